@@ -1,0 +1,33 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { CHROME_ARGS } from './scripts/chrome-path.mjs';
+
+const port = Number(process.env.E2E_PORT ?? 3199);
+const dataDir = path.join(os.tmpdir(), `schoolyard-e2e-${process.pid}`);
+
+/**
+ * End-to-end tests against the built product, started as `npm start` would start it, on a fresh
+ * SQLite database with the demo school. `npm run test:e2e` builds first and finds Chromium.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: '.reports/e2e.json' }]] : 'list',
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: process.env.CHROME_PATH, args: CHROME_ARGS },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: `node scripts/e2e-server.mjs`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env: { PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
+  },
+});

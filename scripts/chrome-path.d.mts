@@ -1,0 +1,2 @@
+export function resolveChromePath(): Promise<string>;
+export const CHROME_ARGS: string[];

@@ -1,0 +1,110 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test/app.js';
+import { TEST_ENGINES } from './test/databases.js';
+
+describe.each(TEST_ENGINES)('the app on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+  });
+  afterAll(async () => {
+    await t?.dispose();
+  });
+
+  it('GET /api/health answers ok while the database answers', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('an unknown API path is a JSON 404 in the error shape', async () => {
+    const res = await t.app.inject({ url: '/api/no-such-call' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: 'Nothing is at GET /api/no-such-call.' },
+    });
+  });
+
+  it('publishes the OpenAPI document with the public calls', async () => {
+    const res = await t.app.inject({ url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/home', '/api/gallery', '/api/health']),
+    );
+    const docs = await t.app.inject({ url: '/api/docs' });
+    expect([200, 302]).toContain(docs.statusCode);
+  });
+
+  it('sets security headers', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('a missing upload is a 404, not the app', async () => {
+    const res = await t.app.inject({ url: '/uploads/nothing-here.webp' });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('refuses path traversal out of the uploads folder', async () => {
+    await fs.writeFile(path.join(t.dataDir, 'secret.txt'), 'TOP-SECRET-CONTENT');
+    for (const url of ['/uploads/..%2Fsecret.txt', '/uploads/../secret.txt', '/uploads/%2e%2e/secret.txt']) {
+      const res = await t.app.inject({ url });
+      expect([403, 404]).toContain(res.statusCode);
+      expect(res.body).not.toContain('TOP-SECRET-CONTENT');
+    }
+  });
+});
+
+describe('the React app for every other path', () => {
+  let unbuilt: TestApp;
+  let built: TestApp;
+  let webDir: string;
+  beforeAll(async () => {
+    unbuilt = await createTestApp('sqlite');
+    webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'schoolyard-web-'));
+    await fs.mkdir(path.join(webDir, 'assets'));
+    await fs.writeFile(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    await fs.writeFile(path.join(webDir, 'assets', 'app-1234.js'), 'console.log(1)');
+    built = await createTestApp('sqlite', { webDistDir: webDir });
+  });
+  afterAll(async () => {
+    await unbuilt?.dispose();
+    await built?.dispose();
+    await fs.rm(webDir, { recursive: true, force: true });
+  });
+
+  it('says how to build when the web app is not built', async () => {
+    const res = await unbuilt.app.inject({ url: '/about' });
+    expect(res.statusCode).toBe(503);
+    expect(res.body).toContain('npm run build');
+  });
+
+  it.each(['/', '/about', '/registation', '/student-attendence/3', '/result-summary/12?x=1'])(
+    'a direct load of %s returns the app',
+    async (url) => {
+      const res = await built.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+    },
+  );
+
+  it('serves built assets with a long cache and a missing asset as 404', async () => {
+    const asset = await built.app.inject({ url: '/assets/app-1234.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const missing = await built.app.inject({ url: '/assets/gone-999.js' });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('does not answer the app to other methods', async () => {
+    const res = await built.app.inject({ method: 'POST', url: '/about' });
+    expect(res.statusCode).toBe(404);
+  });
+});

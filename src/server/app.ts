@@ -1,0 +1,164 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Db } from './db/connect.js';
+import { contentRoutes } from './features/content/content.routes.js';
+import { healthRoutes } from './features/health/health.routes.js';
+import { errorHandlerPlugin } from './plugins/error-handler.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+  }
+}
+
+export interface BuildAppOptions {
+  /** An open, migrated database; the app owns it from here and closes it on `app.close()`. */
+  db: Db;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** Where `vite build` puts the React app, from the compiled server or from the source tree. */
+function defaultWebDist(): string {
+  const compiled = path.resolve(here, '../../web');
+  const fromSource = path.resolve(here, '../../dist/web');
+  return fs.existsSync(path.join(compiled, 'index.html')) ? compiled : fromSource;
+}
+
+/**
+ * The whole product in one Fastify instance: the API under /api, stored images under /uploads and
+ * the React app for every other path. External plugins first, then ours, then the feature routes.
+ */
+export async function buildApp(config: Config, options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    // Behind a reverse proxy the client address comes from X-Forwarded-For (rate limits use it).
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.decorate('config', config);
+  app.decorate('db', options.db);
+  app.addHook('onClose', async () => {
+    await options.db.destroy();
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Same-origin images only; the uploads must still load in <img> from our own pages.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, {
+    limits: { fileSize: 5 * 1024 * 1024, files: 10, fields: 40, fieldSize: 100_000 },
+  });
+  await app.register(errorHandlerPlugin);
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Schoolyard API',
+        description: 'The public content, accounts and school-management calls of Schoolyard.',
+        version: '1.0.0',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      await api.register(healthRoutes);
+      await api.register(contentRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await registerStaticFiles(app, config);
+  return app;
+}
+
+async function registerStaticFiles(app: FastifyInstance, config: Config): Promise<void> {
+  fs.mkdirSync(config.uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: config.uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    maxAge: '1d',
+    setHeaders: (res) => {
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+    },
+  });
+
+  const webDist = config.webDistDir ?? defaultWebDist();
+  const indexHtml = path.join(webDist, 'index.html');
+  const webBuilt = fs.existsSync(indexHtml);
+  if (webBuilt) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      // Hashed assets never change; index.html and the rest must be checked again.
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        const hashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('Cache-Control', hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isApi = url === '/api' || url.startsWith('/api/');
+    const isUpload = url.startsWith('/uploads/');
+    // A missing file (`/assets/x.js`, `/favicon.ico`) is a 404, not the app.
+    const isFile = /\.[a-z0-9]+$/i.test(url);
+    if (isApi || isUpload || isFile || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.code(404).send({
+        error: { code: 'NOT_FOUND', message: `Nothing is at ${request.method} ${url}.` },
+      });
+    }
+    // Every other path is a route of the React app, which decides what to show.
+    if (!webBuilt) {
+      return reply
+        .code(503)
+        .type('text/plain')
+        .send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
+    }
+    return reply.sendFile('index.html', webDist);
+  });
+}

@@ -1,0 +1,200 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * One interface per table, collected in `Database` (the Kysely example's shape). Columns are
+ * snake_case and correctly spelt; the spec's spellings appear only where rows become API answers.
+ * Dates are `YYYY-MM-DD` text and instants ISO-8601 text, so both engines compare them the same way.
+ */
+
+export interface ContentRecordTable {
+  id: Generated<number>;
+  collection: string;
+  position: number;
+  /** The record's fields under their internal names, as a JSON object. */
+  fields: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ContentImageTable {
+  id: Generated<number>;
+  record_id: number;
+  position: number;
+  image: string;
+  alt: string;
+  category: string | null;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  name: string;
+  designation: string;
+  description: string;
+  type: string;
+  gender: string;
+  dob: string;
+  address: string;
+  contact: string;
+  /** As entered; `email_key` is the lowercased form that must be unique. */
+  email: string;
+  email_key: string;
+  password_hash: string;
+  social_link: string;
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UserPhotoTable {
+  id: Generated<number>;
+  user_id: number;
+  position: number;
+  image: string;
+}
+
+export interface SessionTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 of the token; the token itself is never stored. */
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface SchoolClassTable {
+  id: Generated<number>;
+  name: string;
+}
+
+export interface SubjectTable {
+  id: Generated<number>;
+  name: string;
+}
+
+export interface TimeSlotTable {
+  id: Generated<number>;
+  /** As shown, e.g. `09:00 - 09:45`. */
+  label: string;
+  position: number;
+}
+
+export interface EnrolmentTable {
+  id: Generated<number>;
+  student_id: number;
+  class_id: number;
+  started_on: string;
+  /** Null for the pupil's current class; a pupil has at most one. */
+  ended_on: string | null;
+}
+
+export interface ClassAssignmentTable {
+  id: Generated<number>;
+  teacher_id: number;
+  class_id: number;
+  subject_id: number;
+  time_slot_id: number;
+  created_at: string;
+}
+
+/**
+ * One row per day an assignment runs. Teacher and class are copied here so that unique indexes
+ * make a clash (same teacher or same class, same slot, same day) impossible at the database.
+ */
+export interface AssignmentDayTable {
+  assignment_id: number;
+  day: number;
+  teacher_id: number;
+  class_id: number;
+  time_slot_id: number;
+}
+
+export interface ExamTable {
+  id: Generated<number>;
+  class_id: number;
+  subject_id: number;
+  exam_date: string;
+  /** As shown, e.g. `09:00 - 11:00`. */
+  time: string;
+  created_at: string;
+}
+
+export interface MarkTable {
+  id: Generated<number>;
+  student_id: number;
+  class_id: number;
+  subject_id: number;
+  marks: number;
+  updated_by: number | null;
+  updated_at: string;
+}
+
+export interface MarkChangeTable {
+  id: Generated<number>;
+  student_id: number;
+  class_id: number;
+  subject_id: number;
+  old_marks: number | null;
+  new_marks: number;
+  changed_by: number | null;
+  changed_at: string;
+}
+
+export interface AttendanceTable {
+  id: Generated<number>;
+  student_id: number;
+  class_id: number;
+  att_date: string;
+  /** 1 Present, 2 Absent, 3 On Leave. */
+  status: number;
+  description: string;
+  recorded_by: number | null;
+  updated_at: string;
+}
+
+export interface NotificationTable {
+  id: Generated<number>;
+  sender_id: number | null;
+  /** Exactly one audience: a class, a pupil, or everyone (both null). */
+  class_id: number | null;
+  student_id: number | null;
+  body: string;
+  created_at: string;
+}
+
+export interface NotificationReadTable {
+  notification_id: number;
+  user_id: number;
+  read_at: string;
+}
+
+export interface SettingTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  content_record: ContentRecordTable;
+  content_image: ContentImageTable;
+  app_user: UserTable;
+  user_photo: UserPhotoTable;
+  session: SessionTable;
+  school_class: SchoolClassTable;
+  subject: SubjectTable;
+  time_slot: TimeSlotTable;
+  enrolment: EnrolmentTable;
+  class_assignment: ClassAssignmentTable;
+  assignment_day: AssignmentDayTable;
+  exam: ExamTable;
+  mark: MarkTable;
+  mark_change: MarkChangeTable;
+  attendance: AttendanceTable;
+  notification: NotificationTable;
+  notification_read: NotificationReadTable;
+  setting: SettingTable;
+}
+
+export type UserRow = Selectable<UserTable>;
+export type NewUser = Insertable<UserTable>;
+export type UserUpdate = Updateable<UserTable>;
+export type ContentRecordRow = Selectable<ContentRecordTable>;
+export type ContentImageRow = Selectable<ContentImageTable>;

@@ -1,0 +1,321 @@
+import type { ContentCollection, ContentFields, ContentImage } from '../../../shared/api/content.js';
+import { demoImage, SCENE_PICTURES } from './images.js';
+import { PARENTS, PRINCIPAL, SCHOOL_NAME, TEACHERS } from './people.js';
+
+/**
+ * The public pages of the demo school, collection by collection, under the internal field names
+ * of CONTENT_COLLECTIONS. Records are listed in display order.
+ */
+
+export interface DemoRecord<C extends ContentCollection> {
+  fields: ContentFields<C>;
+  images: ContentImage[];
+}
+
+export type DemoContent = { [C in ContentCollection]: DemoRecord<C>[] };
+
+const img = (picture: { file: string }, alt: string, category?: ContentImage['category']): ContentImage =>
+  category ? { image: demoImage(picture.file), alt, category } : { image: demoImage(picture.file), alt };
+
+const photo = (file: string, alt: string): ContentImage => ({ image: demoImage(file), alt });
+
+const P = SCENE_PICTURES;
+
+export function demoContent(): DemoContent {
+  const [amara, daniel, priya, hannah] = TEACHERS;
+  if (!amara || !daniel || !priya || !hannah) throw new Error('The demo needs at least four teachers');
+  return {
+    home: [
+      {
+        fields: {
+          heading: 'Kids Learning Center',
+          title: 'New Approach to Kids Education',
+          learnMoreLabel: 'Learn More',
+          description: `At ${SCHOOL_NAME} children learn through play, curiosity and kindness. Small classes, caring teachers and a bright, safe campus help your little one grow in confidence from the very first day.`,
+        },
+        images: [
+          img(
+            P.hero,
+            'Illustration of four happy children with balloons in front of a small school house under a rainbow',
+          ),
+        ],
+      },
+    ],
+    about: [
+      {
+        fields: {
+          label: '',
+          title: '',
+          checklist:
+            'Small classes of no more than twenty children#Qualified teachers trained in early years education#Healthy breakfast and lunch cooked fresh every day#A safe campus with a big outdoor play garden#A weekly note to parents about every child’s progress',
+          description: '',
+          learnMoreLabel: '',
+        },
+        images: [],
+      },
+      {
+        fields: {
+          label: 'Learn About Us',
+          title: 'Best School For Your Kids',
+          checklist: '',
+          description: `${SCHOOL_NAME} opened its doors in 2009 with one classroom and twelve children. Today four classes, from Nursery to Class 2, share a sunny building, a vegetable garden and a library full of picture books. We follow each child’s pace, celebrate small steps and keep parents close to everything we do.`,
+          learnMoreLabel: 'Learn More',
+        },
+        images: [
+          img(P.about1, 'A teacher reading a big picture book to a group of smiling children'),
+          img(P.about2, 'Children building a tower of colourful blocks in the playroom'),
+        ],
+      },
+    ],
+    class: [
+      {
+        fields: { label: 'Popular Classes', title: 'Classes for Your Kids' },
+        images: [],
+      },
+    ],
+    kidsclasses: [
+      {
+        fields: {
+          title: 'Drawing & Painting',
+          description:
+            'Little artists explore colour, shape and texture with crayons, finger paint and clay. Every term ends with a small exhibition for families.',
+          ageOfKids: '3 - 6 Years',
+          totalSeats: '40 Seats',
+          classTime: '08 - 10 am',
+          tuitionFee: '$290 / Month',
+        },
+        images: [img(P.classDrawing, 'A child painting a house and a sun on an easel in the art room')],
+      },
+      {
+        fields: {
+          title: 'Language & Storytelling',
+          description:
+            'Stories, songs and rhymes build vocabulary and a love of books. Children take a library book home every Friday to share with their family.',
+          ageOfKids: '4 - 7 Years',
+          totalSeats: '30 Seats',
+          classTime: '10 - 12 am',
+          tuitionFee: '$250 / Month',
+        },
+        images: [img(P.classReading, 'Two children reading picture books beside a colourful bookshelf')],
+      },
+      {
+        fields: {
+          title: 'Basic Science & Nature',
+          description:
+            'Hands-on discovery in our school garden: planting seeds, watching butterflies and asking lots of “why?” questions with a magnifying glass.',
+          ageOfKids: '5 - 8 Years',
+          totalSeats: '25 Seats',
+          classTime: '01 - 03 pm',
+          tuitionFee: '$270 / Month',
+        },
+        images: [
+          img(P.classScience, 'A child looking at flowers through a magnifying glass in the school garden'),
+        ],
+      },
+    ],
+    comments: PARENTS.map((parent) => ({
+      fields: { name: parent.name, designation: parent.designation, quote: parent.quote },
+      images: parent.photo ? [photo(parent.photo, `Portrait of ${parent.name}`)] : [],
+    })),
+    teacher: [amara, daniel, priya, hannah].map((t, index) => ({
+      fields: {
+        label: index === 0 ? 'Our Teachers' : '',
+        title: index === 0 ? 'Meet Our Teachers' : '',
+        name: t.name,
+        designation: t.designation,
+      },
+      images: [photo(t.photo, `Portrait of ${t.name}, ${t.designation.toLowerCase()}`)],
+    })),
+    blog: [
+      {
+        fields: {
+          label: 'Latest Blog',
+          title: 'Latest Articles From Blog',
+          heading: 'Five Ways to Make Bedtime Reading Magical',
+          description:
+            'A story at bedtime is one of the best gifts you can give a young child. Let your child choose the book, use a different voice for every character, pause to guess what happens next, and keep the lights low. Ten cosy minutes a night build vocabulary, imagination and a lifelong love of books.',
+          author: amara.name,
+          category: 'Reading',
+        },
+        images: [img(P.blogReading, 'A child reading a book by lamplight at bedtime next to a teddy bear')],
+      },
+      {
+        fields: {
+          label: '',
+          title: '',
+          heading: 'Healthy Lunchbox Ideas Your Kids Will Actually Eat',
+          description:
+            'Colour is the secret: a rainbow of carrot sticks, grapes, apple slices and a wholemeal sandwich cut into triangles. Let your child help pack the box the evening before, add a bottle of water instead of juice, and keep treats for Fridays. Our kitchen team shares a new recipe every month.',
+          author: priya.name,
+          category: 'Health & Nutrition',
+        },
+        images: [
+          img(
+            P.blogLunch,
+            'An open lunchbox with a sandwich, carrot sticks, grapes, an apple and a water bottle',
+          ),
+        ],
+      },
+      {
+        fields: {
+          label: '',
+          title: '',
+          heading: 'Why Outdoor Play Matters More Than Ever',
+          description:
+            'Running, climbing and flying a kite are not breaks from learning, they are learning. Outdoor play builds balance, confidence and friendships, and children come back to the classroom calmer and ready to focus. That is why every class at Sunny Meadows spends at least an hour outside every day, rain or shine.',
+          author: PRINCIPAL.name,
+          category: 'Play & Development',
+        },
+        images: [img(P.blogOutdoor, 'Three children flying colourful kites on a green hill on a sunny day')],
+      },
+    ],
+    facilities: [
+      {
+        fields: {
+          icon: 'bi-bus-front',
+          heading: 'Safe School Bus',
+          description:
+            'Door-to-door pick-up on six routes, with a trained attendant on every bus and a message to parents at each stop.',
+        },
+        images: [],
+      },
+      {
+        fields: {
+          icon: 'bi-egg-fried',
+          heading: 'Healthy Meals',
+          description:
+            'A balanced breakfast and lunch cooked fresh in our own kitchen, with vegetarian and allergy-friendly choices.',
+        },
+        images: [],
+      },
+      {
+        fields: {
+          icon: 'bi-palette',
+          heading: 'Art & Creativity',
+          description:
+            'A bright art room with paints, clay and a junk-modelling corner, open to every class every week.',
+        },
+        images: [],
+      },
+      {
+        fields: {
+          icon: 'bi-music-note-beamed',
+          heading: 'Music & Dance',
+          description:
+            'Singing, rhythm games and movement every morning, plus a little concert for families each term.',
+        },
+        images: [],
+      },
+      {
+        fields: {
+          icon: 'bi-shield-check',
+          heading: 'Safe & Secure Campus',
+          description:
+            'Secure gates, a signed pick-up list and staff trained in paediatric first aid and child protection.',
+        },
+        images: [],
+      },
+      {
+        fields: {
+          icon: 'bi-tree',
+          heading: 'Outdoor Play Garden',
+          description:
+            'Slides, swings, a sandpit and a vegetable patch where children grow their own snacks.',
+        },
+        images: [],
+      },
+    ],
+    gallery: [
+      {
+        fields: { label: 'Our Gallery', title: 'Our Kids School Gallery' },
+        images: [
+          img(
+            P.playing1,
+            'A girl on the swing and a boy at the foot of the yellow slide in the playground',
+            'Playing',
+          ),
+          img(P.playing2, 'Children flying bright kites on the school field', 'Playing'),
+          img(P.playing3, 'Four children lifting a rainbow play parachute high above their heads', 'Playing'),
+          img(
+            P.playing4,
+            'Two children playing with building blocks and a beach ball in the playroom',
+            'Playing',
+          ),
+          img(P.drawing1, 'A child painting at the easel in the art room', 'Drawing'),
+          img(P.drawing2, 'A crayon drawing of a house, the sun and a happy family', 'Drawing'),
+          img(
+            P.drawing3,
+            'Chalk drawings of the sun, a house and a rainbow on the classroom board',
+            'Drawing',
+          ),
+          img(P.drawing4, 'Three children painting a rainbow together at the craft table', 'Drawing'),
+          img(P.reading1, 'Children reading picture books in the school library', 'Reading'),
+          img(P.reading2, 'Three children reading books under an orange tree', 'Reading'),
+          img(P.reading3, 'Story time: a teacher reading aloud to the class', 'Reading'),
+          img(P.reading4, 'A bedtime story with a teddy bear in the reading corner', 'Reading'),
+        ],
+      },
+    ],
+    blogdetails: [
+      {
+        fields: {
+          label: 'Play & Development',
+          title: 'Why Outdoor Play Matters More Than Ever',
+          description:
+            'Children today spend more time indoors than any generation before them. At Sunny Meadows we think the playground is one of our most important classrooms, and here is why.',
+        },
+        images: [],
+      },
+      {
+        fields: {
+          label: `By ${PRINCIPAL.name}`,
+          title: 'Learning happens everywhere',
+          description:
+            'Watch a group of four-year-olds on the climbing frame and you will see planning, turn-taking, counting and a great deal of courage. Play outside is how young children test ideas with their whole bodies.',
+        },
+        images: [img(P.blogLead, 'Children playing on the slide and the swing in the school playground')],
+      },
+      {
+        fields: {
+          label: 'What the research says',
+          title: 'Stronger bodies, calmer minds',
+          description:
+            'Active outdoor play strengthens muscles and balance, helps children sleep better and improves attention when they come back inside. Fresh air and daylight lift everyone’s mood, teachers included.\n\nJust as important are the social lessons: agreeing the rules of a game, waiting for a turn on the swing, helping a friend who has fallen over. These are the first steps towards empathy and teamwork.',
+        },
+        images: [],
+      },
+      {
+        fields: {
+          label: 'At Sunny Meadows',
+          title: 'How we do it every day',
+          description:
+            'Every class spends at least an hour outside each day. We keep spare boots and raincoats for everyone, grow vegetables in our garden and take a short nature walk every week. Parents are welcome to join our Saturday garden mornings.',
+        },
+        images: [],
+      },
+      {
+        fields: {
+          label: PRINCIPAL.name,
+          title: `Principal, ${SCHOOL_NAME}`,
+          description: PRINCIPAL.description,
+        },
+        images: [photo(PRINCIPAL.photo, `Portrait of ${PRINCIPAL.name}, principal`)],
+      },
+    ],
+    contacts: [
+      {
+        fields: {
+          label: 'Get In Touch',
+          title: 'Contact Us For Any Query',
+          description:
+            'Questions about admissions, fees or a visit? Write to us or drop by: our office team answers every message within one school day.',
+          address: '14 Orchard Lane, Greenfield, GF4 2QL',
+          email: 'hello@demo.school',
+          phone: '+1 555 0142 310',
+          openingHours: 'Mon - Sat: 8:00 am - 4:00 pm',
+        },
+        images: [],
+      },
+    ],
+  };
+}

@@ -1,0 +1,354 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTENT_COLLECTION_NAMES } from '../../../shared/api/content.js';
+import { GALLERY_CATEGORIES } from '../../../shared/constants.js';
+import { markSheet } from '../../../shared/rules/mark-sheet.js';
+import { verifyPassword } from '../../features/auth/password.js';
+import { listContentRecords } from '../../features/content/content.repository.js';
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '../../test/databases.js';
+import { DEMO_PASSWORD, type DemoLogin, isDatabaseEmpty, seedDemoSchool } from './index.js';
+
+/** A Wednesday; the seeder must work from any date, this one just keeps the test stable. */
+const TODAY = new Date('2026-11-25T10:30:00Z');
+const TODAY_ISO = '2026-11-25';
+
+describe.each(TEST_ENGINES)('demo school on %s', (engine) => {
+  let t: TestDatabase;
+  let uploads: string;
+  let logins: DemoLogin[];
+  let emptyBefore: boolean;
+
+  beforeAll(async () => {
+    t = await createTestDatabase(engine);
+    uploads = path.join(t.dataDir, 'uploads');
+    emptyBefore = await isDatabaseEmpty(t.db);
+    logins = await seedDemoSchool(t.db, uploads, { today: TODAY });
+  });
+  afterAll(async () => {
+    await t?.dispose();
+  });
+
+  const count = async (
+    table: 'school_class' | 'subject' | 'time_slot' | 'class_assignment' | 'assignment_day' | 'exam' | 'mark',
+  ) => {
+    const row = await t.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
+  const userByEmail = (email: string) =>
+    t.db.selectFrom('app_user').selectAll().where('email_key', '=', email).executeTakeFirstOrThrow();
+  const classOf = async (studentId: number) =>
+    (
+      await t.db
+        .selectFrom('enrolment')
+        .select('class_id')
+        .where('student_id', '=', studentId)
+        .where('ended_on', 'is', null)
+        .executeTakeFirstOrThrow()
+    ).class_id;
+  const classesTaughtBy = async (teacherId: number) =>
+    new Set(
+      (
+        await t.db
+          .selectFrom('class_assignment')
+          .select('class_id')
+          .where('teacher_id', '=', teacherId)
+          .execute()
+      ).map((r) => r.class_id),
+    );
+
+  it('starts from an empty database', () => {
+    expect(emptyBefore).toBe(true);
+  });
+
+  it('is no longer empty and is never seeded twice', async () => {
+    expect(await isDatabaseEmpty(t.db)).toBe(false);
+    const users = await t.db.selectFrom('app_user').select('id').execute();
+    expect(await seedDemoSchool(t.db, uploads, { today: TODAY })).toEqual([]);
+    expect(await t.db.selectFrom('app_user').select('id').execute()).toHaveLength(users.length);
+  });
+
+  it('has classes, the six subjects and six time slots', async () => {
+    expect(await count('school_class')).toBeGreaterThanOrEqual(4);
+    expect(await count('subject')).toBe(6);
+    const slots = await t.db
+      .selectFrom('time_slot')
+      .select(['label', 'position'])
+      .orderBy('position')
+      .execute();
+    expect(slots).toHaveLength(6);
+    for (const slot of slots) expect(slot.label).toMatch(/^\d\d:\d\d - \d\d:\d\d$/);
+    const setting = await t.db
+      .selectFrom('setting')
+      .selectAll()
+      .where('key', '=', 'pass_mark')
+      .executeTakeFirst();
+    expect(setting?.value).toBe('33');
+  });
+
+  it('has staff, forty pupils with complete profiles and two pending registrations', async () => {
+    const users = await t.db.selectFrom('app_user').selectAll().execute();
+    const active = (type: string) => users.filter((u) => u.type === type && u.status === 'active');
+    expect(active('Teacher').length).toBeGreaterThanOrEqual(6);
+    expect(active('Principle')).toHaveLength(1);
+    const pupils = active('Student');
+    expect(pupils).toHaveLength(40);
+    expect(users.filter((u) => u.status === 'pending').length).toBeGreaterThanOrEqual(2);
+    for (const u of users) {
+      expect(['Male', 'Female', 'Other']).toContain(u.gender);
+      expect(u.dob).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(u.email_key).toBe(u.email.toLowerCase());
+      expect(u.email).toMatch(/^[a-z0-9.]+@demo\.school$/);
+      for (const field of [u.name, u.designation, u.description, u.address, u.contact, u.password_hash]) {
+        expect(field.length).toBeGreaterThan(0);
+      }
+    }
+    for (const p of pupils) {
+      const age = (TODAY.getTime() - Date.parse(`${p.dob}T00:00:00Z`)) / (365.25 * 86_400_000);
+      expect(age).toBeGreaterThanOrEqual(4);
+      expect(age).toBeLessThan(11);
+    }
+    const photos = await t.db.selectFrom('user_photo').select('user_id').execute();
+    expect(new Set(photos.map((p) => p.user_id)).size).toBe(users.length);
+    const open = await t.db
+      .selectFrom('enrolment')
+      .select('student_id')
+      .where('ended_on', 'is', null)
+      .execute();
+    expect(open).toHaveLength(40);
+    expect(new Set(open.map((e) => e.student_id)).size).toBe(40);
+  });
+
+  it('answers the demo log-ins of api.md, each able to log in', async () => {
+    const expected: [string, string][] = [
+      ['principal@demo.school', 'Principle'],
+      ['teacher@demo.school', 'Teacher'],
+      ['teacher2@demo.school', 'Teacher'],
+      ['student@demo.school', 'Student'],
+      ['student2@demo.school', 'Student'],
+    ];
+    expect(logins.map((l) => [l.email, l.type])).toEqual(expected);
+    for (const login of logins) {
+      expect(login.password).toBe(DEMO_PASSWORD);
+      expect(login.note.length).toBeGreaterThan(0);
+      const user = await userByEmail(login.email);
+      expect(user.type).toBe(login.type);
+      expect(user.status).toBe('active');
+      expect(await verifyPassword(user.password_hash, DEMO_PASSWORD)).toBe(true);
+      expect(await verifyPassword(user.password_hash, 'wrong-password')).toBe(false);
+    }
+  });
+
+  it('keeps the relations the demo log-ins promise', async () => {
+    const teacher = await userByEmail('teacher@demo.school');
+    const teacher2 = await userByEmail('teacher2@demo.school');
+    const student = await userByEmail('student@demo.school');
+    const student2 = await userByEmail('student2@demo.school');
+    const studentClass = await classOf(student.id);
+    const student2Class = await classOf(student2.id);
+    const taught = await classesTaughtBy(teacher.id);
+    expect(taught.size).toBeGreaterThanOrEqual(2);
+    expect(taught.has(studentClass)).toBe(true);
+    const taught2 = await classesTaughtBy(teacher2.id);
+    expect(taught2.size).toBeGreaterThan(0);
+    expect(taught2.has(studentClass)).toBe(false);
+    expect(student2Class).not.toBe(studentClass);
+  });
+
+  it('gives every class its six subjects on the six slots, Monday to Saturday, without clashes', async () => {
+    const classes = await t.db.selectFrom('school_class').select('id').execute();
+    expect(await count('class_assignment')).toBe(classes.length * 6);
+    const days = await t.db.selectFrom('assignment_day').selectAll().execute();
+    expect(days).toHaveLength(classes.length * 36);
+    const teacherBusy = new Set(days.map((d) => `${d.teacher_id}:${d.time_slot_id}:${d.day}`));
+    const classBusy = new Set(days.map((d) => `${d.class_id}:${d.time_slot_id}:${d.day}`));
+    expect(teacherBusy.size).toBe(days.length);
+    expect(classBusy.size).toBe(days.length);
+    expect(new Set(days.map((d) => d.day))).toEqual(new Set([1, 2, 3, 4, 5, 6]));
+    const assignments = await t.db
+      .selectFrom('class_assignment')
+      .select(['class_id', 'subject_id'])
+      .execute();
+    for (const c of classes) {
+      expect(new Set(assignments.filter((a) => a.class_id === c.id).map((a) => a.subject_id)).size).toBe(6);
+    }
+  });
+
+  it('schedules one exam per class and subject after today', async () => {
+    const classes = await count('school_class');
+    const exams = await t.db.selectFrom('exam').selectAll().execute();
+    expect(exams).toHaveLength(classes * 6);
+    expect(new Set(exams.map((e) => `${e.class_id}:${e.subject_id}`)).size).toBe(exams.length);
+    for (const exam of exams) {
+      expect(exam.exam_date > TODAY_ISO).toBe(true);
+      expect(exam.time).toMatch(/^\d\d:\d\d - \d\d:\d\d$/);
+    }
+  });
+
+  it('gives every pupil six marks in their class, with every division represented', async () => {
+    const rows = await t.db
+      .selectFrom('mark')
+      .innerJoin('subject', 'subject.id', 'mark.subject_id')
+      .innerJoin('enrolment', (join) =>
+        join.onRef('enrolment.student_id', '=', 'mark.student_id').on('enrolment.ended_on', 'is', null),
+      )
+      .select([
+        'mark.student_id',
+        'mark.class_id',
+        'enrolment.class_id as current',
+        'subject.name',
+        'mark.marks',
+      ])
+      .execute();
+    expect(rows).toHaveLength(240);
+    const byPupil = new Map<number, { subjectName: string; marks: number }[]>();
+    for (const row of rows) {
+      expect(row.class_id).toBe(row.current);
+      expect(row.marks).toBeGreaterThanOrEqual(0);
+      expect(row.marks).toBeLessThanOrEqual(100);
+      const list = byPupil.get(row.student_id) ?? [];
+      list.push({ subjectName: row.name, marks: row.marks });
+      byPupil.set(row.student_id, list);
+    }
+    expect(byPupil.size).toBe(40);
+    const divisions = new Set<string>();
+    for (const sheet of byPupil.values()) {
+      expect(new Set(sheet.map((s) => s.subjectName)).size).toBe(6);
+      divisions.add(markSheet(sheet).division);
+    }
+    expect(divisions).toEqual(new Set(['First Division', 'Second Division', 'Third Division', 'Fail']));
+    expect(rows.some((r) => r.marks < 33)).toBe(true);
+
+    const student = await userByEmail('student@demo.school');
+    const own = markSheet(byPupil.get(student.id) ?? []);
+    expect(['First Division', 'Second Division']).toContain(own.division);
+    expect(own.rows.every((r) => r.results === 'PASS')).toBe(true);
+  });
+
+  it('records 30 school days of attendance before today for every pupil', async () => {
+    const rows = await t.db.selectFrom('attendance').selectAll().execute();
+    expect(rows).toHaveLength(40 * 30);
+    const dates = new Set(rows.map((r) => r.att_date));
+    expect(dates.size).toBe(30);
+    for (const date of dates) {
+      expect(date < TODAY_ISO).toBe(true);
+      expect(new Date(`${date}T00:00:00Z`).getUTCDay()).not.toBe(0);
+    }
+    // The 30 most recent school days: nothing skipped between the first and today.
+    const first = [...dates].sort()[0] ?? '';
+    let schoolDays = 0;
+    for (
+      let d = Date.parse(`${first}T00:00:00Z`);
+      d < Date.parse(`${TODAY_ISO}T00:00:00Z`);
+      d += 86_400_000
+    ) {
+      if (new Date(d).getUTCDay() !== 0) schoolDays++;
+    }
+    expect(schoolDays).toBe(30);
+    const present = rows.filter((r) => r.status === 1).length;
+    expect(present / rows.length).toBeGreaterThan(0.85);
+    for (const status of [2, 3]) {
+      const some = rows.filter((r) => r.status === status);
+      expect(some.length).toBeGreaterThan(0);
+      for (const r of some) expect(r.description.length).toBeGreaterThan(0);
+    }
+    const teachers = new Set(
+      (await t.db.selectFrom('app_user').select('id').where('type', '=', 'Teacher').execute()).map(
+        (u) => u.id,
+      ),
+    );
+    for (const r of rows) expect(teachers.has(r.recorded_by ?? -1)).toBe(true);
+  });
+
+  it('sends notifications to classes, to single pupils and to everyone', async () => {
+    const rows = await t.db.selectFrom('notification').selectAll().execute();
+    expect(rows.length).toBeGreaterThanOrEqual(8);
+    expect(rows.some((r) => r.class_id !== null && r.student_id === null)).toBe(true);
+    expect(rows.some((r) => r.student_id !== null && r.class_id === null)).toBe(true);
+    expect(rows.some((r) => r.student_id === null && r.class_id === null)).toBe(true);
+    expect(rows.every((r) => r.class_id === null || r.student_id === null)).toBe(true);
+    expect(rows.every((r) => r.created_at <= TODAY.toISOString())).toBe(true);
+    const teacher = await userByEmail('teacher@demo.school');
+    const studentClass = await classOf((await userByEmail('student@demo.school')).id);
+    expect(rows.some((r) => r.sender_id === teacher.id && r.class_id === studentClass)).toBe(true);
+  });
+
+  it('fills every public content collection', async () => {
+    const minimum: Record<string, number> = {
+      home: 1,
+      about: 2,
+      class: 1,
+      kidsclasses: 3,
+      comments: 4,
+      teacher: 4,
+      blog: 3,
+      facilities: 3,
+      gallery: 1,
+      blogdetails: 5,
+      contacts: 1,
+    };
+    for (const collection of CONTENT_COLLECTION_NAMES) {
+      const records = await listContentRecords(t.db, collection);
+      expect(records.length, collection).toBeGreaterThanOrEqual(minimum[collection] ?? 1);
+      for (const record of records) {
+        for (const image of record.images) expect(image.alt.length, `${collection} alt`).toBeGreaterThan(5);
+      }
+    }
+    const [home] = await listContentRecords(t.db, 'home');
+    expect(home?.heading).toBe('Kids Learning Center');
+    expect(home?.images.length).toBeGreaterThanOrEqual(1);
+    const about = await listContentRecords(t.db, 'about');
+    expect(about[0]?.checklist.split('#').length).toBeGreaterThanOrEqual(3);
+    expect(about[1]?.images).toHaveLength(2);
+    const comments = await listContentRecords(t.db, 'comments');
+    expect(comments.some((c) => c.images.length === 0)).toBe(true);
+    const teachers = await listContentRecords(t.db, 'teacher');
+    expect(teachers[0]).toMatchObject({ label: 'Our Teachers', title: 'Meet Our Teachers' });
+    const blog = await listContentRecords(t.db, 'blog');
+    expect(blog[0]).toMatchObject({ label: 'Latest Blog', title: 'Latest Articles From Blog' });
+    expect(blog.every((b) => b.heading && b.author && b.category && b.images.length === 1)).toBe(true);
+    const facilities = await listContentRecords(t.db, 'facilities');
+    expect(facilities.every((f) => /^bi-[a-z-]+$/.test(f.icon) && f.images.length === 0)).toBe(true);
+    const details = await listContentRecords(t.db, 'blogdetails');
+    expect(details[1]?.images.length).toBe(1);
+    expect(details[4]?.images.length).toBe(1);
+    const contacts = await listContentRecords(t.db, 'contacts');
+    expect(contacts[0]).toMatchObject({ label: 'Get In Touch', title: 'Contact Us For Any Query' });
+  });
+
+  it('has a gallery of at least twelve pictures across the three categories', async () => {
+    const gallery = await listContentRecords(t.db, 'gallery');
+    expect(gallery).toHaveLength(1);
+    const images = gallery[0]?.images ?? [];
+    expect(images.length).toBeGreaterThanOrEqual(12);
+    for (const category of GALLERY_CATEGORIES) {
+      expect(images.filter((i) => i.category === category).length).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('stores real WebP pictures under uploads/demo for every image it refers to', async () => {
+    const content = await t.db.selectFrom('content_image').select('image').execute();
+    const photos = await t.db.selectFrom('user_photo').select('image').execute();
+    const images = new Set([...content, ...photos].map((r) => r.image));
+    expect(images.size).toBeGreaterThanOrEqual(30);
+    for (const image of images) {
+      expect(image).toMatch(/^demo\/[a-z0-9-]+\.webp$/);
+      const file = path.join(uploads, image);
+      await expect(fs.stat(file)).resolves.toBeTruthy();
+      const meta = await sharp(file).metadata();
+      expect(meta.format).toBe('webp');
+      expect(meta.width).toBeGreaterThanOrEqual(300);
+    }
+    // Colourful, not grey boxes: the hero has clearly saturated colour.
+    const stats = await sharp(path.join(uploads, 'demo/hero-1.webp')).stats();
+    const [r, g, b] = stats.channels;
+    const spread =
+      Math.max(r?.mean ?? 0, g?.mean ?? 0, b?.mean ?? 0) - Math.min(r?.mean ?? 0, g?.mean ?? 0, b?.mean ?? 0);
+    expect(spread).toBeGreaterThan(15);
+    expect(stats.entropy).toBeGreaterThan(2);
+  });
+});

@@ -1,0 +1,536 @@
+import type { InsertObject } from 'kysely';
+import { CONTENT_COLLECTION_NAMES, type ContentCollection } from '../../../shared/api/content.js';
+import { DEFAULT_PASS_MARK } from '../../../shared/rules/mark-sheet.js';
+import { hashPassword } from '../../features/auth/password.js';
+import { insertContentRecord } from '../../features/content/content.repository.js';
+import type { Db } from '../connect.js';
+import type { Database } from '../database.js';
+import { type DemoContent, demoContent } from './content.js';
+import { demoImage, writeDemoPictures } from './images.js';
+import {
+  APPLICANTS,
+  CLASS_AGES,
+  CLASS_NAMES,
+  CLASS_TEACHER,
+  type DemoGender,
+  emailFor,
+  PRINCIPAL,
+  PUPIL_PORTRAITS,
+  PUPIL_TRAITS,
+  PUPILS,
+  STREETS,
+  STUDENT_EMAIL,
+  STUDENT2_EMAIL,
+  SUBJECT_NAMES,
+  TEACHERS,
+  TIME_SLOT_LABELS,
+} from './people.js';
+import { createRandom } from './random.js';
+import {
+  addDays,
+  attendanceFor,
+  DIVISION_PLAN,
+  dateOfBirth,
+  isoDay,
+  marksForDivision,
+  planTimetable,
+  schoolDaysBefore,
+  schoolDaysFrom,
+  startOfUtcDay,
+} from './school.js';
+
+/**
+ * The demo school: on a first start with an empty database (and DEMO_DATA not false) the server
+ * fills in a believable kindergarten and primary school, public pages included, so the product can
+ * be tried at once. Everything is deterministic: the same names, marks and pictures every time.
+ */
+
+export interface DemoLogin {
+  email: string;
+  password: string;
+  type: string;
+  note: string;
+}
+
+export const DEMO_PASSWORD = 'demo12345';
+
+/** Attendance covers this many school days before today. */
+export const DEMO_ATTENDANCE_DAYS = 30;
+
+const SEED = 20_261_122;
+const HASH_BATCH = 8;
+const INSERT_CHUNK = 250;
+
+/** True when the database has no users and no content records yet. */
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  const user = await db.selectFrom('app_user').select('id').limit(1).executeTakeFirst();
+  if (user) return false;
+  const record = await db.selectFrom('content_record').select('id').limit(1).executeTakeFirst();
+  return record === undefined;
+}
+
+interface UserSeed {
+  name: string;
+  designation: string;
+  description: string;
+  type: string;
+  gender: DemoGender;
+  dob: string;
+  address: string;
+  contact: string;
+  email: string;
+  status: 'active' | 'pending';
+  createdAt: string;
+  photo: string;
+}
+
+/**
+ * Fills an empty database with the demo school and answers the demo log-ins. Pictures are drawn
+ * into `<uploadsDir>/demo/` first; then every row is written in one transaction, so a failure
+ * leaves the database empty. A database that already has users or content is left alone (the
+ * answer is then empty).
+ */
+export async function seedDemoSchool(
+  db: Db,
+  uploadsDir: string,
+  options: { today?: Date } = {},
+): Promise<DemoLogin[]> {
+  if (!(await isDatabaseEmpty(db))) return [];
+  const today = startOfUtcDay(options.today ?? new Date());
+  const plan = planSchool(today);
+  const [, hashes] = await Promise.all([writeDemoPictures(uploadsDir), hashAll(plan.users.length)]);
+
+  const seeded = await db.transaction().execute(async (trx) => {
+    if (!(await isDatabaseEmpty(trx))) return false;
+    await writeSchool(trx, plan, hashes, today);
+    await writeContent(trx, demoContent());
+    return true;
+  });
+  return seeded ? plan.logins : [];
+}
+
+// ---------------------------------------------------------------- planning (no database)
+
+interface SchoolPlan {
+  users: UserSeed[];
+  /** Pupil email -> class name. */
+  classOf: Map<string, string>;
+  lessons: ReturnType<typeof planTimetable>;
+  logins: DemoLogin[];
+}
+
+function planSchool(today: number): SchoolPlan {
+  const rng = createRandom(SEED);
+  const termStart = addDays(today, -120);
+  const at = (ms: number, hour: number) => new Date(ms + hour * 3_600_000).toISOString();
+  const address = () => `${rng.int(2, 98)} ${rng.pick(STREETS)}, Greenfield`;
+  const phone = () => `+1 555 01${rng.int(10, 99)} ${rng.int(100, 999)}`;
+
+  const student = PUPILS.find((p) => p.email === STUDENT_EMAIL);
+  const teacher2 = TEACHERS[1];
+  if (!student || !teacher2) throw new Error('The demo cast is incomplete');
+  // teacher2@ must not teach the class of student@ (api.md, "Running it").
+  const lessons = planTimetable({ [teacher2.name]: [student.className] });
+
+  const users: UserSeed[] = [];
+  for (const staff of [PRINCIPAL, ...TEACHERS]) {
+    users.push({
+      name: staff.name,
+      designation: staff.designation,
+      description: staff.description,
+      type: staff.type,
+      gender: staff.gender,
+      dob: dateOfBirth(today, staff.age, rng),
+      address: address(),
+      contact: phone(),
+      email: staff.email,
+      status: 'active',
+      createdAt: at(termStart, -24 * 30 + 8),
+      photo: staff.photo,
+    });
+  }
+  const classOf = new Map<string, string>();
+  let girls = 0;
+  let boys = 0;
+  const girlPhotos = PUPIL_PORTRAITS.filter((p) => p.gender === 'Female');
+  const boyPhotos = PUPIL_PORTRAITS.filter((p) => p.gender !== 'Female');
+  for (const pupil of PUPILS) {
+    const email = pupil.email ?? emailFor(pupil.first, pupil.last);
+    classOf.set(email, pupil.className);
+    const portrait =
+      pupil.gender === 'Female'
+        ? girlPhotos[girls++ % girlPhotos.length]
+        : boyPhotos[boys++ % boyPhotos.length];
+    users.push({
+      name: `${pupil.first} ${pupil.last}`,
+      designation: `Pupil, ${pupil.className}`,
+      description: rng.pick(PUPIL_TRAITS),
+      type: 'Student',
+      gender: pupil.gender,
+      dob: dateOfBirth(today, CLASS_AGES[pupil.className], rng),
+      address: address(),
+      contact: phone(),
+      email,
+      status: 'active',
+      createdAt: at(termStart, 8),
+      photo: portrait?.photo ?? 'pupil-1.webp',
+    });
+  }
+  APPLICANTS.forEach((applicant, index) => {
+    users.push({
+      name: applicant.name,
+      designation: applicant.designation,
+      description: applicant.description,
+      type: applicant.type,
+      gender: applicant.gender,
+      dob: dateOfBirth(today, applicant.age, rng),
+      address: address(),
+      contact: phone(),
+      email: applicant.email,
+      status: 'pending',
+      createdAt: at(addDays(today, -1 - index), 17),
+      photo: applicant.photo,
+    });
+  });
+
+  const teacher1 = TEACHERS[0];
+  const student2 = PUPILS.find((p) => p.email === STUDENT2_EMAIL);
+  if (!teacher1 || !student2) throw new Error('The demo cast is incomplete');
+  const classesOf = (name: string) =>
+    CLASS_NAMES.filter((c) => lessons.some((l) => l.teacher === name && l.className === c));
+  const teacher1Classes = classesOf(teacher1.name);
+  const teacher2Classes = classesOf(teacher2.name);
+  if (teacher1Classes.length < 2 || !teacher1Classes.includes(student.className))
+    throw new Error('teacher@ must teach at least two classes, student@’s among them');
+  if (teacher2Classes.includes(student.className))
+    throw new Error('teacher2@ must not teach student@’s class');
+  if (student2.className === student.className) throw new Error('student2@ must be in another class');
+
+  const logins: DemoLogin[] = [
+    {
+      email: PRINCIPAL.email,
+      password: DEMO_PASSWORD,
+      type: 'Principle',
+      note: `${PRINCIPAL.name}, the principal: every class, approvals (2 waiting) and the site's content`,
+    },
+    {
+      email: teacher1.email,
+      password: DEMO_PASSWORD,
+      type: 'Teacher',
+      note: `${teacher1.name} (${teacher1.designation}): teaches ${teacher1Classes.join(', ')}; class teacher of ${student.className}`,
+    },
+    {
+      email: teacher2.email,
+      password: DEMO_PASSWORD,
+      type: 'Teacher',
+      note: `${teacher2.name} (${teacher2.designation}): teaches ${teacher2Classes.join(', ')}, not ${student.className}`,
+    },
+    {
+      email: STUDENT_EMAIL,
+      password: DEMO_PASSWORD,
+      type: 'Student',
+      note: `${student.first} ${student.last}, pupil in ${student.className}`,
+    },
+    {
+      email: STUDENT2_EMAIL,
+      password: DEMO_PASSWORD,
+      type: 'Student',
+      note: `${student2.first} ${student2.last}, pupil in ${student2.className}`,
+    },
+  ];
+  return { users, classOf, lessons, logins };
+}
+
+/** One argon2id hash per user (each with its own salt), a few at a time. */
+async function hashAll(count: number): Promise<string[]> {
+  const hashes: string[] = [];
+  for (let i = 0; i < count; i += HASH_BATCH) {
+    const batch = Math.min(HASH_BATCH, count - i);
+    hashes.push(...(await Promise.all(Array.from({ length: batch }, () => hashPassword(DEMO_PASSWORD)))));
+  }
+  return hashes;
+}
+
+// ---------------------------------------------------------------- writing
+
+async function insertMany<T extends keyof Database & string>(
+  trx: Db,
+  table: T,
+  rows: InsertObject<Database, T>[],
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    await trx
+      .insertInto(table)
+      .values(rows.slice(i, i + INSERT_CHUNK))
+      .execute();
+  }
+}
+
+function required<K, V>(map: Map<K, V>, key: K, what: string): V {
+  const value = map.get(key);
+  if (value === undefined) throw new Error(`Demo data: unknown ${what} ${String(key)}`);
+  return value;
+}
+
+async function writeSchool(trx: Db, plan: SchoolPlan, hashes: string[], today: number): Promise<void> {
+  const rng = createRandom(SEED + 1);
+  const termStart = addDays(today, -120);
+  const nowish = new Date(addDays(today, -1) + 15 * 3_600_000).toISOString();
+
+  await trx
+    .insertInto('setting')
+    .values({ key: 'pass_mark', value: String(DEFAULT_PASS_MARK) })
+    .execute();
+
+  const classes = await trx
+    .insertInto('school_class')
+    .values(CLASS_NAMES.map((name) => ({ name })))
+    .returning(['id', 'name'])
+    .execute();
+  const classId = new Map(classes.map((c) => [c.name, c.id]));
+  const subjects = await trx
+    .insertInto('subject')
+    .values(SUBJECT_NAMES.map((name) => ({ name })))
+    .returning(['id', 'name'])
+    .execute();
+  const subjectId = new Map(subjects.map((s) => [s.name, s.id]));
+  const slots = await trx
+    .insertInto('time_slot')
+    .values(TIME_SLOT_LABELS.map((label, index) => ({ label, position: index + 1 })))
+    .returning(['id', 'position'])
+    .execute();
+  const slotId = new Map(slots.map((s) => [s.position - 1, s.id]));
+
+  const users = await trx
+    .insertInto('app_user')
+    .values(
+      plan.users.map((u, index) => ({
+        name: u.name,
+        designation: u.designation,
+        description: u.description,
+        type: u.type,
+        gender: u.gender,
+        dob: u.dob,
+        address: u.address,
+        contact: u.contact,
+        email: u.email,
+        email_key: u.email.toLowerCase(),
+        password_hash: hashes[index] ?? '',
+        social_link: '',
+        status: u.status,
+        created_at: u.createdAt,
+        updated_at: u.createdAt,
+      })),
+    )
+    .returning(['id', 'email_key', 'name'])
+    .execute();
+  const userId = new Map(users.map((u) => [u.email_key, u.id]));
+  const userByName = new Map(users.map((u) => [u.name, u.id]));
+  await insertMany(
+    trx,
+    'user_photo',
+    plan.users.map((u) => ({
+      user_id: required(userId, u.email.toLowerCase(), 'user'),
+      position: 0,
+      image: demoImage(u.photo),
+    })),
+  );
+
+  // Pupils: one open enrolment each.
+  const pupils = [...plan.classOf.entries()].map(([email, className]) => ({
+    email,
+    id: required(userId, email, 'pupil'),
+    classId: required(classId, className, 'class'),
+    className,
+  }));
+  await insertMany(
+    trx,
+    'enrolment',
+    pupils.map((p) => ({
+      student_id: p.id,
+      class_id: p.classId,
+      started_on: isoDay(termStart),
+      ended_on: null,
+    })),
+  );
+
+  // Timetable: every lesson on every school day, Monday (1) to Saturday (6).
+  const assignments = await trx
+    .insertInto('class_assignment')
+    .values(
+      plan.lessons.map((l) => ({
+        teacher_id: required(userByName, l.teacher, 'teacher'),
+        class_id: required(classId, l.className, 'class'),
+        subject_id: required(subjectId, l.subject, 'subject'),
+        time_slot_id: required(slotId, l.slot, 'time slot'),
+        created_at: new Date(termStart + 7 * 3_600_000).toISOString(),
+      })),
+    )
+    .returning(['id', 'teacher_id', 'class_id', 'subject_id', 'time_slot_id'])
+    .execute();
+  await insertMany(
+    trx,
+    'assignment_day',
+    assignments.flatMap((a) =>
+      [1, 2, 3, 4, 5, 6].map((day) => ({
+        assignment_id: a.id,
+        day,
+        teacher_id: a.teacher_id,
+        class_id: a.class_id,
+        time_slot_id: a.time_slot_id,
+      })),
+    ),
+  );
+  const teacherOf = new Map(assignments.map((a) => [`${a.class_id}:${a.subject_id}`, a.teacher_id]));
+
+  // Exams: one per class and subject, one subject a day, starting two weeks from today.
+  const examDays = schoolDaysFrom(today, 14, SUBJECT_NAMES.length);
+  await insertMany(
+    trx,
+    'exam',
+    CLASS_NAMES.flatMap((className) =>
+      SUBJECT_NAMES.map((subject, index) => ({
+        class_id: required(classId, className, 'class'),
+        subject_id: required(subjectId, subject, 'subject'),
+        exam_date: examDays[index] ?? isoDay(addDays(today, 14 + index)),
+        time: className === 'Nursery' || className === 'KG' ? '09:00 - 10:00' : '09:00 - 11:00',
+        created_at: nowish,
+      })),
+    ),
+  );
+
+  // Marks: a planned division per pupil, so every division shows up (each is planned for at least
+  // five pupils; the two demo pupils are set to First and Second Division).
+  const divisions = rng.shuffle(DIVISION_PLAN);
+  const markRows: InsertObject<Database, 'mark'>[] = [];
+  const marksUpdated = new Date(addDays(today, -10) + 14 * 3_600_000).toISOString();
+  pupils.forEach((pupil, index) => {
+    let division = divisions[index % divisions.length] ?? 'Second Division';
+    if (pupil.email === STUDENT_EMAIL) division = 'First Division';
+    if (pupil.email === STUDENT2_EMAIL) division = 'Second Division';
+    const marks = marksForDivision(division, rng);
+    SUBJECT_NAMES.forEach((subject, s) => {
+      const subject_id = required(subjectId, subject, 'subject');
+      markRows.push({
+        student_id: pupil.id,
+        class_id: pupil.classId,
+        subject_id,
+        marks: marks[s] ?? 0,
+        updated_by: teacherOf.get(`${pupil.classId}:${subject_id}`) ?? null,
+        updated_at: marksUpdated,
+      });
+    });
+  });
+  await insertMany(trx, 'mark', markRows);
+
+  // Attendance: the last 30 school days, recorded by the class teacher.
+  const days = schoolDaysBefore(today, DEMO_ATTENDANCE_DAYS);
+  const attendance: InsertObject<Database, 'attendance'>[] = [];
+  for (const pupil of pupils) {
+    const rate = pupil.email === STUDENT_EMAIL ? 0.02 : rng.range(0.01, 0.06);
+    const recorder = required(
+      userByName,
+      CLASS_TEACHER[pupil.className as keyof typeof CLASS_TEACHER],
+      'teacher',
+    );
+    for (const day of days) {
+      const mark = attendanceFor(rng, rate);
+      attendance.push({
+        student_id: pupil.id,
+        class_id: pupil.classId,
+        att_date: day,
+        status: mark.status,
+        description: mark.description,
+        recorded_by: recorder,
+        updated_at: `${day}T09:05:00.000Z`,
+      });
+    }
+  }
+  await insertMany(trx, 'attendance', attendance);
+
+  // Notifications: to a class, to one pupil, or to everyone.
+  const id = (email: string) => required(userId, email, 'user');
+  const byName = (name: string) => required(userByName, name, 'user');
+  const ago = (days: number, hour: number) =>
+    new Date(addDays(today, -days) + hour * 3_600_000).toISOString();
+  const [amara, daniel, priya, hannah] = TEACHERS;
+  if (!amara || !daniel || !priya || !hannah) throw new Error('The demo needs four teachers');
+  const cls = (name: string) => required(classId, name, 'class');
+  const notifications: InsertObject<Database, 'notification'>[] = [
+    {
+      sender_id: id(PRINCIPAL.email),
+      class_id: null,
+      student_id: null,
+      body: 'Sports Day is coming soon! Please send your child in trainers and a sun hat, and join us for the family race at 11:00.',
+      created_at: ago(9, 9),
+    },
+    {
+      sender_id: id(amara.email),
+      class_id: cls('KG'),
+      student_id: null,
+      body: 'Dear KG families, we visit the town library on Thursday. Please pack a lunch and a water bottle, and return the signed permission slip by Wednesday.',
+      created_at: ago(2, 10),
+    },
+    {
+      sender_id: id(amara.email),
+      class_id: null,
+      student_id: id(STUDENT_EMAIL),
+      body: 'Well done, Aisha! Your story about the lost kite was the best in class this week. Please read it to your family tonight.',
+      created_at: ago(1, 14),
+    },
+    {
+      sender_id: id(priya.email),
+      class_id: cls('Class 1'),
+      student_id: null,
+      body: 'Science week starts on Monday. Please help your child collect three different leaves from a garden or a park.',
+      created_at: ago(4, 11),
+    },
+    {
+      sender_id: id(priya.email),
+      class_id: null,
+      student_id: id(STUDENT2_EMAIL),
+      body: 'Leo, please remember to bring back your library book by Friday so you can choose a new one.',
+      created_at: ago(3, 13),
+    },
+    {
+      sender_id: id(hannah.email),
+      class_id: cls('Nursery'),
+      student_id: null,
+      body: 'We are painting with our hands this week! Please put a spare set of clothes in your child’s bag.',
+      created_at: ago(5, 8),
+    },
+    {
+      sender_id: id(daniel.email),
+      class_id: cls('Class 2'),
+      student_id: null,
+      body: 'Mathematics homework: practise the 2, 5 and 10 times tables for ten minutes each evening. Dice games count too!',
+      created_at: ago(6, 15),
+    },
+    {
+      sender_id: id(PRINCIPAL.email),
+      class_id: null,
+      student_id: byName('Sofia Mendoza'),
+      body: 'Congratulations, Sofia, on winning the spring drawing competition! Your painting will hang in the school hall.',
+      created_at: ago(7, 12),
+    },
+    {
+      sender_id: id(PRINCIPAL.email),
+      class_id: null,
+      student_id: null,
+      body: 'Parent-teacher meetings are on Saturday morning. Please book a ten-minute slot with the school office.',
+      created_at: ago(0, 7),
+    },
+  ];
+  await insertMany(trx, 'notification', notifications);
+}
+
+async function writeContent(trx: Db, content: DemoContent): Promise<void> {
+  for (const collection of CONTENT_COLLECTION_NAMES) await writeCollection(trx, collection, content);
+}
+
+async function writeCollection<C extends ContentCollection>(trx: Db, collection: C, content: DemoContent) {
+  const records = content[collection];
+  for (const [position, record] of records.entries()) {
+    await insertContentRecord(trx, collection, record.fields, record.images, position);
+  }
+}

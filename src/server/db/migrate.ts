@@ -1,0 +1,25 @@
+import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Db } from './connect.js';
+import * as initialSchema from './migrations/2026-11-22T0100-initial-schema.js';
+
+/**
+ * Migrations are imported, not read from a folder, so that the compiled server and the tests run
+ * the same list. Add each new migration here, named by its timestamp.
+ */
+const migrations: Record<string, Migration> = {
+  '2026-11-22T0100-initial-schema': initialSchema,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the schema up to date; running it again is a no-op. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Migration ${failed} failed: ${reason}`);
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,22 @@
+import type { FieldError } from '../../shared/api/errors.js';
+
+/** An error the client should see as it is: status, code and a sentence for a person. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const notFound = (what = 'That record') => new HttpError(404, 'NOT_FOUND', `${what} was not found.`);
+export const forbidden = (message = 'You may not do that.') => new HttpError(403, 'FORBIDDEN', message);
+export const unauthorized = (message = 'Please log in.') => new HttpError(401, 'UNAUTHORIZED', message);
+export const conflict = (code: string, message: string, details?: unknown) =>
+  new HttpError(409, code, message, details);
+export const invalid = (message: string, details: FieldError[]) =>
+  new HttpError(400, 'VALIDATION_FAILED', message, details);

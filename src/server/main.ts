@@ -1,0 +1,52 @@
+import closeWithGrace from 'close-with-grace';
+import { ConfigError, describeDatabase, loadConfig } from './config.js';
+import { prepareApp } from './startup.js';
+
+/** Starts the server; every failure to start is one sentence on stderr and exit code 1. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const { app, demoLogins } = await prepareApp(config);
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info(`${signal} received, finishing open requests`);
+    // Fastify stops accepting, waits for in-flight requests, then the onClose hook closes the db.
+    await app.close();
+  });
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close().catch(() => {});
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') {
+      throw new ConfigError(`Port ${config.port} is already in use; stop the other program or set PORT.`);
+    }
+    if (code === 'EACCES') {
+      throw new ConfigError(`Not allowed to listen on port ${config.port}; choose a PORT above 1023.`);
+    }
+    throw error;
+  }
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const lines = [`Schoolyard is running on http://localhost:${port} (${describeDatabase(config.database)})`];
+  if (demoLogins) {
+    lines.push('The demo school was created. Demo log-ins:');
+    for (const login of demoLogins) {
+      lines.push(
+        `  ${login.type.padEnd(10)} ${login.email.padEnd(24)} password ${login.password}  ${login.note}`,
+      );
+    }
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  const message =
+    error instanceof ConfigError
+      ? error.message
+      : `Schoolyard could not start: ${error instanceof Error ? error.message : String(error)}`;
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import type { Config } from './config.js';
+import { connectDatabase } from './db/connect.js';
+import { type DemoLogin, isDatabaseEmpty, seedDemoSchool } from './db/demo/index.js';
+import { migrateToLatest } from './db/migrate.js';
+
+export interface PreparedApp {
+  app: FastifyInstance;
+  /** Set when this start created the demo school. */
+  demoLogins: DemoLogin[] | undefined;
+}
+
+/** Database up to date (and the demo school planted on an empty one), then the app around it. */
+export async function prepareApp(config: Config): Promise<PreparedApp> {
+  const db = await connectDatabase(config.database);
+  try {
+    await migrateToLatest(db);
+    let demoLogins: DemoLogin[] | undefined;
+    if (config.demoData && (await isDatabaseEmpty(db))) {
+      const logins = await seedDemoSchool(db, config.uploadsDir);
+      // Another process may have planted it first; then this start created nothing.
+      if (logins.length > 0) demoLogins = logins;
+    }
+    const app = await buildApp(config, { db });
+    return { app, demoLogins };
+  } catch (error) {
+    await db.destroy().catch(() => {});
+    throw error;
+  }
+}

@@ -1,0 +1,41 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { type Config, loadConfig } from '../config.js';
+import { seedDemoSchool } from '../db/demo/index.js';
+import { createTestDatabase, type TestDatabase, type TestEngine } from './databases.js';
+
+export interface TestApp extends TestDatabase {
+  app: FastifyInstance;
+  appConfig: Config;
+}
+
+/**
+ * The real app on a fresh database of the given engine, optionally with the demo school, for
+ * `app.inject` tests. Close with `dispose()`.
+ */
+export async function createTestApp(
+  engine: TestEngine,
+  options: { demo?: boolean; webDistDir?: string } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(engine);
+  const appConfig: Config = {
+    ...loadConfig({ DATA_DIR: database.dataDir, LOG_LEVEL: 'silent', DEMO_DATA: 'false' }),
+    database: database.config,
+    webDistDir: options.webDistDir ?? path.join(database.dataDir, 'no-web-build'),
+  };
+  if (options.demo)
+    await seedDemoSchool(database.db, appConfig.uploadsDir, { today: new Date('2026-11-20') });
+  const app = await buildApp(appConfig, { db: database.db, logger: false });
+  await app.ready();
+  return {
+    ...database,
+    app,
+    appConfig,
+    // The app closes the database on close; then the rest of the test database goes.
+    dispose: async () => {
+      await app.close();
+      await database.dispose();
+    },
+  };
+}

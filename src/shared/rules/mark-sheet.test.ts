@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PASS_MARK, divisionFor, markSheet, subjectResult } from './mark-sheet.js';
+
+describe('divisionFor', () => {
+  it.each([
+    [29.99, 'Fail'],
+    [30, 'Third Division'],
+    [44.99, 'Third Division'],
+    [45, 'Second Division'],
+    [59.99, 'Second Division'],
+    [60, 'First Division'],
+    [100, 'First Division'],
+  ])('%s %% without a failed subject is %s', (percentage, division) => {
+    expect(divisionFor(percentage, false)).toBe(division);
+  });
+
+  it('any failed subject is a Fail whatever the percentage', () => {
+    expect(divisionFor(95, true)).toBe('Fail');
+  });
+});
+
+describe('markSheet', () => {
+  it('totals six subjects and takes the percentage of 600', () => {
+    const sheet = markSheet([70, 65, 80, 55, 90, 60].map((marks, i) => ({ subjectName: `S${i}`, marks })));
+    expect(sheet.total).toBe(420);
+    expect(sheet.percentage).toBe(70);
+    expect(sheet.division).toBe('First Division');
+    expect(sheet.rows.every((r) => r.results === 'PASS')).toBe(true);
+  });
+
+  it('takes the percentage of the subjects on the sheet (decisions item 13)', () => {
+    const sheet = markSheet([
+      { subjectName: 'English', marks: 50 },
+      { subjectName: 'Maths', marks: 40 },
+    ]);
+    expect(sheet.percentage).toBe(45);
+    expect(sheet.division).toBe('Second Division');
+  });
+
+  it('marks a subject FAIL below the pass mark and fails the sheet', () => {
+    expect(subjectResult(DEFAULT_PASS_MARK - 1)).toBe('FAIL');
+    expect(subjectResult(DEFAULT_PASS_MARK)).toBe('PASS');
+    const sheet = markSheet([
+      { subjectName: 'English', marks: 100 },
+      { subjectName: 'Maths', marks: 32 },
+    ]);
+    expect(sheet.rows[1]?.results).toBe('FAIL');
+    expect(sheet.division).toBe('Fail');
+  });
+
+  it('uses the exact percentage for the division, not the rounded one', () => {
+    // 179.97 / 600 would round to 30.00 but is below 30.
+    const sheet = markSheet([{ subjectName: 'A', marks: 29.995 }], 0);
+    expect(sheet.percentage).toBe(30);
+    expect(sheet.division).toBe('Fail');
+  });
+
+  it('an empty sheet is a Fail at 0 %', () => {
+    expect(markSheet([])).toEqual({ rows: [], total: 0, percentage: 0, division: 'Fail' });
+  });
+});

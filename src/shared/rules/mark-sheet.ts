@@ -1,0 +1,52 @@
+/**
+ * The mark sheet rule (spec section 9, decisions item 13), used by the server's result-summary call
+ * and by the client that shows it.
+ */
+
+export const MAX_MARKS_PER_SUBJECT = 100;
+/** A subject below this many marks is a FAIL (a setting of the school; 33 by default). */
+export const DEFAULT_PASS_MARK = 33;
+
+export type SubjectResult = 'PASS' | 'FAIL';
+export type Division = 'First Division' | 'Second Division' | 'Third Division' | 'Fail';
+
+export function subjectResult(marks: number, passMark = DEFAULT_PASS_MARK): SubjectResult {
+  return marks < passMark ? 'FAIL' : 'PASS';
+}
+
+export function divisionFor(percentage: number, anyFail: boolean): Division {
+  if (anyFail || percentage < 30) return 'Fail';
+  if (percentage < 45) return 'Third Division';
+  if (percentage < 60) return 'Second Division';
+  return 'First Division';
+}
+
+export interface MarkSheetRow {
+  subjectName: string;
+  marks: number;
+  results: SubjectResult;
+}
+
+export interface MarkSheet {
+  rows: MarkSheetRow[];
+  total: number;
+  /** Rounded to two decimals for display; the division uses the exact value. */
+  percentage: number;
+  division: Division;
+}
+
+export function markSheet(
+  subjects: readonly { subjectName: string; marks: number }[],
+  passMark = DEFAULT_PASS_MARK,
+): MarkSheet {
+  const rows = subjects.map((s) => ({ ...s, results: subjectResult(s.marks, passMark) }));
+  const total = rows.reduce((sum, row) => sum + row.marks, 0);
+  const exact = rows.length === 0 ? 0 : (total * 100) / (MAX_MARKS_PER_SUBJECT * rows.length);
+  const anyFail = rows.some((row) => row.results === 'FAIL');
+  return {
+    rows,
+    total,
+    percentage: Math.round(exact * 100) / 100,
+    division: divisionFor(exact, anyFail),
+  };
+}

@@ -1,0 +1,35 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Two projects: `node` runs shared rules and the API (through app.inject against real databases),
+ * `web` runs React components in jsdom. End-to-end tests are Playwright's (e2e/).
+ */
+export default defineConfig({
+  test: {
+    // CI keeps a JSON report so that .ci/run can print one closing line for the whole suite.
+    reporters: process.env.CI ? ['default', 'json'] : ['default'],
+    outputFile: { json: '.reports/vitest.json' },
+    projects: [
+      {
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['src/shared/**/*.test.ts', 'src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          setupFiles: ['src/server/test/setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['src/web/**/*.test.{ts,tsx}'],
+          setupFiles: ['src/web/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});
