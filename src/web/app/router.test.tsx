@@ -1,0 +1,104 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { SCHOOL_ROUTE_PREFIXES } from '../../shared/constants.js';
+import { allowConsoleErrors } from '../test/console.js';
+import { renderApp, setCookieToken } from '../test/render-app.js';
+import { requireSession } from './require-session.js';
+import { publicRoutePaths, schoolRoutePaths } from './router.js';
+import { PageErrorBoundary } from './routes/errors.js';
+
+const concrete = (pattern: string): string => pattern.replace(/:[a-z]+/gi, '12');
+
+describe('requireSession (the authenticated routes’ loader)', () => {
+  const redirectTarget = (): string | null => {
+    try {
+      requireSession();
+      return null;
+    } catch (thrown) {
+      expect(thrown).toBeInstanceOf(Response);
+      const response = thrown as Response;
+      expect(response.status).toBe(302);
+      return response.headers.get('Location');
+    }
+  };
+
+  it('redirects to /login when the cookie is missing', () => {
+    expect(redirectTarget()).toBe('/login');
+  });
+
+  it('redirects to /login when the cookie is empty', () => {
+    setCookieToken('');
+    expect(redirectTarget()).toBe('/login');
+  });
+
+  it('lets the visitor through with a token', () => {
+    setCookieToken('a-token');
+    expect(redirectTarget()).toBeNull();
+  });
+});
+
+describe('routes', () => {
+  it('has a guarded route for every school path prefix', () => {
+    const prefixes = new Set(schoolRoutePaths.map((path) => path.split('/')[1]));
+    for (const prefix of SCHOOL_ROUTE_PREFIXES) expect(prefixes).toContain(prefix);
+  });
+
+  it('has both /student-attendence and /student-attendence/:id', () => {
+    expect(schoolRoutePaths).toEqual(
+      expect.arrayContaining(['/student-attendence', '/student-attendence/:id', '/student-profile/:id']),
+    );
+  });
+
+  it.each(schoolRoutePaths)('sends %s to /login without the cookie', async (pattern) => {
+    const { router } = renderApp(concrete(pattern));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign Up' })).toBeInTheDocument();
+  });
+
+  it('sends an authenticated page to /login when the cookie is empty', async () => {
+    const { router } = renderApp('/profile', { token: '' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it.each(schoolRoutePaths)('shows %s with a token', async (pattern) => {
+    const { router } = renderApp(concrete(pattern), { token: 'a-token' });
+    expect(
+      await screen.findByText('This screen is being prepared. Please check back soon.'),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(concrete(pattern));
+  });
+
+  it.each(publicRoutePaths.filter((path) => path !== '/'))('shows %s without a cookie', async (path) => {
+    const { router } = renderApp(path);
+    expect(
+      await screen.findByText('This screen is being prepared. Please check back soon.'),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+  });
+
+  it('checks the session again on every navigation inside the school area', async () => {
+    const { router } = renderApp('/dashboard', { token: 'a-token' });
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    // The cookie expires without anyone noticing; the next navigation must.
+    // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API.
+    document.cookie = 'kids_pre_token=; Max-Age=0; Path=/';
+    await router.navigate('/profile');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+});
+
+function Broken(): never {
+  throw new Error('Broken screen');
+}
+
+describe('PageErrorBoundary', () => {
+  it('explains a failed page and offers Retry', async () => {
+    allowConsoleErrors(); // React reports the error it caught.
+    const router = createMemoryRouter([{ path: '/', Component: Broken, ErrorBoundary: PageErrorBoundary }]);
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Oops! Something went wrong.');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+  });
+});

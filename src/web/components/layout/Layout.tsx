@@ -1,0 +1,79 @@
+import { type MouseEvent, type ReactNode, type RefObject, useEffect, useRef } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigation, useRevalidator } from 'react-router';
+import { ToastContainer } from 'react-toastify';
+import { TOAST_SETTINGS } from '../../../shared/constants.js';
+import { useSessionToken } from '../../lib/session.js';
+import { Footer } from './Footer.js';
+import { NavBar } from './NavBar.js';
+import { PageBanner } from './PageBanner.js';
+
+export const MAIN_ID = 'main-content';
+
+/** Spec 9: Alt+T moves focus to the notifications. */
+const focusToastsHotKey = (event: KeyboardEvent): boolean => event.altKey && event.code === 'KeyT';
+
+/** After a client-side navigation, screen readers start at the new page instead of the old link. */
+function useFocusMainOnNavigation(main: RefObject<HTMLElement | null>): void {
+  const { pathname } = useLocation();
+  const shown = useRef(pathname);
+  useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    main.current?.focus({ preventScroll: true });
+  }, [pathname, main]);
+}
+
+/**
+ * When the session ends while a page is open (logout in another tab, cookie expired, a 401), the
+ * route loaders run again, so an authenticated screen's guard sends the visitor to /login.
+ */
+function useRevalidateOnSessionEnd(): void {
+  const token = useSessionToken();
+  const { revalidate } = useRevalidator();
+  const seen = useRef(token);
+  useEffect(() => {
+    if (seen.current === token) return;
+    seen.current = token;
+    if (token === undefined) void revalidate();
+  }, [token, revalidate]);
+}
+
+const skipToMain = (event: MouseEvent<HTMLAnchorElement>): void => {
+  // Focus the content without a hash navigation (which the router would treat as a new page).
+  event.preventDefault();
+  const main = document.getElementById(MAIN_ID);
+  main?.focus();
+  main?.scrollIntoView();
+};
+
+export interface LayoutProps {
+  /** The home page's banner, built from the home content. */
+  homeBanner: ReactNode;
+  /** The footer's newsletter form. */
+  newsletter: ReactNode;
+}
+
+/** Every page's frame: skip link, navigation, banner, the page itself, footer and toasts. */
+export function Layout({ homeBanner, newsletter }: LayoutProps) {
+  const main = useRef<HTMLElement>(null);
+  const navigation = useNavigation();
+  useFocusMainOnNavigation(main);
+  useRevalidateOnSessionEnd();
+
+  return (
+    <>
+      <a href={`#${MAIN_ID}`} className="skip-link" onClick={skipToMain}>
+        Skip to content
+      </a>
+      <div className={`page-progress${navigation.state === 'idle' ? '' : ' page-progress--active'}`} />
+      <NavBar />
+      <main id={MAIN_ID} ref={main} tabIndex={-1} className="site-main">
+        <PageBanner home={homeBanner} />
+        <Outlet />
+      </main>
+      <Footer newsletter={newsletter} />
+      <ToastContainer {...TOAST_SETTINGS} hotKeys={focusToastsHotKey} />
+      <ScrollRestoration />
+    </>
+  );
+}

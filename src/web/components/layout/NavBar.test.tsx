@@ -1,0 +1,169 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { getSessionToken } from '../../lib/session.js';
+import { renderApp } from '../../test/render-app.js';
+
+const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
+
+describe('NavBar', () => {
+  it('has every link of the spec, with its label and path', async () => {
+    renderApp('/about');
+    await screen.findByRole('heading', { level: 1, name: 'About' });
+    const nav = mainNav();
+    const expected: [string, string][] = [
+      ['Home', '/'],
+      ['About', '/about'],
+      ['Classes', '/class'],
+      ['Teachers', '/teacher'],
+      ['Gallery', '/gallery'],
+      ['Blog', '/blog'],
+      ['Blog_Detail', '/blogdetail'],
+      ['Contact', '/contact'],
+      ['Dashboard', '/dashboard'],
+      ['login', '/login'],
+      ['registration', '/registation'],
+    ];
+    for (const [name, href] of expected) {
+      expect(within(nav).getByRole('link', { name, hidden: true })).toHaveAttribute('href', href);
+    }
+    expect(within(nav).getByRole('link', { name: 'Schoolyard' })).toHaveAttribute('href', '/');
+  });
+
+  it('marks the current page', async () => {
+    renderApp('/gallery');
+    await screen.findByRole('heading', { level: 1, name: 'Gallery' });
+    expect(within(mainNav()).getByRole('link', { name: 'Gallery' })).toHaveAttribute('aria-current', 'page');
+    expect(within(mainNav()).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('without the cookie shows the Registation button, and no Dashboard link or LogOut', async () => {
+    renderApp('/about');
+    await screen.findByRole('heading', { level: 1, name: 'About' });
+    const nav = mainNav();
+    expect(within(nav).getByRole('link', { name: 'Registation' })).toHaveAttribute('href', '/registation');
+    expect(within(nav).queryByRole('button', { name: 'LogOut' })).not.toBeInTheDocument();
+    // The only Dashboard link is the one inside the closed Pages dropdown.
+    expect(within(nav).queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
+  });
+
+  it('with an empty cookie behaves as logged out', async () => {
+    renderApp('/about', { token: '' });
+    await screen.findByRole('heading', { level: 1, name: 'About' });
+    expect(within(mainNav()).getByRole('link', { name: 'Registation' })).toBeInTheDocument();
+    expect(within(mainNav()).queryByRole('button', { name: 'LogOut' })).not.toBeInTheDocument();
+  });
+
+  it('with the cookie shows a Dashboard link and a red LogOut button instead of Registation', async () => {
+    renderApp('/about', { token: 'a-token' });
+    await screen.findByRole('heading', { level: 1, name: 'About' });
+    const nav = mainNav();
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    const logout = within(nav).getByRole('button', { name: 'LogOut' });
+    expect(logout).toHaveClass('btn-danger');
+    expect(within(nav).queryByRole('link', { name: 'Registation' })).not.toBeInTheDocument();
+  });
+
+  it('LogOut removes the cookie, tells the server and goes to /login', async () => {
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 204 }));
+    const { router, user } = renderApp('/about', { token: 'a-token' });
+    await screen.findByRole('heading', { level: 1, name: 'About' });
+
+    await user.click(within(mainNav()).getByRole('button', { name: 'LogOut' }));
+
+    expect(getSessionToken()).toBeUndefined();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign Up' })).toBeInTheDocument();
+    expect(within(mainNav()).getByRole('link', { name: 'Registation' })).toBeInTheDocument();
+    expect(within(mainNav()).queryByRole('button', { name: 'LogOut' })).not.toBeInTheDocument();
+
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/users/logout');
+    expect(init?.method).toBe('POST');
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer a-token');
+  });
+
+  it('LogOut still logs out when the server cannot be reached', async () => {
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    const { router, user } = renderApp('/dashboard', { token: 'a-token' });
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+
+    await user.click(within(mainNav()).getByRole('button', { name: 'LogOut' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(getSessionToken()).toBeUndefined();
+  });
+
+  it('updates when the session ends elsewhere, and leaves an authenticated page for /login', async () => {
+    const { router } = renderApp('/dashboard', { token: 'a-token' });
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+
+    // Another tab logged out; this tab notices when it gets focus back.
+    // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API.
+    document.cookie = 'kids_pre_token=; Max-Age=0; Path=/';
+    window.dispatchEvent(new Event('focus'));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(within(mainNav()).getByRole('link', { name: 'Registation' })).toBeInTheDocument();
+  });
+
+  it('opens the Pages dropdown with its button and closes it with Escape, returning focus', async () => {
+    const { user } = renderApp('/about');
+    await screen.findByRole('heading', { level: 1, name: 'About' });
+    const pages = within(mainNav()).getByRole('button', { name: 'Pages' });
+    expect(pages).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(pages);
+    expect(pages).toHaveAttribute('aria-expanded', 'true');
+    const menu = document.getElementById(pages.getAttribute('aria-controls') ?? '');
+    expect(menu).toHaveClass('show');
+    expect(within(menu as HTMLElement).getByRole('link', { name: 'Blog_Detail' })).toBeVisible();
+
+    await user.tab();
+    expect(within(menu as HTMLElement).getByRole('link', { name: 'Blog_Detail' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(pages).toHaveAttribute('aria-expanded', 'false');
+    expect(pages).toHaveFocus();
+  });
+
+  it('closes the Pages dropdown on a click outside it', async () => {
+    const { user } = renderApp('/about');
+    await screen.findByRole('heading', { level: 1, name: 'About' });
+    const pages = within(mainNav()).getByRole('button', { name: 'Pages' });
+    await user.click(pages);
+    expect(pages).toHaveAttribute('aria-expanded', 'true');
+
+    await user.click(screen.getByRole('heading', { level: 1, name: 'About' }));
+    expect(pages).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('follows a dropdown link and closes the dropdown', async () => {
+    const { router, user } = renderApp('/about');
+    await screen.findByRole('heading', { level: 1, name: 'About' });
+    const pages = within(mainNav()).getByRole('button', { name: 'Pages' });
+    await user.click(pages);
+    await user.click(within(mainNav()).getByRole('link', { name: 'Contact' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Contact' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/contact');
+    expect(pages).toHaveAttribute('aria-expanded', 'false');
+    expect(pages).toHaveClass('active');
+  });
+
+  it('has a menu button that shows and hides the links on small screens', async () => {
+    const { user } = renderApp('/about');
+    await screen.findByRole('heading', { level: 1, name: 'About' });
+    const menuButton = within(mainNav()).getByRole('button', { name: 'Menu' });
+    const panel = document.getElementById(menuButton.getAttribute('aria-controls') ?? '');
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    expect(panel).not.toHaveClass('show');
+
+    await user.click(menuButton);
+    expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    expect(panel).toHaveClass('show');
+
+    await user.click(within(mainNav()).getByRole('link', { name: 'Teachers' }));
+    await screen.findByRole('heading', { level: 1, name: 'Teacher' });
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    expect(panel).not.toHaveClass('show');
+  });
+});

@@ -1,0 +1,169 @@
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link, matchPath, NavLink, useLocation } from 'react-router';
+import { paths } from '../../config/paths.js';
+import { useLogout } from '../../lib/auth.js';
+import { useSessionToken } from '../../lib/session.js';
+import { Icon } from '../ui/Icon.js';
+
+interface NavItem {
+  label: string;
+  to: string;
+}
+
+/** The links of spec 2.3, labels exactly as the spec writes them. */
+export const MAIN_LINKS: readonly NavItem[] = [
+  { label: 'Home', to: paths.home },
+  { label: 'About', to: paths.about },
+  { label: 'Classes', to: paths.classes },
+  { label: 'Teachers', to: paths.teachers },
+  { label: 'Gallery', to: paths.gallery },
+  { label: 'Blog', to: paths.blog },
+];
+
+export const PAGES_LINKS: readonly NavItem[] = [
+  { label: 'Blog_Detail', to: paths.blogDetail },
+  { label: 'Contact', to: paths.contact },
+  { label: 'Dashboard', to: paths.dashboard },
+  { label: 'login', to: paths.login },
+  { label: 'registration', to: paths.registration },
+];
+
+/**
+ * The site's navigation (spec 2.3). Its session part follows the kids_pre_token cookie: a
+ * Registation button without it, a Dashboard link and a red LogOut button with it. Below the lg
+ * breakpoint the links fold behind a menu button.
+ */
+export function NavBar() {
+  const { pathname } = useLocation();
+  const token = useSessionToken();
+  const logout = useLogout();
+  const ids = useId();
+  const menuId = `${ids}-menu`;
+  const pagesId = `${ids}-pages`;
+
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [pagesOpen, setPagesOpen] = useState(false);
+  const [shownPath, setShownPath] = useState(pathname);
+  // Close everything once a link has taken the visitor somewhere else.
+  if (shownPath !== pathname) {
+    setShownPath(pathname);
+    setMenuOpen(false);
+    setPagesOpen(false);
+  }
+
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const pagesButton = useRef<HTMLButtonElement>(null);
+  const pagesItem = useRef<HTMLLIElement>(null);
+
+  useEffect(() => {
+    if (!pagesOpen) return;
+    const closeOnOutsidePointer = (event: PointerEvent): void => {
+      if (!pagesItem.current?.contains(event.target as Node)) setPagesOpen(false);
+    };
+    document.addEventListener('pointerdown', closeOnOutsidePointer);
+    return () => document.removeEventListener('pointerdown', closeOnOutsidePointer);
+  }, [pagesOpen]);
+
+  const onPagesKeyDown = (event: KeyboardEvent<HTMLLIElement>): void => {
+    if (event.key === 'Escape' && pagesOpen) {
+      event.stopPropagation();
+      setPagesOpen(false);
+      pagesButton.current?.focus();
+    }
+  };
+
+  const onNavKeyDown = (event: KeyboardEvent<HTMLElement>): void => {
+    if (event.key === 'Escape' && menuOpen) {
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    }
+  };
+
+  const pagesActive = PAGES_LINKS.some((link) => matchPath({ path: link.to, end: false }, pathname));
+
+  return (
+    <header className="site-header">
+      <nav className="navbar navbar-expand-lg site-nav" aria-label="Main" onKeyDown={onNavKeyDown}>
+        <div className="container">
+          <Link to={paths.home} className="navbar-brand site-brand">
+            <span className="site-brand__icon" aria-hidden="true">
+              <Icon name="balloon-heart-fill" />
+            </span>
+            Schoolyard
+          </Link>
+          <button
+            ref={menuButton}
+            type="button"
+            className="navbar-toggler site-nav__toggler"
+            aria-controls={menuId}
+            aria-expanded={menuOpen}
+            aria-label="Menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <Icon name="list" size="1.75rem" />
+          </button>
+          <div id={menuId} className={`collapse navbar-collapse${menuOpen ? ' show' : ''}`}>
+            <ul className="navbar-nav mx-auto mb-3 mb-lg-0">
+              {MAIN_LINKS.map((link) => (
+                <li key={link.to} className="nav-item">
+                  <NavLink to={link.to} end className="nav-link">
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+              <li
+                ref={pagesItem}
+                className="nav-item site-dropdown"
+                onKeyDown={onPagesKeyDown}
+                onBlur={(event) => {
+                  if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setPagesOpen(false);
+                }}
+              >
+                <button
+                  ref={pagesButton}
+                  type="button"
+                  className={`nav-link site-dropdown__toggle${pagesActive ? ' active' : ''}`}
+                  aria-expanded={pagesOpen}
+                  aria-controls={pagesId}
+                  onClick={() => setPagesOpen((open) => !open)}
+                >
+                  Pages
+                  <Icon name="chevron-down" className="site-dropdown__chevron" />
+                </button>
+                <ul
+                  id={pagesId}
+                  className={`dropdown-menu site-dropdown__menu${pagesOpen ? ' show' : ''}`}
+                  hidden={!pagesOpen}
+                >
+                  {PAGES_LINKS.map((link) => (
+                    <li key={link.to}>
+                      <NavLink to={link.to} end className="dropdown-item">
+                        {link.label}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            </ul>
+            <div className="site-nav__session">
+              {token ? (
+                <>
+                  <NavLink to={paths.dashboard} end className="nav-link site-nav__dashboard">
+                    Dashboard
+                  </NavLink>
+                  <button type="button" className="btn btn-danger rounded-pill px-4" onClick={logout}>
+                    LogOut
+                  </button>
+                </>
+              ) : (
+                <Link to={paths.registration} className="btn btn-primary rounded-pill px-4">
+                  Registation
+                </Link>
+              )}
+            </div>
+          </div>
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { Link, useLocation, useMatches } from 'react-router';
+import { bannerTitleFor } from '../../../shared/constants.js';
+import { paths } from '../../config/paths.js';
+
+export const NOT_FOUND_TITLE = 'Page not found';
+
+/** Route `handle` of the catch-all route, so the banner knows the page does not exist. */
+export interface RouteHandle {
+  notFound?: boolean;
+}
+
+const isNotFoundHandle = (handle: unknown): boolean =>
+  typeof handle === 'object' && handle !== null && (handle as RouteHandle).notFound === true;
+
+export interface PageBannerProps {
+  /** What the banner shows on the home page (the hero built from the home content). */
+  home: ReactNode;
+}
+
+/**
+ * The banner under the navigation (spec 2.3): the home hero on `/`, elsewhere a short coloured band
+ * with the title of the path's first segment (BANNER_TITLES) and a breadcrumb back home.
+ */
+export function PageBanner({ home }: PageBannerProps) {
+  const { pathname } = useLocation();
+  const matches = useMatches();
+  const notFound = matches.some((match) => isNotFoundHandle(match.handle));
+
+  if (pathname === paths.home && !notFound) return <>{home}</>;
+
+  const title = (notFound ? undefined : bannerTitleFor(pathname)) ?? NOT_FOUND_TITLE;
+  return (
+    <section className="page-banner">
+      <div className="container">
+        <h1 className="page-banner__title">{title}</h1>
+        <nav aria-label="Breadcrumb">
+          <ol className="breadcrumb page-banner__breadcrumb">
+            <li className="breadcrumb-item">
+              <Link to={paths.home}>Home</Link>
+            </li>
+            <li className="breadcrumb-item active" aria-current="page">
+              {title}
+            </li>
+          </ol>
+        </nav>
+      </div>
+    </section>
+  );
+}

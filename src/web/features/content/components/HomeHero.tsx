@@ -1,0 +1,67 @@
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.js';
+import { uploadUrl } from '../../../lib/images.js';
+import { useContent } from '../api/get-content.js';
+
+const IMAGE_WIDTH = 640;
+const IMAGE_HEIGHT = 480;
+
+/**
+ * The home page's banner (spec 2.3): heading, heading2, description and the learm_more button on
+ * the left, the first image on the right, all from the first home record. Until the record arrives
+ * the fields are empty (spec 4); a failed load says so and offers a retry (decisions item 7).
+ */
+export function HomeHero() {
+  const { data, isPending, isError, refetch } = useContent('home');
+  const record = data?.[0];
+  const image = record?.images[0];
+
+  return (
+    <section className="home-hero" aria-busy={isPending}>
+      <div className="container">
+        <div className="row align-items-center gx-4 gx-lg-5 gy-5">
+          <div className="col-lg-6">
+            <p className="home-hero__label">{record?.heading}</p>
+            <h1 className="home-hero__title">
+              {record?.title || <span className="visually-hidden">Schoolyard</span>}
+            </h1>
+            <p className="home-hero__text">{record?.description}</p>
+            {record?.learnMoreLabel ? (
+              <Link to={paths.about} className="btn btn-primary btn-lg rounded-pill px-4">
+                {record.learnMoreLabel}
+              </Link>
+            ) : null}
+            {isError ? (
+              <div className="load-error" role="alert">
+                <p className="mb-2">Sorry, we could not load this part of the page.</p>
+                <button
+                  type="button"
+                  className="btn btn-outline-primary rounded-pill"
+                  onClick={() => void refetch()}
+                >
+                  Retry
+                </button>
+              </div>
+            ) : null}
+          </div>
+          <div className="col-lg-6">
+            <div className="home-hero__media">
+              {image ? (
+                <img
+                  className="home-hero__image"
+                  src={uploadUrl(image.image)}
+                  alt={image.alt}
+                  width={IMAGE_WIDTH}
+                  height={IMAGE_HEIGHT}
+                  fetchPriority="high"
+                />
+              ) : (
+                <div className="home-hero__image home-hero__image--empty" aria-hidden="true" />
+              )}
+            </div>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

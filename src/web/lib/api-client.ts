@@ -1,0 +1,166 @@
+import type { z } from 'zod';
+import { ErrorBodySchema } from '../../shared/api/errors.js';
+import { API_BASE } from '../config/env.js';
+import { paths } from '../config/paths.js';
+import { clearSessionToken, getSessionToken } from './session.js';
+
+/** Every failed call, parsed once from the API's `{ error: { code, message, details } }` body. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+type UnauthorizedHandler = () => void;
+
+let onUnauthorized: UnauthorizedHandler = () => {
+  window.location.assign(paths.login);
+};
+
+/** The app replaces the full-page fallback with a router navigation (see main.tsx). */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
+  onUnauthorized = handler;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions<T> {
+  method?: HttpMethod;
+  /** A FormData is sent as multipart; anything else as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Validates the answer; a mismatch throws an ApiError with code INVALID_RESPONSE. */
+  schema?: z.ZodType<T>;
+  /**
+   * A 401 to a call that carried a token ends the session and goes to /login (api.md: expired or
+   * revoked token). `false` only throws: for calls whose 401 means something else.
+   */
+  endSessionOnUnauthorized?: boolean;
+}
+
+export function apiUrl(path: string): string {
+  return `${API_BASE}${path.replace(/^\/+/, '')}`;
+}
+
+const FALLBACK_MESSAGES: Record<number, string> = {
+  400: 'Please check the form and try again.',
+  401: 'Please log in again.',
+  403: 'You are not allowed to do this.',
+  404: 'We could not find what you were looking for.',
+  409: 'This conflicts with something that already exists.',
+  429: 'Too many attempts. Please wait a moment and try again.',
+};
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text.length === 0) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const body = await readBody(response).catch(() => undefined);
+  const parsed = ErrorBodySchema.safeParse(body);
+  if (parsed.success) {
+    const { code, message, details } = parsed.data.error;
+    return new ApiError(response.status, code, message, details);
+  }
+  const message =
+    FALLBACK_MESSAGES[response.status] ??
+    (response.status >= 500 ? 'Something went wrong on our side. Please try again.' : 'The request failed.');
+  return new ApiError(response.status, `HTTP_${response.status}`, message);
+}
+
+/**
+ * One call to the API. Sends `Authorization: Bearer <token>` whenever a session exists.
+ * The token is read before the first `await`, so a caller may clear the session right after
+ * starting a call (logout) and the call still carries it.
+ */
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const { method = 'GET', body, signal, schema, endSessionOnUnauthorized = true } = options;
+  const token = getSessionToken();
+  const headers = new Headers({ Accept: 'application/json' });
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    payload = JSON.stringify(body);
+  }
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path), {
+      method,
+      headers,
+      body: payload,
+      signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(
+      0,
+      'NETWORK_ERROR',
+      'We could not reach the school server. Please check your connection and try again.',
+      error instanceof Error ? error.message : undefined,
+    );
+  }
+
+  if (!response.ok) {
+    const error = await toApiError(response);
+    if (response.status === 401 && token !== undefined && endSessionOnUnauthorized) {
+      clearSessionToken();
+      onUnauthorized();
+    }
+    throw error;
+  }
+
+  const data = response.status === 204 ? undefined : await readBody(response);
+  if (schema === undefined) return data as T;
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    throw new ApiError(
+      response.status,
+      'INVALID_RESPONSE',
+      'The server sent an answer we did not understand.',
+      parsed.error.issues,
+    );
+  }
+  return parsed.data;
+}
+
+export const apiClient = {
+  get: <T = unknown>(path: string, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T = unknown>(
+    path: string,
+    body?: unknown,
+    options: Omit<RequestOptions<T>, 'method' | 'body'> = {},
+  ) => apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T = unknown>(
+    path: string,
+    body?: unknown,
+    options: Omit<RequestOptions<T>, 'method' | 'body'> = {},
+  ) => apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T = unknown>(
+    path: string,
+    body?: unknown,
+    options: Omit<RequestOptions<T>, 'method' | 'body'> = {},
+  ) => apiRequest<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T = unknown>(path: string, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};

@@ -1,0 +1,30 @@
+import '@fontsource/handlee/400.css';
+import '@fontsource/nunito/400.css';
+import '@fontsource/nunito/700.css';
+import 'bootstrap/dist/css/bootstrap.min.css';
+import './styles/app.css';
+
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { AppProvider } from './app/providers.js';
+import { createAppRouter } from './app/router.js';
+import { paths } from './config/paths.js';
+import { setUnauthorizedHandler } from './lib/api-client.js';
+import { createQueryClient } from './lib/query-client.js';
+
+const queryClient = createQueryClient();
+const router = createAppRouter(queryClient);
+// An expired or revoked token (401) ends the session and lands on /login without a page reload.
+setUnauthorizedHandler(() => void router.navigate(paths.login, { replace: true }));
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element.');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,42 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { SESSION_COOKIE } from '../../shared/constants.js';
+import { AppProvider } from '../app/providers.js';
+import { createRoutes } from '../app/router.js';
+import { createQueryClient } from '../lib/query-client.js';
+
+/** Stores a login cookie the way a browser would hold it (the value as given, even empty). */
+export function setCookieToken(token: string): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API.
+  document.cookie = `${SESSION_COOKIE}=${token}; Path=/`;
+}
+
+/** The app's query client, without retries (a failure shows at once). */
+export function createTestQueryClient(): QueryClient {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({
+    ...queryClient.getDefaultOptions(),
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+  });
+  return queryClient;
+}
+
+/** The whole app (real routes, real layout) at `path`, in a memory router. */
+export function renderApp(path: string, { token }: { token?: string } = {}) {
+  if (token !== undefined) setCookieToken(token);
+  const queryClient = createTestQueryClient();
+  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
+  const user = userEvent.setup();
+  const view = render(
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...view, router, queryClient, user };
+}
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}

@@ -1,0 +1,32 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { assertNoConsoleErrors, installConsoleErrorGuard } from './console.js';
+
+// jsdom does not scroll; the router's ScrollRestoration and the skip link ask it to.
+window.scrollTo = () => {};
+Element.prototype.scrollIntoView = () => {};
+
+function clearCookies(): void {
+  for (const pair of document.cookie.split(';')) {
+    const name = pair.split('=')[0]?.trim();
+    // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API.
+    if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
+  }
+}
+
+installConsoleErrorGuard();
+
+beforeEach(() => {
+  clearCookies();
+});
+
+afterEach(() => {
+  cleanup();
+  clearCookies();
+  try {
+    assertNoConsoleErrors();
+  } finally {
+    vi.restoreAllMocks();
+  }
+});
