@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import { SCHOOL_DAYS } from '../constants.js';
+
+/**
+ * The school-management calls of api.md, one schema per answer row and per body. Field names are
+ * the contract's (`sub_name`, `StudentId`, `ClassName`, `att_status`, `discription`...): the server
+ * maps its correctly named rows to these in its routes, the client maps them back in its fetchers.
+ */
+
+export const IdParamSchema = z.object({ id: z.coerce.number().int().positive() });
+export const ClassIdParamSchema = z.object({ classId: z.coerce.number().int().positive() });
+export const TeacherIdParamSchema = z.object({ teacherid: z.coerce.number().int().positive() });
+
+export const IsoDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, 'must be a real date');
+
+const dataOf = <T extends z.ZodType>(row: T) => z.object({ data: z.array(row) });
+
+// GET classes -> { result: [...] }
+export const ClassRowSchema = z.object({ id: z.number().int(), classes: z.string() });
+export const ClassesAnswerSchema = z.object({ result: z.array(ClassRowSchema) });
+
+// GET subject, GET time
+export const SubjectRowSchema = z.object({ id: z.number().int(), sub_name: z.string() });
+export const SubjectsAnswerSchema = dataOf(SubjectRowSchema);
+export const TimeSlotRowSchema = z.object({ id: z.number().int(), time: z.string() });
+export const TimeSlotsAnswerSchema = dataOf(TimeSlotRowSchema);
+
+// GET / POST studentclass
+export const StudentClassRowSchema = z.object({
+  id: z.number().int(),
+  Teacher: z.string(),
+  class_name: z.string(),
+  subject_name: z.string(),
+  time: z.string(),
+});
+export const StudentClassAnswerSchema = dataOf(StudentClassRowSchema);
+export const CreateStudentClassBodySchema = z.object({
+  teacherid: z.coerce.number({ error: 'Choose a teacher' }).int().positive('Choose a teacher'),
+  classesid: z.coerce.number({ error: 'Choose a class' }).int().positive('Choose a class'),
+  subjectid: z.coerce.number({ error: 'Choose a subject' }).int().positive('Choose a subject'),
+  timeid: z.coerce.number({ error: 'Choose a time' }).int().positive('Choose a time'),
+  /** Ours: the days the lesson runs; Monday to Saturday when left out. */
+  days: z
+    .array(z.enum(SCHOOL_DAYS))
+    .min(1, 'Choose at least one day')
+    .max(6)
+    .refine((days) => new Set(days).size === days.length, 'A day is listed twice')
+    .optional(),
+});
+export type CreateStudentClassBody = z.infer<typeof CreateStudentClassBodySchema>;
+export const CreateStudentClassAnswerSchema = z.object({ data: StudentClassRowSchema });
+
+// GET student/exam, GET exam/{teacherid}
+export const StudentExamRowSchema = z.object({ ClassName: z.string(), SubjectName: z.string(), ExamTime: z.string() });
+export const StudentExamAnswerSchema = dataOf(StudentExamRowSchema);
+export const TeacherExamRowSchema = z.object({ classes: z.string(), subjectname: z.string(), time: z.string() });
+export const TeacherExamAnswerSchema = dataOf(TeacherExamRowSchema);
+
+// GET result, GET result/assign_result/{id}
+export const ResultRowSchema = z.object({
+  classes: z.string(),
+  name: z.string(),
+  subjectName: z.string(),
+  marks: z.number(),
+});
+export const ResultAnswerSchema = dataOf(ResultRowSchema);
+
+// GET student/result/{id}
+export const StudentResultRowSchema = z.object({
+  studentName: z.string(),
+  subjectName: z.string(),
+  marks: z.number(),
+  results: z.enum(['PASS', 'FAIL']),
+});
+export const StudentResultAnswerSchema = dataOf(StudentResultRowSchema);
+
+// GET teacher/result
+export const TeacherResultRowSchema = z.object({
+  className: z.string(),
+  studentName: z.string(),
+  result: z.string(),
+  studentId: z.number().int(),
+});
+export const TeacherResultAnswerSchema = dataOf(TeacherResultRowSchema);
+
+// GET schedule, GET schedule/{classId} (ours)
+export const ScheduleClassRowSchema = z.object({ id: z.number().int(), classes: z.string() });
+export const ScheduleAnswerSchema = dataOf(ScheduleClassRowSchema);
+export const ScheduleSlotRowSchema = z.object({
+  day: z.enum(SCHOOL_DAYS),
+  time: z.string(),
+  subject_name: z.string(),
+  Teacher: z.string(),
+});
+export const ClassScheduleAnswerSchema = dataOf(ScheduleSlotRowSchema);
+
+// GET teacher/assign_class, GET teacher/assign_class/{classId}
+export const AssignedClassRowSchema = z.object({ classId: z.number().int(), class_name: z.string() });
+export const AssignedClassAnswerSchema = dataOf(AssignedClassRowSchema);
+export const AssignedStudentRowSchema = z.object({
+  StudentId: z.number().int(),
+  StudentName: z.string(),
+  subject_name: z.string(),
+  time: z.string(),
+});
+export const AssignedStudentAnswerSchema = dataOf(AssignedStudentRowSchema);
+
+// GET student_class/{classId}
+export const ClassStudentRowSchema = z.object({ studentId: z.number().int(), studentName: z.string() });
+export const ClassStudentAnswerSchema = dataOf(ClassStudentRowSchema);
+
+// GET studentattendace/{classId}?date=, POST studentattenance
+export const AttendanceCodeSchema = z.union([z.literal(1), z.literal(2), z.literal(3)], {
+  error: 'Status must be 1 (Present), 2 (Absent) or 3 (On Leave)',
+});
+export const AttendanceQuerySchema = z.object({ date: IsoDateSchema.optional() });
+export const ClassAttendanceRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  att_status: AttendanceCodeSchema.nullable(),
+  discription: z.string(),
+});
+export const ClassAttendanceAnswerSchema = dataOf(ClassAttendanceRowSchema);
+export const SaveAttendanceRowSchema = z.object({
+  att_date: IsoDateSchema,
+  userid: z.number().int().positive(),
+  att_status: AttendanceCodeSchema,
+  discription: z.string().trim().max(500, 'A description is at most 500 characters').default(''),
+});
+export const SaveAttendanceBodySchema = z
+  .array(SaveAttendanceRowSchema)
+  .min(1, 'Send at least one pupil')
+  .max(500, 'At most 500 rows at once');
+export type SaveAttendanceBody = z.input<typeof SaveAttendanceBodySchema>;
+export const SavedCountAnswerSchema = z.object({ data: z.object({ saved: z.number().int() }) });
+
+// GET notification
+export const NotificationRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  classes: z.string(),
+  notification: z.string(),
+});
+export const NotificationAnswerSchema = dataOf(NotificationRowSchema);
+
+// GET attendance/student/{id} (ours)
+export const AttendanceHistoryAnswerSchema = z.object({
+  data: z.array(z.object({ date: z.string(), status: AttendanceCodeSchema, description: z.string() })),
+  summary: z.object({
+    present: z.number().int(),
+    absent: z.number().int(),
+    leave: z.number().int(),
+    percentPresent: z.number(),
+  }),
+});
+
+// GET result-summary/{id} (ours)
+export const ResultSummaryAnswerSchema = z.object({
+  data: z.object({
+    studentName: z.string(),
+    rows: z.array(
+      z.object({ subjectName: z.string(), marks: z.number(), results: z.enum(['PASS', 'FAIL']) }),
+    ),
+    total: z.number(),
+    percentage: z.number(),
+    division: z.enum(['First Division', 'Second Division', 'Third Division', 'Fail']),
+  }),
+});
+
+// GET attendance/overview?date= (ours): the principal's Attendence screen, one row per class.
+export const AttendanceOverviewAnswerSchema = z.object({
+  date: z.string(),
+  data: z.array(
+    z.object({
+      classId: z.number().int(),
+      className: z.string(),
+      pupils: z.number().int(),
+      present: z.number().int(),
+      absent: z.number().int(),
+      leave: z.number().int(),
+      unmarked: z.number().int(),
+    }),
+  ),
+});
+
+// GET attendance/class/{classId}?from=&to= (ours): the class's Attendance Report over a date range.
+export const AttendanceRangeQuerySchema = z
+  .object({ from: IsoDateSchema, to: IsoDateSchema })
+  .refine((q) => q.from <= q.to, { message: '`from` must not be after `to`', path: ['from'] });
+export const ClassAttendanceReportAnswerSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  days: z.number().int(),
+  data: z.array(
+    z.object({
+      studentId: z.number().int(),
+      studentName: z.string(),
+      present: z.number().int(),
+      absent: z.number().int(),
+      leave: z.number().int(),
+      percentPresent: z.number(),
+    }),
+  ),
+});
