@@ -57,9 +57,17 @@ export type CreateStudentClassBody = z.infer<typeof CreateStudentClassBodySchema
 export const CreateStudentClassAnswerSchema = z.object({ data: StudentClassRowSchema });
 
 // GET student/exam, GET exam/{teacherid}
-export const StudentExamRowSchema = z.object({ ClassName: z.string(), SubjectName: z.string(), ExamTime: z.string() });
+export const StudentExamRowSchema = z.object({
+  ClassName: z.string(),
+  SubjectName: z.string(),
+  ExamTime: z.string(),
+});
 export const StudentExamAnswerSchema = dataOf(StudentExamRowSchema);
-export const TeacherExamRowSchema = z.object({ classes: z.string(), subjectname: z.string(), time: z.string() });
+export const TeacherExamRowSchema = z.object({
+  classes: z.string(),
+  subjectname: z.string(),
+  time: z.string(),
+});
 export const TeacherExamAnswerSchema = dataOf(TeacherExamRowSchema);
 
 // GET result, GET result/assign_result/{id}
