@@ -1,10 +1,24 @@
-// Runs the Playwright end-to-end tests with a Chromium found on this machine (no download).
+// Runs the Playwright end-to-end tests with a Chromium found on this machine (no download), on a
+// free port so that two runs on one machine do not collide.
 import { spawnSync } from 'node:child_process';
+import net from 'node:net';
 import { resolveChromePath } from './chrome-path.mjs';
 
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 const chromePath = await resolveChromePath();
+const port = process.env.E2E_PORT ?? String(await freePort());
 const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
   stdio: 'inherit',
-  env: { ...process.env, CHROME_PATH: chromePath },
+  env: { ...process.env, CHROME_PATH: chromePath, E2E_PORT: port },
 });
 process.exit(result.status ?? 1);
