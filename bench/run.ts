@@ -1,0 +1,225 @@
+/**
+ * `npm run bench`: seeds a large school (2,000 pupils, 60 classes, a school year of attendance,
+ * six subjects of marks) into a fresh database, serves it, and measures the main calls under
+ * concurrent load with autocannon: p50/p99 latency and throughput, next to a bare Node `http`
+ * server answering the same bytes (the floor set by Node and the network stack). Runs on SQLite and,
+ * when PostgreSQL answers (BENCH_DATABASE_URL, TEST_DATABASE_URL or the local default), on it too.
+ *
+ * BENCH_SECONDS (default 5) and BENCH_CONNECTIONS (default 10) tune each measurement.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildApp } from '../src/server/app.js';
+import { type Config, type DatabaseConfig, loadConfig } from '../src/server/config.js';
+import { connectDatabase } from '../src/server/db/connect.js';
+import { migrateToLatest } from '../src/server/db/migrate.js';
+import { BENCH_PASSWORD, BENCH_STUDENT, BENCH_TEACHER, LARGE, seedLargeSchool } from './large-school.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const TARGET_P99_MS = 20;
+
+interface Call {
+  name: string;
+  path: string;
+  as: 'principal' | 'teacher' | 'student' | 'visitor';
+}
+
+interface Measurement {
+  p50: number;
+  p99: number;
+  rps: number;
+  errors: number;
+}
+
+async function measure(url: string, headers: Record<string, string>): Promise<Measurement> {
+  // One second of warm-up first (JIT, prepared statements, connection pool), not counted.
+  await autocannon({ url, headers, connections: CONNECTIONS, duration: 1 });
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS });
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    rps: Math.round(result.requests.average),
+    errors: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+async function withPostgresDatabase<T>(work: (config: DatabaseConfig) => Promise<T>): Promise<T | undefined> {
+  const adminUrl =
+    process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/test';
+  const admin = new pg.Client({ connectionString: adminUrl });
+  try {
+    await admin.connect();
+  } catch (error) {
+    console.log(
+      `PostgreSQL not reachable at ${new URL(adminUrl).host} (${(error as Error).message}): skipped.`,
+    );
+    return undefined;
+  }
+  const name = `schoolyard_bench_${crypto.randomBytes(4).toString('hex')}`;
+  await admin.query(`create database ${name}`);
+  try {
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return await work({ engine: 'postgres', url: url.toString() });
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+async function runEngine(database: DatabaseConfig, dataDir: string): Promise<void> {
+  console.log(`\n== ${database.engine === 'sqlite' ? 'SQLite' : 'PostgreSQL'}`);
+  const db = await connectDatabase(database);
+  await migrateToLatest(db);
+  const seedStart = performance.now();
+  await seedLargeSchool(db, path.join(dataDir, 'uploads'));
+  console.log(
+    `seeded ${LARGE.pupils} pupils, ${LARGE.classes} classes, ${LARGE.schoolDays} school days of attendance in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+  );
+
+  const config: Config = {
+    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_DATA: 'false' }),
+    database,
+  };
+  const app = await buildApp(config, { db, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+  const login = async (email: string, password: string) => {
+    const res = await fetch(`${base}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    if (res.status !== 200) throw new Error(`login as ${email} answered ${res.status}`);
+    return ((await res.json()) as { token: string }).token;
+  };
+  const tokens = {
+    principal: await login('principal@demo.school', 'demo12345'),
+    teacher: await login(BENCH_TEACHER, BENCH_PASSWORD),
+    student: await login(BENCH_STUDENT, BENCH_PASSWORD),
+    visitor: '',
+  };
+  const student = await db
+    .selectFrom('app_user')
+    .innerJoin('enrolment', 'enrolment.student_id', 'app_user.id')
+    .select(['app_user.id', 'enrolment.class_id'])
+    .where('app_user.email_key', '=', BENCH_STUDENT)
+    .where('enrolment.ended_on', 'is', null)
+    .executeTakeFirstOrThrow();
+  const teacher = await db
+    .selectFrom('app_user')
+    .select('id')
+    .where('email_key', '=', BENCH_TEACHER)
+    .executeTakeFirstOrThrow();
+  const lastDay = await db
+    .selectFrom('attendance')
+    .select((eb) => eb.fn.max('att_date').as('day'))
+    .where('student_id', '=', student.id)
+    .executeTakeFirstOrThrow();
+  const taught = await db
+    .selectFrom('class_assignment')
+    .select('class_id')
+    .where('teacher_id', '=', teacher.id)
+    .executeTakeFirstOrThrow();
+
+  const calls: Call[] = [
+    { name: 'home (public content)', path: '/api/home', as: 'visitor' },
+    { name: 'users/profile', path: '/api/users/profile', as: 'student' },
+    { name: 'studentclass (pupil)', path: '/api/studentclass', as: 'student' },
+    { name: 'result (pupil)', path: '/api/result', as: 'student' },
+    { name: 'result-summary/{pupil}', path: `/api/result-summary/${student.id}`, as: 'student' },
+    { name: 'attendance/student/{pupil}', path: `/api/attendance/student/${student.id}`, as: 'student' },
+    { name: 'notification (pupil)', path: '/api/notification', as: 'student' },
+    { name: 'schedule/{class}', path: `/api/schedule/${student.class_id}`, as: 'student' },
+    { name: 'student_class/{class}', path: `/api/student_class/${taught.class_id}`, as: 'teacher' },
+    {
+      name: 'studentattendace/{class}',
+      path: `/api/studentattendace/${taught.class_id}?date=${lastDay.day}`,
+      as: 'teacher',
+    },
+    {
+      name: 'teacher/assign_class/{class}',
+      path: `/api/teacher/assign_class/${taught.class_id}`,
+      as: 'teacher',
+    },
+    { name: 'teacher/result (teacher)', path: '/api/teacher/result', as: 'teacher' },
+    {
+      name: 'attendance/class/{class} 30 days',
+      path: `/api/attendance/class/${taught.class_id}?from=${shiftDay(String(lastDay.day), -30)}&to=${lastDay.day}`,
+      as: 'teacher',
+    },
+    {
+      name: 'attendance/overview (principal)',
+      path: `/api/attendance/overview?date=${lastDay.day}`,
+      as: 'principal',
+    },
+  ];
+
+  // The same bytes from a bare Node server: what the machine can do without our code.
+  const bodies = new Map<string, Buffer>();
+  const bare = http.createServer((req, res) => {
+    const body = bodies.get(req.url ?? '');
+    res.writeHead(body ? 200 : 404, { 'content-type': 'application/json; charset=utf-8' });
+    res.end(body ?? '');
+  });
+  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+  const bareBase = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
+
+  const header = `${'call'.padEnd(36)} ${'bytes'.padStart(7)} | ${'p50 ms'.padStart(6)} ${'p99 ms'.padStart(6)} ${'req/s'.padStart(7)} | bare: ${'p50'.padStart(4)} ${'p99'.padStart(4)} ${'req/s'.padStart(7)}`;
+  console.log(`${SECONDS} s per call, ${CONNECTIONS} connections; target p99 < ${TARGET_P99_MS} ms`);
+  console.log(header);
+  console.log('-'.repeat(header.length));
+  const misses: string[] = [];
+  for (const call of calls) {
+    const headers: Record<string, string> = tokens[call.as]
+      ? { authorization: `Bearer ${tokens[call.as]}` }
+      : {};
+    const probe = await fetch(`${base}${call.path}`, { headers });
+    if (probe.status !== 200) {
+      console.log(`${call.name.padEnd(36)} answered ${probe.status}: not measured`);
+      misses.push(call.name);
+      continue;
+    }
+    const body = Buffer.from(await probe.arrayBuffer());
+    bodies.set(call.path, body);
+    const ours = await measure(`${base}${call.path}`, headers);
+    const floor = await measure(`${bareBase}${call.path}`, {});
+    if (ours.p99 >= TARGET_P99_MS) misses.push(call.name);
+    console.log(
+      `${call.name.padEnd(36)} ${String(body.length).padStart(7)} | ${String(ours.p50).padStart(6)} ${String(ours.p99).padStart(6)} ${String(ours.rps).padStart(7)} | bare: ${String(floor.p50).padStart(4)} ${String(floor.p99).padStart(4)} ${String(floor.rps).padStart(7)}${ours.errors ? `  (${ours.errors} errors)` : ''}`,
+    );
+  }
+  console.log(
+    misses.length === 0
+      ? `every call under ${TARGET_P99_MS} ms at p99`
+      : `over target or not measured: ${misses.join(', ')}`,
+  );
+  bare.close();
+  await app.close();
+}
+
+function shiftDay(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+const root = await fs.mkdtemp(path.join(os.tmpdir(), 'schoolyard-bench-'));
+try {
+  console.log(`Schoolyard benchmark on ${os.cpus().length} cores, Node ${process.version}`);
+  const sqliteDir = path.join(root, 'sqlite');
+  await runEngine({ engine: 'sqlite', file: path.join(sqliteDir, 'bench.sqlite') }, sqliteDir);
+  await withPostgresDatabase((config) => runEngine(config, path.join(root, 'postgres')));
+} finally {
+  await fs.rm(root, { recursive: true, force: true });
+}
