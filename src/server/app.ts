@@ -11,8 +11,11 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './db/connect.js';
+import { authRoutes } from './features/auth/auth.routes.js';
 import { contentRoutes } from './features/content/content.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { usersRoutes } from './features/users/users.routes.js';
+import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 
 declare module 'fastify' {
@@ -44,8 +47,9 @@ function defaultWebDist(): string {
 export async function buildApp(config: Config, options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    // Behind a reverse proxy the client address comes from X-Forwarded-For (rate limits use it).
-    trustProxy: true,
+    // Behind a reverse proxy the client address comes from X-Forwarded-For (rate limits use it),
+    // but only through the configured number of hops.
+    trustProxy: config.trustProxyHops > 0 ? config.trustProxyHops : false,
     bodyLimit: 1024 * 1024,
   });
   app.decorate('config', config);
@@ -94,12 +98,15 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(authPlugin);
 
   await app.register(
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes);
       await api.register(contentRoutes);
+      await api.register(authRoutes);
+      await api.register(usersRoutes);
     },
     { prefix: '/api' },
   );

@@ -29,6 +29,17 @@ const EnvSchema = z.object({
     .transform((v) => (v === '' ? undefined : v))
     .refine((v) => v === undefined || isPostgresUrl(v), 'must be a postgres:// or postgresql:// URL'),
   DEMO_DATA: booleanText.default(true),
+  /**
+   * How many reverse proxies stand in front of the server (0: none). Client addresses, and so the
+   * per-address rate limits, come from X-Forwarded-For only through that many hops; trusting it
+   * without a proxy would let a client choose its own address.
+   */
+  TRUST_PROXY_HOPS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .max(10, 'must be at most 10')
+    .default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built React app lives; the default is the build output next to this package. */
   WEB_DIST_DIR: z.string().optional(),
@@ -52,6 +63,7 @@ export interface Config {
   uploadsDir: string;
   database: DatabaseConfig;
   demoData: boolean;
+  trustProxyHops: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   webDistDir: string | undefined;
 }
@@ -75,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { engine: 'postgres', url: e.DATABASE_URL }
       : { engine: 'sqlite', file: path.join(dataDir, 'schoolyard.sqlite') },
     demoData: e.DEMO_DATA,
+    trustProxyHops: e.TRUST_PROXY_HOPS,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
   };

@@ -1,6 +1,7 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Db } from './connect.js';
 import * as initialSchema from './migrations/2026-11-22T0100-initial-schema.js';
+import * as loginThrottle from './migrations/2026-11-22T0200-login-throttle.js';
 
 /**
  * Migrations are imported, not read from a folder, so that the compiled server and the tests run
@@ -8,6 +9,7 @@ import * as initialSchema from './migrations/2026-11-22T0100-initial-schema.js';
  */
 const migrations: Record<string, Migration> = {
   '2026-11-22T0100-initial-schema': initialSchema,
+  '2026-11-22T0200-login-throttle': loginThrottle,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBodySchema } from '../../../shared/api/errors.js';
+import { LoginSchema, TokenSchema } from '../../../shared/api/users.js';
+import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
+import { getDummyHash, logIn, TooManyAttemptsError } from './login.js';
+import { revokeSession } from './session.js';
+
+/** `POST users/login` and `POST users/logout` (api.md, Accounts and Ours). */
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  // Computed ahead, so the first log-in with an unknown email is not slower than the others.
+  await getDummyHash();
+
+  api.post(
+    '/users/login',
+    {
+      schema: {
+        tags: ['Accounts'],
+        summary: 'Log in with email and password; answers a token valid for 7 days',
+        description:
+          'Wrong email and wrong password get the same 401. Pending and rejected accounts get 403 ' +
+          '(ACCOUNT_PENDING, ACCOUNT_REJECTED). After 5 failures for an account or 20 from one ' +
+          'address within 15 minutes: 429 TOO_MANY_ATTEMPTS with Retry-After (seconds).',
+        body: LoginSchema,
+        response: {
+          200: TokenSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return { token: await logIn(app.db, request.body.email, request.body.password, request.ip) };
+      } catch (error) {
+        if (error instanceof TooManyAttemptsError) {
+          reply.header('Retry-After', String(error.retryAfterSeconds));
+        }
+        throw error;
+      }
+    },
+  );
+
+  api.post(
+    '/users/logout',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['Accounts'],
+        summary: 'End this session: the token no longer works anywhere',
+        security: BEARER_AUTH,
+        response: { 204: z.null().describe('Logged out'), 401: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await revokeSession(app.db, currentUser(request).sessionId);
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,361 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USER_MESSAGES, UserSchema } from '../../../shared/api/users.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { TEST_ENGINES } from '../../test/databases.js';
+import {
+  bearer,
+  call,
+  DEMO,
+  findSecrets,
+  form,
+  jpegWithGps,
+  png,
+  REGISTRATION_PASSWORD,
+  register,
+  registrationFields,
+  tokenOf,
+  userIdOf,
+} from './test-helpers.js';
+
+const USER_KEYS = [
+  'id',
+  'name',
+  'degination',
+  'discription',
+  'type',
+  'gender',
+  'dob',
+  'address',
+  'contact',
+  'email',
+  'socialLink',
+  'image',
+].sort();
+
+describe.each(TEST_ENGINES)('profiles and the principal’s account calls on %s', (engine) => {
+  let t: TestApp;
+  const tokens: Record<string, string> = {};
+  const ids: Record<string, number> = {};
+  const uploaded = (image: string) => fs.existsSync(path.join(t.appConfig.uploadsDir, image));
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, { demo: true });
+    for (const [role, email] of Object.entries(DEMO)) {
+      ids[role] = await userIdOf(t.db, email);
+      if (!role.startsWith('pending')) tokens[role] = await tokenOf(t.app, email);
+    }
+  });
+  afterAll(async () => {
+    await t?.dispose();
+  });
+
+  const get = (url: string, role: string) => call(t.app, { url, headers: bearer(tokens[role] ?? '') });
+
+  it('GET /api/users/profile answers the caller as the documented User, with the spec’s field names', async () => {
+    const res = await get('/api/users/profile', 'student');
+    expect(res.statusCode).toBe(200);
+    const user = res.json().results;
+    expect(Object.keys(user).sort()).toEqual(USER_KEYS);
+    expect(UserSchema.strict().parse(user)).toEqual(user);
+    expect(user).toMatchObject({ id: ids.student, email: DEMO.student, type: 'Student', socialLink: '' });
+    expect(user.image).toMatch(/^demo\/.+\.webp$/);
+    expect(uploaded(user.image)).toBe(true);
+  });
+
+  describe('GET /api/users/student/{id}', () => {
+    it.each([
+      ['principal', 'student', 200],
+      ['teacher', 'student', 200],
+      ['teacher2', 'student', 404],
+      ['student', 'student', 200],
+      ['student2', 'student', 404],
+      ['student', 'student2', 404],
+      ['principal', 'teacher', 404],
+      ['teacher', 'teacher', 404],
+    ])('%s looking at %s: %i', async (viewer, target, status) => {
+      const res = await get(`/api/users/student/${ids[target]}`, viewer);
+      expect(res.statusCode).toBe(status);
+      if (status === 200) expect(res.json().results).toMatchObject({ id: ids[target], type: 'Student' });
+      else expect(res.json().error.code).toBe('NOT_FOUND');
+    });
+
+    it('an unknown id is a 404 and a malformed one a 400', async () => {
+      expect((await get('/api/users/student/999999', 'principal')).statusCode).toBe(404);
+      for (const id of ['abc', '0', '-3', '1.5', '99999999999']) {
+        const res = await get(`/api/users/student/${id}`, 'principal');
+        expect(res.statusCode, id).toBe(400);
+        expect(res.json().error.details[0].field).toBe('id');
+      }
+    });
+  });
+
+  it('GET /api/users/teacher lists the active teachers by name, for any school user', async () => {
+    const res = await get('/api/users/teacher', 'student');
+    expect(res.statusCode).toBe(200);
+    const results = res.json().results as { id: number; name: string }[];
+    for (const r of results) expect(Object.keys(r).sort()).toEqual(['id', 'name']);
+    const names = results.map((r) => r.name);
+    expect(names).toEqual([...names].sort());
+    expect(results.map((r) => r.id)).toEqual(expect.arrayContaining([ids.teacher, ids.teacher2]));
+    expect(results.map((r) => r.id)).not.toContain(ids.pendingTeacher);
+    expect(results.map((r) => r.id)).not.toContain(ids.principal);
+  });
+
+  it('an approved Parent may log in and see their profile, but gets 403 on school calls', async () => {
+    await call(t.app, {
+      method: 'PATCH',
+      url: `/api/users/${ids.pendingParent}/status`,
+      headers: bearer(tokens.principal ?? ''),
+      payload: { status: 'active' },
+    });
+    tokens.parent = await tokenOf(t.app, DEMO.pendingParent);
+    expect((await get('/api/users/profile', 'parent')).statusCode).toBe(200);
+    for (const url of [
+      '/api/users/teacher',
+      `/api/users/student/${ids.student}`,
+      '/api/users?status=pending',
+    ]) {
+      const res = await get(url, 'parent');
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().error.code).toBe('FORBIDDEN');
+    }
+  });
+
+  it('principal-only calls are 403 for teachers and pupils', async () => {
+    for (const role of ['teacher', 'student']) {
+      expect((await get('/api/users?status=pending', role)).statusCode).toBe(403);
+      const patch = await call(t.app, {
+        method: 'PATCH',
+        url: `/api/users/${ids.student2}/status`,
+        headers: bearer(tokens[role] ?? ''),
+        payload: { status: 'rejected' },
+      });
+      expect(patch.statusCode).toBe(403);
+      const del = await call(t.app, {
+        method: 'DELETE',
+        url: `/api/users/${ids.student2}`,
+        headers: bearer(tokens[role] ?? ''),
+      });
+      expect(del.statusCode).toBe(403);
+    }
+    expect((await get('/api/users/profile', 'student2')).statusCode).toBe(200);
+  });
+
+  it('the principal cannot reject or delete their own account', async () => {
+    const headers = bearer(tokens.principal ?? '');
+    const patch = await call(t.app, {
+      method: 'PATCH',
+      url: `/api/users/${ids.principal}/status`,
+      headers,
+      payload: { status: 'rejected' },
+    });
+    expect(patch.statusCode).toBe(409);
+    expect(patch.json().error.code).toBe('OWN_ACCOUNT');
+    const del = await call(t.app, { method: 'DELETE', url: `/api/users/${ids.principal}`, headers });
+    expect(del.statusCode).toBe(409);
+    expect(del.json().error.message).toMatch(/cannot delete your own account/);
+    expect((await get('/api/users/profile', 'principal')).statusCode).toBe(200);
+  });
+
+  it('a status change needs active or rejected; an unknown user is a 404', async () => {
+    const headers = bearer(tokens.principal ?? '');
+    const bad = await call(t.app, {
+      method: 'PATCH',
+      url: `/api/users/${ids.student2}/status`,
+      headers,
+      payload: { status: 'pending' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details).toEqual([{ field: 'status', message: USER_MESSAGES.chooseStatus }]);
+    const unknown = await call(t.app, {
+      method: 'PATCH',
+      url: '/api/users/999999/status',
+      headers,
+      payload: { status: 'active' },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('PUT /api/users/profile (JSON) changes only the fields sent; type cannot be changed', async () => {
+    const before = (await get('/api/users/profile', 'teacher2')).json().results;
+    const res = await call(t.app, {
+      method: 'PUT',
+      url: '/api/users/profile',
+      headers: bearer(tokens.teacher2 ?? ''),
+      payload: {
+        degination: 'Head of Mathematics',
+        discription: 'Loves puzzles.',
+        social_link: 'https://example.org/maths',
+        type: 'Principle',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().results).toEqual({
+      ...before,
+      degination: 'Head of Mathematics',
+      discription: 'Loves puzzles.',
+      socialLink: 'https://example.org/maths',
+    });
+    expect(res.json().results.type).toBe('Teacher');
+    const cleared = await call(t.app, {
+      method: 'PUT',
+      url: '/api/users/profile',
+      headers: bearer(tokens.teacher2 ?? ''),
+      payload: { social_link: '' },
+    });
+    expect(cleared.json().results.socialLink).toBe('');
+  });
+
+  it('PUT /api/users/profile validates what is sent, with the registration messages', async () => {
+    const res = await call(t.app, {
+      method: 'PUT',
+      url: '/api/users/profile',
+      headers: bearer(tokens.teacher2 ?? ''),
+      payload: { name: '  ', dob: '2999-01-01', gender: 'Robot', email: 'nope' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details).toEqual(
+      expect.arrayContaining([
+        { field: 'name', message: USER_MESSAGES.enterName },
+        { field: 'dob', message: USER_MESSAGES.dobInFuture },
+        { field: 'gender', message: USER_MESSAGES.chooseGender },
+        { field: 'email', message: USER_MESSAGES.invalidEmail },
+      ]),
+    );
+  });
+
+  it('an email change to one already registered (any case) is a 409; to a free one it works', async () => {
+    const headers = bearer(tokens.student2 ?? '');
+    const taken = await call(t.app, {
+      method: 'PUT',
+      url: '/api/users/profile',
+      headers,
+      payload: { email: 'Teacher@DEMO.school' },
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.code).toBe('EMAIL_TAKEN');
+    // The own email in another case is no conflict.
+    const same = await call(t.app, {
+      method: 'PUT',
+      url: '/api/users/profile',
+      headers,
+      payload: { email: 'Student2@demo.school' },
+    });
+    expect(same.statusCode).toBe(200);
+    const moved = await call(t.app, {
+      method: 'PUT',
+      url: '/api/users/profile',
+      headers,
+      payload: { email: 'leo.new@example.org' },
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().results.email).toBe('leo.new@example.org');
+    expect((await tokenOf(t.app, 'leo.new@example.org')).length).toBe(43);
+  });
+
+  it('new photos (multipart) replace the old ones; the old files go, demo pictures stay', async () => {
+    // A registered (then approved) user has photos of their own under users/.
+    const email = 'photo.swap@example.org';
+    const id = (await register(t.app, registrationFields({ email }))).json().data.id as number;
+    await call(t.app, {
+      method: 'PATCH',
+      url: `/api/users/${id}/status`,
+      headers: bearer(tokens.principal ?? ''),
+      payload: { status: 'active' },
+    });
+    const token = await tokenOf(t.app, email, REGISTRATION_PASSWORD);
+    const oldImage = (await call(t.app, { url: '/api/users/profile', headers: bearer(token) })).json().results
+      .image;
+    expect(oldImage).toMatch(/^users\//);
+    expect(uploaded(oldImage)).toBe(true);
+
+    const res = await call(t.app, {
+      method: 'PUT',
+      url: '/api/users/profile',
+      headers: bearer(token),
+      payload: form({ name: 'Photo Swapper', currentPassword: '', newPassword: '' }, [
+        { name: 'new.png', data: await png(), type: 'image/png' },
+        { name: 'other.jpg', data: await jpegWithGps() },
+      ]),
+    });
+    expect(res.statusCode).toBe(200);
+    const updated = res.json().results;
+    expect(updated.name).toBe('Photo Swapper');
+    expect(updated.image).toMatch(/^users\/[0-9a-f]{32}\.webp$/);
+    expect(updated.image).not.toBe(oldImage);
+    expect(uploaded(updated.image)).toBe(true);
+    expect(uploaded(oldImage)).toBe(false);
+
+    // A demo user's picture is shared with others: replacing it never deletes the file.
+    const demoImage = (await get('/api/users/profile', 'teacher')).json().results.image;
+    const swap = await call(t.app, {
+      method: 'PUT',
+      url: '/api/users/profile',
+      headers: bearer(tokens.teacher ?? ''),
+      payload: form({}, [{ name: 'me.jpg', data: await jpegWithGps() }]),
+    });
+    expect(swap.statusCode).toBe(200);
+    expect(uploaded(demoImage)).toBe(true);
+
+    // A refused picture changes nothing.
+    const refused = await call(t.app, {
+      method: 'PUT',
+      url: '/api/users/profile',
+      headers: bearer(token),
+      payload: form({ name: 'Should Not Stick' }, [{ name: 'x.png', data: 'text', type: 'image/png' }]),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.details[0].field).toBe('images');
+    const after = (await call(t.app, { url: '/api/users/profile', headers: bearer(token) })).json().results;
+    expect(after).toEqual(updated);
+  });
+
+  it('deleting a registered user removes their photo files after the row', async () => {
+    const email = 'delete.me@example.org';
+    const id = (await register(t.app, registrationFields({ email }))).json().data.id as number;
+    const photos = await t.db.selectFrom('user_photo').select('image').where('user_id', '=', id).execute();
+    expect(photos.length).toBe(1);
+    expect(uploaded(photos[0]?.image ?? '')).toBe(true);
+    const res = await call(t.app, {
+      method: 'DELETE',
+      url: `/api/users/${id}`,
+      headers: bearer(tokens.principal ?? ''),
+    });
+    expect(res.statusCode).toBe(204);
+    expect(uploaded(photos[0]?.image ?? '')).toBe(false);
+    expect(await t.db.selectFrom('app_user').select('id').where('id', '=', id).execute()).toEqual([]);
+  });
+
+  it('no GET answer, for any demo user, carries a password, a hash or a token hash', async () => {
+    const doc = (await call(t.app, { url: '/api/openapi.json' })).json();
+    const getPaths = Object.keys(doc.paths).filter((p) => doc.paths[p].get);
+    expect(getPaths).toEqual(
+      expect.arrayContaining(['/api/users/profile', '/api/users', '/api/users/student/{id}']),
+    );
+    const someIds = [ids.student, ids.student2, ids.teacher, ids.principal, 1, 2];
+    let checked = 0;
+    for (const role of ['principal', 'teacher', 'teacher2', 'student', 'student2', 'parent']) {
+      for (const template of getPaths) {
+        const urls = template.includes('{')
+          ? someIds.map((id) => template.replace(/\{[^}]+\}/g, String(id)))
+          : [template];
+        for (const url of urls) {
+          const res = await get(url, role); // `call` fails on any secret
+          if (res.statusCode === 200 && url !== '/api/openapi.json') {
+            expect(res.body.toLowerCase(), url).not.toContain('password');
+          }
+          checked += 1;
+        }
+      }
+      for (const status of ['pending', 'active', 'rejected']) {
+        const res = await get(`/api/users?status=${status}`, role);
+        expect(findSecrets(res.body)).toEqual([]);
+        expect(res.body.toLowerCase()).not.toContain('password');
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
+  });
+});

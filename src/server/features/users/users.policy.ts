@@ -1,0 +1,21 @@
+import type { Db } from '../../db/connect.js';
+import type { SessionUser } from '../auth/session.js';
+import { teachesStudent } from './users.repository.js';
+
+/**
+ * Who may see a pupil's profile (`GET users/student/{id}`): the principal any pupil, a teacher the
+ * pupils of the classes they teach (current enrolment), a pupil themself. Everyone else gets the
+ * same 404 as for an id that does not exist, so the answer does not tell which ids are pupils.
+ */
+export async function maySeeStudent(db: Db, viewer: SessionUser, studentId: number): Promise<boolean> {
+  switch (viewer.type) {
+    case 'Principle':
+      return true;
+    case 'Student':
+      return viewer.id === studentId;
+    case 'Teacher':
+      return teachesStudent(db, viewer.id, studentId);
+    default:
+      return false;
+  }
+}

@@ -1,0 +1,269 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBodySchema } from '../../../shared/api/errors.js';
+import {
+  ProfileUpdateObjectSchema,
+  RegisteredUserSchema,
+  RegistrationFieldsSchema,
+  requirePasswordPair,
+  StatusChangeSchema,
+  TeacherOptionSchema,
+  UserForReviewSchema,
+  UserIdParamsSchema,
+  UserListQuerySchema,
+  UserSchema,
+  UserWithStatusSchema,
+} from '../../../shared/api/users.js';
+import { HttpError, notFound } from '../../lib/errors.js';
+import { imageForm, picturesOf, uploadedImagesSchema } from '../../lib/images.js';
+import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
+import { toUserForReview } from './users.mapper.js';
+import { maySeeStudent } from './users.policy.js';
+import { listActiveTeachers, listUsers, photosOfUsers } from './users.repository.js';
+import {
+  changeStatus,
+  loadStudent,
+  loadUser,
+  registerUser,
+  removeUser,
+  updateProfile,
+} from './users.service.js';
+
+/** Registration form: the shared fields plus the pictures, checked by content (lib/images.ts). */
+const RegistrationBodySchema = RegistrationFieldsSchema.extend({ images: uploadedImagesSchema() });
+const ProfileBodySchema = requirePasswordPair(
+  ProfileUpdateObjectSchema.extend({ images: uploadedImagesSchema().optional() }),
+);
+
+/** Registrations per client address and hour (in memory, per process; see the report of issue #4). */
+export const REGISTRATION_RATE_LIMIT = { max: 10, timeWindow: '1 hour' } as const;
+
+const NoContent = z.null().describe('No content');
+const TAGS = ['Accounts'];
+
+/** The account calls of api.md besides login and logout (features/auth/auth.routes.ts). */
+export async function usersRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/users',
+    {
+      config: {
+        rateLimit: {
+          ...REGISTRATION_RATE_LIMIT,
+          errorResponseBuilder: (_request, context) =>
+            new HttpError(
+              429,
+              'TOO_MANY_REQUESTS',
+              `Too many registrations from this address. Please try again in ${context.after}.`,
+            ),
+        },
+      },
+      preValidation: imageForm(),
+      schema: {
+        tags: TAGS,
+        summary: 'Register (the account waits for the principal’s approval)',
+        description:
+          'Multipart form. Every field but social_link is required; `images`: 1 to 10 pictures of at ' +
+          'most 5 MB each, recognised by their content and stored as WebP without metadata. ' +
+          'Nothing is stored when anything is refused.',
+        consumes: ['multipart/form-data'],
+        body: RegistrationBodySchema,
+        response: {
+          201: z.object({ data: RegisteredUserSchema }),
+          400: ErrorBodySchema,
+          409: ErrorBodySchema,
+          413: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { images, ...fields } = request.body;
+      const data = await registerUser(app.db, app.config.uploadsDir, fields, picturesOf(images));
+      return reply.code(201).send({ data });
+    },
+  );
+
+  api.get(
+    '/users/profile',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: 'The logged-in user’s own profile',
+        security: BEARER_AUTH,
+        response: { 200: z.object({ results: UserSchema }), 401: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const user = await loadUser(app.db, currentUser(request).id);
+      if (!user) throw notFound('Your account');
+      return { results: user };
+    },
+  );
+
+  api.put(
+    '/users/profile',
+    {
+      onRequest: app.authenticate,
+      preValidation: imageForm(),
+      schema: {
+        tags: TAGS,
+        summary: 'Update one’s own profile, photos or password',
+        description:
+          'JSON or multipart. Every field is optional; a field that is sent replaces the stored ' +
+          'value (social_link "" clears it); type and status cannot be changed here. `images`, when ' +
+          'sent, replace all photos. To change the password send currentPassword and newPassword; ' +
+          'every other session of the user then ends.',
+        security: BEARER_AUTH,
+        consumes: ['application/json', 'multipart/form-data'],
+        body: ProfileBodySchema,
+        response: {
+          200: z.object({ results: UserSchema }),
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          409: ErrorBodySchema,
+          413: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const { images, ...fields } = request.body;
+      const results = await updateProfile(
+        app.db,
+        app.config.uploadsDir,
+        currentUser(request),
+        fields,
+        images ? picturesOf(images) : undefined,
+        request.ip,
+      );
+      return { results };
+    },
+  );
+
+  api.get(
+    '/users/student/:id',
+    {
+      onRequest: app.requireSchoolUser,
+      schema: {
+        tags: TAGS,
+        summary: 'A pupil’s profile (the principal, the pupil’s teachers, the pupil)',
+        security: BEARER_AUTH,
+        params: UserIdParamsSchema,
+        response: {
+          200: z.object({ results: UserSchema }),
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const student = (await maySeeStudent(app.db, currentUser(request), id))
+        ? await loadStudent(app.db, id)
+        : undefined;
+      if (!student) throw notFound('That pupil');
+      return { results: student };
+    },
+  );
+
+  api.get(
+    '/users/teacher',
+    {
+      onRequest: app.requireSchoolUser,
+      schema: {
+        tags: TAGS,
+        summary: 'The active teachers, by name',
+        security: BEARER_AUTH,
+        response: {
+          200: z.object({ results: z.array(TeacherOptionSchema) }),
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+        },
+      },
+    },
+    async () => ({ results: await listActiveTeachers(app.db) }),
+  );
+
+  api.get(
+    '/users',
+    {
+      onRequest: app.requireTypes('Principle'),
+      schema: {
+        tags: TAGS,
+        summary: 'Accounts by status and type, for the principal (e.g. ?status=pending)',
+        security: BEARER_AUTH,
+        querystring: UserListQuerySchema,
+        response: {
+          200: z.object({ data: z.array(UserForReviewSchema) }),
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const rows = await listUsers(app.db, request.query);
+      const photos = await photosOfUsers(
+        app.db,
+        rows.map((r) => r.id),
+      );
+      return { data: rows.map((row) => toUserForReview(row, photos.get(row.id) ?? [])) };
+    },
+  );
+
+  api.patch(
+    '/users/:id/status',
+    {
+      onRequest: app.requireTypes('Principle'),
+      schema: {
+        tags: TAGS,
+        summary: 'Approve (active) or reject an account; rejecting ends its sessions',
+        security: BEARER_AUTH,
+        params: UserIdParamsSchema,
+        body: StatusChangeSchema,
+        response: {
+          200: z.object({ data: UserWithStatusSchema }),
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+          409: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => ({
+      data: await changeStatus(app.db, currentUser(request), request.params.id, request.body.status),
+    }),
+  );
+
+  api.delete(
+    '/users/:id',
+    {
+      onRequest: app.requireTypes('Principle'),
+      schema: {
+        tags: TAGS,
+        summary: 'Delete an account (not one’s own), its sessions and photos',
+        security: BEARER_AUTH,
+        params: UserIdParamsSchema,
+        response: {
+          204: NoContent,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+          409: ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      await removeUser(app.db, app.config.uploadsDir, currentUser(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,248 @@
+import type {
+  ProfileUpdateFields,
+  RegisteredUser,
+  RegistrationFields,
+  User,
+  UserWithStatus,
+} from '../../../shared/api/users.js';
+import { USER_MESSAGES } from '../../../shared/api/users.js';
+import type { UserType } from '../../../shared/constants.js';
+import type { Db } from '../../db/connect.js';
+import { conflict, invalid, notFound } from '../../lib/errors.js';
+import { type ProcessedImage, removeImages, storeImages } from '../../lib/images.js';
+import { nowIso } from '../../lib/time.js';
+import { TooManyAttemptsError } from '../auth/login.js';
+import { clearAccountFailures, recordFailure, secondsUntilAllowed } from '../auth/login-throttle.js';
+import { hashPassword, verifyPassword } from '../auth/password.js';
+import { revokeUserSessions, type SessionUser } from '../auth/session.js';
+import { toUser, toUserWithStatus } from './users.mapper.js';
+import {
+  deleteUser,
+  emailKeyOf,
+  findPasswordHash,
+  findUserById,
+  findUserIdByEmail,
+  insertUser,
+  isUniqueViolation,
+  photosOf,
+  replacePhotos,
+  type UserChanges,
+  updateUser,
+} from './users.repository.js';
+
+/** Registration and profile photos live in `<uploadsDir>/users/`. */
+export const USERS_FOLDER = 'users';
+
+export const emailTaken = () =>
+  conflict('EMAIL_TAKEN', USER_MESSAGES.emailTaken, [{ field: 'email', message: USER_MESSAGES.emailTaken }]);
+
+/**
+ * Self-registration (decisions item 9): a pending account with its photos. All or nothing: the
+ * pictures are written first, the rows in one transaction, and on any failure the pictures go.
+ */
+export async function registerUser(
+  db: Db,
+  uploadsDir: string,
+  fields: RegistrationFields,
+  images: readonly ProcessedImage[],
+): Promise<RegisteredUser> {
+  if ((await findUserIdByEmail(db, fields.email)) !== undefined) throw emailTaken();
+  const passwordHash = await hashPassword(fields.password);
+  const stored = await storeImages(uploadsDir, USERS_FOLDER, images);
+  try {
+    const now = nowIso();
+    const id = await db.transaction().execute(async (trx) => {
+      const id = await insertUser(
+        trx,
+        {
+          name: fields.name,
+          designation: fields.degination,
+          description: fields.discription,
+          type: fields.type,
+          gender: fields.gender,
+          dob: fields.dob,
+          address: fields.address,
+          contact: fields.contact,
+          email: fields.email,
+          passwordHash,
+          socialLink: fields.social_link ?? '',
+          status: 'pending',
+        },
+        now,
+      );
+      await replacePhotos(trx, id, stored);
+      return id;
+    });
+    return { id, name: fields.name, email: fields.email, type: fields.type, status: 'pending' };
+  } catch (error) {
+    await removeImages(uploadsDir, USERS_FOLDER, stored);
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}
+
+/**
+ * An active principal from the command line (decisions item 9). The columns the command does
+ * not ask for get neutral values; the principal fills them in on the profile page.
+ */
+export async function createPrincipal(
+  db: Db,
+  input: { name: string; email: string; password: string },
+): Promise<{ id: number }> {
+  if ((await findUserIdByEmail(db, input.email)) !== undefined) throw emailTaken();
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const id = await insertUser(
+      db,
+      {
+        name: input.name,
+        designation: 'Principal',
+        description: '',
+        type: 'Principle',
+        gender: 'Other',
+        dob: '',
+        address: '',
+        contact: '',
+        email: input.email,
+        passwordHash,
+        socialLink: '',
+        status: 'active',
+      },
+      nowIso(),
+    );
+    return { id };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}
+
+/** One user as the API shows them, or undefined. */
+export async function loadUser(db: Db, id: number): Promise<User | undefined> {
+  const row = await findUserById(db, id);
+  return row ? toUser(row, await photosOf(db, id)) : undefined;
+}
+
+/** A pupil's profile, or undefined when `id` is not a pupil. */
+export async function loadStudent(db: Db, id: number): Promise<User | undefined> {
+  const row = await findUserById(db, id);
+  if (!row || (row.type as UserType) !== 'Student') return undefined;
+  return toUser(row, await photosOf(db, id));
+}
+
+/**
+ * `PUT users/profile`: the caller's own fields, photos and password. A password change needs the
+ * current password (a wrong one counts as a failed log-in) and ends every other session. New
+ * photos replace the old ones, whose files are removed once the change is committed.
+ */
+export async function updateProfile(
+  db: Db,
+  uploadsDir: string,
+  user: SessionUser,
+  input: ProfileUpdateFields,
+  images: readonly ProcessedImage[] | undefined,
+  address: string,
+): Promise<User> {
+  const current = await findUserById(db, user.id);
+  if (!current) throw notFound('Your account');
+
+  let passwordHash: string | undefined;
+  if (input.newPassword) {
+    passwordHash = await checkAndHashNewPassword(
+      db,
+      current,
+      input.currentPassword ?? '',
+      input.newPassword,
+      address,
+    );
+  }
+  if (input.email !== undefined && emailKeyOf(input.email) !== emailKeyOf(current.email)) {
+    if ((await findUserIdByEmail(db, input.email)) !== undefined) throw emailTaken();
+  }
+
+  const changes: UserChanges = {
+    name: input.name,
+    designation: input.degination,
+    description: input.discription,
+    gender: input.gender,
+    dob: input.dob,
+    address: input.address,
+    contact: input.contact,
+    email: input.email,
+    socialLink: input.social_link,
+    passwordHash,
+  };
+  const stored =
+    images && images.length > 0 ? await storeImages(uploadsDir, USERS_FOLDER, images) : undefined;
+  let replaced: string[] = [];
+  try {
+    await db.transaction().execute(async (trx) => {
+      await updateUser(trx, user.id, changes, nowIso());
+      if (stored) replaced = await replacePhotos(trx, user.id, stored);
+      if (passwordHash) await revokeUserSessions(trx, user.id, user.sessionId);
+    });
+  } catch (error) {
+    if (stored) await removeImages(uploadsDir, USERS_FOLDER, stored);
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  await removeImages(uploadsDir, USERS_FOLDER, replaced);
+  const updated = await loadUser(db, user.id);
+  if (!updated) throw notFound('Your account');
+  return updated;
+}
+
+async function checkAndHashNewPassword(
+  db: Db,
+  current: { id: number; email: string },
+  currentPassword: string,
+  newPassword: string,
+  address: string,
+): Promise<string> {
+  const subject = { emailKey: emailKeyOf(current.email), address };
+  const wait = await secondsUntilAllowed(db, subject);
+  if (wait > 0) throw new TooManyAttemptsError(wait);
+  const stored = await findPasswordHash(db, current.id);
+  if (stored === undefined || !(await verifyPassword(stored, currentPassword))) {
+    await recordFailure(db, subject);
+    throw invalid(USER_MESSAGES.wrongCurrentPassword, [
+      { field: 'currentPassword', message: USER_MESSAGES.wrongCurrentPassword },
+    ]);
+  }
+  await clearAccountFailures(db, subject.emailKey);
+  return hashPassword(newPassword);
+}
+
+/** The principal approves or rejects an account; rejecting ends its sessions at once. */
+export async function changeStatus(
+  db: Db,
+  actor: SessionUser,
+  id: number,
+  status: 'active' | 'rejected',
+): Promise<UserWithStatus> {
+  if (id === actor.id) {
+    throw conflict('OWN_ACCOUNT', 'You cannot change the status of your own account.');
+  }
+  const found = await db.transaction().execute(async (trx) => {
+    if (!(await updateUser(trx, id, { status }, nowIso()))) return false;
+    if (status === 'rejected') await revokeUserSessions(trx, id);
+    return true;
+  });
+  const row = found ? await findUserById(db, id) : undefined;
+  if (!row) throw notFound('That user');
+  return toUserWithStatus(row, await photosOf(db, id));
+}
+
+/** The principal deletes an account (never their own); its photos go once the row is gone. */
+export async function removeUser(db: Db, uploadsDir: string, actor: SessionUser, id: number): Promise<void> {
+  if (id === actor.id) {
+    throw conflict('OWN_ACCOUNT', 'You cannot delete your own account; another principal can do it.');
+  }
+  const photos = await db.transaction().execute(async (trx) => {
+    const photos = await photosOf(trx, id);
+    await revokeUserSessions(trx, id);
+    if (!(await deleteUser(trx, id))) throw notFound('That user');
+    return photos;
+  });
+  await removeImages(uploadsDir, USERS_FOLDER, photos);
+}

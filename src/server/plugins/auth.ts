@@ -1,0 +1,112 @@
+/**
+ * Authentication and roles, for every route that needs a logged-in user.
+ *
+ * A client sends `Authorization: Bearer <token>` (the token `POST /api/users/login` answered).
+ * Guards are `onRequest` hooks, so nothing of the body is read before the caller is known:
+ *
+ * ```ts
+ * import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
+ *
+ * api.get('/classes', {
+ *   onRequest: app.requireSchoolUser,            // Student, Teacher or Principle; others 403
+ *   schema: { tags: ['School'], security: BEARER_AUTH, response: { 200: ..., 401: ErrorBodySchema, 403: ErrorBodySchema } },
+ * }, async (request) => {
+ *   const user = currentUser(request);           // { id, type, name, status, sessionId }
+ *   ...
+ * });
+ *
+ * api.post('/studentclass', { onRequest: app.requireTypes('Principle'), ... }, handler);
+ * api.post('/users/logout', { onRequest: app.authenticate, ... }, handler);   // any active user
+ * ```
+ *
+ * - `app.authenticate`: any valid session (any user type). Missing, malformed, unknown, expired
+ *   or revoked token -> 401 `UNAUTHORIZED`.
+ * - `app.requireSchoolUser`: authenticate, then the type must have a school area (SCHOOL_TYPES);
+ *   Director, HOD, Pion, Gard, Driver and Parent get 403 `FORBIDDEN`.
+ * - `app.requireTypes(...types)`: authenticate, then one of `types`, else 403 `FORBIDDEN`.
+ *
+ * Each guard authenticates by itself (once per request), so one guard is enough; listing
+ * `[app.authenticate, app.requireTypes('Principle')]` works too. Record-level rules ("a teacher
+ * sees the pupils of the classes they teach") belong in the feature's policy function, and a
+ * record the caller may not see is a 404 (api.md).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { isSchoolType, type UserType } from '../../shared/constants.js';
+import { findSessionUser, type SessionUser } from '../features/auth/session.js';
+import { forbidden, unauthorized } from '../lib/errors.js';
+
+export type { SessionUser } from '../features/auth/session.js';
+
+/** An `onRequest` guard; usable alone or in an array in route options. */
+export type AuthGuard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authenticate: AuthGuard;
+    requireSchoolUser: AuthGuard;
+    requireTypes(...types: UserType[]): AuthGuard;
+  }
+  interface FastifyRequest {
+    /** Set by the guards above; null on routes without one. Read it with `currentUser(request)`. */
+    user: SessionUser | null;
+  }
+}
+
+/** `security` of an authenticated route's schema, for the OpenAPI document. */
+export const BEARER_AUTH = [{ bearerAuth: [] }];
+
+const MESSAGES = {
+  missing: 'Please log in.',
+  ended: 'Your session has ended. Please log in again.',
+  noSchoolArea: 'The school area is not available for your account type yet.',
+  wrongType: (types: readonly string[]) =>
+    types.length === 1 && types[0] === 'Principle'
+      ? 'Only the principal may do that.'
+      : `Only these account types may do that: ${types.join(', ')}.`,
+};
+
+/** The token of an `Authorization: Bearer <token>` header, or undefined. */
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer +(\S+) *$/i.exec(header ?? '');
+  return match?.[1];
+}
+
+/** The logged-in user of a guarded route; throws 401 if a route forgot its guard. */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized(MESSAGES.missing);
+  return request.user;
+}
+
+export const authPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('user', null);
+
+    const authenticate: AuthGuard = async (request) => {
+      if (request.user) return;
+      const token = bearerToken(request.headers.authorization);
+      if (!token) throw unauthorized(MESSAGES.missing);
+      const user = await findSessionUser(app.db, token);
+      if (!user) throw unauthorized(MESSAGES.ended);
+      request.user = user;
+    };
+
+    const requireSchoolUser: AuthGuard = async (request, reply) => {
+      await authenticate(request, reply);
+      if (!isSchoolType(currentUser(request).type)) throw forbidden(MESSAGES.noSchoolArea);
+    };
+
+    const requireTypes = (...types: UserType[]): AuthGuard => {
+      if (types.length === 0) throw new Error('requireTypes needs at least one type');
+      return async (request, reply) => {
+        await authenticate(request, reply);
+        if (!types.includes(currentUser(request).type)) throw forbidden(MESSAGES.wrongType(types));
+      };
+    };
+
+    app.decorate('authenticate', authenticate);
+    app.decorate('requireSchoolUser', requireSchoolUser);
+    app.decorate('requireTypes', requireTypes);
+  },
+  { name: 'schoolyard-auth' },
+);

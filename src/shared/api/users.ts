@@ -1,0 +1,320 @@
+import { z } from 'zod';
+import { ACCOUNT_STATUSES, GENDERS, MESSAGES, USER_TYPES } from '../constants.js';
+
+/**
+ * The account calls of api.md (Accounts, and the users rows of "Ours"). The registration form in
+ * the browser and `POST users` on the server validate with the same `RegistrationFieldsSchema`,
+ * so a message is written once. Browser-safe: zod and our constants only.
+ *
+ * Field names here are the wire names (the spec's spellings: `degination`, `discription`,
+ * `social_link`); the server maps them to its correctly named columns in one place.
+ */
+
+export const USER_LIMITS = {
+  name: 100,
+  designation: 100,
+  description: 2000,
+  address: 300,
+  contact: 30,
+  email: 254,
+  socialLink: 300,
+  passwordMin: 8,
+  passwordMax: 128,
+} as const;
+
+/** Photos of `POST users` and `PUT users/profile` (the server's multipart limits match). */
+export const IMAGE_RULES = {
+  field: 'images',
+  maxFiles: 10,
+  maxBytes: 5 * 1024 * 1024,
+  /** For `<input type="file" accept>`; the server checks the content, not the type. */
+  accept: 'image/*',
+} as const;
+
+export const USER_MESSAGES = {
+  enterName: MESSAGES.enterName,
+  enterDesignation: 'Please enter your designation',
+  enterDescription: 'Please write a few words about yourself',
+  chooseType: `Please choose a user type (${USER_TYPES.join(', ')})`,
+  chooseGender: `Please choose a gender (${GENDERS.join(', ')})`,
+  enterDob: 'Please enter your date of birth',
+  dobFormat: 'Please enter the date of birth as YYYY-MM-DD',
+  dobNotADate: 'That date does not exist',
+  dobInFuture: 'The date of birth must be in the past',
+  dobTooEarly: 'Please check the year of birth',
+  enterAddress: 'Please enter your address',
+  enterContact: 'Please enter a phone number',
+  contactInvalid: 'Please enter a phone number: digits, spaces and + - ( ) only',
+  enterEmail: MESSAGES.enterEmail,
+  invalidEmail: 'Please enter a valid email',
+  enterPassword: 'Please enter a password',
+  passwordTooShort: `The password must be at least ${USER_LIMITS.passwordMin} characters`,
+  passwordTooLong: `The password must be at most ${USER_LIMITS.passwordMax} characters`,
+  socialLinkInvalid: 'Please enter a full link starting with https://',
+  addImage: 'Please add at least one photo',
+  notAFile: 'Please choose photo files',
+  tooManyImages: `Please choose at most ${IMAGE_RULES.maxFiles} photos`,
+  imageTooLarge: `Each photo must be at most ${IMAGE_RULES.maxBytes / 1024 / 1024} MB`,
+  enterCurrentPassword: 'Please enter your current password to set a new one',
+  wrongCurrentPassword: 'Your current password is not correct',
+  enterNewPassword: 'Please enter the new password',
+  emailTaken: 'An account with this email already exists.',
+  invalidCredentials: 'Wrong email or password.',
+  accountPending: "Your account is waiting for the principal's approval.",
+  accountRejected: 'Your registration was not approved. Please contact the school office.',
+  chooseStatus: 'Please choose active or rejected',
+} as const;
+
+const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
+
+/** A required line of text: trimmed, not empty, bounded. */
+const requiredText = (enter: string, label: string, max: number) =>
+  z
+    .string({ error: enter })
+    .trim()
+    // abort: an empty field gets one message, not also those of the checks after this one.
+    .min(1, { error: enter, abort: true })
+    .max(max, tooLong(label, max));
+
+/** Why `value` is not an acceptable date of birth, or undefined when it is one. */
+export function dobProblem(value: string, today: Date = new Date()): string | undefined {
+  if (value === '') return USER_MESSAGES.enterDob;
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return USER_MESSAGES.dobFormat;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+    return USER_MESSAGES.dobNotADate;
+  }
+  if (year < 1900) return USER_MESSAGES.dobTooEarly;
+  if (value >= today.toISOString().slice(0, 10)) return USER_MESSAGES.dobInFuture;
+  return undefined;
+}
+
+function isWebLink(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+export const nameField = requiredText(USER_MESSAGES.enterName, 'The name', USER_LIMITS.name);
+export const emailField = z
+  .string({ error: USER_MESSAGES.enterEmail })
+  .trim()
+  .min(1, USER_MESSAGES.enterEmail)
+  .max(USER_LIMITS.email, USER_MESSAGES.invalidEmail)
+  .pipe(z.email(USER_MESSAGES.invalidEmail));
+export const passwordField = z
+  .string({ error: USER_MESSAGES.enterPassword })
+  .min(USER_LIMITS.passwordMin, USER_MESSAGES.passwordTooShort)
+  .max(USER_LIMITS.passwordMax, USER_MESSAGES.passwordTooLong);
+const dobField = z
+  .string({ error: USER_MESSAGES.enterDob })
+  .trim()
+  .superRefine((value, ctx) => {
+    const problem = dobProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+const contactField = requiredText(USER_MESSAGES.enterContact, 'The phone number', USER_LIMITS.contact).regex(
+  /^\+?[0-9][0-9 ()./-]{3,}$/,
+  USER_MESSAGES.contactInvalid,
+);
+/** Optional; empty means none. Only web links, since the profile shows it as a link. */
+const socialLinkField = z
+  .string()
+  .trim()
+  .max(USER_LIMITS.socialLink, tooLong('The link', USER_LIMITS.socialLink))
+  .refine((v) => v === '' || isWebLink(v), USER_MESSAGES.socialLinkInvalid);
+
+/** The text fields of the registration form (spec 3 and 5), without the photos. */
+export const RegistrationFieldsSchema = z.object({
+  name: nameField,
+  degination: requiredText(USER_MESSAGES.enterDesignation, 'The designation', USER_LIMITS.designation),
+  discription: requiredText(USER_MESSAGES.enterDescription, 'The description', USER_LIMITS.description),
+  type: z.enum(USER_TYPES, { error: USER_MESSAGES.chooseType }),
+  gender: z.enum(GENDERS, { error: USER_MESSAGES.chooseGender }),
+  dob: dobField,
+  address: requiredText(USER_MESSAGES.enterAddress, 'The address', USER_LIMITS.address),
+  contact: contactField,
+  email: emailField,
+  password: passwordField,
+  social_link: socialLinkField.optional(),
+});
+export type RegistrationFieldsInput = z.input<typeof RegistrationFieldsSchema>;
+export type RegistrationFields = z.output<typeof RegistrationFieldsSchema>;
+
+/** What the photo rules need of a file: a browser `File` fits, and so does the server's upload. */
+export interface FileLike {
+  name: string;
+  size: number;
+}
+
+const isFileLike = (value: unknown): value is FileLike =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as FileLike).name === 'string' &&
+  typeof (value as FileLike).size === 'number';
+
+/**
+ * The `images` of a form: 1 to 10 files of at most 5 MB each. Whether a file really is a picture
+ * only the server can tell (it reads the content). `T` is `File` in the browser.
+ */
+export function imageFilesSchema<T extends FileLike = FileLike>() {
+  return z
+    .array(
+      z.custom<T>(isFileLike, { error: USER_MESSAGES.notAFile }).meta({ type: 'string', format: 'binary' }),
+      {
+        error: USER_MESSAGES.addImage,
+      },
+    )
+    .min(1, USER_MESSAGES.addImage)
+    .max(IMAGE_RULES.maxFiles, USER_MESSAGES.tooManyImages)
+    .superRefine((files, ctx) => {
+      const large = files.filter((file) => file.size > IMAGE_RULES.maxBytes);
+      if (large.length === 0) return;
+      const names = large.map((file) => displayName(file.name)).join(', ');
+      ctx.addIssue({
+        code: 'custom',
+        message: `${names} ${large.length === 1 ? 'is' : 'are'} larger than ${IMAGE_RULES.maxBytes / 1024 / 1024} MB`,
+      });
+    });
+}
+
+/** A file name short enough for a message. */
+export const displayName = (name: string): string =>
+  name.length > 60 ? `${name.slice(0, 57)}...` : name || 'The file';
+
+/** The whole registration form as the browser holds it: the fields plus the chosen photos. */
+export function registrationFormSchema<T extends FileLike = FileLike>() {
+  return RegistrationFieldsSchema.extend({ images: imageFilesSchema<T>() });
+}
+
+/**
+ * `PUT users/profile`: every registration field but type and password, each optional (a field
+ * that is sent replaces the stored value; `social_link: ''` clears the link). To change the
+ * password send `currentPassword` and `newPassword`; empty strings count as not sent, as a form
+ * with untouched password inputs sends them. Photos, when sent, replace all the old ones.
+ */
+export const ProfileUpdateObjectSchema = RegistrationFieldsSchema.omit({ type: true, password: true })
+  .partial()
+  .extend({
+    currentPassword: z.string().max(USER_LIMITS.passwordMax, USER_MESSAGES.wrongCurrentPassword).optional(),
+    newPassword: z
+      .string()
+      .max(USER_LIMITS.passwordMax, USER_MESSAGES.passwordTooLong)
+      .refine((v) => v === '' || v.length >= USER_LIMITS.passwordMin, USER_MESSAGES.passwordTooShort)
+      .optional(),
+  });
+
+/** The two password fields go together (added last: zod cannot extend a refined object). */
+export function requirePasswordPair<T extends z.ZodType<{ currentPassword?: string; newPassword?: string }>>(
+  schema: T,
+) {
+  return schema.superRefine((value, ctx) => {
+    const { currentPassword = '', newPassword = '' } = value as {
+      currentPassword?: string;
+      newPassword?: string;
+    };
+    if (newPassword !== '' && currentPassword === '') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['currentPassword'],
+        message: USER_MESSAGES.enterCurrentPassword,
+      });
+    }
+    if (currentPassword !== '' && newPassword === '') {
+      ctx.addIssue({ code: 'custom', path: ['newPassword'], message: USER_MESSAGES.enterNewPassword });
+    }
+  });
+}
+
+export const ProfileUpdateFieldsSchema = requirePasswordPair(ProfileUpdateObjectSchema);
+
+/** The profile form as the browser holds it: the fields plus optional new photos. */
+export function profileFormSchema<T extends FileLike = FileLike>() {
+  return requirePasswordPair(ProfileUpdateObjectSchema.extend({ images: imageFilesSchema<T>().optional() }));
+}
+export type ProfileUpdateFieldsInput = z.input<typeof ProfileUpdateFieldsSchema>;
+export type ProfileUpdateFields = z.output<typeof ProfileUpdateFieldsSchema>;
+
+/** `POST users/login`. Only presence is checked: a malformed email is simply not known. */
+export const LoginSchema = z.object({
+  email: z
+    .string({ error: USER_MESSAGES.enterEmail })
+    .trim()
+    .min(1, USER_MESSAGES.enterEmail)
+    .max(USER_LIMITS.email, USER_MESSAGES.invalidEmail),
+  password: z
+    .string({ error: USER_MESSAGES.enterPassword })
+    .min(1, USER_MESSAGES.enterPassword)
+    .max(USER_LIMITS.passwordMax, USER_MESSAGES.passwordTooLong),
+});
+export type LoginInput = z.input<typeof LoginSchema>;
+
+export const TokenSchema = z.object({ token: z.string() });
+export type Token = z.infer<typeof TokenSchema>;
+
+/** `PATCH users/{id}/status`: the principal's decision. */
+export const StatusChangeSchema = z.object({
+  status: z.enum(['active', 'rejected'], { error: USER_MESSAGES.chooseStatus }),
+});
+export type StatusChange = z.infer<typeof StatusChangeSchema>;
+
+/** Ids in paths: positive integers that fit the database's integer column. */
+export const UserIdParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: 'The id must be a positive whole number' })
+    .int('The id must be a positive whole number')
+    .positive('The id must be a positive whole number')
+    .max(2_147_483_647, 'The id is too large'),
+});
+
+/** `GET users?status=pending&type=Teacher`: both filters optional. */
+export const UserListQuerySchema = z.object({
+  status: z.enum(ACCOUNT_STATUSES, { error: 'Status must be pending, active or rejected' }).optional(),
+  type: z.enum(USER_TYPES, { error: USER_MESSAGES.chooseType }).optional(),
+});
+export type UserListQuery = z.infer<typeof UserListQuerySchema>;
+
+/** A user as the API shows one (api.md): `image` is relative to `/uploads/`, null when none. */
+export const UserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  degination: z.string(),
+  discription: z.string(),
+  type: z.enum(USER_TYPES),
+  gender: z.string(),
+  dob: z.string(),
+  address: z.string(),
+  contact: z.string(),
+  email: z.string(),
+  /** Empty when the user gave none. */
+  socialLink: z.string(),
+  image: z.string().nullable(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const UserWithStatusSchema = UserSchema.extend({ status: z.enum(ACCOUNT_STATUSES) });
+export type UserWithStatus = z.infer<typeof UserWithStatusSchema>;
+
+/** A row of the principal's list: when the account was made and every photo, for reviewing. */
+export const UserForReviewSchema = UserWithStatusSchema.extend({
+  createdAt: z.string(),
+  photos: z.array(z.string()),
+});
+export type UserForReview = z.infer<typeof UserForReviewSchema>;
+
+export const RegisteredUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  type: z.enum(USER_TYPES),
+  status: z.literal('pending'),
+});
+export type RegisteredUser = z.infer<typeof RegisteredUserSchema>;
+
+export const TeacherOptionSchema = z.object({ id: z.number().int(), name: z.string() });
+export type TeacherOption = z.infer<typeof TeacherOptionSchema>;
