@@ -12,8 +12,13 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.js';
 import type { Db } from './db/connect.js';
 import { authRoutes } from './features/auth/auth.routes.js';
+import { contentAdminRoutes } from './features/content/content.admin.routes.js';
 import { contentRoutes } from './features/content/content.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { formsRoutes } from './features/inbox/forms.routes.js';
+import { inboxRoutes } from './features/inbox/inbox.routes.js';
+import { mediaRoutes } from './features/media/media.routes.js';
+import { schoolRoutes } from './features/school/school.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
@@ -22,7 +27,14 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
+    /** Every route as registered (method and full path), for the route-walk test and tooling. */
+    routeCatalog: RouteEntry[];
   }
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
 }
 
 export interface BuildAppOptions {
@@ -45,15 +57,23 @@ function defaultWebDist(): string {
  * the React app for every other path. External plugins first, then ours, then the feature routes.
  */
 export async function buildApp(config: Config, options: BuildAppOptions): Promise<FastifyInstance> {
-  const app = Fastify({
+  const serverOptions: FastifyServerOptions = {
     logger: options.logger ?? { level: config.logLevel },
     // Behind a reverse proxy the client address comes from X-Forwarded-For (rate limits use it),
     // but only through the configured number of hops.
-    trustProxy: config.trustProxyHops > 0 ? config.trustProxyHops : false,
+    trustProxy:
+      config.trustProxyHops > 0 ? (_address: string, hop: number) => hop < config.trustProxyHops : false,
     bodyLimit: 1024 * 1024,
-  });
+  };
+  const app = Fastify(serverOptions);
   app.decorate('config', config);
   app.decorate('db', options.db);
+  // Before any route: the onRoute hook sees every route of every plugin registered after it.
+  const routeCatalog: RouteEntry[] = [];
+  app.decorate('routeCatalog', routeCatalog);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeCatalog.push({ method, url: route.url });
+  });
   app.addHook('onClose', async () => {
     await options.db.destroy();
   });
@@ -107,6 +127,11 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(contentRoutes);
       await api.register(authRoutes);
       await api.register(usersRoutes);
+      await api.register(schoolRoutes);
+      await api.register(contentAdminRoutes);
+      await api.register(mediaRoutes);
+      await api.register(formsRoutes);
+      await api.register(inboxRoutes);
     },
     { prefix: '/api' },
   );

@@ -2,6 +2,8 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Db } from './connect.js';
 import * as initialSchema from './migrations/2026-11-22T0100-initial-schema.js';
 import * as loginThrottle from './migrations/2026-11-22T0200-login-throttle.js';
+import * as schoolLookups from './migrations/2026-11-22T0300-school-lookups.js';
+import * as mediaAndForms from './migrations/2026-11-22T0400-media-and-forms.js';
 
 /**
  * Migrations are imported, not read from a folder, so that the compiled server and the tests run
@@ -10,6 +12,8 @@ import * as loginThrottle from './migrations/2026-11-22T0200-login-throttle.js';
 const migrations: Record<string, Migration> = {
   '2026-11-22T0100-initial-schema': initialSchema,
   '2026-11-22T0200-login-throttle': loginThrottle,
+  '2026-11-22T0300-school-lookups': schoolLookups,
+  '2026-11-22T0400-media-and-forms': mediaAndForms,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -11,15 +11,48 @@ export const NEWSLETTER_MESSAGES = {
   invalidEmail: 'Please enter a valid email',
   nameTooLong: 'Please keep your name under 100 characters',
   subscribed: 'Thank you for subscribing!',
+  /** `POST newsletter` answered 200: the email was on the list already. */
+  alreadySubscribed: 'You are already subscribed. Thank you!',
 } as const;
 
+/**
+ * The honeypot of every public form (newsletter, contact, Book A Seat): a text input people never
+ * see and so leave empty, while form-filling robots fill it. The server answers a filled one as if
+ * it had worked and stores nothing. The footer's newsletter form is on every page, so this file
+ * holds it and the other forms' schemas import it.
+ *
+ * In the browser: `<input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off"
+ * aria-hidden="true">` inside a wrapper hidden with CSS (not `type="hidden"`, which robots skip),
+ * registered with the form so its value is sent as it is.
+ */
+export const HONEYPOT_FIELD = 'website';
+
+/** The honeypot in a form's schema: optional, any text (a filled one is not a validation error). */
+export const honeypotFieldSchema = () => z.string().max(2000).optional();
+
+/** True when a request body carries a filled honeypot. */
+export function isHoneypotFilled(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null) return false;
+  const value = (body as Record<string, unknown>)[HONEYPOT_FIELD];
+  return value !== undefined && value !== null && String(value).trim() !== '';
+}
+
+/** The answer of `POST enquiries`, `POST bookings` and `POST newsletter`: `{ data: FormReceipt }`. */
+export const FormReceiptSchema = z.object({ received: z.literal(true) });
+export type FormReceipt = z.infer<typeof FormReceiptSchema>;
+
 export const NewsletterSchema = z.object({
-  name: z.string().trim().min(1, NEWSLETTER_MESSAGES.enterName).max(100, NEWSLETTER_MESSAGES.nameTooLong),
+  name: z
+    .string({ error: NEWSLETTER_MESSAGES.enterName })
+    .trim()
+    .min(1, NEWSLETTER_MESSAGES.enterName)
+    .max(100, NEWSLETTER_MESSAGES.nameTooLong),
   email: z
-    .string()
+    .string({ error: NEWSLETTER_MESSAGES.enterEmail })
     .trim()
     .min(1, NEWSLETTER_MESSAGES.enterEmail)
     .pipe(z.email(NEWSLETTER_MESSAGES.invalidEmail).max(254, NEWSLETTER_MESSAGES.invalidEmail)),
+  [HONEYPOT_FIELD]: honeypotFieldSchema(),
 });
 export type NewsletterInput = z.input<typeof NewsletterSchema>;
 export type Newsletter = z.output<typeof NewsletterSchema>;

@@ -7,9 +7,25 @@ import { SCHOOL_DAYS } from '../constants.js';
  * maps its correctly named rows to these in its routes, the client maps them back in its fetchers.
  */
 
-export const IdParamSchema = z.object({ id: z.coerce.number().int().positive() });
-export const ClassIdParamSchema = z.object({ classId: z.coerce.number().int().positive() });
-export const TeacherIdParamSchema = z.object({ teacherid: z.coerce.number().int().positive() });
+/** The largest id the database's integer columns hold; a larger one would fail in PostgreSQL. */
+export const MAX_ID = 2_147_483_647;
+const ID_MESSAGE = 'The id must be a positive whole number';
+
+/** An id in a path: a positive integer that fits the database's integer column. */
+const pathId = () =>
+  z.coerce
+    .number({ error: ID_MESSAGE })
+    .int(ID_MESSAGE)
+    .positive(ID_MESSAGE)
+    .max(MAX_ID, 'The id is too large');
+
+/** An id chosen in a form's select (sent as a number or as text); `message` when missing or bad. */
+const chosenId = (message: string) =>
+  z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
+
+export const IdParamSchema = z.object({ id: pathId() });
+export const ClassIdParamSchema = z.object({ classId: pathId() });
+export const TeacherIdParamSchema = z.object({ teacherid: pathId() });
 
 export const IsoDateSchema = z
   .string()
@@ -41,10 +57,10 @@ export const StudentClassRowSchema = z.object({
 });
 export const StudentClassAnswerSchema = dataOf(StudentClassRowSchema);
 export const CreateStudentClassBodySchema = z.object({
-  teacherid: z.coerce.number({ error: 'Choose a teacher' }).int().positive('Choose a teacher'),
-  classesid: z.coerce.number({ error: 'Choose a class' }).int().positive('Choose a class'),
-  subjectid: z.coerce.number({ error: 'Choose a subject' }).int().positive('Choose a subject'),
-  timeid: z.coerce.number({ error: 'Choose a time' }).int().positive('Choose a time'),
+  teacherid: chosenId('Choose a teacher'),
+  classesid: chosenId('Choose a class'),
+  subjectid: chosenId('Choose a subject'),
+  timeid: chosenId('Choose a time'),
   /** Ours: the days the lesson runs; Monday to Saturday when left out. */
   days: z
     .array(z.enum(SCHOOL_DAYS))
@@ -137,7 +153,7 @@ export const ClassAttendanceRowSchema = z.object({
 export const ClassAttendanceAnswerSchema = dataOf(ClassAttendanceRowSchema);
 export const SaveAttendanceRowSchema = z.object({
   att_date: IsoDateSchema,
-  userid: z.number().int().positive(),
+  userid: z.number({ error: 'userid must be a pupil id' }).int().positive().max(MAX_ID),
   att_status: AttendanceCodeSchema,
   discription: z.string().trim().max(500, 'A description is at most 500 characters').default(''),
 });
@@ -198,9 +214,17 @@ export const AttendanceOverviewAnswerSchema = z.object({
 });
 
 // GET attendance/class/{classId}?from=&to= (ours): the class's Attendance Report over a date range.
+/** The longest range one attendance report covers, in days (both ends included). */
+export const MAX_REPORT_DAYS = 366;
+const daysBetween = (from: string, to: string) =>
+  (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
 export const AttendanceRangeQuerySchema = z
   .object({ from: IsoDateSchema, to: IsoDateSchema })
-  .refine((q) => q.from <= q.to, { message: '`from` must not be after `to`', path: ['from'] });
+  .refine((q) => q.from <= q.to, { message: '`from` must not be after `to`', path: ['from'] })
+  .refine((q) => q.from > q.to || daysBetween(q.from, q.to) <= MAX_REPORT_DAYS, {
+    message: `A report covers at most ${MAX_REPORT_DAYS} days`,
+    path: ['to'],
+  });
 export const ClassAttendanceReportAnswerSchema = z.object({
   from: z.string(),
   to: z.string(),

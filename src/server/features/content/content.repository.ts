@@ -14,13 +14,32 @@ export async function listContentRecords<C extends ContentCollection>(
   db: Db,
   collection: C,
 ): Promise<ContentRecord<C>[]> {
-  const rows = await db
+  return loadRecords(db, collection);
+}
+
+/** One record of a collection, or undefined when the collection has no record with that id. */
+export async function findContentRecord<C extends ContentCollection>(
+  db: Db,
+  collection: C,
+  id: number,
+): Promise<ContentRecord<C> | undefined> {
+  const [record] = await loadRecords(db, collection, id);
+  return record;
+}
+
+async function loadRecords<C extends ContentCollection>(
+  db: Db,
+  collection: C,
+  id?: number,
+): Promise<ContentRecord<C>[]> {
+  let query = db
     .selectFrom('content_record')
     .select(['id', 'fields'])
     .where('collection', '=', collection)
     .orderBy('position')
-    .orderBy('id')
-    .execute();
+    .orderBy('id');
+  if (id !== undefined) query = query.where('id', '=', id);
+  const rows = await query.execute();
   if (rows.length === 0) return [];
   const images = await db
     .selectFrom('content_image')
@@ -72,21 +91,133 @@ export async function insertContentRecord<C extends ContentCollection>(
     .values({ collection, position: at, fields: JSON.stringify(fields), created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
-  if (images.length > 0) {
+  await insertImages(trx, inserted.id, images);
+  return inserted.id;
+}
+
+async function insertImages(trx: Db, recordId: number, images: readonly ContentImage[]): Promise<void> {
+  if (images.length === 0) return;
+  await trx
+    .insertInto('content_image')
+    .values(
+      images.map((img, index) => ({
+        record_id: recordId,
+        position: index,
+        image: img.image,
+        alt: img.alt,
+        category: img.category ?? null,
+      })),
+    )
+    .execute();
+}
+
+/**
+ * Replaces a record's fields and images. False when the collection has no record with that id
+ * (a record of another collection included). Run it inside a transaction, like insertContentRecord.
+ */
+export async function updateContentRecord<C extends ContentCollection>(
+  trx: Db,
+  collection: C,
+  id: number,
+  fields: ContentFields<C>,
+  images: readonly ContentImage[],
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('content_record')
+    .set({ fields: JSON.stringify(fields), updated_at: nowIso() })
+    .where('id', '=', id)
+    .where('collection', '=', collection)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
+  await trx.deleteFrom('content_image').where('record_id', '=', id).execute();
+  await insertImages(trx, id, images);
+  return true;
+}
+
+/** Deletes a record with its images; false when the collection has no record with that id. */
+export async function deleteContentRecord(
+  trx: Db,
+  collection: ContentCollection,
+  id: number,
+): Promise<boolean> {
+  const record = await trx
+    .selectFrom('content_record')
+    .select('id')
+    .where('id', '=', id)
+    .where('collection', '=', collection)
+    .executeTakeFirst();
+  if (!record) return false;
+  await trx.deleteFrom('content_image').where('record_id', '=', id).execute();
+  await trx.deleteFrom('content_record').where('id', '=', id).execute();
+  return true;
+}
+
+/** The ids of a collection's records, in display order. */
+export async function listContentIds(db: Db, collection: ContentCollection): Promise<number[]> {
+  const rows = await db
+    .selectFrom('content_record')
+    .select('id')
+    .where('collection', '=', collection)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Puts a collection's records in the order of `ids` (each one of its records). */
+export async function reorderContentRecords(
+  trx: Db,
+  collection: ContentCollection,
+  ids: readonly number[],
+): Promise<void> {
+  const now = nowIso();
+  for (const [position, id] of ids.entries()) {
     await trx
-      .insertInto('content_image')
-      .values(
-        images.map((img, index) => ({
-          record_id: inserted.id,
-          position: index,
-          image: img.image,
-          alt: img.alt,
-          category: img.category ?? null,
-        })),
-      )
+      .updateTable('content_record')
+      .set({ position, updated_at: now })
+      .where('id', '=', id)
+      .where('collection', '=', collection)
       .execute();
   }
-  return inserted.id;
+}
+
+/** A content record that shows a picture. */
+export interface ImageUse {
+  image: string;
+  collection: string;
+  recordId: number;
+}
+
+/**
+ * The records that use the given image values, or (with `folder`) any image of that uploads
+ * folder, e.g. `media`. Each record once per image, in collection and record order.
+ */
+export async function findImageUses(
+  db: Db,
+  which: { images: readonly string[] } | { folder: string },
+): Promise<ImageUse[]> {
+  if ('images' in which && which.images.length === 0) return [];
+  let query = db
+    .selectFrom('content_image')
+    .innerJoin('content_record', 'content_record.id', 'content_image.record_id')
+    .select(['content_image.image', 'content_record.collection', 'content_record.id as recordId'])
+    .orderBy('content_record.collection')
+    .orderBy('content_record.id');
+  if ('images' in which) {
+    query = query.where('content_image.image', 'in', [...which.images]);
+  } else {
+    // A plain folder name, so the LIKE pattern needs no escaping.
+    if (!/^[a-z0-9-]+$/.test(which.folder)) throw new Error(`Not a plain folder name: ${which.folder}`);
+    query = query.where('content_image.image', 'like', `${which.folder}/%`);
+  }
+  const rows = await query.execute();
+  const seen = new Set<string>();
+  return rows.filter((row) => {
+    const key = `${row.image}\n${row.recordId}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 function toContentImage(row: { image: string; alt: string; category: string | null }): ContentImage {

@@ -1,0 +1,205 @@
+import type { Generated } from 'kysely';
+import type {
+  BookingItem,
+  EnquiryItem,
+  InboxItem,
+  InboxKind,
+  InboxList,
+  InboxQuery,
+  NewsletterSubscriber,
+} from '../../../shared/api/admin.js';
+import type { Booking } from '../../../shared/api/booking.js';
+import type { Enquiry } from '../../../shared/api/enquiry.js';
+import type { Newsletter } from '../../../shared/api/newsletter.js';
+import type { Db } from '../../db/connect.js';
+import { nowIso } from '../../lib/time.js';
+
+/** The tables of the 2026-11-22T0400 migration; not in database.ts, so they are declared here. */
+export interface EnquiryTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  created_at: string;
+  /** Null while the principal has not marked it handled. */
+  handled_at: string | null;
+}
+
+export interface BookingTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  class_name: string;
+  created_at: string;
+  handled_at: string | null;
+}
+
+export interface NewsletterSubscriberTable {
+  id: Generated<number>;
+  name: string;
+  /** As entered; `email_key` is the lowercased form that must be unique. */
+  email: string;
+  email_key: string;
+  created_at: string;
+}
+
+export type InboxTables = {
+  enquiry: EnquiryTable;
+  booking: BookingTable;
+  newsletter_subscriber: NewsletterSubscriberTable;
+};
+
+const inbox = (db: Db) => db.withTables<InboxTables>();
+
+export async function insertEnquiry(db: Db, enquiry: Enquiry): Promise<number> {
+  const row = await inbox(db)
+    .insertInto('enquiry')
+    .values({
+      name: enquiry.name,
+      email: enquiry.email,
+      subject: enquiry.subject,
+      message: enquiry.message,
+      created_at: nowIso(),
+      handled_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertBooking(db: Db, booking: Booking): Promise<number> {
+  const row = await inbox(db)
+    .insertInto('booking')
+    .values({
+      name: booking.name,
+      email: booking.email,
+      class_name: booking.className,
+      created_at: nowIso(),
+      handled_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Adds a subscriber; false when that email (in any letter case) is on the list already. */
+export async function subscribe(db: Db, subscriber: Newsletter): Promise<boolean> {
+  const inserted = await inbox(db)
+    .insertInto('newsletter_subscriber')
+    .values({
+      name: subscriber.name,
+      email: subscriber.email,
+      email_key: subscriber.email.toLowerCase(),
+      created_at: nowIso(),
+    })
+    .onConflict((oc) => oc.column('email_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+type EnquiryRow = Omit<EnquiryTable, 'id'> & { id: number };
+type BookingRow = Omit<BookingTable, 'id'> & { id: number };
+
+const toEnquiryItem = (row: EnquiryRow): EnquiryItem => ({
+  kind: 'enquiry',
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  subject: row.subject,
+  message: row.message,
+  createdAt: row.created_at,
+  handled: row.handled_at !== null,
+  handledAt: row.handled_at,
+});
+
+const toBookingItem = (row: BookingRow): BookingItem => ({
+  kind: 'booking',
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  className: row.class_name,
+  createdAt: row.created_at,
+  handled: row.handled_at !== null,
+  handledAt: row.handled_at,
+});
+
+const TABLE_OF: Record<InboxKind, 'enquiry' | 'booking'> = { enquiry: 'enquiry', booking: 'booking' };
+
+async function itemsOf(db: Db, kind: InboxKind, handled: boolean | undefined, take: number) {
+  let query = inbox(db).selectFrom(TABLE_OF[kind]).selectAll();
+  if (handled !== undefined) query = query.where('handled_at', handled ? 'is not' : 'is', null);
+  const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(take).execute();
+  return kind === 'enquiry'
+    ? (rows as EnquiryRow[]).map(toEnquiryItem)
+    : (rows as BookingRow[]).map(toBookingItem);
+}
+
+async function countOf(db: Db, kind: InboxKind, handled: boolean | undefined): Promise<number> {
+  let query = inbox(db)
+    .selectFrom(TABLE_OF[kind])
+    .select((eb) => eb.fn.countAll<number>().as('n'));
+  if (handled !== undefined) query = query.where('handled_at', handled ? 'is not' : 'is', null);
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Enquiries and/or bookings, newest first (both kinds merged when no kind is asked for). */
+export async function listInbox(db: Db, query: InboxQuery): Promise<InboxList> {
+  const kinds: InboxKind[] = query.kind ? [query.kind] : ['enquiry', 'booking'];
+  const take = query.offset + query.limit;
+  const items: InboxItem[] = [];
+  let total = 0;
+  let unhandled = 0;
+  for (const kind of kinds) {
+    items.push(...(await itemsOf(db, kind, query.handled, take)));
+    total += await countOf(db, kind, query.handled);
+    unhandled += await countOf(db, kind, false);
+  }
+  items.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.kind.localeCompare(b.kind) || b.id - a.id);
+  return { data: items.slice(query.offset, take), meta: { total, unhandled } };
+}
+
+/** Marks an enquiry or booking handled (or not); undefined when there is none with that id. */
+export async function setHandled(
+  db: Db,
+  kind: InboxKind,
+  id: number,
+  handled: boolean,
+): Promise<InboxItem | undefined> {
+  const table = TABLE_OF[kind];
+  const current = await inbox(db)
+    .selectFrom(table)
+    .select(['id', 'handled_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!current) return undefined;
+  // Marking a handled item handled again keeps the first date.
+  if (handled !== (current.handled_at !== null)) {
+    await inbox(db)
+      .updateTable(table)
+      .set({ handled_at: handled ? nowIso() : null })
+      .where('id', '=', id)
+      .execute();
+  }
+  const row = await inbox(db).selectFrom(table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  return kind === 'enquiry' ? toEnquiryItem(row as EnquiryRow) : toBookingItem(row as BookingRow);
+}
+
+/** Every subscriber, newest first. */
+export async function listSubscribers(db: Db): Promise<NewsletterSubscriber[]> {
+  const rows = await inbox(db)
+    .selectFrom('newsletter_subscriber')
+    .select(['id', 'name', 'email', 'created_at'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((row) => ({ id: row.id, name: row.name, email: row.email, createdAt: row.created_at }));
+}
+
+/** Removes a subscriber; false when there is none with that id. */
+export async function deleteSubscriber(db: Db, id: number): Promise<boolean> {
+  const result = await inbox(db).deleteFrom('newsletter_subscriber').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

@@ -1,0 +1,151 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  InboxHandledSchema,
+  InboxItemParamsSchema,
+  InboxItemSchema,
+  InboxListSchema,
+  InboxQuerySchema,
+  NEWSLETTER_CSV_COLUMNS,
+  NewsletterSubscriberSchema,
+} from '../../../shared/api/admin.js';
+import { ErrorBodySchema } from '../../../shared/api/errors.js';
+import { MAX_ID } from '../../../shared/api/school.js';
+import { notFound } from '../../lib/errors.js';
+import { isoDate } from '../../lib/time.js';
+import { BEARER_AUTH } from '../../plugins/auth.js';
+import { toCsv } from './csv.js';
+import { deleteSubscriber, listInbox, listSubscribers, setHandled } from './inbox.repository.js';
+
+const TAGS = ['Inbox'];
+const NoContent = z.null().describe('No content');
+const GUARDED = { 401: ErrorBodySchema, 403: ErrorBodySchema } as const;
+const ID_MESSAGE = 'The id must be a positive whole number';
+const SubscriberIdParamsSchema = z.object({
+  id: z.coerce.number({ error: ID_MESSAGE }).int(ID_MESSAGE).positive(ID_MESSAGE).max(MAX_ID, ID_MESSAGE),
+});
+
+/** The principal's inbox: what the public forms sent in, and the newsletter list. */
+export async function inboxRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const onlyPrincipal = app.requireTypes('Principle');
+
+  // Names and emails of families: never kept by a browser or proxy cache.
+  api.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+
+  api.get(
+    '/admin/inbox',
+    {
+      onRequest: onlyPrincipal,
+      schema: {
+        tags: TAGS,
+        summary: 'Enquiries and bookings, newest first',
+        description:
+          '`kind` enquiry or booking (both when absent), `handled` true or false (both when absent), ' +
+          '`limit` (default 100, at most 500) and `offset` page through the list.',
+        security: BEARER_AUTH,
+        querystring: InboxQuerySchema,
+        response: { 200: InboxListSchema, 400: ErrorBodySchema, ...GUARDED },
+      },
+    },
+    async (request) => listInbox(app.db, request.query),
+  );
+
+  api.patch(
+    '/admin/inbox/:kind/:id',
+    {
+      onRequest: onlyPrincipal,
+      schema: {
+        tags: TAGS,
+        summary: 'Mark an enquiry or booking handled, or not handled again',
+        security: BEARER_AUTH,
+        params: InboxItemParamsSchema,
+        body: InboxHandledSchema,
+        response: {
+          200: z.object({ data: InboxItemSchema }),
+          400: ErrorBodySchema,
+          ...GUARDED,
+          404: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const { kind, id } = request.params;
+      const data = await setHandled(app.db, kind, id, request.body.handled);
+      if (!data) throw notFound(kind === 'enquiry' ? 'That enquiry' : 'That booking');
+      return { data };
+    },
+  );
+
+  api.get(
+    '/admin/newsletter',
+    {
+      onRequest: onlyPrincipal,
+      schema: {
+        tags: TAGS,
+        summary: 'The newsletter subscribers, newest first',
+        security: BEARER_AUTH,
+        response: { 200: z.object({ data: z.array(NewsletterSubscriberSchema) }), ...GUARDED },
+      },
+    },
+    async () => ({ data: await listSubscribers(app.db) }),
+  );
+
+  api.get(
+    '/admin/newsletter.csv',
+    {
+      onRequest: onlyPrincipal,
+      schema: {
+        tags: TAGS,
+        summary: 'The newsletter subscribers as a CSV file',
+        description:
+          `Columns ${NEWSLETTER_CSV_COLUMNS.join(', ')}; UTF-8 with a byte order mark (for Excel), CRLF ` +
+          'line ends. Cells that a spreadsheet would run as a formula (starting with = + - @) start ' +
+          'with a single quote.',
+        security: BEARER_AUTH,
+        produces: ['text/csv'],
+        response: {
+          200: {
+            description: 'The CSV file, as an attachment',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+          ...GUARDED,
+        },
+      },
+    },
+    async (_request, reply) => {
+      const subscribers = await listSubscribers(app.db);
+      const csv = toCsv([
+        [...NEWSLETTER_CSV_COLUMNS],
+        ...subscribers.map((s) => [s.name, s.email, s.createdAt]),
+      ]);
+      const filename = `newsletter-subscribers-${isoDate(new Date())}.csv`;
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${filename}"`)
+        .send(`\uFEFF${csv}`);
+    },
+  );
+
+  api.delete(
+    '/admin/newsletter/:id',
+    {
+      onRequest: onlyPrincipal,
+      schema: {
+        tags: TAGS,
+        summary: 'Remove a subscriber (for example when they ask to be taken off the list)',
+        security: BEARER_AUTH,
+        params: SubscriberIdParamsSchema,
+        response: { 204: NoContent, 400: ErrorBodySchema, ...GUARDED, 404: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      if (!(await deleteSubscriber(app.db, request.params.id))) throw notFound('That subscriber');
+      return reply.code(204).send(null);
+    },
+  );
+}

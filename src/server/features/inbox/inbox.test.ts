@@ -1,0 +1,237 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type InboxItem, InboxListSchema, NEWSLETTER_CSV_COLUMNS } from '../../../shared/api/admin.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { TEST_ENGINES } from '../../test/databases.js';
+import { bearer, call, DEMO, nextAddress, tokenOf } from '../users/test-helpers.js';
+import { csvCell, toCsv } from './csv.js';
+import type { InboxTables } from './inbox.repository.js';
+
+describe('CSV cells', () => {
+  it('quotes only what needs it, doubling quotes', () => {
+    expect(csvCell('Ada')).toBe('Ada');
+    expect(csvCell('Smith, Ann')).toBe('"Smith, Ann"');
+    expect(csvCell('Say "hi"')).toBe('"Say ""hi"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(csvCell('')).toBe('');
+    expect(
+      toCsv([
+        ['a', 'b'],
+        ['c, d', 'e'],
+      ]),
+    ).toBe('a,b\r\n"c, d",e\r\n');
+  });
+
+  it('turns what a spreadsheet would run as a formula into text', () => {
+    expect(csvCell('=1+1')).toBe("'=1+1");
+    expect(csvCell('+44 20 7946 0000')).toBe("'+44 20 7946 0000");
+    expect(csvCell('-2')).toBe("'-2");
+    expect(csvCell('@SUM(A1:A9)')).toBe("'@SUM(A1:A9)");
+    expect(csvCell('\t=cmd')).toBe("'\t=cmd");
+    expect(csvCell('=HYPERLINK("http://x","y")')).toBe('"\'=HYPERLINK(""http://x"",""y"")"');
+    expect(csvCell('a=b')).toBe('a=b');
+  });
+});
+
+describe.each(TEST_ENGINES)('the principal’s inbox on %s', (engine) => {
+  let t: TestApp;
+  let principal: string;
+  let teacher: string;
+  let student: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, { demo: true });
+    principal = await tokenOf(t.app, DEMO.principal);
+    teacher = await tokenOf(t.app, DEMO.teacher);
+    student = await tokenOf(t.app, DEMO.student);
+  });
+  afterAll(async () => {
+    await t?.dispose();
+  });
+
+  const post = (url: string, payload: object) =>
+    call(t.app, { method: 'POST', url, payload, remoteAddress: nextAddress() });
+  const get = (url: string, token = principal) => call(t.app, { url, headers: token ? bearer(token) : {} });
+  const patch = (url: string, payload: unknown, token = principal) =>
+    call(t.app, { method: 'PATCH', url, payload: payload as object, headers: token ? bearer(token) : {} });
+
+  /** Sends the forms in this order, with a millisecond between, so that "newest first" is visible. */
+  async function sendInOrder(): Promise<void> {
+    const sends: [string, object][] = [
+      ['/api/enquiries', { name: 'First', email: 'first@example.org', subject: 'One', message: 'Oldest' }],
+      ['/api/bookings', { name: 'Second', email: 'second@example.org', className: 'Class 1' }],
+      ['/api/enquiries', { name: 'Third', email: 'third@example.org', subject: 'Three', message: 'Newer' }],
+      ['/api/bookings', { name: 'Fourth', email: 'fourth@example.org', className: 'Class 3' }],
+    ];
+    for (const [url, body] of sends) {
+      expect((await post(url, body)).statusCode).toBe(201);
+      await new Promise((resolve) => setTimeout(resolve, 3));
+    }
+  }
+
+  it('lists enquiries and bookings newest first, by kind, and marks them handled', async () => {
+    await sendInOrder();
+
+    const all = await get('/api/admin/inbox');
+    expect(all.statusCode, all.body).toBe(200);
+    const list = InboxListSchema.parse(all.json());
+    expect(list.data.map((i) => i.name)).toEqual(['Fourth', 'Third', 'Second', 'First']);
+    expect(list.meta).toEqual({ total: 4, unhandled: 4 });
+    expect(list.data[1]).toEqual({
+      kind: 'enquiry',
+      id: expect.any(Number),
+      name: 'Third',
+      email: 'third@example.org',
+      subject: 'Three',
+      message: 'Newer',
+      createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      handled: false,
+      handledAt: null,
+    });
+    expect(list.data[0]).toMatchObject({ kind: 'booking', className: 'Class 3', handled: false });
+
+    const enquiries = (await get('/api/admin/inbox?kind=enquiry')).json();
+    expect(enquiries.data.map((i: InboxItem) => i.name)).toEqual(['Third', 'First']);
+    const bookings = (await get('/api/admin/inbox?kind=booking')).json();
+    expect(bookings.data.map((i: InboxItem) => i.name)).toEqual(['Fourth', 'Second']);
+    expect(
+      (await get('/api/admin/inbox?limit=2&offset=1')).json().data.map((i: InboxItem) => i.name),
+    ).toEqual(['Third', 'Second']);
+
+    const first = enquiries.data[1] as InboxItem;
+    const marked = await patch(`/api/admin/inbox/enquiry/${first.id}`, { handled: true });
+    expect(marked.statusCode, marked.body).toBe(200);
+    const handledAt = marked.json().data.handledAt as string;
+    expect(marked.json().data).toMatchObject({ id: first.id, kind: 'enquiry', handled: true });
+    expect(handledAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    // Marking it again keeps the first date.
+    expect(
+      (await patch(`/api/admin/inbox/enquiry/${first.id}`, { handled: true })).json().data.handledAt,
+    ).toBe(handledAt);
+
+    const open = (await get('/api/admin/inbox?handled=false')).json();
+    expect(open.data.map((i: InboxItem) => i.name)).toEqual(['Fourth', 'Third', 'Second']);
+    expect(open.meta).toEqual({ total: 3, unhandled: 3 });
+    const done = (await get('/api/admin/inbox?handled=true')).json();
+    expect(done.data.map((i: InboxItem) => i.name)).toEqual(['First']);
+    expect((await get('/api/admin/inbox')).json().meta).toEqual({ total: 4, unhandled: 3 });
+
+    const reopened = await patch(`/api/admin/inbox/enquiry/${first.id}`, { handled: false });
+    expect(reopened.json().data).toMatchObject({ handled: false, handledAt: null });
+  });
+
+  it('a missing item is a 404 (the id of the other kind included); bad input is a 400', async () => {
+    const bookings = (await get('/api/admin/inbox?kind=booking')).json().data as InboxItem[];
+    const enquiryIds = new Set(
+      ((await get('/api/admin/inbox?kind=enquiry')).json().data as InboxItem[]).map((i) => i.id),
+    );
+    const bookingOnly = bookings.find((b) => !enquiryIds.has(b.id));
+    if (bookingOnly) {
+      expect((await patch(`/api/admin/inbox/enquiry/${bookingOnly.id}`, { handled: true })).statusCode).toBe(
+        404,
+      );
+    }
+    expect((await patch('/api/admin/inbox/booking/2147483647', { handled: true })).statusCode).toBe(404);
+    expect((await patch('/api/admin/inbox/letter/1', { handled: true })).statusCode).toBe(400);
+    expect((await patch('/api/admin/inbox/booking/1', { handled: 'yes' })).statusCode).toBe(400);
+    expect((await patch('/api/admin/inbox/booking/1', { handled: true, note: 'x' })).statusCode).toBe(400);
+    expect((await get('/api/admin/inbox?kind=letter')).statusCode).toBe(400);
+    expect((await get('/api/admin/inbox?limit=100000')).statusCode).toBe(400);
+  });
+
+  it('only the principal: 401 without a token, 403 for a teacher or a student', async () => {
+    const calls: [string, () => Promise<{ statusCode: number }>][] = [];
+    for (const token of ['', teacher, student]) {
+      const expected = token ? 403 : 401;
+      calls.push(
+        [`GET inbox ${expected}`, () => get('/api/admin/inbox', token)],
+        [`PATCH inbox ${expected}`, () => patch('/api/admin/inbox/enquiry/1', { handled: true }, token)],
+        [`GET newsletter ${expected}`, () => get('/api/admin/newsletter', token)],
+        [`GET newsletter.csv ${expected}`, () => get('/api/admin/newsletter.csv', token)],
+        [
+          `DELETE newsletter ${expected}`,
+          () =>
+            call(t.app, {
+              method: 'DELETE',
+              url: '/api/admin/newsletter/1',
+              headers: token ? bearer(token) : {},
+            }),
+        ],
+      );
+    }
+    for (const [label, send] of calls) {
+      const res = await send();
+      expect(res.statusCode, label).toBe(Number(label.split(' ').at(-1)));
+    }
+  });
+
+  it('lists subscribers and exports them as CSV, formulas neutralised', async () => {
+    const subscribers = [
+      { name: 'Plain Parent', email: 'plain@example.org' },
+      { name: '=HYPERLINK("http://evil.example","Click")', email: 'formula@example.org' },
+      { name: 'Smith, Ann', email: '+1@example.org' },
+      { name: '@SUM(A1)', email: '-dash@example.org' },
+    ];
+    for (const s of subscribers) expect((await post('/api/newsletter', s)).statusCode).toBe(201);
+
+    const list = await get('/api/admin/newsletter');
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['cache-control']).toBe('no-store');
+    const data = list.json().data as { id: number; name: string; email: string; createdAt: string }[];
+    expect(data.map((s) => s.email)).toEqual([...subscribers].reverse().map((s) => s.email));
+
+    const csv = await get('/api/admin/newsletter.csv');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toMatch(
+      /^attachment; filename="newsletter-subscribers-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    expect(csv.headers['cache-control']).toBe('no-store');
+    expect(csv.body.startsWith('\uFEFF')).toBe(true);
+    const lines = csv.body.slice(1).split('\r\n');
+    expect(lines.at(-1)).toBe('');
+    expect(lines[0]).toBe(NEWSLETTER_CSV_COLUMNS.join(','));
+    const at = (email: string) => data.find((s) => s.email === email)?.createdAt;
+    expect(lines.slice(1, -1)).toEqual([
+      `'@SUM(A1),'-dash@example.org,${at('-dash@example.org')}`,
+      `"Smith, Ann",'+1@example.org,${at('+1@example.org')}`,
+      `"'=HYPERLINK(""http://evil.example"",""Click"")",formula@example.org,${at('formula@example.org')}`,
+      `Plain Parent,plain@example.org,${at('plain@example.org')}`,
+    ]);
+    // No cell of the file starts with a formula character.
+    for (const line of lines.slice(1, -1)) {
+      for (const cell of line.match(/("([^"]|"")*"|[^,]*)(,|$)/g) ?? []) {
+        expect(cell.replace(/^"/, '')).not.toMatch(/^[=+\-@]/);
+      }
+    }
+  });
+
+  it('removes a subscriber', async () => {
+    expect(
+      (await post('/api/newsletter', { name: 'Leaving', email: 'leaving@example.org' })).statusCode,
+    ).toBe(201);
+    const subscriber = (
+      (await get('/api/admin/newsletter')).json().data as { id: number; email: string }[]
+    ).find((s) => s.email === 'leaving@example.org');
+    const url = `/api/admin/newsletter/${subscriber?.id}`;
+    expect((await call(t.app, { method: 'DELETE', url, headers: bearer(principal) })).statusCode).toBe(204);
+    expect((await call(t.app, { method: 'DELETE', url, headers: bearer(principal) })).statusCode).toBe(404);
+    const rows = await t.db
+      .withTables<InboxTables>()
+      .selectFrom('newsletter_subscriber')
+      .select('email')
+      .where('email_key', '=', 'leaving@example.org')
+      .execute();
+    expect(rows).toEqual([]);
+    // Subscribing again works after removal.
+    expect((await post('/api/newsletter', { name: 'Back', email: 'leaving@example.org' })).statusCode).toBe(
+      201,
+    );
+  });
+
+  it('documents the inbox calls in the OpenAPI document', async () => {
+    const doc = (await call(t.app, { url: '/api/openapi.json' })).json();
+    expect(doc.paths['/api/admin/inbox'].get.tags).toEqual(['Inbox']);
+    expect(doc.paths['/api/admin/inbox/{kind}/{id}'].patch.tags).toEqual(['Inbox']);
+    expect(doc.paths['/api/admin/newsletter.csv'].get.responses['200'].content).toHaveProperty(['text/csv']);
+  });
+});

@@ -1,0 +1,136 @@
+import type { Generated } from 'kysely';
+import type { Media, MediaUse } from '../../../shared/api/admin.js';
+import type { Db } from '../../db/connect.js';
+import { nowIso } from '../../lib/time.js';
+import { findImageUses } from '../content/content.repository.js';
+
+/** The table of the 2026-11-22T0400 migration; not in database.ts, so it is declared here. */
+export interface MediaTable {
+  id: Generated<number>;
+  /** 32 hex characters: the `<name>` of `media/<name>-<width>.webp`. */
+  name: string;
+  /** The largest stored file, e.g. `media/<name>-1200.webp`. */
+  image: string;
+  width: number;
+  height: number;
+  /** JSON `[ { width, height, image } ]`, narrowest first. */
+  variants: string;
+  alt: string;
+  original_name: string;
+  bytes: number;
+  uploaded_by: number | null;
+  created_at: string;
+}
+
+const withMedia = (db: Db) => db.withTables<{ media: MediaTable }>();
+
+export interface StoredVariant {
+  width: number;
+  height: number;
+  image: string;
+}
+
+export interface NewMedia {
+  name: string;
+  width: number;
+  height: number;
+  variants: StoredVariant[];
+  alt: string;
+  originalName: string;
+  bytes: number;
+  uploadedBy: number | null;
+}
+
+export async function insertMedia(db: Db, media: NewMedia): Promise<void> {
+  const largest = media.variants.at(-1);
+  if (!largest) throw new Error('A media picture has at least one stored width');
+  await withMedia(db)
+    .insertInto('media')
+    .values({
+      name: media.name,
+      image: largest.image,
+      width: media.width,
+      height: media.height,
+      variants: JSON.stringify(media.variants),
+      alt: media.alt,
+      original_name: media.originalName,
+      bytes: media.bytes,
+      uploaded_by: media.uploadedBy,
+      created_at: nowIso(),
+    })
+    .execute();
+}
+
+type MediaRow = Omit<MediaTable, 'id' | 'uploaded_by'>;
+
+const COLUMNS = [
+  'id',
+  'name',
+  'image',
+  'width',
+  'height',
+  'variants',
+  'alt',
+  'original_name',
+  'bytes',
+  'created_at',
+] as const;
+
+export async function findMedia(db: Db, name: string): Promise<Media | undefined> {
+  const row = await withMedia(db)
+    .selectFrom('media')
+    .select(COLUMNS)
+    .where('name', '=', name)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const uses = await findImageUses(db, { images: variantsOf(row).map((v) => v.image) });
+  return toMedia(row, uses);
+}
+
+/** Every picture of the library, newest first, each with the records that use it. */
+export async function listMedia(db: Db): Promise<Media[]> {
+  const rows = await withMedia(db)
+    .selectFrom('media')
+    .select(COLUMNS)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  const uses = await findImageUses(db, { folder: 'media' });
+  return rows.map((row) => toMedia(row, uses));
+}
+
+export async function deleteMedia(db: Db, name: string): Promise<void> {
+  await withMedia(db).deleteFrom('media').where('name', '=', name).execute();
+}
+
+function variantsOf(row: Pick<MediaRow, 'variants'>): StoredVariant[] {
+  return JSON.parse(row.variants) as StoredVariant[];
+}
+
+function toMedia(
+  row: MediaRow,
+  uses: readonly { image: string; collection: string; recordId: number }[],
+): Media {
+  const variants = variantsOf(row);
+  const files = new Set(variants.map((v) => v.image));
+  const usedBy: MediaUse[] = [];
+  const seen = new Set<string>();
+  for (const use of uses) {
+    const key = `${use.collection}/${use.recordId}`;
+    if (!files.has(use.image) || seen.has(key)) continue;
+    seen.add(key);
+    usedBy.push({ collection: use.collection, id: use.recordId });
+  }
+  return {
+    name: row.name,
+    image: row.image,
+    width: row.width,
+    height: row.height,
+    variants,
+    alt: row.alt,
+    originalName: row.original_name,
+    bytes: row.bytes,
+    createdAt: row.created_at,
+    usedBy,
+  };
+}

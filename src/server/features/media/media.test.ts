@@ -1,0 +1,470 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  MEDIA_MESSAGES,
+  MEDIA_RULES,
+  type Media,
+  MediaSchema,
+  mediaSrcSet,
+  mediaVariants,
+} from '../../../shared/api/admin.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { TEST_ENGINES } from '../../test/databases.js';
+import { bearer, call, DEMO, jpegWithGps, png, tokenOf } from '../users/test-helpers.js';
+
+type FieldError = { field: string; message: string };
+const messageFor = (body: { error: { details?: FieldError[] } }, field: string) =>
+  body.error.details?.find((d) => d.field === field)?.message;
+
+interface Part {
+  name: string;
+  value: string | { filename: string; data: Buffer; type?: string };
+}
+
+function multipart(parts: readonly Part[]): FormData {
+  const data = new FormData();
+  for (const part of parts) {
+    if (typeof part.value === 'string') data.append(part.name, part.value);
+    else {
+      const blob = new Blob([new Uint8Array(part.value.data)], { type: part.value.type ?? 'image/jpeg' });
+      data.append(part.name, blob, part.value.filename);
+    }
+  }
+  return data;
+}
+
+const file = (filename: string, data: Buffer, type?: string): Part => ({
+  name: 'file',
+  value: { filename, data, ...(type ? { type } : {}) },
+});
+
+/** A PNG whose header claims `width` x `height` pixels, with almost no data: a decompression bomb. */
+function pngClaiming(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 0, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(Buffer.alloc(1024))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe('the media naming convention', () => {
+  const name = '0123456789abcdef0123456789abcdef';
+  it('derives every stored width from the largest file’s name', () => {
+    expect(mediaVariants(`media/${name}-1200.webp`)).toEqual([
+      { width: 400, image: `media/${name}-400.webp` },
+      { width: 800, image: `media/${name}-800.webp` },
+      { width: 1200, image: `media/${name}-1200.webp` },
+    ]);
+    expect(mediaVariants(`media/${name}-1000.webp`)?.map((v) => v.width)).toEqual([400, 800, 1000]);
+    expect(mediaVariants(`media/${name}-300.webp`)).toEqual([
+      { width: 300, image: `media/${name}-300.webp` },
+    ]);
+    expect(mediaSrcSet(`media/${name}-800.webp`)).toBe(
+      `/uploads/media/${name}-400.webp 400w, /uploads/media/${name}-800.webp 800w`,
+    );
+  });
+
+  it('leaves other pictures alone', () => {
+    expect(mediaVariants('demo/hero.webp')).toBeUndefined();
+    expect(mediaVariants('users/abc.webp')).toBeUndefined();
+    expect(mediaVariants(`media/${name}-0400.webp`)).toBeUndefined();
+    expect(mediaSrcSet('demo/hero.webp')).toBeUndefined();
+    expect(mediaSrcSet(`media/${name}-300.webp`)).toBeUndefined();
+  });
+});
+
+describe.each(TEST_ENGINES)('media library on %s', (engine) => {
+  let t: TestApp;
+  let principal: string;
+  let teacher: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, { demo: true });
+    principal = await tokenOf(t.app, DEMO.principal);
+    teacher = await tokenOf(t.app, DEMO.teacher);
+  });
+  afterAll(async () => {
+    await t?.dispose();
+  });
+
+  const mediaDir = () => path.join(t.appConfig.uploadsDir, MEDIA_RULES.folder);
+  const storedFiles = async () => {
+    try {
+      return (await fs.readdir(mediaDir())).sort();
+    } catch {
+      return [];
+    }
+  };
+  const mediaRows = async () =>
+    Number(
+      (
+        await t.db
+          .withTables<{ media: { id: number } }>()
+          .selectFrom('media')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  const upload = (parts: readonly Part[], token = principal) =>
+    call(t.app, {
+      method: 'POST',
+      url: '/api/admin/media',
+      headers: token ? bearer(token) : {},
+      payload: multipart(parts),
+    });
+
+  async function expectNothingStored(work: () => Promise<void>) {
+    const files = await storedFiles();
+    const rows = await mediaRows();
+    await work();
+    expect(await storedFiles()).toEqual(files);
+    expect(await mediaRows()).toBe(rows);
+  }
+
+  const served = async (image: string) => {
+    const res = await call(t.app, { url: `/uploads/${image}` });
+    expect(res.statusCode, image).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    return res.rawPayload;
+  };
+
+  it('stores a phone photo upright, as WebP without EXIF or GPS, in every width up to 1200', async () => {
+    const photo = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#c84' } })
+      .jpeg()
+      .withExif({
+        IFD0: { Make: 'PhoneMaker', Model: 'Phone 12' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '51/1 30/1 0/1',
+          GPSLongitudeRef: 'W',
+          GPSLongitude: '0/1 7/1 0/1',
+        },
+      })
+      .toBuffer();
+    const input = await sharp(photo).metadata();
+    expect(input.exif?.includes(Buffer.from('PhoneMaker'))).toBe(true);
+
+    const res = await upload([file('sports-day.jpg', photo), { name: 'alt', value: ' Children racing ' }]);
+    expect(res.statusCode, res.body).toBe(201);
+    const data = res.json().data as Media;
+    expect(MediaSchema.strict().parse(data)).toEqual(data);
+    expect(data.name).toMatch(/^[0-9a-f]{32}$/);
+    expect(data).toMatchObject({
+      image: `media/${data.name}-1200.webp`,
+      width: 1200,
+      height: 900,
+      alt: 'Children racing',
+      originalName: 'sports-day.jpg',
+      usedBy: [],
+    });
+    expect(data.variants).toEqual([
+      { width: 400, height: 300, image: `media/${data.name}-400.webp` },
+      { width: 800, height: 600, image: `media/${data.name}-800.webp` },
+      { width: 1200, height: 900, image: `media/${data.name}-1200.webp` },
+    ]);
+    // The convention: the variants follow from `image` alone.
+    expect(mediaVariants(data.image)).toEqual(data.variants.map(({ width, image }) => ({ width, image })));
+
+    let bytes = 0;
+    for (const variant of data.variants) {
+      const stored = await served(variant.image);
+      bytes += stored.length;
+      const meta = await sharp(stored).metadata();
+      expect(meta.format).toBe('webp');
+      expect([meta.width, meta.height]).toEqual([variant.width, variant.height]);
+      expect(meta.exif).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      expect(meta.iptc).toBeUndefined();
+      expect(meta.icc).toBeUndefined();
+      expect(stored.includes(Buffer.from('EXIF', 'latin1'))).toBe(false);
+      expect(stored.includes(Buffer.from('PhoneMaker', 'latin1'))).toBe(false);
+    }
+    expect(data.bytes).toBe(bytes);
+  });
+
+  it('turns a picture upright by its EXIF orientation, and names it by its upright width', async () => {
+    const sideways = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#48c' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const res = await upload([file('sideways.jpg', sideways)]);
+    expect(res.statusCode, res.body).toBe(201);
+    const data = res.json().data as Media;
+    expect([data.width, data.height]).toEqual([1000, 1600]);
+    expect(data.image).toBe(`media/${data.name}-1000.webp`);
+    expect(data.variants.map((v) => v.width)).toEqual([400, 800, 1000]);
+    const meta = await sharp(await served(data.image)).metadata();
+    expect(meta.orientation).toBeUndefined();
+    expect([meta.width, meta.height]).toEqual([1000, 1600]);
+  });
+
+  it('never enlarges: a small picture is stored once, in its own size', async () => {
+    const res = await upload([file('tiny.png', await png(300, 200), 'image/png')]);
+    expect(res.statusCode, res.body).toBe(201);
+    const data = res.json().data as Media;
+    expect(data.image).toBe(`media/${data.name}-300.webp`);
+    expect(data.variants).toEqual([{ width: 300, height: 200, image: data.image }]);
+    expect(await fs.readdir(mediaDir())).toEqual(expect.arrayContaining([`${data.name}-300.webp`]));
+    expect((await storedFiles()).filter((f) => f.startsWith(data.name))).toEqual([`${data.name}-300.webp`]);
+    const meta = await sharp(await served(data.image)).metadata();
+    expect([meta.width, meta.height]).toEqual([300, 200]);
+  });
+
+  it('keeps a very tall picture no taller than 2400 px', async () => {
+    const tall = await sharp({ create: { width: 1000, height: 5000, channels: 3, background: '#8c4' } })
+      .png()
+      .toBuffer();
+    const res = await upload([file('banner.png', tall, 'image/png')]);
+    expect(res.statusCode, res.body).toBe(201);
+    const data = res.json().data as Media;
+    expect([data.width, data.height]).toEqual([480, 2400]);
+    expect(data.variants.map((v) => v.width)).toEqual([400, 480]);
+  });
+
+  it('refuses what is not a picture with a clear 400, and stores nothing', async () => {
+    await expectNothingStored(async () => {
+      const res = await upload([file('notes.jpg', Buffer.from('these are not pixels'), 'image/jpeg')]);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('VALIDATION_FAILED');
+      expect(messageFor(res.json(), 'file')).toMatch(/^notes\.jpg is not a picture we can read/);
+
+      const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>1</script></svg>';
+      const svgRes = await upload([file('logo.svg', Buffer.from(svg), 'image/svg+xml')]);
+      expect(svgRes.statusCode).toBe(400);
+      expect(messageFor(svgRes.json(), 'file')).toMatch(/is not a picture we can read/);
+    });
+  });
+
+  it('refuses a decompression bomb (a tiny file claiming 10 gigapixels) with a 400', async () => {
+    await expectNothingStored(async () => {
+      const res = await upload([file('bomb.png', pngClaiming(100_000, 100_000), 'image/png')]);
+      expect(res.statusCode).toBe(400);
+      expect(messageFor(res.json(), 'file')).toMatch(/^bomb\.png has too many pixels/);
+    });
+  });
+
+  it('refuses a file over 8 MB with a 413 and a clear message, never a 500', async () => {
+    const big = Buffer.concat([await jpegWithGps(), crypto.randomBytes(MEDIA_RULES.maxBytes + 10)]);
+    await expectNothingStored(async () => {
+      const res = await upload([file('huge.jpg', big)]);
+      expect(res.statusCode).toBe(413);
+      expect(res.json().error).toEqual({
+        code: 'FILE_TOO_LARGE',
+        message: `${MEDIA_MESSAGES.tooLarge}.`,
+        details: [{ field: 'file', message: MEDIA_MESSAGES.tooLarge }],
+      });
+    });
+  });
+
+  it('takes one picture at a time, and needs one', async () => {
+    await expectNothingStored(async () => {
+      const two = await upload([
+        file('a.png', await png(), 'image/png'),
+        file('b.png', await png(), 'image/png'),
+      ]);
+      expect(two.statusCode).toBe(400);
+      expect(messageFor(two.json(), 'file')).toBe(MEDIA_MESSAGES.oneFile);
+
+      const none = await upload([{ name: 'alt', value: 'Nothing' }]);
+      expect(none.statusCode).toBe(400);
+      expect(messageFor(none.json(), 'file')).toBe(MEDIA_MESSAGES.chooseFile);
+
+      const json = await call(t.app, {
+        method: 'POST',
+        url: '/api/admin/media',
+        headers: bearer(principal),
+        payload: { file: 'media/x.webp' },
+      });
+      expect(json.statusCode).toBe(400);
+      expect(messageFor(json.json(), 'file')).toBe(MEDIA_MESSAGES.chooseFile);
+
+      const longAlt = await upload([
+        file('a.png', await png(), 'image/png'),
+        { name: 'alt', value: 'x'.repeat(301) },
+      ]);
+      expect(longAlt.statusCode).toBe(400);
+      expect(messageFor(longAlt.json(), 'alt')).toBe(MEDIA_MESSAGES.altTooLong);
+    });
+  });
+
+  it('a JSON body imitating a processed picture is refused, and nothing is written', async () => {
+    const forged = {
+      data: '<svg xmlns="http://www.w3.org/2000/svg"><script>1</script></svg>',
+      width: 1,
+      height: 1,
+    };
+    await expectNothingStored(async () => {
+      const res = await call(t.app, {
+        method: 'POST',
+        url: '/api/admin/media',
+        headers: bearer(principal),
+        payload: { file: { name: 'x.webp', size: 10, media: { width: 1, height: 1, renditions: [forged] } } },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(messageFor(res.json(), 'file')).toBe(MEDIA_MESSAGES.chooseFile);
+    });
+    // The same guard covers the account forms, which share lib/images.ts.
+    const usersDir = path.join(t.appConfig.uploadsDir, 'users');
+    const before = await fs.readdir(usersDir).catch(() => []);
+    const registration = await call(t.app, {
+      method: 'POST',
+      url: '/api/users',
+      payload: {
+        name: 'Forged Photo',
+        degination: 'Parent',
+        discription: 'Testing',
+        type: 'Parent',
+        gender: 'Other',
+        dob: '1990-01-01',
+        address: '1 Street',
+        contact: '123456',
+        email: 'forged.photo@example.org',
+        password: 'a-long-password-1',
+        images: [{ name: 'x.webp', size: 10, image: forged }],
+      },
+    });
+    expect(registration.statusCode).toBe(400);
+    expect(registration.json().error.details).toEqual([
+      { field: 'images', message: 'Please choose photo files' },
+    ]);
+    expect(await fs.readdir(usersDir).catch(() => [])).toEqual(before);
+  });
+
+  it('only the principal: 401 without a token, 403 for a teacher', async () => {
+    await expectNothingStored(async () => {
+      const parts = [file('a.png', await png(), 'image/png')];
+      expect((await upload(parts, '')).statusCode).toBe(401);
+      expect((await upload(parts, teacher)).statusCode).toBe(403);
+      expect((await call(t.app, { url: '/api/admin/media' })).statusCode).toBe(401);
+      expect((await call(t.app, { url: '/api/admin/media', headers: bearer(teacher) })).statusCode).toBe(403);
+      const name = '0123456789abcdef0123456789abcdef';
+      expect((await call(t.app, { method: 'DELETE', url: `/api/admin/media/${name}` })).statusCode).toBe(401);
+      expect(
+        (await call(t.app, { method: 'DELETE', url: `/api/admin/media/${name}`, headers: bearer(teacher) }))
+          .statusCode,
+      ).toBe(403);
+    });
+  });
+
+  it('lists pictures newest first with where each is used; deleting one in use is a 409', async () => {
+    const first = (await upload([file('first.png', await png(900, 600), 'image/png')])).json().data as Media;
+    const second = (await upload([file('second.png', await png(500, 500), 'image/png')])).json()
+      .data as Media;
+
+    // A content record shows the second picture (its smaller width, even).
+    const smaller = second.variants[0]?.image ?? '';
+    const created = await call(t.app, {
+      method: 'POST',
+      url: '/api/admin/content/comments',
+      headers: bearer(principal),
+      payload: {
+        name: 'A parent',
+        degination: 'Mother',
+        discription: 'Lovely school',
+        images: [{ image: smaller, alt: 'A parent smiling' }],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const recordId = created.json().data.id as number;
+
+    const list = await call(t.app, { url: '/api/admin/media', headers: bearer(principal) });
+    expect(list.statusCode).toBe(200);
+    const items = list.json().data as Media[];
+    for (const item of items) expect(MediaSchema.strict().parse(item)).toEqual(item);
+    const names = items.map((m) => m.name);
+    expect(names.indexOf(second.name)).toBeLessThan(names.indexOf(first.name));
+    expect(items.find((m) => m.name === second.name)?.usedBy).toEqual([
+      { collection: 'comments', id: recordId },
+    ]);
+    expect(items.find((m) => m.name === first.name)?.usedBy).toEqual([]);
+
+    const refused = await call(t.app, {
+      method: 'DELETE',
+      url: `/api/admin/media/${second.name}`,
+      headers: bearer(principal),
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toEqual({
+      code: 'MEDIA_IN_USE',
+      message: MEDIA_MESSAGES.inUse,
+      details: [{ collection: 'comments', id: recordId }],
+    });
+    await served(second.image);
+
+    // Replace the picture: point the record at the other one, then the old one may go.
+    const replaced = await call(t.app, {
+      method: 'PUT',
+      url: `/api/admin/content/comments/${recordId}`,
+      headers: bearer(principal),
+      payload: {
+        name: 'A parent',
+        degination: 'Mother',
+        discription: 'Lovely school',
+        images: [{ image: first.image, alt: 'A parent smiling' }],
+      },
+    });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    const publicComments = (await call(t.app, { url: '/api/comments' })).json().data;
+    expect(publicComments.find((r: { id: number }) => r.id === recordId).images).toEqual([
+      { image: first.image, alt: 'A parent smiling' },
+    ]);
+
+    const deleted = await call(t.app, {
+      method: 'DELETE',
+      url: `/api/admin/media/${second.name}`,
+      headers: bearer(principal),
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect((await storedFiles()).filter((f) => f.startsWith(second.name))).toEqual([]);
+    for (const variant of second.variants) {
+      expect((await call(t.app, { url: `/uploads/${variant.image}` })).statusCode).toBe(404);
+    }
+    const after = (await call(t.app, { url: '/api/admin/media', headers: bearer(principal) })).json()
+      .data as Media[];
+    expect(after.map((m) => m.name)).not.toContain(second.name);
+    expect(after.find((m) => m.name === first.name)?.usedBy).toEqual([
+      { collection: 'comments', id: recordId },
+    ]);
+
+    expect(
+      (
+        await call(t.app, {
+          method: 'DELETE',
+          url: `/api/admin/media/${second.name}`,
+          headers: bearer(principal),
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await call(t.app, { method: 'DELETE', url: '/api/admin/media/..%2Fdemo', headers: bearer(principal) }))
+        .statusCode,
+    ).toBe(400);
+  });
+
+  it('documents the upload in the OpenAPI document', async () => {
+    const doc = (await call(t.app, { url: '/api/openapi.json' })).json();
+    const post = doc.paths['/api/admin/media'].post;
+    expect(post.tags).toEqual(['Media']);
+    expect(post.requestBody.content).toHaveProperty(['multipart/form-data']);
+    expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '403', '413']));
+    expect(doc.paths['/api/admin/media/{name}'].delete.responses).toHaveProperty('409');
+  });
+});

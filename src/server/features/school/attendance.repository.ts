@@ -1,0 +1,232 @@
+import { sql } from 'kysely';
+import type { AttendanceCode } from '../../../shared/constants.js';
+import type { Db } from '../../db/connect.js';
+
+/**
+ * Attendance: one record per pupil and date (unique index attendance_one_per_day), status 1 Present,
+ * 2 Absent, 3 On Leave, filed under the class the pupil was in.
+ */
+
+const asCode = (status: number) => status as AttendanceCode;
+/** How many of the grouped rows have `column` = `code` (0 when none; a number on both engines). */
+const countOf = (column: string, code: AttendanceCode) =>
+  sql<number>`coalesce(sum(case when ${sql.ref(column)} = ${sql.lit(code)} then 1 else 0 end), 0)`;
+const percent = (part: number, whole: number) =>
+  whole === 0 ? 0 : Math.round((part * 10_000) / whole) / 100;
+
+export interface ClassAttendanceRow {
+  id: number;
+  name: string;
+  status: AttendanceCode | null;
+  description: string;
+}
+
+/** Every current pupil of the class with what was saved for them on `date` (null status: nothing). */
+export async function classAttendanceOn(
+  db: Db,
+  classId: number,
+  date: string,
+): Promise<ClassAttendanceRow[]> {
+  const rows = await db
+    .selectFrom('enrolment as e')
+    .innerJoin('app_user as u', 'u.id', 'e.student_id')
+    .leftJoin('attendance as a', (join) =>
+      join.onRef('a.student_id', '=', 'e.student_id').on('a.att_date', '=', date),
+    )
+    .select(['u.id', 'u.name', 'a.status', 'a.description'])
+    .where('e.class_id', '=', classId)
+    .where('e.ended_on', 'is', null)
+    .orderBy('u.name')
+    .orderBy('u.id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    status: r.status === null ? null : asCode(r.status),
+    description: r.description ?? '',
+  }));
+}
+
+export interface AttendanceToSave {
+  studentId: number;
+  classId: number;
+  date: string;
+  status: AttendanceCode;
+  description: string;
+}
+
+/**
+ * Saves every record or none: one statement inside the caller's transaction; a record that exists
+ * for the pupil and date is updated (status, description, class, who recorded it).
+ */
+export async function upsertAttendance(
+  db: Db,
+  records: readonly AttendanceToSave[],
+  recordedBy: number,
+  now: string,
+): Promise<number> {
+  if (records.length === 0) return 0;
+  await db
+    .insertInto('attendance')
+    .values(
+      records.map((r) => ({
+        student_id: r.studentId,
+        class_id: r.classId,
+        att_date: r.date,
+        status: r.status,
+        description: r.description,
+        recorded_by: recordedBy,
+        updated_at: now,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(['student_id', 'att_date']).doUpdateSet((eb) => ({
+        class_id: eb.ref('excluded.class_id'),
+        status: eb.ref('excluded.status'),
+        description: eb.ref('excluded.description'),
+        recorded_by: eb.ref('excluded.recorded_by'),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    )
+    .execute();
+  return records.length;
+}
+
+export interface AttendanceHistory {
+  data: { date: string; status: AttendanceCode; description: string }[];
+  summary: { present: number; absent: number; leave: number; percentPresent: number };
+}
+
+/** A pupil's whole record, newest first, with totals and the share of recorded days present. */
+export async function attendanceHistory(db: Db, studentId: number): Promise<AttendanceHistory> {
+  const rows = await db
+    .selectFrom('attendance')
+    .select(['att_date', 'status', 'description'])
+    .where('student_id', '=', studentId)
+    .orderBy('att_date', 'desc')
+    .execute();
+  const count = (code: number) => rows.filter((r) => r.status === code).length;
+  const present = count(1);
+  return {
+    data: rows.map((r) => ({ date: r.att_date, status: asCode(r.status), description: r.description })),
+    summary: { present, absent: count(2), leave: count(3), percentPresent: percent(present, rows.length) },
+  };
+}
+
+export interface ClassDay {
+  classId: number;
+  className: string;
+  pupils: number;
+  present: number;
+  absent: number;
+  leave: number;
+  unmarked: number;
+}
+
+/** Every class on one date: its current pupils and how many were marked present, absent, on leave. */
+export async function attendanceOverview(db: Db, date: string): Promise<ClassDay[]> {
+  const rows = await db
+    .selectFrom('school_class as c')
+    .leftJoin('enrolment as e', (join) => join.onRef('e.class_id', '=', 'c.id').on('e.ended_on', 'is', null))
+    .leftJoin('attendance as a', (join) =>
+      join.onRef('a.student_id', '=', 'e.student_id').on('a.att_date', '=', date),
+    )
+    .select((eb) => [
+      'c.id as classId',
+      'c.name as className',
+      eb.fn.count<number>('e.id').as('pupils'),
+      countOf('a.status', 1).as('present'),
+      countOf('a.status', 2).as('absent'),
+      countOf('a.status', 3).as('leave'),
+    ])
+    .groupBy(['c.id', 'c.name'])
+    .orderBy('c.id')
+    .execute();
+  return rows.map((r) => {
+    const [pupils, present, absent, leave] = [r.pupils, r.present, r.absent, r.leave].map((n) =>
+      Number(n ?? 0),
+    ) as [number, number, number, number];
+    return {
+      classId: r.classId,
+      className: r.className,
+      pupils,
+      present,
+      absent,
+      leave,
+      unmarked: pupils - present - absent - leave,
+    };
+  });
+}
+
+export interface PupilAttendanceTotals {
+  studentId: number;
+  studentName: string;
+  present: number;
+  absent: number;
+  leave: number;
+  percentPresent: number;
+}
+
+/**
+ * A class's report over `from`..`to` (both included): its current pupils with their totals in that
+ * class, and on how many dates anything was recorded for the class.
+ */
+export async function classAttendanceReport(
+  db: Db,
+  classId: number,
+  from: string,
+  to: string,
+): Promise<{ days: number; data: PupilAttendanceTotals[] }> {
+  // Totals first, from the class's records in the range (index attendance_class_date), then joined
+  // to the pupils: a join per pupil would walk the class's range once for every pupil.
+  const totals = db
+    .selectFrom('attendance as a')
+    .select([
+      'a.student_id',
+      countOf('a.status', 1).as('present'),
+      countOf('a.status', 2).as('absent'),
+      countOf('a.status', 3).as('leave'),
+    ])
+    .where('a.class_id', '=', classId)
+    .where('a.att_date', '>=', from)
+    .where('a.att_date', '<=', to)
+    .groupBy('a.student_id')
+    .as('t');
+  const [pupils, days] = await Promise.all([
+    db
+      .selectFrom('enrolment as e')
+      .innerJoin('app_user as u', 'u.id', 'e.student_id')
+      .leftJoin(totals, 't.student_id', 'e.student_id')
+      .select(['u.id as studentId', 'u.name as studentName', 't.present', 't.absent', 't.leave'])
+      .where('e.class_id', '=', classId)
+      .where('e.ended_on', 'is', null)
+      .orderBy('u.name')
+      .orderBy('u.id')
+      .execute(),
+    db
+      .selectFrom('attendance')
+      .select((eb) => eb.fn.count<number>('att_date').distinct().as('days'))
+      .where('class_id', '=', classId)
+      .where('att_date', '>=', from)
+      .where('att_date', '<=', to)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    days: Number(days.days),
+    data: pupils.map((p) => {
+      const [present, absent, leave] = [p.present, p.absent, p.leave].map((n) => Number(n ?? 0)) as [
+        number,
+        number,
+        number,
+      ];
+      return {
+        studentId: p.studentId,
+        studentName: p.studentName,
+        present,
+        absent,
+        leave,
+        percentPresent: percent(present, present + absent + leave),
+      };
+    }),
+  };
+}

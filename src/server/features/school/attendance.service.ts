@@ -1,0 +1,80 @@
+import type { FieldError } from '../../../shared/api/errors.js';
+import type { AttendanceCode } from '../../../shared/constants.js';
+import type { Db } from '../../db/connect.js';
+import { HttpError, invalid } from '../../lib/errors.js';
+import { type AttendanceToSave, upsertAttendance } from './attendance.repository.js';
+import { recordablePupils, type Viewer } from './school.policy.js';
+
+export interface AttendanceEntry {
+  att_date: string;
+  userid: number;
+  att_status: AttendanceCode;
+  discription: string;
+}
+
+/**
+ * `POST studentattenance`: every entry is checked before anything is written, and the write is one
+ * statement in one transaction, so the batch is saved whole or not at all.
+ *
+ * - 400 when a date is after `today` or a pupil appears twice for the same date;
+ * - 404 when an id is not a current pupil the caller may record (a teacher: pupils of the classes
+ *   they teach; the principal: every pupil in a class). Unknown ids and other teachers' pupils get
+ *   the same answer, so it does not tell which ids are pupils.
+ */
+export async function saveAttendance(
+  db: Db,
+  viewer: Viewer,
+  entries: readonly AttendanceEntry[],
+  today: string,
+  now: string,
+): Promise<number> {
+  const problems: FieldError[] = [];
+  const seen = new Set<string>();
+  entries.forEach((entry, index) => {
+    if (entry.att_date > today) {
+      problems.push({ field: `${index}.att_date`, message: `must not be after today (${today})` });
+    }
+    const key = `${entry.userid}:${entry.att_date}`;
+    if (seen.has(key))
+      problems.push({ field: `${index}.userid`, message: 'this pupil is listed twice for that date' });
+    seen.add(key);
+  });
+  const first = problems[0];
+  if (first) throw invalid(`${first.field}: ${first.message}`, problems);
+
+  return db.transaction().execute(async (trx) => {
+    const classOf = await recordablePupils(
+      trx,
+      viewer,
+      entries.map((e) => e.userid),
+    );
+    const unknown: FieldError[] = [];
+    const records: AttendanceToSave[] = [];
+    entries.forEach((entry, index) => {
+      const classId = classOf.get(entry.userid);
+      if (classId === undefined) {
+        unknown.push({
+          field: `${index}.userid`,
+          message: `no pupil ${entry.userid} in a class you may record`,
+        });
+        return;
+      }
+      records.push({
+        studentId: entry.userid,
+        classId,
+        date: entry.att_date,
+        status: entry.att_status,
+        description: entry.discription,
+      });
+    });
+    if (unknown.length > 0) {
+      throw new HttpError(
+        404,
+        'NOT_FOUND',
+        `Nothing was saved: ${unknown.length === 1 ? 'one pupil was' : `${unknown.length} pupils were`} not found in your classes.`,
+        unknown,
+      );
+    }
+    return upsertAttendance(trx, records, viewer.id, now);
+  });
+}

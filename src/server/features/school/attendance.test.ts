@@ -1,0 +1,398 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  AttendanceHistoryAnswerSchema,
+  AttendanceOverviewAnswerSchema,
+  ClassAttendanceAnswerSchema,
+  ClassAttendanceReportAnswerSchema,
+  SavedCountAnswerSchema,
+} from '../../../shared/api/school.js';
+import { isoDate } from '../../lib/time.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { TEST_ENGINES } from '../../test/databases.js';
+import {
+  type Caller,
+  callAs,
+  type SchoolFixture,
+  schoolFixture,
+  userWithSession,
+} from '../../test/school-fixtures.js';
+
+/** The demo school is seeded as of 2026-11-20: attendance covers the 30 school days before it. */
+const DEMO_DAY = '2026-11-19';
+const today = () => isoDate(new Date());
+const dayAfter = (day: string, days = 1) =>
+  isoDate(new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000));
+
+describe.each(TEST_ENGINES)('attendance on %s', (engine) => {
+  let t: TestApp;
+  let f: SchoolFixture;
+  let kgPupils: number[];
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, { demo: true });
+    f = await schoolFixture(t);
+    kgPupils = (
+      await t.db
+        .selectFrom('enrolment')
+        .select('student_id')
+        .where('class_id', '=', f.classes.KG)
+        .where('ended_on', 'is', null)
+        .execute()
+    ).map((r) => r.student_id);
+  });
+  afterAll(async () => {
+    await t?.dispose();
+  });
+
+  const get = (url: string, caller?: Caller) => callAs(t.app, f, caller, { method: 'GET', url });
+  const save = (payload: unknown, caller?: Caller) =>
+    callAs(t.app, f, caller, { method: 'POST', url: '/api/studentattenance', payload: payload as object });
+
+  const recordsOf = (studentId: number, date: string) =>
+    t.db
+      .selectFrom('attendance')
+      .selectAll()
+      .where('student_id', '=', studentId)
+      .where('att_date', '=', date)
+      .execute();
+
+  describe('GET studentattendace/{classId}', () => {
+    it('every current pupil of the class with what was saved on that date', async () => {
+      const res = await get(`/api/studentattendace/${f.classes.KG}?date=${DEMO_DAY}`, 'teacher');
+      expect(res.statusCode).toBe(200);
+      const { data } = ClassAttendanceAnswerSchema.parse(res.json());
+      expect(data.map((r) => r.id).sort((a, b) => a - b)).toEqual([...kgPupils].sort((a, b) => a - b));
+      const aisha = data.find((r) => r.id === f.users.student);
+      const [stored] = await recordsOf(f.users.student, DEMO_DAY);
+      expect(aisha).toEqual({
+        id: f.users.student,
+        name: 'Aisha Rahman',
+        att_status: stored?.status,
+        discription: stored?.description,
+      });
+      expect(data.every((r) => r.att_status !== null)).toBe(true);
+    });
+
+    it('a date without records: att_status null and an empty description; no date means today', async () => {
+      const { data } = ClassAttendanceAnswerSchema.parse(
+        (await get(`/api/studentattendace/${f.classes.KG}?date=2026-11-20`, 'principal')).json(),
+      );
+      expect(data).toHaveLength(kgPupils.length);
+      expect(data.every((r) => r.att_status === null && r.discription === '')).toBe(true);
+      const todays = await get(`/api/studentattendace/${f.classes['Class 1']}`, 'teacher2');
+      expect(todays.statusCode).toBe(200);
+      expect(ClassAttendanceAnswerSchema.parse(todays.json()).data.every((r) => r.att_status === null)).toBe(
+        true,
+      );
+    });
+
+    it('another teacher’s class and unknown classes are 404, pupils 403, bad dates and ids 400', async () => {
+      expect((await get(`/api/studentattendace/${f.notTaughtByTeacher2}`, 'teacher2')).statusCode).toBe(404);
+      expect((await get('/api/studentattendace/999999', 'principal')).statusCode).toBe(404);
+      expect((await get(`/api/studentattendace/${f.classes.KG}`, 'student')).statusCode).toBe(403);
+      expect((await get(`/api/studentattendace/${f.classes.KG}`, 'parent')).statusCode).toBe(403);
+      expect((await get(`/api/studentattendace/${f.classes.KG}`)).statusCode).toBe(401);
+      for (const date of ['2026-02-30', '19-11-2026', 'yesterday', '']) {
+        const res = await get(`/api/studentattendace/${f.classes.KG}?date=${date}`, 'teacher');
+        expect(res.statusCode, date).toBe(400);
+        expect(res.json().error.details[0].field).toBe('date');
+      }
+      expect((await get('/api/studentattendace/KG', 'teacher')).statusCode).toBe(400);
+    });
+  });
+
+  describe('POST studentattenance', () => {
+    const row = (userid: number, overrides: Record<string, unknown> = {}) => ({
+      att_date: today(),
+      userid,
+      att_status: 1,
+      discription: '',
+      ...overrides,
+    });
+
+    it('a teacher saves their class’s day; the class screen shows it; class and recorder are set', async () => {
+      const batch = kgPupils.map((id, index) =>
+        row(id, index === 0 ? { att_status: 2, discription: 'Fever' } : { att_status: 1 }),
+      );
+      const res = await save(batch, 'teacher');
+      expect(res.statusCode).toBe(200);
+      expect(SavedCountAnswerSchema.parse(res.json())).toEqual({ data: { saved: kgPupils.length } });
+      const { data } = ClassAttendanceAnswerSchema.parse(
+        (await get(`/api/studentattendace/${f.classes.KG}?date=${today()}`, 'teacher')).json(),
+      );
+      const first = data.find((r) => r.id === kgPupils[0]);
+      expect(first).toMatchObject({ att_status: 2, discription: 'Fever' });
+      expect(data.filter((r) => r.att_status === 1)).toHaveLength(kgPupils.length - 1);
+      const [stored] = await recordsOf(kgPupils[0] as number, today());
+      expect(stored).toMatchObject({ class_id: f.classes.KG, recorded_by: f.users.teacher, status: 2 });
+    });
+
+    it('saving again for the same pupil and date updates the one record', async () => {
+      const first = await save(
+        [row(f.users.student2, { att_status: 3, discription: 'Dentist' })],
+        'teacher2',
+      );
+      expect(first.statusCode).toBe(200);
+      const second = await save(
+        [row(f.users.student2, { att_status: 1, discription: 'Came after all' })],
+        'principal',
+      );
+      expect(second.json()).toEqual({ data: { saved: 1 } });
+      const records = await recordsOf(f.users.student2, today());
+      expect(records).toHaveLength(1);
+      expect(records[0]).toMatchObject({
+        status: 1,
+        description: 'Came after all',
+        recorded_by: f.users.principal,
+        class_id: f.classes['Class 1'],
+      });
+      // A demo day recorded by the class teacher: corrected, still one record.
+      await save(
+        [row(f.users.student2, { att_date: DEMO_DAY, att_status: 3, discription: 'Family trip' })],
+        'teacher',
+      );
+      const corrected = await recordsOf(f.users.student2, DEMO_DAY);
+      expect(corrected).toHaveLength(1);
+      expect(corrected[0]).toMatchObject({
+        status: 3,
+        description: 'Family trip',
+        recorded_by: f.users.teacher,
+      });
+    });
+
+    it('all or nothing: one pupil the teacher does not teach in a batch saves none (404)', async () => {
+      const date = dayAfter(DEMO_DAY, -40);
+      const res = await save(
+        [row(f.users.student2, { att_date: date }), row(f.users.student, { att_date: date })],
+        'teacher2',
+      );
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error).toMatchObject({
+        code: 'NOT_FOUND',
+        details: [{ field: '1.userid', message: expect.any(String) }],
+      });
+      expect(await recordsOf(f.users.student2, date)).toHaveLength(0);
+      expect(await recordsOf(f.users.student, date)).toHaveLength(0);
+    });
+
+    it('ids that are not pupils in a class: 404, nothing saved; the principal may record any pupil', async () => {
+      const date = dayAfter(DEMO_DAY, -41);
+      for (const userid of [999_999, f.users.teacher, f.users.parent]) {
+        const res = await save(
+          [row(f.users.student, { att_date: date }), row(userid, { att_date: date })],
+          'principal',
+        );
+        expect(res.statusCode, String(userid)).toBe(404);
+      }
+      expect(await recordsOf(f.users.student, date)).toHaveLength(0);
+      const ok = await save(
+        [row(f.users.student, { att_date: date }), row(f.users.student2, { att_date: date })],
+        'principal',
+      );
+      expect(ok.json()).toEqual({ data: { saved: 2 } });
+    });
+
+    it('a date after today: 400 naming the row, nothing saved', async () => {
+      const tomorrow = dayAfter(today());
+      const res = await save(
+        [row(f.users.student), row(kgPupils[1] as number, { att_date: tomorrow })],
+        'teacher',
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.details).toEqual([
+        { field: '1.att_date', message: expect.stringContaining('today') },
+      ]);
+      const res2 = await save([row(f.users.student, { att_date: '2099-01-01' })], 'teacher');
+      expect(res2.statusCode).toBe(400);
+    });
+
+    it('the same pupil twice for one date: 400', async () => {
+      const res = await save([row(f.users.student), row(f.users.student, { att_status: 2 })], 'teacher');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.details[0].field).toBe('1.userid');
+    });
+
+    it.each([
+      ['an empty array', []],
+      ['an object instead of an array', { att_date: '2026-11-19', userid: 1, att_status: 1 }],
+      ['status 4', [{ att_date: DEMO_DAY, userid: 1, att_status: 4, discription: '' }]],
+      ['status 0', [{ att_date: DEMO_DAY, userid: 1, att_status: 0 }]],
+      ['status as text', [{ att_date: DEMO_DAY, userid: 1, att_status: 'Present' }]],
+      ['no date', [{ userid: 1, att_status: 1 }]],
+      ['an impossible date', [{ att_date: '2026-02-29', userid: 1, att_status: 1 }]],
+      ['a text userid', [{ att_date: DEMO_DAY, userid: 'me', att_status: 1 }]],
+      ['a userid too large', [{ att_date: DEMO_DAY, userid: 2 ** 31, att_status: 1 }]],
+      [
+        'a long description',
+        [{ att_date: DEMO_DAY, userid: 1, att_status: 2, discription: 'x'.repeat(501) }],
+      ],
+      [
+        '501 rows',
+        Array.from({ length: 501 }, (_, i) => ({ att_date: DEMO_DAY, userid: i + 1, att_status: 1 })),
+      ],
+    ])('a bad body (%s): 400', async (_name, payload) => {
+      const res = await save(payload, 'teacher');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('VALIDATION_FAILED');
+    });
+
+    it('status 4 in one row names that row', async () => {
+      const res = await save([row(f.users.student), row(f.users.student, { att_status: 4 })], 'teacher');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.details[0].field).toBe('1.att_status');
+    });
+
+    it('pupils and parents 403, no token 401; nothing saved', async () => {
+      const date = dayAfter(DEMO_DAY, -42);
+      for (const caller of ['student', 'parent'] as const) {
+        expect((await save([row(f.users.student, { att_date: date })], caller)).statusCode).toBe(403);
+      }
+      expect((await save([row(f.users.student, { att_date: date })])).statusCode).toBe(401);
+      expect(await recordsOf(f.users.student, date)).toHaveLength(0);
+    });
+  });
+
+  describe('GET attendance/student/{id}', () => {
+    it('the pupil’s history, newest first, with totals and the share present', async () => {
+      const res = await get(`/api/attendance/student/${f.users.student}`, 'student');
+      expect(res.statusCode).toBe(200);
+      const { data, summary } = AttendanceHistoryAnswerSchema.parse(res.json());
+      const stored = await t.db
+        .selectFrom('attendance')
+        .select(['att_date', 'status'])
+        .where('student_id', '=', f.users.student)
+        .execute();
+      expect(data).toHaveLength(stored.length);
+      const dates = data.map((r) => r.date);
+      expect(dates).toEqual([...dates].sort().reverse());
+      const count = (code: number) => stored.filter((r) => r.status === code).length;
+      expect(summary).toEqual({
+        present: count(1),
+        absent: count(2),
+        leave: count(3),
+        percentPresent: Math.round((count(1) * 10_000) / stored.length) / 100,
+      });
+      expect(summary.present + summary.absent + summary.leave).toBe(stored.length);
+    });
+
+    it('others’ pupils are 404; the principal sees everyone; non-pupils 404', async () => {
+      expect((await get(`/api/attendance/student/${f.users.student2}`, 'student')).statusCode).toBe(404);
+      expect((await get(`/api/attendance/student/${f.users.student}`, 'teacher2')).statusCode).toBe(404);
+      expect((await get(`/api/attendance/student/${f.users.student}`, 'teacher')).statusCode).toBe(200);
+      expect((await get(`/api/attendance/student/${f.users.student2}`, 'principal')).statusCode).toBe(200);
+      expect((await get(`/api/attendance/student/${f.users.teacher}`, 'principal')).statusCode).toBe(404);
+      expect((await get('/api/attendance/student/999999', 'principal')).statusCode).toBe(404);
+      expect((await get('/api/attendance/student/abc', 'principal')).statusCode).toBe(400);
+      expect((await get(`/api/attendance/student/${f.users.student}`, 'parent')).statusCode).toBe(403);
+    });
+
+    it('a pupil with nothing recorded: empty, 0 %', async () => {
+      const newcomer = await userWithSession(t.db, 'Student', 'Nia Newcomer');
+      const { data, summary } = AttendanceHistoryAnswerSchema.parse(
+        (await get(`/api/attendance/student/${newcomer.id}`, 'principal')).json(),
+      );
+      expect(data).toEqual([]);
+      expect(summary).toEqual({ present: 0, absent: 0, leave: 0, percentPresent: 0 });
+    });
+  });
+
+  describe('GET attendance/overview', () => {
+    it('every class on a date with its counts, for the principal', async () => {
+      const res = await get(`/api/attendance/overview?date=${dayAfter(DEMO_DAY, -1)}`, 'principal');
+      expect(res.statusCode).toBe(200);
+      const answer = AttendanceOverviewAnswerSchema.parse(res.json());
+      expect(answer.date).toBe(dayAfter(DEMO_DAY, -1));
+      expect(answer.data.map((c) => c.className)).toEqual(['Nursery', 'KG', 'Class 1', 'Class 2']);
+      const kg = answer.data.find((c) => c.classId === f.classes.KG);
+      expect(kg?.pupils).toBe(kgPupils.length);
+      for (const c of answer.data) {
+        expect(c.present + c.absent + c.leave + c.unmarked).toBe(c.pupils);
+        expect(c.unmarked).toBe(0);
+      }
+      expect(answer.data.reduce((sum, c) => sum + c.pupils, 0)).toBe(40);
+      expect(answer.data.reduce((sum, c) => sum + c.present, 0)).toBeGreaterThan(30);
+    });
+
+    it('defaults to today; a day without records is all unmarked', async () => {
+      const answer = AttendanceOverviewAnswerSchema.parse(
+        (await get('/api/attendance/overview', 'principal')).json(),
+      );
+      expect(answer.date).toBe(today());
+      const sunday = AttendanceOverviewAnswerSchema.parse(
+        (await get('/api/attendance/overview?date=2026-11-15', 'principal')).json(),
+      );
+      expect(sunday.data.every((c) => c.unmarked === c.pupils && c.present === 0)).toBe(true);
+    });
+
+    it('the principal only; bad dates 400', async () => {
+      for (const caller of ['teacher', 'student', 'parent'] as const) {
+        expect((await get('/api/attendance/overview', caller)).statusCode).toBe(403);
+      }
+      expect((await get('/api/attendance/overview')).statusCode).toBe(401);
+      expect((await get('/api/attendance/overview?date=2026-13-01', 'principal')).statusCode).toBe(400);
+    });
+  });
+
+  describe('GET attendance/class/{classId}', () => {
+    const from = '2026-10-01';
+    const to = DEMO_DAY;
+
+    it('the class’s current pupils with their totals in the range, and the days recorded', async () => {
+      const res = await get(
+        `/api/attendance/class/${f.classes['Class 2']}?from=${from}&to=${to}`,
+        'teacher2',
+      );
+      expect(res.statusCode).toBe(200);
+      const report = ClassAttendanceReportAnswerSchema.parse(res.json());
+      const days = await t.db
+        .selectFrom('attendance')
+        .select('att_date')
+        .distinct()
+        .where('class_id', '=', f.classes['Class 2'])
+        .where('att_date', '>=', from)
+        .where('att_date', '<=', to)
+        .execute();
+      expect(report).toMatchObject({ from, to, days: days.length });
+      expect(report.days).toBeGreaterThan(0);
+      const first = report.data[0];
+      if (!first) throw new Error('no pupils');
+      const stored = await t.db
+        .selectFrom('attendance')
+        .select('status')
+        .where('student_id', '=', first.studentId)
+        .where('att_date', '>=', from)
+        .where('att_date', '<=', to)
+        .execute();
+      const count = (code: number) => stored.filter((r) => r.status === code).length;
+      expect(first).toMatchObject({ present: count(1), absent: count(2), leave: count(3) });
+      expect(first.percentPresent).toBe(Math.round((count(1) * 10_000) / stored.length) / 100);
+    });
+
+    it('a range of at most 366 days, from not after to', async () => {
+      const ok = await get(
+        `/api/attendance/class/${f.classes.KG}?from=2025-11-20&to=2026-11-20`,
+        'principal',
+      );
+      expect(ok.statusCode).toBe(200);
+      for (const query of [
+        'from=2025-11-19&to=2026-11-20',
+        'from=2026-11-19&to=2026-11-01',
+        'from=2026-11-01',
+        'to=2026-11-01',
+        'from=2026-11-01&to=2026-11-31',
+      ]) {
+        const res = await get(`/api/attendance/class/${f.classes.KG}?${query}`, 'principal');
+        expect(res.statusCode, query).toBe(400);
+      }
+    });
+
+    it('teachers of the class and the principal; others 404 or 403', async () => {
+      const url = (id: number) => `/api/attendance/class/${id}?from=${from}&to=${to}`;
+      expect((await get(url(f.notTaughtByTeacher2), 'teacher2')).statusCode).toBe(404);
+      expect((await get(url(999_999), 'principal')).statusCode).toBe(404);
+      expect((await get(url(f.classes.KG), 'student')).statusCode).toBe(403);
+      expect((await get(url(f.classes.KG), 'parent')).statusCode).toBe(403);
+      expect((await get(url(f.classes.KG))).statusCode).toBe(401);
+    });
+  });
+});

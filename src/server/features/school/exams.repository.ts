@@ -1,0 +1,40 @@
+import type { Db } from '../../db/connect.js';
+import { classVisible, taughtSubject, type Viewer } from './school.policy.js';
+
+/** Exams: one per class and subject, on a date and at a time of day. */
+
+export interface ExamRow {
+  className: string;
+  subjectName: string;
+  examDate: string;
+  time: string;
+}
+
+function examRows(db: Db) {
+  return db
+    .selectFrom('exam as x')
+    .innerJoin('school_class as c', 'c.id', 'x.class_id')
+    .innerJoin('subject as s', 's.id', 'x.subject_id')
+    .select(['c.name as className', 's.name as subjectName', 'x.exam_date as examDate', 'x.time'])
+    .orderBy('x.exam_date')
+    .orderBy('x.time')
+    .orderBy('c.id')
+    .orderBy('s.id');
+}
+
+/** The exams of the classes the viewer may see (a pupil: their class; the principal: all), by date. */
+export function listVisibleExams(db: Db, viewer: Viewer): Promise<ExamRow[]> {
+  return examRows(db)
+    .where(classVisible(db, viewer, 'x.class_id'))
+    .execute();
+}
+
+/** The exams of the subjects a teacher teaches in the classes they teach, by date. */
+export function listExamsOfTeacher(db: Db, teacherId: number): Promise<ExamRow[]> {
+  return examRows(db)
+    .where(taughtSubject(db, teacherId, { class: 'x.class_id', subject: 'x.subject_id' }))
+    .execute();
+}
+
+/** What ExamTime / time show: the date and the time of day, e.g. `2026-12-04 09:00 - 11:00`. */
+export const examTime = (exam: ExamRow): string => `${exam.examDate} ${exam.time}`;

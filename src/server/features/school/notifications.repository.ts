@@ -1,0 +1,56 @@
+import type { Db } from '../../db/connect.js';
+import { notificationVisible, type Viewer } from './school.policy.js';
+
+/** Notifications: to a class, to one pupil, or to everyone (class and pupil both null). */
+
+export const EVERYONE = 'All classes';
+export const SCHOOL_OFFICE = 'School office';
+
+export interface NotificationRow {
+  id: number;
+  /** For a notification to one pupil, the pupil's name; otherwise the sender's. */
+  name: string;
+  /** The class it went to, the pupil's current class, or EVERYONE. */
+  classes: string;
+  body: string;
+}
+
+/** The notifications the viewer may see, newest first. */
+export async function listVisibleNotifications(db: Db, viewer: Viewer): Promise<NotificationRow[]> {
+  const rows = await db
+    .selectFrom('notification as n')
+    .leftJoin('app_user as sender', 'sender.id', 'n.sender_id')
+    .leftJoin('app_user as pupil', 'pupil.id', 'n.student_id')
+    .leftJoin('school_class as c', 'c.id', 'n.class_id')
+    .leftJoin('enrolment as e', (join) =>
+      join.onRef('e.student_id', '=', 'n.student_id').on('e.ended_on', 'is', null),
+    )
+    .leftJoin('school_class as pc', 'pc.id', 'e.class_id')
+    .select([
+      'n.id',
+      'n.body',
+      'n.class_id as classId',
+      'n.student_id as studentId',
+      'sender.name as senderName',
+      'pupil.name as pupilName',
+      'c.name as className',
+      'pc.name as pupilClassName',
+    ])
+    .where(
+      notificationVisible(db, viewer, {
+        sender: 'n.sender_id',
+        class: 'n.class_id',
+        student: 'n.student_id',
+      }),
+    )
+    .orderBy('n.created_at', 'desc')
+    .orderBy('n.id', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    name: (r.studentId !== null ? r.pupilName : r.senderName) ?? SCHOOL_OFFICE,
+    classes:
+      r.classId !== null ? (r.className ?? '') : r.studentId !== null ? (r.pupilClassName ?? '') : EVERYONE,
+    body: r.body,
+  }));
+}

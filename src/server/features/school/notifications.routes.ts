@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorBodySchema } from '../../../shared/api/errors.js';
+import { NotificationAnswerSchema } from '../../../shared/api/school.js';
+import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
+import { EVERYONE, listVisibleNotifications } from './notifications.repository.js';
+
+/** `GET notification`. */
+export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/notification',
+    {
+      onRequest: app.requireSchoolUser,
+      schema: {
+        tags: ['School'],
+        summary: 'Notifications the caller may see, newest first',
+        description:
+          'A pupil: those to their class, to them and to everyone. A teacher: those they sent, those to ' +
+          'their classes and those to everyone. The principal: all. `name` is the pupil for a ' +
+          `notification to one pupil, else the sender; \`classes\` is the class ("${EVERYONE}" for everyone).`,
+        security: BEARER_AUTH,
+        response: { 200: NotificationAnswerSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    async (request) => ({
+      data: (await listVisibleNotifications(app.db, currentUser(request))).map((n) => ({
+        id: n.id,
+        name: n.name,
+        classes: n.classes,
+        notification: n.body,
+      })),
+    }),
+  );
+}

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NotificationAnswerSchema } from '../../../shared/api/school.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { TEST_ENGINES } from '../../test/databases.js';
+import { type Caller, callAs, type SchoolFixture, schoolFixture } from '../../test/school-fixtures.js';
+import { EVERYONE } from './notifications.repository.js';
+
+describe.each(TEST_ENGINES)('notifications on %s', (engine) => {
+  let t: TestApp;
+  let f: SchoolFixture;
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, { demo: true });
+    f = await schoolFixture(t);
+  });
+  afterAll(async () => {
+    await t?.dispose();
+  });
+
+  const list = async (caller: Caller) => {
+    const res = await callAs(t.app, f, caller, { method: 'GET', url: '/api/notification' });
+    expect(res.statusCode).toBe(200);
+    return NotificationAnswerSchema.parse(res.json()).data;
+  };
+
+  /** Every stored notification, newest first, with its audience. */
+  const stored = () =>
+    t.db
+      .selectFrom('notification')
+      .select(['id', 'sender_id', 'class_id', 'student_id'])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+
+  it('a pupil: those to everyone, to their class and to them, newest first', async () => {
+    const rows = await list('student');
+    const expected = (await stored()).filter(
+      (n) =>
+        (n.class_id === null && n.student_id === null) ||
+        n.class_id === f.classes.KG ||
+        n.student_id === f.users.student,
+    );
+    expect(rows.map((r) => r.id)).toEqual(expected.map((n) => n.id));
+    expect(rows).toHaveLength(4);
+    expect(rows[0]).toMatchObject({ name: 'Margaret Osei', classes: EVERYONE });
+    expect(rows[0]?.notification).toContain('Parent-teacher meetings');
+    // To the pupil: the pupil's name and class; to a class: the sender and the class.
+    expect(rows.find((r) => r.notification.startsWith('Well done, Aisha'))).toMatchObject({
+      name: 'Aisha Rahman',
+      classes: 'KG',
+    });
+    expect(rows.find((r) => r.notification.startsWith('Dear KG families'))).toMatchObject({
+      name: 'Amara Okafor',
+      classes: 'KG',
+    });
+    const other = await list('student2');
+    expect(other.map((r) => r.id)).not.toContain(rows.find((r) => r.name === 'Aisha Rahman')?.id);
+    expect(other.find((r) => r.name === 'Leo Fischer')?.classes).toBe('Class 1');
+  });
+
+  it('a teacher: those they sent, those to their classes and those to everyone', async () => {
+    for (const caller of ['teacher', 'teacher2'] as const) {
+      const taught = new Set(
+        (
+          await t.db
+            .selectFrom('class_assignment')
+            .select('class_id')
+            .where('teacher_id', '=', f.users[caller])
+            .execute()
+        ).map((r) => r.class_id),
+      );
+      const expected = (await stored()).filter(
+        (n) =>
+          n.sender_id === f.users[caller] ||
+          (n.class_id !== null && taught.has(n.class_id)) ||
+          (n.class_id === null && n.student_id === null),
+      );
+      expect(
+        (await list(caller)).map((r) => r.id),
+        caller,
+      ).toEqual(expected.map((n) => n.id));
+    }
+    const teacher2 = await list('teacher2');
+    expect(teacher2.map((r) => r.notification).some((n) => n.startsWith('Dear KG families'))).toBe(false);
+    expect(teacher2.some((r) => r.name === 'Aisha Rahman')).toBe(false);
+  });
+
+  it('the principal: every notification', async () => {
+    expect((await list('principal')).map((r) => r.id)).toEqual((await stored()).map((n) => n.id));
+  });
+
+  it('a notification whose sender was deleted still shows, from the school office', async () => {
+    const everyone = (await stored()).find((n) => n.class_id === null && n.student_id === null);
+    await t.db
+      .updateTable('notification')
+      .set({ sender_id: null })
+      .where('id', '=', everyone?.id ?? 0)
+      .execute();
+    const row = (await list('student')).find((r) => r.id === everyone?.id);
+    expect(row).toMatchObject({ name: 'School office', classes: EVERYONE });
+  });
+
+  it('401 without a token, 403 for a type without a dashboard', async () => {
+    expect((await callAs(t.app, f, undefined, { method: 'GET', url: '/api/notification' })).statusCode).toBe(
+      401,
+    );
+    expect((await callAs(t.app, f, 'parent', { method: 'GET', url: '/api/notification' })).statusCode).toBe(
+      403,
+    );
+  });
+});

@@ -1,0 +1,135 @@
+import { DEFAULT_PASS_MARK, type MarkSheet, markSheet } from '../../../shared/rules/mark-sheet.js';
+import type { Db } from '../../db/connect.js';
+import { classVisible, markVisible, type Viewer, type VisiblePupil } from './school.policy.js';
+
+/**
+ * Marks and mark sheets. A pupil's mark sheet is their marks in their current class (or, for a
+ * pupil in no class now, in the class they were in last); PASS/FAIL, total, percentage and division
+ * come from the shared rule (shared/rules/mark-sheet.ts) with the school's pass mark.
+ */
+
+export const PASS_MARK_SETTING = 'pass_mark';
+
+/** The school's pass mark (setting `pass_mark`), DEFAULT_PASS_MARK when unset or unreadable. */
+export async function passMark(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('setting')
+    .select('value')
+    .where('key', '=', PASS_MARK_SETTING)
+    .executeTakeFirst();
+  const value = Number(row?.value);
+  return row && Number.isInteger(value) && value >= 0 && value <= 100 ? value : DEFAULT_PASS_MARK;
+}
+
+export interface MarkRow {
+  className: string;
+  studentName: string;
+  subjectName: string;
+  marks: number;
+}
+
+function markRows(db: Db) {
+  return db
+    .selectFrom('mark as m')
+    .innerJoin('school_class as c', 'c.id', 'm.class_id')
+    .innerJoin('app_user as u', 'u.id', 'm.student_id')
+    .innerJoin('subject as s', 's.id', 'm.subject_id')
+    .select(['c.name as className', 'u.name as studentName', 's.name as subjectName', 'm.marks'])
+    .orderBy('c.id')
+    .orderBy('u.name')
+    .orderBy('u.id')
+    .orderBy('s.id');
+}
+
+/** `GET result`: a pupil's own marks, a teacher's subjects in their classes, all for the principal. */
+export function listVisibleMarks(db: Db, viewer: Viewer): Promise<MarkRow[]> {
+  return markRows(db)
+    .where(markVisible(db, viewer, { student: 'm.student_id', class: 'm.class_id', subject: 'm.subject_id' }))
+    .execute();
+}
+
+/** Every mark of one pupil, in every class they have marks in. */
+export function marksOfPupil(db: Db, studentId: number): Promise<MarkRow[]> {
+  return markRows(db).where('m.student_id', '=', studentId).execute();
+}
+
+/** The class whose marks make the pupil's mark sheet: current, else the last one; null if none. */
+async function sheetClassId(db: Db, pupil: VisiblePupil): Promise<number | null> {
+  if (pupil.classId !== null) return pupil.classId;
+  const last = await db
+    .selectFrom('enrolment')
+    .select('class_id')
+    .where('student_id', '=', pupil.id)
+    .orderBy('ended_on', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return last?.class_id ?? null;
+}
+
+/** The pupil's mark sheet, subjects in the school's order. */
+export async function markSheetOf(db: Db, pupil: VisiblePupil): Promise<MarkSheet> {
+  const classId = await sheetClassId(db, pupil);
+  let query = db
+    .selectFrom('mark as m')
+    .innerJoin('subject as s', 's.id', 'm.subject_id')
+    .select(['s.name as subjectName', 'm.marks'])
+    .where('m.student_id', '=', pupil.id);
+  if (classId !== null) query = query.where('m.class_id', '=', classId);
+  const [rows, pass] = await Promise.all([query.orderBy('s.id').execute(), passMark(db)]);
+  return markSheet(rows, pass);
+}
+
+export interface PupilResult {
+  studentId: number;
+  studentName: string;
+  className: string;
+  /** Null for a pupil without a single mark in their class yet. */
+  sheet: MarkSheet | null;
+}
+
+/**
+ * `GET teacher/result`: every current pupil of the classes the viewer may see, with their mark
+ * sheet. One query (pupils joined with their marks), grouped here.
+ */
+export async function listPupilResults(db: Db, viewer: Viewer): Promise<PupilResult[]> {
+  const [rows, pass] = await Promise.all([
+    db
+      .selectFrom('enrolment as e')
+      .innerJoin('app_user as u', 'u.id', 'e.student_id')
+      .innerJoin('school_class as c', 'c.id', 'e.class_id')
+      .leftJoin('mark as m', (join) =>
+        join.onRef('m.student_id', '=', 'e.student_id').onRef('m.class_id', '=', 'e.class_id'),
+      )
+      .select(['u.id as studentId', 'u.name as studentName', 'c.name as className', 'm.marks'])
+      .where('e.ended_on', 'is', null)
+      .where(classVisible(db, viewer, 'e.class_id'))
+      .orderBy('c.id')
+      .orderBy('u.name')
+      .orderBy('u.id')
+      .orderBy('m.subject_id')
+      .execute(),
+    passMark(db),
+  ]);
+  const pupils = new Map<number, { studentName: string; className: string; marks: number[] }>();
+  for (const row of rows) {
+    let pupil = pupils.get(row.studentId);
+    if (!pupil) {
+      pupil = { studentName: row.studentName, className: row.className, marks: [] };
+      pupils.set(row.studentId, pupil);
+    }
+    if (row.marks !== null) pupil.marks.push(row.marks);
+  }
+  return [...pupils].map(([studentId, p]) => ({
+    studentId,
+    studentName: p.studentName,
+    className: p.className,
+    sheet:
+      p.marks.length === 0
+        ? null
+        : markSheet(
+            p.marks.map((marks) => ({ subjectName: '', marks })),
+            pass,
+          ),
+  }));
+}

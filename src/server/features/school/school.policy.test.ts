@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserType } from '../../../shared/constants.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { TEST_ENGINES } from '../../test/databases.js';
+import { DEMO_USERS, type DemoRole } from '../../test/school-fixtures.js';
+import {
+  findVisibleClass,
+  findVisiblePupil,
+  findVisibleTeacher,
+  recordablePupils,
+  type Viewer,
+} from './school.policy.js';
+
+/**
+ * The record-level rules as a matrix over the viewer's type and the record's owner (the demo
+ * school: student@ is in KG, student2@ in Class 1; teacher@ teaches both classes, teacher2@ only
+ * Class 1 of the two).
+ */
+type ViewerName = DemoRole | 'parent' | 'director';
+type Target = 'student' | 'student2' | 'teacher' | 'teacher2' | 'unknown';
+
+const PUPILS: Record<ViewerName, readonly Target[]> = {
+  principal: ['student', 'student2'],
+  teacher: ['student', 'student2'],
+  teacher2: ['student2'],
+  student: ['student'],
+  student2: ['student2'],
+  parent: [],
+  director: [],
+};
+
+const CLASSES: Record<ViewerName, readonly ('KG' | 'Class 1')[]> = {
+  principal: ['KG', 'Class 1'],
+  teacher: ['KG', 'Class 1'],
+  teacher2: ['Class 1'],
+  student: ['KG'],
+  student2: ['Class 1'],
+  parent: [],
+  director: [],
+};
+
+const TEACHERS: Record<ViewerName, readonly Target[]> = {
+  principal: ['teacher', 'teacher2'],
+  teacher: ['teacher'],
+  teacher2: ['teacher2'],
+  student: [],
+  student2: [],
+  parent: [],
+  director: [],
+};
+
+/** Whose attendance the viewer may record (pupils in a class only). */
+const RECORDS: Record<ViewerName, readonly Target[]> = {
+  principal: ['student', 'student2'],
+  teacher: ['student', 'student2'],
+  teacher2: ['student2'],
+  student: [],
+  student2: [],
+  parent: [],
+  director: [],
+};
+
+const VIEWERS = Object.keys(PUPILS) as ViewerName[];
+const TARGETS: readonly Target[] = ['student', 'student2', 'teacher', 'teacher2', 'unknown'];
+
+describe.each(TEST_ENGINES)('the school policy on %s', (engine) => {
+  let t: TestApp;
+  const viewers = {} as Record<ViewerName, Viewer>;
+  const ids = {} as Record<Target, number>;
+  const classes: Record<string, number> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, { demo: true });
+    for (const [role, email] of Object.entries(DEMO_USERS) as [DemoRole, string][]) {
+      const user = await t.db
+        .selectFrom('app_user')
+        .select(['id', 'type'])
+        .where('email_key', '=', email)
+        .executeTakeFirstOrThrow();
+      viewers[role] = { id: user.id, type: user.type as UserType };
+    }
+    viewers.parent = { id: 999_001, type: 'Parent' };
+    viewers.director = { id: 999_002, type: 'Director' };
+    for (const target of TARGETS) ids[target] = target === 'unknown' ? 999_999 : viewers[target].id;
+    for (const c of await t.db.selectFrom('school_class').select(['id', 'name']).execute())
+      classes[c.name] = c.id;
+  });
+  afterAll(async () => {
+    await t?.dispose();
+  });
+
+  it.each(VIEWERS)('pupils visible to %s', async (viewer) => {
+    const visible: Target[] = [];
+    for (const target of TARGETS) {
+      if (await findVisiblePupil(t.db, viewers[viewer], ids[target])) visible.push(target);
+    }
+    expect(visible).toEqual(PUPILS[viewer]);
+  });
+
+  it.each(VIEWERS)('classes visible to %s', async (viewer) => {
+    const visible: string[] = [];
+    for (const name of ['Nursery', 'KG', 'Class 1', 'Class 2']) {
+      if (await findVisibleClass(t.db, viewers[viewer], classes[name] ?? 0)) visible.push(name);
+    }
+    expect(visible.filter((name) => name === 'KG' || name === 'Class 1')).toEqual(CLASSES[viewer]);
+    expect(await findVisibleClass(t.db, viewers[viewer], 999_999)).toBeUndefined();
+  });
+
+  it.each(VIEWERS)('teachers whose exams %s may list', async (viewer) => {
+    const visible: Target[] = [];
+    for (const target of TARGETS) {
+      if (await findVisibleTeacher(t.db, viewers[viewer], ids[target])) visible.push(target);
+    }
+    expect(visible).toEqual(TEACHERS[viewer]);
+  });
+
+  it.each(VIEWERS)('pupils whose attendance %s may record', async (viewer) => {
+    const map = await recordablePupils(
+      t.db,
+      viewers[viewer],
+      TARGETS.map((target) => ids[target]),
+    );
+    expect(TARGETS.filter((target) => map.has(ids[target]))).toEqual(RECORDS[viewer]);
+    if (map.has(ids.student)) expect(map.get(ids.student)).toBe(classes.KG);
+  });
+
+  it('a pupil who left their class is no longer visible to its teachers, still to the principal', async () => {
+    await t.db
+      .updateTable('enrolment')
+      .set({ ended_on: '2026-11-01' })
+      .where('student_id', '=', ids.student2)
+      .where('ended_on', 'is', null)
+      .execute();
+    try {
+      expect(await findVisiblePupil(t.db, viewers.teacher2, ids.student2)).toBeUndefined();
+      expect(await findVisiblePupil(t.db, viewers.student2, ids.student2)).toMatchObject({ classId: null });
+      expect(await findVisiblePupil(t.db, viewers.principal, ids.student2)).toMatchObject({
+        className: null,
+      });
+      expect((await recordablePupils(t.db, viewers.principal, [ids.student2])).size).toBe(0);
+    } finally {
+      await t.db
+        .updateTable('enrolment')
+        .set({ ended_on: null })
+        .where('student_id', '=', ids.student2)
+        .where('ended_on', '=', '2026-11-01')
+        .execute();
+    }
+  });
+});

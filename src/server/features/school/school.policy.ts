@@ -1,0 +1,240 @@
+import { type Expression, type SqlBool, sql } from 'kysely';
+import type { Db } from '../../db/connect.js';
+import type { SessionUser } from '../auth/session.js';
+
+/**
+ * Who may see what in the school area: the one place for the record-level rules of api.md
+ * ("own": a Student sees what concerns them or their current class, a Teacher what concerns the
+ * classes they teach, a Principle everything). Which *types* may call a route is the route's guard
+ * (`requireSchoolUser` / `requireTypes`); which *records* they get is decided here, either as a SQL
+ * condition a list query adds to its `where`, or as a lookup that answers `undefined` for a record
+ * the viewer may not see, which the route turns into the same 404 as for an unknown id.
+ *
+ * "Teaches a class" means: has at least one class assignment in it. A pupil's class is their
+ * current enrolment (`ended_on` null).
+ *
+ * Conditions take column names (`'e.class_id'`) because they are added to queries of different
+ * shapes; every rule is a subquery on an indexed column, so a list stays one query.
+ */
+
+export type Viewer = Pick<SessionUser, 'id' | 'type'>;
+export type Condition = Expression<SqlBool>;
+
+const ALL: Condition = sql<SqlBool>`1 = 1`;
+const NONE: Condition = sql<SqlBool>`1 = 0`;
+const ref = (column: string) => sql.ref(column);
+
+/** The classes a teacher has an assignment in (index class_assignment_teacher_class). */
+export const taughtClassIds = (db: Db, teacherId: number) =>
+  db
+    .selectFrom('class_assignment')
+    .select('class_assignment.class_id')
+    .where('class_assignment.teacher_id', '=', teacherId);
+
+/** The pupil's current class: zero or one row (partial unique index enrolment_one_current). */
+export const currentClassIds = (db: Db, studentId: number) =>
+  db
+    .selectFrom('enrolment')
+    .select('enrolment.class_id')
+    .where('enrolment.student_id', '=', studentId)
+    .where('enrolment.ended_on', 'is', null);
+
+/** A class (its timetable, exams, pupil list): the pupil's own, a class the teacher teaches, any for the principal. */
+export function classVisible(db: Db, viewer: Viewer, classColumn: string): Condition {
+  switch (viewer.type) {
+    case 'Principle':
+      return ALL;
+    case 'Teacher':
+      return sql<SqlBool>`${ref(classColumn)} in ${taughtClassIds(db, viewer.id)}`;
+    case 'Student':
+      return sql<SqlBool>`${ref(classColumn)} in ${currentClassIds(db, viewer.id)}`;
+    default:
+      return NONE;
+  }
+}
+
+/**
+ * A pupil and their records (marks, attendance, mark sheet): the pupil themself, a teacher of the
+ * pupil's current class, the principal. `currentClassColumn` is the pupil's current class, from a
+ * join with their open enrolment.
+ */
+export function pupilVisible(
+  db: Db,
+  viewer: Viewer,
+  columns: { student: string; currentClass: string },
+): Condition {
+  switch (viewer.type) {
+    case 'Principle':
+      return ALL;
+    case 'Teacher':
+      return sql<SqlBool>`${ref(columns.currentClass)} in ${taughtClassIds(db, viewer.id)}`;
+    case 'Student':
+      return sql<SqlBool>`${ref(columns.student)} = ${viewer.id}`;
+    default:
+      return NONE;
+  }
+}
+
+/** Class assignments (`GET studentclass`): a pupil those of their class, a teacher their own, the principal all. */
+export function assignmentVisible(
+  db: Db,
+  viewer: Viewer,
+  columns: { teacher: string; class: string },
+): Condition {
+  switch (viewer.type) {
+    case 'Principle':
+      return ALL;
+    case 'Teacher':
+      return sql<SqlBool>`${ref(columns.teacher)} = ${viewer.id}`;
+    case 'Student':
+      return sql<SqlBool>`${ref(columns.class)} in ${currentClassIds(db, viewer.id)}`;
+    default:
+      return NONE;
+  }
+}
+
+/**
+ * Marks in the result lists (`GET result`): a pupil their own, a teacher those of the subjects they
+ * teach in that class, the principal all.
+ */
+export function markVisible(
+  db: Db,
+  viewer: Viewer,
+  columns: { student: string; class: string; subject: string },
+): Condition {
+  switch (viewer.type) {
+    case 'Principle':
+      return ALL;
+    case 'Teacher':
+      return taughtSubject(db, viewer.id, columns);
+    case 'Student':
+      return sql<SqlBool>`${ref(columns.student)} = ${viewer.id}`;
+    default:
+      return NONE;
+  }
+}
+
+/** The (class, subject) pairs the teacher has an assignment for (exams and marks of their lessons). */
+export function taughtSubject(
+  db: Db,
+  teacherId: number,
+  columns: { class: string; subject: string },
+): Condition {
+  const pairs = db
+    .selectFrom('class_assignment')
+    .select(['class_assignment.class_id', 'class_assignment.subject_id'])
+    .where('class_assignment.teacher_id', '=', teacherId);
+  return sql<SqlBool>`(${ref(columns.class)}, ${ref(columns.subject)}) in ${pairs}`;
+}
+
+/**
+ * Notifications: a pupil those to their class, to them and to everyone; a teacher those they sent,
+ * those to the classes they teach and those to everyone; the principal all.
+ */
+export function notificationVisible(
+  db: Db,
+  viewer: Viewer,
+  columns: { sender: string; class: string; student: string },
+): Condition {
+  const toEveryone = sql<SqlBool>`(${ref(columns.class)} is null and ${ref(columns.student)} is null)`;
+  switch (viewer.type) {
+    case 'Principle':
+      return ALL;
+    case 'Teacher':
+      return sql<SqlBool>`(${ref(columns.sender)} = ${viewer.id} or ${ref(columns.class)} in ${taughtClassIds(db, viewer.id)} or ${toEveryone})`;
+    case 'Student':
+      return sql<SqlBool>`(${ref(columns.student)} = ${viewer.id} or ${ref(columns.class)} in ${currentClassIds(db, viewer.id)} or ${toEveryone})`;
+    default:
+      return NONE;
+  }
+}
+
+// ---------------------------------------------------------------- lookups of one record
+
+export interface VisibleClass {
+  id: number;
+  name: string;
+}
+
+/** The class, if it exists and the viewer may see it. */
+export async function findVisibleClass(
+  db: Db,
+  viewer: Viewer,
+  classId: number,
+): Promise<VisibleClass | undefined> {
+  return db
+    .selectFrom('school_class')
+    .select(['school_class.id', 'school_class.name'])
+    .where('school_class.id', '=', classId)
+    .where(classVisible(db, viewer, 'school_class.id'))
+    .executeTakeFirst();
+}
+
+export interface VisiblePupil {
+  id: number;
+  name: string;
+  /** Current class; null for a pupil who is in no class now. */
+  classId: number | null;
+  className: string | null;
+}
+
+/** The pupil (a user of type Student), if they exist and the viewer may see them. */
+export async function findVisiblePupil(
+  db: Db,
+  viewer: Viewer,
+  studentId: number,
+): Promise<VisiblePupil | undefined> {
+  return db
+    .selectFrom('app_user as u')
+    .leftJoin('enrolment as e', (join) =>
+      join.onRef('e.student_id', '=', 'u.id').on('e.ended_on', 'is', null),
+    )
+    .leftJoin('school_class as c', 'c.id', 'e.class_id')
+    .select(['u.id', 'u.name', 'e.class_id as classId', 'c.name as className'])
+    .where('u.id', '=', studentId)
+    .where('u.type', '=', 'Student')
+    .where(pupilVisible(db, viewer, { student: 'u.id', currentClass: 'e.class_id' }))
+    .executeTakeFirst();
+}
+
+/**
+ * The teacher whose exams `GET exam/{teacherid}` lists: a teacher only themself, the principal any
+ * user of type Teacher.
+ */
+export async function findVisibleTeacher(
+  db: Db,
+  viewer: Viewer,
+  teacherId: number,
+): Promise<{ id: number; name: string } | undefined> {
+  if (viewer.type !== 'Principle' && !(viewer.type === 'Teacher' && viewer.id === teacherId))
+    return undefined;
+  return db
+    .selectFrom('app_user')
+    .select(['id', 'name'])
+    .where('id', '=', teacherId)
+    .where('type', '=', 'Teacher')
+    .executeTakeFirst();
+}
+
+/**
+ * Of `studentIds`, the pupils whose attendance the viewer may record, with their current class:
+ * a teacher the current pupils of classes they teach, the principal every current pupil. One query
+ * for the whole batch.
+ */
+export async function recordablePupils(
+  db: Db,
+  viewer: Viewer,
+  studentIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (studentIds.length === 0 || (viewer.type !== 'Teacher' && viewer.type !== 'Principle')) return new Map();
+  const rows = await db
+    .selectFrom('enrolment as e')
+    .innerJoin('app_user as u', 'u.id', 'e.student_id')
+    .select(['e.student_id', 'e.class_id'])
+    .where('e.student_id', 'in', [...new Set(studentIds)])
+    .where('e.ended_on', 'is', null)
+    .where('u.type', '=', 'Student')
+    .where(classVisible(db, viewer, 'e.class_id'))
+    .execute();
+  return new Map(rows.map((row) => [row.student_id, row.class_id]));
+}

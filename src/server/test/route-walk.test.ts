@@ -1,0 +1,244 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTENT_COLLECTION_NAMES } from '../../shared/api/content.js';
+import { SCHOOL_TYPES, type SchoolType } from '../../shared/constants.js';
+import type { RouteEntry } from '../app.js';
+import { createSession } from '../features/auth/session.js';
+import { createTestApp, type TestApp } from './app.js';
+import { TEST_ENGINES } from './databases.js';
+import { bearer, type Caller, type SchoolFixture, schoolFixture } from './school-fixtures.js';
+
+/**
+ * Walks every route the app registers (app.routeCatalog, filled by an onRoute hook) and checks
+ * who may call it. A route under /api is either PUBLIC, open to ANY logged-in user, or listed in
+ * POLICY with the school types that may call it; a new route in none of these fails this test, so
+ * no route ships without a stated rule.
+ *
+ * For every guarded route: no token -> 401; a Parent (a type without a dashboard) -> 403; every
+ * school type in its rule -> neither 401 nor 403 (ownership rules answer 404, not 403); every other
+ * school type -> 403. Writes are sent a body that fails validation, so callers who pass the guard
+ * get a 400 and nothing changes.
+ */
+
+const STUDENT_PRINCIPAL: readonly SchoolType[] = ['Student', 'Principle'];
+const TEACHER_PRINCIPAL: readonly SchoolType[] = ['Teacher', 'Principle'];
+const PRINCIPAL: readonly SchoolType[] = ['Principle'];
+const EVERY_SCHOOL_TYPE: readonly SchoolType[] = SCHOOL_TYPES;
+
+interface Rule {
+  /** The school types that pass the route's guard. */
+  who: readonly SchoolType[];
+  /** A concrete URL instead of the route's with the usual ids (for routes that would change data). */
+  url?: string;
+  /** A body that fails validation, for writes. */
+  body?: unknown;
+}
+
+/** The one table of who may call what (api.md, School management and Ours). */
+const POLICY: Record<string, Rule> = {
+  // Accounts
+  'GET /api/users/student/:id': { who: EVERY_SCHOOL_TYPE },
+  'GET /api/users/teacher': { who: EVERY_SCHOOL_TYPE },
+  'GET /api/users': { who: PRINCIPAL },
+  'PATCH /api/users/:id/status': { who: PRINCIPAL, url: '/api/users/999999/status', body: {} },
+  'DELETE /api/users/:id': { who: PRINCIPAL, url: '/api/users/999999' },
+  // School management
+  'GET /api/classes': { who: EVERY_SCHOOL_TYPE },
+  'GET /api/subject': { who: EVERY_SCHOOL_TYPE },
+  'GET /api/time': { who: EVERY_SCHOOL_TYPE },
+  'GET /api/studentclass': { who: EVERY_SCHOOL_TYPE },
+  'POST /api/studentclass': { who: PRINCIPAL, body: {} },
+  'GET /api/student/exam': { who: STUDENT_PRINCIPAL },
+  'GET /api/exam/:teacherid': { who: TEACHER_PRINCIPAL },
+  'GET /api/result': { who: EVERY_SCHOOL_TYPE },
+  'GET /api/result/assign_result/:id': { who: EVERY_SCHOOL_TYPE },
+  'GET /api/student/result/:id': { who: EVERY_SCHOOL_TYPE },
+  'GET /api/teacher/result': { who: TEACHER_PRINCIPAL },
+  'GET /api/schedule': { who: EVERY_SCHOOL_TYPE },
+  'GET /api/schedule/:classId': { who: EVERY_SCHOOL_TYPE },
+  'GET /api/teacher/assign_class': { who: TEACHER_PRINCIPAL },
+  'GET /api/teacher/assign_class/:classId': { who: TEACHER_PRINCIPAL },
+  'GET /api/student_class/:classId': { who: TEACHER_PRINCIPAL },
+  'GET /api/studentattendace/:classId': { who: TEACHER_PRINCIPAL },
+  'POST /api/studentattenance': { who: TEACHER_PRINCIPAL, body: [] },
+  'GET /api/notification': { who: EVERY_SCHOOL_TYPE },
+  'GET /api/attendance/student/:id': { who: EVERY_SCHOOL_TYPE },
+  'GET /api/result-summary/:id': { who: EVERY_SCHOOL_TYPE },
+  'GET /api/attendance/overview': { who: PRINCIPAL },
+  'GET /api/attendance/class/:classId': {
+    who: TEACHER_PRINCIPAL,
+    url: '/api/attendance/class/:classId?from=2026-11-01&to=2026-11-19',
+  },
+  // Site administration: content, media, the contact and booking inbox, the newsletter list
+  ...Object.fromEntries(
+    CONTENT_COLLECTION_NAMES.flatMap((name): [string, Rule][] => [
+      [`POST /api/admin/content/${name}`, { who: PRINCIPAL, body: {} }],
+      [`POST /api/admin/content/${name}/order`, { who: PRINCIPAL, body: {} }],
+      [
+        `PUT /api/admin/content/${name}/:id`,
+        { who: PRINCIPAL, url: `/api/admin/content/${name}/999999`, body: {} },
+      ],
+      [`DELETE /api/admin/content/${name}/:id`, { who: PRINCIPAL, url: `/api/admin/content/${name}/999999` }],
+    ]),
+  ),
+  'GET /api/admin/media': { who: PRINCIPAL },
+  'POST /api/admin/media': { who: PRINCIPAL, body: {} },
+  'DELETE /api/admin/media/:name': { who: PRINCIPAL, url: '/api/admin/media/not-there.webp' },
+  'GET /api/admin/inbox': { who: PRINCIPAL },
+  'PATCH /api/admin/inbox/:kind/:id': { who: PRINCIPAL, url: '/api/admin/inbox/enquiry/999999', body: {} },
+  'GET /api/admin/newsletter': { who: PRINCIPAL },
+  'GET /api/admin/newsletter.csv': { who: PRINCIPAL },
+  'DELETE /api/admin/newsletter/:id': { who: PRINCIPAL, url: '/api/admin/newsletter/999999' },
+};
+
+/** Routes for any logged-in user, whatever their type (their own account and session). */
+const ANY_USER: Record<string, { body?: unknown }> = {
+  'GET /api/users/profile': {},
+  'PUT /api/users/profile': { body: { gender: 'not a gender' } },
+  'POST /api/users/logout': {},
+};
+
+/** Routes without a token. */
+const PUBLIC = new Set([
+  'GET /api/health',
+  'GET /api/openapi.json',
+  'POST /api/users',
+  'POST /api/users/login',
+  // The site's forms (rate limited)
+  'POST /api/enquiries',
+  'POST /api/bookings',
+  'POST /api/newsletter',
+  ...CONTENT_COLLECTION_NAMES.map((name) => `GET /api/${name}`),
+]);
+/** Swagger UI serves the API documentation and its assets under this prefix. */
+const PUBLIC_PREFIX = '/api/docs';
+
+const key = (route: RouteEntry) => `${route.method} ${route.url}`;
+const isPublic = (route: RouteEntry) =>
+  PUBLIC.has(key(route)) || route.url === PUBLIC_PREFIX || route.url.startsWith(`${PUBLIC_PREFIX}/`);
+
+const CALLER_OF: Record<SchoolType, Caller> = {
+  Student: 'student',
+  Teacher: 'teacher',
+  Principle: 'principal',
+};
+
+describe.each(TEST_ENGINES)('every route of the API has a stated rule on %s', (engine) => {
+  let t: TestApp;
+  let f: SchoolFixture;
+  let apiRoutes: RouteEntry[];
+
+  beforeAll(async () => {
+    t = await createTestApp(engine, { demo: true });
+    f = await schoolFixture(t);
+    // HEAD routes are Fastify's automatic twins of the GET routes.
+    apiRoutes = t.app.routeCatalog.filter((r) => r.url.startsWith('/api/') && r.method !== 'HEAD');
+  });
+  afterAll(async () => {
+    await t?.dispose();
+  });
+
+  /** The route's URL with concrete ids of the demo school. */
+  const urlOf = (route: RouteEntry, rule?: { url?: string }) => {
+    const params: Record<string, string> = {
+      id: String(f.users.student),
+      classId: String(f.classes.KG),
+      teacherid: String(f.users.teacher),
+      collection: 'home',
+    };
+    return (rule?.url ?? route.url).replace(/:(\w+)/g, (_match, name: string) => {
+      const value = params[name];
+      if (value === undefined) throw new Error(`route-walk: give :${name} of ${key(route)} a concrete value`);
+      return value;
+    });
+  };
+
+  const send = (route: RouteEntry, token: string | undefined, rule?: { url?: string; body?: unknown }) =>
+    t.app.inject({
+      method: route.method as 'GET',
+      url: urlOf(route, rule),
+      headers: token ? bearer(token) : {},
+      ...(rule?.body !== undefined ? { payload: rule.body as object } : {}),
+    });
+
+  it('the catalog holds the routes of every feature', () => {
+    const keys = new Set(apiRoutes.map(key));
+    for (const expected of [...PUBLIC, ...Object.keys(POLICY), ...Object.keys(ANY_USER)]) {
+      expect(keys.has(expected), `${expected} is in a table of this test but not registered`).toBe(true);
+    }
+  });
+
+  it('every route under /api is public, for any logged-in user, or in the POLICY table', () => {
+    const unstated = apiRoutes.map(key).filter(
+      (k) =>
+        !(k in POLICY) &&
+        !(k in ANY_USER) &&
+        !isPublic({
+          method: k.split(' ')[0] ?? '',
+          url: k.split(' ')[1] ?? '',
+        }),
+    );
+    expect(unstated, 'add these routes to POLICY, ANY_USER or PUBLIC with the rule they follow').toEqual([]);
+  });
+
+  it('the OpenAPI document describes every route under /api', async () => {
+    const res = await t.app.inject({ url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const paths = res.json().paths as Record<string, Record<string, unknown>>;
+    const undocumented = apiRoutes
+      .filter((r) => !r.url.startsWith(PUBLIC_PREFIX) && r.url !== '/api/openapi.json')
+      .filter((r) => !paths[r.url.replace(/:(\w+)/g, '{$1}')]?.[r.method.toLowerCase()])
+      .map(key);
+    expect(undocumented).toEqual([]);
+  });
+
+  it('public routes answer without a token', async () => {
+    for (const route of apiRoutes.filter((r) => isPublic(r) && r.method === 'GET' && !/[:*]/.test(r.url))) {
+      const res = await send(route, undefined);
+      expect(res.statusCode, key(route)).not.toBe(401);
+      expect(res.statusCode, key(route)).not.toBe(403);
+    }
+  });
+
+  it('guarded routes: 401 without a token or with a bad one', async () => {
+    for (const route of apiRoutes.filter((r) => !isPublic(r))) {
+      const rule = POLICY[key(route)] ?? ANY_USER[key(route)];
+      const none = await send(route, undefined, rule);
+      expect(none.statusCode, `${key(route)} without a token`).toBe(401);
+      expect(none.json().error.code).toBe('UNAUTHORIZED');
+      const forged = await send(route, 'x'.repeat(43), rule);
+      expect(forged.statusCode, `${key(route)} with an unknown token`).toBe(401);
+    }
+  });
+
+  it('routes in POLICY: 403 for a type without a dashboard, and exactly the stated school types pass', async () => {
+    for (const route of apiRoutes.filter((r) => key(r) in POLICY)) {
+      const rule = POLICY[key(route)] as Rule;
+      const parent = await send(route, f.tokens.parent, rule);
+      expect(parent.statusCode, `${key(route)} as a Parent`).toBe(403);
+      expect(parent.json().error.code).toBe('FORBIDDEN');
+      for (const type of SCHOOL_TYPES) {
+        const res = await send(route, f.tokens[CALLER_OF[type]], rule);
+        const label = `${key(route)} as ${type}: ${res.statusCode} ${res.body.slice(0, 200)}`;
+        if (rule.who.includes(type)) {
+          expect([401, 403], label).not.toContain(res.statusCode);
+          expect(res.statusCode, label).toBeLessThan(500);
+        } else {
+          expect(res.statusCode, label).toBe(403);
+        }
+      }
+    }
+  });
+
+  it('routes for any logged-in user let every type through, a Parent included', async () => {
+    for (const route of apiRoutes.filter((r) => key(r) in ANY_USER)) {
+      for (const caller of ['parent', 'student', 'teacher', 'principal'] as const) {
+        // A session of its own: logout ends it, and the shared tokens must live on.
+        const token = await createSession(t.db, f.users[caller]);
+        const res = await send(route, token, ANY_USER[key(route)]);
+        const label = `${key(route)} as ${caller}: ${res.statusCode} ${res.body.slice(0, 200)}`;
+        expect([401, 403], label).not.toContain(res.statusCode);
+        expect(res.statusCode, label).toBeLessThan(500);
+      }
+    }
+  });
+});

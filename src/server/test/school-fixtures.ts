@@ -1,0 +1,129 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { UserType } from '../../shared/constants.js';
+import type { Db } from '../db/connect.js';
+import { DEMO_PASSWORD } from '../db/demo/index.js';
+import type { CLASS_NAMES, SUBJECT_NAMES } from '../db/demo/people.js';
+import { createSession } from '../features/auth/session.js';
+import { nowIso } from '../lib/time.js';
+import type { TestApp } from './app.js';
+
+/**
+ * Log-ins and well-known ids of the demo school, for the tests of the school calls and the route
+ * walk. The demo users log in through `POST /api/users/login` like the client does; a user of a
+ * type without a dashboard is written straight into the database and given a session.
+ */
+
+export const DEMO_USERS = {
+  principal: 'principal@demo.school',
+  teacher: 'teacher@demo.school',
+  teacher2: 'teacher2@demo.school',
+  student: 'student@demo.school',
+  student2: 'student2@demo.school',
+} as const;
+export type DemoRole = keyof typeof DEMO_USERS;
+/** The demo roles plus `parent`, an active user of a type without a dashboard. */
+export type Caller = DemoRole | 'parent';
+
+export type ClassName = (typeof CLASS_NAMES)[number];
+export type SubjectName = (typeof SUBJECT_NAMES)[number];
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** `POST /api/users/login`; answers the token or throws with the answer. */
+export async function logIn(
+  app: FastifyInstance,
+  email: string,
+  password: string = DEMO_PASSWORD,
+): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`log-in of ${email} answered ${res.statusCode}: ${res.body}`);
+  return (res.json() as { token: string }).token;
+}
+
+/** A new active user of `type`, written directly into the database, with a session of its own. */
+export async function userWithSession(
+  db: Db,
+  type: UserType,
+  name = `A ${type}`,
+): Promise<{ id: number; token: string }> {
+  const now = nowIso();
+  const email = `${type.toLowerCase()}.${Math.random().toString(36).slice(2, 10)}@test.school`;
+  const { id } = await db
+    .insertInto('app_user')
+    .values({
+      name,
+      designation: type,
+      description: '',
+      type,
+      gender: 'Other',
+      dob: '1980-01-01',
+      address: '1 Test Road',
+      contact: '000',
+      email,
+      email_key: email,
+      password_hash: 'not-a-hash',
+      social_link: '',
+      status: 'active',
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id, token: await createSession(db, id) };
+}
+
+export interface SchoolFixture {
+  tokens: Record<Caller, string>;
+  /** User ids of the demo roles (and of the parent). */
+  users: Record<Caller, number>;
+  classes: Record<ClassName, number>;
+  subjects: Record<SubjectName, number>;
+  /** Time slot ids, in the order of the school day. */
+  slots: number[];
+  /** A class of the demo that teacher2@ does not teach: student@'s (KG). */
+  notTaughtByTeacher2: number;
+}
+
+async function userId(db: Db, email: string): Promise<number> {
+  const row = await db
+    .selectFrom('app_user')
+    .select('id')
+    .where('email_key', '=', email)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Logs every demo role in and collects the ids the tests use. */
+export async function schoolFixture(t: TestApp): Promise<SchoolFixture> {
+  const tokens = {} as Record<Caller, string>;
+  const users = {} as Record<Caller, number>;
+  for (const [role, email] of Object.entries(DEMO_USERS) as [DemoRole, string][]) {
+    users[role] = await userId(t.db, email);
+    tokens[role] = await logIn(t.app, email);
+  }
+  const parent = await userWithSession(t.db, 'Parent', 'Pat Parent');
+  users.parent = parent.id;
+  tokens.parent = parent.token;
+
+  const classes = Object.fromEntries(
+    (await t.db.selectFrom('school_class').select(['id', 'name']).execute()).map((c) => [c.name, c.id]),
+  ) as Record<ClassName, number>;
+  const subjects = Object.fromEntries(
+    (await t.db.selectFrom('subject').select(['id', 'name']).execute()).map((s) => [s.name, s.id]),
+  ) as Record<SubjectName, number>;
+  const slots = (await t.db.selectFrom('time_slot').select('id').orderBy('position').execute()).map(
+    (s) => s.id,
+  );
+  return { tokens, users, classes, subjects, slots, notTaughtByTeacher2: classes.KG };
+}
+
+/** `app.inject` as `caller` (no token for `undefined`). */
+export function callAs(
+  app: FastifyInstance,
+  fixture: SchoolFixture,
+  caller: Caller | undefined,
+  options: InjectOptions,
+): Promise<LightMyRequestResponse> {
+  const headers = caller ? { ...options.headers, ...bearer(fixture.tokens[caller]) } : options.headers;
+  return app.inject({ ...options, headers });
+}

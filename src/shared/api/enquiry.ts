@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { MESSAGES } from '../constants.js';
+import { HONEYPOT_FIELD, honeypotFieldSchema } from './newsletter.js';
+
+/**
+ * The contact form (spec 2.4, 5) and the body of `POST enquiries` (api.md). The browser checks the
+ * form with this schema; the server will check the same body with it.
+ */
+export const ENQUIRY_MESSAGES = {
+  enterName: MESSAGES.enterName,
+  enterEmail: MESSAGES.enterEmail,
+  enterSubject: MESSAGES.enterSubject,
+  enterMessage: MESSAGES.enterMessage,
+  invalidEmail: 'Please enter a valid email',
+  nameTooLong: 'Please keep your name under 100 characters',
+  subjectTooLong: 'Please keep the subject under 200 characters',
+  messageTooLong: 'Please keep your message under 5000 characters',
+  /** Shown after a valid form until `POST enquiries` is wired. */
+  received:
+    'Thank you for your message! Sending it online opens very soon. Until then, please email or call us.',
+  /** Shown once `POST enquiries` answered 201. */
+  sent: 'Thank you for your message! We will get back to you soon.',
+} as const;
+
+export const EnquirySchema = z.object({
+  name: z
+    .string({ error: ENQUIRY_MESSAGES.enterName })
+    .trim()
+    .min(1, ENQUIRY_MESSAGES.enterName)
+    .max(100, ENQUIRY_MESSAGES.nameTooLong),
+  email: z
+    .string({ error: ENQUIRY_MESSAGES.enterEmail })
+    .trim()
+    .min(1, ENQUIRY_MESSAGES.enterEmail)
+    .pipe(z.email(ENQUIRY_MESSAGES.invalidEmail).max(254, ENQUIRY_MESSAGES.invalidEmail)),
+  subject: z
+    .string({ error: ENQUIRY_MESSAGES.enterSubject })
+    .trim()
+    .min(1, ENQUIRY_MESSAGES.enterSubject)
+    .max(200, ENQUIRY_MESSAGES.subjectTooLong),
+  message: z
+    .string({ error: ENQUIRY_MESSAGES.enterMessage })
+    .trim()
+    .min(1, ENQUIRY_MESSAGES.enterMessage)
+    .max(5000, ENQUIRY_MESSAGES.messageTooLong),
+  [HONEYPOT_FIELD]: honeypotFieldSchema(),
+});
+export type EnquiryInput = z.input<typeof EnquirySchema>;
+export type Enquiry = z.output<typeof EnquirySchema>;
