@@ -4,7 +4,9 @@ import { defineConfig, devices } from '@playwright/test';
 import { CHROME_ARGS } from './scripts/chrome-path.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 3199);
-const dataDir = path.join(os.tmpdir(), `schoolyard-e2e-${process.pid}`);
+// scripts/e2e.mjs sets E2E_DATA_DIR, so that every worker (and fixtures that seed through the
+// database) knows where the server keeps its data.
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `schoolyard-e2e-${process.pid}`);
 
 /**
  * End-to-end tests against the built product, started as `npm start` would start it, on a fresh

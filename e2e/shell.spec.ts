@@ -69,8 +69,13 @@ test.describe('authenticated routes', () => {
     page,
     context,
     baseURL,
+    request,
   }) => {
-    await context.addCookies([{ name: SESSION_COOKIE, value: 'some-token', url: String(baseURL) }]);
+    const login = await request.post('/api/users/login', {
+      data: { email: 'student2@demo.school', password: 'demo12345' },
+    });
+    const { token } = (await login.json()) as { token: string };
+    await context.addCookies([{ name: SESSION_COOKIE, value: token, url: String(baseURL) }]);
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();

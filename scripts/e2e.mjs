@@ -2,6 +2,8 @@
 // free port so that two runs on one machine do not collide.
 import { spawnSync } from 'node:child_process';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { resolveChromePath } from './chrome-path.mjs';
 
 function freePort() {
@@ -19,6 +21,11 @@ const chromePath = await resolveChromePath();
 const port = process.env.E2E_PORT ?? String(await freePort());
 const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
   stdio: 'inherit',
-  env: { ...process.env, CHROME_PATH: chromePath, E2E_PORT: port },
+  env: {
+    ...process.env,
+    CHROME_PATH: chromePath,
+    E2E_PORT: port,
+    E2E_DATA_DIR: process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `schoolyard-e2e-${port}`),
+  },
 });
 process.exit(result.status ?? 1);

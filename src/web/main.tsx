@@ -3,6 +3,8 @@ import '@fontsource/nunito/400.css';
 import '@fontsource/nunito/700.css';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles/app.css';
+import './styles/accounts.css';
+import './styles/school.css';
 
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,4 +1,4 @@
-import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { isCancelledError, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api-client.js';
 
 export const STALE_TIME_MS = 30_000;
@@ -14,6 +14,8 @@ function retryOnce(failureCount: number, error: unknown): boolean {
 
 /** Failed loads are shown where they happen (with Retry) and also logged (spec 8, decisions item 7). */
 function logQueryError(error: unknown, queryKey: readonly unknown[]): void {
+  // A load given up on (the screen was left) is not a failure.
+  if (isCancelledError(error)) return;
   console.error(`Could not load ${JSON.stringify(queryKey)}:`, error);
 }
 

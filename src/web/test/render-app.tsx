@@ -13,9 +13,24 @@ export function setCookieToken(token: string): void {
   document.cookie = `${SESSION_COOKIE}=${token}; Path=/`;
 }
 
+const clients = new Set<QueryClient>();
+
+/**
+ * Cancels what the test's screens were still loading, so that a call failing after the test
+ * ended is not logged into the next test (setup.ts runs this after each test).
+ */
+export async function cancelPendingQueries(): Promise<void> {
+  for (const client of clients) {
+    await client.cancelQueries();
+    client.clear();
+  }
+  clients.clear();
+}
+
 /** The app's query client, without retries (a failure shows at once). */
 export function createTestQueryClient(): QueryClient {
   const queryClient = createQueryClient();
+  clients.add(queryClient);
   queryClient.setDefaultOptions({
     ...queryClient.getDefaultOptions(),
     queries: { ...queryClient.getDefaultOptions().queries, retry: false },

@@ -2,6 +2,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { assertNoConsoleErrors, installConsoleErrorGuard } from './console.js';
+import { installContentFetchStub } from './content-fetch.js';
+import { cancelPendingQueries } from './render-app.js';
 
 // jsdom does not scroll; the router's ScrollRestoration and the skip link ask it to.
 window.scrollTo = () => {};
@@ -16,13 +18,15 @@ function clearCookies(): void {
 }
 
 installConsoleErrorGuard();
+installContentFetchStub();
 
 beforeEach(() => {
   clearCookies();
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  await cancelPendingQueries();
   clearCookies();
   try {
     assertNoConsoleErrors();

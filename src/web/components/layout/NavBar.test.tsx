@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { getSessionToken } from '../../lib/session.js';
-import { renderApp } from '../../test/render-app.js';
+import { allowConsoleErrors } from '../../test/console.js';
+import { urlOf } from '../../test/content-fetch.js';
+import { jsonResponse, renderApp } from '../../test/render-app.js';
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
 
@@ -64,7 +66,14 @@ describe('NavBar', () => {
   });
 
   it('LogOut removes the cookie, tells the server and goes to /login', async () => {
-    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 204 }));
+    // The logout call answers 204; the page's own content calls get an empty school.
+    const fetchMock = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async (input) =>
+        urlOf(input) === '/api/users/logout'
+          ? new Response(null, { status: 204 })
+          : jsonResponse({ data: [] }),
+      );
     const { router, user } = renderApp('/about', { token: 'a-token' });
     await screen.findByRole('heading', { level: 1, name: 'About' });
 
@@ -76,7 +85,7 @@ describe('NavBar', () => {
     expect(within(mainNav()).getByRole('link', { name: 'Registation' })).toBeInTheDocument();
     expect(within(mainNav()).queryByRole('button', { name: 'LogOut' })).not.toBeInTheDocument();
 
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    const [url, init] = fetchMock.mock.calls.find(([input]) => urlOf(input) === '/api/users/logout') ?? [];
     expect(url).toBe('/api/users/logout');
     expect(init?.method).toBe('POST');
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer a-token');
@@ -94,6 +103,7 @@ describe('NavBar', () => {
   });
 
   it('updates when the session ends elsewhere, and leaves an authenticated page for /login', async () => {
+    allowConsoleErrors(); // the dashboard's profile call has no server here
     const { router } = renderApp('/dashboard', { token: 'a-token' });
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
 

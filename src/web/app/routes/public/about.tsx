@@ -1,6 +1,18 @@
-import { ScreenPlaceholder } from '../../../components/ui/ScreenPlaceholder.js';
+import { paths } from '../../../config/paths.js';
+import { contentLoader } from '../../../features/public-site/api/prefetch-content.js';
+import { AboutSection } from '../../../features/public-site/components/AboutSection.js';
+import { FacilitiesSection } from '../../../features/public-site/components/FacilitiesSection.js';
+import { TeachersSection } from '../../../features/public-site/components/TeachersSection.js';
 
-/** About (spec 2.4): the about section and its check-list. */
+export const clientLoader = contentLoader('about', 'facilities', 'teacher');
+
+/** About (spec 2.4): the about section and its check-list, then the facilities and the teachers. */
 export default function AboutRoute() {
-  return <ScreenPlaceholder />;
+  return (
+    <>
+      <AboutSection learnMoreTo={paths.classes} />
+      <FacilitiesSection />
+      <TeachersSection />
+    </>
+  );
 }

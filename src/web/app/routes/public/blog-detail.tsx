@@ -1,6 +1,9 @@
-import { ScreenPlaceholder } from '../../../components/ui/ScreenPlaceholder.js';
+import { contentLoader } from '../../../features/public-site/api/prefetch-content.js';
+import { BlogDetail } from '../../../features/public-site/components/BlogDetail.js';
+
+export const clientLoader = contentLoader('blogdetails', 'blog');
 
 /** Blog detail, /blogdetail (spec 2.4): the post, its sidebar and the comment form. */
 export default function BlogDetailRoute() {
-  return <ScreenPlaceholder />;
+  return <BlogDetail />;
 }

@@ -1,6 +1,9 @@
-import { ScreenPlaceholder } from '../../../components/ui/ScreenPlaceholder.js';
+import { contentLoader } from '../../../features/public-site/api/prefetch-content.js';
+import { BlogSection } from '../../../features/public-site/components/BlogSection.js';
 
-/** Blog (spec 2.4): the post cards. */
+export const clientLoader = contentLoader('blog');
+
+/** Blog (spec 2.4): a card per post. */
 export default function BlogRoute() {
-  return <ScreenPlaceholder />;
+  return <BlogSection />;
 }

@@ -1,6 +1,15 @@
-import { ScreenPlaceholder } from '../../../components/ui/ScreenPlaceholder.js';
+import { contentLoader } from '../../../features/public-site/api/prefetch-content.js';
+import { BookSeatSection } from '../../../features/public-site/components/BookSeatSection.js';
+import { ClassesSection } from '../../../features/public-site/components/ClassesSection.js';
 
-/** Classes, /class (spec 2.4): the class cards with their facts. */
+export const clientLoader = contentLoader('class', 'kidsclasses');
+
+/** Classes, /class (spec 2.4): the class cards with their facts, then Book A Seat. */
 export default function ClassesRoute() {
-  return <ScreenPlaceholder />;
+  return (
+    <>
+      <ClassesSection />
+      <BookSeatSection />
+    </>
+  );
 }

@@ -1,6 +1,9 @@
-import { ScreenPlaceholder } from '../../../components/ui/ScreenPlaceholder.js';
+import { contentLoader } from '../../../features/public-site/api/prefetch-content.js';
+import { ContactSection } from '../../../features/public-site/components/ContactSection.js';
+
+export const clientLoader = contentLoader('contacts');
 
 /** Contact (spec 2.4): the contact form and the school's details. */
 export default function ContactRoute() {
-  return <ScreenPlaceholder />;
+  return <ContactSection />;
 }

@@ -1,15 +1,36 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { ScreenPlaceholder } from '../../../components/ui/ScreenPlaceholder.js';
-import { contentQueryOptions } from '../../../features/content/api/get-content.js';
-import { settleWithin } from '../../../lib/query-client.js';
+import { paths } from '../../../config/paths.js';
+import { contentLoader } from '../../../features/public-site/api/prefetch-content.js';
+import { AboutSection } from '../../../features/public-site/components/AboutSection.js';
+import { BlogSection } from '../../../features/public-site/components/BlogSection.js';
+import { BookSeatSection } from '../../../features/public-site/components/BookSeatSection.js';
+import { ClassesSection } from '../../../features/public-site/components/ClassesSection.js';
+import { FacilitiesSection } from '../../../features/public-site/components/FacilitiesSection.js';
+import { TeachersSection } from '../../../features/public-site/components/TeachersSection.js';
+import { TestimonialsSection } from '../../../features/public-site/components/TestimonialsSection.js';
 
-/** Starts loading the home content the banner shows; never holds the page back for long. */
-export const clientLoader = (queryClient: QueryClient) => async () => {
-  await settleWithin([queryClient.ensureQueryData(contentQueryOptions('home'))]);
-  return null;
-};
+/** The hero (the page banner) and every home section's content start loading together. */
+export const clientLoader = contentLoader(
+  'home',
+  'facilities',
+  'about',
+  'class',
+  'kidsclasses',
+  'teacher',
+  'comments',
+  'blog',
+);
 
-/** Home (spec 2.4): the hero is the page banner; facilities, about, classes, ... come with their issue. */
+/** Home (spec 2.4): below the hero, facilities, about, classes, Book A Seat, teachers, testimonials, blog. */
 export default function HomeRoute() {
-  return <ScreenPlaceholder />;
+  return (
+    <>
+      <FacilitiesSection />
+      <AboutSection learnMoreTo={paths.about} />
+      <ClassesSection />
+      <BookSeatSection />
+      <TeachersSection />
+      <TestimonialsSection />
+      <BlogSection limit={3} />
+    </>
+  );
 }

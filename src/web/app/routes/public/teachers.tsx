@@ -1,6 +1,15 @@
-import { ScreenPlaceholder } from '../../../components/ui/ScreenPlaceholder.js';
+import { contentLoader } from '../../../features/public-site/api/prefetch-content.js';
+import { TeachersSection } from '../../../features/public-site/components/TeachersSection.js';
+import { TestimonialsSection } from '../../../features/public-site/components/TestimonialsSection.js';
 
-/** Teachers, /teacher (spec 2.4): the teacher cards. */
+export const clientLoader = contentLoader('teacher', 'comments');
+
+/** Teachers, /teacher (spec 2.4): the teacher cards, then what parents say. */
 export default function TeachersRoute() {
-  return <ScreenPlaceholder />;
+  return (
+    <>
+      <TeachersSection />
+      <TestimonialsSection />
+    </>
+  );
 }

@@ -1,6 +1,15 @@
-import { ScreenPlaceholder } from '../../../components/ui/ScreenPlaceholder.js';
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunction } from 'react-router';
+import { pendingUsersQueryOptions } from '../../../features/accounts/api/list-users.js';
+import { Approvals } from '../../../features/accounts/components/Approvals.js';
+import { prefetchWithSession } from '../../../features/accounts/lib/prefetch.js';
 
-/** Approvals (decisions 9): pending registrations for the principal. */
+export const clientLoader =
+  (queryClient: QueryClient): LoaderFunction =>
+  () =>
+    prefetchWithSession(() => [queryClient.ensureQueryData(pendingUsersQueryOptions())]);
+
+/** Approvals (decisions item 9): pending registrations for the principal. */
 export default function ApprovalsRoute() {
-  return <ScreenPlaceholder />;
+  return <Approvals />;
 }

@@ -1,6 +1,15 @@
-import { ScreenPlaceholder } from '../../../components/ui/ScreenPlaceholder.js';
+import { attendanceHistoryQueryOptions } from '../../../features/school/api/get-attendance-history.js';
+import { currentUserQueryOptions } from '../../../features/school/api/get-current-user.js';
+import { schoolLoader } from '../../../features/school/api/prefetch.js';
+import { OwnAttendanceScreen } from '../../../features/school/components/AttendanceHistoryScreen.js';
+
+export const clientLoader = schoolLoader((queryClient) => [
+  queryClient
+    .ensureQueryData(currentUserQueryOptions())
+    .then((user) => queryClient.ensureQueryData(attendanceHistoryQueryOptions(user.id))),
+]);
 
 /** Attendance-report (decisions 5): a student's own attendance history. */
 export default function AttendanceReportRoute() {
-  return <ScreenPlaceholder />;
+  return <OwnAttendanceScreen />;
 }

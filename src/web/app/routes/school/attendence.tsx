@@ -1,6 +1,14 @@
-import { ScreenPlaceholder } from '../../../components/ui/ScreenPlaceholder.js';
+import { attendanceOverviewQueryOptions } from '../../../features/school/api/get-attendance-overview.js';
+import { schoolLoader } from '../../../features/school/api/prefetch.js';
+import { AttendanceOverviewScreen } from '../../../features/school/components/AttendanceOverviewScreen.js';
+import { isIsoDate, todayIso } from '../../../features/school/lib/dates.js';
+
+export const clientLoader = schoolLoader((queryClient, { request }) => {
+  const date = new URL(request.url).searchParams.get('date');
+  return [queryClient.ensureQueryData(attendanceOverviewQueryOptions(isIsoDate(date) ? date : todayIso()))];
+});
 
 /** Attendence, for a principal (decisions 5): each class's attendance for a day. */
 export default function AttendenceRoute() {
-  return <ScreenPlaceholder />;
+  return <AttendanceOverviewScreen />;
 }

@@ -1,6 +1,12 @@
-import { ScreenPlaceholder } from '../../../components/ui/ScreenPlaceholder.js';
+import { assignedClassesQueryOptions } from '../../../features/school/api/get-assigned-classes.js';
+import { schoolLoader } from '../../../features/school/api/prefetch.js';
+import { ClasswiseStudentScreen } from '../../../features/school/components/ClasswiseStudentScreens.js';
+
+export const clientLoader = schoolLoader((queryClient) => [
+  queryClient.ensureQueryData(assignedClassesQueryOptions()),
+]);
 
 /** Classwise-student (spec 2.5): classes with View Student List. */
 export default function ClasswiseStudentRoute() {
-  return <ScreenPlaceholder />;
+  return <ClasswiseStudentScreen />;
 }

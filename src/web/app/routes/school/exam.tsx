@@ -1,6 +1,12 @@
-import { ScreenPlaceholder } from '../../../components/ui/ScreenPlaceholder.js';
+import { studentExamsQueryOptions } from '../../../features/school/api/get-exams.js';
+import { schoolLoader } from '../../../features/school/api/prefetch.js';
+import { StudentExamScreen } from '../../../features/school/components/ExamScreens.js';
+
+export const clientLoader = schoolLoader((queryClient) => [
+  queryClient.ensureQueryData(studentExamsQueryOptions()),
+]);
 
 /** Exam, for a student (spec 2.5): Class, Subject, Time. */
 export default function ExamRoute() {
-  return <ScreenPlaceholder />;
+  return <StudentExamScreen />;
 }

@@ -1,6 +1,22 @@
-import { ScreenPlaceholder } from '../../../components/ui/ScreenPlaceholder.js';
+import { currentUserQueryOptions } from '../../../features/school/api/get-current-user.js';
+import {
+  studentExamsQueryOptions,
+  teacherExamsQueryOptions,
+} from '../../../features/school/api/get-exams.js';
+import { schoolLoader } from '../../../features/school/api/prefetch.js';
+import { TeacherExamsScreen } from '../../../features/school/components/ExamScreens.js';
 
-/** Exams, for a teacher (spec 2.5): Class, Subject, Time. */
+export const clientLoader = schoolLoader((queryClient) => [
+  queryClient
+    .ensureQueryData(currentUserQueryOptions())
+    .then((user) =>
+      user.type === 'Teacher'
+        ? queryClient.ensureQueryData(teacherExamsQueryOptions(user.id))
+        : queryClient.ensureQueryData(studentExamsQueryOptions()),
+    ),
+]);
+
+/** Exams, for a teacher (spec 2.5, decisions item 3): Class, Subject, Time. */
 export default function ExamsRoute() {
-  return <ScreenPlaceholder />;
+  return <TeacherExamsScreen />;
 }

@@ -1,6 +1,12 @@
-import { ScreenPlaceholder } from '../../../components/ui/ScreenPlaceholder.js';
+import { teacherResultsQueryOptions } from '../../../features/school/api/get-teacher-results.js';
+import { schoolLoader } from '../../../features/school/api/prefetch.js';
+import { FinalResultsScreen } from '../../../features/school/components/ResultScreens.js';
+
+export const clientLoader = schoolLoader((queryClient) => [
+  queryClient.ensureQueryData(teacherResultsQueryOptions()),
+]);
 
 /** Final-results (spec 2.5): one row per pupil with View Marks. */
 export default function FinalResultsRoute() {
-  return <ScreenPlaceholder />;
+  return <FinalResultsScreen />;
 }

@@ -1,6 +1,12 @@
-import { ScreenPlaceholder } from '../../../components/ui/ScreenPlaceholder.js';
+import { notificationsQueryOptions } from '../../../features/school/api/get-notifications.js';
+import { schoolLoader } from '../../../features/school/api/prefetch.js';
+import { NotificationsScreen } from '../../../features/school/components/NotificationsScreen.js';
+
+export const clientLoader = schoolLoader((queryClient) => [
+  queryClient.ensureQueryData(notificationsQueryOptions()),
+]);
 
 /** Notification (spec 2.5): Student Name, Class, notification. */
 export default function NotificationRoute() {
-  return <ScreenPlaceholder />;
+  return <NotificationsScreen />;
 }

@@ -1,6 +1,6 @@
-import { ScreenPlaceholder } from '../../../components/ui/ScreenPlaceholder.js';
+import { PaymentScreen } from '../../../features/school/components/PaymentScreen.js';
 
-/** Payment (decisions 5): the tuition fee ledger. */
+/** Payment (decisions 5): the tuition fee ledger, later work. */
 export default function PaymentRoute() {
-  return <ScreenPlaceholder />;
+  return <PaymentScreen />;
 }

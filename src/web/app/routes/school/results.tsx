@@ -1,6 +1,12 @@
-import { ScreenPlaceholder } from '../../../components/ui/ScreenPlaceholder.js';
+import { resultsQueryOptions } from '../../../features/school/api/get-results.js';
+import { schoolLoader } from '../../../features/school/api/prefetch.js';
+import { ResultsScreen } from '../../../features/school/components/ResultScreens.js';
+
+export const clientLoader = schoolLoader((queryClient) => [
+  queryClient.ensureQueryData(resultsQueryOptions()),
+]);
 
 /** Results (spec 2.5): Class, Student Name, Subject, Marks. */
 export default function ResultsRoute() {
-  return <ScreenPlaceholder />;
+  return <ResultsScreen />;
 }

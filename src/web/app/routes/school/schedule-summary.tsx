@@ -1,6 +1,28 @@
-import { ScreenPlaceholder } from '../../../components/ui/ScreenPlaceholder.js';
+import { useSearchParams } from 'react-router';
+import {
+  classScheduleQueryOptions,
+  scheduleClassesQueryOptions,
+} from '../../../features/school/api/get-schedule.js';
+import { timeSlotsQueryOptions } from '../../../features/school/api/get-time-slots.js';
+import { schoolLoader } from '../../../features/school/api/prefetch.js';
+import { ScheduleSummaryScreen } from '../../../features/school/components/ScheduleScreens.js';
+import { parseId } from '../../../features/school/lib/format.js';
 
-/** Schedule-summary (spec 2.5, decisions 12): the weekly class schedule. */
+export const clientLoader = schoolLoader((queryClient, { request }) => {
+  const classId = parseId(new URL(request.url).searchParams.get('classId'));
+  return [
+    queryClient.ensureQueryData(scheduleClassesQueryOptions()),
+    ...(classId === undefined
+      ? []
+      : [
+          queryClient.ensureQueryData(timeSlotsQueryOptions()),
+          queryClient.ensureQueryData(classScheduleQueryOptions(classId)),
+        ]),
+  ];
+});
+
+/** Schedule-summary (spec 2.5, decisions 12): the weekly class schedule of `?classId=N`. */
 export default function ScheduleSummaryRoute() {
-  return <ScreenPlaceholder />;
+  const [params] = useSearchParams();
+  return <ScheduleSummaryScreen classId={parseId(params.get('classId'))} />;
 }

@@ -1,6 +1,12 @@
-import { ScreenPlaceholder } from '../../../components/ui/ScreenPlaceholder.js';
+import { scheduleClassesQueryOptions } from '../../../features/school/api/get-schedule.js';
+import { schoolLoader } from '../../../features/school/api/prefetch.js';
+import { ScheduleScreen } from '../../../features/school/components/ScheduleScreens.js';
+
+export const clientLoader = schoolLoader((queryClient) => [
+  queryClient.ensureQueryData(scheduleClassesQueryOptions()),
+]);
 
 /** Schedule (spec 2.5): classes with View Schedule Details. */
 export default function ScheduleRoute() {
-  return <ScreenPlaceholder />;
+  return <ScheduleScreen />;
 }

@@ -1,6 +1,12 @@
-import { ScreenPlaceholder } from '../../../components/ui/ScreenPlaceholder.js';
+import { assignedClassesQueryOptions } from '../../../features/school/api/get-assigned-classes.js';
+import { schoolLoader } from '../../../features/school/api/prefetch.js';
+import { ClassAttendanceScreen } from '../../../features/school/components/ClassAttendanceScreen.js';
+
+export const clientLoader = schoolLoader((queryClient) => [
+  queryClient.ensureQueryData(assignedClassesQueryOptions()),
+]);
 
 /** Student-attendence (spec 2.5): a class's attendance for a date. */
 export default function StudentAttendenceRoute() {
-  return <ScreenPlaceholder />;
+  return <ClassAttendanceScreen />;
 }

@@ -1,6 +1,14 @@
-import { ScreenPlaceholder } from '../../../components/ui/ScreenPlaceholder.js';
+import { classAssignmentsQueryOptions } from '../../../features/school/api/get-class-assignments.js';
+import { currentUserQueryOptions } from '../../../features/school/api/get-current-user.js';
+import { schoolLoader } from '../../../features/school/api/prefetch.js';
+import { StudentClassScreen } from '../../../features/school/components/StudentClassScreen.js';
 
-/** Student-class (spec 2.5): class assignments and the Add Class Details modal. */
+export const clientLoader = schoolLoader((queryClient) => [
+  queryClient.ensureQueryData(classAssignmentsQueryOptions()),
+  queryClient.ensureQueryData(currentUserQueryOptions()),
+]);
+
+/** Student-class (spec 2.5): class assignments and, for a Principle, the Add Class Details modal. */
 export default function StudentClassRoute() {
-  return <ScreenPlaceholder />;
+  return <StudentClassScreen />;
 }

@@ -1,6 +1,25 @@
-import { ScreenPlaceholder } from '../../../components/ui/ScreenPlaceholder.js';
+import type { QueryClient } from '@tanstack/react-query';
+import { type LoaderFunction, useParams } from 'react-router';
+import { profileQueryOptions } from '../../../features/accounts/api/get-profile.js';
+import { studentProfileQueryOptions } from '../../../features/accounts/api/get-student-profile.js';
+import {
+  StudentProfile,
+  StudentProfileNotFound,
+} from '../../../features/accounts/components/ProfileScreen.js';
+import { parseId, prefetchWithSession } from '../../../features/accounts/lib/prefetch.js';
+
+export const clientLoader =
+  (queryClient: QueryClient): LoaderFunction =>
+  ({ params }) => {
+    const id = parseId(params.id);
+    return prefetchWithSession(() => [
+      queryClient.ensureQueryData(profileQueryOptions()),
+      ...(id === undefined ? [] : [queryClient.ensureQueryData(studentProfileQueryOptions(id))]),
+    ]);
+  };
 
 /** /student-profile/:id (spec 2.5): a pupil's profile. */
 export default function StudentProfileRoute() {
-  return <ScreenPlaceholder />;
+  const id = parseId(useParams().id);
+  return id === undefined ? <StudentProfileNotFound /> : <StudentProfile key={id} id={id} />;
 }

@@ -1,6 +1,17 @@
-import { ScreenPlaceholder } from '../../../components/ui/ScreenPlaceholder.js';
+import { useParams } from 'react-router';
+import { studentResultsQueryOptions } from '../../../features/school/api/get-student-results.js';
+import { schoolLoader } from '../../../features/school/api/prefetch.js';
+import { NotFoundScreen } from '../../../features/school/components/NotFoundScreen.js';
+import { StudentResultsScreen } from '../../../features/school/components/ResultScreens.js';
+import { parseId } from '../../../features/school/lib/format.js';
 
-/** /studentresult/:id (spec 2.5): a pupil's assigned results. */
+export const clientLoader = schoolLoader((queryClient, { params }) => {
+  const id = parseId(params.id);
+  return id === undefined ? [] : [queryClient.ensureQueryData(studentResultsQueryOptions(id))];
+});
+
+/** /studentresult/:id (spec 2.5): a pupil's assigned results (`GET student/result/{id}`). */
 export default function StudentResultRoute() {
-  return <ScreenPlaceholder />;
+  const id = parseId(useParams().id);
+  return id === undefined ? <NotFoundScreen /> : <StudentResultsScreen studentId={id} />;
 }

@@ -1,0 +1,191 @@
+import zlib from 'node:zlib';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { USER_MESSAGES } from '../src/shared/api/users.js';
+import { DASHBOARD_TILES, MESSAGES, SESSION_COOKIE } from '../src/shared/constants.js';
+
+/**
+ * Issue #4 end to end, against the built server and the demo school: registration with a photo,
+ * the pending account refused at login, the principal's approval, the new pupil's dashboard,
+ * the session across a reload, LogOut, and the old token refused by the API.
+ */
+
+const DEMO_PASSWORD = 'demo12345';
+const PRINCIPAL = 'principal@demo.school';
+const TEACHER = 'teacher@demo.school';
+
+/** A small real PNG (a sunny 24 x 24 square with a stripe), made here rather than read from disk. */
+function samplePng(size = 24): Buffer {
+  const chunk = (type: string, data: Buffer): Buffer => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const rows: Buffer[] = [];
+  for (let y = 0; y < size; y += 1) {
+    const row = Buffer.alloc(1 + size * 3); // filter byte 0, then RGB
+    for (let x = 0; x < size; x += 1) {
+      const stripe = Math.abs(x - y) < 3;
+      row.set(stripe ? [194, 65, 12] : [255, 201, 60], 1 + x * 3);
+    }
+    rows.push(row);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A label as written, with or without the required marker ` *`. */
+const label = (text: string): RegExp => new RegExp(`^${text}( \\*)?$`);
+
+async function logIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Welcome back!' });
+  await form.getByLabel(label('Email')).fill(email);
+  await form.getByLabel(label('Password')).fill(password);
+  await form.getByRole('button', { name: 'Login' }).click();
+}
+
+async function tilesOf(page: Page): Promise<[string, string][]> {
+  const links = page.getByRole('list', { name: 'Your school area' }).getByRole('link');
+  await expect(links.first()).toBeVisible();
+  const labels = await links.allTextContents();
+  const hrefs = await links.evaluateAll((elements) => elements.map((a) => a.getAttribute('href') ?? ''));
+  return labels.map((label, index) => [label, hrefs[index] ?? '']);
+}
+
+const expected = (tiles: readonly { label: string; path: string }[]): [string, string][] =>
+  tiles.map((tile) => [tile.label, tile.path]);
+
+async function sessionToken(context: BrowserContext): Promise<string | undefined> {
+  const cookie = (await context.cookies()).find((c) => c.name === SESSION_COOKIE && c.value !== '');
+  return cookie?.value;
+}
+
+test.describe
+  .serial('a new pupil, from registration to logout', () => {
+    const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+    const email = `e2e-pupil-${stamp}@example.com`;
+    const password = 'sunflower-22';
+    const name = `Mia Lopez ${stamp.slice(-5)}`;
+
+    test('registers with a photo', async ({ page }) => {
+      await page.goto('/registation');
+      const form = page.getByRole('form', { name: 'Join our school family' });
+      await form.getByLabel(label('Name')).fill(name);
+      await form.getByLabel(label('Designation')).fill('Pupil, Class 1');
+      await form.getByLabel(label('Description')).fill('Likes painting and the swings.');
+      await form.getByLabel(label('User type')).selectOption('Student');
+      await form.getByRole('radio', { name: 'Female' }).check();
+      await form.getByLabel(label('Date of birth')).fill('2019-05-04');
+      await form.getByLabel(label('Contact')).fill('+1 555 0100 200');
+      await form.getByLabel(label('Address')).fill('4 Oak Lane, Greenfield');
+      await form.getByLabel(label('Email')).fill(email);
+      await form.getByLabel(label('Password')).fill(password);
+      await form.getByLabel(label('Photos')).setInputFiles({
+        name: 'mia.png',
+        mimeType: 'image/png',
+        buffer: samplePng(),
+      });
+      await expect(form.getByRole('list', { name: 'Chosen photos' }).getByRole('listitem')).toHaveCount(1);
+      await form.getByRole('button', { name: 'Register' }).click();
+
+      const message = form.getByRole('status');
+      await expect(message).toContainText(MESSAGES.registered);
+      await expect(message).toContainText('approval');
+      await expect(page.locator('.Toastify').getByText(MESSAGES.registered)).toBeVisible();
+      await expect(form.getByLabel(label('Name'))).toHaveValue('');
+    });
+
+    test('cannot log in while the account is pending', async ({ page, context }) => {
+      await logIn(page, email, password);
+      await expect(page.getByRole('form', { name: 'Welcome back!' }).getByRole('alert')).toHaveText(
+        USER_MESSAGES.accountPending,
+      );
+      await expect(page.locator('.Toastify').getByText(MESSAGES.loginFailed)).toBeVisible();
+      await expect(page).toHaveURL(/\/login$/);
+      expect(await sessionToken(context)).toBeUndefined();
+    });
+
+    test('the principal approves the registration', async ({ page }) => {
+      await logIn(page, PRINCIPAL);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await page.getByRole('link', { name: 'Approvals', exact: true }).click();
+      await expect(page).toHaveURL(/\/approvals$/);
+      const card = page.getByRole('article', { name });
+      await expect(card).toContainText(email);
+      await expect(card.getByRole('img', { name })).toBeVisible();
+      await card.getByRole('button', { name: 'Approve' }).click();
+      await expect(page.locator('.Toastify').getByText(`${name} is approved`)).toBeVisible();
+      await expect(card).toHaveCount(0);
+    });
+
+    test('logs in to the pupil’s dashboard, keeps the session on reload, and LogOut ends it', async ({
+      page,
+      context,
+      request,
+    }) => {
+      await logIn(page, email, password);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page.getByText(`Hello, Mia!`)).toBeVisible();
+      expect(await tilesOf(page)).toEqual(expected(DASHBOARD_TILES.Student));
+      const token = await sessionToken(context);
+      expect(token).toBeTruthy();
+
+      await page.reload();
+      await expect(page).toHaveURL(/\/dashboard$/);
+      expect(await tilesOf(page)).toEqual(expected(DASHBOARD_TILES.Student));
+
+      // The photo registered with is the profile's.
+      await page.getByRole('link', { name: 'Profile', exact: true }).click();
+      await expect(page).toHaveURL(/\/profile$/);
+      await expect(page.getByRole('img', { name })).toBeVisible();
+
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'LogOut' }).click();
+      await expect(page).toHaveURL(/\/login$/);
+      expect(await sessionToken(context)).toBeUndefined();
+
+      // The server revoked the token (the logout call runs in the background, so allow it a moment).
+      await expect
+        .poll(async () => {
+          const response = await request.get('/api/users/profile', {
+            headers: { Authorization: `Bearer ${token}` },
+          });
+          return response.status();
+        })
+        .toBe(401);
+    });
+  });
+
+test('the principal’s dashboard has the spec’s tiles plus Approvals', async ({ page }) => {
+  await logIn(page, PRINCIPAL);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect(await tilesOf(page)).toEqual([...expected(DASHBOARD_TILES.Principle), ['Approvals', '/approvals']]);
+});
+
+test('the teacher’s dashboard has the spec’s tiles, and /approvals is only for the principal', async ({
+  page,
+}) => {
+  await logIn(page, TEACHER);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect(await tilesOf(page)).toEqual(expected(DASHBOARD_TILES.Teacher));
+  await page.goto('/approvals');
+  await expect(page.getByRole('alert')).toContainText('Only the principal can review new registrations.');
+});
+
+test('a wrong password is refused with the reason and the toast', async ({ page }) => {
+  await logIn(page, `nobody-${Date.now()}@example.com`, 'not-the-password');
+  await expect(page.getByRole('form', { name: 'Welcome back!' }).getByRole('alert')).toHaveText(
+    USER_MESSAGES.invalidCredentials,
+  );
+  await expect(page.locator('.Toastify').getByText(MESSAGES.loginFailed)).toBeVisible();
+});

@@ -1,0 +1,96 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ErrorBodySchema } from '../../../../shared/api/errors.js';
+import { type LoginInput, TokenSchema } from '../../../../shared/api/users.js';
+import { ApiError, apiUrl } from '../../../lib/api-client.js';
+import { setSessionToken } from '../../../lib/session.js';
+
+/** A refused log-in; `retryAfterSeconds` comes from the `Retry-After` header of a 429. */
+export class LoginError extends ApiError {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    details?: unknown,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(status, code, message, details);
+  }
+}
+
+/** `Retry-After` as seconds (api.md sends seconds; an HTTP date is accepted too). */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return (await response.json()) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `POST users/login` -> the token (api.md, Accounts). The one call that needs a response header
+ * (`Retry-After` of a 429), which the shared api client does not pass on, so it calls fetch itself
+ * and reports failures as the same ApiError shape. It never sends an old token, and a 401 here
+ * means a wrong password, not an ended session.
+ */
+export async function logIn(credentials: LoginInput): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch(apiUrl('users/login'), {
+      method: 'POST',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: JSON.stringify(credentials),
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    throw new LoginError(
+      0,
+      'NETWORK_ERROR',
+      'We could not reach the school server. Please check your connection and try again.',
+      error instanceof Error ? error.message : undefined,
+    );
+  }
+  const body = await readJson(response);
+  if (response.ok) {
+    const parsed = TokenSchema.safeParse(body);
+    if (parsed.success && parsed.data.token !== '') return parsed.data.token;
+    throw new LoginError(
+      response.status,
+      'INVALID_RESPONSE',
+      'The server sent an answer we did not understand.',
+    );
+  }
+  const retryAfter = parseRetryAfter(response.headers.get('Retry-After'));
+  const parsed = ErrorBodySchema.safeParse(body);
+  if (parsed.success) {
+    const { code, message, details } = parsed.data.error;
+    throw new LoginError(response.status, code, message, details, retryAfter);
+  }
+  throw new LoginError(
+    response.status,
+    `HTTP_${response.status}`,
+    'The log-in failed.',
+    undefined,
+    retryAfter,
+  );
+}
+
+/** Logs in and starts the session: the token goes into the kids_pre_token cookie for 7 days. */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logIn,
+    onSuccess: (token) => {
+      // Nothing cached for an earlier user may show to this one; public content may stay.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'content' });
+      setSessionToken(token);
+    },
+  });
+}

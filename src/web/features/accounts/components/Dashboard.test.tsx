@@ -1,0 +1,104 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { UserType } from '../../../../shared/constants.js';
+import { setUnauthorizedHandler } from '../../../lib/api-client.js';
+import { getSessionToken } from '../../../lib/session.js';
+import { allowConsoleErrors } from '../../../test/console.js';
+import { jsonResponse, renderApp } from '../../../test/render-app.js';
+import { errorResponse, makeUser, mockApi, routeUnauthorizedTo } from '../testing/mock-api.js';
+
+/** Spec 2.5 (labels) with decisions item 5 (targets), plus Approvals for the principal. */
+const EXPECTED: Record<'Student' | 'Teacher' | 'Principle', [string, string][]> = {
+  Student: [
+    ['Profile', '/profile'],
+    ['Student-Class', '/student-class'],
+    ['Exam', '/exam'],
+    ['Results', '/results'],
+    ['Notification', '/notification'],
+    ['Attendance-Report', '/attendance-report'],
+  ],
+  Teacher: [
+    ['Profile', '/profile'],
+    ['Student-Attendence', '/student-attendence'],
+    ['Teacher-Class', '/teacher-class'],
+    ['Exams', '/exams'],
+    ['Final-Results', '/final-results'],
+    ['Notification', '/notification'],
+    ['Schedule', '/schedule'],
+    ['ClassWise-Student', '/classwise-student'],
+  ],
+  Principle: [
+    ['Profile', '/profile'],
+    ['Attendence', '/attendence'],
+    ['Class', '/student-class'],
+    ['Exams', '/exams'],
+    ['Results', '/results'],
+    ['Schedule', '/schedule'],
+    ['Notification', '/notification'],
+    ['Payment', '/payment'],
+    ['Approvals', '/approvals'],
+  ],
+};
+
+function openDashboard(type: UserType, name = 'Asha Verma') {
+  mockApi({ 'GET users/profile': () => jsonResponse({ results: makeUser({ type, name }) }) });
+  return renderApp('/dashboard', { token: 'tok' });
+}
+
+const tileLinks = () =>
+  within(screen.getByRole('list', { name: 'Your school area' }))
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
+
+describe('dashboard', () => {
+  afterEach(() => setUnauthorizedHandler(() => undefined));
+
+  it.each(Object.keys(EXPECTED) as (keyof typeof EXPECTED)[])('shows exactly the %s tiles', async (type) => {
+    openDashboard(type);
+    expect(await screen.findByText('Hello, Asha!')).toBeInTheDocument();
+    expect(tileLinks()).toEqual(EXPECTED[type]);
+    // Each tile is a card with a heading whose link is the label alone.
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(
+      EXPECTED[type].map(([label]) => label),
+    );
+  });
+
+  it('greets the user by name and shows the account type', async () => {
+    openDashboard('Teacher', 'Ravi Kumar');
+    expect(await screen.findByText('Hello, Ravi!')).toBeInTheDocument();
+    expect(screen.getByText('Ravi Kumar')).toBeInTheDocument();
+    expect(screen.getByText('Teacher')).toBeInTheDocument();
+  });
+
+  it.each(['Parent', 'Director', 'HOD', 'Pion', 'Gard', 'Driver'] as const)(
+    'explains to a %s that the school area is not open yet, with a profile link',
+    async (type) => {
+      openDashboard(type);
+      expect(
+        await screen.findByRole('heading', { name: `The school area is not open for ${type} accounts yet` }),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('list', { name: 'Your school area' })).not.toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Go to my profile' })).toHaveAttribute('href', '/profile');
+      expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+    },
+  );
+
+  it('offers Retry when the profile cannot load', async () => {
+    allowConsoleErrors(); // the query client logs the failed load
+    mockApi({
+      'GET users/profile': () => errorResponse(500, 'INTERNAL', 'Something went wrong on our side.'),
+    });
+    renderApp('/dashboard', { token: 'tok' });
+    expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('a 401 (expired or revoked token) clears the cookie and lands on /login', async () => {
+    allowConsoleErrors();
+    mockApi({ 'GET users/profile': () => errorResponse(401, 'UNAUTHORIZED', 'Your session has ended.') });
+    const { router } = renderApp('/dashboard', { token: 'old-token' });
+    routeUnauthorizedTo(router);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(getSessionToken()).toBeUndefined();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign Up' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,116 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import type { User } from '../../../../shared/api/users.js';
+import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
+import { useProfile } from '../api/get-profile.js';
+import { useLogout } from '../api/logout.js';
+import { dashboardTilesFor, tileLook, toneAt } from '../lib/tiles.js';
+import { AccountIcon } from './AccountIcon.js';
+
+export const PROFILE_PATH = '/profile';
+
+/** First name for the greeting; the whole name when it has only one part. */
+const firstName = (name: string): string => name.trim().split(/\s+/)[0] ?? name;
+
+function Greeting({ user }: { user: User }) {
+  return (
+    <div className="dashboard__greeting">
+      <p className="dashboard__hello">Hello, {firstName(user.name)}!</p>
+      <p className="dashboard__who">
+        Logged in as <strong>{user.name}</strong>
+        <span className="dashboard__type">{user.type}</span>
+      </p>
+    </div>
+  );
+}
+
+function TileGrid({ user, headingId }: { user: User; headingId: string }) {
+  const tiles = dashboardTilesFor(user.type) ?? [];
+  return (
+    <ul className="dashboard__tiles" aria-labelledby={headingId}>
+      {tiles.map((tile, index) => {
+        const look = tileLook(tile.label);
+        return (
+          <li key={tile.path + tile.label} className={`dash-tile dash-tile--${toneAt(index)}`}>
+            <span className="dash-tile__icon" aria-hidden="true">
+              <AccountIcon name={look.icon} />
+            </span>
+            <h3 className="dash-tile__label">
+              <Link to={tile.path} className="dash-tile__link">
+                {tile.label}
+              </Link>
+            </h3>
+            {look.blurb ? <p className="dash-tile__blurb">{look.blurb}</p> : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Director, HOD, Pion, Gard, Driver, Parent: no school area yet (spec 2.5, 6; api.md). */
+function NoSchoolArea({ user }: { user: User }) {
+  const logout = useLogout();
+  return (
+    <div className="dashboard__none">
+      <span className="dashboard__none-icon" aria-hidden="true">
+        <AccountIcon name="hourglass-split" />
+      </span>
+      <h3 className="h4">The school area is not open for {user.type} accounts yet</h3>
+      <p>
+        Dashboards exist for pupils, teachers and the principal so far. You can already look at and update
+        your profile; we will tell you when there is more for you here.
+      </p>
+      <div className="d-flex flex-wrap gap-2 justify-content-center">
+        <Link to={PROFILE_PATH} className="btn btn-primary rounded-pill px-4">
+          Go to my profile
+        </Link>
+        <button type="button" className="btn btn-outline-primary rounded-pill px-4" onClick={logout}>
+          Log out
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function TileSkeleton() {
+  return (
+    <ul className="dashboard__tiles" aria-hidden="true">
+      {[0, 1, 2, 3, 4, 5].map((n) => (
+        <li key={n} className="dash-tile dash-tile--skeleton" />
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Dashboard (spec 2.5): a greeting and one link card per menu item of the user's type, plus
+ * Approvals for the principal; an explanation for types without a school area.
+ */
+export function Dashboard() {
+  const headingId = useId();
+  const query = useProfile();
+  const status = sectionStatus(query);
+  const user = query.data;
+
+  return (
+    <section className="dashboard container py-5" aria-labelledby={headingId} aria-busy={status.pending}>
+      <h2 id={headingId} className="visually-hidden">
+        Your school area
+      </h2>
+      <SectionState status={status} />
+      {user ? (
+        <>
+          <Greeting user={user} />
+          {dashboardTilesFor(user.type) ? (
+            <TileGrid user={user} headingId={headingId} />
+          ) : (
+            <NoSchoolArea user={user} />
+          )}
+        </>
+      ) : status.pending ? (
+        <TileSkeleton />
+      ) : null}
+    </section>
+  );
+}

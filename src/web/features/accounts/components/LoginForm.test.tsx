@@ -1,0 +1,126 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { USER_MESSAGES } from '../../../../shared/api/users.js';
+import { MESSAGES } from '../../../../shared/constants.js';
+import { getSessionToken } from '../../../lib/session.js';
+import { jsonResponse, renderApp } from '../../../test/render-app.js';
+import { LOGIN_REASONS } from '../lib/login-errors.js';
+import { errorResponse, type Handler, makeUser, mockApi, toastTexts } from '../testing/mock-api.js';
+
+const form = () => screen.getByRole('form', { name: 'Welcome back!' });
+
+async function logIn(user: UserEvent, email = 'asha@example.com', password = 'demo12345') {
+  await user.type(within(form()).getByLabelText(/^Email/), email);
+  await user.type(within(form()).getByLabelText(/^Password/), password);
+  await user.click(within(form()).getByRole('button', { name: 'Login' }));
+}
+
+async function openLogin(path = '/login') {
+  const app = renderApp(path);
+  await screen.findByRole('heading', { name: 'Welcome back!' });
+  return app;
+}
+
+describe('login form', () => {
+  it('stores the token in kids_pre_token and goes to /dashboard', async () => {
+    const api = mockApi({
+      'POST users/login': () => jsonResponse({ token: 'tok-123' }),
+      'GET users/profile': () => jsonResponse({ results: makeUser() }),
+    });
+    const { user, router } = await openLogin();
+    await logIn(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(getSessionToken()).toBe('tok-123');
+    const [call] = api.callsTo('POST users/login');
+    expect(JSON.parse(String(call?.body))).toEqual({ email: 'asha@example.com', password: 'demo12345' });
+    expect(call?.headers.has('Authorization')).toBe(false);
+    expect(await screen.findByText('Hello, Asha!')).toBeInTheDocument();
+  });
+
+  it('asks for email and password before calling', async () => {
+    const api = mockApi({});
+    const { user } = await openLogin();
+    await user.click(within(form()).getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText(USER_MESSAGES.enterEmail)).toBeInTheDocument();
+    expect(screen.getByText(USER_MESSAGES.enterPassword)).toBeInTheDocument();
+    expect(api.callsTo('POST users/login')).toHaveLength(0);
+  });
+
+  const refusals: [string, Handler, string][] = [
+    [
+      'wrong email or password (401)',
+      () => errorResponse(401, 'INVALID_CREDENTIALS', USER_MESSAGES.invalidCredentials),
+      'Wrong email or password.',
+    ],
+    [
+      'an account awaiting approval (403)',
+      () => errorResponse(403, 'ACCOUNT_PENDING', USER_MESSAGES.accountPending),
+      USER_MESSAGES.accountPending,
+    ],
+    [
+      'a rejected account (403)',
+      () => errorResponse(403, 'ACCOUNT_REJECTED', USER_MESSAGES.accountRejected),
+      USER_MESSAGES.accountRejected,
+    ],
+    [
+      'too many attempts (429 with Retry-After)',
+      () =>
+        errorResponse(429, 'TOO_MANY_ATTEMPTS', 'Too many failed log-in attempts.', undefined, {
+          'Retry-After': '540',
+        }),
+      'Too many attempts. Please try again in 9 minutes.',
+    ],
+    [
+      'a server failure (500)',
+      () => errorResponse(500, 'INTERNAL', 'Something went wrong on our side. Please try again.'),
+      LOGIN_REASONS.unknown,
+    ],
+    [
+      'no connection',
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+      LOGIN_REASONS.offline,
+    ],
+  ];
+
+  it.each(refusals)('on %s toasts Something Went Wrong! and says why', async (_name, handler, reason) => {
+    mockApi({ 'POST users/login': handler });
+    const { user, router } = await openLogin();
+    await logIn(user);
+    expect(await within(form()).findByRole('alert')).toHaveTextContent(reason);
+    await waitFor(() => expect(toastTexts()).toContain(MESSAGES.loginFailed));
+    expect(router.state.location.pathname).toBe('/login');
+    expect(getSessionToken()).toBeUndefined();
+  });
+
+  it('tells a pending account that the principal approves new accounts', async () => {
+    mockApi({
+      'POST users/login': () => errorResponse(403, 'ACCOUNT_PENDING', USER_MESSAGES.accountPending),
+    });
+    const { user } = await openLogin();
+    await logIn(user);
+    expect(await screen.findByText(/can log in once the principal has approved them/)).toBeInTheDocument();
+  });
+
+  it('is shown to a logged-in visitor too, and a wrong password there does not end the session', async () => {
+    mockApi({
+      'POST users/login': () => errorResponse(401, 'INVALID_CREDENTIALS', 'Wrong email or password.'),
+    });
+    const { user, router } = renderApp('/login', { token: 'still-valid' });
+    await screen.findByRole('heading', { name: 'Welcome back!' });
+    await logIn(user);
+    expect(await within(form()).findByRole('alert')).toHaveTextContent('Wrong email or password.');
+    expect(getSessionToken()).toBe('still-valid');
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('links to the registration form', async () => {
+    await openLogin();
+    expect(screen.getByRole('link', { name: 'Register for an account' })).toHaveAttribute(
+      'href',
+      '/registation',
+    );
+  });
+});

@@ -1,0 +1,253 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useState } from 'react';
+import { Controller, type Path, useForm } from 'react-hook-form';
+import type { User } from '../../../../shared/api/users.js';
+import { GENDERS } from '../../../../shared/constants.js';
+import { notify } from '../../../lib/toast.js';
+import {
+  type ProfileFormInput,
+  ProfileFormSchema,
+  type ProfileFormValues,
+  useUpdateProfile,
+} from '../api/update-profile.js';
+import { todayIso } from '../lib/dates.js';
+import { applyServerErrors } from '../lib/server-errors.js';
+import { FormAlert, RadioGroup, TextField } from './fields.js';
+import { PhotoPicker } from './PhotoPicker.js';
+
+const FIELDS: readonly Path<ProfileFormInput>[] = [
+  'name',
+  'degination',
+  'discription',
+  'gender',
+  'dob',
+  'address',
+  'contact',
+  'email',
+  'social_link',
+  'images',
+  'currentPassword',
+  'newPassword',
+];
+
+export const PROFILE_MESSAGES = {
+  saved: 'Your profile has been updated.',
+  savedWithPassword: 'Your profile and password have been updated.',
+} as const;
+
+const isGender = (value: string): value is (typeof GENDERS)[number] =>
+  (GENDERS as readonly string[]).includes(value);
+
+function valuesOf(user: User): Partial<ProfileFormInput> {
+  return {
+    name: user.name,
+    degination: user.degination,
+    discription: user.discription,
+    gender: isGender(user.gender) ? user.gender : undefined,
+    dob: user.dob,
+    address: user.address,
+    contact: user.contact,
+    email: user.email,
+    social_link: user.socialLink,
+    currentPassword: '',
+    newPassword: '',
+  };
+}
+
+export interface ProfileEditFormProps {
+  user: User;
+  onDone: () => void;
+}
+
+/**
+ * Update of one's own profile (decisions item 15; api.md `PUT users/profile`): the registration
+ * fields but type and password, new photos that replace the old ones, and a separate password
+ * change that needs the current password. A refused save keeps what was typed.
+ */
+export function ProfileEditForm({ user, onDone }: ProfileEditFormProps) {
+  const id = useId();
+  const update = useUpdateProfile();
+  const [formMessage, setFormMessage] = useState<string>();
+  const form = useForm<ProfileFormInput, unknown, ProfileFormValues>({
+    resolver: zodResolver(ProfileFormSchema),
+    defaultValues: valuesOf(user),
+  });
+  const {
+    formState: { errors, isSubmitting },
+    setFocus,
+  } = form;
+
+  // The form replaces the list: the keyboard starts at its first field.
+  useEffect(() => setFocus('name'), [setFocus]);
+
+  const onSubmit = async (values: ProfileFormValues): Promise<void> => {
+    setFormMessage(undefined);
+    try {
+      await update.mutateAsync(values);
+    } catch (error) {
+      setFormMessage(applyServerErrors(error, form.setError, FIELDS));
+      notify.error('Your profile could not be saved.');
+      return;
+    }
+    notify.success(values.newPassword ? PROFILE_MESSAGES.savedWithPassword : PROFILE_MESSAGES.saved);
+    onDone();
+  };
+
+  return (
+    <form
+      className="account-form profile-edit"
+      noValidate
+      aria-labelledby={`${id}-title`}
+      onSubmit={form.handleSubmit(onSubmit)}
+    >
+      <h3 id={`${id}-title`} className="account-form__title h3">
+        Update your profile
+      </h3>
+      <FormAlert message={formMessage} />
+      <div className="row g-3">
+        <TextField
+          id={`${id}-name`}
+          label="Name"
+          registration={form.register('name')}
+          error={errors.name}
+          required
+          autoComplete="name"
+          className="col-md-6"
+        />
+        <TextField
+          id={`${id}-designation`}
+          label="Designation"
+          registration={form.register('degination')}
+          error={errors.degination}
+          required
+          className="col-md-6"
+        />
+        <TextField
+          id={`${id}-description`}
+          label="Description"
+          rows={3}
+          registration={form.register('discription')}
+          error={errors.discription}
+          required
+        />
+        <RadioGroup
+          id={`${id}-gender`}
+          legend="Gender"
+          registration={form.register('gender')}
+          error={errors.gender}
+          options={GENDERS}
+          required
+          className="col-md-6"
+        />
+        <TextField
+          id={`${id}-dob`}
+          label="Date of birth"
+          type="date"
+          max={todayIso()}
+          registration={form.register('dob')}
+          error={errors.dob}
+          required
+          autoComplete="bday"
+          className="col-md-6"
+        />
+        <TextField
+          id={`${id}-address`}
+          label="Address"
+          registration={form.register('address')}
+          error={errors.address}
+          required
+          autoComplete="street-address"
+          className="col-md-6"
+        />
+        <TextField
+          id={`${id}-contact`}
+          label="Contact"
+          type="tel"
+          inputMode="tel"
+          registration={form.register('contact')}
+          error={errors.contact}
+          required
+          autoComplete="tel"
+          className="col-md-6"
+        />
+        <TextField
+          id={`${id}-email`}
+          label="Email"
+          type="email"
+          inputMode="email"
+          registration={form.register('email')}
+          error={errors.email}
+          required
+          autoComplete="email"
+          className="col-md-6"
+        />
+        <TextField
+          id={`${id}-social`}
+          label="Social link (optional)"
+          type="url"
+          inputMode="url"
+          registration={form.register('social_link')}
+          error={errors.social_link}
+          autoComplete="url"
+          className="col-md-6"
+        />
+        <Controller
+          control={form.control}
+          name="images"
+          render={({ field, fieldState }) => (
+            <PhotoPicker
+              id={`${id}-images`}
+              label="New photos (optional)"
+              files={field.value ?? []}
+              onChange={(files) => field.onChange(files.length > 0 ? files : undefined)}
+              onBlur={field.onBlur}
+              error={fieldState.error}
+              hint="Photos you choose here replace your current ones. Leave empty to keep them."
+              inputRef={field.ref}
+            />
+          )}
+        />
+      </div>
+
+      <fieldset className="profile-edit__password">
+        <legend className="h5">Change password</legend>
+        <p className="form-text mt-0">Leave both empty to keep your password.</p>
+        <div className="row g-3">
+          <TextField
+            id={`${id}-current-password`}
+            label="Current password"
+            type="password"
+            registration={form.register('currentPassword')}
+            error={errors.currentPassword}
+            autoComplete="current-password"
+            className="col-md-6"
+          />
+          <TextField
+            id={`${id}-new-password`}
+            label="New password"
+            type="password"
+            registration={form.register('newPassword')}
+            error={errors.newPassword}
+            autoComplete="new-password"
+            hint="At least 8 characters."
+            className="col-md-6"
+          />
+        </div>
+      </fieldset>
+
+      <div className="account-form__actions">
+        <button type="submit" className="btn btn-primary rounded-pill px-5" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : 'Save changes'}
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline-primary rounded-pill px-4"
+          onClick={onDone}
+          disabled={isSubmitting}
+        >
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,210 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { User } from '../../../../shared/api/users.js';
+import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
+import { paths } from '../../../config/paths.js';
+import { isApiError } from '../../../lib/api-client.js';
+import { notify } from '../../../lib/toast.js';
+import { useDeleteUser } from '../api/delete-user.js';
+import { useProfile } from '../api/get-profile.js';
+import { useStudentProfile } from '../api/get-student-profile.js';
+import { AccountIcon } from './AccountIcon.js';
+import { ConfirmDialog } from './ConfirmDialog.js';
+import { ProfileList, ProfilePhoto } from './ProfileDetails.js';
+import { ProfileEditForm } from './ProfileEditForm.js';
+
+export const PROFILE_TEXTS = {
+  notFound: 'We could not find this profile.',
+  notFoundHint: 'It may have been removed, or it is not one your account may see.',
+  forbiddenHint: 'Ask the school office if you think you should see it.',
+  deleted: (name: string) => `${name}'s account has been deleted.`,
+  deleteFailed: 'The account could not be deleted.',
+} as const;
+
+/** A profile that could not be shown for a reason the visitor should know (404, 403, a bad id). */
+function Unavailable({ error }: { error?: unknown }) {
+  const forbidden = isApiError(error) && error.status === 403;
+  return (
+    <div className="profile-unavailable" role="alert">
+      <AccountIcon name="person-x" className="profile-unavailable__icon" />
+      <p className="profile-unavailable__title">{forbidden ? error.message : PROFILE_TEXTS.notFound}</p>
+      <p>{forbidden ? PROFILE_TEXTS.forbiddenHint : PROFILE_TEXTS.notFoundHint}</p>
+      <Link to={paths.dashboard} className="btn btn-primary rounded-pill px-4">
+        Back to the dashboard
+      </Link>
+    </div>
+  );
+}
+
+const isUnavailable = (error: unknown): boolean =>
+  isApiError(error) && (error.status === 404 || error.status === 403 || error.status === 400);
+
+interface ProfileCardProps {
+  user: User;
+  canUpdate: boolean;
+  canDelete: boolean;
+}
+
+function ProfileCard({ user, canUpdate, canDelete }: ProfileCardProps) {
+  const headingId = useId();
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeleteUser();
+  const updateButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+
+  // Leaving the form (saved or cancelled) puts the keyboard back on Update.
+  useEffect(() => {
+    if (wasEditing.current && !editing) updateButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
+
+  const onDelete = async (): Promise<void> => {
+    try {
+      await remove.mutateAsync(user.id);
+    } catch (error) {
+      setConfirming(false);
+      notify.error(
+        isApiError(error) ? `${PROFILE_TEXTS.deleteFailed} ${error.message}` : PROFILE_TEXTS.deleteFailed,
+      );
+      return;
+    }
+    notify.success(PROFILE_TEXTS.deleted(user.name));
+    await navigate(paths.dashboard);
+  };
+
+  return (
+    <article className="profile-card" aria-labelledby={headingId}>
+      <div className="profile-card__aside">
+        <ProfilePhoto user={user} className="profile-card__photo" />
+        <h2 id={headingId} className="profile-card__name">
+          {user.name}
+        </h2>
+        <p className="profile-card__role">
+          {user.degination}
+          <span className="profile-card__type">{user.type}</span>
+        </p>
+        {(canUpdate && !editing) || canDelete ? (
+          <div className="profile-card__actions">
+            {canUpdate && !editing ? (
+              <button
+                ref={updateButton}
+                type="button"
+                className="btn btn-primary rounded-pill px-4"
+                onClick={() => setEditing(true)}
+              >
+                <AccountIcon name="pencil" /> Update
+              </button>
+            ) : null}
+            {canDelete ? (
+              <button
+                type="button"
+                className="btn btn-outline-danger rounded-pill px-4"
+                onClick={() => setConfirming(true)}
+              >
+                <AccountIcon name="trash3" /> Delete
+              </button>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+      <div className="profile-card__main">
+        {editing ? (
+          <ProfileEditForm user={user} onDone={() => setEditing(false)} />
+        ) : (
+          <ProfileList user={user} />
+        )}
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title={`Delete ${user.name}?`}
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onConfirm={() => void onDelete()}
+        onCancel={() => setConfirming(false)}
+      >
+        <p className="mb-2">
+          This removes <strong>{user.name}</strong>’s account ({user.email}), photos and log-ins for good.
+        </p>
+        <p className="mb-0">It cannot be undone.</p>
+      </ConfirmDialog>
+    </article>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <div className="profile-card profile-card--skeleton" aria-hidden="true">
+      <div className="profile-card__aside">
+        <div className="profile-photo profile-card__photo account-skeleton" />
+      </div>
+      <div className="profile-card__main">
+        {[0, 1, 2, 3, 4, 5].map((n) => (
+          <div key={n} className="account-skeleton account-skeleton--line" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function ProfileSection({
+  shown,
+  viewer,
+  canDeleteOthers,
+}: {
+  shown: UseQueryResult<User>;
+  viewer: User | undefined;
+  canDeleteOthers: boolean;
+}) {
+  const status = sectionStatus(shown);
+  const user = shown.data;
+  let body: ReactNode;
+  if (user) {
+    const own = viewer?.id === user.id;
+    body = (
+      <ProfileCard
+        user={user}
+        canUpdate={own}
+        canDelete={canDeleteOthers && viewer?.type === 'Principle' && !own}
+      />
+    );
+  } else if (shown.isError && isUnavailable(shown.error)) {
+    body = <Unavailable error={shown.error} />;
+  } else if (status.pending) {
+    body = <ProfileSkeleton />;
+  } else {
+    body = <SectionState status={status} />;
+  }
+  return (
+    <section className="container py-5" aria-busy={status.pending}>
+      {body}
+    </section>
+  );
+}
+
+/** /profile (spec 2.5): the logged-in user's own profile, with Update. */
+export function OwnProfile() {
+  const profile = useProfile();
+  return <ProfileSection shown={profile} viewer={profile.data} canDeleteOthers={false} />;
+}
+
+/**
+ * /student-profile/:id (spec 2.5): a pupil's profile; the principal may delete the account
+ * (decisions item 15), the pupil may update their own.
+ */
+export function StudentProfile({ id }: { id: number }) {
+  const viewer = useProfile();
+  const student = useStudentProfile(id);
+  return <ProfileSection shown={student} viewer={viewer.data} canDeleteOthers />;
+}
+
+/** An id in the path that is not a positive whole number. */
+export function StudentProfileNotFound() {
+  return (
+    <section className="container py-5">
+      <Unavailable />
+    </section>
+  );
+}

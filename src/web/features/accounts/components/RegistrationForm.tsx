@@ -1,0 +1,283 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Controller, type Path, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { GENDERS, MESSAGES, REGISTRATION_MESSAGE_MS, USER_TYPES } from '../../../../shared/constants.js';
+import { paths } from '../../../config/paths.js';
+import { notify } from '../../../lib/toast.js';
+import {
+  type RegistrationFormInput,
+  RegistrationFormSchema,
+  type RegistrationFormValues,
+  useRegister,
+} from '../api/register.js';
+import { todayIso } from '../lib/dates.js';
+import { applyServerErrors } from '../lib/server-errors.js';
+import { FormAlert, RadioGroup, SelectField, TextField } from './fields.js';
+import { PhotoPicker } from './PhotoPicker.js';
+
+/** Type and gender start unchosen: the select shows its prompt, no radio is checked. */
+const EMPTY_FORM: Partial<RegistrationFormInput> = {
+  name: '',
+  degination: '',
+  discription: '',
+  dob: '',
+  address: '',
+  contact: '',
+  email: '',
+  password: '',
+  social_link: '',
+  images: [],
+};
+
+const FIELDS: readonly Path<RegistrationFormInput>[] = [
+  'name',
+  'degination',
+  'discription',
+  'type',
+  'gender',
+  'dob',
+  'address',
+  'contact',
+  'email',
+  'password',
+  'social_link',
+  'images',
+];
+
+/**
+ * Registration (spec 2.4, 3, 4, 5; decisions item 9): every field of the payload, checked with the
+ * schema `POST users` uses. Success: a toast and the green 'Registered Successfully!' for 10 s, an
+ * empty form, and word that the principal approves the account. Failure: the 'Registered Failed!'
+ * toast, the error logged, and the server's reasons at their fields. Cancel empties everything.
+ */
+export function RegistrationForm() {
+  const id = useId();
+  const register = useRegister();
+  const [registeredAt, setRegisteredAt] = useState<number>();
+  const [formMessage, setFormMessage] = useState<string>();
+  const photoInput = useRef<HTMLInputElement>(null);
+  const form = useForm<RegistrationFormInput, unknown, RegistrationFormValues>({
+    resolver: zodResolver(RegistrationFormSchema),
+    defaultValues: EMPTY_FORM,
+  });
+  const {
+    formState: { errors, isSubmitting },
+  } = form;
+
+  // Spec 4: the success message disappears after REGISTRATION_MESSAGE_MS.
+  useEffect(() => {
+    if (registeredAt === undefined) return;
+    const timer = setTimeout(() => setRegisteredAt(undefined), REGISTRATION_MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [registeredAt]);
+
+  const empty = (): void => {
+    // No values: react-hook-form also resets the <form>, so the select and radios start unchosen.
+    form.reset();
+    if (photoInput.current) photoInput.current.value = '';
+    setFormMessage(undefined);
+  };
+
+  const onSubmit = async (values: RegistrationFormValues): Promise<void> => {
+    setFormMessage(undefined);
+    setRegisteredAt(undefined);
+    try {
+      await register.mutateAsync(values);
+    } catch (error) {
+      // Spec 8: the failure is logged, and (decisions 6-7) the visitor learns what to change.
+      console.error('Registration failed:', error);
+      notify.error(MESSAGES.registrationFailed);
+      setFormMessage(applyServerErrors(error, form.setError, FIELDS));
+      return;
+    }
+    notify.success(MESSAGES.registered);
+    empty();
+    setRegisteredAt(Date.now());
+  };
+
+  const onCancel = (): void => {
+    empty();
+    setRegisteredAt(undefined);
+    notify.success(MESSAGES.dataCleared);
+  };
+
+  return (
+    <form
+      className="account-form"
+      noValidate
+      aria-labelledby={`${id}-title`}
+      onSubmit={form.handleSubmit(onSubmit)}
+    >
+      <div className="account-form__head">
+        <h2 id={`${id}-title`} className="account-form__title">
+          Join our school family
+        </h2>
+        <p className="account-form__intro">
+          Fill in the form below. The principal checks every new account; you can log in as soon as yours is
+          approved. Fields marked <span aria-hidden="true">*</span>
+          <span className="visually-hidden">with a star</span> are required.
+        </p>
+      </div>
+
+      {registeredAt !== undefined ? (
+        <div className="alert alert-success account-form__success" role="status">
+          <strong>{MESSAGES.registered}</strong>
+          <span>
+            Your account is now waiting for the principal’s approval. You can{' '}
+            <Link to={paths.login}>log in</Link> once it is approved.
+          </span>
+        </div>
+      ) : null}
+      <FormAlert message={formMessage} />
+
+      <div className="row g-3">
+        <TextField
+          id={`${id}-name`}
+          label="Name"
+          registration={form.register('name')}
+          error={errors.name}
+          required
+          autoComplete="name"
+          className="col-md-6"
+        />
+        <TextField
+          id={`${id}-designation`}
+          label="Designation"
+          registration={form.register('degination')}
+          error={errors.degination}
+          required
+          hint="For example: Pupil, Class 2 · Class teacher · Parent of Mia"
+          className="col-md-6"
+        />
+        <TextField
+          id={`${id}-description`}
+          label="Description"
+          rows={3}
+          registration={form.register('discription')}
+          error={errors.discription}
+          required
+          hint="A few words about yourself."
+        />
+        <SelectField
+          id={`${id}-type`}
+          label="User type"
+          registration={form.register('type')}
+          error={errors.type}
+          options={USER_TYPES}
+          placeholder="Choose a type…"
+          required
+          className="col-md-6"
+        />
+        <RadioGroup
+          id={`${id}-gender`}
+          legend="Gender"
+          registration={form.register('gender')}
+          error={errors.gender}
+          options={GENDERS}
+          required
+          className="col-md-6"
+        />
+        <TextField
+          id={`${id}-dob`}
+          label="Date of birth"
+          type="date"
+          max={todayIso()}
+          registration={form.register('dob')}
+          error={errors.dob}
+          required
+          autoComplete="bday"
+          className="col-md-6"
+        />
+        <TextField
+          id={`${id}-contact`}
+          label="Contact"
+          type="tel"
+          inputMode="tel"
+          registration={form.register('contact')}
+          error={errors.contact}
+          required
+          autoComplete="tel"
+          hint="A phone number, e.g. +1 555 0123 456"
+          className="col-md-6"
+        />
+        <TextField
+          id={`${id}-address`}
+          label="Address"
+          registration={form.register('address')}
+          error={errors.address}
+          required
+          autoComplete="street-address"
+        />
+        <TextField
+          id={`${id}-email`}
+          label="Email"
+          type="email"
+          inputMode="email"
+          registration={form.register('email')}
+          error={errors.email}
+          required
+          autoComplete="email"
+          className="col-md-6"
+        />
+        <TextField
+          id={`${id}-password`}
+          label="Password"
+          type="password"
+          registration={form.register('password')}
+          error={errors.password}
+          required
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          className="col-md-6"
+        />
+        <TextField
+          id={`${id}-social`}
+          label="Social link (optional)"
+          type="url"
+          inputMode="url"
+          registration={form.register('social_link')}
+          error={errors.social_link}
+          autoComplete="url"
+          hint="A link to your profile elsewhere, starting with https://"
+        />
+        <Controller
+          control={form.control}
+          name="images"
+          render={({ field, fieldState }) => (
+            <PhotoPicker
+              id={`${id}-images`}
+              label="Photos"
+              files={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={fieldState.error}
+              required
+              inputRef={(element) => {
+                photoInput.current = element;
+                field.ref(element);
+              }}
+            />
+          )}
+        />
+      </div>
+
+      <div className="account-form__actions">
+        <button type="submit" className="btn btn-primary btn-lg rounded-pill px-5" disabled={isSubmitting}>
+          {isSubmitting ? 'Registering…' : 'Register'}
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline-primary btn-lg rounded-pill px-4"
+          onClick={onCancel}
+          disabled={isSubmitting}
+        >
+          Cancel
+        </button>
+      </div>
+      <p className="account-form__switch">
+        Already registered? <Link to={paths.login}>Log in here</Link>.
+      </p>
+    </form>
+  );
+}

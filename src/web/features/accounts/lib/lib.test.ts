@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { DASHBOARD_TILES, USER_TYPES } from '../../../../shared/constants.js';
+import { ApiError } from '../../../lib/api-client.js';
+import { LoginError, parseRetryAfter } from '../api/login.js';
+import { type ProfileFormValues, profileUpdateBody } from '../api/update-profile.js';
+import { formatDay } from './dates.js';
+import { LOGIN_REASONS, loginFailureReason } from './login-errors.js';
+import { parseId } from './prefetch.js';
+import { fieldErrorsOf } from './server-errors.js';
+import { APPROVALS_TILE, dashboardTilesFor, tileLook } from './tiles.js';
+
+describe('dashboard tiles', () => {
+  it('are the spec’s menu per school type, plus Approvals for the principal only', () => {
+    expect(dashboardTilesFor('Student')).toEqual(DASHBOARD_TILES.Student);
+    expect(dashboardTilesFor('Teacher')).toEqual(DASHBOARD_TILES.Teacher);
+    expect(dashboardTilesFor('Principle')).toEqual([...DASHBOARD_TILES.Principle, APPROVALS_TILE]);
+  });
+
+  it('are none for the types without a school area', () => {
+    const without = USER_TYPES.filter((type) => dashboardTilesFor(type) === undefined);
+    expect(without).toEqual(['Director', 'HOD', 'Pion', 'Gard', 'Driver', 'Parent']);
+  });
+
+  it('each has its own icon and a line of text', () => {
+    for (const tile of [...Object.values(DASHBOARD_TILES).flat(), APPROVALS_TILE]) {
+      expect(tileLook(tile.label).blurb).not.toBe('');
+    }
+  });
+});
+
+describe('log-in failures', () => {
+  it('reads Retry-After as seconds or as a date', () => {
+    expect(parseRetryAfter('120')).toBe(120);
+    expect(parseRetryAfter(null)).toBeUndefined();
+    expect(
+      parseRetryAfter('Wed, 21 Oct 2015 07:28:00 GMT', Date.parse('Wed, 21 Oct 2015 07:27:00 GMT')),
+    ).toBe(60);
+    expect(parseRetryAfter('soon')).toBeUndefined();
+  });
+
+  it('turns a 429 into minutes to wait', () => {
+    expect(loginFailureReason(new LoginError(429, 'TOO_MANY_ATTEMPTS', 'x', undefined, 61))).toBe(
+      'Too many attempts. Please try again in 2 minutes.',
+    );
+    expect(loginFailureReason(new LoginError(429, 'TOO_MANY_ATTEMPTS', 'x', undefined, 30))).toBe(
+      'Too many attempts. Please try again in 1 minute.',
+    );
+  });
+
+  it('never leaves the visitor without a reason', () => {
+    expect(loginFailureReason(new Error('boom'))).toBe(LOGIN_REASONS.unknown);
+    expect(loginFailureReason(new ApiError(401, 'UNAUTHORIZED', 'x'))).toBe(LOGIN_REASONS.invalidCredentials);
+  });
+});
+
+describe('server errors', () => {
+  it('reads per-field details, and puts a bare EMAIL_TAKEN at the email', () => {
+    expect(
+      fieldErrorsOf(new ApiError(400, 'VALIDATION_FAILED', 'x', [{ field: 'dob', message: 'm' }])),
+    ).toEqual([{ field: 'dob', message: 'm' }]);
+    expect(fieldErrorsOf(new ApiError(409, 'EMAIL_TAKEN', 'Taken.'))).toEqual([
+      { field: 'email', message: 'Taken.' },
+    ]);
+    expect(fieldErrorsOf(new Error('x'))).toEqual([]);
+  });
+});
+
+describe('profile update body', () => {
+  const values: ProfileFormValues = {
+    name: 'Asha',
+    degination: 'Pupil',
+    discription: 'Hi',
+    gender: 'Female',
+    dob: '2016-03-09',
+    address: 'Here',
+    contact: '+1 555 0100',
+    email: 'a@example.com',
+    social_link: '',
+    currentPassword: '',
+    newPassword: '',
+  };
+
+  it('is JSON without the password pair when no new password is set', () => {
+    expect(profileUpdateBody(values)).toEqual({
+      name: 'Asha',
+      degination: 'Pupil',
+      discription: 'Hi',
+      gender: 'Female',
+      dob: '2016-03-09',
+      address: 'Here',
+      contact: '+1 555 0100',
+      email: 'a@example.com',
+      social_link: '',
+    });
+  });
+
+  it('is multipart with every photo when photos are chosen, with the password pair when set', () => {
+    const photo = new File(['x'], 'me.png', { type: 'image/png' });
+    const body = profileUpdateBody({
+      ...values,
+      images: [photo],
+      currentPassword: 'old-secret',
+      newPassword: 'new-secret',
+    });
+    expect(body).toBeInstanceOf(FormData);
+    const form = body as FormData;
+    expect(form.get('currentPassword')).toBe('old-secret');
+    expect(form.get('newPassword')).toBe('new-secret');
+    expect((form.getAll('images')[0] as File).name).toBe('me.png');
+    expect(form.get('name')).toBe('Asha');
+  });
+});
+
+describe('small helpers', () => {
+  it('formats a day in words', () => {
+    expect(formatDay('2016-03-09')).toBe('9 March 2016');
+    expect(formatDay('2026-11-20T17:00:00.000Z')).toBe('20 November 2026');
+    expect(formatDay('')).toBe('');
+  });
+
+  it('accepts only positive whole ids', () => {
+    expect(parseId('12')).toBe(12);
+    for (const bad of ['0', '-1', '1.5', 'abc', '99999999999', undefined])
+      expect(parseId(bad)).toBeUndefined();
+  });
+});

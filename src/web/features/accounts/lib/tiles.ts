@@ -1,0 +1,54 @@
+import {
+  DASHBOARD_TILES,
+  type DashboardTile,
+  isSchoolType,
+  type UserType,
+} from '../../../../shared/constants.js';
+import type { AccountIconName } from '../components/account-icons.js';
+
+/** The principal's extra tile (decisions item 9): registrations waiting for approval. */
+export const APPROVALS_TILE: DashboardTile = { label: 'Approvals', path: '/approvals' };
+
+/**
+ * The tiles of a user's dashboard: the spec's menu of the type (DASHBOARD_TILES, spec 2.5) and, for
+ * the principal, Approvals. Undefined for types without a school area (Director, HOD, ...).
+ */
+export function dashboardTilesFor(type: UserType): readonly DashboardTile[] | undefined {
+  if (!isSchoolType(type)) return undefined;
+  const tiles = DASHBOARD_TILES[type];
+  return type === 'Principle' ? [...tiles, APPROVALS_TILE] : tiles;
+}
+
+export interface TileLook {
+  icon: AccountIconName;
+  /** One line under the label: what the tile leads to. */
+  blurb: string;
+}
+
+const LOOKS: Readonly<Record<string, TileLook>> = {
+  Profile: { icon: 'person-badge', blurb: 'Your details and photo' },
+  'Student-Class': { icon: 'easel2', blurb: 'Your teachers, subjects and times' },
+  Exam: { icon: 'pencil-square', blurb: 'Your exam programme' },
+  Results: { icon: 'trophy', blurb: 'Marks by subject' },
+  Notification: { icon: 'bell', blurb: 'News from your teachers' },
+  'Attendance-Report': { icon: 'calendar-check', blurb: 'Your days present and absent' },
+  'Student-Attendence': { icon: 'clipboard-check', blurb: 'Take today’s register' },
+  'Teacher-Class': { icon: 'easel2', blurb: 'Your classes and their pupils' },
+  Exams: { icon: 'journal-text', blurb: 'Exam timetable by class' },
+  'Final-Results': { icon: 'award', blurb: 'Each pupil’s result' },
+  Schedule: { icon: 'calendar-week', blurb: 'The weekly class timetable' },
+  'ClassWise-Student': { icon: 'people', blurb: 'Pupils, class by class' },
+  Attendence: { icon: 'calendar-check', blurb: 'Every class’s attendance for a day' },
+  Class: { icon: 'easel2', blurb: 'Teachers, subjects and times per class' },
+  Payment: { icon: 'wallet2', blurb: 'The tuition fee ledger' },
+  Approvals: { icon: 'person-check', blurb: 'New registrations to review' },
+};
+
+const FALLBACK_LOOK: TileLook = { icon: 'journal-text', blurb: '' };
+
+export const tileLook = (label: string): TileLook => LOOKS[label] ?? FALLBACK_LOOK;
+
+/** Colours cycle through the grid, so neighbours never share one. */
+export const TILE_TONES = ['orange', 'teal', 'violet', 'sky', 'green', 'pink', 'sun', 'navy'] as const;
+export type TileTone = (typeof TILE_TONES)[number];
+export const toneAt = (index: number): TileTone => TILE_TONES[index % TILE_TONES.length] ?? 'orange';

@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LOADER_WAIT_MS } from '../../../lib/query-client.js';
+import { createTestQueryClient, jsonResponse } from '../../../test/render-app.js';
+import { contentQueryKey } from '../../content/api/get-content.js';
+import { contentLoader } from './prefetch-content.js';
+
+describe('contentLoader', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('puts every named collection into the query cache before the page renders', async () => {
+    const fetchMock = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async () =>
+        jsonResponse({ data: [{ id: 1, heading1: 'A', heading2: 'B', images: [] }] }),
+      );
+    const queryClient = createTestQueryClient();
+    await contentLoader('class', 'gallery')(queryClient)();
+
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/class', '/api/gallery']);
+    expect(queryClient.getQueryData(contentQueryKey('class'))).toEqual([
+      { id: 1, label: 'A', title: 'B', images: [] },
+    ]);
+  });
+
+  it('never holds the page back longer than LOADER_WAIT_MS when the API hangs', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise<Response>(() => {}));
+    let done = false;
+    void contentLoader('blog')(createTestQueryClient())().then(() => {
+      done = true;
+    });
+    await vi.advanceTimersByTimeAsync(LOADER_WAIT_MS - 1);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(done).toBe(true);
+  });
+});

@@ -1,0 +1,77 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { PageIcon } from '../../../components/ui/PageIcon.js';
+import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
+import { useContent } from '../../content/api/get-content.js';
+import { aboutContent } from '../lib/content-rules.js';
+import { ContentImg } from './ContentImg.js';
+import { SkeletonLines } from './Skeleton.js';
+
+export interface AboutSectionProps {
+  /** Where the learn_more button leads. */
+  learnMoreTo: string;
+}
+
+/**
+ * About (spec 2.4, 3): large image, heading1 label, heading2 title, description, a second image, the
+ * check-list (record 0's heading3 split on `#`) and the learn_more button; the rest from record 1.
+ */
+export function AboutSection({ learnMoreTo }: AboutSectionProps) {
+  const headingId = useId();
+  const query = useContent('about');
+  const status = sectionStatus(query);
+  const about = aboutContent(query.data);
+
+  return (
+    <section className="about section-pad" aria-labelledby={headingId} aria-busy={status.pending}>
+      <div className="container">
+        <div className="row align-items-center gx-lg-5 gy-5">
+          <div className="col-lg-5">
+            <div className="about__media">
+              <ContentImg image={about.mainImage} width={600} height={450} className="about__image" />
+            </div>
+          </div>
+          <div className="col-lg-7">
+            <div className="section-heading section-heading--start">
+              <p className="section-heading__label">{about.label}</p>
+              <h2 id={headingId} className="section-heading__title">
+                {about.title}
+              </h2>
+            </div>
+            {status.pending ? (
+              <SkeletonLines lines={3} />
+            ) : (
+              <p className="about__text">{about.description}</p>
+            )}
+            <SectionState status={status} />
+            <div className="row align-items-center g-4 mt-1">
+              <div className="col-sm-5">
+                <ContentImg
+                  image={about.secondImage}
+                  width={600}
+                  height={400}
+                  className="about__image-small"
+                />
+              </div>
+              <div className="col-sm-7">
+                <ul className="checklist">
+                  {about.checklist.map((item) => (
+                    <li key={item}>
+                      <PageIcon name="check-circle-fill" className="checklist__icon" />
+                      <span>{item}</span>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            </div>
+            {about.learnMoreLabel ? (
+              <Link to={learnMoreTo} className="btn btn-primary rounded-pill px-4 mt-4">
+                {about.learnMoreLabel}
+              </Link>
+            ) : null}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

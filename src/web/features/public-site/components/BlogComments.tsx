@@ -1,0 +1,201 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { PageIcon } from '../../../components/ui/PageIcon.js';
+import { notify } from '../../../lib/toast.js';
+import {
+  PLACEHOLDER_COMMENT_COUNT,
+  PLACEHOLDER_COMMENTS,
+  type PlaceholderComment,
+} from '../lib/blog-placeholders.js';
+import { COMMENT_MESSAGES, type Comment, type CommentInput, CommentSchema } from '../lib/comment-schema.js';
+import { FormField } from './FormField.js';
+
+const initials = (name: string): string =>
+  name
+    .split(/\s+/)
+    .map((part) => part[0] ?? '')
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+
+function CommentItem({
+  comment,
+  onReply,
+}: {
+  comment: PlaceholderComment;
+  onReply: (author: string) => void;
+}) {
+  return (
+    <li className="comment">
+      <span className="comment__avatar" aria-hidden="true">
+        {initials(comment.author)}
+      </span>
+      <div className="comment__body">
+        <p className="comment__meta">
+          <span className="comment__author">{comment.author}</span>
+          <span className="comment__date">{comment.date}</span>
+        </p>
+        <p className="comment__text">{comment.text}</p>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-primary rounded-pill px-3"
+          aria-label={`Reply to ${comment.author}`}
+          onClick={() => onReply(comment.author)}
+        >
+          <PageIcon name="reply" className="me-1" />
+          Reply
+        </button>
+        {comment.replies?.length ? (
+          <ul className="comment-list comment-list--replies">
+            {comment.replies.map((reply) => (
+              <CommentItem key={reply.id} comment={reply} onReply={onReply} />
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The comment form (spec 2.4, 5): Name*, Email*, Website, Message*. No call stores comments yet, so
+ * a valid form says comments are coming soon and empties itself.
+ */
+export function CommentForm({
+  replyTo,
+  onCancelReply,
+  nameRef,
+}: {
+  replyTo: string | undefined;
+  onCancelReply: () => void;
+  nameRef: (element: HTMLInputElement | null) => void;
+}) {
+  const id = useId();
+  const headingId = `${id}-heading`;
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<CommentInput, unknown, Comment>({
+    resolver: zodResolver(CommentSchema),
+    defaultValues: { name: '', email: '', website: '', message: '' },
+  });
+
+  const onSubmit = (_values: Comment): void => {
+    notify.info(COMMENT_MESSAGES.comingSoon);
+    reset();
+    onCancelReply();
+  };
+
+  const nameField = register('name');
+  const required = (label: string) => (
+    <>
+      {label}
+      <span aria-hidden="true" className="required-mark">
+        *
+      </span>
+    </>
+  );
+
+  return (
+    <section className="comment-form" aria-labelledby={headingId}>
+      <h2 id={headingId} className="blog-detail__heading">
+        Leave a comment
+      </h2>
+      {replyTo ? (
+        <p className="comment-form__reply">
+          Replying to <strong>{replyTo}</strong>{' '}
+          <button type="button" className="btn btn-link p-0 align-baseline" onClick={onCancelReply}>
+            Cancel reply
+          </button>
+        </p>
+      ) : null}
+      <form noValidate aria-labelledby={headingId} onSubmit={handleSubmit(onSubmit)}>
+        <div className="row g-3">
+          <FormField
+            id={`${id}-name`}
+            label={required('Name')}
+            registration={{
+              ...nameField,
+              ref: (element: HTMLInputElement | null) => {
+                nameField.ref(element);
+                nameRef(element);
+              },
+            }}
+            error={errors.name}
+            required
+            autoComplete="name"
+            className="col-sm-6"
+          />
+          <FormField
+            id={`${id}-email`}
+            label={required('Email')}
+            type="email"
+            registration={register('email')}
+            error={errors.email}
+            required
+            autoComplete="email"
+            className="col-sm-6"
+          />
+          <FormField
+            id={`${id}-website`}
+            label="Website"
+            type="url"
+            registration={register('website')}
+            error={errors.website}
+            autoComplete="url"
+            className="col-12"
+          />
+          <FormField
+            id={`${id}-message`}
+            label={required('Message')}
+            rows={5}
+            registration={register('message')}
+            error={errors.message}
+            required
+            className="col-12"
+          />
+        </div>
+        <button type="submit" className="btn btn-primary rounded-pill px-4 mt-4" disabled={isSubmitting}>
+          Leave Your Comment
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** The comments block ('3 Comments' with Reply buttons) and the 'Leave a comment' form. */
+export function BlogComments() {
+  const headingId = useId();
+  const [replyTo, setReplyTo] = useState<string>();
+  const nameInput = useRef<HTMLInputElement | null>(null);
+
+  const reply = (author: string): void => {
+    setReplyTo(author);
+    nameInput.current?.focus();
+  };
+
+  return (
+    <>
+      <section className="comments" aria-labelledby={headingId}>
+        <h2 id={headingId} className="blog-detail__heading">
+          {PLACEHOLDER_COMMENT_COUNT} Comments
+        </h2>
+        <ul className="comment-list">
+          {PLACEHOLDER_COMMENTS.map((comment) => (
+            <CommentItem key={comment.id} comment={comment} onReply={reply} />
+          ))}
+        </ul>
+      </section>
+      <CommentForm
+        replyTo={replyTo}
+        onCancelReply={() => setReplyTo(undefined)}
+        nameRef={(element) => {
+          nameInput.current = element;
+        }}
+      />
+    </>
+  );
+}

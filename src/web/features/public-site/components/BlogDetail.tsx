@@ -1,0 +1,242 @@
+import { type FormEvent, type ReactNode, useId } from 'react';
+import { Link } from 'react-router';
+import type { ContentRecord } from '../../../../shared/api/content.js';
+import { Icon, type IconName } from '../../../components/ui/Icon.js';
+import { PageIcon } from '../../../components/ui/PageIcon.js';
+import { PlaceholderLink } from '../../../components/ui/PlaceholderLink.js';
+import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
+import { paths } from '../../../config/paths.js';
+import { notify } from '../../../lib/toast.js';
+import { useContent } from '../../content/api/get-content.js';
+import { TAGS } from '../lib/blog-placeholders.js';
+import { blogCard, blogCategories, blogDetailContent, paragraphs } from '../lib/content-rules.js';
+import { BlogComments } from './BlogComments.js';
+import { ContentImg } from './ContentImg.js';
+import { SkeletonLines } from './Skeleton.js';
+
+export const SEARCH_COMING_SOON =
+  'Searching the blog is coming soon. Meanwhile, browse the categories and recent posts.';
+
+const AUTHOR_SOCIAL: readonly { label: string; icon: IconName }[] = [
+  { label: 'Twitter', icon: 'twitter-x' },
+  { label: 'Facebook', icon: 'facebook' },
+  { label: 'LinkedIn', icon: 'linkedin' },
+  { label: 'Instagram', icon: 'instagram' },
+];
+
+function Paragraphs({ text, className }: { text: string; className?: string }) {
+  return (
+    <>
+      {paragraphs(text).map((paragraph) => (
+        <p key={paragraph} className={className}>
+          {paragraph}
+        </p>
+      ))}
+    </>
+  );
+}
+
+function RelatedPosts({ posts }: { posts: ContentRecord<'blog'>[] }) {
+  const headingId = useId();
+  if (posts.length === 0) return null;
+  return (
+    <section className="related-posts" aria-labelledby={headingId}>
+      <h2 id={headingId} className="blog-detail__heading">
+        Related Posts
+      </h2>
+      <ul className="row g-3 list-unstyled mb-0">
+        {posts.map((post) => {
+          const card = blogCard(post);
+          return (
+            <li key={post.id} className="col-sm-6">
+              <Link to={paths.blogDetail} className="related-post">
+                <ContentImg image={card.image} width={600} height={400} className="related-post__image" />
+                <span className="related-post__body">
+                  <span className="related-post__category">{card.category}</span>
+                  <span className="related-post__title">{card.title}</span>
+                </span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function SidebarWidget({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section className="sidebar-widget" aria-labelledby={headingId}>
+      <h2 id={headingId} className="sidebar-widget__title">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function BlogSearch() {
+  const id = useId();
+  const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    notify.info(SEARCH_COMING_SOON);
+  };
+  return (
+    <div className="sidebar-widget">
+      {/* biome-ignore lint/a11y/useSemanticElements: jsdom and older browsers do not know <search> yet. */}
+      <form className="blog-search" role="search" aria-label="Blog" onSubmit={onSubmit}>
+        <label htmlFor={id} className="visually-hidden">
+          Search the blog
+        </label>
+        <input id={id} type="search" className="form-control" placeholder="Keyword" name="q" />
+        <button type="submit" className="btn btn-primary" aria-label="Search">
+          <PageIcon name="search" />
+        </button>
+      </form>
+    </div>
+  );
+}
+
+function AuthorCard({ author }: { author: ContentRecord<'blogdetails'> | undefined }) {
+  if (!author) return null;
+  return (
+    <section className="author-card" aria-label="About the author">
+      <ContentImg image={author.images[0]} width={300} height={300} className="author-card__photo" />
+      <h2 className="author-card__name">{author.label}</h2>
+      <p className="author-card__role">{author.title}</p>
+      <Paragraphs text={author.description} className="author-card__bio" />
+      <ul className="author-card__social">
+        {AUTHOR_SOCIAL.map((link) => (
+          <li key={link.icon}>
+            <PlaceholderLink
+              className="author-card__social-link"
+              aria-label={`${author.label} on ${link.label}`}
+            >
+              <Icon name={link.icon} />
+            </PlaceholderLink>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * Blog detail, /blogdetail (spec 2.4): the post (title, lead image and text from the blog detail
+ * entries), related posts, the comments and their form; beside it the author card (fifth entry), a
+ * search box, the categories with their counts, recent posts and a tag cloud.
+ */
+export function BlogDetail() {
+  const detailQuery = useContent('blogdetails');
+  const blogQuery = useContent('blog');
+  const status = sectionStatus(detailQuery);
+  const detail = blogDetailContent(detailQuery.data);
+  const posts = blogQuery.data ?? [];
+  const title = detail.intro?.title ?? '';
+  const related = posts.filter((post) => post.heading !== title).slice(0, 2);
+
+  return (
+    <div className="blog-detail section-pad">
+      <div className="container">
+        <div className="row gx-lg-5 gy-5">
+          <div className="col-lg-8">
+            <article className="blog-article" aria-busy={status.pending} aria-labelledby="blog-article-title">
+              <header className="blog-article__header">
+                <p className="section-heading__label">{detail.intro?.label}</p>
+                <h2 id="blog-article-title" className="blog-article__title">
+                  {title}
+                </h2>
+              </header>
+              <SectionState status={status} />
+              {status.pending ? <SkeletonLines lines={4} /> : null}
+              {detail.intro ? (
+                <Paragraphs text={detail.intro.description} className="blog-article__lead" />
+              ) : null}
+              {detail.leadImage ? (
+                <ContentImg
+                  image={detail.leadImage}
+                  width={800}
+                  height={500}
+                  className="blog-article__image"
+                  eager
+                />
+              ) : null}
+              {detail.sections.map(({ entry, images }) => (
+                <section key={entry.id} className="blog-article__section">
+                  {entry.label ? <p className="blog-article__kicker">{entry.label}</p> : null}
+                  {entry.title ? <h3 className="blog-article__subtitle">{entry.title}</h3> : null}
+                  {images.map((image) => (
+                    <ContentImg
+                      key={image.image}
+                      image={image}
+                      width={800}
+                      height={500}
+                      className="blog-article__image"
+                    />
+                  ))}
+                  <Paragraphs text={entry.description} />
+                </section>
+              ))}
+            </article>
+            <RelatedPosts posts={related} />
+            <BlogComments />
+          </div>
+          <div className="col-lg-4">
+            <aside className="blog-sidebar" aria-label="Blog sidebar">
+              <AuthorCard author={detail.author} />
+              <BlogSearch />
+              <SidebarWidget title="Categories">
+                <ul className="category-list">
+                  {blogCategories(posts).map((category) => (
+                    <li key={category.name}>
+                      <Link to={paths.blog}>{category.name}</Link>
+                      <span className="category-list__count">
+                        {category.count}
+                        <span className="visually-hidden">{category.count === 1 ? ' post' : ' posts'}</span>
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </SidebarWidget>
+              <SidebarWidget title="Recent Posts">
+                <ul className="recent-posts">
+                  {posts.slice(0, 3).map((post) => {
+                    const card = blogCard(post);
+                    return (
+                      <li key={post.id}>
+                        <Link to={paths.blogDetail} className="recent-post">
+                          <ContentImg
+                            image={card.image}
+                            width={600}
+                            height={400}
+                            className="recent-post__image"
+                          />
+                          <span>
+                            <span className="recent-post__title">{card.title}</span>
+                            <span className="recent-post__meta">{card.author}</span>
+                          </span>
+                        </Link>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </SidebarWidget>
+              <SidebarWidget title="Tag Cloud">
+                <ul className="tag-cloud">
+                  {TAGS.map((tag) => (
+                    <li key={tag}>
+                      <Link to={paths.blog} className="tag-cloud__tag">
+                        {tag}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </SidebarWidget>
+            </aside>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

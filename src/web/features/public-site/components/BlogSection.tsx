@@ -1,0 +1,94 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { PageIcon } from '../../../components/ui/PageIcon.js';
+import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
+import { paths } from '../../../config/paths.js';
+import { useContent } from '../../content/api/get-content.js';
+import { type BlogCardContent, blogCard, headingOf } from '../lib/content-rules.js';
+import { ContentImg } from './ContentImg.js';
+import { SKELETON_CARDS, SkeletonLines, skeletonKeys } from './Skeleton.js';
+
+function BlogCard({ card }: { card: BlogCardContent }) {
+  return (
+    <article className="blog-card">
+      <ContentImg image={card.image} width={600} height={400} className="blog-card__image" />
+      <div className="blog-card__body">
+        <ul className="blog-card__meta">
+          <li>
+            <PageIcon name="person" />
+            <span className="visually-hidden">Author: </span>
+            <span>{card.author}</span>
+          </li>
+          <li>
+            <PageIcon name="folder2-open" />
+            <span className="visually-hidden">Category: </span>
+            <span>{card.category}</span>
+          </li>
+          <li>
+            <PageIcon name="chat-dots" />
+            {card.commentCount}
+            <span className="visually-hidden"> comments</span>
+          </li>
+        </ul>
+        <h3 className="blog-card__title">{card.title}</h3>
+        <p className="blog-card__text">{card.description}</p>
+        <Link to={paths.blogDetail} className="btn btn-primary rounded-pill px-4 blog-card__action">
+          Read More<span className="visually-hidden">: {card.title}</span>
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+export interface BlogSectionProps {
+  /** Show at most this many posts (home shows the latest three). */
+  limit?: number;
+}
+
+/**
+ * Blog (spec 2.4): heading1/heading2 from record 0; a card per post with its image, author and
+ * category (defaults Admin / Web Design), the comment count, its own description (decisions item 2,
+ * clamped to a few lines) and Read More.
+ */
+export function BlogSection({ limit }: BlogSectionProps) {
+  const headingId = useId();
+  const query = useContent('blog');
+  const status = sectionStatus(query);
+  const heading = headingOf(query.data);
+  const posts = (query.data ?? []).slice(0, limit);
+
+  return (
+    <section className="blog section-pad" aria-labelledby={headingId} aria-busy={status.pending}>
+      <div className="container">
+        <div className="section-heading">
+          <p className="section-heading__label">{heading.label}</p>
+          <h2 id={headingId} className="section-heading__title">
+            {heading.title}
+          </h2>
+        </div>
+        <SectionState status={status} className="mx-auto" />
+        <ul className="row g-4 justify-content-center list-unstyled mb-0">
+          {status.pending
+            ? skeletonKeys(SKELETON_CARDS).map((key) => (
+                <li key={key} className="col-md-6 col-lg-4">
+                  <div className="blog-card" aria-hidden="true">
+                    <span
+                      className="content-img content-img--empty blog-card__image"
+                      style={{ aspectRatio: '3 / 2' }}
+                    />
+                    <div className="blog-card__body">
+                      <SkeletonLines lines={4} />
+                    </div>
+                  </div>
+                </li>
+              ))
+            : posts.map((post) => (
+                <li key={post.id} className="col-md-6 col-lg-4">
+                  <BlogCard card={blogCard(post)} />
+                </li>
+              ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

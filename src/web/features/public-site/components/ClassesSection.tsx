@@ -1,0 +1,100 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import type { ContentRecord } from '../../../../shared/api/content.js';
+import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
+import { paths } from '../../../config/paths.js';
+import { useContent } from '../../content/api/get-content.js';
+import { headingOf } from '../lib/content-rules.js';
+import { ContentImg } from './ContentImg.js';
+import { SKELETON_CARDS, SkeletonLines, skeletonKeys } from './Skeleton.js';
+
+type KidsClass = ContentRecord<'kidsclasses'>;
+
+const FACTS: readonly { label: string; value: (kidsClass: KidsClass) => string }[] = [
+  { label: 'Age of Kids', value: (kidsClass) => kidsClass.ageOfKids },
+  { label: 'Total Seats', value: (kidsClass) => kidsClass.totalSeats },
+  { label: 'Class Time', value: (kidsClass) => kidsClass.classTime },
+  { label: 'Tuition Fee', value: (kidsClass) => kidsClass.tuitionFee },
+];
+
+function ClassCard({ kidsClass }: { kidsClass: KidsClass }) {
+  return (
+    <article className="class-card">
+      <ContentImg image={kidsClass.images[0]} width={600} height={400} className="class-card__image" />
+      <div className="class-card__body">
+        <h3 className="class-card__title">{kidsClass.title}</h3>
+        <p className="class-card__text">{kidsClass.description}</p>
+        <table className="class-card__facts">
+          <caption className="visually-hidden">
+            {kidsClass.title ? `${kidsClass.title}: facts` : 'Facts'}
+          </caption>
+          <tbody>
+            {FACTS.map((fact) => (
+              <tr key={fact.label}>
+                <th scope="row">{fact.label}</th>
+                <td>{fact.value(kidsClass)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <Link to={paths.registration} className="btn btn-primary rounded-pill px-4 class-card__action">
+          Join Now
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+function ClassCardSkeleton() {
+  return (
+    <div className="class-card" aria-hidden="true">
+      <span className="content-img content-img--empty class-card__image" style={{ aspectRatio: '3 / 2' }} />
+      <div className="class-card__body">
+        <SkeletonLines lines={4} />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Classes (spec 2.4): title and subtitle from class record 0; a card per kids class with its image,
+ * its own title and description (decisions item 1), the facts table and Join Now.
+ */
+export function ClassesSection() {
+  const headingId = useId();
+  const headingQuery = useContent('class');
+  const classesQuery = useContent('kidsclasses');
+  const status = sectionStatus(headingQuery, classesQuery);
+  const heading = headingOf(headingQuery.data);
+
+  return (
+    <section
+      className="classes section-pad section-tint"
+      aria-labelledby={headingId}
+      aria-busy={status.pending}
+    >
+      <div className="container">
+        <div className="section-heading">
+          <p className="section-heading__label">{heading.label}</p>
+          <h2 id={headingId} className="section-heading__title">
+            {heading.title}
+          </h2>
+        </div>
+        <SectionState status={status} className="mx-auto" />
+        <ul className="row g-4 justify-content-center list-unstyled mb-0">
+          {classesQuery.isPending
+            ? skeletonKeys(SKELETON_CARDS).map((key) => (
+                <li key={key} className="col-md-6 col-lg-4">
+                  <ClassCardSkeleton />
+                </li>
+              ))
+            : (classesQuery.data ?? []).map((kidsClass) => (
+                <li key={kidsClass.id} className="col-md-6 col-lg-4">
+                  <ClassCard kidsClass={kidsClass} />
+                </li>
+              ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

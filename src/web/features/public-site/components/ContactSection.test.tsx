@@ -1,0 +1,83 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ENQUIRY_MESSAGES } from '../../../../shared/api/enquiry.js';
+import { MESSAGES } from '../../../../shared/constants.js';
+import { allowConsoleErrors } from '../../../test/console.js';
+import { mockContent, renderSection } from '../testing/render-section.js';
+import { ContactSection } from './ContactSection.js';
+
+async function renderContact() {
+  mockContent();
+  const view = renderSection(<ContactSection />);
+  await screen.findByRole('heading', { level: 2, name: 'Contact Us For Any Query' });
+  return { ...view, form: within(screen.getByRole('form', { name: 'Contact us' })) };
+}
+
+describe('ContactSection', () => {
+  it('shows heading1, heading2 and the info panel of the contacts record', async () => {
+    await renderContact();
+    expect(screen.getByText('Get In Touch')).toBeInTheDocument();
+    const panel = within(screen.getByRole('complementary', { name: 'How to reach us' }));
+    expect(panel.getByText('We answer within one school day.')).toBeInTheDocument();
+    const value = (term: string) => panel.getByText(term).nextElementSibling?.textContent;
+    expect(value('Address')).toBe('14 Orchard Lane, Greenfield');
+    expect(value('Email')).toBe('hello@demo.school');
+    expect(value('Phone')).toBe('+1 555 0142 310');
+    expect(value('Opening Hours')).toBe('Mon - Sat: 8:00 am - 4:00 pm');
+    expect(panel.getByRole('link', { name: 'hello@demo.school' })).toHaveAttribute(
+      'href',
+      'mailto:hello@demo.school',
+    );
+    expect(panel.getByRole('link', { name: '+1 555 0142 310' })).toHaveAttribute('href', 'tel:+15550142310');
+  });
+
+  it('has Your Name, Your Email, Subject, Message and Send Message', async () => {
+    const { form } = await renderContact();
+    expect(form.getByLabelText('Your Name')).toHaveAttribute('type', 'text');
+    expect(form.getByLabelText('Your Email')).toHaveAttribute('type', 'email');
+    expect(form.getByLabelText('Subject')).toBeInTheDocument();
+    expect(form.getByLabelText('Message').tagName).toBe('TEXTAREA');
+    expect(form.getByRole('button', { name: 'Send Message' })).toHaveAttribute('type', 'submit');
+  });
+
+  it('asks for all four fields with the spec’s messages when sent empty', async () => {
+    const { form, user } = await renderContact();
+    await user.click(form.getByRole('button', { name: 'Send Message' }));
+
+    expect(await form.findByText(MESSAGES.enterName)).toBeInTheDocument();
+    expect(form.getByText(MESSAGES.enterEmail)).toBeInTheDocument();
+    expect(form.getByText(MESSAGES.enterSubject)).toBeInTheDocument();
+    expect(form.getByText(MESSAGES.enterMessage)).toBeInTheDocument();
+    expect(form.getByLabelText('Subject')).toHaveAttribute('aria-invalid', 'true');
+    expect(form.getByLabelText('Message')).toHaveAccessibleDescription(MESSAGES.enterMessage);
+  });
+
+  it('checks the email format', async () => {
+    const { form, user } = await renderContact();
+    await user.type(form.getByLabelText('Your Email'), 'not-an-email');
+    await user.click(form.getByRole('button', { name: 'Send Message' }));
+    expect(await form.findByText(ENQUIRY_MESSAGES.invalidEmail)).toBeInTheDocument();
+  });
+
+  it('thanks the visitor and empties the form when valid', async () => {
+    const { form, user } = await renderContact();
+    await user.type(form.getByLabelText('Your Name'), 'Asha Patel');
+    await user.type(form.getByLabelText('Your Email'), 'asha@example.com');
+    await user.type(form.getByLabelText('Subject'), 'A visit');
+    await user.type(form.getByLabelText('Message'), 'Could we visit on Friday?');
+    await user.click(form.getByRole('button', { name: 'Send Message' }));
+
+    expect(await screen.findByText(ENQUIRY_MESSAGES.received)).toBeInTheDocument();
+    expect(form.getByLabelText('Your Name')).toHaveValue('');
+    expect(form.getByLabelText('Message')).toHaveValue('');
+  });
+
+  it('keeps the form usable when the contact details fail to load, and offers Retry', async () => {
+    allowConsoleErrors();
+    mockContent({ failing: ['contacts'] });
+    renderSection(<ContactSection />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('could not load');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,165 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  ENQUIRY_MESSAGES,
+  type Enquiry,
+  type EnquiryInput,
+  EnquirySchema,
+} from '../../../../shared/api/enquiry.js';
+import { PageIcon } from '../../../components/ui/PageIcon.js';
+import type { PageIconName } from '../../../components/ui/page-icons.js';
+import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
+import { notify } from '../../../lib/toast.js';
+import { useContent } from '../../content/api/get-content.js';
+import { headingOf } from '../lib/content-rules.js';
+import { FormField } from './FormField.js';
+import { SkeletonLines } from './Skeleton.js';
+
+/**
+ * The contact form (spec 2.4, 5): Your Name, Your Email, Subject, Message and Send Message, checked
+ * with the schema `POST enquiries` will use. Until that call exists a valid form thanks the visitor
+ * and empties itself.
+ */
+export function ContactForm() {
+  const id = useId();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<EnquiryInput, unknown, Enquiry>({
+    resolver: zodResolver(EnquirySchema),
+    defaultValues: { name: '', email: '', subject: '', message: '' },
+  });
+
+  const onSubmit = (_values: Enquiry): void => {
+    notify.success(ENQUIRY_MESSAGES.received);
+    reset();
+  };
+
+  return (
+    <form className="contact-form" noValidate aria-label="Contact us" onSubmit={handleSubmit(onSubmit)}>
+      <div className="row g-3">
+        <FormField
+          id={`${id}-name`}
+          label="Your Name"
+          registration={register('name')}
+          error={errors.name}
+          required
+          autoComplete="name"
+          className="col-sm-6"
+        />
+        <FormField
+          id={`${id}-email`}
+          label="Your Email"
+          type="email"
+          registration={register('email')}
+          error={errors.email}
+          required
+          autoComplete="email"
+          className="col-sm-6"
+        />
+        <FormField
+          id={`${id}-subject`}
+          label="Subject"
+          registration={register('subject')}
+          error={errors.subject}
+          required
+          className="col-12"
+        />
+        <FormField
+          id={`${id}-message`}
+          label="Message"
+          rows={6}
+          registration={register('message')}
+          error={errors.message}
+          required
+          className="col-12"
+        />
+      </div>
+      <button type="submit" className="btn btn-primary btn-lg rounded-pill px-5 mt-4" disabled={isSubmitting}>
+        Send Message
+      </button>
+    </form>
+  );
+}
+
+interface InfoLine {
+  label: string;
+  icon: PageIconName;
+  value: string;
+  href?: string;
+}
+
+/**
+ * Contact (spec 2.4): heading1/heading2, the form, and the info panel with the description, Address,
+ * Email, Phone and Opening Hours of the first contacts record.
+ */
+export function ContactSection() {
+  const headingId = useId();
+  const query = useContent('contacts');
+  const status = sectionStatus(query);
+  const heading = headingOf(query.data);
+  const contact = query.data?.[0];
+
+  const lines: InfoLine[] = [
+    { label: 'Address', icon: 'geo-alt-fill', value: contact?.address ?? '' },
+    {
+      label: 'Email',
+      icon: 'envelope-fill',
+      value: contact?.email ?? '',
+      href: contact?.email ? `mailto:${contact.email}` : undefined,
+    },
+    {
+      label: 'Phone',
+      icon: 'telephone-fill',
+      value: contact?.phone ?? '',
+      href: contact?.phone ? `tel:${contact.phone.replace(/[^\d+]/g, '')}` : undefined,
+    },
+    { label: 'Opening Hours', icon: 'clock', value: contact?.openingHours ?? '' },
+  ];
+
+  return (
+    <section className="contact section-pad" aria-labelledby={headingId} aria-busy={status.pending}>
+      <div className="container">
+        <div className="section-heading">
+          <p className="section-heading__label">{heading.label}</p>
+          <h2 id={headingId} className="section-heading__title">
+            {heading.title}
+          </h2>
+        </div>
+        <div className="row gx-lg-5 gy-5">
+          <div className="col-lg-7">
+            <div className="contact__form-card">
+              <ContactForm />
+            </div>
+          </div>
+          <div className="col-lg-5">
+            <aside className="contact-info" aria-label="How to reach us">
+              <SectionState status={status} />
+              {status.pending ? (
+                <SkeletonLines lines={3} />
+              ) : (
+                <p className="contact-info__text">{contact?.description}</p>
+              )}
+              <dl className="contact-info__list">
+                {lines.map((line) => (
+                  <div key={line.label} className="contact-info__item">
+                    <dt>
+                      <span className="contact-info__icon">
+                        <PageIcon name={line.icon} />
+                      </span>
+                      {line.label}
+                    </dt>
+                    <dd>{line.href ? <a href={line.href}>{line.value}</a> : line.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </aside>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

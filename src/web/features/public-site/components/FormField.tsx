@@ -1,0 +1,59 @@
+import type { ReactNode } from 'react';
+import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+
+export interface FormFieldProps {
+  id: string;
+  label: ReactNode;
+  registration: UseFormRegisterReturn;
+  error: FieldError | undefined;
+  required?: boolean;
+  type?: 'text' | 'email' | 'url';
+  /** A multi-line field with this many rows. */
+  rows?: number;
+  autoComplete?: string;
+  className?: string;
+}
+
+/**
+ * A labelled text field of the public forms with its message under it: the message is linked to the
+ * field (aria-describedby) and the field marked invalid, so screen readers say what to fix.
+ */
+export function FormField({
+  id,
+  label,
+  registration,
+  error,
+  required = false,
+  type = 'text',
+  rows,
+  autoComplete,
+  className = 'mb-3',
+}: FormFieldProps) {
+  const errorId = `${id}-error`;
+  const common = {
+    id,
+    className: `form-control${error ? ' is-invalid' : ''}`,
+    'aria-required': required || undefined,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : undefined,
+    autoComplete,
+    ...registration,
+  };
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="form-label">
+        {label}
+      </label>
+      {rows ? (
+        <textarea rows={rows} {...common} />
+      ) : (
+        <input type={type} inputMode={type === 'email' ? 'email' : undefined} {...common} />
+      )}
+      {error ? (
+        <div id={errorId} className="invalid-feedback">
+          {error.message}
+        </div>
+      ) : null}
+    </div>
+  );
+}

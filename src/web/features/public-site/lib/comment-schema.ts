@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { MESSAGES } from '../../../../shared/constants.js';
+
+/**
+ * The blog detail page's 'Leave a comment' form (spec 2.4, 5): Name*, Email*, Website, Message*.
+ * No call stores comments yet, so this schema lives with the form; it moves to src/shared/api when
+ * the server accepts comments.
+ */
+export const COMMENT_MESSAGES = {
+  enterName: MESSAGES.enterName,
+  enterEmail: MESSAGES.enterEmail,
+  enterMessage: MESSAGES.enterMessage,
+  invalidEmail: 'Please enter a valid email',
+  invalidWebsite: 'Please enter a valid website address, like example.com',
+  tooLong: 'Please keep this shorter',
+  comingSoon:
+    'Thank you for your comment! Posting comments opens very soon, so this one has not been published yet.',
+} as const;
+
+const WEBSITE = /^(https?:\/\/)?[\p{L}\d-]+(\.[\p{L}\d-]+)+(:\d+)?(\/\S*)?$/iu;
+
+export const CommentSchema = z.object({
+  name: z.string().trim().min(1, COMMENT_MESSAGES.enterName).max(100, COMMENT_MESSAGES.tooLong),
+  email: z
+    .string()
+    .trim()
+    .min(1, COMMENT_MESSAGES.enterEmail)
+    .pipe(z.email(COMMENT_MESSAGES.invalidEmail).max(254, COMMENT_MESSAGES.invalidEmail)),
+  website: z
+    .string()
+    .trim()
+    .max(200, COMMENT_MESSAGES.tooLong)
+    .refine((value) => value === '' || WEBSITE.test(value), COMMENT_MESSAGES.invalidWebsite),
+  message: z.string().trim().min(1, COMMENT_MESSAGES.enterMessage).max(5000, COMMENT_MESSAGES.tooLong),
+});
+export type CommentInput = z.input<typeof CommentSchema>;
+export type Comment = z.output<typeof CommentSchema>;

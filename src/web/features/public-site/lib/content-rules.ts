@@ -1,0 +1,124 @@
+import { type ContentImage, type ContentRecord, splitChecklist } from '../../../../shared/api/content.js';
+import { BLOG_DEFAULTS, GALLERY_CATEGORIES, type GalleryCategory } from '../../../../shared/constants.js';
+
+/**
+ * The data rules of the public sections (spec 2.4, 3 and decisions items 1, 2, 14), as pure
+ * functions so each rule is tested once and the components only draw.
+ */
+
+export interface SectionHeadingText {
+  label: string;
+  title: string;
+}
+
+/** Classes, teachers, blog, gallery and contact take their section heading from record 0. */
+export function headingOf(
+  records: readonly { label: string; title: string }[] | undefined,
+): SectionHeadingText {
+  const first = records?.[0];
+  return { label: first?.label ?? '', title: first?.title ?? '' };
+}
+
+export interface AboutContent {
+  label: string;
+  title: string;
+  description: string;
+  learnMoreLabel: string;
+  mainImage: ContentImage | undefined;
+  secondImage: ContentImage | undefined;
+  checklist: string[];
+}
+
+/** About: record 1 gives the text and both images, record 0 the `#`-separated check-list. */
+export function aboutContent(records: readonly ContentRecord<'about'>[] | undefined): AboutContent {
+  const main = records?.[1];
+  return {
+    label: main?.label ?? '',
+    title: main?.title ?? '',
+    description: main?.description ?? '',
+    learnMoreLabel: main?.learnMoreLabel ?? '',
+    mainImage: main?.images[0],
+    secondImage: main?.images[1],
+    checklist: splitChecklist(records?.[0]?.checklist),
+  };
+}
+
+export interface BlogCardContent {
+  id: number;
+  title: string;
+  description: string;
+  author: string;
+  category: string;
+  commentCount: number;
+  image: ContentImage | undefined;
+}
+
+/** A blog card shows its own post's text; author and category default (decisions item 2). */
+export function blogCard(post: ContentRecord<'blog'>): BlogCardContent {
+  return {
+    id: post.id,
+    title: post.heading,
+    description: post.description,
+    author: post.author.trim() || BLOG_DEFAULTS.author,
+    category: post.category.trim() || BLOG_DEFAULTS.category,
+    // Comments on posts do not exist yet; the spec's fixed count stands in (spec 9).
+    commentCount: BLOG_DEFAULTS.commentCount,
+    image: post.images[0],
+  };
+}
+
+/** Categories of the posts with how many posts each has, in order of first appearance. */
+export function blogCategories(posts: readonly ContentRecord<'blog'>[]): { name: string; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const post of posts) {
+    const { category } = blogCard(post);
+    counts.set(category, (counts.get(category) ?? 0) + 1);
+  }
+  return [...counts].map(([name, count]) => ({ name, count }));
+}
+
+export type GalleryFilter = 'All' | GalleryCategory;
+export const GALLERY_FILTERS: readonly GalleryFilter[] = ['All', ...GALLERY_CATEGORIES];
+
+/** The images a gallery filter shows (decisions item 14: each image has its own category). */
+export function filterGallery(images: readonly ContentImage[], filter: GalleryFilter): ContentImage[] {
+  return filter === 'All' ? [...images] : images.filter((image) => image.category === filter);
+}
+
+/** A text field's paragraphs: blank lines separate them. */
+export function paragraphs(text: string | undefined): string[] {
+  return (text ?? '')
+    .split(/\n\s*\n/)
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0);
+}
+
+export const BLOG_DETAIL_AUTHOR_INDEX = 4;
+
+export interface BlogDetailContent {
+  /** Entry 0: the post's category label, title and lead paragraph. */
+  intro: ContentRecord<'blogdetails'> | undefined;
+  /** The first picture of the first three entries, shown under the title. */
+  leadImage: ContentImage | undefined;
+  /** Every further entry but the author card, in order: subheading, text and own pictures. */
+  sections: { entry: ContentRecord<'blogdetails'>; images: ContentImage[] }[];
+  /** Entry 4: the author card of the sidebar. */
+  author: ContentRecord<'blogdetails'> | undefined;
+}
+
+/**
+ * The blog detail page's parts (spec 2.4): title, lead image and text from the first three entries,
+ * the author card from the fifth. Other entries (the fourth, a sixth, ...) continue the article, so
+ * nothing an editor writes is lost.
+ */
+export function blogDetailContent(
+  entries: readonly ContentRecord<'blogdetails'>[] | undefined,
+): BlogDetailContent {
+  const list = entries ?? [];
+  const leadImage = list.slice(0, 3).flatMap((entry) => entry.images)[0];
+  const sections = list
+    .map((entry, index) => ({ entry, index }))
+    .filter(({ index }) => index !== 0 && index !== BLOG_DETAIL_AUTHOR_INDEX)
+    .map(({ entry }) => ({ entry, images: entry.images.filter((image) => image !== leadImage) }));
+  return { intro: list[0], leadImage, sections, author: list[BLOG_DETAIL_AUTHOR_INDEX] };
+}

@@ -1,0 +1,61 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { ToastContainer } from 'react-toastify';
+import { vi } from 'vitest';
+import { type ContentCollection, isContentCollection } from '../../../../shared/api/content.js';
+import { urlOf } from '../../../test/content-fetch.js';
+import { createTestQueryClient, jsonResponse } from '../../../test/render-app.js';
+import { WIRE } from './fixtures.js';
+
+export interface MockContentOptions {
+  /** Collections whose call answers 500 (until `recover()` is called). */
+  failing?: ContentCollection[];
+  /** Replaces the fixtures of some collections. */
+  content?: Partial<Record<ContentCollection, Record<string, unknown>[]>>;
+}
+
+/** Answers the public content calls from the fixtures; returns the fetch spy and a way to heal. */
+export function mockContent({ failing = [], content = {} }: MockContentOptions = {}) {
+  let broken = new Set(failing);
+  const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const name = urlOf(input).replace(/^\/api\//, '');
+    if (!isContentCollection(name)) throw new TypeError(`Unexpected call ${urlOf(input)}`);
+    if (broken.has(name)) return jsonResponse({ error: { code: 'INTERNAL', message: 'Boom' } }, 500);
+    return jsonResponse({ data: content[name] ?? WIRE[name] });
+  });
+  return {
+    fetchMock,
+    recover: () => {
+      broken = new Set();
+    },
+    callsTo: (collection: ContentCollection) =>
+      fetchMock.mock.calls.filter(([input]) => urlOf(input) === `/api/${collection}`).length,
+  };
+}
+
+/** One section with a fresh query client (no retries), a router for its links, and toasts. */
+export function renderSection(ui: ReactNode) {
+  const queryClient = createTestQueryClient();
+  const router = createMemoryRouter([
+    {
+      path: '/',
+      element: (
+        <>
+          {ui}
+          <ToastContainer />
+        </>
+      ),
+    },
+    { path: '*', element: <p>Another page</p> },
+  ]);
+  const user = userEvent.setup();
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { ...view, user, router, queryClient };
+}
