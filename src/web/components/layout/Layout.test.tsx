@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { notify } from '../../lib/toast.js';
 import { renderApp } from '../../test/render-app.js';
@@ -27,7 +27,8 @@ describe('Layout', () => {
     await screen.findByRole('heading', { level: 1, name: 'About' });
     await user.click(screen.getByRole('link', { name: 'Gallery' }));
     await screen.findByRole('heading', { level: 1, name: 'Gallery' });
-    expect(screen.getByRole('main')).toHaveFocus();
+    // The focus moves in an effect after the new page has rendered.
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
   });
 
   it('shows toasts, and Alt+T moves focus to them', async () => {
