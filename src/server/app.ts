@@ -19,6 +19,7 @@ import { formsRoutes } from './features/inbox/forms.routes.js';
 import { inboxRoutes } from './features/inbox/inbox.routes.js';
 import { mediaRoutes } from './features/media/media.routes.js';
 import { schoolRoutes } from './features/school/school.routes.js';
+import { schoolAdminRoutes } from './features/school-admin/school-admin.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
@@ -128,6 +129,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(authRoutes);
       await api.register(usersRoutes);
       await api.register(schoolRoutes);
+      await api.register(schoolAdminRoutes);
       await api.register(contentAdminRoutes);
       await api.register(mediaRoutes);
       await api.register(formsRoutes);

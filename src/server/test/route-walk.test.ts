@@ -68,6 +68,25 @@ const POLICY: Record<string, Rule> = {
     who: TEACHER_PRINCIPAL,
     url: '/api/attendance/class/:classId?from=2026-11-01&to=2026-11-19',
   },
+  // Marks entry, sending notifications, school set-up (issue #7)
+  'GET /api/marks': { who: TEACHER_PRINCIPAL },
+  'PUT /api/marks': { who: TEACHER_PRINCIPAL, body: [] },
+  'GET /api/marks/history/:studentId': { who: PRINCIPAL, url: '/api/marks/history/999999' },
+  'POST /api/notification': { who: TEACHER_PRINCIPAL, body: {} },
+  'POST /api/notification/:id/read': { who: EVERY_SCHOOL_TYPE, url: '/api/notification/999999/read' },
+  ...Object.fromEntries(
+    ['classes', 'subjects', 'time-slots'].flatMap((name): [string, Rule][] => [
+      [`POST /api/admin/${name}`, { who: PRINCIPAL, body: {} }],
+      [`PATCH /api/admin/${name}/:id`, { who: PRINCIPAL, url: `/api/admin/${name}/999999`, body: {} }],
+      [`DELETE /api/admin/${name}/:id`, { who: PRINCIPAL, url: `/api/admin/${name}/999999` }],
+    ]),
+  ),
+  'POST /api/enrolments': { who: PRINCIPAL, body: {} },
+  'DELETE /api/admin/assignments/:id': { who: PRINCIPAL, url: '/api/admin/assignments/999999' },
+  'POST /api/exams': { who: PRINCIPAL, body: {} },
+  'DELETE /api/admin/exams/:id': { who: PRINCIPAL, url: '/api/admin/exams/999999' },
+  'GET /api/admin/pupils': { who: PRINCIPAL },
+  'POST /api/admin/import/pupils': { who: PRINCIPAL, body: {} },
   // Site administration: content, media, the contact and booking inbox, the newsletter list
   ...Object.fromEntries(
     CONTENT_COLLECTION_NAMES.flatMap((name): [string, Rule][] => [

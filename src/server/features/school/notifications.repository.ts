@@ -13,6 +13,9 @@ export interface NotificationRow {
   /** The class it went to, the pupil's current class, or EVERYONE. */
   classes: string;
   body: string;
+  createdAt: string;
+  /** Not yet read by the viewer; a notification the viewer sent is never unread. */
+  unread: boolean;
 }
 
 /** The notifications the viewer may see, newest first. */
@@ -26,7 +29,13 @@ export async function listVisibleNotifications(db: Db, viewer: Viewer): Promise<
       join.onRef('e.student_id', '=', 'n.student_id').on('e.ended_on', 'is', null),
     )
     .leftJoin('school_class as pc', 'pc.id', 'e.class_id')
+    .leftJoin('notification_read as r', (join) =>
+      join.onRef('r.notification_id', '=', 'n.id').on('r.user_id', '=', viewer.id),
+    )
     .select([
+      'n.created_at as createdAt',
+      'n.sender_id as senderId',
+      'r.read_at as readAt',
       'n.id',
       'n.body',
       'n.class_id as classId',
@@ -52,5 +61,7 @@ export async function listVisibleNotifications(db: Db, viewer: Viewer): Promise<
     classes:
       r.classId !== null ? (r.className ?? '') : r.studentId !== null ? (r.pupilClassName ?? '') : EVERYONE,
     body: r.body,
+    createdAt: r.createdAt,
+    unread: r.readAt === null && r.senderId !== viewer.id,
   }));
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
-import { NotificationAnswerSchema } from '../../../shared/api/school.js';
+import { NotificationListAnswerSchema } from '../../../shared/api/school-admin.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { EVERYONE, listVisibleNotifications } from './notifications.repository.js';
 
@@ -17,9 +17,10 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
         description:
           'A pupil: those to their class, to them and to everyone. A teacher: those they sent, those to ' +
           'their classes and those to everyone. The principal: all. `name` is the pupil for a ' +
-          `notification to one pupil, else the sender; \`classes\` is the class ("${EVERYONE}" for everyone).`,
+          `notification to one pupil, else the sender; \`classes\` is the class ("${EVERYONE}" for everyone). ` +
+          'Ours: `createdAt`, and `unread` for the caller (see POST notification/{id}/read).',
         security: BEARER_AUTH,
-        response: { 200: NotificationAnswerSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+        response: { 200: NotificationListAnswerSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
       },
     },
     async (request) => ({
@@ -28,6 +29,8 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
         name: n.name,
         classes: n.classes,
         notification: n.body,
+        createdAt: n.createdAt,
+        unread: n.unread,
       })),
     }),
   );

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotificationAnswerSchema } from '../../../shared/api/school.js';
+import { NotificationListAnswerSchema } from '../../../shared/api/school-admin.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { type Caller, callAs, type SchoolFixture, schoolFixture } from '../../test/school-fixtures.js';
@@ -98,6 +99,20 @@ describe.each(TEST_ENGINES)('notifications on %s', (engine) => {
       .execute();
     const row = (await list('student')).find((r) => r.id === everyone?.id);
     expect(row).toMatchObject({ name: 'School office', classes: EVERYONE });
+  });
+
+  it('ours: createdAt, newest first, and unread for the caller (never for what they sent)', async () => {
+    const res = await callAs(t.app, f, 'teacher', { method: 'GET', url: '/api/notification' });
+    const rows = NotificationListAnswerSchema.parse(res.json()).data;
+    const times = rows.map((r) => r.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(rows.filter((r) => r.unread).length).toBeGreaterThan(0);
+    const sent = await t.db
+      .selectFrom('notification')
+      .select('id')
+      .where('sender_id', '=', f.users.teacher)
+      .execute();
+    for (const { id } of sent) expect(rows.find((r) => r.id === id)?.unread).toBe(false);
   });
 
   it('401 without a token, 403 for a type without a dashboard', async () => {
