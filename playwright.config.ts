@@ -24,7 +24,17 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: process.env.CHROME_PATH, args: CHROME_ARGS },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    { name: 'chromium', testIgnore: /cms\.spec\.ts/, use: { ...devices['Desktop Chrome'] } },
+    // The website editor's tests change the public content that the other specs read, so they
+    // run after them rather than beside them.
+    {
+      name: 'content-editing',
+      testMatch: /cms\.spec\.ts/,
+      dependencies: ['chromium'],
+      use: { ...devices['Desktop Chrome'] },
+    },
+  ],
   webServer: {
     command: `node scripts/e2e-server.mjs`,
     url: `http://127.0.0.1:${port}/api/health`,

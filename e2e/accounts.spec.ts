@@ -166,10 +166,15 @@ test.describe
     });
   });
 
-test('the principal’s dashboard has the spec’s tiles plus Approvals', async ({ page }) => {
+test('the principal’s dashboard has the spec’s tiles plus Approvals, Website and Inbox', async ({ page }) => {
   await logIn(page, PRINCIPAL);
   await expect(page).toHaveURL(/\/dashboard$/);
-  expect(await tilesOf(page)).toEqual([...expected(DASHBOARD_TILES.Principle), ['Approvals', '/approvals']]);
+  expect(await tilesOf(page)).toEqual([
+    ...expected(DASHBOARD_TILES.Principle),
+    ['Approvals', '/approvals'],
+    ['Website', '/website'],
+    ['Inbox', '/inbox'],
+  ]);
 });
 
 test('the teacher’s dashboard has the spec’s tiles, and /approvals is only for the principal', async ({

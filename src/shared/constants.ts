@@ -65,6 +65,8 @@ export const BANNER_TITLES: Readonly<Record<string, string>> = {
   attendence: 'Attendence',
   payment: 'Payment',
   approvals: 'Approvals',
+  website: 'Website',
+  inbox: 'Inbox',
 };
 
 /** The first path segment decides the banner title; unknown segments get none. */
@@ -137,6 +139,8 @@ export const SCHOOL_ROUTE_PREFIXES = [
   'attendence',
   'payment',
   'approvals',
+  'website',
+  'inbox',
 ] as const;
 
 export const ATTENDANCE_STATUSES = [

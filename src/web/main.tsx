@@ -5,6 +5,7 @@ import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles/app.css';
 import './styles/accounts.css';
 import './styles/school.css';
+import './styles/cms.css';
 
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

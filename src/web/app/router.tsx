@@ -60,6 +60,8 @@ const SCHOOL_PAGES: readonly PageDefinition[] = [
   { path: '/attendence', load: () => import('./routes/school/attendence.js') },
   { path: '/payment', load: () => import('./routes/school/payment.js') },
   { path: '/approvals', load: () => import('./routes/school/approvals.js') },
+  { path: '/website', load: () => import('./routes/school/website.js') },
+  { path: '/inbox', load: () => import('./routes/school/inbox.js') },
 ];
 
 export const publicRoutePaths = PUBLIC_PAGES.map((page) => page.path);

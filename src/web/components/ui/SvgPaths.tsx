@@ -20,8 +20,9 @@ export function SvgPaths({ paths, size = '1em', className }: SvgPathsProps) {
       aria-hidden="true"
       focusable="false"
     >
-      {paths.map((path) => (
-        <path key={path.d} d={path.d} fillRule={path.fillRule} />
+      {paths.map((path, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: an icon's paths are fixed and may repeat a `d`.
+        <path key={index} d={path.d} fillRule={path.fillRule} />
       ))}
     </svg>
   );

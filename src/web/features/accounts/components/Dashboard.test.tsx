@@ -7,7 +7,7 @@ import { allowConsoleErrors } from '../../../test/console.js';
 import { jsonResponse, renderApp } from '../../../test/render-app.js';
 import { errorResponse, makeUser, mockApi, routeUnauthorizedTo } from '../testing/mock-api.js';
 
-/** Spec 2.5 (labels) with decisions item 5 (targets), plus Approvals for the principal. */
+/** Spec 2.5 (labels) with decisions item 5 (targets), plus Approvals, Website and Inbox for the principal. */
 const EXPECTED: Record<'Student' | 'Teacher' | 'Principle', [string, string][]> = {
   Student: [
     ['Profile', '/profile'],
@@ -37,6 +37,8 @@ const EXPECTED: Record<'Student' | 'Teacher' | 'Principle', [string, string][]> 
     ['Notification', '/notification'],
     ['Payment', '/payment'],
     ['Approvals', '/approvals'],
+    ['Website', '/website'],
+    ['Inbox', '/inbox'],
   ],
 };
 

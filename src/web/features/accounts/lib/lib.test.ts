@@ -7,13 +7,18 @@ import { formatDay } from './dates.js';
 import { LOGIN_REASONS, loginFailureReason } from './login-errors.js';
 import { parseId } from './prefetch.js';
 import { fieldErrorsOf } from './server-errors.js';
-import { APPROVALS_TILE, dashboardTilesFor, tileLook } from './tiles.js';
+import { APPROVALS_TILE, dashboardTilesFor, INBOX_TILE, tileLook, WEBSITE_TILE } from './tiles.js';
 
 describe('dashboard tiles', () => {
-  it('are the spec’s menu per school type, plus Approvals for the principal only', () => {
+  it('are the spec’s menu per school type, plus Approvals, Website and Inbox for the principal only', () => {
     expect(dashboardTilesFor('Student')).toEqual(DASHBOARD_TILES.Student);
     expect(dashboardTilesFor('Teacher')).toEqual(DASHBOARD_TILES.Teacher);
-    expect(dashboardTilesFor('Principle')).toEqual([...DASHBOARD_TILES.Principle, APPROVALS_TILE]);
+    expect(dashboardTilesFor('Principle')).toEqual([
+      ...DASHBOARD_TILES.Principle,
+      APPROVALS_TILE,
+      WEBSITE_TILE,
+      INBOX_TILE,
+    ]);
   });
 
   it('are none for the types without a school area', () => {

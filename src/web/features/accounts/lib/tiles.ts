@@ -8,15 +8,18 @@ import type { AccountIconName } from '../components/account-icons.js';
 
 /** The principal's extra tile (decisions item 9): registrations waiting for approval. */
 export const APPROVALS_TILE: DashboardTile = { label: 'Approvals', path: '/approvals' };
+/** The principal's site editor and the inbox of the public forms (issue #6). */
+export const WEBSITE_TILE: DashboardTile = { label: 'Website', path: '/website' };
+export const INBOX_TILE: DashboardTile = { label: 'Inbox', path: '/inbox' };
 
 /**
  * The tiles of a user's dashboard: the spec's menu of the type (DASHBOARD_TILES, spec 2.5) and, for
- * the principal, Approvals. Undefined for types without a school area (Director, HOD, ...).
+ * the principal, Approvals, Website and Inbox. Undefined for types without a school area (Director, HOD, ...).
  */
 export function dashboardTilesFor(type: UserType): readonly DashboardTile[] | undefined {
   if (!isSchoolType(type)) return undefined;
   const tiles = DASHBOARD_TILES[type];
-  return type === 'Principle' ? [...tiles, APPROVALS_TILE] : tiles;
+  return type === 'Principle' ? [...tiles, APPROVALS_TILE, WEBSITE_TILE, INBOX_TILE] : tiles;
 }
 
 export interface TileLook {
@@ -42,6 +45,8 @@ const LOOKS: Readonly<Record<string, TileLook>> = {
   Class: { icon: 'easel2', blurb: 'Teachers, subjects and times per class' },
   Payment: { icon: 'wallet2', blurb: 'The tuition fee ledger' },
   Approvals: { icon: 'person-check', blurb: 'New registrations to review' },
+  Website: { icon: 'pencil-square', blurb: 'Edit the public website' },
+  Inbox: { icon: 'bell', blurb: 'Enquiries, bookings and subscribers' },
 };
 
 const FALLBACK_LOOK: TileLook = { icon: 'journal-text', blurb: '' };

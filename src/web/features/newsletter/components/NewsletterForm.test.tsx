@@ -1,6 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../../test/render-app.js';
+import { HONEYPOT_FIELD, NEWSLETTER_MESSAGES } from '../../../../shared/api/newsletter.js';
+import { jsonResponse, renderApp } from '../../../test/render-app.js';
+import { answerForm } from './form-fetch.js';
+import { TOO_MANY_MESSAGES } from './public-form.js';
 
 /** The form as the footer shows it, inside the real layout (toasts included). */
 async function renderFooterForm() {
@@ -46,14 +49,51 @@ describe('NewsletterForm (footer)', () => {
     expect(form.queryByText('Please enter your name')).not.toBeInTheDocument();
   });
 
-  it('thanks the visitor and empties the form when both fields are valid', async () => {
+  it('subscribes with POST newsletter (201), honeypot empty, and empties the form', async () => {
     const { form, user } = await renderFooterForm();
+    const sent = answerForm('newsletter', jsonResponse({ data: { received: true } }, 201));
     await user.type(form.getByLabelText('Your Name'), 'Asha');
     await user.type(form.getByLabelText('Your Email'), 'asha@example.com');
     await user.click(form.getByRole('button', { name: 'Submit Now' }));
 
-    expect(await screen.findByText('Thank you for subscribing!')).toBeInTheDocument();
+    expect(await screen.findByText(NEWSLETTER_MESSAGES.subscribed)).toBeInTheDocument();
+    expect(sent()).toEqual({ name: 'Asha', email: 'asha@example.com', [HONEYPOT_FIELD]: '' });
     expect(form.getByLabelText('Your Name')).toHaveValue('');
     expect(form.getByLabelText('Your Email')).toHaveValue('');
+  });
+
+  it('says “already subscribed” when the server answers 200', async () => {
+    const { form, user } = await renderFooterForm();
+    answerForm('newsletter', jsonResponse({ data: { received: true } }, 200));
+    await user.type(form.getByLabelText('Your Name'), 'Asha');
+    await user.type(form.getByLabelText('Your Email'), 'asha@example.com');
+    await user.click(form.getByRole('button', { name: 'Submit Now' }));
+    expect(await screen.findByText(NEWSLETTER_MESSAGES.alreadySubscribed)).toBeInTheDocument();
+  });
+
+  it('shows 400 details at the field and keeps the form; 429 says try later', async () => {
+    const { form, user } = await renderFooterForm();
+    answerForm(
+      'newsletter',
+      jsonResponse(
+        {
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: 'x',
+            details: [{ field: 'email', message: 'Bad email here' }],
+          },
+        },
+        400,
+      ),
+    );
+    await user.type(form.getByLabelText('Your Name'), 'Asha');
+    await user.type(form.getByLabelText('Your Email'), 'asha@example.com');
+    await user.click(form.getByRole('button', { name: 'Submit Now' }));
+    expect(await form.findByText('Bad email here')).toBeInTheDocument();
+    expect(form.getByLabelText('Your Name')).toHaveValue('Asha');
+
+    answerForm('newsletter', jsonResponse({ error: { code: 'RATE_LIMITED', message: 'x' } }, 429));
+    await user.click(form.getByRole('button', { name: 'Submit Now' }));
+    expect(await screen.findByText(TOO_MANY_MESSAGES)).toBeInTheDocument();
   });
 });

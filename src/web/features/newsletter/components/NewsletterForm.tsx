@@ -2,16 +2,18 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import {
+  HONEYPOT_FIELD,
   NEWSLETTER_MESSAGES,
   type Newsletter,
   type NewsletterInput,
   NewsletterSchema,
 } from '../../../../shared/api/newsletter.js';
 import { notify } from '../../../lib/toast.js';
+import { HoneypotField, sendPublicForm, showSendError } from './public-form.js';
 
 /**
  * The footer's newsletter form (spec 2.3): Your Name, Your Email, Submit Now. It checks its fields
- * and thanks the visitor; sending to `POST newsletter` comes with a later issue.
+ * and sends them to `POST newsletter`: 201 is a new subscription, 200 an email already on the list.
  */
 export function NewsletterForm() {
   const id = useId();
@@ -19,14 +21,22 @@ export function NewsletterForm() {
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<NewsletterInput, unknown, Newsletter>({
     resolver: zodResolver(NewsletterSchema),
-    defaultValues: { name: '', email: '' },
+    defaultValues: { name: '', email: '', [HONEYPOT_FIELD]: '' },
   });
 
-  const onSubmit = (_values: Newsletter): void => {
-    notify.success(NEWSLETTER_MESSAGES.subscribed);
+  const onSubmit = async (values: Newsletter): Promise<void> => {
+    let status: number;
+    try {
+      status = await sendPublicForm('newsletter', values);
+    } catch (error) {
+      showSendError(error, setError, ['name', 'email']);
+      return;
+    }
+    notify.success(status === 200 ? NEWSLETTER_MESSAGES.alreadySubscribed : NEWSLETTER_MESSAGES.subscribed);
     reset();
   };
 
@@ -74,6 +84,7 @@ export function NewsletterForm() {
           </div>
         ) : null}
       </div>
+      <HoneypotField registration={register(HONEYPOT_FIELD)} />
       <button type="submit" className="btn btn-primary w-100 rounded-pill py-2" disabled={isSubmitting}>
         Submit Now
       </button>

@@ -1,8 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { BOOKING_MESSAGES } from '../../../../shared/api/booking.js';
+import { HONEYPOT_FIELD } from '../../../../shared/api/newsletter.js';
+import { jsonResponse } from '../../../test/render-app.js';
 import { renderSection } from '../testing/render-section.js';
 import { BookSeatSection } from './BookSeatSection.js';
+import { answerForm } from './form-fetch.js';
+import { TOO_MANY_MESSAGES } from './public-form.js';
 
 function renderBooking() {
   const view = renderSection(<BookSeatSection />);
@@ -33,15 +37,34 @@ describe('BookSeatSection', () => {
     expect(form.getByLabelText('Select A Class')).toHaveAccessibleDescription(BOOKING_MESSAGES.selectClass);
   });
 
-  it('thanks the visitor and empties the form when valid', async () => {
+  it('sends the booking to POST bookings, thanks the visitor and empties the form', async () => {
     const { form, user } = renderBooking();
+    const sent = answerForm('bookings', jsonResponse({ data: { received: true } }, 201));
+    expect(document.querySelector(`input[name="${HONEYPOT_FIELD}"]`)).toHaveAttribute('tabindex', '-1');
     await user.type(form.getByLabelText('Your Name'), 'Asha Patel');
     await user.type(form.getByLabelText('Your Email'), 'asha@example.com');
     await user.selectOptions(form.getByLabelText('Select A Class'), 'Class 2');
     await user.click(form.getByRole('button', { name: 'Book Now' }));
 
-    expect(await screen.findByText(BOOKING_MESSAGES.received)).toBeInTheDocument();
+    expect(await screen.findByText(BOOKING_MESSAGES.booked)).toBeInTheDocument();
+    expect(sent()).toEqual({
+      name: 'Asha Patel',
+      email: 'asha@example.com',
+      className: 'Class 2',
+      [HONEYPOT_FIELD]: '',
+    });
     expect(form.getByLabelText('Your Name')).toHaveValue('');
     expect(form.getByLabelText('Select A Class')).toHaveValue('');
+  });
+
+  it('keeps the form and says “Too many messages” on 429', async () => {
+    const { form, user } = renderBooking();
+    answerForm('bookings', jsonResponse({ error: { code: 'RATE_LIMITED', message: 'Slow down' } }, 429));
+    await user.type(form.getByLabelText('Your Name'), 'Asha Patel');
+    await user.type(form.getByLabelText('Your Email'), 'asha@example.com');
+    await user.selectOptions(form.getByLabelText('Select A Class'), 'Class 2');
+    await user.click(form.getByRole('button', { name: 'Book Now' }));
+    expect(await screen.findByText(TOO_MANY_MESSAGES)).toBeInTheDocument();
+    expect(form.getByLabelText('Your Name')).toHaveValue('Asha Patel');
   });
 });

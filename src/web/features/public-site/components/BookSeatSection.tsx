@@ -8,8 +8,10 @@ import {
   type BookingInput,
   BookingSchema,
 } from '../../../../shared/api/booking.js';
+import { HONEYPOT_FIELD } from '../../../../shared/api/newsletter.js';
 import { PageIcon } from '../../../components/ui/PageIcon.js';
 import { notify } from '../../../lib/toast.js';
+import { HoneypotField, sendPublicForm, showSendError } from './public-form.js';
 
 const PROMISES = [
   'A visit and a trial morning before you decide',
@@ -19,8 +21,8 @@ const PROMISES = [
 
 /**
  * The form of the 'Book A Seat' promo (spec 2.4): Your Name, Your Email, Select A Class, Book Now.
- * It checks the fields with the schema `POST bookings` will use; until that call exists a valid
- * form thanks the visitor and empties itself.
+ * It checks the fields with the schema of `POST bookings`, then sends them there; a failed send
+ * keeps what the visitor entered.
  */
 export function BookSeatForm() {
   const id = useId();
@@ -28,14 +30,21 @@ export function BookSeatForm() {
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<BookingInput, unknown, Booking>({
     resolver: zodResolver(BookingSchema),
-    defaultValues: { name: '', email: '', className: '' as Booking['className'] },
+    defaultValues: { name: '', email: '', className: '' as Booking['className'], [HONEYPOT_FIELD]: '' },
   });
 
-  const onSubmit = (_values: Booking): void => {
-    notify.success(BOOKING_MESSAGES.received);
+  const onSubmit = async (values: Booking): Promise<void> => {
+    try {
+      await sendPublicForm('bookings', values);
+    } catch (error) {
+      showSendError(error, setError, ['name', 'email', 'className']);
+      return;
+    }
+    notify.success(BOOKING_MESSAGES.booked);
     reset();
   };
 
@@ -116,6 +125,7 @@ export function BookSeatForm() {
           </div>
         ) : null}
       </div>
+      <HoneypotField registration={register(HONEYPOT_FIELD)} />
       <button type="submit" className="btn btn-primary btn-lg w-100 rounded-pill" disabled={isSubmitting}>
         Book Now
       </button>

@@ -1,10 +1,22 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ENQUIRY_MESSAGES } from '../../../../shared/api/enquiry.js';
+import { HONEYPOT_FIELD } from '../../../../shared/api/newsletter.js';
 import { MESSAGES } from '../../../../shared/constants.js';
 import { allowConsoleErrors } from '../../../test/console.js';
+import { jsonResponse } from '../../../test/render-app.js';
 import { mockContent, renderSection } from '../testing/render-section.js';
 import { ContactSection } from './ContactSection.js';
+import { answerForm } from './form-fetch.js';
+import { TOO_MANY_MESSAGES } from './public-form.js';
+
+type Form = ReturnType<typeof within>;
+async function fillContact(form: Form, user: { type: (el: Element, text: string) => Promise<void> }) {
+  await user.type(form.getByLabelText('Your Name'), 'Asha Patel');
+  await user.type(form.getByLabelText('Your Email'), 'asha@example.com');
+  await user.type(form.getByLabelText('Subject'), 'A visit');
+  await user.type(form.getByLabelText('Message'), 'Could we visit on Friday?');
+}
 
 async function renderContact() {
   mockContent();
@@ -59,17 +71,58 @@ describe('ContactSection', () => {
     expect(await form.findByText(ENQUIRY_MESSAGES.invalidEmail)).toBeInTheDocument();
   });
 
-  it('thanks the visitor and empties the form when valid', async () => {
+  it('sends the form to POST enquiries with an empty honeypot, thanks the visitor and empties it', async () => {
     const { form, user } = await renderContact();
-    await user.type(form.getByLabelText('Your Name'), 'Asha Patel');
-    await user.type(form.getByLabelText('Your Email'), 'asha@example.com');
-    await user.type(form.getByLabelText('Subject'), 'A visit');
-    await user.type(form.getByLabelText('Message'), 'Could we visit on Friday?');
+    const sent = answerForm('enquiries', jsonResponse({ data: { received: true } }, 201));
+    const honeypot = document.querySelector(`input[name="${HONEYPOT_FIELD}"]`);
+    expect(honeypot).toHaveAttribute('tabindex', '-1');
+    expect(honeypot).toHaveAttribute('autocomplete', 'off');
+    expect(honeypot).toHaveAttribute('aria-hidden', 'true');
+    await fillContact(form, user);
     await user.click(form.getByRole('button', { name: 'Send Message' }));
 
-    expect(await screen.findByText(ENQUIRY_MESSAGES.received)).toBeInTheDocument();
+    expect(await screen.findByText(ENQUIRY_MESSAGES.sent)).toBeInTheDocument();
+    expect(sent()).toEqual({
+      name: 'Asha Patel',
+      email: 'asha@example.com',
+      subject: 'A visit',
+      message: 'Could we visit on Friday?',
+      [HONEYPOT_FIELD]: '',
+    });
     expect(form.getByLabelText('Your Name')).toHaveValue('');
     expect(form.getByLabelText('Message')).toHaveValue('');
+  });
+
+  it('shows the server’s 400 details at the fields and keeps what was written', async () => {
+    const { form, user } = await renderContact();
+    answerForm(
+      'enquiries',
+      jsonResponse(
+        {
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: 'Check the form',
+            details: [{ field: 'subject', message: 'Subject from the server' }],
+          },
+        },
+        400,
+      ),
+    );
+    await fillContact(form, user);
+    await user.click(form.getByRole('button', { name: 'Send Message' }));
+
+    expect(await form.findByText('Subject from the server')).toBeInTheDocument();
+    expect(form.getByLabelText('Subject')).toHaveAttribute('aria-invalid', 'true');
+    expect(form.getByLabelText('Message')).toHaveValue('Could we visit on Friday?');
+  });
+
+  it('says “Too many messages” on 429', async () => {
+    const { form, user } = await renderContact();
+    answerForm('enquiries', jsonResponse({ error: { code: 'RATE_LIMITED', message: 'Slow down' } }, 429));
+    await fillContact(form, user);
+    await user.click(form.getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByText(TOO_MANY_MESSAGES)).toBeInTheDocument();
+    expect(form.getByLabelText('Your Name')).toHaveValue('Asha Patel');
   });
 
   it('keeps the form usable when the contact details fail to load, and offers Retry', async () => {

@@ -7,6 +7,7 @@ import {
   type EnquiryInput,
   EnquirySchema,
 } from '../../../../shared/api/enquiry.js';
+import { HONEYPOT_FIELD } from '../../../../shared/api/newsletter.js';
 import { PageIcon } from '../../../components/ui/PageIcon.js';
 import type { PageIconName } from '../../../components/ui/page-icons.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
@@ -14,12 +15,12 @@ import { notify } from '../../../lib/toast.js';
 import { useContent } from '../../content/api/get-content.js';
 import { headingOf } from '../lib/content-rules.js';
 import { FormField } from './FormField.js';
+import { HoneypotField, sendPublicForm, showSendError } from './public-form.js';
 import { SkeletonLines } from './Skeleton.js';
 
 /**
  * The contact form (spec 2.4, 5): Your Name, Your Email, Subject, Message and Send Message, checked
- * with the schema `POST enquiries` will use. Until that call exists a valid form thanks the visitor
- * and empties itself.
+ * with the schema of `POST enquiries`, then sent there. A failed send keeps what the visitor wrote.
  */
 export function ContactForm() {
   const id = useId();
@@ -27,14 +28,21 @@ export function ContactForm() {
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<EnquiryInput, unknown, Enquiry>({
     resolver: zodResolver(EnquirySchema),
-    defaultValues: { name: '', email: '', subject: '', message: '' },
+    defaultValues: { name: '', email: '', subject: '', message: '', [HONEYPOT_FIELD]: '' },
   });
 
-  const onSubmit = (_values: Enquiry): void => {
-    notify.success(ENQUIRY_MESSAGES.received);
+  const onSubmit = async (values: Enquiry): Promise<void> => {
+    try {
+      await sendPublicForm('enquiries', values);
+    } catch (error) {
+      showSendError(error, setError, ['name', 'email', 'subject', 'message']);
+      return;
+    }
+    notify.success(ENQUIRY_MESSAGES.sent);
     reset();
   };
 
@@ -78,6 +86,7 @@ export function ContactForm() {
           className="col-12"
         />
       </div>
+      <HoneypotField registration={register(HONEYPOT_FIELD)} />
       <button type="submit" className="btn btn-primary btn-lg rounded-pill px-5 mt-4" disabled={isSubmitting}>
         Send Message
       </button>

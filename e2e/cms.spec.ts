@@ -1,0 +1,136 @@
+import { type APIRequestContext, type BrowserContext, expect, test } from '@playwright/test';
+import { ENQUIRY_MESSAGES } from '../src/shared/api/enquiry.js';
+import { SESSION_COOKIE } from '../src/shared/constants.js';
+
+/**
+ * Issue #6 end to end, against the real server and its demo school: the principal edits the site
+ * and the public pages show it at once; a visitor's message reaches the principal's inbox. Each
+ * edit is put back afterwards so the other specs see the demo content.
+ */
+
+interface WireRecord {
+  id: number;
+  images: { image: string; alt: string; category?: string }[];
+  [field: string]: unknown;
+}
+
+async function principalToken(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/users/login', {
+    data: { email: 'principal@demo.school', password: 'demo12345' },
+  });
+  expect(response.status(), 'log in as the principal').toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+async function logInAsPrincipal(context: BrowserContext, request: APIRequestContext, baseURL: string) {
+  const token = await principalToken(request);
+  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL }]);
+  return token;
+}
+
+async function records(request: APIRequestContext, collection: string): Promise<WireRecord[]> {
+  const response = await request.get(`/api/${collection}`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: WireRecord[] }).data;
+}
+
+async function restore(request: APIRequestContext, token: string, collection: string, record: WireRecord) {
+  const { id, ...body } = record;
+  const response = await request.put(`/api/admin/content/${collection}/${id}`, {
+    data: body,
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(response.status(), `restore ${collection} ${id}`).toBe(200);
+}
+
+test('the principal changes the home title in the editor and the home page shows it', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const token = await logInAsPrincipal(context, request, baseURL ?? '');
+  const [original] = await records(request, 'home');
+  if (!original) throw new Error('the demo school has a home record');
+  const title = `Learning Together ${Date.now()}`;
+  try {
+    await page.goto('/website');
+    const panel = page.getByRole('region', { name: 'Home banner' });
+    await panel.getByRole('button', { name: /^Edit/ }).first().click();
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.locator('.Toastify').getByText('Saved.', { exact: false })).toBeVisible();
+
+    await page.goto('/');
+    await expect(page.getByText(title)).toBeVisible();
+  } finally {
+    await restore(request, token, 'home', original);
+  }
+});
+
+test('the principal changes a gallery picture’s category and the gallery filter shows it there', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const token = await logInAsPrincipal(context, request, baseURL ?? '');
+  const gallery = await records(request, 'gallery');
+  // A Playing picture becomes Reading: the public-site spec's Drawing filter stays as it was.
+  const index = gallery.findIndex((record) => record.images.some((image) => image.category === 'Playing'));
+  const record = gallery[index];
+  const position = record?.images.findIndex((image) => image.category === 'Playing') ?? -1;
+  const picture = record?.images[position];
+  if (!record || !picture) throw new Error('the demo gallery has Playing pictures');
+  const category = 'Reading';
+  try {
+    await page.goto('/website');
+    await page
+      .getByRole('navigation', { name: 'Website sections' })
+      .getByRole('button', { name: 'Gallery' })
+      .click();
+    const panel = page.getByRole('region', { name: 'Gallery' });
+    await panel.locator('.cms-records__item').nth(index).getByRole('button', { name: /^Edit/ }).click();
+    await page.getByLabel(`Picture ${position + 1}: category`).selectOption(category);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.locator('.Toastify').getByText('Saved.', { exact: false })).toBeVisible();
+
+    await page.goto('/gallery');
+    await page
+      .getByRole('group', { name: 'Show pictures of' })
+      .getByRole('button', { name: category })
+      .click();
+    await expect(
+      page.locator(`.gallery__grid li[data-category="${category}"] img[src*="${picture.image}"]`),
+    ).toHaveCount(1);
+  } finally {
+    await restore(request, token, 'gallery', record);
+  }
+});
+
+test('a visitor’s contact message reaches the principal’s inbox', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
+  const subject = `Visit on Friday ${Date.now()}`;
+  await page.goto('/contact');
+  const form = page.getByRole('form', { name: 'Contact us' });
+  await form.getByLabel('Your Name').fill('Asha Patel');
+  await form.getByLabel('Your Email').fill('asha@example.com');
+  await form.getByLabel('Subject').fill(subject);
+  await form.getByLabel('Message').fill('Could we visit the school on Friday morning?');
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.locator('.Toastify').getByText(ENQUIRY_MESSAGES.sent)).toBeVisible();
+
+  const principal = await browser.newContext({ baseURL });
+  try {
+    await logInAsPrincipal(principal, request, baseURL ?? '');
+    const inbox = await principal.newPage();
+    await inbox.goto('/inbox');
+    await expect(inbox.getByText(`Enquiry: ${subject}`)).toBeVisible();
+  } finally {
+    await principal.close();
+  }
+});

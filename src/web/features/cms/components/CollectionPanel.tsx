@@ -1,0 +1,152 @@
+import { useState } from 'react';
+import { CONTENT_COLLECTIONS, type ContentCollection } from '../../../../shared/api/content.js';
+import { isApiError } from '../../../lib/api-client.js';
+import { notify } from '../../../lib/toast.js';
+import {
+  type EditorRecord,
+  useDeleteRecord,
+  useEditorRecords,
+  useReorderRecords,
+} from '../api/content-admin.js';
+import { fieldsOf } from '../lib/form-values.js';
+import { ConfirmDialog } from './ConfirmDialog.js';
+import { RecordForm } from './RecordForm.js';
+
+/** A record's one-line summary: its first non-empty text field (shown as text), else its number. */
+export function summaryOf(collection: ContentCollection, record: EditorRecord, index: number): string {
+  for (const field of fieldsOf(collection)) {
+    if (field.kind === 'icon') continue;
+    const value = record[field.wire];
+    if (typeof value === 'string' && value.trim() !== '') {
+      const text = value.trim().replaceAll('#', ', ');
+      return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+    }
+  }
+  return `Record ${index + 1}`;
+}
+
+/** One collection: its records in order, with edit, delete, move up/down and add. */
+export function CollectionPanel({ collection }: { collection: ContentCollection }) {
+  const records = useEditorRecords(collection);
+  const remove = useDeleteRecord(collection);
+  const reorder = useReorderRecords(collection);
+  const [editing, setEditing] = useState<number | 'new' | undefined>();
+  const [deleting, setDeleting] = useState<EditorRecord | undefined>();
+  const title = CONTENT_COLLECTIONS[collection].title;
+
+  if (records.isPending) return <p>Loading {title}…</p>;
+  if (records.isError)
+    return (
+      <div role="alert">
+        <p>We could not load {title}.</p>
+        <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => records.refetch()}>
+          Retry
+        </button>
+      </div>
+    );
+
+  const list = records.data;
+  const failed = (error: unknown) => notify.error(isApiError(error) ? error.message : 'That did not work.');
+  const move = (index: number, by: number) => {
+    const ids = list.map((record) => record.id);
+    const [id] = ids.splice(index, 1);
+    if (id === undefined) return;
+    ids.splice(index + by, 0, id);
+    reorder.mutate(ids, { onError: failed });
+  };
+
+  if (editing !== undefined) {
+    const record = editing === 'new' ? undefined : list.find((r) => r.id === editing);
+    return (
+      <section aria-label={title}>
+        <h2 className="h4">
+          {title}: {record ? 'edit record' : 'new record'}
+        </h2>
+        <RecordForm
+          key={editing}
+          collection={collection}
+          record={record}
+          onDone={() => setEditing(undefined)}
+        />
+      </section>
+    );
+  }
+
+  return (
+    <section aria-label={title}>
+      <div className="d-flex align-items-center justify-content-between mb-3">
+        <h2 className="h4 mb-0">{title}</h2>
+        <button type="button" className="btn btn-primary btn-sm" onClick={() => setEditing('new')}>
+          Add a record
+        </button>
+      </div>
+      {list.length === 0 ? <p>No records yet.</p> : null}
+      <ol className="cms-records list-unstyled">
+        {list.map((record, index) => {
+          const summary = summaryOf(collection, record, index);
+          return (
+            <li key={record.id} className="cms-records__item">
+              <span className="cms-records__summary">{summary}</span>
+              <span className="cms-records__actions">
+                <button
+                  type="button"
+                  className="btn btn-outline-secondary btn-sm"
+                  aria-label={`Move “${summary}” up`}
+                  disabled={index === 0 || reorder.isPending}
+                  onClick={() => move(index, -1)}
+                >
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-outline-secondary btn-sm"
+                  aria-label={`Move “${summary}” down`}
+                  disabled={index === list.length - 1 || reorder.isPending}
+                  onClick={() => move(index, 1)}
+                >
+                  ↓
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-outline-primary btn-sm"
+                  aria-label={`Edit “${summary}”`}
+                  onClick={() => setEditing(record.id)}
+                >
+                  Edit
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-outline-danger btn-sm"
+                  aria-label={`Delete “${summary}”`}
+                  onClick={() => setDeleting(record)}
+                >
+                  Delete
+                </button>
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+      {deleting ? (
+        <ConfirmDialog
+          title="Delete this record?"
+          confirmLabel="Delete"
+          busy={remove.isPending}
+          onCancel={() => setDeleting(undefined)}
+          onConfirm={() =>
+            remove.mutate(deleting.id, {
+              onSuccess: () => notify.success('Deleted.'),
+              onError: failed,
+              onSettled: () => setDeleting(undefined),
+            })
+          }
+        >
+          <p>
+            “{summaryOf(collection, deleting, list.indexOf(deleting))}” disappears from the website. Its
+            pictures stay in the media library.
+          </p>
+        </ConfirmDialog>
+      ) : null}
+    </section>
+  );
+}

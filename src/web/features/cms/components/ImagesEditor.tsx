@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { type Control, type FieldErrors, type UseFormRegister, useFieldArray } from 'react-hook-form';
+import type { ContentCollection } from '../../../../shared/api/content.js';
+import { GALLERY_CATEGORIES } from '../../../../shared/constants.js';
+import { useMedia } from '../api/media.js';
+import type { EditorValues } from '../lib/form-values.js';
+import { thumbnailUrl } from '../lib/image-url.js';
+import { UploadPicture } from './UploadPicture.js';
+
+export interface ImagesEditorProps {
+  collection: ContentCollection;
+  control: Control<EditorValues>;
+  register: UseFormRegister<EditorValues>;
+  errors: FieldErrors<EditorValues>;
+}
+
+function LibraryPicker({ onPick }: { onPick: (image: string, alt: string) => void }) {
+  const media = useMedia();
+  if (media.isPending) return <p>Loading the pictures…</p>;
+  if (media.isError) return <p role="alert">{media.error.message}</p>;
+  if (media.data.length === 0) return <p>No pictures uploaded yet.</p>;
+  return (
+    <ul className="cms-library-pick list-unstyled">
+      {media.data.map((item) => (
+        <li key={item.name}>
+          <button
+            type="button"
+            className="cms-library-pick__button"
+            onClick={() => onPick(item.image, item.alt)}
+          >
+            <img src={thumbnailUrl(item.image)} alt="" />
+            <span>{item.alt || item.originalName}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The pictures of a record: alt (and category in the gallery) each, add by upload or from the library, remove. */
+export function ImagesEditor({ collection, control, register, errors }: ImagesEditorProps) {
+  const { fields, append, remove } = useFieldArray({ control, name: 'images' });
+  const [adding, setAdding] = useState<'upload' | 'library' | undefined>();
+  const gallery = collection === 'gallery';
+  const add = (image: string, alt: string) => {
+    append(gallery ? { image, alt, category: '' } : { image, alt });
+    setAdding(undefined);
+  };
+
+  return (
+    <fieldset className="cms-images mb-3">
+      <legend className="form-label fs-6">Pictures</legend>
+      {fields.length === 0 ? <p className="text-body-secondary small">No pictures.</p> : null}
+      <ul className="list-unstyled">
+        {fields.map((field, index) => {
+          const error = errors.images?.[index];
+          const altId = `image-${field.id}-alt`;
+          const categoryId = `image-${field.id}-category`;
+          return (
+            <li key={field.id} className="cms-images__row">
+              <img className="cms-images__thumb" src={thumbnailUrl(field.image)} alt="" />
+              <div className="flex-grow-1">
+                <label htmlFor={altId} className="form-label small">
+                  Picture {index + 1}: description (alt)
+                </label>
+                <input
+                  id={altId}
+                  className={`form-control form-control-sm${error?.alt ? ' is-invalid' : ''}`}
+                  aria-invalid={error?.alt ? true : undefined}
+                  {...register(`images.${index}.alt`)}
+                />
+                {error?.alt ? <div className="invalid-feedback">{error.alt.message}</div> : null}
+                {error?.image ? <div className="text-danger small">{error.image.message}</div> : null}
+                {gallery ? (
+                  <>
+                    <label htmlFor={categoryId} className="form-label small mt-1">
+                      Picture {index + 1}: category
+                    </label>
+                    <select
+                      id={categoryId}
+                      className={`form-select form-select-sm${error?.category ? ' is-invalid' : ''}`}
+                      {...register(`images.${index}.category`)}
+                    >
+                      <option value="">Choose…</option>
+                      {GALLERY_CATEGORIES.map((category) => (
+                        <option key={category} value={category}>
+                          {category}
+                        </option>
+                      ))}
+                    </select>
+                    {error?.category ? (
+                      <div className="invalid-feedback">{error.category.message}</div>
+                    ) : null}
+                  </>
+                ) : null}
+              </div>
+              <button
+                type="button"
+                className="btn btn-outline-danger btn-sm align-self-start"
+                onClick={() => remove(index)}
+              >
+                Remove picture {index + 1}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {errors.images?.message ? <p className="text-danger small">{errors.images.message}</p> : null}
+      <div className="d-flex gap-2 flex-wrap">
+        <button
+          type="button"
+          className="btn btn-outline-primary btn-sm"
+          aria-pressed={adding === 'upload'}
+          onClick={() => setAdding(adding === 'upload' ? undefined : 'upload')}
+        >
+          Upload a picture
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline-primary btn-sm"
+          aria-pressed={adding === 'library'}
+          onClick={() => setAdding(adding === 'library' ? undefined : 'library')}
+        >
+          Choose from the library
+        </button>
+      </div>
+      {adding === 'upload' ? <UploadPicture onUploaded={(media, alt) => add(media.image, alt)} /> : null}
+      {adding === 'library' ? <LibraryPicker onPick={add} /> : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,148 @@
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { CONTENT_COLLECTIONS, type ContentCollection } from '../../../../shared/api/content.js';
+import { FieldErrorSchema } from '../../../../shared/api/errors.js';
+import { isApiError } from '../../../lib/api-client.js';
+import { notify } from '../../../lib/toast.js';
+import { type EditorRecord, useSaveRecord } from '../api/content-admin.js';
+import {
+  type EditorValues,
+  editorResolver,
+  fieldsOf,
+  formPathOf,
+  toBody,
+  toFormValues,
+} from '../lib/form-values.js';
+import { ChecklistEditor } from './ChecklistEditor.js';
+import { IconPicker } from './IconPicker.js';
+import { ImagesEditor } from './ImagesEditor.js';
+
+export const SAVED_MESSAGE = 'Saved. The website shows the change now.';
+
+export interface RecordFormProps {
+  collection: ContentCollection;
+  /** Undefined for a new record. */
+  record?: EditorRecord;
+  onDone: () => void;
+}
+
+/**
+ * A record's form, generated from CONTENT_COLLECTIONS: a line is an input, a text a textarea, an
+ * icon a picker, a check-list a list of items. Checked with the server's schema; a failed save
+ * keeps everything typed and shows the server's reasons at the fields.
+ */
+export function RecordForm({ collection, record, onDone }: RecordFormProps) {
+  const id = useId();
+  const save = useSaveRecord(collection);
+  const [formError, setFormError] = useState<string | undefined>();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<EditorValues>({
+    resolver: editorResolver(collection),
+    defaultValues: toFormValues(collection, record),
+  });
+
+  const onSubmit = async (values: EditorValues) => {
+    setFormError(undefined);
+    try {
+      await save.mutateAsync({ id: record?.id, body: toBody(collection, values) });
+    } catch (error) {
+      const details = z.array(FieldErrorSchema).safeParse(isApiError(error) ? error.details : undefined);
+      let shown = 0;
+      for (const detail of details.success ? details.data : []) {
+        const path = formPathOf(collection, detail.field.split('.'));
+        if (!path) continue;
+        setError(
+          path as `fields.${string}`,
+          { type: 'server', message: detail.message },
+          { shouldFocus: shown === 0 },
+        );
+        shown += 1;
+      }
+      setFormError(
+        isApiError(error) && error.status === 403
+          ? 'Only the principal can edit the website.'
+          : isApiError(error)
+            ? error.message
+            : 'The save failed. Please try again.',
+      );
+      return;
+    }
+    notify.success(SAVED_MESSAGE);
+    onDone();
+  };
+
+  const title = CONTENT_COLLECTIONS[collection].title;
+  return (
+    <form
+      className="cms-form"
+      noValidate
+      aria-label={record ? `Edit ${title} record` : `New ${title} record`}
+      onSubmit={handleSubmit(onSubmit)}
+    >
+      {fieldsOf(collection).map((field) => {
+        const fieldId = `${id}-${field.wire}`;
+        const error = errors.fields?.[field.wire]?.message;
+        const name = `fields.${field.wire}` as const;
+        if (field.kind === 'icon' || field.kind === 'checklist') {
+          const Editor = field.kind === 'icon' ? IconPicker : ChecklistEditor;
+          return (
+            <Controller
+              key={field.wire}
+              control={control}
+              name={name}
+              render={({ field: input }) => (
+                <Editor
+                  id={fieldId}
+                  label={field.label}
+                  value={input.value ?? ''}
+                  onChange={input.onChange}
+                  error={error}
+                />
+              )}
+            />
+          );
+        }
+        const common = {
+          id: fieldId,
+          className: `form-control${error ? ' is-invalid' : ''}`,
+          'aria-invalid': error ? true : undefined,
+          'aria-describedby': error ? `${fieldId}-error` : undefined,
+          ...register(name),
+        };
+        return (
+          <div key={field.wire} className="mb-3">
+            <label htmlFor={fieldId} className="form-label">
+              {field.label}
+            </label>
+            {field.kind === 'text' ? <textarea rows={5} {...common} /> : <input type="text" {...common} />}
+            {error ? (
+              <div id={`${fieldId}-error`} className="invalid-feedback">
+                {error}
+              </div>
+            ) : null}
+          </div>
+        );
+      })}
+      <ImagesEditor collection={collection} control={control} register={register} errors={errors} />
+      {formError ? (
+        <p className="alert alert-danger" role="alert">
+          {formError}
+        </p>
+      ) : null}
+      <div className="d-flex gap-2">
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : 'Save'}
+        </button>
+        <button type="button" className="btn btn-outline-secondary" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,52 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { ToastContainer } from 'react-toastify';
+import { vi } from 'vitest';
+import { urlOf } from '../../../test/content-fetch.js';
+import { createTestQueryClient, jsonResponse } from '../../../test/render-app.js';
+
+export interface SentCall {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+type Handler = (call: SentCall) => Response | Promise<Response>;
+
+/**
+ * Answers API calls by `"METHOD /api/path"` (query string included); any other call fails the
+ * test. Returns the calls made, with JSON bodies parsed (FormData kept as it is).
+ */
+export function mockApi(handlers: Record<string, Handler | unknown>) {
+  const calls: SentCall[] = [];
+  const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const method = init?.method ?? 'GET';
+    const path = urlOf(input);
+    const raw = init?.body;
+    const body = typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw;
+    const call = { method, path, body };
+    calls.push(call);
+    const handler = handlers[`${method} ${path}`];
+    if (handler === undefined) throw new TypeError(`Unexpected call ${method} ${path}`);
+    return typeof handler === 'function' ? (handler as Handler)(call) : jsonResponse(handler);
+  });
+  return {
+    fetchMock,
+    calls,
+    sent: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path),
+  };
+}
+
+export function renderCms(ui: ReactNode) {
+  const queryClient = createTestQueryClient();
+  const user = userEvent.setup();
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      {ui}
+      <ToastContainer />
+    </QueryClientProvider>,
+  );
+  return { ...view, user, queryClient };
+}

@@ -1,0 +1,136 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { ToastContainer } from 'react-toastify';
+import { describe, expect, it, vi } from 'vitest';
+import type { InboxItem } from '../../../../shared/api/admin.js';
+import { allowConsoleErrors } from '../../../test/console.js';
+import { urlOf } from '../../../test/content-fetch.js';
+import { createTestQueryClient, jsonResponse } from '../../../test/render-app.js';
+import { INBOX_NOT_ALLOWED, Inbox } from './Inbox.js';
+
+const ITEMS: InboxItem[] = [
+  {
+    kind: 'enquiry',
+    id: 2,
+    name: 'Asha',
+    email: 'asha@example.com',
+    subject: 'A visit',
+    message: '<b>Friday?</b>',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    handled: false,
+    handledAt: null,
+  },
+  {
+    kind: 'booking',
+    id: 1,
+    name: 'Ben',
+    email: 'ben@example.com',
+    className: 'Class 2',
+    createdAt: '2026-11-19T10:00:00.000Z',
+    handled: true,
+    handledAt: '2026-11-19T12:00:00.000Z',
+  },
+];
+
+function mockInbox({ forbidden = false } = {}) {
+  const calls: { method: string; url: string; body: unknown }[] = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = urlOf(input);
+    const method = init?.method ?? 'GET';
+    calls.push({ method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
+    if (forbidden) return jsonResponse({ error: { code: 'FORBIDDEN', message: 'No' } }, 403);
+    if (url.startsWith('/api/admin/inbox?') || url === '/api/admin/inbox')
+      return jsonResponse({ data: ITEMS, meta: { total: 2, unhandled: 1 } });
+    if (url === '/api/admin/inbox/enquiry/2' && method === 'PATCH')
+      return jsonResponse({ data: { ...ITEMS[0], handled: true, handledAt: '2026-11-21T00:00:00.000Z' } });
+    if (url === '/api/admin/newsletter.csv')
+      return new Response('\uFEFFname,email,subscribed_at\r\n', {
+        headers: {
+          'Content-Type': 'text/csv',
+          'Content-Disposition': 'attachment; filename="newsletter-subscribers-2026-11-21.csv"',
+        },
+      });
+    if (url === '/api/admin/newsletter')
+      return jsonResponse({
+        data: [{ id: 1, name: 'Cara', email: 'cara@example.com', createdAt: '2026-11-18T10:00:00.000Z' }],
+      });
+    throw new TypeError(`Unexpected ${method} ${url}`);
+  });
+  return calls;
+}
+
+function renderInbox() {
+  const user = userEvent.setup();
+  render(
+    <QueryClientProvider client={createTestQueryClient()}>
+      <Inbox />
+      <ToastContainer />
+    </QueryClientProvider>,
+  );
+  return { user };
+}
+
+describe('Inbox', () => {
+  it('lists enquiries and bookings newest first, as text, and the subscribers', async () => {
+    mockInbox();
+    renderInbox();
+    const list = within(await screen.findByRole('region', { name: 'Enquiries and bookings' }));
+    expect(await list.findByText('Enquiry: A visit')).toBeInTheDocument();
+    expect(list.getByText('<b>Friday?</b>')).toBeInTheDocument();
+    expect(list.getByText('1 open')).toBeInTheDocument();
+    const items = list.getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Enquiry: A visit');
+    expect(items[1]).toHaveTextContent('Booking: Class 2');
+    expect(await screen.findByText(/cara@example.com/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+  });
+
+  it('marks an enquiry handled with PATCH', async () => {
+    const calls = mockInbox();
+    const { user } = renderInbox();
+    await user.click(await screen.findByRole('button', { name: 'Mark as handled' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PATCH')).toEqual([
+        { method: 'PATCH', url: '/api/admin/inbox/enquiry/2', body: { handled: true } },
+      ]),
+    );
+    expect(screen.getByRole('button', { name: 'Mark as not handled' })).toBeInTheDocument();
+  });
+
+  it('filters by kind and handled', async () => {
+    const calls = mockInbox();
+    const { user } = renderInbox();
+    await screen.findByText('Enquiry: A visit');
+    await user.selectOptions(screen.getByLabelText('Kind'), 'booking');
+    await user.selectOptions(screen.getByLabelText('Status'), 'open');
+    await waitFor(() =>
+      expect(calls.map((c) => c.url)).toContain('/api/admin/inbox?kind=booking&handled=false'),
+    );
+  });
+
+  it('exports the subscribers as a CSV file download', async () => {
+    const calls = mockInbox();
+    const createObjectURL = vi.fn(() => 'blob:csv');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      expect(this.download).toBe('newsletter-subscribers-2026-11-21.csv');
+      expect(this.href).toBe('blob:csv');
+    });
+    const { user } = renderInbox();
+    await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(calls.map((c) => c.url)).toContain('/api/admin/newsletter.csv');
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+    vi.unstubAllGlobals();
+  });
+
+  it('tells anyone but the principal that the inbox is not theirs', async () => {
+    allowConsoleErrors();
+    mockInbox({ forbidden: true });
+    renderInbox();
+    expect(await screen.findByText(INBOX_NOT_ALLOWED)).toBeInTheDocument();
+  });
+});
