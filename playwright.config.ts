@@ -3,6 +3,7 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROME_ARGS } from './scripts/chrome-path.mjs';
 
+const CHANGES_SHARED_DATA = /(cms|school-year)\.spec\.ts/;
 const port = Number(process.env.E2E_PORT ?? 3199);
 // scripts/e2e.mjs sets E2E_DATA_DIR, so that every worker (and fixtures that seed through the
 // database) knows where the server keeps its data.
@@ -25,12 +26,12 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROME_PATH, args: CHROME_ARGS },
   },
   projects: [
-    { name: 'chromium', testIgnore: /cms\.spec\.ts/, use: { ...devices['Desktop Chrome'] } },
-    // The website editor's tests change the public content that the other specs read, so they
-    // run after them rather than beside them.
+    { name: 'chromium', testIgnore: CHANGES_SHARED_DATA, use: { ...devices['Desktop Chrome'] } },
+    // These specs change what the others read (the public content, a demo pupil's marks and
+    // class), so they run after them rather than beside them.
     {
-      name: 'content-editing',
-      testMatch: /cms\.spec\.ts/,
+      name: 'changes-shared-data',
+      testMatch: CHANGES_SHARED_DATA,
       dependencies: ['chromium'],
       use: { ...devices['Desktop Chrome'] },
     },

@@ -67,6 +67,10 @@ export const BANNER_TITLES: Readonly<Record<string, string>> = {
   approvals: 'Approvals',
   website: 'Website',
   inbox: 'Inbox',
+  marks: 'Marks Entry',
+  'send-notification': 'Send Notification',
+  'school-setup': 'School Set-up',
+  'import-pupils': 'Import Pupils',
 };
 
 /** The first path segment decides the banner title; unknown segments get none. */
@@ -141,6 +145,10 @@ export const SCHOOL_ROUTE_PREFIXES = [
   'approvals',
   'website',
   'inbox',
+  'marks',
+  'send-notification',
+  'school-setup',
+  'import-pupils',
 ] as const;
 
 export const ATTENDANCE_STATUSES = [

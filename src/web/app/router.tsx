@@ -62,6 +62,10 @@ const SCHOOL_PAGES: readonly PageDefinition[] = [
   { path: '/approvals', load: () => import('./routes/school/approvals.js') },
   { path: '/website', load: () => import('./routes/school/website.js') },
   { path: '/inbox', load: () => import('./routes/school/inbox.js') },
+  { path: '/marks', load: () => import('./routes/school/marks.js') },
+  { path: '/send-notification', load: () => import('./routes/school/send-notification.js') },
+  { path: '/school-setup', load: () => import('./routes/school/school-setup.js') },
+  { path: '/import-pupils', load: () => import('./routes/school/import-pupils.js') },
 ];
 
 export const publicRoutePaths = PUBLIC_PAGES.map((page) => page.path);

@@ -7,7 +7,7 @@ import { allowConsoleErrors } from '../../../test/console.js';
 import { jsonResponse, renderApp } from '../../../test/render-app.js';
 import { errorResponse, makeUser, mockApi, routeUnauthorizedTo } from '../testing/mock-api.js';
 
-/** Spec 2.5 (labels) with decisions item 5 (targets), plus Approvals, Website and Inbox for the principal. */
+/** Spec 2.5 (labels) with decisions item 5 (targets), plus Marks and Send Notification for staff and Approvals, Website and Inbox for the principal. */
 const EXPECTED: Record<'Student' | 'Teacher' | 'Principle', [string, string][]> = {
   Student: [
     ['Profile', '/profile'],
@@ -26,6 +26,8 @@ const EXPECTED: Record<'Student' | 'Teacher' | 'Principle', [string, string][]> 
     ['Notification', '/notification'],
     ['Schedule', '/schedule'],
     ['ClassWise-Student', '/classwise-student'],
+    ['Marks', '/marks'],
+    ['Send Notification', '/send-notification'],
   ],
   Principle: [
     ['Profile', '/profile'],
@@ -36,6 +38,10 @@ const EXPECTED: Record<'Student' | 'Teacher' | 'Principle', [string, string][]> 
     ['Schedule', '/schedule'],
     ['Notification', '/notification'],
     ['Payment', '/payment'],
+    ['Marks', '/marks'],
+    ['Send Notification', '/send-notification'],
+    ['School Set-up', '/school-setup'],
+    ['Import Pupils', '/import-pupils'],
     ['Approvals', '/approvals'],
     ['Website', '/website'],
     ['Inbox', '/inbox'],

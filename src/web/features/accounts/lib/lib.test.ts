@@ -7,14 +7,32 @@ import { formatDay } from './dates.js';
 import { LOGIN_REASONS, loginFailureReason } from './login-errors.js';
 import { parseId } from './prefetch.js';
 import { fieldErrorsOf } from './server-errors.js';
-import { APPROVALS_TILE, dashboardTilesFor, INBOX_TILE, tileLook, WEBSITE_TILE } from './tiles.js';
+import {
+  APPROVALS_TILE,
+  dashboardTilesFor,
+  IMPORT_PUPILS_TILE,
+  INBOX_TILE,
+  MARKS_TILE,
+  SCHOOL_SETUP_TILE,
+  SEND_NOTIFICATION_TILE,
+  tileLook,
+  WEBSITE_TILE,
+} from './tiles.js';
 
 describe('dashboard tiles', () => {
-  it('are the spec’s menu per school type, plus Approvals, Website and Inbox for the principal only', () => {
+  it('are the spec’s menu per school type, plus Marks and Send Notification for staff and Approvals, Website, Inbox for the principal', () => {
     expect(dashboardTilesFor('Student')).toEqual(DASHBOARD_TILES.Student);
-    expect(dashboardTilesFor('Teacher')).toEqual(DASHBOARD_TILES.Teacher);
+    expect(dashboardTilesFor('Teacher')).toEqual([
+      ...DASHBOARD_TILES.Teacher,
+      MARKS_TILE,
+      SEND_NOTIFICATION_TILE,
+    ]);
     expect(dashboardTilesFor('Principle')).toEqual([
       ...DASHBOARD_TILES.Principle,
+      MARKS_TILE,
+      SEND_NOTIFICATION_TILE,
+      SCHOOL_SETUP_TILE,
+      IMPORT_PUPILS_TILE,
       APPROVALS_TILE,
       WEBSITE_TILE,
       INBOX_TILE,
@@ -27,7 +45,14 @@ describe('dashboard tiles', () => {
   });
 
   it('each has its own icon and a line of text', () => {
-    for (const tile of [...Object.values(DASHBOARD_TILES).flat(), APPROVALS_TILE]) {
+    for (const tile of [
+      ...Object.values(DASHBOARD_TILES).flat(),
+      APPROVALS_TILE,
+      MARKS_TILE,
+      SEND_NOTIFICATION_TILE,
+      SCHOOL_SETUP_TILE,
+      IMPORT_PUPILS_TILE,
+    ]) {
       expect(tileLook(tile.label).blurb).not.toBe('');
     }
   });

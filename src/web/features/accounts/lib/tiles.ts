@@ -11,15 +11,35 @@ export const APPROVALS_TILE: DashboardTile = { label: 'Approvals', path: '/appro
 /** The principal's site editor and the inbox of the public forms (issue #6). */
 export const WEBSITE_TILE: DashboardTile = { label: 'Website', path: '/website' };
 export const INBOX_TILE: DashboardTile = { label: 'Inbox', path: '/inbox' };
+/** Issue #7: staff enter marks and send notifications. */
+export const MARKS_TILE: DashboardTile = { label: 'Marks', path: '/marks' };
+export const SEND_NOTIFICATION_TILE: DashboardTile = {
+  label: 'Send Notification',
+  path: '/send-notification',
+};
+/** Issue #7: the principal's classes, subjects, time slots, enrolments and exams. */
+export const SCHOOL_SETUP_TILE: DashboardTile = { label: 'School Set-up', path: '/school-setup' };
+export const IMPORT_PUPILS_TILE: DashboardTile = { label: 'Import Pupils', path: '/import-pupils' };
 
 /**
  * The tiles of a user's dashboard: the spec's menu of the type (DASHBOARD_TILES, spec 2.5) and, for
- * the principal, Approvals, Website and Inbox. Undefined for types without a school area (Director, HOD, ...).
+ * staff, Marks and Send Notification; for the principal also School Set-up, Import Pupils, Approvals, Website and Inbox. Undefined for types without a school area (Director, HOD, ...).
  */
 export function dashboardTilesFor(type: UserType): readonly DashboardTile[] | undefined {
   if (!isSchoolType(type)) return undefined;
   const tiles = DASHBOARD_TILES[type];
-  return type === 'Principle' ? [...tiles, APPROVALS_TILE, WEBSITE_TILE, INBOX_TILE] : tiles;
+  if (type === 'Principle')
+    return [
+      ...tiles,
+      MARKS_TILE,
+      SEND_NOTIFICATION_TILE,
+      SCHOOL_SETUP_TILE,
+      IMPORT_PUPILS_TILE,
+      APPROVALS_TILE,
+      WEBSITE_TILE,
+      INBOX_TILE,
+    ];
+  return type === 'Teacher' ? [...tiles, MARKS_TILE, SEND_NOTIFICATION_TILE] : tiles;
 }
 
 export interface TileLook {
@@ -47,6 +67,10 @@ const LOOKS: Readonly<Record<string, TileLook>> = {
   Approvals: { icon: 'person-check', blurb: 'New registrations to review' },
   Website: { icon: 'pencil-square', blurb: 'Edit the public website' },
   Inbox: { icon: 'bell', blurb: 'Enquiries, bookings and subscribers' },
+  Marks: { icon: 'pencil-square', blurb: 'Enter marks for a class' },
+  'Send Notification': { icon: 'bell', blurb: 'Write to a class or a pupil' },
+  'School Set-up': { icon: 'easel2', blurb: 'Classes, subjects, times, enrolments, exams' },
+  'Import Pupils': { icon: 'people', blurb: 'Add many pupils from a CSV file' },
 };
 
 const FALLBACK_LOOK: TileLook = { icon: 'journal-text', blurb: '' };

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { SavedMarksAnswerSchema, type SaveMarksBody } from '../../../../shared/api/school-admin.js';
+import { apiClient } from '../../../lib/api-client.js';
+import { schoolKeys } from '../../school/api/query-keys.js';
+
+/** `PUT marks` with `[ { studentId, subjectId, marks } ]` -> `{ data: { saved } }`: all rows or none. */
+export async function saveMarks(rows: SaveMarksBody): Promise<number> {
+  const answer = await apiClient.put('marks', rows, { schema: SavedMarksAnswerSchema });
+  return answer.data.saved;
+}
+
+/** Saves marks; the entry grid, results and mark sheets load again. */
+export function useSaveMarks() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveMarks,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['school', 'marks'] }),
+        queryClient.invalidateQueries({ queryKey: schoolKeys.results() }),
+        queryClient.invalidateQueries({ queryKey: ['school', 'result-summary'] }),
+      ]);
+    },
+  });
+}
