@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { HONEYPOT_FIELD, NEWSLETTER_MESSAGES } from '../../../../shared/api/newsletter.js';
+import { TOO_MANY_MESSAGES } from '../../../components/forms/public-form.js';
+import { answerForm } from '../../../test/form-fetch.js';
 import { jsonResponse, renderApp } from '../../../test/render-app.js';
-import { answerForm } from './form-fetch.js';
-import { TOO_MANY_MESSAGES } from './public-form.js';
 
 /** The form as the footer shows it, inside the real layout (toasts included). */
 async function renderFooterForm() {

@@ -8,8 +8,8 @@ import {
   type NewsletterInput,
   NewsletterSchema,
 } from '../../../../shared/api/newsletter.js';
+import { HoneypotField, sendPublicForm, showSendError } from '../../../components/forms/public-form.js';
 import { notify } from '../../../lib/toast.js';
-import { HoneypotField, sendPublicForm, showSendError } from './public-form.js';
 
 /**
  * The footer's newsletter form (spec 2.3): Your Name, Your Email, Submit Now. It checks its fields

@@ -2,11 +2,11 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { BOOKING_MESSAGES } from '../../../../shared/api/booking.js';
 import { HONEYPOT_FIELD } from '../../../../shared/api/newsletter.js';
+import { TOO_MANY_MESSAGES } from '../../../components/forms/public-form.js';
+import { answerForm } from '../../../test/form-fetch.js';
 import { jsonResponse } from '../../../test/render-app.js';
 import { renderSection } from '../testing/render-section.js';
 import { BookSeatSection } from './BookSeatSection.js';
-import { answerForm } from './form-fetch.js';
-import { TOO_MANY_MESSAGES } from './public-form.js';
 
 function renderBooking() {
   const view = renderSection(<BookSeatSection />);

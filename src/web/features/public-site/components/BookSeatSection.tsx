@@ -9,9 +9,9 @@ import {
   BookingSchema,
 } from '../../../../shared/api/booking.js';
 import { HONEYPOT_FIELD } from '../../../../shared/api/newsletter.js';
+import { HoneypotField, sendPublicForm, showSendError } from '../../../components/forms/public-form.js';
 import { PageIcon } from '../../../components/ui/PageIcon.js';
 import { notify } from '../../../lib/toast.js';
-import { HoneypotField, sendPublicForm, showSendError } from './public-form.js';
 
 const PROMISES = [
   'A visit and a trial morning before you decide',

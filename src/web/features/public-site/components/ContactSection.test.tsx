@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { ENQUIRY_MESSAGES } from '../../../../shared/api/enquiry.js';
 import { HONEYPOT_FIELD } from '../../../../shared/api/newsletter.js';
 import { MESSAGES } from '../../../../shared/constants.js';
+import { TOO_MANY_MESSAGES } from '../../../components/forms/public-form.js';
 import { allowConsoleErrors } from '../../../test/console.js';
+import { answerForm } from '../../../test/form-fetch.js';
 import { jsonResponse } from '../../../test/render-app.js';
 import { mockContent, renderSection } from '../testing/render-section.js';
 import { ContactSection } from './ContactSection.js';
-import { answerForm } from './form-fetch.js';
-import { TOO_MANY_MESSAGES } from './public-form.js';
 
 type Form = ReturnType<typeof within>;
 async function fillContact(form: Form, user: { type: (el: Element, text: string) => Promise<void> }) {

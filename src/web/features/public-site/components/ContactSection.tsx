@@ -8,6 +8,7 @@ import {
   EnquirySchema,
 } from '../../../../shared/api/enquiry.js';
 import { HONEYPOT_FIELD } from '../../../../shared/api/newsletter.js';
+import { HoneypotField, sendPublicForm, showSendError } from '../../../components/forms/public-form.js';
 import { PageIcon } from '../../../components/ui/PageIcon.js';
 import type { PageIconName } from '../../../components/ui/page-icons.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
@@ -15,7 +16,6 @@ import { notify } from '../../../lib/toast.js';
 import { useContent } from '../../content/api/get-content.js';
 import { headingOf } from '../lib/content-rules.js';
 import { FormField } from './FormField.js';
-import { HoneypotField, sendPublicForm, showSendError } from './public-form.js';
 import { SkeletonLines } from './Skeleton.js';
 
 /**

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { urlOf } from '../../../test/content-fetch.js';
+import { urlOf } from './content-fetch.js';
 
 /**
  * Test helper: answers `POST /api/<path>` with `response` and passes every other call to the fetch

@@ -1,8 +1,8 @@
 import type { FieldValues, Path, UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
 import { z } from 'zod';
-import { ErrorBodySchema, FieldErrorSchema } from '../../../../shared/api/errors.js';
-import { apiUrl } from '../../../lib/api-client.js';
-import { notify } from '../../../lib/toast.js';
+import { ErrorBodySchema, FieldErrorSchema } from '../../../shared/api/errors.js';
+import { apiUrl } from '../../lib/api-client.js';
+import { notify } from '../../lib/toast.js';
 
 export const TOO_MANY_MESSAGES = 'Too many messages, try again later';
 
