@@ -1,3 +1,4 @@
+import { mediaSrcSet } from '../../../../shared/api/admin.js';
 import type { ContentImage } from '../../../../shared/api/content.js';
 import { uploadUrl } from '../../../lib/images.js';
 
@@ -30,6 +31,9 @@ export function ContentImg({ image, width, height, className, eager = false }: C
     <img
       className={classes}
       src={uploadUrl(image.image)}
+      // Pictures from the media library come in several widths; the browser picks the one it needs.
+      srcSet={mediaSrcSet(image.image, uploadUrl)}
+      sizes={`(max-width: ${width}px) 100vw, ${width}px`}
       alt={image.alt}
       width={width}
       height={height}
