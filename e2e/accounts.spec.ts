@@ -166,23 +166,33 @@ test.describe
     });
   });
 
-test('the principal’s dashboard has the spec’s tiles plus Approvals, Website and Inbox', async ({ page }) => {
+test('the principal’s dashboard has the spec’s tiles plus the school-year, Approvals, Website and Inbox tiles', async ({
+  page,
+}) => {
   await logIn(page, PRINCIPAL);
   await expect(page).toHaveURL(/\/dashboard$/);
   expect(await tilesOf(page)).toEqual([
     ...expected(DASHBOARD_TILES.Principle),
+    ['Marks', '/marks'],
+    ['Send Notification', '/send-notification'],
+    ['School Set-up', '/school-setup'],
+    ['Import Pupils', '/import-pupils'],
     ['Approvals', '/approvals'],
     ['Website', '/website'],
     ['Inbox', '/inbox'],
   ]);
 });
 
-test('the teacher’s dashboard has the spec’s tiles, and /approvals is only for the principal', async ({
+test('the teacher’s dashboard has the spec’s tiles plus Marks and Send Notification, and /approvals is only for the principal', async ({
   page,
 }) => {
   await logIn(page, TEACHER);
   await expect(page).toHaveURL(/\/dashboard$/);
-  expect(await tilesOf(page)).toEqual(expected(DASHBOARD_TILES.Teacher));
+  expect(await tilesOf(page)).toEqual([
+    ...expected(DASHBOARD_TILES.Teacher),
+    ['Marks', '/marks'],
+    ['Send Notification', '/send-notification'],
+  ]);
   await page.goto('/approvals');
   await expect(page.getByRole('alert')).toContainText('Only the principal can review new registrations.');
 });
