@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PASS_MARK, divisionFor, markSheet, subjectResult } from './mark-sheet.js';
+import { DEFAULT_PASS_MARK, divisionFor, markSheet, markTotals, subjectResult } from './mark-sheet.js';
 
 describe('divisionFor', () => {
   it.each([
@@ -57,5 +57,32 @@ describe('markSheet', () => {
 
   it('an empty sheet is a Fail at 0 %', () => {
     expect(markSheet([])).toEqual({ rows: [], total: 0, percentage: 0, division: 'Fail' });
+  });
+});
+
+describe('markTotals', () => {
+  it('gives the same foot as the whole mark sheet, from sums alone', () => {
+    const cases = [
+      [70, 65, 80, 55, 90, 60],
+      [45, 44, 46],
+      [100, 32],
+      [33, 33, 33],
+      [59, 60],
+      [29, 31],
+    ];
+    for (const marks of cases) {
+      const { rows: _rows, ...foot } = markSheet(marks.map((m, i) => ({ subjectName: `S${i}`, marks: m })));
+      const sums = {
+        subjects: marks.length,
+        total: marks.reduce((a, b) => a + b, 0),
+        lowest: Math.min(...marks),
+      };
+      expect(markTotals(sums), marks.join(',')).toEqual(foot);
+    }
+  });
+
+  it('fails on the lowest mark with the school’s pass mark', () => {
+    expect(markTotals({ subjects: 2, total: 140, lowest: 39 }, 40).division).toBe('Fail');
+    expect(markTotals({ subjects: 2, total: 140, lowest: 40 }, 40).division).toBe('First Division');
   });
 });

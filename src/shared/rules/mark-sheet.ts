@@ -41,11 +41,20 @@ export function markSheet(
 ): MarkSheet {
   const rows = subjects.map((s) => ({ ...s, results: subjectResult(s.marks, passMark) }));
   const total = rows.reduce((sum, row) => sum + row.marks, 0);
-  const exact = rows.length === 0 ? 0 : (total * 100) / (MAX_MARKS_PER_SUBJECT * rows.length);
-  const anyFail = rows.some((row) => row.results === 'FAIL');
+  const lowest = rows.length === 0 ? 0 : Math.min(...rows.map((row) => row.marks));
+  return { rows, ...markTotals({ subjects: rows.length, total, lowest }, passMark) };
+}
+
+/** What a mark sheet's foot shows, from the sums alone (a list of pupils sums marks in SQL). */
+export function markTotals(
+  sums: { subjects: number; total: number; lowest: number },
+  passMark = DEFAULT_PASS_MARK,
+): Omit<MarkSheet, 'rows'> {
+  const exact = sums.subjects === 0 ? 0 : (sums.total * 100) / (MAX_MARKS_PER_SUBJECT * sums.subjects);
+  // A subject under the pass mark fails the sheet; the lowest mark tells whether there is one.
+  const anyFail = sums.subjects > 0 && subjectResult(sums.lowest, passMark) === 'FAIL';
   return {
-    rows,
-    total,
+    total: sums.total,
     percentage: Math.round(exact * 100) / 100,
     division: divisionFor(exact, anyFail),
   };

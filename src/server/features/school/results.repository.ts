@@ -1,4 +1,9 @@
-import { DEFAULT_PASS_MARK, type MarkSheet, markSheet } from '../../../shared/rules/mark-sheet.js';
+import {
+  DEFAULT_PASS_MARK,
+  type MarkSheet,
+  markSheet,
+  markTotals,
+} from '../../../shared/rules/mark-sheet.js';
 import type { Db } from '../../db/connect.js';
 import { classVisible, markVisible, type Viewer, type VisiblePupil } from './school.policy.js';
 
@@ -85,12 +90,13 @@ export interface PupilResult {
   studentName: string;
   className: string;
   /** Null for a pupil without a single mark in their class yet. */
-  sheet: MarkSheet | null;
+  totals: Omit<MarkSheet, 'rows'> | null;
 }
 
 /**
  * `GET teacher/result`: every current pupil of the classes the viewer may see, with their mark
- * sheet. One query (pupils joined with their marks), grouped here.
+ * sheet's totals. One query: the marks are summed per pupil in the database, and the division comes
+ * from those sums by the shared rule.
  */
 export async function listPupilResults(db: Db, viewer: Viewer): Promise<PupilResult[]> {
   const [rows, pass] = await Promise.all([
@@ -101,35 +107,33 @@ export async function listPupilResults(db: Db, viewer: Viewer): Promise<PupilRes
       .leftJoin('mark as m', (join) =>
         join.onRef('m.student_id', '=', 'e.student_id').onRef('m.class_id', '=', 'e.class_id'),
       )
-      .select(['u.id as studentId', 'u.name as studentName', 'c.name as className', 'm.marks'])
+      .select((eb) => [
+        'u.id as studentId',
+        'u.name as studentName',
+        'c.name as className',
+        eb.fn.count<number>('m.marks').as('subjects'),
+        eb.fn.sum<number | null>('m.marks').as('total'),
+        eb.fn.min<number | null>('m.marks').as('lowest'),
+      ])
       .where('e.ended_on', 'is', null)
       .where(classVisible(db, viewer, 'e.class_id'))
+      .groupBy(['c.id', 'c.name', 'u.id', 'u.name'])
       .orderBy('c.id')
       .orderBy('u.name')
       .orderBy('u.id')
-      .orderBy('m.subject_id')
       .execute(),
     passMark(db),
   ]);
-  const pupils = new Map<number, { studentName: string; className: string; marks: number[] }>();
-  for (const row of rows) {
-    let pupil = pupils.get(row.studentId);
-    if (!pupil) {
-      pupil = { studentName: row.studentName, className: row.className, marks: [] };
-      pupils.set(row.studentId, pupil);
-    }
-    if (row.marks !== null) pupil.marks.push(row.marks);
-  }
-  return [...pupils].map(([studentId, p]) => ({
-    studentId,
-    studentName: p.studentName,
-    className: p.className,
-    sheet:
-      p.marks.length === 0
-        ? null
-        : markSheet(
-            p.marks.map((marks) => ({ subjectName: '', marks })),
-            pass,
-          ),
-  }));
+  return rows.map((row) => {
+    const subjects = Number(row.subjects);
+    return {
+      studentId: row.studentId,
+      studentName: row.studentName,
+      className: row.className,
+      totals:
+        subjects === 0
+          ? null
+          : markTotals({ subjects, total: Number(row.total), lowest: Number(row.lowest) }, pass),
+    };
+  });
 }

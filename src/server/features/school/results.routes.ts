@@ -116,7 +116,7 @@ export async function resultsRoutes(app: FastifyInstance): Promise<void> {
       data: (await listPupilResults(app.db, currentUser(request))).map((p) => ({
         className: p.className,
         studentName: p.studentName,
-        result: p.sheet?.division ?? NO_MARKS_YET,
+        result: p.totals?.division ?? NO_MARKS_YET,
         studentId: p.studentId,
       })),
     }),
