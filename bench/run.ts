@@ -33,6 +33,8 @@ interface Call {
   name: string;
   path: string;
   as: 'principal' | 'teacher' | 'student' | 'visitor';
+  /** A list of one class or one pupil: what the p99 target is about (marked * in the table). */
+  list?: boolean;
 }
 
 interface Measurement {
@@ -167,28 +169,46 @@ async function runEngine(database: DatabaseConfig, dataDir: string): Promise<voi
   const calls: Call[] = [
     { name: 'home (public content)', path: '/api/home', as: 'visitor' },
     { name: 'users/profile', path: '/api/users/profile', as: 'student' },
-    { name: 'studentclass (pupil)', path: '/api/studentclass', as: 'student' },
-    { name: 'result (pupil)', path: '/api/result', as: 'student' },
-    { name: 'result-summary/{pupil}', path: `/api/result-summary/${student.id}`, as: 'student' },
-    { name: 'attendance/student/{pupil}', path: `/api/attendance/student/${student.id}`, as: 'student' },
-    { name: 'notification (pupil)', path: '/api/notification', as: 'student' },
-    { name: 'schedule/{class}', path: `/api/schedule/${student.class_id}`, as: 'student' },
-    { name: 'student_class/{class}', path: `/api/student_class/${taught.class_id}`, as: 'teacher' },
+    { name: 'studentclass (pupil)', path: '/api/studentclass', as: 'student', list: true },
+    { name: 'result (pupil)', path: '/api/result', as: 'student', list: true },
+    {
+      name: 'result-summary/{pupil}',
+      path: `/api/result-summary/${student.id}`,
+      as: 'student',
+      list: true,
+    },
+    {
+      name: 'attendance/student/{pupil}',
+      path: `/api/attendance/student/${student.id}`,
+      as: 'student',
+      list: true,
+    },
+    { name: 'notification (pupil)', path: '/api/notification', as: 'student', list: true },
+    { name: 'schedule/{class}', path: `/api/schedule/${student.class_id}`, as: 'student', list: true },
+    {
+      name: 'student_class/{class}',
+      path: `/api/student_class/${taught.class_id}`,
+      as: 'teacher',
+      list: true,
+    },
     {
       name: 'studentattendace/{class}',
       path: `/api/studentattendace/${taught.class_id}?date=${lastDay.day}`,
       as: 'teacher',
+      list: true,
     },
     {
       name: 'teacher/assign_class/{class}',
       path: `/api/teacher/assign_class/${taught.class_id}`,
       as: 'teacher',
+      list: true,
     },
-    { name: 'teacher/result (teacher)', path: '/api/teacher/result', as: 'teacher' },
+    { name: 'teacher/result (teacher)', path: '/api/teacher/result', as: 'teacher', list: true },
     {
       name: 'attendance/class/{class} 30 days',
       path: `/api/attendance/class/${taught.class_id}?from=${shiftDay(String(lastDay.day), -30)}&to=${lastDay.day}`,
       as: 'teacher',
+      list: true,
     },
     {
       name: 'attendance/overview (principal)',
@@ -208,17 +228,21 @@ async function runEngine(database: DatabaseConfig, dataDir: string): Promise<voi
   const bareBase = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
 
   const header = `${'call'.padEnd(36)} ${'bytes'.padStart(7)} | ${'p50 ms'.padStart(6)} ${'p99 ms'.padStart(6)} ${'req/s'.padStart(7)} | bare: ${'p50'.padStart(4)} ${'p99'.padStart(4)} ${'req/s'.padStart(7)}`;
-  console.log(`${SECONDS} s per call, ${CONNECTIONS} connections; target p99 < ${TARGET_P99_MS} ms`);
+  console.log(
+    `${SECONDS} s per call, ${CONNECTIONS} connections; target p99 < ${TARGET_P99_MS} ms for the lists of a class or a pupil (*)`,
+  );
   console.log(header);
   console.log('-'.repeat(header.length));
   const misses: string[] = [];
+  const slowOthers: string[] = [];
   for (const call of calls) {
+    const label = `${call.name}${call.list ? ' *' : ''}`;
     const headers: Record<string, string> = tokens[call.as]
       ? { authorization: `Bearer ${tokens[call.as]}` }
       : {};
     const probe = await fetch(`${base}${call.path}`, { headers });
     if (probe.status !== 200) {
-      console.log(`${call.name.padEnd(36)} answered ${probe.status}: not measured`);
+      console.log(`${label.padEnd(36)} answered ${probe.status}: not measured`);
       misses.push(call.name);
       continue;
     }
@@ -226,16 +250,18 @@ async function runEngine(database: DatabaseConfig, dataDir: string): Promise<voi
     bodies.set(call.path, body);
     const ours = await measure(`${base}${call.path}`, headers);
     const floor = await measure(`${bareBase}${call.path}`, {});
-    if (ours.p99 >= TARGET_P99_MS) misses.push(call.name);
+    if (ours.p99 >= TARGET_P99_MS) (call.list ? misses : slowOthers).push(call.name);
     console.log(
-      `${call.name.padEnd(36)} ${String(body.length).padStart(7)} | ${String(ours.p50).padStart(6)} ${String(ours.p99).padStart(6)} ${String(ours.rps).padStart(7)} | bare: ${String(floor.p50).padStart(4)} ${String(floor.p99).padStart(4)} ${String(floor.rps).padStart(7)}${ours.errors ? `  (${ours.errors} errors)` : ''}`,
+      `${label.padEnd(36)} ${String(body.length).padStart(7)} | ${String(ours.p50).padStart(6)} ${String(ours.p99).padStart(6)} ${String(ours.rps).padStart(7)} | bare: ${String(floor.p50).padStart(4)} ${String(floor.p99).padStart(4)} ${String(floor.rps).padStart(7)}${ours.errors ? `  (${ours.errors} errors)` : ''}`,
     );
   }
   console.log(
     misses.length === 0
-      ? `every call under ${TARGET_P99_MS} ms at p99`
-      : `over target or not measured: ${misses.join(', ')}`,
+      ? `every list of a class or a pupil under ${TARGET_P99_MS} ms at p99`
+      : `lists over target or not measured: ${misses.join(', ')}`,
   );
+  if (slowOthers.length > 0)
+    console.log(`other calls at or over ${TARGET_P99_MS} ms at p99: ${slowOthers.join(', ')}`);
   bare.close();
   await app.close();
 }

@@ -56,6 +56,7 @@ export const USER_MESSAGES = {
   tooManyImages: `Please choose at most ${IMAGE_RULES.maxFiles} photos`,
   imageTooLarge: `Each photo must be at most ${IMAGE_RULES.maxBytes / 1024 / 1024} MB`,
   enterCurrentPassword: 'Please enter your current password to set a new one',
+  currentPasswordForEmail: 'Please enter your current password to change your email',
   wrongCurrentPassword: 'Your current password is not correct',
   enterNewPassword: 'Please enter the new password',
   emailTaken: 'An account with this email already exists.',
@@ -209,7 +210,10 @@ export const ProfileUpdateObjectSchema = RegistrationFieldsSchema.omit({ type: t
       .optional(),
   });
 
-/** The two password fields go together (added last: zod cannot extend a refined object). */
+/**
+ * A new password needs the current one (added last: zod cannot extend a refined object). The rest
+ * of the rule needs the stored email: `credentialChangeProblem`.
+ */
 export function requirePasswordPair<T extends z.ZodType<{ currentPassword?: string; newPassword?: string }>>(
   schema: T,
 ) {
@@ -225,10 +229,31 @@ export function requirePasswordPair<T extends z.ZodType<{ currentPassword?: stri
         message: USER_MESSAGES.enterCurrentPassword,
       });
     }
-    if (currentPassword !== '' && newPassword === '') {
-      ctx.addIssue({ code: 'custom', path: ['newPassword'], message: USER_MESSAGES.enterNewPassword });
-    }
   });
+}
+
+/**
+ * Changing one's email or password needs the current password, so that someone at a screen left
+ * logged in cannot take the account over. The rule needs the stored email, so it runs beside the
+ * schema: on the server before anything is saved, in the profile form before it is sent.
+ * A current password with nothing to confirm asks for the new password.
+ */
+export function credentialChangeProblem(
+  input: { email?: string; currentPassword?: string; newPassword?: string },
+  storedEmail: string,
+): { field: 'currentPassword' | 'newPassword'; message: string } | undefined {
+  const hasCurrent = (input.currentPassword ?? '') !== '';
+  const changesPassword = (input.newPassword ?? '') !== '';
+  const changesEmail =
+    input.email !== undefined && input.email.trim().toLowerCase() !== storedEmail.trim().toLowerCase();
+  if (hasCurrent) {
+    return changesEmail || changesPassword
+      ? undefined
+      : { field: 'newPassword', message: USER_MESSAGES.enterNewPassword };
+  }
+  if (changesPassword) return { field: 'currentPassword', message: USER_MESSAGES.enterCurrentPassword };
+  if (changesEmail) return { field: 'currentPassword', message: USER_MESSAGES.currentPasswordForEmail };
+  return undefined;
 }
 
 export const ProfileUpdateFieldsSchema = requirePasswordPair(ProfileUpdateObjectSchema);

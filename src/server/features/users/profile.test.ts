@@ -226,30 +226,38 @@ describe.each(TEST_ENGINES)('profiles and the principal’s account calls on %s'
     );
   });
 
-  it('an email change to one already registered (any case) is a 409; to a free one it works', async () => {
+  it('an email change needs the current password, is a 409 when taken (any case), and works to a free one', async () => {
     const headers = bearer(tokens.student2 ?? '');
-    const taken = await call(t.app, {
-      method: 'PUT',
-      url: '/api/users/profile',
-      headers,
-      payload: { email: 'Teacher@DEMO.school' },
-    });
+    const put = (payload: Record<string, string>) =>
+      call(t.app, { method: 'PUT', url: '/api/users/profile', headers, payload });
+
+    const unconfirmed = await put({ email: 'leo.new@example.org' });
+    expect(unconfirmed.statusCode).toBe(400);
+    expect(unconfirmed.json().error.details).toEqual([
+      { field: 'currentPassword', message: USER_MESSAGES.currentPasswordForEmail },
+    ]);
+    const wrong = await put({ email: 'leo.new@example.org', currentPassword: 'not-my-password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.details).toEqual([
+      { field: 'currentPassword', message: USER_MESSAGES.wrongCurrentPassword },
+    ]);
+    expect((await call(t.app, { url: '/api/users/profile', headers })).json().results.email).toBe(
+      DEMO.student2,
+    );
+
+    const taken = await put({ email: 'Teacher@DEMO.school', currentPassword: 'demo12345' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error.code).toBe('EMAIL_TAKEN');
-    // The own email in another case is no conflict.
-    const same = await call(t.app, {
-      method: 'PUT',
-      url: '/api/users/profile',
-      headers,
-      payload: { email: 'Student2@demo.school' },
-    });
-    expect(same.statusCode).toBe(200);
-    const moved = await call(t.app, {
-      method: 'PUT',
-      url: '/api/users/profile',
-      headers,
-      payload: { email: 'leo.new@example.org' },
-    });
+    // The own email in another case is no change, so it needs no password.
+    expect((await put({ email: 'Student2@demo.school' })).statusCode).toBe(200);
+    // A current password with nothing to confirm asks for the new password.
+    const pointless = await put({ currentPassword: 'demo12345' });
+    expect(pointless.statusCode).toBe(400);
+    expect(pointless.json().error.details).toEqual([
+      { field: 'newPassword', message: USER_MESSAGES.enterNewPassword },
+    ]);
+
+    const moved = await put({ email: 'leo.new@example.org', currentPassword: 'demo12345' });
     expect(moved.statusCode).toBe(200);
     expect(moved.json().results.email).toBe('leo.new@example.org');
     expect((await tokenOf(t.app, 'leo.new@example.org')).length).toBe(43);

@@ -5,7 +5,7 @@ import type {
   User,
   UserWithStatus,
 } from '../../../shared/api/users.js';
-import { USER_MESSAGES } from '../../../shared/api/users.js';
+import { credentialChangeProblem, USER_MESSAGES } from '../../../shared/api/users.js';
 import type { UserType } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
 import { conflict, invalid, notFound } from '../../lib/errors.js';
@@ -131,8 +131,9 @@ export async function loadStudent(db: Db, id: number): Promise<User | undefined>
 }
 
 /**
- * `PUT users/profile`: the caller's own fields, photos and password. A password change needs the
- * current password (a wrong one counts as a failed log-in) and ends every other session. New
+ * `PUT users/profile`: the caller's own fields, photos and password. A change of password or email
+ * needs the current password (a wrong one counts as a failed log-in); a password change ends every
+ * other session. New
  * photos replace the old ones, whose files are removed once the change is committed.
  */
 export async function updateProfile(
@@ -146,17 +147,14 @@ export async function updateProfile(
   const current = await findUserById(db, user.id);
   if (!current) throw notFound('Your account');
 
-  let passwordHash: string | undefined;
-  if (input.newPassword) {
-    passwordHash = await checkAndHashNewPassword(
-      db,
-      current,
-      input.currentPassword ?? '',
-      input.newPassword,
-      address,
-    );
+  const problem = credentialChangeProblem(input, current.email);
+  if (problem) throw invalid(problem.message, [problem]);
+  const changesEmail = input.email !== undefined && emailKeyOf(input.email) !== emailKeyOf(current.email);
+  if (input.newPassword || changesEmail) {
+    await checkCurrentPassword(db, current, input.currentPassword ?? '', address);
   }
-  if (input.email !== undefined && emailKeyOf(input.email) !== emailKeyOf(current.email)) {
+  const passwordHash = input.newPassword ? await hashPassword(input.newPassword) : undefined;
+  if (changesEmail && input.email !== undefined) {
     if ((await findUserIdByEmail(db, input.email)) !== undefined) throw emailTaken();
   }
 
@@ -192,13 +190,13 @@ export async function updateProfile(
   return updated;
 }
 
-async function checkAndHashNewPassword(
+/** The caller's current password, for a change of password or email; a wrong one counts as a failed log-in. */
+async function checkCurrentPassword(
   db: Db,
   current: { id: number; email: string },
   currentPassword: string,
-  newPassword: string,
   address: string,
-): Promise<string> {
+): Promise<void> {
   const subject = { emailKey: emailKeyOf(current.email), address };
   const wait = await secondsUntilAllowed(db, subject);
   if (wait > 0) throw new TooManyAttemptsError(wait);
@@ -210,7 +208,6 @@ async function checkAndHashNewPassword(
     ]);
   }
   await clearAccountFailures(db, subject.emailKey);
-  return hashPassword(newPassword);
 }
 
 /** The principal approves or rejects an account; rejecting ends its sessions at once. */

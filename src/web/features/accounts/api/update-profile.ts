@@ -13,13 +13,13 @@ export const ProfileFormSchema = profileFormSchema<File>();
 export type ProfileFormInput = z.input<typeof ProfileFormSchema>;
 export type ProfileFormValues = z.output<typeof ProfileFormSchema>;
 
-/** The body to send: JSON, or multipart when new photos go with it. The password pair only when set. */
+/** The body to send: JSON, or multipart when new photos go with it. The password fields only when typed. */
 export function profileUpdateBody(values: ProfileFormValues): FormData | Record<string, string> {
   const { images, currentPassword, newPassword, ...fields } = values;
   const entries = Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined);
-  if (newPassword) {
-    entries.push(['currentPassword', currentPassword ?? ''], ['newPassword', newPassword]);
-  }
+  // The current password confirms a new password or a new email; it goes only when typed.
+  if (currentPassword) entries.push(['currentPassword', currentPassword]);
+  if (newPassword) entries.push(['newPassword', newPassword]);
   if (!images || images.length === 0) return Object.fromEntries(entries);
   const form = new FormData();
   for (const [name, value] of entries) form.append(name, value);

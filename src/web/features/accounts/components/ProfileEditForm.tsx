@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useState } from 'react';
 import { Controller, type Path, useForm } from 'react-hook-form';
-import type { User } from '../../../../shared/api/users.js';
+import { credentialChangeProblem, type User } from '../../../../shared/api/users.js';
 import { GENDERS } from '../../../../shared/constants.js';
 import { notify } from '../../../lib/toast.js';
 import {
@@ -61,8 +61,8 @@ export interface ProfileEditFormProps {
 
 /**
  * Update of one's own profile (decisions item 15; api.md `PUT users/profile`): the registration
- * fields but type and password, new photos that replace the old ones, and a separate password
- * change that needs the current password. A refused save keeps what was typed.
+ * fields but type and password, new photos that replace the old ones, and a password change; a new
+ * password or email needs the current password. A refused save keeps what was typed.
  */
 export function ProfileEditForm({ user, onDone }: ProfileEditFormProps) {
   const id = useId();
@@ -82,6 +82,11 @@ export function ProfileEditForm({ user, onDone }: ProfileEditFormProps) {
 
   const onSubmit = async (values: ProfileFormValues): Promise<void> => {
     setFormMessage(undefined);
+    const problem = credentialChangeProblem(values, user.email);
+    if (problem) {
+      form.setError(problem.field, { message: problem.message }, { shouldFocus: true });
+      return;
+    }
     try {
       await update.mutateAsync(values);
     } catch (error) {
@@ -210,8 +215,11 @@ export function ProfileEditForm({ user, onDone }: ProfileEditFormProps) {
       </div>
 
       <fieldset className="profile-edit__password">
-        <legend className="h5">Change password</legend>
-        <p className="form-text mt-0">Leave both empty to keep your password.</p>
+        <legend className="h5">Password</legend>
+        <p className="form-text mt-0">
+          Enter your current password to change your email or your password. Leave both empty to keep your
+          password.
+        </p>
         <div className="row g-3">
           <TextField
             id={`${id}-current-password`}

@@ -136,6 +136,27 @@ describe('own profile', () => {
     expect(await screen.findByText(USER_MESSAGES.enterCurrentPassword)).toBeInTheDocument();
     expect(api.callsTo('PUT users/profile')).toHaveLength(0);
   });
+
+  it('a new email needs the current password: asked for first, then sent with it', async () => {
+    const api = mockApi({
+      'GET users/profile': () => jsonResponse({ results: ME }),
+      'PUT users/profile': () => jsonResponse({ results: { ...ME, email: 'asha.new@example.com' } }),
+    });
+    const { user } = renderApp('/profile', { token: 'tok' });
+    await user.click(await screen.findByRole('button', { name: 'Update' }));
+    await user.clear(editField(/^Email/));
+    await user.type(editField(/^Email/), 'asha.new@example.com');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(USER_MESSAGES.currentPasswordForEmail)).toBeInTheDocument();
+    expect(editField(/^Current password/)).toHaveFocus();
+    expect(api.callsTo('PUT users/profile')).toHaveLength(0);
+
+    await user.type(editField(/^Current password/), 'my-secret-1');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.callsTo('PUT users/profile')).toHaveLength(1));
+    const body = JSON.parse(String(api.callsTo('PUT users/profile')[0]?.body)) as Record<string, string>;
+    expect(body).toMatchObject({ email: 'asha.new@example.com', currentPassword: 'my-secret-1' });
+  });
 });
 
 describe('student profile', () => {
