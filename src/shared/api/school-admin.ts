@@ -85,8 +85,10 @@ export const SendNotificationBodySchema = z
 export type SendNotificationBody = z.infer<typeof SendNotificationBodySchema>;
 export const CreatedIdAnswerSchema = z.object({ data: z.object({ id: z.number().int() }) });
 
-// GET notification (ours: two more fields per row; the spec's fields stay)
+// GET notification (ours: three more fields per row; the spec's fields stay)
 export const NotificationListRowSchema = NotificationRowSchema.extend({
+  /** Who sent it: the sender's name, or "School office" when the sender's account is gone. */
+  from: z.string(),
   createdAt: z.string(),
   /** Not yet marked read by the caller (a notification the caller sent is never unread). */
   unread: z.boolean(),

@@ -171,7 +171,6 @@ export const NotificationRowSchema = z.object({
   classes: z.string(),
   notification: z.string(),
 });
-export const NotificationAnswerSchema = dataOf(NotificationRowSchema);
 
 // GET attendance/student/{id} (ours)
 export const AttendanceHistoryAnswerSchema = z.object({

@@ -12,6 +12,8 @@ export interface NotificationRow {
   name: string;
   /** The class it went to, the pupil's current class, or EVERYONE. */
   classes: string;
+  /** The sender's name, or SCHOOL_OFFICE when the sender's account is gone. */
+  from: string;
   body: string;
   createdAt: string;
   /** Not yet read by the viewer; a notification the viewer sent is never unread. */
@@ -58,6 +60,7 @@ export async function listVisibleNotifications(db: Db, viewer: Viewer): Promise<
   return rows.map((r) => ({
     id: r.id,
     name: (r.studentId !== null ? r.pupilName : r.senderName) ?? SCHOOL_OFFICE,
+    from: r.senderName ?? SCHOOL_OFFICE,
     classes:
       r.classId !== null ? (r.className ?? '') : r.studentId !== null ? (r.pupilClassName ?? '') : EVERYONE,
     body: r.body,

@@ -18,7 +18,7 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
           'A pupil: those to their class, to them and to everyone. A teacher: those they sent, those to ' +
           'their classes and those to everyone. The principal: all. `name` is the pupil for a ' +
           `notification to one pupil, else the sender; \`classes\` is the class ("${EVERYONE}" for everyone). ` +
-          'Ours: `createdAt`, and `unread` for the caller (see POST notification/{id}/read).',
+          'Ours: `from` (the sender), `createdAt`, and `unread` for the caller (see POST notification/{id}/read).',
         security: BEARER_AUTH,
         response: { 200: NotificationListAnswerSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
       },
@@ -29,6 +29,7 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
         name: n.name,
         classes: n.classes,
         notification: n.body,
+        from: n.from,
         createdAt: n.createdAt,
         unread: n.unread,
       })),

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NotificationAnswerSchema } from '../../../shared/api/school.js';
 import { NotificationListAnswerSchema } from '../../../shared/api/school-admin.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
@@ -21,7 +20,7 @@ describe.each(TEST_ENGINES)('notifications on %s', (engine) => {
   const list = async (caller: Caller) => {
     const res = await callAs(t.app, f, caller, { method: 'GET', url: '/api/notification' });
     expect(res.statusCode).toBe(200);
-    return NotificationAnswerSchema.parse(res.json()).data;
+    return NotificationListAnswerSchema.parse(res.json()).data;
   };
 
   /** Every stored notification, newest first, with its audience. */
@@ -50,6 +49,14 @@ describe.each(TEST_ENGINES)('notifications on %s', (engine) => {
       name: 'Aisha Rahman',
       classes: 'KG',
     });
+    // Ours: who sent it, also for a note to one pupil (where `name` is the pupil).
+    const toPupil = (await stored()).find((n) => n.student_id === f.users.student);
+    const sender = await t.db
+      .selectFrom('app_user')
+      .select('name')
+      .where('id', '=', toPupil?.sender_id ?? 0)
+      .executeTakeFirstOrThrow();
+    expect(rows.find((r) => r.id === toPupil?.id)).toMatchObject({ name: 'Aisha Rahman', from: sender.name });
     expect(rows.find((r) => r.notification.startsWith('Dear KG families'))).toMatchObject({
       name: 'Amara Okafor',
       classes: 'KG',
@@ -98,7 +105,7 @@ describe.each(TEST_ENGINES)('notifications on %s', (engine) => {
       .where('id', '=', everyone?.id ?? 0)
       .execute();
     const row = (await list('student')).find((r) => r.id === everyone?.id);
-    expect(row).toMatchObject({ name: 'School office', classes: EVERYONE });
+    expect(row).toMatchObject({ name: 'School office', classes: EVERYONE, from: 'School office' });
   });
 
   it('ours: createdAt, newest first, and unread for the caller (never for what they sent)', async () => {
