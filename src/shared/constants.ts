@@ -71,6 +71,7 @@ export const BANNER_TITLES: Readonly<Record<string, string>> = {
   'send-notification': 'Send Notification',
   'school-setup': 'School Set-up',
   'import-pupils': 'Import Pupils',
+  'mark-history': 'Mark History',
 };
 
 /** The first path segment decides the banner title; unknown segments get none. */
@@ -149,6 +150,7 @@ export const SCHOOL_ROUTE_PREFIXES = [
   'send-notification',
   'school-setup',
   'import-pupils',
+  'mark-history',
 ] as const;
 
 export const ATTENDANCE_STATUSES = [

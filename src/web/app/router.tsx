@@ -66,6 +66,7 @@ const SCHOOL_PAGES: readonly PageDefinition[] = [
   { path: '/send-notification', load: () => import('./routes/school/send-notification.js') },
   { path: '/school-setup', load: () => import('./routes/school/school-setup.js') },
   { path: '/import-pupils', load: () => import('./routes/school/import-pupils.js') },
+  { path: '/mark-history/:id', load: () => import('./routes/school/mark-history.js') },
 ];
 
 export const publicRoutePaths = PUBLIC_PAGES.map((page) => page.path);

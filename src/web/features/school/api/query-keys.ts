@@ -16,6 +16,8 @@ export const schoolKeys = {
   results: () => ['school', 'results'] as const,
   studentResults: (studentId: number) => ['school', 'results', 'student', studentId] as const,
   teacherResults: () => ['school', 'results', 'teacher'] as const,
+  /** Under results: saving marks refreshes the results family, the history with it. */
+  markHistory: (studentId: number) => ['school', 'results', 'history', studentId] as const,
   resultSummary: (studentId: number) => ['school', 'result-summary', studentId] as const,
   scheduleClasses: () => ['school', 'schedule'] as const,
   classSchedule: (classId: number) => ['school', 'schedule', classId] as const,

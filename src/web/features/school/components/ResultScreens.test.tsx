@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { allowConsoleErrors } from '../../../test/console.js';
-import { apiError, columnsOf, mockApi, renderScreen } from '../test/school-test-utils.js';
+import { apiError, columnsOf, mockApi, profile, renderScreen } from '../test/school-test-utils.js';
 import { NOT_FOUND_TEXT } from './QueryState.js';
 import { FinalResultsScreen, ResultsScreen, StudentResultsScreen } from './ResultScreens.js';
 import { ResultSummaryScreen } from './ResultSummaryScreen.js';
@@ -89,7 +89,7 @@ describe('Result-summary (mark sheet)', () => {
   });
 
   it('shows subject, marks and result, then total, percentage and division', async () => {
-    mockApi({ 'GET result-summary/12': sheet() });
+    mockApi({ 'GET result-summary/12': sheet(), 'GET users/profile': profile('Student', 12, 'Ada Mensah') });
     renderScreen(<ResultSummaryScreen studentId={12} />);
     const table = await screen.findByRole('table');
     expect(columnsOf(table)).toEqual(['Subject', 'Marks', 'Result']);
@@ -110,6 +110,7 @@ describe('Result-summary (mark sheet)', () => {
         percentage: 20,
         division: 'Fail',
       }),
+      'GET users/profile': profile('Teacher'),
     });
     renderScreen(<ResultSummaryScreen studentId={12} />);
     const division = (await screen.findByText('Fail', { selector: 'dd' })).parentElement;
@@ -119,8 +120,39 @@ describe('Result-summary (mark sheet)', () => {
   });
 
   it('says "No records yet" for a pupil without marks', async () => {
-    mockApi({ 'GET result-summary/12': sheet({ rows: [], total: 0, percentage: 0, division: 'Fail' }) });
+    mockApi({
+      'GET result-summary/12': sheet({ rows: [], total: 0, percentage: 0, division: 'Fail' }),
+      'GET users/profile': profile('Teacher'),
+    });
     renderScreen(<ResultSummaryScreen studentId={12} />);
     expect(await screen.findByText('No records yet')).toBeInTheDocument();
+  });
+
+  it('offers the principal the mark history, and nobody else', async () => {
+    mockApi({ 'GET result-summary/12': sheet(), 'GET users/profile': profile('Principle', 1) });
+    const first = renderScreen(<ResultSummaryScreen studentId={12} />);
+    expect(await screen.findByRole('link', { name: 'Mark history' })).toHaveAttribute(
+      'href',
+      '/mark-history/12',
+    );
+    first.unmount();
+
+    for (const type of ['Teacher', 'Student'] as const) {
+      vi.restoreAllMocks();
+      let profileServed = false;
+      mockApi({
+        'GET result-summary/12': sheet(),
+        'GET users/profile': () => {
+          profileServed = true;
+          return profile(type, 12);
+        },
+      });
+      const view = renderScreen(<ResultSummaryScreen studentId={12} />);
+      expect(await screen.findByText('First Division')).toBeInTheDocument();
+      await waitFor(() => expect(profileServed).toBe(true));
+      await act(async () => {});
+      expect(screen.queryByRole('link', { name: 'Mark history' }), type).not.toBeInTheDocument();
+      view.unmount();
+    }
   });
 });

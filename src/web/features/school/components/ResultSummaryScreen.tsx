@@ -1,4 +1,6 @@
+import { Link } from 'react-router';
 import { MAX_MARKS_PER_SUBJECT } from '../../../../shared/rules/mark-sheet.js';
+import { useCurrentUser } from '../api/get-current-user.js';
 import { useResultSummary } from '../api/get-result-summary.js';
 import { formatPercent } from '../lib/format.js';
 import { QueryState } from './QueryState.js';
@@ -14,11 +16,20 @@ const divisionClass = (division: string): string =>
  */
 export function ResultSummaryScreen({ studentId }: { studentId: number }) {
   const summary = useResultSummary(studentId);
+  const user = useCurrentUser();
   return (
     <SchoolPanel
       title="Mark sheet"
       lead={
         summary.data ? summary.data.studentName : 'Subject by subject, then total, percentage and division.'
+      }
+      actions={
+        // Who changed which mark when: the principal's audit trail (issue #7).
+        user.data?.type === 'Principle' ? (
+          <Link className="btn btn-outline-primary rounded-pill" to={`/mark-history/${studentId}`}>
+            Mark history
+          </Link>
+        ) : null
       }
       className="mark-sheet"
     >
