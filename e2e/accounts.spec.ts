@@ -1,7 +1,7 @@
-import zlib from 'node:zlib';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { USER_MESSAGES } from '../src/shared/api/users.js';
 import { DASHBOARD_TILES, MESSAGES, SESSION_COOKIE } from '../src/shared/constants.js';
+import { label, logInWithForm as logIn, samplePng } from './support/forms.js';
 
 /**
  * Issue #4 end to end, against the built server and the demo school: registration with a photo,
@@ -9,51 +9,8 @@ import { DASHBOARD_TILES, MESSAGES, SESSION_COOKIE } from '../src/shared/constan
  * the session across a reload, LogOut, and the old token refused by the API.
  */
 
-const DEMO_PASSWORD = 'demo12345';
 const PRINCIPAL = 'principal@demo.school';
 const TEACHER = 'teacher@demo.school';
-
-/** A small real PNG (a sunny 24 x 24 square with a stripe), made here rather than read from disk. */
-function samplePng(size = 24): Buffer {
-  const chunk = (type: string, data: Buffer): Buffer => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const rows: Buffer[] = [];
-  for (let y = 0; y < size; y += 1) {
-    const row = Buffer.alloc(1 + size * 3); // filter byte 0, then RGB
-    for (let x = 0; x < size; x += 1) {
-      const stripe = Math.abs(x - y) < 3;
-      row.set(stripe ? [194, 65, 12] : [255, 201, 60], 1 + x * 3);
-    }
-    rows.push(row);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-/** A label as written, with or without the required marker ` *`. */
-const label = (text: string): RegExp => new RegExp(`^${text}( \\*)?$`);
-
-async function logIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
-  await page.goto('/login');
-  const form = page.getByRole('form', { name: 'Welcome back!' });
-  await form.getByLabel(label('Email')).fill(email);
-  await form.getByLabel(label('Password')).fill(password);
-  await form.getByRole('button', { name: 'Login' }).click();
-}
 
 async function tilesOf(page: Page): Promise<[string, string][]> {
   const links = page.getByRole('list', { name: 'Your school area' }).getByRole('link');

@@ -273,7 +273,10 @@ test.describe('the testimonial carousel', () => {
     await page.goto('/teacher');
     await settled(page);
     const carousel = page.getByRole('region', { name: 'Testimonials' });
+    // The dots appear once the carousel has measured its slides; count them after that.
+    await expect(carousel.getByRole('button', { name: 'Go to testimonial 1' })).toBeVisible();
     const count = await carousel.getByRole('button', { name: /^Go to testimonial/ }).count();
+    expect(count).toBeGreaterThan(1);
 
     await carousel.getByRole('button', { name: 'Go to testimonial 1' }).click();
     await expect.poll(() => currentTestimonial(page)).toBe(1);

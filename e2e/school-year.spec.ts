@@ -1,136 +1,157 @@
-import { type APIRequestContext, type BrowserContext, expect, test } from '@playwright/test';
-import { SESSION_COOKIE } from '../src/shared/constants.js';
+import { expect, type Page, test } from '@playwright/test';
+import { MESSAGES } from '../src/shared/constants.js';
+import { divisionFor, MAX_MARKS_PER_SUBJECT, subjectResult } from '../src/shared/rules/mark-sheet.js';
+import { logInWithForm, registerWithForm } from './support/forms.js';
 
 /**
- * Issue #7 end to end against the demo school: the principal adds a class and enrols a pupil on
- * /school-setup; the teacher enters a mark on /marks and sends a notification; the pupil sees the
- * mark on /results, the division on their mark sheet and the notification.
+ * Issue #7 end to end, through the screens a school uses: a new pupil registers; the principal
+ * approves them, creates a class and a time slot, enrols the pupil and assigns a teacher; that
+ * teacher enters the pupil's mark and writes to the class; the pupil logs in and sees the mark, the
+ * division of their mark sheet and the teacher's notification; the principal sees the mark's history.
  */
 
-const PASSWORD = 'demo12345';
-type DemoLogin = 'teacher' | 'student' | 'principal';
+const PRINCIPAL = 'principal@demo.school';
+const TEACHER = { email: 'teacher@demo.school', name: 'Amara Okafor', subject: 'English' };
 
-async function tokenFor(request: APIRequestContext, who: DemoLogin): Promise<string> {
-  const response = await request.post('/api/users/login', {
-    data: { email: `${who}@demo.school`, password: PASSWORD },
+/** Collects the browser's alert() texts (the spec's screens answer with alerts) and accepts them. */
+function collectDialogs(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('dialog', (dialog) => {
+    seen.push(dialog.message());
+    void dialog.accept();
   });
-  expect(response.status(), `log in as ${who}`).toBe(200);
-  return ((await response.json()) as { token: string }).token;
+  return seen;
 }
 
-async function logIn(context: BrowserContext, request: APIRequestContext, baseURL: string, who: DemoLogin) {
-  const token = await tokenFor(request, who);
-  await context.clearCookies();
-  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL }]);
-  return token;
+async function logOut(page: Page): Promise<void> {
+  await page.context().clearCookies();
 }
 
-async function api<T>(request: APIRequestContext, token: string, call: string): Promise<T> {
-  const response = await request.get(`/api/${call}`, { headers: { Authorization: `Bearer ${token}` } });
-  expect(response.status(), `GET ${call}`).toBe(200);
-  return (await response.json()) as T;
-}
-
-interface Pupil {
-  id: number;
-  name: string;
-  email: string;
-  classId: number | null;
-  className: string | null;
-}
-
-test('a school year: set-up, marks, results and a notification', async ({
+test('a school year: a new pupil is approved, enrolled and taught, gets a mark and a notification', async ({
   page,
-  context,
-  request,
-  baseURL,
 }) => {
-  const base = String(baseURL);
-  const stamp = Date.now().toString(36);
+  test.setTimeout(90_000);
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const pupil = {
+    name: `Nia Brooks ${stamp}`,
+    email: `nia.${stamp}@example.com`,
+    password: `crayons-${stamp}`,
+    type: 'Student' as const,
+  };
+  const className = `Year 2 ${stamp}`;
+  const timeSlot = `16:00 - 16:45 (${stamp})`;
+  const mark = 35 + (Date.now() % 60); // 35..94: a PASS, and any of the divisions
+  const message = `Sports day on Friday, bring trainers (${stamp})`;
+  const dialogs = collectDialogs(page);
 
-  // ---- the principal adds a class and enrols a pupil in it (then puts the pupil back)
-  const principal = await logIn(context, request, base, 'principal');
-  const pupils = (await api<{ data: Pupil[] }>(request, principal, 'admin/pupils?status=active')).data;
-  const pupil = pupils.find((p) => !/^student2?@demo\.school$/.test(p.email) && p.classId !== null);
-  expect(pupil, 'an active pupil to move').toBeDefined();
-  if (!pupil) return;
-  const className = `Year ${stamp}`;
-  page.on('dialog', (dialog) => void dialog.accept());
+  // ---- a new pupil registers; the account waits for the principal
+  await registerWithForm(page, pupil);
+
+  // ---- the principal approves them
+  await logInWithForm(page, PRINCIPAL);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/approvals');
+  const card = page.getByRole('article', { name: pupil.name });
+  await card.getByRole('button', { name: 'Approve' }).click();
+  await expect(card).toHaveCount(0);
+
+  // ---- creates a class and a time slot, and enrols the new pupil in the class
   await page.goto('/school-setup');
   const classes = page.getByRole('region', { name: 'Classes' });
   await classes.getByLabel('New class').fill(className);
   await classes.getByRole('button', { name: 'Add class' }).click();
   await expect(classes.getByText(className, { exact: true })).toBeVisible();
+  const slots = page.getByRole('region', { name: 'Time slots' });
+  await slots.getByLabel('New time slot').fill(timeSlot);
+  await slots.getByRole('button', { name: 'Add time slot' }).click();
+  await expect(slots.getByText(timeSlot, { exact: true })).toBeVisible();
+
   const enrol = page.getByRole('form', { name: 'Enrol a pupil' });
-  await enrol
-    .getByLabel('Pupil')
-    .selectOption({ label: pupil.className ? `${pupil.name} (${pupil.className})` : pupil.name });
+  await enrol.getByLabel('Pupil').selectOption({ label: pupil.name });
   await enrol.getByLabel('Class').selectOption({ label: className });
   await enrol.getByRole('button', { name: 'Enrol' }).click();
   await expect(page.getByText('The pupil is in the class now.')).toBeVisible();
-  const moved = (await api<{ data: Pupil[] }>(request, principal, 'admin/pupils?status=active')).data.find(
-    (p) => p.id === pupil.id,
-  );
-  expect(moved?.className).toBe(className);
-  const back = await request.post('/api/enrolments', {
-    headers: { Authorization: `Bearer ${principal}` },
-    data: { studentId: pupil.id, classId: pupil.classId },
-  });
-  expect(back.ok()).toBe(true);
 
-  // ---- find the demo pupil's class and a subject the teacher gives there
-  const studentToken = await tokenFor(request, 'student');
-  const me = (await api<{ results: { id: number; name: string } }>(request, studentToken, 'users/profile'))
-    .results;
-  const teacher = await logIn(context, request, base, 'teacher');
-  const taught = (
-    await api<{ data: { classId: number; class_name: string }[] }>(request, teacher, 'teacher/assign_class')
-  ).data;
-  const subjects = (await api<{ data: { id: number; sub_name: string }[] }>(request, teacher, 'subject'))
-    .data;
-  let target: { className: string; classId: number; subjectName: string } | undefined;
-  for (const cls of taught) {
-    const lessons = (
-      await api<{ data: { StudentId: number; subject_name: string }[] }>(
-        request,
-        teacher,
-        `teacher/assign_class/${cls.classId}`,
-      )
-    ).data;
-    const lesson = lessons.find((row) => row.StudentId === me.id);
-    if (lesson) {
-      target = { className: cls.class_name, classId: cls.classId, subjectName: lesson.subject_name };
-      break;
-    }
-  }
-  expect(target, 'the teacher teaches the demo pupil').toBeDefined();
-  if (!target) return;
-  expect(subjects.some((s) => s.sub_name === target.subjectName)).toBe(true);
+  // ---- assigns the teacher to the class (Add Class Details on Student-class)
+  await page.goto('/student-class');
+  await page.getByRole('button', { name: 'Add Class Details' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Class Details' });
+  await expect(dialog.getByRole('option', { name: className })).toBeAttached();
+  await expect(dialog.getByRole('option', { name: timeSlot })).toBeAttached();
+  await dialog.getByLabel('Teacher').selectOption({ label: TEACHER.name });
+  await dialog.getByLabel('Class', { exact: true }).selectOption({ label: className });
+  await dialog.getByLabel('Subject').selectOption({ label: TEACHER.subject });
+  await dialog.getByLabel('Time').selectOption({ label: timeSlot });
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect.poll(() => dialogs).toContain(MESSAGES.classAdded);
+  await expect(dialog).toBeHidden();
+  const assignment = page.getByRole('row').filter({ hasText: className });
+  await expect(assignment).toContainText(TEACHER.name);
+  await expect(assignment).toContainText(timeSlot);
 
-  // ---- the teacher enters a mark and sends a notification to the class
-  const mark = String(40 + (Date.now() % 50));
+  // ---- the teacher enters the pupil's mark and writes to the class
+  await logOut(page);
+  await logInWithForm(page, TEACHER.email);
+  await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/marks');
-  await page.getByLabel('Class', { exact: true }).selectOption({ label: target.className });
-  await page.getByLabel('Subject', { exact: true }).selectOption({ label: target.subjectName });
-  await page.getByLabel(me.name, { exact: true }).fill(mark);
+  await page.getByLabel('Class', { exact: true }).selectOption({ label: className });
+  await page.getByLabel('Subject', { exact: true }).selectOption({ label: TEACHER.subject });
+  await page.getByLabel(pupil.name, { exact: true }).fill(String(mark));
   await page.getByRole('button', { name: 'Save Marks' }).click();
-  await expect(page.getByText(/^Saved \d+ marks?\.$/)).toBeVisible();
+  await expect(page.getByText('Saved 1 mark.')).toBeVisible();
 
-  const message = `Sports day ${stamp}`;
   await page.goto('/send-notification');
-  await page.getByLabel('Class', { exact: true }).selectOption({ label: target.className });
+  await page.getByLabel('Class', { exact: true }).selectOption({ label: className });
   await page.getByLabel('Message').fill(message);
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Notification sent.')).toBeVisible();
 
-  // ---- the pupil sees the mark, the division and the notification
-  await logIn(context, request, base, 'student');
+  // ---- the pupil logs in with their own password and sees the mark, the division and the note
+  await logOut(page);
+  await logInWithForm(page, pupil.email, pupil.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
   await page.goto('/results');
-  const row = page.getByRole('row').filter({ hasText: target.subjectName }).filter({ hasText: me.name });
-  await expect(row.getByRole('cell', { name: mark, exact: true })).toBeVisible();
-  await page.goto(`/result-summary/${me.id}`);
-  await expect(page.getByText('Division', { exact: true })).toBeVisible();
-  await expect(page.getByText(mark, { exact: true }).first()).toBeVisible();
+  const result = page.getByRole('row').filter({ hasText: TEACHER.subject });
+  await expect(result).toHaveCount(1);
+  await expect(result).toContainText(className);
+  await expect(result.getByRole('cell', { name: String(mark), exact: true })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Your mark sheet' }).click();
+  await expect(page).toHaveURL(/\/result-summary\/\d+$/);
+  const pupilId = Number(page.url().split('/').pop());
+  await expect(page.getByRole('table').getByRole('row').filter({ hasText: TEACHER.subject })).toContainText(
+    `${mark}${subjectResult(mark)}`,
+  );
+  const percentage = (mark * 100) / MAX_MARKS_PER_SUBJECT;
+  const term = (name: string) =>
+    page.locator('dt', { hasText: name }).locator('xpath=following-sibling::dd[1]');
+  await expect(term('Total')).toHaveText(`${mark} / ${MAX_MARKS_PER_SUBJECT}`);
+  await expect(term('Percentage')).toHaveText(`${percentage}%`);
+  await expect(term('Division')).toHaveText(divisionFor(percentage, subjectResult(mark) === 'FAIL'));
+
   await page.goto('/notification');
-  await expect(page.getByText(message)).toBeVisible();
+  const note = page.getByRole('row').filter({ hasText: message });
+  await expect(note).toContainText(TEACHER.name);
+  await expect(note).toContainText(className);
+  await expect(note.getByText('New', { exact: true })).toBeVisible();
+  await note.getByRole('button', { name: /^Mark as read/ }).click();
+  await expect(note.getByText('New', { exact: true })).toHaveCount(0);
+  await page.reload();
+  await expect(
+    page.getByRole('row').filter({ hasText: message }).getByText('New', { exact: true }),
+  ).toHaveCount(0);
+
+  // ---- the principal sees who entered the mark, in the pupil's mark history
+  await logOut(page);
+  await logInWithForm(page, PRINCIPAL);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(`/result-summary/${pupilId}`);
+  await page.getByRole('link', { name: 'Mark history' }).click();
+  await expect(page).toHaveURL(new RegExp(`/mark-history/${pupilId}$`));
+  const change = page.getByRole('row').filter({ hasText: TEACHER.subject });
+  await expect(change).toHaveCount(1);
+  await expect(change).toContainText('first entry');
+  await expect(change).toContainText(String(mark));
+  await expect(change).toContainText(TEACHER.name);
 });

@@ -1,8 +1,4 @@
-import { existsSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import Database from 'better-sqlite3';
 import { MESSAGES, SESSION_COOKIE } from '../src/shared/constants.js';
 
 /**
@@ -205,21 +201,15 @@ test.describe('as the demo student', () => {
 
 /**
  * The demo timetable fills every slot of every class (server test fixtures say the same), so a new
- * assignment needs a new time slot. There is no call for time slots yet: the test adds one in the
- * database the e2e server uses (E2E_DATA_DIR, set by scripts/e2e.mjs for the server and workers).
+ * assignment needs a new time slot: the principal adds one through the set-up call. An existing one
+ * (a retry) answers 409, which is as good.
  */
-function addFreeTimeSlot(label: string): boolean {
-  const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `schoolyard-e2e-${process.ppid}`);
-  const file = path.join(dataDir, 'schoolyard.sqlite');
-  if (!existsSync(file)) return false;
-  const db = new Database(file);
-  try {
-    db.pragma('busy_timeout = 5000');
-    db.prepare('INSERT OR IGNORE INTO time_slot (label, position) VALUES (?, ?)').run(label, 99);
-    return true;
-  } finally {
-    db.close();
-  }
+async function addFreeTimeSlot(request: APIRequestContext, token: string, label: string): Promise<boolean> {
+  const response = await request.post('/api/admin/time-slots', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { label },
+  });
+  return response.status() === 201 || response.status() === 409;
 }
 
 test.describe('as the principal', () => {
@@ -230,8 +220,8 @@ test.describe('as the principal', () => {
     baseURL,
   }) => {
     const slot = '15:00 - 15:45';
-    const seeded = addFreeTimeSlot(slot);
-    await logIn(context, request, String(baseURL), 'principal');
+    const principal = await logIn(context, request, String(baseURL), 'principal');
+    const seeded = await addFreeTimeSlot(request, principal, slot);
     const alerts = collectAlerts(page);
     await page.goto('/student-class');
     const table = page.getByRole('table');
@@ -249,7 +239,7 @@ test.describe('as the principal', () => {
       return dialog;
     };
 
-    expect(seeded, 'the e2e database was found and a free time slot added').toBe(true);
+    expect(seeded, 'a free time slot added').toBe(true);
     const rowsBefore = await table.locator('tbody tr').count();
     const dialog = await fill(slot);
     await expect.poll(() => alerts).toContain(MESSAGES.classAdded);

@@ -47,7 +47,13 @@ test.describe('the public site shell', () => {
 test.describe('authenticated routes', () => {
   for (const prefix of SCHOOL_ROUTE_PREFIXES) {
     test(`/${prefix} without the cookie lands on /login`, async ({ page }) => {
-      const needsId = ['student-profile', 'studentresult', 'result-summary', 'student-list'].includes(prefix);
+      const needsId = [
+        'student-profile',
+        'studentresult',
+        'result-summary',
+        'student-list',
+        'mark-history',
+      ].includes(prefix);
       await page.goto(needsId ? `/${prefix}/1` : `/${prefix}`);
       await expect(page).toHaveURL(/\/login$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeVisible();

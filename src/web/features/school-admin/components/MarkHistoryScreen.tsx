@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { usePupil } from '../../school/api/get-pupil.js';
+import { schoolPaths } from '../../school/components/paths.js';
 import { QueryState } from '../../school/components/QueryState.js';
 import { SchoolPanel, TableWrap } from '../../school/components/SchoolPanel.js';
 import { useMarkHistory } from '../api/get-mark-history.js';
@@ -34,7 +35,7 @@ export function MarkHistoryScreen({ studentId }: { studentId: number }) {
       title={pupilName ? `${MARK_HISTORY_TEXTS.title}: ${pupilName}` : MARK_HISTORY_TEXTS.title}
       lead={MARK_HISTORY_TEXTS.lead}
       actions={
-        <Link className="btn btn-outline-primary rounded-pill" to={`/result-summary/${studentId}`}>
+        <Link className="btn btn-outline-primary rounded-pill" to={schoolPaths.resultSummary(studentId)}>
           {MARK_HISTORY_TEXTS.backToMarkSheet}
         </Link>
       }

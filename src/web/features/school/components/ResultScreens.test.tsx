@@ -3,13 +3,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { allowConsoleErrors } from '../../../test/console.js';
 import { apiError, columnsOf, mockApi, profile, renderScreen } from '../test/school-test-utils.js';
 import { NOT_FOUND_TEXT } from './QueryState.js';
-import { FinalResultsScreen, ResultsScreen, StudentResultsScreen } from './ResultScreens.js';
+import { FinalResultsScreen, RESULTS_TEXTS, ResultsScreen, StudentResultsScreen } from './ResultScreens.js';
 import { ResultSummaryScreen } from './ResultSummaryScreen.js';
 
 describe('Results', () => {
   it('shows Class, Student Name, Subject, Marks', async () => {
     mockApi({
       'GET result': { data: [{ classes: 'KG', name: 'Ada Mensah', subjectName: 'English', marks: 78 }] },
+      'GET users/profile': profile('Teacher'),
     });
     renderScreen(<ResultsScreen />);
     const table = await screen.findByRole('table');
@@ -19,6 +20,18 @@ describe('Results', () => {
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['KG', 'Ada Mensah', 'English', '78']);
+  });
+
+  it('leads a pupil to their own mark sheet', async () => {
+    mockApi({
+      'GET result': { data: [{ classes: 'KG', name: 'Ada Mensah', subjectName: 'English', marks: 78 }] },
+      'GET users/profile': profile('Student', 12, 'Ada Mensah'),
+    });
+    renderScreen(<ResultsScreen />);
+    expect(await screen.findByRole('link', { name: RESULTS_TEXTS.ownMarkSheet })).toHaveAttribute(
+      'href',
+      '/result-summary/12',
+    );
   });
 });
 

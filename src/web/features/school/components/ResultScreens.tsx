@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useCurrentUser } from '../api/get-current-user.js';
 import { useResults } from '../api/get-results.js';
 import { useStudentResults } from '../api/get-student-results.js';
 import { useTeacherResults } from '../api/get-teacher-results.js';
@@ -13,11 +14,25 @@ export function ResultBadge({ result }: { result: string }) {
   );
 }
 
+export const RESULTS_TEXTS = { ownMarkSheet: 'Your mark sheet' } as const;
+
 /** Results, /results (spec 2.5): Class, Student Name, Subject, Marks (`GET result`, the caller's own). */
 export function ResultsScreen() {
   const results = useResults();
+  const user = useCurrentUser();
   return (
-    <SchoolPanel title="Marks by subject" lead="Every mark you may see, by class and pupil.">
+    <SchoolPanel
+      title="Marks by subject"
+      lead="Every mark you may see, by class and pupil."
+      actions={
+        // A pupil's way to their own mark sheet (total, percentage, division).
+        user.data?.type === 'Student' ? (
+          <Link className="btn btn-outline-primary rounded-pill" to={schoolPaths.resultSummary(user.data.id)}>
+            {RESULTS_TEXTS.ownMarkSheet}
+          </Link>
+        ) : null
+      }
+    >
       <QueryState query={results}>
         {(rows) => (
           <TableWrap label="Results">

@@ -3,6 +3,7 @@ import { MAX_MARKS_PER_SUBJECT } from '../../../../shared/rules/mark-sheet.js';
 import { useCurrentUser } from '../api/get-current-user.js';
 import { useResultSummary } from '../api/get-result-summary.js';
 import { formatPercent } from '../lib/format.js';
+import { schoolPaths } from './paths.js';
 import { QueryState } from './QueryState.js';
 import { ResultBadge } from './ResultScreens.js';
 import { SchoolPanel, TableWrap } from './SchoolPanel.js';
@@ -26,7 +27,7 @@ export function ResultSummaryScreen({ studentId }: { studentId: number }) {
       actions={
         // Who changed which mark when: the principal's audit trail (issue #7).
         user.data?.type === 'Principle' ? (
-          <Link className="btn btn-outline-primary rounded-pill" to={`/mark-history/${studentId}`}>
+          <Link className="btn btn-outline-primary rounded-pill" to={schoolPaths.markHistory(studentId)}>
             Mark history
           </Link>
         ) : null

@@ -3,6 +3,7 @@ export const schoolPaths = {
   studentProfile: (studentId: number) => `/student-profile/${studentId}`,
   studentResult: (studentId: number) => `/studentresult/${studentId}`,
   resultSummary: (studentId: number) => `/result-summary/${studentId}`,
+  markHistory: (studentId: number) => `/mark-history/${studentId}`,
   studentList: (classId: number) => `/student-list/${classId}`,
   attendanceHistory: (studentId: number) => `/student-attendence/${studentId}`,
   scheduleSummary: (classId?: number) =>
