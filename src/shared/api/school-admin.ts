@@ -50,6 +50,7 @@ export const SavedMarksAnswerSchema = z.object({ data: z.object({ saved: z.numbe
 // GET marks/history/{studentId}
 export const StudentIdParamSchema = z.object({ studentId: id('The id must be a positive whole number') });
 export const MarkChangeRowSchema = z.object({
+  id: z.number().int(),
   subjectName: z.string(),
   oldMarks: z.number().int().nullable(),
   newMarks: z.number().int(),

@@ -200,6 +200,7 @@ export async function markHistory(db: Db, studentId: number) {
     .innerJoin('subject as s', 's.id', 'h.subject_id')
     .leftJoin('app_user as by', 'by.id', 'h.changed_by')
     .select([
+      'h.id',
       's.name as subjectName',
       'h.old_marks as oldMarks',
       'h.new_marks as newMarks',

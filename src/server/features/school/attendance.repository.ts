@@ -192,27 +192,27 @@ export async function classAttendanceReport(
     .where('a.att_date', '<=', to)
     .groupBy('a.student_id')
     .as('t');
-  const [pupils, days] = await Promise.all([
-    db
-      .selectFrom('enrolment as e')
-      .innerJoin('app_user as u', 'u.id', 'e.student_id')
-      .leftJoin(totals, 't.student_id', 'e.student_id')
-      .select(['u.id as studentId', 'u.name as studentName', 't.present', 't.absent', 't.leave'])
-      .where('e.class_id', '=', classId)
-      .where('e.ended_on', 'is', null)
-      .orderBy('u.name')
-      .orderBy('u.id')
-      .execute(),
-    db
-      .selectFrom('attendance')
-      .select((eb) => eb.fn.count<number>('att_date').distinct().as('days'))
-      .where('class_id', '=', classId)
-      .where('att_date', '>=', from)
-      .where('att_date', '<=', to)
-      .executeTakeFirstOrThrow(),
-  ]);
+  const recordedDays = db
+    .selectFrom('attendance')
+    .select((eb) => eb.fn.count<number>('att_date').distinct().as('days'))
+    .where('class_id', '=', classId)
+    .where('att_date', '>=', from)
+    .where('att_date', '<=', to);
+  const pupils = await db
+    .selectFrom('enrolment as e')
+    .innerJoin('app_user as u', 'u.id', 'e.student_id')
+    .leftJoin(totals, 't.student_id', 'e.student_id')
+    .select(['u.id as studentId', 'u.name as studentName', 't.present', 't.absent', 't.leave'])
+    // With the list rather than in a second round trip; asked alone only for a class without pupils.
+    .select(recordedDays.as('days'))
+    .where('e.class_id', '=', classId)
+    .where('e.ended_on', 'is', null)
+    .orderBy('u.name')
+    .orderBy('u.id')
+    .execute();
+  const days = pupils[0]?.days ?? (await recordedDays.executeTakeFirstOrThrow()).days;
   return {
-    days: Number(days.days),
+    days: Number(days),
     data: pupils.map((p) => {
       const [present, absent, leave] = [p.present, p.absent, p.leave].map((n) => Number(n ?? 0)) as [
         number,

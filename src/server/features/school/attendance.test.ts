@@ -368,6 +368,34 @@ describe.each(TEST_ENGINES)('attendance on %s', (engine) => {
       expect(first.percentPresent).toBe(Math.round((count(1) * 10_000) / stored.length) / 100);
     });
 
+    it('a class without current pupils: no rows, and still the days recorded for it', async () => {
+      const empty = await t.db
+        .insertInto('school_class')
+        .values({ name: 'Leavers 2026' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // A record of a pupil who has since left the class.
+      await t.db
+        .insertInto('attendance')
+        .values({
+          student_id: f.users.student2,
+          class_id: empty.id,
+          att_date: '2026-10-05',
+          status: 1,
+          description: '',
+          updated_at: '2026-10-05T08:00:00.000Z',
+        })
+        .execute();
+      try {
+        const res = await get(`/api/attendance/class/${empty.id}?from=${from}&to=${to}`, 'principal');
+        expect(res.statusCode).toBe(200);
+        expect(ClassAttendanceReportAnswerSchema.parse(res.json())).toMatchObject({ days: 1, data: [] });
+      } finally {
+        await t.db.deleteFrom('attendance').where('class_id', '=', empty.id).execute();
+        await t.db.deleteFrom('school_class').where('id', '=', empty.id).execute();
+      }
+    });
+
     it('a range of at most 366 days, from not after to', async () => {
       const ok = await get(
         `/api/attendance/class/${f.classes.KG}?from=2025-11-20&to=2026-11-20`,

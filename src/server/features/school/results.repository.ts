@@ -15,15 +15,21 @@ import { classVisible, markVisible, type Viewer, type VisiblePupil } from './sch
 
 export const PASS_MARK_SETTING = 'pass_mark';
 
+/** The stored pass mark (setting `pass_mark`); a subquery, so a list can read it as a column. */
+const storedPassMark = (db: Db) =>
+  db.selectFrom('setting').select('value').where('key', '=', PASS_MARK_SETTING);
+
+/** The pass mark a stored value means: DEFAULT_PASS_MARK when unset or unreadable. */
+function toPassMark(stored: string | null | undefined): number {
+  const value = Number(stored);
+  return stored != null && stored !== '' && Number.isInteger(value) && value >= 0 && value <= 100
+    ? value
+    : DEFAULT_PASS_MARK;
+}
+
 /** The school's pass mark (setting `pass_mark`), DEFAULT_PASS_MARK when unset or unreadable. */
 export async function passMark(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('setting')
-    .select('value')
-    .where('key', '=', PASS_MARK_SETTING)
-    .executeTakeFirst();
-  const value = Number(row?.value);
-  return row && Number.isInteger(value) && value >= 0 && value <= 100 ? value : DEFAULT_PASS_MARK;
+  return toPassMark((await storedPassMark(db).executeTakeFirst())?.value);
 }
 
 export interface MarkRow {
@@ -99,31 +105,31 @@ export interface PupilResult {
  * from those sums by the shared rule.
  */
 export async function listPupilResults(db: Db, viewer: Viewer): Promise<PupilResult[]> {
-  const [rows, pass] = await Promise.all([
-    db
-      .selectFrom('enrolment as e')
-      .innerJoin('app_user as u', 'u.id', 'e.student_id')
-      .innerJoin('school_class as c', 'c.id', 'e.class_id')
-      .leftJoin('mark as m', (join) =>
-        join.onRef('m.student_id', '=', 'e.student_id').onRef('m.class_id', '=', 'e.class_id'),
-      )
-      .select((eb) => [
-        'u.id as studentId',
-        'u.name as studentName',
-        'c.name as className',
-        eb.fn.count<number>('m.marks').as('subjects'),
-        eb.fn.sum<number | null>('m.marks').as('total'),
-        eb.fn.min<number | null>('m.marks').as('lowest'),
-      ])
-      .where('e.ended_on', 'is', null)
-      .where(classVisible(db, viewer, 'e.class_id'))
-      .groupBy(['c.id', 'c.name', 'u.id', 'u.name'])
-      .orderBy('c.id')
-      .orderBy('u.name')
-      .orderBy('u.id')
-      .execute(),
-    passMark(db),
-  ]);
+  const rows = await db
+    .selectFrom('enrolment as e')
+    .innerJoin('app_user as u', 'u.id', 'e.student_id')
+    .innerJoin('school_class as c', 'c.id', 'e.class_id')
+    .leftJoin('mark as m', (join) =>
+      join.onRef('m.student_id', '=', 'e.student_id').onRef('m.class_id', '=', 'e.class_id'),
+    )
+    .select((eb) => [
+      'u.id as studentId',
+      'u.name as studentName',
+      'c.name as className',
+      eb.fn.count<number>('m.marks').as('subjects'),
+      eb.fn.sum<number | null>('m.marks').as('total'),
+      eb.fn.min<number | null>('m.marks').as('lowest'),
+      // Read with the list rather than in a second round trip.
+      storedPassMark(db).as('passMark'),
+    ])
+    .where('e.ended_on', 'is', null)
+    .where(classVisible(db, viewer, 'e.class_id'))
+    .groupBy(['c.id', 'c.name', 'u.id', 'u.name'])
+    .orderBy('c.id')
+    .orderBy('u.name')
+    .orderBy('u.id')
+    .execute();
+  const pass = toPassMark(rows[0]?.passMark);
   return rows.map((row) => {
     const subjects = Number(row.subjects);
     return {

@@ -215,6 +215,10 @@ describe.each(TEST_ENGINES)('exams, marks and mark sheets on %s', (engine) => {
           ...markSheet(await marksOf(f.users.student), 95),
         });
         expect(data.division).toBe('Fail');
+        // The list of divisions reads the same setting.
+        const list = TeacherResultAnswerSchema.parse((await get('/api/teacher/result', 'principal')).json());
+        const row = list.data.find((r) => r.studentId === f.users.student);
+        expect(row?.result).toBe('Fail');
       } finally {
         await t.db.updateTable('setting').set({ value: '33' }).where('key', '=', 'pass_mark').execute();
       }

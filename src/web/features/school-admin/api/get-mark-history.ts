@@ -4,6 +4,7 @@ import { apiClient } from '../../../lib/api-client.js';
 import { schoolKeys } from '../../school/api/query-keys.js';
 
 export interface MarkChange {
+  id: number;
   subjectName: string;
   /** Null for the first mark entered in that subject. */
   oldMarks: number | null;

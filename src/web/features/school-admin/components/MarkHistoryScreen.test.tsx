@@ -14,6 +14,7 @@ describe('Mark history', () => {
       'GET marks/history/12': {
         data: [
           {
+            id: 7,
             subjectName: 'Mathematics',
             oldMarks: 58,
             newMarks: 64,
@@ -21,6 +22,7 @@ describe('Mark history', () => {
             changedAt: '2026-03-05T10:15:00.000Z',
           },
           {
+            id: 3,
             subjectName: 'Mathematics',
             oldMarks: null,
             newMarks: 58,

@@ -58,9 +58,8 @@ export function MarkHistoryScreen({ studentId }: { studentId: number }) {
                 </tr>
               </thead>
               <tbody>
-                {rows.map((row, index) => (
-                  // A change has no id of its own in the answer; time + subject + place is unique.
-                  <tr key={`${row.changedAt}-${row.subjectName}-${index}`}>
+                {rows.map((row) => (
+                  <tr key={row.id}>
                     <td>{row.subjectName}</td>
                     <td className="text-end">
                       {row.oldMarks ?? (
