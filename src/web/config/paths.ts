@@ -14,4 +14,6 @@ export const paths = {
   registration: '/registation',
   login: '/login',
   dashboard: '/dashboard',
+  /** The principal's audit trail of one pupil's marks (issue #7). */
+  markHistory: (studentId: number) => `/mark-history/${studentId}`,
 } as const;

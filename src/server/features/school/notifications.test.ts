@@ -49,18 +49,25 @@ describe.each(TEST_ENGINES)('notifications on %s', (engine) => {
       name: 'Aisha Rahman',
       classes: 'KG',
     });
-    // Ours: who sent it, also for a note to one pupil (where `name` is the pupil).
+    // Ours: who sent it, also for a note to one pupil (where `name` is the pupil): a teacher's
+    // notification shows the teacher's name.
     const toPupil = (await stored()).find((n) => n.student_id === f.users.student);
     const sender = await t.db
       .selectFrom('app_user')
-      .select('name')
+      .select(['name', 'type'])
       .where('id', '=', toPupil?.sender_id ?? 0)
       .executeTakeFirstOrThrow();
-    expect(rows.find((r) => r.id === toPupil?.id)).toMatchObject({ name: 'Aisha Rahman', from: sender.name });
+    expect(sender).toEqual({ name: 'Amara Okafor', type: 'Teacher' });
+    expect(rows.find((r) => r.id === toPupil?.id)).toMatchObject({
+      name: 'Aisha Rahman',
+      from: 'Amara Okafor',
+    });
     expect(rows.find((r) => r.notification.startsWith('Dear KG families'))).toMatchObject({
       name: 'Amara Okafor',
       classes: 'KG',
+      from: 'Amara Okafor',
     });
+    expect(rows[0]?.from).toBe('Margaret Osei');
     const other = await list('student2');
     expect(other.map((r) => r.id)).not.toContain(rows.find((r) => r.name === 'Aisha Rahman')?.id);
     expect(other.find((r) => r.name === 'Leo Fischer')?.classes).toBe('Class 1');

@@ -195,6 +195,18 @@ describe('student profile', () => {
     await waitFor(() => expect(toastTexts()).toContain(PROFILE_TEXTS.deleted('Leo Park')));
   });
 
+  it('offers the principal the pupil’s mark history', async () => {
+    mockApi({
+      'GET users/profile': () => jsonResponse({ results: PRINCIPAL }),
+      'GET users/student/12': () => jsonResponse({ results: PUPIL }),
+    });
+    renderApp('/student-profile/12', { token: 'tok' });
+    expect(await screen.findByRole('link', { name: PROFILE_TEXTS.markHistory })).toHaveAttribute(
+      'href',
+      '/mark-history/12',
+    );
+  });
+
   it('keeps Tab inside the dialog', async () => {
     mockApi({
       'GET users/profile': () => jsonResponse({ results: PRINCIPAL }),
@@ -219,6 +231,7 @@ describe('student profile', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Leo Park' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Update' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: PROFILE_TEXTS.markHistory })).not.toBeInTheDocument();
   });
 
   it('lets a pupil update their own profile from their student profile', async () => {
@@ -229,6 +242,7 @@ describe('student profile', () => {
     renderApp('/student-profile/12', { token: 'tok' });
     expect(await screen.findByRole('button', { name: 'Update' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: PROFILE_TEXTS.markHistory })).not.toBeInTheDocument();
   });
 
   it('explains a 404 in friendly words', async () => {

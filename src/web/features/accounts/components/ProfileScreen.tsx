@@ -20,6 +20,7 @@ export const PROFILE_TEXTS = {
   forbiddenHint: 'Ask the school office if you think you should see it.',
   deleted: (name: string) => `${name}'s account has been deleted.`,
   deleteFailed: 'The account could not be deleted.',
+  markHistory: 'Mark history',
 } as const;
 
 /** A profile that could not be shown for a reason the visitor should know (404, 403, a bad id). */
@@ -44,9 +45,11 @@ interface ProfileCardProps {
   user: User;
   canUpdate: boolean;
   canDelete: boolean;
+  /** The principal looking at a pupil: a link to who changed which of their marks (issue #7). */
+  showMarkHistory?: boolean;
 }
 
-function ProfileCard({ user, canUpdate, canDelete }: ProfileCardProps) {
+function ProfileCard({ user, canUpdate, canDelete, showMarkHistory = false }: ProfileCardProps) {
   const headingId = useId();
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
@@ -86,7 +89,7 @@ function ProfileCard({ user, canUpdate, canDelete }: ProfileCardProps) {
           {user.degination}
           <span className="profile-card__type">{user.type}</span>
         </p>
-        {(canUpdate && !editing) || canDelete ? (
+        {(canUpdate && !editing) || canDelete || showMarkHistory ? (
           <div className="profile-card__actions">
             {canUpdate && !editing ? (
               <button
@@ -106,6 +109,11 @@ function ProfileCard({ user, canUpdate, canDelete }: ProfileCardProps) {
               >
                 <AccountIcon name="trash3" /> Delete
               </button>
+            ) : null}
+            {showMarkHistory ? (
+              <Link to={paths.markHistory(user.id)} className="btn btn-outline-primary rounded-pill px-4">
+                <AccountIcon name="journal-text" /> {PROFILE_TEXTS.markHistory}
+              </Link>
             ) : null}
           </div>
         ) : null}
@@ -163,11 +171,13 @@ function ProfileSection({
   let body: ReactNode;
   if (user) {
     const own = viewer?.id === user.id;
+    const principalOnPupil = canDeleteOthers && viewer?.type === 'Principle' && !own;
     body = (
       <ProfileCard
         user={user}
         canUpdate={own}
-        canDelete={canDeleteOthers && viewer?.type === 'Principle' && !own}
+        canDelete={principalOnPupil}
+        showMarkHistory={principalOnPupil && user.type === 'Student'}
       />
     );
   } else if (shown.isError && isUnavailable(shown.error)) {
@@ -192,7 +202,7 @@ export function OwnProfile() {
 
 /**
  * /student-profile/:id (spec 2.5): a pupil's profile; the principal may delete the account
- * (decisions item 15), the pupil may update their own.
+ * (decisions item 15) and open the pupil's mark history (issue #7), the pupil may update their own.
  */
 export function StudentProfile({ id }: { id: number }) {
   const viewer = useProfile();

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { allowConsoleErrors } from '../../../test/console.js';
-import { FORBIDDEN_TEXT } from '../../school/components/QueryState.js';
+import { FORBIDDEN_TEXT, NOT_FOUND_TEXT } from '../../school/components/QueryState.js';
 import { apiError, columnsOf, mockApi, renderScreen } from '../../school/test/school-test-utils.js';
 import { MARK_HISTORY_TEXTS, MarkHistoryScreen } from './MarkHistoryScreen.js';
 
@@ -58,6 +58,17 @@ describe('Mark history', () => {
     renderScreen(<MarkHistoryScreen studentId={12} />);
     expect(await screen.findByText(MARK_HISTORY_TEXTS.empty)).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('says "not found" for an unknown pupil', async () => {
+    allowConsoleErrors();
+    mockApi({
+      'GET users/student/99': apiError(404, 'NOT_FOUND', 'That pupil was not found.'),
+      'GET marks/history/99': apiError(404, 'NOT_FOUND', 'That pupil was not found.'),
+    });
+    renderScreen(<MarkHistoryScreen studentId={99} />);
+    expect(await screen.findByText(NOT_FOUND_TEXT)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: MARK_HISTORY_TEXTS.title })).toBeInTheDocument();
   });
 
   it('shows the server’s refusal to anyone but the principal', async () => {

@@ -4,6 +4,7 @@ import { notify } from '../../../lib/toast.js';
 import { allowConsoleErrors } from '../../../test/console.js';
 import { answer, apiError, columnsOf, mockApi, pending, renderScreen } from '../test/school-test-utils.js';
 import { NOTIFICATION_TEXTS, NotificationsScreen } from './NotificationsScreen.js';
+import { LOADING_TEXT } from './QueryState.js';
 
 const row = (id: number, notification: string, extra: Partial<Record<string, unknown>> = {}) => ({
   id,
@@ -15,8 +16,6 @@ const row = (id: number, notification: string, extra: Partial<Record<string, unk
   unread: false,
   ...extra,
 });
-
-import { LOADING_TEXT } from './QueryState.js';
 
 describe('Notification', () => {
   it('shows Student Name, Class, notification, and who sent it when', async () => {
@@ -47,14 +46,20 @@ describe('Notification', () => {
     const { user } = renderScreen(<NotificationsScreen />);
     const unreadRow = (await screen.findByText('Trip money due')).closest('tr') as HTMLElement;
     expect(within(unreadRow).getByText(NOTIFICATION_TEXTS.newBadge)).toBeInTheDocument();
+    // Marked by more than colour: bold (class), and a badge that also says so to a screen reader.
+    expect(unreadRow).toHaveClass('school-notification--unread');
+    expect(within(unreadRow).getByText(NOTIFICATION_TEXTS.newBadgeHidden)).toHaveClass('visually-hidden');
     expect(screen.getByText(/1 unread notification\./)).toBeInTheDocument();
     const readRow = screen.getByText('Sports day on Friday').closest('tr') as HTMLElement;
     expect(within(readRow).queryByText(NOTIFICATION_TEXTS.newBadge)).not.toBeInTheDocument();
+    expect(readRow).not.toHaveClass('school-notification--unread');
 
     await user.click(within(unreadRow).getByRole('button', { name: /^Mark as read/ }));
     await waitFor(() => expect(screen.queryByText(NOTIFICATION_TEXTS.newBadge)).not.toBeInTheDocument());
     expect(api.calls('POST')).toEqual(['POST notification/2/read']);
     expect(await screen.findByText(/No unread notifications\./)).toBeInTheDocument();
+    expect(unreadRow).not.toHaveClass('school-notification--unread');
+    expect(within(unreadRow).queryByRole('button', { name: /^Mark as read/ })).not.toBeInTheDocument();
   });
 
   it('Mark all as read marks every unread one', async () => {

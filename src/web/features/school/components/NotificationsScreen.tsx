@@ -9,6 +9,8 @@ import { HiddenText, SchoolPanel, TableWrap } from './SchoolPanel.js';
 
 export const NOTIFICATION_TEXTS = {
   newBadge: 'New',
+  /** Read out after the badge: "New" alone does not say what is new about the row. */
+  newBadgeHidden: ', not yet read',
   markRead: 'Mark as read',
   markAllRead: 'Mark all as read',
   markFailed: 'The notification could not be marked as read. Please try again.',
@@ -110,7 +112,10 @@ function NotificationRow({
       <td className="text-nowrap">{row.className}</td>
       <td className="school-table__text">
         {row.unread ? (
-          <span className="school-badge school-badge--new me-2">{NOTIFICATION_TEXTS.newBadge}</span>
+          <span className="school-badge school-badge--new me-2">
+            {NOTIFICATION_TEXTS.newBadge}
+            <HiddenText>{NOTIFICATION_TEXTS.newBadgeHidden}</HiddenText>
+          </span>
         ) : null}
         {row.text}
       </td>

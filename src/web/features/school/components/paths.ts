@@ -1,9 +1,11 @@
+import { paths } from '../../../config/paths.js';
+
 /** Where the school screens link to (spec 2.2; decisions items 4 and 12). */
 export const schoolPaths = {
   studentProfile: (studentId: number) => `/student-profile/${studentId}`,
   studentResult: (studentId: number) => `/studentresult/${studentId}`,
   resultSummary: (studentId: number) => `/result-summary/${studentId}`,
-  markHistory: (studentId: number) => `/mark-history/${studentId}`,
+  markHistory: paths.markHistory,
   studentList: (classId: number) => `/student-list/${classId}`,
   attendanceHistory: (studentId: number) => `/student-attendence/${studentId}`,
   scheduleSummary: (classId?: number) =>

@@ -44,6 +44,33 @@ describe('the school routes in the app', () => {
     expect(calls.filter((c) => c === 'attendance/student/18')).toHaveLength(1);
   });
 
+  it('/mark-history/:id loads that pupil’s mark changes under its banner; a bad id is "not found"', async () => {
+    const calls = mockServer({
+      'marks/history/18': {
+        data: [
+          {
+            id: 4,
+            subjectName: 'English',
+            oldMarks: null,
+            newMarks: 71,
+            changedBy: 'Amara Okafor',
+            changedAt: '2026-11-20T09:00:00.000Z',
+          },
+        ],
+      },
+      'users/student/18': { results: { id: 18, name: 'Aisha Rahman' } },
+    });
+    const view = renderApp('/mark-history/18', { token: 'a-token' });
+    expect(await screen.findByRole('cell', { name: 'English' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Mark History' })).toBeInTheDocument();
+    expect(calls.filter((c) => c === 'marks/history/18')).toHaveLength(1);
+    view.unmount();
+
+    renderApp('/mark-history/abc', { token: 'a-token' });
+    expect(await screen.findByText(NOT_FOUND_TEXT)).toBeInTheDocument();
+    expect(calls.filter((c) => c.startsWith('marks/history/') && c !== 'marks/history/18')).toEqual([]);
+  });
+
   it('/payment says the fee ledger is coming', async () => {
     mockServer({});
     renderApp('/payment', { token: 'a-token' });
