@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './db/connect.js';
 import { authRoutes } from './features/auth/auth.routes.js';
@@ -21,6 +21,7 @@ import { mediaRoutes } from './features/media/media.routes.js';
 import { schoolRoutes } from './features/school/school.routes.js';
 import { schoolAdminRoutes } from './features/school-admin/school-admin.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
+import { answerSerializerCompiler } from './lib/answer-serializer.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 
@@ -80,7 +81,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializerCompiler);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
