@@ -1,10 +1,12 @@
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import type { AxeResults, Result } from 'axe-core';
+import { SESSION_COOKIE } from '../src/shared/constants.js';
 
 /**
- * An axe-core scan of every public page (spec 2.1) once its content has arrived: no violation of
- * impact 'serious' or 'critical' is allowed. Failures print each violation and where it is.
+ * An axe-core scan of every public page (spec 2.1), and of the school screens each account type
+ * works in, once their content has arrived: no violation of impact 'serious' or 'critical' is
+ * allowed. Failures print each violation and where it is.
  */
 
 const AXE_SCRIPT = path.join(process.cwd(), 'node_modules', 'axe-core', 'axe.min.js');
@@ -37,6 +39,57 @@ const describe = (violations: Result[]): string =>
     )
     .join('\n');
 
+async function blockingViolations(page: Page, route: string, width: number): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_SCRIPT });
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: { run: () => Promise<AxeResults> } }).axe.run(),
+  );
+  const blocking = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  if (blocking.length > 0) console.log(`axe on ${route} at ${width} px:\n${describe(blocking)}`);
+  return blocking.map((violation) => violation.id);
+}
+
+/** School screens per demo log-in; `{me}` is the logged-in user's id. */
+const SCHOOL_SCREENS: Record<'student' | 'teacher' | 'principal', string[]> = {
+  student: ['/dashboard', '/results', '/result-summary/{me}', '/notification', '/attendance-report'],
+  teacher: ['/marks', '/send-notification', '/student-attendence', '/final-results'],
+  principal: ['/school-setup', '/student-class', '/approvals', '/import-pupils'],
+};
+
+test.describe('accessibility of the school screens', () => {
+  test.use({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+
+  for (const [who, routes] of Object.entries(SCHOOL_SCREENS)) {
+    test(`${who}: ${routes.join(', ')} have no serious or critical axe violation`, async ({
+      page,
+      context,
+      request,
+      baseURL,
+    }) => {
+      const login = await request.post('/api/users/login', {
+        data: { email: `${who}@demo.school`, password: 'demo12345' },
+      });
+      const { token } = (await login.json()) as { token: string };
+      await context.addCookies([{ name: SESSION_COOKIE, value: token, url: String(baseURL) }]);
+      const me = await request.get('/api/users/profile', { headers: { Authorization: `Bearer ${token}` } });
+      const { id } = ((await me.json()) as { results: { id: number } }).results;
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      const found: Record<string, string[]> = {};
+      for (const route of routes.map((r) => r.replace('{me}', String(id)))) {
+        await page.goto(route);
+        await page.waitForLoadState('networkidle');
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.locator('.page-fallback, [role="status"] .spinner-border')).toHaveCount(0);
+        const blocking = await blockingViolations(page, route, 1280);
+        if (blocking.length > 0) found[route] = blocking;
+      }
+      expect(found).toEqual({});
+    });
+  }
+});
+
 for (const width of [375, 1280]) {
   test.describe(`accessibility at ${width} px`, () => {
     // The site's CSP (script-src 'self') rightly refuses the injected axe script; only these scans bypass it.
@@ -51,15 +104,7 @@ for (const width of [375, 1280]) {
         await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
         await expect(page.locator('.page-fallback')).toHaveCount(0);
 
-        await page.addScriptTag({ path: AXE_SCRIPT });
-        const results = await page.evaluate(() =>
-          (window as unknown as { axe: { run: () => Promise<AxeResults> } }).axe.run(),
-        );
-        const blocking = results.violations.filter(
-          (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-        );
-        if (blocking.length > 0) console.log(`axe on ${route} at ${width} px:\n${describe(blocking)}`);
-        expect(blocking.map((violation) => violation.id)).toEqual([]);
+        expect(await blockingViolations(page, route, width)).toEqual([]);
       });
     }
   });
