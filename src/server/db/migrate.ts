@@ -4,6 +4,7 @@ import * as initialSchema from './migrations/2026-11-22T0100-initial-schema.js';
 import * as loginThrottle from './migrations/2026-11-22T0200-login-throttle.js';
 import * as schoolLookups from './migrations/2026-11-22T0300-school-lookups.js';
 import * as mediaAndForms from './migrations/2026-11-22T0400-media-and-forms.js';
+import * as coveringIndexes from './migrations/2026-11-23T0100-covering-indexes.js';
 
 /**
  * Migrations are imported, not read from a folder, so that the compiled server and the tests run
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T0200-login-throttle': loginThrottle,
   '2026-11-22T0300-school-lookups': schoolLookups,
   '2026-11-22T0400-media-and-forms': mediaAndForms,
+  '2026-11-23T0100-covering-indexes': coveringIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -313,6 +313,44 @@ describe.each(TEST_ENGINES)('attendance on %s', (engine) => {
       expect(answer.data.reduce((sum, c) => sum + c.present, 0)).toBeGreaterThan(30);
     });
 
+    it("counts each class's records of the day for its current pupils; a class without pupils is all zeros", async () => {
+      const day = dayAfter(DEMO_DAY, -2);
+      const records = await t.db
+        .selectFrom('attendance as a')
+        .innerJoin('enrolment as e', 'e.student_id', 'a.student_id')
+        .select(['e.class_id', 'a.status'])
+        .where('e.ended_on', 'is', null)
+        .where('a.att_date', '=', day)
+        .execute();
+      const empty = await t.db
+        .insertInto('school_class')
+        .values({ name: 'Overview Empty Class' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      try {
+        const answer = AttendanceOverviewAnswerSchema.parse(
+          (await get(`/api/attendance/overview?date=${day}`, 'principal')).json(),
+        );
+        for (const c of answer.data) {
+          const mine = records.filter((r) => r.class_id === c.classId);
+          expect([c.present, c.absent, c.leave]).toEqual(
+            [1, 2, 3].map((code) => mine.filter((r) => r.status === code).length),
+          );
+        }
+        expect(answer.data.at(-1)).toEqual({
+          classId: empty.id,
+          className: 'Overview Empty Class',
+          pupils: 0,
+          present: 0,
+          absent: 0,
+          leave: 0,
+          unmarked: 0,
+        });
+      } finally {
+        await t.db.deleteFrom('school_class').where('id', '=', empty.id).execute();
+      }
+    });
+
     it('defaults to today; a day without records is all unmarked', async () => {
       const answer = AttendanceOverviewAnswerSchema.parse(
         (await get('/api/attendance/overview', 'principal')).json(),
