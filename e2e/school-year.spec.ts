@@ -110,6 +110,11 @@ test('a school year: a new pupil is approved, enrolled and taught, gets a mark a
   await logOut(page);
   await logInWithForm(page, pupil.email, pupil.password);
   await expect(page).toHaveURL(/\/dashboard$/);
+  // The dashboard's Notification tile counts the notes not yet read, the teacher's among them.
+  const notificationTile = page.getByRole('link', { name: /^Notification, \d+ new$/ });
+  await expect(notificationTile).toBeVisible();
+  const unreadBefore = Number((await notificationTile.textContent())?.match(/(\d+) new/)?.[1]);
+  expect(unreadBefore).toBeGreaterThan(0);
 
   await page.goto('/results');
   const result = page.getByRole('row').filter({ hasText: TEACHER.subject });
@@ -141,6 +146,13 @@ test('a school year: a new pupil is approved, enrolled and taught, gets a mark a
   await expect(note.getByText(unreadBadge)).toHaveCount(0);
   await page.reload();
   await expect(page.getByRole('row').filter({ hasText: message }).getByText(unreadBadge)).toHaveCount(0);
+  await page.goto('/dashboard');
+  await expect(
+    page.getByRole('link', {
+      name: unreadBefore > 1 ? `Notification, ${unreadBefore - 1} new` : 'Notification',
+      exact: true,
+    }),
+  ).toBeVisible();
 
   // ---- the principal sees who entered the mark, in the pupil's mark history
   await logOut(page);

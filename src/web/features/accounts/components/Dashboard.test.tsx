@@ -48,9 +48,23 @@ const EXPECTED: Record<'Student' | 'Teacher' | 'Principle', [string, string][]> 
   ],
 };
 
-function openDashboard(type: UserType, name = 'Asha Verma') {
-  mockApi({ 'GET users/profile': () => jsonResponse({ results: makeUser({ type, name }) }) });
-  return renderApp('/dashboard', { token: 'tok' });
+/** A row of `GET notification`. */
+const note = (id: number, unread: boolean) => ({
+  id,
+  name: 'Asha Verma',
+  classes: 'KG',
+  notification: `Note ${id}`,
+  from: 'Amara Okafor',
+  createdAt: '2026-11-20T08:00:00.000Z',
+  unread,
+});
+
+function openDashboard(type: UserType, name = 'Asha Verma', notes = [note(1, false)]) {
+  const api = mockApi({
+    'GET users/profile': () => jsonResponse({ results: makeUser({ type, name }) }),
+    'GET notification': () => jsonResponse({ data: notes }),
+  });
+  return { ...renderApp('/dashboard', { token: 'tok' }), api };
 }
 
 const tileLinks = () =>
@@ -69,6 +83,32 @@ describe('dashboard', () => {
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(
       EXPECTED[type].map(([label]) => label),
     );
+  });
+
+  it.each(['Student', 'Teacher', 'Principle'] as const)(
+    "the %s's Notification tile says how many notes are not yet read",
+    async (type) => {
+      openDashboard(type, 'Asha Verma', [note(1, true), note(2, false), note(3, true)]);
+      const link = await screen.findByRole('link', { name: 'Notification, 2 new' });
+      expect(link).toHaveAttribute('href', '/notification');
+      // The other tiles keep their label alone.
+      expect(screen.getByRole('link', { name: 'Profile' })).toBeInTheDocument();
+    },
+  );
+
+  it('no badge when every note is read', async () => {
+    const { api } = openDashboard('Student', 'Asha Verma', [note(1, false)]);
+    const link = await screen.findByRole('link', { name: 'Notification' });
+    await waitFor(() => expect(api.callsTo('GET notification')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(link.textContent).toBe('Notification');
+    expect(screen.queryByText(/ new$/)).not.toBeInTheDocument();
+  });
+
+  it('types without a school area do not ask for notifications', async () => {
+    const { api } = openDashboard('Parent');
+    await screen.findByRole('heading', { name: 'The school area is not open for Parent accounts yet' });
+    expect(api.callsTo('GET notification')).toHaveLength(0);
   });
 
   it('greets the user by name and shows the account type', async () => {

@@ -24,20 +24,35 @@ function Greeting({ user }: { user: User }) {
   );
 }
 
-function TileGrid({ user, headingId }: { user: User; headingId: string }) {
+/** How many new things wait behind a tile, by the tile's path (e.g. unread notifications). */
+export type TileCounts = Readonly<Partial<Record<string, number>>>;
+
+function TileGrid({ user, headingId, newCounts }: { user: User; headingId: string; newCounts: TileCounts }) {
   const tiles = dashboardTilesFor(user.type) ?? [];
   return (
     <ul className="dashboard__tiles" aria-labelledby={headingId}>
       {tiles.map((tile, index) => {
         const look = tileLook(tile.label);
+        const fresh = newCounts[tile.path] ?? 0;
         return (
           <li key={tile.path + tile.label} className={`dash-tile dash-tile--${toneAt(index)}`}>
             <span className="dash-tile__icon" aria-hidden="true">
               <AccountIcon name={look.icon} />
             </span>
             <h3 className="dash-tile__label">
-              <Link to={tile.path} className="dash-tile__link">
+              <Link
+                to={tile.path}
+                className="dash-tile__link"
+                // "Notification, 2 new": the label as seen, then the pill, the same in every browser.
+                aria-label={fresh > 0 ? `${tile.label}, ${fresh} new` : undefined}
+              >
                 {tile.label}
+                {fresh > 0 ? (
+                  <>
+                    {' '}
+                    <span className="badge rounded-pill text-bg-danger dash-tile__badge">{fresh} new</span>
+                  </>
+                ) : null}
               </Link>
             </h3>
             {look.blurb ? <p className="dash-tile__blurb">{look.blurb}</p> : null}
@@ -85,9 +100,10 @@ function TileSkeleton() {
 
 /**
  * Dashboard (spec 2.5): a greeting and one link card per menu item of the user's type, plus
- * Approvals for the principal; an explanation for types without a school area.
+ * Approvals for the principal; an explanation for types without a school area. `newCounts` puts a
+ * "N new" badge on the tiles it names.
  */
-export function Dashboard() {
+export function Dashboard({ newCounts = {} }: { newCounts?: TileCounts }) {
   const headingId = useId();
   const query = useProfile();
   const status = sectionStatus(query);
@@ -103,7 +119,7 @@ export function Dashboard() {
         <>
           <Greeting user={user} />
           {dashboardTilesFor(user.type) ? (
-            <TileGrid user={user} headingId={headingId} />
+            <TileGrid user={user} headingId={headingId} newCounts={newCounts} />
           ) : (
             <NoSchoolArea user={user} />
           )}

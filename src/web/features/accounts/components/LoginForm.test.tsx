@@ -27,6 +27,7 @@ describe('login form', () => {
     const api = mockApi({
       'POST users/login': () => jsonResponse({ token: 'tok-123' }),
       'GET users/profile': () => jsonResponse({ results: makeUser() }),
+      'GET notification': () => jsonResponse({ data: [] }),
     });
     const { user, router } = await openLogin();
     await logIn(user);

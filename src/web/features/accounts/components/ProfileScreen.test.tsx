@@ -165,6 +165,7 @@ describe('student profile', () => {
       'GET users/profile': () => jsonResponse({ results: PRINCIPAL }),
       'GET users/student/12': () => jsonResponse({ results: PUPIL }),
       'DELETE users/12': () => new Response(null, { status: 204 }),
+      'GET notification': () => jsonResponse({ data: [] }),
     });
     const { user, router } = renderApp('/student-profile/12', { token: 'tok' });
     expect(await screen.findByRole('heading', { level: 2, name: 'Leo Park' })).toBeInTheDocument();
