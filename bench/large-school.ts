@@ -1,6 +1,7 @@
 import type { Db } from '../src/server/db/connect.js';
 import { seedDemoSchool } from '../src/server/db/demo/index.js';
 import { hashPassword } from '../src/server/features/auth/password.js';
+import { nameKeyOf } from '../src/server/features/school-admin/name-key.js';
 import { nowIso } from '../src/server/lib/time.js';
 
 /**
@@ -45,7 +46,7 @@ export async function seedLargeSchool(db: Db, uploadsDir: string, today = new Da
     for (let c = 0; c < newClassCount; c++) {
       const row = await trx
         .insertInto('school_class')
-        .values({ name: `Bench Class ${c + 1}` })
+        .values({ name: `Bench Class ${c + 1}`, name_key: nameKeyOf(`Bench Class ${c + 1}`) })
         .returning('id')
         .executeTakeFirstOrThrow();
       classIds.push(row.id);

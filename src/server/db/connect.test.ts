@@ -17,7 +17,8 @@ describe.each(TEST_ENGINES)('database connection on %s', (engine) => {
     await test.dispose();
   });
 
-  const addSubject = (name: string) => test.db.insertInto('subject').values({ name }).execute();
+  const addSubject = (name: string) =>
+    test.db.insertInto('subject').values({ name, name_key: name.toLowerCase() }).execute();
   const subjectsLike = (pattern: string) =>
     test.db.selectFrom('subject').select('name').where('name', 'like', pattern).orderBy('name').execute();
 
@@ -35,7 +36,7 @@ describe.each(TEST_ENGINES)('database connection on %s', (engine) => {
   it('keeps transactions working: a rolled-back insert is gone', async () => {
     await expect(
       test.db.transaction().execute(async (trx) => {
-        await trx.insertInto('subject').values({ name: 'Drama' }).execute();
+        await trx.insertInto('subject').values({ name: 'Drama', name_key: 'drama' }).execute();
         throw new Error('undo');
       }),
     ).rejects.toThrow('undo');

@@ -5,6 +5,7 @@ import * as loginThrottle from './migrations/2026-11-22T0200-login-throttle.js';
 import * as schoolLookups from './migrations/2026-11-22T0300-school-lookups.js';
 import * as mediaAndForms from './migrations/2026-11-22T0400-media-and-forms.js';
 import * as coveringIndexes from './migrations/2026-11-23T0100-covering-indexes.js';
+import * as nameKeys from './migrations/2026-11-23T0200-name-keys.js';
 
 /**
  * Migrations are imported, not read from a folder, so that the compiled server and the tests run
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T0300-school-lookups': schoolLookups,
   '2026-11-22T0400-media-and-forms': mediaAndForms,
   '2026-11-23T0100-covering-indexes': coveringIndexes,
+  '2026-11-23T0200-name-keys': nameKeys,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -30,4 +32,10 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
     throw new Error(`Migration ${failed} failed: ${reason}`);
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/** Moves the schema to just after `name` (down when it is behind the database); for tests of a migration. */
+export async function migrateTo(db: Db, name: keyof typeof migrations & string): Promise<void> {
+  const { error } = await new Migrator({ db, provider }).migrateTo(name);
+  if (error) throw error;
 }

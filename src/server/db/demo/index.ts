@@ -3,6 +3,7 @@ import { CONTENT_COLLECTION_NAMES, type ContentCollection } from '../../../share
 import { DEFAULT_PASS_MARK } from '../../../shared/rules/mark-sheet.js';
 import { hashPassword } from '../../features/auth/password.js';
 import { insertContentRecord } from '../../features/content/content.repository.js';
+import { nameKeyOf } from '../../features/school-admin/name-key.js';
 import type { Db } from '../connect.js';
 import type { Database } from '../database.js';
 import { type DemoContent, demoContent } from './content.js';
@@ -284,19 +285,21 @@ async function writeSchool(trx: Db, plan: SchoolPlan, hashes: string[], today: n
 
   const classes = await trx
     .insertInto('school_class')
-    .values(CLASS_NAMES.map((name) => ({ name })))
+    .values(CLASS_NAMES.map((name) => ({ name, name_key: nameKeyOf(name) })))
     .returning(['id', 'name'])
     .execute();
   const classId = new Map(classes.map((c) => [c.name, c.id]));
   const subjects = await trx
     .insertInto('subject')
-    .values(SUBJECT_NAMES.map((name) => ({ name })))
+    .values(SUBJECT_NAMES.map((name) => ({ name, name_key: nameKeyOf(name) })))
     .returning(['id', 'name'])
     .execute();
   const subjectId = new Map(subjects.map((s) => [s.name, s.id]));
   const slots = await trx
     .insertInto('time_slot')
-    .values(TIME_SLOT_LABELS.map((label, index) => ({ label, position: index + 1 })))
+    .values(
+      TIME_SLOT_LABELS.map((label, index) => ({ label, name_key: nameKeyOf(label), position: index + 1 })),
+    )
     .returning(['id', 'position'])
     .execute();
   const slotId = new Map(slots.map((s) => [s.position - 1, s.id]));

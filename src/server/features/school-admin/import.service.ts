@@ -14,6 +14,7 @@ import { HttpError, invalid } from '../../lib/errors.js';
 import { hashPassword } from '../auth/password.js';
 import { emailKeyOf, insertUser, isUniqueViolation } from '../users/users.repository.js';
 import { CsvError, parseCsv } from './csv.js';
+import { nameKeyOf } from './name-key.js';
 
 /**
  * `POST admin/import/pupils`: a CSV of pupils is checked row by row (the preview), and on commit
@@ -61,10 +62,7 @@ async function checkFile(db: Db, data: Buffer, today: string): Promise<CheckedRo
   }
 
   const classes = new Map(
-    (await db.selectFrom('school_class').select(['id', 'name']).execute()).map((c) => [
-      c.name.toLowerCase(),
-      c.id,
-    ]),
+    (await db.selectFrom('school_class').select(['id', 'name_key']).execute()).map((c) => [c.name_key, c.id]),
   );
   const keys = records.map((r) => emailKeyOf(r.fields[names.indexOf('email')] ?? '')).filter((k) => k !== '');
   const taken = new Set<string>();
@@ -96,7 +94,7 @@ async function checkFile(db: Db, data: Buffer, today: string): Promise<CheckedRo
       else if (seen.has(key)) errors.push({ field: 'email', message: `also on line ${seen.get(key)}` });
       if (!seen.has(key)) seen.set(key, record.line);
     }
-    const classId = classes.get(values.class.toLowerCase());
+    const classId = classes.get(nameKeyOf(values.class));
     if (values.class !== '' && classId === undefined)
       errors.push({ field: 'class', message: 'no such class' });
     const gender = GENDERS.find((g) => g.toLowerCase() === values.gender.toLowerCase());

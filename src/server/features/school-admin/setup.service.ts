@@ -3,6 +3,7 @@ import type { CreateExamBody } from '../../../shared/api/school-admin.js';
 import type { Db } from '../../db/connect.js';
 import { conflict, invalid, notFound } from '../../lib/errors.js';
 import { isUniqueViolation } from '../users/users.repository.js';
+import { nameKeyOf } from './name-key.js';
 
 /**
  * The principal's set-up of the school (issue #7): classes, subjects and time slots (names unique
@@ -34,11 +35,7 @@ const nameTaken = (table: LookupTable, name: string) =>
 
 /** 409 `NAME_TAKEN` when another row of the table has that name, whatever its case. */
 async function assertNameFree(db: Db, table: LookupTable, name: string, exceptId?: number): Promise<void> {
-  const column = NAME_COLUMN[table];
-  let query = db
-    .selectFrom(table)
-    .select('id')
-    .where((eb) => eb(eb.fn('lower', [eb.ref(column)]), '=', name.toLowerCase()));
+  let query = db.selectFrom(table).select('id').where('name_key', '=', nameKeyOf(name));
   if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
   if (await query.executeTakeFirst()) {
     throw nameTaken(table, name);
@@ -51,7 +48,7 @@ export async function createClass(db: Db, name: string) {
       await assertNameFree(trx, 'school_class', name);
       return trx
         .insertInto('school_class')
-        .values({ name })
+        .values({ name, name_key: nameKeyOf(name) })
         .returning(['id', 'name'])
         .executeTakeFirstOrThrow();
     }),
@@ -64,7 +61,7 @@ export async function renameClass(db: Db, id: number, name: string) {
       await assertNameFree(trx, 'school_class', name, id);
       return trx
         .updateTable('school_class')
-        .set({ name })
+        .set({ name, name_key: nameKeyOf(name) })
         .where('id', '=', id)
         .returning(['id', 'name'])
         .executeTakeFirst();
@@ -76,7 +73,11 @@ export async function createSubject(db: Db, name: string) {
   return namedWrite('subject', name, () =>
     db.transaction().execute(async (trx) => {
       await assertNameFree(trx, 'subject', name);
-      return trx.insertInto('subject').values({ name }).returning(['id', 'name']).executeTakeFirstOrThrow();
+      return trx
+        .insertInto('subject')
+        .values({ name, name_key: nameKeyOf(name) })
+        .returning(['id', 'name'])
+        .executeTakeFirstOrThrow();
     }),
   );
 }
@@ -87,7 +88,7 @@ export async function renameSubject(db: Db, id: number, name: string) {
       await assertNameFree(trx, 'subject', name, id);
       return trx
         .updateTable('subject')
-        .set({ name })
+        .set({ name, name_key: nameKeyOf(name) })
         .where('id', '=', id)
         .returning(['id', 'name'])
         .executeTakeFirst();
@@ -105,7 +106,7 @@ export async function createTimeSlot(db: Db, label: string, position: number | u
         .executeTakeFirst();
       return trx
         .insertInto('time_slot')
-        .values({ label, position: position ?? Number(last?.max ?? -1) + 1 })
+        .values({ label, name_key: nameKeyOf(label), position: position ?? Number(last?.max ?? -1) + 1 })
         .returning(['id', 'label', 'position'])
         .executeTakeFirstOrThrow();
     }),
@@ -118,7 +119,7 @@ export async function updateTimeSlot(db: Db, id: number, label: string, position
       await assertNameFree(trx, 'time_slot', label, id);
       return trx
         .updateTable('time_slot')
-        .set(position === undefined ? { label } : { label, position })
+        .set({ label, name_key: nameKeyOf(label), ...(position !== undefined && { position }) })
         .where('id', '=', id)
         .returning(['id', 'label', 'position'])
         .executeTakeFirst();

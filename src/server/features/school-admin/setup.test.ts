@@ -57,6 +57,26 @@ describe.each(TEST_ENGINES)('school set-up on %s', (engine) => {
     ).toBe(404);
   });
 
+  it('names are unique in any case of any alphabet, and in either Unicode form', async () => {
+    const created = await call('principal', 'POST', '/api/admin/classes', { name: 'École Maternelle' });
+    expect(created.statusCode).toBe(201);
+    for (const variant of ['école maternelle', 'ÉCOLE MATERNELLE', 'E\u0301cole Maternelle']) {
+      const dup = await call('principal', 'POST', '/api/admin/classes', { name: variant });
+      expect(dup.statusCode, variant).toBe(409);
+      expect(dup.json().error.code).toBe('NAME_TAKEN');
+    }
+    // A rename frees the old name (its key goes with it).
+    const id = created.json().data.id as number;
+    expect(
+      (await call('principal', 'PATCH', `/api/admin/classes/${id}`, { name: 'Petite Section' })).statusCode,
+    ).toBe(200);
+    const again = await call('principal', 'POST', '/api/admin/classes', { name: 'école maternelle' });
+    expect(again.statusCode).toBe(201);
+    for (const classId of [id, again.json().data.id as number]) {
+      expect((await call('principal', 'DELETE', `/api/admin/classes/${classId}`)).statusCode).toBe(204);
+    }
+  });
+
   it('delete in use: 409 IN_USE with a clear message, nothing deleted', async () => {
     for (const url of [
       `/api/admin/classes/${f.classes.KG}`,

@@ -324,7 +324,7 @@ describe.each(TEST_ENGINES)('attendance on %s', (engine) => {
         .execute();
       const empty = await t.db
         .insertInto('school_class')
-        .values({ name: 'Overview Empty Class' })
+        .values({ name: 'Overview Empty Class', name_key: 'overview empty class' })
         .returning('id')
         .executeTakeFirstOrThrow();
       try {
@@ -409,7 +409,7 @@ describe.each(TEST_ENGINES)('attendance on %s', (engine) => {
     it('a class without current pupils: no rows, and still the days recorded for it', async () => {
       const empty = await t.db
         .insertInto('school_class')
-        .values({ name: 'Leavers 2026' })
+        .values({ name: 'Leavers 2026', name_key: 'leavers 2026' })
         .returning('id')
         .executeTakeFirstOrThrow();
       // A record of a pupil who has since left the class.

@@ -131,8 +131,8 @@ describe.each(TEST_ENGINES)('classes, assignments and timetables on %s', (engine
       const rows = await t.db
         .insertInto('time_slot')
         .values([
-          { label: '14:00 - 14:45', position: 7 },
-          { label: '15:00 - 15:45', position: 8 },
+          { label: '14:00 - 14:45', name_key: '14:00 - 14:45', position: 7 },
+          { label: '15:00 - 15:45', name_key: '15:00 - 15:45', position: 8 },
         ])
         .returning('id')
         .execute();
