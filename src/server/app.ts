@@ -24,6 +24,7 @@ import { usersRoutes } from './features/users/users.routes.js';
 import { answerSerializerCompiler } from './lib/answer-serializer.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
+import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -100,7 +101,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
     // Same-origin images only; the uploads must still load in <img> from our own pages.
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
-  await app.register(rateLimit, { global: false });
+  // Counted in the database, so that the limits hold across server processes and restarts.
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(options.db) });
   await app.register(multipart, {
     limits: { fileSize: 5 * 1024 * 1024, files: 10, fields: 40, fieldSize: 100_000 },
   });
