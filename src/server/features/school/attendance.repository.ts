@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AttendanceCode } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
+import { classVisible, type Viewer } from './school.policy.js';
 
 /**
  * Attendance: one record per pupil and date (unique index attendance_one_per_day), status 1 Present,
@@ -184,15 +185,17 @@ export interface PupilAttendanceTotals {
 
 /**
  * A class's report over `from`..`to` (both included): its current pupils with their totals in that
- * class, and on how many dates anything was recorded for the class.
+ * class, and on how many dates anything was recorded for the class. Undefined when there is no such
+ * class or the viewer may not see it; the check is part of the one query (one round trip).
  */
 export async function classAttendanceReport(
   db: Db,
+  viewer: Viewer,
   classId: number,
   from: string,
   to: string,
-): Promise<{ days: number; data: PupilAttendanceTotals[] }> {
-  // Totals first, from the class's records in the range (index attendance_class_date), then joined
+): Promise<{ days: number; data: PupilAttendanceTotals[] } | undefined> {
+  // Totals first, from the class's records in the range (index attendance_class_report), then joined
   // to the pupils: a join per pupil would walk the class's range once for every pupil.
   const totals = db
     .selectFrom('attendance as a')
@@ -213,19 +216,28 @@ export async function classAttendanceReport(
     .where('class_id', '=', classId)
     .where('att_date', '>=', from)
     .where('att_date', '<=', to);
-  const pupils = await db
-    .selectFrom('enrolment as e')
-    .innerJoin('app_user as u', 'u.id', 'e.student_id')
+  // The class itself is the first table: no row means no class to see; a class without pupils
+  // gives one row without a pupil.
+  const rows = await db
+    .selectFrom('school_class as c')
+    .leftJoin('enrolment as e', (join) => join.onRef('e.class_id', '=', 'c.id').on('e.ended_on', 'is', null))
+    .leftJoin('app_user as u', 'u.id', 'e.student_id')
     .leftJoin(totals, 't.student_id', 'e.student_id')
     .select(['u.id as studentId', 'u.name as studentName', 't.present', 't.absent', 't.leave'])
-    // With the list rather than in a second round trip; asked alone only for a class without pupils.
     .select(recordedDays.as('days'))
-    .where('e.class_id', '=', classId)
-    .where('e.ended_on', 'is', null)
+    .where('c.id', '=', classId)
+    .where(classVisible(db, viewer, 'c.id'))
     .orderBy('u.name')
     .orderBy('u.id')
     .execute();
-  const days = pupils[0]?.days ?? (await recordedDays.executeTakeFirstOrThrow()).days;
+  const [first] = rows;
+  if (!first) return undefined;
+  const days = first.days;
+  const pupils = rows.flatMap((row) =>
+    row.studentId === null || row.studentName === null
+      ? []
+      : [{ ...row, studentId: row.studentId, studentName: row.studentName }],
+  );
   return {
     days: Number(days),
     data: pupils.map((p) => {

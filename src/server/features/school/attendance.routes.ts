@@ -138,10 +138,16 @@ export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const schoolClass = await findVisibleClass(app.db, currentUser(request), request.params.classId);
-      if (!schoolClass) throw notFound('That class');
       const { from, to } = request.query;
-      return { from, to, ...(await classAttendanceReport(app.db, schoolClass.id, from, to)) };
+      const report = await classAttendanceReport(
+        app.db,
+        currentUser(request),
+        request.params.classId,
+        from,
+        to,
+      );
+      if (!report) throw notFound('That class');
+      return { from, to, ...report };
     },
   );
 }
