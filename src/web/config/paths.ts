@@ -14,6 +14,7 @@ export const paths = {
   registration: '/registation',
   login: '/login',
   dashboard: '/dashboard',
+  notifications: '/notification',
   /** The principal's audit trail of one pupil's marks (issue #7). */
   markHistory: (studentId: number) => `/mark-history/${studentId}`,
 } as const;

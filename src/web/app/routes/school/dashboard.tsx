@@ -1,12 +1,11 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { LoaderFunction } from 'react-router';
+import { paths } from '../../../config/paths.js';
 import { profileQueryOptions, useProfile } from '../../../features/accounts/api/get-profile.js';
 import { Dashboard } from '../../../features/accounts/components/Dashboard.js';
 import { prefetchWithSession } from '../../../features/accounts/lib/prefetch.js';
 import { dashboardTilesFor } from '../../../features/accounts/lib/tiles.js';
 import { notificationsQueryOptions } from '../../../features/school/api/get-notifications.js';
-
-const NOTIFICATION_PATH = '/notification';
 
 export const clientLoader =
   (queryClient: QueryClient): LoaderFunction =>
@@ -21,8 +20,8 @@ export default function DashboardRoute() {
   const user = useProfile().data;
   const hasNotifications =
     user !== undefined &&
-    (dashboardTilesFor(user.type) ?? []).some((tile) => tile.path === NOTIFICATION_PATH);
+    (dashboardTilesFor(user.type) ?? []).some((tile) => tile.path === paths.notifications);
   const notifications = useQuery({ ...notificationsQueryOptions(), enabled: hasNotifications });
   const unread = notifications.data?.filter((note) => note.unread).length ?? 0;
-  return <Dashboard newCounts={{ [NOTIFICATION_PATH]: unread }} />;
+  return <Dashboard newCounts={{ [paths.notifications]: unread }} />;
 }
