@@ -5,7 +5,10 @@
  * server answering the same bytes (the floor set by Node and the network stack). Runs on SQLite and,
  * when PostgreSQL answers (BENCH_DATABASE_URL, TEST_DATABASE_URL or the local default), on it too.
  *
- * BENCH_SECONDS (default 5) and BENCH_CONNECTIONS (default 10) tune each measurement.
+ * BENCH_SECONDS (default 5) and BENCH_CONNECTIONS (default 10) tune each measurement. Then the
+ * uploads section (bench/uploads.ts): the server's memory under ten parallel registrations with
+ * large photos, and what refused ones leave behind. BENCH_ONLY=queries or BENCH_ONLY=uploads runs
+ * one section alone.
  */
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -23,9 +26,14 @@ import { type Config, type DatabaseConfig, loadConfig } from '../src/server/conf
 import { connectDatabase } from '../src/server/db/connect.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { BENCH_PASSWORD, BENCH_STUDENT, BENCH_TEACHER, LARGE, seedLargeSchool } from './large-school.js';
+import { runUploadBench } from './uploads.js';
 
 const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ONLY = process.env.BENCH_ONLY;
+if (ONLY !== undefined && ONLY !== 'queries' && ONLY !== 'uploads') {
+  throw new Error(`BENCH_ONLY must be queries or uploads, not ${ONLY}`);
+}
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const TARGET_P99_MS = 20;
 
@@ -275,9 +283,12 @@ function shiftDay(day: string, days: number): string {
 const root = await fs.mkdtemp(path.join(os.tmpdir(), 'schoolyard-bench-'));
 try {
   console.log(`Schoolyard benchmark on ${os.cpus().length} cores, Node ${process.version}`);
-  const sqliteDir = path.join(root, 'sqlite');
-  await runEngine({ engine: 'sqlite', file: path.join(sqliteDir, 'bench.sqlite') }, sqliteDir);
-  await withPostgresDatabase((config) => runEngine(config, path.join(root, 'postgres')));
+  if (ONLY !== 'uploads') {
+    const sqliteDir = path.join(root, 'sqlite');
+    await runEngine({ engine: 'sqlite', file: path.join(sqliteDir, 'bench.sqlite') }, sqliteDir);
+    await withPostgresDatabase((config) => runEngine(config, path.join(root, 'postgres')));
+  }
+  if (ONLY !== 'queries') await runUploadBench(root);
 } finally {
   await fs.rm(root, { recursive: true, force: true });
 }

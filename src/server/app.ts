@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
@@ -7,8 +8,8 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './db/connect.js';
 import { authRoutes } from './features/auth/auth.routes.js';
@@ -22,9 +23,13 @@ import { schoolRoutes } from './features/school/school.routes.js';
 import { schoolAdminRoutes } from './features/school-admin/school-admin.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { answerSerializerCompiler } from './lib/answer-serializer.js';
+import { validatorCompiler } from './lib/validator.js';
 import { authPlugin } from './plugins/auth.js';
+import { clientGonePlugin } from './plugins/client-gone.js';
+import { drainPlugin } from './plugins/drain.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
+import { slowBodiesPlugin } from './plugins/slow-bodies.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,13 +65,23 @@ function defaultWebDist(): string {
  * the React app for every other path. External plugins first, then ours, then the feature routes.
  */
 export async function buildApp(config: Config, options: BuildAppOptions): Promise<FastifyInstance> {
-  const serverOptions: FastifyServerOptions = {
+  const serverOptions: FastifyHttpOptions<Server> = {
     logger: options.logger ?? { level: config.logLevel },
     // Behind a reverse proxy the client address comes from X-Forwarded-For (rate limits use it),
     // but only through the configured number of hops.
     trustProxy:
       config.trustProxyHops > 0 ? (_address: string, hop: number) => hop < config.trustProxyHops : false,
     bodyLimit: 1024 * 1024,
+    // Slow clients (docs/decisions/0010-shutdown-and-timeouts.md; a trickling body: slowBodiesPlugin).
+    requestTimeout: config.timeouts.request,
+    keepAliveTimeout: config.timeouts.keepAlive,
+    connectionTimeout: config.timeouts.connection,
+    http: {
+      headersTimeout: config.timeouts.headers,
+      requestTimeout: config.timeouts.request,
+      // Node checks the two timeouts above on this beat; its default, 30 s, would double the first.
+      connectionsCheckingInterval: 1_000,
+    },
   };
   const app = Fastify(serverOptions);
   app.decorate('config', config);
@@ -101,12 +116,16 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
     // Same-origin images only; the uploads must still load in <img> from our own pages.
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
+  // First of our hooks: a request whose client has already gone goes no further.
+  await app.register(clientGonePlugin);
   // Counted in the database, so that the limits hold across server processes and restarts.
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(options.db) });
   await app.register(multipart, {
     limits: { fileSize: 5 * 1024 * 1024, files: 10, fields: 40, fieldSize: 100_000 },
   });
   await app.register(errorHandlerPlugin);
+  await app.register(drainPlugin);
+  await app.register(slowBodiesPlugin);
 
   await app.register(swagger, {
     openapi: {

@@ -10,6 +10,40 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({ engine: 'sqlite', file: path.resolve('./data/schoolyard.sqlite') });
     expect(config.uploadsDir).toBe(path.resolve('./data/uploads'));
     expect(config.demoData).toBe(true);
+    expect(config.timeouts).toEqual({
+      headers: 15_000,
+      request: 900_000,
+      bodyMinRate: 1_000,
+      keepAlive: 72_000,
+      connection: 120_000,
+    });
+    expect(config.shutdown).toEqual({ idleGrace: 1_000, timeout: 10_000 });
+  });
+
+  it('reads the timeouts and the shutdown settings', () => {
+    const config = loadConfig({
+      HEADERS_TIMEOUT_MS: '1000',
+      REQUEST_TIMEOUT_MS: '5000',
+      BODY_MIN_RATE: '50',
+      KEEP_ALIVE_TIMEOUT_MS: '2000',
+      CONNECTION_TIMEOUT_MS: '3000',
+      SHUTDOWN_IDLE_GRACE_MS: '0',
+      SHUTDOWN_TIMEOUT_MS: '4000',
+    });
+    expect(config.timeouts).toEqual({
+      headers: 1_000,
+      request: 5_000,
+      bodyMinRate: 50,
+      keepAlive: 2_000,
+      connection: 3_000,
+    });
+    expect(config.shutdown).toEqual({ idleGrace: 0, timeout: 4_000 });
+  });
+
+  it('refuses a headers timeout longer than the request timeout', () => {
+    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '20000', REQUEST_TIMEOUT_MS: '10000' })).toThrow(
+      new ConfigError('Bad configuration: HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS.'),
+    );
   });
 
   it('chooses PostgreSQL for a postgres URL', () => {
@@ -33,6 +67,13 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://localhost/school' }, 'DATABASE_URL'],
     [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
     [{ DEMO_DATA: 'maybe' }, 'DEMO_DATA'],
+    [{ HEADERS_TIMEOUT_MS: '15s' }, 'HEADERS_TIMEOUT_MS'],
+    [{ REQUEST_TIMEOUT_MS: '50' }, 'REQUEST_TIMEOUT_MS'],
+    [{ BODY_MIN_RATE: '0' }, 'BODY_MIN_RATE'],
+    [{ KEEP_ALIVE_TIMEOUT_MS: '1.5' }, 'KEEP_ALIVE_TIMEOUT_MS'],
+    [{ CONNECTION_TIMEOUT_MS: '-1' }, 'CONNECTION_TIMEOUT_MS'],
+    [{ SHUTDOWN_IDLE_GRACE_MS: 'soon' }, 'SHUTDOWN_IDLE_GRACE_MS'],
+    [{ SHUTDOWN_TIMEOUT_MS: '99999999999' }, 'SHUTDOWN_TIMEOUT_MS'],
   ])('refuses %j with one sentence naming the variable', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     try {

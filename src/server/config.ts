@@ -13,6 +13,15 @@ const booleanText = z
   .refine((v) => ['true', 'false', '1', '0', 'yes', 'no'].includes(v), 'must be true or false')
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** A duration in milliseconds from `min` up to one day. */
+const milliseconds = (fallback: number, min = 100) =>
+  z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(min, `must be at least ${min} (milliseconds)`)
+    .max(86_400_000, 'must be at most 86400000 (one day, in milliseconds)')
+    .default(fallback);
+
 const EnvSchema = z.object({
   PORT: z.coerce
     .number({ error: 'must be a number' })
@@ -40,6 +49,28 @@ const EnvSchema = z.object({
     .min(0, 'must be 0 or more')
     .max(10, 'must be at most 10')
     .default(0),
+  // Slow clients and shutdown (docs/decisions/0010-shutdown-and-timeouts.md). Headers come in one
+  // packet from any real client, so they get little time; a whole request may be a registration
+  // with ten 5 MB photos from a phone, so it gets a lot, and a body that trickles is cut by its rate.
+  /** From a request's first byte to the end of its headers; also how long a new connection may stay silent. */
+  HEADERS_TIMEOUT_MS: milliseconds(15_000),
+  /** From a request's first byte to the end of its body (50 MB at 0.45 Mbit/s still fits). */
+  REQUEST_TIMEOUT_MS: milliseconds(900_000),
+  /** A body must average at least this many bytes a second, after a head start of HEADERS_TIMEOUT_MS. */
+  BODY_MIN_RATE: z.coerce
+    .number({ error: 'must be a number of bytes a second' })
+    .int('must be a whole number of bytes a second')
+    .min(1, 'must be at least 1 (bytes a second)')
+    .max(100_000_000, 'must be at most 100000000 (bytes a second)')
+    .default(1_000),
+  /** How long a kept-alive connection may wait, idle, for its next request. */
+  KEEP_ALIVE_TIMEOUT_MS: milliseconds(72_000),
+  /** How long a connection with a request under way may send and receive nothing at all. */
+  CONNECTION_TIMEOUT_MS: milliseconds(120_000),
+  /** Shutdown: how long a kept-alive connection left idle after SIGTERM is waited for before it is closed. */
+  SHUTDOWN_IDLE_GRACE_MS: milliseconds(1_000, 0),
+  /** Shutdown: when connections still open are cut and the database is closed anyway. */
+  SHUTDOWN_TIMEOUT_MS: milliseconds(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built React app lives; the default is the build output next to this package. */
   WEB_DIST_DIR: z.string().optional(),
@@ -54,6 +85,21 @@ function isPostgresUrl(value: string): boolean {
   }
 }
 
+/** How long the server waits for slow clients (all in milliseconds but `bodyMinRate`, bytes a second). */
+export interface ClientTimeouts {
+  headers: number;
+  request: number;
+  bodyMinRate: number;
+  keepAlive: number;
+  connection: number;
+}
+
+/** How the server stops on SIGTERM (src/server/plugins/drain.ts), in milliseconds. */
+export interface ShutdownConfig {
+  idleGrace: number;
+  timeout: number;
+}
+
 export type DatabaseConfig = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
 
 export interface Config {
@@ -64,6 +110,8 @@ export interface Config {
   database: DatabaseConfig;
   demoData: boolean;
   trustProxyHops: number;
+  timeouts: ClientTimeouts;
+  shutdown: ShutdownConfig;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   webDistDir: string | undefined;
 }
@@ -77,6 +125,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Bad configuration: ${variable} ${issue?.message ?? 'is invalid'}.`);
   }
   const e = parsed.data;
+  // Node refuses the pair otherwise (headersTimeout <= requestTimeout); say so in our words.
+  if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) {
+    throw new ConfigError(
+      'Bad configuration: HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS.',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -88,6 +142,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : { engine: 'sqlite', file: path.join(dataDir, 'schoolyard.sqlite') },
     demoData: e.DEMO_DATA,
     trustProxyHops: e.TRUST_PROXY_HOPS,
+    timeouts: {
+      headers: e.HEADERS_TIMEOUT_MS,
+      request: e.REQUEST_TIMEOUT_MS,
+      bodyMinRate: e.BODY_MIN_RATE,
+      keepAlive: e.KEEP_ALIVE_TIMEOUT_MS,
+      connection: e.CONNECTION_TIMEOUT_MS,
+    },
+    shutdown: { idleGrace: e.SHUTDOWN_IDLE_GRACE_MS, timeout: e.SHUTDOWN_TIMEOUT_MS },
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
   };

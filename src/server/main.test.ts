@@ -1,9 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Answer, get, rawConnection } from './test/http-clients.js';
 
 /** Runs the real entry point (through tsx) as its own process, as `npm start` would. */
 function startServer(env: Record<string, string>): {
@@ -38,6 +40,11 @@ async function waitFor(check: () => boolean, what: string, ms = 60_000): Promise
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+async function runningPort(server: ReturnType<typeof startServer>): Promise<number> {
+  await waitFor(() => server.output().out.includes('Schoolyard is running on'), 'the server to start');
+  return Number(/localhost:(\d+)/.exec(server.output().out)?.[1]);
 }
 
 describe('starting the server', () => {
@@ -104,4 +111,161 @@ describe('starting the server', () => {
     second.child.kill('SIGINT');
     expect(await exitOf(second.child)).toBe(0);
   });
+});
+
+describe('stopping the server', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'schoolyard-stop-'));
+  });
+  afterAll(async () => {
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('drains on SIGTERM: no reset and no 5xx on kept-alive connections, each closed after its last answer', async () => {
+    const server = startServer({
+      DATA_DIR: path.join(dataDir, 'drain'),
+      PORT: '0',
+      DEMO_DATA: 'false',
+      // Long enough for the health probe below to be sent after the drain is seen to start.
+      SHUTDOWN_IDLE_GRACE_MS: '3000',
+    });
+    const port = await runningPort(server);
+    const streamAgent = new http.Agent({ keepAlive: true, maxSockets: 6, scheduling: 'fifo' });
+    const probeAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const idleAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      // A kept-alive connection for one health request during the drain, and one left idle.
+      expect((await get(probeAgent, port, '/api/health')).status).toBe(200);
+      const idle = await get(idleAgent, port, '/api/home');
+      expect(idle.connection).toBe('keep-alive');
+      let idleClosedByServer = false;
+      idle.socket.once('end', () => {
+        idleClosedByServer = true;
+      });
+      const idleClosed = new Promise<void>((resolve) => idle.socket.once('close', () => resolve()));
+
+      // The steady stream: six workers, each sending its next request as soon as it has an answer,
+      // until a new connection is refused (the listener has closed).
+      interface Outcome {
+        urlPath: string;
+        answer?: Answer;
+        error?: string;
+      }
+      const outcomes: Outcome[] = [];
+      const lastAnswerOf = new Map<net.Socket, Answer>();
+      let signalled = false;
+      let answeredAfterSignal = 0;
+      let onDrainSeen: () => void = () => {};
+      const drainSeen = new Promise<void>((resolve) => {
+        onDrainSeen = resolve;
+      });
+      const worker = async (urlPath: string) => {
+        for (let i = 0; i < 5_000; i++) {
+          try {
+            const answer = await get(streamAgent, port, urlPath);
+            outcomes.push({ urlPath, answer });
+            lastAnswerOf.set(answer.socket, answer);
+            if (signalled) answeredAfterSignal++;
+            if (answer.connection === 'close') onDrainSeen();
+          } catch (error) {
+            const code = (error as NodeJS.ErrnoException).code ?? String(error);
+            outcomes.push({ urlPath, error: code });
+            if (code === 'ECONNREFUSED') return;
+          }
+          if (!signalled && outcomes.length >= 200) {
+            signalled = true;
+            server.child.kill('SIGTERM');
+          }
+        }
+      };
+      const paths = ['/api/home', '/api/gallery', '/api/home', '/api/gallery', '/api/health', '/api/health'];
+      const stream = Promise.all(paths.map(worker));
+
+      await Promise.race([drainSeen, stream]);
+      const probe = await get(probeAgent, port, '/api/health').catch((error: Error) => error);
+      await stream;
+      await idleClosed;
+      expect(await exitOf(server.child)).toBe(0);
+
+      // Not one request reset, refused only once the listener had closed, and no 5xx but health's.
+      const errors = outcomes.filter((o) => o.error !== undefined).map((o) => `${o.urlPath}: ${o.error}`);
+      expect(errors.filter((e) => !e.endsWith('ECONNREFUSED'))).toEqual([]);
+      expect(errors).toHaveLength(paths.length);
+      const serverErrors = outcomes.filter((o) => o.answer && o.answer.status >= 500);
+      for (const { urlPath, answer } of serverErrors) {
+        expect(urlPath).toBe('/api/health');
+        expect(answer?.status).toBe(503);
+        expect(answer?.connection).toBe('close');
+      }
+      expect(answeredAfterSignal).toBeGreaterThan(0);
+      // Every kept-alive connection of the stream ended with an answer that said Connection: close.
+      expect(lastAnswerOf.size).toBeGreaterThan(0);
+      for (const answer of lastAnswerOf.values()) expect(answer.connection).toBe('close');
+
+      // Health said 503 during the drain, on a connection kept alive from before the signal.
+      if (probe instanceof Error) throw probe;
+      expect(probe.status).toBe(503);
+      expect(probe.connection).toBe('close');
+      expect(JSON.parse(probe.body)).toEqual({
+        error: { code: 'SHUTTING_DOWN', message: expect.any(String) },
+      });
+      // The connection nobody used again was closed by the server, not left to the exit.
+      expect(idleClosedByServer).toBe(true);
+    } finally {
+      for (const agent of [streamAgent, probeAgent, idleAgent]) agent.destroy();
+      server.child.kill('SIGKILL');
+    }
+  }, 60_000);
+
+  it('closes the connections of clients that are silent or send a byte at a time', async () => {
+    const server = startServer({
+      DATA_DIR: path.join(dataDir, 'slow'),
+      PORT: '0',
+      DEMO_DATA: 'false',
+      HEADERS_TIMEOUT_MS: '1000',
+      KEEP_ALIVE_TIMEOUT_MS: '1000',
+      // Long, so that only the body's rate (BODY_MIN_RATE, 1000 bytes a second) can cut the body below.
+      REQUEST_TIMEOUT_MS: '120000',
+    });
+    const port = await runningPort(server);
+    const connections: ReturnType<typeof rawConnection>[] = [];
+    try {
+      const silent = rawConnection(port);
+      const slowHeaders = rawConnection(port);
+      slowHeaders.drip(
+        `GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Slow: ${'a'.repeat(200)}\r\n\r\n`,
+        100,
+      );
+      const slowBody = rawConnection(port);
+      const body = JSON.stringify({ email: 'nobody@example.com', password: 'x'.repeat(300) });
+      slowBody.socket.write(
+        'POST /api/users/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+          `Content-Length: ${body.length}\r\n\r\n`,
+      );
+      slowBody.drip(body, 100);
+      const idle = rawConnection(port);
+      idle.socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
+      connections.push(silent, slowHeaders, slowBody, idle);
+
+      // Each is closed by the server long before its request could be complete (20 s and more).
+      await Promise.race([
+        Promise.all(connections.map((c) => c.closed)),
+        new Promise((resolve) => setTimeout(resolve, 20_000)),
+      ]);
+      for (const c of connections) expect(c.closedByServer).toBe(true);
+      expect(slowHeaders.dripped).toBeLessThan(200);
+      expect(slowBody.dripped).toBeLessThan(body.length);
+      for (const c of [silent, slowHeaders, slowBody]) {
+        if (c.received !== '') expect(c.received).toMatch(/^HTTP\/1\.1 408 /);
+      }
+      expect(idle.received).toMatch(/^HTTP\/1\.1 200 /);
+
+      server.child.kill('SIGTERM');
+      expect(await exitOf(server.child)).toBe(0);
+    } finally {
+      for (const c of connections) c.dispose();
+      server.child.kill('SIGKILL');
+    }
+  }, 60_000);
 });

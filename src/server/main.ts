@@ -7,11 +7,13 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const { app, demoLogins } = await prepareApp(config);
 
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  // The drain gives up waiting at SHUTDOWN_TIMEOUT_MS; the extra time is for closing the database.
+  closeWithGrace({ delay: config.shutdown.timeout + 5_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
-    else app.log.info(`${signal} received, finishing open requests`);
-    // Fastify stops accepting, waits for in-flight requests, then the onClose hook closes the db.
-    await app.close();
+    else app.log.info(`${signal ?? 'exit'}: no new connections; finishing the requests that arrived`);
+    // Not app.close() alone, which answers 503 to requests on kept-alive connections and resets
+    // idle ones (plugins/drain.ts).
+    await app.drainAndClose();
   });
 
   try {

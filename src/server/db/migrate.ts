@@ -7,6 +7,7 @@ import * as mediaAndForms from './migrations/2026-11-22T0400-media-and-forms.js'
 import * as coveringIndexes from './migrations/2026-11-23T0100-covering-indexes.js';
 import * as nameKeys from './migrations/2026-11-23T0200-name-keys.js';
 import * as rateLimit from './migrations/2026-11-23T0300-rate-limit.js';
+import * as attemptCounters from './migrations/2026-11-23T0400-attempt-counters.js';
 
 /**
  * Migrations are imported, not read from a folder, so that the compiled server and the tests run
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T0100-covering-indexes': coveringIndexes,
   '2026-11-23T0200-name-keys': nameKeys,
   '2026-11-23T0300-rate-limit': rateLimit,
+  '2026-11-23T0400-attempt-counters': attemptCounters,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

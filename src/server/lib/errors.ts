@@ -1,12 +1,16 @@
 import type { FieldError } from '../../shared/api/errors.js';
 
-/** An error the client should see as it is: status, code and a sentence for a person. */
+/**
+ * An error the client should see as it is: status, code and a sentence for a person; with
+ * `retryAfterSeconds` (a 429 or 503) the answer carries `Retry-After`.
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly code: string,
     message: string,
     readonly details?: unknown,
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'HttpError';

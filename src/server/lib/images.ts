@@ -1,8 +1,16 @@
 import crypto from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
-import sharp, { type Metadata } from 'sharp';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type {
+  FastifyRequest,
+  onRequestAbortAsyncHookHandler,
+  onSendHookHandler,
+  preValidationAsyncHookHandler,
+} from 'fastify';
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { z } from 'zod';
 import { MEDIA_MESSAGES, MEDIA_RULES, mediaWidthsFor } from '../../shared/api/admin.js';
 import {
@@ -13,14 +21,29 @@ import {
   USER_MESSAGES,
 } from '../../shared/api/users.js';
 import { HttpError, invalid } from './errors.js';
+import { Slots } from './slots.js';
+import {
+  type TempFolder,
+  tempFolderHooks,
+  tempFolderOf,
+  uploadAbandoned,
+  uploadTempDir,
+} from './upload-temp.js';
 
 /**
  * Uploaded pictures: read from a multipart form, recognised by their content (never by name or
  * declared type), turned upright, re-encoded to WebP without any metadata (so no GPS position
  * leaves a phone photo), scaled down, and only then written under the uploads folder.
  *
+ * Memory stays flat however many people upload at once (docs/decisions/0011-upload-streaming.md):
+ * no file is ever held whole in memory. Each part of a form is streamed to a file in the request's
+ * temporary folder (lib/upload-temp.ts), sharp reads it from there and writes the WebP next to it,
+ * and storing is a hard link into the uploads folder. At most DECODE_SLOTS pictures are decoded at
+ * once in the whole process. The temporary folder goes with the answer, whatever it is.
+ *
  * Multipart limits (5 MB a file, 10 files) are set where `@fastify/multipart` is registered in
- * app.ts and match IMAGE_RULES; a file over the limit is a 413, never a half-stored picture.
+ * app.ts and match IMAGE_RULES; busboy stops writing a file at the limit (so no temporary file
+ * is ever larger), and a file over the limit is a 413, never a half-stored picture.
  */
 
 export const IMAGE_PROCESSING = {
@@ -41,8 +64,10 @@ export const IMAGE_PROBLEMS = {
 } as const;
 
 export interface ProcessedImage {
-  /** WebP bytes, ready to store. */
-  data: Buffer;
+  /** The WebP file, in the request's temporary folder until it is stored. */
+  file: string;
+  /** Its size in bytes. */
+  bytes: number;
   width: number;
   height: number;
 }
@@ -56,18 +81,34 @@ export interface UploadedImage extends FileLike {
 class ImageRejected extends Error {}
 
 /**
- * Every picture this module decoded and re-encoded. A body schema accepts only these: a JSON body
- * can imitate the shape of an uploaded file (`{ name, size, image: { data: "..." } }`), but not
- * put an object in this set, so nothing unprocessed is ever written to the uploads folder.
+ * Every picture this module decoded and re-encoded. A body schema accepts only these, and only
+ * these are stored: a JSON body can imitate the shape of an uploaded file (`{ name, size, image:
+ * { file: "/etc/passwd" } }`), but not put an object in this set, so nothing unprocessed (and no
+ * file the client names) ever reaches the uploads folder.
  */
 const processed = new WeakSet<object>();
 const isProcessed = (value: object | undefined): boolean => value !== undefined && processed.has(value);
 
 /**
+ * How many pictures the whole process decodes at once. A decoded photo costs tens of MB, and
+ * sharp gives each one a single libvips thread on glibc, so two keep both cores of a small server
+ * busy; ten registrations at once then queue here instead of each holding a decoded photo.
+ * Measured in docs/decisions/0011-upload-streaming.md.
+ */
+export const DECODE_SLOTS = 2;
+
+// libvips keeps recent operations and their pixels (up to 50 MB) in case the same input comes
+// again; every upload is a new file, so that cache only holds memory: 169 -> about 135 MB of
+// growth in the bench's ten parallel registrations.
+sharp.cache(false);
+
+const decoding = new Slots(DECODE_SLOTS);
+
+/**
  * Reads only a file's header and refuses what is not a picture we store or claims too many pixels
  * (a decompression bomb), before anything is decoded. Answers the picture's upright size.
  */
-async function inspectImage(input: Buffer): Promise<{ width: number; height: number }> {
+async function inspectImage(input: string): Promise<{ width: number; height: number }> {
   let metadata: Metadata;
   try {
     // Only the header is read here, so no pixel limit yet: the size check below gives the reason.
@@ -88,36 +129,61 @@ async function inspectImage(input: Buffer): Promise<{ width: number; height: num
     : { width: metadata.width, height: metadata.height };
 }
 
-/** sharp's own complaints while decoding, as a sentence for the user. */
-function decodingProblem(error: unknown): ImageRejected {
+/**
+ * sharp's complaints while decoding, as a sentence for the user; but a file that could not be
+ * read or written (a full disk, a folder removed because the client left) is not the picture's
+ * fault and goes on as it is.
+ */
+function decodingProblem(error: unknown, temp: TempFolder): Error {
+  if (temp.removed) return uploadAbandoned();
   const message = error instanceof Error ? error.message : '';
+  if (/unable to open for write|write error|system error/i.test(message)) {
+    return error instanceof Error ? error : new Error(message);
+  }
   if (/pixel limit/i.test(message)) return new ImageRejected(IMAGE_PROBLEMS.tooManyPixels);
   return new ImageRejected(IMAGE_PROBLEMS.damaged);
 }
 
-/** Re-encodes one picture; throws ImageRejected (a sentence for the user) when it is not one. */
-export async function processImage(input: Buffer): Promise<ProcessedImage> {
-  await inspectImage(input);
-  try {
-    const { data, info } = await sharp(input, {
-      limitInputPixels: IMAGE_PROCESSING.maxInputPixels,
-      failOn: 'truncated',
-    })
-      .rotate()
-      .resize({
-        width: IMAGE_PROCESSING.maxEdge,
-        height: IMAGE_PROCESSING.maxEdge,
-        fit: 'inside',
-        withoutEnlargement: true,
-      })
-      .webp({ quality: IMAGE_PROCESSING.quality })
-      .toBuffer({ resolveWithObject: true });
-    const image: ProcessedImage = { data, width: info.width, height: info.height };
-    processed.add(image);
-    return image;
-  } catch (error) {
-    throw decodingProblem(error);
-  }
+const decoderOptions = { limitInputPixels: IMAGE_PROCESSING.maxInputPixels, failOn: 'truncated' } as const;
+
+/** A WebP file sharp wrote into `temp`, known to this module from now on. */
+function processedFile(file: string, info: OutputInfo): ProcessedImage {
+  // Frozen: what placeImage links into the uploads folder is the file sharp wrote, nothing else.
+  const image: ProcessedImage = Object.freeze({
+    file,
+    bytes: info.size,
+    width: info.width,
+    height: info.height,
+  });
+  processed.add(image);
+  return image;
+}
+
+/**
+ * Re-encodes the picture in the file `input` into a WebP file in `temp`; throws ImageRejected (a
+ * sentence for the user) when it is not one. Waits for a decoding slot first.
+ */
+export function processImage(input: string, temp: TempFolder): Promise<ProcessedImage> {
+  return decoding.run(async () => {
+    // First, so that a request whose client left while it waited for the slot stops here.
+    const output = await temp.newPath('.webp');
+    await inspectImage(input);
+    try {
+      const info = await sharp(input, decoderOptions)
+        .rotate()
+        .resize({
+          width: IMAGE_PROCESSING.maxEdge,
+          height: IMAGE_PROCESSING.maxEdge,
+          fit: 'inside',
+          withoutEnlargement: true,
+        })
+        .webp({ quality: IMAGE_PROCESSING.quality })
+        .toFile(output);
+      return processedFile(output, info);
+    } catch (error) {
+      throw decodingProblem(error, temp);
+    }
+  });
 }
 
 /** A picture of the media library: every stored width, narrowest first (the last is the largest). */
@@ -128,54 +194,68 @@ export interface ProcessedMedia {
 }
 
 /**
- * Re-encodes a picture for the media library (`POST admin/media`): the same checks as processImage
- * (content, pixel count), turned upright, without metadata, as WebP in each of MEDIA_RULES.widths
- * up to its own width (never enlarged) and no taller than MEDIA_RULES.maxHeight. The original is
- * decoded once; the smaller widths are made from that upright copy.
+ * Re-encodes the picture in the file `input` for the media library (`POST admin/media`): the same
+ * checks as processImage (content, pixel count), turned upright, without metadata, as WebP files
+ * in `temp` in each of MEDIA_RULES.widths up to its own width (never enlarged) and no taller than
+ * MEDIA_RULES.maxHeight. The original is decoded once; the smaller widths are made from that
+ * upright copy (at most 1200 x 2400 pixels, held for as long as the decoding slot).
  */
-export async function processMedia(input: Buffer): Promise<ProcessedMedia> {
-  const upright = await inspectImage(input);
-  const largestAllowed = Math.max(...MEDIA_RULES.widths);
-  const byHeight = Math.floor((MEDIA_RULES.maxHeight * upright.width) / upright.height);
-  const largest = Math.max(1, Math.min(upright.width, largestAllowed, byHeight));
-  try {
-    const base = await sharp(input, {
-      limitInputPixels: IMAGE_PROCESSING.maxInputPixels,
-      failOn: 'truncated',
-    })
-      .rotate()
-      .resize({ width: largest, withoutEnlargement: true })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const raw = {
-      width: base.info.width,
-      height: base.info.height,
-      channels: base.info.channels,
-    } as const;
-    const renditions: ProcessedImage[] = [];
-    for (const width of mediaWidthsFor(raw.width)) {
-      let pipeline = sharp(base.data, { raw });
-      if (width !== raw.width) pipeline = pipeline.resize({ width });
-      const { data, info } = await pipeline
-        .webp({ quality: IMAGE_PROCESSING.quality })
+export function processMedia(input: string, temp: TempFolder): Promise<ProcessedMedia> {
+  return decoding.run(async () => {
+    if (temp.removed) throw uploadAbandoned();
+    const upright = await inspectImage(input);
+    const largestAllowed = Math.max(...MEDIA_RULES.widths);
+    const byHeight = Math.floor((MEDIA_RULES.maxHeight * upright.width) / upright.height);
+    const largest = Math.max(1, Math.min(upright.width, largestAllowed, byHeight));
+    try {
+      const base = await sharp(input, decoderOptions)
+        .rotate()
+        .resize({ width: largest, withoutEnlargement: true })
+        .raw()
         .toBuffer({ resolveWithObject: true });
-      renditions.push({ data, width: info.width, height: info.height });
+      const raw = {
+        width: base.info.width,
+        height: base.info.height,
+        channels: base.info.channels,
+      } as const;
+      const renditions: ProcessedImage[] = [];
+      for (const width of mediaWidthsFor(raw.width)) {
+        let rendition = sharp(base.data, { raw });
+        if (width !== raw.width) rendition = rendition.resize({ width });
+        const output = await temp.newPath(`-${width}.webp`);
+        const info = await rendition.webp({ quality: IMAGE_PROCESSING.quality }).toFile(output);
+        renditions.push(processedFile(output, info));
+      }
+      const media: ProcessedMedia = { width: raw.width, height: raw.height, renditions };
+      processed.add(media);
+      return media;
+    } catch (error) {
+      throw decodingProblem(error, temp);
     }
-    const media: ProcessedMedia = { width: raw.width, height: raw.height, renditions };
-    processed.add(media);
-    return media;
-  } catch (error) {
-    throw decodingProblem(error);
-  }
+  });
 }
 
-/** Processes an uploaded file, keeping the reason as a user-facing sentence when it is refused. */
-export async function toUploadedImage(name: string, input: Buffer): Promise<UploadedImage> {
+/** A file part of a form, streamed into the request's temporary folder. */
+interface ReceivedFile {
+  /** The name the client gave it. */
+  name: string;
+  /** Where its bytes are. */
+  path: string;
+  size: number;
+}
+
+/**
+ * Processes an uploaded file, keeping the reason as a user-facing sentence when it is refused.
+ * The upload itself is removed once read: only the WebP is kept until the answer.
+ */
+async function toUploadedImage(file: ReceivedFile, temp: TempFolder): Promise<UploadedImage> {
   try {
-    return { name, size: input.length, image: await processImage(input) };
+    return { name: file.name, size: file.size, image: await processImage(file.path, temp) };
   } catch (error) {
-    if (error instanceof ImageRejected) return { name, size: input.length, problem: error.message };
+    if (error instanceof ImageRejected) return { name: file.name, size: file.size, problem: error.message };
     throw error;
+  } finally {
+    await fs.rm(file.path, { force: true });
   }
 }
 
@@ -219,23 +299,57 @@ const MULTIPART_ERRORS: Record<string, () => HttpError> = {
 };
 
 /**
- * A `preValidation` hook for routes that take a multipart form with pictures: it reads the form
- * into `request.body` (text fields as strings, the first value of each name; the files of
- * `fileField` as UploadedImage[], each already checked and re-encoded), so that the route's zod
- * body schema validates fields and pictures in one pass. JSON bodies pass through untouched.
- * Empty file inputs (a browser sends a nameless, empty part) are skipped; files under other names
- * are read and ignored.
+ * Runs `read` (which fills the request's temporary folder) and sets `request.body` to its result.
+ * On any failure (a refused form, a client that left, an error) the folder goes at once; on
+ * success it stays until the answer is sent (lib/upload-temp.ts), after the route stored what
+ * it keeps.
  */
-export function imageForm(fileField: string = IMAGE_RULES.field): preValidationAsyncHookHandler {
-  return async (request) => {
+async function readIntoBody(
+  request: FastifyRequest,
+  read: (temp: TempFolder) => Promise<Record<string, unknown>>,
+): Promise<void> {
+  const temp = tempFolderOf(request, uploadTempDir(request.server.config.dataDir));
+  try {
+    const body = await read(temp);
+    if (temp.removed) throw uploadAbandoned();
+    request.body = body;
+  } catch (error) {
+    await temp.remove();
+    throw error;
+  }
+}
+
+/**
+ * The hooks of a route that reads an upload form, to spread into its options (`...imageForm()`):
+ * `preValidation` reads the form, the other two remove the request's temporary files once the
+ * answer goes out or the client leaves (lib/upload-temp.ts).
+ */
+export interface UploadFormHooks {
+  preValidation: preValidationAsyncHookHandler;
+  onSend: onSendHookHandler;
+  onRequestAbort: onRequestAbortAsyncHookHandler;
+}
+
+/**
+ * For routes that take a multipart form with pictures: reads the form into `request.body` (text
+ * fields as strings, the first value of each name; the files of `fileField` as UploadedImage[],
+ * each already checked and re-encoded), so that the route's zod body schema validates fields and
+ * pictures in one pass. JSON bodies pass through untouched. Empty file inputs (a browser sends a
+ * nameless, empty part) are skipped; files under other names are read and ignored.
+ */
+export function imageForm(fileField: string = IMAGE_RULES.field): UploadFormHooks {
+  const preValidation: preValidationAsyncHookHandler = async (request) => {
     if (!request.isMultipart()) return;
-    const { fields, files } = await readMultipartForm(request, fileField);
-    // One at a time: decoding a large photo takes a lot of memory.
-    const images: UploadedImage[] = [];
-    for (const file of files) images.push(await toUploadedImage(file.name, file.data));
-    if (images.length > 0) fields[fileField] = images;
-    request.body = fields;
+    await readIntoBody(request, async (temp) => {
+      const { fields, files } = await readMultipartForm(request, temp, fileField);
+      // One after another within a form; DECODE_SLOTS bounds the decoding across all forms.
+      const images: UploadedImage[] = [];
+      for (const file of files) images.push(await toUploadedImage(file, temp));
+      if (images.length > 0) fields[fileField] = images;
+      return fields;
+    });
   };
+  return { preValidation, ...tempFolderHooks };
 }
 
 /** The one file of a media form, after processing: `media` when it is a usable picture, else `problem`. */
@@ -254,30 +368,35 @@ const MEDIA_MULTIPART_ERRORS: Record<string, () => HttpError> = {
 };
 
 /**
- * A `preValidation` hook for `POST admin/media`: reads a multipart form of one picture (at most
+ * For `POST admin/media` (spread like imageForm): reads a multipart form of one picture (at most
  * MEDIA_RULES.maxBytes; a larger one is a 413, a second file a 400) and text fields into
  * `request.body`, the picture as an UploadedMedia already checked and rendered in every width.
  */
-export function mediaForm(): preValidationAsyncHookHandler {
-  return async (request) => {
+export function mediaForm(): UploadFormHooks {
+  const preValidation: preValidationAsyncHookHandler = async (request) => {
     if (!request.isMultipart()) return;
-    const { fields, files } = await readMultipartForm(request, MEDIA_RULES.field, {
-      limits: { fileSize: MEDIA_RULES.maxBytes, files: 1 },
-      errors: MEDIA_MULTIPART_ERRORS,
-    });
-    const file = files[0];
-    if (file) {
-      const uploaded: UploadedMedia = { name: file.name, size: file.data.length };
-      try {
-        uploaded.media = await processMedia(file.data);
-      } catch (error) {
-        if (!(error instanceof ImageRejected)) throw error;
-        uploaded.problem = error.message;
+    await readIntoBody(request, async (temp) => {
+      const { fields, files } = await readMultipartForm(request, temp, MEDIA_RULES.field, {
+        limits: { fileSize: MEDIA_RULES.maxBytes, files: 1 },
+        errors: MEDIA_MULTIPART_ERRORS,
+      });
+      const file = files[0];
+      if (file) {
+        const uploaded: UploadedMedia = { name: file.name, size: file.size };
+        try {
+          uploaded.media = await processMedia(file.path, temp);
+        } catch (error) {
+          if (!(error instanceof ImageRejected)) throw error;
+          uploaded.problem = error.message;
+        } finally {
+          await fs.rm(file.path, { force: true });
+        }
+        fields[MEDIA_RULES.field] = uploaded;
       }
-      fields[MEDIA_RULES.field] = uploaded;
-    }
-    request.body = fields;
+      return fields;
+    });
   };
+  return { preValidation, ...tempFolderHooks };
 }
 
 const isUploadedMedia = (value: unknown): value is UploadedMedia =>
@@ -306,50 +425,113 @@ interface MultipartOptions {
   errors?: Record<string, () => HttpError>;
 }
 
+/** A file over the multipart `fileSize` limit, answered like @fastify/multipart's own error. */
+const fileTooLarge = () => Object.assign(new Error('file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
+
 /**
- * Reads a multipart form: text fields (the first value of each name) and the files of `fileField`.
- * Empty file inputs (a browser sends a nameless, empty part) are skipped; files under other names
- * are read and ignored.
+ * A file part whose stream @fastify/multipart already destroyed: the body ended inside it (cut
+ * off, or no closing boundary). Such a stream never ends or fails for `pipeline`, which would
+ * wait forever, so it is refused before piping (as a broken form, 400).
+ */
+function refuseCutOff(file: { destroyed: boolean; readableEnded: boolean }): void {
+  if (file.destroyed && !file.readableEnded) {
+    throw Object.assign(new Error('the form ended inside a file'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
+  }
+}
+
+/** Where the bytes of a file part nobody asked for go. */
+const discard = () =>
+  new Writable({
+    write: (_chunk, _encoding, done) => done(),
+  });
+
+/**
+ * Reads a multipart form: text fields (the first value of each name) and the files of
+ * `fileField`, each streamed into a file in `temp`, never held whole in memory. busboy stops
+ * passing a file's bytes on at the `fileSize` limit and marks it truncated, so a temporary file
+ * never grows past the limit, and a truncated one is the 413. Empty file inputs (a browser sends
+ * a nameless, empty part) are skipped; files under other names are read to their end (within the
+ * same limit) and dropped.
  */
 async function readMultipartForm(
   request: FastifyRequest,
+  temp: TempFolder,
   fileField: string,
   options: MultipartOptions = {},
-): Promise<{ fields: Record<string, unknown>; files: { name: string; data: Buffer }[] }> {
+): Promise<{ fields: Record<string, unknown>; files: ReceivedFile[] }> {
   const fields: Record<string, unknown> = {};
-  const files: { name: string; data: Buffer }[] = [];
+  const files: ReceivedFile[] = [];
   try {
     const parts = options.limits ? request.parts({ limits: options.limits }) : request.parts();
     for await (const part of parts) {
-      if (part.type === 'file') {
-        const data = await part.toBuffer();
-        if (part.fieldname !== fileField) continue;
-        // An untouched file input: no name (or an empty one) and no bytes.
-        if (data.length === 0 && !part.filename) continue;
-        files.push({ name: part.filename ?? '', data });
-      } else if (!Object.hasOwn(fields, part.fieldname)) {
-        fields[part.fieldname] = part.value;
+      if (part.type !== 'file') {
+        if (!Object.hasOwn(fields, part.fieldname)) fields[part.fieldname] = part.value;
+        continue;
       }
+      if (part.fieldname !== fileField) {
+        refuseCutOff(part.file);
+        await pipeline(part.file, discard());
+        if (part.file.truncated) throw fileTooLarge();
+        continue;
+      }
+      const file = await temp.newPath('.upload');
+      // After the await: the stream may have been destroyed meanwhile.
+      refuseCutOff(part.file);
+      const sink = createWriteStream(file, { flags: 'wx' });
+      await pipeline(part.file, sink);
+      if (part.file.truncated) throw fileTooLarge();
+      // An untouched file input: no name (or an empty one) and no bytes.
+      if (sink.bytesWritten === 0 && !part.filename) {
+        await fs.rm(file, { force: true });
+        continue;
+      }
+      files.push({ name: part.filename ?? '', path: file, size: sink.bytesWritten });
     }
   } catch (error) {
-    throw multipartError(error, options.errors);
+    throw multipartError(error, temp, options.errors);
   }
   return { fields, files };
 }
 
-function multipartError(error: unknown, overrides: Record<string, () => HttpError> = {}): HttpError {
+function multipartError(
+  error: unknown,
+  temp: TempFolder,
+  overrides: Record<string, () => HttpError> = {},
+): Error {
   if (error instanceof HttpError) return error;
   const code = (error as { code?: unknown } | null)?.code;
   const known = typeof code === 'string' ? (overrides[code] ?? MULTIPART_ERRORS[code]) : undefined;
   if (known) return known();
+  if (temp.removed) return uploadAbandoned();
+  // A temporary file that could not be written (a full disk) is ours to fix, not the client's.
+  if (error instanceof Error && 'syscall' in error) return error;
   // Busboy's own complaints (a cut-off body, a broken part header) are the client's doing.
   return new HttpError(400, 'MALFORMED_FORM', 'The form data could not be read. Please send it again.');
 }
 
 /**
- * Writes pictures as `<folder>/<random>.webp` under the uploads folder and answers their paths
+ * Puts a processed picture at `target` in the uploads folder: a hard link to its temporary file
+ * (same filesystem, so nothing is copied, and like the `wx` flag it never replaces a file), or a
+ * copy where links are not possible (the uploads folder mounted elsewhere). Only pictures this
+ * module made are placed; their temporary file goes with the request's folder.
+ */
+async function placeImage(image: ProcessedImage, target: string): Promise<void> {
+  if (!isProcessed(image)) throw new Error('only pictures processed by lib/images.ts can be stored');
+  try {
+    await fs.link(image.file, target);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // The request's folder is gone: its client left before the picture was stored.
+    if (code === 'ENOENT') throw uploadAbandoned();
+    if (code === 'EEXIST') throw error;
+    await fs.copyFile(image.file, target, fs.constants.COPYFILE_EXCL);
+  }
+}
+
+/**
+ * Stores pictures as `<folder>/<random>.webp` under the uploads folder and answers their paths
  * relative to it (the form `/uploads/<path>` serves). All or none: on a failure the files already
- * written are removed before the error goes on.
+ * stored are removed before the error goes on.
  */
 export async function storeImages(
   uploadsDir: string,
@@ -361,7 +543,7 @@ export async function storeImages(
     if (images.length > 0) await fs.mkdir(path.join(uploadsDir, folder), { recursive: true });
     for (const image of images) {
       const relative = `${folder}/${crypto.randomBytes(16).toString('hex')}.webp`;
-      await fs.writeFile(path.join(uploadsDir, relative), image.data, { flag: 'wx' });
+      await placeImage(image, path.join(uploadsDir, relative));
       written.push(relative);
     }
     return written;
@@ -372,7 +554,7 @@ export async function storeImages(
 }
 
 /**
- * Writes the renditions of one media picture as `<folder>/<name>-<width>.webp` (one random name
+ * Stores the renditions of one media picture as `<folder>/<name>-<width>.webp` (one random name
  * for all widths) and answers the name and the paths, narrowest first. All or none, like storeImages.
  */
 export async function storeImageSet(
@@ -386,7 +568,7 @@ export async function storeImageSet(
     await fs.mkdir(path.join(uploadsDir, folder), { recursive: true });
     for (const rendition of renditions) {
       const relative = `${folder}/${name}-${rendition.width}.webp`;
-      await fs.writeFile(path.join(uploadsDir, relative), rendition.data, { flag: 'wx' });
+      await placeImage(rendition, path.join(uploadsDir, relative));
       written.push(relative);
     }
     return { name, images: written };

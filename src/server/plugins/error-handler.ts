@@ -20,6 +20,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       return reply.code(400).send(body('VALIDATION_FAILED', summarize(details), details));
     }
     if (error instanceof HttpError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
       return reply.code(error.statusCode).send(body(error.code, error.message, error.details));
     }
     const status = error.statusCode ?? 500;

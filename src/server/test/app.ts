@@ -16,7 +16,12 @@ export interface TestApp extends TestDatabase {
  */
 export async function createTestApp(
   engine: TestEngine,
-  options: { demo?: boolean; webDistDir?: string } = {},
+  options: {
+    demo?: boolean;
+    webDistDir?: string;
+    /** Collects the app's log lines (JSON, level warn and above) instead of discarding them. */
+    logLines?: string[];
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(engine);
   const appConfig: Config = {
@@ -26,7 +31,11 @@ export async function createTestApp(
   };
   if (options.demo)
     await seedDemoSchool(database.db, appConfig.uploadsDir, { today: new Date('2026-11-20') });
-  const app = await buildApp(appConfig, { db: database.db, logger: false });
+  const { logLines } = options;
+  const logger = logLines
+    ? { level: 'warn', stream: { write: (line: string) => void logLines.push(line) } }
+    : false;
+  const app = await buildApp(appConfig, { db: database.db, logger });
   await app.ready();
   return {
     ...database,

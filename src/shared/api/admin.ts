@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GALLERY_CATEGORIES } from '../constants.js';
 import { CONTENT_COLLECTIONS, type ContentCollection, type WireContentFields } from './content.js';
-import { MAX_ID } from './school.js';
+import { MAX_ID, pathIdSchema, queryCountSchema } from './ids.js';
 
 /**
  * The principal's calls behind the site editor (issue #6): content records, the media library and
@@ -299,8 +299,16 @@ export const INBOX_PAGE = { defaultLimit: 100, maxLimit: 500 } as const;
 export const InboxQuerySchema = z.object({
   kind: z.enum(INBOX_KINDS, `kind must be one of ${INBOX_KINDS.join(', ')}`).optional(),
   handled: booleanQuery('handled must be true or false').optional(),
-  limit: z.coerce.number().int().min(1).max(INBOX_PAGE.maxLimit).default(INBOX_PAGE.defaultLimit),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: queryCountSchema(
+    1,
+    INBOX_PAGE.maxLimit,
+    `limit must be a whole number from 1 to ${INBOX_PAGE.maxLimit}`,
+  )
+    .optional()
+    .transform((value) => value ?? INBOX_PAGE.defaultLimit),
+  offset: queryCountSchema(0, 1_000_000, 'offset must be a whole number from 0 to 1000000')
+    .optional()
+    .transform((value) => value ?? 0),
 });
 export type InboxQuery = z.infer<typeof InboxQuerySchema>;
 
@@ -314,11 +322,7 @@ export type InboxList = z.infer<typeof InboxListSchema>;
 
 export const InboxItemParamsSchema = z.object({
   kind: z.enum(INBOX_KINDS, `kind must be one of ${INBOX_KINDS.join(', ')}`),
-  id: z.coerce
-    .number({ error: 'The id must be a positive whole number' })
-    .int('The id must be a positive whole number')
-    .positive('The id must be a positive whole number')
-    .max(MAX_ID, 'The id is too large'),
+  id: pathIdSchema(),
 });
 
 /** `PATCH admin/inbox/{kind}/{id}`. */

@@ -30,11 +30,16 @@ export const HONEYPOT_FIELD = 'website';
 /** The honeypot in a form's schema: optional, any text (a filled one is not a validation error). */
 export const honeypotFieldSchema = () => z.string().max(2000).optional();
 
-/** True when a request body carries a filled honeypot. */
+/**
+ * True when a request body carries a filled honeypot. Anything but a string (or nothing) counts as
+ * filled: a person's browser sends only text, and turning a bot's value into text could take long
+ * (`String()` of an array nested ten thousand deep overflows the stack).
+ */
 export function isHoneypotFilled(body: unknown): boolean {
   if (typeof body !== 'object' || body === null) return false;
   const value = (body as Record<string, unknown>)[HONEYPOT_FIELD];
-  return value !== undefined && value !== null && String(value).trim() !== '';
+  if (value === undefined || value === null) return false;
+  return typeof value !== 'string' || value.trim() !== '';
 }
 
 /** The answer of `POST enquiries`, `POST bookings` and `POST newsletter`: `{ data: FormReceipt }`. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_STATUSES } from '../constants.js';
-import { IsoDateSchema, MAX_ID, NotificationRowSchema } from './school.js';
+import { chosenIdSchema, ID_MESSAGE, MAX_ID, pathIdSchema } from './ids.js';
+import { IsoDateSchema, NotificationRowSchema } from './school.js';
 
 /**
  * The school-management writes of issue #7 (ours, camelCase): marks entry, sending and reading
@@ -8,8 +9,7 @@ import { IsoDateSchema, MAX_ID, NotificationRowSchema } from './school.js';
  * exams. Browser-safe: the same schemas validate the forms and the server's bodies.
  */
 
-const id = (message: string) =>
-  z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
+const id = chosenIdSchema;
 
 /** `true`/`false` in a query string (`z.coerce.boolean` would read "false" as true). */
 const queryFlag = z.enum(['true', 'false']).transform((value) => value === 'true');
@@ -18,8 +18,8 @@ const queryFlag = z.enum(['true', 'false']).transform((value) => value === 'true
 
 // GET marks?classId=&subjectId=
 export const MarksQuerySchema = z.object({
-  classId: id('Choose a class'),
-  subjectId: id('Choose a subject'),
+  classId: pathIdSchema('Choose a class'),
+  subjectId: pathIdSchema('Choose a subject'),
 });
 export type MarksQuery = z.infer<typeof MarksQuerySchema>;
 export const MarkEntryRowSchema = z.object({
@@ -48,7 +48,7 @@ export type SaveMarksBody = z.infer<typeof SaveMarksBodySchema>;
 export const SavedMarksAnswerSchema = z.object({ data: z.object({ saved: z.number().int() }) });
 
 // GET marks/history/{studentId}
-export const StudentIdParamSchema = z.object({ studentId: id('The id must be a positive whole number') });
+export const StudentIdParamSchema = z.object({ studentId: pathIdSchema(ID_MESSAGE) });
 export const MarkChangeRowSchema = z.object({
   id: z.number().int(),
   subjectName: z.string(),
@@ -162,7 +162,7 @@ export const ExamAnswerSchema = z.object({
 // GET admin/pupils?status=&classId=&unenrolled=
 export const PupilsQuerySchema = z.object({
   status: z.enum(ACCOUNT_STATUSES).optional(),
-  classId: id('Choose a class').optional(),
+  classId: pathIdSchema('Choose a class').optional(),
   /** true: only pupils in no class now. */
   unenrolled: queryFlag.optional(),
 });

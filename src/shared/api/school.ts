@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SCHOOL_DAYS } from '../constants.js';
+import { chosenIdSchema as chosenId, IdParamsSchema, MAX_ID, pathIdSchema } from './ids.js';
 
 /**
  * The school-management calls of api.md, one schema per answer row and per body. Field names are
@@ -7,25 +8,9 @@ import { SCHOOL_DAYS } from '../constants.js';
  * maps its correctly named rows to these in its routes, the client maps them back in its fetchers.
  */
 
-/** The largest id the database's integer columns hold; a larger one would fail in PostgreSQL. */
-export const MAX_ID = 2_147_483_647;
-const ID_MESSAGE = 'The id must be a positive whole number';
-
-/** An id in a path: a positive integer that fits the database's integer column. */
-const pathId = () =>
-  z.coerce
-    .number({ error: ID_MESSAGE })
-    .int(ID_MESSAGE)
-    .positive(ID_MESSAGE)
-    .max(MAX_ID, 'The id is too large');
-
-/** An id chosen in a form's select (sent as a number or as text); `message` when missing or bad. */
-const chosenId = (message: string) =>
-  z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
-
-export const IdParamSchema = z.object({ id: pathId() });
-export const ClassIdParamSchema = z.object({ classId: pathId() });
-export const TeacherIdParamSchema = z.object({ teacherid: pathId() });
+export const IdParamSchema = IdParamsSchema;
+export const ClassIdParamSchema = z.object({ classId: pathIdSchema() });
+export const TeacherIdParamSchema = z.object({ teacherid: pathIdSchema() });
 
 export const IsoDateSchema = z
   .string()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_STATUSES, GENDERS, MESSAGES, USER_TYPES } from '../constants.js';
+import { IdParamsSchema } from './ids.js';
 
 /**
  * The account calls of api.md (Accounts, and the users rows of "Ours"). The registration form in
@@ -60,6 +61,7 @@ export const USER_MESSAGES = {
   wrongCurrentPassword: 'Your current password is not correct',
   enterNewPassword: 'Please enter the new password',
   emailTaken: 'An account with this email already exists.',
+  tooManyEmailChanges: 'You have changed your email too often in the last hour.',
   invalidCredentials: 'Wrong email or password.',
   accountPending: "Your account is waiting for the principal's approval.",
   accountRejected: 'Your registration was not approved. Please contact the school office.',
@@ -288,14 +290,8 @@ export const StatusChangeSchema = z.object({
 });
 export type StatusChange = z.infer<typeof StatusChangeSchema>;
 
-/** Ids in paths: positive integers that fit the database's integer column. */
-export const UserIdParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: 'The id must be a positive whole number' })
-    .int('The id must be a positive whole number')
-    .positive('The id must be a positive whole number')
-    .max(2_147_483_647, 'The id is too large'),
-});
+/** `users/{id}`. */
+export const UserIdParamsSchema = IdParamsSchema;
 
 /** `GET users?status=pending&type=Teacher`: both filters optional. */
 export const UserListQuerySchema = z.object({

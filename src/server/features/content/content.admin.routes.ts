@@ -18,7 +18,7 @@ import {
   wireRecordSchema,
 } from '../../../shared/api/content.js';
 import { ErrorBodySchema, type FieldError } from '../../../shared/api/errors.js';
-import { MAX_ID } from '../../../shared/api/school.js';
+import { IdParamsSchema } from '../../../shared/api/ids.js';
 import type { Db } from '../../db/connect.js';
 import { invalid, notFound } from '../../lib/errors.js';
 import { isStoredImage } from '../../lib/images.js';
@@ -35,10 +35,7 @@ import {
 
 const TAGS = ['Content admin'];
 const NoContent = z.null().describe('No content');
-const ID_MESSAGE = 'The id must be a positive whole number';
-const RecordIdParamsSchema = z.object({
-  id: z.coerce.number({ error: ID_MESSAGE }).int(ID_MESSAGE).positive(ID_MESSAGE).max(MAX_ID, ID_MESSAGE),
-});
+const RecordIdParamsSchema = IdParamsSchema;
 
 const GUARDED_ERRORS = { 401: ErrorBodySchema, 403: ErrorBodySchema } as const;
 

@@ -11,7 +11,7 @@ import {
   NewsletterSubscriberSchema,
 } from '../../../shared/api/admin.js';
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
-import { MAX_ID } from '../../../shared/api/school.js';
+import { IdParamsSchema } from '../../../shared/api/ids.js';
 import { notFound } from '../../lib/errors.js';
 import { isoDate } from '../../lib/time.js';
 import { BEARER_AUTH } from '../../plugins/auth.js';
@@ -21,10 +21,7 @@ import { deleteSubscriber, listInbox, listSubscribers, setHandled } from './inbo
 const TAGS = ['Inbox'];
 const NoContent = z.null().describe('No content');
 const GUARDED = { 401: ErrorBodySchema, 403: ErrorBodySchema } as const;
-const ID_MESSAGE = 'The id must be a positive whole number';
-const SubscriberIdParamsSchema = z.object({
-  id: z.coerce.number({ error: ID_MESSAGE }).int(ID_MESSAGE).positive(ID_MESSAGE).max(MAX_ID, ID_MESSAGE),
-});
+const SubscriberIdParamsSchema = IdParamsSchema;
 
 /** The principal's inbox: what the public forms sent in, and the newsletter list. */
 export async function inboxRoutes(app: FastifyInstance): Promise<void> {

@@ -33,7 +33,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
     '/admin/media',
     {
       onRequest: onlyPrincipal,
-      preValidation: mediaForm(),
+      ...mediaForm(),
       schema: {
         tags: TAGS,
         summary: 'Upload a picture',
@@ -73,7 +73,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
           })),
           alt: request.body.alt ?? '',
           originalName: file.name.slice(0, 300),
-          bytes: media.renditions.reduce((sum, r) => sum + r.data.length, 0),
+          bytes: media.renditions.reduce((sum, r) => sum + r.bytes, 0),
           uploadedBy: currentUser(request).id,
         });
       } catch (error) {

@@ -9,6 +9,7 @@ import {
   type PupilImportRow,
 } from '../../../shared/api/school-admin.js';
 import { GENDERS } from '../../../shared/constants.js';
+import { CONTROL_CHARACTER_MESSAGE, hasControlCharacters } from '../../../shared/rules/plain-text.js';
 import type { Db } from '../../db/connect.js';
 import { HttpError, invalid } from '../../lib/errors.js';
 import { hashPassword } from '../auth/password.js';
@@ -41,9 +42,16 @@ interface CheckedRow extends PupilImportRow {
 
 /** Reads and checks the file; 400 for a file that is not a CSV with the expected header. */
 async function checkFile(db: Db, data: Buffer, today: string): Promise<CheckedRow[]> {
+  const text = data.toString('utf8');
+  const controlAt = text.split(/\r\n|\r|\n/).findIndex(hasControlCharacters);
+  if (controlAt >= 0) {
+    // Such a file is no spreadsheet export, and PostgreSQL could not store a NUL anyway.
+    const message = `Line ${controlAt + 1} ${CONTROL_CHARACTER_MESSAGE}.`;
+    throw invalid(message, [{ field: 'file', message }]);
+  }
   let records: ReturnType<typeof parseCsv>;
   try {
-    records = parseCsv(data.toString('utf8'));
+    records = parseCsv(text);
   } catch (error) {
     if (error instanceof CsvError) throw invalid(error.message, [{ field: 'file', message: error.message }]);
     throw error;

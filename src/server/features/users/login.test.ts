@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_MESSAGES } from '../../../shared/api/users.js';
 import { SESSION_DAYS } from '../../../shared/constants.js';
+import { DEMO_PASSWORD } from '../../db/demo/index.js';
+import type { AttemptCounterTable } from '../../lib/attempt-counters.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { LOGIN_LIMITS } from '../auth/login-throttle.js';
@@ -84,13 +86,26 @@ describe.each(TEST_ENGINES)('log-in, sessions and logout on %s', (engine) => {
     ).toEqual(['email', 'password']);
   });
 
-  it(`${LOGIN_LIMITS.perAccount} failures for one account: 429 TOO_MANY_ATTEMPTS with Retry-After, even with the right password`, async () => {
+  const loginFrom = (remoteAddress: string, email: string, password: string = DEMO_PASSWORD) =>
+    call(t.app, { method: 'POST', url: '/api/users/login', remoteAddress, payload: { email, password } });
+
+  /** Ends every counter's window, as if the time had passed. */
+  const windowsPass = () =>
+    t.db
+      .withTables<{ attempt_counter: AttemptCounterTable }>()
+      .updateTable('attempt_counter')
+      .set({ expires_at: Date.now() - 1000 })
+      .execute();
+
+  const { accountAtAddress, address: perAddress, account: perAccount } = LOGIN_LIMITS;
+
+  it(`${accountAtAddress.max} failures for an account from one address: 429 with Retry-After there, even with the right password; the owner elsewhere logs in`, async () => {
     const email = DEMO.student2;
-    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) {
-      // A new address each time: the account's own counter must be what stops it.
-      expect((await login(t.app, email, `wrong-${i}`)).statusCode).toBe(401);
+    const attacker = '198.51.100.7';
+    for (let i = 0; i < accountAtAddress.max; i++) {
+      expect((await loginFrom(attacker, email, `wrong-${i}`)).statusCode).toBe(401);
     }
-    const blocked = await login(t.app, email);
+    const blocked = await loginFrom(attacker, email);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().error.code).toBe('TOO_MANY_ATTEMPTS');
     expect(blocked.json().error.message).toMatch(/^Too many failed log-in attempts\. Please wait 15 minutes/);
@@ -98,52 +113,100 @@ describe.each(TEST_ENGINES)('log-in, sessions and logout on %s', (engine) => {
     expect(retryAfter).toBeGreaterThan(14 * 60);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
     // Any spelling of the same email is the same account.
-    expect((await login(t.app, email.toUpperCase())).statusCode).toBe(429);
-    // Other accounts are not affected.
-    expect((await login(t.app, DEMO.student)).statusCode).toBe(200);
+    expect((await loginFrom(attacker, email.toUpperCase())).statusCode).toBe(429);
+    // Other accounts from the same address, and the same account from the owner's address, work.
+    expect((await loginFrom(attacker, DEMO.student)).statusCode).toBe(200);
+    expect((await loginFrom('192.0.2.44', email)).statusCode).toBe(200);
 
     // The counters live in the database: once the window has passed, log-in works again.
-    await t.db
-      .withTables<{ login_throttle: { window_start: string } }>()
-      .updateTable('login_throttle')
-      .set({ window_start: new Date(Date.now() - LOGIN_LIMITS.windowMs - 1000).toISOString() })
-      .execute();
-    expect((await login(t.app, email)).statusCode).toBe(200);
+    await windowsPass();
+    expect((await loginFrom(attacker, email)).statusCode).toBe(200);
   });
 
-  it('a successful log-in clears the account’s counter', async () => {
+  it('a successful log-in clears the account’s counter at that address', async () => {
     const email = DEMO.teacher2;
-    for (let i = 0; i < LOGIN_LIMITS.perAccount - 1; i++) {
-      expect((await login(t.app, email, 'wrong')).statusCode).toBe(401);
+    const here = '198.51.100.8';
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < accountAtAddress.max - 1; i++) {
+        expect((await loginFrom(here, email, 'wrong')).statusCode).toBe(401);
+      }
+      expect((await loginFrom(here, email)).statusCode).toBe(200);
     }
-    expect((await login(t.app, email)).statusCode).toBe(200);
-    for (let i = 0; i < LOGIN_LIMITS.perAccount - 1; i++) {
-      expect((await login(t.app, email, 'wrong')).statusCode).toBe(401);
-    }
-    expect((await login(t.app, email)).statusCode).toBe(200);
   });
 
-  it(`${LOGIN_LIMITS.perAddress} failures from one address: 429 for every account from there`, async () => {
+  it(`${perAddress.max} failures from one address: 429 for every account from there`, async () => {
     const remoteAddress = '203.0.113.9';
-    for (let i = 0; i < LOGIN_LIMITS.perAddress; i++) {
-      const res = await call(t.app, {
-        method: 'POST',
-        url: '/api/users/login',
-        remoteAddress,
-        payload: { email: `guess${i}@demo.school`, password: 'guess-guess' },
-      });
-      expect(res.statusCode).toBe(401);
+    for (let i = 0; i < perAddress.max; i++) {
+      expect((await loginFrom(remoteAddress, `guess${i}@demo.school`, 'guess-guess')).statusCode).toBe(401);
     }
-    const blocked = await call(t.app, {
-      method: 'POST',
-      url: '/api/users/login',
-      remoteAddress,
-      payload: { email: DEMO.principal, password: 'demo12345' },
-    });
+    const blocked = await loginFrom(remoteAddress, DEMO.principal);
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     // The same account from elsewhere is fine.
     expect((await login(t.app, DEMO.principal)).statusCode).toBe(200);
+  });
+
+  it(`${perAccount.max} failures for an account from many addresses: 429 for it from everywhere, for an hour`, async () => {
+    const email = DEMO.pendingTeacher;
+    for (let i = 0; i < perAccount.max; i++) {
+      // A new address every two guesses: only the account's own counter over all addresses stops it.
+      const res = await loginFrom(`198.18.${Math.floor(i / 2)}.1`, email, `wrong-${i}`);
+      expect(res.statusCode).toBe(401);
+    }
+    const blocked = await loginFrom('192.0.2.45', email);
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(59 * 60);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(60 * 60);
+    await windowsPass();
+    expect((await loginFrom('192.0.2.45', email)).statusCode).toBe(403);
+  });
+
+  it('300 parallel attempts on one account from one address check at most 5 passwords; the right one past the limit gets no token', async () => {
+    await windowsPass();
+    const attacker = '198.51.100.77';
+    const email = DEMO.student;
+    const answers = await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        loginFrom(attacker, email, i === 250 ? DEMO_PASSWORD : `guess-${i}`),
+      ),
+    );
+    const counts = new Map<number, number>();
+    for (const res of answers) counts.set(res.statusCode, (counts.get(res.statusCode) ?? 0) + 1);
+    expect(Object.fromEntries(counts)).toEqual({
+      401: accountAtAddress.max,
+      429: 300 - accountAtAddress.max,
+    });
+    expect(answers[250]?.statusCode).toBe(429);
+    expect(answers.some((res) => res.body.includes('token'))).toBe(false);
+    // The refusals counted nowhere: the owner logs in from home.
+    expect((await loginFrom('192.0.2.46', email)).statusCode).toBe(200);
+  });
+
+  it('a wrong current password in the profile counts as a failed log-in', async () => {
+    await windowsPass();
+    const here = '198.51.100.9';
+    const token = (await loginFrom(here, DEMO.student2)).json().token as string;
+    for (let i = 0; i < accountAtAddress.max; i++) {
+      const res = await call(t.app, {
+        method: 'PUT',
+        url: '/api/users/profile',
+        remoteAddress: here,
+        headers: bearer(token),
+        payload: { currentPassword: `wrong-${i}`, newPassword: NEW_PASSWORD },
+      });
+      expect(res.statusCode).toBe(400);
+    }
+    const blocked = await call(t.app, {
+      method: 'PUT',
+      url: '/api/users/profile',
+      remoteAddress: here,
+      headers: bearer(token),
+      payload: { currentPassword: DEMO_PASSWORD, newPassword: NEW_PASSWORD },
+    });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBeDefined();
+    expect((await loginFrom(here, DEMO.student2)).statusCode).toBe(429);
+    await windowsPass();
   });
 
   it.each(AUTHENTICATED_CALLS)(

@@ -18,6 +18,7 @@ import {
   tokenOf,
   userIdOf,
 } from './test-helpers.js';
+import { EMAIL_CHANGE_LIMIT } from './users.service.js';
 
 const USER_KEYS = [
   'id',
@@ -261,6 +262,40 @@ describe.each(TEST_ENGINES)('profiles and the principal’s account calls on %s'
     expect(moved.statusCode).toBe(200);
     expect(moved.json().results.email).toBe('leo.new@example.org');
     expect((await tokenOf(t.app, 'leo.new@example.org')).length).toBe(43);
+  });
+
+  it(`at most ${EMAIL_CHANGE_LIMIT.max} tries at an email change per hour: no free probing of addresses`, async () => {
+    const headers = bearer(tokens.teacher ?? '');
+    const put = (payload: Record<string, string>) =>
+      call(t.app, { method: 'PUT', url: '/api/users/profile', headers, payload });
+    // Taken and free addresses alike use up a try; the free ones are then given back.
+    const probes = [
+      'principal@demo.school',
+      'probe.free1@example.org',
+      DEMO.student,
+      'probe.free2@example.org',
+    ];
+    for (const email of probes)
+      expect([200, 409]).toContain((await put({ email, currentPassword: 'demo12345' })).statusCode);
+    // Back to the demo address, so the rest of the file finds the teacher where it was.
+    expect((await put({ email: DEMO.teacher, currentPassword: 'demo12345' })).statusCode).toBe(200);
+
+    const refused = await put({ email: 'principal@demo.school', currentPassword: 'demo12345' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('TOO_MANY_EMAIL_CHANGES');
+    expect(refused.json().error.details).toEqual([
+      { field: 'email', message: USER_MESSAGES.tooManyEmailChanges },
+    ]);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(59 * 60);
+    // Nothing else of the profile is limited, and other accounts have tries of their own.
+    expect((await put({ name: 'Still Editable' })).statusCode).toBe(200);
+    const other = await call(t.app, {
+      method: 'PUT',
+      url: '/api/users/profile',
+      headers: bearer(tokens.principal ?? ''),
+      payload: { email: DEMO.teacher, currentPassword: 'demo12345' },
+    });
+    expect(other.statusCode).toBe(409);
   });
 
   it('new photos (multipart) replace the old ones; the old files go, demo pictures stay', async () => {

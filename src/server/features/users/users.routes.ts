@@ -36,7 +36,7 @@ const ProfileBodySchema = requirePasswordPair(
   ProfileUpdateObjectSchema.extend({ images: uploadedImagesSchema().optional() }),
 );
 
-/** Registrations per client address and hour (in memory, per process; see the report of issue #4). */
+/** Registrations per client address and hour (counted in the database: plugins/rate-limit-store.ts). */
 export const REGISTRATION_RATE_LIMIT = { max: 10, timeWindow: '1 hour' } as const;
 
 const NoContent = z.null().describe('No content');
@@ -60,7 +60,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
             ),
         },
       },
-      preValidation: imageForm(),
+      ...imageForm(),
       schema: {
         tags: TAGS,
         summary: 'Register (the account waits for the principal’s approval)',
@@ -108,7 +108,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     '/users/profile',
     {
       onRequest: app.authenticate,
-      preValidation: imageForm(),
+      ...imageForm(),
       schema: {
         tags: TAGS,
         summary: 'Update one’s own profile, photos or password',

@@ -8,11 +8,11 @@ import type {
 import { credentialChangeProblem, USER_MESSAGES } from '../../../shared/api/users.js';
 import type { UserType } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
-import { conflict, invalid, notFound } from '../../lib/errors.js';
+import { claimAttempt } from '../../lib/attempt-counters.js';
+import { conflict, HttpError, invalid, notFound } from '../../lib/errors.js';
 import { type ProcessedImage, removeImages, storeImages } from '../../lib/images.js';
 import { nowIso } from '../../lib/time.js';
-import { TooManyAttemptsError } from '../auth/login.js';
-import { clearAccountFailures, recordFailure, secondsUntilAllowed } from '../auth/login-throttle.js';
+import { claimPasswordCheck, passwordCheckSucceeded } from '../auth/login-throttle.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { revokeUserSessions, type SessionUser } from '../auth/session.js';
 import { toUser, toUserWithStatus } from './users.mapper.js';
@@ -150,6 +150,8 @@ export async function updateProfile(
   const problem = credentialChangeProblem(input, current.email);
   if (problem) throw invalid(problem.message, [problem]);
   const changesEmail = input.email !== undefined && emailKeyOf(input.email) !== emailKeyOf(current.email);
+  // Counted before anything is looked up: each try answers whether an address is taken.
+  if (changesEmail) await claimEmailChange(db, user.id);
   if (input.newPassword || changesEmail) {
     await checkCurrentPassword(db, current, input.currentPassword ?? '', address);
   }
@@ -190,6 +192,26 @@ export async function updateProfile(
   return updated;
 }
 
+/**
+ * Tries at changing one's email per account and hour. An email change answers whether the new
+ * address belongs to someone else (409) or not, so without a limit a logged-in user could test
+ * address after address; a person correcting a typo needs one or two.
+ */
+export const EMAIL_CHANGE_LIMIT = { max: 5, windowMs: 60 * 60 * 1000 } as const;
+
+async function claimEmailChange(db: Db, userId: number): Promise<void> {
+  const claim = await claimAttempt(db, [{ subject: `email-change:${userId}`, ...EMAIL_CHANGE_LIMIT }]);
+  if (claim.granted) return;
+  const minutes = Math.max(1, Math.ceil(claim.retryAfterSeconds / 60));
+  throw new HttpError(
+    429,
+    'TOO_MANY_EMAIL_CHANGES',
+    `${USER_MESSAGES.tooManyEmailChanges} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    [{ field: 'email', message: USER_MESSAGES.tooManyEmailChanges }],
+    claim.retryAfterSeconds,
+  );
+}
+
 /** The caller's current password, for a change of password or email; a wrong one counts as a failed log-in. */
 async function checkCurrentPassword(
   db: Db,
@@ -198,16 +220,14 @@ async function checkCurrentPassword(
   address: string,
 ): Promise<void> {
   const subject = { emailKey: emailKeyOf(current.email), address };
-  const wait = await secondsUntilAllowed(db, subject);
-  if (wait > 0) throw new TooManyAttemptsError(wait);
+  await claimPasswordCheck(db, subject);
   const stored = await findPasswordHash(db, current.id);
   if (stored === undefined || !(await verifyPassword(stored, currentPassword))) {
-    await recordFailure(db, subject);
     throw invalid(USER_MESSAGES.wrongCurrentPassword, [
       { field: 'currentPassword', message: USER_MESSAGES.wrongCurrentPassword },
     ]);
   }
-  await clearAccountFailures(db, subject.emailKey);
+  await passwordCheckSucceeded(db, subject);
 }
 
 /** The principal approves or rejects an account; rejecting ends its sessions at once. */
