@@ -1,11 +1,24 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { precompressFolder } from './scripts/precompress.mjs';
+
+const outDir = fileURLToPath(new URL('./dist/web', import.meta.url));
+
+/** Brotli and gzip copies of the built files, for the server to send as they are. */
+const precompress = (): Plugin => ({
+  name: 'schoolyard-precompress',
+  apply: 'build',
+  async closeBundle() {
+    await precompressFolder(outDir);
+  },
+});
 
 /** The React app: source in src/web, built into dist/web, which the server serves. */
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -1,7 +1,9 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressFolder } from '../../scripts/precompress.mjs';
 import { createTestApp, type TestApp } from './test/app.js';
 import { TEST_ENGINES } from './test/databases.js';
 
@@ -61,6 +63,9 @@ describe.each(TEST_ENGINES)('the app on %s', (engine) => {
   });
 });
 
+/** A script large enough to be worth compressing, and compressing well, like a real bundle. */
+const BIG_SCRIPT = Array.from({ length: 400 }, (_, i) => `export const value${i} = "item ${i}";`).join('\n');
+
 describe('the React app for every other path', () => {
   let unbuilt: TestApp;
   let built: TestApp;
@@ -71,6 +76,8 @@ describe('the React app for every other path', () => {
     await fs.mkdir(path.join(webDir, 'assets'));
     await fs.writeFile(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
     await fs.writeFile(path.join(webDir, 'assets', 'app-1234.js'), 'console.log(1)');
+    await fs.writeFile(path.join(webDir, 'assets', 'big-1234.js'), BIG_SCRIPT);
+    await precompressFolder(webDir);
     built = await createTestApp('sqlite', { webDistDir: webDir });
   });
   afterAll(async () => {
@@ -101,6 +108,42 @@ describe('the React app for every other path', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
     const missing = await built.app.inject({ url: '/assets/gone-999.js' });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('a built script goes as its brotli or gzip copy to a browser that accepts one, else as it is', async () => {
+    // Small files get no copies: the saved bytes would not pay for the lookup.
+    await expect(fs.stat(path.join(webDir, 'assets', 'app-1234.js.br'))).rejects.toThrow();
+    const br = await built.app.inject({
+      url: '/assets/big-1234.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(BIG_SCRIPT.length / 5);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_SCRIPT);
+    const gz = await built.app.inject({ url: '/assets/big-1234.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(BIG_SCRIPT);
+    const plain = await built.app.inject({ url: '/assets/big-1234.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_SCRIPT);
+  });
+
+  it('answers over 1 KB are compressed on the fly; small ones and compressed request bodies are not', async () => {
+    const doc = await built.app.inject({ url: '/api/openapi.json', headers: { 'accept-encoding': 'br' } });
+    expect(doc.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(zlib.brotliDecompressSync(doc.rawPayload).toString()).openapi).toMatch(/^3\./);
+    const health = await built.app.inject({ url: '/api/health', headers: { 'accept-encoding': 'br' } });
+    expect(health.headers['content-encoding']).toBeUndefined();
+    expect(health.json()).toEqual({ status: 'ok' });
+    // A gzip body is not inflated (a few KB could unpack to gigabytes): it is no JSON, a 400.
+    const zipped = await built.app.inject({
+      method: 'POST',
+      url: '/api/newsletter',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: zlib.gzipSync(JSON.stringify({ name: 'Ann', email: 'ann@example.org' })),
+    });
+    expect(zipped.statusCode).toBe(400);
   });
 
   it('does not answer the app to other methods', async () => {

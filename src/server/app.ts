@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -123,6 +125,18 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await app.register(multipart, {
     limits: { fileSize: 5 * 1024 * 1024, files: 10, fields: 40, fieldSize: 100_000 },
   });
+  // Answers above 1 KB go compressed to browsers that accept it (JSON lists, the OpenAPI document,
+  // index.html); built assets have brotli/gzip copies made at build time (preCompressed below).
+  // Compressed request bodies are refused, not inflated: a small upload must not unpack to gigabytes.
+  await app.register(compress, {
+    global: true,
+    globalDecompression: false,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    // Quality 4: most of brotli's gain at a fraction of its top level's time, on every answer.
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
   await app.register(errorHandlerPlugin);
   await app.register(drainPlugin);
   await app.register(slowBodiesPlugin);
@@ -188,11 +202,15 @@ async function registerStaticFiles(app: FastifyInstance, config: Config): Promis
       prefix: '/',
       wildcard: false,
       index: false,
+      // The .br and .gz copies of scripts/precompress.mjs, to browsers that accept them.
+      preCompressed: true,
       // Hashed assets never change; index.html and the rest must be checked again.
       cacheControl: false,
       setHeaders: (res, filePath) => {
         const hashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('Cache-Control', hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The same path answers brotli, gzip or plain bytes: caches on the way must keep them apart.
+        res.setHeader('Vary', 'Accept-Encoding');
       },
     });
   }
