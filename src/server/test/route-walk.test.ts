@@ -71,6 +71,7 @@ const POLICY: Record<string, Rule> = {
   // Marks entry, sending notifications, school set-up (issue #7)
   'GET /api/marks': { who: TEACHER_PRINCIPAL },
   'PUT /api/marks': { who: TEACHER_PRINCIPAL, body: [] },
+  'GET /api/marks/subjects': { who: TEACHER_PRINCIPAL, url: '/api/marks/subjects?classId=1' },
   'GET /api/marks/history/:studentId': { who: PRINCIPAL, url: '/api/marks/history/999999' },
   'POST /api/notification': { who: TEACHER_PRINCIPAL, body: {} },
   'POST /api/notification/:id/read': { who: EVERY_SCHOOL_TYPE, url: '/api/notification/999999/read' },

@@ -45,7 +45,15 @@ export const SaveMarksBodySchema = z
   .min(1, 'Send at least one mark')
   .max(1000, 'At most 1000 marks at once');
 export type SaveMarksBody = z.infer<typeof SaveMarksBodySchema>;
-export const SavedMarksAnswerSchema = z.object({ data: z.object({ saved: z.number().int() }) });
+/** `saved`: the rows sent and checked; `changed`: those whose marks differ from what was stored. */
+export const SavedMarksAnswerSchema = z.object({
+  data: z.object({ saved: z.number().int(), changed: z.number().int() }),
+});
+
+// GET marks/subjects?classId= : the subjects the caller may mark in that class.
+export const MarkSubjectsQuerySchema = z.object({ classId: pathIdSchema('Choose a class') });
+export const MarkSubjectRowSchema = z.object({ id: z.number().int(), name: z.string() });
+export const MarkSubjectsAnswerSchema = z.object({ data: z.array(MarkSubjectRowSchema) });
 
 // GET marks/history/{studentId}
 export const StudentIdParamSchema = z.object({ studentId: pathIdSchema(ID_MESSAGE) });

@@ -64,7 +64,34 @@ export async function markEntryList(
  * details naming the rows, as for an unknown id. Inside one transaction: the current values are
  * read, changed or new ones are upserted and get a history row; unchanged ones write nothing.
  */
-export async function saveMarks(db: Db, viewer: Viewer, rows: SaveMarksBody, now: string): Promise<number> {
+/**
+ * The subjects `viewer` may enter marks of in a class, by name: a teacher's assignments in that
+ * class, every subject for the principal.
+ */
+export async function markableSubjects(db: Db, viewer: Viewer, classId: number) {
+  let query = db.selectFrom('subject as s').select(['s.id', 's.name']).orderBy('s.name').orderBy('s.id');
+  if (viewer.type !== 'Principle') {
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('class_assignment as a')
+          .select('a.id')
+          .whereRef('a.subject_id', '=', 's.id')
+          .where('a.class_id', '=', classId)
+          .where('a.teacher_id', '=', viewer.id),
+      ),
+    );
+  }
+  return query.execute();
+}
+
+/** Saves marks, all or none; answers how many rows were saved and how many of them changed a mark. */
+export async function saveMarks(
+  db: Db,
+  viewer: Viewer,
+  rows: SaveMarksBody,
+  now: string,
+): Promise<{ saved: number; changed: number }> {
   const duplicates: FieldError[] = [];
   const seen = new Set<string>();
   rows.forEach((row, index) => {
@@ -182,7 +209,7 @@ export async function saveMarks(db: Db, viewer: Viewer, rows: SaveMarksBody, now
         )
         .execute();
     }
-    return records.length;
+    return { saved: records.length, changed: changes.length };
   });
 }
 

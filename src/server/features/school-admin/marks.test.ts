@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StudentResultAnswerSchema } from '../../../shared/api/school.js';
-import { MarkEntryAnswerSchema, MarkHistoryAnswerSchema } from '../../../shared/api/school-admin.js';
+import {
+  MarkEntryAnswerSchema,
+  MarkHistoryAnswerSchema,
+  MarkSubjectsAnswerSchema,
+} from '../../../shared/api/school-admin.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { type Caller, callAs, type SchoolFixture, schoolFixture } from '../../test/school-fixtures.js';
@@ -85,6 +89,32 @@ describe.each(TEST_ENGINES)('marks entry on %s', (engine) => {
     );
   });
 
+  it('GET marks/subjects: a teacher gets the subjects they teach in that class, the principal all', async () => {
+    const names = async (caller: Caller, classId: number) => {
+      const res = await call(caller, 'GET', `/api/marks/subjects?classId=${classId}`);
+      expect(res.statusCode).toBe(200);
+      return MarkSubjectsAnswerSchema.parse(res.json()).data.map((row) => row.id);
+    };
+    const teachesInKg = await t.db
+      .selectFrom('class_assignment')
+      .select('subject_id')
+      .distinct()
+      .where('teacher_id', '=', f.users.teacher)
+      .where('class_id', '=', f.classes.KG)
+      .execute();
+    expect((await names('teacher', f.classes.KG)).sort()).toEqual(
+      teachesInKg.map((r) => r.subject_id).sort(),
+    );
+    expect(await names('teacher', f.classes.KG)).not.toContain(notTaught);
+    // teacher2@ teaches nothing in KG.
+    expect(await names('teacher2', f.classes.KG)).toEqual([]);
+    expect((await names('principal', f.classes.KG)).sort()).toEqual(Object.values(f.subjects).sort());
+    expect((await call('student', 'GET', `/api/marks/subjects?classId=${f.classes.KG}`)).statusCode).toBe(
+      403,
+    );
+    expect((await call('teacher', 'GET', '/api/marks/subjects?classId=0x1')).statusCode).toBe(400);
+  });
+
   it('PUT marks: saves, history only on change, and the mark sheet shows it at once', async () => {
     const before = await markOf(f.users.student, taught);
     const next = before === 77 ? 78 : 77;
@@ -93,7 +123,7 @@ describe.each(TEST_ENGINES)('marks entry on %s', (engine) => {
       { studentId: f.users.student, subjectId: taught, marks: next },
     ]);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: { saved: 1 } });
+    expect(res.json()).toEqual({ data: { saved: 1, changed: 1 } });
     expect(await markOf(f.users.student, taught)).toBe(next);
     expect(await historyCount(f.users.student)).toBe(historyBefore + 1);
 
@@ -102,6 +132,7 @@ describe.each(TEST_ENGINES)('marks entry on %s', (engine) => {
       { studentId: f.users.student, subjectId: taught, marks: next },
     ]);
     expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ data: { saved: 1, changed: 0 } });
     expect(await historyCount(f.users.student)).toBe(historyBefore + 1);
 
     const sheet = await call('student', 'GET', `/api/student/result/${f.users.student}`);

@@ -12,6 +12,8 @@ import {
   ExamAnswerSchema,
   MarkEntryAnswerSchema,
   MarkHistoryAnswerSchema,
+  MarkSubjectsAnswerSchema,
+  MarkSubjectsQuerySchema,
   MarksQuerySchema,
   NamedAnswerSchema,
   PUPIL_IMPORT_LIMITS,
@@ -31,7 +33,7 @@ import { HttpError, invalid, notFound } from '../../lib/errors.js';
 import { isoDate, nowIso } from '../../lib/time.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { importPupils } from './import.service.js';
-import { markEntryList, markHistory, saveMarks } from './marks.service.js';
+import { markableSubjects, markEntryList, markHistory, saveMarks } from './marks.service.js';
 import { markNotificationRead, sendNotification } from './notifications.service.js';
 import {
   createClass,
@@ -101,8 +103,25 @@ export async function schoolAdminRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: SavedMarksAnswerSchema, ...CHECKED },
       },
     },
+    async (request) => ({ data: await saveMarks(app.db, currentUser(request), request.body, nowIso()) }),
+  );
+
+  api.get(
+    '/marks/subjects',
+    {
+      onRequest: staff,
+      schema: {
+        tags: TAGS,
+        summary: 'The subjects the caller may enter marks of in a class, by name',
+        description:
+          'A teacher: the subjects they teach in that class (none for another class). The principal: all.',
+        security: BEARER_AUTH,
+        querystring: MarkSubjectsQuerySchema,
+        response: { 200: MarkSubjectsAnswerSchema, ...CHECKED },
+      },
+    },
     async (request) => ({
-      data: { saved: await saveMarks(app.db, currentUser(request), request.body, nowIso()) },
+      data: await markableSubjects(app.db, currentUser(request), request.query.classId),
     }),
   );
 

@@ -3,10 +3,13 @@ import { SavedMarksAnswerSchema, type SaveMarksBody } from '../../../../shared/a
 import { apiClient } from '../../../lib/api-client.js';
 import { schoolKeys } from '../../school/api/query-keys.js';
 
-/** `PUT marks` with `[ { studentId, subjectId, marks } ]` -> `{ data: { saved } }`: all rows or none. */
-export async function saveMarks(rows: SaveMarksBody): Promise<number> {
+/**
+ * `PUT marks` with `[ { studentId, subjectId, marks } ]` -> `{ data: { saved, changed } }`: all
+ * rows or none; `changed` counts the marks that differ from what was stored.
+ */
+export async function saveMarks(rows: SaveMarksBody): Promise<{ saved: number; changed: number }> {
   const answer = await apiClient.put('marks', rows, { schema: SavedMarksAnswerSchema });
-  return answer.data.saved;
+  return answer.data;
 }
 
 /** Saves marks; the entry grid, results and mark sheets load again. */

@@ -3,10 +3,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/toast.js';
 import { allowConsoleErrors } from '../../../test/console.js';
 import { answer, mockApi, renderScreen } from '../../school/test/school-test-utils.js';
-import { MarksEntryScreen, NO_MARKS_TEXT } from './MarksEntryScreen.js';
+import { MarksEntryScreen, NO_MARKS_TEXT, NO_SUBJECTS_TEXT } from './MarksEntryScreen.js';
 
 const CLASSES = { data: [{ classId: 3, class_name: 'Class 1' }] };
-const SUBJECTS = { data: [{ id: 5, sub_name: 'Science' }] };
+const SUBJECTS = { data: [{ id: 5, name: 'Science' }] };
 const ENTRIES = {
   data: [
     { studentId: 11, studentName: 'Ada Lovelace', marks: 70 },
@@ -17,7 +17,7 @@ const ENTRIES = {
 
 const BASE = {
   'GET teacher/assign_class': CLASSES,
-  'GET subject': SUBJECTS,
+  'GET marks/subjects?classId=3': SUBJECTS,
   'GET marks?classId=3&subjectId=5': ENTRIES,
 };
 
@@ -25,8 +25,8 @@ async function openGrid(routes: Record<string, object>) {
   const api = mockApi({ ...BASE, ...routes });
   const view = renderScreen(<MarksEntryScreen />);
   await screen.findByRole('option', { name: 'Class 1' });
-  await screen.findByRole('option', { name: 'Science' });
   await view.user.selectOptions(screen.getByLabelText('Class'), 'Class 1');
+  await screen.findByRole('option', { name: 'Science' });
   await view.user.selectOptions(screen.getByLabelText('Subject'), 'Science');
   await screen.findByRole('button', { name: 'Save Marks' });
   return { api, ...view };
@@ -35,17 +35,37 @@ async function openGrid(routes: Record<string, object>) {
 describe('Marks entry', () => {
   it('loads the pupils with their saved marks and saves every filled row at once', async () => {
     const success = vi.spyOn(notify, 'success');
-    const { api, user } = await openGrid({ 'PUT marks': { data: { saved: 2 } } });
+    const { api, user } = await openGrid({ 'PUT marks': { data: { saved: 2, changed: 1 } } });
     expect(screen.getByLabelText('Ada Lovelace')).toHaveValue(70);
     expect(screen.getByLabelText('Alan Turing')).toHaveValue(null);
     await user.type(screen.getByLabelText('Alan Turing'), '45');
     await user.click(screen.getByRole('button', { name: 'Save Marks' }));
-    await waitFor(() => expect(success).toHaveBeenCalledWith('Saved 2 marks.'));
+    // Ada's 70 was sent again unchanged: one mark changed.
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Saved 1 mark.'));
     const put = api.requests.find((r) => r.method === 'PUT');
     expect(put?.body).toEqual([
       { studentId: 11, subjectId: 5, marks: 70 },
       { studentId: 12, subjectId: 5, marks: 45 },
     ]);
+  });
+
+  it('offers only the subjects the caller may mark in the chosen class, after a class is chosen', async () => {
+    const api = mockApi({ ...BASE, 'GET marks/subjects?classId=3': { data: [] } });
+    const { user } = renderScreen(<MarksEntryScreen />);
+    expect(screen.getByLabelText('Subject')).toBeDisabled();
+    await user.selectOptions(
+      screen.getByLabelText('Class'),
+      await screen.findByRole('option', { name: 'Class 1' }),
+    );
+    expect(await screen.findByText(NO_SUBJECTS_TEXT)).toBeInTheDocument();
+    expect(api.calls('GET')).not.toContain('GET subject');
+  });
+
+  it('says so when nothing changed', async () => {
+    const success = vi.spyOn(notify, 'success');
+    const { user } = await openGrid({ 'PUT marks': { data: { saved: 1, changed: 0 } } });
+    await user.click(screen.getByRole('button', { name: 'Save Marks' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith('No marks changed.'));
   });
 
   it('refuses marks outside 0-100 without asking the server', async () => {

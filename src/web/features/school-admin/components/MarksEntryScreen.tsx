@@ -4,10 +4,10 @@ import { MarksSchema, type SaveMarksBody } from '../../../../shared/api/school-a
 import { isApiError } from '../../../lib/api-client.js';
 import { notify } from '../../../lib/toast.js';
 import { useAssignedClasses } from '../../school/api/get-assigned-classes.js';
-import { useSubjects } from '../../school/api/get-subjects.js';
 import { QueryState } from '../../school/components/QueryState.js';
 import { SchoolPanel, TableWrap } from '../../school/components/SchoolPanel.js';
 import { type MarkEntry, useMarkEntries } from '../api/get-mark-entries.js';
+import { useMarkSubjects } from '../api/get-mark-subjects.js';
 import { useSaveMarks } from '../api/save-marks.js';
 
 export const NO_MARKS_TEXT = 'Fill in at least one mark before saving.';
@@ -21,12 +21,19 @@ export function saveErrorLines(error: unknown): string[] {
 
 const toId = (value: string): number | undefined => (value === '' ? undefined : Number(value));
 
+/** The toast after a save: the marks that changed, not the rows that were sent again unchanged. */
+export const savedText = (changed: number): string =>
+  changed === 0 ? 'No marks changed.' : `Saved ${changed} ${changed === 1 ? 'mark' : 'marks'}.`;
+
+export const NO_SUBJECTS_TEXT = 'You teach no subject in this class.';
+
 /** /marks: a teacher (or the principal) enters marks 0-100 for a class's pupils in one subject. */
 export function MarksEntryScreen() {
   const id = useId();
   const classes = useAssignedClasses();
-  const subjects = useSubjects();
   const [classId, setClassId] = useState<number | undefined>();
+  // Only what the caller may mark in the chosen class: a teacher's own subjects there.
+  const subjects = useMarkSubjects(classId);
   const [subjectId, setSubjectId] = useState<number | undefined>();
   const entries = useMarkEntries(classId, subjectId);
 
@@ -41,7 +48,10 @@ export function MarksEntryScreen() {
             id={`${id}-class`}
             className="form-select"
             value={classId ?? ''}
-            onChange={(event) => setClassId(toId(event.target.value))}
+            onChange={(event) => {
+              setClassId(toId(event.target.value));
+              setSubjectId(undefined);
+            }}
           >
             <option value="">Choose a class</option>
             {(classes.data ?? []).map((row) => (
@@ -59,6 +69,7 @@ export function MarksEntryScreen() {
             id={`${id}-subject`}
             className="form-select"
             value={subjectId ?? ''}
+            disabled={classId === undefined}
             onChange={(event) => setSubjectId(toId(event.target.value))}
           >
             <option value="">Choose a subject</option>
@@ -70,7 +81,9 @@ export function MarksEntryScreen() {
           </select>
         </div>
       </div>
-      {classId !== undefined && subjectId !== undefined ? (
+      {classId !== undefined && subjects.data?.length === 0 ? (
+        <p className="school-state school-state--empty">{NO_SUBJECTS_TEXT}</p>
+      ) : classId !== undefined && subjectId !== undefined ? (
         <QueryState query={entries} empty="This class has no pupils yet.">
           {(rows) => <MarksGrid key={`${classId}-${subjectId}`} rows={rows} subjectId={subjectId} />}
         </QueryState>
@@ -117,7 +130,7 @@ function MarksGrid({ rows, subjectId }: MarksGridProps) {
     }
     setFormError([]);
     save.mutate(body, {
-      onSuccess: (saved) => notify.success(`Saved ${saved} ${saved === 1 ? 'mark' : 'marks'}.`),
+      onSuccess: ({ changed }) => notify.success(savedText(changed)),
       onError: (error) => setFormError(saveErrorLines(error)),
     });
   };
