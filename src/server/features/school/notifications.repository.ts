@@ -4,11 +4,18 @@ import { notificationVisible, type Viewer } from './school.policy.js';
 /** Notifications: to a class, to one pupil, or to everyone (class and pupil both null). */
 
 export const EVERYONE = 'All classes';
+/** The audience of a note to the whole school, in the "Student Name" column. */
+export const EVERYONE_AUDIENCE = 'Everyone';
+/** The audience of a note to a class, in the "Student Name" column. */
+export const classAudience = (className: string) => `All of ${className}`;
 export const SCHOOL_OFFICE = 'School office';
 
 export interface NotificationRow {
   id: number;
-  /** For a notification to one pupil, the pupil's name; otherwise the sender's. */
+  /**
+   * Who it is for (the spec's "Student Name"): the pupil's name, "All of <class>" for a class, or
+   * EVERYONE_AUDIENCE. The sender has a field of its own, `from`.
+   */
   name: string;
   /** The class it went to, the pupil's current class, or EVERYONE. */
   classes: string;
@@ -59,7 +66,12 @@ export async function listVisibleNotifications(db: Db, viewer: Viewer): Promise<
     .execute();
   return rows.map((r) => ({
     id: r.id,
-    name: (r.studentId !== null ? r.pupilName : r.senderName) ?? SCHOOL_OFFICE,
+    name:
+      r.studentId !== null
+        ? (r.pupilName ?? '')
+        : r.classId !== null
+          ? classAudience(r.className ?? '')
+          : EVERYONE_AUDIENCE,
     from: r.senderName ?? SCHOOL_OFFICE,
     classes:
       r.classId !== null ? (r.className ?? '') : r.studentId !== null ? (r.pupilClassName ?? '') : EVERYONE,

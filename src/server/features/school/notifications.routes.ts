@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import { NotificationListAnswerSchema } from '../../../shared/api/school-admin.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
-import { EVERYONE, listVisibleNotifications } from './notifications.repository.js';
+import { EVERYONE, EVERYONE_AUDIENCE, listVisibleNotifications } from './notifications.repository.js';
 
 /** `GET notification`. */
 export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
@@ -16,8 +16,8 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Notifications the caller may see, newest first',
         description:
           'A pupil: those to their class, to them and to everyone. A teacher: those they sent, those to ' +
-          'their classes and those to everyone. The principal: all. `name` is the pupil for a ' +
-          `notification to one pupil, else the sender; \`classes\` is the class ("${EVERYONE}" for everyone). ` +
+          'their classes and those to everyone. The principal: all. `name` is who it is for: the pupil, ' +
+          `"All of <class>" or "${EVERYONE_AUDIENCE}"; \`classes\` is the class ("${EVERYONE}" for everyone). ` +
           'Ours: `from` (the sender), `createdAt`, and `unread` for the caller (see POST notification/{id}/read).',
         security: BEARER_AUTH,
         response: { 200: NotificationListAnswerSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },

@@ -3,7 +3,7 @@ import { NotificationListAnswerSchema } from '../../../shared/api/school-admin.j
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { type Caller, callAs, type SchoolFixture, schoolFixture } from '../../test/school-fixtures.js';
-import { EVERYONE } from './notifications.repository.js';
+import { EVERYONE, EVERYONE_AUDIENCE } from './notifications.repository.js';
 
 describe.each(TEST_ENGINES)('notifications on %s', (engine) => {
   let t: TestApp;
@@ -42,9 +42,9 @@ describe.each(TEST_ENGINES)('notifications on %s', (engine) => {
     );
     expect(rows.map((r) => r.id)).toEqual(expected.map((n) => n.id));
     expect(rows).toHaveLength(4);
-    expect(rows[0]).toMatchObject({ name: 'Margaret Osei', classes: EVERYONE });
+    expect(rows[0]).toMatchObject({ name: EVERYONE_AUDIENCE, classes: EVERYONE, from: 'Margaret Osei' });
     expect(rows[0]?.notification).toContain('Parent-teacher meetings');
-    // To the pupil: the pupil's name and class; to a class: the sender and the class.
+    // To the pupil: the pupil's name and class; to a class: the class as the audience, never the sender.
     expect(rows.find((r) => r.notification.startsWith('Well done, Aisha'))).toMatchObject({
       name: 'Aisha Rahman',
       classes: 'KG',
@@ -63,7 +63,7 @@ describe.each(TEST_ENGINES)('notifications on %s', (engine) => {
       from: 'Amara Okafor',
     });
     expect(rows.find((r) => r.notification.startsWith('Dear KG families'))).toMatchObject({
-      name: 'Amara Okafor',
+      name: 'All of KG',
       classes: 'KG',
       from: 'Amara Okafor',
     });
@@ -112,7 +112,7 @@ describe.each(TEST_ENGINES)('notifications on %s', (engine) => {
       .where('id', '=', everyone?.id ?? 0)
       .execute();
     const row = (await list('student')).find((r) => r.id === everyone?.id);
-    expect(row).toMatchObject({ name: 'School office', classes: EVERYONE, from: 'School office' });
+    expect(row).toMatchObject({ name: EVERYONE_AUDIENCE, classes: EVERYONE, from: 'School office' });
   });
 
   it('ours: createdAt, newest first, and unread for the caller (never for what they sent)', async () => {

@@ -59,10 +59,32 @@ const note = (id: number, unread: boolean) => ({
   unread,
 });
 
-function openDashboard(type: UserType, name = 'Asha Verma', notes = [note(1, false)]) {
+/** A row of `GET users?status=pending`. */
+const pendingUser = (id: number) => ({
+  ...makeUser({ type: 'Parent', name: `Waiting ${id}` }),
+  id,
+  email: `waiting${id}@example.org`,
+  status: 'pending',
+  createdAt: '2026-11-20T08:00:00.000Z',
+  photos: [],
+});
+
+function openDashboard(
+  type: UserType,
+  name = 'Asha Verma',
+  notes = [note(1, false)],
+  waiting: { pending?: number; openMessages?: number } = {},
+) {
   const api = mockApi({
     'GET users/profile': () => jsonResponse({ results: makeUser({ type, name }) }),
     'GET notification': () => jsonResponse({ data: notes }),
+    'GET users?status=pending': () =>
+      jsonResponse({ data: Array.from({ length: waiting.pending ?? 0 }, (_, i) => pendingUser(100 + i)) }),
+    'GET admin/inbox?handled=false': () =>
+      jsonResponse({
+        data: [],
+        meta: { total: waiting.openMessages ?? 0, unhandled: waiting.openMessages ?? 0 },
+      }),
   });
   return { ...renderApp('/dashboard', { token: 'tok' }), api };
 }
@@ -93,6 +115,34 @@ describe('dashboard', () => {
       expect(link).toHaveAttribute('href', '/notification');
       // The other tiles keep their label alone.
       expect(screen.getByRole('link', { name: 'Profile' })).toBeInTheDocument();
+    },
+  );
+
+  it('the principal’s Approvals and Inbox tiles say how many registrations wait and messages are open', async () => {
+    openDashboard('Principle', 'Asha Verma', [note(1, false)], { pending: 2, openMessages: 3 });
+    expect(await screen.findByRole('link', { name: 'Approvals, 2 waiting' })).toHaveAttribute(
+      'href',
+      '/approvals',
+    );
+    expect(await screen.findByRole('link', { name: 'Inbox, 3 open' })).toHaveAttribute('href', '/inbox');
+    expect(screen.getByText('2 waiting')).toHaveClass('badge');
+  });
+
+  it('nothing waiting: the principal’s tiles keep their labels alone', async () => {
+    const { api } = openDashboard('Principle');
+    await waitFor(() => expect(api.callsTo('GET admin/inbox?handled=false')).toHaveLength(1));
+    await waitFor(() => expect(api.callsTo('GET users?status=pending')).toHaveLength(1));
+    expect(await screen.findByRole('link', { name: 'Approvals' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Inbox' })).toBeInTheDocument();
+  });
+
+  it.each(['Student', 'Teacher'] as const)(
+    'a %s’s dashboard asks nothing of approvals or the inbox',
+    async (type) => {
+      const { api } = openDashboard(type);
+      await waitFor(() => expect(api.callsTo('GET notification')).toHaveLength(1));
+      expect(api.callsTo('GET users?status=pending')).toEqual([]);
+      expect(api.callsTo('GET admin/inbox?handled=false')).toEqual([]);
     },
   );
 

@@ -24,8 +24,15 @@ function Greeting({ user }: { user: User }) {
   );
 }
 
-/** How many new things wait behind a tile, by the tile's path (e.g. unread notifications). */
-export type TileCounts = Readonly<Partial<Record<string, number>>>;
+/**
+ * What waits behind a tile, by the tile's path: how many, and the word for them ("2 new" unread
+ * notifications, "1 waiting" registration, "3 open" messages).
+ */
+export interface TileCount {
+  count: number;
+  word: 'new' | 'waiting' | 'open';
+}
+export type TileCounts = Readonly<Partial<Record<string, TileCount>>>;
 
 function TileGrid({ user, headingId, newCounts }: { user: User; headingId: string; newCounts: TileCounts }) {
   const tiles = dashboardTilesFor(user.type) ?? [];
@@ -33,7 +40,9 @@ function TileGrid({ user, headingId, newCounts }: { user: User; headingId: strin
     <ul className="dashboard__tiles" aria-labelledby={headingId}>
       {tiles.map((tile, index) => {
         const look = tileLook(tile.label);
-        const fresh = newCounts[tile.path] ?? 0;
+        const waiting = newCounts[tile.path];
+        const fresh = waiting?.count ?? 0;
+        const pill = `${fresh} ${waiting?.word ?? 'new'}`;
         return (
           <li key={tile.path + tile.label} className={`dash-tile dash-tile--${toneAt(index)}`}>
             <span className="dash-tile__icon" aria-hidden="true">
@@ -44,13 +53,13 @@ function TileGrid({ user, headingId, newCounts }: { user: User; headingId: strin
                 to={tile.path}
                 className="dash-tile__link"
                 // "Notification, 2 new": the label as seen, then the pill, the same in every browser.
-                aria-label={fresh > 0 ? `${tile.label}, ${fresh} new` : undefined}
+                aria-label={fresh > 0 ? `${tile.label}, ${pill}` : undefined}
               >
                 {tile.label}
                 {fresh > 0 ? (
                   <>
                     {' '}
-                    <span className="badge rounded-pill text-bg-danger dash-tile__badge">{fresh} new</span>
+                    <span className="badge rounded-pill text-bg-danger dash-tile__badge">{pill}</span>
                   </>
                 ) : null}
               </Link>

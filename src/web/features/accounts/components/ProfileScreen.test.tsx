@@ -165,7 +165,10 @@ describe('student profile', () => {
       'GET users/profile': () => jsonResponse({ results: PRINCIPAL }),
       'GET users/student/12': () => jsonResponse({ results: PUPIL }),
       'DELETE users/12': () => new Response(null, { status: 204 }),
+      // The principal's dashboard, where the deletion leads, counts what waits behind its tiles.
       'GET notification': () => jsonResponse({ data: [] }),
+      'GET users?status=pending': () => jsonResponse({ data: [] }),
+      'GET admin/inbox?handled=false': () => jsonResponse({ data: [], meta: { total: 0, unhandled: 0 } }),
     });
     const { user, router } = renderApp('/student-profile/12', { token: 'tok' });
     expect(await screen.findByRole('heading', { level: 2, name: 'Leo Park' })).toBeInTheDocument();

@@ -5,7 +5,7 @@ import { schoolKeys } from './query-keys.js';
 
 export interface SchoolNotification {
   id: number;
-  /** The spec's "Student Name": the pupil of a note to one pupil, else the sender. */
+  /** The spec's "Student Name": who it is for (the pupil, "All of <class>" or "Everyone"). */
   studentName: string;
   className: string;
   text: string;
