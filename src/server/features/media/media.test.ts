@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,6 +13,7 @@ import {
 } from '../../../shared/api/admin.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
+import { pngDeclaring } from '../../test/png.js';
 import { bearer, call, DEMO, jpegWithGps, png, tokenOf } from '../users/test-helpers.js';
 
 type FieldError = { field: string; message: string };
@@ -41,28 +41,6 @@ const file = (filename: string, data: Buffer, type?: string): Part => ({
   name: 'file',
   value: { filename, data, ...(type ? { type } : {}) },
 });
-
-/** A PNG whose header claims `width` x `height` pixels, with almost no data: a decompression bomb. */
-function pngClaiming(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 0, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(Buffer.alloc(1024))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 describe('the media naming convention', () => {
   const name = '0123456789abcdef0123456789abcdef';
@@ -255,7 +233,7 @@ describe.each(TEST_ENGINES)('media library on %s', (engine) => {
 
   it('refuses a decompression bomb (a tiny file claiming 10 gigapixels) with a 400', async () => {
     await expectNothingStored(async () => {
-      const res = await upload([file('bomb.png', pngClaiming(100_000, 100_000), 'image/png')]);
+      const res = await upload([file('bomb.png', pngDeclaring(100_000, 100_000), 'image/png')]);
       expect(res.statusCode).toBe(400);
       expect(messageFor(res.json(), 'file')).toMatch(/^bomb\.png has too many pixels/);
     });

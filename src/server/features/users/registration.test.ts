@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_MESSAGES } from '../../../shared/api/users.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
+import { pngDeclaring } from '../../test/png.js';
 import {
   bearer,
   call,
@@ -30,28 +30,6 @@ const fieldsOf = (body: { error: { details?: FieldError[] } }) =>
   (body.error.details ?? []).map((d) => d.field);
 const messageFor = (body: { error: { details?: FieldError[] } }, field: string) =>
   body.error.details?.find((d) => d.field === field)?.message;
-
-/** A PNG whose header claims `width` x `height` pixels, with almost no data: a decompression bomb. */
-function pngClaiming(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(Buffer.alloc(1024))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 describe.each(TEST_ENGINES)('registration (POST /api/users) on %s', (engine) => {
   let t: TestApp;
@@ -214,7 +192,7 @@ describe.each(TEST_ENGINES)('registration (POST /api/users) on %s', (engine) => 
   it('a decompression bomb (a tiny file claiming 100 000 x 100 000 pixels) is a 400', async () => {
     await expectNothingStored(async () => {
       const res = await register(t.app, registrationFields(), [
-        { name: 'bomb.png', data: pngClaiming(100_000, 100_000), type: 'image/png' },
+        { name: 'bomb.png', data: pngDeclaring(100_000, 100_000), type: 'image/png' },
       ]);
       expect(res.statusCode).toBe(400);
       expect(messageFor(res.json(), 'images')).toMatch(/^bomb\.png has too many pixels/);

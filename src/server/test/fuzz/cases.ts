@@ -1,4 +1,5 @@
-import { BOUNDARY, multipartBody, multipartType, type Part, pngDeclaring } from './multipart.js';
+import { pngDeclaring } from '../png.js';
+import { BOUNDARY, multipartBody, multipartType, type Part } from './multipart.js';
 import {
   FILE,
   type Field,
