@@ -78,7 +78,10 @@ async function expectClasses(page: Page, request: APIRequestContext): Promise<vo
       const row = card.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label }) });
       await expect(row.getByRole('cell')).toHaveText(kidsClass[field] as string);
     }
-    await expect(card.getByRole('link', { name: 'Join Now' })).toHaveAttribute('href', '/registation');
+    await expect(card.getByRole('link', { name: /^Join Now/ })).toHaveAttribute(
+      'href',
+      new RegExp(`\\?seat=${kidsClass.id}#book-a-seat$`),
+    );
   }
 }
 
@@ -127,7 +130,10 @@ async function expectBlog(page: Page, request: APIRequestContext, count: number)
     await expect(card.getByText(post.category || BLOG_DEFAULTS.category, { exact: true })).toBeVisible();
     // Each card has its own post's text (clamped visually, whole in the page).
     await expect(card.locator('.blog-card__text')).toHaveText(post.discription as string);
-    await expect(card.getByRole('link', { name: /^Read More/ })).toHaveAttribute('href', '/blogdetail');
+    await expect(card.getByRole('link', { name: /^Read More/ })).toHaveAttribute(
+      'href',
+      `/blogdetail?post=${post.id}`,
+    );
   }
 }
 

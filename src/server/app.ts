@@ -12,6 +12,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { isAppPath } from '../shared/routes.js';
 import type { Config } from './config.js';
 import type { Db } from './db/connect.js';
 import { authRoutes } from './features/auth/auth.routes.js';
@@ -226,13 +227,15 @@ async function registerStaticFiles(app: FastifyInstance, config: Config): Promis
         error: { code: 'NOT_FOUND', message: `Nothing is at ${request.method} ${url}.` },
       });
     }
-    // Every other path is a route of the React app, which decides what to show.
+    // Every other path gets the React app, which shows the page or its not-found page; a path that
+    // is no page of the app says so with its status too (search engines, link checkers).
+    const status = isAppPath(url) ? 200 : 404;
     if (!webBuilt) {
       return reply
         .code(503)
         .type('text/plain')
         .send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
     }
-    return reply.sendFile('index.html', webDist);
+    return reply.code(status).sendFile('index.html', webDist);
   });
 }

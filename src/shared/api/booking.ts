@@ -7,9 +7,18 @@ import { HONEYPOT_FIELD, honeypotFieldSchema } from './newsletter.js';
  * checks the form with this schema; the server will check the same body with it.
  */
 
-/** The spec's choices for Select A Class. */
+/** The spec's choices for Select A Class: what a school without class cards offers. */
 export const BOOKING_CLASSES = ['Class 1', 'Class 2', 'Class 3'] as const;
-export type BookingClass = (typeof BOOKING_CLASSES)[number];
+
+/**
+ * The classes Book A Seat offers: the names of the school's class cards (the kids classes of the
+ * public site, each with its seats and fee; Join Now on a card chooses it), in their order and
+ * once each; the spec's Class 1-3 when the school has none. The server accepts only these.
+ */
+export function bookableClasses(cardTitles: readonly string[]): string[] {
+  const names = [...new Set(cardTitles.map((title) => title.trim()).filter((title) => title !== ''))];
+  return names.length > 0 ? names : [...BOOKING_CLASSES];
+}
 
 export const BOOKING_MESSAGES = {
   enterName: MESSAGES.enterName,
@@ -35,7 +44,12 @@ export const BookingSchema = z.object({
     .trim()
     .min(1, BOOKING_MESSAGES.enterEmail)
     .pipe(z.email(BOOKING_MESSAGES.invalidEmail).max(254, BOOKING_MESSAGES.invalidEmail)),
-  className: z.enum(BOOKING_CLASSES, BOOKING_MESSAGES.selectClass),
+  // One of bookableClasses(): the browser offers only those, the server checks the list it has.
+  className: z
+    .string({ error: BOOKING_MESSAGES.selectClass })
+    .trim()
+    .min(1, BOOKING_MESSAGES.selectClass)
+    .max(200, BOOKING_MESSAGES.selectClass),
   [HONEYPOT_FIELD]: honeypotFieldSchema(),
 });
 export type BookingInput = z.input<typeof BookingSchema>;

@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { bannerTitleFor, SCHOOL_ROUTE_PREFIXES } from '../../shared/constants.js';
+import { isAppPath, PUBLIC_ROUTE_PATTERNS, SCHOOL_ROUTE_PATTERNS } from '../../shared/routes.js';
 import { allowConsoleErrors } from '../test/console.js';
 import { renderApp, setCookieToken } from '../test/render-app.js';
 import { requireSession } from './require-session.js';
@@ -39,6 +40,16 @@ describe('requireSession (the authenticated routes’ loader)', () => {
 });
 
 describe('routes', () => {
+  it('are the shared route list the server answers 200 for, and nothing else', () => {
+    expect(publicRoutePaths).toEqual([...PUBLIC_ROUTE_PATTERNS]);
+    expect(schoolRoutePaths).toEqual([...SCHOOL_ROUTE_PATTERNS]);
+    for (const pattern of [...publicRoutePaths, ...schoolRoutePaths]) {
+      expect(isAppPath(concrete(pattern))).toBe(true);
+    }
+    expect(isAppPath('/nowhere')).toBe(false);
+    expect(isAppPath('/mark-history')).toBe(false);
+  });
+
   it('has a guarded route for every school path prefix', () => {
     const prefixes = new Set(schoolRoutePaths.map((path) => path.split('/')[1]));
     for (const prefix of SCHOOL_ROUTE_PREFIXES) expect(prefixes).toContain(prefix);

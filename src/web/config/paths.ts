@@ -10,6 +10,8 @@ export const paths = {
   gallery: '/gallery',
   blog: '/blog',
   blogDetail: '/blogdetail',
+  /** One blog post on the blog detail page (public routes take no path parameters: spec 2.1). */
+  blogPost: (postId: number) => `/blogdetail?post=${postId}`,
   contact: '/contact',
   registration: '/registation',
   login: '/login',

@@ -1,7 +1,7 @@
 import type { FastifyInstance, preValidationAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { BookingSchema } from '../../../shared/api/booking.js';
+import { BOOKING_MESSAGES, BookingSchema, bookableClasses } from '../../../shared/api/booking.js';
 import { EnquirySchema } from '../../../shared/api/enquiry.js';
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import {
@@ -10,7 +10,8 @@ import {
   isHoneypotFilled,
   NewsletterSchema,
 } from '../../../shared/api/newsletter.js';
-import { HttpError } from '../../lib/errors.js';
+import { HttpError, invalid } from '../../lib/errors.js';
+import { listContentRecords } from '../content/content.repository.js';
 import { insertBooking, insertEnquiry, subscribe } from './inbox.repository.js';
 
 /**
@@ -81,12 +82,20 @@ export async function formsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: TAGS,
         summary: 'Book a seat (the home page’s Book A Seat form)',
-        description: `${honeypotNote} ${limitNote}`,
+        description:
+          '`className` is one of the names of the school’s class cards (`GET kidsclasses`), or Class 1, ' +
+          `Class 2 or Class 3 when it has none. ${honeypotNote} ${limitNote}`,
         body: BookingSchema,
         response: { 201: Receipt, ...errors },
       },
     },
     async (request, reply) => {
+      const cards = await listContentRecords(app.db, 'kidsclasses');
+      if (!bookableClasses(cards.map((card) => card.title)).includes(request.body.className)) {
+        throw invalid(BOOKING_MESSAGES.selectClass, [
+          { field: 'className', message: BOOKING_MESSAGES.selectClass },
+        ]);
+      }
       await insertBooking(app.db, request.body);
       return reply.code(201).send(RECEIVED);
     },

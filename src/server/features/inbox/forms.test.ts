@@ -4,6 +4,7 @@ import { ENQUIRY_MESSAGES, EnquirySchema } from '../../../shared/api/enquiry.js'
 import { HONEYPOT_FIELD, NEWSLETTER_MESSAGES } from '../../../shared/api/newsletter.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
+import { insertContentRecord } from '../content/content.repository.js';
 import { call, nextAddress } from '../users/test-helpers.js';
 import { FORM_RATE_LIMIT } from './forms.routes.js';
 import type { InboxTables } from './inbox.repository.js';
@@ -119,7 +120,7 @@ describe.each(TEST_ENGINES)('public forms on %s', (engine) => {
       { field: 'message', message: ENQUIRY_MESSAGES.messageTooLong },
     ]);
 
-    const booking = await post('/api/bookings', { name: 'Ben', email: '', className: 'Class 9' });
+    const booking = await post('/api/bookings', { name: 'Ben', email: '', className: '' });
     expect(booking.statusCode).toBe(400);
     expect(detailsOf(booking.json())).toEqual([
       { field: 'email', message: BOOKING_MESSAGES.enterEmail },
@@ -192,5 +193,43 @@ describe.each(TEST_ENGINES)('public forms on %s', (engine) => {
       expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['201', '400', '429']));
     }
     expect(doc.paths['/api/newsletter'].post.responses).toHaveProperty('200');
+  });
+
+  it('Book A Seat takes the spec’s Class 1-3 from a school without class cards, else only its cards’ names', async () => {
+    const unknown = await post('/api/bookings', { ...BOOKING, className: 'Class 9' });
+    expect(unknown.statusCode).toBe(400);
+    expect(detailsOf(unknown.json())).toEqual([
+      { field: 'className', message: BOOKING_MESSAGES.selectClass },
+    ]);
+    const before = await count('booking');
+    expect((await post('/api/bookings', { ...BOOKING, className: 'Class 3' })).statusCode).toBe(201);
+
+    await t.db.transaction().execute(async (trx) => {
+      await insertContentRecord(
+        trx,
+        'kidsclasses',
+        {
+          title: 'Little Painters',
+          description: 'Colour and play.',
+          ageOfKids: '3 - 5 Years',
+          totalSeats: '20 Seats',
+          classTime: '9 - 11 am',
+          tuitionFee: '$200 / Month',
+        },
+        [],
+      );
+    });
+    try {
+      const spec = await post('/api/bookings', { ...BOOKING, className: 'Class 3' });
+      expect(spec.statusCode).toBe(400);
+      expect(detailsOf(spec.json())).toEqual([{ field: 'className', message: BOOKING_MESSAGES.selectClass }]);
+      expect((await post('/api/bookings', { ...BOOKING, className: ' Little Painters ' })).statusCode).toBe(
+        201,
+      );
+      // The two accepted ones were stored, the refused ones not.
+      expect(await count('booking')).toBe(before + 2);
+    } finally {
+      await t.db.deleteFrom('content_record').where('collection', '=', 'kidsclasses').execute();
+    }
   });
 });

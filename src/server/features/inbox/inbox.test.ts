@@ -55,21 +55,25 @@ describe.each(TEST_ENGINES)('the principal’s inbox on %s', (engine) => {
     call(t.app, { method: 'PATCH', url, payload: payload as object, headers: token ? bearer(token) : {} });
 
   /** Sends the forms in this order, with a millisecond between, so that "newest first" is visible. */
-  async function sendInOrder(): Promise<void> {
+  async function sendInOrder(): Promise<(string | undefined)[]> {
+    // Book A Seat takes the names of the school's class cards.
+    const cards = (await get('/api/kidsclasses', undefined)).json().data as { heading: string }[];
+    const [firstClass, secondClass] = cards.map((card) => card.heading);
     const sends: [string, object][] = [
       ['/api/enquiries', { name: 'First', email: 'first@example.org', subject: 'One', message: 'Oldest' }],
-      ['/api/bookings', { name: 'Second', email: 'second@example.org', className: 'Class 1' }],
+      ['/api/bookings', { name: 'Second', email: 'second@example.org', className: firstClass }],
       ['/api/enquiries', { name: 'Third', email: 'third@example.org', subject: 'Three', message: 'Newer' }],
-      ['/api/bookings', { name: 'Fourth', email: 'fourth@example.org', className: 'Class 3' }],
+      ['/api/bookings', { name: 'Fourth', email: 'fourth@example.org', className: secondClass }],
     ];
     for (const [url, body] of sends) {
       expect((await post(url, body)).statusCode).toBe(201);
       await new Promise((resolve) => setTimeout(resolve, 3));
     }
+    return [firstClass, secondClass];
   }
 
   it('lists enquiries and bookings newest first, by kind, and marks them handled', async () => {
-    await sendInOrder();
+    const [, secondClass] = await sendInOrder();
 
     const all = await get('/api/admin/inbox');
     expect(all.statusCode, all.body).toBe(200);
@@ -87,7 +91,7 @@ describe.each(TEST_ENGINES)('the principal’s inbox on %s', (engine) => {
       handled: false,
       handledAt: null,
     });
-    expect(list.data[0]).toMatchObject({ kind: 'booking', className: 'Class 3', handled: false });
+    expect(list.data[0]).toMatchObject({ kind: 'booking', className: secondClass, handled: false });
 
     const enquiries = (await get('/api/admin/inbox?kind=enquiry')).json();
     expect(enquiries.data.map((i: InboxItem) => i.name)).toEqual(['Third', 'First']);

@@ -21,12 +21,24 @@ describe('NavBar', () => {
       ['Blog', '/blog'],
       ['Blog_Detail', '/blogdetail'],
       ['Contact', '/contact'],
-      ['Dashboard', '/dashboard'],
       ['login', '/login'],
-      ['registration', '/registation'],
+      // The spec's registration link is the Registation button.
+      ['Registation', '/registation'],
     ];
     for (const [name, href] of expected) {
       expect(within(nav).getByRole('link', { name, hidden: true })).toHaveAttribute('href', href);
+    }
+    // Only Blog_Detail waits under Pages; Contact, login and Registation are in the bar itself.
+    const pagesMenu = document.getElementById(
+      within(nav).getByRole('button', { name: 'Pages' }).getAttribute('aria-controls') ?? '',
+    ) as HTMLElement;
+    expect(
+      within(pagesMenu)
+        .getAllByRole('link', { hidden: true })
+        .map((link) => link.textContent),
+    ).toEqual(['Blog_Detail']);
+    for (const name of ['Contact', 'login', 'Registation']) {
+      expect(pagesMenu).not.toContainElement(within(nav).getByRole('link', { name }));
     }
     expect(within(nav).getByRole('link', { name: 'Schoolyard' })).toHaveAttribute('href', '/');
   });
@@ -44,8 +56,9 @@ describe('NavBar', () => {
     const nav = mainNav();
     expect(within(nav).getByRole('link', { name: 'Registation' })).toHaveAttribute('href', '/registation');
     expect(within(nav).queryByRole('button', { name: 'LogOut' })).not.toBeInTheDocument();
-    // The only Dashboard link is the one inside the closed Pages dropdown.
-    expect(within(nav).queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'login' })).toHaveAttribute('href', '/login');
+    // Spec 6: the Dashboard link is for logged-in users only, not even hidden under Pages.
+    expect(within(nav).queryByRole('link', { name: 'Dashboard', hidden: true })).not.toBeInTheDocument();
   });
 
   it('with an empty cookie behaves as logged out', async () => {
@@ -63,6 +76,7 @@ describe('NavBar', () => {
     const logout = within(nav).getByRole('button', { name: 'LogOut' });
     expect(logout).toHaveClass('btn-danger');
     expect(within(nav).queryByRole('link', { name: 'Registation' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'login', hidden: true })).not.toBeInTheDocument();
   });
 
   it('LogOut removes the cookie, tells the server and goes to /login', async () => {
@@ -152,10 +166,10 @@ describe('NavBar', () => {
     await screen.findByRole('heading', { level: 1, name: 'About' });
     const pages = within(mainNav()).getByRole('button', { name: 'Pages' });
     await user.click(pages);
-    await user.click(within(mainNav()).getByRole('link', { name: 'Contact' }));
+    await user.click(within(mainNav()).getByRole('link', { name: 'Blog_Detail' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Contact' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/contact');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Blog detail' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/blogdetail');
     expect(pages).toHaveAttribute('aria-expanded', 'false');
     expect(pages).toHaveClass('active');
   });

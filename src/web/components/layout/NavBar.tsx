@@ -20,18 +20,17 @@ export const MAIN_LINKS: readonly NavItem[] = [
   { label: 'Blog', to: paths.blog },
 ];
 
-export const PAGES_LINKS: readonly NavItem[] = [
-  { label: 'Blog_Detail', to: paths.blogDetail },
-  { label: 'Contact', to: paths.contact },
-  { label: 'Dashboard', to: paths.dashboard },
-  { label: 'login', to: paths.login },
-  { label: 'registration', to: paths.registration },
-];
+/** Under Pages: only Blog_Detail (issue #13: everything else a visitor looks for is in the bar). */
+export const PAGES_LINKS: readonly NavItem[] = [{ label: 'Blog_Detail', to: paths.blogDetail }];
+
+/** After Pages, in the bar itself. */
+export const CONTACT_LINK: NavItem = { label: 'Contact', to: paths.contact };
 
 /**
- * The site's navigation (spec 2.3). Its session part follows the kids_pre_token cookie: a
- * Registation button without it, a Dashboard link and a red LogOut button with it. Below the lg
- * breakpoint the links fold behind a menu button.
+ * The site's navigation (spec 2.3). Its session part follows the kids_pre_token cookie: the login
+ * link and the Registation button (the spec's registration link) without it, a Dashboard link and a
+ * red LogOut button with it (spec 6: Dashboard and LogOut are for logged-in users only). Below the
+ * lg breakpoint the links fold behind a menu button.
  */
 export function NavBar() {
   const { pathname } = useLocation();
@@ -144,6 +143,11 @@ export function NavBar() {
                   ))}
                 </ul>
               </li>
+              <li className="nav-item">
+                <NavLink to={CONTACT_LINK.to} end className="nav-link">
+                  {CONTACT_LINK.label}
+                </NavLink>
+              </li>
             </ul>
             <div className="site-nav__session">
               {token ? (
@@ -156,9 +160,14 @@ export function NavBar() {
                   </button>
                 </>
               ) : (
-                <Link to={paths.registration} className="btn btn-primary rounded-pill px-4">
-                  Registation
-                </Link>
+                <>
+                  <NavLink to={paths.login} end className="nav-link site-nav__login">
+                    login
+                  </NavLink>
+                  <Link to={paths.registration} className="btn btn-primary rounded-pill px-4">
+                    Registation
+                  </Link>
+                </>
               )}
             </div>
           </div>

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { COMMENT_MESSAGES } from '../lib/comment-schema.js';
 import { mockContent, renderSection } from '../testing/render-section.js';
-import { BlogDetail, SEARCH_COMING_SOON } from './BlogDetail.js';
+import { BlogDetail, chosenPostId, POST_NOT_FOUND, SEARCH_COMING_SOON } from './BlogDetail.js';
 
 async function renderDetail() {
   mockContent();
@@ -62,7 +62,36 @@ describe('BlogDetail', () => {
     await renderDetail();
     const related = within(await screen.findByRole('region', { name: 'Related Posts' }));
     expect(related.getAllByRole('link')).toHaveLength(2);
-    for (const link of related.getAllByRole('link')) expect(link).toHaveAttribute('href', '/blogdetail');
+    for (const link of related.getAllByRole('link')) {
+      expect(link.getAttribute('href')).toMatch(/^\/blogdetail\?post=\d+$/);
+    }
+  });
+
+  it('with ?post=<id> (a card’s Read More) the article is that post, and related posts are the others', async () => {
+    mockContent();
+    renderSection(<BlogDetail />, '/?post=17');
+    const article = within(await screen.findByRole('article', { name: 'Healthy Lunchboxes' }));
+    expect(article.getByText(/^By /)).toBeInTheDocument();
+    const related = within(screen.getByRole('region', { name: 'Related Posts' }));
+    const hrefs = related.getAllByRole('link').map((link) => link.getAttribute('href'));
+    expect(hrefs).not.toContain('/blogdetail?post=17');
+    expect(hrefs).toContain('/blogdetail?post=16');
+  });
+
+  it.each(['/?post=999', '/?post=0x11', '/?post='])(
+    '%s: says the post could not be found and links to all posts',
+    async (path) => {
+      mockContent();
+      renderSection(<BlogDetail />, path);
+      expect(await screen.findByText(POST_NOT_FOUND)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'All posts' })).toHaveAttribute('href', '/blog');
+    },
+  );
+
+  it('reads a post id only from decimal digits', () => {
+    expect(chosenPostId('17')).toBe(17);
+    for (const bad of [null, '', '017', '0x11', '1e1', '-3', '17a'])
+      expect(chosenPostId(bad)).toBeUndefined();
   });
 
   it('shows 3 Comments, each with a Reply button that moves to the form', async () => {

@@ -1,10 +1,10 @@
 import { type FormEvent, type ReactNode, useId } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { ContentRecord } from '../../../../shared/api/content.js';
 import { Icon, type IconName } from '../../../components/ui/Icon.js';
 import { PageIcon } from '../../../components/ui/PageIcon.js';
 import { PlaceholderLink } from '../../../components/ui/PlaceholderLink.js';
-import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
+import { SectionState, type SectionStatus, sectionStatus } from '../../../components/ui/SectionState.js';
 import { paths } from '../../../config/paths.js';
 import { notify } from '../../../lib/toast.js';
 import { useContent } from '../../content/api/get-content.js';
@@ -13,6 +13,13 @@ import { blogCard, blogCategories, blogDetailContent, paragraphs } from '../lib/
 import { BlogComments } from './BlogComments.js';
 import { ContentImg } from './ContentImg.js';
 import { SkeletonLines } from './Skeleton.js';
+
+export const POST_NOT_FOUND = 'This post could not be found. It may have been taken down.';
+
+/** `?post=<id>` of a Read More link: the id when it is one (decimal digits), else undefined. */
+export function chosenPostId(value: string | null): number | undefined {
+  return value !== null && /^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : undefined;
+}
 
 export const SEARCH_COMING_SOON =
   'Searching the blog is coming soon. Meanwhile, browse the categories and recent posts.';
@@ -49,7 +56,7 @@ function RelatedPosts({ posts }: { posts: ContentRecord<'blog'>[] }) {
           const card = blogCard(post);
           return (
             <li key={post.id} className="col-sm-6">
-              <Link to={paths.blogDetail} className="related-post">
+              <Link to={paths.blogPost(post.id)} className="related-post">
                 <ContentImg image={card.image} width={600} height={400} className="related-post__image" />
                 <span className="related-post__body">
                   <span className="related-post__category">{card.category}</span>
@@ -122,63 +129,109 @@ function AuthorCard({ author }: { author: ContentRecord<'blogdetails'> | undefin
   );
 }
 
+/** One blog post as the article: its category and title, picture, author and text. */
+function PostArticle({ post, status }: { post: ContentRecord<'blog'> | undefined; status: SectionStatus }) {
+  const card = post ? blogCard(post) : undefined;
+  return (
+    <article className="blog-article" aria-busy={status.pending} aria-labelledby="blog-article-title">
+      <header className="blog-article__header">
+        <p className="section-heading__label">{card?.category}</p>
+        <h2 id="blog-article-title" className="blog-article__title">
+          {card?.title}
+        </h2>
+        {card ? <p className="blog-article__byline">By {card.author}</p> : null}
+      </header>
+      <SectionState status={status} />
+      {status.pending ? <SkeletonLines lines={4} /> : null}
+      {!status.pending && !status.failed && !card ? (
+        <div className="blog-article__missing" role="status">
+          <p>{POST_NOT_FOUND}</p>
+          <Link to={paths.blog} className="btn btn-primary rounded-pill px-4">
+            All posts
+          </Link>
+        </div>
+      ) : null}
+      {card?.image ? (
+        <ContentImg image={card.image} width={800} height={500} className="blog-article__image" eager />
+      ) : null}
+      {card ? <Paragraphs text={card.description} /> : null}
+    </article>
+  );
+}
+
 /**
  * Blog detail, /blogdetail (spec 2.4): the post (title, lead image and text from the blog detail
  * entries), related posts, the comments and their form; beside it the author card (fifth entry), a
- * search box, the categories with their counts, recent posts and a tag cloud.
+ * search box, the categories with their counts, recent posts and a tag cloud. With `?post=<id>`
+ * (a blog card's Read More) the article is that blog post instead.
  */
 export function BlogDetail() {
   const detailQuery = useContent('blogdetails');
   const blogQuery = useContent('blog');
-  const status = sectionStatus(detailQuery);
-  const detail = blogDetailContent(detailQuery.data);
+  const [searchParams] = useSearchParams();
+  const postParam = searchParams.get('post');
+  const postId = chosenPostId(postParam);
   const posts = blogQuery.data ?? [];
-  const title = detail.intro?.title ?? '';
-  const related = posts.filter((post) => post.heading !== title).slice(0, 2);
+  const post = postId === undefined ? undefined : posts.find((p) => p.id === postId);
+  const showsPost = postParam !== null;
+  const status = sectionStatus(showsPost ? blogQuery : detailQuery);
+  const detail = blogDetailContent(detailQuery.data);
+  const title = showsPost ? (post?.heading ?? '') : (detail.intro?.title ?? '');
+  const related = posts
+    .filter((other) => (showsPost ? other.id !== post?.id : other.heading !== title))
+    .slice(0, 2);
 
   return (
     <div className="blog-detail section-pad">
       <div className="container">
         <div className="row gx-lg-5 gy-5">
           <div className="col-lg-8">
-            <article className="blog-article" aria-busy={status.pending} aria-labelledby="blog-article-title">
-              <header className="blog-article__header">
-                <p className="section-heading__label">{detail.intro?.label}</p>
-                <h2 id="blog-article-title" className="blog-article__title">
-                  {title}
-                </h2>
-              </header>
-              <SectionState status={status} />
-              {status.pending ? <SkeletonLines lines={4} /> : null}
-              {detail.intro ? (
-                <Paragraphs text={detail.intro.description} className="blog-article__lead" />
-              ) : null}
-              {detail.leadImage ? (
-                <ContentImg
-                  image={detail.leadImage}
-                  width={800}
-                  height={500}
-                  className="blog-article__image"
-                  eager
-                />
-              ) : null}
-              {detail.sections.map(({ entry, images }) => (
-                <section key={entry.id} className="blog-article__section">
-                  {entry.label ? <p className="blog-article__kicker">{entry.label}</p> : null}
-                  {entry.title ? <h3 className="blog-article__subtitle">{entry.title}</h3> : null}
-                  {images.map((image) => (
-                    <ContentImg
-                      key={image.image}
-                      image={image}
-                      width={800}
-                      height={500}
-                      className="blog-article__image"
-                    />
-                  ))}
-                  <Paragraphs text={entry.description} />
-                </section>
-              ))}
-            </article>
+            {showsPost ? (
+              <PostArticle post={post} status={status} />
+            ) : (
+              <article
+                className="blog-article"
+                aria-busy={status.pending}
+                aria-labelledby="blog-article-title"
+              >
+                <header className="blog-article__header">
+                  <p className="section-heading__label">{detail.intro?.label}</p>
+                  <h2 id="blog-article-title" className="blog-article__title">
+                    {title}
+                  </h2>
+                </header>
+                <SectionState status={status} />
+                {status.pending ? <SkeletonLines lines={4} /> : null}
+                {detail.intro ? (
+                  <Paragraphs text={detail.intro.description} className="blog-article__lead" />
+                ) : null}
+                {detail.leadImage ? (
+                  <ContentImg
+                    image={detail.leadImage}
+                    width={800}
+                    height={500}
+                    className="blog-article__image"
+                    eager
+                  />
+                ) : null}
+                {detail.sections.map(({ entry, images }) => (
+                  <section key={entry.id} className="blog-article__section">
+                    {entry.label ? <p className="blog-article__kicker">{entry.label}</p> : null}
+                    {entry.title ? <h3 className="blog-article__subtitle">{entry.title}</h3> : null}
+                    {images.map((image) => (
+                      <ContentImg
+                        key={image.image}
+                        image={image}
+                        width={800}
+                        height={500}
+                        className="blog-article__image"
+                      />
+                    ))}
+                    <Paragraphs text={entry.description} />
+                  </section>
+                ))}
+              </article>
+            )}
             <RelatedPosts posts={related} />
             <BlogComments />
           </div>
@@ -205,7 +258,7 @@ export function BlogDetail() {
                     const card = blogCard(post);
                     return (
                       <li key={post.id}>
-                        <Link to={paths.blogDetail} className="recent-post">
+                        <Link to={paths.blogPost(post.id)} className="recent-post">
                           <ContentImg
                             image={card.image}
                             width={600}

@@ -46,14 +46,17 @@ describe('BlogSection', () => {
     expect(within(lunch).getByText('Web Design')).toBeInTheDocument();
   });
 
-  it('links every Read More to the blog detail page and can show only the latest posts', async () => {
+  it('links each Read More to its own post and can show only the latest posts', async () => {
     mockContent();
     renderSection(<BlogSection limit={2} />);
     await screen.findByRole('heading', { level: 3, name: 'Bedtime Reading' });
     const links = screen.getAllByRole('link', { name: /^Read More/ });
     expect(links).toHaveLength(2);
-    for (const link of links) expect(link).toHaveAttribute('href', '/blogdetail');
     expect(links[0]).toHaveAccessibleName('Read More: Bedtime Reading');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/blogdetail?post=16',
+      '/blogdetail?post=17',
+    ]);
     expect(screen.queryByRole('heading', { name: 'Outdoor Play' })).not.toBeInTheDocument();
   });
 });

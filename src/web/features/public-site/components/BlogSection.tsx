@@ -32,7 +32,7 @@ function BlogCard({ card }: { card: BlogCardContent }) {
         </ul>
         <h3 className="blog-card__title">{card.title}</h3>
         <p className="blog-card__text">{card.description}</p>
-        <Link to={paths.blogDetail} className="btn btn-primary rounded-pill px-4 blog-card__action">
+        <Link to={paths.blogPost(card.id)} className="btn btn-primary rounded-pill px-4 blog-card__action">
           Read More<span className="visually-hidden">: {card.title}</span>
         </Link>
       </div>

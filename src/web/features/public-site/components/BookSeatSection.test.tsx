@@ -1,21 +1,25 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { BOOKING_MESSAGES } from '../../../../shared/api/booking.js';
 import { HONEYPOT_FIELD } from '../../../../shared/api/newsletter.js';
 import { TOO_MANY_MESSAGES } from '../../../components/forms/public-form.js';
 import { answerForm } from '../../../test/form-fetch.js';
 import { jsonResponse } from '../../../test/render-app.js';
-import { renderSection } from '../testing/render-section.js';
+import { mockContent, renderSection } from '../testing/render-section.js';
 import { BookSeatSection } from './BookSeatSection.js';
+import { ClassesSection } from './ClassesSection.js';
 
-function renderBooking() {
+/** Book A Seat of a school without class cards unless `cards` says otherwise. */
+function renderBooking(cards: 'none' | 'fixtures' = 'none') {
+  mockContent(cards === 'none' ? { content: { kidsclasses: [] } } : {});
   const view = renderSection(<BookSeatSection />);
   return { ...view, form: within(screen.getByRole('form', { name: 'Book A Seat' })) };
 }
 
 describe('BookSeatSection', () => {
-  it('is the Book A Seat promo with Your Name, Your Email, Select A Class and Book Now', () => {
+  it('is the Book A Seat promo with Your Name, Your Email, Select A Class and Book Now', async () => {
     const { form } = renderBooking();
+    await form.findByRole('option', { name: 'Class 3' });
     expect(screen.getByRole('heading', { level: 2, name: 'Book A Seat For Your Kid' })).toBeInTheDocument();
     expect(form.getByLabelText('Your Name')).toBeInTheDocument();
     expect(form.getByLabelText('Your Email')).toHaveAttribute('type', 'email');
@@ -28,8 +32,39 @@ describe('BookSeatSection', () => {
     expect(form.getByRole('button', { name: 'Book Now' })).toHaveAttribute('type', 'submit');
   });
 
+  it('offers the school’s class cards by name when it has them, instead of Class 1-3', async () => {
+    const { form } = renderBooking('fixtures');
+    await form.findByRole('option', { name: 'Drawing & Painting' });
+    expect(
+      within(form.getByLabelText('Select A Class'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose a class', 'Drawing & Painting', 'Language & Storytelling']);
+  });
+
+  it('Join Now on a class card leads to Book A Seat with that class chosen and focused', async () => {
+    mockContent();
+    const { user, router } = renderSection(
+      <>
+        <ClassesSection />
+        <BookSeatSection />
+      </>,
+    );
+    const card = (await screen.findByRole('heading', { level: 3, name: 'Language & Storytelling' })).closest(
+      'article',
+    ) as HTMLElement;
+    const join = within(card).getByRole('link', { name: 'Join Now: Language & Storytelling' });
+    expect(join).toHaveAttribute('href', '/?seat=6#book-a-seat');
+    await user.click(join);
+    const select = within(screen.getByRole('form', { name: 'Book A Seat' })).getByLabelText('Select A Class');
+    await waitFor(() => expect(select).toHaveValue('Language & Storytelling'));
+    expect(select).toHaveFocus();
+    expect(router.state.location.hash).toBe('#book-a-seat');
+  });
+
   it('asks for each field when sent empty', async () => {
     const { form, user } = renderBooking();
+    await form.findByRole('option', { name: 'Class 3' });
     await user.click(form.getByRole('button', { name: 'Book Now' }));
     expect(await form.findByText('Please enter your name')).toBeInTheDocument();
     expect(form.getByText('Please enter your email')).toBeInTheDocument();
@@ -40,6 +75,7 @@ describe('BookSeatSection', () => {
   it('sends the booking to POST bookings, thanks the visitor and empties the form', async () => {
     const { form, user } = renderBooking();
     const sent = answerForm('bookings', jsonResponse({ data: { received: true } }, 201));
+    await form.findByRole('option', { name: 'Class 2' });
     expect(document.querySelector(`input[name="${HONEYPOT_FIELD}"]`)).toHaveAttribute('tabindex', '-1');
     await user.type(form.getByLabelText('Your Name'), 'Asha Patel');
     await user.type(form.getByLabelText('Your Email'), 'asha@example.com');
@@ -60,6 +96,7 @@ describe('BookSeatSection', () => {
   it('keeps the form and says “Too many messages” on 429', async () => {
     const { form, user } = renderBooking();
     answerForm('bookings', jsonResponse({ error: { code: 'RATE_LIMITED', message: 'Slow down' } }, 429));
+    await form.findByRole('option', { name: 'Class 2' });
     await user.type(form.getByLabelText('Your Name'), 'Asha Patel');
     await user.type(form.getByLabelText('Your Email'), 'asha@example.com');
     await user.selectOptions(form.getByLabelText('Select A Class'), 'Class 2');

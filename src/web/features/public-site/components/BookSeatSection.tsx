@@ -1,17 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
 import {
-  BOOKING_CLASSES,
   BOOKING_MESSAGES,
   type Booking,
   type BookingInput,
   BookingSchema,
+  bookableClasses,
 } from '../../../../shared/api/booking.js';
 import { HONEYPOT_FIELD } from '../../../../shared/api/newsletter.js';
 import { HoneypotField, sendPublicForm, showSendError } from '../../../components/forms/public-form.js';
 import { PageIcon } from '../../../components/ui/PageIcon.js';
 import { notify } from '../../../lib/toast.js';
+import { useContent } from '../../content/api/get-content.js';
+
+/** The id of Book A Seat's section: Join Now on a class card leads here. */
+export const BOOK_A_SEAT_ID = 'book-a-seat';
+/** `?seat=<class card id>`: the class Join Now chose. */
+export const SEAT_PARAM = 'seat';
 
 const PROMISES = [
   'A visit and a trial morning before you decide',
@@ -26,16 +33,33 @@ const PROMISES = [
  */
 export function BookSeatForm() {
   const id = useId();
+  const cards = useContent('kidsclasses');
+  const classes = bookableClasses((cards.data ?? []).map((card) => card.title));
   const {
     register,
     handleSubmit,
     reset,
     setError,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<BookingInput, unknown, Booking>({
     resolver: zodResolver(BookingSchema),
-    defaultValues: { name: '', email: '', className: '' as Booking['className'], [HONEYPOT_FIELD]: '' },
+    defaultValues: { name: '', email: '', className: '', [HONEYPOT_FIELD]: '' },
   });
+
+  // Join Now on a class card: that class chosen, the form in view and the choice focused.
+  const [searchParams] = useSearchParams();
+  const seat = searchParams.get(SEAT_PARAM);
+  const chosen = cards.data?.find((card) => String(card.id) === seat)?.title.trim();
+  const classSelect = useRef<HTMLSelectElement | null>(null);
+  useEffect(() => {
+    if (!chosen) return;
+    setValue('className', chosen, { shouldValidate: false });
+    const select = classSelect.current;
+    select?.closest('section')?.scrollIntoView?.({ block: 'start' });
+    select?.focus({ preventScroll: true });
+  }, [chosen, setValue]);
+  const { ref: classRef, ...classField } = register('className');
 
   const onSubmit = async (values: Booking): Promise<void> => {
     try {
@@ -109,10 +133,14 @@ export function BookSeatForm() {
           id={className.id}
           className={className.className.replace('form-control', 'form-select')}
           {...className.aria}
-          {...register('className')}
+          {...classField}
+          ref={(element) => {
+            classRef(element);
+            classSelect.current = element;
+          }}
         >
           <option value="">Choose a class</option>
-          {BOOKING_CLASSES.map((option) => (
+          {classes.map((option) => (
             <option key={option} value={option}>
               {option}
             </option>
@@ -137,7 +165,7 @@ export function BookSeatForm() {
 export function BookSeatSection() {
   const headingId = useId();
   return (
-    <section className="book-seat section-pad" aria-labelledby={headingId}>
+    <section id={BOOK_A_SEAT_ID} className="book-seat section-pad" aria-labelledby={headingId}>
       <div className="container">
         <div className="row align-items-center gx-lg-5 gy-5">
           <div className="col-lg-7">

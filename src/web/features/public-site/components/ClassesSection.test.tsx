@@ -48,7 +48,11 @@ describe('ClassesSection', () => {
       'Tuition Fee': '$290 / Month',
     });
     expect(factsOf(reading)['Tuition Fee']).toBe('$250 / Month');
-    expect(within(reading).getByRole('link', { name: 'Join Now' })).toHaveAttribute('href', '/registation');
+    // Join Now leads to Book A Seat on the same page with this class chosen.
+    expect(within(reading).getByRole('link', { name: 'Join Now: Language & Storytelling' })).toHaveAttribute(
+      'href',
+      '/?seat=6#book-a-seat',
+    );
   });
 
   it('shows a retry when the kids classes fail, but keeps the heading', async () => {

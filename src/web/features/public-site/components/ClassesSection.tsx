@@ -2,9 +2,9 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { ContentRecord } from '../../../../shared/api/content.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
-import { paths } from '../../../config/paths.js';
 import { useContent } from '../../content/api/get-content.js';
 import { headingOf } from '../lib/content-rules.js';
+import { BOOK_A_SEAT_ID, SEAT_PARAM } from './BookSeatSection.js';
 import { ContentImg } from './ContentImg.js';
 import { SKELETON_CARDS, SkeletonLines, skeletonKeys } from './Skeleton.js';
 
@@ -37,8 +37,13 @@ function ClassCard({ kidsClass }: { kidsClass: KidsClass }) {
             ))}
           </tbody>
         </table>
-        <Link to={paths.registration} className="btn btn-primary rounded-pill px-4 class-card__action">
-          Join Now
+        {/* Book A Seat follows the cards on / and /class: it opens with this class chosen. */}
+        <Link
+          to={{ search: `?${SEAT_PARAM}=${kidsClass.id}`, hash: BOOK_A_SEAT_ID }}
+          preventScrollReset
+          className="btn btn-primary rounded-pill px-4 class-card__action"
+        >
+          Join Now<span className="visually-hidden">: {kidsClass.title}</span>
         </Link>
       </div>
     </article>

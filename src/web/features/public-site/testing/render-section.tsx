@@ -37,20 +37,23 @@ export function mockContent({ failing = [], content = {} }: MockContentOptions =
 }
 
 /** One section with a fresh query client (no retries), a router for its links, and toasts. */
-export function renderSection(ui: ReactNode) {
+export function renderSection(ui: ReactNode, initialPath = '/') {
   const queryClient = createTestQueryClient();
-  const router = createMemoryRouter([
-    {
-      path: '/',
-      element: (
-        <>
-          {ui}
-          <ToastContainer />
-        </>
-      ),
-    },
-    { path: '*', element: <p>Another page</p> },
-  ]);
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/',
+        element: (
+          <>
+            {ui}
+            <ToastContainer />
+          </>
+        ),
+      },
+      { path: '*', element: <p>Another page</p> },
+    ],
+    { initialEntries: [initialPath] },
+  );
   const user = userEvent.setup();
   const view = render(
     <QueryClientProvider client={queryClient}>
