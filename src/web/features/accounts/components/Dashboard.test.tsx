@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UserType } from '../../../../shared/constants.js';
 import { setUnauthorizedHandler } from '../../../lib/api-client.js';
 import { getSessionToken } from '../../../lib/session.js';
+import { PHONE_QUERY } from '../../../lib/use-media-query.js';
 import { allowConsoleErrors } from '../../../test/console.js';
 import { jsonResponse, renderApp } from '../../../test/render-app.js';
+import { dashboardTilesFor, PRINCIPAL_DAILY_PATHS } from '../lib/tiles.js';
 import { errorResponse, makeUser, mockApi, routeUnauthorizedTo } from '../testing/mock-api.js';
 
 /** Spec 2.5 (labels) with decisions item 5 (targets), plus Marks and Send Notification for staff and Approvals, Website and Inbox for the principal. */
@@ -117,6 +119,47 @@ describe('dashboard', () => {
       expect(screen.getByRole('link', { name: 'Profile' })).toBeInTheDocument();
     },
   );
+
+  /** A window as wide as a phone (PHONE_QUERY matches) or a desktop (nothing matches). */
+  const screenIs = (kind: 'phone' | 'desktop') =>
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: kind === 'phone' && query === PHONE_QUERY,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }));
+  const tileHrefs = () =>
+    within(screen.getByRole('list', { name: 'Your school area' }))
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+
+  it('on a phone the principal’s daily tiles come first (Approvals, Inbox, Attendence, Notification); on a desktop the spec’s order', async () => {
+    screenIs('phone');
+    openDashboard('Principle');
+    await screen.findByRole('link', { name: 'Approvals' });
+    const all = (dashboardTilesFor('Principle') ?? []).map((tile) => tile.path);
+    const phone = tileHrefs();
+    expect(phone.slice(0, 4)).toEqual([...PRINCIPAL_DAILY_PATHS]);
+    expect(phone.slice(4)).toEqual(all.filter((path) => !PRINCIPAL_DAILY_PATHS.includes(path)));
+    vi.unstubAllGlobals();
+  });
+
+  it('on a desktop the principal’s tiles keep the spec’s order; a pupil’s phone order is unchanged', async () => {
+    screenIs('desktop');
+    const first = openDashboard('Principle');
+    await screen.findByRole('link', { name: 'Approvals' });
+    expect(tileHrefs()).toEqual((dashboardTilesFor('Principle') ?? []).map((tile) => tile.path));
+    first.unmount();
+    screenIs('phone');
+    openDashboard('Student');
+    await screen.findByRole('link', { name: 'Profile' });
+    expect(tileHrefs()).toEqual((dashboardTilesFor('Student') ?? []).map((tile) => tile.path));
+    vi.unstubAllGlobals();
+  });
 
   it('the principal’s Approvals and Inbox tiles say how many registrations wait and messages are open', async () => {
     openDashboard('Principle', 'Asha Verma', [note(1, false)], { pending: 2, openMessages: 3 });

@@ -2,9 +2,10 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { User } from '../../../../shared/api/users.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
+import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.js';
 import { useProfile } from '../api/get-profile.js';
 import { useLogout } from '../api/logout.js';
-import { dashboardTilesFor, tileLook, toneAt } from '../lib/tiles.js';
+import { dailyTilesFirst, dashboardTilesFor, tileLook, toneAt } from '../lib/tiles.js';
 import { AccountIcon } from './AccountIcon.js';
 
 export const PROFILE_PATH = '/profile';
@@ -35,7 +36,11 @@ export interface TileCount {
 export type TileCounts = Readonly<Partial<Record<string, TileCount>>>;
 
 function TileGrid({ user, headingId, newCounts }: { user: User; headingId: string; newCounts: TileCounts }) {
-  const tiles = dashboardTilesFor(user.type) ?? [];
+  const phone = useMediaQuery(PHONE_QUERY);
+  const all = dashboardTilesFor(user.type) ?? [];
+  // On a phone the principal's daily tiles come first, in the page itself (not by CSS order), so
+  // that reading and tabbing follow what is seen.
+  const tiles = phone && user.type === 'Principle' ? dailyTilesFirst(all) : all;
   return (
     <ul className="dashboard__tiles" aria-labelledby={headingId}>
       {tiles.map((tile, index) => {

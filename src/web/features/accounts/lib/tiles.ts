@@ -42,6 +42,29 @@ export function dashboardTilesFor(type: UserType): readonly DashboardTile[] | un
   return type === 'Teacher' ? [...tiles, MARKS_TILE, SEND_NOTIFICATION_TILE] : tiles;
 }
 
+/**
+ * What the principal looks at every day (issue #13): registrations to approve, open messages, the
+ * school's attendance today and notifications. On a phone these tiles come first.
+ */
+export const PRINCIPAL_DAILY_PATHS: readonly string[] = [
+  APPROVALS_TILE.path,
+  INBOX_TILE.path,
+  '/attendence',
+  '/notification',
+];
+
+/** The tiles with the principal's daily ones first (in PRINCIPAL_DAILY_PATHS order), the rest as they were. */
+export function dailyTilesFirst(tiles: readonly DashboardTile[]): DashboardTile[] {
+  const rank = (tile: DashboardTile) => {
+    const at = PRINCIPAL_DAILY_PATHS.indexOf(tile.path);
+    return at === -1 ? PRINCIPAL_DAILY_PATHS.length : at;
+  };
+  return tiles
+    .map((tile, index) => ({ tile, index }))
+    .sort((a, b) => rank(a.tile) - rank(b.tile) || a.index - b.index)
+    .map(({ tile }) => tile);
+}
+
 export interface TileLook {
   icon: AccountIconName;
   /** One line under the label: what the tile leads to. */

@@ -1,23 +1,4 @@
-import { useSyncExternalStore } from 'react';
-
-const QUERY = '(prefers-reduced-motion: reduce)';
-
-const mediaQuery = (): MediaQueryList | undefined =>
-  typeof window !== 'undefined' && typeof window.matchMedia === 'function'
-    ? window.matchMedia(QUERY)
-    : undefined;
-
-function subscribe(onChange: () => void): () => void {
-  const list = mediaQuery();
-  list?.addEventListener('change', onChange);
-  return () => list?.removeEventListener('change', onChange);
-}
+import { useMediaQuery } from '../../../lib/use-media-query.js';
 
 /** Whether the visitor asked for less motion (look.md: no autoplay, no animation then). */
-export function useReducedMotion(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => mediaQuery()?.matches ?? false,
-    () => false,
-  );
-}
+export const useReducedMotion = (): boolean => useMediaQuery('(prefers-reduced-motion: reduce)');
