@@ -24,6 +24,9 @@ import { inboxRoutes } from './features/inbox/inbox.routes.js';
 import { mediaRoutes } from './features/media/media.routes.js';
 import { schoolRoutes } from './features/school/school.routes.js';
 import { schoolAdminRoutes } from './features/school-admin/school-admin.routes.js';
+import { renderIndexPage } from './features/settings/index-page.js';
+import { readSettings } from './features/settings/settings.repository.js';
+import { settingsRoutes } from './features/settings/settings.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { answerSerializerCompiler } from './lib/answer-serializer.js';
 import { validatorCompiler } from './lib/validator.js';
@@ -171,6 +174,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(mediaRoutes);
       await api.register(formsRoutes);
       await api.register(inboxRoutes);
+      await api.register(settingsRoutes);
     },
     { prefix: '/api' },
   );
@@ -197,6 +201,8 @@ async function registerStaticFiles(app: FastifyInstance, config: Config): Promis
   const webDist = config.webDistDir ?? defaultWebDist();
   const indexHtml = path.join(webDist, 'index.html');
   const webBuilt = fs.existsSync(indexHtml);
+  // Read once: each page gets it with the school's title, description and settings filled in.
+  const indexTemplate = webBuilt ? fs.readFileSync(indexHtml, 'utf8') : '';
   if (webBuilt) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -216,7 +222,7 @@ async function registerStaticFiles(app: FastifyInstance, config: Config): Promis
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isApi = url === '/api' || url.startsWith('/api/');
     const isUpload = url.startsWith('/uploads/');
@@ -236,6 +242,10 @@ async function registerStaticFiles(app: FastifyInstance, config: Config): Promis
         .type('text/plain')
         .send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
     }
-    return reply.code(status).sendFile('index.html', webDist);
+    const html = renderIndexPage(indexTemplate, await readSettings(app.db), {
+      pathname: url,
+      notFound: status === 404,
+    });
+    return reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
   });
 }

@@ -8,6 +8,7 @@ import * as coveringIndexes from './migrations/2026-11-23T0100-covering-indexes.
 import * as nameKeys from './migrations/2026-11-23T0200-name-keys.js';
 import * as rateLimit from './migrations/2026-11-23T0300-rate-limit.js';
 import * as attemptCounters from './migrations/2026-11-23T0400-attempt-counters.js';
+import * as schoolSettings from './migrations/2026-11-24T0100-school-settings.js';
 
 /**
  * Migrations are imported, not read from a folder, so that the compiled server and the tests run
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T0200-name-keys': nameKeys,
   '2026-11-23T0300-rate-limit': rateLimit,
   '2026-11-23T0400-attempt-counters': attemptCounters,
+  '2026-11-24T0100-school-settings': schoolSettings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

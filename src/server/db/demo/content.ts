@@ -1,6 +1,6 @@
 import type { ContentCollection, ContentFields, ContentImage } from '../../../shared/api/content.js';
 import { demoImage, SCENE_PICTURES } from './images.js';
-import { PARENTS, PRINCIPAL, SCHOOL_NAME, TEACHERS } from './people.js';
+import { PARENTS, PRINCIPAL, SCHOOL_CONTACT, SCHOOL_NAME, TEACHERS } from './people.js';
 
 /**
  * The public pages of the demo school, collection by collection, under the internal field names
@@ -309,10 +309,8 @@ export function demoContent(): DemoContent {
           title: 'Contact Us For Any Query',
           description:
             'Questions about admissions, fees or a visit? Write to us or drop by: our office team answers every message within one school day.',
-          address: '14 Orchard Lane, Greenfield, GF4 2QL',
-          email: 'hello@demo.school',
-          phone: '+1 555 0142 310',
-          openingHours: 'Mon - Sat: 8:00 am - 4:00 pm',
+          // The school's facts: the same as its settings (the contact panel shows those).
+          ...SCHOOL_CONTACT,
         },
         images: [],
       },

@@ -3,6 +3,7 @@ import { CONTENT_COLLECTION_NAMES, type ContentCollection } from '../../../share
 import { DEFAULT_PASS_MARK } from '../../../shared/rules/mark-sheet.js';
 import { hashPassword } from '../../features/auth/password.js';
 import { insertContentRecord } from '../../features/content/content.repository.js';
+import { writeSettings } from '../../features/settings/settings.repository.js';
 import { nameKeyOf } from '../../features/school-admin/name-key.js';
 import type { Db } from '../connect.js';
 import type { Database } from '../database.js';
@@ -39,6 +40,7 @@ import {
   schoolDaysFrom,
   startOfUtcDay,
 } from './school.js';
+import { demoSettings } from './settings.js';
 
 /**
  * The demo school: on a first start with an empty database (and DEMO_DATA not false) the server
@@ -105,6 +107,7 @@ export async function seedDemoSchool(
     if (!(await isDatabaseEmpty(trx))) return false;
     await writeSchool(trx, plan, hashes, today);
     await writeContent(trx, demoContent());
+    await writeSettings(trx, demoSettings());
     return true;
   });
   return seeded ? plan.logins : [];

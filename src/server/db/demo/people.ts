@@ -9,6 +9,17 @@ export const DEMO_DOMAIN = 'demo.school';
 
 export const SCHOOL_NAME = 'Sunny Meadows Kids School';
 
+/**
+ * How to reach the demo school: its settings (demo/settings.ts) and its contact record (content.ts)
+ * both take them from here, so the site cannot show two addresses.
+ */
+export const SCHOOL_CONTACT = {
+  address: '14 Orchard Lane, Greenfield, GF4 2QL',
+  email: `hello@${DEMO_DOMAIN}`,
+  phone: '+1 555 0142 310',
+  openingHours: 'Mon - Sat: 8:00 am - 4:00 pm',
+} as const;
+
 export type DemoGender = 'Male' | 'Female' | 'Other';
 
 export interface DemoPerson {

@@ -1,0 +1,123 @@
+import { DEFAULT_SCHOOL_SETTINGS, type SchoolSettings } from '../../../shared/api/settings.js';
+import type { Db } from '../../db/connect.js';
+import { nowIso } from '../../lib/time.js';
+
+/** The table of the 2026-11-24T0100 migration: one row, id 1. Declared here, beside its feature. */
+export interface SchoolSettingsTable {
+  id: number;
+  name: string;
+  /** '' for the default logo, else a stored picture's path under /uploads/. */
+  logo: string;
+  description: string;
+  address: string;
+  phone: string;
+  email: string;
+  opening_hours: string;
+  twitter: string;
+  facebook: string;
+  linkedin: string;
+  instagram: string;
+  footer_text: string;
+  /** ISO 4217. */
+  currency: string;
+  /** IANA. */
+  time_zone: string;
+  updated_at: string;
+}
+
+const SETTINGS_ID = 1;
+
+const withSettings = (db: Db) => db.withTables<{ school_settings: SchoolSettingsTable }>();
+
+type Row = Omit<SchoolSettingsTable, 'id' | 'updated_at'>;
+
+function toSettings(row: Row): SchoolSettings {
+  return {
+    name: row.name,
+    logo: row.logo,
+    description: row.description,
+    address: row.address,
+    phone: row.phone,
+    email: row.email,
+    openingHours: row.opening_hours,
+    socialLinks: {
+      twitter: row.twitter,
+      facebook: row.facebook,
+      linkedin: row.linkedin,
+      instagram: row.instagram,
+    },
+    footerText: row.footer_text,
+    currency: row.currency,
+    timeZone: row.time_zone,
+  };
+}
+
+function toRow(settings: SchoolSettings): Row {
+  return {
+    name: settings.name,
+    logo: settings.logo,
+    description: settings.description,
+    address: settings.address,
+    phone: settings.phone,
+    email: settings.email,
+    opening_hours: settings.openingHours,
+    twitter: settings.socialLinks.twitter,
+    facebook: settings.socialLinks.facebook,
+    linkedin: settings.socialLinks.linkedin,
+    instagram: settings.socialLinks.instagram,
+    footer_text: settings.footerText,
+    currency: settings.currency,
+    time_zone: settings.timeZone,
+  };
+}
+
+/** The school's settings; the defaults if the row is missing (it never is after the migration). */
+export async function readSettings(db: Db): Promise<SchoolSettings> {
+  const row = await withSettings(db)
+    .selectFrom('school_settings')
+    .select([
+      'name',
+      'logo',
+      'description',
+      'address',
+      'phone',
+      'email',
+      'opening_hours',
+      'twitter',
+      'facebook',
+      'linkedin',
+      'instagram',
+      'footer_text',
+      'currency',
+      'time_zone',
+    ])
+    .where('id', '=', SETTINGS_ID)
+    .executeTakeFirst();
+  return row ? toSettings(row) : DEFAULT_SCHOOL_SETTINGS;
+}
+
+/** The logo's path ('' for the default), for the media library's "where is it used". */
+export async function readLogo(db: Db): Promise<string> {
+  const row = await withSettings(db)
+    .selectFrom('school_settings')
+    .select('logo')
+    .where('id', '=', SETTINGS_ID)
+    .executeTakeFirst();
+  return row?.logo ?? '';
+}
+
+/** Replaces every setting (the row is there from the migration; made again if someone removed it). */
+export async function writeSettings(db: Db, settings: SchoolSettings): Promise<void> {
+  const values = { ...toRow(settings), updated_at: nowIso() };
+  const updated = await withSettings(db)
+    .updateTable('school_settings')
+    .set(values)
+    .where('id', '=', SETTINGS_ID)
+    .executeTakeFirst();
+  if (updated.numUpdatedRows === 0n) {
+    await withSettings(db)
+      .insertInto('school_settings')
+      .values({ id: SETTINGS_ID, ...values })
+      .execute();
+  }
+}

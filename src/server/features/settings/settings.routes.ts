@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBodySchema } from '../../../shared/api/errors.js';
+import {
+  SchoolSettingsAnswerSchema,
+  SchoolSettingsSchema,
+  SETTINGS_MESSAGES,
+} from '../../../shared/api/settings.js';
+import { invalid } from '../../lib/errors.js';
+import { isStoredImage } from '../../lib/images.js';
+import { BEARER_AUTH } from '../../plugins/auth.js';
+import { readSettings, writeSettings } from './settings.repository.js';
+
+const TAGS = ['School settings'];
+
+/**
+ * The school's settings (issue #13 point 1): everyone reads them (the public site's header, footer,
+ * contact panel and titles), only the principal replaces them, with the same policy as the content
+ * calls.
+ */
+export async function settingsRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const onlyPrincipal = app.requireTypes('Principle');
+
+  api.get(
+    '/settings',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The school's name, logo, contact details, social links, footer text, currency and time zone",
+        description:
+          '`logo` is "" for the default logo, else a picture under /uploads/. An unused text or link is "".',
+        response: { 200: z.object({ data: SchoolSettingsAnswerSchema }) },
+      },
+    },
+    async () => ({ data: await readSettings(app.db) }),
+  );
+
+  api.put(
+    '/admin/settings',
+    {
+      onRequest: onlyPrincipal,
+      schema: {
+        tags: TAGS,
+        summary: "Replace the school's settings",
+        description:
+          'Every field, "" for an unused one (name excepted). `logo`: "" for the default logo or an ' +
+          'uploaded picture (a path under /uploads/, see POST /api/admin/media). `phone`: digits, ' +
+          'spaces and + - ( ) . /; `socialLinks`: http(s) links; `currency`: ISO 4217; `timeZone`: ' +
+          'IANA. Text is stored as it is and shown as text, never as HTML.',
+        security: BEARER_AUTH,
+        body: SchoolSettingsSchema,
+        response: {
+          200: z.object({ data: SchoolSettingsAnswerSchema }),
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const settings = request.body;
+      if (settings.logo !== '' && !(await isStoredImage(app.config.uploadsDir, settings.logo))) {
+        throw invalid(`logo: ${SETTINGS_MESSAGES.logoNotFound}`, [
+          { field: 'logo', message: SETTINGS_MESSAGES.logoNotFound },
+        ]);
+      }
+      await writeSettings(app.db, settings);
+      return { data: await readSettings(app.db) };
+    },
+  );
+}

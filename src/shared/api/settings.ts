@@ -1,0 +1,240 @@
+import { z } from 'zod';
+import { ADMIN_MESSAGES, isSafeImagePath } from './admin.js';
+
+/**
+ * The school's own facts (issue #13 point 1): its name, logo, short description, address, phone,
+ * email, opening hours, social links, footer text, currency and time zone. One row, edited by the
+ * principal in the website editor (`PUT admin/settings`) and read by everyone (`GET settings`): the
+ * header, footer, contact panel and page titles show them, so nothing about the school is written
+ * in the code. The editor's form and the server check the same body with `SchoolSettingsSchema`.
+ */
+
+export const SETTINGS_LIMITS = {
+  name: 100,
+  logo: 300,
+  description: 500,
+  address: 200,
+  phone: 30,
+  email: 254,
+  openingHours: 200,
+  link: 300,
+  footerText: 200,
+} as const;
+
+/** The social links, in the footer's order, with the label each icon gets. */
+export const SOCIAL_NETWORKS = ['twitter', 'facebook', 'linkedin', 'instagram'] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+export const SOCIAL_NETWORK_LABELS: Readonly<Record<SocialNetwork, string>> = {
+  twitter: 'Twitter',
+  facebook: 'Facebook',
+  linkedin: 'LinkedIn',
+  instagram: 'Instagram',
+};
+
+export const SETTINGS_MESSAGES = {
+  enterName: "Please enter the school's name",
+  notAnObject: 'The body must be a JSON object',
+  mustBeText: (label: string) => `${label} must be text`,
+  tooLong: (label: string, max: number) => `${label} is at most ${max} characters`,
+  oneLine: (label: string) => `${label} must be on one line`,
+  badLogo: ADMIN_MESSAGES.badImagePath,
+  logoNotFound: ADMIN_MESSAGES.imageNotFound,
+  phoneInvalid: 'Please enter a phone number: digits, spaces and + - ( ) . / only',
+  emailInvalid: 'Please enter a valid email',
+  linkInvalid: 'Please enter a full link starting with https:// (or http://)',
+  currencyInvalid: 'Please enter a currency code of ISO 4217, such as USD, EUR or GBP',
+  timeZoneInvalid: 'Please enter a time zone of the IANA database, such as Europe/London or America/New_York',
+  unknownFields: ADMIN_MESSAGES.unknownFields,
+} as const;
+
+/** An empty phone is none; else a number as people write it (`+1 555 0142 310`, `(020) 7946-0018`). */
+export const PHONE_PATTERN = /^\+?[0-9(][0-9 ()./-]{3,}$/;
+
+/** An IANA name: `UTC`, `Europe/London`, `America/Argentina/Buenos_Aires`, `Etc/GMT+1`; no offsets. */
+const TIME_ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/;
+
+/** Whether the runtime's time zone database knows `name` (checked by Intl, as the pages will use it). */
+export function isTimeZone(name: string): boolean {
+  if (!TIME_ZONE_NAME.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The currencies Intl knows (ISO 4217 codes in use); undefined where the runtime cannot list them. */
+function knownCurrencies(): ReadonlySet<string> | undefined {
+  const list = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf;
+  return list ? new Set(list('currency')) : undefined;
+}
+let currencies: ReadonlySet<string> | undefined | null = null;
+
+/** An ISO 4217 code of three capital letters that Intl knows as a currency. */
+export function isCurrencyCode(code: string): boolean {
+  if (!/^[A-Z]{3}$/.test(code)) return false;
+  if (currencies === null) currencies = knownCurrencies();
+  return currencies ? currencies.has(code) : true;
+}
+
+/** A web link the footer can show: http(s), with a host that has a dot. */
+export function isWebLink(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+const LINE_BREAK = /[\r\n]/;
+
+/** A text field: trimmed, bounded, and for the one-line fields without line breaks. */
+const text = (label: string, max: number, { oneLine = false } = {}) => {
+  const base = z
+    .string({ error: SETTINGS_MESSAGES.mustBeText(label) })
+    .trim()
+    .max(max, SETTINGS_MESSAGES.tooLong(label, max));
+  return oneLine ? base.refine((v) => !LINE_BREAK.test(v), SETTINGS_MESSAGES.oneLine(label)) : base;
+};
+
+/** '' or a value passing `check`. */
+const optional = (label: string, max: number, check: (v: string) => boolean, message: string) =>
+  text(label, max, { oneLine: true }).refine((v) => v === '' || check(v), message);
+
+const emailCheck = z.email();
+
+const linkField = (network: SocialNetwork) =>
+  optional(
+    `The ${SOCIAL_NETWORK_LABELS[network]} link`,
+    SETTINGS_LIMITS.link,
+    isWebLink,
+    SETTINGS_MESSAGES.linkInvalid,
+  );
+
+const strict = <T extends z.core.$ZodLooseShape>(shape: T) =>
+  z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? SETTINGS_MESSAGES.unknownFields(issue.keys)
+        : issue.code === 'invalid_type'
+          ? SETTINGS_MESSAGES.notAnObject
+          : undefined,
+  });
+
+export const SocialLinksSchema = strict({
+  twitter: linkField('twitter'),
+  facebook: linkField('facebook'),
+  linkedin: linkField('linkedin'),
+  instagram: linkField('instagram'),
+});
+export type SocialLinks = z.infer<typeof SocialLinksSchema>;
+
+/**
+ * `PUT admin/settings` and the editor's form: every field (an unused one is ''), unknown fields
+ * refused. `logo` is '' for the default logo or a stored picture's path (a file under /uploads/,
+ * normally one of the media library: whether it exists is the server's check). Text is stored as it
+ * is and shown as text, never as HTML.
+ */
+export const SchoolSettingsSchema = strict({
+  name: text('The name', SETTINGS_LIMITS.name, { oneLine: true }).min(1, SETTINGS_MESSAGES.enterName),
+  logo: optional('The logo', SETTINGS_LIMITS.logo, isSafeImagePath, SETTINGS_MESSAGES.badLogo),
+  description: text('The description', SETTINGS_LIMITS.description),
+  address: text('The address', SETTINGS_LIMITS.address),
+  phone: optional(
+    'The phone number',
+    SETTINGS_LIMITS.phone,
+    (v) => PHONE_PATTERN.test(v),
+    SETTINGS_MESSAGES.phoneInvalid,
+  ),
+  email: optional(
+    'The email',
+    SETTINGS_LIMITS.email,
+    (v) => emailCheck.safeParse(v).success,
+    SETTINGS_MESSAGES.emailInvalid,
+  ),
+  openingHours: text('The opening hours', SETTINGS_LIMITS.openingHours),
+  socialLinks: SocialLinksSchema,
+  footerText: text('The footer text', SETTINGS_LIMITS.footerText, { oneLine: true }),
+  currency: z
+    .string({ error: SETTINGS_MESSAGES.currencyInvalid })
+    .trim()
+    .toUpperCase()
+    .refine(isCurrencyCode, SETTINGS_MESSAGES.currencyInvalid),
+  timeZone: z
+    .string({ error: SETTINGS_MESSAGES.timeZoneInvalid })
+    .trim()
+    .max(64, SETTINGS_MESSAGES.timeZoneInvalid)
+    .refine(isTimeZone, SETTINGS_MESSAGES.timeZoneInvalid),
+});
+export type SchoolSettingsInput = z.input<typeof SchoolSettingsSchema>;
+export type SchoolSettings = z.output<typeof SchoolSettingsSchema>;
+
+/** What `GET settings` and `PUT admin/settings` answer. */
+export const SchoolSettingsAnswerSchema = z.object({
+  name: z.string(),
+  logo: z.string(),
+  description: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  openingHours: z.string(),
+  socialLinks: z.object({
+    twitter: z.string(),
+    facebook: z.string(),
+    linkedin: z.string(),
+    instagram: z.string(),
+  }),
+  footerText: z.string(),
+  currency: z.string(),
+  timeZone: z.string(),
+});
+
+/**
+ * A school that has not named itself yet (a new installation without the demo): what the
+ * 2026-11-24T0100 migration stores. The principal replaces it in the website editor.
+ */
+export const DEFAULT_SCHOOL_SETTINGS: SchoolSettings = {
+  name: 'Our School',
+  logo: '',
+  description: '',
+  address: '',
+  phone: '',
+  email: '',
+  openingHours: '',
+  socialLinks: { twitter: '', facebook: '', linkedin: '', instagram: '' },
+  footerText: 'All rights reserved.',
+  currency: 'USD',
+  timeZone: 'UTC',
+};
+
+/** Between a page's title and the school's name in the browser's title bar. */
+export const TITLE_SEPARATOR = ' · ';
+
+/** The document title: `About · Sunny Meadows Kids School`; the name alone on the home page. */
+export function documentTitle(page: string | undefined, schoolName: string | undefined): string {
+  return [page, schoolName].filter((part): part is string => Boolean(part)).join(TITLE_SEPARATOR);
+}
+
+/** The social links that are set, in the footer's order. */
+export function setSocialLinks(links: SocialLinks): { network: SocialNetwork; label: string; url: string }[] {
+  return SOCIAL_NETWORKS.filter((network) => links[network] !== '').map((network) => ({
+    network,
+    label: SOCIAL_NETWORK_LABELS[network],
+    url: links[network],
+  }));
+}
+
+/** A `tel:` link of a phone number as written (`+1 555 0142 310` -> `tel:+15550142310`). */
+export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+/**
+ * The id of the JSON block in which the server hands the settings to the page it serves, so the
+ * header, footer and title show the school at once, without a call and without a flash of anything
+ * else. The browser reads it before the first render; a page without it asks `GET settings`.
+ */
+export const SETTINGS_ELEMENT_ID = 'school-settings';
+
+/** The title of a page the app does not have (the banner's and the browser's). */
+export const NOT_FOUND_PAGE_TITLE = 'Page not found';
