@@ -1,5 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import { ConfigError, describeDatabase, loadConfig } from './config.js';
+import { readSettings } from './features/settings/settings.repository.js';
 import { prepareApp } from './startup.js';
 
 /** Starts the server; every failure to start is one sentence on stderr and exit code 1. */
@@ -32,7 +33,10 @@ async function main(): Promise<void> {
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const lines = [`Schoolyard is running on http://localhost:${port} (${describeDatabase(config.database)})`];
+  const school = (await readSettings(app.db)).name;
+  const lines = [
+    `Schoolyard is running on http://localhost:${port} for ${school} (${describeDatabase(config.database)})`,
+  ];
   if (demoLogins) {
     lines.push('The demo school was created. Demo log-ins:');
     for (const login of demoLogins) {

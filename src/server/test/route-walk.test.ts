@@ -108,6 +108,8 @@ const POLICY: Record<string, Rule> = {
   'GET /api/admin/newsletter': { who: PRINCIPAL },
   'GET /api/admin/newsletter.csv': { who: PRINCIPAL },
   'DELETE /api/admin/newsletter/:id': { who: PRINCIPAL, url: '/api/admin/newsletter/999999' },
+  // The school's settings (issue #13 point 1)
+  'PUT /api/admin/settings': { who: PRINCIPAL, body: {} },
 };
 
 /** Routes for any logged-in user, whatever their type (their own account and session). */
@@ -128,6 +130,8 @@ const PUBLIC = new Set([
   'POST /api/bookings',
   'POST /api/newsletter',
   ...CONTENT_COLLECTION_NAMES.map((name) => `GET /api/${name}`),
+  // The school's name, logo and contact details, for every page
+  'GET /api/settings',
 ]);
 /** Swagger UI serves the API documentation and its assets under this prefix. */
 const PUBLIC_PREFIX = '/api/docs';

@@ -238,3 +238,6 @@ export const SETTINGS_ELEMENT_ID = 'school-settings';
 
 /** The title of a page the app does not have (the banner's and the browser's). */
 export const NOT_FOUND_PAGE_TITLE = 'Page not found';
+
+/** How the media library lists the school's logo among a picture's uses (`usedBy`). */
+export const LOGO_MEDIA_USE = { collection: 'settings', id: 1 } as const;

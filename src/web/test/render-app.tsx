@@ -2,10 +2,13 @@ import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { SchoolSettings } from '../../shared/api/settings.js';
 import { SESSION_COOKIE } from '../../shared/constants.js';
 import { AppProvider } from '../app/providers.js';
 import { createRoutes } from '../app/router.js';
+import { settingsQueryKey } from '../features/settings/api/get-settings.js';
 import { createQueryClient } from '../lib/query-client.js';
+import { TEST_SCHOOL } from './school.js';
 
 /** Stores a login cookie the way a browser would hold it (the value as given, even empty). */
 export function setCookieToken(token: string): void {
@@ -27,21 +30,37 @@ export async function cancelPendingQueries(): Promise<void> {
   clients.clear();
 }
 
+export interface TestQueryClientOptions {
+  /**
+   * The school's settings the client starts with, as the app starts with those the server wrote
+   * into the page (TEST_SCHOOL unless given); `null`: none, so the app asks `GET settings`.
+   */
+  school?: SchoolSettings | null;
+}
+
 /** The app's query client, without retries (a failure shows at once). */
-export function createTestQueryClient(): QueryClient {
+export function createTestQueryClient({ school = TEST_SCHOOL }: TestQueryClientOptions = {}): QueryClient {
   const queryClient = createQueryClient();
   clients.add(queryClient);
   queryClient.setDefaultOptions({
     ...queryClient.getDefaultOptions(),
     queries: { ...queryClient.getDefaultOptions().queries, retry: false },
   });
+  if (school) {
+    // Fresh for the whole test, even one that moves the clock on.
+    queryClient.setQueryDefaults(settingsQueryKey, { staleTime: Number.POSITIVE_INFINITY });
+    queryClient.setQueryData(settingsQueryKey, school);
+  }
   return queryClient;
 }
 
 /** The whole app (real routes, real layout) at `path`, in a memory router. */
-export function renderApp(path: string, { token }: { token?: string } = {}) {
+export function renderApp(
+  path: string,
+  { token, school }: { token?: string } & TestQueryClientOptions = {},
+) {
   if (token !== undefined) setCookieToken(token);
-  const queryClient = createTestQueryClient();
+  const queryClient = createTestQueryClient({ school });
   const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
   const user = userEvent.setup();
   const view = render(

@@ -1,8 +1,10 @@
 import type { Generated } from 'kysely';
 import type { Media, MediaUse } from '../../../shared/api/admin.js';
+import { LOGO_MEDIA_USE } from '../../../shared/api/settings.js';
 import type { Db } from '../../db/connect.js';
 import { nowIso } from '../../lib/time.js';
-import { findImageUses } from '../content/content.repository.js';
+import { findImageUses, type ImageUse } from '../content/content.repository.js';
+import { readLogo } from '../settings/settings.repository.js';
 
 /** The table of the 2026-11-22T0400 migration; not in database.ts, so it is declared here. */
 export interface MediaTable {
@@ -83,7 +85,7 @@ export async function findMedia(db: Db, name: string): Promise<Media | undefined
     .where('name', '=', name)
     .executeTakeFirst();
   if (!row) return undefined;
-  const uses = await findImageUses(db, { images: variantsOf(row).map((v) => v.image) });
+  const uses = await usesOf(db, { images: variantsOf(row).map((v) => v.image) });
   return toMedia(row, uses);
 }
 
@@ -95,8 +97,16 @@ export async function listMedia(db: Db): Promise<Media[]> {
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  const uses = await findImageUses(db, { folder: 'media' });
+  const uses = await usesOf(db, { folder: 'media' });
   return rows.map((row) => toMedia(row, uses));
+}
+
+/** The content records that show pictures, and the school's logo (settings #1) when it is one. */
+async function usesOf(db: Db, which: Parameters<typeof findImageUses>[1]): Promise<ImageUse[]> {
+  const uses = await findImageUses(db, which);
+  const logo = await readLogo(db);
+  if (logo === '') return uses;
+  return [...uses, { image: logo, collection: LOGO_MEDIA_USE.collection, recordId: LOGO_MEDIA_USE.id }];
 }
 
 export async function deleteMedia(db: Db, name: string): Promise<void> {

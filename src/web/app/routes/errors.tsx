@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { paths } from '../../config/paths.js';
+import { useSettings } from '../../features/settings/api/get-settings.js';
 
 const reload = (): void => window.location.reload();
 
@@ -38,12 +39,16 @@ export function PageErrorBoundary() {
   );
 }
 
-/** The frame itself failed: a plain page that needs nothing else to work. */
+/**
+ * The frame itself failed: a plain page that needs nothing else to work. It names the school when
+ * its settings are known (they are in the page the server sent), and nothing else in its place.
+ */
 export function RootErrorBoundary() {
   const error = useRouteError();
+  const school = useSettings().data?.name;
   return (
     <main className="root-error container py-5">
-      <p className="site-brand">Schoolyard</p>
+      {school ? <p className="site-brand">{school}</p> : null}
       <ErrorMessage status={statusOf(error)} />
     </main>
   );

@@ -1,15 +1,21 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { paths } from '../../config/paths.js';
+import {
+  type SchoolSettings,
+  type SocialNetwork,
+  setSocialLinks,
+  telHref,
+} from '../../../shared/api/settings.js';
 import { Icon, type IconName } from '../ui/Icon.js';
 import { PlaceholderLink } from '../ui/PlaceholderLink.js';
+import { SchoolBrand } from './SchoolBrand.js';
+import { useSchool } from './school.js';
 
-const SOCIAL_LINKS: readonly { label: string; icon: IconName }[] = [
-  { label: 'Twitter', icon: 'twitter-x' },
-  { label: 'Facebook', icon: 'facebook' },
-  { label: 'LinkedIn', icon: 'linkedin' },
-  { label: 'Instagram', icon: 'instagram' },
-];
+const SOCIAL_ICONS: Readonly<Record<SocialNetwork, IconName>> = {
+  twitter: 'twitter-x',
+  facebook: 'facebook',
+  linkedin: 'linkedin',
+  instagram: 'instagram',
+};
 
 /** Spec 2.3: all six are non-functional '#' links. */
 const QUICK_LINKS = ['Home', 'About Us', 'Our Classes', 'Our Teachers', 'Our Blog', 'Contact Us'] as const;
@@ -19,55 +25,85 @@ export interface FooterProps {
   newsletter: ReactNode;
 }
 
-/** The site footer (spec 2.3): brand, social icons, Get In Touch, Quick Links, Newsletter. */
+/** This year where the school is (its time zone), for the © line. */
+function yearIn(timeZone: string | undefined): string {
+  try {
+    return new Intl.DateTimeFormat('en', { year: 'numeric', timeZone }).format(new Date());
+  } catch {
+    return String(new Date().getFullYear());
+  }
+}
+
+/** `© 2026 Sunny Meadows Kids School. All rights reserved.` (the footer text after the name). */
+function copyrightLine(settings: SchoolSettings): string {
+  const name = /[.!?]$/.test(settings.name) ? settings.name : `${settings.name}.`;
+  return [`© ${yearIn(settings.timeZone)}`, name, settings.footerText].filter(Boolean).join(' ');
+}
+
+/**
+ * The site footer (spec 2.3): brand, social icons, Get In Touch, Quick Links, Newsletter. The
+ * school's part comes from its settings: the brand and short description, the social links that are
+ * set (real links, opened in a new tab), the address, email and phone that are set, and the © line
+ * with the school's name and footer text. Until the settings are known those parts stay empty.
+ */
 export function Footer({ newsletter }: FooterProps) {
-  const year = new Date().getFullYear();
+  const { settings } = useSchool();
+  const social = settings ? setSocialLinks(settings.socialLinks) : [];
   return (
     <footer className="site-footer">
       <div className="container">
         <div className="row gx-4 gx-lg-5 gy-5">
           <div className="col-md-6 col-lg-3">
-            <Link to={paths.home} className="site-footer__brand">
-              <span className="site-brand__icon" aria-hidden="true">
-                <Icon name="balloon-heart-fill" />
-              </span>
-              Schoolyard
-            </Link>
-            <p className="site-footer__about">
-              A happy, caring place where little ones learn through play, music, stories and friendship, one
-              sunny day at a time.
-            </p>
-            <ul className="site-footer__social">
-              {SOCIAL_LINKS.map((link) => (
-                <li key={link.icon}>
-                  <PlaceholderLink className="site-footer__social-link" aria-label={link.label}>
-                    <Icon name={link.icon} />
-                  </PlaceholderLink>
-                </li>
-              ))}
-            </ul>
+            <SchoolBrand className="site-footer__brand" />
+            {settings?.description ? <p className="site-footer__about">{settings.description}</p> : null}
+            {social.length > 0 ? (
+              <ul className="site-footer__social">
+                {social.map((link) => (
+                  <li key={link.network}>
+                    <a
+                      href={link.url}
+                      className="site-footer__social-link"
+                      aria-label={`${link.label} (opens in a new tab)`}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                    >
+                      <Icon name={SOCIAL_ICONS[link.network]} />
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </div>
           <div className="col-md-6 col-lg-3">
             <h2 className="site-footer__heading">Get In Touch</h2>
             <ul className="site-footer__contact">
-              <li>
-                <Icon name="geo-alt" className="site-footer__contact-icon" />
-                <span>
-                  <span className="visually-hidden">Address: </span>123 Sunny Lane, Maple Town
-                </span>
-              </li>
-              <li>
-                <Icon name="envelope" className="site-footer__contact-icon" />
-                <span>
-                  <span className="visually-hidden">Email: </span>hello@schoolyard.example
-                </span>
-              </li>
-              <li>
-                <Icon name="telephone" className="site-footer__contact-icon" />
-                <span>
-                  <span className="visually-hidden">Phone: </span>+1 555 0100 200
-                </span>
-              </li>
+              {settings?.address ? (
+                <li>
+                  <Icon name="geo-alt" className="site-footer__contact-icon" />
+                  <span>
+                    <span className="visually-hidden">Address: </span>
+                    {settings.address}
+                  </span>
+                </li>
+              ) : null}
+              {settings?.email ? (
+                <li>
+                  <Icon name="envelope" className="site-footer__contact-icon" />
+                  <span>
+                    <span className="visually-hidden">Email: </span>
+                    <a href={`mailto:${settings.email}`}>{settings.email}</a>
+                  </span>
+                </li>
+              ) : null}
+              {settings?.phone ? (
+                <li>
+                  <Icon name="telephone" className="site-footer__contact-icon" />
+                  <span>
+                    <span className="visually-hidden">Phone: </span>
+                    <a href={telHref(settings.phone)}>{settings.phone}</a>
+                  </span>
+                </li>
+              ) : null}
             </ul>
           </div>
           <div className="col-md-6 col-lg-2">
@@ -88,7 +124,9 @@ export function Footer({ newsletter }: FooterProps) {
       </div>
       <div className="site-footer__bottom">
         <div className="container">
-          <p className="mb-0">© {year} Schoolyard. All rights reserved.</p>
+          <p className="mb-0">
+            {settings ? copyrightLine(settings) : null}
+          </p>
         </div>
       </div>
     </footer>

@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useLocation, useNavigation, useRevalidator }
 import { ToastContainer } from 'react-toastify';
 import { TOAST_SETTINGS } from '../../../shared/constants.js';
 import { useSessionToken } from '../../lib/session.js';
+import { DocumentTitle } from './DocumentTitle.js';
 import { Footer } from './Footer.js';
 import { NavBar } from './NavBar.js';
 import { PageBanner } from './PageBanner.js';
@@ -66,6 +67,7 @@ export function Layout({ homeBanner, newsletter }: LayoutProps) {
         Skip to content
       </a>
       <div className={`page-progress${navigation.state === 'idle' ? '' : ' page-progress--active'}`} />
+      <DocumentTitle />
       <NavBar />
       <main id={MAIN_ID} ref={main} tabIndex={-1} className="site-main">
         <PageBanner home={homeBanner} />

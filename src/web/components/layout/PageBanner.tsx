@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation, useMatches } from 'react-router';
+import { NOT_FOUND_PAGE_TITLE } from '../../../shared/api/settings.js';
 import { bannerTitleFor } from '../../../shared/constants.js';
 import { paths } from '../../config/paths.js';
 
-export const NOT_FOUND_TITLE = 'Page not found';
+export const NOT_FOUND_TITLE = NOT_FOUND_PAGE_TITLE;
 
 /** Route `handle` of the catch-all route, so the banner knows the page does not exist. */
 export interface RouteHandle {
@@ -19,17 +20,25 @@ export interface PageBannerProps {
 }
 
 /**
+ * The title of the page shown: the path's first segment's (BANNER_TITLES), NOT_FOUND_TITLE for a
+ * page that does not exist, undefined on the home page (its hero is its banner).
+ */
+export function usePageTitle(): string | undefined {
+  const { pathname } = useLocation();
+  const matches = useMatches();
+  const notFound = matches.some((match) => isNotFoundHandle(match.handle));
+  if (pathname === paths.home && !notFound) return undefined;
+  return (notFound ? undefined : bannerTitleFor(pathname)) ?? NOT_FOUND_TITLE;
+}
+
+/**
  * The banner under the navigation (spec 2.3): the home hero on `/`, elsewhere a short coloured band
  * with the title of the path's first segment (BANNER_TITLES) and a breadcrumb back home.
  */
 export function PageBanner({ home }: PageBannerProps) {
-  const { pathname } = useLocation();
-  const matches = useMatches();
-  const notFound = matches.some((match) => isNotFoundHandle(match.handle));
+  const title = usePageTitle();
+  if (title === undefined) return <>{home}</>;
 
-  if (pathname === paths.home && !notFound) return <>{home}</>;
-
-  const title = (notFound ? undefined : bannerTitleFor(pathname)) ?? NOT_FOUND_TITLE;
   return (
     <section className="page-banner">
       <div className="container">

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useSchool } from '../../../components/layout/school.js';
 import { paths } from '../../../config/paths.js';
 import { uploadUrl } from '../../../lib/images.js';
 import { useContent } from '../api/get-content.js';
@@ -15,6 +16,8 @@ export function HomeHero() {
   const { data, isPending, isError, refetch } = useContent('home');
   const record = data?.[0];
   const image = record?.images[0];
+  // The page's one heading while the title is empty or loading: the school's name, else Home.
+  const fallbackTitle = useSchool().settings?.name || 'Home';
 
   return (
     <section className="home-hero" aria-busy={isPending}>
@@ -23,7 +26,7 @@ export function HomeHero() {
           <div className="col-lg-6">
             <p className="home-hero__label">{record?.heading}</p>
             <h1 className="home-hero__title">
-              {record?.title || <span className="visually-hidden">Schoolyard</span>}
+              {record?.title || <span className="visually-hidden">{fallbackTitle}</span>}
             </h1>
             <p className="home-hero__text">{record?.description}</p>
             {record?.learnMoreLabel ? (

@@ -8,12 +8,14 @@ import {
   EnquirySchema,
 } from '../../../../shared/api/enquiry.js';
 import { HONEYPOT_FIELD } from '../../../../shared/api/newsletter.js';
+import { telHref } from '../../../../shared/api/settings.js';
 import { HoneypotField, sendPublicForm, showSendError } from '../../../components/forms/public-form.js';
 import { PageIcon } from '../../../components/ui/PageIcon.js';
 import type { PageIconName } from '../../../components/ui/page-icons.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
 import { notify } from '../../../lib/toast.js';
 import { useContent } from '../../content/api/get-content.js';
+import { useSettings } from '../../settings/api/get-settings.js';
 import { headingOf } from '../lib/content-rules.js';
 import { FormField } from './FormField.js';
 import { SkeletonLines } from './Skeleton.js';
@@ -102,32 +104,37 @@ interface InfoLine {
 }
 
 /**
- * Contact (spec 2.4): heading1/heading2, the form, and the info panel with the description, Address,
- * Email, Phone and Opening Hours of the first contacts record.
+ * Contact (spec 2.4): heading1/heading2, the form, and the info panel with the first contacts
+ * record's description, then the school's Address, Email, Phone and Opening Hours. Those four are
+ * the school's facts and come from its settings, as in the header and footer (the contact record
+ * keeps the section's headings and text; docs/decisions/0014-school-settings.md); one that is not
+ * set is left out.
  */
 export function ContactSection() {
   const headingId = useId();
   const query = useContent('contacts');
+  const school = useSettings().data;
   const status = sectionStatus(query);
   const heading = headingOf(query.data);
   const contact = query.data?.[0];
 
   const lines: InfoLine[] = [
-    { label: 'Address', icon: 'geo-alt-fill', value: contact?.address ?? '' },
+    { label: 'Address', icon: 'geo-alt-fill', value: school?.address ?? '' },
     {
       label: 'Email',
       icon: 'envelope-fill',
-      value: contact?.email ?? '',
-      href: contact?.email ? `mailto:${contact.email}` : undefined,
+      value: school?.email ?? '',
+      href: school?.email ? `mailto:${school.email}` : undefined,
     },
     {
       label: 'Phone',
       icon: 'telephone-fill',
-      value: contact?.phone ?? '',
-      href: contact?.phone ? `tel:${contact.phone.replace(/[^\d+]/g, '')}` : undefined,
+      value: school?.phone ?? '',
+      href: school?.phone ? telHref(school.phone) : undefined,
     },
-    { label: 'Opening Hours', icon: 'clock', value: contact?.openingHours ?? '' },
+    { label: 'Opening Hours', icon: 'clock', value: school?.openingHours ?? '' },
   ];
+  const shown = lines.filter((line) => line.value !== '');
 
   return (
     <section className="contact section-pad" aria-labelledby={headingId} aria-busy={status.pending}>
@@ -153,7 +160,7 @@ export function ContactSection() {
                 <p className="contact-info__text">{contact?.description}</p>
               )}
               <dl className="contact-info__list">
-                {lines.map((line) => (
+                {shown.map((line) => (
                   <div key={line.label} className="contact-info__item">
                     <dt>
                       <span className="contact-info__icon">

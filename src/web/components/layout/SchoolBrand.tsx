@@ -1,0 +1,39 @@
+import { Link } from 'react-router';
+import { mediaVariants } from '../../../shared/api/admin.js';
+import { paths } from '../../config/paths.js';
+import { uploadUrl } from '../../lib/images.js';
+import { Icon } from '../ui/Icon.js';
+import { useSchool } from './school.js';
+
+/** The narrowest stored width of a media picture is plenty for a logo a few dozen pixels high. */
+const logoUrl = (logo: string): string => uploadUrl(mediaVariants(logo)?.[0]?.image ?? logo);
+
+/** The school's logo: its uploaded picture, or the default logo the app ships (the balloon heart). */
+export function SchoolLogo({ logo }: { logo: string | undefined }) {
+  if (logo) return <img className="site-brand__logo" src={logoUrl(logo)} alt="" />;
+  return (
+    <span className="site-brand__icon" aria-hidden="true">
+      <Icon name="balloon-heart-fill" />
+    </span>
+  );
+}
+
+export interface SchoolBrandProps {
+  className?: string;
+}
+
+/**
+ * The school's logo and name, a link home (the navigation's brand and the footer's). While the
+ * settings load, or when they could not be loaded, the name is left out (the link is still named
+ * Home for screen readers) rather than show another school's.
+ */
+export function SchoolBrand({ className = 'navbar-brand site-brand' }: SchoolBrandProps) {
+  const { settings } = useSchool();
+  const name = settings?.name;
+  return (
+    <Link to={paths.home} className={className} aria-label={name ? undefined : 'Home'}>
+      <SchoolLogo logo={settings?.logo} />
+      {name ? <span className="site-brand__name">{name}</span> : null}
+    </Link>
+  );
+}
