@@ -55,10 +55,7 @@ export function createTestQueryClient({ school = TEST_SCHOOL }: TestQueryClientO
 }
 
 /** The whole app (real routes, real layout) at `path`, in a memory router. */
-export function renderApp(
-  path: string,
-  { token, school }: { token?: string } & TestQueryClientOptions = {},
-) {
+export function renderApp(path: string, { token, school }: { token?: string } & TestQueryClientOptions = {}) {
   if (token !== undefined) setCookieToken(token);
   const queryClient = createTestQueryClient({ school });
   const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });

@@ -3,8 +3,8 @@ import { CONTENT_COLLECTION_NAMES, type ContentCollection } from '../../../share
 import { DEFAULT_PASS_MARK } from '../../../shared/rules/mark-sheet.js';
 import { hashPassword } from '../../features/auth/password.js';
 import { insertContentRecord } from '../../features/content/content.repository.js';
-import { writeSettings } from '../../features/settings/settings.repository.js';
 import { nameKeyOf } from '../../features/school-admin/name-key.js';
+import { writeSettings } from '../../features/settings/settings.repository.js';
 import type { Db } from '../connect.js';
 import type { Database } from '../database.js';
 import { type DemoContent, demoContent } from './content.js';

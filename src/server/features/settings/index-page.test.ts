@@ -2,7 +2,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SCHOOL_SETTINGS, type SchoolSettings, SETTINGS_ELEMENT_ID } from '../../../shared/api/settings.js';
+import {
+  DEFAULT_SCHOOL_SETTINGS,
+  type SchoolSettings,
+  SETTINGS_ELEMENT_ID,
+} from '../../../shared/api/settings.js';
 import { SCHOOL_NAME } from '../../db/demo/people.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, call, DEMO, tokenOf } from '../users/test-helpers.js';
@@ -19,9 +23,10 @@ const TEMPLATE = `<!doctype html>
 
 /** The settings block of a page, parsed as the browser will. */
 function settingsIn(html: string): unknown {
-  const match = new RegExp(`<script type="application/json" id="${SETTINGS_ELEMENT_ID}">(.*?)</script>`, 's').exec(
-    html,
-  );
+  const match = new RegExp(
+    `<script type="application/json" id="${SETTINGS_ELEMENT_ID}">(.*?)</script>`,
+    's',
+  ).exec(html);
   return match ? JSON.parse(match[1] ?? '') : undefined;
 }
 

@@ -6,12 +6,14 @@ import {
 } from '../../../shared/api/settings.js';
 import { bannerTitleFor } from '../../../shared/constants.js';
 
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** JSON that cannot end the script element it sits in (`</script>`, `<!--`). */
 const scriptSafeJson = (value: unknown): string =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 const TITLE = /<title>[^<]*<\/title>/i;
 const DESCRIPTION = /<meta\s+name="description"[^>]*>/i;

@@ -28,7 +28,8 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: TAGS,
-        summary: "The school's name, logo, contact details, social links, footer text, currency and time zone",
+        summary:
+          "The school's name, logo, contact details, social links, footer text, currency and time zone",
         description:
           '`logo` is "" for the default logo, else a picture under /uploads/. An unused text or link is "".',
         response: { 200: z.object({ data: SchoolSettingsAnswerSchema }) },

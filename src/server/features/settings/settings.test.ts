@@ -130,7 +130,12 @@ describe.each(TEST_ENGINES)('school settings on %s', (engine) => {
         'name',
         SETTINGS_MESSAGES.tooLong('The name', SETTINGS_LIMITS.name),
       ],
-      ['name on two lines', { ...valid, name: 'Hilltop\nPrimary' }, 'name', SETTINGS_MESSAGES.oneLine('The name')],
+      [
+        'name on two lines',
+        { ...valid, name: 'Hilltop\nPrimary' },
+        'name',
+        SETTINGS_MESSAGES.oneLine('The name'),
+      ],
       ['name not text', { ...valid, name: 42 }, 'name', SETTINGS_MESSAGES.mustBeText('The name')],
       ['missing name', { ...valid, name: undefined }, 'name', SETTINGS_MESSAGES.mustBeText('The name')],
       [
@@ -165,9 +170,24 @@ describe.each(TEST_ENGINES)('school settings on %s', (engine) => {
         'socialLinks.twitter',
         SETTINGS_MESSAGES.linkInvalid,
       ],
-      ['ftp link', withLinks({ facebook: 'ftp://files.example/x' }), 'socialLinks.facebook', SETTINGS_MESSAGES.linkInvalid],
-      ['link without host', withLinks({ linkedin: 'https://localhost/x' }), 'socialLinks.linkedin', SETTINGS_MESSAGES.linkInvalid],
-      ['not a link', withLinks({ instagram: 'instagram.example/x' }), 'socialLinks.instagram', SETTINGS_MESSAGES.linkInvalid],
+      [
+        'ftp link',
+        withLinks({ facebook: 'ftp://files.example/x' }),
+        'socialLinks.facebook',
+        SETTINGS_MESSAGES.linkInvalid,
+      ],
+      [
+        'link without host',
+        withLinks({ linkedin: 'https://localhost/x' }),
+        'socialLinks.linkedin',
+        SETTINGS_MESSAGES.linkInvalid,
+      ],
+      [
+        'not a link',
+        withLinks({ instagram: 'instagram.example/x' }),
+        'socialLinks.instagram',
+        SETTINGS_MESSAGES.linkInvalid,
+      ],
       [
         'unknown network',
         withLinks({ tiktok: 'https://tiktok.example/x' } as never),
@@ -181,13 +201,33 @@ describe.each(TEST_ENGINES)('school settings on %s', (engine) => {
         'footerText',
         SETTINGS_MESSAGES.oneLine('The footer text'),
       ],
-      ['currency of two letters', { ...valid, currency: 'EU' }, 'currency', SETTINGS_MESSAGES.currencyInvalid],
+      [
+        'currency of two letters',
+        { ...valid, currency: 'EU' },
+        'currency',
+        SETTINGS_MESSAGES.currencyInvalid,
+      ],
       ['unknown currency', { ...valid, currency: 'ABC' }, 'currency', SETTINGS_MESSAGES.currencyInvalid],
-      ['unknown time zone', { ...valid, timeZone: 'Mars/Olympus_Mons' }, 'timeZone', SETTINGS_MESSAGES.timeZoneInvalid],
-      ['offset as time zone', { ...valid, timeZone: '+01:00' }, 'timeZone', SETTINGS_MESSAGES.timeZoneInvalid],
+      [
+        'unknown time zone',
+        { ...valid, timeZone: 'Mars/Olympus_Mons' },
+        'timeZone',
+        SETTINGS_MESSAGES.timeZoneInvalid,
+      ],
+      [
+        'offset as time zone',
+        { ...valid, timeZone: '+01:00' },
+        'timeZone',
+        SETTINGS_MESSAGES.timeZoneInvalid,
+      ],
       ['empty time zone', { ...valid, timeZone: '' }, 'timeZone', SETTINGS_MESSAGES.timeZoneInvalid],
       ['logo outside the uploads', { ...valid, logo: '../secret.png' }, 'logo', ADMIN_MESSAGES.badImagePath],
-      ['logo as a URL', { ...valid, logo: 'https://evil.example/x.png' }, 'logo', ADMIN_MESSAGES.badImagePath],
+      [
+        'logo as a URL',
+        { ...valid, logo: 'https://evil.example/x.png' },
+        'logo',
+        ADMIN_MESSAGES.badImagePath,
+      ],
       ['logo not a picture', { ...valid, logo: 'media/notes.txt' }, 'logo', ADMIN_MESSAGES.badImagePath],
       ['unknown field', { ...valid, motto: 'Learn' }, 'body', 'Unknown field: motto'],
       ['not an object', ['Hilltop'], 'body', SETTINGS_MESSAGES.notAnObject],
@@ -209,7 +249,10 @@ describe.each(TEST_ENGINES)('school settings on %s', (engine) => {
     for (const [field, body] of [
       ['name', { ...valid, name: 'Hill\u0000top' }],
       ['address', { ...valid, address: 'Hill\u001bRoad' }],
-      ['socialLinks.facebook', { ...valid, socialLinks: { ...valid.socialLinks, facebook: 'https://f.example/\u0007' } }],
+      [
+        'socialLinks.facebook',
+        { ...valid, socialLinks: { ...valid.socialLinks, facebook: 'https://f.example/\u0007' } },
+      ],
       ['footerText', { ...valid, footerText: 'All\u0085rights' }],
     ] as const) {
       const res = await put(body);

@@ -124,9 +124,7 @@ export function Footer({ newsletter }: FooterProps) {
       </div>
       <div className="site-footer__bottom">
         <div className="container">
-          <p className="mb-0">
-            {settings ? copyrightLine(settings) : null}
-          </p>
+          <p className="mb-0">{settings ? copyrightLine(settings) : null}</p>
         </div>
       </div>
     </footer>

@@ -4,6 +4,7 @@ import { getSessionToken } from '../../lib/session.js';
 import { allowConsoleErrors } from '../../test/console.js';
 import { urlOf } from '../../test/content-fetch.js';
 import { jsonResponse, renderApp } from '../../test/render-app.js';
+import { TEST_SCHOOL } from '../../test/school.js';
 
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
 
@@ -40,7 +41,8 @@ describe('NavBar', () => {
     for (const name of ['Contact', 'login', 'Registation']) {
       expect(pagesMenu).not.toContainElement(within(nav).getByRole('link', { name }));
     }
-    expect(within(nav).getByRole('link', { name: 'Schoolyard' })).toHaveAttribute('href', '/');
+    // The brand is the school's name (its settings), a link home.
+    expect(within(nav).getByRole('link', { name: TEST_SCHOOL.name })).toHaveAttribute('href', '/');
   });
 
   it('marks the current page', async () => {

@@ -4,6 +4,7 @@ import { paths } from '../../config/paths.js';
 import { useLogout } from '../../lib/auth.js';
 import { useSessionToken } from '../../lib/session.js';
 import { Icon } from '../ui/Icon.js';
+import { SchoolBrand } from './SchoolBrand.js';
 
 interface NavItem {
   label: string;
@@ -84,12 +85,7 @@ export function NavBar() {
     <header className="site-header">
       <nav className="navbar navbar-expand-lg site-nav" aria-label="Main" onKeyDown={onNavKeyDown}>
         <div className="container">
-          <Link to={paths.home} className="navbar-brand site-brand">
-            <span className="site-brand__icon" aria-hidden="true">
-              <Icon name="balloon-heart-fill" />
-            </span>
-            Schoolyard
-          </Link>
+          <SchoolBrand />
           <button
             ref={menuButton}
             type="button"

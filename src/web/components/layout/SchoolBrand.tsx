@@ -25,13 +25,13 @@ export interface SchoolBrandProps {
 /**
  * The school's logo and name, a link home (the navigation's brand and the footer's). While the
  * settings load, or when they could not be loaded, the name is left out (the link is still named
- * Home for screen readers) rather than show another school's.
+ * "Home page" for screen readers) rather than show another school's.
  */
 export function SchoolBrand({ className = 'navbar-brand site-brand' }: SchoolBrandProps) {
   const { settings } = useSchool();
   const name = settings?.name;
   return (
-    <Link to={paths.home} className={className} aria-label={name ? undefined : 'Home'}>
+    <Link to={paths.home} className={className} aria-label={name ? undefined : 'Home page'}>
       <SchoolLogo logo={settings?.logo} />
       {name ? <span className="site-brand__name">{name}</span> : null}
     </Link>

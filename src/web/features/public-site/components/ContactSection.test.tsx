@@ -2,11 +2,13 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ENQUIRY_MESSAGES } from '../../../../shared/api/enquiry.js';
 import { HONEYPOT_FIELD } from '../../../../shared/api/newsletter.js';
+import type { SchoolSettings } from '../../../../shared/api/settings.js';
 import { MESSAGES } from '../../../../shared/constants.js';
 import { TOO_MANY_MESSAGES } from '../../../components/forms/public-form.js';
 import { allowConsoleErrors } from '../../../test/console.js';
 import { answerForm } from '../../../test/form-fetch.js';
 import { jsonResponse } from '../../../test/render-app.js';
+import { TEST_SCHOOL } from '../../../test/school.js';
 import { mockContent, renderSection } from '../testing/render-section.js';
 import { ContactSection } from './ContactSection.js';
 
@@ -18,15 +20,15 @@ async function fillContact(form: Form, user: { type: (el: Element, text: string)
   await user.type(form.getByLabelText('Message'), 'Could we visit on Friday?');
 }
 
-async function renderContact() {
+async function renderContact(school?: SchoolSettings) {
   mockContent();
-  const view = renderSection(<ContactSection />);
+  const view = renderSection(<ContactSection />, '/', { school });
   await screen.findByRole('heading', { level: 2, name: 'Contact Us For Any Query' });
   return { ...view, form: within(screen.getByRole('form', { name: 'Contact us' })) };
 }
 
 describe('ContactSection', () => {
-  it('shows heading1, heading2 and the info panel of the contacts record', async () => {
+  it('shows heading1, heading2 and the description of the contacts record, and the school’s contact details', async () => {
     await renderContact();
     expect(screen.getByText('Get In Touch')).toBeInTheDocument();
     const panel = within(screen.getByRole('complementary', { name: 'How to reach us' }));
@@ -41,6 +43,25 @@ describe('ContactSection', () => {
       'mailto:hello@demo.school',
     );
     expect(panel.getByRole('link', { name: '+1 555 0142 310' })).toHaveAttribute('href', 'tel:+15550142310');
+  });
+
+  it('takes the address, email, phone and opening hours from the school’s settings, leaving out what is not set', async () => {
+    await renderContact({
+      ...TEST_SCHOOL,
+      address: '2 Hill Road, Upton',
+      email: '',
+      phone: '(020) 7946-0018',
+      openingHours: '',
+    });
+    const panel = within(screen.getByRole('complementary', { name: 'How to reach us' }));
+    expect(panel.getByText('We answer within one school day.')).toBeInTheDocument();
+    const value = (term: string) => panel.getByText(term).nextElementSibling?.textContent;
+    expect(value('Address')).toBe('2 Hill Road, Upton');
+    expect(panel.getByRole('link', { name: '(020) 7946-0018' })).toHaveAttribute('href', 'tel:02079460018');
+    expect(panel.queryByText('Email')).not.toBeInTheDocument();
+    expect(panel.queryByText('Opening Hours')).not.toBeInTheDocument();
+    // The contacts record's own address is not the school's any more.
+    expect(panel.queryByText('14 Orchard Lane, Greenfield')).not.toBeInTheDocument();
   });
 
   it('has Your Name, Your Email, Subject, Message and Send Message', async () => {

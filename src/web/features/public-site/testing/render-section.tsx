@@ -7,7 +7,11 @@ import { ToastContainer } from 'react-toastify';
 import { vi } from 'vitest';
 import { type ContentCollection, isContentCollection } from '../../../../shared/api/content.js';
 import { urlOf } from '../../../test/content-fetch.js';
-import { createTestQueryClient, jsonResponse } from '../../../test/render-app.js';
+import {
+  createTestQueryClient,
+  jsonResponse,
+  type TestQueryClientOptions,
+} from '../../../test/render-app.js';
 import { WIRE } from './fixtures.js';
 
 export interface MockContentOptions {
@@ -37,8 +41,8 @@ export function mockContent({ failing = [], content = {} }: MockContentOptions =
 }
 
 /** One section with a fresh query client (no retries), a router for its links, and toasts. */
-export function renderSection(ui: ReactNode, initialPath = '/') {
-  const queryClient = createTestQueryClient();
+export function renderSection(ui: ReactNode, initialPath = '/', options: TestQueryClientOptions = {}) {
+  const queryClient = createTestQueryClient(options);
   const router = createMemoryRouter(
     [
       {
