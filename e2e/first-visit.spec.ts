@@ -13,9 +13,12 @@ test('the home page’s scripts and stylesheet come compressed, and the whole fi
 }) => {
   await page.goto('/', { waitUntil: 'networkidle' });
   const entries = await page.evaluate(() =>
-    [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].map(
-      (entry) => ({ name: entry.name, wire: entry.transferSize, decoded: entry.decodedBodySize }),
-    ),
+    (
+      [
+        ...performance.getEntriesByType('navigation'),
+        ...performance.getEntriesByType('resource'),
+      ] as PerformanceResourceTiming[]
+    ).map((entry) => ({ name: entry.name, wire: entry.transferSize, decoded: entry.decodedBodySize })),
   );
   const code = entries.filter((entry) => /\/assets\/.+\.(js|css)$/.test(entry.name) && entry.decoded > 1024);
   expect(code.length).toBeGreaterThan(1);

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { type RefObject, useState } from 'react';
 import { type Control, type FieldErrors, type UseFormRegister, useFieldArray } from 'react-hook-form';
 import type { ContentCollection } from '../../../../shared/api/content.js';
 import { GALLERY_CATEGORIES } from '../../../../shared/constants.js';
 import { useMedia } from '../api/media.js';
 import type { EditorValues } from '../lib/form-values.js';
 import { thumbnailUrl } from '../lib/image-url.js';
+import type { PendingUpload } from '../lib/unsaved-work.js';
 import { UploadPicture } from './UploadPicture.js';
 
 export interface ImagesEditorProps {
@@ -12,6 +13,9 @@ export interface ImagesEditorProps {
   control: Control<EditorValues>;
   register: UseFormRegister<EditorValues>;
   errors: FieldErrors<EditorValues>;
+  /** See UploadPicture: a chosen picture the form uploads before it saves. */
+  pendingUpload?: RefObject<PendingUpload | undefined>;
+  onChosenChange?: (chosen: boolean) => void;
 }
 
 function LibraryPicker({ onPick }: { onPick: (image: string, alt: string) => void }) {
@@ -38,7 +42,14 @@ function LibraryPicker({ onPick }: { onPick: (image: string, alt: string) => voi
 }
 
 /** The pictures of a record: alt (and category in the gallery) each, add by upload or from the library, remove. */
-export function ImagesEditor({ collection, control, register, errors }: ImagesEditorProps) {
+export function ImagesEditor({
+  collection,
+  control,
+  register,
+  errors,
+  pendingUpload,
+  onChosenChange,
+}: ImagesEditorProps) {
   const { fields, append, remove } = useFieldArray({ control, name: 'images' });
   const [adding, setAdding] = useState<'upload' | 'library' | undefined>();
   const gallery = collection === 'gallery';
@@ -124,7 +135,13 @@ export function ImagesEditor({ collection, control, register, errors }: ImagesEd
           Choose from the library
         </button>
       </div>
-      {adding === 'upload' ? <UploadPicture onUploaded={(media, alt) => add(media.image, alt)} /> : null}
+      {adding === 'upload' ? (
+        <UploadPicture
+          onUploaded={(media, alt) => add(media.image, alt)}
+          pendingUpload={pendingUpload}
+          onChosenChange={onChosenChange}
+        />
+      ) : null}
       {adding === 'library' ? <LibraryPicker onPick={add} /> : null}
     </fieldset>
   );

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { CONTENT_COLLECTIONS, type ContentCollection } from '../../../../shared/api/content.js';
@@ -14,6 +14,7 @@ import {
   toBody,
   toFormValues,
 } from '../lib/form-values.js';
+import { type PendingUpload, UPLOAD_BEFORE_SAVE_FAILED, useReportUnsavedWork } from '../lib/unsaved-work.js';
 import { ChecklistEditor } from './ChecklistEditor.js';
 import { IconPicker } from './IconPicker.js';
 import { ImagesEditor } from './ImagesEditor.js';
@@ -41,14 +42,31 @@ export function RecordForm({ collection, record, onDone }: RecordFormProps) {
     control,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<EditorValues>({
     resolver: editorResolver(collection),
     defaultValues: toFormValues(collection, record),
   });
+  // A picture chosen in "Upload a picture" but not yet uploaded is work too: Save uploads it first.
+  const pendingUpload = useRef<PendingUpload | undefined>(undefined);
+  const [pictureChosen, setPictureChosen] = useState(false);
+  const [saved, setSaved] = useState(false);
+  useReportUnsavedWork((isDirty || pictureChosen) && !saved);
 
-  const onSubmit = async (values: EditorValues) => {
+  const onSubmit = async (submitted: EditorValues) => {
     setFormError(undefined);
+    let values = submitted;
+    const upload = pendingUpload.current;
+    if (upload) {
+      try {
+        const picture = await upload();
+        const added = collection === 'gallery' ? { ...picture, category: '' } : picture;
+        values = { ...submitted, images: [...submitted.images, added] };
+      } catch (failure) {
+        setFormError(`${UPLOAD_BEFORE_SAVE_FAILED}: ${(failure as Error).message}`);
+        return;
+      }
+    }
     try {
       await save.mutateAsync({ id: record?.id, body: toBody(collection, values) });
     } catch (error) {
@@ -73,6 +91,7 @@ export function RecordForm({ collection, record, onDone }: RecordFormProps) {
       );
       return;
     }
+    setSaved(true);
     notify.success(SAVED_MESSAGE);
     onDone();
   };
@@ -129,7 +148,14 @@ export function RecordForm({ collection, record, onDone }: RecordFormProps) {
           </div>
         );
       })}
-      <ImagesEditor collection={collection} control={control} register={register} errors={errors} />
+      <ImagesEditor
+        collection={collection}
+        control={control}
+        register={register}
+        errors={errors}
+        pendingUpload={pendingUpload}
+        onChosenChange={setPictureChosen}
+      />
       {formError ? (
         <p className="alert alert-danger" role="alert">
           {formError}

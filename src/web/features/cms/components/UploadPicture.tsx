@@ -1,16 +1,23 @@
-import { useEffect, useId, useState } from 'react';
+import { type RefObject, useEffect, useId, useState } from 'react';
 import type { Media } from '../../../../shared/api/admin.js';
 import { MAX_ALT_LENGTH, MEDIA_MESSAGES, MEDIA_RULES } from '../../../../shared/api/admin.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { useUploadMedia } from '../api/media.js';
+import type { PendingUpload } from '../lib/unsaved-work.js';
+
+export const DESCRIBE_PICTURE = 'Please describe the picture (alt text)';
 
 export interface UploadPictureProps {
   /** Called with the stored picture and the alt typed here. */
   onUploaded: (media: Media, alt: string) => void;
+  /** Holds the upload of a chosen file while there is one, so that Save can run it first. */
+  pendingUpload?: RefObject<PendingUpload | undefined>;
+  /** Told whether a file is chosen and not yet uploaded. */
+  onChosenChange?: (chosen: boolean) => void;
 }
 
 /** Choose a file, see it before sending, describe it, upload it (POST admin/media). */
-export function UploadPicture({ onUploaded }: UploadPictureProps) {
+export function UploadPicture({ onUploaded, pendingUpload, onChosenChange }: UploadPictureProps) {
   const id = useId();
   const [file, setFile] = useState<File | undefined>();
   const [preview, setPreview] = useState<string | undefined>();
@@ -25,23 +32,39 @@ export function UploadPicture({ onUploaded }: UploadPictureProps) {
     return () => URL.revokeObjectURL(url);
   }, [file]);
 
+  /** Checks and uploads the chosen file; throws with the reason when it cannot. */
+  const uploadChosen = async (): Promise<{ image: string; alt: string }> => {
+    if (!file) throw new Error(MEDIA_MESSAGES.chooseFile);
+    if (file.size > MEDIA_RULES.maxBytes) throw new Error(MEDIA_MESSAGES.tooLarge);
+    const description = alt.trim();
+    if (description === '') throw new Error(DESCRIBE_PICTURE);
+    let media: Media;
+    try {
+      media = await upload.mutateAsync({ file, alt: description });
+    } catch (failure) {
+      throw new Error(isApiError(failure) ? failure.message : 'The upload failed.');
+    }
+    onUploaded(media, description);
+    setFile(undefined);
+    setPreview(undefined);
+    setAlt('');
+    return { image: media.image, alt: description };
+  };
+
+  // The form's Save runs the upload of a file chosen here but not yet sent.
+  useEffect(() => {
+    if (!pendingUpload) return;
+    pendingUpload.current = file ? uploadChosen : undefined;
+  });
+  useEffect(() => {
+    if (pendingUpload) return () => (pendingUpload.current = undefined);
+    return undefined;
+  }, [pendingUpload]);
+  useEffect(() => onChosenChange?.(file !== undefined), [file, onChosenChange]);
+
   const send = () => {
-    if (!file) return setError(MEDIA_MESSAGES.chooseFile);
-    if (file.size > MEDIA_RULES.maxBytes) return setError(MEDIA_MESSAGES.tooLarge);
-    if (alt.trim() === '') return setError('Please describe the picture (alt text)');
     setError(undefined);
-    upload.mutate(
-      { file, alt: alt.trim() },
-      {
-        onSuccess: (media) => {
-          onUploaded(media, alt.trim());
-          setFile(undefined);
-          setPreview(undefined);
-          setAlt('');
-        },
-        onError: (failure) => setError(isApiError(failure) ? failure.message : 'The upload failed.'),
-      },
-    );
+    uploadChosen().catch((failure: Error) => setError(failure.message));
   };
 
   return (

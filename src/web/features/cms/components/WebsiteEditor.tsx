@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useBlocker } from 'react-router';
 import {
   CONTENT_COLLECTION_NAMES,
   CONTENT_COLLECTIONS,
@@ -6,7 +7,9 @@ import {
 } from '../../../../shared/api/content.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { useMedia } from '../api/media.js';
+import { LEAVE_TEXT, LEAVE_TITLE, UnsavedWorkContext } from '../lib/unsaved-work.js';
 import { CollectionPanel } from './CollectionPanel.js';
+import { ConfirmDialog } from './ConfirmDialog.js';
 import { MediaLibrary } from './MediaLibrary.js';
 
 export const NOT_ALLOWED_MESSAGE = 'Only the principal can edit the website.';
@@ -18,6 +21,29 @@ export function WebsiteEditor() {
   // The media list is the principal's alone: its 403 tells anyone else at once.
   const media = useMedia();
   const [section, setSection] = useState<Section>('home');
+  const [unsaved, setUnsaved] = useState(false);
+  // Another section, asked for while a form held unsaved work: shown once the principal confirms.
+  const [askedSection, setAskedSection] = useState<Section | undefined>();
+  // Leaving the editor (a link, Back) with unsaved work asks first, in the page...
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname,
+  );
+  // ...and closing or reloading the tab gets the browser's own question.
+  useEffect(() => {
+    if (!unsaved) return undefined;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
+
+  const openSection = (next: Section) => {
+    if (next === section) return;
+    if (unsaved) setAskedSection(next);
+    else setSection(next);
+  };
 
   if (isApiError(media.error) && media.error.status === 403) {
     return (
@@ -40,7 +66,7 @@ export function WebsiteEditor() {
                   type="button"
                   className="cms-nav__link"
                   aria-current={section === name ? 'true' : undefined}
-                  onClick={() => setSection(name)}
+                  onClick={() => openSection(name)}
                 >
                   {CONTENT_COLLECTIONS[name].title}
                 </button>
@@ -51,7 +77,7 @@ export function WebsiteEditor() {
                 type="button"
                 className="cms-nav__link"
                 aria-current={section === 'media' ? 'true' : undefined}
-                onClick={() => setSection('media')}
+                onClick={() => openSection('media')}
               >
                 Media library
               </button>
@@ -60,10 +86,35 @@ export function WebsiteEditor() {
         </nav>
         <div className="col-lg-9">
           <div className="cms-panel">
-            {section === 'media' ? <MediaLibrary /> : <CollectionPanel key={section} collection={section} />}
+            <UnsavedWorkContext.Provider value={setUnsaved}>
+              {section === 'media' ? (
+                <MediaLibrary />
+              ) : (
+                <CollectionPanel key={section} collection={section} />
+              )}
+            </UnsavedWorkContext.Provider>
           </div>
         </div>
       </div>
+      {blocker.state === 'blocked' || askedSection !== undefined ? (
+        <ConfirmDialog
+          title={LEAVE_TITLE}
+          confirmLabel="Leave without saving"
+          onConfirm={() => {
+            if (askedSection !== undefined) {
+              setUnsaved(false);
+              setSection(askedSection);
+              setAskedSection(undefined);
+            } else blocker.proceed?.();
+          }}
+          onCancel={() => {
+            setAskedSection(undefined);
+            blocker.reset?.();
+          }}
+        >
+          <p>{LEAVE_TEXT}</p>
+        </ConfirmDialog>
+      ) : null}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { vi } from 'vitest';
 import { urlOf } from '../../../test/content-fetch.js';
@@ -39,14 +40,29 @@ export function mockApi(handlers: Record<string, Handler | unknown>) {
   };
 }
 
+/** The editor's parts at /website in a data router (the editor guards leaving), with toasts. */
 export function renderCms(ui: ReactNode) {
   const queryClient = createTestQueryClient();
   const user = userEvent.setup();
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/website',
+        element: (
+          <>
+            {ui}
+            <ToastContainer />
+          </>
+        ),
+      },
+      { path: '*', element: <p>Another page</p> },
+    ],
+    { initialEntries: ['/website'] },
+  );
   const view = render(
     <QueryClientProvider client={queryClient}>
-      {ui}
-      <ToastContainer />
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  return { ...view, user, queryClient };
+  return { ...view, user, queryClient, router };
 }

@@ -1,0 +1,24 @@
+import { createContext, useContext, useEffect } from 'react';
+
+/**
+ * Whether the website editor holds work not yet saved (issue #13: the editor never drops work).
+ * The editor provides the setter; a form reports into it while it is open and dirty, and stops
+ * when it closes or is saved. The editor then asks before the principal leaves or switches section.
+ */
+export const UnsavedWorkContext = createContext<(unsaved: boolean) => void>(() => {});
+
+/** Reports `unsaved` to the editor around this component, and "nothing unsaved" when it goes. */
+export function useReportUnsavedWork(unsaved: boolean): void {
+  const report = useContext(UnsavedWorkContext);
+  useEffect(() => {
+    report(unsaved);
+  }, [report, unsaved]);
+  useEffect(() => () => report(false), [report]);
+}
+
+/** The upload of a picture chosen but not yet uploaded: the form runs it before saving. */
+export type PendingUpload = () => Promise<{ image: string; alt: string }>;
+
+export const LEAVE_TITLE = 'Leave without saving?';
+export const LEAVE_TEXT = 'The changes you made here are not saved yet. If you leave now, they are lost.';
+export const UPLOAD_BEFORE_SAVE_FAILED = 'The chosen picture could not be uploaded, so nothing was saved';
