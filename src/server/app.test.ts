@@ -100,15 +100,12 @@ describe('the React app for every other path', () => {
     '/blogdetail?post=3',
     '/student-attendence/3',
     '/result-summary/12?x=1',
-  ])(
-    'a direct load of %s returns the app',
-    async (url) => {
-      const res = await built.app.inject({ url });
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toContain('text/html');
-      expect(res.body).toContain('<div id="root">');
-    },
-  );
+  ])('a direct load of %s returns the app', async (url) => {
+    const res = await built.app.inject({ url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('<div id="root">');
+  });
 
   it.each(['/no-such-page', '/about/more', '/student-profile', '/student-profile/3/extra', '/registration'])(
     '%s is no page of the app: the app (its not-found page) with status 404',
