@@ -10,7 +10,8 @@ import {
 import { invalid } from '../../lib/errors.js';
 import { isStoredImage } from '../../lib/images.js';
 import { BEARER_AUTH } from '../../plugins/auth.js';
-import { readSettings, writeSettings } from './settings.repository.js';
+import { readSettings } from './settings.repository.js';
+import { saveSettings } from './settings.service.js';
 
 const TAGS = ['School settings'];
 
@@ -49,7 +50,8 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
           'Every field, "" for an unused one (name excepted). `logo`: "" for the default logo or an ' +
           'uploaded picture (a path under /uploads/, see POST /api/admin/media). `phone`: digits, ' +
           'spaces and + - ( ) . /; `socialLinks`: http(s) links; `currency`: ISO 4217; `timeZone`: ' +
-          'IANA. Text is stored as it is and shown as text, never as HTML.',
+          'IANA. Text is stored as it is and shown as text, never as HTML. The address, email, phone ' +
+          'and opening hours are copied into the contact records (GET /api/contacts shows them too).',
         security: BEARER_AUTH,
         body: SchoolSettingsSchema,
         response: {
@@ -67,7 +69,7 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
           { field: 'logo', message: SETTINGS_MESSAGES.logoNotFound },
         ]);
       }
-      await writeSettings(app.db, settings);
+      await saveSettings(app.db, settings);
       return { data: await readSettings(app.db) };
     },
   );

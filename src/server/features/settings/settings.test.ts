@@ -96,6 +96,15 @@ describe.each(TEST_ENGINES)('school settings on %s', (engine) => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual(body);
     expect(await read()).toEqual(body);
+    // The contact record carries the same facts; its own texts stay.
+    const contact = (await call(t.app, { url: '/api/contacts' })).json().data[0];
+    expect(contact).toMatchObject({
+      heading1: 'Get In Touch',
+      address: body.address,
+      email: body.email,
+      phone: body.phone,
+      opening_hour: body.openingHours,
+    });
     // And back, so the other tests see the demo school.
     expect((await put(before)).statusCode).toBe(200);
     expect(await read()).toEqual(before);

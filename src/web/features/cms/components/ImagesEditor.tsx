@@ -18,7 +18,8 @@ export interface ImagesEditorProps {
   onChosenChange?: (chosen: boolean) => void;
 }
 
-function LibraryPicker({ onPick }: { onPick: (image: string, alt: string) => void }) {
+/** The media library's pictures as buttons; a click picks one (its largest file and its alt). */
+export function LibraryPicker({ onPick }: { onPick: (image: string, alt: string) => void }) {
   const media = useMedia();
   if (media.isPending) return <p>Loading the pictures…</p>;
   if (media.isError) return <p role="alert">{media.error.message}</p>;

@@ -2,20 +2,21 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { type Media, MediaUseSchema } from '../../../../shared/api/admin.js';
 import { CONTENT_COLLECTIONS, isContentCollection } from '../../../../shared/api/content.js';
+import { LOGO_MEDIA_USE } from '../../../../shared/api/settings.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { notify } from '../../../lib/toast.js';
 import { useDeleteMedia, useMedia } from '../api/media.js';
 import { formatBytes, thumbnailUrl } from '../lib/image-url.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 
-const usesText = (uses: readonly { collection: string; id: number }[]) =>
-  uses
-    .map((use) =>
-      isContentCollection(use.collection)
-        ? `${CONTENT_COLLECTIONS[use.collection].title} #${use.id}`
-        : `${use.collection} #${use.id}`,
-    )
-    .join(', ');
+const useText = (use: { collection: string; id: number }) => {
+  if (use.collection === LOGO_MEDIA_USE.collection && use.id === LOGO_MEDIA_USE.id) return 'School logo';
+  return isContentCollection(use.collection)
+    ? `${CONTENT_COLLECTIONS[use.collection].title} #${use.id}`
+    : `${use.collection} #${use.id}`;
+};
+
+const usesText = (uses: readonly { collection: string; id: number }[]) => uses.map(useText).join(', ');
 
 /** The uploaded pictures: thumbnail, size, where used, delete (refused while used). */
 export function MediaLibrary() {

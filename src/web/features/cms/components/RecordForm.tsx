@@ -8,9 +8,10 @@ import { notify } from '../../../lib/toast.js';
 import { type EditorRecord, useSaveRecord } from '../api/content-admin.js';
 import {
   type EditorValues,
+  editableFieldsOf,
   editorResolver,
-  fieldsOf,
   formPathOf,
+  SCHOOL_FACT_FIELDS,
   toBody,
   toFormValues,
 } from '../lib/form-values.js';
@@ -20,6 +21,8 @@ import { IconPicker } from './IconPicker.js';
 import { ImagesEditor } from './ImagesEditor.js';
 
 export const SAVED_MESSAGE = 'Saved. The website shows the change now.';
+export const SCHOOL_FACTS_NOTE =
+  'The address, email, phone and opening hours are the school’s: edit them under School.';
 
 export interface RecordFormProps {
   collection: ContentCollection;
@@ -104,7 +107,8 @@ export function RecordForm({ collection, record, onDone }: RecordFormProps) {
       aria-label={record ? `Edit ${title} record` : `New ${title} record`}
       onSubmit={handleSubmit(onSubmit)}
     >
-      {fieldsOf(collection).map((field) => {
+      {SCHOOL_FACT_FIELDS[collection] ? <p className="form-text">{SCHOOL_FACTS_NOTE}</p> : null}
+      {editableFieldsOf(collection).map((field) => {
         const fieldId = `${id}-${field.wire}`;
         const error = errors.fields?.[field.wire]?.message;
         const name = `fields.${field.wire}` as const;

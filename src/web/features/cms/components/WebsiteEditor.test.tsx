@@ -119,11 +119,11 @@ describe('MediaLibrary', () => {
 });
 
 describe('WebsiteEditor', () => {
-  it('lists the eleven collections and the media library', async () => {
+  it('lists the school’s settings, the eleven collections and the media library', async () => {
     mockApi({ 'GET /api/admin/media': { data: [] }, 'GET /api/home': { data: [] } });
     renderCms(<WebsiteEditor />);
     const nav = within(screen.getByRole('navigation', { name: 'Website sections' }));
-    expect(nav.getAllByRole('button')).toHaveLength(12);
+    expect(nav.getAllByRole('button')).toHaveLength(13);
     expect(nav.getByRole('button', { name: 'Home banner' })).toHaveAttribute('aria-current', 'true');
     expect(await screen.findByText('No records yet.')).toBeInTheDocument();
   });

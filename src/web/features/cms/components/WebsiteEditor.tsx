@@ -11,12 +11,13 @@ import { LEAVE_TEXT, LEAVE_TITLE, UnsavedWorkContext } from '../lib/unsaved-work
 import { CollectionPanel } from './CollectionPanel.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
 import { MediaLibrary } from './MediaLibrary.js';
+import { SchoolSettingsPanel } from './SchoolSettingsPanel.js';
 
 export const NOT_ALLOWED_MESSAGE = 'Only the principal can edit the website.';
 
-type Section = ContentCollection | 'media';
+type Section = ContentCollection | 'media' | 'school';
 
-/** The principal's site editor (issue #6): the eleven collections and the media library. */
+/** The principal's site editor (issue #6): the school's settings, the eleven collections and the media library. */
 export function WebsiteEditor() {
   // The media list is the principal's alone: its 403 tells anyone else at once.
   const media = useMedia();
@@ -60,6 +61,16 @@ export function WebsiteEditor() {
       <div className="row g-4">
         <nav className="col-lg-3" aria-label="Website sections">
           <ul className="cms-nav list-unstyled">
+            <li>
+              <button
+                type="button"
+                className="cms-nav__link"
+                aria-current={section === 'school' ? 'true' : undefined}
+                onClick={() => openSection('school')}
+              >
+                School
+              </button>
+            </li>
             {CONTENT_COLLECTION_NAMES.map((name) => (
               <li key={name}>
                 <button
@@ -89,6 +100,8 @@ export function WebsiteEditor() {
             <UnsavedWorkContext.Provider value={setUnsaved}>
               {section === 'media' ? (
                 <MediaLibrary />
+              ) : section === 'school' ? (
+                <SchoolSettingsPanel />
               ) : (
                 <CollectionPanel key={section} collection={section} />
               )}

@@ -18,6 +18,18 @@ export interface EditorValues {
 export const fieldsOf = (collection: ContentCollection) =>
   Object.values(CONTENT_COLLECTIONS[collection].fields);
 
+/**
+ * Fields that hold the school's facts, edited under School (its settings) and copied into the
+ * records by the server: the form shows them not, and sends back what it read.
+ */
+export const SCHOOL_FACT_FIELDS: Partial<Record<ContentCollection, readonly string[]>> = {
+  contacts: ['address', 'email', 'phone', 'opening_hour'],
+};
+
+/** The fields the record's form shows: all but the school's facts. */
+export const editableFieldsOf = (collection: ContentCollection) =>
+  fieldsOf(collection).filter((field) => !SCHOOL_FACT_FIELDS[collection]?.includes(field.wire));
+
 export function toFormValues(collection: ContentCollection, record: EditorRecord | undefined): EditorValues {
   const fields: Record<string, string> = {};
   for (const field of fieldsOf(collection)) {

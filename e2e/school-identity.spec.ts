@@ -1,0 +1,92 @@
+import { type APIRequestContext, type BrowserContext, expect, test } from '@playwright/test';
+import type { SchoolSettings } from '../src/shared/api/settings.js';
+import { SESSION_COOKIE } from '../src/shared/constants.js';
+
+/**
+ * Issue #13 point 1 end to end, against the real server and its demo school: the principal renames
+ * the school and gives it a new address in the website editor, and the header, footer, contact page
+ * and browser title show them, in the page the server sends as well. The settings are put back
+ * afterwards so the other specs see the demo school.
+ */
+
+async function principalToken(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/users/login', {
+    data: { email: 'principal@demo.school', password: 'demo12345' },
+  });
+  expect(response.status(), 'log in as the principal').toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+async function logInAsPrincipal(context: BrowserContext, request: APIRequestContext, baseURL: string) {
+  const token = await principalToken(request);
+  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL }]);
+  return token;
+}
+
+async function settings(request: APIRequestContext): Promise<SchoolSettings> {
+  const response = await request.get('/api/settings');
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: SchoolSettings }).data;
+}
+
+test('the principal changes the school’s name and address in the editor; header, footer and title show them', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const token = await logInAsPrincipal(context, request, baseURL ?? '');
+  const original = await settings(request);
+  const name = `Hilltop Primary ${Date.now()}`;
+  const address = '2 Hill Road, Upton, UP1 2HR';
+  const header = page.getByRole('navigation', { name: 'Main' });
+  const footer = page.getByRole('contentinfo');
+  try {
+    // The demo school, from the first paint: no product name in its place.
+    await page.goto('/');
+    await expect(page).toHaveTitle(original.name);
+    await expect(header.getByRole('link', { name: original.name })).toBeVisible();
+    await expect(footer.getByText(original.address)).toBeVisible();
+    await expect(page.locator('body')).not.toContainText('Schoolyard');
+
+    await page.goto('/website');
+    await page
+      .getByRole('navigation', { name: 'Website sections' })
+      .getByRole('button', { name: 'School' })
+      .click();
+    const form = page.getByRole('form', { name: 'School settings' });
+    await form.getByLabel('School name').fill(name);
+    await form.getByLabel('Address').fill(address);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(page.locator('.Toastify').getByText('Saved.', { exact: false })).toBeVisible();
+    // The editor's own page follows at once.
+    await expect(header.getByRole('link', { name })).toBeVisible();
+    await expect(page).toHaveTitle(`Website · ${name}`);
+
+    await page.goto('/');
+    await expect(page).toHaveTitle(name);
+    await expect(header.getByRole('link', { name })).toHaveAttribute('href', '/');
+    await expect(footer.getByRole('link', { name })).toBeVisible();
+    await expect(footer.getByText(address)).toBeVisible();
+    await expect(footer.getByText(new RegExp(`^© \\d{4} ${name}\\.`))).toBeVisible();
+    // (The content's own texts are the principal's to change; the frame holds no old name.)
+    await expect(header).not.toContainText(original.name);
+    await expect(footer).not.toContainText(original.name);
+
+    await page.goto('/contact');
+    await expect(page).toHaveTitle(`Contact · ${name}`);
+    await expect(
+      page.getByRole('complementary', { name: 'How to reach us' }).getByText(address),
+    ).toBeVisible();
+
+    // The server writes the same into the page itself (search engines, link previews, first paint).
+    const html = await (await request.get('/about')).text();
+    expect(html).toContain(`<title>About · ${name}</title>`);
+  } finally {
+    const response = await request.put('/api/admin/settings', {
+      data: original,
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(response.status(), 'restore the settings').toBe(200);
+  }
+});

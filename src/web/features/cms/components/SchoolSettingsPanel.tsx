@@ -1,0 +1,359 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ReactNode, useId, useRef, useState } from 'react';
+import { type FieldPath, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { FieldErrorSchema } from '../../../../shared/api/errors.js';
+import {
+  type SchoolSettings,
+  type SchoolSettingsInput,
+  SchoolSettingsSchema,
+  SETTINGS_LIMITS,
+  SOCIAL_NETWORK_LABELS,
+  SOCIAL_NETWORKS,
+} from '../../../../shared/api/settings.js';
+import { SchoolLogo } from '../../../components/layout/SchoolBrand.js';
+import { isApiError } from '../../../lib/api-client.js';
+import { notify } from '../../../lib/toast.js';
+import { useSettings } from '../../settings/api/get-settings.js';
+import { useUpdateSettings } from '../../settings/api/update-settings.js';
+import { type PendingUpload, UPLOAD_BEFORE_SAVE_FAILED, useReportUnsavedWork } from '../lib/unsaved-work.js';
+import { LibraryPicker } from './ImagesEditor.js';
+import { SAVED_MESSAGE } from './RecordForm.js';
+import { UploadPicture } from './UploadPicture.js';
+
+type Values = SchoolSettingsInput;
+
+/** The names the runtime knows, for the inputs' suggestions; empty where it cannot list them. */
+function supported(key: 'currency' | 'timeZone'): string[] {
+  const list = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf;
+  if (!list) return [];
+  const values = list(key);
+  return key === 'timeZone' && !values.includes('UTC') ? ['UTC', ...values] : values;
+}
+
+const FIELD_PATHS = new Set<string>([
+  'name',
+  'logo',
+  'description',
+  'address',
+  'phone',
+  'email',
+  'openingHours',
+  'footerText',
+  'currency',
+  'timeZone',
+  ...SOCIAL_NETWORKS.map((network) => `socialLinks.${network}`),
+]);
+
+/**
+ * School (issue #13 point 1): the principal edits the school's own facts, which the header, footer,
+ * contact panel and page titles show. Checked with the server's schema; a failed save keeps what
+ * was typed and shows the server's reasons at the fields.
+ */
+export function SchoolSettingsPanel() {
+  const settings = useSettings();
+  if (settings.isPending) return <p>Loading the school’s settings…</p>;
+  if (settings.isError)
+    return (
+      <div role="alert">
+        <p>We could not load the school’s settings.</p>
+        <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => settings.refetch()}>
+          Retry
+        </button>
+      </div>
+    );
+  return <SchoolSettingsForm settings={settings.data} />;
+}
+
+interface FieldProps {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  children: (describedBy: string | undefined) => ReactNode;
+}
+
+function Field({ id, label, error, hint, children }: FieldProps) {
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return (
+    <div className="mb-3">
+      <label htmlFor={id} className="form-label">
+        {label}
+      </label>
+      {children(describedBy || undefined)}
+      {hint ? (
+        <div id={`${id}-hint`} className="form-text">
+          {hint}
+        </div>
+      ) : null}
+      {error ? (
+        <div id={`${id}-error`} className="invalid-feedback d-block">
+          {error}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function SchoolSettingsForm({ settings }: { settings: SchoolSettings }) {
+  const id = useId();
+  const save = useUpdateSettings();
+  const [formError, setFormError] = useState<string | undefined>();
+  const [choosing, setChoosing] = useState<'upload' | 'library' | undefined>();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    watch,
+    reset,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<Values, unknown, SchoolSettings>({
+    resolver: zodResolver(SchoolSettingsSchema),
+    defaultValues: settings,
+  });
+  // A logo chosen in "Upload a picture" but not yet uploaded: Save uploads it first.
+  const pendingUpload = useRef<PendingUpload | undefined>(undefined);
+  const [pictureChosen, setPictureChosen] = useState(false);
+  useReportUnsavedWork(isDirty || pictureChosen);
+
+  const logo = watch('logo');
+  /** Opens the upload or the library (or neither); a file chosen in a closed upload is dropped. */
+  const choose = (next: 'upload' | 'library' | undefined) => {
+    setChoosing(next);
+    if (next !== 'upload') setPictureChosen(false);
+  };
+  const pickLogo = (image: string) => {
+    setValue('logo', image, { shouldDirty: true, shouldValidate: true });
+    choose(undefined);
+  };
+
+  const onSubmit = async (submitted: SchoolSettings) => {
+    setFormError(undefined);
+    let values = submitted;
+    const upload = pendingUpload.current;
+    if (upload) {
+      try {
+        values = { ...submitted, logo: (await upload()).image };
+      } catch (failure) {
+        setFormError(`${UPLOAD_BEFORE_SAVE_FAILED}: ${(failure as Error).message}`);
+        return;
+      }
+    }
+    try {
+      const saved = await save.mutateAsync(values);
+      reset(saved);
+      choose(undefined);
+    } catch (error) {
+      const details = z.array(FieldErrorSchema).safeParse(isApiError(error) ? error.details : undefined);
+      let shown = 0;
+      for (const detail of details.success ? details.data : []) {
+        if (!FIELD_PATHS.has(detail.field)) continue;
+        setError(
+          detail.field as FieldPath<Values>,
+          { type: 'server', message: detail.message },
+          { shouldFocus: shown === 0 },
+        );
+        shown += 1;
+      }
+      setFormError(
+        isApiError(error) && error.status === 403
+          ? 'Only the principal can edit the website.'
+          : isApiError(error)
+            ? error.message
+            : 'The save failed. Please try again.',
+      );
+      return;
+    }
+    notify.success(SAVED_MESSAGE);
+  };
+
+  const input = (name: FieldPath<Values>, error: string | undefined, describedBy: string | undefined) => ({
+    id: `${id}-${name}`,
+    className: `form-control${error ? ' is-invalid' : ''}`,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+    ...register(name),
+  });
+
+  const text = (
+    name: FieldPath<Values>,
+    label: string,
+    options: { hint?: string; type?: string; max?: number } = {},
+  ) => {
+    const error = (
+      name.startsWith('socialLinks.')
+        ? errors.socialLinks?.[name.slice('socialLinks.'.length) as keyof typeof errors.socialLinks]
+        : errors[name as keyof typeof errors]
+    ) as { message?: string } | undefined;
+    return (
+      <Field id={`${id}-${name}`} label={label} error={error?.message} hint={options.hint}>
+        {(describedBy) => (
+          <input
+            type={options.type ?? 'text'}
+            maxLength={options.max}
+            {...input(name, error?.message, describedBy)}
+          />
+        )}
+      </Field>
+    );
+  };
+
+  return (
+    <section aria-label="School">
+      <h2 className="h4">School</h2>
+      <p>The school’s name, logo and contact details, as every page shows them.</p>
+      <form className="cms-form" noValidate aria-label="School settings" onSubmit={handleSubmit(onSubmit)}>
+        <fieldset className="mb-3">
+          <legend className="fs-5">Name and logo</legend>
+          {text('name', 'School name', {
+            hint: 'In the header, the footer and the title of every page.',
+            max: SETTINGS_LIMITS.name,
+          })}
+          <div className="mb-3">
+            <span className="form-label d-block">Logo</span>
+            <div className="cms-logo">
+              <span className="cms-logo__preview site-brand">
+                <SchoolLogo logo={logo} />
+              </span>
+              <span className="small">{logo ? 'An uploaded picture' : 'The default logo'}</span>
+            </div>
+            {errors.logo?.message ? (
+              <div className="invalid-feedback d-block" role="alert">
+                {errors.logo.message}
+              </div>
+            ) : null}
+            <div className="d-flex gap-2 flex-wrap mt-2">
+              <button
+                type="button"
+                className="btn btn-outline-primary btn-sm"
+                aria-pressed={choosing === 'upload'}
+                onClick={() => choose(choosing === 'upload' ? undefined : 'upload')}
+              >
+                Upload a logo
+              </button>
+              <button
+                type="button"
+                className="btn btn-outline-primary btn-sm"
+                aria-pressed={choosing === 'library'}
+                onClick={() => choose(choosing === 'library' ? undefined : 'library')}
+              >
+                Choose the logo from the library
+              </button>
+              {logo ? (
+                <button
+                  type="button"
+                  className="btn btn-outline-secondary btn-sm"
+                  onClick={() => pickLogo('')}
+                >
+                  Use the default logo
+                </button>
+              ) : null}
+            </div>
+            {choosing === 'upload' ? (
+              <UploadPicture
+                onUploaded={(media) => pickLogo(media.image)}
+                pendingUpload={pendingUpload}
+                onChosenChange={setPictureChosen}
+              />
+            ) : null}
+            {choosing === 'library' ? <LibraryPicker onPick={(image) => pickLogo(image)} /> : null}
+          </div>
+          <Field
+            id={`${id}-description`}
+            label="Short description"
+            error={errors.description?.message}
+            hint="Under the logo in the footer, and for search engines."
+          >
+            {(describedBy) => (
+              <textarea
+                rows={3}
+                maxLength={SETTINGS_LIMITS.description}
+                {...input('description', errors.description?.message, describedBy)}
+              />
+            )}
+          </Field>
+        </fieldset>
+
+        <fieldset className="mb-3">
+          <legend className="fs-5">How to reach the school</legend>
+          <p className="form-text mt-0">In the footer and on the Contact page; an empty one is not shown.</p>
+          {text('address', 'Address', { max: SETTINGS_LIMITS.address })}
+          {text('phone', 'Phone', { type: 'tel', max: SETTINGS_LIMITS.phone })}
+          {text('email', 'Email', { type: 'email', max: SETTINGS_LIMITS.email })}
+          {text('openingHours', 'Opening hours', { max: SETTINGS_LIMITS.openingHours })}
+        </fieldset>
+
+        <fieldset className="mb-3">
+          <legend className="fs-5">Social links</legend>
+          <p className="form-text mt-0">Full links (https://…); the footer shows an icon for each one set.</p>
+          {SOCIAL_NETWORKS.map((network) => (
+            <div key={network}>
+              {text(`socialLinks.${network}`, SOCIAL_NETWORK_LABELS[network], {
+                type: 'url',
+                max: SETTINGS_LIMITS.link,
+              })}
+            </div>
+          ))}
+        </fieldset>
+
+        <fieldset className="mb-3">
+          <legend className="fs-5">Footer, currency and time zone</legend>
+          {text('footerText', 'Footer text', {
+            hint: 'After “© year, school name.” at the foot of every page.',
+            max: SETTINGS_LIMITS.footerText,
+          })}
+          <Field
+            id={`${id}-currency`}
+            label="Currency"
+            error={errors.currency?.message}
+            hint="A code of ISO 4217, such as USD, EUR or GBP."
+          >
+            {(describedBy) => (
+              <input
+                type="text"
+                list={`${id}-currencies`}
+                maxLength={3}
+                autoCapitalize="characters"
+                {...input('currency', errors.currency?.message, describedBy)}
+              />
+            )}
+          </Field>
+          <datalist id={`${id}-currencies`}>
+            {supported('currency').map((code) => (
+              <option key={code} value={code} />
+            ))}
+          </datalist>
+          <Field
+            id={`${id}-timeZone`}
+            label="Time zone"
+            error={errors.timeZone?.message}
+            hint="A name of the IANA database, such as Europe/London or America/New_York."
+          >
+            {(describedBy) => (
+              <input
+                type="text"
+                list={`${id}-time-zones`}
+                {...input('timeZone', errors.timeZone?.message, describedBy)}
+              />
+            )}
+          </Field>
+          <datalist id={`${id}-time-zones`}>
+            {supported('timeZone').map((zone) => (
+              <option key={zone} value={zone} />
+            ))}
+          </datalist>
+        </fieldset>
+
+        {formError ? (
+          <p className="alert alert-danger" role="alert">
+            {formError}
+          </p>
+        ) : null}
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : 'Save'}
+        </button>
+      </form>
+    </section>
+  );
+}
