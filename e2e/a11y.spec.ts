@@ -2,6 +2,7 @@ import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import type { AxeResults, Result } from 'axe-core';
 import { SESSION_COOKIE } from '../src/shared/constants.js';
+import { PUBLIC_ROUTE_PATTERNS } from '../src/shared/routes.js';
 
 /**
  * An axe-core scan of every public page (spec 2.1), and of the school screens each account type
@@ -11,18 +12,7 @@ import { SESSION_COOKIE } from '../src/shared/constants.js';
 
 const AXE_SCRIPT = path.join(process.cwd(), 'node_modules', 'axe-core', 'axe.min.js');
 
-const PUBLIC_PAGES = [
-  '/',
-  '/about',
-  '/class',
-  '/teacher',
-  '/gallery',
-  '/blog',
-  '/blogdetail',
-  '/contact',
-  '/registation',
-  '/login',
-];
+const PUBLIC_PAGES = PUBLIC_ROUTE_PATTERNS;
 
 const describe = (violations: Result[]): string =>
   violations

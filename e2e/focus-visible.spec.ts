@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import type { AxeResults } from 'axe-core';
-import { SESSION_COOKIE } from '../src/shared/constants.js';
 import { label } from './support/forms.js';
+import { logInWithCookie } from './support/session.js';
 
 /**
  * Issue #13, point 9 (WCAG 2.2, 1.4.11 and 2.4.11): every control reached with Tab shows a focus
@@ -150,6 +150,8 @@ const PRINCIPAL_PAGES: { route: string; field?: string }[] = [
 
 test.describe('focus you can see', () => {
   test.use({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+  // Up to seventy Tab presses and readings a page.
+  test.describe.configure({ timeout: 90_000 });
 
   for (const { route, field } of VISITOR_PAGES) {
     test(`${route}: every control's focus ring is at least 3:1, and axe passes with a field focused`, async ({
@@ -171,11 +173,7 @@ test.describe('focus you can see', () => {
     request,
     baseURL,
   }) => {
-    const login = await request.post('/api/users/login', {
-      data: { email: 'principal@demo.school', password: 'demo12345' },
-    });
-    const { token } = (await login.json()) as { token: string };
-    await context.addCookies([{ name: SESSION_COOKIE, value: token, url: String(baseURL) }]);
+    await logInWithCookie(context, request, 'principal@demo.school', baseURL);
     for (const { route } of PRINCIPAL_PAGES) {
       await page.goto(route);
       await page.waitForLoadState('networkidle');

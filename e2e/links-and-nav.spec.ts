@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { SESSION_COOKIE } from '../src/shared/constants.js';
+import { logInWithCookie } from './support/session.js';
 
 /**
  * Issue #13, points 2 and 3, against the built server and the demo school: links go where they say
@@ -98,11 +98,7 @@ test.describe('the navigation at 1280 px', () => {
     request,
     baseURL,
   }) => {
-    const login = await request.post('/api/users/login', {
-      data: { email: 'student@demo.school', password: 'demo12345' },
-    });
-    const { token } = (await login.json()) as { token: string };
-    await context.addCookies([{ name: SESSION_COOKIE, value: token, url: String(baseURL) }]);
+    await logInWithCookie(context, request, 'student@demo.school', baseURL);
     await page.goto('/about');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();

@@ -1,6 +1,5 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { SESSION_COOKIE } from '../src/shared/constants.js';
-import { DEMO_PASSWORD } from './support/forms.js';
+import { expect, type Page, test } from '@playwright/test';
+import { logInWithCookie } from './support/session.js';
 
 /**
  * Issue #13, point 4: at 375 px every tile of every account type's dashboard, and the screens one
@@ -59,13 +58,6 @@ function overflowsOnPage(): Overflow[] {
   return found;
 }
 
-async function logIn(context: BrowserContext, page: Page, email: string, baseURL: string): Promise<void> {
-  const response = await page.request.post('/api/users/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(response.ok()).toBe(true);
-  const { token } = (await response.json()) as { token: string };
-  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL }]);
-}
-
 /** Opens a screen, waits for its data, and answers what overflows on it. */
 async function overflowsAt(page: Page, path: string): Promise<Overflow[]> {
   await page.goto(path);
@@ -95,7 +87,7 @@ test.describe('school tables on a phone', () => {
       baseURL,
     }) => {
       test.setTimeout(120_000);
-      await logIn(context, page, email, String(baseURL));
+      await logInWithCookie(context, page.request, email, baseURL);
       await page.goto('/dashboard');
       const tileLinks = page.getByRole('list', { name: 'Your school area' }).getByRole('link');
       await expect(tileLinks.first()).toBeVisible();

@@ -1,17 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { BANNER_TITLES, SCHOOL_ROUTE_PREFIXES, SESSION_COOKIE } from '../src/shared/constants.js';
+import { PUBLIC_ROUTE_PATTERNS } from '../src/shared/routes.js';
 
-const PUBLIC_ROUTES = [
-  '/about',
-  '/class',
-  '/teacher',
-  '/gallery',
-  '/blog',
-  '/blogdetail',
-  '/contact',
-  '/registation',
-  '/login',
-];
+/** Every public page but home, which has a banner of its own (tested below). */
+const PUBLIC_ROUTES = PUBLIC_ROUTE_PATTERNS.filter((route) => route !== '/');
 
 test.describe('the public site shell', () => {
   for (const route of PUBLIC_ROUTES) {
