@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isWebLink } from '../rules/web-link.js';
 import { ADMIN_MESSAGES, isSafeImagePath } from './admin.js';
 
 /**
@@ -76,16 +77,6 @@ export function isCurrencyCode(code: string): boolean {
   if (!/^[A-Z]{3}$/.test(code)) return false;
   if (currencies === null) currencies = knownCurrencies();
   return currencies ? currencies.has(code) : true;
-}
-
-/** A web link the footer can show: http(s), with a host that has a dot. */
-export function isWebLink(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
-  } catch {
-    return false;
-  }
 }
 
 const LINE_BREAK = /[\r\n]/;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_STATUSES, GENDERS, MESSAGES, USER_TYPES } from '../constants.js';
+import { isWebLink } from '../rules/web-link.js';
 import { IdParamsSchema } from './ids.js';
 
 /**
@@ -92,15 +93,6 @@ export function dobProblem(value: string, today: Date = new Date()): string | un
   if (year < 1900) return USER_MESSAGES.dobTooEarly;
   if (value >= today.toISOString().slice(0, 10)) return USER_MESSAGES.dobInFuture;
   return undefined;
-}
-
-function isWebLink(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
-  } catch {
-    return false;
-  }
 }
 
 export const nameField = requiredText(USER_MESSAGES.enterName, 'The name', USER_LIMITS.name);
