@@ -1,9 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { bootstrapUsedOnlyPlugin } from './scripts/bootstrap-used-only.mjs';
 import { precompressFolder } from './scripts/precompress.mjs';
 
 const outDir = fileURLToPath(new URL('./dist/web', import.meta.url));
+const webSource = fileURLToPath(new URL('./src/web', import.meta.url));
 
 /** Brotli and gzip copies of the built files, for the server to send as they are. */
 const precompress = (): Plugin => ({
@@ -18,7 +20,7 @@ const precompress = (): Plugin => ({
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), precompress()],
+  plugins: [react(), bootstrapUsedOnlyPlugin(webSource), precompress()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -1,6 +1,6 @@
-import { type APIRequestContext, type BrowserContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import type { SchoolSettings } from '../src/shared/api/settings.js';
-import { SESSION_COOKIE } from '../src/shared/constants.js';
+import { logInWithCookie } from './support/session.js';
 
 /**
  * Issue #13 point 1 end to end, against the real server and its demo school: the principal renames
@@ -8,20 +8,6 @@ import { SESSION_COOKIE } from '../src/shared/constants.js';
  * and browser title show them, in the page the server sends as well. The settings are put back
  * afterwards so the other specs see the demo school.
  */
-
-async function principalToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/users/login', {
-    data: { email: 'principal@demo.school', password: 'demo12345' },
-  });
-  expect(response.status(), 'log in as the principal').toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
-async function logInAsPrincipal(context: BrowserContext, request: APIRequestContext, baseURL: string) {
-  const token = await principalToken(request);
-  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL }]);
-  return token;
-}
 
 async function settings(request: APIRequestContext): Promise<SchoolSettings> {
   const response = await request.get('/api/settings');
@@ -35,7 +21,7 @@ test('the principal changes the school’s name and address in the editor; heade
   request,
   baseURL,
 }) => {
-  const token = await logInAsPrincipal(context, request, baseURL ?? '');
+  const token = await logInWithCookie(context, request, 'principal@demo.school', baseURL);
   const original = await settings(request);
   const name = `Hilltop Primary ${Date.now()}`;
   const address = '2 Hill Road, Upton, UP1 2HR';

@@ -15,6 +15,9 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
+/** Each tone's button class, spelt whole so the build's CSS cut sees it (scripts/bootstrap-used-only.mjs). */
+const TONE_BUTTON = { danger: 'btn-danger', primary: 'btn-primary' } as const;
+
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
@@ -109,7 +112,7 @@ export function ConfirmDialog({
               </button>
               <button
                 type="button"
-                className={`btn btn-${tone} rounded-pill px-4`}
+                className={`btn ${TONE_BUTTON[tone]} rounded-pill px-4`}
                 onClick={onConfirm}
                 disabled={busy}
               >

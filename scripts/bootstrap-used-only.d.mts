@@ -1,0 +1,6 @@
+import type { Plugin } from 'vite';
+
+export const BOOTSTRAP_CSS: string;
+export const RUNTIME_CLASSES: string[];
+export function bootstrapUsedOnly(css: string, content: string[]): Promise<string>;
+export function bootstrapUsedOnlyPlugin(sourceRoot: string): Plugin;
