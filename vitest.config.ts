@@ -28,6 +28,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['src/web/test/setup.ts'],
+          // Typing whole forms takes a few seconds on a shared machine; a slow run is not a failure.
+          testTimeout: 30_000,
         },
       },
     ],

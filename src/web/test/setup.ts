@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { assertNoConsoleErrors, installConsoleErrorGuard } from './console.js';
 import { installContentFetchStub } from './content-fetch.js';
@@ -16,6 +16,10 @@ function clearCookies(): void {
     if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
   }
 }
+
+// Screens load lazily and wait for their route loader; on a busy machine the first find of a test
+// may need more than Testing Library's default second.
+configure({ asyncUtilTimeout: 5000 });
 
 installConsoleErrorGuard();
 installContentFetchStub();

@@ -1,16 +1,9 @@
-import { configure } from '@testing-library/react';
 import { vi } from 'vitest';
 import { CONTENT_COLLECTION_NAMES } from '../../../../shared/api/content.js';
 import type { User, UserForReview } from '../../../../shared/api/users.js';
 import { setUnauthorizedHandler } from '../../../lib/api-client.js';
 import { urlOf } from '../../../test/content-fetch.js';
 import { jsonResponse } from '../../../test/render-app.js';
-
-// The account screens load lazily and wait for their route loader; on a busy machine the first
-// find of a test may need more than the default second (each test file has its own copy of this).
-configure({ asyncUtilTimeout: 5000 });
-// Typing whole forms takes a few seconds on a shared machine; a slow run is not a failure.
-vi.setConfig({ testTimeout: 30_000 });
 
 /** One call as the mock saw it: `POST users/login`, its body and headers. */
 export interface SeenCall {
