@@ -28,7 +28,7 @@
  * Each guard authenticates by itself (once per request), so one guard is enough; listing
  * `[app.authenticate, app.requireTypes('Principle')]` works too. Record-level rules ("a teacher
  * sees the pupils of the classes they teach") belong in the feature's policy function, and a
- * record the caller may not see is a 404 (api.md).
+ * record the caller may not see is a 404 (docs/contract/api.md#errors).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
