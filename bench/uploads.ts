@@ -1,5 +1,6 @@
 /**
- * The uploads section of `npm run bench` (issue #12, point 4: "uploads stream, memory stays flat").
+ * The uploads section of `npm run bench` (docs/decisions/0011-upload-streaming.md: "uploads stream, memory
+ * stays flat").
  *
  * The server runs as a process of its own (`src/server/main.ts` through tsx, on a fresh SQLite
  * data folder), so that the resident memory read from /proc is the server's alone, not the

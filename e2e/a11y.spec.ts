@@ -5,9 +5,9 @@ import { SESSION_COOKIE } from '../src/shared/constants.js';
 import { PUBLIC_ROUTE_PATTERNS } from '../src/shared/routes.js';
 
 /**
- * An axe-core scan of every public page (spec 2.1), and of the school screens each account type
- * works in, once their content has arrived: no violation of impact 'serious' or 'critical' is
- * allowed. Failures print each violation and where it is.
+ * An axe-core scan of every public page (docs/contract/product.md#public-routes), and of the school screens
+ * each account type works in, once their content has arrived: no violation of impact 'serious' or 'critical'
+ * is allowed. Failures print each violation and where it is.
  */
 
 const AXE_SCRIPT = path.join(process.cwd(), 'node_modules', 'axe-core', 'axe.min.js');

@@ -4,9 +4,9 @@ import { DASHBOARD_TILES, MESSAGES, SESSION_COOKIE } from '../src/shared/constan
 import { label, logInWithForm as logIn, samplePng } from './support/forms.js';
 
 /**
- * Issue #4 end to end, against the built server and the demo school: registration with a photo,
- * the pending account refused at login, the principal's approval, the new pupil's dashboard,
- * the session across a reload, LogOut, and the old token refused by the API.
+ * docs/decisions/0005-accounts-and-sessions.md end to end, against the built server and the demo school:
+ * registration with a photo, the pending account refused at login, the principal's approval, the new pupil's
+ * dashboard, the session across a reload, LogOut, and the old token refused by the API.
  */
 
 const PRINCIPAL = 'principal@demo.school';
@@ -127,7 +127,7 @@ test.describe
     });
   });
 
-test('the principal’s dashboard has the spec’s tiles plus the school-year, Approvals, Website and Inbox tiles', async ({
+test('the principal’s dashboard has the contract’s tiles plus the school-year, Approvals, Website and Inbox tiles', async ({
   page,
 }) => {
   await logIn(page, PRINCIPAL);
@@ -144,7 +144,7 @@ test('the principal’s dashboard has the spec’s tiles plus the school-year, A
   ]);
 });
 
-test('the teacher’s dashboard has the spec’s tiles plus Marks and Send Notification, and /approvals is only for the principal', async ({
+test('the teacher’s dashboard has the contract’s tiles plus Marks and Send Notification, and /approvals is only for the principal', async ({
   page,
 }) => {
   await logIn(page, TEACHER);

@@ -3,9 +3,9 @@ import { ENQUIRY_MESSAGES } from '../src/shared/api/enquiry.js';
 import { SESSION_COOKIE } from '../src/shared/constants.js';
 
 /**
- * Issue #6 end to end, against the real server and its demo school: the principal edits the site
- * and the public pages show it at once; a visitor's message reaches the principal's inbox. Each
- * edit is put back afterwards so the other specs see the demo content.
+ * docs/decisions/0006-media-and-content-editing.md end to end, against the real server and its demo school:
+ * the principal edits the site and the public pages show it at once; a visitor's message reaches the
+ * principal's inbox. Each edit is put back afterwards so the other specs see the demo content.
  */
 
 interface WireRecord {

@@ -1,11 +1,10 @@
 import { expect, test } from '@playwright/test';
 
 /**
- * Issue #13, point 10: a first visit of the home page is sent compressed. Measured from the
- * browser's resource timings (bytes on the wire against decoded bytes), with nothing cached. The
- * budget is a size, not a time: before compression the visit was 1,072,915 bytes, after it
- * 333,380, and with Bootstrap cut to the rules the pages use 319,297 (scripts/first-visit-bytes.mjs
- * prints the breakdown).
+ * docs/decisions/0013-compressed-delivery.md: a first visit of the home page is sent compressed. Measured
+ * from the browser's resource timings (bytes on the wire against decoded bytes), with nothing cached. The
+ * budget is a size, not a time: before compression the visit was 1,072,915 bytes, after it 333,380, and with
+ * Bootstrap cut to the rules the pages use 319,297 (scripts/first-visit-bytes.mjs prints the breakdown).
  */
 const FIRST_VISIT_BUDGET = 400_000;
 

@@ -5,11 +5,11 @@ import { label } from './support/forms.js';
 import { logInWithCookie } from './support/session.js';
 
 /**
- * Issue #13, point 9 (WCAG 2.2, 1.4.11 and 2.4.11): every control reached with Tab shows a focus
- * indicator of at least 3:1 against what is behind it. The test tabs through each page and, for
- * each focused control, reads the ring the browser draws (outline, or a box-shadow ring, on the
- * control or on the tile that wraps it), finds the solid background behind it, and computes the
- * WCAG contrast ratio of the two. axe then scans the page with a text field focused.
+ * docs/decisions/0017-focus-indicators.md (WCAG 2.2, 1.4.11 and 2.4.11): every control reached with Tab shows
+ * a focus indicator of at least 3:1 against what is behind it. The test tabs through each page and, for each
+ * focused control, reads the ring the browser draws (outline, or a box-shadow ring, on the control or on the
+ * tile that wraps it), finds the solid background behind it, and computes the WCAG contrast ratio of the two.
+ * axe then scans the page with a text field focused.
  */
 
 const AXE_SCRIPT = path.join(process.cwd(), 'node_modules', 'axe-core', 'axe.min.js');

@@ -2,8 +2,8 @@ import { type APIRequestContext, expect, test } from '@playwright/test';
 import { logInWithCookie } from './support/session.js';
 
 /**
- * Issue #13, points 2 and 3, against the built server and the demo school: links go where they say
- * (each Read More to its post, Join Now to Book A Seat with that class chosen, an unknown path a
+ * docs/decisions/0015-links-and-navigation.md, against the built server and the demo school: links go where
+ * they say (each Read More to its post, Join Now to Book A Seat with that class chosen, an unknown path a
  * real 404), and the navigation shows Contact and the log-in links in the bar.
  */
 
@@ -51,7 +51,7 @@ test('Join Now on a class card leads to Book A Seat with that class chosen, and 
   await expect(select).toHaveValue(name);
   await expect(select).toBeFocused();
   await expect(form).toBeInViewport();
-  // The list is the school's classes, not the spec's placeholders.
+  // The list is the school's classes, not the original placeholders.
   await expect(select.getByRole('option')).toHaveText([
     'Choose a class',
     ...classes.map((c) => c.heading as string),

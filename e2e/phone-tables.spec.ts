@@ -2,10 +2,10 @@ import { expect, type Page, test } from '@playwright/test';
 import { logInWithCookie } from './support/session.js';
 
 /**
- * Issue #13, point 4: at 375 px every tile of every account type's dashboard, and the screens one
- * step behind them that hold tables (a class's pupils, a pupil's results and mark sheet, a class's
- * week, an attendance report), read fully: no table or table box wider than its container, no
- * cell whose text is cut off, and no page that scrolls sideways.
+ * docs/decisions/0016-phone-layout.md: at 375 px every tile of every account type's dashboard, and the
+ * screens one step behind them that hold tables (a class's pupils, a pupil's results and mark sheet, a
+ * class's week, an attendance report), read fully: no table or table box wider than its container, no cell
+ * whose text is cut off, and no page that scrolls sideways.
  */
 
 const ACCOUNTS = ['student@demo.school', 'teacher@demo.school', 'principal@demo.school'] as const;

@@ -3,9 +3,9 @@ import { splitChecklist } from '../src/shared/api/content.js';
 import { BLOG_DEFAULTS, GALLERY_CATEGORIES, MESSAGES } from '../src/shared/constants.js';
 
 /**
- * The public site against the demo school (issue #3): every page at a phone and a desktop width,
- * with the texts taken from the API, plus the carousel, the gallery filters and lightbox, and the
- * contact form's messages.
+ * The public site against the demo school (docs/contract/product.md#public-pages): every page at a phone and
+ * a desktop width, with the texts taken from the API, plus the carousel, the gallery filters and lightbox,
+ * and the contact form's messages.
  */
 
 type WireRecord = Record<string, string> & {

@@ -3,9 +3,9 @@ import type { SchoolSettings } from '../src/shared/api/settings.js';
 import { logInWithCookie } from './support/session.js';
 
 /**
- * Issue #13 point 1 end to end, against the real server and its demo school: the principal renames
- * the school and gives it a new address in the website editor, and the header, footer, contact page
- * and browser title show them, in the page the server sends as well. The settings are put back
+ * docs/decisions/0014-school-settings.md end to end, against the real server and its demo school: the
+ * principal renames the school and gives it a new address in the website editor, and the header, footer,
+ * contact page and browser title show them, in the page the server sends as well. The settings are put back
  * afterwards so the other specs see the demo school.
  */
 

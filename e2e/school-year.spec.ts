@@ -4,16 +4,19 @@ import { divisionFor, MAX_MARKS_PER_SUBJECT, subjectResult } from '../src/shared
 import { logInWithForm, registerWithForm } from './support/forms.js';
 
 /**
- * Issue #7 end to end, through the screens a school uses: a new pupil registers; the principal
- * approves them, creates a class and a time slot, enrols the pupil and assigns a teacher; that
- * teacher enters the pupil's mark and writes to the class; the pupil logs in and sees the mark, the
- * division of their mark sheet and the teacher's notification; the principal sees the mark's history.
+ * docs/decisions/0009-running-the-school-year.md end to end, through the screens a school uses: a new pupil
+ * registers; the principal approves them, creates a class and a time slot, enrols the pupil and assigns a
+ * teacher; that teacher enters the pupil's mark and writes to the class; the pupil logs in and sees the mark,
+ * the division of their mark sheet and the teacher's notification; the principal sees the mark's history.
  */
 
 const PRINCIPAL = 'principal@demo.school';
 const TEACHER = { email: 'teacher@demo.school', name: 'Amara Okafor', subject: 'English' };
 
-/** Collects the browser's alert() texts (the spec's screens answer with alerts) and accepts them. */
+/**
+ * Collects the browser's alert() texts (the product's screens answer with alerts,
+ * docs/contract/product.md#messages) and accepts them.
+ */
 function collectDialogs(page: Page): string[] {
   const seen: string[] = [];
   page.on('dialog', (dialog) => {

@@ -2,7 +2,7 @@ import { type APIRequestContext, type BrowserContext, expect, type Page, test } 
 import { MESSAGES, SESSION_COOKIE } from '../src/shared/constants.js';
 
 /**
- * The school area against the real server and its demo school (api.md, "Running it"): a teacher
+ * The school area against the real server and its demo school (docs/contract/api.md#running-it): a teacher
  * records attendance and follows a pupil from Teacher-class; a pupil sees only their own results
  * and attendance; the principal adds a class assignment and meets a timetable clash.
  */

@@ -1,7 +1,7 @@
-// Keeps only the parts of Bootstrap's stylesheet that the app's pages use (issue #13 point 10).
-// Bootstrap is imported whole (src/web/main.tsx); at build time PurgeCSS drops every rule whose
-// selector names a class, id or element that no source file of the web app mentions. Only
-// Bootstrap's file is cut: our own styles and the libraries' styles stay as written.
+// Keeps only the parts of Bootstrap's stylesheet that the app's pages use
+// (docs/decisions/0013-compressed-delivery.md). Bootstrap is imported whole (src/web/main.tsx); at build time
+// PurgeCSS drops every rule whose selector names a class, id or element that no source file of the web app
+// mentions. Only Bootstrap's file is cut: our own styles and the libraries' styles stay as written.
 import path from 'node:path';
 import { PurgeCSS } from 'purgecss';
 

@@ -16,7 +16,7 @@ const webSources = [path.join(root, 'src/web/**/*.{ts,tsx}'), path.join(root, 's
 const hasClass = (css: string, name: string): boolean =>
   new RegExp(`\\.${name.replace(/[-]/g, '\\-')}(?![\\w-])`).test(css);
 
-describe('Bootstrap cut to what the web app uses (issue #13 point 10)', () => {
+describe('Bootstrap cut to what the web app uses (docs/decisions/0013-compressed-delivery.md)', () => {
   let cut: string;
   beforeAll(async () => {
     cut = await bootstrapUsedOnly(bootstrapCss, webSources);

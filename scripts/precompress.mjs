@@ -1,6 +1,6 @@
-// Brotli and gzip copies of the built web app's text files (issue #13, point 10), written next to
-// each file as `.br` and `.gz`. The server sends them (@fastify/static's preCompressed) to browsers
-// that accept them, so a first visit downloads a fraction of the bytes, compressed once at the
+// Brotli and gzip copies of the built web app's text files (docs/decisions/0013-compressed-delivery.md),
+// written next to each file as `.br` and `.gz`. The server sends them (@fastify/static's preCompressed) to
+// browsers that accept them, so a first visit downloads a fraction of the bytes, compressed once at the
 // highest level instead of on every request. Run by the Vite build (vite.config.ts).
 import fs from 'node:fs/promises';
 import path from 'node:path';

@@ -1,9 +1,13 @@
 /**
  * The product's fixed values (spec sections 2, 4 and 9). Server, client and tests import them from
- * here so a text or a number is written once. Spellings are the spec's: they are shown to users.
+ * here so a text or a number is written once. Spellings are the product's
+ * (docs/contract/product.md#spelling): they are shown to users.
  */
 
-/** Login state lives in this cookie (spec 3, 9). */
+/**
+ * Login state lives in this cookie (docs/contract/product.md#login-state,
+ * docs/contract/product.md#session-cookie).
+ */
 export const SESSION_COOKIE = 'kids_pre_token';
 export const SESSION_DAYS = 7;
 
@@ -20,7 +24,7 @@ export const USER_TYPES = [
 ] as const;
 export type UserType = (typeof USER_TYPES)[number];
 
-/** The types that have a dashboard and a school area (spec 2.5). */
+/** The types that have a dashboard and a school area (docs/contract/product.md#school-screens). */
 export const SCHOOL_TYPES = ['Student', 'Teacher', 'Principle'] as const satisfies readonly UserType[];
 export type SchoolType = (typeof SCHOOL_TYPES)[number];
 export const isSchoolType = (type: string): type is SchoolType =>
@@ -32,7 +36,9 @@ export type Gender = (typeof GENDERS)[number];
 export const ACCOUNT_STATUSES = ['pending', 'active', 'rejected'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
-/** Banner title by the first path segment (spec 2.3), exactly as written there. */
+/**
+ * Banner title by the first path segment (docs/contract/product.md#banner-titles), exactly as written there.
+ */
 export const BANNER_TITLES: Readonly<Record<string, string>> = {
   about: 'About',
   class: 'Class',
@@ -58,7 +64,7 @@ export const BANNER_TITLES: Readonly<Record<string, string>> = {
   'classwise-student': 'ClassWise List',
   'student-list': 'Student List',
   'student-attendence': 'Attendence',
-  // Screens the spec's tiles point at without a title of their own (decisions item 5).
+  // Screens the original tiles point at without a title of their own (docs/contract/fixes-and-gaps.md#fix-5).
   'student-profile': 'Personal Profile',
   studentresult: 'Result Summery',
   'attendance-report': 'Attendance Report',
@@ -81,15 +87,20 @@ export function bannerTitleFor(pathname: string): string | undefined {
 }
 
 export interface DashboardTile {
-  /** The label shown on the tile, as the spec writes it. */
+  /** The label shown on the tile, as docs/contract/product.md#dashboard-menus writes it. */
   label: string;
-  /** Where the tile leads: the lowercased label unless decisions item 5 says otherwise. */
+  /**
+   * Where the tile leads: the lowercased label unless docs/contract/fixes-and-gaps.md#fix-5 says otherwise.
+   */
   path: string;
 }
 
 const tile = (label: string, path = `/${label.toLowerCase()}`): DashboardTile => ({ label, path });
 
-/** Dashboard tiles per type (spec 2.5, with the targets of decisions item 5). */
+/**
+ * Dashboard tiles per type (docs/contract/product.md#dashboard-menus, with the targets of
+ * docs/contract/fixes-and-gaps.md#fix-5).
+ */
 export const DASHBOARD_TILES: Readonly<Record<SchoolType, readonly DashboardTile[]>> = {
   Student: [
     tile('Profile'),
@@ -121,7 +132,10 @@ export const DASHBOARD_TILES: Readonly<Record<SchoolType, readonly DashboardTile
   ],
 };
 
-/** Authenticated routes of spec 2.2 plus the ones decisions item 5 adds. */
+/**
+ * Authenticated routes of docs/contract/product.md#school-routes plus the ones
+ * docs/contract/fixes-and-gaps.md#fix-5 adds.
+ */
 export const SCHOOL_ROUTE_PREFIXES = [
   'dashboard',
   'profile',
@@ -170,7 +184,7 @@ export const TESTIMONIAL_AUTOPLAY_MS = 2000;
 export const DEFAULT_AVATAR_PX = 70;
 export const REGISTRATION_MESSAGE_MS = 10_000;
 
-/** react-toastify settings of spec section 9. */
+/** react-toastify settings of docs/contract/product.md#toast-settings. */
 export const TOAST_SETTINGS = {
   position: 'top-right',
   autoClose: 5000,
@@ -183,7 +197,7 @@ export const TOAST_SETTINGS = {
 
 export const BLOG_DEFAULTS = { author: 'Admin', category: 'Web Design', commentCount: 15 } as const;
 
-/** Every user-facing message the spec quotes (sections 4, 5 and 8). */
+/** Every user-facing message of docs/contract/product.md#messages (and #states, #validation). */
 export const MESSAGES = {
   registered: 'Registered Successfully!',
   registrationFailed: 'Registered Failed!',

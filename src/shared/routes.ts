@@ -1,7 +1,8 @@
 /**
  * Every path of the web app: the router's pages (src/web/app/router.tsx, which a test keeps equal to
  * these) and the server, which answers any other path with the app's not-found page and status 404.
- * Spellings are the spec's (section 2); `:name` is one path segment.
+ * Spellings are the product's (docs/contract/product.md#public-routes,
+ * docs/contract/product.md#school-routes); `:name` is one path segment.
  */
 export const PUBLIC_ROUTE_PATTERNS = [
   '/',

@@ -9,9 +9,9 @@ import { HttpError } from '../lib/errors.js';
 
 /**
  * `npm run create-principal -- --email x@school.org --name "Margaret Osei"`: the first principal
- * of a school (decisions item 9), active at once. The password is read from one line of stdin
- * with `--password-stdin`, or asked twice on a terminal without echo; it never appears in the
- * command line or the shell history. Every failure is one line on stderr and exit code 1.
+ * of a school (docs/contract/fixes-and-gaps.md#fix-9), active at once. The password is read from one line of
+ * stdin with `--password-stdin`, or asked twice on a terminal without echo; it never appears in the command
+ * line or the shell history. Every failure is one line on stderr and exit code 1.
  */
 
 const USAGE = `Usage: npm run create-principal -- --email <email> --name "<full name>" [--password-stdin]

@@ -2,8 +2,9 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * One interface per table, collected in `Database` (the Kysely example's shape). Columns are
- * snake_case and correctly spelt; the spec's spellings appear only where rows become API answers.
- * Dates are `YYYY-MM-DD` text and instants ISO-8601 text, so both engines compare them the same way.
+ * snake_case and correctly spelt; the product's spellings (docs/contract/product.md#spelling) appear only
+ * where rows become API answers. Dates are `YYYY-MM-DD` text and instants ISO-8601 text, so both engines
+ * compare them the same way.
  */
 
 export interface ContentRecordTable {

@@ -28,11 +28,11 @@
  * Each guard authenticates by itself (once per request), so one guard is enough; listing
  * `[app.authenticate, app.requireTypes('Principle')]` works too. Record-level rules ("a teacher
  * sees the pupils of the classes they teach") belong in the feature's policy function, and a
- * record the caller may not see is a 404 (api.md).
+ * record the caller may not see is a 404 (docs/contract/api.md#errors).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isSchoolType, type UserType } from '../../shared/constants.js';
+import { isSchoolType, SCHOOL_TYPES, USER_TYPES, type UserType } from '../../shared/constants.js';
 import { findSessionUser, type SessionUser } from '../features/auth/session.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 
@@ -55,6 +55,15 @@ declare module 'fastify' {
 
 /** `security` of an authenticated route's schema, for the OpenAPI document. */
 export const BEARER_AUTH = [{ bearerAuth: [] }];
+
+/**
+ * The OpenAPI extension naming the account types a route's guard lets through (all of
+ * USER_TYPES for `app.authenticate`), so that the document, and docs/contract/api.md generated
+ * from it, say who may call what. Written from the guard itself, so it cannot drift from the code.
+ */
+export const CALLERS_EXTENSION = 'x-callers';
+
+const callersOfGuard = new WeakMap<AuthGuard, readonly UserType[]>();
 
 const MESSAGES = {
   missing: 'Please log in.',
@@ -98,11 +107,26 @@ export const authPlugin = fp(
 
     const requireTypes = (...types: UserType[]): AuthGuard => {
       if (types.length === 0) throw new Error('requireTypes needs at least one type');
-      return async (request, reply) => {
+      const guard: AuthGuard = async (request, reply) => {
         await authenticate(request, reply);
         if (!types.includes(currentUser(request).type)) throw forbidden(MESSAGES.wrongType(types));
       };
+      callersOfGuard.set(guard, types);
+      return guard;
     };
+
+    callersOfGuard.set(authenticate, USER_TYPES);
+    callersOfGuard.set(requireSchoolUser, SCHOOL_TYPES);
+    app.addHook('onRoute', (route) => {
+      const guards = [route.onRequest ?? []].flat() as AuthGuard[];
+      const callers = guards.map((guard) => callersOfGuard.get(guard)).filter((types) => types !== undefined);
+      // Every guard must let the caller through, so the narrowest list is the route's.
+      const narrowest = callers.sort((a, b) => a.length - b.length)[0];
+      if (narrowest && route.schema) {
+        const callers: Record<string, string[]> = { [CALLERS_EXTENSION]: [...narrowest] };
+        route.schema = { ...route.schema, ...callers };
+      }
+    });
 
     app.decorate('authenticate', authenticate);
     app.decorate('requireSchoolUser', requireSchoolUser);

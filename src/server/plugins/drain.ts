@@ -1,5 +1,5 @@
 /**
- * Stopping without losing a request (issue #12; docs/decisions/0010-shutdown-and-timeouts.md).
+ * Stopping without losing a request (docs/decisions/0010-shutdown-and-timeouts.md).
  *
  * `app.close()` alone loses requests on kept-alive connections: Fastify answers 503 to every request
  * that arrives while it closes, and Node's `http.Server#close()` destroys idle kept-alive sockets at

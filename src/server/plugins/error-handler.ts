@@ -5,9 +5,9 @@ import type { ErrorBody, FieldError } from '../../shared/api/errors.js';
 import { HttpError } from '../lib/errors.js';
 
 /**
- * One shape for every error answer (api.md): `{ error: { code, message, details? } }`. Client
- * mistakes keep their 4xx status; anything unexpected is logged and answered as a bare 500 that
- * leaks no stack or SQL.
+ * One shape for every error answer (docs/contract/api.md#errors): `{ error: { code, message, details? } }`.
+ * Client mistakes keep their 4xx status; anything unexpected is logged and answered as a bare 500 that leaks
+ * no stack or SQL.
  */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -1,5 +1,5 @@
 /**
- * Cuts off a request whose body trickles in (issue #12; docs/decisions/0010-shutdown-and-timeouts.md).
+ * Cuts off a request whose body trickles in (docs/decisions/0010-shutdown-and-timeouts.md).
  *
  * Node's own limits, set in app.ts from the config, cover the rest: `headersTimeout` (the headers,
  * and a connection that never sends a byte), `requestTimeout` (a whole request), `keepAliveTimeout`

@@ -22,7 +22,7 @@ import { HUGE, TEXTS } from './fuzz/values.js';
 import { bearer, logIn } from './school-fixtures.js';
 
 /**
- * Fuzzes every operation of /api/openapi.json (issue #12, point 9): for each path and query
+ * Fuzzes every operation of /api/openapi.json (docs/decisions/0012-hardening.md): for each path and query
  * parameter and each body field (JSON and multipart), bad values of every kind (wrong types, huge
  * and control-character text, odd numbers, deep nesting), then bad whole bodies (malformed JSON,
  * wrong content types, odd multipart), each with no token and with a Principle's, a Teacher's and a

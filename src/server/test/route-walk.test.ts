@@ -33,7 +33,7 @@ interface Rule {
   body?: unknown;
 }
 
-/** The one table of who may call what (api.md, School management and Ours). */
+/** The one table of who may call what (docs/contract/api.md#who-may-call). */
 const POLICY: Record<string, Rule> = {
   // Accounts
   'GET /api/users/student/:id': { who: EVERY_SCHOOL_TYPE },
@@ -68,7 +68,7 @@ const POLICY: Record<string, Rule> = {
     who: TEACHER_PRINCIPAL,
     url: '/api/attendance/class/:classId?from=2026-11-01&to=2026-11-19',
   },
-  // Marks entry, sending notifications, school set-up (issue #7)
+  // Marks entry, sending notifications, school set-up (docs/decisions/0009-running-the-school-year.md)
   'GET /api/marks': { who: TEACHER_PRINCIPAL },
   'PUT /api/marks': { who: TEACHER_PRINCIPAL, body: [] },
   'GET /api/marks/subjects': { who: TEACHER_PRINCIPAL, url: '/api/marks/subjects?classId=1' },
@@ -108,7 +108,7 @@ const POLICY: Record<string, Rule> = {
   'GET /api/admin/newsletter': { who: PRINCIPAL },
   'GET /api/admin/newsletter.csv': { who: PRINCIPAL },
   'DELETE /api/admin/newsletter/:id': { who: PRINCIPAL, url: '/api/admin/newsletter/999999' },
-  // The school's settings (issue #13 point 1)
+  // The school's settings (docs/decisions/0014-school-settings.md)
   'PUT /api/admin/settings': { who: PRINCIPAL, body: {} },
 };
 

@@ -4,9 +4,9 @@ import { CONTENT_COLLECTIONS, type ContentCollection, type WireContentFields } f
 import { MAX_ID, pathIdSchema, queryCountSchema } from './ids.js';
 
 /**
- * The principal's calls behind the site editor (issue #6): content records, the media library and
- * the inbox of the public forms. The editor validates its forms with these schemas and the server
- * validates the same bodies with them.
+ * The principal's calls behind the site editor (docs/decisions/0006-media-and-content-editing.md): content
+ * records, the media library and the inbox of the public forms. The editor validates its forms with these
+ * schemas and the server validates the same bodies with them.
  */
 
 export const ADMIN_MESSAGES = {

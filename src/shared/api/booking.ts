@@ -3,17 +3,21 @@ import { MESSAGES } from '../constants.js';
 import { HONEYPOT_FIELD, honeypotFieldSchema } from './newsletter.js';
 
 /**
- * The home page's 'Book A Seat' form (spec 2.4) and the body of `POST bookings` (api.md). The browser
- * checks the form with this schema; the server will check the same body with it.
+ * The home page's 'Book A Seat' form (docs/contract/product.md#public-pages) and the body of `POST bookings`
+ * (docs/contract/api.md#post-bookings). The browser checks the form with this schema; the server will check
+ * the same body with it.
  */
 
-/** The spec's choices for Select A Class: what a school without class cards offers. */
+/**
+ * The original choices for Select A Class (docs/contract/product.md#public-pages): what a school without
+ * class cards offers.
+ */
 export const BOOKING_CLASSES = ['Class 1', 'Class 2', 'Class 3'] as const;
 
 /**
  * The classes Book A Seat offers: the names of the school's class cards (the kids classes of the
  * public site, each with its seats and fee; Join Now on a card chooses it), in their order and
- * once each; the spec's Class 1-3 when the school has none. The server accepts only these.
+ * once each; the original Class 1-3 when the school has none. The server accepts only these.
  */
 export function bookableClasses(cardTitles: readonly string[]): string[] {
   const names = [...new Set(cardTitles.map((title) => title.trim()).filter((title) => title !== ''))];

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { GALLERY_CATEGORIES } from '../constants.js';
 
 /**
- * The public content collections of api.md. Each field has a correct internal name (the key) and
- * the name the outside world sees in JSON (`wire`), misspellings included. Server and client map
- * between the two only through `toWireRecord` / `fromWireRecord` below.
+ * The public content collections of docs/contract/api.md. Each field has a correct internal name (the key)
+ * and the name the outside world sees in JSON (`wire`), misspellings included. Server and client map between
+ * the two only through `toWireRecord` / `fromWireRecord` below.
  */
 
 type FieldKind = 'line' | 'text' | 'icon' | 'checklist';
@@ -203,7 +203,10 @@ export function fromWireRecord<C extends ContentCollection>(
   return record as ContentRecord<C>;
 }
 
-/** Record 0's `#`-separated heading3 as check-list items, empty parts dropped (spec 2.4). */
+/**
+ * Record 0's `#`-separated heading3 as check-list items, empty parts dropped
+ * (docs/contract/product.md#public-pages).
+ */
 export function splitChecklist(value: string | undefined): string[] {
   return (value ?? '')
     .split('#')

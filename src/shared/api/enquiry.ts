@@ -3,8 +3,9 @@ import { MESSAGES } from '../constants.js';
 import { HONEYPOT_FIELD, honeypotFieldSchema } from './newsletter.js';
 
 /**
- * The contact form (spec 2.4, 5) and the body of `POST enquiries` (api.md). The browser checks the
- * form with this schema; the server will check the same body with it.
+ * The contact form (docs/contract/product.md#public-pages, docs/contract/product.md#validation) and the body
+ * of `POST enquiries` (docs/contract/api.md#post-enquiries). The browser checks the form with this schema;
+ * the server will check the same body with it.
  */
 export const ENQUIRY_MESSAGES = {
   enterName: MESSAGES.enterName,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every error answer of the API (api.md, Conventions). */
+/** Every error answer of the API (docs/contract/api.md#errors). */
 export const ErrorBodySchema = z.object({
   error: z.object({
     code: z.string(),

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { MESSAGES } from '../constants.js';
 
 /**
- * The footer's newsletter form (spec 2.3, 5) and the body of `POST newsletter` (api.md). The spec
- * gives no messages for this form; we use the ones it gives for the contact form's same fields.
+ * The footer's newsletter form (docs/contract/product.md#footer, docs/contract/product.md#validation)
+ * and the body of `POST newsletter` (docs/contract/api.md#post-newsletter). The original gives no
+ * messages for this form; we use the ones it gives for the contact form's same fields.
  */
 export const NEWSLETTER_MESSAGES = {
   enterName: MESSAGES.enterName,

@@ -4,9 +4,9 @@ import { chosenIdSchema, ID_MESSAGE, MAX_ID, pathIdSchema } from './ids.js';
 import { IsoDateSchema, NotificationRowSchema } from './school.js';
 
 /**
- * The school-management writes of issue #7 (ours, camelCase): marks entry, sending and reading
- * notifications, and the principal's set-up of classes, subjects, time slots, enrolments and
- * exams. Browser-safe: the same schemas validate the forms and the server's bodies.
+ * The school-management writes of docs/decisions/0009-running-the-school-year.md (ours, camelCase): marks
+ * entry, sending and reading notifications, and the principal's set-up of classes, subjects, time slots,
+ * enrolments and exams. Browser-safe: the same schemas validate the forms and the server's bodies.
  */
 
 const id = chosenIdSchema;
@@ -94,7 +94,7 @@ export const SendNotificationBodySchema = z
 export type SendNotificationBody = z.infer<typeof SendNotificationBodySchema>;
 export const CreatedIdAnswerSchema = z.object({ data: z.object({ id: z.number().int() }) });
 
-// GET notification (ours: three more fields per row; the spec's fields stay)
+// GET notification (ours: three more fields per row; the original fields stay)
 export const NotificationListRowSchema = NotificationRowSchema.extend({
   /** Who sent it: the sender's name, or "School office" when the sender's account is gone. */
   from: z.string(),

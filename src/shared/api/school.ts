@@ -3,9 +3,9 @@ import { SCHOOL_DAYS } from '../constants.js';
 import { chosenIdSchema as chosenId, IdParamsSchema, MAX_ID, pathIdSchema } from './ids.js';
 
 /**
- * The school-management calls of api.md, one schema per answer row and per body. Field names are
- * the contract's (`sub_name`, `StudentId`, `ClassName`, `att_status`, `discription`...): the server
- * maps its correctly named rows to these in its routes, the client maps them back in its fetchers.
+ * The school-management calls of docs/contract/api.md, one schema per answer row and per body. Field names
+ * are the contract's (`sub_name`, `StudentId`, `ClassName`, `att_status`, `discription`...): the server maps
+ * its correctly named rows to these in its routes, the client maps them back in its fetchers.
  */
 
 export const IdParamSchema = IdParamsSchema;

@@ -3,11 +3,11 @@ import { isWebLink } from '../rules/web-link.js';
 import { ADMIN_MESSAGES, isSafeImagePath } from './admin.js';
 
 /**
- * The school's own facts (issue #13 point 1): its name, logo, short description, address, phone,
- * email, opening hours, social links, footer text, currency and time zone. One row, edited by the
- * principal in the website editor (`PUT admin/settings`) and read by everyone (`GET settings`): the
- * header, footer, contact panel and page titles show them, so nothing about the school is written
- * in the code. The editor's form and the server check the same body with `SchoolSettingsSchema`.
+ * The school's own facts (docs/decisions/0014-school-settings.md): its name, logo, short description,
+ * address, phone, email, opening hours, social links, footer text, currency and time zone. One row, edited by
+ * the principal in the website editor (`PUT admin/settings`) and read by everyone (`GET settings`): the
+ * header, footer, contact panel and page titles show them, so nothing about the school is written in the
+ * code. The editor's form and the server check the same body with `SchoolSettingsSchema`.
  */
 
 export const SETTINGS_LIMITS = {

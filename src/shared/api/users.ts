@@ -4,11 +4,12 @@ import { isWebLink } from '../rules/web-link.js';
 import { IdParamsSchema } from './ids.js';
 
 /**
- * The account calls of api.md (Accounts, and the users rows of "Ours"). The registration form in
+ * The account calls of docs/contract/api.md#tag-accounts. The registration form in
  * the browser and `POST users` on the server validate with the same `RegistrationFieldsSchema`,
  * so a message is written once. Browser-safe: zod and our constants only.
  *
- * Field names here are the wire names (the spec's spellings: `degination`, `discription`,
+ * Field names here are the wire names (the product's spellings, docs/contract/product.md#spelling:
+ * `degination`, `discription`,
  * `social_link`); the server maps them to its correctly named columns in one place.
  */
 
@@ -124,7 +125,10 @@ const socialLinkField = z
   .max(USER_LIMITS.socialLink, tooLong('The link', USER_LIMITS.socialLink))
   .refine((v) => v === '' || isWebLink(v), USER_MESSAGES.socialLinkInvalid);
 
-/** The text fields of the registration form (spec 3 and 5), without the photos. */
+/**
+ * The text fields of the registration form (docs/contract/product.md#records and
+ * docs/contract/product.md#validation), without the photos.
+ */
 export const RegistrationFieldsSchema = z.object({
   name: nameField,
   degination: requiredText(USER_MESSAGES.enterDesignation, 'The designation', USER_LIMITS.designation),
@@ -292,7 +296,7 @@ export const UserListQuerySchema = z.object({
 });
 export type UserListQuery = z.infer<typeof UserListQuerySchema>;
 
-/** A user as the API shows one (api.md): `image` is relative to `/uploads/`, null when none. */
+/** A user as the API shows one (docs/contract/api.md): `image` is relative to `/uploads/`, null when none. */
 export const UserSchema = z.object({
   id: z.number().int(),
   name: z.string(),

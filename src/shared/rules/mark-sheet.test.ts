@@ -28,7 +28,7 @@ describe('markSheet', () => {
     expect(sheet.rows.every((r) => r.results === 'PASS')).toBe(true);
   });
 
-  it('takes the percentage of the subjects on the sheet (decisions item 13)', () => {
+  it('takes the percentage of the subjects on the sheet (docs/contract/fixes-and-gaps.md#fix-13)', () => {
     const sheet = markSheet([
       { subjectName: 'English', marks: 50 },
       { subjectName: 'Maths', marks: 40 },

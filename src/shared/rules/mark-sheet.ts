@@ -1,6 +1,6 @@
 /**
- * The mark sheet rule (spec section 9, decisions item 13), used by the server's result-summary call
- * and by the client that shows it.
+ * The mark sheet rule (docs/contract/product.md#mark-sheet, docs/contract/fixes-and-gaps.md#fix-13), used by
+ * the server's result-summary call and by the client that shows it.
  */
 
 export const MAX_MARKS_PER_SUBJECT = 100;

@@ -19,7 +19,7 @@ interface PageDefinition {
   load: () => Promise<RouteModule>;
 }
 
-/** Spec 2.1. */
+/** docs/contract/product.md#public-routes. */
 const PUBLIC_PAGES: readonly PageDefinition[] = [
   { path: '/', load: () => import('./routes/public/home.js') },
   { path: '/about', load: () => import('./routes/public/about.js') },
@@ -33,7 +33,10 @@ const PUBLIC_PAGES: readonly PageDefinition[] = [
   { path: '/login', load: () => import('./routes/public/login.js') },
 ];
 
-/** Spec 2.2 plus the screens of decisions items 4, 5 and 9 (SCHOOL_ROUTE_PREFIXES). */
+/**
+ * docs/contract/product.md#school-routes plus the screens of docs/contract/fixes-and-gaps.md#fix-4,
+ * docs/contract/fixes-and-gaps.md#fix-5 and docs/contract/fixes-and-gaps.md#fix-9 (SCHOOL_ROUTE_PREFIXES).
+ */
 const SCHOOL_PAGES: readonly PageDefinition[] = [
   { path: '/dashboard', load: () => import('./routes/school/dashboard.js') },
   { path: '/profile', load: () => import('./routes/school/profile.js') },

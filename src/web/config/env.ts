@@ -1,4 +1,7 @@
-/** Build-time settings of the web app (api.md: "the client reads its base from one setting"). */
+/**
+ * Build-time settings of the web app (docs/contract/api.md#conventions: "the client reads its base from one
+ * setting").
+ */
 
 const withTrailingSlash = (value: string): string => (value.endsWith('/') ? value : `${value}/`);
 

@@ -1,6 +1,6 @@
 /**
- * The site's routes as links point at them. Spellings are the spec's (section 2): they are part of
- * the contract (`/registation`, `/blogdetail`, ...).
+ * The site's routes as links point at them. Spellings are the product's (docs/contract/product.md#spelling):
+ * they are part of the contract (`/registation`, `/blogdetail`, ...).
  */
 export const paths = {
   home: '/',
@@ -10,13 +10,16 @@ export const paths = {
   gallery: '/gallery',
   blog: '/blog',
   blogDetail: '/blogdetail',
-  /** One blog post on the blog detail page (public routes take no path parameters: spec 2.1). */
+  /**
+   * One blog post on the blog detail page (public routes take no path parameters:
+   * docs/contract/product.md#public-routes).
+   */
   blogPost: (postId: number) => `/blogdetail?post=${postId}`,
   contact: '/contact',
   registration: '/registation',
   login: '/login',
   dashboard: '/dashboard',
   notifications: '/notification',
-  /** The principal's audit trail of one pupil's marks (issue #7). */
+  /** The principal's audit trail of one pupil's marks (docs/decisions/0009-running-the-school-year.md). */
   markHistory: (studentId: number) => `/mark-history/${studentId}`,
 } as const;

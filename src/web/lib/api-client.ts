@@ -41,8 +41,8 @@ export interface RequestOptions<T> {
   /** Validates the answer; a mismatch throws an ApiError with code INVALID_RESPONSE. */
   schema?: z.ZodType<T>;
   /**
-   * A 401 to a call that carried a token ends the session and goes to /login (api.md: expired or
-   * revoked token). `false` only throws: for calls whose 401 means something else.
+   * A 401 to a call that carried a token ends the session and goes to /login (docs/contract/api.md#errors:
+   * expired or revoked token). `false` only throws: for calls whose 401 means something else.
    */
   endSessionOnUnauthorized?: boolean;
 }

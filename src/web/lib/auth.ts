@@ -6,9 +6,10 @@ import { apiClient } from './api-client.js';
 import { clearSessionToken } from './session.js';
 
 /**
- * Logout (spec 4): the cookie goes and the browser moves to /login at once. The server is told to
- * revoke the token (`POST users/logout`, api.md) in the background; its answer never holds the
- * visitor back. The call reads the token before the cookie is cleared (see apiRequest).
+ * Logout (docs/contract/product.md#states): the cookie goes and the browser moves to /login at once. The
+ * server is told to revoke the token (`POST users/logout`, docs/contract/api.md#post-users-logout) in the
+ * background; its answer never holds the visitor back. The call reads the token before the cookie is cleared
+ * (see apiRequest).
  */
 export function useLogout(): () => void {
   const navigate = useNavigate();

@@ -3,8 +3,8 @@ import { UPLOADS_BASE } from '../config/env.js';
 const ABSOLUTE_URL = /^https?:\/\//i;
 
 /**
- * The URL of an uploaded image (api.md: `/uploads/<image>`, `<image>` being the stored file name
- * or relative path). Absolute http(s) URLs are used as they are.
+ * The URL of an uploaded image (docs/contract/api.md#conventions: `/uploads/<image>`, `<image>` being the
+ * stored file name or relative path). Absolute http(s) URLs are used as they are.
  */
 export function uploadUrl(image: string): string {
   if (ABSOLUTE_URL.test(image)) return image;

@@ -12,7 +12,10 @@ function retryOnce(failureCount: number, error: unknown): boolean {
   return failureCount < 1;
 }
 
-/** Failed loads are shown where they happen (with Retry) and also logged (spec 8, decisions item 7). */
+/**
+ * Failed loads are shown where they happen (with Retry) and also logged (docs/contract/product.md#messages,
+ * docs/contract/fixes-and-gaps.md#fix-7).
+ */
 function logQueryError(error: unknown, queryKey: readonly unknown[]): void {
   // A load given up on (the screen was left) is not a failure.
   if (isCancelledError(error)) return;

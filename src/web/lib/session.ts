@@ -2,8 +2,9 @@ import { useSyncExternalStore } from 'react';
 import { SESSION_COOKIE, SESSION_DAYS } from '../../shared/constants.js';
 
 /**
- * Login state (spec 4): a non-empty `kids_pre_token` cookie means logged in. The cookie is the only
- * source of truth; the listeners below exist because cookies have no change event of their own.
+ * Login state (docs/contract/product.md#login-state): a non-empty `kids_pre_token` cookie means logged in.
+ * The cookie is the only source of truth; the listeners below exist because cookies have no change event of
+ * their own.
  */
 
 const SECONDS_PER_DAY = 24 * 60 * 60;

@@ -123,7 +123,7 @@ describe.each(TEST_ENGINES)('demo school on %s', (engine) => {
     expect(new Set(open.map((e) => e.student_id)).size).toBe(40);
   });
 
-  it('answers the demo log-ins of api.md, each able to log in', async () => {
+  it('answers the demo log-ins of docs/contract/api.md#demo-logins, each able to log in', async () => {
     const expected: [string, string][] = [
       ['principal@demo.school', 'Principle'],
       ['teacher@demo.school', 'Teacher'],

@@ -133,7 +133,7 @@ function planSchool(today: number): SchoolPlan {
   const student = PUPILS.find((p) => p.email === STUDENT_EMAIL);
   const teacher2 = TEACHERS[1];
   if (!student || !teacher2) throw new Error('The demo cast is incomplete');
-  // teacher2@ must not teach the class of student@ (api.md, "Running it").
+  // teacher2@ must not teach the class of student@ (docs/contract/api.md#running-it).
   const lessons = planTimetable({ [teacher2.name]: [student.className] });
 
   const users: UserSeed[] = [];

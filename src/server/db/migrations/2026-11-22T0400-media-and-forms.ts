@@ -2,9 +2,9 @@ import type { CreateTableBuilder, Kysely } from 'kysely';
 import { isPostgres } from '../engine.js';
 
 /**
- * Issue #6: the media library (pictures uploaded by the principal, stored in several widths) and
- * what the public forms send in: enquiries (contact form), bookings (Book A Seat) and newsletter
- * subscribers, one per lowercased email. The table types live beside their features
+ * docs/decisions/0006-media-and-content-editing.md: the media library (pictures uploaded by the principal,
+ * stored in several widths) and what the public forms send in: enquiries (contact form), bookings (Book A
+ * Seat) and newsletter subscribers, one per lowercased email. The table types live beside their features
  * (features/media/media.tables.ts, features/inbox/inbox.tables.ts).
  */
 

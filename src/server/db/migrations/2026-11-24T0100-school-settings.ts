@@ -1,11 +1,11 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Issue #13 point 1: the school's own facts in one row (id 1), so that the header, footer, contact
- * panel and page titles stop saying what the code said. A database made before this gets the row
- * with neutral defaults, and the address, email, phone and opening hours its contact record showed
- * (they are the school's facts from now on; docs/decisions/0014-school-settings.md). The values are
- * written here rather than imported, as a migration keeps the schema of its day.
+ * docs/decisions/0014-school-settings.md: the school's own facts in one row (id 1), so that the header,
+ * footer, contact panel and page titles stop saying what the code said. A database made before this gets the
+ * row with neutral defaults, and the address, email, phone and opening hours its contact record showed (they
+ * are the school's facts from now on; docs/decisions/0014-school-settings.md). The values are written here
+ * rather than imported, as a migration keeps the schema of its day.
  */
 
 const LIMITS = { address: 200, email: 254, phone: 30, openingHours: 200 } as const;

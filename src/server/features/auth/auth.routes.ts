@@ -7,7 +7,7 @@ import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { getDummyHash, logIn } from './login.js';
 import { revokeSession } from './session.js';
 
-/** `POST users/login` and `POST users/logout` (api.md, Accounts and Ours). */
+/** `POST users/login` and `POST users/logout` (docs/contract/api.md#tag-accounts). */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Computed ahead, so the first log-in with an unknown email is not slower than the others.

@@ -40,10 +40,10 @@ const RecordIdParamsSchema = IdParamsSchema;
 const GUARDED_ERRORS = { 401: ErrorBodySchema, 403: ErrorBodySchema } as const;
 
 /**
- * The principal's content calls (api.md, Ours): create, replace, delete and reorder the records of
- * the public collections. Each collection has its own routes, so that its body schema (wire names,
- * bounds, picture rules) is validated by Fastify and shown in the OpenAPI document; a collection
- * that does not exist has no route and answers 404. The public GET shows a change at once.
+ * The principal's content calls (docs/contract/api.md#tag-content-admin): create, replace, delete and reorder
+ * the records of the public collections. Each collection has its own routes, so that its body schema (wire
+ * names, bounds, picture rules) is validated by Fastify and shown in the OpenAPI document; a collection that
+ * does not exist has no route and answers 404. The public GET shows a change at once.
  */
 export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();

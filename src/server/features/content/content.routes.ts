@@ -4,7 +4,10 @@ import { z } from 'zod';
 import { CONTENT_COLLECTION_NAMES, toWireRecord, wireRecordSchema } from '../../../shared/api/content.js';
 import { listContentRecords } from './content.repository.js';
 
-/** The public content calls of api.md: `GET /api/<collection>` -> `{ data: [record, ...] }`. */
+/**
+ * The public content calls of docs/contract/api.md#public-content: `GET /api/<collection>` -> `{ data:
+ * [record, ...] }`.
+ */
 export async function contentRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   for (const collection of CONTENT_COLLECTION_NAMES) {

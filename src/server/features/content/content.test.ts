@@ -9,7 +9,10 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { insertContentRecord } from './content.repository.js';
 
-/** The minimum number of records the demo school has in each collection (issue #2). */
+/**
+ * The minimum number of records the demo school has in each collection
+ * (docs/contract/fixes-and-gaps.md#gap-demo).
+ */
 const DEMO_MINIMUM: Record<ContentCollection, number> = {
   home: 1,
   about: 2,

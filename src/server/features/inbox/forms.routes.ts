@@ -15,8 +15,9 @@ import { listContentRecords } from '../content/content.repository.js';
 import { insertBooking, insertEnquiry, subscribe } from './inbox.repository.js';
 
 /**
- * Sends per client address and form, in memory per process (like registration's limit): enough for
- * a family, too few for a robot. A second server process counts on its own.
+ * Sends per client address and form, counted in the database like registration's limit
+ * (plugins/rate-limit-store.ts), so every server process and a restart see the same count: enough
+ * for a family, too few for a robot.
  */
 export const FORM_RATE_LIMIT = { max: 5, timeWindow: '10 minutes' } as const;
 
@@ -50,7 +51,9 @@ const honeypotNote =
   'answer is the same 201 and nothing is stored.';
 const limitNote = `At most ${FORM_RATE_LIMIT.max} sends per address in ${FORM_RATE_LIMIT.timeWindow} (then 429 with Retry-After).`;
 
-/** The public forms (api.md, Ours): validated with the same schemas as the browser forms. */
+/**
+ * The public forms (docs/contract/api.md#tag-forms): validated with the same schemas as the browser forms.
+ */
 export async function formsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const errors = { 400: ErrorBodySchema, 429: ErrorBodySchema } as const;

@@ -195,7 +195,7 @@ describe.each(TEST_ENGINES)('public forms on %s', (engine) => {
     expect(doc.paths['/api/newsletter'].post.responses).toHaveProperty('200');
   });
 
-  it('Book A Seat takes the spec’s Class 1-3 from a school without class cards, else only its cards’ names', async () => {
+  it('Book A Seat takes the original Class 1-3 from a school without class cards, else only its cards’ names', async () => {
     const unknown = await post('/api/bookings', { ...BOOKING, className: 'Class 9' });
     expect(unknown.statusCode).toBe(400);
     expect(detailsOf(unknown.json())).toEqual([

@@ -19,11 +19,11 @@ const NoContent = z.null().describe('No content');
 const UploadBodySchema = MediaUploadFieldsSchema.extend({ [MEDIA_RULES.field]: uploadedMediaSchema() });
 
 /**
- * The media library (api.md, Ours: `POST admin/media`, plus listing and removal): pictures are
- * recognised by content, limited in bytes and pixels, turned upright, stripped of all metadata and
- * stored as WebP in several widths, `media/<name>-<width>.webp` (shared/api/admin.ts explains the
- * naming, from which a page builds its srcset). Replacing a record's picture is: upload a new one,
- * point the record at it, then delete the old one.
+ * The media library (docs/contract/api.md#post-admin-media: `POST admin/media`, plus listing and removal):
+ * pictures are recognised by content, limited in bytes and pixels, turned upright, stripped of all metadata
+ * and stored as WebP in several widths, `media/<name>-<width>.webp` (shared/api/admin.ts explains the naming,
+ * from which a page builds its srcset). Replacing a record's picture is: upload a new one, point the record
+ * at it, then delete the old one.
  */
 export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -26,9 +26,9 @@ import {
 } from '../users/test-helpers.js';
 
 /**
- * Issue #12, point 4: uploads are streamed to temporary files under `<DATA_DIR>/tmp/`, never
- * buffered whole, and every temporary file goes whatever the answer (stored, refused, failed, or
- * a client that left). Memory itself is measured in `npm run bench` (bench/uploads.ts).
+ * docs/decisions/0011-upload-streaming.md: uploads are streamed to temporary files under `<DATA_DIR>/tmp/`,
+ * never buffered whole, and every temporary file goes whatever the answer (stored, refused, failed, or a
+ * client that left). Memory itself is measured in `npm run bench` (bench/uploads.ts).
  */
 
 /** Patient enough for a busy machine; these wait for something to happen, they time nothing. */

@@ -5,8 +5,9 @@ import { HttpError, invalid } from '../../lib/errors.js';
 import { findVisibleClass, type Viewer } from '../school/school.policy.js';
 
 /**
- * Marks entry (issue #7): the mark list of a class and subject, saving a batch (all or nothing,
- * with a `mark_change` row for every value that changes) and a pupil's change history.
+ * Marks entry (docs/decisions/0009-running-the-school-year.md): the mark list of a class and subject, saving
+ * a batch (all or nothing, with a `mark_change` row for every value that changes) and a pupil's change
+ * history.
  */
 
 /** May the viewer mark `subjectId` in `classId`? The principal any; a teacher their lessons. */

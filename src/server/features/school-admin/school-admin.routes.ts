@@ -59,7 +59,10 @@ const NO_CONTENT = z.null().describe('No content');
 /** "Today" as the other school calls have it: the server's calendar date in UTC. */
 const today = () => isoDate(new Date());
 
-/** Issue #7: marks entry, sending and reading notifications, and the principal's school set-up. */
+/**
+ * docs/decisions/0009-running-the-school-year.md: marks entry, sending and reading notifications, and the
+ * principal's school set-up.
+ */
 export async function schoolAdminRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const staff = app.requireTypes('Teacher', 'Principle');

@@ -6,9 +6,9 @@ import { isUniqueViolation } from '../users/users.repository.js';
 import { nameKeyOf } from './name-key.js';
 
 /**
- * The principal's set-up of the school (issue #7): classes, subjects and time slots (names unique
- * without regard to case; no delete while anything refers to them), enrolments (one class at a
- * time, history kept), class assignments and exams.
+ * The principal's set-up of the school (docs/decisions/0009-running-the-school-year.md): classes, subjects
+ * and time slots (names unique without regard to case; no delete while anything refers to them), enrolments
+ * (one class at a time, history kept), class assignments and exams.
  */
 
 type LookupTable = 'school_class' | 'subject' | 'time_slot';

@@ -13,8 +13,8 @@ const TAGS = ['School'];
 const DENIED = { 401: ErrorBodySchema, 403: ErrorBodySchema };
 
 /**
- * `GET classes`, `GET subject`, `GET time`: "any logged-in user" in api.md, read together with the
- * section's rule that types without a dashboard get 403, so: Student, Teacher and Principle.
+ * `GET classes`, `GET subject`, `GET time`: "any logged-in user" in docs/contract/api.md, read together with
+ * the section's rule that types without a dashboard get 403, so: Student, Teacher and Principle.
  */
 export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();

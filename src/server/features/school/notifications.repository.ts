@@ -13,8 +13,8 @@ export const SCHOOL_OFFICE = 'School office';
 export interface NotificationRow {
   id: number;
   /**
-   * Who it is for (the spec's "Student Name"): the pupil's name, "All of <class>" for a class, or
-   * EVERYONE_AUDIENCE. The sender has a field of its own, `from`.
+   * Who it is for (the screen's "Student Name", docs/contract/product.md#screens): the pupil's name, "All of
+   * <class>" for a class, or EVERYONE_AUDIENCE. The sender has a field of its own, `from`.
    */
   name: string;
   /** The class it went to, the pupil's current class, or EVERYONE. */

@@ -102,7 +102,7 @@ describe.each(TEST_ENGINES)('exams, marks and mark sheets on %s', (engine) => {
       expect((await get('/api/exam/999999', 'principal')).statusCode).toBe(404);
     });
 
-    it('pupils 403, bad ids 400 (the spec’s literal `:teacherid` included)', async () => {
+    it('pupils 403, bad ids 400 (the original’s literal `:teacherid` included)', async () => {
       expect((await get(`/api/exam/${f.users.teacher}`, 'student')).statusCode).toBe(403);
       expect((await get('/api/exam/:teacherid', 'teacher')).statusCode).toBe(400);
       expect((await get('/api/exam/-1', 'teacher')).statusCode).toBe(400);

@@ -3,7 +3,7 @@ import type { Db } from '../../db/connect.js';
 import type { SessionUser } from '../auth/session.js';
 
 /**
- * Who may see what in the school area: the one place for the record-level rules of api.md
+ * Who may see what in the school area: the one place for the record-level rules of docs/contract/api.md
  * ("own": a Student sees what concerns them or their current class, a Teacher what concerns the
  * classes they teach, a Principle everything). Which *types* may call a route is the route's guard
  * (`requireSchoolUser` / `requireTypes`); which *records* they get is decided here, either as a SQL

@@ -6,7 +6,10 @@ import { notificationsRoutes } from './notifications.routes.js';
 import { resultsRoutes } from './results.routes.js';
 import { timetableRoutes } from './timetable.routes.js';
 
-/** The school-management calls of api.md (and the Ours ones for attendance and results). */
+/**
+ * The school-management calls of docs/contract/api.md#tag-school (with our own calls for attendance and
+ * results).
+ */
 export async function schoolRoutes(app: FastifyInstance): Promise<void> {
   await app.register(catalogRoutes);
   await app.register(timetableRoutes);

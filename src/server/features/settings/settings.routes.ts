@@ -16,9 +16,9 @@ import { saveSettings } from './settings.service.js';
 const TAGS = ['School settings'];
 
 /**
- * The school's settings (issue #13 point 1): everyone reads them (the public site's header, footer,
- * contact panel and titles), only the principal replaces them, with the same policy as the content
- * calls.
+ * The school's settings (docs/decisions/0014-school-settings.md): everyone reads them (the public site's
+ * header, footer, contact panel and titles), only the principal replaces them, with the same policy as the
+ * content calls.
  */
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();

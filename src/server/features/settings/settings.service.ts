@@ -5,7 +5,7 @@ import { writeSettings } from './settings.repository.js';
 
 /**
  * Stores the settings and copies the school's address, email, phone and opening hours into the
- * contact records, in one transaction: the site shows the settings' facts, and the spec's
+ * contact records, in one transaction: the site shows the settings' facts, and the original
  * `GET contacts` (whose records carry the same four fields) says the same. The editor leaves those
  * four fields of the contact record to the settings (docs/decisions/0014-school-settings.md).
  */

@@ -54,7 +54,7 @@ describe.each(TEST_ENGINES)('profiles and the principal’s account calls on %s'
 
   const get = (url: string, role: string) => call(t.app, { url, headers: bearer(tokens[role] ?? '') });
 
-  it('GET /api/users/profile answers the caller as the documented User, with the spec’s field names', async () => {
+  it('GET /api/users/profile answers the caller as the documented User, with the contract’s field names', async () => {
     const res = await get('/api/users/profile', 'student');
     expect(res.statusCode).toBe(200);
     const user = res.json().results;

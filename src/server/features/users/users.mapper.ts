@@ -3,7 +3,7 @@ import type { AccountStatus, UserType } from '../../../shared/constants.js';
 import type { UserRecord } from './users.repository.js';
 
 /**
- * The one place where a user row (correct column names) becomes the API's User (the spec's
+ * The one place where a user row (correct column names) becomes the API's User (the product's
  * names: `degination`, `discription`, `socialLink`). Rows never carry the password hash: the
  * repository does not select it for anything but a password check.
  */

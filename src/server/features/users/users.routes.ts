@@ -42,7 +42,10 @@ export const REGISTRATION_RATE_LIMIT = { max: 10, timeWindow: '1 hour' } as cons
 const NoContent = z.null().describe('No content');
 const TAGS = ['Accounts'];
 
-/** The account calls of api.md besides login and logout (features/auth/auth.routes.ts). */
+/**
+ * The account calls of docs/contract/api.md#tag-accounts besides login and logout
+ * (features/auth/auth.routes.ts).
+ */
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 

@@ -37,8 +37,8 @@ export const emailTaken = () =>
   conflict('EMAIL_TAKEN', USER_MESSAGES.emailTaken, [{ field: 'email', message: USER_MESSAGES.emailTaken }]);
 
 /**
- * Self-registration (decisions item 9): a pending account with its photos. All or nothing: the
- * pictures are written first, the rows in one transaction, and on any failure the pictures go.
+ * Self-registration (docs/contract/fixes-and-gaps.md#fix-9): a pending account with its photos. All or
+ * nothing: the pictures are written first, the rows in one transaction, and on any failure the pictures go.
  */
 export async function registerUser(
   db: Db,
@@ -82,8 +82,8 @@ export async function registerUser(
 }
 
 /**
- * An active principal from the command line (decisions item 9). The columns the command does
- * not ask for get neutral values; the principal fills them in on the profile page.
+ * An active principal from the command line (docs/contract/fixes-and-gaps.md#fix-9). The columns the command
+ * does not ask for get neutral values; the principal fills them in on the profile page.
  */
 export async function createPrincipal(
   db: Db,

@@ -17,7 +17,7 @@ const SOCIAL_ICONS: Readonly<Record<SocialNetwork, IconName>> = {
   instagram: 'instagram',
 };
 
-/** Spec 2.3: all six are non-functional '#' links. */
+/** docs/contract/product.md#footer: all six are non-functional '#' links. */
 const QUICK_LINKS = ['Home', 'About Us', 'Our Classes', 'Our Teachers', 'Our Blog', 'Contact Us'] as const;
 
 export interface FooterProps {
@@ -41,9 +41,9 @@ function copyrightLine(settings: SchoolSettings): string {
 }
 
 /**
- * The site footer (spec 2.3): brand, social icons, Get In Touch, Quick Links, Newsletter. The
- * school's part comes from its settings: the brand and short description, the social links that are
- * set (real links, opened in a new tab), the address, email and phone that are set, and the © line
+ * The site footer (docs/contract/product.md#footer): brand, social icons, Get In Touch, Quick Links,
+ * Newsletter. The school's part comes from its settings: the brand and short description, the social links
+ * that are set (real links, opened in a new tab), the address, email and phone that are set, and the © line
  * with the school's name and footer text. Until the settings are known those parts stay empty.
  */
 export function Footer({ newsletter }: FooterProps) {

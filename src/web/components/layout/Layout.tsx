@@ -10,7 +10,7 @@ import { PageBanner } from './PageBanner.js';
 
 export const MAIN_ID = 'main-content';
 
-/** Spec 9: Alt+T moves focus to the notifications. */
+/** docs/contract/product.md#toast-settings: Alt+T moves focus to the notifications. */
 const focusToastsHotKey = (event: KeyboardEvent): boolean => event.altKey && event.code === 'KeyT';
 
 /** After a client-side navigation, screen readers start at the new page instead of the old link. */

@@ -9,7 +9,7 @@ import { TEST_SCHOOL } from '../../test/school.js';
 const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
 
 describe('NavBar', () => {
-  it('has every link of the spec, with its label and path', async () => {
+  it('has every link of the contract, with its label and path', async () => {
     renderApp('/about');
     await screen.findByRole('heading', { level: 1, name: 'About' });
     const nav = mainNav();
@@ -23,7 +23,7 @@ describe('NavBar', () => {
       ['Blog_Detail', '/blogdetail'],
       ['Contact', '/contact'],
       ['login', '/login'],
-      // The spec's registration link is the Registation button.
+      // The registration link of docs/contract/product.md#navigation-bar is the Registation button.
       ['Registation', '/registation'],
     ];
     for (const [name, href] of expected) {
@@ -59,7 +59,8 @@ describe('NavBar', () => {
     expect(within(nav).getByRole('link', { name: 'Registation' })).toHaveAttribute('href', '/registation');
     expect(within(nav).queryByRole('button', { name: 'LogOut' })).not.toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'login' })).toHaveAttribute('href', '/login');
-    // Spec 6: the Dashboard link is for logged-in users only, not even hidden under Pages.
+    // docs/contract/product.md#roles: the Dashboard link is for logged-in users only, not even hidden under
+    // Pages.
     expect(within(nav).queryByRole('link', { name: 'Dashboard', hidden: true })).not.toBeInTheDocument();
   });
 

@@ -11,7 +11,7 @@ interface NavItem {
   to: string;
 }
 
-/** The links of spec 2.3, labels exactly as the spec writes them. */
+/** The links of docs/contract/product.md#navigation-bar, labels exactly as written there. */
 export const MAIN_LINKS: readonly NavItem[] = [
   { label: 'Home', to: paths.home },
   { label: 'About', to: paths.about },
@@ -21,17 +21,20 @@ export const MAIN_LINKS: readonly NavItem[] = [
   { label: 'Blog', to: paths.blog },
 ];
 
-/** Under Pages: only Blog_Detail (issue #13: everything else a visitor looks for is in the bar). */
+/**
+ * Under Pages: only Blog_Detail (docs/decisions/0015-links-and-navigation.md: everything else a visitor looks
+ * for is in the bar).
+ */
 export const PAGES_LINKS: readonly NavItem[] = [{ label: 'Blog_Detail', to: paths.blogDetail }];
 
 /** After Pages, in the bar itself. */
 export const CONTACT_LINK: NavItem = { label: 'Contact', to: paths.contact };
 
 /**
- * The site's navigation (spec 2.3). Its session part follows the kids_pre_token cookie: the login
- * link and the Registation button (the spec's registration link) without it, a Dashboard link and a
- * red LogOut button with it (spec 6: Dashboard and LogOut are for logged-in users only). Below the
- * lg breakpoint the links fold behind a menu button.
+ * The site's navigation (docs/contract/product.md#navigation-bar). Its session part follows the
+ * kids_pre_token cookie: the login link and the Registation button (the registration link of the contract)
+ * without it, a Dashboard link and a red LogOut button with it (docs/contract/product.md#roles: Dashboard and
+ * LogOut are for logged-in users only). Below the lg breakpoint the links fold behind a menu button.
  */
 export function NavBar() {
   const { pathname } = useLocation();

@@ -32,8 +32,8 @@ export function usePageTitle(): string | undefined {
 }
 
 /**
- * The banner under the navigation (spec 2.3): the home hero on `/`, elsewhere a short coloured band
- * with the title of the path's first segment (BANNER_TITLES) and a breadcrumb back home.
+ * The banner under the navigation (docs/contract/product.md#banner-titles): the home hero on `/`, elsewhere a
+ * short coloured band with the title of the path's first segment (BANNER_TITLES) and a breadcrumb back home.
  */
 export function PageBanner({ home }: PageBannerProps) {
   const title = usePageTitle();

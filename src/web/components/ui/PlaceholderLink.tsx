@@ -9,12 +9,13 @@ export interface PlaceholderLinkProps {
 const stay = (event: MouseEvent<HTMLAnchorElement>): void => event.preventDefault();
 
 /**
- * A link the spec keeps non-functional (`#`: the footer's quick links and social icons). Using it
- * neither scrolls the page nor adds a history entry. Swap it for a real link once a target exists.
+ * A link the product keeps non-functional (docs/contract/product.md#footer) (`#`: the footer's quick links
+ * and social icons). Using it neither scrolls the page nor adds a history entry. Swap it for a real link once
+ * a target exists.
  */
 export function PlaceholderLink({ children, className, 'aria-label': ariaLabel }: PlaceholderLinkProps) {
   return (
-    // biome-ignore lint/a11y/useValidAnchor: the spec (2.3) makes these '#' links on purpose.
+    // biome-ignore lint/a11y/useValidAnchor: docs/contract/product.md#footer makes these '#' links on purpose.
     <a href="#" className={className} aria-label={ariaLabel} onClick={stay}>
       {children}
     </a>

@@ -7,9 +7,9 @@ export interface SectionQuery {
 }
 
 export interface SectionStatus {
-  /** Some data has not arrived yet: fields stay empty or show skeletons (spec 4). */
+  /** Some data has not arrived yet: fields stay empty or show skeletons (docs/contract/product.md#states). */
   pending: boolean;
-  /** Some data could not load and there is nothing to show for it (decisions item 7). */
+  /** Some data could not load and there is nothing to show for it (docs/contract/fixes-and-gaps.md#fix-7). */
   failed: boolean;
   /** Asks again for every call that failed. */
   retry: () => void;
@@ -36,7 +36,8 @@ export interface SectionStateProps {
 
 /**
  * Where a section's content would be, when its data could not load: says so and offers Retry
- * instead of leaving a blank (decisions item 7). The query client has already logged the error.
+ * instead of leaving a blank (docs/contract/fixes-and-gaps.md#fix-7). The query client has already logged the
+ * error.
  */
 export function SectionState({ status, className }: SectionStateProps) {
   if (!status.failed) return null;

@@ -46,9 +46,9 @@ import { type IconPath, parsePaths } from './svg-paths.js';
 
 /**
  * The curated Bootstrap Icons a content record may name in an icon field (a facility's `image`,
- * api.md), stored as the Bootstrap Icons class name (`bi-bus-front`). Each import pulls one SVG into
- * the bundle, so only these ship. CONTENT_ICON_OPTIONS is the list a content editor offers as a
- * picker; an unknown name is drawn as FALLBACK_CONTENT_ICON.
+ * docs/contract/api.md), stored as the Bootstrap Icons class name (`bi-bus-front`). Each import pulls one SVG
+ * into the bundle, so only these ship. CONTENT_ICON_OPTIONS is the list a content editor offers as a picker;
+ * an unknown name is drawn as FALLBACK_CONTENT_ICON.
  */
 const CONTENT_ICON_SOURCES = {
   'bi-bus-front': { label: 'School bus', svg: busFrontSvg },

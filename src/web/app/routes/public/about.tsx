@@ -6,7 +6,10 @@ import { TeachersSection } from '../../../features/public-site/components/Teache
 
 export const clientLoader = contentLoader('about', 'facilities', 'teacher');
 
-/** About (spec 2.4): the about section and its check-list, then the facilities and the teachers. */
+/**
+ * About (docs/contract/product.md#public-pages): the about section and its check-list, then the facilities
+ * and the teachers.
+ */
 export default function AboutRoute() {
   return (
     <>

@@ -3,7 +3,10 @@ import { BlogDetail } from '../../../features/public-site/components/BlogDetail.
 
 export const clientLoader = contentLoader('blogdetails', 'blog');
 
-/** Blog detail, /blogdetail (spec 2.4): the post, its sidebar and the comment form. */
+/**
+ * Blog detail, /blogdetail (docs/contract/product.md#public-pages): the post, its sidebar and the comment
+ * form.
+ */
 export default function BlogDetailRoute() {
   return <BlogDetail />;
 }

@@ -3,7 +3,7 @@ import { BlogSection } from '../../../features/public-site/components/BlogSectio
 
 export const clientLoader = contentLoader('blog');
 
-/** Blog (spec 2.4): a card per post. */
+/** Blog (docs/contract/product.md#public-pages): a card per post. */
 export default function BlogRoute() {
   return <BlogSection />;
 }

@@ -4,7 +4,10 @@ import { ClassesSection } from '../../../features/public-site/components/Classes
 
 export const clientLoader = contentLoader('class', 'kidsclasses');
 
-/** Classes, /class (spec 2.4): the class cards with their facts, then Book A Seat. */
+/**
+ * Classes, /class (docs/contract/product.md#public-pages): the class cards with their facts, then Book A
+ * Seat.
+ */
 export default function ClassesRoute() {
   return (
     <>

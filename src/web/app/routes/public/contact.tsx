@@ -3,7 +3,7 @@ import { ContactSection } from '../../../features/public-site/components/Contact
 
 export const clientLoader = contentLoader('contacts');
 
-/** Contact (spec 2.4): the contact form and the school's details. */
+/** Contact (docs/contract/product.md#public-pages): the contact form and the school's details. */
 export default function ContactRoute() {
   return <ContactSection />;
 }

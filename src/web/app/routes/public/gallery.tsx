@@ -3,7 +3,7 @@ import { GallerySection } from '../../../features/public-site/components/Gallery
 
 export const clientLoader = contentLoader('gallery');
 
-/** Gallery (spec 2.4): filters, image grid and lightbox. */
+/** Gallery (docs/contract/product.md#public-pages): filters, image grid and lightbox. */
 export default function GalleryRoute() {
   return <GallerySection />;
 }

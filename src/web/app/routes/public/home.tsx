@@ -20,7 +20,10 @@ export const clientLoader = contentLoader(
   'blog',
 );
 
-/** Home (spec 2.4): below the hero, facilities, about, classes, Book A Seat, teachers, testimonials, blog. */
+/**
+ * Home (docs/contract/product.md#public-pages): below the hero, facilities, about, classes, Book A Seat,
+ * teachers, testimonials, blog.
+ */
 export default function HomeRoute() {
   return (
     <>

@@ -1,6 +1,9 @@
 import { LoginForm } from '../../../features/accounts/components/LoginForm.js';
 
-/** Login (spec 2.4): email, password, Login. Shown even with a session (spec 2.2 only guards the school area). */
+/**
+ * Login (docs/contract/product.md#public-pages): email, password, Login. Shown even with a session
+ * (docs/contract/product.md#school-routes only guards the school area).
+ */
 export default function LoginRoute() {
   return (
     <section className="account-page container py-5">

@@ -1,6 +1,9 @@
 import { RegistrationForm } from '../../../features/accounts/components/RegistrationForm.js';
 
-/** Registration, /registation (spec 2.4, 3, 5): the sign-up form. */
+/**
+ * Registration, /registation (docs/contract/product.md#public-pages, docs/contract/product.md#records,
+ * docs/contract/product.md#validation): the sign-up form.
+ */
 export default function RegistrationRoute() {
   return (
     <section className="account-page container py-5">

@@ -4,7 +4,7 @@ import { TestimonialsSection } from '../../../features/public-site/components/Te
 
 export const clientLoader = contentLoader('teacher', 'comments');
 
-/** Teachers, /teacher (spec 2.4): the teacher cards, then what parents say. */
+/** Teachers, /teacher (docs/contract/product.md#public-pages): the teacher cards, then what parents say. */
 export default function TeachersRoute() {
   return (
     <>

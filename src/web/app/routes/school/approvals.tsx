@@ -9,7 +9,7 @@ export const clientLoader =
   () =>
     prefetchWithSession(() => [queryClient.ensureQueryData(pendingUsersQueryOptions())]);
 
-/** Approvals (decisions item 9): pending registrations for the principal. */
+/** Approvals (docs/contract/fixes-and-gaps.md#fix-9): pending registrations for the principal. */
 export default function ApprovalsRoute() {
   return <Approvals />;
 }

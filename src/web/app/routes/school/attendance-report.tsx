@@ -9,7 +9,7 @@ export const clientLoader = schoolLoader((queryClient) => [
     .then((user) => queryClient.ensureQueryData(attendanceHistoryQueryOptions(user.id))),
 ]);
 
-/** Attendance-report (decisions 5): a student's own attendance history. */
+/** Attendance-report (docs/contract/fixes-and-gaps.md#fix-5): a student's own attendance history. */
 export default function AttendanceReportRoute() {
   return <OwnAttendanceScreen />;
 }

@@ -6,7 +6,7 @@ export const clientLoader = schoolLoader((queryClient) => [
   queryClient.ensureQueryData(assignedClassesQueryOptions()),
 ]);
 
-/** Classwise-student (spec 2.5): classes with View Student List. */
+/** Classwise-student (docs/contract/product.md#school-screens): classes with View Student List. */
 export default function ClasswiseStudentRoute() {
   return <ClasswiseStudentScreen />;
 }

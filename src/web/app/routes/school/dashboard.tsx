@@ -15,9 +15,9 @@ export const clientLoader =
     prefetchWithSession(() => [queryClient.ensureQueryData(profileQueryOptions())]);
 
 /**
- * Dashboard (spec 2.5): one tile per menu item of the user's type. Tiles say what waits behind them:
- * notes not yet read, and for the principal registrations to approve and open messages. The counts
- * are fetched after the tiles show, so they never hold them up.
+ * Dashboard (docs/contract/product.md#school-screens): one tile per menu item of the user's type. Tiles say
+ * what waits behind them: notes not yet read, and for the principal registrations to approve and open
+ * messages. The counts are fetched after the tiles show, so they never hold them up.
  */
 export default function DashboardRoute() {
   const user = useProfile().data;

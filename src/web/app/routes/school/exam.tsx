@@ -6,7 +6,7 @@ export const clientLoader = schoolLoader((queryClient) => [
   queryClient.ensureQueryData(studentExamsQueryOptions()),
 ]);
 
-/** Exam, for a student (spec 2.5): Class, Subject, Time. */
+/** Exam, for a student (docs/contract/product.md#school-screens): Class, Subject, Time. */
 export default function ExamRoute() {
   return <StudentExamScreen />;
 }

@@ -16,7 +16,10 @@ export const clientLoader = schoolLoader((queryClient) => [
     ),
 ]);
 
-/** Exams, for a teacher (spec 2.5, decisions item 3): Class, Subject, Time. */
+/**
+ * Exams, for a teacher (docs/contract/product.md#school-screens, docs/contract/fixes-and-gaps.md#fix-3):
+ * Class, Subject, Time.
+ */
 export default function ExamsRoute() {
   return <TeacherExamsScreen />;
 }

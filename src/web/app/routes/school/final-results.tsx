@@ -6,7 +6,7 @@ export const clientLoader = schoolLoader((queryClient) => [
   queryClient.ensureQueryData(teacherResultsQueryOptions()),
 ]);
 
-/** Final-results (spec 2.5): one row per pupil with View Marks. */
+/** Final-results (docs/contract/product.md#school-screens): one row per pupil with View Marks. */
 export default function FinalResultsRoute() {
   return <FinalResultsScreen />;
 }

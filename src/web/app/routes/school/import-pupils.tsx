@@ -1,6 +1,9 @@
 import { ImportPupilsScreen } from '../../../features/school-admin/components/ImportPupilsScreen.js';
 
-/** Import Pupils (issue #7): a CSV preview with per-row problems, then a commit. */
+/**
+ * Import Pupils (docs/decisions/0009-running-the-school-year.md): a CSV preview with per-row problems, then a
+ * commit.
+ */
 export default function ImportPupilsRoute() {
   return <ImportPupilsScreen />;
 }

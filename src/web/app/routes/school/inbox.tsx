@@ -9,7 +9,10 @@ export const clientLoader =
   () =>
     prefetchWithSession(() => [queryClient.prefetchQuery(inboxQueryOptions())]);
 
-/** Inbox (issue #6): enquiries, bookings and newsletter subscribers for the principal. */
+/**
+ * Inbox (docs/decisions/0006-media-and-content-editing.md): enquiries, bookings and newsletter subscribers
+ * for the principal.
+ */
 export default function InboxRoute() {
   return <Inbox />;
 }

@@ -16,7 +16,10 @@ export const clientLoader = schoolLoader((queryClient, { params }) => {
       ];
 });
 
-/** /mark-history/:id (issue #7): every change of a pupil's marks, for the principal. */
+/**
+ * /mark-history/:id (docs/decisions/0009-running-the-school-year.md): every change of a pupil's marks, for
+ * the principal.
+ */
 export default function MarkHistoryRoute() {
   const id = parseId(useParams().id);
   return id === undefined ? <NotFoundScreen /> : <MarkHistoryScreen studentId={id} />;

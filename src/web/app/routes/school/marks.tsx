@@ -8,7 +8,10 @@ export const clientLoader = schoolLoader((queryClient) => [
   queryClient.ensureQueryData(subjectsQueryOptions()),
 ]);
 
-/** Marks entry (issue #7): a teacher or the principal saves a class's marks in a subject. */
+/**
+ * Marks entry (docs/decisions/0009-running-the-school-year.md): a teacher or the principal saves a class's
+ * marks in a subject.
+ */
 export default function MarksRoute() {
   return <MarksEntryScreen />;
 }

@@ -6,7 +6,7 @@ export const clientLoader = schoolLoader((queryClient) => [
   queryClient.ensureQueryData(notificationsQueryOptions()),
 ]);
 
-/** Notification (spec 2.5): Student Name, Class, notification. */
+/** Notification (docs/contract/product.md#school-screens): Student Name, Class, notification. */
 export default function NotificationRoute() {
   return <NotificationsScreen />;
 }

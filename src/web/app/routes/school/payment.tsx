@@ -1,6 +1,6 @@
 import { PaymentScreen } from '../../../features/school/components/PaymentScreen.js';
 
-/** Payment (decisions 5): the tuition fee ledger, later work. */
+/** Payment (docs/contract/fixes-and-gaps.md#fix-5): the tuition fee ledger, later work. */
 export default function PaymentRoute() {
   return <PaymentScreen />;
 }

@@ -9,7 +9,7 @@ export const clientLoader =
   () =>
     prefetchWithSession(() => [queryClient.ensureQueryData(profileQueryOptions())]);
 
-/** Profile (spec 2.5): the logged-in user's own profile. */
+/** Profile (docs/contract/product.md#school-screens): the logged-in user's own profile. */
 export default function ProfileRoute() {
   return <OwnProfile />;
 }

@@ -10,7 +10,10 @@ export const clientLoader = schoolLoader((queryClient, { params }) => {
   return id === undefined ? [] : [queryClient.ensureQueryData(resultSummaryQueryOptions(id))];
 });
 
-/** /result-summary/:id (spec 2.5, 9): a pupil's mark sheet. */
+/**
+ * /result-summary/:id (docs/contract/product.md#school-screens, docs/contract/product.md#mark-sheet): a
+ * pupil's mark sheet.
+ */
 export default function ResultSummaryRoute() {
   const id = parseId(useParams().id);
   return id === undefined ? <NotFoundScreen /> : <ResultSummaryScreen studentId={id} />;

@@ -6,7 +6,7 @@ export const clientLoader = schoolLoader((queryClient) => [
   queryClient.ensureQueryData(resultsQueryOptions()),
 ]);
 
-/** Results (spec 2.5): Class, Student Name, Subject, Marks. */
+/** Results (docs/contract/product.md#school-screens): Class, Student Name, Subject, Marks. */
 export default function ResultsRoute() {
   return <ResultsScreen />;
 }

@@ -21,7 +21,10 @@ export const clientLoader = schoolLoader((queryClient, { request }) => {
   ];
 });
 
-/** Schedule-summary (spec 2.5, decisions 12): the weekly class schedule of `?classId=N`. */
+/**
+ * Schedule-summary (docs/contract/product.md#school-screens, docs/contract/fixes-and-gaps.md#fix-12): the
+ * weekly class schedule of `?classId=N`.
+ */
 export default function ScheduleSummaryRoute() {
   const [params] = useSearchParams();
   return <ScheduleSummaryScreen classId={parseId(params.get('classId'))} />;

@@ -6,7 +6,7 @@ export const clientLoader = schoolLoader((queryClient) => [
   queryClient.ensureQueryData(scheduleClassesQueryOptions()),
 ]);
 
-/** Schedule (spec 2.5): classes with View Schedule Details. */
+/** Schedule (docs/contract/product.md#school-screens): classes with View Schedule Details. */
 export default function ScheduleRoute() {
   return <ScheduleScreen />;
 }

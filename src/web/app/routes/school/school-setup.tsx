@@ -10,7 +10,10 @@ export const clientLoader = schoolLoader((queryClient) => [
   queryClient.ensureQueryData(timeSlotsQueryOptions()),
 ]);
 
-/** School Set-up (issue #7): the principal's classes, subjects, time slots, enrolments and exams. */
+/**
+ * School Set-up (docs/decisions/0009-running-the-school-year.md): the principal's classes, subjects, time
+ * slots, enrolments and exams.
+ */
 export default function SchoolSetupRoute() {
   return <SchoolSetupScreen />;
 }

@@ -8,7 +8,10 @@ export const clientLoader = schoolLoader((queryClient) => [
   queryClient.ensureQueryData(assignedClassesQueryOptions()),
 ]);
 
-/** Send Notification (issue #7): to a class, one pupil, or (principal) everyone. */
+/**
+ * Send Notification (docs/decisions/0009-running-the-school-year.md): to a class, one pupil, or (principal)
+ * everyone.
+ */
 export default function SendNotificationRoute() {
   return <SendNotificationScreen />;
 }

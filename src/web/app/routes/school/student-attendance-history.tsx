@@ -10,7 +10,7 @@ export const clientLoader = schoolLoader((queryClient, { params }) => {
   return id === undefined ? [] : [queryClient.ensureQueryData(attendanceHistoryQueryOptions(id))];
 });
 
-/** /student-attendence/:id (decisions 4): a pupil's attendance history. */
+/** /student-attendence/:id (docs/contract/fixes-and-gaps.md#fix-4): a pupil's attendance history. */
 export default function StudentAttendanceHistoryRoute() {
   const id = parseId(useParams().id);
   return id === undefined ? <NotFoundScreen /> : <StudentAttendanceHistoryScreen studentId={id} />;

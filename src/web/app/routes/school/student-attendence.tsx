@@ -6,7 +6,7 @@ export const clientLoader = schoolLoader((queryClient) => [
   queryClient.ensureQueryData(assignedClassesQueryOptions()),
 ]);
 
-/** Student-attendence (spec 2.5): a class's attendance for a date. */
+/** Student-attendence (docs/contract/product.md#school-screens): a class's attendance for a date. */
 export default function StudentAttendenceRoute() {
   return <ClassAttendanceScreen />;
 }

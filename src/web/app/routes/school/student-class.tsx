@@ -8,7 +8,10 @@ export const clientLoader = schoolLoader((queryClient) => [
   queryClient.ensureQueryData(currentUserQueryOptions()),
 ]);
 
-/** Student-class (spec 2.5): class assignments and, for a Principle, the Add Class Details modal. */
+/**
+ * Student-class (docs/contract/product.md#school-screens): class assignments and, for a Principle, the Add
+ * Class Details modal.
+ */
 export default function StudentClassRoute() {
   return <StudentClassScreen />;
 }

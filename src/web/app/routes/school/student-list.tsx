@@ -16,7 +16,7 @@ export const clientLoader = schoolLoader((queryClient, { params }) => {
       ];
 });
 
-/** /student-list/:id (spec 2.5): the pupils of a class. */
+/** /student-list/:id (docs/contract/product.md#school-screens): the pupils of a class. */
 export default function StudentListRoute() {
   const id = parseId(useParams().id);
   return id === undefined ? <NotFoundScreen /> : <StudentListScreen classId={id} />;

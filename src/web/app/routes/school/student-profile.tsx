@@ -18,7 +18,7 @@ export const clientLoader =
     ]);
   };
 
-/** /student-profile/:id (spec 2.5): a pupil's profile. */
+/** /student-profile/:id (docs/contract/product.md#school-screens): a pupil's profile. */
 export default function StudentProfileRoute() {
   const id = parseId(useParams().id);
   return id === undefined ? <StudentProfileNotFound /> : <StudentProfile key={id} id={id} />;

@@ -10,7 +10,10 @@ export const clientLoader = schoolLoader((queryClient, { params }) => {
   return id === undefined ? [] : [queryClient.ensureQueryData(studentResultsQueryOptions(id))];
 });
 
-/** /studentresult/:id (spec 2.5): a pupil's assigned results (`GET student/result/{id}`). */
+/**
+ * /studentresult/:id (docs/contract/product.md#school-screens): a pupil's assigned results (`GET
+ * student/result/{id}`).
+ */
 export default function StudentResultRoute() {
   const id = parseId(useParams().id);
   return id === undefined ? <NotFoundScreen /> : <StudentResultsScreen studentId={id} />;

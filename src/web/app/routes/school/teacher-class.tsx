@@ -14,7 +14,9 @@ export const clientLoader = schoolLoader((queryClient, { request }) => {
   ];
 });
 
-/** Teacher-class (spec 2.5): the teacher's classes, then a class's students. */
+/**
+ * Teacher-class (docs/contract/product.md#school-screens): the teacher's classes, then a class's students.
+ */
 export default function TeacherClassRoute() {
   return <TeacherClassScreen />;
 }

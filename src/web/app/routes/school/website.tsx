@@ -13,7 +13,10 @@ export const clientLoader =
       queryClient.prefetchQuery(editorRecordsQueryOptions('home')),
     ]);
 
-/** Website (issue #6): the principal edits the public site's content and pictures. */
+/**
+ * Website (docs/decisions/0006-media-and-content-editing.md): the principal edits the public site's content
+ * and pictures.
+ */
 export default function WebsiteRoute() {
   return <WebsiteEditor />;
 }

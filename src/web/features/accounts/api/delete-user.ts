@@ -3,7 +3,10 @@ import { apiClient } from '../../../lib/api-client.js';
 import { studentProfileQueryKey } from './get-student-profile.js';
 import { userListsQueryKey } from './list-users.js';
 
-/** `DELETE users/{id}` -> 204 (api.md, Ours; the principal, never for their own account). */
+/**
+ * `DELETE users/{id}` -> 204 (docs/contract/api.md#delete-users-id; the principal, never for their own
+ * account).
+ */
 export async function deleteUser(id: number): Promise<void> {
   await apiClient.delete(`users/${id}`);
 }

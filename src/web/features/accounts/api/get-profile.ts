@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { type User, UserSchema } from '../../../../shared/api/users.js';
 import { apiClient } from '../../../lib/api-client.js';
 
-/** `GET users/profile` -> the logged-in user (api.md, Accounts). */
+/** `GET users/profile` -> the logged-in user (docs/contract/api.md#get-users-profile). */
 export async function getProfile(signal?: AbortSignal): Promise<User> {
   const body = await apiClient.get('users/profile', { signal, schema: z.object({ results: UserSchema }) });
   return body.results;

@@ -5,7 +5,7 @@ import { apiClient } from '../../../lib/api-client.js';
 
 /**
  * `GET users/student/{id}` -> a pupil's profile. The server answers 404 both for "no such pupil" and
- * "not one you may see" (api.md), and 403 for account types without a school area.
+ * "not one you may see" (docs/contract/api.md#errors), and 403 for account types without a school area.
  */
 export async function getStudentProfile(id: number, signal?: AbortSignal): Promise<User> {
   const body = await apiClient.get(`users/student/${id}`, {

@@ -3,7 +3,10 @@ import { z } from 'zod';
 import { type UserForReview, UserForReviewSchema, type UserListQuery } from '../../../../shared/api/users.js';
 import { apiClient } from '../../../lib/api-client.js';
 
-/** `GET users?status=...&type=...` -> accounts with every photo, for the principal (api.md, Ours). */
+/**
+ * `GET users?status=...&type=...` -> accounts with every photo, for the principal
+ * (docs/contract/api.md#get-users).
+ */
 export async function listUsers(query: UserListQuery, signal?: AbortSignal): Promise<UserForReview[]> {
   const search = new URLSearchParams();
   if (query.status) search.set('status', query.status);
@@ -22,7 +25,7 @@ export const userListQueryKey = (query: UserListQuery) => [...userListsQueryKey,
 
 const PENDING: UserListQuery = { status: 'pending' };
 
-/** The registrations waiting for the principal (decisions item 9). */
+/** The registrations waiting for the principal (docs/contract/fixes-and-gaps.md#fix-9). */
 export const pendingUsersQueryOptions = () =>
   queryOptions({
     queryKey: userListQueryKey(PENDING),

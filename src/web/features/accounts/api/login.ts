@@ -17,7 +17,7 @@ export class LoginError extends ApiError {
   }
 }
 
-/** `Retry-After` as seconds (api.md sends seconds; an HTTP date is accepted too). */
+/** `Retry-After` as seconds (docs/contract/api.md sends seconds; an HTTP date is accepted too). */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
   if (value === null || value.trim() === '') return undefined;
   const seconds = Number(value);
@@ -35,10 +35,10 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /**
- * `POST users/login` -> the token (api.md, Accounts). The one call that needs a response header
- * (`Retry-After` of a 429), which the shared api client does not pass on, so it calls fetch itself
- * and reports failures as the same ApiError shape. It never sends an old token, and a 401 here
- * means a wrong password, not an ended session.
+ * `POST users/login` -> the token (docs/contract/api.md#post-users-login). The one call that needs a response
+ * header (`Retry-After` of a 429), which the shared api client does not pass on, so it calls fetch itself and
+ * reports failures as the same ApiError shape. It never sends an old token, and a 401 here means a wrong
+ * password, not an ended session.
  */
 export async function logIn(credentials: LoginInput): Promise<string> {
   let response: Response;

@@ -16,7 +16,10 @@ export const RegistrationFormSchema = registrationFormSchema<File>();
 export type RegistrationFormInput = z.input<typeof RegistrationFormSchema>;
 export type RegistrationFormValues = z.output<typeof RegistrationFormSchema>;
 
-/** The multipart body of `POST users`: the spec's field names and one `images` part per photo. */
+/**
+ * The multipart body of `POST users`: the product's field names (docs/contract/product.md#records) and one
+ * `images` part per photo.
+ */
 export function registrationFormData(values: RegistrationFormValues): FormData {
   const { images, social_link, ...fields } = values;
   const form = new FormData();
@@ -26,7 +29,7 @@ export function registrationFormData(values: RegistrationFormValues): FormData {
   return form;
 }
 
-/** `POST users` -> the new, pending account (api.md, Accounts). */
+/** `POST users` -> the new, pending account (docs/contract/api.md#post-users). */
 export async function registerUser(values: RegistrationFormValues): Promise<RegisteredUser> {
   const body = await apiClient.post('users', registrationFormData(values), {
     schema: z.object({ data: RegisteredUserSchema }),

@@ -13,7 +13,10 @@ export interface StatusChangeRequest extends StatusChange {
   id: number;
 }
 
-/** `PATCH users/{id}/status` with `active` (approve) or `rejected` (api.md, Ours). */
+/**
+ * `PATCH users/{id}/status` with `active` (approve) or `rejected`
+ * (docs/contract/api.md#patch-users-id-status).
+ */
 export async function setUserStatus({ id, status }: StatusChangeRequest): Promise<UserWithStatus> {
   const body = await apiClient.patch(
     `users/${id}/status`,

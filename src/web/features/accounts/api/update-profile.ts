@@ -27,7 +27,7 @@ export function profileUpdateBody(values: ProfileFormValues): FormData | Record<
   return form;
 }
 
-/** `PUT users/profile` -> the updated user (api.md, Ours). */
+/** `PUT users/profile` -> the updated user (docs/contract/api.md#put-users-profile). */
 export async function updateProfile(values: ProfileFormValues): Promise<User> {
   const body = await apiClient.put('users/profile', profileUpdateBody(values), {
     schema: z.object({ results: UserSchema }),

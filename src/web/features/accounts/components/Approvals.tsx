@@ -139,7 +139,9 @@ function ApprovalCard({ user }: { user: UserForReview }) {
   );
 }
 
-/** Approvals (decisions item 9): the principal approves or rejects pending registrations. */
+/**
+ * Approvals (docs/contract/fixes-and-gaps.md#fix-9): the principal approves or rejects pending registrations.
+ */
 export function Approvals() {
   const headingId = useId();
   const query = usePendingUsers();

@@ -9,7 +9,10 @@ import { jsonResponse, renderApp } from '../../../test/render-app.js';
 import { dashboardTilesFor, PRINCIPAL_DAILY_PATHS } from '../lib/tiles.js';
 import { errorResponse, makeUser, mockApi, routeUnauthorizedTo } from '../testing/mock-api.js';
 
-/** Spec 2.5 (labels) with decisions item 5 (targets), plus Marks and Send Notification for staff and Approvals, Website and Inbox for the principal. */
+/**
+ * docs/contract/product.md#school-screens (labels) with docs/contract/fixes-and-gaps.md#fix-5 (targets), plus
+ * Marks and Send Notification for staff and Approvals, Website and Inbox for the principal.
+ */
 const EXPECTED: Record<'Student' | 'Teacher' | 'Principle', [string, string][]> = {
   Student: [
     ['Profile', '/profile'],
@@ -137,7 +140,7 @@ describe('dashboard', () => {
       .getAllByRole('link')
       .map((link) => link.getAttribute('href'));
 
-  it('on a phone the principal’s daily tiles come first (Approvals, Inbox, Attendence, Notification); on a desktop the spec’s order', async () => {
+  it('on a phone the principal’s daily tiles come first (Approvals, Inbox, Attendence, Notification); on a desktop the contract’s order', async () => {
     screenIs('phone');
     openDashboard('Principle');
     await screen.findByRole('link', { name: 'Approvals' });
@@ -148,7 +151,7 @@ describe('dashboard', () => {
     vi.unstubAllGlobals();
   });
 
-  it('on a desktop the principal’s tiles keep the spec’s order; a pupil’s phone order is unchanged', async () => {
+  it('on a desktop the principal’s tiles keep the contract’s order; a pupil’s phone order is unchanged', async () => {
     screenIs('desktop');
     const first = openDashboard('Principle');
     await screen.findByRole('link', { name: 'Approvals' });

@@ -77,7 +77,10 @@ function TileGrid({ user, headingId, newCounts }: { user: User; headingId: strin
   );
 }
 
-/** Director, HOD, Pion, Gard, Driver, Parent: no school area yet (spec 2.5, 6; api.md). */
+/**
+ * Director, HOD, Pion, Gard, Driver, Parent: no school area yet (docs/contract/product.md#school-screens,
+ * docs/contract/product.md#roles; docs/contract/api.md).
+ */
 function NoSchoolArea({ user }: { user: User }) {
   const logout = useLogout();
   return (
@@ -113,9 +116,9 @@ function TileSkeleton() {
 }
 
 /**
- * Dashboard (spec 2.5): a greeting and one link card per menu item of the user's type, plus
- * Approvals for the principal; an explanation for types without a school area. `newCounts` puts a
- * "N new" badge on the tiles it names.
+ * Dashboard (docs/contract/product.md#school-screens): a greeting and one link card per menu item of the
+ * user's type, plus Approvals for the principal; an explanation for types without a school area. `newCounts`
+ * puts a "N new" badge on the tiles it names.
  */
 export function Dashboard({ newCounts = {} }: { newCounts?: TileCounts }) {
   const headingId = useId();

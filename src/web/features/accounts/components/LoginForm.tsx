@@ -16,9 +16,10 @@ import { FormAlert, TextField } from './fields.js';
 const FIELDS: readonly Path<LoginInput>[] = ['email', 'password'];
 
 /**
- * Login (spec 2.4, 4; decisions item 6): on success the token goes into the kids_pre_token cookie
- * for 7 days and the browser moves to /dashboard. Any refusal or network failure shows the toast
- * 'Something Went Wrong!' and the form says why.
+ * Login (docs/contract/product.md#public-pages, docs/contract/product.md#states;
+ * docs/contract/fixes-and-gaps.md#fix-6): on success the token goes into the kids_pre_token cookie for 7 days
+ * and the browser moves to /dashboard. Any refusal or network failure shows the toast 'Something Went Wrong!'
+ * and the form says why.
  */
 export function LoginForm() {
   const id = useId();

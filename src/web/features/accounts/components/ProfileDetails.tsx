@@ -8,7 +8,7 @@ export const NO_PHOTO = 'No Photo';
 
 const isWebLink = (value: string): boolean => /^https?:\/\/\S+$/i.test(value);
 
-/** A user's photo, or the words 'No Photo' where there is none (spec 2.5). */
+/** A user's photo, or the words 'No Photo' where there is none (docs/contract/product.md#school-screens). */
 export function ProfilePhoto({
   user,
   className = '',
@@ -39,7 +39,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 const orDash = (value: string): ReactNode =>
   value.trim() === '' ? <span className="profile-list__empty">Not given</span> : value;
 
-/** The read-only list of spec 2.5, in the spec's order. */
+/** The read-only list of docs/contract/product.md#school-screens, in its order. */
 export function ProfileList({ user }: { user: User }) {
   return (
     <dl className="profile-list">

@@ -60,9 +60,10 @@ export interface ProfileEditFormProps {
 }
 
 /**
- * Update of one's own profile (decisions item 15; api.md `PUT users/profile`): the registration
- * fields but type and password, new photos that replace the old ones, and a password change; a new
- * password or email needs the current password. A refused save keeps what was typed.
+ * Update of one's own profile (docs/contract/fixes-and-gaps.md#fix-15; docs/contract/api.md#put-users-profile
+ * `PUT users/profile`): the registration fields but type and password, new photos that replace the old ones,
+ * and a password change; a new password or email needs the current password. A refused save keeps what was
+ * typed.
  */
 export function ProfileEditForm({ user, onDone }: ProfileEditFormProps) {
   const id = useId();

@@ -26,7 +26,7 @@ const editForm = () => screen.getByRole('form', { name: 'Update your profile' })
 const editField = (label: RegExp) => within(editForm()).getByLabelText(label);
 
 describe('own profile', () => {
-  it('lists every field of spec 2.5 and the photo', async () => {
+  it('lists every field of docs/contract/product.md#school-screens and the photo', async () => {
     mockApi({ 'GET users/profile': () => jsonResponse({ results: ME }) });
     renderApp('/profile', { token: 'tok' });
     expect(await screen.findByRole('heading', { level: 2, name: 'Asha Verma' })).toBeInTheDocument();

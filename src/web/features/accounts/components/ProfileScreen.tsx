@@ -45,7 +45,10 @@ interface ProfileCardProps {
   user: User;
   canUpdate: boolean;
   canDelete: boolean;
-  /** The principal looking at a pupil: a link to who changed which of their marks (issue #7). */
+  /**
+   * The principal looking at a pupil: a link to who changed which of their marks
+   * (docs/decisions/0009-running-the-school-year.md).
+   */
   showMarkHistory?: boolean;
 }
 
@@ -194,15 +197,16 @@ function ProfileSection({
   );
 }
 
-/** /profile (spec 2.5): the logged-in user's own profile, with Update. */
+/** /profile (docs/contract/product.md#school-screens): the logged-in user's own profile, with Update. */
 export function OwnProfile() {
   const profile = useProfile();
   return <ProfileSection shown={profile} viewer={profile.data} canDeleteOthers={false} />;
 }
 
 /**
- * /student-profile/:id (spec 2.5): a pupil's profile; the principal may delete the account
- * (decisions item 15) and open the pupil's mark history (issue #7), the pupil may update their own.
+ * /student-profile/:id (docs/contract/product.md#school-screens): a pupil's profile; the principal may delete
+ * the account (docs/contract/fixes-and-gaps.md#fix-15) and open the pupil's mark history
+ * (docs/decisions/0009-running-the-school-year.md), the pupil may update their own.
  */
 export function StudentProfile({ id }: { id: number }) {
   const viewer = useProfile();

@@ -46,10 +46,12 @@ const FIELDS: readonly Path<RegistrationFormInput>[] = [
 ];
 
 /**
- * Registration (spec 2.4, 3, 4, 5; decisions item 9): every field of the payload, checked with the
- * schema `POST users` uses. Success: a toast and the green 'Registered Successfully!' for 10 s, an
- * empty form, and word that the principal approves the account. Failure: the 'Registered Failed!'
- * toast, the error logged, and the server's reasons at their fields. Cancel empties everything.
+ * Registration (docs/contract/product.md#public-pages, docs/contract/product.md#records,
+ * docs/contract/product.md#states, docs/contract/product.md#validation;
+ * docs/contract/fixes-and-gaps.md#fix-9): every field of the payload, checked with the schema `POST users`
+ * uses. Success: a toast and the green 'Registered Successfully!' for 10 s, an empty form, and word that the
+ * principal approves the account. Failure: the 'Registered Failed!' toast, the error logged, and the server's
+ * reasons at their fields. Cancel empties everything.
  */
 export function RegistrationForm() {
   const id = useId();
@@ -65,7 +67,7 @@ export function RegistrationForm() {
     formState: { errors, isSubmitting },
   } = form;
 
-  // Spec 4: the success message disappears after REGISTRATION_MESSAGE_MS.
+  // docs/contract/product.md#states: the success message disappears after REGISTRATION_MESSAGE_MS.
   useEffect(() => {
     if (registeredAt === undefined) return;
     const timer = setTimeout(() => setRegisteredAt(undefined), REGISTRATION_MESSAGE_MS);
@@ -85,7 +87,8 @@ export function RegistrationForm() {
     try {
       await register.mutateAsync(values);
     } catch (error) {
-      // Spec 8: the failure is logged, and (decisions 6-7) the visitor learns what to change.
+      // docs/contract/product.md#messages: the failure is logged, and (docs/contract/fixes-and-gaps.md#fix-6,
+      // docs/contract/fixes-and-gaps.md#fix-7) the visitor learns what to change.
       console.error('Registration failed:', error);
       notify.error(MESSAGES.registrationFailed);
       setFormMessage(applyServerErrors(error, form.setError, FIELDS));

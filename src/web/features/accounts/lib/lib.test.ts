@@ -20,7 +20,7 @@ import {
 } from './tiles.js';
 
 describe('dashboard tiles', () => {
-  it('are the spec’s menu per school type, plus Marks and Send Notification for staff and Approvals, Website, Inbox for the principal', () => {
+  it('are the contract’s menu per school type, plus Marks and Send Notification for staff and Approvals, Website, Inbox for the principal', () => {
     expect(dashboardTilesFor('Student')).toEqual(DASHBOARD_TILES.Student);
     expect(dashboardTilesFor('Teacher')).toEqual([
       ...DASHBOARD_TILES.Teacher,

@@ -16,7 +16,7 @@ export function tooManyAttempts(retryAfterSeconds: number | undefined): string {
   return `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
 
-/** Why a log-in was refused, in words for the person at the form (decisions item 6). */
+/** Why a log-in was refused, in words for the person at the form (docs/contract/fixes-and-gaps.md#fix-6). */
 export function loginFailureReason(error: unknown): string {
   if (!isApiError(error)) return LOGIN_REASONS.unknown;
   switch (error.code) {

@@ -6,24 +6,32 @@ import {
 } from '../../../../shared/constants.js';
 import type { AccountIconName } from '../components/account-icons.js';
 
-/** The principal's extra tile (decisions item 9): registrations waiting for approval. */
+/** The principal's extra tile (docs/contract/fixes-and-gaps.md#fix-9): registrations waiting for approval. */
 export const APPROVALS_TILE: DashboardTile = { label: 'Approvals', path: '/approvals' };
-/** The principal's site editor and the inbox of the public forms (issue #6). */
+/**
+ * The principal's site editor and the inbox of the public forms
+ * (docs/decisions/0006-media-and-content-editing.md).
+ */
 export const WEBSITE_TILE: DashboardTile = { label: 'Website', path: '/website' };
 export const INBOX_TILE: DashboardTile = { label: 'Inbox', path: '/inbox' };
-/** Issue #7: staff enter marks and send notifications. */
+/** docs/decisions/0009-running-the-school-year.md: staff enter marks and send notifications. */
 export const MARKS_TILE: DashboardTile = { label: 'Marks', path: '/marks' };
 export const SEND_NOTIFICATION_TILE: DashboardTile = {
   label: 'Send Notification',
   path: '/send-notification',
 };
-/** Issue #7: the principal's classes, subjects, time slots, enrolments and exams. */
+/**
+ * docs/decisions/0009-running-the-school-year.md: the principal's classes, subjects, time slots, enrolments
+ * and exams.
+ */
 export const SCHOOL_SETUP_TILE: DashboardTile = { label: 'School Set-up', path: '/school-setup' };
 export const IMPORT_PUPILS_TILE: DashboardTile = { label: 'Import Pupils', path: '/import-pupils' };
 
 /**
- * The tiles of a user's dashboard: the spec's menu of the type (DASHBOARD_TILES, spec 2.5) and, for
- * staff, Marks and Send Notification; for the principal also School Set-up, Import Pupils, Approvals, Website and Inbox. Undefined for types without a school area (Director, HOD, ...).
+ * The tiles of a user's dashboard: the product's menu of the type (DASHBOARD_TILES,
+ * docs/contract/product.md#dashboard-menus) and, for staff, Marks and Send Notification; for the principal
+ * also School Set-up, Import Pupils, Approvals, Website and Inbox. Undefined for types without a school area
+ * (Director, HOD, ...).
  */
 export function dashboardTilesFor(type: UserType): readonly DashboardTile[] | undefined {
   if (!isSchoolType(type)) return undefined;
@@ -43,8 +51,8 @@ export function dashboardTilesFor(type: UserType): readonly DashboardTile[] | un
 }
 
 /**
- * What the principal looks at every day (issue #13): registrations to approve, open messages, the
- * school's attendance today and notifications. On a phone these tiles come first.
+ * What the principal looks at every day (docs/decisions/0016-phone-layout.md): registrations to approve, open
+ * messages, the school's attendance today and notifications. On a phone these tiles come first.
  */
 export const PRINCIPAL_DAILY_PATHS: readonly string[] = [
   APPROVALS_TILE.path,

@@ -9,7 +9,7 @@ import { mockApi, renderCms } from '../testing/render-cms.js';
 import { SAVED_MESSAGE } from './RecordForm.js';
 import { WebsiteEditor } from './WebsiteEditor.js';
 
-/** Issue #13, point 6: the website editor never drops work. */
+/** docs/decisions/0018-editor-keeps-work.md: the website editor never drops work. */
 
 const NAME = 'b'.repeat(32);
 const MEDIA: Media = {

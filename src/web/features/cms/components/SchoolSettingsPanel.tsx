@@ -46,9 +46,9 @@ const FIELD_PATHS = new Set<string>([
 ]);
 
 /**
- * School (issue #13 point 1): the principal edits the school's own facts, which the header, footer,
- * contact panel and page titles show. Checked with the server's schema; a failed save keeps what
- * was typed and shows the server's reasons at the fields.
+ * School (docs/decisions/0014-school-settings.md): the principal edits the school's own facts, which the
+ * header, footer, contact panel and page titles show. Checked with the server's schema; a failed save keeps
+ * what was typed and shows the server's reasons at the fields.
  */
 export function SchoolSettingsPanel() {
   const settings = useSettings();

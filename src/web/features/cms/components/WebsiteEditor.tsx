@@ -17,7 +17,10 @@ export const NOT_ALLOWED_MESSAGE = 'Only the principal can edit the website.';
 
 type Section = ContentCollection | 'media' | 'school';
 
-/** The principal's site editor (issue #6): the school's settings, the eleven collections and the media library. */
+/**
+ * The principal's site editor (docs/decisions/0006-media-and-content-editing.md): the school's settings, the
+ * eleven collections and the media library.
+ */
 export function WebsiteEditor() {
   // The media list is the principal's alone: its 403 tells anyone else at once.
   const media = useMedia();

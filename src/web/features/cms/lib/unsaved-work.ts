@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect } from 'react';
 
 /**
- * Whether the website editor holds work not yet saved (issue #13: the editor never drops work).
+ * Whether the website editor holds work not yet saved (docs/decisions/0018-editor-keeps-work.md).
  * The editor provides the setter; a form reports into it while it is open and dirty, and stops
  * when it closes or is saved. The editor then asks before the principal leaves or switches section.
  */

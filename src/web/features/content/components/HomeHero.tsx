@@ -8,9 +8,10 @@ const IMAGE_WIDTH = 640;
 const IMAGE_HEIGHT = 480;
 
 /**
- * The home page's banner (spec 2.3): heading, heading2, description and the learm_more button on
- * the left, the first image on the right, all from the first home record. Until the record arrives
- * the fields are empty (spec 4); a failed load says so and offers a retry (decisions item 7).
+ * The home page's banner (docs/contract/product.md#shared-elements): heading, heading2, description and the
+ * learm_more button on the left, the first image on the right, all from the first home record. Until the
+ * record arrives the fields are empty (docs/contract/product.md#states); a failed load says so and offers a
+ * retry (docs/contract/fixes-and-gaps.md#fix-7).
  */
 export function HomeHero() {
   const { data, isPending, isError, refetch } = useContent('home');

@@ -83,7 +83,10 @@ function Subscribers() {
   );
 }
 
-/** The principal's inbox (issue #6): enquiries and bookings newest first, and newsletter subscribers. */
+/**
+ * The principal's inbox (docs/decisions/0006-media-and-content-editing.md): enquiries and bookings newest
+ * first, and newsletter subscribers.
+ */
 export function Inbox() {
   const [kind, setKind] = useState<InboxKind | 'all'>('all');
   const [handled, setHandledFilter] = useState<'all' | 'open' | 'handled'>('all');

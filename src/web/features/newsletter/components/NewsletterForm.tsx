@@ -12,8 +12,9 @@ import { HoneypotField, sendPublicForm, showSendError } from '../../../component
 import { notify } from '../../../lib/toast.js';
 
 /**
- * The footer's newsletter form (spec 2.3): Your Name, Your Email, Submit Now. It checks its fields
- * and sends them to `POST newsletter`: 201 is a new subscription, 200 an email already on the list.
+ * The footer's newsletter form (docs/contract/product.md#footer): Your Name, Your Email, Submit Now. It
+ * checks its fields and sends them to `POST newsletter`: 201 is a new subscription, 200 an email already on
+ * the list.
  */
 export function NewsletterForm() {
   const id = useId();

@@ -13,8 +13,9 @@ export interface AboutSectionProps {
 }
 
 /**
- * About (spec 2.4, 3): large image, heading1 label, heading2 title, description, a second image, the
- * check-list (record 0's heading3 split on `#`) and the learn_more button; the rest from record 1.
+ * About (docs/contract/product.md#public-pages, docs/contract/product.md#records): large image, heading1
+ * label, heading2 title, description, a second image, the check-list (record 0's heading3 split on `#`) and
+ * the learn_more button; the rest from record 1.
  */
 export function AboutSection({ learnMoreTo }: AboutSectionProps) {
   const headingId = useId();

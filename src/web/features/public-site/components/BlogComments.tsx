@@ -59,8 +59,9 @@ function CommentItem({
 }
 
 /**
- * The comment form (spec 2.4, 5): Name*, Email*, Website, Message*. No call stores comments yet, so
- * a valid form says comments are coming soon and empties itself.
+ * The comment form (docs/contract/product.md#public-pages, docs/contract/product.md#validation): Name*,
+ * Email*, Website, Message*. No call stores comments yet, so a valid form says comments are coming soon and
+ * empties itself.
  */
 export function CommentForm({
   replyTo,

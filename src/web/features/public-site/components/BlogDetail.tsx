@@ -160,10 +160,10 @@ function PostArticle({ post, status }: { post: ContentRecord<'blog'> | undefined
 }
 
 /**
- * Blog detail, /blogdetail (spec 2.4): the post (title, lead image and text from the blog detail
- * entries), related posts, the comments and their form; beside it the author card (fifth entry), a
- * search box, the categories with their counts, recent posts and a tag cloud. With `?post=<id>`
- * (a blog card's Read More) the article is that blog post instead.
+ * Blog detail, /blogdetail (docs/contract/product.md#public-pages): the post (title, lead image and text from
+ * the blog detail entries), related posts, the comments and their form; beside it the author card (fifth
+ * entry), a search box, the categories with their counts, recent posts and a tag cloud. With `?post=<id>` (a
+ * blog card's Read More) the article is that blog post instead.
  */
 export function BlogDetail() {
   const detailQuery = useContent('blogdetails');

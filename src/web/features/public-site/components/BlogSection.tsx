@@ -46,9 +46,9 @@ export interface BlogSectionProps {
 }
 
 /**
- * Blog (spec 2.4): heading1/heading2 from record 0; a card per post with its image, author and
- * category (defaults Admin / Web Design), the comment count, its own description (decisions item 2,
- * clamped to a few lines) and Read More.
+ * Blog (docs/contract/product.md#public-pages): heading1/heading2 from record 0; a card per post with its
+ * image, author and category (defaults Admin / Web Design), the comment count, its own description
+ * (docs/contract/fixes-and-gaps.md#fix-2, clamped to a few lines) and Read More.
  */
 export function BlogSection({ limit }: BlogSectionProps) {
   const headingId = useId();

@@ -27,9 +27,9 @@ const PROMISES = [
 ] as const;
 
 /**
- * The form of the 'Book A Seat' promo (spec 2.4): Your Name, Your Email, Select A Class, Book Now.
- * It checks the fields with the schema of `POST bookings`, then sends them there; a failed send
- * keeps what the visitor entered.
+ * The form of the 'Book A Seat' promo (docs/contract/product.md#public-pages): Your Name, Your Email, Select
+ * A Class, Book Now. It checks the fields with the schema of `POST bookings`, then sends them there; a failed
+ * send keeps what the visitor entered.
  */
 export function BookSeatForm() {
   const id = useId();
@@ -161,7 +161,7 @@ export function BookSeatForm() {
   );
 }
 
-/** Home (spec 2.4): the static 'Book A Seat' promo beside its form. */
+/** Home (docs/contract/product.md#public-pages): the static 'Book A Seat' promo beside its form. */
 export function BookSeatSection() {
   const headingId = useId();
   return (

@@ -62,8 +62,9 @@ function ClassCardSkeleton() {
 }
 
 /**
- * Classes (spec 2.4): title and subtitle from class record 0; a card per kids class with its image,
- * its own title and description (decisions item 1), the facts table and Join Now.
+ * Classes (docs/contract/product.md#public-pages): title and subtitle from class record 0; a card per kids
+ * class with its image, its own title and description (docs/contract/fixes-and-gaps.md#fix-1), the facts
+ * table and Join Now.
  */
 export function ClassesSection() {
   const headingId = useId();

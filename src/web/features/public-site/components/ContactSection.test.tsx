@@ -73,7 +73,7 @@ describe('ContactSection', () => {
     expect(form.getByRole('button', { name: 'Send Message' })).toHaveAttribute('type', 'submit');
   });
 
-  it('asks for all four fields with the spec’s messages when sent empty', async () => {
+  it('asks for all four fields with the contract’s messages when sent empty', async () => {
     const { form, user } = await renderContact();
     await user.click(form.getByRole('button', { name: 'Send Message' }));
 

@@ -21,8 +21,9 @@ import { FormField } from './FormField.js';
 import { SkeletonLines } from './Skeleton.js';
 
 /**
- * The contact form (spec 2.4, 5): Your Name, Your Email, Subject, Message and Send Message, checked
- * with the schema of `POST enquiries`, then sent there. A failed send keeps what the visitor wrote.
+ * The contact form (docs/contract/product.md#public-pages, docs/contract/product.md#validation): Your Name,
+ * Your Email, Subject, Message and Send Message, checked with the schema of `POST enquiries`, then sent
+ * there. A failed send keeps what the visitor wrote.
  */
 export function ContactForm() {
   const id = useId();
@@ -104,11 +105,10 @@ interface InfoLine {
 }
 
 /**
- * Contact (spec 2.4): heading1/heading2, the form, and the info panel with the first contacts
- * record's description, then the school's Address, Email, Phone and Opening Hours. Those four are
- * the school's facts and come from its settings, as in the header and footer (the contact record
- * keeps the section's headings and text; docs/decisions/0014-school-settings.md); one that is not
- * set is left out.
+ * Contact (docs/contract/product.md#public-pages): heading1/heading2, the form, and the info panel with the
+ * first contacts record's description, then the school's Address, Email, Phone and Opening Hours. Those four
+ * are the school's facts and come from its settings, as in the header and footer (the contact record keeps
+ * the section's headings and text; docs/decisions/0014-school-settings.md); one that is not set is left out.
  */
 export function ContactSection() {
   const headingId = useId();

@@ -13,8 +13,9 @@ export interface ContentImgProps {
 }
 
 /**
- * An uploaded picture with its alt text (decisions item 16), width and height, loaded lazily. Without
- * a picture (still loading, or none uploaded) a soft placeholder of the same shape keeps the place.
+ * An uploaded picture with its alt text (docs/contract/fixes-and-gaps.md#fix-16), width and height, loaded
+ * lazily. Without a picture (still loading, or none uploaded) a soft placeholder of the same shape keeps the
+ * place.
  */
 export function ContentImg({ image, width, height, className, eager = false }: ContentImgProps) {
   const classes = className ? `content-img ${className}` : 'content-img';

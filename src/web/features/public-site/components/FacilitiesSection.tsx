@@ -4,7 +4,10 @@ import { SectionState, sectionStatus } from '../../../components/ui/SectionState
 import { useContent } from '../../content/api/get-content.js';
 import { SkeletonLines, skeletonKeys } from './Skeleton.js';
 
-/** Home (spec 2.4): a grid of the school's facilities, each with its icon, heading and description. */
+/**
+ * Home (docs/contract/product.md#public-pages): a grid of the school's facilities, each with its icon,
+ * heading and description.
+ */
 export function FacilitiesSection() {
   const headingId = useId();
   const query = useContent('facilities');

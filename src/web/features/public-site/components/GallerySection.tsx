@@ -11,9 +11,9 @@ import { skeletonKeys } from './Skeleton.js';
 const GalleryLightbox = lazy(() => import('./GalleryLightbox.js'));
 
 /**
- * Gallery (spec 2.4, decisions item 14): heading1/heading2, the filters All, Playing, Drawing and
- * Reading that show only the pictures of their category, and a grid whose pictures open in a
- * lightbox that walks through the filtered set.
+ * Gallery (docs/contract/product.md#public-pages, docs/contract/fixes-and-gaps.md#fix-14): heading1/heading2,
+ * the filters All, Playing, Drawing and Reading that show only the pictures of their category, and a grid
+ * whose pictures open in a lightbox that walks through the filtered set.
  */
 export function GallerySection() {
   const headingId = useId();

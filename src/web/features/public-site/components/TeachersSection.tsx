@@ -7,7 +7,7 @@ import { headingOf } from '../lib/content-rules.js';
 import { ContentImg } from './ContentImg.js';
 import { SkeletonLines, skeletonKeys } from './Skeleton.js';
 
-/** Spec 2.4: non-functional social icons over each photo. */
+/** docs/contract/product.md#public-pages: non-functional social icons over each photo. */
 const SOCIAL: readonly { label: string; icon: IconName }[] = [
   { label: 'Twitter', icon: 'twitter-x' },
   { label: 'Facebook', icon: 'facebook' },
@@ -16,8 +16,8 @@ const SOCIAL: readonly { label: string; icon: IconName }[] = [
 ];
 
 /**
- * Teachers (spec 2.4): heading1/heading2 from record 0; a card per teacher with a round photo,
- * social icons that appear on hover or keyboard focus, name and designation.
+ * Teachers (docs/contract/product.md#public-pages): heading1/heading2 from record 0; a card per teacher with
+ * a round photo, social icons that appear on hover or keyboard focus, name and designation.
  */
 export function TeachersSection() {
   const headingId = useId();

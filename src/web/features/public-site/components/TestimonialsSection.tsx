@@ -17,7 +17,10 @@ export const CAROUSEL_LABEL = 'Testimonials';
 
 type Testimonial = ContentRecord<'comments'>;
 
-/** The parent's photo, or the default avatar (70 px, spec 9) when the record has none. */
+/**
+ * The parent's photo, or the default avatar (70 px, docs/contract/product.md#constants) when the record has
+ * none.
+ */
 function Avatar({ testimonial }: { testimonial: Testimonial }) {
   const image = testimonial.images[0];
   if (!image) {
@@ -187,9 +190,10 @@ function Carousel({ testimonials }: { testimonials: Testimonial[] }) {
 }
 
 /**
- * 'What Parents Say!' (spec 2.4, 4, 9): one testimonial at a time, looping, advancing every 2000 ms,
- * with arrows, dots and a pause button. It pauses while hovered or focused, follows the arrow keys,
- * and does not move by itself when the visitor prefers reduced motion.
+ * 'What Parents Say!' (docs/contract/product.md#public-pages, docs/contract/product.md#states,
+ * docs/contract/product.md#constants): one testimonial at a time, looping, advancing every 2000 ms, with
+ * arrows, dots and a pause button. It pauses while hovered or focused, follows the arrow keys, and does not
+ * move by itself when the visitor prefers reduced motion.
  */
 export function TestimonialsSection() {
   const headingId = useId();

@@ -1,6 +1,7 @@
 /**
- * The blog detail page's parts that no call provides yet (spec 2.4: static comments and tag cloud).
- * Written like a real school blog, so the page reads well until comments and tags exist.
+ * The blog detail page's parts that no call provides yet (docs/contract/product.md#public-pages: static
+ * comments and tag cloud). Written like a real school blog, so the page reads well until comments and tags
+ * exist.
  */
 
 export interface PlaceholderComment {

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { MESSAGES } from '../../../../shared/constants.js';
 
 /**
- * The blog detail page's 'Leave a comment' form (spec 2.4, 5): Name*, Email*, Website, Message*.
- * No call stores comments yet, so this schema lives with the form; it moves to src/shared/api when
- * the server accepts comments.
+ * The blog detail page's 'Leave a comment' form (docs/contract/product.md#public-pages,
+ * docs/contract/product.md#validation): Name*, Email*, Website, Message*. No call stores comments yet, so
+ * this schema lives with the form; it moves to src/shared/api when the server accepts comments.
  */
 export const COMMENT_MESSAGES = {
   enterName: MESSAGES.enterName,

@@ -2,8 +2,10 @@ import { type ContentImage, type ContentRecord, splitChecklist } from '../../../
 import { BLOG_DEFAULTS, GALLERY_CATEGORIES, type GalleryCategory } from '../../../../shared/constants.js';
 
 /**
- * The data rules of the public sections (spec 2.4, 3 and decisions items 1, 2, 14), as pure
- * functions so each rule is tested once and the components only draw.
+ * The data rules of the public sections (docs/contract/product.md#public-pages,
+ * docs/contract/product.md#records and docs/contract/fixes-and-gaps.md#fix-1,
+ * docs/contract/fixes-and-gaps.md#fix-2, docs/contract/fixes-and-gaps.md#fix-14), as pure functions so each
+ * rule is tested once and the components only draw.
  */
 
 export interface SectionHeadingText {
@@ -53,7 +55,9 @@ export interface BlogCardContent {
   image: ContentImage | undefined;
 }
 
-/** A blog card shows its own post's text; author and category default (decisions item 2). */
+/**
+ * A blog card shows its own post's text; author and category default (docs/contract/fixes-and-gaps.md#fix-2).
+ */
 export function blogCard(post: ContentRecord<'blog'>): BlogCardContent {
   return {
     id: post.id,
@@ -61,7 +65,8 @@ export function blogCard(post: ContentRecord<'blog'>): BlogCardContent {
     description: post.description,
     author: post.author.trim() || BLOG_DEFAULTS.author,
     category: post.category.trim() || BLOG_DEFAULTS.category,
-    // Comments on posts do not exist yet; the spec's fixed count stands in (spec 9).
+    // Comments on posts do not exist yet; the original fixed count stands in
+    // (docs/contract/product.md#constants).
     commentCount: BLOG_DEFAULTS.commentCount,
     image: post.images[0],
   };
@@ -80,7 +85,10 @@ export function blogCategories(posts: readonly ContentRecord<'blog'>[]): { name:
 export type GalleryFilter = 'All' | GalleryCategory;
 export const GALLERY_FILTERS: readonly GalleryFilter[] = ['All', ...GALLERY_CATEGORIES];
 
-/** The images a gallery filter shows (decisions item 14: each image has its own category). */
+/**
+ * The images a gallery filter shows (docs/contract/fixes-and-gaps.md#fix-14: each image has its own
+ * category).
+ */
 export function filterGallery(images: readonly ContentImage[], filter: GalleryFilter): ContentImage[] {
   return filter === 'All' ? [...images] : images.filter((image) => image.category === filter);
 }
@@ -107,9 +115,9 @@ export interface BlogDetailContent {
 }
 
 /**
- * The blog detail page's parts (spec 2.4): title, lead image and text from the first three entries,
- * the author card from the fifth. Other entries (the fourth, a sixth, ...) continue the article, so
- * nothing an editor writes is lost.
+ * The blog detail page's parts (docs/contract/product.md#public-pages): title, lead image and text from the
+ * first three entries, the author card from the fifth. Other entries (the fourth, a sixth, ...) continue the
+ * article, so nothing an editor writes is lost.
  */
 export function blogDetailContent(
   entries: readonly ContentRecord<'blogdetails'>[] | undefined,

@@ -22,9 +22,9 @@ function formatWhen(iso: string): string {
 }
 
 /**
- * Mark history, /mark-history/:id (issue #7, principal): the audit trail the marks entry writes
- * (`GET marks/history/{studentId}`). Other account types get the server's 403, shown as "not
- * available for your account".
+ * Mark history, /mark-history/:id (docs/decisions/0009-running-the-school-year.md, principal): the audit
+ * trail the marks entry writes (`GET marks/history/{studentId}`). Other account types get the server's 403,
+ * shown as "not available for your account".
  */
 export function MarkHistoryScreen({ studentId }: { studentId: number }) {
   const history = useMarkHistory(studentId);

@@ -27,7 +27,7 @@ export const useStudentExams = (enabled = true) => useQuery({ ...studentExamsQue
 
 /**
  * `GET exam/{teacherid}` -> `{ data: [ { classes, subjectname, time } ] }`, with the logged-in
- * teacher's real id (decisions item 3; the original sent the placeholder text).
+ * teacher's real id (docs/contract/fixes-and-gaps.md#fix-3; the original sent the placeholder text).
  */
 export async function getTeacherExams(teacherId: number, signal?: AbortSignal): Promise<Exam[]> {
   const body = await apiClient.get(`exam/${teacherId}`, { signal, schema: TeacherExamAnswerSchema });

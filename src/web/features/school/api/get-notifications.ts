@@ -5,7 +5,10 @@ import { schoolKeys } from './query-keys.js';
 
 export interface SchoolNotification {
   id: number;
-  /** The spec's "Student Name": who it is for (the pupil, "All of <class>" or "Everyone"). */
+  /**
+   * The screen's "Student Name" (docs/contract/product.md#screens): who it is for (the pupil, "All of
+   * <class>" or "Everyone").
+   */
   studentName: string;
   className: string;
   text: string;

@@ -19,7 +19,7 @@ export interface SaveAttendanceInput {
 
 /**
  * `POST studentattenance` with `[ { att_date, userid, att_status, discription } ]` -> `{ data: { saved } }`.
- * All rows are saved or none; saving a date again updates it (decisions item 11).
+ * All rows are saved or none; saving a date again updates it (docs/contract/fixes-and-gaps.md#fix-11).
  */
 export async function saveAttendance({ date, marks }: SaveAttendanceInput): Promise<number> {
   const body: SaveAttendanceBody = marks.map((mark) => ({

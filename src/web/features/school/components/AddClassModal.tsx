@@ -31,9 +31,10 @@ export interface AddClassModalProps {
 const FOCUSABLE = 'button:not([disabled]), select:not([disabled]), input:not([disabled]), [href]';
 
 /**
- * The Add Class Details modal (spec 2.5, decisions item 10): teacher, class, subject, time and the
- * days of the week, then Save changes or Close. Success (200) alerts and closes; any failure
- * alerts 'Failed to add class details', and a timetable clash (409) also says what clashed.
+ * The Add Class Details modal (docs/contract/product.md#school-screens,
+ * docs/contract/fixes-and-gaps.md#fix-10): teacher, class, subject, time and the days of the week, then Save
+ * changes or Close. Success (200) alerts and closes; any failure alerts 'Failed to add class details', and a
+ * timetable clash (409) also says what clashed.
  */
 export function AddClassModal({ onClose }: AddClassModalProps) {
   const id = useId();

@@ -66,7 +66,10 @@ function AttendanceHistoryView({ studentId }: { studentId: number }) {
   );
 }
 
-/** /student-attendence/:id (decisions item 4): pupil {id}'s attendance history with totals. */
+/**
+ * /student-attendence/:id (docs/contract/fixes-and-gaps.md#fix-4): pupil {id}'s attendance history with
+ * totals.
+ */
 export function StudentAttendanceHistoryScreen({ studentId }: { studentId: number }) {
   const pupil = usePupil(studentId);
   return (
@@ -79,7 +82,9 @@ export function StudentAttendanceHistoryScreen({ studentId }: { studentId: numbe
   );
 }
 
-/** /attendance-report (decisions item 5): the logged-in pupil's own attendance history. */
+/**
+ * /attendance-report (docs/contract/fixes-and-gaps.md#fix-5): the logged-in pupil's own attendance history.
+ */
 export function OwnAttendanceScreen() {
   const user = useCurrentUser();
   let body: ReactNode;

@@ -78,8 +78,8 @@ function OverviewTable({ rows, date }: { rows: ClassDayAttendance[]; date: strin
 }
 
 /**
- * Attendence, /attendence (decisions item 5): for a principal, each class's attendance on a chosen
- * day, with a link to that class's attendance screen.
+ * Attendence, /attendence (docs/contract/fixes-and-gaps.md#fix-5): for a principal, each class's attendance
+ * on a chosen day, with a link to that class's attendance screen.
  */
 export function AttendanceOverviewScreen() {
   const id = useId();

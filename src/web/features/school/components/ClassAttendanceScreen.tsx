@@ -135,10 +135,11 @@ function chosenClass(
 }
 
 /**
- * Student-attendence, /student-attendence (spec 2.5, 4, 5, 8; decisions item 11): 'Class
- * Attendance' for a date and a class. The rows show what was saved for that date (unsaved rows
- * start as Present); Save Attendance sends every row, and saving again updates. The date and class
- * live in the address (`?date=&classId=`), so a reload shows the same day.
+ * Student-attendence, /student-attendence (docs/contract/product.md#school-screens,
+ * docs/contract/product.md#states, docs/contract/product.md#validation, docs/contract/product.md#messages;
+ * docs/contract/fixes-and-gaps.md#fix-11): 'Class Attendance' for a date and a class. The rows show what was
+ * saved for that date (unsaved rows start as Present); Save Attendance sends every row, and saving again
+ * updates. The date and class live in the address (`?date=&classId=`), so a reload shows the same day.
  */
 export function ClassAttendanceScreen() {
   const id = useId();

@@ -5,7 +5,10 @@ import { schoolPaths } from './paths.js';
 import { QueryState } from './QueryState.js';
 import { HiddenText, SchoolPanel, TableWrap } from './SchoolPanel.js';
 
-/** Classwise-student, /classwise-student (spec 2.5): the teacher's classes with View Student List. */
+/**
+ * Classwise-student, /classwise-student (docs/contract/product.md#school-screens): the teacher's classes with
+ * View Student List.
+ */
 export function ClasswiseStudentScreen() {
   const classes = useAssignedClasses();
   return (
@@ -48,8 +51,9 @@ export function ClasswiseStudentScreen() {
 }
 
 /**
- * Student-list, /student-list/:id (spec 2.5): the pupils of a class (`GET student_class/{classId}`),
- * each with Attendance details (their attendance history, decisions item 4) and Details view.
+ * Student-list, /student-list/:id (docs/contract/product.md#school-screens): the pupils of a class (`GET
+ * student_class/{classId}`), each with Attendance details (their attendance history,
+ * docs/contract/fixes-and-gaps.md#fix-4) and Details view.
  */
 export function StudentListScreen({ classId }: { classId: number }) {
   const navigate = useNavigate();

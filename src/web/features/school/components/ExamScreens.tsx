@@ -28,7 +28,7 @@ function ExamTable({ exams }: { exams: Exam[] }) {
   );
 }
 
-/** Exam, /exam (spec 2.5): a pupil's exam programme (`GET student/exam`). */
+/** Exam, /exam (docs/contract/product.md#school-screens): a pupil's exam programme (`GET student/exam`). */
 export function StudentExamScreen() {
   const exams = useStudentExams();
   return (
@@ -39,9 +39,9 @@ export function StudentExamScreen() {
 }
 
 /**
- * Exams, /exams (spec 2.5): a teacher's exams through `GET exam/{teacherid}` with their real id
- * (decisions item 3). A Principle (and anyone else) gets `GET student/exam`, which answers every
- * exam to a Principle and a pupil's own class to a Student.
+ * Exams, /exams (docs/contract/product.md#school-screens): a teacher's exams through `GET exam/{teacherid}`
+ * with their real id (docs/contract/fixes-and-gaps.md#fix-3). A Principle (and anyone else) gets `GET
+ * student/exam`, which answers every exam to a Principle and a pupil's own class to a Student.
  */
 export function TeacherExamsScreen() {
   const user = useCurrentUser();

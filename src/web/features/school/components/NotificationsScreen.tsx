@@ -26,9 +26,9 @@ function formatSent(iso: string): string {
 }
 
 /**
- * Notification, /notification (spec 2.5): Student Name, Class, notification (`GET notification`),
- * and ours: who sent it, when, and which ones the viewer has not read yet, with a way to mark them
- * read (`POST notification/{id}/read`).
+ * Notification, /notification (docs/contract/product.md#school-screens): Student Name, Class, notification
+ * (`GET notification`), and ours: who sent it, when, and which ones the viewer has not read yet, with a way
+ * to mark them read (`POST notification/{id}/read`).
  */
 export function NotificationsScreen() {
   const notifications = useNotifications();

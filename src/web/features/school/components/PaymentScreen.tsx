@@ -4,7 +4,10 @@ import { SchoolPanel } from './SchoolPanel.js';
 
 export const PAYMENT_TITLE = 'Coming soon: tuition fee ledger';
 
-/** Payment, /payment (decisions item 5): the tuition fee ledger is later work; say so kindly. */
+/**
+ * Payment, /payment (docs/contract/fixes-and-gaps.md#fix-5): the tuition fee ledger is later work; say so
+ * kindly.
+ */
 export function PaymentScreen() {
   return (
     <SchoolPanel title={PAYMENT_TITLE} className="coming-soon">

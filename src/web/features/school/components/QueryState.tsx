@@ -45,7 +45,7 @@ export interface FailureStateProps {
 
 /**
  * Why the data is not there: not for this account (403), not found (404), or a failure with
- * Retry (decisions item 7). The query client has already logged the error.
+ * Retry (docs/contract/fixes-and-gaps.md#fix-7). The query client has already logged the error.
  */
 export function FailureState({ error, retry }: FailureStateProps) {
   const kind = failureKind(error);

@@ -16,7 +16,10 @@ export function ResultBadge({ result }: { result: string }) {
 
 export const RESULTS_TEXTS = { ownMarkSheet: 'Your mark sheet' } as const;
 
-/** Results, /results (spec 2.5): Class, Student Name, Subject, Marks (`GET result`, the caller's own). */
+/**
+ * Results, /results (docs/contract/product.md#school-screens): Class, Student Name, Subject, Marks (`GET
+ * result`, the caller's own).
+ */
 export function ResultsScreen() {
   const results = useResults();
   const user = useCurrentUser();
@@ -66,8 +69,8 @@ export function ResultsScreen() {
 }
 
 /**
- * /studentresult/:id (spec 2.5): one pupil's assigned results through `GET student/result/{id}`
- * (it carries each subject's PASS or FAIL), with a link to the mark sheet.
+ * /studentresult/:id (docs/contract/product.md#school-screens): one pupil's assigned results through `GET
+ * student/result/{id}` (it carries each subject's PASS or FAIL), with a link to the mark sheet.
  */
 export function StudentResultsScreen({ studentId }: { studentId: number }) {
   const results = useStudentResults(studentId);
@@ -116,7 +119,10 @@ export function StudentResultsScreen({ studentId }: { studentId: number }) {
   );
 }
 
-/** Final-results, /final-results (spec 2.5): Class, Student Name, Result and View Marks (`GET teacher/result`). */
+/**
+ * Final-results, /final-results (docs/contract/product.md#school-screens): Class, Student Name, Result and
+ * View Marks (`GET teacher/result`).
+ */
 export function FinalResultsScreen() {
   const results = useTeacherResults();
   return (

@@ -12,8 +12,9 @@ const divisionClass = (division: string): string =>
   division === 'Fail' ? 'mark-sheet__division--fail' : 'mark-sheet__division--pass';
 
 /**
- * Result-summary, /result-summary/:id (spec 2.5 and 9): the pupil's mark sheet. Total, percentage
- * and division are the server's, computed with the shared `markSheet` rule, so every screen agrees.
+ * Result-summary, /result-summary/:id (docs/contract/product.md#school-screens and
+ * docs/contract/product.md#mark-sheet): the pupil's mark sheet. Total, percentage and division are the
+ * server's, computed with the shared `markSheet` rule, so every screen agrees.
  */
 export function ResultSummaryScreen({ studentId }: { studentId: number }) {
   const summary = useResultSummary(studentId);
@@ -25,7 +26,8 @@ export function ResultSummaryScreen({ studentId }: { studentId: number }) {
         summary.data ? summary.data.studentName : 'Subject by subject, then total, percentage and division.'
       }
       actions={
-        // Who changed which mark when: the principal's audit trail (issue #7).
+        // Who changed which mark when: the principal's audit trail
+        // (docs/decisions/0009-running-the-school-year.md).
         user.data?.type === 'Principle' ? (
           <Link className="btn btn-outline-primary rounded-pill" to={schoolPaths.markHistory(studentId)}>
             Mark history

@@ -48,7 +48,10 @@ function ScheduleClassTable({ classes }: { classes: ScheduleClass[] }) {
   );
 }
 
-/** Schedule, /schedule (spec 2.5, decisions item 12): the classes, each with View Schedule Details. */
+/**
+ * Schedule, /schedule (docs/contract/product.md#school-screens, docs/contract/fixes-and-gaps.md#fix-12): the
+ * classes, each with View Schedule Details.
+ */
 export function ScheduleScreen() {
   const classes = useScheduleClasses();
   return (
@@ -175,9 +178,10 @@ function ClassWeek({ classId, classes }: { classId: number; classes: ScheduleCla
 }
 
 /**
- * Schedule-summary, /schedule-summary?classId=N (spec 2.5, decisions item 12): the class's
- * 'Weekly Class Schedule', Time and Monday to Saturday, rows the school's time slots, each lesson
- * with its subject and teacher. Without a class it asks which one first.
+ * Schedule-summary, /schedule-summary?classId=N (docs/contract/product.md#school-screens,
+ * docs/contract/fixes-and-gaps.md#fix-12): the class's 'Weekly Class Schedule', Time and Monday to Saturday,
+ * rows the school's time slots, each lesson with its subject and teacher. Without a class it asks which one
+ * first.
  */
 export function ScheduleSummaryScreen({ classId }: { classId: number | undefined }) {
   const classes = useScheduleClasses();

@@ -55,7 +55,7 @@ async function fillAndSave(user: ReturnType<typeof setup>['user']) {
 }
 
 describe('Student-class', () => {
-  it('lists the assignments under the spec columns', async () => {
+  it('lists the assignments under the contract’s columns', async () => {
     setup('Teacher');
     const table = await screen.findByRole('table');
     expect(columnsOf(table)).toEqual(['Sr.No.', 'Teacher Name', 'Class', 'Subject', 'Time']);
@@ -79,7 +79,7 @@ describe('Student-class', () => {
     expect(screen.queryByRole('button', { name: 'Add Class Details' })).toBeNull();
   });
 
-  it('opens the modal with the spec’s placeholders, all six days ticked, and Close', async () => {
+  it('opens the modal with the contract’s placeholders, all six days ticked, and Close', async () => {
     const { user } = setup('Principle');
     await user.click(await screen.findByRole('button', { name: 'Add Class Details' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Class Details' });

@@ -6,8 +6,9 @@ import { QueryState } from './QueryState.js';
 import { SchoolPanel, TableWrap } from './SchoolPanel.js';
 
 /**
- * Student-class, /student-class (spec 2.5): who teaches which subject to which class, and when.
- * Only a Principle sees 'Add Class Details', which opens the modal (decisions item 10).
+ * Student-class, /student-class (docs/contract/product.md#school-screens): who teaches which subject to which
+ * class, and when. Only a Principle sees 'Add Class Details', which opens the modal
+ * (docs/contract/fixes-and-gaps.md#fix-10).
  */
 export function StudentClassScreen() {
   const assignments = useClassAssignments();

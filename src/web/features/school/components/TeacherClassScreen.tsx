@@ -118,9 +118,10 @@ function ClassPupils({
 }
 
 /**
- * Teacher-class, /teacher-class (spec 2.5, 4): first the teacher's classes, each with View; View
- * shows that class's pupils with Profile, Result and Back. The class in view sits in the address
- * (`?class=N`), so a reload or the browser's Back keeps the teacher where they expect.
+ * Teacher-class, /teacher-class (docs/contract/product.md#school-screens, docs/contract/product.md#states):
+ * first the teacher's classes, each with View; View shows that class's pupils with Profile, Result and Back.
+ * The class in view sits in the address (`?class=N`), so a reload or the browser's Back keeps the teacher
+ * where they expect.
  */
 export function TeacherClassScreen() {
   const [params, setParams] = useSearchParams();

@@ -1,6 +1,9 @@
 import { paths } from '../../../config/paths.js';
 
-/** Where the school screens link to (spec 2.2; decisions items 4 and 12). */
+/**
+ * Where the school screens link to (docs/contract/product.md#school-routes;
+ * docs/contract/fixes-and-gaps.md#fix-4 and docs/contract/fixes-and-gaps.md#fix-12).
+ */
 export const schoolPaths = {
   studentProfile: (studentId: number) => `/student-profile/${studentId}`,
   studentResult: (studentId: number) => `/studentresult/${studentId}`,

@@ -5,7 +5,7 @@ const percentFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 
 /** `72.5` -> `72.5%`; at most two decimals. */
 export const formatPercent = (value: number): string => `${percentFormat.format(value)}%`;
 
-/** 1 -> Present, 2 -> Absent, 3 -> On Leave (spec 4). */
+/** 1 -> Present, 2 -> Absent, 3 -> On Leave (docs/contract/product.md#attendance-codes). */
 export function attendanceLabel(code: AttendanceCode): string {
   return ATTENDANCE_STATUSES.find((status) => status.code === code)?.label ?? String(code);
 }
