@@ -16,6 +16,7 @@ import { isAppPath } from '../shared/routes.js';
 import type { Config } from './config.js';
 import type { Db } from './db/connect.js';
 import { authRoutes } from './features/auth/auth.routes.js';
+import { findSessionUser } from './features/auth/session.js';
 import { contentAdminRoutes } from './features/content/content.admin.routes.js';
 import { contentRoutes } from './features/content/content.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
@@ -159,7 +160,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  await app.register(authPlugin);
+  await app.register(authPlugin, { findSessionUser });
 
   await app.register(
     async (api) => {
