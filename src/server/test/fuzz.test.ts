@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUPIL_IMPORT_COLUMNS } from '../../shared/api/school-admin.js';
 import type { SchoolType } from '../../shared/constants.js';
-import { DEMO_PASSWORD } from '../db/demo/index.js';
+import { DEMO_PASSWORD } from '../demo/index.js';
 import { findSessionUser } from '../features/auth/session.js';
 import { DEMO, nextAddress, png, userIdOf } from '../features/users/test-helpers.js';
 import { createTestApp, type TestApp } from './app.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_MESSAGES } from '../../../shared/api/users.js';
 import { SESSION_DAYS } from '../../../shared/constants.js';
-import { DEMO_PASSWORD } from '../../db/demo/index.js';
+import { DEMO_PASSWORD } from '../../demo/index.js';
 import type { AttemptCounterTable } from '../../lib/attempt-counters.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
