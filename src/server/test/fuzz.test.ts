@@ -120,11 +120,7 @@ async function demoSchool(t: TestApp): Promise<DemoSchool> {
     payload: { name: 'Fuzz Visitor', email: 'visitor@example.org', subject: 'Hello', message: 'A question.' },
   });
   expect(enquiry.statusCode).toBe(201);
-  const enquiryRow = await t.db
-    .withTables<{ enquiry: { id: number } }>()
-    .selectFrom('enquiry')
-    .select('id')
-    .executeTakeFirstOrThrow();
+  const enquiryRow = await t.db.selectFrom('enquiry').select('id').executeTakeFirstOrThrow();
 
   return {
     users,

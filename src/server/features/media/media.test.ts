@@ -94,7 +94,6 @@ describe.each(TEST_ENGINES)('media library on %s', (engine) => {
     Number(
       (
         await t.db
-          .withTables<{ media: { id: number } }>()
           .selectFrom('media')
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirstOrThrow()
