@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -16,6 +15,7 @@ import { isAppPath } from '../shared/routes.js';
 import type { Config } from './config.js';
 import type { Db } from './db/connect.js';
 import { authRoutes } from './features/auth/auth.routes.js';
+import { findSessionUser } from './features/auth/session.js';
 import { contentAdminRoutes } from './features/content/content.admin.routes.js';
 import { contentRoutes } from './features/content/content.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
@@ -36,6 +36,7 @@ import { drainPlugin } from './plugins/drain.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
 import { slowBodiesPlugin } from './plugins/slow-bodies.js';
+import { uploadsPlugin } from './plugins/uploads.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -126,9 +127,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await app.register(clientGonePlugin);
   // Counted in the database, so that the limits hold across server processes and restarts.
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(options.db) });
-  await app.register(multipart, {
-    limits: { fileSize: 5 * 1024 * 1024, files: 10, fields: 40, fieldSize: 100_000 },
-  });
+  await app.register(uploadsPlugin);
   // Answers above 1 KB go compressed to browsers that accept it (JSON lists, the OpenAPI document,
   // index.html); built assets have brotli/gzip copies made at build time (preCompressed below).
   // Compressed request bodies are refused, not inflated: a small upload must not unpack to gigabytes.
@@ -159,7 +158,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  await app.register(authPlugin);
+  await app.register(authPlugin, { findSessionUser });
 
   await app.register(
     async (api) => {

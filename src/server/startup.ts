@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { connectDatabase } from './db/connect.js';
-import { type DemoLogin, isDatabaseEmpty, seedDemoSchool } from './db/demo/index.js';
 import { migrateToLatest } from './db/migrate.js';
+import { type DemoLogin, isDatabaseEmpty, seedDemoSchool } from './demo/index.js';
 
 export interface PreparedApp {
   app: FastifyInstance;

@@ -179,6 +179,94 @@ export interface SettingTable {
   value: string;
 }
 
+/** The school's own facts, shown across the site: one row, id 1. */
+export interface SchoolSettingsTable {
+  id: number;
+  name: string;
+  /** '' for the default logo, else a stored picture's path under /uploads/. */
+  logo: string;
+  description: string;
+  address: string;
+  phone: string;
+  email: string;
+  opening_hours: string;
+  twitter: string;
+  facebook: string;
+  linkedin: string;
+  instagram: string;
+  footer_text: string;
+  /** ISO 4217. */
+  currency: string;
+  /** IANA. */
+  time_zone: string;
+  updated_at: string;
+}
+
+/** A picture of the media library, stored in every width of MEDIA_RULES. */
+export interface MediaTable {
+  id: Generated<number>;
+  /** 32 hex characters: the `<name>` of `media/<name>-<width>.webp`. */
+  name: string;
+  /** The largest stored file, e.g. `media/<name>-1200.webp`. */
+  image: string;
+  width: number;
+  height: number;
+  /** JSON `[ { width, height, image } ]`, narrowest first. */
+  variants: string;
+  alt: string;
+  original_name: string;
+  bytes: number;
+  uploaded_by: number | null;
+  created_at: string;
+}
+
+/** Messages of the contact form. */
+export interface EnquiryTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  created_at: string;
+  /** Null while the principal has not marked it handled. */
+  handled_at: string | null;
+}
+
+/** Seat bookings of the public site. */
+export interface BookingTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  class_name: string;
+  created_at: string;
+  handled_at: string | null;
+}
+
+export interface NewsletterSubscriberTable {
+  id: Generated<number>;
+  name: string;
+  /** As entered; `email_key` is the lowercased form that must be unique. */
+  email: string;
+  email_key: string;
+  created_at: string;
+}
+
+/** Fixed windows of attempts (lib/attempt-counters.ts): log-ins, email changes. */
+export interface AttemptCounterTable {
+  key: string;
+  attempts: number;
+  /** Epoch milliseconds when the window ends. */
+  expires_at: number;
+}
+
+/** Counters of @fastify/rate-limit (plugins/rate-limit-store.ts); the key is hashed. */
+export interface RateLimitTable {
+  key: string;
+  hits: number;
+  /** Epoch milliseconds of the window's first hit. */
+  window_start: number;
+}
+
 export interface Database {
   content_record: ContentRecordTable;
   content_image: ContentImageTable;
@@ -198,6 +286,13 @@ export interface Database {
   notification: NotificationTable;
   notification_read: NotificationReadTable;
   setting: SettingTable;
+  school_settings: SchoolSettingsTable;
+  media: MediaTable;
+  enquiry: EnquiryTable;
+  booking: BookingTable;
+  newsletter_subscriber: NewsletterSubscriberTable;
+  attempt_counter: AttemptCounterTable;
+  rate_limit: RateLimitTable;
 }
 
 export type UserRow = Selectable<UserTable>;

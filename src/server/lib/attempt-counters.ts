@@ -28,16 +28,6 @@ export interface AttemptLimit {
 
 export type Claim = { granted: true } | { granted: false; retryAfterSeconds: number };
 
-/** The table of the 2026-11-23T0400 migration; not in database.ts, so it is declared here. */
-export interface AttemptCounterTable {
-  key: string;
-  attempts: number;
-  /** Epoch milliseconds when the window ends. */
-  expires_at: number;
-}
-
-const withCounters = (db: Db) => db.withTables<{ attempt_counter: AttemptCounterTable }>();
-
 const keyOf = (subject: string) => crypto.createHash('sha256').update(subject).digest('hex');
 
 /** Finished windows are dropped now and then rather than on every claim. */
@@ -56,10 +46,9 @@ export async function claimAttempt(
   const keys = counters.map((c) => c.key);
 
   const claim = await db.transaction().execute(async (trx): Promise<Claim> => {
-    const cdb = withCounters(trx);
     const expired = sql<boolean>`attempt_counter.expires_at <= ${now}`;
     // Creates missing counters and starts finished windows afresh, locking each row till commit.
-    const rows = await cdb
+    const rows = await trx
       .insertInto('attempt_counter')
       .values(counters.map((c) => ({ key: c.key, attempts: 0, expires_at: now + c.windowMs })))
       .onConflict((oc) =>
@@ -77,7 +66,7 @@ export async function claimAttempt(
       wait = Math.max(wait, Math.ceil((Number(row.expires_at) - now) / 1000));
     }
     if (wait > 0) return { granted: false, retryAfterSeconds: wait };
-    await cdb
+    await trx
       .updateTable('attempt_counter')
       .set({ attempts: sql<number>`attempts + 1` })
       .where('key', 'in', keys)
@@ -88,7 +77,7 @@ export async function claimAttempt(
   claimsSinceSweep += 1;
   if (claimsSinceSweep >= SWEEP_EVERY) {
     claimsSinceSweep = 0;
-    await withCounters(db).deleteFrom('attempt_counter').where('expires_at', '<=', now).execute();
+    await db.deleteFrom('attempt_counter').where('expires_at', '<=', now).execute();
   }
   return claim;
 }
@@ -102,9 +91,9 @@ export async function settleGoodAttempt(
   giveBack: readonly AttemptLimit[],
   forget: readonly AttemptLimit[] = [],
 ): Promise<void> {
-  const cdb = withCounters(db);
+  const trx = db;
   if (forget.length > 0) {
-    await cdb
+    await trx
       .deleteFrom('attempt_counter')
       .where(
         'key',
@@ -114,7 +103,7 @@ export async function settleGoodAttempt(
       .execute();
   }
   if (giveBack.length > 0) {
-    await cdb
+    await trx
       .updateTable('attempt_counter')
       .set({ attempts: sql<number>`attempts - 1` })
       .where(

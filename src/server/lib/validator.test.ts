@@ -1,7 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_CHARACTER_MESSAGE, findControlCharacters } from '../../shared/rules/plain-text.js';
-import type { InboxTables } from '../features/inbox/inbox.repository.js';
 import { jpegWithGps, nextAddress, registrationFields } from '../features/users/test-helpers.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { TEST_ENGINES } from '../test/databases.js';
@@ -92,7 +91,7 @@ describe.each(TEST_ENGINES)('control characters in text are refused with a 400 o
   });
 
   it('public forms store nothing of a refused message', async () => {
-    const enquiries = () => t.db.withTables<InboxTables>().selectFrom('enquiry').select('id').execute();
+    const enquiries = () => t.db.selectFrom('enquiry').select('id').execute();
     const before = await enquiries();
     await send(undefined, {
       method: 'POST',

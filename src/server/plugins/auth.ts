@@ -32,11 +32,33 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isSchoolType, SCHOOL_TYPES, USER_TYPES, type UserType } from '../../shared/constants.js';
-import { findSessionUser, type SessionUser } from '../features/auth/session.js';
+import {
+  type AccountStatus,
+  isSchoolType,
+  SCHOOL_TYPES,
+  USER_TYPES,
+  type UserType,
+} from '../../shared/constants.js';
+import type { Db } from '../db/connect.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 
-export type { SessionUser } from '../features/auth/session.js';
+/** Who a valid token belongs to; `request.user` holds this on authenticated routes. */
+export interface SessionUser {
+  id: number;
+  type: UserType;
+  name: string;
+  status: AccountStatus;
+  /** The session the request came with, so a password change can keep it and end the others. */
+  sessionId: number;
+}
+
+export interface AuthPluginOptions {
+  /**
+   * The user of a session token, or undefined when it names no live session. Given by app.ts
+   * (features/auth/session.ts), so that this plugin depends on no feature.
+   */
+  findSessionUser: (db: Db, token: string) => Promise<SessionUser | undefined>;
+}
 
 /** An `onRequest` guard; usable alone or in an array in route options. */
 export type AuthGuard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -88,7 +110,7 @@ export function currentUser(request: FastifyRequest): SessionUser {
 }
 
 export const authPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, { findSessionUser }: AuthPluginOptions) => {
     app.decorateRequest('user', null);
 
     const authenticate: AuthGuard = async (request) => {

@@ -6,7 +6,6 @@ import { FORM_RATE_LIMIT } from '../features/inbox/forms.routes.js';
 import { call, nextAddress } from '../features/users/test-helpers.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { TEST_ENGINES } from '../test/databases.js';
-import type { RateLimitTable } from './rate-limit-store.js';
 
 const BOOKING = { name: 'Ben Parent', email: 'ben@example.org', className: 'Class 2' };
 
@@ -26,8 +25,7 @@ describe.each(TEST_ENGINES)('rate limits kept in the database on %s', (engine) =
 
   const book = (app: FastifyInstance, remoteAddress: string) =>
     call(app, { method: 'POST', url: '/api/bookings', payload: BOOKING, remoteAddress });
-  const rows = () =>
-    t.db.withTables<{ rate_limit: RateLimitTable }>().selectFrom('rate_limit').selectAll().execute();
+  const rows = () => t.db.selectFrom('rate_limit').selectAll().execute();
 
   it('two server processes share one count per address and form', async () => {
     const address = nextAddress();
@@ -53,7 +51,6 @@ describe.each(TEST_ENGINES)('rate limits kept in the database on %s', (engine) =
     expect(stored.every((row) => /^[0-9a-f]{64}$/.test(row.key))).toBe(true);
     // Move every window back past its end: the next send is the first of a new window.
     await t.db
-      .withTables<{ rate_limit: RateLimitTable }>()
       .updateTable('rate_limit')
       .set({ hits: FORM_RATE_LIMIT.max + 3, window_start: Date.now() - 11 * 60 * 1000 })
       .execute();

@@ -10,14 +10,6 @@ import type { Db } from '../db/connect.js';
  * fixed window that starts at the first hit.
  */
 
-/** The table of the 2026-11-23T0300 migration; not in database.ts, so it is declared here. */
-export interface RateLimitTable {
-  key: string;
-  hits: number;
-  /** Epoch milliseconds of the window's first hit. */
-  window_start: number;
-}
-
 interface Counter {
   current: number;
   /** Milliseconds until the window ends. */
@@ -37,7 +29,6 @@ interface MergedOptions {
 const SWEEP_EVERY = 100;
 
 export function databaseRateLimitStore(db: Db) {
-  const rdb = db.withTables<{ rate_limit: RateLimitTable }>();
   let hitsSinceSweep = 0;
 
   const keyOf = (scope: string, key: string) =>
@@ -46,7 +37,7 @@ export function databaseRateLimitStore(db: Db) {
   async function count(rowKey: string, timeWindow: number): Promise<Counter> {
     const now = Date.now();
     const expired = sql<boolean>`rate_limit.window_start <= ${now - timeWindow}`;
-    const row = await rdb
+    const row = await db
       .insertInto('rate_limit')
       .values({ key: rowKey, hits: 1, window_start: now })
       .onConflict((oc) =>
@@ -61,7 +52,7 @@ export function databaseRateLimitStore(db: Db) {
     if (hitsSinceSweep >= SWEEP_EVERY) {
       hitsSinceSweep = 0;
       // Windows are at most a day long here; older rows can only be finished ones.
-      await rdb
+      await db
         .deleteFrom('rate_limit')
         .where('window_start', '<=', now - 24 * 60 * 60 * 1000)
         .execute();
@@ -71,7 +62,7 @@ export function databaseRateLimitStore(db: Db) {
 
   async function peek(rowKey: string, timeWindow: number): Promise<Counter> {
     const now = Date.now();
-    const row = await rdb
+    const row = await db
       .selectFrom('rate_limit')
       .select(['hits', 'window_start'])
       .where('key', '=', rowKey)

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUPIL_IMPORT_COLUMNS } from '../../shared/api/school-admin.js';
 import type { SchoolType } from '../../shared/constants.js';
-import { DEMO_PASSWORD } from '../db/demo/index.js';
+import { DEMO_PASSWORD } from '../demo/index.js';
 import { findSessionUser } from '../features/auth/session.js';
 import { DEMO, nextAddress, png, userIdOf } from '../features/users/test-helpers.js';
 import { createTestApp, type TestApp } from './app.js';
@@ -120,11 +120,7 @@ async function demoSchool(t: TestApp): Promise<DemoSchool> {
     payload: { name: 'Fuzz Visitor', email: 'visitor@example.org', subject: 'Hello', message: 'A question.' },
   });
   expect(enquiry.statusCode).toBe(201);
-  const enquiryRow = await t.db
-    .withTables<{ enquiry: { id: number } }>()
-    .selectFrom('enquiry')
-    .select('id')
-    .executeTakeFirstOrThrow();
+  const enquiryRow = await t.db.selectFrom('enquiry').select('id').executeTakeFirstOrThrow();
 
   return {
     users,

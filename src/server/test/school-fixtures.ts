@@ -1,8 +1,8 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { UserType } from '../../shared/constants.js';
 import type { Db } from '../db/connect.js';
-import { DEMO_PASSWORD } from '../db/demo/index.js';
-import type { CLASS_NAMES, SUBJECT_NAMES } from '../db/demo/people.js';
+import { DEMO_PASSWORD } from '../demo/index.js';
+import type { CLASS_NAMES, SUBJECT_NAMES } from '../demo/people.js';
 import { createSession } from '../features/auth/session.js';
 import { nowIso } from '../lib/time.js';
 import type { TestApp } from './app.js';

@@ -1,14 +1,20 @@
 import type { Kysely } from 'kysely';
-import { nameKeyOf } from '../../features/school-admin/name-key.js';
 
 /**
  * Names of classes and subjects and labels of time slots are unique whatever their case. The check
  * in the set-up service compared SQL `lower()` values, which on SQLite fold ASCII only, and nothing
- * in the database backed it. Each table gets `name_key` (see name-key.ts) under a unique index.
+ * in the database backed it. Each table gets `name_key` (see nameKeyOf below) under a unique index.
  *
  * Rows that already differ only in case keep their names; the second and later get their id added
  * to the key (`kg#12`), so that the index can be built and the principal can still rename them.
  */
+/**
+ * The key of a name as the school features computed it on the day of this migration: the Unicode
+ * lower case of its NFC form. A copy, not an import: a migration runs the code of its day, so a
+ * later change to the live key (features/school-admin/name-key.ts) never changes what it did.
+ */
+const nameKeyOf = (name: string): string => name.trim().normalize('NFC').toLowerCase();
+
 const TABLES = [
   { table: 'school_class', column: 'name' },
   { table: 'subject', column: 'name' },

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SCHOOL_SETTINGS } from '../../../shared/api/settings.js';
 import { insertContentRecord } from '../../features/content/content.repository.js';
-import { readSettings, type SchoolSettingsTable } from '../../features/settings/settings.repository.js';
+import { readSettings } from '../../features/settings/settings.repository.js';
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '../../test/databases.js';
 import { migrateTo, migrateToLatest } from '../migrate.js';
 
@@ -49,16 +49,15 @@ describe.each(TEST_ENGINES)('migration 2026-11-24T0100-school-settings on %s', (
     const settings = await readSettings(db);
     expect(settings.address).toBe('2 New Road');
     expect(settings.phone).toBe('');
-    const table = db.withTables<{ school_settings: SchoolSettingsTable }>();
-    const row = await table.selectFrom('school_settings').selectAll().executeTakeFirstOrThrow();
+    const row = await db.selectFrom('school_settings').selectAll().executeTakeFirstOrThrow();
     // A complete second row, refused by the check on its id alone.
     await expect(
-      table
+      db
         .insertInto('school_settings')
         .values({ ...row, id: 2 })
         .execute(),
     ).rejects.toThrow();
-    expect(await table.selectFrom('school_settings').select('id').execute()).toEqual([{ id: 1 }]);
+    expect(await db.selectFrom('school_settings').select('id').execute()).toEqual([{ id: 1 }]);
   });
 
   it('on a database without content: the defaults', async () => {

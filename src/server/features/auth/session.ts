@@ -3,6 +3,7 @@ import type { AccountStatus, UserType } from '../../../shared/constants.js';
 import { SESSION_DAYS } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
 import { nowIso } from '../../lib/time.js';
+import type { SessionUser } from '../../plugins/auth.js';
 
 /**
  * Log-in sessions. A token is 32 random bytes in base64url (43 characters), shown to the client
@@ -11,15 +12,8 @@ import { nowIso } from '../../lib/time.js';
  * change (the other sessions), or when the user is rejected or deleted.
  */
 
-/** Who a valid token belongs to; `request.user` holds this on authenticated routes. */
-export interface SessionUser {
-  id: number;
-  type: UserType;
-  name: string;
-  status: AccountStatus;
-  /** The session the request came with, so a password change can keep it and end the others. */
-  sessionId: number;
-}
+// Who a valid token belongs to: declared by the auth plugin, which puts it on `request.user`.
+export type { SessionUser };
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const DAY_MS = 24 * 60 * 60 * 1000;

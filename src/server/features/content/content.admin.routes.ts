@@ -21,7 +21,7 @@ import { ErrorBodySchema, type FieldError } from '../../../shared/api/errors.js'
 import { IdParamsSchema } from '../../../shared/api/ids.js';
 import type { Db } from '../../db/connect.js';
 import { invalid, notFound } from '../../lib/errors.js';
-import { isStoredImage } from '../../lib/images.js';
+import { isStoredImage } from '../../lib/upload-storage.js';
 import { BEARER_AUTH } from '../../plugins/auth.js';
 import {
   deleteContentRecord,

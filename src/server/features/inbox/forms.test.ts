@@ -7,7 +7,6 @@ import { TEST_ENGINES } from '../../test/databases.js';
 import { insertContentRecord } from '../content/content.repository.js';
 import { call, nextAddress } from '../users/test-helpers.js';
 import { FORM_RATE_LIMIT } from './forms.routes.js';
-import type { InboxTables } from './inbox.repository.js';
 
 type FieldError = { field: string; message: string };
 const detailsOf = (body: { error: { details?: FieldError[] } }) => body.error.details ?? [];
@@ -33,11 +32,10 @@ describe.each(TEST_ENGINES)('public forms on %s', (engine) => {
   const post = (url: string, payload: unknown, remoteAddress = nextAddress()) =>
     call(t.app, { method: 'POST', url, payload: payload as object, remoteAddress });
 
-  const count = async (table: keyof InboxTables) =>
+  const count = async (table: 'enquiry' | 'booking' | 'newsletter_subscriber') =>
     Number(
       (
         await t.db
-          .withTables<InboxTables>()
           .selectFrom(table)
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirstOrThrow()
@@ -48,7 +46,7 @@ describe.each(TEST_ENGINES)('public forms on %s', (engine) => {
     const res = await post('/api/enquiries', { ...ENQUIRY, name: '  Ada Parent ', [HONEYPOT_FIELD]: '' });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toEqual({ data: { received: true } });
-    const rows = await t.db.withTables<InboxTables>().selectFrom('enquiry').selectAll().execute();
+    const rows = await t.db.selectFrom('enquiry').selectAll().execute();
     expect(rows).toEqual([
       { id: expect.any(Number), ...ENQUIRY, created_at: expect.any(String), handled_at: null },
     ]);
@@ -57,7 +55,7 @@ describe.each(TEST_ENGINES)('public forms on %s', (engine) => {
   it('POST /api/bookings stores a valid booking and answers 201', async () => {
     const res = await post('/api/bookings', BOOKING);
     expect(res.statusCode, res.body).toBe(201);
-    const rows = await t.db.withTables<InboxTables>().selectFrom('booking').selectAll().execute();
+    const rows = await t.db.selectFrom('booking').selectAll().execute();
     expect(rows).toEqual([
       {
         id: expect.any(Number),
@@ -76,11 +74,7 @@ describe.each(TEST_ENGINES)('public forms on %s', (engine) => {
     const again = await post('/api/newsletter', { name: 'Someone Else', email: 'cleo.parent@EXAMPLE.org' });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ data: { received: true } });
-    const rows = await t.db
-      .withTables<InboxTables>()
-      .selectFrom('newsletter_subscriber')
-      .selectAll()
-      .execute();
+    const rows = await t.db.selectFrom('newsletter_subscriber').selectAll().execute();
     expect(rows).toEqual([
       {
         id: expect.any(Number),

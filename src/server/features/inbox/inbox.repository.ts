@@ -1,4 +1,3 @@
-import type { Generated } from 'kysely';
 import type {
   BookingItem,
   EnquiryItem,
@@ -12,48 +11,11 @@ import type { Booking } from '../../../shared/api/booking.js';
 import type { Enquiry } from '../../../shared/api/enquiry.js';
 import type { Newsletter } from '../../../shared/api/newsletter.js';
 import type { Db } from '../../db/connect.js';
+import type { BookingTable, EnquiryTable } from '../../db/database.js';
 import { nowIso } from '../../lib/time.js';
 
-/** The tables of the 2026-11-22T0400 migration; not in database.ts, so they are declared here. */
-export interface EnquiryTable {
-  id: Generated<number>;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  created_at: string;
-  /** Null while the principal has not marked it handled. */
-  handled_at: string | null;
-}
-
-export interface BookingTable {
-  id: Generated<number>;
-  name: string;
-  email: string;
-  class_name: string;
-  created_at: string;
-  handled_at: string | null;
-}
-
-export interface NewsletterSubscriberTable {
-  id: Generated<number>;
-  name: string;
-  /** As entered; `email_key` is the lowercased form that must be unique. */
-  email: string;
-  email_key: string;
-  created_at: string;
-}
-
-export type InboxTables = {
-  enquiry: EnquiryTable;
-  booking: BookingTable;
-  newsletter_subscriber: NewsletterSubscriberTable;
-};
-
-const inbox = (db: Db) => db.withTables<InboxTables>();
-
 export async function insertEnquiry(db: Db, enquiry: Enquiry): Promise<number> {
-  const row = await inbox(db)
+  const row = await db
     .insertInto('enquiry')
     .values({
       name: enquiry.name,
@@ -69,7 +31,7 @@ export async function insertEnquiry(db: Db, enquiry: Enquiry): Promise<number> {
 }
 
 export async function insertBooking(db: Db, booking: Booking): Promise<number> {
-  const row = await inbox(db)
+  const row = await db
     .insertInto('booking')
     .values({
       name: booking.name,
@@ -85,7 +47,7 @@ export async function insertBooking(db: Db, booking: Booking): Promise<number> {
 
 /** Adds a subscriber; false when that email (in any letter case) is on the list already. */
 export async function subscribe(db: Db, subscriber: Newsletter): Promise<boolean> {
-  const inserted = await inbox(db)
+  const inserted = await db
     .insertInto('newsletter_subscriber')
     .values({
       name: subscriber.name,
@@ -128,7 +90,7 @@ const toBookingItem = (row: BookingRow): BookingItem => ({
 const TABLE_OF: Record<InboxKind, 'enquiry' | 'booking'> = { enquiry: 'enquiry', booking: 'booking' };
 
 async function itemsOf(db: Db, kind: InboxKind, handled: boolean | undefined, take: number) {
-  let query = inbox(db).selectFrom(TABLE_OF[kind]).selectAll();
+  let query = db.selectFrom(TABLE_OF[kind]).selectAll();
   if (handled !== undefined) query = query.where('handled_at', handled ? 'is not' : 'is', null);
   const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(take).execute();
   return kind === 'enquiry'
@@ -137,9 +99,7 @@ async function itemsOf(db: Db, kind: InboxKind, handled: boolean | undefined, ta
 }
 
 async function countOf(db: Db, kind: InboxKind, handled: boolean | undefined): Promise<number> {
-  let query = inbox(db)
-    .selectFrom(TABLE_OF[kind])
-    .select((eb) => eb.fn.countAll<number>().as('n'));
+  let query = db.selectFrom(TABLE_OF[kind]).select((eb) => eb.fn.countAll<number>().as('n'));
   if (handled !== undefined) query = query.where('handled_at', handled ? 'is not' : 'is', null);
   const row = await query.executeTakeFirstOrThrow();
   return Number(row.n);
@@ -169,7 +129,7 @@ export async function setHandled(
   handled: boolean,
 ): Promise<InboxItem | undefined> {
   const table = TABLE_OF[kind];
-  const current = await inbox(db)
+  const current = await db
     .selectFrom(table)
     .select(['id', 'handled_at'])
     .where('id', '=', id)
@@ -177,19 +137,19 @@ export async function setHandled(
   if (!current) return undefined;
   // Marking a handled item handled again keeps the first date.
   if (handled !== (current.handled_at !== null)) {
-    await inbox(db)
+    await db
       .updateTable(table)
       .set({ handled_at: handled ? nowIso() : null })
       .where('id', '=', id)
       .execute();
   }
-  const row = await inbox(db).selectFrom(table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const row = await db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   return kind === 'enquiry' ? toEnquiryItem(row as EnquiryRow) : toBookingItem(row as BookingRow);
 }
 
 /** Every subscriber, newest first. */
 export async function listSubscribers(db: Db): Promise<NewsletterSubscriber[]> {
-  const rows = await inbox(db)
+  const rows = await db
     .selectFrom('newsletter_subscriber')
     .select(['id', 'name', 'email', 'created_at'])
     .orderBy('created_at', 'desc')
@@ -200,6 +160,6 @@ export async function listSubscribers(db: Db): Promise<NewsletterSubscriber[]> {
 
 /** Removes a subscriber; false when there is none with that id. */
 export async function deleteSubscriber(db: Db, id: number): Promise<boolean> {
-  const result = await inbox(db).deleteFrom('newsletter_subscriber').where('id', '=', id).executeTakeFirst();
+  const result = await db.deleteFrom('newsletter_subscriber').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

@@ -4,7 +4,6 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { bearer, call, DEMO, nextAddress, tokenOf } from '../users/test-helpers.js';
 import { csvCell, toCsv } from './csv.js';
-import type { InboxTables } from './inbox.repository.js';
 
 describe('CSV cells', () => {
   it('quotes only what needs it, doubling quotes', () => {
@@ -220,7 +219,6 @@ describe.each(TEST_ENGINES)('the principal’s inbox on %s', (engine) => {
     expect((await call(t.app, { method: 'DELETE', url, headers: bearer(principal) })).statusCode).toBe(204);
     expect((await call(t.app, { method: 'DELETE', url, headers: bearer(principal) })).statusCode).toBe(404);
     const rows = await t.db
-      .withTables<InboxTables>()
       .selectFrom('newsletter_subscriber')
       .select('email')
       .where('email_key', '=', 'leaving@example.org')

@@ -1,30 +1,10 @@
-import type { Generated } from 'kysely';
 import type { Media, MediaUse } from '../../../shared/api/admin.js';
 import { LOGO_MEDIA_USE } from '../../../shared/api/settings.js';
 import type { Db } from '../../db/connect.js';
+import type { MediaTable } from '../../db/database.js';
 import { nowIso } from '../../lib/time.js';
 import { findImageUses, type ImageUse } from '../content/content.repository.js';
 import { readLogo } from '../settings/settings.repository.js';
-
-/** The table of the 2026-11-22T0400 migration; not in database.ts, so it is declared here. */
-export interface MediaTable {
-  id: Generated<number>;
-  /** 32 hex characters: the `<name>` of `media/<name>-<width>.webp`. */
-  name: string;
-  /** The largest stored file, e.g. `media/<name>-1200.webp`. */
-  image: string;
-  width: number;
-  height: number;
-  /** JSON `[ { width, height, image } ]`, narrowest first. */
-  variants: string;
-  alt: string;
-  original_name: string;
-  bytes: number;
-  uploaded_by: number | null;
-  created_at: string;
-}
-
-const withMedia = (db: Db) => db.withTables<{ media: MediaTable }>();
 
 export interface StoredVariant {
   width: number;
@@ -46,7 +26,7 @@ export interface NewMedia {
 export async function insertMedia(db: Db, media: NewMedia): Promise<void> {
   const largest = media.variants.at(-1);
   if (!largest) throw new Error('A media picture has at least one stored width');
-  await withMedia(db)
+  await db
     .insertInto('media')
     .values({
       name: media.name,
@@ -79,11 +59,7 @@ const COLUMNS = [
 ] as const;
 
 export async function findMedia(db: Db, name: string): Promise<Media | undefined> {
-  const row = await withMedia(db)
-    .selectFrom('media')
-    .select(COLUMNS)
-    .where('name', '=', name)
-    .executeTakeFirst();
+  const row = await db.selectFrom('media').select(COLUMNS).where('name', '=', name).executeTakeFirst();
   if (!row) return undefined;
   const uses = await usesOf(db, { images: variantsOf(row).map((v) => v.image) });
   return toMedia(row, uses);
@@ -91,7 +67,7 @@ export async function findMedia(db: Db, name: string): Promise<Media | undefined
 
 /** Every picture of the library, newest first, each with the records that use it. */
 export async function listMedia(db: Db): Promise<Media[]> {
-  const rows = await withMedia(db)
+  const rows = await db
     .selectFrom('media')
     .select(COLUMNS)
     .orderBy('created_at', 'desc')
@@ -110,7 +86,7 @@ async function usesOf(db: Db, which: Parameters<typeof findImageUses>[1]): Promi
 }
 
 export async function deleteMedia(db: Db, name: string): Promise<void> {
-  await withMedia(db).deleteFrom('media').where('name', '=', name).execute();
+  await db.deleteFrom('media').where('name', '=', name).execute();
 }
 
 function variantsOf(row: Pick<MediaRow, 'variants'>): StoredVariant[] {

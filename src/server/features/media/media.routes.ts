@@ -10,8 +10,9 @@ import {
 } from '../../../shared/api/admin.js';
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { mediaForm, removeImages, storeImageSet, uploadedMediaSchema } from '../../lib/images.js';
+import { removeImages, storeImageSet } from '../../lib/upload-storage.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
+import { mediaForm, uploadedMediaSchema } from '../../plugins/uploads.js';
 import { deleteMedia, findMedia, insertMedia, listMedia } from './media.repository.js';
 
 const TAGS = ['Media'];

@@ -94,7 +94,6 @@ describe.each(TEST_ENGINES)('media library on %s', (engine) => {
     Number(
       (
         await t.db
-          .withTables<{ media: { id: number } }>()
           .selectFrom('media')
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirstOrThrow()
@@ -299,7 +298,7 @@ describe.each(TEST_ENGINES)('media library on %s', (engine) => {
       expect(res.statusCode).toBe(400);
       expect(messageFor(res.json(), 'file')).toBe(MEDIA_MESSAGES.chooseFile);
     });
-    // The same guard covers the account forms, which share lib/images.ts.
+    // The same guard covers the account forms, which share plugins/uploads.ts.
     const usersDir = path.join(t.appConfig.uploadsDir, 'users');
     const before = await fs.readdir(usersDir).catch(() => []);
     const registration = await call(t.app, {

@@ -7,7 +7,7 @@ import {
   type SchoolSettings,
   SETTINGS_ELEMENT_ID,
 } from '../../../shared/api/settings.js';
-import { SCHOOL_NAME } from '../../db/demo/people.js';
+import { SCHOOL_NAME } from '../../demo/people.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, call, DEMO, tokenOf } from '../users/test-helpers.js';
 import { renderIndexPage } from './index-page.js';

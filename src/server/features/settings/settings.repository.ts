@@ -1,33 +1,9 @@
 import { DEFAULT_SCHOOL_SETTINGS, type SchoolSettings } from '../../../shared/api/settings.js';
 import type { Db } from '../../db/connect.js';
+import type { SchoolSettingsTable } from '../../db/database.js';
 import { nowIso } from '../../lib/time.js';
 
-/** The table of the 2026-11-24T0100 migration: one row, id 1. Declared here, beside its feature. */
-export interface SchoolSettingsTable {
-  id: number;
-  name: string;
-  /** '' for the default logo, else a stored picture's path under /uploads/. */
-  logo: string;
-  description: string;
-  address: string;
-  phone: string;
-  email: string;
-  opening_hours: string;
-  twitter: string;
-  facebook: string;
-  linkedin: string;
-  instagram: string;
-  footer_text: string;
-  /** ISO 4217. */
-  currency: string;
-  /** IANA. */
-  time_zone: string;
-  updated_at: string;
-}
-
 const SETTINGS_ID = 1;
-
-const withSettings = (db: Db) => db.withTables<{ school_settings: SchoolSettingsTable }>();
 
 type Row = Omit<SchoolSettingsTable, 'id' | 'updated_at'>;
 
@@ -73,7 +49,7 @@ function toRow(settings: SchoolSettings): Row {
 
 /** The school's settings; the defaults if the row is missing (it never is after the migration). */
 export async function readSettings(db: Db): Promise<SchoolSettings> {
-  const row = await withSettings(db)
+  const row = await db
     .selectFrom('school_settings')
     .select([
       'name',
@@ -98,7 +74,7 @@ export async function readSettings(db: Db): Promise<SchoolSettings> {
 
 /** The logo's path ('' for the default), for the media library's "where is it used". */
 export async function readLogo(db: Db): Promise<string> {
-  const row = await withSettings(db)
+  const row = await db
     .selectFrom('school_settings')
     .select('logo')
     .where('id', '=', SETTINGS_ID)
@@ -109,13 +85,13 @@ export async function readLogo(db: Db): Promise<string> {
 /** Replaces every setting (the row is there from the migration; made again if someone removed it). */
 export async function writeSettings(db: Db, settings: SchoolSettings): Promise<void> {
   const values = { ...toRow(settings), updated_at: nowIso() };
-  const updated = await withSettings(db)
+  const updated = await db
     .updateTable('school_settings')
     .set(values)
     .where('id', '=', SETTINGS_ID)
     .executeTakeFirst();
   if (updated.numUpdatedRows === 0n) {
-    await withSettings(db)
+    await db
       .insertInto('school_settings')
       .values({ id: SETTINGS_ID, ...values })
       .execute();

@@ -8,7 +8,7 @@ import {
   SETTINGS_MESSAGES,
 } from '../../../shared/api/settings.js';
 import { invalid } from '../../lib/errors.js';
-import { isStoredImage } from '../../lib/images.js';
+import { isStoredImage } from '../../lib/upload-storage.js';
 import { BEARER_AUTH } from '../../plugins/auth.js';
 import { readSettings } from './settings.repository.js';
 import { saveSettings } from './settings.service.js';

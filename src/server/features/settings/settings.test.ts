@@ -9,8 +9,8 @@ import {
   SETTINGS_MESSAGES,
 } from '../../../shared/api/settings.js';
 import { CONTROL_CHARACTER_MESSAGE } from '../../../shared/rules/plain-text.js';
-import { SCHOOL_CONTACT, SCHOOL_NAME } from '../../db/demo/people.js';
-import { demoSettings } from '../../db/demo/settings.js';
+import { SCHOOL_CONTACT, SCHOOL_NAME } from '../../demo/people.js';
+import { demoSettings } from '../../demo/settings.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { bearer, call, DEMO, png, tokenOf } from '../users/test-helpers.js';

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_MESSAGES } from '../../../shared/api/users.js';
 import { SESSION_DAYS } from '../../../shared/constants.js';
-import { DEMO_PASSWORD } from '../../db/demo/index.js';
-import type { AttemptCounterTable } from '../../lib/attempt-counters.js';
+import { DEMO_PASSWORD } from '../../demo/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { LOGIN_LIMITS } from '../auth/login-throttle.js';
@@ -92,7 +91,6 @@ describe.each(TEST_ENGINES)('log-in, sessions and logout on %s', (engine) => {
   /** Ends every counter's window, as if the time had passed. */
   const windowsPass = () =>
     t.db
-      .withTables<{ attempt_counter: AttemptCounterTable }>()
       .updateTable('attempt_counter')
       .set({ expires_at: Date.now() - 1000 })
       .execute();

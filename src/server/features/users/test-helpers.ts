@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import type { Db } from '../../db/connect.js';
-import { DEMO_PASSWORD } from '../../db/demo/index.js';
+import { DEMO_PASSWORD } from '../../demo/index.js';
 
 /**
  * Helpers of the account tests (imported by *.test.ts only). `call` is the one way the tests talk

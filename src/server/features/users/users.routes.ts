@@ -16,8 +16,8 @@ import {
   UserWithStatusSchema,
 } from '../../../shared/api/users.js';
 import { HttpError, notFound } from '../../lib/errors.js';
-import { imageForm, picturesOf, uploadedImagesSchema } from '../../lib/images.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
+import { imageForm, picturesOf, uploadedImagesSchema } from '../../plugins/uploads.js';
 import { toUserForReview } from './users.mapper.js';
 import { maySeeStudent } from './users.policy.js';
 import { listActiveTeachers, listUsers, photosOfUsers } from './users.repository.js';
@@ -30,7 +30,7 @@ import {
   updateProfile,
 } from './users.service.js';
 
-/** Registration form: the shared fields plus the pictures, checked by content (lib/images.ts). */
+/** Registration form: the shared fields plus the pictures, checked by content (plugins/uploads.ts). */
 const RegistrationBodySchema = RegistrationFieldsSchema.extend({ images: uploadedImagesSchema() });
 const ProfileBodySchema = requirePasswordPair(
   ProfileUpdateObjectSchema.extend({ images: uploadedImagesSchema().optional() }),

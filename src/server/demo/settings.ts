@@ -1,4 +1,4 @@
-import type { SchoolSettings } from '../../../shared/api/settings.js';
+import type { SchoolSettings } from '../../shared/api/settings.js';
 import { SCHOOL_CONTACT, SCHOOL_NAME } from './people.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { ContentCollection, ContentFields, ContentImage } from '../../../shared/api/content.js';
+import type { ContentCollection, ContentFields, ContentImage } from '../../shared/api/content.js';
 import { demoImage, SCENE_PICTURES } from './images.js';
 import { PARENTS, PRINCIPAL, SCHOOL_CONTACT, SCHOOL_NAME, TEACHERS } from './people.js';
 

@@ -1,4 +1,4 @@
-import { type Division, markSheet } from '../../../shared/rules/mark-sheet.js';
+import { type Division, markSheet } from '../../shared/rules/mark-sheet.js';
 import { CLASS_NAMES, SUBJECT_NAMES, TEACHERS, TIME_SLOT_LABELS } from './people.js';
 import type { Random } from './random.js';
 

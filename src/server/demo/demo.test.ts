@@ -2,12 +2,12 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_COLLECTION_NAMES } from '../../../shared/api/content.js';
-import { GALLERY_CATEGORIES } from '../../../shared/constants.js';
-import { markSheet } from '../../../shared/rules/mark-sheet.js';
-import { verifyPassword } from '../../features/auth/password.js';
-import { listContentRecords } from '../../features/content/content.repository.js';
-import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '../../test/databases.js';
+import { CONTENT_COLLECTION_NAMES } from '../../shared/api/content.js';
+import { GALLERY_CATEGORIES } from '../../shared/constants.js';
+import { markSheet } from '../../shared/rules/mark-sheet.js';
+import { verifyPassword } from '../features/auth/password.js';
+import { listContentRecords } from '../features/content/content.repository.js';
+import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '../test/databases.js';
 import { DEMO_PASSWORD, type DemoLogin, isDatabaseEmpty, seedDemoSchool } from './index.js';
 
 /** A Wednesday; the seeder must work from any date, this one just keeps the test stable. */

@@ -1,12 +1,12 @@
 import type { InsertObject } from 'kysely';
-import { CONTENT_COLLECTION_NAMES, type ContentCollection } from '../../../shared/api/content.js';
-import { DEFAULT_PASS_MARK } from '../../../shared/rules/mark-sheet.js';
-import { hashPassword } from '../../features/auth/password.js';
-import { insertContentRecord } from '../../features/content/content.repository.js';
-import { nameKeyOf } from '../../features/school-admin/name-key.js';
-import { writeSettings } from '../../features/settings/settings.repository.js';
-import type { Db } from '../connect.js';
-import type { Database } from '../database.js';
+import { CONTENT_COLLECTION_NAMES, type ContentCollection } from '../../shared/api/content.js';
+import { DEFAULT_PASS_MARK } from '../../shared/rules/mark-sheet.js';
+import type { Db } from '../db/connect.js';
+import type { Database } from '../db/database.js';
+import { hashPassword } from '../features/auth/password.js';
+import { insertContentRecord } from '../features/content/content.repository.js';
+import { nameKeyOf } from '../features/school-admin/name-key.js';
+import { writeSettings } from '../features/settings/settings.repository.js';
 import { type DemoContent, demoContent } from './content.js';
 import { demoImage, writeDemoPictures } from './images.js';
 import {
