@@ -5,7 +5,8 @@ import type { SchoolType, UserType } from './constants.js';
  * banner says, who may open it and, per school type, the dashboard tile that leads to it. The
  * router's pages, the server's answer for page paths (routes.ts), the banner titles, the dashboard
  * tiles and the link builders are all derived from it; the web app adds only each screen's lazily
- * loaded module (src/web/app/screen-modules.ts), keyed by these paths. docs/adding-a-screen.md.
+ * loaded module (SCREEN_MODULES in src/web/app/router.tsx), keyed by these paths; see
+ * docs/adding-a-screen.md.
  *
  * Paths and titles keep the spec's spellings (section 2): they are the contract at the edge.
  */
