@@ -299,21 +299,22 @@ export const SCREENS = [
 /** A path pattern of the registry; the web app's module record is keyed by these. */
 export type ScreenPath = (typeof SCREENS)[number]['path'];
 
+/** The registry read as plain entries, for what is derived from it. */
 export const SCREEN_ENTRIES: readonly ScreenEntry[] = SCREENS;
-const ENTRIES = SCREEN_ENTRIES;
 
 /** Whether a user of this type may open the screen at this pattern. */
 export function mayOpen(type: UserType, path: ScreenPath): boolean {
-  const who = ENTRIES.find((entry) => entry.path === path)?.who;
+  const who = SCREEN_ENTRIES.find((entry) => entry.path === path)?.who;
   if (who === 'everyone' || who === 'signed-in') return true;
   return who?.some((allowed) => allowed === type) ?? false;
 }
 
+/** A path's first segment: what the banner title and the school area's prefixes go by. */
 export const firstSegment = (path: string): string | undefined => path.split('/').filter(Boolean)[0];
 
 /** Banner title by the first path segment (spec 2.3), exactly as written there. */
 export const BANNER_TITLES: Readonly<Record<string, string>> = Object.fromEntries(
-  ENTRIES.flatMap((entry) => {
+  SCREEN_ENTRIES.flatMap((entry) => {
     const segment = firstSegment(entry.path);
     return segment === undefined || entry.title === undefined ? [] : [[segment, entry.title]];
   }),
@@ -334,7 +335,7 @@ export interface DashboardTile {
 
 /** Every tile of a type's dashboard, in order, with its look. */
 export function tileEntriesOf(type: SchoolType): (TileEntry & { path: ScreenPath })[] {
-  return ENTRIES.flatMap((entry) => {
+  return SCREEN_ENTRIES.flatMap((entry) => {
     const tile = entry.tiles?.[type];
     return tile ? [{ ...tile, path: entry.path as ScreenPath }] : [];
   }).sort((a, b) => a.order - b.order);
@@ -345,17 +346,16 @@ const asTile = ({ label, path }: DashboardTile): DashboardTile => ({ label, path
 /** The tiles of a type's dashboard, in order: the spec's menu and what was added after it. */
 export const dashboardTilesOf = (type: SchoolType): DashboardTile[] => tileEntriesOf(type).map(asTile);
 
+const specMenuOf = (type: SchoolType): DashboardTile[] =>
+  tileEntriesOf(type)
+    .filter((tile) => tile.addedBy === undefined)
+    .map(asTile);
+
 /** The spec's dashboard menu per type (spec 2.5, with the targets of decisions item 5). */
 export const DASHBOARD_TILES: Readonly<Record<SchoolType, readonly DashboardTile[]>> = {
-  Student: tileEntriesOf('Student')
-    .filter((tile) => tile.addedBy === undefined)
-    .map(asTile),
-  Teacher: tileEntriesOf('Teacher')
-    .filter((tile) => tile.addedBy === undefined)
-    .map(asTile),
-  Principle: tileEntriesOf('Principle')
-    .filter((tile) => tile.addedBy === undefined)
-    .map(asTile),
+  Student: specMenuOf('Student'),
+  Teacher: specMenuOf('Teacher'),
+  Principle: specMenuOf('Principle'),
 };
 
 /** One value per `:name` segment of a pattern. */
