@@ -1,6 +1,7 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { USER_MESSAGES } from '../src/shared/api/users.js';
-import { DASHBOARD_TILES, MESSAGES, SESSION_COOKIE } from '../src/shared/constants.js';
+import { MESSAGES, SESSION_COOKIE } from '../src/shared/constants.js';
+import { DASHBOARD_TILES } from '../src/shared/screens.js';
 import { label, logInWithForm as logIn, samplePng } from './support/forms.js';
 
 /**

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { BANNER_TITLES, SCHOOL_ROUTE_PREFIXES, SESSION_COOKIE } from '../src/shared/constants.js';
-import { PUBLIC_ROUTE_PATTERNS } from '../src/shared/routes.js';
+import { SESSION_COOKIE } from '../src/shared/constants.js';
+import { PUBLIC_ROUTE_PATTERNS, SCHOOL_ROUTE_PREFIXES } from '../src/shared/routes.js';
+import { BANNER_TITLES } from '../src/shared/screens.js';
 
 /** Every public page but home, which has a banner of its own (tested below). */
 const PUBLIC_ROUTES = PUBLIC_ROUTE_PATTERNS.filter((route) => route !== '/');

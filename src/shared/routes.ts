@@ -1,53 +1,21 @@
-/**
- * Every path of the web app: the router's pages (src/web/app/router.tsx, which a test keeps equal to
- * these) and the server, which answers any other path with the app's not-found page and status 404.
- * Spellings are the product's (docs/contract/product.md#public-routes,
- * docs/contract/product.md#school-routes); `:name` is one path segment.
- */
-export const PUBLIC_ROUTE_PATTERNS = [
-  '/',
-  '/about',
-  '/class',
-  '/teacher',
-  '/gallery',
-  '/blog',
-  '/blogdetail',
-  '/contact',
-  '/registation',
-  '/login',
-] as const;
+import { firstSegment, SCREEN_ENTRIES, type ScreenEntry, type ScreenPath } from './screens.js';
 
-export const SCHOOL_ROUTE_PATTERNS = [
-  '/dashboard',
-  '/profile',
-  '/student-class',
-  '/exam',
-  '/results',
-  '/notification',
-  '/teacher-class',
-  '/student-profile/:id',
-  '/studentresult/:id',
-  '/exams',
-  '/final-results',
-  '/result-summary/:id',
-  '/schedule',
-  '/schedule-summary',
-  '/classwise-student',
-  '/student-list/:id',
-  '/student-attendence',
-  '/student-attendence/:id',
-  '/attendance-report',
-  '/attendence',
-  '/payment',
-  '/approvals',
-  '/website',
-  '/inbox',
-  '/marks',
-  '/send-notification',
-  '/school-setup',
-  '/import-pupils',
-  '/mark-history/:id',
-] as const;
+const patternsWhere = (test: (entry: ScreenEntry) => boolean): ScreenPath[] =>
+  SCREEN_ENTRIES.filter(test).map((entry) => entry.path as ScreenPath);
+
+/**
+ * Every path of the web app, from the screen registry (screens.ts): the router's pages and the
+ * server, which answers any other path with the app's not-found page and status 404. The public
+ * site's pages (docs/contract/product.md#public-routes) are open without a session.
+ */
+export const PUBLIC_ROUTE_PATTERNS = patternsWhere((entry) => entry.who === 'everyone');
+/** The school area's pages (docs/contract/product.md#school-routes): behind the session check. */
+export const SCHOOL_ROUTE_PATTERNS = patternsWhere((entry) => entry.who !== 'everyone');
+
+/** The first segments of the school area's paths: each is behind the session check. */
+export const SCHOOL_ROUTE_PREFIXES: readonly string[] = [
+  ...new Set(SCHOOL_ROUTE_PATTERNS.map((path) => firstSegment(path) ?? '')),
+];
 
 const PATTERNS = [...PUBLIC_ROUTE_PATTERNS, ...SCHOOL_ROUTE_PATTERNS].map((pattern) =>
   pattern.split('/').filter((segment) => segment !== ''),

@@ -1,8 +1,13 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { bannerTitleFor, SCHOOL_ROUTE_PREFIXES } from '../../shared/constants.js';
-import { isAppPath, PUBLIC_ROUTE_PATTERNS, SCHOOL_ROUTE_PATTERNS } from '../../shared/routes.js';
+import {
+  isAppPath,
+  PUBLIC_ROUTE_PATTERNS,
+  SCHOOL_ROUTE_PATTERNS,
+  SCHOOL_ROUTE_PREFIXES,
+} from '../../shared/routes.js';
+import { bannerTitleFor } from '../../shared/screens.js';
 import { allowConsoleErrors } from '../test/console.js';
 import { renderApp, setCookieToken } from '../test/render-app.js';
 import { requireSession } from './require-session.js';

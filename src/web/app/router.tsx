@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
+import { PUBLIC_ROUTE_PATTERNS, SCHOOL_ROUTE_PATTERNS } from '../../shared/routes.js';
+import type { ScreenPath } from '../../shared/screens.js';
 import type { RouteHandle } from '../components/layout/PageBanner.js';
 import { requireSession } from './require-session.js';
 import { PageErrorBoundary, RootErrorBoundary } from './routes/errors.js';
@@ -14,75 +16,67 @@ export interface RouteModule {
   clientLoader?: (queryClient: QueryClient) => LoaderFunction;
 }
 
-interface PageDefinition {
-  path: string;
-  load: () => Promise<RouteModule>;
-}
-
-/** docs/contract/product.md#public-routes. */
-const PUBLIC_PAGES: readonly PageDefinition[] = [
-  { path: '/', load: () => import('./routes/public/home.js') },
-  { path: '/about', load: () => import('./routes/public/about.js') },
-  { path: '/class', load: () => import('./routes/public/classes.js') },
-  { path: '/teacher', load: () => import('./routes/public/teachers.js') },
-  { path: '/gallery', load: () => import('./routes/public/gallery.js') },
-  { path: '/blog', load: () => import('./routes/public/blog.js') },
-  { path: '/blogdetail', load: () => import('./routes/public/blog-detail.js') },
-  { path: '/contact', load: () => import('./routes/public/contact.js') },
-  { path: '/registation', load: () => import('./routes/public/registration.js') },
-  { path: '/login', load: () => import('./routes/public/login.js') },
-];
-
 /**
- * docs/contract/product.md#school-routes plus the screens of docs/contract/fixes-and-gaps.md#fix-4,
- * docs/contract/fixes-and-gaps.md#fix-5 and docs/contract/fixes-and-gaps.md#fix-9 (SCHOOL_ROUTE_PREFIXES).
+ * Each screen's route module, by its path in the registry (shared/screens.ts), which gives
+ * everything else about the screen. A registry path without a module here, or a module under a path
+ * the registry does not have, fails to compile.
  */
-const SCHOOL_PAGES: readonly PageDefinition[] = [
-  { path: '/dashboard', load: () => import('./routes/school/dashboard.js') },
-  { path: '/profile', load: () => import('./routes/school/profile.js') },
-  { path: '/student-class', load: () => import('./routes/school/student-class.js') },
-  { path: '/exam', load: () => import('./routes/school/exam.js') },
-  { path: '/results', load: () => import('./routes/school/results.js') },
-  { path: '/notification', load: () => import('./routes/school/notification.js') },
-  { path: '/teacher-class', load: () => import('./routes/school/teacher-class.js') },
-  { path: '/student-profile/:id', load: () => import('./routes/school/student-profile.js') },
-  { path: '/studentresult/:id', load: () => import('./routes/school/studentresult.js') },
-  { path: '/exams', load: () => import('./routes/school/exams.js') },
-  { path: '/final-results', load: () => import('./routes/school/final-results.js') },
-  { path: '/result-summary/:id', load: () => import('./routes/school/result-summary.js') },
-  { path: '/schedule', load: () => import('./routes/school/schedule.js') },
-  { path: '/schedule-summary', load: () => import('./routes/school/schedule-summary.js') },
-  { path: '/classwise-student', load: () => import('./routes/school/classwise-student.js') },
-  { path: '/student-list/:id', load: () => import('./routes/school/student-list.js') },
-  { path: '/student-attendence', load: () => import('./routes/school/student-attendence.js') },
-  {
-    path: '/student-attendence/:id',
-    load: () => import('./routes/school/student-attendance-history.js'),
-  },
-  { path: '/attendance-report', load: () => import('./routes/school/attendance-report.js') },
-  { path: '/attendence', load: () => import('./routes/school/attendence.js') },
-  { path: '/payment', load: () => import('./routes/school/payment.js') },
-  { path: '/approvals', load: () => import('./routes/school/approvals.js') },
-  { path: '/website', load: () => import('./routes/school/website.js') },
-  { path: '/inbox', load: () => import('./routes/school/inbox.js') },
-  { path: '/marks', load: () => import('./routes/school/marks.js') },
-  { path: '/send-notification', load: () => import('./routes/school/send-notification.js') },
-  { path: '/school-setup', load: () => import('./routes/school/school-setup.js') },
-  { path: '/import-pupils', load: () => import('./routes/school/import-pupils.js') },
-  { path: '/mark-history/:id', load: () => import('./routes/school/mark-history.js') },
-];
+const SCREEN_MODULES: { readonly [Path in ScreenPath]: () => Promise<RouteModule> } = {
+  // The public site (docs/contract/product.md#public-routes).
+  '/': () => import('./routes/public/home.js'),
+  '/about': () => import('./routes/public/about.js'),
+  '/class': () => import('./routes/public/classes.js'),
+  '/teacher': () => import('./routes/public/teachers.js'),
+  '/gallery': () => import('./routes/public/gallery.js'),
+  '/blog': () => import('./routes/public/blog.js'),
+  '/blogdetail': () => import('./routes/public/blog-detail.js'),
+  '/contact': () => import('./routes/public/contact.js'),
+  '/registation': () => import('./routes/public/registration.js'),
+  '/login': () => import('./routes/public/login.js'),
+  // The school area (docs/contract/product.md#school-routes).
+  '/dashboard': () => import('./routes/school/dashboard.js'),
+  '/profile': () => import('./routes/school/profile.js'),
+  '/student-class': () => import('./routes/school/student-class.js'),
+  '/exam': () => import('./routes/school/exam.js'),
+  '/results': () => import('./routes/school/results.js'),
+  '/notification': () => import('./routes/school/notification.js'),
+  '/teacher-class': () => import('./routes/school/teacher-class.js'),
+  '/student-profile/:id': () => import('./routes/school/student-profile.js'),
+  '/studentresult/:id': () => import('./routes/school/studentresult.js'),
+  '/exams': () => import('./routes/school/exams.js'),
+  '/final-results': () => import('./routes/school/final-results.js'),
+  '/result-summary/:id': () => import('./routes/school/result-summary.js'),
+  '/schedule': () => import('./routes/school/schedule.js'),
+  '/schedule-summary': () => import('./routes/school/schedule-summary.js'),
+  '/classwise-student': () => import('./routes/school/classwise-student.js'),
+  '/student-list/:id': () => import('./routes/school/student-list.js'),
+  '/student-attendence': () => import('./routes/school/student-attendence.js'),
+  '/student-attendence/:id': () => import('./routes/school/student-attendance-history.js'),
+  '/attendance-report': () => import('./routes/school/attendance-report.js'),
+  '/attendence': () => import('./routes/school/attendence.js'),
+  '/payment': () => import('./routes/school/payment.js'),
+  '/approvals': () => import('./routes/school/approvals.js'),
+  '/website': () => import('./routes/school/website.js'),
+  '/inbox': () => import('./routes/school/inbox.js'),
+  '/marks': () => import('./routes/school/marks.js'),
+  '/send-notification': () => import('./routes/school/send-notification.js'),
+  '/school-setup': () => import('./routes/school/school-setup.js'),
+  '/import-pupils': () => import('./routes/school/import-pupils.js'),
+  '/mark-history/:id': () => import('./routes/school/mark-history.js'),
+};
 
-export const publicRoutePaths = PUBLIC_PAGES.map((page) => page.path);
-export const schoolRoutePaths = SCHOOL_PAGES.map((page) => page.path);
+/** The router's pages, in the registry's order. */
+export const publicRoutePaths: readonly ScreenPath[] = PUBLIC_ROUTE_PATTERNS;
+export const schoolRoutePaths: readonly ScreenPath[] = SCHOOL_ROUTE_PATTERNS;
 
 const NOT_FOUND_HANDLE: RouteHandle = { notFound: true };
 
-function toRoute(page: PageDefinition, queryClient: QueryClient): RouteObject {
+function toRoute(path: ScreenPath, queryClient: QueryClient): RouteObject {
   const lazy = async () => {
-    const { default: Component, clientLoader } = await page.load();
+    const { default: Component, clientLoader } = await SCREEN_MODULES[path]();
     return clientLoader ? { Component, loader: clientLoader(queryClient) } : { Component };
   };
-  return page.path === '/' ? { index: true, lazy } : { path: page.path, lazy };
+  return path === '/' ? { index: true, lazy } : { path, lazy };
 }
 
 /** While the first page's code and data load, the frame shows with an empty page area. */
@@ -106,13 +100,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           ErrorBoundary: PageErrorBoundary,
           HydrateFallback: PageFallback,
           children: [
-            ...PUBLIC_PAGES.map((page) => toRoute(page, queryClient)),
+            ...publicRoutePaths.map((path) => toRoute(path, queryClient)),
             {
               id: 'school',
               loader: requireSession,
               // Check on every navigation, not only on entering the school area.
               shouldRevalidate: () => true,
-              children: SCHOOL_PAGES.map((page) => toRoute(page, queryClient)),
+              children: schoolRoutePaths.map((path) => toRoute(path, queryClient)),
             },
             { path: '*', Component: NotFoundRoute, handle: NOT_FOUND_HANDLE },
           ],

@@ -4,7 +4,7 @@ import {
   type SchoolSettings,
   SETTINGS_ELEMENT_ID,
 } from '../../../shared/api/settings.js';
-import { bannerTitleFor } from '../../../shared/constants.js';
+import { bannerTitleFor } from '../../../shared/screens.js';
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

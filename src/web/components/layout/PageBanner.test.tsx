@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { BANNER_TITLES } from '../../../shared/constants.js';
+import { BANNER_TITLES } from '../../../shared/screens.js';
 import { publicRoutePaths, schoolRoutePaths } from '../../app/router.js';
 import { ApiError } from '../../lib/api-client.js';
 import { allowConsoleErrors } from '../../test/console.js';

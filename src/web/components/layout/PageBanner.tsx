@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation, useMatches } from 'react-router';
 import { NOT_FOUND_PAGE_TITLE } from '../../../shared/api/settings.js';
-import { bannerTitleFor } from '../../../shared/constants.js';
+import { bannerTitleFor } from '../../../shared/screens.js';
 import { paths } from '../../config/paths.js';
 
 export const NOT_FOUND_TITLE = NOT_FOUND_PAGE_TITLE;

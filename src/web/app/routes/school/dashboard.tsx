@@ -1,11 +1,12 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { LoaderFunction } from 'react-router';
+import { mayOpen, type ScreenPath } from '../../../../shared/screens.js';
 import { paths } from '../../../config/paths.js';
 import { profileQueryOptions, useProfile } from '../../../features/accounts/api/get-profile.js';
 import { pendingUsersQueryOptions } from '../../../features/accounts/api/list-users.js';
 import { Dashboard } from '../../../features/accounts/components/Dashboard.js';
 import { prefetchWithSession } from '../../../features/accounts/lib/prefetch.js';
-import { APPROVALS_TILE, dashboardTilesFor, INBOX_TILE } from '../../../features/accounts/lib/tiles.js';
+import { APPROVALS_TILE, INBOX_TILE } from '../../../features/accounts/lib/tiles.js';
 import { inboxQueryOptions } from '../../../features/inbox/api/inbox.js';
 import { notificationsQueryOptions } from '../../../features/school/api/get-notifications.js';
 
@@ -21,11 +22,11 @@ export const clientLoader =
  */
 export default function DashboardRoute() {
   const user = useProfile().data;
-  const tiles = user === undefined ? [] : (dashboardTilesFor(user.type) ?? []);
-  const has = (path: string) => tiles.some((tile) => tile.path === path);
-  const notifications = useQuery({ ...notificationsQueryOptions(), enabled: has(paths.notifications) });
-  const pending = useQuery({ ...pendingUsersQueryOptions(), enabled: has(APPROVALS_TILE.path) });
-  const inbox = useQuery({ ...inboxQueryOptions({ handled: false }), enabled: has(INBOX_TILE.path) });
+  // Only what the user may open is counted: the others' calls would be refused.
+  const may = (path: ScreenPath) => user !== undefined && mayOpen(user.type, path);
+  const notifications = useQuery({ ...notificationsQueryOptions(), enabled: may('/notification') });
+  const pending = useQuery({ ...pendingUsersQueryOptions(), enabled: may('/approvals') });
+  const inbox = useQuery({ ...inboxQueryOptions({ handled: false }), enabled: may('/inbox') });
   return (
     <Dashboard
       newCounts={{

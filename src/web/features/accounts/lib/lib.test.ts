@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DASHBOARD_TILES, USER_TYPES } from '../../../../shared/constants.js';
+import { USER_TYPES } from '../../../../shared/constants.js';
+import { DASHBOARD_TILES } from '../../../../shared/screens.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { LoginError, parseRetryAfter } from '../api/login.js';
 import { type ProfileFormValues, profileUpdateBody } from '../api/update-profile.js';

@@ -1,53 +1,37 @@
+import { isSchoolType, type UserType } from '../../../../shared/constants.js';
 import {
-  DASHBOARD_TILES,
   type DashboardTile,
-  isSchoolType,
-  type UserType,
-} from '../../../../shared/constants.js';
+  dashboardTilesOf,
+  SCREEN_ENTRIES,
+  type ScreenPath,
+} from '../../../../shared/screens.js';
 import type { AccountIconName } from '../components/account-icons.js';
 
-/** The principal's extra tile (docs/contract/fixes-and-gaps.md#fix-9): registrations waiting for approval. */
-export const APPROVALS_TILE: DashboardTile = { label: 'Approvals', path: '/approvals' };
-/**
- * The principal's site editor and the inbox of the public forms
- * (docs/decisions/0006-media-and-content-editing.md).
- */
-export const WEBSITE_TILE: DashboardTile = { label: 'Website', path: '/website' };
-export const INBOX_TILE: DashboardTile = { label: 'Inbox', path: '/inbox' };
-/** docs/decisions/0009-running-the-school-year.md: staff enter marks and send notifications. */
-export const MARKS_TILE: DashboardTile = { label: 'Marks', path: '/marks' };
-export const SEND_NOTIFICATION_TILE: DashboardTile = {
-  label: 'Send Notification',
-  path: '/send-notification',
+/** The principal's tile of a screen in the registry (shared/screens.ts). */
+const principalTile = (path: ScreenPath): DashboardTile => {
+  const tile = dashboardTilesOf('Principle').find((candidate) => candidate.path === path);
+  if (!tile) throw new Error(`The principal has no tile for ${path}`);
+  return tile;
 };
-/**
- * docs/decisions/0009-running-the-school-year.md: the principal's classes, subjects, time slots, enrolments
- * and exams.
- */
-export const SCHOOL_SETUP_TILE: DashboardTile = { label: 'School Set-up', path: '/school-setup' };
-export const IMPORT_PUPILS_TILE: DashboardTile = { label: 'Import Pupils', path: '/import-pupils' };
+
+/** The principal's extra tile (docs/contract/fixes-and-gaps.md#fix-9): registrations waiting for approval. */
+export const APPROVALS_TILE = principalTile('/approvals');
+/** The principal's site editor and the inbox of the public forms (docs/decisions/0006-media-and-content-editing.md). */
+export const WEBSITE_TILE = principalTile('/website');
+export const INBOX_TILE = principalTile('/inbox');
+/** docs/decisions/0009-running-the-school-year.md: staff enter marks and send notifications. */
+export const MARKS_TILE = principalTile('/marks');
+export const SEND_NOTIFICATION_TILE = principalTile('/send-notification');
+/** docs/decisions/0009-running-the-school-year.md: the principal's classes, subjects, time slots, enrolments and exams. */
+export const SCHOOL_SETUP_TILE = principalTile('/school-setup');
+export const IMPORT_PUPILS_TILE = principalTile('/import-pupils');
 
 /**
- * The tiles of a user's dashboard: the product's menu of the type (DASHBOARD_TILES,
- * docs/contract/product.md#dashboard-menus) and, for staff, Marks and Send Notification; for the principal
- * also School Set-up, Import Pupils, Approvals, Website and Inbox. Undefined for types without a school area
- * (Director, HOD, ...).
+ * The tiles of a user's dashboard, from the screen registry: the product's menu of the type (docs/contract/product.md#school-screens)
+ * and what was added after it. Undefined for types without a school area (Director, HOD, ...).
  */
 export function dashboardTilesFor(type: UserType): readonly DashboardTile[] | undefined {
-  if (!isSchoolType(type)) return undefined;
-  const tiles = DASHBOARD_TILES[type];
-  if (type === 'Principle')
-    return [
-      ...tiles,
-      MARKS_TILE,
-      SEND_NOTIFICATION_TILE,
-      SCHOOL_SETUP_TILE,
-      IMPORT_PUPILS_TILE,
-      APPROVALS_TILE,
-      WEBSITE_TILE,
-      INBOX_TILE,
-    ];
-  return type === 'Teacher' ? [...tiles, MARKS_TILE, SEND_NOTIFICATION_TILE] : tiles;
+  return isSchoolType(type) ? dashboardTilesOf(type) : undefined;
 }
 
 /**
@@ -79,34 +63,18 @@ export interface TileLook {
   blurb: string;
 }
 
-const LOOKS: Readonly<Record<string, TileLook>> = {
-  Profile: { icon: 'person-badge', blurb: 'Your details and photo' },
-  'Student-Class': { icon: 'easel2', blurb: 'Your teachers, subjects and times' },
-  Exam: { icon: 'pencil-square', blurb: 'Your exam programme' },
-  Results: { icon: 'trophy', blurb: 'Marks by subject' },
-  Notification: { icon: 'bell', blurb: 'News from your teachers' },
-  'Attendance-Report': { icon: 'calendar-check', blurb: 'Your days present and absent' },
-  'Student-Attendence': { icon: 'clipboard-check', blurb: 'Take today’s register' },
-  'Teacher-Class': { icon: 'easel2', blurb: 'Your classes and their pupils' },
-  Exams: { icon: 'journal-text', blurb: 'Exam timetable by class' },
-  'Final-Results': { icon: 'award', blurb: 'Each pupil’s result' },
-  Schedule: { icon: 'calendar-week', blurb: 'The weekly class timetable' },
-  'ClassWise-Student': { icon: 'people', blurb: 'Pupils, class by class' },
-  Attendence: { icon: 'calendar-check', blurb: 'Every class’s attendance for a day' },
-  Class: { icon: 'easel2', blurb: 'Teachers, subjects and times per class' },
-  Payment: { icon: 'wallet2', blurb: 'The tuition fee ledger' },
-  Approvals: { icon: 'person-check', blurb: 'New registrations to review' },
-  Website: { icon: 'pencil-square', blurb: 'Edit the public website' },
-  Inbox: { icon: 'bell', blurb: 'Enquiries, bookings and subscribers' },
-  Marks: { icon: 'pencil-square', blurb: 'Enter marks for a class' },
-  'Send Notification': { icon: 'bell', blurb: 'Write to a class or a pupil' },
-  'School Set-up': { icon: 'easel2', blurb: 'Classes, subjects, times, enrolments, exams' },
-  'Import Pupils': { icon: 'people', blurb: 'Add many pupils from a CSV file' },
-};
+/** The registry's tile of this label: its icon and line of text. */
+const LOOKS: ReadonlyMap<string, TileLook> = new Map(
+  SCREEN_ENTRIES.flatMap((entry) => Object.values(entry.tiles ?? {})).map((tile) => {
+    // The registry's icon names are all drawn by AccountIcon: a new name fails to compile here.
+    const icon: AccountIconName = tile.icon;
+    return [tile.label, { icon, blurb: tile.blurb }];
+  }),
+);
 
 const FALLBACK_LOOK: TileLook = { icon: 'journal-text', blurb: '' };
 
-export const tileLook = (label: string): TileLook => LOOKS[label] ?? FALLBACK_LOOK;
+export const tileLook = (label: string): TileLook => LOOKS.get(label) ?? FALLBACK_LOOK;
 
 /** Colours cycle through the grid, so neighbours never share one. */
 export const TILE_TONES = ['orange', 'teal', 'violet', 'sky', 'green', 'pink', 'sun', 'navy'] as const;

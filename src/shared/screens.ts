@@ -1,0 +1,393 @@
+import type { SchoolType, UserType } from './constants.js';
+
+/**
+ * The one registry of the web app's screens. Each entry says where a screen is (its path), what its
+ * banner says, who may open it and, per school type, the dashboard tile that leads to it. The
+ * router's pages, the server's answer for page paths (routes.ts), the banner titles, the dashboard
+ * tiles and the link builders are all derived from it; the web app adds only each screen's lazily
+ * loaded module (SCREEN_MODULES in src/web/app/router.tsx), keyed by these paths; see
+ * docs/adding-a-screen.md.
+ *
+ * Paths and titles keep the product's spellings (docs/contract/product.md#public-routes,
+ * docs/contract/product.md#school-routes): they are the contract at the edge.
+ */
+
+/** Who may open a screen: any visitor, any logged-in user, or only some school types. */
+export type Audience = 'everyone' | 'signed-in' | readonly SchoolType[];
+
+/** The Bootstrap Icons a dashboard tile may show (the web app draws them). */
+export type TileIcon =
+  | 'award'
+  | 'bell'
+  | 'calendar-check'
+  | 'calendar-week'
+  | 'clipboard-check'
+  | 'easel2'
+  | 'journal-text'
+  | 'pencil-square'
+  | 'people'
+  | 'person-badge'
+  | 'person-check'
+  | 'trophy'
+  | 'wallet2';
+
+export interface TileEntry {
+  /** The label shown on the tile, as the product writes it (docs/contract/product.md#school-screens). */
+  label: string;
+  /** Its place among the tiles of the type's dashboard (1 first). */
+  order: number;
+  /** One line under the label: what the tile leads to. */
+  blurb: string;
+  icon: TileIcon;
+  /** Set on tiles that are not in the product's menu of the type (docs/contract/product.md#school-screens): what added them. */
+  addedBy?: string;
+}
+
+export interface ScreenEntry {
+  /** The route pattern; `:name` stands for one path segment. */
+  path: string;
+  /** The banner title (docs/contract/product.md#shared-elements); the home page has its own banner instead. */
+  title?: string;
+  who: Audience;
+  tiles?: Partial<Record<SchoolType, TileEntry>>;
+}
+
+const STAFF = ['Teacher', 'Principle'] as const satisfies readonly SchoolType[];
+const PRINCIPAL_ONLY = ['Principle'] as const satisfies readonly SchoolType[];
+const SCHOOL = ['Student', 'Teacher', 'Principle'] as const satisfies readonly SchoolType[];
+
+/** The same tile on the dashboards of several types, at the order given for each. */
+function tileFor(
+  orders: Partial<Record<SchoolType, number>>,
+  tile: Omit<TileEntry, 'order'>,
+): Partial<Record<SchoolType, TileEntry>> {
+  return Object.fromEntries(Object.entries(orders).map(([type, order]) => [type, { ...tile, order }]));
+}
+
+/**
+ * The screens, public ones first, in the router's order. `who` of a school screen names the types
+ * the server lets read what the screen shows (the route walk's POLICY); the client itself only
+ * checks that a session exists (docs/contract/product.md#roles) and shows the server's 403 to anyone else.
+ */
+export const SCREENS = [
+  // docs/contract/product.md#public-routes: the public site.
+  { path: '/', who: 'everyone' },
+  { path: '/about', title: 'About', who: 'everyone' },
+  { path: '/class', title: 'Class', who: 'everyone' },
+  { path: '/teacher', title: 'Teacher', who: 'everyone' },
+  { path: '/gallery', title: 'Gallery', who: 'everyone' },
+  { path: '/blog', title: 'Blog', who: 'everyone' },
+  { path: '/blogdetail', title: 'Blog detail', who: 'everyone' },
+  { path: '/contact', title: 'Contact', who: 'everyone' },
+  { path: '/registation', title: 'Registation form', who: 'everyone' },
+  { path: '/login', title: 'Sign Up', who: 'everyone' },
+  // docs/contract/product.md#school-routes and docs/contract/product.md#school-screens: the school area, with the screens of docs/contract/fixes-and-gaps.md#fix-4, docs/contract/fixes-and-gaps.md#fix-5 and docs/contract/fixes-and-gaps.md#fix-9.
+  { path: '/dashboard', title: 'Dashboard', who: 'signed-in' },
+  {
+    path: '/profile',
+    title: 'Personal Profile',
+    who: 'signed-in',
+    tiles: tileFor(
+      { Student: 1, Teacher: 1, Principle: 1 },
+      { label: 'Profile', icon: 'person-badge', blurb: 'Your details and photo' },
+    ),
+  },
+  {
+    path: '/student-class',
+    title: 'Class Details',
+    who: SCHOOL,
+    tiles: {
+      Student: {
+        label: 'Student-Class',
+        order: 2,
+        icon: 'easel2',
+        blurb: 'Your teachers, subjects and times',
+      },
+      Principle: {
+        label: 'Class',
+        order: 3,
+        icon: 'easel2',
+        blurb: 'Teachers, subjects and times per class',
+      },
+    },
+  },
+  {
+    path: '/exam',
+    title: 'Exam Program',
+    who: ['Student', 'Principle'],
+    tiles: tileFor({ Student: 3 }, { label: 'Exam', icon: 'pencil-square', blurb: 'Your exam programme' }),
+  },
+  {
+    path: '/results',
+    title: 'Result Summery',
+    who: SCHOOL,
+    tiles: tileFor(
+      { Student: 4, Principle: 5 },
+      { label: 'Results', icon: 'trophy', blurb: 'Marks by subject' },
+    ),
+  },
+  {
+    path: '/notification',
+    title: 'Notification',
+    who: SCHOOL,
+    tiles: tileFor(
+      { Student: 5, Teacher: 6, Principle: 7 },
+      { label: 'Notification', icon: 'bell', blurb: 'News from your teachers' },
+    ),
+  },
+  {
+    path: '/teacher-class',
+    title: 'Classes Details',
+    who: STAFF,
+    tiles: tileFor(
+      { Teacher: 3 },
+      { label: 'Teacher-Class', icon: 'easel2', blurb: 'Your classes and their pupils' },
+    ),
+  },
+  { path: '/student-profile/:id', title: 'Personal Profile', who: SCHOOL },
+  { path: '/studentresult/:id', title: 'Result Summery', who: SCHOOL },
+  {
+    path: '/exams',
+    title: 'Exam Summary',
+    who: SCHOOL,
+    tiles: tileFor(
+      { Teacher: 4, Principle: 4 },
+      { label: 'Exams', icon: 'journal-text', blurb: 'Exam timetable by class' },
+    ),
+  },
+  {
+    path: '/final-results',
+    title: 'Final Results',
+    who: STAFF,
+    tiles: tileFor({ Teacher: 5 }, { label: 'Final-Results', icon: 'award', blurb: 'Each pupil’s result' }),
+  },
+  { path: '/result-summary/:id', title: 'Result Summary', who: SCHOOL },
+  {
+    path: '/schedule',
+    title: 'Class Schedule',
+    who: SCHOOL,
+    tiles: tileFor(
+      { Teacher: 7, Principle: 6 },
+      { label: 'Schedule', icon: 'calendar-week', blurb: 'The weekly class timetable' },
+    ),
+  },
+  { path: '/schedule-summary', title: 'Schedule Summary', who: SCHOOL },
+  {
+    path: '/classwise-student',
+    title: 'ClassWise List',
+    who: STAFF,
+    tiles: tileFor(
+      { Teacher: 8 },
+      { label: 'ClassWise-Student', icon: 'people', blurb: 'Pupils, class by class' },
+    ),
+  },
+  { path: '/student-list/:id', title: 'Student List', who: STAFF },
+  {
+    path: '/student-attendence',
+    title: 'Attendence',
+    who: STAFF,
+    tiles: tileFor(
+      { Teacher: 2 },
+      { label: 'Student-Attendence', icon: 'clipboard-check', blurb: 'Take today’s register' },
+    ),
+  },
+  { path: '/student-attendence/:id', title: 'Attendence', who: SCHOOL },
+  {
+    path: '/attendance-report',
+    title: 'Attendance Report',
+    who: SCHOOL,
+    tiles: tileFor(
+      { Student: 6 },
+      { label: 'Attendance-Report', icon: 'calendar-check', blurb: 'Your days present and absent' },
+    ),
+  },
+  {
+    path: '/attendence',
+    title: 'Attendence',
+    who: PRINCIPAL_ONLY,
+    tiles: tileFor(
+      { Principle: 2 },
+      { label: 'Attendence', icon: 'calendar-check', blurb: 'Every class’s attendance for a day' },
+    ),
+  },
+  {
+    path: '/payment',
+    title: 'Payment',
+    who: PRINCIPAL_ONLY,
+    tiles: tileFor({ Principle: 8 }, { label: 'Payment', icon: 'wallet2', blurb: 'The tuition fee ledger' }),
+  },
+  {
+    path: '/approvals',
+    title: 'Approvals',
+    who: PRINCIPAL_ONLY,
+    tiles: tileFor(
+      { Principle: 13 },
+      {
+        label: 'Approvals',
+        icon: 'person-check',
+        blurb: 'New registrations to review',
+        addedBy: 'docs/contract/fixes-and-gaps.md#fix-9',
+      },
+    ),
+  },
+  {
+    path: '/website',
+    title: 'Website',
+    who: PRINCIPAL_ONLY,
+    tiles: tileFor(
+      { Principle: 14 },
+      {
+        label: 'Website',
+        icon: 'pencil-square',
+        blurb: 'Edit the public website',
+        addedBy: 'docs/decisions/0006-media-and-content-editing.md',
+      },
+    ),
+  },
+  {
+    path: '/inbox',
+    title: 'Inbox',
+    who: PRINCIPAL_ONLY,
+    tiles: tileFor(
+      { Principle: 15 },
+      {
+        label: 'Inbox',
+        icon: 'bell',
+        blurb: 'Enquiries, bookings and subscribers',
+        addedBy: 'docs/decisions/0006-media-and-content-editing.md',
+      },
+    ),
+  },
+  {
+    path: '/marks',
+    title: 'Marks Entry',
+    who: STAFF,
+    tiles: tileFor(
+      { Teacher: 9, Principle: 9 },
+      {
+        label: 'Marks',
+        icon: 'pencil-square',
+        blurb: 'Enter marks for a class',
+        addedBy: 'docs/decisions/0009-running-the-school-year.md',
+      },
+    ),
+  },
+  {
+    path: '/send-notification',
+    title: 'Send Notification',
+    who: STAFF,
+    tiles: tileFor(
+      { Teacher: 10, Principle: 10 },
+      {
+        label: 'Send Notification',
+        icon: 'bell',
+        blurb: 'Write to a class or a pupil',
+        addedBy: 'docs/decisions/0009-running-the-school-year.md',
+      },
+    ),
+  },
+  {
+    path: '/school-setup',
+    title: 'School Set-up',
+    who: PRINCIPAL_ONLY,
+    tiles: tileFor(
+      { Principle: 11 },
+      {
+        label: 'School Set-up',
+        icon: 'easel2',
+        blurb: 'Classes, subjects, times, enrolments, exams',
+        addedBy: 'docs/decisions/0009-running-the-school-year.md',
+      },
+    ),
+  },
+  {
+    path: '/import-pupils',
+    title: 'Import Pupils',
+    who: PRINCIPAL_ONLY,
+    tiles: tileFor(
+      { Principle: 12 },
+      {
+        label: 'Import Pupils',
+        icon: 'people',
+        blurb: 'Add many pupils from a CSV file',
+        addedBy: 'docs/decisions/0009-running-the-school-year.md',
+      },
+    ),
+  },
+  { path: '/mark-history/:id', title: 'Mark History', who: PRINCIPAL_ONLY },
+] as const satisfies readonly ScreenEntry[];
+
+/** A path pattern of the registry; the web app's module record is keyed by these. */
+export type ScreenPath = (typeof SCREENS)[number]['path'];
+
+/** The registry read as plain entries, for what is derived from it. */
+export const SCREEN_ENTRIES: readonly ScreenEntry[] = SCREENS;
+
+/** Whether a user of this type may open the screen at this pattern. */
+export function mayOpen(type: UserType, path: ScreenPath): boolean {
+  const who = SCREEN_ENTRIES.find((entry) => entry.path === path)?.who;
+  if (who === 'everyone' || who === 'signed-in') return true;
+  return who?.some((allowed) => allowed === type) ?? false;
+}
+
+/** A path's first segment: what the banner title and the school area's prefixes go by. */
+export const firstSegment = (path: string): string | undefined => path.split('/').filter(Boolean)[0];
+
+/** Banner title by the first path segment (docs/contract/product.md#shared-elements), exactly as written there. */
+export const BANNER_TITLES: Readonly<Record<string, string>> = Object.fromEntries(
+  SCREEN_ENTRIES.flatMap((entry) => {
+    const segment = firstSegment(entry.path);
+    return segment === undefined || entry.title === undefined ? [] : [[segment, entry.title]];
+  }),
+);
+
+/** The first path segment decides the banner title; unknown segments get none. */
+export function bannerTitleFor(pathname: string): string | undefined {
+  const segment = firstSegment(pathname);
+  return segment === undefined ? undefined : BANNER_TITLES[segment];
+}
+
+export interface DashboardTile {
+  /** The label shown on the tile, as the product writes it (docs/contract/product.md#school-screens). */
+  label: string;
+  /** Where the tile leads. */
+  path: string;
+}
+
+/** Every tile of a type's dashboard, in order, with its look. */
+export function tileEntriesOf(type: SchoolType): (TileEntry & { path: ScreenPath })[] {
+  return SCREEN_ENTRIES.flatMap((entry) => {
+    const tile = entry.tiles?.[type];
+    return tile ? [{ ...tile, path: entry.path as ScreenPath }] : [];
+  }).sort((a, b) => a.order - b.order);
+}
+
+const asTile = ({ label, path }: DashboardTile): DashboardTile => ({ label, path });
+
+/** The tiles of a type's dashboard, in order: the product's menu and what was added after it. */
+export const dashboardTilesOf = (type: SchoolType): DashboardTile[] => tileEntriesOf(type).map(asTile);
+
+const specMenuOf = (type: SchoolType): DashboardTile[] =>
+  tileEntriesOf(type)
+    .filter((tile) => tile.addedBy === undefined)
+    .map(asTile);
+
+/** The product's dashboard menu per type (docs/contract/product.md#school-screens, with the targets of docs/contract/fixes-and-gaps.md#fix-5). */
+export const DASHBOARD_TILES: Readonly<Record<SchoolType, readonly DashboardTile[]>> = {
+  Student: specMenuOf('Student'),
+  Teacher: specMenuOf('Teacher'),
+  Principle: specMenuOf('Principle'),
+};
+
+/** One value per `:name` segment of a pattern. */
+type ParamsOf<P extends string> = P extends `${string}:${string}/${infer Rest}`
+  ? [string | number, ...ParamsOf<`/${Rest}`>]
+  : P extends `${string}:${string}`
+    ? [string | number]
+    : [];
+
+/** A link to a registered screen: the pattern with its `:name` segments filled in, in order. */
+export function linkTo<P extends ScreenPath>(pattern: P, ...params: ParamsOf<P>): string {
+  let next = 0;
+  return pattern.replace(/:[A-Za-z]+/g, () => String(params[next++]));
+}
