@@ -1,7 +1,7 @@
 /**
  * Comments cite documents of this repository only (docs/contract/README.md): every
  * `docs/<...>.md#anchor` they name must exist, and nothing may cite a document the repository does
- * not hold (the original spec, its docs/contract/api.md and decisions list, issue numbers of a tracker).
+ * not hold (the original spec, its api.md and decisions list, issue numbers of a tracker).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -119,7 +119,7 @@ describe('references to documents', () => {
     expect(
       anchorsOf('docs/decisions/0005-accounts-and-sessions.md').has('accounts-sessions-and-throttling'),
     ).toBe(true);
-    expect('see docs/contract/api.md, Accounts'.match(/(?<!docs\/contract\/)\bapi\.md\b/gi)).not.toBeNull();
+    expect('see api.md, Accounts'.match(/(?<!docs\/contract\/)\bapi\.md\b/gi)).not.toBeNull();
     expect('see docs/contract/api.md#errors'.match(/(?<!docs\/contract\/)\bapi\.md\b/gi)).toBeNull();
   });
 });
