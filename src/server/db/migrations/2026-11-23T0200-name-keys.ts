@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { nameKeyOf } from '../../features/school-admin/name-key.js';
+import { nameKeyOf } from '../../features/catalog/name-key.js';
 
 /**
  * Names of classes and subjects and labels of time slots are unique whatever their case. The check

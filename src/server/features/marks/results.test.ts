@@ -17,7 +17,7 @@ import {
   schoolFixture,
   userWithSession,
 } from '../../test/school-fixtures.js';
-import { NO_MARKS_YET } from './results.routes.js';
+import { NO_MARKS_YET } from './marks.routes.js';
 
 describe.each(TEST_ENGINES)('exams, marks and mark sheets on %s', (engine) => {
   let t: TestApp;

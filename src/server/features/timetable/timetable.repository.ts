@@ -1,7 +1,8 @@
 import { SCHOOL_DAYS, type SchoolDay } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
 import { conflict } from '../../lib/errors.js';
-import { assignmentVisible, classVisible, type Viewer } from './school.policy.js';
+import { assignmentVisible, classVisible, type Viewer } from '../school/school.policy.js';
+import { isUniqueViolation } from '../users/users.repository.js';
 
 /**
  * Classes, class assignments (who teaches which subject to which class in which time slot) and the
@@ -230,12 +231,6 @@ function listing(items: readonly string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
-/** True for a unique-constraint violation on either engine. */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
-
 export const SCHEDULE_CLASH = 'SCHEDULE_CLASH';
 
 /**
@@ -281,4 +276,13 @@ export async function insertAssignment(db: Db, input: NewAssignment, createdAt: 
         : 'That teacher or class';
     throw conflict(SCHEDULE_CLASH, `${who} already has a lesson at that time on one of those days.`);
   }
+}
+
+/** Deletes a class assignment with its days; false when there is none with that id. */
+export async function deleteAssignment(db: Db, id: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('assignment_day').where('assignment_id', '=', id).execute();
+    const result = await trx.deleteFrom('class_assignment').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  });
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AttendanceCode } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
-import { classVisible, type Viewer } from './school.policy.js';
+import { classVisible, type Viewer } from '../school/school.policy.js';
 
 /**
  * Attendance: one record per pupil and date (unique index attendance_one_per_day), status 1 Present,

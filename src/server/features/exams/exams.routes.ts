@@ -1,0 +1,114 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  IdParamSchema,
+  StudentExamAnswerSchema,
+  TeacherExamAnswerSchema,
+  TeacherIdParamSchema,
+} from '../../../shared/api/school.js';
+import { CreateExamBodySchema, ExamAnswerSchema } from '../../../shared/api/school-admin.js';
+import { notFound } from '../../lib/errors.js';
+import {
+  CHECKED,
+  DENIED,
+  NO_CONTENT,
+  SET_UP_TAGS,
+  SCHOOL_TAGS as TAGS,
+} from '../../lib/school-route-schemas.js';
+import { nowIso, todayIso as today } from '../../lib/time.js';
+import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
+import { findVisibleTeacher } from '../school/school.policy.js';
+import { deleteExam, examTime, listExamsOfTeacher, listVisibleExams } from './exams.repository.js';
+import { createExam } from './exams.service.js';
+
+/** Exams: the lists (`GET student/exam`, `GET exam/{teacherid}`) and the principal's scheduling. */
+export async function examsRoutes(app: FastifyInstance): Promise<void> {
+  examListRoutes(app);
+  examSchedulingRoutes(app);
+}
+
+function examListRoutes(app: FastifyInstance): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/student/exam',
+    {
+      onRequest: app.requireTypes('Student', 'Principle'),
+      schema: {
+        tags: TAGS,
+        summary: 'Exams by date: a pupil’s class’s, every class’s for the principal',
+        description: 'Teachers use `GET exam/{teacherid}`.',
+        security: BEARER_AUTH,
+        response: { 200: StudentExamAnswerSchema, ...DENIED },
+      },
+    },
+    async (request) => ({
+      data: (await listVisibleExams(app.db, currentUser(request))).map((x) => ({
+        ClassName: x.className,
+        SubjectName: x.subjectName,
+        ExamTime: examTime(x),
+      })),
+    }),
+  );
+
+  api.get(
+    '/exam/:teacherid',
+    {
+      onRequest: app.requireTypes('Teacher', 'Principle'),
+      schema: {
+        tags: TAGS,
+        summary: 'Exams of the subjects a teacher teaches in their classes, by date',
+        description:
+          'A teacher may ask for their own id only (another id is a 404); the principal for any teacher.',
+        security: BEARER_AUTH,
+        params: TeacherIdParamSchema,
+        response: { 200: TeacherExamAnswerSchema, ...CHECKED },
+      },
+    },
+    async (request) => {
+      const teacher = await findVisibleTeacher(app.db, currentUser(request), request.params.teacherid);
+      if (!teacher) throw notFound('That teacher');
+      const exams = await listExamsOfTeacher(app.db, teacher.id);
+      return {
+        data: exams.map((x) => ({ classes: x.className, subjectname: x.subjectName, time: examTime(x) })),
+      };
+    },
+  );
+}
+
+function examSchedulingRoutes(app: FastifyInstance): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const principal = app.requireTypes('Principle');
+  api.post(
+    '/exams',
+    {
+      onRequest: principal,
+      schema: {
+        tags: SET_UP_TAGS,
+        summary: 'Schedule an exam for a class and subject (date not in the past)',
+        security: BEARER_AUTH,
+        body: CreateExamBodySchema,
+        response: { 201: ExamAnswerSchema, ...CHECKED },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ data: await createExam(app.db, request.body, today(), nowIso()) }),
+  );
+
+  api.delete(
+    '/admin/exams/:id',
+    {
+      onRequest: principal,
+      schema: {
+        tags: SET_UP_TAGS,
+        summary: 'Delete an exam',
+        security: BEARER_AUTH,
+        params: IdParamSchema,
+        response: { 204: NO_CONTENT, ...CHECKED },
+      },
+    },
+    async (request, reply) => {
+      if (!(await deleteExam(app.db, request.params.id))) throw notFound('That exam');
+      return reply.code(204).send(null);
+    },
+  );
+}
