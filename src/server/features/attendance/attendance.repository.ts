@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AttendanceCode } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
+import { currentPupilsOf } from '../pupils/pupils.repository.js';
 import { classVisible, type Viewer } from '../school/school.policy.js';
 
 /**
@@ -28,17 +29,11 @@ export async function classAttendanceOn(
   classId: number,
   date: string,
 ): Promise<ClassAttendanceRow[]> {
-  const rows = await db
-    .selectFrom('enrolment as e')
-    .innerJoin('app_user as u', 'u.id', 'e.student_id')
+  const rows = await currentPupilsOf(db, classId)
     .leftJoin('attendance as a', (join) =>
       join.onRef('a.student_id', '=', 'e.student_id').on('a.att_date', '=', date),
     )
     .select(['u.id', 'u.name', 'a.status', 'a.description'])
-    .where('e.class_id', '=', classId)
-    .where('e.ended_on', 'is', null)
-    .orderBy('u.name')
-    .orderBy('u.id')
     .execute();
   return rows.map((r) => ({
     id: r.id,

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import {
   AttendanceHistoryAnswerSchema,
@@ -14,7 +13,7 @@ import {
   SavedCountAnswerSchema,
 } from '../../../shared/api/school.js';
 import { notFound } from '../../lib/errors.js';
-import { CHECKED, DENIED, SCHOOL_TAGS as TAGS } from '../../lib/school-route-schemas.js';
+import { CHECKED, DENIED, schoolRouting, SCHOOL_TAGS as TAGS } from '../../lib/school-routes.js';
 import { nowIso, todayIso as today } from '../../lib/time.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { findVisibleClass, findVisiblePupil } from '../school/school.policy.js';
@@ -38,8 +37,7 @@ export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
 
 /** A class's day: reading it and saving it (the wire names are mapped here, attendance.fields.ts). */
 function classDayRoutes(app: FastifyInstance): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const staff = app.requireTypes('Teacher', 'Principle');
+  const { api, staff } = schoolRouting(app);
 
   api.get(
     '/studentattendace/:classId',
@@ -88,8 +86,7 @@ function classDayRoutes(app: FastifyInstance): void {
 
 /** A pupil's history, the principal's overview of a day, a class's report over a range. */
 function reportRoutes(app: FastifyInstance): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const staff = app.requireTypes('Teacher', 'Principle');
+  const { api, staff, principal } = schoolRouting(app);
 
   api.get(
     '/attendance/student/:id',
@@ -114,7 +111,7 @@ function reportRoutes(app: FastifyInstance): void {
   api.get(
     '/attendance/overview',
     {
-      onRequest: app.requireTypes('Principle'),
+      onRequest: principal,
       schema: {
         tags: TAGS,
         summary: 'Every class’s attendance on a date (default today), for the principal',

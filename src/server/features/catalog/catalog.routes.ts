@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import {
   ClassesAnswerSchema,
@@ -18,12 +17,13 @@ import { notFound } from '../../lib/errors.js';
 import {
   CHECKED,
   DENIED,
-  NO_CONTENT,
+  principalDeleteRoute,
   SET_UP_TAGS,
+  schoolRouting,
   SCHOOL_TAGS as TAGS,
-} from '../../lib/school-route-schemas.js';
+} from '../../lib/school-routes.js';
 import { BEARER_AUTH } from '../../plugins/auth.js';
-import { type CatalogTable, listClasses, listSubjects, listTimeSlots } from './catalog.repository.js';
+import { listClasses, listSubjects, listTimeSlots } from './catalog.repository.js';
 import { changeTimeSlot, createNamed, createTimeSlot, deleteFromCatalog, rename } from './catalog.service.js';
 
 const NAME_TAKEN = { 409: ErrorBodySchema };
@@ -40,7 +40,7 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
  * section's rule that types without a dashboard get 403, so: Student, Teacher and Principle.
  */
 function listRoutes(app: FastifyInstance): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { api } = schoolRouting(app);
   const everyRow = <A>(summary: string, answer: A) => ({
     onRequest: app.requireSchoolUser,
     schema: { tags: TAGS, summary, security: BEARER_AUTH, response: { 200: answer, ...DENIED } },
@@ -68,8 +68,7 @@ const NAMED_LISTS = [
 
 /** Adding, renaming and deleting a class or a subject. */
 function namedListRoutes(app: FastifyInstance, list: (typeof NAMED_LISTS)[number]): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const principal = app.requireTypes('Principle');
+  const { api, principal } = schoolRouting(app);
   api.post(
     list.path,
     {
@@ -104,40 +103,18 @@ function namedListRoutes(app: FastifyInstance, list: (typeof NAMED_LISTS)[number
       return { data: row };
     },
   );
-  deleteRoute(app, list.path, list.table, list.what, 'anything refers to it');
-}
-
-/** `DELETE <path>/:id`: 204, 404 for no such row, 409 IN_USE while `inUseWhile`. */
-function deleteRoute(
-  app: FastifyInstance,
-  path: string,
-  table: CatalogTable,
-  what: string,
-  inUseWhile: string,
-) {
-  app.withTypeProvider<ZodTypeProvider>().delete(
-    `${path}/:id`,
-    {
-      onRequest: app.requireTypes('Principle'),
-      schema: {
-        tags: SET_UP_TAGS,
-        summary: `Delete a ${what}; 409 IN_USE while ${inUseWhile}`,
-        security: BEARER_AUTH,
-        params: IdParamSchema,
-        response: { 204: NO_CONTENT, ...CHECKED, 409: ErrorBodySchema },
-      },
-    },
-    async (request, reply) => {
-      if (!(await deleteFromCatalog(app.db, table, request.params.id))) throw notFound(`That ${what}`);
-      return reply.code(204).send(null);
-    },
-  );
+  principalDeleteRoute(app, {
+    path: list.path,
+    what: list.what,
+    summary: `Delete a ${list.what}; 409 IN_USE while anything refers to it`,
+    inUse: true,
+    remove: (id) => deleteFromCatalog(app.db, list.table, id),
+  });
 }
 
 /** Adding, changing and deleting a time slot. */
 function timeSlotRoutes(app: FastifyInstance): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const principal = app.requireTypes('Principle');
+  const { api, principal } = schoolRouting(app);
   api.post(
     '/admin/time-slots',
     {
@@ -172,5 +149,11 @@ function timeSlotRoutes(app: FastifyInstance): void {
       return { data: row };
     },
   );
-  deleteRoute(app, '/admin/time-slots', 'time_slot', 'time slot', 'lessons use it');
+  principalDeleteRoute(app, {
+    path: '/admin/time-slots',
+    what: 'time slot',
+    summary: 'Delete a time slot; 409 IN_USE while lessons use it',
+    inUse: true,
+    remove: (id) => deleteFromCatalog(app.db, 'time_slot', id),
+  });
 }

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  IdParamSchema,
   StudentExamAnswerSchema,
   TeacherExamAnswerSchema,
   TeacherIdParamSchema,
@@ -11,10 +9,11 @@ import { notFound } from '../../lib/errors.js';
 import {
   CHECKED,
   DENIED,
-  NO_CONTENT,
+  principalDeleteRoute,
   SET_UP_TAGS,
+  schoolRouting,
   SCHOOL_TAGS as TAGS,
-} from '../../lib/school-route-schemas.js';
+} from '../../lib/school-routes.js';
 import { nowIso, todayIso as today } from '../../lib/time.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { findVisibleTeacher } from '../school/school.policy.js';
@@ -28,7 +27,7 @@ export async function examsRoutes(app: FastifyInstance): Promise<void> {
 }
 
 function examListRoutes(app: FastifyInstance): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { api, staff } = schoolRouting(app);
   api.get(
     '/student/exam',
     {
@@ -53,7 +52,7 @@ function examListRoutes(app: FastifyInstance): void {
   api.get(
     '/exam/:teacherid',
     {
-      onRequest: app.requireTypes('Teacher', 'Principle'),
+      onRequest: staff,
       schema: {
         tags: TAGS,
         summary: 'Exams of the subjects a teacher teaches in their classes, by date',
@@ -76,8 +75,7 @@ function examListRoutes(app: FastifyInstance): void {
 }
 
 function examSchedulingRoutes(app: FastifyInstance): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const principal = app.requireTypes('Principle');
+  const { api, principal } = schoolRouting(app);
   api.post(
     '/exams',
     {
@@ -94,21 +92,10 @@ function examSchedulingRoutes(app: FastifyInstance): void {
       reply.code(201).send({ data: await createExam(app.db, request.body, today(), nowIso()) }),
   );
 
-  api.delete(
-    '/admin/exams/:id',
-    {
-      onRequest: principal,
-      schema: {
-        tags: SET_UP_TAGS,
-        summary: 'Delete an exam',
-        security: BEARER_AUTH,
-        params: IdParamSchema,
-        response: { 204: NO_CONTENT, ...CHECKED },
-      },
-    },
-    async (request, reply) => {
-      if (!(await deleteExam(app.db, request.params.id))) throw notFound('That exam');
-      return reply.code(204).send(null);
-    },
-  );
+  principalDeleteRoute(app, {
+    path: '/admin/exams',
+    what: 'exam',
+    summary: 'Delete an exam',
+    remove: (id) => deleteExam(app.db, id),
+  });
 }

@@ -5,6 +5,7 @@ import {
   markTotals,
 } from '../../../shared/rules/mark-sheet.js';
 import type { Db } from '../../db/connect.js';
+import { currentPupilsOf } from '../pupils/pupils.repository.js';
 import {
   classVisible,
   markVisible,
@@ -173,9 +174,7 @@ export interface MarkEntryRow {
 
 /** The class's current pupils with their marks in the subject (null where none is saved), by name. */
 export function markEntryRows(db: Db, classId: number, subjectId: number): Promise<MarkEntryRow[]> {
-  return db
-    .selectFrom('enrolment as e')
-    .innerJoin('app_user as u', 'u.id', 'e.student_id')
+  return currentPupilsOf(db, classId)
     .leftJoin('mark as m', (join) =>
       join
         .onRef('m.student_id', '=', 'e.student_id')
@@ -183,11 +182,7 @@ export function markEntryRows(db: Db, classId: number, subjectId: number): Promi
         .on('m.subject_id', '=', subjectId),
     )
     .select(['u.id as studentId', 'u.name as studentName', 'm.marks'])
-    .where('e.class_id', '=', classId)
-    .where('e.ended_on', 'is', null)
     .where('u.type', '=', 'Student')
-    .orderBy('u.name')
-    .orderBy('u.id')
     .execute();
 }
 

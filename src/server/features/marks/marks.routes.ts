@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   IdParamSchema,
   ResultAnswerSchema,
@@ -18,7 +17,7 @@ import {
   StudentIdParamSchema,
 } from '../../../shared/api/school-admin.js';
 import { notFound } from '../../lib/errors.js';
-import { CHECKED, DENIED, SCHOOL_TAGS as TAGS } from '../../lib/school-route-schemas.js';
+import { CHECKED, DENIED, schoolRouting, SCHOOL_TAGS as TAGS } from '../../lib/school-routes.js';
 import { nowIso } from '../../lib/time.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { findVisiblePupil } from '../school/school.policy.js';
@@ -58,7 +57,7 @@ export async function marksRoutes(app: FastifyInstance): Promise<void> {
 
 /** `GET result` and `GET teacher/result`: the marks and divisions the caller may see. */
 function resultListRoutes(app: FastifyInstance): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { api, staff } = schoolRouting(app);
   api.get(
     '/result',
     {
@@ -76,7 +75,7 @@ function resultListRoutes(app: FastifyInstance): void {
   api.get(
     '/teacher/result',
     {
-      onRequest: app.requireTypes('Teacher', 'Principle'),
+      onRequest: staff,
       schema: {
         tags: TAGS,
         summary:
@@ -102,7 +101,7 @@ function resultListRoutes(app: FastifyInstance): void {
  * may not see is a 404, as for an unknown id.
  */
 function markSheetRoutes(app: FastifyInstance): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { api } = schoolRouting(app);
   const onePupil = (summary: string) => ({
     onRequest: app.requireSchoolUser,
     schema: { tags: TAGS, summary, security: BEARER_AUTH, params: IdParamSchema },
@@ -156,8 +155,7 @@ function withAnswer<O extends { schema: object }, A>(options: O, answer: A) {
 
 /** Marks entry (issue #7): a class's list in a subject, saving a batch, the markable subjects. */
 function markEntryRoutes(app: FastifyInstance): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const staff = app.requireTypes('Teacher', 'Principle');
+  const { api, staff } = schoolRouting(app);
 
   api.get(
     '/marks',
@@ -220,10 +218,11 @@ function markEntryRoutes(app: FastifyInstance): void {
 
 /** `GET marks/history/{studentId}`: the principal's view of every change of a pupil's marks. */
 function markHistoryRoutes(app: FastifyInstance): void {
-  app.withTypeProvider<ZodTypeProvider>().get(
+  const { api, principal } = schoolRouting(app);
+  api.get(
     '/marks/history/:studentId',
     {
-      onRequest: app.requireTypes('Principle'),
+      onRequest: principal,
       schema: {
         tags: TAGS,
         summary: 'A pupil’s mark changes, newest first',

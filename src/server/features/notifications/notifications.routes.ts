@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IdParamSchema } from '../../../shared/api/school.js';
 import {
   CreatedIdAnswerSchema,
@@ -7,7 +6,7 @@ import {
   SendNotificationBodySchema,
 } from '../../../shared/api/school-admin.js';
 import { notFound } from '../../lib/errors.js';
-import { CHECKED, DENIED, NO_CONTENT, SCHOOL_TAGS as TAGS } from '../../lib/school-route-schemas.js';
+import { CHECKED, DENIED, NO_CONTENT, schoolRouting, SCHOOL_TAGS as TAGS } from '../../lib/school-routes.js';
 import { nowIso } from '../../lib/time.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import {
@@ -25,7 +24,7 @@ export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
 }
 
 function readingRoutes(app: FastifyInstance): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { api } = schoolRouting(app);
   api.get(
     '/notification',
     {
@@ -76,10 +75,11 @@ function readingRoutes(app: FastifyInstance): void {
 }
 
 function sendingRoutes(app: FastifyInstance): void {
-  app.withTypeProvider<ZodTypeProvider>().post(
+  const { api, staff } = schoolRouting(app);
+  api.post(
     '/notification',
     {
-      onRequest: app.requireTypes('Teacher', 'Principle'),
+      onRequest: staff,
       schema: {
         tags: TAGS,
         summary: 'Send a notification to a class, a pupil or everyone',

@@ -1,7 +1,12 @@
 import type { SendNotificationBody } from '../../../shared/api/school-admin.js';
 import type { Db } from '../../db/connect.js';
 import { forbidden, notFound } from '../../lib/errors.js';
-import { findVisibleClass, findVisiblePupil, type Viewer } from '../school/school.policy.js';
+import {
+  findVisibleClass,
+  findVisiblePupil,
+  mayNotifyEveryone,
+  type Viewer,
+} from '../school/school.policy.js';
 import { insertNotification } from './notifications.repository.js';
 
 /**
@@ -18,7 +23,7 @@ export async function sendNotification(
   let classId: number | null = null;
   let studentId: number | null = null;
   if (body.everyone) {
-    if (viewer.type !== 'Principle')
+    if (!mayNotifyEveryone(viewer))
       throw forbidden('Only the principal may send a notification to everyone.');
   } else if (body.classId !== undefined) {
     const schoolClass = await findVisibleClass(db, viewer, body.classId);

@@ -62,3 +62,16 @@ export async function takenEmailKeys(db: Db, keys: readonly string[]): Promise<S
   }
   return taken;
 }
+
+/**
+ * A class's current pupils (open enrolments `e` with their accounts `u`), by name: the base the
+ * class lists (timetable, marks entry, attendance) add their columns and joins to.
+ */
+export const currentPupilsOf = (db: Db, classId: number) =>
+  db
+    .selectFrom('enrolment as e')
+    .innerJoin('app_user as u', 'u.id', 'e.student_id')
+    .where('e.class_id', '=', classId)
+    .where('e.ended_on', 'is', null)
+    .orderBy('u.name')
+    .orderBy('u.id');

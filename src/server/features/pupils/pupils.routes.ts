@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import {
   EnrolBodySchema,
@@ -11,7 +10,7 @@ import {
   PupilsQuerySchema,
 } from '../../../shared/api/school-admin.js';
 import { HttpError, invalid } from '../../lib/errors.js';
-import { CHECKED, SET_UP_TAGS as TAGS } from '../../lib/school-route-schemas.js';
+import { CHECKED, schoolRouting, SET_UP_TAGS as TAGS } from '../../lib/school-routes.js';
 import { nowIso, todayIso as today } from '../../lib/time.js';
 import { BEARER_AUTH } from '../../plugins/auth.js';
 import { enrol } from './enrolment.service.js';
@@ -25,8 +24,7 @@ export async function pupilsRoutes(app: FastifyInstance): Promise<void> {
 }
 
 function enrolmentRoutes(app: FastifyInstance): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const principal = app.requireTypes('Principle');
+  const { api, principal } = schoolRouting(app);
   api.post(
     '/enrolments',
     {
@@ -62,10 +60,11 @@ function enrolmentRoutes(app: FastifyInstance): void {
 }
 
 function importRoutes(app: FastifyInstance): void {
-  app.withTypeProvider<ZodTypeProvider>().post(
+  const { api, principal } = schoolRouting(app);
+  api.post(
     '/admin/import/pupils',
     {
-      onRequest: app.requireTypes('Principle'),
+      onRequest: principal,
       schema: {
         tags: TAGS,
         summary: 'Import pupils from a CSV file: a preview (commit=false), or save all rows or none',

@@ -164,6 +164,9 @@ export function notificationVisible(
   }
 }
 
+/** A notification to everyone (no class, no pupil): the principal only. */
+export const mayNotifyEveryone = (viewer: Viewer): boolean => viewer.type === 'Principle';
+
 // ---------------------------------------------------------------- lookups of one record
 
 export interface VisibleClass {

@@ -1,6 +1,7 @@
 import { SCHOOL_DAYS, type SchoolDay } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
 import { conflict } from '../../lib/errors.js';
+import { currentPupilsOf } from '../pupils/pupils.repository.js';
 import { assignmentVisible, classVisible, type Viewer } from '../school/school.policy.js';
 import { isUniqueViolation } from '../users/users.repository.js';
 
@@ -90,15 +91,7 @@ export interface ClassPupil {
 
 /** The class's current pupils, by name. */
 export function classPupils(db: Db, classId: number): Promise<ClassPupil[]> {
-  return db
-    .selectFrom('enrolment as e')
-    .innerJoin('app_user as u', 'u.id', 'e.student_id')
-    .select(['u.id', 'u.name'])
-    .where('e.class_id', '=', classId)
-    .where('e.ended_on', 'is', null)
-    .orderBy('u.name')
-    .orderBy('u.id')
-    .execute();
+  return currentPupilsOf(db, classId).select(['u.id', 'u.name']).execute();
 }
 
 export interface TaughtPupil extends ClassPupil {
@@ -108,19 +101,13 @@ export interface TaughtPupil extends ClassPupil {
 
 /** The class's current pupils, once per assignment the teacher has in that class. */
 export function pupilsTaughtBy(db: Db, classId: number, teacherId: number): Promise<TaughtPupil[]> {
-  return db
-    .selectFrom('enrolment as e')
-    .innerJoin('app_user as u', 'u.id', 'e.student_id')
+  return currentPupilsOf(db, classId)
     .innerJoin('class_assignment as ca', (join) =>
       join.onRef('ca.class_id', '=', 'e.class_id').on('ca.teacher_id', '=', teacherId),
     )
     .innerJoin('subject as s', 's.id', 'ca.subject_id')
     .innerJoin('time_slot as ts', 'ts.id', 'ca.time_slot_id')
     .select(['u.id', 'u.name', 's.name as subjectName', 'ts.label as time'])
-    .where('e.class_id', '=', classId)
-    .where('e.ended_on', 'is', null)
-    .orderBy('u.name')
-    .orderBy('u.id')
     .orderBy('ts.position')
     .orderBy('ca.id')
     .execute();

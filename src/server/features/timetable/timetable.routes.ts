@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import {
   AssignedClassAnswerSchema,
@@ -9,7 +8,6 @@ import {
   ClassStudentAnswerSchema,
   CreateStudentClassAnswerSchema,
   CreateStudentClassBodySchema,
-  IdParamSchema,
   ScheduleAnswerSchema,
   StudentClassAnswerSchema,
 } from '../../../shared/api/school.js';
@@ -17,10 +15,10 @@ import { notFound } from '../../lib/errors.js';
 import {
   CHECKED,
   DENIED,
-  NO_CONTENT,
-  SET_UP_TAGS,
+  principalDeleteRoute,
+  schoolRouting,
   SCHOOL_TAGS as TAGS,
-} from '../../lib/school-route-schemas.js';
+} from '../../lib/school-routes.js';
 import { nowIso } from '../../lib/time.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { findVisibleClass } from '../school/school.policy.js';
@@ -56,7 +54,7 @@ export async function timetableRoutes(app: FastifyInstance): Promise<void> {
 
 /** Class assignments: the list, adding one (`studentclass`) and deleting one (set-up). */
 function assignmentRoutes(app: FastifyInstance): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { api, principal } = schoolRouting(app);
 
   api.get(
     '/studentclass',
@@ -77,7 +75,7 @@ function assignmentRoutes(app: FastifyInstance): void {
   api.post(
     '/studentclass',
     {
-      onRequest: app.requireTypes('Principle'),
+      onRequest: principal,
       schema: {
         tags: TAGS,
         summary: 'Add a class assignment (the principal)',
@@ -108,28 +106,17 @@ function assignmentRoutes(app: FastifyInstance): void {
     },
   );
 
-  api.delete(
-    '/admin/assignments/:id',
-    {
-      onRequest: app.requireTypes('Principle'),
-      schema: {
-        tags: SET_UP_TAGS,
-        summary: 'Delete a class assignment (a lesson of the timetable) with its days',
-        security: BEARER_AUTH,
-        params: IdParamSchema,
-        response: { 204: NO_CONTENT, ...CHECKED },
-      },
-    },
-    async (request, reply) => {
-      if (!(await deleteAssignment(app.db, request.params.id))) throw notFound('That assignment');
-      return reply.code(204).send(null);
-    },
-  );
+  principalDeleteRoute(app, {
+    path: '/admin/assignments',
+    what: 'assignment',
+    summary: 'Delete a class assignment (a lesson of the timetable) with its days',
+    remove: (id) => deleteAssignment(app.db, id),
+  });
 }
 
 /** The classes whose timetable the caller may see, and a class's week. */
 function scheduleRoutes(app: FastifyInstance): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { api } = schoolRouting(app);
 
   api.get(
     '/schedule',
@@ -180,8 +167,7 @@ function scheduleRoutes(app: FastifyInstance): void {
 
 /** A teacher's classes and their pupils (the principal: every class). */
 function teacherClassRoutes(app: FastifyInstance): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const staff = app.requireTypes('Teacher', 'Principle');
+  const { api, staff } = schoolRouting(app);
 
   api.get(
     '/teacher/assign_class',
