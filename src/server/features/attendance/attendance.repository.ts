@@ -13,6 +13,12 @@ const asCode = (status: number) => status as AttendanceCode;
 /** How many of the grouped rows have `column` = `code` (0 when none; a number on both engines). */
 const countOf = (column: string, code: AttendanceCode) =>
   sql<number>`coalesce(sum(case when ${sql.ref(column)} = ${sql.lit(code)} then 1 else 0 end), 0)`;
+/** The grouped rows' counts of each status, as `present`, `absent` and `leave`. */
+const statusCounts = (column: string) => [
+  countOf(column, 1).as('present'),
+  countOf(column, 2).as('absent'),
+  countOf(column, 3).as('leave'),
+];
 const percent = (part: number, whole: number) =>
   whole === 0 ? 0 : Math.round((part * 10_000) / whole) / 100;
 
@@ -137,12 +143,7 @@ export async function attendanceOverview(db: Db, date: string): Promise<ClassDay
     .innerJoin('enrolment as e', (join) =>
       join.onRef('e.student_id', '=', 'a.student_id').on('e.ended_on', 'is', null),
     )
-    .select([
-      'e.class_id',
-      countOf('a.status', 1).as('present'),
-      countOf('a.status', 2).as('absent'),
-      countOf('a.status', 3).as('leave'),
-    ])
+    .select(['e.class_id', ...statusCounts('a.status')])
     .where('a.att_date', '=', date)
     .groupBy('e.class_id')
     .as('d');
@@ -194,12 +195,7 @@ export async function classAttendanceReport(
   // to the pupils: a join per pupil would walk the class's range once for every pupil.
   const totals = db
     .selectFrom('attendance as a')
-    .select([
-      'a.student_id',
-      countOf('a.status', 1).as('present'),
-      countOf('a.status', 2).as('absent'),
-      countOf('a.status', 3).as('leave'),
-    ])
+    .select(['a.student_id', ...statusCounts('a.status')])
     .where('a.class_id', '=', classId)
     .where('a.att_date', '>=', from)
     .where('a.att_date', '<=', to)
