@@ -1,7 +1,7 @@
 import type { Db } from '../src/server/db/connect.js';
 import { seedDemoSchool } from '../src/server/demo/index.js';
 import { hashPassword } from '../src/server/features/auth/password.js';
-import { nameKeyOf } from '../src/server/features/school-admin/name-key.js';
+import { nameKeyOf } from '../src/server/features/catalog/name-key.js';
 import { nowIso } from '../src/server/lib/time.js';
 
 /**

@@ -65,14 +65,14 @@ export interface SessionTable {
 export interface SchoolClassTable {
   id: Generated<number>;
   name: string;
-  /** Unique; the name's case-folded form (features/school-admin/name-key.ts). */
+  /** Unique; the name's case-folded form (features/catalog/name-key.ts). */
   name_key: string;
 }
 
 export interface SubjectTable {
   id: Generated<number>;
   name: string;
-  /** Unique; the name's case-folded form (features/school-admin/name-key.ts). */
+  /** Unique; the name's case-folded form (features/catalog/name-key.ts). */
   name_key: string;
 }
 
@@ -80,7 +80,7 @@ export interface TimeSlotTable {
   id: Generated<number>;
   /** As shown, e.g. `09:00 - 09:45`. */
   label: string;
-  /** Unique; the label's case-folded form (features/school-admin/name-key.ts). */
+  /** Unique; the label's case-folded form (features/catalog/name-key.ts). */
   name_key: string;
   position: number;
 }

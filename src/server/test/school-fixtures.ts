@@ -1,11 +1,13 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import type { UserType } from '../../shared/constants.js';
 import type { Db } from '../db/connect.js';
 import { DEMO_PASSWORD } from '../demo/index.js';
 import type { CLASS_NAMES, SUBJECT_NAMES } from '../demo/people.js';
 import { createSession } from '../features/auth/session.js';
 import { nowIso } from '../lib/time.js';
-import type { TestApp } from './app.js';
+import { createTestApp, type TestApp } from './app.js';
+import type { TestEngine } from './databases.js';
 
 /**
  * Log-ins and well-known ids of the demo school, for the tests of the school calls and the route
@@ -126,4 +128,19 @@ export function callAs(
 ): Promise<LightMyRequestResponse> {
   const headers = caller ? { ...options.headers, ...bearer(fixture.tokens[caller]) } : options.headers;
   return app.inject({ ...options, headers });
+}
+
+/**
+ * For a describe block: a test app with the demo school on `engine`, made before its tests (handed
+ * with its fixture to `use`) and disposed after them.
+ */
+export function withDemoSchool(engine: TestEngine, use: (t: TestApp, f: SchoolFixture) => void): void {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await createTestApp(engine, { demo: true });
+    use(app, await schoolFixture(app));
+  });
+  afterAll(async () => {
+    await app?.dispose();
+  });
 }

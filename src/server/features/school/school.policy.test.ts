@@ -7,6 +7,9 @@ import {
   findVisibleClass,
   findVisiblePupil,
   findVisibleTeacher,
+  lessonKey,
+  markableLessons,
+  mayNotifyEveryone,
   recordablePupils,
   type Viewer,
 } from './school.policy.js';
@@ -122,6 +125,41 @@ describe.each(TEST_ENGINES)('the school policy on %s', (engine) => {
     );
     expect(TARGETS.filter((target) => map.has(ids[target]))).toEqual(RECORDS[viewer]);
     if (map.has(ids.student)) expect(map.get(ids.student)).toBe(classes.KG);
+  });
+
+  it.each(VIEWERS)(
+    'lessons whose marks %s may enter: a teacher their assignments, the principal all',
+    async (viewer) => {
+      const classIds = Object.values(classes);
+      const subjectIds = (await t.db.selectFrom('subject').select('id').execute()).map((s) => s.id);
+      const all = classIds.flatMap((c) => subjectIds.map((s) => lessonKey(c, s)));
+      const assignments = await t.db
+        .selectFrom('class_assignment')
+        .select(['class_id', 'subject_id'])
+        .where('teacher_id', '=', viewers[viewer].id)
+        .execute();
+      const expected =
+        viewer === 'principal'
+          ? all
+          : viewer === 'teacher' || viewer === 'teacher2'
+            ? assignments.map((a) => lessonKey(a.class_id, a.subject_id))
+            : [];
+      const markable = await markableLessons(
+        t.db,
+        viewers[viewer],
+        [...classIds, 999_999],
+        [...subjectIds, 999_999],
+      );
+      expect([...markable].sort()).toEqual([...new Set(expected)].sort());
+      if (viewer === 'teacher' || viewer === 'teacher2') {
+        expect(markable.size).toBeGreaterThan(0);
+        expect(markable.size).toBeLessThan(all.length);
+      }
+    },
+  );
+
+  it.each(VIEWERS)('may %s send a notification to everyone', (viewer) => {
+    expect(mayNotifyEveryone(viewers[viewer])).toBe(viewer === 'principal');
   });
 
   it('a pupil who left their class is no longer visible to its teachers, still to the principal', async () => {

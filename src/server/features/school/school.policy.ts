@@ -102,29 +102,44 @@ export function markVisible(
   viewer: Viewer,
   columns: { student: string; class: string; subject: string },
 ): Condition {
-  switch (viewer.type) {
-    case 'Principle':
-      return ALL;
-    case 'Teacher':
-      return taughtSubject(db, viewer.id, columns);
-    case 'Student':
-      return sql<SqlBool>`${ref(columns.student)} = ${viewer.id}`;
-    default:
-      return NONE;
-  }
+  if (viewer.type === 'Student') return sql<SqlBool>`${ref(columns.student)} = ${viewer.id}`;
+  return teachesSubject(db, viewer, columns);
 }
 
-/** The (class, subject) pairs the teacher has an assignment for (exams and marks of their lessons). */
+/** A column (`'s.id'`) or a known id: the class or subject of a lesson in the rules below. */
+type Operand = string | number;
+const operand = (value: Operand) => (typeof value === 'number' ? sql`${value}` : ref(value));
+
+/**
+ * "Teaches this subject" (the one place of this rule): the (class, subject) pairs the teacher has
+ * an assignment for. Exams and marks of their lessons.
+ */
 export function taughtSubject(
   db: Db,
   teacherId: number,
-  columns: { class: string; subject: string },
+  lesson: { class: Operand; subject: Operand },
 ): Condition {
   const pairs = db
     .selectFrom('class_assignment')
     .select(['class_assignment.class_id', 'class_assignment.subject_id'])
     .where('class_assignment.teacher_id', '=', teacherId);
-  return sql<SqlBool>`(${ref(columns.class)}, ${ref(columns.subject)}) in ${pairs}`;
+  return sql<SqlBool>`(${operand(lesson.class)}, ${operand(lesson.subject)}) in ${pairs}`;
+}
+
+/** The lessons whose marks the viewer may enter: a teacher the subjects they teach in a class, the principal all. */
+export function teachesSubject(
+  db: Db,
+  viewer: Viewer,
+  lesson: { class: Operand; subject: Operand },
+): Condition {
+  switch (viewer.type) {
+    case 'Principle':
+      return ALL;
+    case 'Teacher':
+      return taughtSubject(db, viewer.id, lesson);
+    default:
+      return NONE;
+  }
 }
 
 /**
@@ -148,6 +163,9 @@ export function notificationVisible(
       return NONE;
   }
 }
+
+/** A notification to everyone (no class, no pupil): the principal only. */
+export const mayNotifyEveryone = (viewer: Viewer): boolean => viewer.type === 'Principle';
 
 // ---------------------------------------------------------------- lookups of one record
 
@@ -237,4 +255,29 @@ export async function recordablePupils(
     .where(classVisible(db, viewer, 'e.class_id'))
     .execute();
   return new Map(rows.map((row) => [row.student_id, row.class_id]));
+}
+
+/** The key of a (class, subject) pair in the set `markableLessons` answers. */
+export const lessonKey = (classId: number, subjectId: number) => `${classId}:${subjectId}`;
+
+/**
+ * Of the existing classes and subjects among `classIds` x `subjectIds`, the pairs whose marks the
+ * viewer may enter (`teachesSubject`), as `lessonKey`s. One query for the whole batch.
+ */
+export async function markableLessons(
+  db: Db,
+  viewer: Viewer,
+  classIds: readonly number[],
+  subjectIds: readonly number[],
+): Promise<Set<string>> {
+  if (classIds.length === 0 || subjectIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('school_class as c')
+    .innerJoin('subject as s', (join) => join.onTrue())
+    .select(['c.id as classId', 's.id as subjectId'])
+    .where('c.id', 'in', [...new Set(classIds)])
+    .where('s.id', 'in', [...new Set(subjectIds)])
+    .where(teachesSubject(db, viewer, { class: 'c.id', subject: 's.id' }))
+    .execute();
+  return new Set(rows.map((row) => lessonKey(row.classId, row.subjectId)));
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connect.js';
-import { notificationVisible, type Viewer } from './school.policy.js';
+import { notificationVisible, type Viewer } from '../school/school.policy.js';
 
 /** Notifications: to a class, to one pupil, or to everyone (class and pupil both null). */
 
@@ -26,6 +26,10 @@ export interface NotificationRow {
   /** Not yet read by the viewer; a notification the viewer sent is never unread. */
   unread: boolean;
 }
+
+/** The policy's rule for the notification `n`. */
+const visibleToViewer = (db: Db, viewer: Viewer) =>
+  notificationVisible(db, viewer, { sender: 'n.sender_id', class: 'n.class_id', student: 'n.student_id' });
 
 /** The notifications the viewer may see, newest first. */
 export async function listVisibleNotifications(db: Db, viewer: Viewer): Promise<NotificationRow[]> {
@@ -54,13 +58,7 @@ export async function listVisibleNotifications(db: Db, viewer: Viewer): Promise<
       'c.name as className',
       'pc.name as pupilClassName',
     ])
-    .where(
-      notificationVisible(db, viewer, {
-        sender: 'n.sender_id',
-        class: 'n.class_id',
-        student: 'n.student_id',
-      }),
-    )
+    .where(visibleToViewer(db, viewer))
     .orderBy('n.created_at', 'desc')
     .orderBy('n.id', 'desc')
     .execute();
@@ -79,4 +77,50 @@ export async function listVisibleNotifications(db: Db, viewer: Viewer): Promise<
     createdAt: r.createdAt,
     unread: r.readAt === null && r.senderId !== viewer.id,
   }));
+}
+
+export interface NewNotification {
+  senderId: number;
+  /** Both null: to everyone. */
+  classId: number | null;
+  studentId: number | null;
+  body: string;
+}
+
+/** Stores a notification and answers its id. */
+export async function insertNotification(db: Db, note: NewNotification, now: string): Promise<number> {
+  const row = await db
+    .insertInto('notification')
+    .values({
+      sender_id: note.senderId,
+      class_id: note.classId,
+      student_id: note.studentId,
+      body: note.body,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Marks the notification read for the viewer; false when it does not exist or is not theirs to see. */
+export async function markNotificationRead(
+  db: Db,
+  viewer: Viewer,
+  id: number,
+  now: string,
+): Promise<boolean> {
+  const visible = await db
+    .selectFrom('notification as n')
+    .select('n.id')
+    .where('n.id', '=', id)
+    .where(visibleToViewer(db, viewer))
+    .executeTakeFirst();
+  if (!visible) return false;
+  await db
+    .insertInto('notification_read')
+    .values({ notification_id: id, user_id: viewer.id, read_at: now })
+    .onConflict((oc) => oc.columns(['notification_id', 'user_id']).doNothing())
+    .execute();
+  return true;
 }

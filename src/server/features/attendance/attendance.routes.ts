@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import {
   AttendanceHistoryAnswerSchema,
@@ -14,8 +13,11 @@ import {
   SavedCountAnswerSchema,
 } from '../../../shared/api/school.js';
 import { notFound } from '../../lib/errors.js';
-import { isoDate, nowIso } from '../../lib/time.js';
+import { CHECKED, DENIED, schoolRouting, SCHOOL_TAGS as TAGS } from '../../lib/school-routes.js';
+import { nowIso, todayIso as today } from '../../lib/time.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
+import { findVisibleClass, findVisiblePupil } from '../school/school.policy.js';
+import { fromWire, toWire } from './attendance.fields.js';
 import {
   attendanceHistory,
   attendanceOverview,
@@ -23,22 +25,19 @@ import {
   classAttendanceReport,
 } from './attendance.repository.js';
 import { saveAttendance } from './attendance.service.js';
-import { findVisibleClass, findVisiblePupil } from './school.policy.js';
-
-const TAGS = ['School'];
-const DENIED = { 401: ErrorBodySchema, 403: ErrorBodySchema };
-const CHECKED = { 400: ErrorBodySchema, ...DENIED, 404: ErrorBodySchema };
-
-/** "Today" for attendance: the server's calendar date in UTC (dates are stored as UTC days). */
-const today = () => isoDate(new Date());
 
 /**
  * Attendance: a class's day (`studentattendace/{classId}`), saving it (`studentattenance`), a pupil's
  * history, the principal's overview of a day and a class's report over a range.
  */
 export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const staff = app.requireTypes('Teacher', 'Principle');
+  classDayRoutes(app);
+  reportRoutes(app);
+}
+
+/** A class's day: reading it and saving it (the wire names are mapped here, attendance.fields.ts). */
+function classDayRoutes(app: FastifyInstance): void {
+  const { api, staff } = schoolRouting(app);
 
   api.get(
     '/studentattendace/:classId',
@@ -58,9 +57,7 @@ export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
       const schoolClass = await findVisibleClass(app.db, currentUser(request), request.params.classId);
       if (!schoolClass) throw notFound('That class');
       const rows = await classAttendanceOn(app.db, schoolClass.id, request.query.date ?? today());
-      return {
-        data: rows.map((r) => ({ id: r.id, name: r.name, att_status: r.status, discription: r.description })),
-      };
+      return { data: rows.map(toWire) };
     },
   );
 
@@ -80,10 +77,16 @@ export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const saved = await saveAttendance(app.db, currentUser(request), request.body, today(), nowIso());
+      const entries = request.body.map(fromWire);
+      const saved = await saveAttendance(app.db, currentUser(request), entries, today(), nowIso());
       return { data: { saved } };
     },
   );
+}
+
+/** A pupil's history, the principal's overview of a day, a class's report over a range. */
+function reportRoutes(app: FastifyInstance): void {
+  const { api, staff, principal } = schoolRouting(app);
 
   api.get(
     '/attendance/student/:id',
@@ -108,7 +111,7 @@ export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/attendance/overview',
     {
-      onRequest: app.requireTypes('Principle'),
+      onRequest: principal,
       schema: {
         tags: TAGS,
         summary: 'Every class’s attendance on a date (default today), for the principal',

@@ -1,26 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PupilsAnswerSchema } from '../../../shared/api/school-admin.js';
 import { isoDate } from '../../lib/time.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import type { TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import {
   type Caller,
   callAs,
   type SchoolFixture,
-  schoolFixture,
   userWithSession,
+  withDemoSchool,
 } from '../../test/school-fixtures.js';
 
 describe.each(TEST_ENGINES)('school set-up on %s', (engine) => {
   let t: TestApp;
   let f: SchoolFixture;
-
-  beforeAll(async () => {
-    t = await createTestApp(engine, { demo: true });
-    f = await schoolFixture(t);
-  });
-  afterAll(async () => {
-    await t?.dispose();
+  withDemoSchool(engine, (app, fixture) => {
+    t = app;
+    f = fixture;
   });
 
   const call = (caller: Caller, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>

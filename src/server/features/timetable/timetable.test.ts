@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AssignedClassAnswerSchema,
   AssignedStudentAnswerSchema,
@@ -14,21 +14,17 @@ import {
 import { SCHOOL_DAYS } from '../../../shared/constants.js';
 import { HttpError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import type { TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
-import { type Caller, callAs, type SchoolFixture, schoolFixture } from '../../test/school-fixtures.js';
+import { type Caller, callAs, type SchoolFixture, withDemoSchool } from '../../test/school-fixtures.js';
 import { insertAssignment } from './timetable.repository.js';
 
 describe.each(TEST_ENGINES)('classes, assignments and timetables on %s', (engine) => {
   let t: TestApp;
   let f: SchoolFixture;
-
-  beforeAll(async () => {
-    t = await createTestApp(engine, { demo: true });
-    f = await schoolFixture(t);
-  });
-  afterAll(async () => {
-    await t?.dispose();
+  withDemoSchool(engine, (app, fixture) => {
+    t = app;
+    f = fixture;
   });
 
   const get = (url: string, caller?: Caller) => callAs(t.app, f, caller, { method: 'GET', url });

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PupilImportAnswerSchema } from '../../../shared/api/school-admin.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import type { TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
-import { callAs, logIn, type SchoolFixture, schoolFixture } from '../../test/school-fixtures.js';
+import { callAs, logIn, type SchoolFixture, withDemoSchool } from '../../test/school-fixtures.js';
 import { parseCsv } from './csv.js';
 
 describe('parseCsv', () => {
@@ -22,13 +22,9 @@ describe('parseCsv', () => {
 describe.each(TEST_ENGINES)('pupil import on %s', (engine) => {
   let t: TestApp;
   let f: SchoolFixture;
-
-  beforeAll(async () => {
-    t = await createTestApp(engine, { demo: true });
-    f = await schoolFixture(t);
-  });
-  afterAll(async () => {
-    await t?.dispose();
+  withDemoSchool(engine, (app, fixture) => {
+    t = app;
+    f = fixture;
   });
 
   const HEADER = 'name,email,class,gender,dob,contact,address';

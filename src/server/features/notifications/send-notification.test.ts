@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NotificationListAnswerSchema } from '../../../shared/api/school-admin.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import type { TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
-import { type Caller, callAs, type SchoolFixture, schoolFixture } from '../../test/school-fixtures.js';
+import { type Caller, callAs, type SchoolFixture, withDemoSchool } from '../../test/school-fixtures.js';
 
 describe.each(TEST_ENGINES)('sending and reading notifications on %s', (engine) => {
   let t: TestApp;
   let f: SchoolFixture;
-
-  beforeAll(async () => {
-    t = await createTestApp(engine, { demo: true });
-    f = await schoolFixture(t);
-  });
-  afterAll(async () => {
-    await t?.dispose();
+  withDemoSchool(engine, (app, fixture) => {
+    t = app;
+    f = fixture;
   });
 
   const send = (caller: Caller, payload: object) =>

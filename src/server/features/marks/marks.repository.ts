@@ -5,10 +5,18 @@ import {
   markTotals,
 } from '../../../shared/rules/mark-sheet.js';
 import type { Db } from '../../db/connect.js';
-import { classVisible, markVisible, type Viewer, type VisiblePupil } from './school.policy.js';
+import { currentPupilsOf } from '../pupils/pupils.repository.js';
+import {
+  classVisible,
+  markVisible,
+  teachesSubject,
+  type Viewer,
+  type VisiblePupil,
+} from '../school/school.policy.js';
 
 /**
- * Marks and mark sheets. A pupil's mark sheet is their marks in their current class (or, for a
+ * Marks: the result lists and mark sheets, the marks entry list of a class and subject, saving
+ * marks with their history. A pupil's mark sheet is their marks in their current class (or, for a
  * pupil in no class now, in the class they were in last); PASS/FAIL, total, percentage and division
  * come from the shared rule (shared/rules/mark-sheet.ts) with the school's pass mark.
  */
@@ -154,4 +162,165 @@ export async function listPupilResults(db: Db, viewer: Viewer): Promise<PupilRes
           : markTotals({ subjects, total: Number(row.total), lowest: Number(row.lowest) }, pass),
     };
   });
+}
+
+// ---------------------------------------------------------------- marks entry
+
+export interface MarkEntryRow {
+  studentId: number;
+  studentName: string;
+  marks: number | null;
+}
+
+/** The class's current pupils with their marks in the subject (null where none is saved), by name. */
+export function markEntryRows(db: Db, classId: number, subjectId: number): Promise<MarkEntryRow[]> {
+  return currentPupilsOf(db, classId)
+    .leftJoin('mark as m', (join) =>
+      join
+        .onRef('m.student_id', '=', 'e.student_id')
+        .onRef('m.class_id', '=', 'e.class_id')
+        .on('m.subject_id', '=', subjectId),
+    )
+    .select(['u.id as studentId', 'u.name as studentName', 'm.marks'])
+    .where('u.type', '=', 'Student')
+    .execute();
+}
+
+/**
+ * The subjects `viewer` may enter marks of in a class, by name: a teacher's assignments in that
+ * class, every subject for the principal.
+ */
+export function markableSubjects(db: Db, viewer: Viewer, classId: number) {
+  return db
+    .selectFrom('subject as s')
+    .select(['s.id', 's.name'])
+    .where(teachesSubject(db, viewer, { class: classId, subject: 's.id' }))
+    .orderBy('s.name')
+    .orderBy('s.id')
+    .execute();
+}
+
+/** The current class of each of the pupils (users of type Student) that is in a class now. */
+export async function currentClassOfPupils(
+  db: Db,
+  studentIds: readonly number[],
+): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('enrolment as e')
+    .innerJoin('app_user as u', 'u.id', 'e.student_id')
+    .select(['e.student_id', 'e.class_id'])
+    .where('e.student_id', 'in', [...studentIds])
+    .where('e.ended_on', 'is', null)
+    .where('u.type', '=', 'Student')
+    .execute();
+  return new Map(rows.map((r) => [r.student_id, r.class_id]));
+}
+
+/** Of `subjectIds`, those that exist. */
+export async function existingSubjectIds(db: Db, subjectIds: readonly number[]): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom('subject')
+    .select('id')
+    .where('id', 'in', [...subjectIds])
+    .execute();
+  return new Set(rows.map((s) => s.id));
+}
+
+export interface MarkToSave {
+  studentId: number;
+  classId: number;
+  subjectId: number;
+  marks: number;
+}
+
+/** The stored marks of the pupils in the subjects, keyed `student:class:subject`. */
+export async function storedMarks(
+  db: Db,
+  studentIds: readonly number[],
+  subjectIds: readonly number[],
+): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('mark')
+    .select(['student_id', 'class_id', 'subject_id', 'marks'])
+    .where('student_id', 'in', [...studentIds])
+    .where('subject_id', 'in', [...subjectIds])
+    .execute();
+  return new Map(rows.map((m) => [markKey(m.student_id, m.class_id, m.subject_id), m.marks]));
+}
+
+export const markKey = (studentId: number, classId: number, subjectId: number) =>
+  `${studentId}:${classId}:${subjectId}`;
+
+/**
+ * Writes the changed marks (inside the caller's transaction) and a `mark_change` row for each:
+ * `old` is the value before, undefined for a new mark.
+ */
+export async function writeMarkChanges(
+  db: Db,
+  changes: readonly (MarkToSave & { old: number | undefined })[],
+  changedBy: number,
+  now: string,
+): Promise<void> {
+  if (changes.length === 0) return;
+  await db
+    .insertInto('mark')
+    .values(
+      changes.map((c) => ({
+        student_id: c.studentId,
+        class_id: c.classId,
+        subject_id: c.subjectId,
+        marks: c.marks,
+        updated_by: changedBy,
+        updated_at: now,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(['student_id', 'class_id', 'subject_id']).doUpdateSet((eb) => ({
+        marks: eb.ref('excluded.marks'),
+        updated_by: eb.ref('excluded.updated_by'),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    )
+    .execute();
+  await db
+    .insertInto('mark_change')
+    .values(
+      changes.map((c) => ({
+        student_id: c.studentId,
+        class_id: c.classId,
+        subject_id: c.subjectId,
+        old_marks: c.old ?? null,
+        new_marks: c.marks,
+        changed_by: changedBy,
+        changed_at: now,
+      })),
+    )
+    .execute();
+}
+
+/** A pupil's mark changes, newest first; undefined for an id that is not a pupil. */
+export async function markHistory(db: Db, studentId: number) {
+  const pupil = await db
+    .selectFrom('app_user')
+    .select('id')
+    .where('id', '=', studentId)
+    .where('type', '=', 'Student')
+    .executeTakeFirst();
+  if (!pupil) return undefined;
+  return db
+    .selectFrom('mark_change as h')
+    .innerJoin('subject as s', 's.id', 'h.subject_id')
+    .leftJoin('app_user as by', 'by.id', 'h.changed_by')
+    .select([
+      'h.id',
+      's.name as subjectName',
+      'h.old_marks as oldMarks',
+      'h.new_marks as newMarks',
+      'by.name as changedBy',
+      'h.changed_at as changedAt',
+    ])
+    .where('h.student_id', '=', studentId)
+    .orderBy('h.changed_at', 'desc')
+    .orderBy('h.id', 'desc')
+    .execute();
 }

@@ -2,14 +2,16 @@ import type { FieldError } from '../../../shared/api/errors.js';
 import type { AttendanceCode } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
 import { HttpError, invalid } from '../../lib/errors.js';
+import { recordablePupils, type Viewer } from '../school/school.policy.js';
+import { ATTENDANCE_FIELDS as WIRE } from './attendance.fields.js';
 import { type AttendanceToSave, upsertAttendance } from './attendance.repository.js';
-import { recordablePupils, type Viewer } from './school.policy.js';
 
+/** One pupil's attendance on one date, as the caller sends it (under its inside names). */
 export interface AttendanceEntry {
-  att_date: string;
-  userid: number;
-  att_status: AttendanceCode;
-  discription: string;
+  date: string;
+  studentId: number;
+  status: AttendanceCode;
+  description: string;
 }
 
 /**
@@ -31,12 +33,15 @@ export async function saveAttendance(
   const problems: FieldError[] = [];
   const seen = new Set<string>();
   entries.forEach((entry, index) => {
-    if (entry.att_date > today) {
-      problems.push({ field: `${index}.att_date`, message: `must not be after today (${today})` });
+    if (entry.date > today) {
+      problems.push({ field: `${index}.${WIRE.date}`, message: `must not be after today (${today})` });
     }
-    const key = `${entry.userid}:${entry.att_date}`;
+    const key = `${entry.studentId}:${entry.date}`;
     if (seen.has(key))
-      problems.push({ field: `${index}.userid`, message: 'this pupil is listed twice for that date' });
+      problems.push({
+        field: `${index}.${WIRE.studentId}`,
+        message: 'this pupil is listed twice for that date',
+      });
     seen.add(key);
   });
   const first = problems[0];
@@ -46,26 +51,20 @@ export async function saveAttendance(
     const classOf = await recordablePupils(
       trx,
       viewer,
-      entries.map((e) => e.userid),
+      entries.map((e) => e.studentId),
     );
     const unknown: FieldError[] = [];
     const records: AttendanceToSave[] = [];
     entries.forEach((entry, index) => {
-      const classId = classOf.get(entry.userid);
+      const classId = classOf.get(entry.studentId);
       if (classId === undefined) {
         unknown.push({
-          field: `${index}.userid`,
-          message: `no pupil ${entry.userid} in a class you may record`,
+          field: `${index}.${WIRE.studentId}`,
+          message: `no pupil ${entry.studentId} in a class you may record`,
         });
         return;
       }
-      records.push({
-        studentId: entry.userid,
-        classId,
-        date: entry.att_date,
-        status: entry.att_status,
-        description: entry.discription,
-      });
+      records.push({ ...entry, classId });
     });
     if (unknown.length > 0) {
       throw new HttpError(

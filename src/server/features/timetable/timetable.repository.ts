@@ -1,7 +1,9 @@
 import { SCHOOL_DAYS, type SchoolDay } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
 import { conflict } from '../../lib/errors.js';
-import { assignmentVisible, classVisible, type Viewer } from './school.policy.js';
+import { currentPupilsOf } from '../pupils/pupils.repository.js';
+import { assignmentVisible, classVisible, type Viewer } from '../school/school.policy.js';
+import { isUniqueViolation } from '../users/users.repository.js';
 
 /**
  * Classes, class assignments (who teaches which subject to which class in which time slot) and the
@@ -89,15 +91,7 @@ export interface ClassPupil {
 
 /** The class's current pupils, by name. */
 export function classPupils(db: Db, classId: number): Promise<ClassPupil[]> {
-  return db
-    .selectFrom('enrolment as e')
-    .innerJoin('app_user as u', 'u.id', 'e.student_id')
-    .select(['u.id', 'u.name'])
-    .where('e.class_id', '=', classId)
-    .where('e.ended_on', 'is', null)
-    .orderBy('u.name')
-    .orderBy('u.id')
-    .execute();
+  return currentPupilsOf(db, classId).select(['u.id', 'u.name']).execute();
 }
 
 export interface TaughtPupil extends ClassPupil {
@@ -107,19 +101,13 @@ export interface TaughtPupil extends ClassPupil {
 
 /** The class's current pupils, once per assignment the teacher has in that class. */
 export function pupilsTaughtBy(db: Db, classId: number, teacherId: number): Promise<TaughtPupil[]> {
-  return db
-    .selectFrom('enrolment as e')
-    .innerJoin('app_user as u', 'u.id', 'e.student_id')
+  return currentPupilsOf(db, classId)
     .innerJoin('class_assignment as ca', (join) =>
       join.onRef('ca.class_id', '=', 'e.class_id').on('ca.teacher_id', '=', teacherId),
     )
     .innerJoin('subject as s', 's.id', 'ca.subject_id')
     .innerJoin('time_slot as ts', 'ts.id', 'ca.time_slot_id')
     .select(['u.id', 'u.name', 's.name as subjectName', 'ts.label as time'])
-    .where('e.class_id', '=', classId)
-    .where('e.ended_on', 'is', null)
-    .orderBy('u.name')
-    .orderBy('u.id')
     .orderBy('ts.position')
     .orderBy('ca.id')
     .execute();
@@ -230,12 +218,6 @@ function listing(items: readonly string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
-/** True for a unique-constraint violation on either engine. */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
-
 export const SCHEDULE_CLASH = 'SCHEDULE_CLASH';
 
 /**
@@ -281,4 +263,13 @@ export async function insertAssignment(db: Db, input: NewAssignment, createdAt: 
         : 'That teacher or class';
     throw conflict(SCHEDULE_CLASH, `${who} already has a lesson at that time on one of those days.`);
   }
+}
+
+/** Deletes a class assignment with its days; false when there is none with that id. */
+export async function deleteAssignment(db: Db, id: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('assignment_day').where('assignment_id', '=', id).execute();
+    const result = await trx.deleteFrom('class_assignment').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  });
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ResultAnswerSchema,
   ResultSummaryAnswerSchema,
@@ -8,27 +8,23 @@ import {
   TeacherResultAnswerSchema,
 } from '../../../shared/api/school.js';
 import { markSheet } from '../../../shared/rules/mark-sheet.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import type { TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import {
   type Caller,
   callAs,
   type SchoolFixture,
-  schoolFixture,
   userWithSession,
+  withDemoSchool,
 } from '../../test/school-fixtures.js';
-import { NO_MARKS_YET } from './results.routes.js';
+import { NO_MARKS_YET } from './marks.routes.js';
 
 describe.each(TEST_ENGINES)('exams, marks and mark sheets on %s', (engine) => {
   let t: TestApp;
   let f: SchoolFixture;
-
-  beforeAll(async () => {
-    t = await createTestApp(engine, { demo: true });
-    f = await schoolFixture(t);
-  });
-  afterAll(async () => {
-    await t?.dispose();
+  withDemoSchool(engine, (app, fixture) => {
+    t = app;
+    f = fixture;
   });
 
   const get = (url: string, caller?: Caller) => callAs(t.app, f, caller, { method: 'GET', url });

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { AttendanceCode } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
-import { classVisible, type Viewer } from './school.policy.js';
+import { currentPupilsOf } from '../pupils/pupils.repository.js';
+import { classVisible, type Viewer } from '../school/school.policy.js';
 
 /**
  * Attendance: one record per pupil and date (unique index attendance_one_per_day), status 1 Present,
@@ -12,6 +13,12 @@ const asCode = (status: number) => status as AttendanceCode;
 /** How many of the grouped rows have `column` = `code` (0 when none; a number on both engines). */
 const countOf = (column: string, code: AttendanceCode) =>
   sql<number>`coalesce(sum(case when ${sql.ref(column)} = ${sql.lit(code)} then 1 else 0 end), 0)`;
+/** The grouped rows' counts of each status, as `present`, `absent` and `leave`. */
+const statusCounts = (column: string) => [
+  countOf(column, 1).as('present'),
+  countOf(column, 2).as('absent'),
+  countOf(column, 3).as('leave'),
+];
 const percent = (part: number, whole: number) =>
   whole === 0 ? 0 : Math.round((part * 10_000) / whole) / 100;
 
@@ -28,17 +35,11 @@ export async function classAttendanceOn(
   classId: number,
   date: string,
 ): Promise<ClassAttendanceRow[]> {
-  const rows = await db
-    .selectFrom('enrolment as e')
-    .innerJoin('app_user as u', 'u.id', 'e.student_id')
+  const rows = await currentPupilsOf(db, classId)
     .leftJoin('attendance as a', (join) =>
       join.onRef('a.student_id', '=', 'e.student_id').on('a.att_date', '=', date),
     )
     .select(['u.id', 'u.name', 'a.status', 'a.description'])
-    .where('e.class_id', '=', classId)
-    .where('e.ended_on', 'is', null)
-    .orderBy('u.name')
-    .orderBy('u.id')
     .execute();
   return rows.map((r) => ({
     id: r.id,
@@ -142,12 +143,7 @@ export async function attendanceOverview(db: Db, date: string): Promise<ClassDay
     .innerJoin('enrolment as e', (join) =>
       join.onRef('e.student_id', '=', 'a.student_id').on('e.ended_on', 'is', null),
     )
-    .select([
-      'e.class_id',
-      countOf('a.status', 1).as('present'),
-      countOf('a.status', 2).as('absent'),
-      countOf('a.status', 3).as('leave'),
-    ])
+    .select(['e.class_id', ...statusCounts('a.status')])
     .where('a.att_date', '=', date)
     .groupBy('e.class_id')
     .as('d');
@@ -199,12 +195,7 @@ export async function classAttendanceReport(
   // to the pupils: a join per pupil would walk the class's range once for every pupil.
   const totals = db
     .selectFrom('attendance as a')
-    .select([
-      'a.student_id',
-      countOf('a.status', 1).as('present'),
-      countOf('a.status', 2).as('absent'),
-      countOf('a.status', 3).as('leave'),
-    ])
+    .select(['a.student_id', ...statusCounts('a.status')])
     .where('a.class_id', '=', classId)
     .where('a.att_date', '>=', from)
     .where('a.att_date', '<=', to)

@@ -13,9 +13,10 @@ import { CONTROL_CHARACTER_MESSAGE, hasControlCharacters } from '../../../shared
 import type { Db } from '../../db/connect.js';
 import { HttpError, invalid } from '../../lib/errors.js';
 import { hashPassword } from '../auth/password.js';
+import { classIdsByName } from '../catalog/catalog.repository.js';
 import { emailKeyOf, insertUser, isUniqueViolation } from '../users/users.repository.js';
 import { CsvError, parseCsv } from './csv.js';
-import { nameKeyOf } from './name-key.js';
+import { openEnrolment, takenEmailKeys } from './pupils.repository.js';
 
 /**
  * `POST admin/import/pupils`: a CSV of pupils is checked row by row (the preview), and on commit
@@ -69,25 +70,23 @@ async function checkFile(db: Db, data: Buffer, today: string): Promise<CheckedRo
     throw invalid(message, [{ field: 'file', message }]);
   }
 
-  const classes = new Map(
-    (await db.selectFrom('school_class').select(['id', 'name_key']).execute()).map((c) => [c.name_key, c.id]),
+  const column = (record: (typeof records)[number], name: PupilImportColumn) =>
+    (record.fields[names.indexOf(name)] ?? '').trim();
+  const classes = await classIdsByName(
+    db,
+    records.map((r) => column(r, 'class')),
   );
-  const keys = records.map((r) => emailKeyOf(r.fields[names.indexOf('email')] ?? '')).filter((k) => k !== '');
-  const taken = new Set<string>();
-  for (let i = 0; i < keys.length; i += 500) {
-    const rows = await db
-      .selectFrom('app_user')
-      .select('email_key')
-      .where('email_key', 'in', keys.slice(i, i + 500))
-      .execute();
-    for (const row of rows) taken.add(row.email_key);
-  }
+  const taken = await takenEmailKeys(
+    db,
+    records.map((r) => emailKeyOf(r.fields[names.indexOf('email')] ?? '')).filter((k) => k !== ''),
+  );
 
   const seen = new Map<string, number>();
   return records.map((record) => {
-    const values = Object.fromEntries(
-      PUPIL_IMPORT_COLUMNS.map((c) => [c, (record.fields[names.indexOf(c)] ?? '').trim()]),
-    ) as Record<PupilImportColumn, string>;
+    const values = Object.fromEntries(PUPIL_IMPORT_COLUMNS.map((c) => [c, column(record, c)])) as Record<
+      PupilImportColumn,
+      string
+    >;
     const errors: { field: string; message: string }[] = [];
     for (const column of PUPIL_IMPORT_COLUMNS) {
       if (values[column] === '') errors.push({ field: column, message: 'missing' });
@@ -102,7 +101,7 @@ async function checkFile(db: Db, data: Buffer, today: string): Promise<CheckedRo
       else if (seen.has(key)) errors.push({ field: 'email', message: `also on line ${seen.get(key)}` });
       if (!seen.has(key)) seen.set(key, record.line);
     }
-    const classId = classes.get(nameKeyOf(values.class));
+    const classId = classes.get(values.class);
     if (values.class !== '' && classId === undefined)
       errors.push({ field: 'class', message: 'no such class' });
     const gender = GENDERS.find((g) => g.toLowerCase() === values.gender.toLowerCase());
@@ -183,10 +182,7 @@ export async function importPupils(
           },
           now,
         );
-        await trx
-          .insertInto('enrolment')
-          .values({ student_id: id, class_id: row.classId ?? 0, started_on: today, ended_on: null })
-          .execute();
+        await openEnrolment(trx, id, row.classId ?? 0, today);
         created.push(id);
       }
       return created;

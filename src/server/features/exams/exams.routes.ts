@@ -1,22 +1,33 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import {
   StudentExamAnswerSchema,
   TeacherExamAnswerSchema,
   TeacherIdParamSchema,
 } from '../../../shared/api/school.js';
+import { CreateExamBodySchema, ExamAnswerSchema } from '../../../shared/api/school-admin.js';
 import { notFound } from '../../lib/errors.js';
+import {
+  CHECKED,
+  DENIED,
+  principalDeleteRoute,
+  SET_UP_TAGS,
+  schoolRouting,
+  SCHOOL_TAGS as TAGS,
+} from '../../lib/school-routes.js';
+import { nowIso, todayIso as today } from '../../lib/time.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
-import { examTime, listExamsOfTeacher, listVisibleExams } from './exams.repository.js';
-import { findVisibleTeacher } from './school.policy.js';
+import { findVisibleTeacher } from '../school/school.policy.js';
+import { deleteExam, examTime, listExamsOfTeacher, listVisibleExams } from './exams.repository.js';
+import { createExam } from './exams.service.js';
 
-const TAGS = ['School'];
-
-/** `GET student/exam` and `GET exam/{teacherid}`. */
+/** Exams: the lists (`GET student/exam`, `GET exam/{teacherid}`) and the principal's scheduling. */
 export async function examsRoutes(app: FastifyInstance): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  examListRoutes(app);
+  examSchedulingRoutes(app);
+}
 
+function examListRoutes(app: FastifyInstance): void {
+  const { api, staff } = schoolRouting(app);
   api.get(
     '/student/exam',
     {
@@ -26,7 +37,7 @@ export async function examsRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Exams by date: a pupil’s class’s, every class’s for the principal',
         description: 'Teachers use `GET exam/{teacherid}`.',
         security: BEARER_AUTH,
-        response: { 200: StudentExamAnswerSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+        response: { 200: StudentExamAnswerSchema, ...DENIED },
       },
     },
     async (request) => ({
@@ -41,7 +52,7 @@ export async function examsRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/exam/:teacherid',
     {
-      onRequest: app.requireTypes('Teacher', 'Principle'),
+      onRequest: staff,
       schema: {
         tags: TAGS,
         summary: 'Exams of the subjects a teacher teaches in their classes, by date',
@@ -49,13 +60,7 @@ export async function examsRoutes(app: FastifyInstance): Promise<void> {
           'A teacher may ask for their own id only (another id is a 404); the principal for any teacher.',
         security: BEARER_AUTH,
         params: TeacherIdParamSchema,
-        response: {
-          200: TeacherExamAnswerSchema,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          404: ErrorBodySchema,
-        },
+        response: { 200: TeacherExamAnswerSchema, ...CHECKED },
       },
     },
     async (request) => {
@@ -67,4 +72,30 @@ export async function examsRoutes(app: FastifyInstance): Promise<void> {
       };
     },
   );
+}
+
+function examSchedulingRoutes(app: FastifyInstance): void {
+  const { api, principal } = schoolRouting(app);
+  api.post(
+    '/exams',
+    {
+      onRequest: principal,
+      schema: {
+        tags: SET_UP_TAGS,
+        summary: 'Schedule an exam for a class and subject (date not in the past)',
+        security: BEARER_AUTH,
+        body: CreateExamBodySchema,
+        response: { 201: ExamAnswerSchema, ...CHECKED },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send({ data: await createExam(app.db, request.body, today(), nowIso()) }),
+  );
+
+  principalDeleteRoute(app, {
+    path: '/admin/exams',
+    what: 'exam',
+    summary: 'Delete an exam',
+    remove: (id) => deleteExam(app.db, id),
+  });
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connect.js';
-import { classVisible, taughtSubject, type Viewer } from './school.policy.js';
+import { classVisible, taughtSubject, type Viewer } from '../school/school.policy.js';
 
 /** Exams: one per class and subject, on a date and at a time of day. */
 
@@ -38,3 +38,32 @@ export function listExamsOfTeacher(db: Db, teacherId: number): Promise<ExamRow[]
 
 /** What ExamTime / time show: the date and the time of day, e.g. `2026-12-04 09:00 - 11:00`. */
 export const examTime = (exam: ExamRow): string => `${exam.examDate} ${exam.time}`;
+
+export interface NewExam {
+  classId: number;
+  subjectId: number;
+  date: string;
+  time: string;
+}
+
+/** Stores an exam and answers its id. */
+export async function insertExam(db: Db, exam: NewExam, now: string): Promise<number> {
+  const row = await db
+    .insertInto('exam')
+    .values({
+      class_id: exam.classId,
+      subject_id: exam.subjectId,
+      exam_date: exam.date,
+      time: exam.time,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** False when there is no exam with that id. */
+export async function deleteExam(db: Db, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('exam').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

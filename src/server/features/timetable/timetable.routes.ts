@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import {
   AssignedClassAnswerSchema,
@@ -12,31 +11,28 @@ import {
   ScheduleAnswerSchema,
   StudentClassAnswerSchema,
 } from '../../../shared/api/school.js';
-import { conflict, invalid, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
+import {
+  CHECKED,
+  DENIED,
+  principalDeleteRoute,
+  schoolRouting,
+  SCHOOL_TAGS as TAGS,
+} from '../../lib/school-routes.js';
 import { nowIso } from '../../lib/time.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
-import { findVisibleClass } from './school.policy.js';
+import { findVisibleClass } from '../school/school.policy.js';
 import {
-  ALL_SCHOOL_DAYS,
   type AssignmentRow,
   classPupils,
   classTimetable,
   dayName,
-  dayNumber,
-  describeClashes,
-  findAssignment,
-  findClashes,
-  insertAssignment,
+  deleteAssignment,
   listAssignments,
   listVisibleClasses,
   pupilsTaughtBy,
-  SCHEDULE_CLASH,
-  unknownAssignmentIds,
 } from './timetable.repository.js';
-
-const TAGS = ['School'];
-const DENIED = { 401: ErrorBodySchema, 403: ErrorBodySchema };
-const ONE_CLASS = { 400: ErrorBodySchema, ...DENIED, 404: ErrorBodySchema };
+import { createAssignment } from './timetable.service.js';
 
 const toStudentClassRow = (row: AssignmentRow) => ({
   id: row.id,
@@ -51,8 +47,14 @@ const toStudentClassRow = (row: AssignmentRow) => ({
  * `student_class`. Record-level rules come from school.policy.ts.
  */
 export async function timetableRoutes(app: FastifyInstance): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const staff = app.requireTypes('Teacher', 'Principle');
+  assignmentRoutes(app);
+  scheduleRoutes(app);
+  teacherClassRoutes(app);
+}
+
+/** Class assignments: the list, adding one (`studentclass`) and deleting one (set-up). */
+function assignmentRoutes(app: FastifyInstance): void {
+  const { api, principal } = schoolRouting(app);
 
   api.get(
     '/studentclass',
@@ -73,7 +75,7 @@ export async function timetableRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/studentclass',
     {
-      onRequest: app.requireTypes('Principle'),
+      onRequest: principal,
       schema: {
         tags: TAGS,
         summary: 'Add a class assignment (the principal)',
@@ -93,26 +95,28 @@ export async function timetableRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const body = request.body;
-      const input = {
+      const lesson = {
         teacherId: body.teacherid,
         classId: body.classesid,
         subjectId: body.subjectid,
         timeSlotId: body.timeid,
-        days: body.days ? body.days.map(dayNumber).sort((a, b) => a - b) : ALL_SCHOOL_DAYS,
+        days: body.days,
       };
-      const unknown = await unknownAssignmentIds(app.db, input);
-      if (unknown.length > 0) {
-        const first = unknown[0] as { field: string; message: string };
-        throw invalid(`${first.field}: ${first.message}`, unknown);
-      }
-      const clashes = await findClashes(app.db, input);
-      if (clashes.length > 0) throw conflict(SCHEDULE_CLASH, describeClashes(clashes), clashes);
-      const id = await insertAssignment(app.db, input, nowIso());
-      const row = await findAssignment(app.db, id);
-      if (!row) throw notFound('The new class assignment');
-      return { data: toStudentClassRow(row) };
+      return { data: toStudentClassRow(await createAssignment(app.db, lesson, nowIso())) };
     },
   );
+
+  principalDeleteRoute(app, {
+    path: '/admin/assignments',
+    what: 'assignment',
+    summary: 'Delete a class assignment (a lesson of the timetable) with its days',
+    remove: (id) => deleteAssignment(app.db, id),
+  });
+}
+
+/** The classes whose timetable the caller may see, and a class's week. */
+function scheduleRoutes(app: FastifyInstance): void {
+  const { api } = schoolRouting(app);
 
   api.get(
     '/schedule',
@@ -142,7 +146,7 @@ export async function timetableRoutes(app: FastifyInstance): Promise<void> {
         summary: 'A class’s weekly timetable: one row per day and time slot with a lesson',
         security: BEARER_AUTH,
         params: ClassIdParamSchema,
-        response: { 200: ClassScheduleAnswerSchema, ...ONE_CLASS },
+        response: { 200: ClassScheduleAnswerSchema, ...CHECKED },
       },
     },
     async (request) => {
@@ -159,6 +163,11 @@ export async function timetableRoutes(app: FastifyInstance): Promise<void> {
       };
     },
   );
+}
+
+/** A teacher's classes and their pupils (the principal: every class). */
+function teacherClassRoutes(app: FastifyInstance): void {
+  const { api, staff } = schoolRouting(app);
 
   api.get(
     '/teacher/assign_class',
@@ -191,7 +200,7 @@ export async function timetableRoutes(app: FastifyInstance): Promise<void> {
           'teaches nothing: one row per pupil with subject_name and time empty.',
         security: BEARER_AUTH,
         params: ClassIdParamSchema,
-        response: { 200: AssignedStudentAnswerSchema, ...ONE_CLASS },
+        response: { 200: AssignedStudentAnswerSchema, ...CHECKED },
       },
     },
     async (request) => {
@@ -225,7 +234,7 @@ export async function timetableRoutes(app: FastifyInstance): Promise<void> {
         summary: 'A class’s current pupils (its teachers and the principal)',
         security: BEARER_AUTH,
         params: ClassIdParamSchema,
-        response: { 200: ClassStudentAnswerSchema, ...ONE_CLASS },
+        response: { 200: ClassStudentAnswerSchema, ...CHECKED },
       },
     },
     async (request) => {

@@ -1,0 +1,240 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  IdParamSchema,
+  ResultAnswerSchema,
+  ResultSummaryAnswerSchema,
+  StudentResultAnswerSchema,
+  TeacherResultAnswerSchema,
+} from '../../../shared/api/school.js';
+import {
+  MarkEntryAnswerSchema,
+  MarkHistoryAnswerSchema,
+  MarkSubjectsAnswerSchema,
+  MarkSubjectsQuerySchema,
+  MarksQuerySchema,
+  SavedMarksAnswerSchema,
+  SaveMarksBodySchema,
+  StudentIdParamSchema,
+} from '../../../shared/api/school-admin.js';
+import { notFound } from '../../lib/errors.js';
+import { CHECKED, DENIED, schoolRouting, SCHOOL_TAGS as TAGS } from '../../lib/school-routes.js';
+import { nowIso } from '../../lib/time.js';
+import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
+import { findVisiblePupil } from '../school/school.policy.js';
+import {
+  listPupilResults,
+  listVisibleMarks,
+  type MarkRow,
+  markableSubjects,
+  markHistory,
+  markSheetOf,
+  marksOfPupil,
+} from './marks.repository.js';
+import { markEntryList, saveMarks } from './marks.service.js';
+
+/** What `GET teacher/result` shows for a pupil who has no marks in their class yet. */
+export const NO_MARKS_YET = 'No marks yet';
+
+const toResultRow = (row: MarkRow) => ({
+  classes: row.className,
+  name: row.studentName,
+  subjectName: row.subjectName,
+  marks: row.marks,
+});
+
+/**
+ * Marks, read and written: the result lists and mark sheets of docs/contract/api.md (`result`,
+ * `result/assign_result/{id}`, `student/result/{id}`, `teacher/result`, `result-summary/{id}`) and
+ * the marks entry of docs/decisions/0009-running-the-school-year.md (`marks`, `marks/subjects`, `marks/history/{studentId}`). A pupil or
+ * lesson the caller may not see is a 404 (school.policy.ts).
+ */
+export async function marksRoutes(app: FastifyInstance): Promise<void> {
+  resultListRoutes(app);
+  markSheetRoutes(app);
+  markEntryRoutes(app);
+  markHistoryRoutes(app);
+}
+
+/** `GET result` and `GET teacher/result`: the marks and divisions the caller may see. */
+function resultListRoutes(app: FastifyInstance): void {
+  const { api, staff } = schoolRouting(app);
+  api.get(
+    '/result',
+    {
+      onRequest: app.requireSchoolUser,
+      schema: {
+        tags: TAGS,
+        summary: 'Marks: a pupil’s own, a teacher’s subjects in their classes, all for the principal',
+        security: BEARER_AUTH,
+        response: { 200: ResultAnswerSchema, ...DENIED },
+      },
+    },
+    async (request) => ({ data: (await listVisibleMarks(app.db, currentUser(request))).map(toResultRow) }),
+  );
+
+  api.get(
+    '/teacher/result',
+    {
+      onRequest: staff,
+      schema: {
+        tags: TAGS,
+        summary:
+          'One row per pupil of the caller’s classes (every pupil for the principal) with the division',
+        description: `result is the mark sheet's division, or "${NO_MARKS_YET}" for a pupil without marks.`,
+        security: BEARER_AUTH,
+        response: { 200: TeacherResultAnswerSchema, ...DENIED },
+      },
+    },
+    async (request) => ({
+      data: (await listPupilResults(app.db, currentUser(request))).map((p) => ({
+        className: p.className,
+        studentName: p.studentName,
+        result: p.totals?.division ?? NO_MARKS_YET,
+        studentId: p.studentId,
+      })),
+    }),
+  );
+}
+
+/**
+ * One pupil's marks and mark sheet: shown whole to whoever may see the pupil; a pupil the caller
+ * may not see is a 404, as for an unknown id.
+ */
+function markSheetRoutes(app: FastifyInstance): void {
+  const { api } = schoolRouting(app);
+  const onePupil = (summary: string) => ({
+    onRequest: app.requireSchoolUser,
+    schema: { tags: TAGS, summary, security: BEARER_AUTH, params: IdParamSchema },
+  });
+  const pupilOf = async (request: FastifyRequest, id: number) => {
+    const pupil = await findVisiblePupil(app.db, currentUser(request), id);
+    if (!pupil) throw notFound('That pupil');
+    return pupil;
+  };
+
+  api.get(
+    '/result/assign_result/:id',
+    withAnswer(
+      onePupil('Every mark of one pupil (the pupil, their teachers, the principal)'),
+      ResultAnswerSchema,
+    ),
+    async (request) => {
+      const pupil = await pupilOf(request, request.params.id);
+      return { data: (await marksOfPupil(app.db, pupil.id)).map(toResultRow) };
+    },
+  );
+
+  api.get(
+    '/student/result/:id',
+    withAnswer(onePupil('A pupil’s mark sheet, PASS or FAIL per subject'), StudentResultAnswerSchema),
+    async (request) => {
+      const pupil = await pupilOf(request, request.params.id);
+      const sheet = await markSheetOf(app.db, pupil);
+      return { data: sheet.rows.map((row) => ({ studentName: pupil.name, ...row })) };
+    },
+  );
+
+  api.get(
+    '/result-summary/:id',
+    withAnswer(
+      onePupil('A pupil’s mark sheet with total, percentage and division'),
+      ResultSummaryAnswerSchema,
+    ),
+    async (request) => {
+      const pupil = await pupilOf(request, request.params.id);
+      const sheet = await markSheetOf(app.db, pupil);
+      return { data: { studentName: pupil.name, ...sheet } };
+    },
+  );
+}
+
+/** Adds the 200 answer (and the CHECKED errors) to a route's options. */
+function withAnswer<O extends { schema: object }, A>(options: O, answer: A) {
+  return { ...options, schema: { ...options.schema, response: { 200: answer, ...CHECKED } } };
+}
+
+/** Marks entry (docs/decisions/0009-running-the-school-year.md): a class's list in a subject, saving a batch, the markable subjects. */
+function markEntryRoutes(app: FastifyInstance): void {
+  const { api, staff } = schoolRouting(app);
+
+  api.get(
+    '/marks',
+    {
+      onRequest: staff,
+      schema: {
+        tags: TAGS,
+        summary: 'A class’s current pupils with their marks in a subject (null where none is saved)',
+        description: 'A teacher: only a subject they teach in that class (else 404). The principal: any.',
+        security: BEARER_AUTH,
+        querystring: MarksQuerySchema,
+        response: { 200: MarkEntryAnswerSchema, ...CHECKED },
+      },
+    },
+    async (request) => {
+      const { classId, subjectId } = request.query;
+      const rows = await markEntryList(app.db, currentUser(request), classId, subjectId);
+      if (!rows) throw notFound('That class or subject');
+      return { data: rows };
+    },
+  );
+
+  api.put(
+    '/marks',
+    {
+      onRequest: staff,
+      schema: {
+        tags: TAGS,
+        summary: 'Save marks (0-100): all rows or none; every change is kept in the history',
+        description:
+          'Every studentId must be a current pupil whose class the caller teaches that subject in (any ' +
+          'pupil in a class for the principal), else 404 with details naming the rows, and nothing is saved.',
+        security: BEARER_AUTH,
+        body: SaveMarksBodySchema,
+        response: { 200: SavedMarksAnswerSchema, ...CHECKED },
+      },
+    },
+    async (request) => ({ data: await saveMarks(app.db, currentUser(request), request.body, nowIso()) }),
+  );
+
+  api.get(
+    '/marks/subjects',
+    {
+      onRequest: staff,
+      schema: {
+        tags: TAGS,
+        summary: 'The subjects the caller may enter marks of in a class, by name',
+        description:
+          'A teacher: the subjects they teach in that class (none for another class). The principal: all.',
+        security: BEARER_AUTH,
+        querystring: MarkSubjectsQuerySchema,
+        response: { 200: MarkSubjectsAnswerSchema, ...CHECKED },
+      },
+    },
+    async (request) => ({
+      data: await markableSubjects(app.db, currentUser(request), request.query.classId),
+    }),
+  );
+}
+
+/** `GET marks/history/{studentId}`: the principal's view of every change of a pupil's marks. */
+function markHistoryRoutes(app: FastifyInstance): void {
+  const { api, principal } = schoolRouting(app);
+  api.get(
+    '/marks/history/:studentId',
+    {
+      onRequest: principal,
+      schema: {
+        tags: TAGS,
+        summary: 'A pupil’s mark changes, newest first',
+        security: BEARER_AUTH,
+        params: StudentIdParamSchema,
+        response: { 200: MarkHistoryAnswerSchema, ...CHECKED },
+      },
+    },
+    async (request) => {
+      const rows = await markHistory(app.db, request.params.studentId);
+      if (!rows) throw notFound('That pupil');
+      return { data: rows };
+    },
+  );
+}

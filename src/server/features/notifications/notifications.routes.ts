@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import { IdParamSchema } from '../../../shared/api/school.js';
+import {
+  CreatedIdAnswerSchema,
+  NotificationListAnswerSchema,
+  SendNotificationBodySchema,
+} from '../../../shared/api/school-admin.js';
+import { notFound } from '../../lib/errors.js';
+import { CHECKED, DENIED, NO_CONTENT, schoolRouting, SCHOOL_TAGS as TAGS } from '../../lib/school-routes.js';
+import { nowIso } from '../../lib/time.js';
+import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
+import {
+  EVERYONE,
+  EVERYONE_AUDIENCE,
+  listVisibleNotifications,
+  markNotificationRead,
+} from './notifications.repository.js';
+import { sendNotification } from './notifications.service.js';
+
+/** Notifications: reading them (`GET notification`, marking one read) and sending them. */
+export async function notificationsRoutes(app: FastifyInstance): Promise<void> {
+  readingRoutes(app);
+  sendingRoutes(app);
+}
+
+function readingRoutes(app: FastifyInstance): void {
+  const { api } = schoolRouting(app);
+  api.get(
+    '/notification',
+    {
+      onRequest: app.requireSchoolUser,
+      schema: {
+        tags: TAGS,
+        summary: 'Notifications the caller may see, newest first',
+        description:
+          'A pupil: those to their class, to them and to everyone. A teacher: those they sent, those to ' +
+          'their classes and those to everyone. The principal: all. `name` is who it is for: the pupil, ' +
+          `"All of <class>" or "${EVERYONE_AUDIENCE}"; \`classes\` is the class ("${EVERYONE}" for everyone). ` +
+          'Ours: `from` (the sender), `createdAt`, and `unread` for the caller (see POST notification/{id}/read).',
+        security: BEARER_AUTH,
+        response: { 200: NotificationListAnswerSchema, ...DENIED },
+      },
+    },
+    async (request) => ({
+      data: (await listVisibleNotifications(app.db, currentUser(request))).map((n) => ({
+        id: n.id,
+        name: n.name,
+        classes: n.classes,
+        notification: n.body,
+        from: n.from,
+        createdAt: n.createdAt,
+        unread: n.unread,
+      })),
+    }),
+  );
+
+  api.post(
+    '/notification/:id/read',
+    {
+      onRequest: app.requireSchoolUser,
+      schema: {
+        tags: TAGS,
+        summary: 'Mark a notification read for the caller',
+        security: BEARER_AUTH,
+        params: IdParamSchema,
+        response: { 204: NO_CONTENT, ...CHECKED },
+      },
+    },
+    async (request, reply) => {
+      if (!(await markNotificationRead(app.db, currentUser(request), request.params.id, nowIso())))
+        throw notFound('That notification');
+      return reply.code(204).send(null);
+    },
+  );
+}
+
+function sendingRoutes(app: FastifyInstance): void {
+  const { api, staff } = schoolRouting(app);
+  api.post(
+    '/notification',
+    {
+      onRequest: staff,
+      schema: {
+        tags: TAGS,
+        summary: 'Send a notification to a class, a pupil or everyone',
+        description:
+          'Exactly one of classId, studentId, everyone. A teacher: a class they teach or a pupil of one ' +
+          '(else 404); everyone only for the principal (403).',
+        security: BEARER_AUTH,
+        body: SendNotificationBodySchema,
+        response: { 201: CreatedIdAnswerSchema, ...CHECKED },
+      },
+    },
+    async (request, reply) => {
+      const id = await sendNotification(app.db, currentUser(request), request.body, nowIso());
+      return reply.code(201).send({ data: { id } });
+    },
+  );
+}

@@ -1,0 +1,49 @@
+import type { Db } from '../../db/connect.js';
+import { conflict, invalid, notFound } from '../../lib/errors.js';
+import { catalogRowExists } from '../catalog/catalog.repository.js';
+import { isUniqueViolation } from '../users/users.repository.js';
+import { endEnrolment, findOpenEnrolment, findPupilStatus, openEnrolment } from './pupils.repository.js';
+
+export interface Enrolment {
+  studentId: number;
+  classId: number;
+  startedOn: string;
+}
+
+/**
+ * `POST enrolments`: the pupil must be an active Student (404 for no such pupil, 400 for one not
+ * active) and the class must exist (404). A pupil is in one class at a time: a move ends the open
+ * enrolment today and opens the new one in the same transaction, so the history stays; enrolling
+ * into the current class changes nothing.
+ */
+export async function enrol(db: Db, studentId: number, classId: number, today: string): Promise<Enrolment> {
+  try {
+    return await enrolNow(db, studentId, classId, today);
+  } catch (error) {
+    // Another enrolment of the pupil at the same moment (the one-open-enrolment index refused ours).
+    if (isUniqueViolation(error))
+      throw conflict(
+        'ENROLMENT_CHANGED',
+        'The pupil was enrolled elsewhere at the same moment. Please try again.',
+      );
+    throw error;
+  }
+}
+
+async function enrolNow(db: Db, studentId: number, classId: number, today: string): Promise<Enrolment> {
+  return db.transaction().execute(async (trx) => {
+    const pupil = await findPupilStatus(trx, studentId);
+    if (!pupil) throw notFound('That pupil');
+    if (pupil.status !== 'active') {
+      throw invalid('Only an active pupil can be enrolled; approve the account first.', [
+        { field: 'studentId', message: `the account is ${pupil.status}` },
+      ]);
+    }
+    if (!(await catalogRowExists(trx, 'school_class', classId))) throw notFound('That class');
+    const open = await findOpenEnrolment(trx, studentId);
+    if (open?.class_id === classId) return { studentId, classId, startedOn: open.started_on };
+    if (open) await endEnrolment(trx, open.id, today);
+    await openEnrolment(trx, studentId, classId, today);
+    return { studentId, classId, startedOn: today };
+  });
+}
