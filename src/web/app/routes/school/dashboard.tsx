@@ -1,18 +1,18 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { LoaderFunction } from 'react-router';
 import { paths } from '../../../config/paths.js';
-import { profileQueryOptions, useProfile } from '../../../features/accounts/api/get-profile.js';
 import { pendingUsersQueryOptions } from '../../../features/accounts/api/list-users.js';
 import { Dashboard } from '../../../features/accounts/components/Dashboard.js';
 import { prefetchWithSession } from '../../../features/accounts/lib/prefetch.js';
 import { APPROVALS_TILE, dashboardTilesFor, INBOX_TILE } from '../../../features/accounts/lib/tiles.js';
 import { inboxQueryOptions } from '../../../features/inbox/api/inbox.js';
-import { notificationsQueryOptions } from '../../../features/school/api/get-notifications.js';
+import { notificationsQueryOptions } from '../../../features/notifications/api/get-notifications.js';
+import { currentUserQueryOptions, useCurrentUser } from '../../../lib/current-user.js';
 
 export const clientLoader =
   (queryClient: QueryClient): LoaderFunction =>
   () =>
-    prefetchWithSession(() => [queryClient.ensureQueryData(profileQueryOptions())]);
+    prefetchWithSession(() => [queryClient.ensureQueryData(currentUserQueryOptions())]);
 
 /**
  * Dashboard (spec 2.5): one tile per menu item of the user's type. Tiles say what waits behind them:
@@ -20,7 +20,7 @@ export const clientLoader =
  * are fetched after the tiles show, so they never hold them up.
  */
 export default function DashboardRoute() {
-  const user = useProfile().data;
+  const user = useCurrentUser().data;
   const tiles = user === undefined ? [] : (dashboardTilesFor(user.type) ?? []);
   const has = (path: string) => tiles.some((tile) => tile.path === path);
   const notifications = useQuery({ ...notificationsQueryOptions(), enabled: has(paths.notifications) });
