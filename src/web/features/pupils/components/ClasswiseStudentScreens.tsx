@@ -1,4 +1,5 @@
 import { Link, useNavigate } from 'react-router';
+import { ClassListTable } from '../../../components/school/ClassListTable.js';
 import { QueryState } from '../../../components/school/QueryState.js';
 import { HiddenText, SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
 import { useAssignedClasses } from '../../../lib/school/get-assigned-classes.js';
@@ -12,35 +13,18 @@ export function ClasswiseStudentScreen() {
     <SchoolPanel title="Your classes" lead="Open a class to see its pupils.">
       <QueryState query={classes}>
         {(rows) => (
-          <TableWrap label="Classes">
-            <table className="table school-table">
-              <thead>
-                <tr>
-                  <th scope="col">Sr.No.</th>
-                  <th scope="col">Class</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Pupils</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row, index) => (
-                  <tr key={row.classId}>
-                    <td>{index + 1}</td>
-                    <td>{row.className}</td>
-                    <td className="text-end">
-                      <Link
-                        to={schoolPaths.studentList(row.classId)}
-                        className="btn btn-sm btn-primary rounded-pill text-nowrap"
-                      >
-                        View Student List <HiddenText>of {row.className}</HiddenText>
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
+          <ClassListTable
+            classes={rows.map((row) => ({ id: row.classId, name: row.className }))}
+            actionHeader="Pupils"
+            action={(row) => (
+              <Link
+                to={schoolPaths.studentList(row.id)}
+                className="btn btn-sm btn-primary rounded-pill text-nowrap"
+              >
+                View Student List <HiddenText>of {row.name}</HiddenText>
+              </Link>
+            )}
+          />
         )}
       </QueryState>
     </SchoolPanel>

@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
+import { ClassListTable } from '../../../components/school/ClassListTable.js';
 import { QueryState } from '../../../components/school/QueryState.js';
 import { HiddenText, SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
 import { parseId } from '../../../lib/school/format.js';
@@ -18,36 +19,19 @@ function ClassList({ onView }: { onView: (classId: number) => void }) {
     <SchoolPanel title="Your classes" lead="Choose a class to see its pupils.">
       <QueryState query={classes}>
         {(rows) => (
-          <TableWrap label="Classes">
-            <table className="table school-table">
-              <thead>
-                <tr>
-                  <th scope="col">Sr.No.</th>
-                  <th scope="col">Class</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Pupils</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row, index) => (
-                  <tr key={row.classId}>
-                    <td>{index + 1}</td>
-                    <td>{row.className}</td>
-                    <td className="text-end">
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-primary rounded-pill px-3"
-                        onClick={() => onView(row.classId)}
-                      >
-                        View <HiddenText>{row.className}</HiddenText>
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
+          <ClassListTable
+            classes={rows.map((row) => ({ id: row.classId, name: row.className }))}
+            actionHeader="Pupils"
+            action={(row) => (
+              <button
+                type="button"
+                className="btn btn-sm btn-primary rounded-pill px-3"
+                onClick={() => onView(row.id)}
+              >
+                View <HiddenText>{row.name}</HiddenText>
+              </button>
+            )}
+          />
         )}
       </QueryState>
     </SchoolPanel>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { SCHOOL_DAYS, type SchoolDay } from '../../../../shared/constants.js';
+import { ClassListTable } from '../../../components/school/ClassListTable.js';
 import { EmptyState, FailureState, LoadingState, QueryState } from '../../../components/school/QueryState.js';
 import { HiddenText, SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
 import { type TimeSlot, useTimeSlots } from '../../../lib/school/get-time-slots.js';
@@ -16,35 +17,18 @@ export const WEEKLY_SCHEDULE_TITLE = 'Weekly Class Schedule';
 
 function ScheduleClassTable({ classes }: { classes: ScheduleClass[] }) {
   return (
-    <TableWrap label="Classes">
-      <table className="table school-table">
-        <thead>
-          <tr>
-            <th scope="col">Sr.No.</th>
-            <th scope="col">Class</th>
-            <th scope="col">
-              <span className="visually-hidden">Timetable</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {classes.map((row, index) => (
-            <tr key={row.id}>
-              <td>{index + 1}</td>
-              <td>{row.name}</td>
-              <td className="text-end">
-                <Link
-                  to={schoolPaths.scheduleSummary(row.id)}
-                  className="btn btn-sm btn-primary rounded-pill text-nowrap"
-                >
-                  View Schedule Details <HiddenText>of {row.name}</HiddenText>
-                </Link>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableWrap>
+    <ClassListTable
+      classes={classes}
+      actionHeader="Timetable"
+      action={(row) => (
+        <Link
+          to={schoolPaths.scheduleSummary(row.id)}
+          className="btn btn-sm btn-primary rounded-pill text-nowrap"
+        >
+          View Schedule Details <HiddenText>of {row.name}</HiddenText>
+        </Link>
+      )}
+    />
   );
 }
 
