@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import type { z } from 'zod';
 import { CreateExamBodySchema, EnrolBodySchema } from '../../../../shared/api/school-admin.js';
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
-import { classesQueryOptions, useClasses } from '../../../lib/school/get-classes.js';
-import { subjectsQueryOptions, useSubjects } from '../../../lib/school/get-subjects.js';
+import { classesQueryOptions } from '../../../lib/school/get-classes.js';
+import { subjectsQueryOptions } from '../../../lib/school/get-subjects.js';
 import { useTimeSlots } from '../../../lib/school/get-time-slots.js';
 import { saveErrorLines } from '../../../lib/school/save-errors.js';
 import { notify } from '../../../lib/toast.js';
 import { useCreateExam } from '../api/create-exam.js';
 import { useEnrolPupil } from '../api/enrol-pupil.js';
-import { useActivePupils } from '../api/get-pupils.js';
+import { activePupilsQueryOptions } from '../api/get-pupils.js';
 import { LookupList } from './LookupList.js';
 
 const labelled = (rows: { id: number; name: string }[]) =>
@@ -42,6 +43,61 @@ function Field({ id, label, children }: { id: string; label: string; children: R
 const issuesOf = (error: { issues: { message: string }[] }) => [
   ...new Set(error.issues.map((i) => i.message)),
 ];
+
+interface Option {
+  id: number;
+  label: string;
+}
+
+interface SelectFieldProps {
+  id: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  onChange: (event: { target: { value: string } }) => void;
+  options: readonly Option[] | undefined;
+}
+
+function SelectField({ id, label, placeholder, value, onChange, options }: SelectFieldProps) {
+  return (
+    <Field id={id} label={label}>
+      <select id={id} className="form-select" value={value} onChange={onChange}>
+        <option value="">{placeholder}</option>
+        {(options ?? []).map((row) => (
+          <option key={row.id} value={row.id}>
+            {row.label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+interface Save<T> {
+  mutate: (body: T, options: { onSuccess: () => void; onError: (error: unknown) => void }) => void;
+}
+
+/**
+ * A set-up form's submit: the values are checked with the contract's schema first, then saved;
+ * the problems of either show above the form, a save says `savedText`.
+ */
+function useCheckedSubmit<T>(schema: z.ZodType<T>, save: Save<T>, savedText: string) {
+  const [errors, setErrors] = useState<string[]>([]);
+  const submit = (values: unknown) => (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = schema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(issuesOf(parsed.error));
+      return;
+    }
+    setErrors([]);
+    save.mutate(parsed.data, {
+      onSuccess: () => notify.success(savedText),
+      onError: (error) => setErrors(saveErrorLines(error)),
+    });
+  };
+  return { errors, submit };
+}
 
 /** /school-setup: the principal's classes, subjects and time slots, enrolments and exams. */
 export function SchoolSetupScreen() {
@@ -78,64 +134,41 @@ export function SchoolSetupScreen() {
 
 function EnrolForm() {
   const id = useId();
-  const pupils = useActivePupils();
-  const classes = useClasses();
+  const pupils = useQuery({
+    ...activePupilsQueryOptions(),
+    select: (rows) =>
+      rows.map((row) => ({ id: row.id, label: row.className ? `${row.name} (${row.className})` : row.name })),
+  });
+  const classes = useQuery({ ...classesQueryOptions(), select: labelled });
   const enrol = useEnrolPupil();
-  const [studentId, setStudentId] = useState('');
-  const [classId, setClassId] = useState('');
-  const [errors, setErrors] = useState<string[]>([]);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = EnrolBodySchema.safeParse({ studentId, classId });
-    if (!parsed.success) {
-      setErrors(issuesOf(parsed.error));
-      return;
-    }
-    setErrors([]);
-    enrol.mutate(parsed.data, {
-      onSuccess: () => notify.success('The pupil is in the class now.'),
-      onError: (error) => setErrors(saveErrorLines(error)),
-    });
-  };
+  const [values, setValues] = useState({ studentId: '', classId: '' });
+  const set = (key: keyof typeof values) => (event: { target: { value: string } }) =>
+    setValues((old) => ({ ...old, [key]: event.target.value }));
+  const { errors, submit } = useCheckedSubmit(EnrolBodySchema, enrol, 'The pupil is in the class now.');
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
+    <form onSubmit={submit(values)} noValidate aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="h5">
         Enrol a pupil
       </h3>
       <Errors lines={errors} />
       <div className="attendance-toolbar mb-2">
-        <Field id={`${id}-pupil`} label="Pupil">
-          <select
-            id={`${id}-pupil`}
-            className="form-select"
-            value={studentId}
-            onChange={(event) => setStudentId(event.target.value)}
-          >
-            <option value="">Choose a pupil</option>
-            {(pupils.data ?? []).map((row) => (
-              <option key={row.id} value={row.id}>
-                {row.className ? `${row.name} (${row.className})` : row.name}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id={`${id}-class`} label="Class">
-          <select
-            id={`${id}-class`}
-            className="form-select"
-            value={classId}
-            onChange={(event) => setClassId(event.target.value)}
-          >
-            <option value="">Choose a class</option>
-            {(classes.data ?? []).map((row) => (
-              <option key={row.id} value={row.id}>
-                {row.name}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField
+          id={`${id}-pupil`}
+          label="Pupil"
+          placeholder="Choose a pupil"
+          value={values.studentId}
+          onChange={set('studentId')}
+          options={pupils.data}
+        />
+        <SelectField
+          id={`${id}-class`}
+          label="Class"
+          placeholder="Choose a class"
+          value={values.classId}
+          onChange={set('classId')}
+          options={classes.data}
+        />
       </div>
       <button type="submit" className="btn btn-primary rounded-pill" disabled={enrol.isPending}>
         Enrol
@@ -146,60 +179,37 @@ function EnrolForm() {
 
 function ExamForm() {
   const id = useId();
-  const classes = useClasses();
-  const subjects = useSubjects();
+  const classes = useQuery({ ...classesQueryOptions(), select: labelled });
+  const subjects = useQuery({ ...subjectsQueryOptions(), select: labelled });
   const create = useCreateExam();
   const [values, setValues] = useState({ classId: '', subjectId: '', date: '', time: '' });
-  const [errors, setErrors] = useState<string[]>([]);
   const set = (key: keyof typeof values) => (event: { target: { value: string } }) =>
     setValues((old) => ({ ...old, [key]: event.target.value }));
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = CreateExamBodySchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(issuesOf(parsed.error));
-      return;
-    }
-    setErrors([]);
-    create.mutate(parsed.data, {
-      onSuccess: () => notify.success('Exam added.'),
-      onError: (error) => setErrors(saveErrorLines(error)),
-    });
-  };
+  const { errors, submit } = useCheckedSubmit(CreateExamBodySchema, create, 'Exam added.');
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
+    <form onSubmit={submit(values)} noValidate aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="h5">
         Add an exam
       </h3>
       <Errors lines={errors} />
       <div className="attendance-toolbar mb-2">
-        <Field id={`${id}-class`} label="Exam class">
-          <select id={`${id}-class`} className="form-select" value={values.classId} onChange={set('classId')}>
-            <option value="">Choose a class</option>
-            {(classes.data ?? []).map((row) => (
-              <option key={row.id} value={row.id}>
-                {row.name}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id={`${id}-subject`} label="Exam subject">
-          <select
-            id={`${id}-subject`}
-            className="form-select"
-            value={values.subjectId}
-            onChange={set('subjectId')}
-          >
-            <option value="">Choose a subject</option>
-            {(subjects.data ?? []).map((row) => (
-              <option key={row.id} value={row.id}>
-                {row.name}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField
+          id={`${id}-class`}
+          label="Exam class"
+          placeholder="Choose a class"
+          value={values.classId}
+          onChange={set('classId')}
+          options={classes.data}
+        />
+        <SelectField
+          id={`${id}-subject`}
+          label="Exam subject"
+          placeholder="Choose a subject"
+          value={values.subjectId}
+          onChange={set('subjectId')}
+          options={subjects.data}
+        />
         <Field id={`${id}-date`} label="Date">
           <input
             id={`${id}-date`}
