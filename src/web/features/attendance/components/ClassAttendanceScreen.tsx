@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ATTENDANCE_STATUSES, type AttendanceCode, MESSAGES } from '../../../../shared/constants.js';
 import { EmptyState, FailureState, LoadingState } from '../../../components/school/QueryState.js';
+import { SchoolSelect } from '../../../components/school/SchoolField.js';
 import { SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { todayIso } from '../../../lib/school/dates.js';
@@ -243,24 +244,14 @@ export function ClassAttendanceScreen() {
               onChange={(event) => setParam('date', event.target.value)}
             />
           </div>
-          <div className="school-field">
-            <label className="school-field__label" htmlFor={`${id}-class`}>
-              Class
-            </label>
-            <select
-              id={`${id}-class`}
-              className="form-select"
-              value={classId ?? ''}
-              disabled={!classes.data || classes.data.length === 0}
-              onChange={(event) => setParam('classId', event.target.value)}
-            >
-              {classes.data?.map((row) => (
-                <option key={row.classId} value={row.classId}>
-                  {row.className}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SchoolSelect
+            id={`${id}-class`}
+            label="Class"
+            value={classId}
+            disabled={!classes.data || classes.data.length === 0}
+            onChange={(value) => setParam('classId', value)}
+            options={classes.data?.map((row) => ({ id: row.classId, label: row.className }))}
+          />
           <div className="attendance-toolbar__buttons">
             <button
               type="button"

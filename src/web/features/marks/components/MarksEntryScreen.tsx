@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { MarksSchema, type SaveMarksBody } from '../../../../shared/api/school-admin.js';
 import { QueryState } from '../../../components/school/QueryState.js';
+import { SchoolSelect } from '../../../components/school/SchoolField.js';
 import { SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
 import { useAssignedClasses } from '../../../lib/school/get-assigned-classes.js';
 import { saveErrorLines } from '../../../lib/school/save-errors.js';
@@ -32,46 +33,26 @@ export function MarksEntryScreen() {
   return (
     <SchoolPanel title="Marks entry" lead="Choose a class and a subject, then fill in marks from 0 to 100.">
       <div className="attendance-toolbar">
-        <div className="school-field">
-          <label className="school-field__label" htmlFor={`${id}-class`}>
-            Class
-          </label>
-          <select
-            id={`${id}-class`}
-            className="form-select"
-            value={classId ?? ''}
-            onChange={(event) => {
-              setClassId(toId(event.target.value));
-              setSubjectId(undefined);
-            }}
-          >
-            <option value="">Choose a class</option>
-            {(classes.data ?? []).map((row) => (
-              <option key={row.classId} value={row.classId}>
-                {row.className}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="school-field">
-          <label className="school-field__label" htmlFor={`${id}-subject`}>
-            Subject
-          </label>
-          <select
-            id={`${id}-subject`}
-            className="form-select"
-            value={subjectId ?? ''}
-            disabled={classId === undefined}
-            onChange={(event) => setSubjectId(toId(event.target.value))}
-          >
-            <option value="">Choose a subject</option>
-            {(subjects.data ?? []).map((row) => (
-              <option key={row.id} value={row.id}>
-                {row.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SchoolSelect
+          id={`${id}-class`}
+          label="Class"
+          placeholder="Choose a class"
+          value={classId}
+          onChange={(value) => {
+            setClassId(toId(value));
+            setSubjectId(undefined);
+          }}
+          options={classes.data?.map((row) => ({ id: row.classId, label: row.className }))}
+        />
+        <SchoolSelect
+          id={`${id}-subject`}
+          label="Subject"
+          placeholder="Choose a subject"
+          value={subjectId}
+          disabled={classId === undefined}
+          onChange={(value) => setSubjectId(toId(value))}
+          options={subjects.data?.map((row) => ({ id: row.id, label: row.name }))}
+        />
       </div>
       {classId !== undefined && subjects.data?.length === 0 ? (
         <p className="school-state school-state--empty">{NO_SUBJECTS_TEXT}</p>

@@ -5,6 +5,7 @@ import {
   type SendNotificationBody,
   SendNotificationBodySchema,
 } from '../../../../shared/api/school-admin.js';
+import { SchoolSelect } from '../../../components/school/SchoolField.js';
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { useCurrentUser } from '../../../lib/current-user.js';
 import { useAssignedClasses } from '../../../lib/school/get-assigned-classes.js';
@@ -109,46 +110,26 @@ export function SendNotificationScreen() {
         </fieldset>
         {audience !== 'everyone' ? (
           <div className="attendance-toolbar mb-3">
-            <div className="school-field">
-              <label className="school-field__label" htmlFor={`${id}-class`}>
-                Class
-              </label>
-              <select
-                id={`${id}-class`}
-                className="form-select"
-                value={classId ?? ''}
-                onChange={(event) => {
-                  setClassId(toId(event.target.value));
-                  setStudentId(undefined);
-                }}
-              >
-                <option value="">Choose a class</option>
-                {(classes.data ?? []).map((row) => (
-                  <option key={row.classId} value={row.classId}>
-                    {row.className}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SchoolSelect
+              id={`${id}-class`}
+              label="Class"
+              placeholder="Choose a class"
+              value={classId}
+              onChange={(value) => {
+                setClassId(toId(value));
+                setStudentId(undefined);
+              }}
+              options={classes.data?.map((row) => ({ id: row.classId, label: row.className }))}
+            />
             {showPupils ? (
-              <div className="school-field">
-                <label className="school-field__label" htmlFor={`${id}-pupil`}>
-                  Pupil
-                </label>
-                <select
-                  id={`${id}-pupil`}
-                  className="form-select"
-                  value={studentId ?? ''}
-                  onChange={(event) => setStudentId(toId(event.target.value))}
-                >
-                  <option value="">Choose a pupil</option>
-                  {(pupils.data ?? []).map((row) => (
-                    <option key={row.studentId} value={row.studentId}>
-                      {row.studentName}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <SchoolSelect
+                id={`${id}-pupil`}
+                label="Pupil"
+                placeholder="Choose a pupil"
+                value={studentId}
+                onChange={(value) => setStudentId(toId(value))}
+                options={pupils.data?.map((row) => ({ id: row.studentId, label: row.studentName }))}
+              />
             ) : null}
           </div>
         ) : null}

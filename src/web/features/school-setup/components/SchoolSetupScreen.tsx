@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import type { z } from 'zod';
 import { CreateExamBodySchema, EnrolBodySchema } from '../../../../shared/api/school-admin.js';
+import { SchoolField, SchoolSelect } from '../../../components/school/SchoolField.js';
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { classesQueryOptions } from '../../../lib/school/get-classes.js';
 import { subjectsQueryOptions } from '../../../lib/school/get-subjects.js';
@@ -29,49 +30,9 @@ function Errors({ lines }: { lines: string[] }) {
   );
 }
 
-function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <div className="school-field">
-      <label className="school-field__label" htmlFor={id}>
-        {label}
-      </label>
-      {children}
-    </div>
-  );
-}
-
 const issuesOf = (error: { issues: { message: string }[] }) => [
   ...new Set(error.issues.map((i) => i.message)),
 ];
-
-interface Option {
-  id: number;
-  label: string;
-}
-
-interface SelectFieldProps {
-  id: string;
-  label: string;
-  placeholder: string;
-  value: string;
-  onChange: (event: { target: { value: string } }) => void;
-  options: readonly Option[] | undefined;
-}
-
-function SelectField({ id, label, placeholder, value, onChange, options }: SelectFieldProps) {
-  return (
-    <Field id={id} label={label}>
-      <select id={id} className="form-select" value={value} onChange={onChange}>
-        <option value="">{placeholder}</option>
-        {(options ?? []).map((row) => (
-          <option key={row.id} value={row.id}>
-            {row.label}
-          </option>
-        ))}
-      </select>
-    </Field>
-  );
-}
 
 interface Save<T> {
   mutate: (body: T, options: { onSuccess: () => void; onError: (error: unknown) => void }) => void;
@@ -142,8 +103,7 @@ function EnrolForm() {
   const classes = useQuery({ ...classesQueryOptions(), select: labelled });
   const enrol = useEnrolPupil();
   const [values, setValues] = useState({ studentId: '', classId: '' });
-  const set = (key: keyof typeof values) => (event: { target: { value: string } }) =>
-    setValues((old) => ({ ...old, [key]: event.target.value }));
+  const set = (key: keyof typeof values) => (value: string) => setValues((old) => ({ ...old, [key]: value }));
   const { errors, submit } = useCheckedSubmit(EnrolBodySchema, enrol, 'The pupil is in the class now.');
 
   return (
@@ -153,7 +113,7 @@ function EnrolForm() {
       </h3>
       <Errors lines={errors} />
       <div className="attendance-toolbar mb-2">
-        <SelectField
+        <SchoolSelect
           id={`${id}-pupil`}
           label="Pupil"
           placeholder="Choose a pupil"
@@ -161,7 +121,7 @@ function EnrolForm() {
           onChange={set('studentId')}
           options={pupils.data}
         />
-        <SelectField
+        <SchoolSelect
           id={`${id}-class`}
           label="Class"
           placeholder="Choose a class"
@@ -183,8 +143,7 @@ function ExamForm() {
   const subjects = useQuery({ ...subjectsQueryOptions(), select: labelled });
   const create = useCreateExam();
   const [values, setValues] = useState({ classId: '', subjectId: '', date: '', time: '' });
-  const set = (key: keyof typeof values) => (event: { target: { value: string } }) =>
-    setValues((old) => ({ ...old, [key]: event.target.value }));
+  const set = (key: keyof typeof values) => (value: string) => setValues((old) => ({ ...old, [key]: value }));
   const { errors, submit } = useCheckedSubmit(CreateExamBodySchema, create, 'Exam added.');
 
   return (
@@ -194,7 +153,7 @@ function ExamForm() {
       </h3>
       <Errors lines={errors} />
       <div className="attendance-toolbar mb-2">
-        <SelectField
+        <SchoolSelect
           id={`${id}-class`}
           label="Exam class"
           placeholder="Choose a class"
@@ -202,7 +161,7 @@ function ExamForm() {
           onChange={set('classId')}
           options={classes.data}
         />
-        <SelectField
+        <SchoolSelect
           id={`${id}-subject`}
           label="Exam subject"
           placeholder="Choose a subject"
@@ -210,24 +169,24 @@ function ExamForm() {
           onChange={set('subjectId')}
           options={subjects.data}
         />
-        <Field id={`${id}-date`} label="Date">
+        <SchoolField id={`${id}-date`} label="Date">
           <input
             id={`${id}-date`}
             type="date"
             className="form-control"
             value={values.date}
-            onChange={set('date')}
+            onChange={(event) => set('date')(event.target.value)}
           />
-        </Field>
-        <Field id={`${id}-time`} label="Time">
+        </SchoolField>
+        <SchoolField id={`${id}-time`} label="Time">
           <input
             id={`${id}-time`}
             className="form-control"
             placeholder="09:00 - 11:00"
             value={values.time}
-            onChange={set('time')}
+            onChange={(event) => set('time')(event.target.value)}
           />
-        </Field>
+        </SchoolField>
       </div>
       <button type="submit" className="btn btn-primary rounded-pill" disabled={create.isPending}>
         Add exam
