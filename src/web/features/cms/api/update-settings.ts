@@ -6,7 +6,7 @@ import {
   type SchoolSettingsInput,
 } from '../../../../shared/api/settings.js';
 import { apiClient } from '../../../lib/api-client.js';
-import { settingsQueryKey } from './get-settings.js';
+import { settingsQueryKey } from '../../../lib/settings.js';
 
 /** `PUT admin/settings` (the principal): every setting; answers them as stored. */
 export async function updateSettings(settings: SchoolSettingsInput): Promise<SchoolSettings> {

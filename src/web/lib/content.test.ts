@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api-client.js';
-import { jsonResponse } from '../../../test/render-app.js';
-import { contentQueryOptions, getContent } from './get-content.js';
+import { jsonResponse } from '../test/render-app.js';
+import { ApiError } from './api-client.js';
+import { contentQueryOptions, getContent } from './content.js';
 
 describe('getContent', () => {
   it('fetches a collection and maps the wire fields to internal names', async () => {

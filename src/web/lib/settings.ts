@@ -4,8 +4,8 @@ import {
   type SchoolSettings,
   SchoolSettingsAnswerSchema,
   SETTINGS_ELEMENT_ID,
-} from '../../../../shared/api/settings.js';
-import { apiClient } from '../../../lib/api-client.js';
+} from '../../shared/api/settings.js';
+import { apiClient } from './api-client.js';
 
 /** `GET <API_BASE>settings` -> the school's name, logo, contact details and the rest. */
 export async function getSettings(signal?: AbortSignal): Promise<SchoolSettings> {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { SETTINGS_ELEMENT_ID } from '../../../../shared/api/settings.js';
-import { createTestQueryClient } from '../../../test/render-app.js';
-import { TEST_SCHOOL } from '../../../test/school.js';
-import { primeSettingsFromPage, settingsQueryKey } from './get-settings.js';
+import { SETTINGS_ELEMENT_ID } from '../../shared/api/settings.js';
+import { createTestQueryClient } from '../test/render-app.js';
+import { TEST_SCHOOL } from '../test/school.js';
+import { primeSettingsFromPage, settingsQueryKey } from './settings.js';
 
 function pageWith(json: string | undefined): Document {
   const doc = document.implementation.createHTMLDocument('page');

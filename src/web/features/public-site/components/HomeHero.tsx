@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { useSchool } from '../../../components/layout/school.js';
 import { paths } from '../../../config/paths.js';
+import { useContent } from '../../../lib/content.js';
 import { uploadUrl } from '../../../lib/images.js';
-import { useContent } from '../api/get-content.js';
 
 const IMAGE_WIDTH = 640;
 const IMAGE_HEIGHT = 480;

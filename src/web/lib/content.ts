@@ -6,8 +6,8 @@ import {
   fromWireRecord,
   type WireContentRecord,
   wireRecordSchema,
-} from '../../../../shared/api/content.js';
-import { apiClient } from '../../../lib/api-client.js';
+} from '../../shared/api/content.js';
+import { apiClient } from './api-client.js';
 
 /** `GET <API_BASE><collection>` -> the records, in display order, under their internal field names. */
 export async function getContent<C extends ContentCollection>(
