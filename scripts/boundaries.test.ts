@@ -10,151 +10,15 @@ import { findViolations, type Violation } from './boundaries.js';
  * import no feature, migrations import no live code, shared code imports neither side.
  */
 
-/**
- * Today's violations, as `[importing file, imported file]`, each to be removed by moving code to
- * where it belongs. The list can only shrink: the test fails for a violation not on it, and for an
- * entry that is no longer a violation (delete it then). Empty it; never add to it.
- */
-const KNOWN_VIOLATIONS: ReadonlyArray<readonly [string, string]> = [
-  // The public site and the content editor read the content and settings features' queries; they
-  // go once those queries live in one place both may use.
-  [
-    'src/web/features/cms/components/SchoolSettingsPanel.tsx',
-    'src/web/features/settings/api/get-settings.ts',
-  ],
-  [
-    'src/web/features/cms/components/SchoolSettingsPanel.tsx',
-    'src/web/features/settings/api/update-settings.ts',
-  ],
-  ['src/web/features/public-site/api/prefetch-content.ts', 'src/web/features/content/api/get-content.ts'],
-  ['src/web/features/public-site/components/AboutSection.tsx', 'src/web/features/content/api/get-content.ts'],
-  ['src/web/features/public-site/components/BlogDetail.tsx', 'src/web/features/content/api/get-content.ts'],
-  ['src/web/features/public-site/components/BlogSection.tsx', 'src/web/features/content/api/get-content.ts'],
-  [
-    'src/web/features/public-site/components/BookSeatSection.tsx',
-    'src/web/features/content/api/get-content.ts',
-  ],
-  [
-    'src/web/features/public-site/components/ClassesSection.tsx',
-    'src/web/features/content/api/get-content.ts',
-  ],
-  [
-    'src/web/features/public-site/components/ContactSection.tsx',
-    'src/web/features/content/api/get-content.ts',
-  ],
-  [
-    'src/web/features/public-site/components/ContactSection.tsx',
-    'src/web/features/settings/api/get-settings.ts',
-  ],
-  [
-    'src/web/features/public-site/components/FacilitiesSection.tsx',
-    'src/web/features/content/api/get-content.ts',
-  ],
-  [
-    'src/web/features/public-site/components/GallerySection.tsx',
-    'src/web/features/content/api/get-content.ts',
-  ],
-  [
-    'src/web/features/public-site/components/TeachersSection.tsx',
-    'src/web/features/content/api/get-content.ts',
-  ],
-  [
-    'src/web/features/public-site/components/TestimonialsSection.tsx',
-    'src/web/features/content/api/get-content.ts',
-  ],
-  // School administration reuses the school area's queries and screens; they go with the
-  // reorganisation of school and school-admin into features by subject.
-  ['src/web/features/school-admin/api/enrol-pupil.ts', 'src/web/features/school/api/query-keys.ts'],
-  ['src/web/features/school-admin/api/get-mark-history.ts', 'src/web/features/school/api/query-keys.ts'],
-  ['src/web/features/school-admin/api/import-pupils.ts', 'src/web/features/school/api/query-keys.ts'],
-  ['src/web/features/school-admin/api/manage-lookups.ts', 'src/web/features/school/api/query-keys.ts'],
-  ['src/web/features/school-admin/api/save-marks.ts', 'src/web/features/school/api/query-keys.ts'],
-  ['src/web/features/school-admin/api/send-notification.ts', 'src/web/features/school/api/query-keys.ts'],
-  [
-    'src/web/features/school-admin/components/ImportPupilsScreen.tsx',
-    'src/web/features/school/components/SchoolPanel.tsx',
-  ],
-  [
-    'src/web/features/school-admin/components/LookupList.tsx',
-    'src/web/features/school/components/QueryState.tsx',
-  ],
-  [
-    'src/web/features/school-admin/components/MarkHistoryScreen.tsx',
-    'src/web/features/school/api/get-pupil.ts',
-  ],
-  [
-    'src/web/features/school-admin/components/MarkHistoryScreen.tsx',
-    'src/web/features/school/components/paths.ts',
-  ],
-  [
-    'src/web/features/school-admin/components/MarkHistoryScreen.tsx',
-    'src/web/features/school/components/QueryState.tsx',
-  ],
-  [
-    'src/web/features/school-admin/components/MarkHistoryScreen.tsx',
-    'src/web/features/school/components/SchoolPanel.tsx',
-  ],
-  [
-    'src/web/features/school-admin/components/MarksEntryScreen.tsx',
-    'src/web/features/school/api/get-assigned-classes.ts',
-  ],
-  [
-    'src/web/features/school-admin/components/MarksEntryScreen.tsx',
-    'src/web/features/school/components/QueryState.tsx',
-  ],
-  [
-    'src/web/features/school-admin/components/MarksEntryScreen.tsx',
-    'src/web/features/school/components/SchoolPanel.tsx',
-  ],
-  [
-    'src/web/features/school-admin/components/SchoolSetupScreen.tsx',
-    'src/web/features/school/api/get-classes.ts',
-  ],
-  [
-    'src/web/features/school-admin/components/SchoolSetupScreen.tsx',
-    'src/web/features/school/api/get-subjects.ts',
-  ],
-  [
-    'src/web/features/school-admin/components/SchoolSetupScreen.tsx',
-    'src/web/features/school/api/get-time-slots.ts',
-  ],
-  [
-    'src/web/features/school-admin/components/SchoolSetupScreen.tsx',
-    'src/web/features/school/components/SchoolPanel.tsx',
-  ],
-  [
-    'src/web/features/school-admin/components/SendNotificationScreen.tsx',
-    'src/web/features/school/api/get-assigned-classes.ts',
-  ],
-  [
-    'src/web/features/school-admin/components/SendNotificationScreen.tsx',
-    'src/web/features/school/api/get-class-students.ts',
-  ],
-  [
-    'src/web/features/school-admin/components/SendNotificationScreen.tsx',
-    'src/web/features/school/api/get-current-user.ts',
-  ],
-  [
-    'src/web/features/school-admin/components/SendNotificationScreen.tsx',
-    'src/web/features/school/components/SchoolPanel.tsx',
-  ],
-];
-
 const root = path.resolve(import.meta.dirname, '..');
 const pair = (v: Violation) => `${v.from} -> ${v.to}`;
-const known = new Set(KNOWN_VIOLATIONS.map(([from, to]) => `${from} -> ${to}`));
 
 describe('import boundaries', () => {
   const violations = findViolations(root);
 
-  it('are kept: no import breaks a rule except the known ones', () => {
-    const unknown = violations.filter((v) => !known.has(pair(v))).map((v) => `${pair(v)}  (${v.rule})`);
-    expect(unknown, 'imports that break the rules of docs/decisions/0020-boundaries.md').toEqual([]);
-  });
-
-  it('list no violation that is gone (delete those entries from KNOWN_VIOLATIONS)', () => {
-    const current = new Set(violations.map(pair));
-    expect([...known].filter((entry) => !current.has(entry))).toEqual([]);
+  it('are kept: no import breaks a rule', () => {
+    const broken = violations.map((v) => `${pair(v)}  (${v.rule})`);
+    expect(broken, 'imports that break the rules of docs/decisions/0020-boundaries.md').toEqual([]);
   });
 });
 

@@ -13,9 +13,9 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './app/providers.js';
 import { createAppRouter } from './app/router.js';
 import { paths } from './config/paths.js';
-import { primeSettingsFromPage } from './features/settings/api/get-settings.js';
 import { setUnauthorizedHandler } from './lib/api-client.js';
 import { createQueryClient } from './lib/query-client.js';
+import { primeSettingsFromPage } from './lib/settings.js';
 
 const queryClient = createQueryClient();
 // The school's name and facts, as the server wrote them into this page: no call, no flash.

@@ -6,8 +6,8 @@ import type { SchoolSettings } from '../../shared/api/settings.js';
 import { SESSION_COOKIE } from '../../shared/constants.js';
 import { AppProvider } from '../app/providers.js';
 import { createRoutes } from '../app/router.js';
-import { settingsQueryKey } from '../features/settings/api/get-settings.js';
 import { createQueryClient } from '../lib/query-client.js';
+import { settingsQueryKey } from '../lib/settings.js';
 import { TEST_SCHOOL } from './school.js';
 
 /** Stores a login cookie the way a browser would hold it (the value as given, even empty). */

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { paths } from '../../config/paths.js';
-import { useSettings } from '../../features/settings/api/get-settings.js';
+import { useSettings } from '../../lib/settings.js';
 
 const reload = (): void => window.location.reload();
 

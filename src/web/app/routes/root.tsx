@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { Layout } from '../../components/layout/Layout.js';
 import { SchoolContext } from '../../components/layout/school.js';
-import { HomeHero } from '../../features/content/components/HomeHero.js';
 import { NewsletterForm } from '../../features/newsletter/components/NewsletterForm.js';
-import { useSettings } from '../../features/settings/api/get-settings.js';
+import { HomeHero } from '../../features/public-site/components/HomeHero.js';
+import { useSettings } from '../../lib/settings.js';
 
 /** The root route's frame, with the features that live in it and the school's settings. */
 export function RootLayout() {

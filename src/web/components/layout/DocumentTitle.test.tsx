@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { settingsQueryKey } from '../../features/settings/api/get-settings.js';
+import { settingsQueryKey } from '../../lib/settings.js';
 import { renderApp } from '../../test/render-app.js';
 import { TEST_SCHOOL } from '../../test/school.js';
 

@@ -1,7 +1,7 @@
-import { attendanceHistoryQueryOptions } from '../../../features/school/api/get-attendance-history.js';
-import { currentUserQueryOptions } from '../../../features/school/api/get-current-user.js';
-import { schoolLoader } from '../../../features/school/api/prefetch.js';
-import { OwnAttendanceScreen } from '../../../features/school/components/AttendanceHistoryScreen.js';
+import { attendanceHistoryQueryOptions } from '../../../features/attendance/api/get-attendance-history.js';
+import { OwnAttendanceScreen } from '../../../features/attendance/components/AttendanceHistoryScreen.js';
+import { currentUserQueryOptions } from '../../../lib/current-user.js';
+import { schoolLoader } from '../../../lib/school/prefetch.js';
 
 export const clientLoader = schoolLoader((queryClient) => [
   queryClient

@@ -1,7 +1,7 @@
-import { attendanceOverviewQueryOptions } from '../../../features/school/api/get-attendance-overview.js';
-import { schoolLoader } from '../../../features/school/api/prefetch.js';
-import { AttendanceOverviewScreen } from '../../../features/school/components/AttendanceOverviewScreen.js';
-import { isIsoDate, todayIso } from '../../../features/school/lib/dates.js';
+import { attendanceOverviewQueryOptions } from '../../../features/attendance/api/get-attendance-overview.js';
+import { AttendanceOverviewScreen } from '../../../features/attendance/components/AttendanceOverviewScreen.js';
+import { isIsoDate, todayIso } from '../../../lib/school/dates.js';
+import { schoolLoader } from '../../../lib/school/prefetch.js';
 
 export const clientLoader = schoolLoader((queryClient, { request }) => {
   const date = new URL(request.url).searchParams.get('date');

@@ -1,6 +1,6 @@
-import { assignedClassesQueryOptions } from '../../../features/school/api/get-assigned-classes.js';
-import { schoolLoader } from '../../../features/school/api/prefetch.js';
-import { ClasswiseStudentScreen } from '../../../features/school/components/ClasswiseStudentScreens.js';
+import { ClasswiseStudentScreen } from '../../../features/pupils/components/ClasswiseStudentScreens.js';
+import { assignedClassesQueryOptions } from '../../../lib/school/get-assigned-classes.js';
+import { schoolLoader } from '../../../lib/school/prefetch.js';
 
 export const clientLoader = schoolLoader((queryClient) => [
   queryClient.ensureQueryData(assignedClassesQueryOptions()),

@@ -2,18 +2,18 @@ import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { LoaderFunction } from 'react-router';
 import { mayOpen, type ScreenPath } from '../../../../shared/screens.js';
 import { paths } from '../../../config/paths.js';
-import { profileQueryOptions, useProfile } from '../../../features/accounts/api/get-profile.js';
 import { pendingUsersQueryOptions } from '../../../features/accounts/api/list-users.js';
 import { Dashboard } from '../../../features/accounts/components/Dashboard.js';
 import { prefetchWithSession } from '../../../features/accounts/lib/prefetch.js';
 import { APPROVALS_TILE, INBOX_TILE } from '../../../features/accounts/lib/tiles.js';
 import { inboxQueryOptions } from '../../../features/inbox/api/inbox.js';
-import { notificationsQueryOptions } from '../../../features/school/api/get-notifications.js';
+import { notificationsQueryOptions } from '../../../features/notifications/api/get-notifications.js';
+import { currentUserQueryOptions, useCurrentUser } from '../../../lib/current-user.js';
 
 export const clientLoader =
   (queryClient: QueryClient): LoaderFunction =>
   () =>
-    prefetchWithSession(() => [queryClient.ensureQueryData(profileQueryOptions())]);
+    prefetchWithSession(() => [queryClient.ensureQueryData(currentUserQueryOptions())]);
 
 /**
  * Dashboard (docs/contract/product.md#school-screens): one tile per menu item of the user's type. Tiles say
@@ -21,7 +21,7 @@ export const clientLoader =
  * messages. The counts are fetched after the tiles show, so they never hold them up.
  */
 export default function DashboardRoute() {
-  const user = useProfile().data;
+  const user = useCurrentUser().data;
   // Only what the user may open is counted: the others' calls would be refused.
   const may = (path: ScreenPath) => user !== undefined && mayOpen(user.type, path);
   const notifications = useQuery({ ...notificationsQueryOptions(), enabled: may('/notification') });

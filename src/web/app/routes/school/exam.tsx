@@ -1,6 +1,6 @@
-import { studentExamsQueryOptions } from '../../../features/school/api/get-exams.js';
-import { schoolLoader } from '../../../features/school/api/prefetch.js';
-import { StudentExamScreen } from '../../../features/school/components/ExamScreens.js';
+import { studentExamsQueryOptions } from '../../../features/exams/api/get-exams.js';
+import { StudentExamScreen } from '../../../features/exams/components/ExamScreens.js';
+import { schoolLoader } from '../../../lib/school/prefetch.js';
 
 export const clientLoader = schoolLoader((queryClient) => [
   queryClient.ensureQueryData(studentExamsQueryOptions()),

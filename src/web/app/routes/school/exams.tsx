@@ -1,10 +1,7 @@
-import { currentUserQueryOptions } from '../../../features/school/api/get-current-user.js';
-import {
-  studentExamsQueryOptions,
-  teacherExamsQueryOptions,
-} from '../../../features/school/api/get-exams.js';
-import { schoolLoader } from '../../../features/school/api/prefetch.js';
-import { TeacherExamsScreen } from '../../../features/school/components/ExamScreens.js';
+import { studentExamsQueryOptions, teacherExamsQueryOptions } from '../../../features/exams/api/get-exams.js';
+import { TeacherExamsScreen } from '../../../features/exams/components/ExamScreens.js';
+import { currentUserQueryOptions } from '../../../lib/current-user.js';
+import { schoolLoader } from '../../../lib/school/prefetch.js';
 
 export const clientLoader = schoolLoader((queryClient) => [
   queryClient

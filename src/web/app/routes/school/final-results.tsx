@@ -1,6 +1,6 @@
-import { teacherResultsQueryOptions } from '../../../features/school/api/get-teacher-results.js';
-import { schoolLoader } from '../../../features/school/api/prefetch.js';
-import { FinalResultsScreen } from '../../../features/school/components/ResultScreens.js';
+import { teacherResultsQueryOptions } from '../../../features/marks/api/get-teacher-results.js';
+import { FinalResultsScreen } from '../../../features/marks/components/ResultScreens.js';
+import { schoolLoader } from '../../../lib/school/prefetch.js';
 
 export const clientLoader = schoolLoader((queryClient) => [
   queryClient.ensureQueryData(teacherResultsQueryOptions()),

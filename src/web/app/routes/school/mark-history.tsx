@@ -1,10 +1,10 @@
 import { useParams } from 'react-router';
-import { pupilQueryOptions } from '../../../features/school/api/get-pupil.js';
-import { schoolLoader } from '../../../features/school/api/prefetch.js';
-import { NotFoundScreen } from '../../../features/school/components/NotFoundScreen.js';
-import { parseId } from '../../../features/school/lib/format.js';
-import { markHistoryQueryOptions } from '../../../features/school-admin/api/get-mark-history.js';
-import { MarkHistoryScreen } from '../../../features/school-admin/components/MarkHistoryScreen.js';
+import { NotFoundScreen } from '../../../components/school/NotFoundScreen.js';
+import { markHistoryQueryOptions } from '../../../features/marks/api/get-mark-history.js';
+import { MarkHistoryScreen } from '../../../features/marks/components/MarkHistoryScreen.js';
+import { parseId } from '../../../lib/school/format.js';
+import { pupilQueryOptions } from '../../../lib/school/get-pupil.js';
+import { schoolLoader } from '../../../lib/school/prefetch.js';
 
 export const clientLoader = schoolLoader((queryClient, { params }) => {
   const id = parseId(params.id);

@@ -1,7 +1,7 @@
-import { assignedClassesQueryOptions } from '../../../features/school/api/get-assigned-classes.js';
-import { subjectsQueryOptions } from '../../../features/school/api/get-subjects.js';
-import { schoolLoader } from '../../../features/school/api/prefetch.js';
-import { MarksEntryScreen } from '../../../features/school-admin/components/MarksEntryScreen.js';
+import { MarksEntryScreen } from '../../../features/marks/components/MarksEntryScreen.js';
+import { assignedClassesQueryOptions } from '../../../lib/school/get-assigned-classes.js';
+import { subjectsQueryOptions } from '../../../lib/school/get-subjects.js';
+import { schoolLoader } from '../../../lib/school/prefetch.js';
 
 export const clientLoader = schoolLoader((queryClient) => [
   queryClient.ensureQueryData(assignedClassesQueryOptions()),

@@ -1,6 +1,6 @@
-import { notificationsQueryOptions } from '../../../features/school/api/get-notifications.js';
-import { schoolLoader } from '../../../features/school/api/prefetch.js';
-import { NotificationsScreen } from '../../../features/school/components/NotificationsScreen.js';
+import { notificationsQueryOptions } from '../../../features/notifications/api/get-notifications.js';
+import { NotificationsScreen } from '../../../features/notifications/components/NotificationsScreen.js';
+import { schoolLoader } from '../../../lib/school/prefetch.js';
 
 export const clientLoader = schoolLoader((queryClient) => [
   queryClient.ensureQueryData(notificationsQueryOptions()),

@@ -1,9 +1,9 @@
 import { useParams } from 'react-router';
-import { resultSummaryQueryOptions } from '../../../features/school/api/get-result-summary.js';
-import { schoolLoader } from '../../../features/school/api/prefetch.js';
-import { NotFoundScreen } from '../../../features/school/components/NotFoundScreen.js';
-import { ResultSummaryScreen } from '../../../features/school/components/ResultSummaryScreen.js';
-import { parseId } from '../../../features/school/lib/format.js';
+import { NotFoundScreen } from '../../../components/school/NotFoundScreen.js';
+import { resultSummaryQueryOptions } from '../../../features/marks/api/get-result-summary.js';
+import { ResultSummaryScreen } from '../../../features/marks/components/ResultSummaryScreen.js';
+import { parseId } from '../../../lib/school/format.js';
+import { schoolLoader } from '../../../lib/school/prefetch.js';
 
 export const clientLoader = schoolLoader((queryClient, { params }) => {
   const id = parseId(params.id);

@@ -1,6 +1,6 @@
-import { resultsQueryOptions } from '../../../features/school/api/get-results.js';
-import { schoolLoader } from '../../../features/school/api/prefetch.js';
-import { ResultsScreen } from '../../../features/school/components/ResultScreens.js';
+import { resultsQueryOptions } from '../../../features/marks/api/get-results.js';
+import { ResultsScreen } from '../../../features/marks/components/ResultScreens.js';
+import { schoolLoader } from '../../../lib/school/prefetch.js';
 
 export const clientLoader = schoolLoader((queryClient) => [
   queryClient.ensureQueryData(resultsQueryOptions()),

@@ -2,11 +2,11 @@ import { useSearchParams } from 'react-router';
 import {
   classScheduleQueryOptions,
   scheduleClassesQueryOptions,
-} from '../../../features/school/api/get-schedule.js';
-import { timeSlotsQueryOptions } from '../../../features/school/api/get-time-slots.js';
-import { schoolLoader } from '../../../features/school/api/prefetch.js';
-import { ScheduleSummaryScreen } from '../../../features/school/components/ScheduleScreens.js';
-import { parseId } from '../../../features/school/lib/format.js';
+} from '../../../features/timetable/api/get-schedule.js';
+import { ScheduleSummaryScreen } from '../../../features/timetable/components/ScheduleScreens.js';
+import { parseId } from '../../../lib/school/format.js';
+import { timeSlotsQueryOptions } from '../../../lib/school/get-time-slots.js';
+import { schoolLoader } from '../../../lib/school/prefetch.js';
 
 export const clientLoader = schoolLoader((queryClient, { request }) => {
   const classId = parseId(new URL(request.url).searchParams.get('classId'));

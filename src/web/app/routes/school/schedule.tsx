@@ -1,6 +1,6 @@
-import { scheduleClassesQueryOptions } from '../../../features/school/api/get-schedule.js';
-import { schoolLoader } from '../../../features/school/api/prefetch.js';
-import { ScheduleScreen } from '../../../features/school/components/ScheduleScreens.js';
+import { scheduleClassesQueryOptions } from '../../../features/timetable/api/get-schedule.js';
+import { ScheduleScreen } from '../../../features/timetable/components/ScheduleScreens.js';
+import { schoolLoader } from '../../../lib/school/prefetch.js';
 
 export const clientLoader = schoolLoader((queryClient) => [
   queryClient.ensureQueryData(scheduleClassesQueryOptions()),

@@ -1,8 +1,8 @@
-import { classesQueryOptions } from '../../../features/school/api/get-classes.js';
-import { subjectsQueryOptions } from '../../../features/school/api/get-subjects.js';
-import { timeSlotsQueryOptions } from '../../../features/school/api/get-time-slots.js';
-import { schoolLoader } from '../../../features/school/api/prefetch.js';
-import { SchoolSetupScreen } from '../../../features/school-admin/components/SchoolSetupScreen.js';
+import { SchoolSetupScreen } from '../../../features/school-setup/components/SchoolSetupScreen.js';
+import { classesQueryOptions } from '../../../lib/school/get-classes.js';
+import { subjectsQueryOptions } from '../../../lib/school/get-subjects.js';
+import { timeSlotsQueryOptions } from '../../../lib/school/get-time-slots.js';
+import { schoolLoader } from '../../../lib/school/prefetch.js';
 
 export const clientLoader = schoolLoader((queryClient) => [
   queryClient.ensureQueryData(classesQueryOptions()),

@@ -1,7 +1,7 @@
-import { assignedClassesQueryOptions } from '../../../features/school/api/get-assigned-classes.js';
-import { currentUserQueryOptions } from '../../../features/school/api/get-current-user.js';
-import { schoolLoader } from '../../../features/school/api/prefetch.js';
-import { SendNotificationScreen } from '../../../features/school-admin/components/SendNotificationScreen.js';
+import { SendNotificationScreen } from '../../../features/notifications/components/SendNotificationScreen.js';
+import { currentUserQueryOptions } from '../../../lib/current-user.js';
+import { assignedClassesQueryOptions } from '../../../lib/school/get-assigned-classes.js';
+import { schoolLoader } from '../../../lib/school/prefetch.js';
 
 export const clientLoader = schoolLoader((queryClient) => [
   queryClient.ensureQueryData(currentUserQueryOptions()),

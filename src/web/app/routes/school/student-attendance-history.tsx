@@ -1,9 +1,9 @@
 import { useParams } from 'react-router';
-import { attendanceHistoryQueryOptions } from '../../../features/school/api/get-attendance-history.js';
-import { schoolLoader } from '../../../features/school/api/prefetch.js';
-import { StudentAttendanceHistoryScreen } from '../../../features/school/components/AttendanceHistoryScreen.js';
-import { NotFoundScreen } from '../../../features/school/components/NotFoundScreen.js';
-import { parseId } from '../../../features/school/lib/format.js';
+import { NotFoundScreen } from '../../../components/school/NotFoundScreen.js';
+import { attendanceHistoryQueryOptions } from '../../../features/attendance/api/get-attendance-history.js';
+import { StudentAttendanceHistoryScreen } from '../../../features/attendance/components/AttendanceHistoryScreen.js';
+import { parseId } from '../../../lib/school/format.js';
+import { schoolLoader } from '../../../lib/school/prefetch.js';
 
 export const clientLoader = schoolLoader((queryClient, { params }) => {
   const id = parseId(params.id);

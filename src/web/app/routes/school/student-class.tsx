@@ -1,7 +1,7 @@
-import { classAssignmentsQueryOptions } from '../../../features/school/api/get-class-assignments.js';
-import { currentUserQueryOptions } from '../../../features/school/api/get-current-user.js';
-import { schoolLoader } from '../../../features/school/api/prefetch.js';
-import { StudentClassScreen } from '../../../features/school/components/StudentClassScreen.js';
+import { classAssignmentsQueryOptions } from '../../../features/timetable/api/get-class-assignments.js';
+import { StudentClassScreen } from '../../../features/timetable/components/StudentClassScreen.js';
+import { currentUserQueryOptions } from '../../../lib/current-user.js';
+import { schoolLoader } from '../../../lib/school/prefetch.js';
 
 export const clientLoader = schoolLoader((queryClient) => [
   queryClient.ensureQueryData(classAssignmentsQueryOptions()),

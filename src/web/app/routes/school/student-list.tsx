@@ -1,10 +1,10 @@
 import { useParams } from 'react-router';
-import { assignedClassesQueryOptions } from '../../../features/school/api/get-assigned-classes.js';
-import { classStudentsQueryOptions } from '../../../features/school/api/get-class-students.js';
-import { schoolLoader } from '../../../features/school/api/prefetch.js';
-import { StudentListScreen } from '../../../features/school/components/ClasswiseStudentScreens.js';
-import { NotFoundScreen } from '../../../features/school/components/NotFoundScreen.js';
-import { parseId } from '../../../features/school/lib/format.js';
+import { NotFoundScreen } from '../../../components/school/NotFoundScreen.js';
+import { StudentListScreen } from '../../../features/pupils/components/ClasswiseStudentScreens.js';
+import { parseId } from '../../../lib/school/format.js';
+import { assignedClassesQueryOptions } from '../../../lib/school/get-assigned-classes.js';
+import { classStudentsQueryOptions } from '../../../lib/school/get-class-students.js';
+import { schoolLoader } from '../../../lib/school/prefetch.js';
 
 export const clientLoader = schoolLoader((queryClient, { params }) => {
   const id = parseId(params.id);

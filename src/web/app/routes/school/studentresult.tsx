@@ -1,9 +1,9 @@
 import { useParams } from 'react-router';
-import { studentResultsQueryOptions } from '../../../features/school/api/get-student-results.js';
-import { schoolLoader } from '../../../features/school/api/prefetch.js';
-import { NotFoundScreen } from '../../../features/school/components/NotFoundScreen.js';
-import { StudentResultsScreen } from '../../../features/school/components/ResultScreens.js';
-import { parseId } from '../../../features/school/lib/format.js';
+import { NotFoundScreen } from '../../../components/school/NotFoundScreen.js';
+import { studentResultsQueryOptions } from '../../../features/marks/api/get-student-results.js';
+import { StudentResultsScreen } from '../../../features/marks/components/ResultScreens.js';
+import { parseId } from '../../../lib/school/format.js';
+import { schoolLoader } from '../../../lib/school/prefetch.js';
 
 export const clientLoader = schoolLoader((queryClient, { params }) => {
   const id = parseId(params.id);

@@ -1,10 +1,10 @@
+import { TeacherClassScreen, VIEW_PARAM } from '../../../features/pupils/components/TeacherClassScreen.js';
+import { parseId } from '../../../lib/school/format.js';
 import {
   assignedClassesQueryOptions,
   assignedStudentsQueryOptions,
-} from '../../../features/school/api/get-assigned-classes.js';
-import { schoolLoader } from '../../../features/school/api/prefetch.js';
-import { TeacherClassScreen, VIEW_PARAM } from '../../../features/school/components/TeacherClassScreen.js';
-import { parseId } from '../../../features/school/lib/format.js';
+} from '../../../lib/school/get-assigned-classes.js';
+import { schoolLoader } from '../../../lib/school/prefetch.js';
 
 export const clientLoader = schoolLoader((queryClient, { request }) => {
   const classId = parseId(new URL(request.url).searchParams.get(VIEW_PARAM));

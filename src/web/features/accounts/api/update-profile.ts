@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { IMAGE_RULES, profileFormSchema, type User, UserSchema } from '../../../../shared/api/users.js';
 import { apiClient } from '../../../lib/api-client.js';
-import { profileQueryKey } from './get-profile.js';
+import { currentUserQueryKey } from '../../../lib/current-user.js';
 import { studentProfileQueryKey } from './get-student-profile.js';
 
 /**
@@ -40,9 +40,9 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: updateProfile,
     onSuccess: (user) => {
-      queryClient.setQueryData(profileQueryKey, user);
+      queryClient.setQueryData(currentUserQueryKey, user);
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: profileQueryKey }),
+        queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
         queryClient.invalidateQueries({ queryKey: studentProfileQueryKey(user.id) }),
       ]);
     },

@@ -2,8 +2,8 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { User } from '../../../../shared/api/users.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
+import { useCurrentUser } from '../../../lib/current-user.js';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.js';
-import { useProfile } from '../api/get-profile.js';
 import { useLogout } from '../api/logout.js';
 import { dailyTilesFirst, dashboardTilesFor, tileLook, toneAt } from '../lib/tiles.js';
 import { AccountIcon } from './AccountIcon.js';
@@ -122,7 +122,7 @@ function TileSkeleton() {
  */
 export function Dashboard({ newCounts = {} }: { newCounts?: TileCounts }) {
   const headingId = useId();
-  const query = useProfile();
+  const query = useCurrentUser();
   const status = sectionStatus(query);
   const user = query.data;
 

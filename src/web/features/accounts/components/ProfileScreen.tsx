@@ -5,9 +5,9 @@ import type { User } from '../../../../shared/api/users.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
 import { paths } from '../../../config/paths.js';
 import { isApiError } from '../../../lib/api-client.js';
+import { useCurrentUser } from '../../../lib/current-user.js';
 import { notify } from '../../../lib/toast.js';
 import { useDeleteUser } from '../api/delete-user.js';
-import { useProfile } from '../api/get-profile.js';
 import { useStudentProfile } from '../api/get-student-profile.js';
 import { AccountIcon } from './AccountIcon.js';
 import { ConfirmDialog } from './ConfirmDialog.js';
@@ -199,7 +199,7 @@ function ProfileSection({
 
 /** /profile (docs/contract/product.md#school-screens): the logged-in user's own profile, with Update. */
 export function OwnProfile() {
-  const profile = useProfile();
+  const profile = useCurrentUser();
   return <ProfileSection shown={profile} viewer={profile.data} canDeleteOthers={false} />;
 }
 
@@ -209,7 +209,7 @@ export function OwnProfile() {
  * (docs/decisions/0009-running-the-school-year.md), the pupil may update their own.
  */
 export function StudentProfile({ id }: { id: number }) {
-  const viewer = useProfile();
+  const viewer = useCurrentUser();
   const student = useStudentProfile(id);
   return <ProfileSection shown={student} viewer={viewer.data} canDeleteOthers />;
 }

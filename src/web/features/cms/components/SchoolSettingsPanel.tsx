@@ -13,9 +13,9 @@ import {
 } from '../../../../shared/api/settings.js';
 import { SchoolLogo } from '../../../components/layout/SchoolBrand.js';
 import { isApiError } from '../../../lib/api-client.js';
+import { useSettings } from '../../../lib/settings.js';
 import { notify } from '../../../lib/toast.js';
-import { useSettings } from '../../settings/api/get-settings.js';
-import { useUpdateSettings } from '../../settings/api/update-settings.js';
+import { useUpdateSettings } from '../api/update-settings.js';
 import { type PendingUpload, UPLOAD_BEFORE_SAVE_FAILED, useReportUnsavedWork } from '../lib/unsaved-work.js';
 import { LibraryPicker } from './ImagesEditor.js';
 import { SAVED_MESSAGE } from './RecordForm.js';

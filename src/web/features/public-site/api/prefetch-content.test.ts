@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { contentQueryKey } from '../../../lib/content.js';
 import { LOADER_WAIT_MS } from '../../../lib/query-client.js';
 import { createTestQueryClient, jsonResponse } from '../../../test/render-app.js';
-import { contentQueryKey } from '../../content/api/get-content.js';
 import { contentLoader } from './prefetch-content.js';
 
 describe('contentLoader', () => {

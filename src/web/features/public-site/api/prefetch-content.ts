@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ContentCollection } from '../../../../shared/api/content.js';
+import { contentQueryOptions } from '../../../lib/content.js';
 import { settleWithin } from '../../../lib/query-client.js';
-import { contentQueryOptions } from '../../content/api/get-content.js';
 
 /**
  * A public page's route loader: starts loading the collections its sections show, through the app's

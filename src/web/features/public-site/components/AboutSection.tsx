@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { PageIcon } from '../../../components/ui/PageIcon.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
-import { useContent } from '../../content/api/get-content.js';
+import { useContent } from '../../../lib/content.js';
 import { aboutContent } from '../lib/content-rules.js';
 import { ContentImg } from './ContentImg.js';
 import { SkeletonLines } from './Skeleton.js';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { PageIcon } from '../../../components/ui/PageIcon.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
 import { paths } from '../../../config/paths.js';
-import { useContent } from '../../content/api/get-content.js';
+import { useContent } from '../../../lib/content.js';
 import { type BlogCardContent, blogCard, headingOf } from '../lib/content-rules.js';
 import { ContentImg } from './ContentImg.js';
 import { SKELETON_CARDS, SkeletonLines, skeletonKeys } from './Skeleton.js';

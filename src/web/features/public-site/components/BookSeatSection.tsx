@@ -12,8 +12,8 @@ import {
 import { HONEYPOT_FIELD } from '../../../../shared/api/newsletter.js';
 import { HoneypotField, sendPublicForm, showSendError } from '../../../components/forms/public-form.js';
 import { PageIcon } from '../../../components/ui/PageIcon.js';
+import { useContent } from '../../../lib/content.js';
 import { notify } from '../../../lib/toast.js';
-import { useContent } from '../../content/api/get-content.js';
 
 /** The id of Book A Seat's section: Join Now on a class card leads here. */
 export const BOOK_A_SEAT_ID = 'book-a-seat';

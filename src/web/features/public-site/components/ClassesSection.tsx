@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import type { ContentRecord } from '../../../../shared/api/content.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
-import { useContent } from '../../content/api/get-content.js';
+import { useContent } from '../../../lib/content.js';
 import { headingOf } from '../lib/content-rules.js';
 import { BOOK_A_SEAT_ID, SEAT_PARAM } from './BookSeatSection.js';
 import { ContentImg } from './ContentImg.js';

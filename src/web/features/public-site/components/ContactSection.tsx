@@ -13,9 +13,9 @@ import { HoneypotField, sendPublicForm, showSendError } from '../../../component
 import { PageIcon } from '../../../components/ui/PageIcon.js';
 import type { PageIconName } from '../../../components/ui/page-icons.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
+import { useContent } from '../../../lib/content.js';
+import { useSettings } from '../../../lib/settings.js';
 import { notify } from '../../../lib/toast.js';
-import { useContent } from '../../content/api/get-content.js';
-import { useSettings } from '../../settings/api/get-settings.js';
 import { headingOf } from '../lib/content-rules.js';
 import { FormField } from './FormField.js';
 import { SkeletonLines } from './Skeleton.js';

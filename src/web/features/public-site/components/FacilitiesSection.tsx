@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { ContentIcon } from '../../../components/ui/ContentIcon.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
-import { useContent } from '../../content/api/get-content.js';
+import { useContent } from '../../../lib/content.js';
 import { SkeletonLines, skeletonKeys } from './Skeleton.js';
 
 /**

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { PageIcon } from '../../../components/ui/PageIcon.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
-import { useContent } from '../../content/api/get-content.js';
+import { useContent } from '../../../lib/content.js';
 import { useReducedMotion } from '../hooks/use-reduced-motion.js';
 import { filterGallery, GALLERY_FILTERS, type GalleryFilter, headingOf } from '../lib/content-rules.js';
 import { ContentImg } from './ContentImg.js';

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Icon, type IconName } from '../../../components/ui/Icon.js';
 import { PlaceholderLink } from '../../../components/ui/PlaceholderLink.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
-import { useContent } from '../../content/api/get-content.js';
+import { useContent } from '../../../lib/content.js';
 import { headingOf } from '../lib/content-rules.js';
 import { ContentImg } from './ContentImg.js';
 import { SkeletonLines, skeletonKeys } from './Skeleton.js';

@@ -6,7 +6,7 @@ import type { ContentRecord } from '../../../../shared/api/content.js';
 import { DEFAULT_AVATAR_PX, TESTIMONIAL_AUTOPLAY_MS } from '../../../../shared/constants.js';
 import { PageIcon } from '../../../components/ui/PageIcon.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
-import { useContent } from '../../content/api/get-content.js';
+import { useContent } from '../../../lib/content.js';
 import { useReducedMotion } from '../hooks/use-reduced-motion.js';
 import { ContentImg } from './ContentImg.js';
 import { SkeletonLines } from './Skeleton.js';

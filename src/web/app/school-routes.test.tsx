@@ -1,0 +1,86 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { CONTENT_COLLECTION_NAMES } from '../../shared/api/content.js';
+import { NOT_FOUND_TEXT } from '../components/school/QueryState.js';
+import { PAYMENT_TITLE } from '../features/payments/components/PaymentScreen.js';
+import { urlOf } from '../test/content-fetch.js';
+import { jsonResponse, renderApp } from '../test/render-app.js';
+import { profile } from '../test/school-test-utils.js';
+
+/** The whole app: public content is empty, the profile is a teacher's, the rest as given. */
+function mockServer(routes: Record<string, unknown>) {
+  const calls: string[] = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const path = new URL(urlOf(input), 'http://localhost').pathname.replace(/^\/api\//, '');
+    calls.push(path);
+    if ((CONTENT_COLLECTION_NAMES as readonly string[]).includes(path)) return jsonResponse({ data: [] });
+    if (path === 'users/profile') return jsonResponse(profile('Teacher', 2));
+    if (path in routes) return jsonResponse(routes[path]);
+    throw new Error(`Unmocked call: ${path}`);
+  });
+  return calls;
+}
+
+describe('the school routes in the app', () => {
+  it('/result-summary/abc is not a record: "not found", without a call', async () => {
+    const calls = mockServer({});
+    renderApp('/result-summary/abc', { token: 'a-token' });
+    expect(await screen.findByText(NOT_FOUND_TEXT)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Result Summary' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.startsWith('result-summary'))).toEqual([]);
+  });
+
+  it('/student-attendence/:id loads that pupil’s history', async () => {
+    const calls = mockServer({
+      'attendance/student/18': {
+        data: [{ date: '2026-11-20', status: 2, description: 'Fever' }],
+        summary: { present: 0, absent: 1, leave: 0, percentPresent: 0 },
+      },
+      'users/student/18': { results: { id: 18, name: 'Aisha Rahman' } },
+    });
+    renderApp('/student-attendence/18', { token: 'a-token' });
+    expect(await screen.findByText('Fever')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Attendence' })).toBeInTheDocument();
+    expect(calls.filter((c) => c === 'attendance/student/18')).toHaveLength(1);
+  });
+
+  it('/mark-history/:id loads that pupil’s mark changes under its banner; a bad id is "not found"', async () => {
+    const calls = mockServer({
+      'marks/history/18': {
+        data: [
+          {
+            id: 4,
+            subjectName: 'English',
+            oldMarks: null,
+            newMarks: 71,
+            changedBy: 'Amara Okafor',
+            changedAt: '2026-11-20T09:00:00.000Z',
+          },
+        ],
+      },
+      'users/student/18': { results: { id: 18, name: 'Aisha Rahman' } },
+    });
+    const view = renderApp('/mark-history/18', { token: 'a-token' });
+    expect(await screen.findByRole('cell', { name: 'English' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Mark History' })).toBeInTheDocument();
+    expect(calls.filter((c) => c === 'marks/history/18')).toHaveLength(1);
+    view.unmount();
+
+    renderApp('/mark-history/abc', { token: 'a-token' });
+    expect(await screen.findByText(NOT_FOUND_TEXT)).toBeInTheDocument();
+    expect(calls.filter((c) => c.startsWith('marks/history/') && c !== 'marks/history/18')).toEqual([]);
+  });
+
+  it('/payment says the fee ledger is coming', async () => {
+    mockServer({});
+    renderApp('/payment', { token: 'a-token' });
+    expect(await screen.findByRole('heading', { name: PAYMENT_TITLE })).toBeInTheDocument();
+  });
+
+  it('asks the API nothing without a session', async () => {
+    const calls = mockServer({});
+    const { router } = renderApp('/exams');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(calls.filter((c) => c.startsWith('exam') || c === 'users/profile')).toEqual([]);
+  });
+});

@@ -1,0 +1,25 @@
+import { linkTo } from '../../shared/screens.js';
+import { paths } from './paths.js';
+
+/**
+ * Where the school screens link to (docs/contract/product.md#school-routes; docs/contract/fixes-and-gaps.md#fix-4 and docs/contract/fixes-and-gaps.md#fix-12), built from the screen
+ * registry (shared/screens.ts).
+ */
+export const schoolPaths = {
+  studentProfile: (studentId: number) => linkTo('/student-profile/:id', studentId),
+  studentResult: (studentId: number) => linkTo('/studentresult/:id', studentId),
+  resultSummary: (studentId: number) => linkTo('/result-summary/:id', studentId),
+  markHistory: paths.markHistory,
+  studentList: (classId: number) => linkTo('/student-list/:id', classId),
+  attendanceHistory: (studentId: number) => linkTo('/student-attendence/:id', studentId),
+  scheduleSummary: (classId?: number) =>
+    classId === undefined ? linkTo('/schedule-summary') : `${linkTo('/schedule-summary')}?classId=${classId}`,
+  classAttendance: (classId?: number, date?: string) => {
+    const query = new URLSearchParams();
+    if (classId !== undefined) query.set('classId', String(classId));
+    if (date) query.set('date', date);
+    const search = query.toString();
+    return search ? `${linkTo('/student-attendence')}?${search}` : linkTo('/student-attendence');
+  },
+  dashboard: paths.dashboard,
+} as const;

@@ -1,0 +1,44 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { AttendanceHistoryAnswerSchema } from '../../../../shared/api/school.js';
+import type { AttendanceCode } from '../../../../shared/constants.js';
+import { apiClient } from '../../../lib/api-client.js';
+import { schoolKeys } from '../../../lib/school/query-keys.js';
+
+export interface AttendanceDay {
+  date: string;
+  status: AttendanceCode;
+  description: string;
+}
+
+export interface AttendanceTotals {
+  present: number;
+  absent: number;
+  leave: number;
+  percentPresent: number;
+}
+
+export interface AttendanceHistory {
+  days: AttendanceDay[];
+  totals: AttendanceTotals;
+}
+
+/** `GET attendance/student/{id}` (ours) -> `{ data: [ { date, status, description } ], summary }`. */
+export async function getAttendanceHistory(
+  studentId: number,
+  signal?: AbortSignal,
+): Promise<AttendanceHistory> {
+  const body = await apiClient.get(`attendance/student/${studentId}`, {
+    signal,
+    schema: AttendanceHistoryAnswerSchema,
+  });
+  return { days: body.data, totals: body.summary };
+}
+
+export const attendanceHistoryQueryOptions = (studentId: number) =>
+  queryOptions({
+    queryKey: schoolKeys.attendanceHistory(studentId),
+    queryFn: ({ signal }) => getAttendanceHistory(studentId, signal),
+  });
+
+export const useAttendanceHistory = (studentId: number | undefined) =>
+  useQuery({ ...attendanceHistoryQueryOptions(studentId ?? 0), enabled: studentId !== undefined });

@@ -1,0 +1,120 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { QueryState } from '../../../components/school/QueryState.js';
+import { HiddenText, SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
+import { addDaysIso, todayIso } from '../../../lib/school/dates.js';
+import { formatPercent } from '../../../lib/school/format.js';
+import { schoolPaths } from '../../../config/school-paths.js';
+import { useClassAttendanceReport } from '../api/get-class-attendance-report.js';
+
+/** The report starts with the last 30 days, today included. */
+export const REPORT_DAYS = 30;
+
+/**
+ * The Attendance Report of the Student-attendence screen (its behaviour is ours): each pupil's
+ * Present, Absent and On Leave days over a date range, and the share of days present.
+ */
+export function ClassAttendanceReportPanel({ classId, className }: { classId: number; className: string }) {
+  const id = useId();
+  const [to, setTo] = useState(todayIso);
+  const [from, setFrom] = useState(() => addDaysIso(todayIso(), -(REPORT_DAYS - 1)));
+  const report = useClassAttendanceReport(classId, from, to);
+  const rangeProblem =
+    from === '' || to === ''
+      ? 'Choose both dates.'
+      : from > to
+        ? 'The first date must not be after the last.'
+        : undefined;
+
+  return (
+    <SchoolPanel
+      title={`Attendance Report: ${className}`}
+      lead="Each pupil's days over the chosen dates."
+      className="attendance-report"
+    >
+      <div className="attendance-toolbar">
+        <div className="school-field">
+          <label className="school-field__label" htmlFor={`${id}-from`}>
+            From
+          </label>
+          <input
+            id={`${id}-from`}
+            type="date"
+            className="form-control"
+            value={from}
+            max={to || undefined}
+            onChange={(event) => setFrom(event.target.value)}
+          />
+        </div>
+        <div className="school-field">
+          <label className="school-field__label" htmlFor={`${id}-to`}>
+            To
+          </label>
+          <input
+            id={`${id}-to`}
+            type="date"
+            className="form-control"
+            value={to}
+            min={from || undefined}
+            onChange={(event) => setTo(event.target.value)}
+          />
+        </div>
+      </div>
+      {rangeProblem ? (
+        <p className="school-state school-state--notice" role="alert">
+          {rangeProblem}
+        </p>
+      ) : (
+        <QueryState query={report} isEmpty={(data) => data.pupils.length === 0}>
+          {(data) => (
+            <>
+              <p className="attendance-report__days">
+                {data.days === 1 ? '1 school day' : `${data.days} school days`} with attendance saved.
+              </p>
+              <TableWrap label={`Attendance report of ${className}`}>
+                <table className="table school-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">Student Name</th>
+                      <th scope="col" className="text-end">
+                        Present
+                      </th>
+                      <th scope="col" className="text-end">
+                        Absent
+                      </th>
+                      <th scope="col" className="text-end">
+                        On Leave
+                      </th>
+                      <th scope="col" className="text-end">
+                        % present
+                      </th>
+                      <th scope="col">
+                        <span className="visually-hidden">History</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.pupils.map((pupil) => (
+                      <tr key={pupil.studentId}>
+                        <td>{pupil.studentName}</td>
+                        <td className="text-end">{pupil.present}</td>
+                        <td className="text-end">{pupil.absent}</td>
+                        <td className="text-end">{pupil.leave}</td>
+                        <td className="text-end">{formatPercent(pupil.percentPresent)}</td>
+                        <td className="text-end">
+                          <Link to={schoolPaths.attendanceHistory(pupil.studentId)} className="text-nowrap">
+                            History <HiddenText>of {pupil.studentName}</HiddenText>
+                          </Link>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableWrap>
+            </>
+          )}
+        </QueryState>
+      )}
+    </SchoolPanel>
+  );
+}

@@ -1,0 +1,291 @@
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ATTENDANCE_STATUSES, type AttendanceCode, MESSAGES } from '../../../../shared/constants.js';
+import { EmptyState, FailureState, LoadingState } from '../../../components/school/QueryState.js';
+import { SchoolSelect } from '../../../components/school/SchoolField.js';
+import { SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
+import { isApiError } from '../../../lib/api-client.js';
+import { todayIso } from '../../../lib/school/dates.js';
+import { parseId } from '../../../lib/school/format.js';
+import { type AssignedClass, useAssignedClasses } from '../../../lib/school/get-assigned-classes.js';
+import { type ClassAttendanceRow, useClassAttendance } from '../api/get-class-attendance.js';
+import { useSaveAttendance } from '../api/save-attendance.js';
+import { ClassAttendanceReportPanel } from './ClassAttendanceReport.js';
+
+export const CLASS_ATTENDANCE_TITLE = 'Class Attendance';
+
+/** Unsaved rows start as Present (the usual day). */
+export const DEFAULT_STATUS: AttendanceCode = 1;
+
+interface Draft {
+  status: AttendanceCode;
+  description: string;
+}
+
+/** The teacher's changes, per class and date, until they are saved. */
+type Drafts = Record<string, Record<number, Draft>>;
+
+const sheetKey = (classId: number, date: string): string => `${classId}|${date}`;
+
+const shown = (row: ClassAttendanceRow, draft: Draft | undefined): Draft =>
+  draft ?? { status: row.status ?? DEFAULT_STATUS, description: row.description };
+
+function Counts({ rows, drafts }: { rows: ClassAttendanceRow[]; drafts: Record<number, Draft> }) {
+  const count = (code: AttendanceCode) =>
+    rows.filter((row) => shown(row, drafts[row.studentId]).status === code).length;
+  const unsaved = rows.filter((row) => row.status === null).length;
+  return (
+    <ul className="attendance-counts" aria-label="Totals for the day">
+      {ATTENDANCE_STATUSES.map((status) => (
+        <li key={status.code} className={`attendance-counts__item attendance-counts__item--${status.code}`}>
+          <span className="attendance-counts__number">{count(status.code)}</span> {status.label}
+        </li>
+      ))}
+      {unsaved > 0 ? (
+        <li className="attendance-counts__item attendance-counts__item--unsaved">
+          <span className="attendance-counts__number">{unsaved}</span> not saved yet
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+interface SheetProps {
+  rows: ClassAttendanceRow[];
+  drafts: Record<number, Draft>;
+  onChange: (studentId: number, draft: Draft) => void;
+}
+
+function AttendanceSheet({ rows, drafts, onChange }: SheetProps) {
+  const id = useId();
+  return (
+    <>
+      <Counts rows={rows} drafts={drafts} />
+      <TableWrap label="Attendance of the class" className="attendance-sheet-wrap">
+        <table className="table school-table attendance-sheet">
+          <thead>
+            <tr>
+              <th scope="col">Sr.No.</th>
+              <th scope="col">Student Name</th>
+              <th scope="col">Status</th>
+              <th scope="col">Description</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, index) => {
+              const value = shown(row, drafts[row.studentId]);
+              const nameId = `${id}-${row.studentId}-name`;
+              return (
+                <tr key={row.studentId} className={`attendance-row attendance-row--${value.status}`}>
+                  <td className="attendance-sheet__number">{index + 1}</td>
+                  <th scope="row" id={nameId} className="attendance-sheet__name">
+                    {row.studentName}
+                    {row.status === null ? (
+                      <span className="attendance-sheet__unsaved">not saved yet</span>
+                    ) : null}
+                  </th>
+                  <td className="attendance-sheet__status">
+                    <select
+                      className="form-select form-select-sm"
+                      aria-label={`Status of ${row.studentName}`}
+                      value={value.status}
+                      onChange={(event) =>
+                        onChange(row.studentId, {
+                          ...value,
+                          status: Number(event.target.value) as AttendanceCode,
+                        })
+                      }
+                    >
+                      {ATTENDANCE_STATUSES.map((status) => (
+                        <option key={status.code} value={status.code}>
+                          {status.label}
+                        </option>
+                      ))}
+                    </select>
+                  </td>
+                  <td className="attendance-sheet__description">
+                    <input
+                      type="text"
+                      className="form-control form-control-sm"
+                      aria-label={`Description for ${row.studentName}`}
+                      placeholder="Description"
+                      maxLength={500}
+                      value={value.description}
+                      onChange={(event) =>
+                        onChange(row.studentId, { ...value, description: event.target.value })
+                      }
+                    />
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </TableWrap>
+    </>
+  );
+}
+
+/** Which class: the one in the address if the user may see it, else the first. */
+function chosenClass(
+  classes: AssignedClass[] | undefined,
+  wanted: number | undefined,
+): AssignedClass | undefined {
+  if (!classes) return undefined;
+  return classes.find((row) => row.classId === wanted) ?? classes[0];
+}
+
+/**
+ * Student-attendence, /student-attendence (docs/contract/product.md#school-screens,
+ * docs/contract/product.md#states, docs/contract/product.md#validation, docs/contract/product.md#messages;
+ * docs/contract/fixes-and-gaps.md#fix-11): 'Class Attendance' for a date and a class. The rows show what was
+ * saved for that date (unsaved rows start as Present); Save Attendance sends every row, and saving again
+ * updates. The date and class live in the address (`?date=&classId=`), so a reload shows the same day.
+ */
+export function ClassAttendanceScreen() {
+  const id = useId();
+  const [params, setParams] = useSearchParams();
+  const date = params.get('date') ?? todayIso();
+  const classes = useAssignedClasses();
+  const schoolClass = chosenClass(classes.data, parseId(params.get('classId')));
+  const classId = schoolClass?.classId;
+  const sheet = useClassAttendance(classId, date);
+  const save = useSaveAttendance();
+  const [drafts, setDrafts] = useState<Drafts>({});
+  const [saveError, setSaveError] = useState<string | undefined>();
+  const [showReport, setShowReport] = useState(false);
+  const report = useRef<HTMLDivElement>(null);
+
+  // The report opens below the class list: bring it into view and move focus there.
+  useEffect(() => {
+    if (!showReport || !report.current) return;
+    const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
+    report.current.scrollIntoView({ block: 'start', behavior: reduceMotion ? 'auto' : 'smooth' });
+    report.current.focus({ preventScroll: true });
+  }, [showReport]);
+
+  const key = classId === undefined ? '' : sheetKey(classId, date);
+  const sheetDrafts = drafts[key] ?? {};
+
+  const setParam = (name: 'date' | 'classId', value: string): void => {
+    setSaveError(undefined);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set(name, value);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  const onChange = (studentId: number, draft: Draft): void =>
+    setDrafts((current) => ({ ...current, [key]: { ...current[key], [studentId]: draft } }));
+
+  const onSave = (): void => {
+    if (date === '') {
+      window.alert(MESSAGES.attendanceNeedsDate);
+      return;
+    }
+    if (classId === undefined || !sheet.data || sheet.data.length === 0) return;
+    setSaveError(undefined);
+    const marks = sheet.data.map((row) => ({
+      studentId: row.studentId,
+      ...shown(row, sheetDrafts[row.studentId]),
+    }));
+    const savedKey = key;
+    save.mutate(
+      { classId, date, marks },
+      {
+        onSuccess: () => {
+          setDrafts((current) => {
+            const { [savedKey]: _saved, ...rest } = current;
+            return rest;
+          });
+          window.alert(MESSAGES.attendanceSaved);
+        },
+        onError: (error) => {
+          console.error('Could not save the attendance:', error);
+          if (isApiError(error) && error.status !== 0) setSaveError(error.message);
+          window.alert(MESSAGES.attendanceFailed);
+        },
+      },
+    );
+  };
+
+  let body: ReactNode;
+  if (classes.isError && !classes.data) body = <FailureState error={classes.error} retry={classes.refetch} />;
+  else if (!classes.data) body = <LoadingState />;
+  else if (classes.data.length === 0) body = <EmptyState>No classes to take attendance for yet.</EmptyState>;
+  else if (date === '')
+    body = <p className="school-state school-state--empty">Choose a date to see its attendance.</p>;
+  else if (sheet.isError && !sheet.data) body = <FailureState error={sheet.error} retry={sheet.refetch} />;
+  else if (!sheet.data) body = <LoadingState />;
+  else if (sheet.data.length === 0) body = <EmptyState>No pupils in this class yet.</EmptyState>;
+  else body = <AttendanceSheet rows={sheet.data} drafts={sheetDrafts} onChange={onChange} />;
+
+  const reportId = `${id}-report`;
+  return (
+    <>
+      <SchoolPanel
+        title={CLASS_ATTENDANCE_TITLE}
+        lead="Choose a day and a class, mark each pupil, then save."
+      >
+        <div className="attendance-toolbar">
+          <div className="school-field">
+            <label className="school-field__label" htmlFor={`${id}-date`}>
+              Date
+            </label>
+            <input
+              id={`${id}-date`}
+              type="date"
+              className="form-control"
+              value={date}
+              max={todayIso()}
+              onChange={(event) => setParam('date', event.target.value)}
+            />
+          </div>
+          <SchoolSelect
+            id={`${id}-class`}
+            label="Class"
+            value={classId}
+            disabled={!classes.data || classes.data.length === 0}
+            onChange={(value) => setParam('classId', value)}
+            options={classes.data?.map((row) => ({ id: row.classId, label: row.className }))}
+          />
+          <div className="attendance-toolbar__buttons">
+            <button
+              type="button"
+              className="btn btn-primary rounded-pill px-4"
+              onClick={onSave}
+              disabled={save.isPending || (date !== '' && !sheet.data?.length)}
+            >
+              {save.isPending ? 'Saving…' : 'Save Attendance'}
+            </button>
+            <button
+              type="button"
+              className="btn btn-outline-primary rounded-pill px-4"
+              aria-expanded={showReport}
+              aria-controls={reportId}
+              disabled={classId === undefined}
+              onClick={() => setShowReport((open) => !open)}
+            >
+              Attendance Report
+            </button>
+          </div>
+        </div>
+        {saveError ? (
+          <p className="school-state school-state--notice" role="alert">
+            {saveError}
+          </p>
+        ) : null}
+        {body}
+      </SchoolPanel>
+      <div id={reportId} ref={report} tabIndex={-1} className="attendance-report-anchor">
+        {showReport && schoolClass ? (
+          <ClassAttendanceReportPanel classId={schoolClass.classId} className={schoolClass.className} />
+        ) : null}
+      </div>
+    </>
+  );
+}

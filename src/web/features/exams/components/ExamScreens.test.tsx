@@ -1,0 +1,53 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { FORBIDDEN_TEXT } from '../../../components/school/QueryState.js';
+import { allowConsoleErrors } from '../../../test/console.js';
+import { apiError, columnsOf, mockApi, profile, renderScreen } from '../../../test/school-test-utils.js';
+import { StudentExamScreen, TeacherExamsScreen } from './ExamScreens.js';
+
+const STUDENT_EXAMS = { data: [{ ClassName: 'KG', SubjectName: 'English', ExamTime: '2025-03-03 09:00' }] };
+const TEACHER_EXAMS = { data: [{ classes: 'Class 1', subjectname: 'Science', time: '2025-03-04 10:00' }] };
+
+describe('Exam (student)', () => {
+  it('shows Class, Subject, Time from student/exam', async () => {
+    mockApi({ 'GET student/exam': STUDENT_EXAMS });
+    renderScreen(<StudentExamScreen />);
+    const table = await screen.findByRole('table');
+    expect(columnsOf(table)).toEqual(['Class', 'Subject', 'Time']);
+    expect(
+      within(table)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['KG', 'English', '2025-03-03 09:00']);
+  });
+
+  it('tells a teacher kindly that this screen is not theirs', async () => {
+    allowConsoleErrors();
+    mockApi({ 'GET student/exam': apiError(403, 'FORBIDDEN', 'Not for teachers') });
+    renderScreen(<StudentExamScreen />);
+    expect(await screen.findByText(FORBIDDEN_TEXT)).toBeInTheDocument();
+  });
+});
+
+describe('Exams (teacher)', () => {
+  it('asks exam/{teacherid} with the logged-in teacher’s real id', async () => {
+    const api = mockApi({ 'GET users/profile': profile('Teacher', 7), 'GET exam/7': TEACHER_EXAMS });
+    renderScreen(<TeacherExamsScreen />);
+    const table = await screen.findByRole('table');
+    expect(columnsOf(table)).toEqual(['Class', 'Subject', 'Time']);
+    expect(
+      within(table)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Class 1', 'Science', '2025-03-04 10:00']);
+    expect(api.calls()).toEqual(['GET users/profile', 'GET exam/7']);
+  });
+
+  it('shows a Principle every exam through student/exam', async () => {
+    const api = mockApi({ 'GET users/profile': profile('Principle', 1), 'GET student/exam': STUDENT_EXAMS });
+    renderScreen(<TeacherExamsScreen />);
+    expect(await screen.findByRole('cell', { name: 'English' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'All exams' })).toBeInTheDocument();
+    expect(api.calls()).toEqual(['GET users/profile', 'GET student/exam']);
+  });
+});

@@ -1,0 +1,67 @@
+import { FailureState, LoadingState, QueryState } from '../../../components/school/QueryState.js';
+import { SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
+import { useCurrentUser } from '../../../lib/current-user.js';
+import { type Exam, useStudentExams, useTeacherExams } from '../api/get-exams.js';
+
+function ExamTable({ exams }: { exams: Exam[] }) {
+  return (
+    <TableWrap label="Exams">
+      <table className="table school-table">
+        <thead>
+          <tr>
+            <th scope="col">Class</th>
+            <th scope="col">Subject</th>
+            <th scope="col">Time</th>
+          </tr>
+        </thead>
+        <tbody>
+          {exams.map((exam) => (
+            <tr key={`${exam.className}|${exam.subjectName}|${exam.time}`}>
+              <td>{exam.className}</td>
+              <td>{exam.subjectName}</td>
+              <td>{exam.time}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableWrap>
+  );
+}
+
+/** Exam, /exam (docs/contract/product.md#school-screens): a pupil's exam programme (`GET student/exam`). */
+export function StudentExamScreen() {
+  const exams = useStudentExams();
+  return (
+    <SchoolPanel title="Upcoming exams" lead="When each subject is examined in your class.">
+      <QueryState query={exams}>{(rows) => <ExamTable exams={rows} />}</QueryState>
+    </SchoolPanel>
+  );
+}
+
+/**
+ * Exams, /exams (docs/contract/product.md#school-screens): a teacher's exams through `GET exam/{teacherid}`
+ * with their real id (docs/contract/fixes-and-gaps.md#fix-3). A Principle (and anyone else) gets `GET
+ * student/exam`, which answers every exam to a Principle and a pupil's own class to a Student.
+ */
+export function TeacherExamsScreen() {
+  const user = useCurrentUser();
+  const isTeacher = user.data?.type === 'Teacher';
+  const teacherExams = useTeacherExams(isTeacher ? user.data?.id : undefined);
+  const allExams = useStudentExams(user.data !== undefined && !isTeacher);
+  const exams = isTeacher ? teacherExams : allExams;
+
+  return (
+    <SchoolPanel
+      title={user.data?.type === 'Principle' ? 'All exams' : 'Your exams'}
+      lead="Which class sits which subject, and when."
+    >
+      {user.isError && user.data === undefined ? (
+        <FailureState error={user.error} retry={user.refetch} />
+      ) : user.data === undefined ? (
+        <LoadingState />
+      ) : (
+        <QueryState query={exams}>{(rows) => <ExamTable exams={rows} />}</QueryState>
+      )}
+    </SchoolPanel>
+  );
+}

@@ -1,0 +1,83 @@
+import { Link } from 'react-router';
+import { QueryState } from '../../../components/school/QueryState.js';
+import { SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
+import { usePupil } from '../../../lib/school/get-pupil.js';
+import { schoolPaths } from '../../../config/school-paths.js';
+import { useMarkHistory } from '../api/get-mark-history.js';
+
+export const MARK_HISTORY_TEXTS = {
+  title: 'Mark history',
+  lead: 'Every change of this pupil’s marks: who made it and when, newest first.',
+  empty: 'No marks have been entered for this pupil yet.',
+  firstEntry: 'first entry',
+  removedAccount: 'a removed account',
+  backToMarkSheet: 'Back to the mark sheet',
+} as const;
+
+const whenFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+function formatWhen(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : whenFormat.format(date);
+}
+
+/**
+ * Mark history, /mark-history/:id (docs/decisions/0009-running-the-school-year.md, principal): the audit
+ * trail the marks entry writes (`GET marks/history/{studentId}`). Other account types get the server's 403,
+ * shown as "not available for your account".
+ */
+export function MarkHistoryScreen({ studentId }: { studentId: number }) {
+  const history = useMarkHistory(studentId);
+  const pupil = usePupil(studentId);
+  const pupilName = pupil.data?.name;
+  return (
+    <SchoolPanel
+      title={pupilName ? `${MARK_HISTORY_TEXTS.title}: ${pupilName}` : MARK_HISTORY_TEXTS.title}
+      lead={MARK_HISTORY_TEXTS.lead}
+      actions={
+        <Link className="btn btn-outline-primary rounded-pill" to={schoolPaths.resultSummary(studentId)}>
+          {MARK_HISTORY_TEXTS.backToMarkSheet}
+        </Link>
+      }
+    >
+      <QueryState query={history} isEmpty={(rows) => rows.length === 0} empty={MARK_HISTORY_TEXTS.empty}>
+        {(rows) => (
+          <TableWrap label={pupilName ? `Mark changes of ${pupilName}` : 'Mark changes'}>
+            <table className="table school-table">
+              <thead>
+                <tr>
+                  <th scope="col">Subject</th>
+                  <th scope="col" className="text-end">
+                    Old mark
+                  </th>
+                  <th scope="col" className="text-end">
+                    New mark
+                  </th>
+                  <th scope="col">Changed by</th>
+                  <th scope="col">When</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.id}>
+                    <td>{row.subjectName}</td>
+                    <td className="text-end">
+                      {row.oldMarks ?? (
+                        <span className="text-body-secondary">{MARK_HISTORY_TEXTS.firstEntry}</span>
+                      )}
+                    </td>
+                    <td className="text-end">{row.newMarks}</td>
+                    <td>{row.changedBy ?? MARK_HISTORY_TEXTS.removedAccount}</td>
+                    <td className="text-nowrap">
+                      <time dateTime={row.changedAt}>{formatWhen(row.changedAt)}</time>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableWrap>
+        )}
+      </QueryState>
+    </SchoolPanel>
+  );
+}

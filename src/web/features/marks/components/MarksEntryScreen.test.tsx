@@ -1,0 +1,104 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { notify } from '../../../lib/toast.js';
+import { allowConsoleErrors } from '../../../test/console.js';
+import { answer, mockApi, renderScreen } from '../../../test/school-test-utils.js';
+import { MarksEntryScreen, NO_MARKS_TEXT, NO_SUBJECTS_TEXT } from './MarksEntryScreen.js';
+
+const CLASSES = { data: [{ classId: 3, class_name: 'Class 1' }] };
+const SUBJECTS = { data: [{ id: 5, name: 'Science' }] };
+const ENTRIES = {
+  data: [
+    { studentId: 11, studentName: 'Ada Lovelace', marks: 70 },
+    { studentId: 12, studentName: 'Alan Turing', marks: null },
+    { studentId: 13, studentName: 'Grace Hopper', marks: null },
+  ],
+};
+
+const BASE = {
+  'GET teacher/assign_class': CLASSES,
+  'GET marks/subjects?classId=3': SUBJECTS,
+  'GET marks?classId=3&subjectId=5': ENTRIES,
+};
+
+async function openGrid(routes: Record<string, object>) {
+  const api = mockApi({ ...BASE, ...routes });
+  const view = renderScreen(<MarksEntryScreen />);
+  await screen.findByRole('option', { name: 'Class 1' });
+  await view.user.selectOptions(screen.getByLabelText('Class'), 'Class 1');
+  await screen.findByRole('option', { name: 'Science' });
+  await view.user.selectOptions(screen.getByLabelText('Subject'), 'Science');
+  await screen.findByRole('button', { name: 'Save Marks' });
+  return { api, ...view };
+}
+
+describe('Marks entry', () => {
+  it('loads the pupils with their saved marks and saves every filled row at once', async () => {
+    const success = vi.spyOn(notify, 'success');
+    const { api, user } = await openGrid({ 'PUT marks': { data: { saved: 2, changed: 1 } } });
+    expect(screen.getByLabelText('Ada Lovelace')).toHaveValue(70);
+    expect(screen.getByLabelText('Alan Turing')).toHaveValue(null);
+    await user.type(screen.getByLabelText('Alan Turing'), '45');
+    await user.click(screen.getByRole('button', { name: 'Save Marks' }));
+    // Ada's 70 was sent again unchanged: one mark changed.
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Saved 1 mark.'));
+    const put = api.requests.find((r) => r.method === 'PUT');
+    expect(put?.body).toEqual([
+      { studentId: 11, subjectId: 5, marks: 70 },
+      { studentId: 12, subjectId: 5, marks: 45 },
+    ]);
+  });
+
+  it('offers only the subjects the caller may mark in the chosen class, after a class is chosen', async () => {
+    const api = mockApi({ ...BASE, 'GET marks/subjects?classId=3': { data: [] } });
+    const { user } = renderScreen(<MarksEntryScreen />);
+    expect(screen.getByLabelText('Subject')).toBeDisabled();
+    await user.selectOptions(
+      screen.getByLabelText('Class'),
+      await screen.findByRole('option', { name: 'Class 1' }),
+    );
+    expect(await screen.findByText(NO_SUBJECTS_TEXT)).toBeInTheDocument();
+    expect(api.calls('GET')).not.toContain('GET subject');
+  });
+
+  it('says so when nothing changed', async () => {
+    const success = vi.spyOn(notify, 'success');
+    const { user } = await openGrid({ 'PUT marks': { data: { saved: 1, changed: 0 } } });
+    await user.click(screen.getByRole('button', { name: 'Save Marks' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith('No marks changed.'));
+  });
+
+  it('refuses marks outside 0-100 without asking the server', async () => {
+    const { api, user } = await openGrid({});
+    await user.type(screen.getByLabelText('Grace Hopper'), '101');
+    await user.click(screen.getByRole('button', { name: 'Save Marks' }));
+    expect(await screen.findByText('Marks must be a whole number from 0 to 100')).toBeInTheDocument();
+    expect(screen.getByLabelText('Grace Hopper')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.calls('PUT')).toEqual([]);
+  });
+
+  it('asks for at least one mark', async () => {
+    const { user } = await openGrid({ 'GET marks?classId=3&subjectId=5': { data: [ENTRIES.data[1]] } });
+    await user.click(screen.getByRole('button', { name: 'Save Marks' }));
+    expect(await screen.findByText(NO_MARKS_TEXT)).toBeInTheDocument();
+  });
+
+  it('shows the server’s 404 with the rows it names; nothing is saved', async () => {
+    allowConsoleErrors();
+    const { user } = await openGrid({
+      'PUT marks': answer(404, {
+        error: {
+          code: 'NOT_FOUND',
+          message: 'Nothing was saved: one row names a pupil or subject you may not mark.',
+          details: [{ field: '0.studentId', message: 'you do not teach subject 5 in the class of pupil 11' }],
+        },
+      }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Save Marks' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(/Nothing was saved/)).toBeInTheDocument();
+    expect(
+      within(alert).getByText('you do not teach subject 5 in the class of pupil 11'),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,172 @@
+import { type FormEvent, useId, useState } from 'react';
+import { MarksSchema, type SaveMarksBody } from '../../../../shared/api/school-admin.js';
+import { QueryState } from '../../../components/school/QueryState.js';
+import { SchoolSelect } from '../../../components/school/SchoolField.js';
+import { SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
+import { useAssignedClasses } from '../../../lib/school/get-assigned-classes.js';
+import { saveErrorLines } from '../../../lib/school/save-errors.js';
+import { notify } from '../../../lib/toast.js';
+import { type MarkEntry, useMarkEntries } from '../api/get-mark-entries.js';
+import { useMarkSubjects } from '../api/get-mark-subjects.js';
+import { useSaveMarks } from '../api/save-marks.js';
+
+export const NO_MARKS_TEXT = 'Fill in at least one mark before saving.';
+
+const toId = (value: string): number | undefined => (value === '' ? undefined : Number(value));
+
+/** The toast after a save: the marks that changed, not the rows that were sent again unchanged. */
+export const savedText = (changed: number): string =>
+  changed === 0 ? 'No marks changed.' : `Saved ${changed} ${changed === 1 ? 'mark' : 'marks'}.`;
+
+export const NO_SUBJECTS_TEXT = 'You teach no subject in this class.';
+
+/** /marks: a teacher (or the principal) enters marks 0-100 for a class's pupils in one subject. */
+export function MarksEntryScreen() {
+  const id = useId();
+  const classes = useAssignedClasses();
+  const [classId, setClassId] = useState<number | undefined>();
+  // Only what the caller may mark in the chosen class: a teacher's own subjects there.
+  const subjects = useMarkSubjects(classId);
+  const [subjectId, setSubjectId] = useState<number | undefined>();
+  const entries = useMarkEntries(classId, subjectId);
+
+  return (
+    <SchoolPanel title="Marks entry" lead="Choose a class and a subject, then fill in marks from 0 to 100.">
+      <div className="attendance-toolbar">
+        <SchoolSelect
+          id={`${id}-class`}
+          label="Class"
+          placeholder="Choose a class"
+          value={classId}
+          onChange={(value) => {
+            setClassId(toId(value));
+            setSubjectId(undefined);
+          }}
+          options={classes.data?.map((row) => ({ id: row.classId, label: row.className }))}
+        />
+        <SchoolSelect
+          id={`${id}-subject`}
+          label="Subject"
+          placeholder="Choose a subject"
+          value={subjectId}
+          disabled={classId === undefined}
+          onChange={(value) => setSubjectId(toId(value))}
+          options={subjects.data?.map((row) => ({ id: row.id, label: row.name }))}
+        />
+      </div>
+      {classId !== undefined && subjects.data?.length === 0 ? (
+        <p className="school-state school-state--empty">{NO_SUBJECTS_TEXT}</p>
+      ) : classId !== undefined && subjectId !== undefined ? (
+        <QueryState query={entries} empty="This class has no pupils yet.">
+          {(rows) => <MarksGrid key={`${classId}-${subjectId}`} rows={rows} subjectId={subjectId} />}
+        </QueryState>
+      ) : (
+        <p className="school-state school-state--empty">Choose a class and a subject to enter marks.</p>
+      )}
+    </SchoolPanel>
+  );
+}
+
+interface MarksGridProps {
+  rows: MarkEntry[];
+  subjectId: number;
+}
+
+function MarksGrid({ rows, subjectId }: MarksGridProps) {
+  const id = useId();
+  const save = useSaveMarks();
+  const [values, setValues] = useState<Record<number, string>>(() =>
+    Object.fromEntries(rows.map((row) => [row.studentId, row.marks === null ? '' : String(row.marks)])),
+  );
+  const [rowErrors, setRowErrors] = useState<Record<number, string>>({});
+  const [formError, setFormError] = useState<string[]>([]);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const body: SaveMarksBody = [];
+    const errors: Record<number, string> = {};
+    for (const row of rows) {
+      const raw = (values[row.studentId] ?? '').trim();
+      if (raw === '') continue;
+      const parsed = MarksSchema.safeParse(Number(raw));
+      if (parsed.success) body.push({ studentId: row.studentId, subjectId, marks: parsed.data });
+      else errors[row.studentId] = parsed.error.issues[0]?.message ?? 'Invalid marks';
+    }
+    setRowErrors(errors);
+    if (Object.keys(errors).length > 0) {
+      setFormError([]);
+      return;
+    }
+    if (body.length === 0) {
+      setFormError([NO_MARKS_TEXT]);
+      return;
+    }
+    setFormError([]);
+    save.mutate(body, {
+      onSuccess: ({ changed }) => notify.success(savedText(changed)),
+      onError: (error) => setFormError(saveErrorLines(error)),
+    });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      {formError.length > 0 ? (
+        <div className="alert alert-danger" role="alert">
+          {formError.map((line) => (
+            <p key={line} className="mb-0">
+              {line}
+            </p>
+          ))}
+        </div>
+      ) : null}
+      <TableWrap label="Marks of the pupils">
+        <table className="table school-table">
+          <thead>
+            <tr>
+              <th scope="col">Student Name</th>
+              <th scope="col">Marks</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => {
+              const inputId = `${id}-${row.studentId}`;
+              const error = rowErrors[row.studentId];
+              return (
+                <tr key={row.studentId}>
+                  <td>
+                    <label htmlFor={inputId}>{row.studentName}</label>
+                  </td>
+                  <td>
+                    <input
+                      id={inputId}
+                      type="number"
+                      min={0}
+                      max={100}
+                      step={1}
+                      inputMode="numeric"
+                      className={error ? 'form-control is-invalid' : 'form-control'}
+                      aria-invalid={error ? true : undefined}
+                      aria-describedby={error ? `${inputId}-error` : undefined}
+                      value={values[row.studentId] ?? ''}
+                      onChange={(event) =>
+                        setValues((old) => ({ ...old, [row.studentId]: event.target.value }))
+                      }
+                    />
+                    {error ? (
+                      <div id={`${inputId}-error`} className="invalid-feedback">
+                        {error}
+                      </div>
+                    ) : null}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </TableWrap>
+      <button type="submit" className="btn btn-primary rounded-pill" disabled={save.isPending}>
+        {save.isPending ? 'Saving…' : 'Save Marks'}
+      </button>
+    </form>
+  );
+}

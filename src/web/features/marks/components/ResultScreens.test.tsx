@@ -1,0 +1,171 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { NOT_FOUND_TEXT } from '../../../components/school/QueryState.js';
+import { allowConsoleErrors } from '../../../test/console.js';
+import { apiError, columnsOf, mockApi, profile, renderScreen } from '../../../test/school-test-utils.js';
+import { FinalResultsScreen, RESULTS_TEXTS, ResultsScreen, StudentResultsScreen } from './ResultScreens.js';
+import { ResultSummaryScreen } from './ResultSummaryScreen.js';
+
+describe('Results', () => {
+  it('shows Class, Student Name, Subject, Marks', async () => {
+    mockApi({
+      'GET result': { data: [{ classes: 'KG', name: 'Ada Mensah', subjectName: 'English', marks: 78 }] },
+      'GET users/profile': profile('Teacher'),
+    });
+    renderScreen(<ResultsScreen />);
+    const table = await screen.findByRole('table');
+    expect(columnsOf(table)).toEqual(['Class', 'Student Name', 'Subject', 'Marks']);
+    expect(
+      within(table)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['KG', 'Ada Mensah', 'English', '78']);
+  });
+
+  it('leads a pupil to their own mark sheet', async () => {
+    mockApi({
+      'GET result': { data: [{ classes: 'KG', name: 'Ada Mensah', subjectName: 'English', marks: 78 }] },
+      'GET users/profile': profile('Student', 12, 'Ada Mensah'),
+    });
+    renderScreen(<ResultsScreen />);
+    expect(await screen.findByRole('link', { name: RESULTS_TEXTS.ownMarkSheet })).toHaveAttribute(
+      'href',
+      '/result-summary/12',
+    );
+  });
+});
+
+describe('Student result (/studentresult/:id)', () => {
+  it('shows the pupil’s Student Name, Subject, Marks, Result and links to the mark sheet', async () => {
+    const api = mockApi({
+      'GET student/result/12': {
+        data: [
+          { studentName: 'Ada Mensah', subjectName: 'English', marks: 78, results: 'PASS' },
+          { studentName: 'Ada Mensah', subjectName: 'Science', marks: 21, results: 'FAIL' },
+        ],
+      },
+    });
+    renderScreen(<StudentResultsScreen studentId={12} />);
+    const table = await screen.findByRole('table');
+    expect(columnsOf(table)).toEqual(['Student Name', 'Subject', 'Marks', 'Result']);
+    expect(within(table).getByRole('row', { name: /Science/ })).toHaveTextContent('Ada MensahScience21FAIL');
+    expect(screen.getByRole('heading', { name: 'Results of Ada Mensah' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View mark sheet' })).toHaveAttribute(
+      'href',
+      '/result-summary/12',
+    );
+    expect(api.calls()).toEqual(['GET student/result/12']);
+  });
+
+  it('says "not found" for a pupil one may not see', async () => {
+    allowConsoleErrors();
+    mockApi({ 'GET student/result/99': apiError(404, 'NOT_FOUND', 'No such pupil') });
+    renderScreen(<StudentResultsScreen studentId={99} />);
+    expect(await screen.findByText(NOT_FOUND_TEXT)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+});
+
+describe('Final-results', () => {
+  it('shows Class, Student Name, Result and View Marks to the mark sheet', async () => {
+    mockApi({
+      'GET teacher/result': {
+        data: [{ className: 'KG', studentName: 'Ada Mensah', result: 'First Division', studentId: 12 }],
+      },
+    });
+    renderScreen(<FinalResultsScreen />);
+    const table = await screen.findByRole('table');
+    expect(columnsOf(table)).toEqual(['Class', 'Student Name', 'Result', 'Mark sheet']);
+    const link = within(table).getByRole('link', { name: 'View Marks of Ada Mensah' });
+    expect(link).toHaveAttribute('href', '/result-summary/12');
+    expect(link).toHaveTextContent('View Marks');
+    expect(within(table).getByRole('row', { name: /Ada Mensah/ })).toHaveTextContent(
+      'KGAda MensahFirst Division',
+    );
+  });
+});
+
+describe('Result-summary (mark sheet)', () => {
+  const sheet = (overrides: object = {}) => ({
+    data: {
+      studentName: 'Ada Mensah',
+      rows: [
+        { subjectName: 'English', marks: 78, results: 'PASS' },
+        { subjectName: 'Mathematics', marks: 64, results: 'PASS' },
+        { subjectName: 'Science', marks: 55, results: 'PASS' },
+      ],
+      total: 197,
+      percentage: 65.67,
+      division: 'First Division',
+      ...overrides,
+    },
+  });
+
+  it('shows subject, marks and result, then total, percentage and division', async () => {
+    mockApi({ 'GET result-summary/12': sheet(), 'GET users/profile': profile('Student', 12, 'Ada Mensah') });
+    renderScreen(<ResultSummaryScreen studentId={12} />);
+    const table = await screen.findByRole('table');
+    expect(columnsOf(table)).toEqual(['Subject', 'Marks', 'Result']);
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
+    expect(within(table).getByRole('row', { name: /Mathematics/ })).toHaveTextContent('Mathematics64PASS');
+    const term = (name: string) => screen.getByText(name, { selector: 'dt' }).nextElementSibling;
+    expect(term('Total')).toHaveTextContent('197 / 300');
+    expect(term('Percentage')).toHaveTextContent('65.67%');
+    expect(term('Division')).toHaveTextContent('First Division');
+    expect(screen.getByText('Ada Mensah')).toBeInTheDocument();
+  });
+
+  it('shows a Fail division in the failing colour', async () => {
+    mockApi({
+      'GET result-summary/12': sheet({
+        rows: [{ subjectName: 'English', marks: 20, results: 'FAIL' }],
+        total: 20,
+        percentage: 20,
+        division: 'Fail',
+      }),
+      'GET users/profile': profile('Teacher'),
+    });
+    renderScreen(<ResultSummaryScreen studentId={12} />);
+    const division = (await screen.findByText('Fail', { selector: 'dd' })).parentElement;
+    expect(division).toHaveClass('mark-sheet__division--fail');
+    expect(screen.getByText('20%', { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.getByText('FAIL')).toHaveClass('school-badge--fail');
+  });
+
+  it('says "No records yet" for a pupil without marks', async () => {
+    mockApi({
+      'GET result-summary/12': sheet({ rows: [], total: 0, percentage: 0, division: 'Fail' }),
+      'GET users/profile': profile('Teacher'),
+    });
+    renderScreen(<ResultSummaryScreen studentId={12} />);
+    expect(await screen.findByText('No records yet')).toBeInTheDocument();
+  });
+
+  it('offers the principal the mark history, and nobody else', async () => {
+    mockApi({ 'GET result-summary/12': sheet(), 'GET users/profile': profile('Principle', 1) });
+    const first = renderScreen(<ResultSummaryScreen studentId={12} />);
+    expect(await screen.findByRole('link', { name: 'Mark history' })).toHaveAttribute(
+      'href',
+      '/mark-history/12',
+    );
+    first.unmount();
+
+    for (const type of ['Teacher', 'Student'] as const) {
+      vi.restoreAllMocks();
+      let profileServed = false;
+      mockApi({
+        'GET result-summary/12': sheet(),
+        'GET users/profile': () => {
+          profileServed = true;
+          return profile(type, 12);
+        },
+      });
+      const view = renderScreen(<ResultSummaryScreen studentId={12} />);
+      expect(await screen.findByText('First Division')).toBeInTheDocument();
+      await waitFor(() => expect(profileServed).toBe(true));
+      await act(async () => {});
+      expect(screen.queryByRole('link', { name: 'Mark history' }), type).not.toBeInTheDocument();
+      view.unmount();
+    }
+  });
+});

@@ -1,0 +1,121 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { LOADING_TEXT } from '../../../components/school/QueryState.js';
+import { notify } from '../../../lib/toast.js';
+import { allowConsoleErrors } from '../../../test/console.js';
+import {
+  answer,
+  apiError,
+  columnsOf,
+  mockApi,
+  pending,
+  renderScreen,
+} from '../../../test/school-test-utils.js';
+import { NOTIFICATION_TEXTS, NotificationsScreen } from './NotificationsScreen.js';
+
+const row = (id: number, notification: string, extra: Partial<Record<string, unknown>> = {}) => ({
+  id,
+  name: 'Ada Mensah',
+  classes: 'KG',
+  notification,
+  from: 'Amara Okafor',
+  createdAt: '2026-03-02T08:30:00.000Z',
+  unread: false,
+  ...extra,
+});
+
+describe('Notification', () => {
+  it('shows Student Name, Class, notification, and who sent it when', async () => {
+    mockApi({ 'GET notification': { data: [row(1, 'Sports day on Friday')] } });
+    renderScreen(<NotificationsScreen />);
+    const table = await screen.findByRole('table');
+    expect(columnsOf(table)).toEqual(['Student Name', 'Class', 'notification', 'From', 'Sent', 'Read']);
+    const cells = within(table)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells.slice(0, 4)).toEqual(['Ada Mensah', 'KG', 'Sports day on Friday', 'Amara Okafor']);
+    expect(within(table).getByText(/2 Mar 2026/)).toHaveAttribute('datetime', '2026-03-02T08:30:00.000Z');
+    expect(screen.getByText(/No unread notifications\./)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Mark/ })).not.toBeInTheDocument();
+  });
+
+  it('marks unread ones, and Mark as read sends the read call and clears the mark', async () => {
+    let read = false;
+    const api = mockApi({
+      'GET notification': () => ({
+        data: [row(2, 'Trip money due', { unread: !read }), row(1, 'Sports day on Friday')],
+      }),
+      'POST notification/2/read': () => {
+        read = true;
+        return answer(204);
+      },
+    });
+    const { user } = renderScreen(<NotificationsScreen />);
+    const unreadRow = (await screen.findByText('Trip money due')).closest('tr') as HTMLElement;
+    expect(within(unreadRow).getByText(NOTIFICATION_TEXTS.newBadge)).toBeInTheDocument();
+    // Marked by more than colour: bold (class), and a badge that also says so to a screen reader.
+    expect(unreadRow).toHaveClass('school-notification--unread');
+    expect(within(unreadRow).getByText(NOTIFICATION_TEXTS.newBadgeHidden)).toHaveClass('visually-hidden');
+    expect(screen.getByText(/1 unread notification\./)).toBeInTheDocument();
+    const readRow = screen.getByText('Sports day on Friday').closest('tr') as HTMLElement;
+    expect(within(readRow).queryByText(NOTIFICATION_TEXTS.newBadge)).not.toBeInTheDocument();
+    expect(readRow).not.toHaveClass('school-notification--unread');
+
+    await user.click(within(unreadRow).getByRole('button', { name: /^Mark as read/ }));
+    await waitFor(() => expect(screen.queryByText(NOTIFICATION_TEXTS.newBadge)).not.toBeInTheDocument());
+    expect(api.calls('POST')).toEqual(['POST notification/2/read']);
+    expect(await screen.findByText(/No unread notifications\./)).toBeInTheDocument();
+    expect(unreadRow).not.toHaveClass('school-notification--unread');
+    expect(within(unreadRow).queryByRole('button', { name: /^Mark as read/ })).not.toBeInTheDocument();
+  });
+
+  it('Mark all as read marks every unread one', async () => {
+    const api = mockApi({
+      'GET notification': { data: [row(3, 'One', { unread: true }), row(2, 'Two', { unread: true })] },
+      'POST notification/3/read': answer(204),
+      'POST notification/2/read': answer(204),
+    });
+    const { user } = renderScreen(<NotificationsScreen />);
+    await user.click(await screen.findByRole('button', { name: NOTIFICATION_TEXTS.markAllRead }));
+    await waitFor(() => expect(api.calls('POST')).toHaveLength(2));
+    expect(api.calls('POST').sort()).toEqual(['POST notification/2/read', 'POST notification/3/read']);
+  });
+
+  it('a failed mark brings the unread mark back and says so', async () => {
+    allowConsoleErrors();
+    mockApi({
+      'GET notification': { data: [row(2, 'Trip money due', { unread: true })] },
+      'POST notification/2/read': apiError(404, 'NOT_FOUND', 'That notification was not found.'),
+    });
+    const error = vi.spyOn(notify, 'error');
+    const { user } = renderScreen(<NotificationsScreen />);
+    await user.click(await screen.findByRole('button', { name: /^Mark as read/ }));
+    await waitFor(() => expect(error).toHaveBeenCalledWith(NOTIFICATION_TEXTS.markFailed));
+    expect(await screen.findByText(NOTIFICATION_TEXTS.newBadge)).toBeInTheDocument();
+  });
+
+  it('shows that it is loading', async () => {
+    mockApi({ 'GET notification': pending });
+    renderScreen(<NotificationsScreen />);
+    expect(screen.getByRole('status')).toHaveTextContent(LOADING_TEXT);
+  });
+
+  it('says "No records yet" when there are none', async () => {
+    mockApi({ 'GET notification': { data: [] } });
+    renderScreen(<NotificationsScreen />);
+    expect(await screen.findByText('No records yet')).toBeInTheDocument();
+  });
+
+  it('after a failure offers Retry, which loads again', async () => {
+    allowConsoleErrors();
+    let calls = 0;
+    const api = mockApi({
+      'GET notification': () => (++calls === 1 ? answer(500) : { data: [row(1, 'Back again')] }),
+    });
+    const { user } = renderScreen(<NotificationsScreen />);
+    await user.click(await screen.findByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('cell', { name: 'Back again' })).toBeInTheDocument();
+    expect(api.calls()).toHaveLength(2);
+    expect(console.error).toHaveBeenCalled();
+  });
+});

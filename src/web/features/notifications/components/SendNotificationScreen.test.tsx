@@ -1,0 +1,76 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { notify } from '../../../lib/toast.js';
+import { allowConsoleErrors } from '../../../test/console.js';
+import { apiError, mockApi, profile, renderScreen } from '../../../test/school-test-utils.js';
+import { SENT_TEXT, SendNotificationScreen } from './SendNotificationScreen.js';
+
+const CLASSES = { data: [{ classId: 3, class_name: 'Class 1' }] };
+const PUPILS = { data: [{ studentId: 11, studentName: 'Ada Lovelace' }] };
+
+function open(type: 'Teacher' | 'Principle', routes: Record<string, object> = {}) {
+  const api = mockApi({
+    'GET users/profile': profile(type, 7),
+    'GET teacher/assign_class': CLASSES,
+    'GET student_class/3': PUPILS,
+    'POST notification': { data: { id: 1 } },
+    ...routes,
+  });
+  return { api, ...renderScreen(<SendNotificationScreen />) };
+}
+
+const posted = (api: ReturnType<typeof open>['api']) => api.requests.find((r) => r.method === 'POST')?.body;
+
+describe('Send notification', () => {
+  it('lets a teacher write to a class, but not to everyone', async () => {
+    const success = vi.spyOn(notify, 'success');
+    const { api, user } = open('Teacher');
+    await screen.findByRole('option', { name: 'Class 1' });
+    expect(screen.queryByLabelText('Everyone')).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Class'), 'Class 1');
+    await user.type(screen.getByLabelText('Message'), 'Sports day on Friday');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith(SENT_TEXT));
+    expect(posted(api)).toEqual({ notification: 'Sports day on Friday', classId: 3 });
+  });
+
+  it('picks one pupil of a class from student_class/{classId}', async () => {
+    const { api, user } = open('Teacher');
+    await screen.findByRole('option', { name: 'Class 1' });
+    await user.click(screen.getByLabelText('One pupil'));
+    await user.selectOptions(screen.getByLabelText('Class'), 'Class 1');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Choose a pupil');
+    await screen.findByRole('option', { name: 'Ada Lovelace' });
+    await user.selectOptions(screen.getByLabelText('Pupil'), 'Ada Lovelace');
+    await user.type(screen.getByLabelText('Message'), 'Well done');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(posted(api)).toEqual({ notification: 'Well done', studentId: 11 }));
+  });
+
+  it('lets the principal write to everyone', async () => {
+    const { api, user } = open('Principle');
+    await user.click(await screen.findByLabelText('Everyone'));
+    expect(screen.queryByLabelText('Class')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Message'), 'School closed Monday');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(posted(api)).toEqual({ notification: 'School closed Monday', everyone: true }),
+    );
+  });
+
+  it('asks for a class and a message before sending, and shows the server’s refusal', async () => {
+    allowConsoleErrors();
+    const { api, user } = open('Teacher', {
+      'POST notification': apiError(404, 'NOT_FOUND', 'That class was not found'),
+    });
+    await screen.findByRole('option', { name: 'Class 1' });
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Write the notification')).toBeInTheDocument();
+    expect(api.calls('POST')).toEqual([]);
+    await user.selectOptions(screen.getByLabelText('Class'), 'Class 1');
+    await user.type(screen.getByLabelText('Message'), 'Hello');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('That class was not found')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,71 @@
+import { Link } from 'react-router';
+import { useSchool } from '../../../components/layout/school.js';
+import { paths } from '../../../config/paths.js';
+import { useContent } from '../../../lib/content.js';
+import { uploadUrl } from '../../../lib/images.js';
+
+const IMAGE_WIDTH = 640;
+const IMAGE_HEIGHT = 480;
+
+/**
+ * The home page's banner (docs/contract/product.md#shared-elements): heading, heading2, description and the
+ * learm_more button on the left, the first image on the right, all from the first home record. Until the
+ * record arrives the fields are empty (docs/contract/product.md#states); a failed load says so and offers a
+ * retry (docs/contract/fixes-and-gaps.md#fix-7).
+ */
+export function HomeHero() {
+  const { data, isPending, isError, refetch } = useContent('home');
+  const record = data?.[0];
+  const image = record?.images[0];
+  // The page's one heading while the title is empty or loading: the school's name, else Home.
+  const fallbackTitle = useSchool().settings?.name || 'Home';
+
+  return (
+    <section className="home-hero" aria-busy={isPending}>
+      <div className="container">
+        <div className="row align-items-center gx-4 gx-lg-5 gy-5">
+          <div className="col-lg-6">
+            <p className="home-hero__label">{record?.heading}</p>
+            <h1 className="home-hero__title">
+              {record?.title || <span className="visually-hidden">{fallbackTitle}</span>}
+            </h1>
+            <p className="home-hero__text">{record?.description}</p>
+            {record?.learnMoreLabel ? (
+              <Link to={paths.about} className="btn btn-primary btn-lg rounded-pill px-4">
+                {record.learnMoreLabel}
+              </Link>
+            ) : null}
+            {isError ? (
+              <div className="load-error" role="alert">
+                <p className="mb-2">Sorry, we could not load this part of the page.</p>
+                <button
+                  type="button"
+                  className="btn btn-outline-primary rounded-pill"
+                  onClick={() => void refetch()}
+                >
+                  Retry
+                </button>
+              </div>
+            ) : null}
+          </div>
+          <div className="col-lg-6">
+            <div className="home-hero__media">
+              {image ? (
+                <img
+                  className="home-hero__image"
+                  src={uploadUrl(image.image)}
+                  alt={image.alt}
+                  width={IMAGE_WIDTH}
+                  height={IMAGE_HEIGHT}
+                  fetchPriority="high"
+                />
+              ) : (
+                <div className="home-hero__image home-hero__image--empty" aria-hidden="true" />
+              )}
+            </div>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import { Link, useNavigate } from 'react-router';
+import { ClassListTable } from '../../../components/school/ClassListTable.js';
+import { QueryState } from '../../../components/school/QueryState.js';
+import { HiddenText, SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
+import { useAssignedClasses } from '../../../lib/school/get-assigned-classes.js';
+import { useClassStudents } from '../../../lib/school/get-class-students.js';
+import { schoolPaths } from '../../../config/school-paths.js';
+
+/**
+ * Classwise-student, /classwise-student (docs/contract/product.md#school-screens): the teacher's classes with
+ * View Student List.
+ */
+export function ClasswiseStudentScreen() {
+  const classes = useAssignedClasses();
+  return (
+    <SchoolPanel title="Your classes" lead="Open a class to see its pupils.">
+      <QueryState query={classes}>
+        {(rows) => (
+          <ClassListTable
+            classes={rows.map((row) => ({ id: row.classId, name: row.className }))}
+            actionHeader="Pupils"
+            action={(row) => (
+              <Link
+                to={schoolPaths.studentList(row.id)}
+                className="btn btn-sm btn-primary rounded-pill text-nowrap"
+              >
+                View Student List <HiddenText>of {row.name}</HiddenText>
+              </Link>
+            )}
+          />
+        )}
+      </QueryState>
+    </SchoolPanel>
+  );
+}
+
+/**
+ * Student-list, /student-list/:id (docs/contract/product.md#school-screens): the pupils of a class (`GET
+ * student_class/{classId}`), each with Attendance details (their attendance history,
+ * docs/contract/fixes-and-gaps.md#fix-4) and Details view.
+ */
+export function StudentListScreen({ classId }: { classId: number }) {
+  const navigate = useNavigate();
+  const pupils = useClassStudents(classId);
+  const schoolClass = useAssignedClasses().data?.find((row) => row.classId === classId);
+  return (
+    <SchoolPanel
+      title={schoolClass ? `Pupils of ${schoolClass.className}` : 'Pupils of the class'}
+      lead="Attendance details shows a pupil's attendance; Details view their profile."
+    >
+      <QueryState query={pupils}>
+        {(rows) => (
+          <TableWrap label="Pupils">
+            <table className="table school-table">
+              <thead>
+                <tr>
+                  <th scope="col">Sr.No.</th>
+                  <th scope="col">Student Name</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Attendance and profile</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row, index) => (
+                  <tr key={row.studentId}>
+                    <td>{index + 1}</td>
+                    <td>{row.studentName}</td>
+                    <td>
+                      <div className="school-row-actions">
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-outline-primary rounded-pill"
+                          onClick={() => void navigate(schoolPaths.attendanceHistory(row.studentId))}
+                        >
+                          Attendance details <HiddenText>of {row.studentName}</HiddenText>
+                        </button>
+                        <Link
+                          to={schoolPaths.studentProfile(row.studentId)}
+                          className="btn btn-sm btn-primary rounded-pill"
+                        >
+                          Details view <HiddenText>of {row.studentName}</HiddenText>
+                        </Link>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableWrap>
+        )}
+      </QueryState>
+    </SchoolPanel>
+  );
+}

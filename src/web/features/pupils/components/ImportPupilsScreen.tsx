@@ -1,0 +1,125 @@
+import { type FormEvent, useId, useState } from 'react';
+import { PUPIL_IMPORT_COLUMNS } from '../../../../shared/api/school-admin.js';
+import { SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
+import { saveErrorLines } from '../../../lib/school/save-errors.js';
+import { type PupilImport, useImportPupils } from '../api/import-pupils.js';
+
+/** /import-pupils: the principal previews a CSV of pupils, then commits it and sees the passwords once. */
+export function ImportPupilsScreen() {
+  const id = useId();
+  const upload = useImportPupils();
+  const [file, setFile] = useState<File | undefined>();
+  const [result, setResult] = useState<PupilImport | undefined>();
+  const [errors, setErrors] = useState<string[]>([]);
+
+  const run = (commit: boolean) => {
+    if (!file) {
+      setErrors(['Choose a CSV file']);
+      return;
+    }
+    setErrors([]);
+    upload.mutate(
+      { file, commit },
+      { onSuccess: setResult, onError: (error) => setErrors(saveErrorLines(error)) },
+    );
+  };
+
+  const onPreview = (event: FormEvent) => {
+    event.preventDefault();
+    run(false);
+  };
+
+  const canCommit = result !== undefined && !result.committed && result.invalid === 0 && result.total > 0;
+
+  return (
+    <SchoolPanel
+      title="Import pupils"
+      lead={`A CSV with a header row: ${PUPIL_IMPORT_COLUMNS.join(', ')}. Preview first; then all rows are saved or none.`}
+    >
+      <form className="d-flex gap-2 align-items-end mb-3" onSubmit={onPreview} noValidate>
+        <div className="school-field">
+          <label className="school-field__label" htmlFor={`${id}-file`}>
+            CSV file
+          </label>
+          <input
+            id={`${id}-file`}
+            type="file"
+            accept=".csv,text/csv"
+            className="form-control"
+            onChange={(event) => {
+              setFile(event.target.files?.[0]);
+              setResult(undefined);
+            }}
+          />
+        </div>
+        <button type="submit" className="btn btn-outline-primary rounded-pill" disabled={upload.isPending}>
+          Preview
+        </button>
+        {canCommit ? (
+          <button
+            type="button"
+            className="btn btn-primary rounded-pill"
+            disabled={upload.isPending}
+            onClick={() => run(true)}
+          >
+            Commit
+          </button>
+        ) : null}
+      </form>
+      {errors.length > 0 ? (
+        <div className="alert alert-danger" role="alert">
+          {errors.map((line) => (
+            <p key={line} className="mb-0">
+              {line}
+            </p>
+          ))}
+        </div>
+      ) : null}
+      {result ? <ImportResult result={result} /> : null}
+    </SchoolPanel>
+  );
+}
+
+function ImportResult({ result }: { result: PupilImport }) {
+  return (
+    <>
+      <p role="status">
+        {result.committed
+          ? `Created ${result.total} ${result.total === 1 ? 'account' : 'accounts'}. Note the initial passwords now: they are shown only once.`
+          : `${result.total} ${result.total === 1 ? 'row' : 'rows'}, ${result.invalid} with problems.`}
+      </p>
+      <TableWrap label="Pupils of the file">
+        <table className="table school-table">
+          <thead>
+            <tr>
+              <th scope="col">Line</th>
+              <th scope="col">Name</th>
+              <th scope="col">Email</th>
+              <th scope="col">Class</th>
+              <th scope="col">{result.committed ? 'Initial password' : 'Problems'}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.rows.map((row) => (
+              <tr key={row.line}>
+                <td>{row.line}</td>
+                <td>{row.name}</td>
+                <td>{row.email}</td>
+                <td>{row.className}</td>
+                <td>
+                  {result.committed ? (
+                    <code>{row.password}</code>
+                  ) : row.errors.length === 0 ? (
+                    'OK'
+                  ) : (
+                    row.errors.map((error) => `${error.field}: ${error.message}`).join('; ')
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableWrap>
+    </>
+  );
+}

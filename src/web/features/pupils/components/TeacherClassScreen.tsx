@@ -1,0 +1,129 @@
+import { Link, useSearchParams } from 'react-router';
+import { ClassListTable } from '../../../components/school/ClassListTable.js';
+import { QueryState } from '../../../components/school/QueryState.js';
+import { HiddenText, SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
+import { parseId } from '../../../lib/school/format.js';
+import {
+  type AssignedClass,
+  useAssignedClasses,
+  useAssignedStudents,
+} from '../../../lib/school/get-assigned-classes.js';
+import { schoolPaths } from '../../../config/school-paths.js';
+
+/** The search parameter that holds the class being viewed, so browser Back works like our Back. */
+export const VIEW_PARAM = 'class';
+
+function ClassList({ onView }: { onView: (classId: number) => void }) {
+  const classes = useAssignedClasses();
+  return (
+    <SchoolPanel title="Your classes" lead="Choose a class to see its pupils.">
+      <QueryState query={classes}>
+        {(rows) => (
+          <ClassListTable
+            classes={rows.map((row) => ({ id: row.classId, name: row.className }))}
+            actionHeader="Pupils"
+            action={(row) => (
+              <button
+                type="button"
+                className="btn btn-sm btn-primary rounded-pill px-3"
+                onClick={() => onView(row.id)}
+              >
+                View <HiddenText>{row.name}</HiddenText>
+              </button>
+            )}
+          />
+        )}
+      </QueryState>
+    </SchoolPanel>
+  );
+}
+
+function ClassPupils({
+  classId,
+  schoolClass,
+  onBack,
+}: {
+  classId: number;
+  schoolClass: AssignedClass | undefined;
+  onBack: () => void;
+}) {
+  const pupils = useAssignedStudents(classId);
+  return (
+    <SchoolPanel
+      title={schoolClass ? `Pupils of ${schoolClass.className}` : 'Pupils of the class'}
+      lead="Each pupil with the lesson you give them."
+      actions={
+        <button type="button" className="btn btn-outline-primary rounded-pill px-4" onClick={onBack}>
+          Back
+        </button>
+      }
+    >
+      <QueryState query={pupils}>
+        {(rows) => (
+          <TableWrap label="Pupils">
+            <table className="table school-table">
+              <thead>
+                <tr>
+                  <th scope="col">Student Name</th>
+                  <th scope="col">Subject</th>
+                  <th scope="col">Time</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Profile and result</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={`${row.studentId}|${row.subjectName}|${row.time}`}>
+                    <td>{row.studentName}</td>
+                    <td>{row.subjectName}</td>
+                    <td className="text-nowrap">{row.time}</td>
+                    <td>
+                      <div className="school-row-actions">
+                        <Link
+                          to={schoolPaths.studentProfile(row.studentId)}
+                          className="btn btn-sm btn-outline-primary rounded-pill"
+                        >
+                          Profile <HiddenText>of {row.studentName}</HiddenText>
+                        </Link>
+                        <Link
+                          to={schoolPaths.studentResult(row.studentId)}
+                          className="btn btn-sm btn-primary rounded-pill"
+                        >
+                          Result <HiddenText>of {row.studentName}</HiddenText>
+                        </Link>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableWrap>
+        )}
+      </QueryState>
+    </SchoolPanel>
+  );
+}
+
+/**
+ * Teacher-class, /teacher-class (docs/contract/product.md#school-screens, docs/contract/product.md#states):
+ * first the teacher's classes, each with View; View shows that class's pupils with Profile, Result and Back.
+ * The class in view sits in the address (`?class=N`), so a reload or the browser's Back keeps the teacher
+ * where they expect.
+ */
+export function TeacherClassScreen() {
+  const [params, setParams] = useSearchParams();
+  const classId = parseId(params.get(VIEW_PARAM));
+  const classes = useAssignedClasses();
+
+  if (classId === undefined) {
+    return <ClassList onView={(id) => setParams({ [VIEW_PARAM]: String(id) })} />;
+  }
+  return (
+    <ClassPupils
+      classId={classId}
+      schoolClass={classes.data?.find((row) => row.classId === classId)}
+      onBack={() => setParams({})}
+    />
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * Query keys of the school area. Everything starts with 'school', so logout (which keeps only the
+ * public content) drops it, and a save can refresh one family of calls at once.
+ */
+export const schoolKeys = {
+  all: ['school'] as const,
+  pupil: (studentId: number) => ['school', 'pupil', studentId] as const,
+  classes: () => ['school', 'classes'] as const,
+  subjects: () => ['school', 'subjects'] as const,
+  timeSlots: () => ['school', 'time-slots'] as const,
+  teachers: () => ['school', 'teachers'] as const,
+  classAssignments: () => ['school', 'class-assignments'] as const,
+  studentExams: () => ['school', 'exams', 'student'] as const,
+  teacherExams: (teacherId: number) => ['school', 'exams', 'teacher', teacherId] as const,
+  results: () => ['school', 'results'] as const,
+  studentResults: (studentId: number) => ['school', 'results', 'student', studentId] as const,
+  teacherResults: () => ['school', 'results', 'teacher'] as const,
+  /** Under results: saving marks refreshes the results family, the history with it. */
+  markHistory: (studentId: number) => ['school', 'results', 'history', studentId] as const,
+  resultSummary: (studentId: number) => ['school', 'result-summary', studentId] as const,
+  scheduleClasses: () => ['school', 'schedule'] as const,
+  classSchedule: (classId: number) => ['school', 'schedule', classId] as const,
+  assignedClasses: () => ['school', 'assigned-classes'] as const,
+  assignedStudents: (classId: number) => ['school', 'assigned-classes', classId] as const,
+  classStudents: (classId: number) => ['school', 'class-students', classId] as const,
+  attendance: () => ['school', 'attendance'] as const,
+  classAttendance: (classId: number, date: string) =>
+    ['school', 'attendance', 'class', classId, date] as const,
+  classAttendanceReport: (classId: number, from: string, to: string) =>
+    ['school', 'attendance', 'report', classId, from, to] as const,
+  attendanceHistory: (studentId: number) => ['school', 'attendance', 'student', studentId] as const,
+  attendanceOverview: (date: string) => ['school', 'attendance', 'overview', date] as const,
+  notifications: () => ['school', 'notifications'] as const,
+};
