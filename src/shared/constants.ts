@@ -7,21 +7,42 @@
 export const SESSION_COOKIE = 'kids_pre_token';
 export const SESSION_DAYS = 7;
 
+/**
+ * Each user type by its right name; the value is the spec's spelling, which the JSON carries and
+ * the registration form shows (a principal is 'Principle' on the wire, spec 2.5).
+ */
+export const USER_TYPE = {
+  teacher: 'Teacher',
+  student: 'Student',
+  director: 'Director',
+  principal: 'Principle',
+  hod: 'HOD',
+  peon: 'Pion',
+  guard: 'Gard',
+  driver: 'Driver',
+  parent: 'Parent',
+} as const;
+
+/** Every type in the order the registration form lists them. */
 export const USER_TYPES = [
-  'Teacher',
-  'Student',
-  'Director',
-  'Principle',
-  'HOD',
-  'Pion',
-  'Gard',
-  'Driver',
-  'Parent',
+  USER_TYPE.teacher,
+  USER_TYPE.student,
+  USER_TYPE.director,
+  USER_TYPE.principal,
+  USER_TYPE.hod,
+  USER_TYPE.peon,
+  USER_TYPE.guard,
+  USER_TYPE.driver,
+  USER_TYPE.parent,
 ] as const;
-export type UserType = (typeof USER_TYPES)[number];
+export type UserType = (typeof USER_TYPE)[keyof typeof USER_TYPE];
 
 /** The types that have a dashboard and a school area (spec 2.5). */
-export const SCHOOL_TYPES = ['Student', 'Teacher', 'Principle'] as const satisfies readonly UserType[];
+export const SCHOOL_TYPES = [
+  USER_TYPE.student,
+  USER_TYPE.teacher,
+  USER_TYPE.principal,
+] as const satisfies readonly UserType[];
 export type SchoolType = (typeof SCHOOL_TYPES)[number];
 export const isSchoolType = (type: string): type is SchoolType =>
   (SCHOOL_TYPES as readonly string[]).includes(type);
@@ -91,7 +112,7 @@ const tile = (label: string, path = `/${label.toLowerCase()}`): DashboardTile =>
 
 /** Dashboard tiles per type (spec 2.5, with the targets of decisions item 5). */
 export const DASHBOARD_TILES: Readonly<Record<SchoolType, readonly DashboardTile[]>> = {
-  Student: [
+  [USER_TYPE.student]: [
     tile('Profile'),
     tile('Student-Class'),
     tile('Exam'),
@@ -99,7 +120,7 @@ export const DASHBOARD_TILES: Readonly<Record<SchoolType, readonly DashboardTile
     tile('Notification'),
     tile('Attendance-Report'),
   ],
-  Teacher: [
+  [USER_TYPE.teacher]: [
     tile('Profile'),
     tile('Student-Attendence'),
     tile('Teacher-Class'),
@@ -109,7 +130,7 @@ export const DASHBOARD_TILES: Readonly<Record<SchoolType, readonly DashboardTile
     tile('Schedule'),
     tile('ClassWise-Student'),
   ],
-  Principle: [
+  [USER_TYPE.principal]: [
     tile('Profile'),
     tile('Attendence'),
     tile('Class', '/student-class'),

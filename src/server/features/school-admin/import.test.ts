@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PupilImportAnswerSchema } from '../../../shared/api/school-admin.js';
+import { USER_TYPE } from '../../../shared/constants.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { callAs, logIn, type SchoolFixture, schoolFixture } from '../../test/school-fixtures.js';
@@ -47,7 +48,7 @@ describe.each(TEST_ENGINES)('pupil import on %s', (engine) => {
         await t.db
           .selectFrom('app_user')
           .select((eb) => eb.fn.countAll().as('n'))
-          .where('type', '=', 'Student')
+          .where('type', '=', USER_TYPE.student)
           .executeTakeFirstOrThrow()
       ).n,
     );

@@ -1,5 +1,6 @@
 import type { FieldError } from '../../../shared/api/errors.js';
 import type { SaveMarksBody } from '../../../shared/api/school-admin.js';
+import { USER_TYPE } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
 import { HttpError, invalid } from '../../lib/errors.js';
 import { findVisibleClass, type Viewer } from '../school/school.policy.js';
@@ -11,8 +12,8 @@ import { findVisibleClass, type Viewer } from '../school/school.policy.js';
 
 /** May the viewer mark `subjectId` in `classId`? The principal any; a teacher their lessons. */
 async function mayMark(db: Db, viewer: Viewer, classId: number, subjectId: number): Promise<boolean> {
-  if (viewer.type === 'Principle') return true;
-  if (viewer.type !== 'Teacher') return false;
+  if (viewer.type === USER_TYPE.principal) return true;
+  if (viewer.type !== USER_TYPE.teacher) return false;
   const row = await db
     .selectFrom('class_assignment')
     .select('id')
@@ -52,7 +53,7 @@ export async function markEntryList(
     .select(['u.id as studentId', 'u.name as studentName', 'm.marks'])
     .where('e.class_id', '=', classId)
     .where('e.ended_on', 'is', null)
-    .where('u.type', '=', 'Student')
+    .where('u.type', '=', USER_TYPE.student)
     .orderBy('u.name')
     .orderBy('u.id')
     .execute();
@@ -70,7 +71,7 @@ export async function markEntryList(
  */
 export async function markableSubjects(db: Db, viewer: Viewer, classId: number) {
   let query = db.selectFrom('subject as s').select(['s.id', 's.name']).orderBy('s.name').orderBy('s.id');
-  if (viewer.type !== 'Principle') {
+  if (viewer.type !== USER_TYPE.principal) {
     query = query.where((eb) =>
       eb.exists(
         eb
@@ -114,7 +115,7 @@ export async function saveMarks(
           .select(['e.student_id', 'e.class_id'])
           .where('e.student_id', 'in', studentIds)
           .where('e.ended_on', 'is', null)
-          .where('u.type', '=', 'Student')
+          .where('u.type', '=', USER_TYPE.student)
           .execute()
       ).map((r) => [r.student_id, r.class_id]),
     );
@@ -122,7 +123,7 @@ export async function saveMarks(
       (await trx.selectFrom('subject').select('id').where('id', 'in', subjectIds).execute()).map((s) => s.id),
     );
     const taught =
-      viewer.type === 'Principle'
+      viewer.type === USER_TYPE.principal
         ? undefined
         : new Set(
             (
@@ -219,7 +220,7 @@ export async function markHistory(db: Db, studentId: number) {
     .selectFrom('app_user')
     .select('id')
     .where('id', '=', studentId)
-    .where('type', '=', 'Student')
+    .where('type', '=', USER_TYPE.student)
     .executeTakeFirst();
   if (!pupil) return undefined;
   return db

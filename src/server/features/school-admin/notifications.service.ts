@@ -1,4 +1,5 @@
 import type { SendNotificationBody } from '../../../shared/api/school-admin.js';
+import { USER_TYPE } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import {
@@ -22,7 +23,7 @@ export async function sendNotification(
   let classId: number | null = null;
   let studentId: number | null = null;
   if (body.everyone) {
-    if (viewer.type !== 'Principle')
+    if (viewer.type !== USER_TYPE.principal)
       throw forbidden('Only the principal may send a notification to everyone.');
   } else if (body.classId !== undefined) {
     const schoolClass = await findVisibleClass(db, viewer, body.classId);

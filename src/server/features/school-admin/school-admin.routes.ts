@@ -29,6 +29,7 @@ import {
   TimeSlotAdminAnswerSchema,
   TimeSlotBodySchema,
 } from '../../../shared/api/school-admin.js';
+import { USER_TYPE } from '../../../shared/constants.js';
 import { HttpError, invalid, notFound } from '../../lib/errors.js';
 import { isoDate, nowIso } from '../../lib/time.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
@@ -62,8 +63,8 @@ const today = () => isoDate(new Date());
 /** Issue #7: marks entry, sending and reading notifications, and the principal's school set-up. */
 export async function schoolAdminRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const staff = app.requireTypes('Teacher', 'Principle');
-  const principal = app.requireTypes('Principle');
+  const staff = app.requireTypes(USER_TYPE.teacher, USER_TYPE.principal);
+  const principal = app.requireTypes(USER_TYPE.principal);
 
   // ---------------------------------------------------------------- marks
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { CreateExamBody } from '../../../shared/api/school-admin.js';
+import { USER_TYPE } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
 import { conflict, invalid, notFound } from '../../lib/errors.js';
 import { isUniqueViolation } from '../users/users.repository.js';
@@ -205,7 +206,7 @@ async function enrolNow(db: Db, studentId: number, classId: number, today: strin
       .selectFrom('app_user')
       .select(['id', 'status'])
       .where('id', '=', studentId)
-      .where('type', '=', 'Student')
+      .where('type', '=', USER_TYPE.student)
       .executeTakeFirst();
     if (!pupil) throw notFound('That pupil');
     if (pupil.status !== 'active') {
@@ -291,7 +292,7 @@ export async function listPupils(db: Db, query: { status?: string; classId?: num
     )
     .leftJoin('school_class as c', 'c.id', 'e.class_id')
     .select(['u.id', 'u.name', 'u.email', 'u.status', 'e.class_id as classId', 'c.name as className'])
-    .where('u.type', '=', 'Student');
+    .where('u.type', '=', USER_TYPE.student);
   if (query.status) q = q.where('u.status', '=', query.status);
   if (query.classId !== undefined) q = q.where('e.class_id', '=', query.classId);
   if (query.unenrolled === true) q = q.where('e.id', 'is', null);

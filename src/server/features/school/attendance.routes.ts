@@ -13,6 +13,7 @@ import {
   SaveAttendanceBodySchema,
   SavedCountAnswerSchema,
 } from '../../../shared/api/school.js';
+import { USER_TYPE } from '../../../shared/constants.js';
 import { notFound } from '../../lib/errors.js';
 import { isoDate, nowIso } from '../../lib/time.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
@@ -38,7 +39,7 @@ const today = () => isoDate(new Date());
  */
 export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const staff = app.requireTypes('Teacher', 'Principle');
+  const staff = app.requireTypes(USER_TYPE.teacher, USER_TYPE.principal);
 
   api.get(
     '/studentattendace/:classId',
@@ -108,7 +109,7 @@ export async function attendanceRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/attendance/overview',
     {
-      onRequest: app.requireTypes('Principle'),
+      onRequest: app.requireTypes(USER_TYPE.principal),
       schema: {
         tags: TAGS,
         summary: 'Every class’s attendance on a date (default today), for the principal',

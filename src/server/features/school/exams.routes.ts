@@ -6,6 +6,7 @@ import {
   TeacherExamAnswerSchema,
   TeacherIdParamSchema,
 } from '../../../shared/api/school.js';
+import { USER_TYPE } from '../../../shared/constants.js';
 import { notFound } from '../../lib/errors.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { examTime, listExamsOfTeacher, listVisibleExams } from './exams.repository.js';
@@ -20,7 +21,7 @@ export async function examsRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/student/exam',
     {
-      onRequest: app.requireTypes('Student', 'Principle'),
+      onRequest: app.requireTypes(USER_TYPE.student, USER_TYPE.principal),
       schema: {
         tags: TAGS,
         summary: 'Exams by date: a pupil’s class’s, every class’s for the principal',
@@ -41,7 +42,7 @@ export async function examsRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/exam/:teacherid',
     {
-      onRequest: app.requireTypes('Teacher', 'Principle'),
+      onRequest: app.requireTypes(USER_TYPE.teacher, USER_TYPE.principal),
       schema: {
         tags: TAGS,
         summary: 'Exams of the subjects a teacher teaches in their classes, by date',

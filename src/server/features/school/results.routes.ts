@@ -8,6 +8,7 @@ import {
   StudentResultAnswerSchema,
   TeacherResultAnswerSchema,
 } from '../../../shared/api/school.js';
+import { USER_TYPE } from '../../../shared/constants.js';
 import { notFound } from '../../lib/errors.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import {
@@ -102,7 +103,7 @@ export async function resultsRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/teacher/result',
     {
-      onRequest: app.requireTypes('Teacher', 'Principle'),
+      onRequest: app.requireTypes(USER_TYPE.teacher, USER_TYPE.principal),
       schema: {
         tags: TAGS,
         summary:

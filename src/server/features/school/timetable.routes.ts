@@ -12,6 +12,7 @@ import {
   ScheduleAnswerSchema,
   StudentClassAnswerSchema,
 } from '../../../shared/api/school.js';
+import { USER_TYPE } from '../../../shared/constants.js';
 import { conflict, invalid, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
@@ -52,7 +53,7 @@ const toStudentClassRow = (row: AssignmentRow) => ({
  */
 export async function timetableRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const staff = app.requireTypes('Teacher', 'Principle');
+  const staff = app.requireTypes(USER_TYPE.teacher, USER_TYPE.principal);
 
   api.get(
     '/studentclass',
@@ -73,7 +74,7 @@ export async function timetableRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/studentclass',
     {
-      onRequest: app.requireTypes('Principle'),
+      onRequest: app.requireTypes(USER_TYPE.principal),
       schema: {
         tags: TAGS,
         summary: 'Add a class assignment (the principal)',
@@ -198,7 +199,7 @@ export async function timetableRoutes(app: FastifyInstance): Promise<void> {
       const user = currentUser(request);
       const schoolClass = await findVisibleClass(app.db, user, request.params.classId);
       if (!schoolClass) throw notFound('That class');
-      if (user.type === 'Teacher') {
+      if (user.type === USER_TYPE.teacher) {
         const rows = await pupilsTaughtBy(app.db, schoolClass.id, user.id);
         return {
           data: rows.map((r) => ({

@@ -15,6 +15,7 @@ import {
   UserSchema,
   UserWithStatusSchema,
 } from '../../../shared/api/users.js';
+import { USER_TYPE } from '../../../shared/constants.js';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { imageForm, picturesOf, uploadedImagesSchema } from '../../lib/images.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
@@ -193,7 +194,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/users',
     {
-      onRequest: app.requireTypes('Principle'),
+      onRequest: app.requireTypes(USER_TYPE.principal),
       schema: {
         tags: TAGS,
         summary: 'Accounts by status and type, for the principal (e.g. ?status=pending)',
@@ -220,7 +221,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   api.patch(
     '/users/:id/status',
     {
-      onRequest: app.requireTypes('Principle'),
+      onRequest: app.requireTypes(USER_TYPE.principal),
       schema: {
         tags: TAGS,
         summary: 'Approve (active) or reject an account; rejecting ends its sessions',
@@ -245,7 +246,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   api.delete(
     '/users/:id',
     {
-      onRequest: app.requireTypes('Principle'),
+      onRequest: app.requireTypes(USER_TYPE.principal),
       schema: {
         tags: TAGS,
         summary: 'Delete an account (not one’s own), its sessions and photos',

@@ -1,3 +1,4 @@
+import { USER_TYPE } from '../../../../shared/constants.js';
 import { currentUserQueryOptions } from '../../../features/school/api/get-current-user.js';
 import {
   studentExamsQueryOptions,
@@ -10,7 +11,7 @@ export const clientLoader = schoolLoader((queryClient) => [
   queryClient
     .ensureQueryData(currentUserQueryOptions())
     .then((user) =>
-      user.type === 'Teacher'
+      user.type === USER_TYPE.teacher
         ? queryClient.ensureQueryData(teacherExamsQueryOptions(user.id))
         : queryClient.ensureQueryData(studentExamsQueryOptions()),
     ),

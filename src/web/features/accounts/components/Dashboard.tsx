@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import type { User } from '../../../../shared/api/users.js';
+import { USER_TYPE } from '../../../../shared/constants.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.js';
 import { useProfile } from '../api/get-profile.js';
@@ -40,7 +41,7 @@ function TileGrid({ user, headingId, newCounts }: { user: User; headingId: strin
   const all = dashboardTilesFor(user.type) ?? [];
   // On a phone the principal's daily tiles come first, in the page itself (not by CSS order), so
   // that reading and tabbing follow what is seen.
-  const tiles = phone && user.type === 'Principle' ? dailyTilesFirst(all) : all;
+  const tiles = phone && user.type === USER_TYPE.principal ? dailyTilesFirst(all) : all;
   return (
     <ul className="dashboard__tiles" aria-labelledby={headingId}>
       {tiles.map((tile, index) => {

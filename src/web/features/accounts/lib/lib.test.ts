@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DASHBOARD_TILES, USER_TYPES } from '../../../../shared/constants.js';
+import { DASHBOARD_TILES, USER_TYPE, USER_TYPES } from '../../../../shared/constants.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { LoginError, parseRetryAfter } from '../api/login.js';
 import { type ProfileFormValues, profileUpdateBody } from '../api/update-profile.js';
@@ -21,14 +21,14 @@ import {
 
 describe('dashboard tiles', () => {
   it('are the spec’s menu per school type, plus Marks and Send Notification for staff and Approvals, Website, Inbox for the principal', () => {
-    expect(dashboardTilesFor('Student')).toEqual(DASHBOARD_TILES.Student);
-    expect(dashboardTilesFor('Teacher')).toEqual([
-      ...DASHBOARD_TILES.Teacher,
+    expect(dashboardTilesFor(USER_TYPE.student)).toEqual(DASHBOARD_TILES[USER_TYPE.student]);
+    expect(dashboardTilesFor(USER_TYPE.teacher)).toEqual([
+      ...DASHBOARD_TILES[USER_TYPE.teacher],
       MARKS_TILE,
       SEND_NOTIFICATION_TILE,
     ]);
-    expect(dashboardTilesFor('Principle')).toEqual([
-      ...DASHBOARD_TILES.Principle,
+    expect(dashboardTilesFor(USER_TYPE.principal)).toEqual([
+      ...DASHBOARD_TILES[USER_TYPE.principal],
       MARKS_TILE,
       SEND_NOTIFICATION_TILE,
       SCHOOL_SETUP_TILE,

@@ -2,6 +2,7 @@ import {
   DASHBOARD_TILES,
   type DashboardTile,
   isSchoolType,
+  USER_TYPE,
   type UserType,
 } from '../../../../shared/constants.js';
 import type { AccountIconName } from '../components/account-icons.js';
@@ -28,7 +29,7 @@ export const IMPORT_PUPILS_TILE: DashboardTile = { label: 'Import Pupils', path:
 export function dashboardTilesFor(type: UserType): readonly DashboardTile[] | undefined {
   if (!isSchoolType(type)) return undefined;
   const tiles = DASHBOARD_TILES[type];
-  if (type === 'Principle')
+  if (type === USER_TYPE.principal)
     return [
       ...tiles,
       MARKS_TILE,
@@ -39,7 +40,7 @@ export function dashboardTilesFor(type: UserType): readonly DashboardTile[] | un
       WEBSITE_TILE,
       INBOX_TILE,
     ];
-  return type === 'Teacher' ? [...tiles, MARKS_TILE, SEND_NOTIFICATION_TILE] : tiles;
+  return type === USER_TYPE.teacher ? [...tiles, MARKS_TILE, SEND_NOTIFICATION_TILE] : tiles;
 }
 
 /**

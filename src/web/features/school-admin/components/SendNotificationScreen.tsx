@@ -5,6 +5,7 @@ import {
   type SendNotificationBody,
   SendNotificationBodySchema,
 } from '../../../../shared/api/school-admin.js';
+import { USER_TYPE } from '../../../../shared/constants.js';
 import { notify } from '../../../lib/toast.js';
 import { useAssignedClasses } from '../../school/api/get-assigned-classes.js';
 import { classStudentsQueryOptions } from '../../school/api/get-class-students.js';
@@ -37,7 +38,7 @@ export function SendNotificationScreen() {
   const user = useCurrentUser();
   const classes = useAssignedClasses();
   const send = useSendNotification();
-  const isPrincipal = user.data?.type === 'Principle';
+  const isPrincipal = user.data?.type === USER_TYPE.principal;
   const [audience, setAudience] = useState<Audience>('class');
   const [classId, setClassId] = useState<number | undefined>();
   const [studentId, setStudentId] = useState<number | undefined>();

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { USER_TYPE } from '../../../../shared/constants.js';
 import { useCurrentUser } from '../api/get-current-user.js';
 import { useResults } from '../api/get-results.js';
 import { useStudentResults } from '../api/get-student-results.js';
@@ -26,7 +27,7 @@ export function ResultsScreen() {
       lead="Every mark you may see, by class and pupil."
       actions={
         // A pupil's way to their own mark sheet (total, percentage, division).
-        user.data?.type === 'Student' ? (
+        user.data?.type === USER_TYPE.student ? (
           <Link className="btn btn-outline-primary rounded-pill" to={schoolPaths.resultSummary(user.data.id)}>
             {RESULTS_TEXTS.ownMarkSheet}
           </Link>

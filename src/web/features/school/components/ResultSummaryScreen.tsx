@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { USER_TYPE } from '../../../../shared/constants.js';
 import { MAX_MARKS_PER_SUBJECT } from '../../../../shared/rules/mark-sheet.js';
 import { useCurrentUser } from '../api/get-current-user.js';
 import { useResultSummary } from '../api/get-result-summary.js';
@@ -26,7 +27,7 @@ export function ResultSummaryScreen({ studentId }: { studentId: number }) {
       }
       actions={
         // Who changed which mark when: the principal's audit trail (issue #7).
-        user.data?.type === 'Principle' ? (
+        user.data?.type === USER_TYPE.principal ? (
           <Link className="btn btn-outline-primary rounded-pill" to={schoolPaths.markHistory(studentId)}>
             Mark history
           </Link>

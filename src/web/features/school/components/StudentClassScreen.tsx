@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { USER_TYPE } from '../../../../shared/constants.js';
 import { useClassAssignments } from '../api/get-class-assignments.js';
 import { useCurrentUser } from '../api/get-current-user.js';
 import { AddClassModal } from './AddClassModal.js';
@@ -14,7 +15,7 @@ export function StudentClassScreen() {
   const user = useCurrentUser();
   const [adding, setAdding] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
-  const isPrinciple = user.data?.type === 'Principle';
+  const isPrinciple = user.data?.type === USER_TYPE.principal;
 
   const close = (): void => {
     setAdding(false);
