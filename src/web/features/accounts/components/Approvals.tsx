@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { UserForReview } from '../../../../shared/api/users.js';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
 import { paths } from '../../../config/paths.js';
 import { isApiError } from '../../../lib/api-client.js';
@@ -10,7 +11,6 @@ import { usePendingUsers } from '../api/list-users.js';
 import { useSetUserStatus } from '../api/set-user-status.js';
 import { formatDay } from '../lib/dates.js';
 import { AccountIcon } from './AccountIcon.js';
-import { ConfirmDialog } from './ConfirmDialog.js';
 import { NO_PHOTO } from './ProfileDetails.js';
 
 export const APPROVAL_TEXTS = {

@@ -2,6 +2,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { User } from '../../../../shared/api/users.js';
+import { USER_TYPE } from '../../../../shared/constants.js';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
 import { paths } from '../../../config/paths.js';
 import { isApiError } from '../../../lib/api-client.js';
@@ -10,7 +12,6 @@ import { useDeleteUser } from '../api/delete-user.js';
 import { useProfile } from '../api/get-profile.js';
 import { useStudentProfile } from '../api/get-student-profile.js';
 import { AccountIcon } from './AccountIcon.js';
-import { ConfirmDialog } from './ConfirmDialog.js';
 import { ProfileList, ProfilePhoto } from './ProfileDetails.js';
 import { ProfileEditForm } from './ProfileEditForm.js';
 
@@ -171,13 +172,13 @@ function ProfileSection({
   let body: ReactNode;
   if (user) {
     const own = viewer?.id === user.id;
-    const principalOnPupil = canDeleteOthers && viewer?.type === 'Principle' && !own;
+    const principalOnPupil = canDeleteOthers && viewer?.type === USER_TYPE.principal && !own;
     body = (
       <ProfileCard
         user={user}
         canUpdate={own}
         canDelete={principalOnPupil}
-        showMarkHistory={principalOnPupil && user.type === 'Student'}
+        showMarkHistory={principalOnPupil && user.type === USER_TYPE.student}
       />
     );
   } else if (shown.isError && isUnavailable(shown.error)) {
