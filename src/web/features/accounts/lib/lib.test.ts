@@ -6,7 +6,7 @@ import { type ProfileFormValues, profileUpdateBody } from '../api/update-profile
 import { formatDay } from './dates.js';
 import { LOGIN_REASONS, loginFailureReason } from './login-errors.js';
 import { parseId } from './prefetch.js';
-import { fieldErrorsOf } from './server-errors.js';
+import { accountFieldErrorsOf } from './server-errors.js';
 import {
   APPROVALS_TILE,
   dashboardTilesFor,
@@ -86,12 +86,12 @@ describe('log-in failures', () => {
 describe('server errors', () => {
   it('reads per-field details, and puts a bare EMAIL_TAKEN at the email', () => {
     expect(
-      fieldErrorsOf(new ApiError(400, 'VALIDATION_FAILED', 'x', [{ field: 'dob', message: 'm' }])),
+      accountFieldErrorsOf(new ApiError(400, 'VALIDATION_FAILED', 'x', [{ field: 'dob', message: 'm' }])),
     ).toEqual([{ field: 'dob', message: 'm' }]);
-    expect(fieldErrorsOf(new ApiError(409, 'EMAIL_TAKEN', 'Taken.'))).toEqual([
+    expect(accountFieldErrorsOf(new ApiError(409, 'EMAIL_TAKEN', 'Taken.'))).toEqual([
       { field: 'email', message: 'Taken.' },
     ]);
-    expect(fieldErrorsOf(new Error('x'))).toEqual([]);
+    expect(accountFieldErrorsOf(new Error('x'))).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
-import { FieldErrorSchema } from '../../../../shared/api/errors.js';
 import { MarksSchema, type SaveMarksBody } from '../../../../shared/api/school-admin.js';
 import { isApiError } from '../../../lib/api-client.js';
+import { fieldErrorsOf } from '../../../lib/form-errors.js';
 import { notify } from '../../../lib/toast.js';
 import { useAssignedClasses } from '../../school/api/get-assigned-classes.js';
 import { QueryState } from '../../school/components/QueryState.js';
@@ -15,8 +15,7 @@ export const NO_MARKS_TEXT = 'Fill in at least one mark before saving.';
 /** The lines of a failed save: the server's message and, where it names rows, each of them. */
 export function saveErrorLines(error: unknown): string[] {
   if (!isApiError(error)) return ['The marks could not be saved. Please try again.'];
-  const details = FieldErrorSchema.array().safeParse(error.details);
-  return [error.message, ...(details.success ? details.data.map((d) => d.message) : [])];
+  return [error.message, ...fieldErrorsOf(error).map((detail) => detail.message)];
 }
 
 const toId = (value: string): number | undefined => (value === '' ? undefined : Number(value));
