@@ -124,6 +124,16 @@ const socialLinkField = z
   .max(USER_LIMITS.socialLink, tooLong('The link', USER_LIMITS.socialLink))
   .refine((v) => v === '' || isWebLink(v), USER_MESSAGES.socialLinkInvalid);
 
+/**
+ * The account fields whose JSON names are the spec's misspellings: our name -> the wire's. Only the
+ * edges use the wire's (these schemas, the server's rows, the bodies the web client sends and reads).
+ */
+export const USER_WIRE_FIELDS = {
+  designation: 'degination',
+  description: 'discription',
+  socialLink: 'social_link',
+} as const;
+
 /** The text fields of the registration form (spec 3 and 5), without the photos. */
 export const RegistrationFieldsSchema = z.object({
   name: nameField,
@@ -181,11 +191,6 @@ export function imageFilesSchema<T extends FileLike = FileLike>() {
 /** A file name short enough for a message. */
 export const displayName = (name: string): string =>
   name.length > 60 ? `${name.slice(0, 57)}...` : name || 'The file';
-
-/** The whole registration form as the browser holds it: the fields plus the chosen photos. */
-export function registrationFormSchema<T extends FileLike = FileLike>() {
-  return RegistrationFieldsSchema.extend({ images: imageFilesSchema<T>() });
-}
 
 /**
  * `PUT users/profile`: every registration field but type and password, each optional (a field
@@ -252,10 +257,6 @@ export function credentialChangeProblem(
 
 export const ProfileUpdateFieldsSchema = requirePasswordPair(ProfileUpdateObjectSchema);
 
-/** The profile form as the browser holds it: the fields plus optional new photos. */
-export function profileFormSchema<T extends FileLike = FileLike>() {
-  return requirePasswordPair(ProfileUpdateObjectSchema.extend({ images: imageFilesSchema<T>().optional() }));
-}
 export type ProfileUpdateFieldsInput = z.input<typeof ProfileUpdateFieldsSchema>;
 export type ProfileUpdateFields = z.output<typeof ProfileUpdateFieldsSchema>;
 

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import type { User } from '../../../../shared/api/users.js';
 import { USER_TYPE } from '../../../../shared/constants.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.js';
+import type { Account } from '../api/account-fields.js';
 import { useProfile } from '../api/get-profile.js';
 import { useLogout } from '../api/logout.js';
 import { dailyTilesFirst, dashboardTilesFor, tileLook, toneAt } from '../lib/tiles.js';
@@ -14,7 +14,7 @@ export const PROFILE_PATH = '/profile';
 /** First name for the greeting; the whole name when it has only one part. */
 const firstName = (name: string): string => name.trim().split(/\s+/)[0] ?? name;
 
-function Greeting({ user }: { user: User }) {
+function Greeting({ user }: { user: Account }) {
   return (
     <div className="dashboard__greeting">
       <p className="dashboard__hello">Hello, {firstName(user.name)}!</p>
@@ -36,7 +36,15 @@ export interface TileCount {
 }
 export type TileCounts = Readonly<Partial<Record<string, TileCount>>>;
 
-function TileGrid({ user, headingId, newCounts }: { user: User; headingId: string; newCounts: TileCounts }) {
+function TileGrid({
+  user,
+  headingId,
+  newCounts,
+}: {
+  user: Account;
+  headingId: string;
+  newCounts: TileCounts;
+}) {
   const phone = useMediaQuery(PHONE_QUERY);
   const all = dashboardTilesFor(user.type) ?? [];
   // On a phone the principal's daily tiles come first, in the page itself (not by CSS order), so
@@ -79,7 +87,7 @@ function TileGrid({ user, headingId, newCounts }: { user: User; headingId: strin
 }
 
 /** Director, HOD, Pion, Gard, Driver, Parent: no school area yet (spec 2.5, 6; api.md). */
-function NoSchoolArea({ user }: { user: User }) {
+function NoSchoolArea({ user }: { user: Account }) {
   const logout = useLogout();
   return (
     <div className="dashboard__none">

@@ -1,13 +1,13 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { User } from '../../../../shared/api/users.js';
 import { USER_TYPE } from '../../../../shared/constants.js';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
 import { paths } from '../../../config/paths.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { notify } from '../../../lib/toast.js';
+import type { Account } from '../api/account-fields.js';
 import { useDeleteUser } from '../api/delete-user.js';
 import { useProfile } from '../api/get-profile.js';
 import { useStudentProfile } from '../api/get-student-profile.js';
@@ -43,7 +43,7 @@ const isUnavailable = (error: unknown): boolean =>
   isApiError(error) && (error.status === 404 || error.status === 403 || error.status === 400);
 
 interface ProfileCardProps {
-  user: User;
+  user: Account;
   canUpdate: boolean;
   canDelete: boolean;
   /** The principal looking at a pupil: a link to who changed which of their marks (issue #7). */
@@ -87,7 +87,7 @@ function ProfileCard({ user, canUpdate, canDelete, showMarkHistory = false }: Pr
           {user.name}
         </h2>
         <p className="profile-card__role">
-          {user.degination}
+          {user.designation}
           <span className="profile-card__type">{user.type}</span>
         </p>
         {(canUpdate && !editing) || canDelete || showMarkHistory ? (
@@ -163,8 +163,8 @@ function ProfileSection({
   viewer,
   canDeleteOthers,
 }: {
-  shown: UseQueryResult<User>;
-  viewer: User | undefined;
+  shown: UseQueryResult<Account>;
+  viewer: Account | undefined;
   canDeleteOthers: boolean;
 }) {
   const status = sectionStatus(shown);

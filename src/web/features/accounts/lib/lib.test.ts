@@ -98,14 +98,14 @@ describe('server errors', () => {
 describe('profile update body', () => {
   const values: ProfileFormValues = {
     name: 'Asha',
-    degination: 'Pupil',
-    discription: 'Hi',
+    designation: 'Pupil',
+    description: 'Hi',
     gender: 'Female',
     dob: '2016-03-09',
     address: 'Here',
     contact: '+1 555 0100',
     email: 'a@example.com',
-    social_link: '',
+    socialLink: '',
     currentPassword: '',
     newPassword: '',
   };

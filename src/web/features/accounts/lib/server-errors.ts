@@ -3,6 +3,7 @@ import type { FieldError } from '../../../../shared/api/errors.js';
 import { USER_MESSAGES } from '../../../../shared/api/users.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { fieldErrorsOf, showFieldErrors, topLevelField } from '../../../lib/form-errors.js';
+import { ourFieldName } from '../api/account-fields.js';
 
 /** The field errors of an account call; a 409 without details still belongs to the email field. */
 export function accountFieldErrorsOf(error: unknown): FieldError[] {
@@ -22,6 +23,10 @@ export function applyServerErrors<T extends FieldValues>(
   setError: UseFormSetError<T>,
   fields: readonly Path<T>[],
 ): string | undefined {
-  if (showFieldErrors(accountFieldErrorsOf(error), setError, topLevelField(fields)) > 0) return undefined;
+  const fieldOf = topLevelField(fields);
+  // The server names the misspelt fields by their wire names.
+  if (showFieldErrors(accountFieldErrorsOf(error), setError, (field) => fieldOf(ourFieldName(field))) > 0) {
+    return undefined;
+  }
   return isApiError(error) ? error.message : 'Something went wrong. Please try again.';
 }
