@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { AxeResults, Result } from 'axe-core';
-import { SESSION_COOKIE } from '../src/shared/constants.js';
 import { PUBLIC_ROUTE_PATTERNS } from '../src/shared/routes.js';
+import { expect, test } from './support/fixtures.js';
 
 /**
  * An axe-core scan of every public page (docs/contract/product.md#public-routes), and of the school screens
@@ -54,15 +54,10 @@ test.describe('accessibility of the school screens', () => {
   for (const [who, routes] of Object.entries(SCHOOL_SCREENS)) {
     test(`${who}: ${routes.join(', ')} have no serious or critical axe violation`, async ({
       page,
-      context,
       request,
-      baseURL,
+      logInAs,
     }) => {
-      const login = await request.post('/api/users/login', {
-        data: { email: `${who}@demo.school`, password: 'demo12345' },
-      });
-      const { token } = (await login.json()) as { token: string };
-      await context.addCookies([{ name: SESSION_COOKIE, value: token, url: String(baseURL) }]);
+      const token = await logInAs(`${who}@demo.school`);
       const me = await request.get('/api/users/profile', { headers: { Authorization: `Bearer ${token}` } });
       const { id } = ((await me.json()) as { results: { id: number } }).results;
       await page.emulateMedia({ reducedMotion: 'reduce' });

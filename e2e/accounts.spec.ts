@@ -1,6 +1,6 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { USER_MESSAGES } from '../src/shared/api/users.js';
-import { MESSAGES, SESSION_COOKIE } from '../src/shared/constants.js';
+import { MESSAGES, SESSION_COOKIE, USER_TYPE } from '../src/shared/constants.js';
 import { DASHBOARD_TILES } from '../src/shared/screens.js';
 import { label, logInWithForm as logIn, samplePng } from './support/forms.js';
 
@@ -43,7 +43,7 @@ test.describe
       await form.getByLabel(label('Name')).fill(name);
       await form.getByLabel(label('Designation')).fill('Pupil, Class 1');
       await form.getByLabel(label('Description')).fill('Likes painting and the swings.');
-      await form.getByLabel(label('User type')).selectOption('Student');
+      await form.getByLabel(label('User type')).selectOption(USER_TYPE.student);
       await form.getByRole('radio', { name: 'Female' }).check();
       await form.getByLabel(label('Date of birth')).fill('2019-05-04');
       await form.getByLabel(label('Contact')).fill('+1 555 0100 200');

@@ -1,6 +1,6 @@
-import { type APIRequestContext, type BrowserContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { ENQUIRY_MESSAGES } from '../src/shared/api/enquiry.js';
-import { SESSION_COOKIE } from '../src/shared/constants.js';
+import { expect, test } from './support/fixtures.js';
 
 /**
  * docs/decisions/0006-media-and-content-editing.md end to end, against the real server and its demo school:
@@ -12,20 +12,6 @@ interface WireRecord {
   id: number;
   images: { image: string; alt: string; category?: string }[];
   [field: string]: unknown;
-}
-
-async function principalToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/users/login', {
-    data: { email: 'principal@demo.school', password: 'demo12345' },
-  });
-  expect(response.status(), 'log in as the principal').toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
-async function logInAsPrincipal(context: BrowserContext, request: APIRequestContext, baseURL: string) {
-  const token = await principalToken(request);
-  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL }]);
-  return token;
 }
 
 async function records(request: APIRequestContext, collection: string): Promise<WireRecord[]> {
@@ -45,11 +31,10 @@ async function restore(request: APIRequestContext, token: string, collection: st
 
 test('the principal changes the home title in the editor and the home page shows it', async ({
   page,
-  context,
   request,
-  baseURL,
+  logInAs,
 }) => {
-  const token = await logInAsPrincipal(context, request, baseURL ?? '');
+  const token = await logInAs('principal@demo.school');
   const [original] = await records(request, 'home');
   if (!original) throw new Error('the demo school has a home record');
   const title = `Learning Together ${Date.now()}`;
@@ -70,11 +55,10 @@ test('the principal changes the home title in the editor and the home page shows
 
 test('the principal changes a gallery picture’s category and the gallery filter shows it there', async ({
   page,
-  context,
   request,
-  baseURL,
+  logInAs,
 }) => {
-  const token = await logInAsPrincipal(context, request, baseURL ?? '');
+  const token = await logInAs('principal@demo.school');
   const gallery = await records(request, 'gallery');
   // A Playing picture becomes Reading: the public-site spec's Drawing filter stays as it was.
   const index = gallery.findIndex((record) => record.images.some((image) => image.category === 'Playing'));
@@ -111,8 +95,8 @@ test('the principal changes a gallery picture’s category and the gallery filte
 test('a visitor’s contact message reaches the principal’s inbox', async ({
   page,
   browser,
-  request,
   baseURL,
+  logInAs,
 }) => {
   const subject = `Visit on Friday ${Date.now()}`;
   await page.goto('/contact');
@@ -126,7 +110,7 @@ test('a visitor’s contact message reaches the principal’s inbox', async ({
 
   const principal = await browser.newContext({ baseURL });
   try {
-    await logInAsPrincipal(principal, request, baseURL ?? '');
+    await logInAs('principal@demo.school', principal);
     const inbox = await principal.newPage();
     await inbox.goto('/inbox');
     await expect(inbox.getByText(`Enquiry: ${subject}`)).toBeVisible();

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { AxeResults } from 'axe-core';
+import { expect, test } from './support/fixtures.js';
 import { label } from './support/forms.js';
-import { logInWithCookie } from './support/session.js';
 
 /**
  * docs/decisions/0017-focus-indicators.md (WCAG 2.2, 1.4.11 and 2.4.11): every control reached with Tab shows
@@ -167,13 +167,8 @@ test.describe('focus you can see', () => {
     });
   }
 
-  test('the school screens of the principal, and a text field on its own', async ({
-    page,
-    context,
-    request,
-    baseURL,
-  }) => {
-    await logInWithCookie(context, request, 'principal@demo.school', baseURL);
+  test('the school screens of the principal, and a text field on its own', async ({ page, logInAs }) => {
+    await logInAs('principal@demo.school');
     for (const { route } of PRINCIPAL_PAGES) {
       await page.goto(route);
       await page.waitForLoadState('networkidle');

@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { logInWithCookie } from './support/session.js';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './support/fixtures.js';
 
 /**
  * docs/decisions/0015-links-and-navigation.md, against the built server and the demo school: links go where
@@ -92,13 +92,8 @@ test.describe('the navigation at 1280 px', () => {
     await expect(page).toHaveURL(/\/contact$/);
   });
 
-  test('with the cookie: Dashboard and LogOut, no login or Registation', async ({
-    page,
-    context,
-    request,
-    baseURL,
-  }) => {
-    await logInWithCookie(context, request, 'student@demo.school', baseURL);
+  test('with the cookie: Dashboard and LogOut, no login or Registation', async ({ page, logInAs }) => {
+    await logInAs('student@demo.school');
     await page.goto('/about');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { logInWithCookie } from './support/session.js';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.js';
 
 /**
  * docs/decisions/0016-phone-layout.md: at 375 px every tile of every account type's dashboard, and the
@@ -83,11 +83,10 @@ test.describe('school tables on a phone', () => {
   for (const email of ACCOUNTS) {
     test(`${email}: every tile, and the tables behind them, read fully at 375 px`, async ({
       page,
-      context,
-      baseURL,
+      logInAs,
     }) => {
       test.setTimeout(120_000);
-      await logInWithCookie(context, page.request, email, baseURL);
+      await logInAs(email);
       await page.goto('/dashboard');
       const tileLinks = page.getByRole('list', { name: 'Your school area' }).getByRole('link');
       await expect(tileLinks.first()).toBeVisible();

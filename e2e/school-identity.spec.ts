@@ -1,6 +1,6 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import type { SchoolSettings } from '../src/shared/api/settings.js';
-import { logInWithCookie } from './support/session.js';
+import { expect, test } from './support/fixtures.js';
 
 /**
  * docs/decisions/0014-school-settings.md end to end, against the real server and its demo school: the
@@ -17,11 +17,10 @@ async function settings(request: APIRequestContext): Promise<SchoolSettings> {
 
 test('the principal changes the school’s name and address in the editor; header, footer and title show them', async ({
   page,
-  context,
   request,
-  baseURL,
+  logInAs,
 }) => {
-  const token = await logInWithCookie(context, request, 'principal@demo.school', baseURL);
+  const token = await logInAs('principal@demo.school');
   const original = await settings(request);
   const name = `Hilltop Primary ${Date.now()}`;
   const address = '2 Hill Road, Upton, UP1 2HR';

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { MESSAGES } from '../src/shared/constants.js';
+import { MESSAGES, USER_TYPE } from '../src/shared/constants.js';
 import { divisionFor, MAX_MARKS_PER_SUBJECT, subjectResult } from '../src/shared/rules/mark-sheet.js';
 import { logInWithForm, registerWithForm } from './support/forms.js';
 
@@ -39,7 +39,7 @@ test('a school year: a new pupil is approved, enrolled and taught, gets a mark a
     name: `Nia Brooks ${stamp}`,
     email: `nia.${stamp}@example.com`,
     password: `crayons-${stamp}`,
-    type: 'Student' as const,
+    type: USER_TYPE.student,
   };
   const className = `Year 2 ${stamp}`;
   const timeSlot = `16:00 - 16:45 (${stamp})`;

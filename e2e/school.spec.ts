@@ -1,29 +1,12 @@
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { MESSAGES, SESSION_COOKIE } from '../src/shared/constants.js';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { MESSAGES } from '../src/shared/constants.js';
+import { expect, test } from './support/fixtures.js';
 
 /**
  * The school area against the real server and its demo school (docs/contract/api.md#running-it): a teacher
  * records attendance and follows a pupil from Teacher-class; a pupil sees only their own results
  * and attendance; the principal adds a class assignment and meets a timetable clash.
  */
-
-const PASSWORD = 'demo12345';
-type DemoLogin = 'teacher' | 'student' | 'student2' | 'principal';
-
-async function tokenFor(request: APIRequestContext, who: DemoLogin): Promise<string> {
-  const response = await request.post('/api/users/login', {
-    data: { email: `${who}@demo.school`, password: PASSWORD },
-  });
-  expect(response.status(), `log in as ${who}`).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
-/** Logs in through the API and stores the token where the site keeps it. */
-async function logIn(context: BrowserContext, request: APIRequestContext, baseURL: string, who: DemoLogin) {
-  const token = await tokenFor(request, who);
-  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL }]);
-  return token;
-}
 
 async function api<T>(request: APIRequestContext, token: string, call: string): Promise<T> {
   const response = await request.get(`/api/${call}`, { headers: { Authorization: `Bearer ${token}` } });
@@ -55,11 +38,9 @@ function recentSchoolDay(): string {
 test.describe('as the demo teacher', () => {
   test('records a class’s attendance for a date, and the date shows it again after a reload', async ({
     page,
-    context,
-    request,
-    baseURL,
+    logInAs,
   }) => {
-    await logIn(context, request, String(baseURL), 'teacher');
+    await logInAs('teacher@demo.school');
     const alerts = collectAlerts(page);
     const date = recentSchoolDay();
 
@@ -106,8 +87,8 @@ test.describe('as the demo teacher', () => {
     await expect(day).toContainText('On Leave');
   });
 
-  test('without a date, Save Attendance asks for one', async ({ page, context, request, baseURL }) => {
-    await logIn(context, request, String(baseURL), 'teacher');
+  test('without a date, Save Attendance asks for one', async ({ page, logInAs }) => {
+    await logInAs('teacher@demo.school');
     const alerts = collectAlerts(page);
     await page.goto('/student-attendence');
     await page.getByLabel('Date', { exact: true }).fill('');
@@ -115,13 +96,8 @@ test.describe('as the demo teacher', () => {
     await expect.poll(() => alerts).toEqual([MESSAGES.attendanceNeedsDate]);
   });
 
-  test('opens a pupil’s profile and results from Teacher-class', async ({
-    page,
-    context,
-    request,
-    baseURL,
-  }) => {
-    await logIn(context, request, String(baseURL), 'teacher');
+  test('opens a pupil’s profile and results from Teacher-class', async ({ page, logInAs }) => {
+    await logInAs('teacher@demo.school');
     await page.goto('/teacher-class');
     await expect(page.getByRole('heading', { name: 'Your classes' })).toBeVisible();
     await page.getByRole('button', { name: 'View KG' }).click();
@@ -155,8 +131,8 @@ test.describe('as the demo teacher', () => {
     await expect(page.getByRole('button', { name: 'View KG' })).toBeVisible();
   });
 
-  test('sees the week of a class from Schedule', async ({ page, context, request, baseURL }) => {
-    await logIn(context, request, String(baseURL), 'teacher');
+  test('sees the week of a class from Schedule', async ({ page, logInAs }) => {
+    await logInAs('teacher@demo.school');
     await page.goto('/schedule');
     await page.getByRole('link', { name: 'View Schedule Details of KG' }).click();
     await expect(page).toHaveURL(/\/schedule-summary\?classId=\d+$/);
@@ -167,8 +143,8 @@ test.describe('as the demo teacher', () => {
 });
 
 test.describe('as the demo student', () => {
-  test('sees only their own results', async ({ page, context, request, baseURL }) => {
-    const token = await logIn(context, request, String(baseURL), 'student');
+  test('sees only their own results', async ({ page, request, logInAs, tokenFor }) => {
+    const token = await logInAs('student@demo.school');
     const me = await api<{ results: { id: number; name: string } }>(request, token, 'users/profile');
     await page.goto('/results');
     const names = page.locator('tbody tr td:nth-child(2)');
@@ -177,7 +153,7 @@ test.describe('as the demo student', () => {
 
     const other = await api<{ results: { id: number } }>(
       request,
-      await tokenFor(request, 'student2'),
+      await tokenFor('student2@demo.school'),
       'users/profile',
     );
     await page.goto(`/studentresult/${other.results.id}`);
@@ -189,8 +165,8 @@ test.describe('as the demo student', () => {
     await expect(page.getByText('Division', { exact: true })).toBeVisible();
   });
 
-  test('sees their own attendance report', async ({ page, context, request, baseURL }) => {
-    await logIn(context, request, String(baseURL), 'student');
+  test('sees their own attendance report', async ({ page, logInAs }) => {
+    await logInAs('student@demo.school');
     await page.goto('/attendance-report');
     await expect(page.getByRole('heading', { name: 'My attendance' })).toBeVisible();
     await expect(page.getByRole('columnheader', { name: 'Status' })).toBeVisible();
@@ -215,12 +191,11 @@ async function addFreeTimeSlot(request: APIRequestContext, token: string, label:
 test.describe('as the principal', () => {
   test('adds a class assignment, then meets the clash when adding it again', async ({
     page,
-    context,
     request,
-    baseURL,
+    logInAs,
   }) => {
     const slot = '15:00 - 15:45';
-    const principal = await logIn(context, request, String(baseURL), 'principal');
+    const principal = await logInAs('principal@demo.school');
     const seeded = await addFreeTimeSlot(request, principal, slot);
     const alerts = collectAlerts(page);
     await page.goto('/student-class');
@@ -258,13 +233,8 @@ test.describe('as the principal', () => {
     await expect(clash).toBeHidden();
   });
 
-  test('sees each class’s attendance for a day and opens one', async ({
-    page,
-    context,
-    request,
-    baseURL,
-  }) => {
-    await logIn(context, request, String(baseURL), 'principal');
+  test('sees each class’s attendance for a day and opens one', async ({ page, logInAs }) => {
+    await logInAs('principal@demo.school');
     const date = recentSchoolDay();
     await page.goto(`/attendence?date=${date}`);
     await expect(page.getByRole('columnheader', { name: 'Not marked' })).toBeVisible();

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { SESSION_COOKIE } from '../src/shared/constants.js';
 import { PUBLIC_ROUTE_PATTERNS, SCHOOL_ROUTE_PREFIXES } from '../src/shared/routes.js';
 import { BANNER_TITLES } from '../src/shared/screens.js';
+import { expect, test } from './support/fixtures.js';
 
 /** Every public page but home, which has a banner of its own (tested below). */
 const PUBLIC_ROUTES = PUBLIC_ROUTE_PATTERNS.filter((route) => route !== '/');
@@ -67,14 +67,9 @@ test.describe('authenticated routes', () => {
   test('with the cookie the nav shows Dashboard and a red LogOut that ends the session', async ({
     page,
     context,
-    baseURL,
-    request,
+    logInAs,
   }) => {
-    const login = await request.post('/api/users/login', {
-      data: { email: 'student2@demo.school', password: 'demo12345' },
-    });
-    const { token } = (await login.json()) as { token: string };
-    await context.addCookies([{ name: SESSION_COOKIE, value: token, url: String(baseURL) }]);
+    await logInAs('student2@demo.school');
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();

@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import { expect, type Page } from '@playwright/test';
+import type { USER_TYPE } from '../../src/shared/constants.js';
 
 /** The demo school's password for every demo log-in. */
 export const DEMO_PASSWORD = 'demo12345';
@@ -51,7 +52,7 @@ export interface NewAccount {
   name: string;
   email: string;
   password: string;
-  type: 'Student' | 'Teacher' | 'Parent';
+  type: typeof USER_TYPE.student | typeof USER_TYPE.teacher | typeof USER_TYPE.parent;
 }
 
 /** Fills and sends the registration form with one photo; waits for the form to clear. */

@@ -1,5 +1,5 @@
 /**
- * The product's fixed values (spec sections 2, 4 and 9). Server, client and tests import them from
+ * The product's fixed values (docs/contract/product.md#constants). Server, client and tests import them from
  * here so a text or a number is written once. Spellings are the product's
  * (docs/contract/product.md#spelling): they are shown to users.
  */
@@ -11,21 +11,42 @@
 export const SESSION_COOKIE = 'kids_pre_token';
 export const SESSION_DAYS = 7;
 
+/**
+ * Each user type by its right name; the value is the product's spelling, which the JSON carries and
+ * the registration form shows (a principal is 'Principle' on the wire, docs/contract/product.md#school-screens).
+ */
+export const USER_TYPE = {
+  teacher: 'Teacher',
+  student: 'Student',
+  director: 'Director',
+  principal: 'Principle',
+  hod: 'HOD',
+  peon: 'Pion',
+  guard: 'Gard',
+  driver: 'Driver',
+  parent: 'Parent',
+} as const;
+
+/** Every type in the order the registration form lists them. */
 export const USER_TYPES = [
-  'Teacher',
-  'Student',
-  'Director',
-  'Principle',
-  'HOD',
-  'Pion',
-  'Gard',
-  'Driver',
-  'Parent',
+  USER_TYPE.teacher,
+  USER_TYPE.student,
+  USER_TYPE.director,
+  USER_TYPE.principal,
+  USER_TYPE.hod,
+  USER_TYPE.peon,
+  USER_TYPE.guard,
+  USER_TYPE.driver,
+  USER_TYPE.parent,
 ] as const;
-export type UserType = (typeof USER_TYPES)[number];
+export type UserType = (typeof USER_TYPE)[keyof typeof USER_TYPE];
 
 /** The types that have a dashboard and a school area (docs/contract/product.md#school-screens). */
-export const SCHOOL_TYPES = ['Student', 'Teacher', 'Principle'] as const satisfies readonly UserType[];
+export const SCHOOL_TYPES = [
+  USER_TYPE.student,
+  USER_TYPE.teacher,
+  USER_TYPE.principal,
+] as const satisfies readonly UserType[];
 export type SchoolType = (typeof SCHOOL_TYPES)[number];
 export const isSchoolType = (type: string): type is SchoolType =>
   (SCHOOL_TYPES as readonly string[]).includes(type);

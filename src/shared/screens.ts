@@ -1,4 +1,4 @@
-import type { SchoolType, UserType } from './constants.js';
+import { type SchoolType, USER_TYPE, type UserType } from './constants.js';
 
 /**
  * The one registry of the web app's screens. Each entry says where a screen is (its path), what its
@@ -52,9 +52,13 @@ export interface ScreenEntry {
   tiles?: Partial<Record<SchoolType, TileEntry>>;
 }
 
-const STAFF = ['Teacher', 'Principle'] as const satisfies readonly SchoolType[];
-const PRINCIPAL_ONLY = ['Principle'] as const satisfies readonly SchoolType[];
-const SCHOOL = ['Student', 'Teacher', 'Principle'] as const satisfies readonly SchoolType[];
+const STAFF = [USER_TYPE.teacher, USER_TYPE.principal] as const satisfies readonly SchoolType[];
+const PRINCIPAL_ONLY = [USER_TYPE.principal] as const satisfies readonly SchoolType[];
+const SCHOOL = [
+  USER_TYPE.student,
+  USER_TYPE.teacher,
+  USER_TYPE.principal,
+] as const satisfies readonly SchoolType[];
 
 /** The same tile on the dashboards of several types, at the order given for each. */
 function tileFor(
@@ -114,7 +118,7 @@ export const SCREENS = [
   {
     path: '/exam',
     title: 'Exam Program',
-    who: ['Student', 'Principle'],
+    who: [USER_TYPE.student, USER_TYPE.principal],
     tiles: tileFor({ Student: 3 }, { label: 'Exam', icon: 'pencil-square', blurb: 'Your exam programme' }),
   },
   {
@@ -374,9 +378,9 @@ const specMenuOf = (type: SchoolType): DashboardTile[] =>
 
 /** The product's dashboard menu per type (docs/contract/product.md#school-screens, with the targets of docs/contract/fixes-and-gaps.md#fix-5). */
 export const DASHBOARD_TILES: Readonly<Record<SchoolType, readonly DashboardTile[]>> = {
-  Student: specMenuOf('Student'),
-  Teacher: specMenuOf('Teacher'),
-  Principle: specMenuOf('Principle'),
+  [USER_TYPE.student]: specMenuOf(USER_TYPE.student),
+  [USER_TYPE.teacher]: specMenuOf(USER_TYPE.teacher),
+  [USER_TYPE.principal]: specMenuOf(USER_TYPE.principal),
 };
 
 /** One value per `:name` segment of a pattern. */

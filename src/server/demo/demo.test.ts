@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_COLLECTION_NAMES } from '../../shared/api/content.js';
-import { GALLERY_CATEGORIES } from '../../shared/constants.js';
+import { GALLERY_CATEGORIES, USER_TYPE } from '../../shared/constants.js';
 import { markSheet } from '../../shared/rules/mark-sheet.js';
 import { verifyPassword } from '../features/auth/password.js';
 import { listContentRecords } from '../features/content/content.repository.js';
@@ -93,9 +93,9 @@ describe.each(TEST_ENGINES)('demo school on %s', (engine) => {
   it('has staff, forty pupils with complete profiles and two pending registrations', async () => {
     const users = await t.db.selectFrom('app_user').selectAll().execute();
     const active = (type: string) => users.filter((u) => u.type === type && u.status === 'active');
-    expect(active('Teacher').length).toBeGreaterThanOrEqual(6);
-    expect(active('Principle')).toHaveLength(1);
-    const pupils = active('Student');
+    expect(active(USER_TYPE.teacher).length).toBeGreaterThanOrEqual(6);
+    expect(active(USER_TYPE.principal)).toHaveLength(1);
+    const pupils = active(USER_TYPE.student);
     expect(pupils).toHaveLength(40);
     expect(users.filter((u) => u.status === 'pending').length).toBeGreaterThanOrEqual(2);
     for (const u of users) {
@@ -125,11 +125,11 @@ describe.each(TEST_ENGINES)('demo school on %s', (engine) => {
 
   it('answers the demo log-ins of docs/contract/api.md#demo-logins, each able to log in', async () => {
     const expected: [string, string][] = [
-      ['principal@demo.school', 'Principle'],
-      ['teacher@demo.school', 'Teacher'],
-      ['teacher2@demo.school', 'Teacher'],
-      ['student@demo.school', 'Student'],
-      ['student2@demo.school', 'Student'],
+      ['principal@demo.school', USER_TYPE.principal],
+      ['teacher@demo.school', USER_TYPE.teacher],
+      ['teacher2@demo.school', USER_TYPE.teacher],
+      ['student@demo.school', USER_TYPE.student],
+      ['student2@demo.school', USER_TYPE.student],
     ];
     expect(logins.map((l) => [l.email, l.type])).toEqual(expected);
     for (const login of logins) {
@@ -257,7 +257,7 @@ describe.each(TEST_ENGINES)('demo school on %s', (engine) => {
       for (const r of some) expect(r.description.length).toBeGreaterThan(0);
     }
     const teachers = new Set(
-      (await t.db.selectFrom('app_user').select('id').where('type', '=', 'Teacher').execute()).map(
+      (await t.db.selectFrom('app_user').select('id').where('type', '=', USER_TYPE.teacher).execute()).map(
         (u) => u.id,
       ),
     );

@@ -1,5 +1,6 @@
 import type { InsertObject } from 'kysely';
 import { CONTENT_COLLECTION_NAMES, type ContentCollection } from '../../shared/api/content.js';
+import { USER_TYPE } from '../../shared/constants.js';
 import { DEFAULT_PASS_MARK } from '../../shared/rules/mark-sheet.js';
 import type { Db } from '../db/connect.js';
 import type { Database } from '../db/database.js';
@@ -169,7 +170,7 @@ function planSchool(today: number): SchoolPlan {
       name: `${pupil.first} ${pupil.last}`,
       designation: `Pupil, ${pupil.className}`,
       description: rng.pick(PUPIL_TRAITS),
-      type: 'Student',
+      type: USER_TYPE.student,
       gender: pupil.gender,
       dob: dateOfBirth(today, CLASS_AGES[pupil.className], rng),
       address: address(),
@@ -214,31 +215,31 @@ function planSchool(today: number): SchoolPlan {
     {
       email: PRINCIPAL.email,
       password: DEMO_PASSWORD,
-      type: 'Principle',
+      type: USER_TYPE.principal,
       note: `${PRINCIPAL.name}, the principal: every class, approvals (2 waiting) and the site's content`,
     },
     {
       email: teacher1.email,
       password: DEMO_PASSWORD,
-      type: 'Teacher',
+      type: USER_TYPE.teacher,
       note: `${teacher1.name} (${teacher1.designation}): teaches ${teacher1Classes.join(', ')}; class teacher of ${student.className}`,
     },
     {
       email: teacher2.email,
       password: DEMO_PASSWORD,
-      type: 'Teacher',
+      type: USER_TYPE.teacher,
       note: `${teacher2.name} (${teacher2.designation}): teaches ${teacher2Classes.join(', ')}, not ${student.className}`,
     },
     {
       email: STUDENT_EMAIL,
       password: DEMO_PASSWORD,
-      type: 'Student',
+      type: USER_TYPE.student,
       note: `${student.first} ${student.last}, pupil in ${student.className}`,
     },
     {
       email: STUDENT2_EMAIL,
       password: DEMO_PASSWORD,
-      type: 'Student',
+      type: USER_TYPE.student,
       note: `${student2.first} ${student2.last}, pupil in ${student2.className}`,
     },
   ];

@@ -1,3 +1,4 @@
+import { USER_TYPE } from '../../shared/constants.js';
 import type { HairStyle } from './art.js';
 
 /**
@@ -33,7 +34,7 @@ export interface DemoPerson {
 }
 
 export interface DemoStaff extends DemoPerson {
-  type: 'Teacher' | 'Principle';
+  type: typeof USER_TYPE.teacher | typeof USER_TYPE.principal;
   email: string;
   designation: string;
   description: string;
@@ -76,7 +77,7 @@ export const PRINCIPAL: DemoStaff = {
   skin: 5,
   hairStyle: 'bob',
   glasses: true,
-  type: 'Principle',
+  type: USER_TYPE.principal,
   email: `principal@${DEMO_DOMAIN}`,
   designation: 'Principal',
   description:
@@ -91,7 +92,7 @@ export const TEACHERS: readonly DemoStaff[] = [
     name: 'Amara Okafor',
     gender: 'Female',
     skin: 4,
-    type: 'Teacher',
+    type: USER_TYPE.teacher,
     email: `teacher@${DEMO_DOMAIN}`,
     designation: 'English Teacher',
     description:
@@ -104,7 +105,7 @@ export const TEACHERS: readonly DemoStaff[] = [
     name: 'Daniel Whitfield',
     gender: 'Male',
     skin: 0,
-    type: 'Teacher',
+    type: USER_TYPE.teacher,
     email: `teacher2@${DEMO_DOMAIN}`,
     designation: 'Mathematics Teacher',
     description:
@@ -117,7 +118,7 @@ export const TEACHERS: readonly DemoStaff[] = [
     name: 'Priya Raman',
     gender: 'Female',
     skin: 2,
-    type: 'Teacher',
+    type: USER_TYPE.teacher,
     email: `priya.raman@${DEMO_DOMAIN}`,
     designation: 'Science Teacher',
     description:
@@ -130,7 +131,7 @@ export const TEACHERS: readonly DemoStaff[] = [
     name: 'Hannah Lindqvist',
     gender: 'Female',
     skin: 0,
-    type: 'Teacher',
+    type: USER_TYPE.teacher,
     email: `hannah.lindqvist@${DEMO_DOMAIN}`,
     designation: 'Art & Craft Teacher',
     description:
@@ -143,7 +144,7 @@ export const TEACHERS: readonly DemoStaff[] = [
     name: 'Yusuf Haddad',
     gender: 'Male',
     skin: 3,
-    type: 'Teacher',
+    type: USER_TYPE.teacher,
     email: `yusuf.haddad@${DEMO_DOMAIN}`,
     designation: 'Social Studies Teacher',
     description: 'Yusuf brings the world into the classroom with maps, music and food from many countries.',
@@ -155,7 +156,7 @@ export const TEACHERS: readonly DemoStaff[] = [
     name: 'Mateo Alvarez',
     gender: 'Male',
     skin: 2,
-    type: 'Teacher',
+    type: USER_TYPE.teacher,
     email: `mateo.alvarez@${DEMO_DOMAIN}`,
     designation: 'General Knowledge Teacher',
     description: 'Mateo runs the weekly quiz and the nature walks, and coaches the little football team.',
@@ -293,7 +294,7 @@ export const PARENTS: readonly (DemoPerson & { designation: string; quote: strin
 
 /** Two registrations waiting for the principal's approval. */
 export const APPLICANTS: readonly (DemoPerson & {
-  type: 'Parent' | 'Teacher';
+  type: typeof USER_TYPE.parent | typeof USER_TYPE.teacher;
   email: string;
   designation: string;
   description: string;
@@ -315,7 +316,7 @@ export const APPLICANTS: readonly (DemoPerson & {
     name: 'Sam Rivera',
     gender: 'Other',
     skin: 2,
-    type: 'Teacher',
+    type: USER_TYPE.teacher,
     email: `sam.rivera@${DEMO_DOMAIN}`,
     designation: 'Music Teacher (applicant)',
     description:

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema } from '../../shared/api/errors.js';
 import { IdParamSchema } from '../../shared/api/school.js';
+import { USER_TYPE } from '../../shared/constants.js';
 import { BEARER_AUTH } from '../plugins/auth.js';
 import { notFound } from './errors.js';
 
@@ -36,7 +37,7 @@ export function principalDeleteRoute(
   app.withTypeProvider<ZodTypeProvider>().delete(
     `${route.path}/:id`,
     {
-      onRequest: app.requireTypes('Principle'),
+      onRequest: app.requireTypes(USER_TYPE.principal),
       schema: {
         tags: SET_UP_TAGS,
         summary: route.summary,
@@ -60,7 +61,7 @@ export function schoolRouting(app: FastifyInstance) {
   return {
     api: app.withTypeProvider<ZodTypeProvider>(),
     /** Teachers and the principal. */
-    staff: app.requireTypes('Teacher', 'Principle'),
-    principal: app.requireTypes('Principle'),
+    staff: app.requireTypes(USER_TYPE.teacher, USER_TYPE.principal),
+    principal: app.requireTypes(USER_TYPE.principal),
   };
 }

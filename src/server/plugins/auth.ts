@@ -15,7 +15,7 @@
  *   ...
  * });
  *
- * api.post('/studentclass', { onRequest: app.requireTypes('Principle'), ... }, handler);
+ * api.post('/studentclass', { onRequest: app.requireTypes(USER_TYPE.principal), ... }, handler);
  * api.post('/users/logout', { onRequest: app.authenticate, ... }, handler);   // any active user
  * ```
  *
@@ -26,7 +26,7 @@
  * - `app.requireTypes(...types)`: authenticate, then one of `types`, else 403 `FORBIDDEN`.
  *
  * Each guard authenticates by itself (once per request), so one guard is enough; listing
- * `[app.authenticate, app.requireTypes('Principle')]` works too. Record-level rules ("a teacher
+ * `[app.authenticate, app.requireTypes(USER_TYPE.principal)]` works too. Record-level rules ("a teacher
  * sees the pupils of the classes they teach") belong in the feature's policy function, and a
  * record the caller may not see is a 404 (docs/contract/api.md#errors).
  */
@@ -36,6 +36,7 @@ import {
   type AccountStatus,
   isSchoolType,
   SCHOOL_TYPES,
+  USER_TYPE,
   USER_TYPES,
   type UserType,
 } from '../../shared/constants.js';
@@ -92,7 +93,7 @@ const MESSAGES = {
   ended: 'Your session has ended. Please log in again.',
   noSchoolArea: 'The school area is not available for your account type yet.',
   wrongType: (types: readonly string[]) =>
-    types.length === 1 && types[0] === 'Principle'
+    types.length === 1 && types[0] === USER_TYPE.principal
       ? 'Only the principal may do that.'
       : `Only these account types may do that: ${types.join(', ')}.`,
 };

@@ -2,7 +2,7 @@ import { appendFileSync } from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUPIL_IMPORT_COLUMNS } from '../../shared/api/school-admin.js';
-import type { SchoolType } from '../../shared/constants.js';
+import { type SchoolType, USER_TYPE } from '../../shared/constants.js';
 import { DEMO_PASSWORD } from '../demo/index.js';
 import { findSessionUser } from '../features/auth/session.js';
 import { DEMO, nextAddress, png, userIdOf } from '../features/users/test-helpers.js';
@@ -59,12 +59,12 @@ const MAX_HANGS = 3;
 /** An id no record of the demo school has. */
 const MISSING_ID = 999_999;
 
-const CALLERS = ['nobody', 'Principle', 'Teacher', 'Student'] as const;
+const CALLERS = ['nobody', USER_TYPE.principal, USER_TYPE.teacher, USER_TYPE.student] as const;
 type Caller = (typeof CALLERS)[number];
 const ACCOUNT: Record<SchoolType, string> = {
-  Principle: DEMO.principal,
-  Teacher: DEMO.teacher,
-  Student: DEMO.student,
+  [USER_TYPE.principal]: DEMO.principal,
+  [USER_TYPE.teacher]: DEMO.teacher,
+  [USER_TYPE.student]: DEMO.student,
 };
 
 interface DemoSchool {
@@ -308,7 +308,7 @@ function errorsIn(lines: readonly string[]): string[] {
 
 /** Authorization headers that are not quite a token (one is sent to each guarded operation). */
 function oddCredentials(tokens: Record<SchoolType, string>): { label: string; header: string }[] {
-  const token = tokens.Teacher;
+  const token = tokens[USER_TYPE.teacher];
   return [
     { label: 'a token of 10000 characters', header: `Bearer ${'x'.repeat(10_000)}` },
     { label: 'the scheme alone', header: 'Bearer' },
@@ -317,7 +317,7 @@ function oddCredentials(tokens: Record<SchoolType, string>): { label: string; he
     { label: 'a token with one character more', header: `Bearer ${token}x` },
     { label: 'a token with one character less', header: `Bearer ${token.slice(0, -1)}` },
     { label: 'the scheme in lower case', header: `bearer ${token}` },
-    { label: 'two tokens', header: `Bearer ${token} ${tokens.Principle}` },
+    { label: 'two tokens', header: `Bearer ${token} ${tokens[USER_TYPE.principal]}` },
     { label: 'a token of Latin-1 letters', header: 'Bearer \u00e9\u00e8\u00ff' },
     { label: 'a JWT-like token', header: 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOjF9.' },
   ];

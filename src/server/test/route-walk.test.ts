@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_COLLECTION_NAMES } from '../../shared/api/content.js';
-import { SCHOOL_TYPES, type SchoolType } from '../../shared/constants.js';
+import { SCHOOL_TYPES, type SchoolType, USER_TYPE } from '../../shared/constants.js';
 import type { RouteEntry } from '../app.js';
 import { createSession } from '../features/auth/session.js';
 import { createTestApp, type TestApp } from './app.js';
@@ -19,9 +19,9 @@ import { bearer, type Caller, type SchoolFixture, schoolFixture } from './school
  * get a 400 and nothing changes.
  */
 
-const STUDENT_PRINCIPAL: readonly SchoolType[] = ['Student', 'Principle'];
-const TEACHER_PRINCIPAL: readonly SchoolType[] = ['Teacher', 'Principle'];
-const PRINCIPAL: readonly SchoolType[] = ['Principle'];
+const STUDENT_PRINCIPAL: readonly SchoolType[] = [USER_TYPE.student, USER_TYPE.principal];
+const TEACHER_PRINCIPAL: readonly SchoolType[] = [USER_TYPE.teacher, USER_TYPE.principal];
+const PRINCIPAL: readonly SchoolType[] = [USER_TYPE.principal];
 const EVERY_SCHOOL_TYPE: readonly SchoolType[] = SCHOOL_TYPES;
 
 interface Rule {
@@ -141,9 +141,9 @@ const isPublic = (route: RouteEntry) =>
   PUBLIC.has(key(route)) || route.url === PUBLIC_PREFIX || route.url.startsWith(`${PUBLIC_PREFIX}/`);
 
 const CALLER_OF: Record<SchoolType, Caller> = {
-  Student: 'student',
-  Teacher: 'teacher',
-  Principle: 'principal',
+  [USER_TYPE.student]: 'student',
+  [USER_TYPE.teacher]: 'teacher',
+  [USER_TYPE.principal]: 'principal',
 };
 
 describe.each(TEST_ENGINES)('every route of the API has a stated rule on %s', (engine) => {

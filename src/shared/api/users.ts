@@ -126,9 +126,21 @@ const socialLinkField = z
   .refine((v) => v === '' || isWebLink(v), USER_MESSAGES.socialLinkInvalid);
 
 /**
+ * The account fields whose JSON names are the original product's misspellings
+ * (docs/contract/product.md#records): our name -> the wire's. Only the
+ * edges use the wire's (these schemas, the server's rows, the bodies the web client sends and reads).
+ */
+export const USER_WIRE_FIELDS = {
+  designation: 'degination',
+  description: 'discription',
+  socialLink: 'social_link',
+} as const;
+
+/**
  * The text fields of the registration form (docs/contract/product.md#records and
  * docs/contract/product.md#validation), without the photos.
  */
+
 export const RegistrationFieldsSchema = z.object({
   name: nameField,
   degination: requiredText(USER_MESSAGES.enterDesignation, 'The designation', USER_LIMITS.designation),
@@ -185,11 +197,6 @@ export function imageFilesSchema<T extends FileLike = FileLike>() {
 /** A file name short enough for a message. */
 export const displayName = (name: string): string =>
   name.length > 60 ? `${name.slice(0, 57)}...` : name || 'The file';
-
-/** The whole registration form as the browser holds it: the fields plus the chosen photos. */
-export function registrationFormSchema<T extends FileLike = FileLike>() {
-  return RegistrationFieldsSchema.extend({ images: imageFilesSchema<T>() });
-}
 
 /**
  * `PUT users/profile`: every registration field but type and password, each optional (a field
@@ -256,10 +263,6 @@ export function credentialChangeProblem(
 
 export const ProfileUpdateFieldsSchema = requirePasswordPair(ProfileUpdateObjectSchema);
 
-/** The profile form as the browser holds it: the fields plus optional new photos. */
-export function profileFormSchema<T extends FileLike = FileLike>() {
-  return requirePasswordPair(ProfileUpdateObjectSchema.extend({ images: imageFilesSchema<T>().optional() }));
-}
 export type ProfileUpdateFieldsInput = z.input<typeof ProfileUpdateFieldsSchema>;
 export type ProfileUpdateFields = z.output<typeof ProfileUpdateFieldsSchema>;
 

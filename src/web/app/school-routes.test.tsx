@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { CONTENT_COLLECTION_NAMES } from '../../shared/api/content.js';
+import { USER_TYPE } from '../../shared/constants.js';
 import { NOT_FOUND_TEXT } from '../components/school/QueryState.js';
 import { PAYMENT_TITLE } from '../features/payments/components/PaymentScreen.js';
 import { urlOf } from '../test/content-fetch.js';
@@ -14,7 +15,7 @@ function mockServer(routes: Record<string, unknown>) {
     const path = new URL(urlOf(input), 'http://localhost').pathname.replace(/^\/api\//, '');
     calls.push(path);
     if ((CONTENT_COLLECTION_NAMES as readonly string[]).includes(path)) return jsonResponse({ data: [] });
-    if (path === 'users/profile') return jsonResponse(profile('Teacher', 2));
+    if (path === 'users/profile') return jsonResponse(profile(USER_TYPE.teacher, 2));
     if (path in routes) return jsonResponse(routes[path]);
     throw new Error(`Unmocked call: ${path}`);
   });

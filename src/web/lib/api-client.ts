@@ -45,6 +45,8 @@ export interface RequestOptions<T> {
    * expired or revoked token). `false` only throws: for calls whose 401 means something else.
    */
   endSessionOnUnauthorized?: boolean;
+  /** `false` sends no token even when a session exists: the public forms are anyone's. */
+  withSession?: boolean;
 }
 
 export function apiUrl(path: string): string {
@@ -84,13 +86,23 @@ async function toApiError(response: Response): Promise<ApiError> {
 }
 
 /**
- * One call to the API. Sends `Authorization: Bearer <token>` whenever a session exists.
- * The token is read before the first `await`, so a caller may clear the session right after
- * starting a call (logout) and the call still carries it.
+ * One call to the API, answering the status with the data. Sends `Authorization: Bearer <token>`
+ * whenever a session exists. The token is read before the first `await`, so a caller may clear
+ * the session right after starting a call (logout) and the call still carries it.
  */
-export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const { method = 'GET', body, signal, schema, endSessionOnUnauthorized = true } = options;
-  const token = getSessionToken();
+export async function apiCall<T = unknown>(
+  path: string,
+  options: RequestOptions<T> = {},
+): Promise<{ status: number; data: T }> {
+  const {
+    method = 'GET',
+    body,
+    signal,
+    schema,
+    endSessionOnUnauthorized = true,
+    withSession = true,
+  } = options;
+  const token = withSession ? getSessionToken() : undefined;
   const headers = new Headers({ Accept: 'application/json' });
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
@@ -130,7 +142,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   }
 
   const data = response.status === 204 ? undefined : await readBody(response);
-  if (schema === undefined) return data as T;
+  if (schema === undefined) return { status: response.status, data: data as T };
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
     throw new ApiError(
@@ -140,7 +152,12 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       parsed.error.issues,
     );
   }
-  return parsed.data;
+  return { status: response.status, data: parsed.data };
+}
+
+/** One call to the API (see apiCall), answering only the data. */
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  return (await apiCall(path, options)).data;
 }
 
 export const apiClient = {

@@ -3,6 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { vi } from 'vitest';
+import type { SchoolType } from '../../shared/constants.js';
 import { AppProvider } from '../app/providers.js';
 import { urlOf } from './content-fetch.js';
 import { createTestQueryClient, jsonResponse, setCookieToken } from './render-app.js';
@@ -121,7 +122,7 @@ export function renderScreen(ui: ReactNode, { path = '/', pattern = '/' }: Rende
 export const columnsOf = (table: HTMLElement): string[] =>
   [...table.querySelectorAll('thead th')].map((th) => th.textContent?.trim() ?? '');
 
-export const profile = (type: 'Student' | 'Teacher' | 'Principle', id = 7, name = 'Amara Okafor') => ({
+export const profile = (type: SchoolType, id = 7, name = 'Amara Okafor') => ({
   results: {
     id,
     name,

@@ -1,6 +1,6 @@
 /**
  * The attendance fields of the contract (docs/contract/api.md) under their inside names: the wire names, the
- * spec's spelling included (`discription`), exist only in this table and at the routes' edge.
+ * original misspelling included (`discription`), exist only in this table and at the routes' edge.
  * Like the content collections' field table (shared/api/content.ts): map once, name things
  * correctly inside.
  */

@@ -6,6 +6,7 @@ import {
   ClassAttendanceReportAnswerSchema,
   SavedCountAnswerSchema,
 } from '../../../shared/api/school.js';
+import { USER_TYPE } from '../../../shared/constants.js';
 import { isoDate } from '../../lib/time.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
@@ -287,7 +288,7 @@ describe.each(TEST_ENGINES)('attendance on %s', (engine) => {
     });
 
     it('a pupil with nothing recorded: empty, 0 %', async () => {
-      const newcomer = await userWithSession(t.db, 'Student', 'Nia Newcomer');
+      const newcomer = await userWithSession(t.db, USER_TYPE.student, 'Nia Newcomer');
       const { data, summary } = AttendanceHistoryAnswerSchema.parse(
         (await get(`/api/attendance/student/${newcomer.id}`, 'principal')).json(),
       );

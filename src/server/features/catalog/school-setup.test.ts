@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PupilsAnswerSchema } from '../../../shared/api/school-admin.js';
+import { USER_TYPE } from '../../../shared/constants.js';
 import { isoDate } from '../../lib/time.js';
 import type { TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
@@ -90,7 +91,7 @@ describe.each(TEST_ENGINES)('school set-up on %s', (engine) => {
   });
 
   it('enrolments: a move ends the open enrolment and keeps the history; the same class is a no-op', async () => {
-    const pupil = await userWithSession(t.db, 'Student', 'Mo Mover');
+    const pupil = await userWithSession(t.db, USER_TYPE.student, 'Mo Mover');
     const first = await call('principal', 'POST', '/api/enrolments', {
       studentId: pupil.id,
       classId: f.classes.KG,
@@ -136,7 +137,7 @@ describe.each(TEST_ENGINES)('school set-up on %s', (engine) => {
       (await call('principal', 'POST', '/api/enrolments', { studentId: f.users.student, classId: 999_999 }))
         .statusCode,
     ).toBe(404);
-    const pending = await userWithSession(t.db, 'Student', 'Pending Pupil');
+    const pending = await userWithSession(t.db, USER_TYPE.student, 'Pending Pupil');
     await t.db.updateTable('app_user').set({ status: 'pending' }).where('id', '=', pending.id).execute();
     const res = await call('principal', 'POST', '/api/enrolments', {
       studentId: pending.id,
@@ -160,7 +161,7 @@ describe.each(TEST_ENGINES)('school set-up on %s', (engine) => {
   });
 
   it('pupils: filters by status and unenrolled', async () => {
-    const loose = await userWithSession(t.db, 'Student', 'Lone Pupil');
+    const loose = await userWithSession(t.db, USER_TYPE.student, 'Lone Pupil');
     const unenrolled = PupilsAnswerSchema.parse(
       (await call('principal', 'GET', '/api/admin/pupils?status=active&unenrolled=true')).json(),
     ).data;

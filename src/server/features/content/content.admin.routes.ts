@@ -19,6 +19,7 @@ import {
 } from '../../../shared/api/content.js';
 import { ErrorBodySchema, type FieldError } from '../../../shared/api/errors.js';
 import { IdParamsSchema } from '../../../shared/api/ids.js';
+import { USER_TYPE } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
 import { invalid, notFound } from '../../lib/errors.js';
 import { isStoredImage } from '../../lib/upload-storage.js';
@@ -47,7 +48,7 @@ const GUARDED_ERRORS = { 401: ErrorBodySchema, 403: ErrorBodySchema } as const;
  */
 export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const onlyPrincipal = app.requireTypes('Principle');
+  const onlyPrincipal = app.requireTypes(USER_TYPE.principal);
 
   for (const collection of CONTENT_COLLECTION_NAMES) {
     const title = CONTENT_COLLECTIONS[collection].title;

@@ -5,6 +5,7 @@ import {
   TeacherIdParamSchema,
 } from '../../../shared/api/school.js';
 import { CreateExamBodySchema, ExamAnswerSchema } from '../../../shared/api/school-admin.js';
+import { USER_TYPE } from '../../../shared/constants.js';
 import { notFound } from '../../lib/errors.js';
 import {
   CHECKED,
@@ -31,7 +32,7 @@ function examListRoutes(app: FastifyInstance): void {
   api.get(
     '/student/exam',
     {
-      onRequest: app.requireTypes('Student', 'Principle'),
+      onRequest: app.requireTypes(USER_TYPE.student, USER_TYPE.principal),
       schema: {
         tags: TAGS,
         summary: 'Exams by date: a pupil’s class’s, every class’s for the principal',

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/api/admin.js';
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import { IdParamsSchema } from '../../../shared/api/ids.js';
+import { USER_TYPE } from '../../../shared/constants.js';
 import { notFound } from '../../lib/errors.js';
 import { isoDate } from '../../lib/time.js';
 import { BEARER_AUTH } from '../../plugins/auth.js';
@@ -26,7 +27,7 @@ const SubscriberIdParamsSchema = IdParamsSchema;
 /** The principal's inbox: what the public forms sent in, and the newsletter list. */
 export async function inboxRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const onlyPrincipal = app.requireTypes('Principle');
+  const onlyPrincipal = app.requireTypes(USER_TYPE.principal);
 
   // Names and emails of families: never kept by a browser or proxy cache.
   api.addHook('onSend', async (_request, reply, payload) => {

@@ -1,9 +1,11 @@
+import { USER_TYPE } from '../../../shared/constants.js';
 import {
   DEFAULT_PASS_MARK,
   type MarkSheet,
   markSheet,
   markTotals,
 } from '../../../shared/rules/mark-sheet.js';
+
 import type { Db } from '../../db/connect.js';
 import { currentPupilsOf } from '../pupils/pupils.repository.js';
 import {
@@ -182,7 +184,7 @@ export function markEntryRows(db: Db, classId: number, subjectId: number): Promi
         .on('m.subject_id', '=', subjectId),
     )
     .select(['u.id as studentId', 'u.name as studentName', 'm.marks'])
-    .where('u.type', '=', 'Student')
+    .where('u.type', '=', USER_TYPE.student)
     .execute();
 }
 
@@ -211,7 +213,7 @@ export async function currentClassOfPupils(
     .select(['e.student_id', 'e.class_id'])
     .where('e.student_id', 'in', [...studentIds])
     .where('e.ended_on', 'is', null)
-    .where('u.type', '=', 'Student')
+    .where('u.type', '=', USER_TYPE.student)
     .execute();
   return new Map(rows.map((r) => [r.student_id, r.class_id]));
 }
@@ -304,7 +306,7 @@ export async function markHistory(db: Db, studentId: number) {
     .selectFrom('app_user')
     .select('id')
     .where('id', '=', studentId)
-    .where('type', '=', 'Student')
+    .where('type', '=', USER_TYPE.student)
     .executeTakeFirst();
   if (!pupil) return undefined;
   return db

@@ -7,6 +7,7 @@ import {
   TeacherExamAnswerSchema,
   TeacherResultAnswerSchema,
 } from '../../../shared/api/school.js';
+import { USER_TYPE } from '../../../shared/constants.js';
 import { markSheet } from '../../../shared/rules/mark-sheet.js';
 import type { TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
@@ -265,7 +266,7 @@ describe.each(TEST_ENGINES)('exams, marks and mark sheets on %s', (engine) => {
     });
 
     it(`a pupil without marks yet shows "${NO_MARKS_YET}"; their summary is empty`, async () => {
-      const newcomer = await userWithSession(t.db, 'Student', 'Nia Newcomer');
+      const newcomer = await userWithSession(t.db, USER_TYPE.student, 'Nia Newcomer');
       await t.db
         .insertInto('enrolment')
         .values({ student_id: newcomer.id, class_id: f.classes.KG, started_on: '2026-11-20', ended_on: null })

@@ -9,6 +9,7 @@ import {
   MediaUploadFieldsSchema,
 } from '../../../shared/api/admin.js';
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
+import { USER_TYPE } from '../../../shared/constants.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { removeImages, storeImageSet } from '../../lib/upload-storage.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
@@ -28,7 +29,7 @@ const UploadBodySchema = MediaUploadFieldsSchema.extend({ [MEDIA_RULES.field]: u
  */
 export async function mediaRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const onlyPrincipal = app.requireTypes('Principle');
+  const onlyPrincipal = app.requireTypes(USER_TYPE.principal);
 
   api.post(
     '/admin/media',

@@ -8,7 +8,7 @@ import {
   type PupilImportColumn,
   type PupilImportRow,
 } from '../../../shared/api/school-admin.js';
-import { GENDERS } from '../../../shared/constants.js';
+import { GENDERS, USER_TYPE } from '../../../shared/constants.js';
 import { CONTROL_CHARACTER_MESSAGE, hasControlCharacters } from '../../../shared/rules/plain-text.js';
 import type { Db } from '../../db/connect.js';
 import { HttpError, invalid } from '../../lib/errors.js';
@@ -170,7 +170,7 @@ export async function importPupils(
             name: row.values.name,
             designation: 'Student',
             description: '',
-            type: 'Student',
+            type: USER_TYPE.student,
             gender: row.gender ?? 'Other',
             dob: row.values.dob,
             address: row.values.address,

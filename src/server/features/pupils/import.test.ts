@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PupilImportAnswerSchema } from '../../../shared/api/school-admin.js';
+import { USER_TYPE } from '../../../shared/constants.js';
 import type { TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { callAs, logIn, type SchoolFixture, withDemoSchool } from '../../test/school-fixtures.js';
@@ -43,7 +44,7 @@ describe.each(TEST_ENGINES)('pupil import on %s', (engine) => {
         await t.db
           .selectFrom('app_user')
           .select((eb) => eb.fn.countAll().as('n'))
-          .where('type', '=', 'Student')
+          .where('type', '=', USER_TYPE.student)
           .executeTakeFirstOrThrow()
       ).n,
     );

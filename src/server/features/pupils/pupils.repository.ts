@@ -1,3 +1,4 @@
+import { USER_TYPE } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
 
 /** Pupils (users of type Student) and their enrolments: one open enrolment (`ended_on` null) at a time. */
@@ -11,7 +12,7 @@ export async function listPupils(db: Db, query: { status?: string; classId?: num
     )
     .leftJoin('school_class as c', 'c.id', 'e.class_id')
     .select(['u.id', 'u.name', 'u.email', 'u.status', 'e.class_id as classId', 'c.name as className'])
-    .where('u.type', '=', 'Student');
+    .where('u.type', '=', USER_TYPE.student);
   if (query.status) q = q.where('u.status', '=', query.status);
   if (query.classId !== undefined) q = q.where('e.class_id', '=', query.classId);
   if (query.unenrolled === true) q = q.where('e.id', 'is', null);
@@ -25,7 +26,7 @@ export const findPupilStatus = (db: Db, studentId: number) =>
     .selectFrom('app_user')
     .select(['id', 'status'])
     .where('id', '=', studentId)
-    .where('type', '=', 'Student')
+    .where('type', '=', USER_TYPE.student)
     .executeTakeFirst();
 
 /** The pupil's open enrolment, if any. */

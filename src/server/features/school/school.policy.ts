@@ -1,4 +1,5 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
+import { USER_TYPE } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
 import type { SessionUser } from '../auth/session.js';
 
@@ -42,11 +43,11 @@ export const currentClassIds = (db: Db, studentId: number) =>
 /** A class (its timetable, exams, pupil list): the pupil's own, a class the teacher teaches, any for the principal. */
 export function classVisible(db: Db, viewer: Viewer, classColumn: string): Condition {
   switch (viewer.type) {
-    case 'Principle':
+    case USER_TYPE.principal:
       return ALL;
-    case 'Teacher':
+    case USER_TYPE.teacher:
       return sql<SqlBool>`${ref(classColumn)} in ${taughtClassIds(db, viewer.id)}`;
-    case 'Student':
+    case USER_TYPE.student:
       return sql<SqlBool>`${ref(classColumn)} in ${currentClassIds(db, viewer.id)}`;
     default:
       return NONE;
@@ -64,11 +65,11 @@ export function pupilVisible(
   columns: { student: string; currentClass: string },
 ): Condition {
   switch (viewer.type) {
-    case 'Principle':
+    case USER_TYPE.principal:
       return ALL;
-    case 'Teacher':
+    case USER_TYPE.teacher:
       return sql<SqlBool>`${ref(columns.currentClass)} in ${taughtClassIds(db, viewer.id)}`;
-    case 'Student':
+    case USER_TYPE.student:
       return sql<SqlBool>`${ref(columns.student)} = ${viewer.id}`;
     default:
       return NONE;
@@ -82,11 +83,11 @@ export function assignmentVisible(
   columns: { teacher: string; class: string },
 ): Condition {
   switch (viewer.type) {
-    case 'Principle':
+    case USER_TYPE.principal:
       return ALL;
-    case 'Teacher':
+    case USER_TYPE.teacher:
       return sql<SqlBool>`${ref(columns.teacher)} = ${viewer.id}`;
-    case 'Student':
+    case USER_TYPE.student:
       return sql<SqlBool>`${ref(columns.class)} in ${currentClassIds(db, viewer.id)}`;
     default:
       return NONE;
@@ -102,7 +103,7 @@ export function markVisible(
   viewer: Viewer,
   columns: { student: string; class: string; subject: string },
 ): Condition {
-  if (viewer.type === 'Student') return sql<SqlBool>`${ref(columns.student)} = ${viewer.id}`;
+  if (viewer.type === USER_TYPE.student) return sql<SqlBool>`${ref(columns.student)} = ${viewer.id}`;
   return teachesSubject(db, viewer, columns);
 }
 
@@ -133,9 +134,9 @@ export function teachesSubject(
   lesson: { class: Operand; subject: Operand },
 ): Condition {
   switch (viewer.type) {
-    case 'Principle':
+    case USER_TYPE.principal:
       return ALL;
-    case 'Teacher':
+    case USER_TYPE.teacher:
       return taughtSubject(db, viewer.id, lesson);
     default:
       return NONE;
@@ -153,11 +154,11 @@ export function notificationVisible(
 ): Condition {
   const toEveryone = sql<SqlBool>`(${ref(columns.class)} is null and ${ref(columns.student)} is null)`;
   switch (viewer.type) {
-    case 'Principle':
+    case USER_TYPE.principal:
       return ALL;
-    case 'Teacher':
+    case USER_TYPE.teacher:
       return sql<SqlBool>`(${ref(columns.sender)} = ${viewer.id} or ${ref(columns.class)} in ${taughtClassIds(db, viewer.id)} or ${toEveryone})`;
-    case 'Student':
+    case USER_TYPE.student:
       return sql<SqlBool>`(${ref(columns.student)} = ${viewer.id} or ${ref(columns.class)} in ${currentClassIds(db, viewer.id)} or ${toEveryone})`;
     default:
       return NONE;
@@ -165,7 +166,7 @@ export function notificationVisible(
 }
 
 /** A notification to everyone (no class, no pupil): the principal only. */
-export const mayNotifyEveryone = (viewer: Viewer): boolean => viewer.type === 'Principle';
+export const mayNotifyEveryone = (viewer: Viewer): boolean => viewer.type === USER_TYPE.principal;
 
 // ---------------------------------------------------------------- lookups of one record
 
@@ -210,7 +211,7 @@ export async function findVisiblePupil(
     .leftJoin('school_class as c', 'c.id', 'e.class_id')
     .select(['u.id', 'u.name', 'e.class_id as classId', 'c.name as className'])
     .where('u.id', '=', studentId)
-    .where('u.type', '=', 'Student')
+    .where('u.type', '=', USER_TYPE.student)
     .where(pupilVisible(db, viewer, { student: 'u.id', currentClass: 'e.class_id' }))
     .executeTakeFirst();
 }
@@ -224,13 +225,13 @@ export async function findVisibleTeacher(
   viewer: Viewer,
   teacherId: number,
 ): Promise<{ id: number; name: string } | undefined> {
-  if (viewer.type !== 'Principle' && !(viewer.type === 'Teacher' && viewer.id === teacherId))
+  if (viewer.type !== USER_TYPE.principal && !(viewer.type === USER_TYPE.teacher && viewer.id === teacherId))
     return undefined;
   return db
     .selectFrom('app_user')
     .select(['id', 'name'])
     .where('id', '=', teacherId)
-    .where('type', '=', 'Teacher')
+    .where('type', '=', USER_TYPE.teacher)
     .executeTakeFirst();
 }
 
@@ -244,14 +245,15 @@ export async function recordablePupils(
   viewer: Viewer,
   studentIds: readonly number[],
 ): Promise<Map<number, number>> {
-  if (studentIds.length === 0 || (viewer.type !== 'Teacher' && viewer.type !== 'Principle')) return new Map();
+  if (studentIds.length === 0 || (viewer.type !== USER_TYPE.teacher && viewer.type !== USER_TYPE.principal))
+    return new Map();
   const rows = await db
     .selectFrom('enrolment as e')
     .innerJoin('app_user as u', 'u.id', 'e.student_id')
     .select(['e.student_id', 'e.class_id'])
     .where('e.student_id', 'in', [...new Set(studentIds)])
     .where('e.ended_on', 'is', null)
-    .where('u.type', '=', 'Student')
+    .where('u.type', '=', USER_TYPE.student)
     .where(classVisible(db, viewer, 'e.class_id'))
     .execute();
   return new Map(rows.map((row) => [row.student_id, row.class_id]));

@@ -7,6 +7,7 @@ import {
   SchoolSettingsSchema,
   SETTINGS_MESSAGES,
 } from '../../../shared/api/settings.js';
+import { USER_TYPE } from '../../../shared/constants.js';
 import { invalid } from '../../lib/errors.js';
 import { isStoredImage } from '../../lib/upload-storage.js';
 import { BEARER_AUTH } from '../../plugins/auth.js';
@@ -22,7 +23,7 @@ const TAGS = ['School settings'];
  */
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const onlyPrincipal = app.requireTypes('Principle');
+  const onlyPrincipal = app.requireTypes(USER_TYPE.principal);
 
   api.get(
     '/settings',

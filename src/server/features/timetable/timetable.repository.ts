@@ -1,4 +1,4 @@
-import { SCHOOL_DAYS, type SchoolDay } from '../../../shared/constants.js';
+import { SCHOOL_DAYS, type SchoolDay, USER_TYPE } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
 import { conflict } from '../../lib/errors.js';
 import { currentPupilsOf } from '../pupils/pupils.repository.js';
@@ -134,7 +134,7 @@ export async function unknownAssignmentIds(
       .selectFrom('app_user')
       .select('id')
       .where('id', '=', input.teacherId)
-      .where('type', '=', 'Teacher')
+      .where('type', '=', USER_TYPE.teacher)
       .where('status', '=', 'active')
       .executeTakeFirst(),
     db.selectFrom('school_class').select('id').where('id', '=', input.classId).executeTakeFirst(),

@@ -11,6 +11,7 @@ import {
   ScheduleAnswerSchema,
   StudentClassAnswerSchema,
 } from '../../../shared/api/school.js';
+import { USER_TYPE } from '../../../shared/constants.js';
 import { notFound } from '../../lib/errors.js';
 import {
   CHECKED,
@@ -207,7 +208,7 @@ function teacherClassRoutes(app: FastifyInstance): void {
       const user = currentUser(request);
       const schoolClass = await findVisibleClass(app.db, user, request.params.classId);
       if (!schoolClass) throw notFound('That class');
-      if (user.type === 'Teacher') {
+      if (user.type === USER_TYPE.teacher) {
         const rows = await pupilsTaughtBy(app.db, schoolClass.id, user.id);
         return {
           data: rows.map((r) => ({

@@ -11,7 +11,7 @@ import {
   SubjectsAnswerSchema,
   TimeSlotsAnswerSchema,
 } from '../../../shared/api/school.js';
-import { SCHOOL_DAYS } from '../../../shared/constants.js';
+import { SCHOOL_DAYS, USER_TYPE } from '../../../shared/constants.js';
 import { HttpError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import type { TestApp } from '../../test/app.js';
@@ -297,7 +297,7 @@ describe.each(TEST_ENGINES)('classes, assignments and timetables on %s', (engine
       const pending = await t.db
         .selectFrom('app_user')
         .select('id')
-        .where('type', '=', 'Teacher')
+        .where('type', '=', USER_TYPE.teacher)
         .where('status', '=', 'pending')
         .executeTakeFirstOrThrow();
       const res = await post(

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_MESSAGES, UserSchema } from '../../../shared/api/users.js';
+import { USER_TYPE } from '../../../shared/constants.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import {
@@ -189,7 +190,7 @@ describe.each(TEST_ENGINES)('profiles and the principal’s account calls on %s'
         degination: 'Head of Mathematics',
         discription: 'Loves puzzles.',
         social_link: 'https://example.org/maths',
-        type: 'Principle',
+        type: USER_TYPE.principal,
       },
     });
     expect(res.statusCode).toBe(200);

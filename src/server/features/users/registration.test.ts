@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_MESSAGES } from '../../../shared/api/users.js';
+import { USER_TYPE } from '../../../shared/constants.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { pngDeclaring } from '../../test/png.js';
@@ -267,7 +268,7 @@ describe.each(TEST_ENGINES)('registration (POST /api/users) on %s', (engine) => 
       id: expect.any(Number),
       name: 'Nora Quist',
       email: 'Photo.Person@Example.org',
-      type: 'Teacher',
+      type: USER_TYPE.teacher,
       status: 'pending',
     });
 

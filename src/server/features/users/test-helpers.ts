@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
+import { USER_TYPE } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
 import { DEMO_PASSWORD } from '../../demo/index.js';
 
@@ -99,7 +100,7 @@ export function registrationFields(
     name: 'Nora Quist',
     degination: 'Art Teacher',
     discription: 'Ten years of painting with children.',
-    type: 'Teacher',
+    type: USER_TYPE.teacher,
     gender: 'Female',
     dob: '1990-04-12',
     address: '12 Elm Street, Greenfield',

@@ -1,3 +1,4 @@
+import { USER_TYPE } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
 import type { SessionUser } from '../auth/session.js';
 import { teachesStudent } from './users.repository.js';
@@ -9,11 +10,11 @@ import { teachesStudent } from './users.repository.js';
  */
 export async function maySeeStudent(db: Db, viewer: SessionUser, studentId: number): Promise<boolean> {
   switch (viewer.type) {
-    case 'Principle':
+    case USER_TYPE.principal:
       return true;
-    case 'Student':
+    case USER_TYPE.student:
       return viewer.id === studentId;
-    case 'Teacher':
+    case USER_TYPE.teacher:
       return teachesStudent(db, viewer.id, studentId);
     default:
       return false;

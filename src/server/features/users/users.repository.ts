@@ -1,3 +1,4 @@
+import { USER_TYPE } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
 import type { UserRow } from '../../db/database.js';
 
@@ -205,7 +206,7 @@ export async function listActiveTeachers(db: Db): Promise<{ id: number; name: st
   return db
     .selectFrom('app_user')
     .select(['id', 'name'])
-    .where('type', '=', 'Teacher')
+    .where('type', '=', USER_TYPE.teacher)
     .where('status', '=', 'active')
     .orderBy('name')
     .orderBy('id')

@@ -15,6 +15,7 @@ import {
   UserSchema,
   UserWithStatusSchema,
 } from '../../../shared/api/users.js';
+import { USER_TYPE } from '../../../shared/constants.js';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { imageForm, picturesOf, uploadedImagesSchema } from '../../plugins/uploads.js';
@@ -196,7 +197,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/users',
     {
-      onRequest: app.requireTypes('Principle'),
+      onRequest: app.requireTypes(USER_TYPE.principal),
       schema: {
         tags: TAGS,
         summary: 'Accounts by status and type, for the principal (e.g. ?status=pending)',
@@ -223,7 +224,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   api.patch(
     '/users/:id/status',
     {
-      onRequest: app.requireTypes('Principle'),
+      onRequest: app.requireTypes(USER_TYPE.principal),
       schema: {
         tags: TAGS,
         summary: 'Approve (active) or reject an account; rejecting ends its sessions',
@@ -248,7 +249,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   api.delete(
     '/users/:id',
     {
-      onRequest: app.requireTypes('Principle'),
+      onRequest: app.requireTypes(USER_TYPE.principal),
       schema: {
         tags: TAGS,
         summary: 'Delete an account (not one’s own), its sessions and photos',

@@ -6,7 +6,7 @@ import type {
   UserWithStatus,
 } from '../../../shared/api/users.js';
 import { credentialChangeProblem, USER_MESSAGES } from '../../../shared/api/users.js';
-import type { UserType } from '../../../shared/constants.js';
+import { USER_TYPE, type UserType } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
 import { claimAttempt } from '../../lib/attempt-counters.js';
 import { conflict, HttpError, invalid, notFound } from '../../lib/errors.js';
@@ -99,7 +99,7 @@ export async function createPrincipal(
         name: input.name,
         designation: 'Principal',
         description: '',
-        type: 'Principle',
+        type: USER_TYPE.principal,
         gender: 'Other',
         dob: '',
         address: '',
@@ -127,7 +127,7 @@ export async function loadUser(db: Db, id: number): Promise<User | undefined> {
 /** A pupil's profile, or undefined when `id` is not a pupil. */
 export async function loadStudent(db: Db, id: number): Promise<User | undefined> {
   const row = await findUserById(db, id);
-  if (!row || (row.type as UserType) !== 'Student') return undefined;
+  if (!row || (row.type as UserType) !== USER_TYPE.student) return undefined;
   return toUser(row, await photosOf(db, id));
 }
 

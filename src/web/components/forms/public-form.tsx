@@ -1,47 +1,27 @@
 import type { FieldValues, Path, UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
-import { z } from 'zod';
-import { ErrorBodySchema, FieldErrorSchema } from '../../../shared/api/errors.js';
-import { apiUrl } from '../../lib/api-client.js';
+import { apiCall, isApiError } from '../../lib/api-client.js';
+import { fieldErrorsOf, showFieldErrors, topLevelField } from '../../lib/form-errors.js';
 import { notify } from '../../lib/toast.js';
 
 export const TOO_MANY_MESSAGES = 'Too many messages, try again later';
-
-/** A failed public form send: the status and the server's `[{ field, message }]`. */
-export class FormSendError extends Error {
-  override readonly name = 'FormSendError';
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly details: { field: string; message: string }[] = [],
-  ) {
-    super(message);
-  }
-}
 
 /**
  * Sends a public form (`POST enquiries`, `bookings`, `newsletter`) and answers the status (the
  * newsletter tells 201 from 200). No session token: these forms are anyone's.
  */
 export async function sendPublicForm(path: string, body: unknown): Promise<number> {
-  let response: Response;
-  try {
-    response = await fetch(apiUrl(path), {
-      method: 'POST',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    throw new FormSendError(0, 'We could not reach the school. Please check your connection and try again.');
+  return (await apiCall(path, { method: 'POST', body, withSession: false })).status;
+}
+
+/** What a visitor reads when a send failed and no field can say why. */
+function sendErrorText(error: unknown): string {
+  if (!isApiError(error)) return 'Something went wrong.';
+  if (error.status === 429) return TOO_MANY_MESSAGES;
+  if (error.code === 'NETWORK_ERROR') {
+    return 'We could not reach the school. Please check your connection and try again.';
   }
-  if (response.ok) return response.status;
-  if (response.status === 429) throw new FormSendError(429, TOO_MANY_MESSAGES);
-  const parsed = ErrorBodySchema.safeParse(await response.json().catch(() => undefined));
-  const details = z.array(FieldErrorSchema).safeParse(parsed.success ? parsed.data.error.details : undefined);
-  throw new FormSendError(
-    response.status,
-    parsed.success ? parsed.data.error.message : 'Something went wrong. Please try again.',
-    details.success ? details.data : [],
-  );
+  // An answer without the API's error body (a proxy's page, say) has no message of ours.
+  return error.code === `HTTP_${error.status}` ? 'Something went wrong. Please try again.' : error.message;
 }
 
 /** Puts a failed send's reasons at the fields; what matches no field is a toast. The form keeps its content. */
@@ -50,15 +30,8 @@ export function showSendError<T extends FieldValues>(
   setError: UseFormSetError<T>,
   fields: readonly Path<T>[],
 ): void {
-  const failure = error instanceof FormSendError ? error : new FormSendError(0, 'Something went wrong.');
-  let shown = 0;
-  for (const detail of failure.details) {
-    const field = detail.field.split('.')[0] ?? '';
-    if (!(fields as readonly string[]).includes(field)) continue;
-    setError(field as Path<T>, { type: 'server', message: detail.message }, { shouldFocus: shown === 0 });
-    shown += 1;
-  }
-  if (shown === 0) notify.error(failure.message);
+  const details = isApiError(error) && error.status !== 429 ? fieldErrorsOf(error) : [];
+  if (showFieldErrors(details, setError, topLevelField(fields)) === 0) notify.error(sendErrorText(error));
 }
 
 /**

@@ -1,5 +1,5 @@
-import { FieldErrorSchema } from '../../../shared/api/errors.js';
 import { isApiError } from '../api-client.js';
+import { fieldErrorsOf } from '../form-errors.js';
 
 /**
  * The lines of a failed save on a school form: the server's message and, where it names rows, each
@@ -7,6 +7,5 @@ import { isApiError } from '../api-client.js';
  */
 export function saveErrorLines(error: unknown): string[] {
   if (!isApiError(error)) return ['The marks could not be saved. Please try again.'];
-  const details = FieldErrorSchema.array().safeParse(error.details);
-  return [error.message, ...(details.success ? details.data.map((d) => d.message) : [])];
+  return [error.message, ...fieldErrorsOf(error).map((detail) => detail.message)];
 }

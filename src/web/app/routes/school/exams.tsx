@@ -1,3 +1,4 @@
+import { USER_TYPE } from '../../../../shared/constants.js';
 import { studentExamsQueryOptions, teacherExamsQueryOptions } from '../../../features/exams/api/get-exams.js';
 import { TeacherExamsScreen } from '../../../features/exams/components/ExamScreens.js';
 import { currentUserQueryOptions } from '../../../lib/current-user.js';
@@ -7,7 +8,7 @@ export const clientLoader = schoolLoader((queryClient) => [
   queryClient
     .ensureQueryData(currentUserQueryOptions())
     .then((user) =>
-      user.type === 'Teacher'
+      user.type === USER_TYPE.teacher
         ? queryClient.ensureQueryData(teacherExamsQueryOptions(user.id))
         : queryClient.ensureQueryData(studentExamsQueryOptions()),
     ),

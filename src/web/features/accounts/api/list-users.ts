@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { type UserForReview, UserForReviewSchema, type UserListQuery } from '../../../../shared/api/users.js';
+import { UserForReviewSchema, type UserListQuery } from '../../../../shared/api/users.js';
 import { apiClient } from '../../../lib/api-client.js';
+import { type AccountForReview, toAccount } from './account-fields.js';
 
 /**
  * `GET users?status=...&type=...` -> accounts with every photo, for the principal
  * (docs/contract/api.md#get-users).
  */
-export async function listUsers(query: UserListQuery, signal?: AbortSignal): Promise<UserForReview[]> {
+export async function listUsers(query: UserListQuery, signal?: AbortSignal): Promise<AccountForReview[]> {
   const search = new URLSearchParams();
   if (query.status) search.set('status', query.status);
   if (query.type) search.set('type', query.type);
@@ -16,7 +17,7 @@ export async function listUsers(query: UserListQuery, signal?: AbortSignal): Pro
     signal,
     schema: z.object({ data: z.array(UserForReviewSchema) }),
   });
-  return body.data;
+  return body.data.map(toAccount);
 }
 
 /** Every list of users shares this prefix, so one invalidation refreshes them all. */

@@ -1,18 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import {
-  IMAGE_RULES,
-  type RegisteredUser,
-  RegisteredUserSchema,
-  registrationFormSchema,
-} from '../../../../shared/api/users.js';
+import { IMAGE_RULES, type RegisteredUser, RegisteredUserSchema } from '../../../../shared/api/users.js';
 import { apiClient } from '../../../lib/api-client.js';
+import { RegistrationFormSchema, wireFieldName } from './account-fields.js';
 
 /**
  * The registration form as the browser holds it: the shared fields of `POST users` plus the chosen
- * photos as `File`s. The server validates the same body with the same schema (shared/api/users.ts).
+ * photos as `File`s. The server validates the same body with the same fields (shared/api/users.ts).
  */
-export const RegistrationFormSchema = registrationFormSchema<File>();
+export { RegistrationFormSchema };
 export type RegistrationFormInput = z.input<typeof RegistrationFormSchema>;
 export type RegistrationFormValues = z.output<typeof RegistrationFormSchema>;
 
@@ -21,10 +17,10 @@ export type RegistrationFormValues = z.output<typeof RegistrationFormSchema>;
  * `images` part per photo.
  */
 export function registrationFormData(values: RegistrationFormValues): FormData {
-  const { images, social_link, ...fields } = values;
+  const { images, socialLink, ...fields } = values;
   const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (social_link) form.append('social_link', social_link);
+  for (const [name, value] of Object.entries(fields)) form.append(wireFieldName(name), value);
+  if (socialLink) form.append(wireFieldName('socialLink'), socialLink);
   for (const image of images) form.append(IMAGE_RULES.field, image, image.name);
   return form;
 }

@@ -1,16 +1,16 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import type { UserForReview } from '../../../../shared/api/users.js';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
 import { paths } from '../../../config/paths.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { uploadUrl } from '../../../lib/images.js';
 import { notify } from '../../../lib/toast.js';
+import type { AccountForReview } from '../api/account-fields.js';
 import { usePendingUsers } from '../api/list-users.js';
 import { useSetUserStatus } from '../api/set-user-status.js';
 import { formatDay } from '../lib/dates.js';
 import { AccountIcon } from './AccountIcon.js';
-import { ConfirmDialog } from './ConfirmDialog.js';
 import { NO_PHOTO } from './ProfileDetails.js';
 
 export const APPROVAL_TEXTS = {
@@ -21,7 +21,7 @@ export const APPROVAL_TEXTS = {
   failed: 'That did not work.',
 } as const;
 
-function Photos({ user }: { user: UserForReview }) {
+function Photos({ user }: { user: AccountForReview }) {
   const [first, ...others] = user.photos;
   if (!first) {
     return (
@@ -61,7 +61,7 @@ function Detail({ label, value }: { label: string; value: string }) {
   );
 }
 
-function ApprovalCard({ user }: { user: UserForReview }) {
+function ApprovalCard({ user }: { user: AccountForReview }) {
   const headingId = useId();
   const change = useSetUserStatus();
   const [confirmReject, setConfirmReject] = useState(false);
@@ -93,13 +93,13 @@ function ApprovalCard({ user }: { user: UserForReview }) {
           <p className="approval-card__when">Registered on {formatDay(user.createdAt)}</p>
           <dl className="approval-card__details">
             <Detail label="Email" value={user.email} />
-            <Detail label="Designation" value={user.degination} />
+            <Detail label="Designation" value={user.designation} />
             <Detail label="Gender" value={user.gender} />
             <Detail label="Date of birth" value={user.dob ? formatDay(user.dob) : ''} />
             <Detail label="Contact" value={user.contact} />
             <Detail label="Address" value={user.address} />
             <Detail label="Social link" value={user.socialLink} />
-            <Detail label="Description" value={user.discription} />
+            <Detail label="Description" value={user.description} />
           </dl>
           <div className="approval-card__actions">
             <button

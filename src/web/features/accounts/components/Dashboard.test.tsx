@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { UserType } from '../../../../shared/constants.js';
+import { type SchoolType, USER_TYPE, type UserType } from '../../../../shared/constants.js';
 import { setUnauthorizedHandler } from '../../../lib/api-client.js';
 import { getSessionToken } from '../../../lib/session.js';
 import { PHONE_QUERY } from '../../../lib/use-media-query.js';
@@ -13,8 +13,8 @@ import { errorResponse, makeUser, mockApi, routeUnauthorizedTo } from '../testin
  * docs/contract/product.md#school-screens (labels) with docs/contract/fixes-and-gaps.md#fix-5 (targets), plus
  * Marks and Send Notification for staff and Approvals, Website and Inbox for the principal.
  */
-const EXPECTED: Record<'Student' | 'Teacher' | 'Principle', [string, string][]> = {
-  Student: [
+const EXPECTED: Record<SchoolType, [string, string][]> = {
+  [USER_TYPE.student]: [
     ['Profile', '/profile'],
     ['Student-Class', '/student-class'],
     ['Exam', '/exam'],
@@ -22,7 +22,7 @@ const EXPECTED: Record<'Student' | 'Teacher' | 'Principle', [string, string][]> 
     ['Notification', '/notification'],
     ['Attendance-Report', '/attendance-report'],
   ],
-  Teacher: [
+  [USER_TYPE.teacher]: [
     ['Profile', '/profile'],
     ['Student-Attendence', '/student-attendence'],
     ['Teacher-Class', '/teacher-class'],
@@ -34,7 +34,7 @@ const EXPECTED: Record<'Student' | 'Teacher' | 'Principle', [string, string][]> 
     ['Marks', '/marks'],
     ['Send Notification', '/send-notification'],
   ],
-  Principle: [
+  [USER_TYPE.principal]: [
     ['Profile', '/profile'],
     ['Attendence', '/attendence'],
     ['Class', '/student-class'],
@@ -112,7 +112,7 @@ describe('dashboard', () => {
     );
   });
 
-  it.each(['Student', 'Teacher', 'Principle'] as const)(
+  it.each([USER_TYPE.student, USER_TYPE.teacher, USER_TYPE.principal] as const)(
     "the %s's Notification tile says how many notes are not yet read",
     async (type) => {
       openDashboard(type, 'Asha Verma', [note(1, true), note(2, false), note(3, true)]);
@@ -142,9 +142,9 @@ describe('dashboard', () => {
 
   it('on a phone the principal’s daily tiles come first (Approvals, Inbox, Attendence, Notification); on a desktop the contract’s order', async () => {
     screenIs('phone');
-    openDashboard('Principle');
+    openDashboard(USER_TYPE.principal);
     await screen.findByRole('link', { name: 'Approvals' });
-    const all = (dashboardTilesFor('Principle') ?? []).map((tile) => tile.path);
+    const all = (dashboardTilesFor(USER_TYPE.principal) ?? []).map((tile) => tile.path);
     const phone = tileHrefs();
     expect(phone.slice(0, 4)).toEqual([...PRINCIPAL_DAILY_PATHS]);
     expect(phone.slice(4)).toEqual(all.filter((path) => !PRINCIPAL_DAILY_PATHS.includes(path)));
@@ -153,19 +153,19 @@ describe('dashboard', () => {
 
   it('on a desktop the principal’s tiles keep the contract’s order; a pupil’s phone order is unchanged', async () => {
     screenIs('desktop');
-    const first = openDashboard('Principle');
+    const first = openDashboard(USER_TYPE.principal);
     await screen.findByRole('link', { name: 'Approvals' });
-    expect(tileHrefs()).toEqual((dashboardTilesFor('Principle') ?? []).map((tile) => tile.path));
+    expect(tileHrefs()).toEqual((dashboardTilesFor(USER_TYPE.principal) ?? []).map((tile) => tile.path));
     first.unmount();
     screenIs('phone');
-    openDashboard('Student');
+    openDashboard(USER_TYPE.student);
     await screen.findByRole('link', { name: 'Profile' });
-    expect(tileHrefs()).toEqual((dashboardTilesFor('Student') ?? []).map((tile) => tile.path));
+    expect(tileHrefs()).toEqual((dashboardTilesFor(USER_TYPE.student) ?? []).map((tile) => tile.path));
     vi.unstubAllGlobals();
   });
 
   it('the principal’s Approvals and Inbox tiles say how many registrations wait and messages are open', async () => {
-    openDashboard('Principle', 'Asha Verma', [note(1, false)], { pending: 2, openMessages: 3 });
+    openDashboard(USER_TYPE.principal, 'Asha Verma', [note(1, false)], { pending: 2, openMessages: 3 });
     expect(await screen.findByRole('link', { name: 'Approvals, 2 waiting' })).toHaveAttribute(
       'href',
       '/approvals',
@@ -175,14 +175,14 @@ describe('dashboard', () => {
   });
 
   it('nothing waiting: the principal’s tiles keep their labels alone', async () => {
-    const { api } = openDashboard('Principle');
+    const { api } = openDashboard(USER_TYPE.principal);
     await waitFor(() => expect(api.callsTo('GET admin/inbox?handled=false')).toHaveLength(1));
     await waitFor(() => expect(api.callsTo('GET users?status=pending')).toHaveLength(1));
     expect(await screen.findByRole('link', { name: 'Approvals' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Inbox' })).toBeInTheDocument();
   });
 
-  it.each(['Student', 'Teacher'] as const)(
+  it.each([USER_TYPE.student, USER_TYPE.teacher] as const)(
     'a %s’s dashboard asks nothing of approvals or the inbox',
     async (type) => {
       const { api } = openDashboard(type);
@@ -193,7 +193,7 @@ describe('dashboard', () => {
   );
 
   it('no badge when every note is read', async () => {
-    const { api } = openDashboard('Student', 'Asha Verma', [note(1, false)]);
+    const { api } = openDashboard(USER_TYPE.student, 'Asha Verma', [note(1, false)]);
     const link = await screen.findByRole('link', { name: 'Notification' });
     await waitFor(() => expect(api.callsTo('GET notification')).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -208,7 +208,7 @@ describe('dashboard', () => {
   });
 
   it('greets the user by name and shows the account type', async () => {
-    openDashboard('Teacher', 'Ravi Kumar');
+    openDashboard(USER_TYPE.teacher, 'Ravi Kumar');
     expect(await screen.findByText('Hello, Ravi!')).toBeInTheDocument();
     expect(screen.getByText('Ravi Kumar')).toBeInTheDocument();
     expect(screen.getByText('Teacher')).toBeInTheDocument();

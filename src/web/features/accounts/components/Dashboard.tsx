@@ -1,9 +1,10 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import type { User } from '../../../../shared/api/users.js';
+import { USER_TYPE } from '../../../../shared/constants.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
 import { useCurrentUser } from '../../../lib/current-user.js';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.js';
+import type { Account } from '../api/account-fields.js';
 import { useLogout } from '../api/logout.js';
 import { dailyTilesFirst, dashboardTilesFor, tileLook, toneAt } from '../lib/tiles.js';
 import { AccountIcon } from './AccountIcon.js';
@@ -13,7 +14,7 @@ export const PROFILE_PATH = '/profile';
 /** First name for the greeting; the whole name when it has only one part. */
 const firstName = (name: string): string => name.trim().split(/\s+/)[0] ?? name;
 
-function Greeting({ user }: { user: User }) {
+function Greeting({ user }: { user: Account }) {
   return (
     <div className="dashboard__greeting">
       <p className="dashboard__hello">Hello, {firstName(user.name)}!</p>
@@ -35,12 +36,20 @@ export interface TileCount {
 }
 export type TileCounts = Readonly<Partial<Record<string, TileCount>>>;
 
-function TileGrid({ user, headingId, newCounts }: { user: User; headingId: string; newCounts: TileCounts }) {
+function TileGrid({
+  user,
+  headingId,
+  newCounts,
+}: {
+  user: Account;
+  headingId: string;
+  newCounts: TileCounts;
+}) {
   const phone = useMediaQuery(PHONE_QUERY);
   const all = dashboardTilesFor(user.type) ?? [];
   // On a phone the principal's daily tiles come first, in the page itself (not by CSS order), so
   // that reading and tabbing follow what is seen.
-  const tiles = phone && user.type === 'Principle' ? dailyTilesFirst(all) : all;
+  const tiles = phone && user.type === USER_TYPE.principal ? dailyTilesFirst(all) : all;
   return (
     <ul className="dashboard__tiles" aria-labelledby={headingId}>
       {tiles.map((tile, index) => {
@@ -81,7 +90,7 @@ function TileGrid({ user, headingId, newCounts }: { user: User; headingId: strin
  * Director, HOD, Pion, Gard, Driver, Parent: no school area yet (docs/contract/product.md#school-screens,
  * docs/contract/product.md#roles; docs/contract/api.md).
  */
-function NoSchoolArea({ user }: { user: User }) {
+function NoSchoolArea({ user }: { user: Account }) {
   const logout = useLogout();
   return (
     <div className="dashboard__none">

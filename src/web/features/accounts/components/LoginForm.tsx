@@ -6,10 +6,11 @@ import { type LoginInput, LoginSchema } from '../../../../shared/api/users.js';
 import { MESSAGES } from '../../../../shared/constants.js';
 import { paths } from '../../../config/paths.js';
 import { isApiError } from '../../../lib/api-client.js';
+import { showFieldErrors } from '../../../lib/form-errors.js';
 import { notify } from '../../../lib/toast.js';
 import { useLogin } from '../api/login.js';
 import { loginFailureReason } from '../lib/login-errors.js';
-import { fieldErrorsOf } from '../lib/server-errors.js';
+import { accountFieldErrorsOf } from '../lib/server-errors.js';
 import { AccountIcon } from './AccountIcon.js';
 import { FormAlert, TextField } from './fields.js';
 
@@ -40,11 +41,15 @@ export function LoginForm() {
       await login.mutateAsync(values);
     } catch (error) {
       notify.error(MESSAGES.loginFailed);
-      for (const detail of fieldErrorsOf(error)) {
-        if (FIELDS.includes(detail.field as Path<LoginInput>)) {
-          form.setError(detail.field as Path<LoginInput>, { type: 'server', message: detail.message });
-        }
-      }
+      // Focus stays put: the reason under the form is read first.
+      showFieldErrors(
+        accountFieldErrorsOf(error),
+        form.setError,
+        (field) => FIELDS.find((name) => name === field),
+        {
+          focus: false,
+        },
+      );
       setReason({
         text: loginFailureReason(error),
         pending: isApiError(error) && error.code === 'ACCOUNT_PENDING',

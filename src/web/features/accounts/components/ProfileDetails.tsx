@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { User } from '../../../../shared/api/users.js';
 import { uploadUrl } from '../../../lib/images.js';
+import type { Account } from '../api/account-fields.js';
 import { formatDay } from '../lib/dates.js';
 import { AccountIcon } from './AccountIcon.js';
 
@@ -13,7 +13,7 @@ export function ProfilePhoto({
   user,
   className = '',
 }: {
-  user: Pick<User, 'name' | 'image'>;
+  user: Pick<Account, 'name' | 'image'>;
   className?: string;
 }) {
   if (!user.image) {
@@ -40,12 +40,12 @@ const orDash = (value: string): ReactNode =>
   value.trim() === '' ? <span className="profile-list__empty">Not given</span> : value;
 
 /** The read-only list of docs/contract/product.md#school-screens, in its order. */
-export function ProfileList({ user }: { user: User }) {
+export function ProfileList({ user }: { user: Account }) {
   return (
     <dl className="profile-list">
       <Row label="Name">{orDash(user.name)}</Row>
-      <Row label="Designation">{orDash(user.degination)}</Row>
-      <Row label="Description">{orDash(user.discription)}</Row>
+      <Row label="Designation">{orDash(user.designation)}</Row>
+      <Row label="Description">{orDash(user.description)}</Row>
       <Row label="User type">{user.type}</Row>
       <Row label="Gender">{orDash(user.gender)}</Row>
       <Row label="Date of birth">

@@ -1,30 +1,31 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useState } from 'react';
 import { Controller, type Path, useForm } from 'react-hook-form';
-import { credentialChangeProblem, type User } from '../../../../shared/api/users.js';
+import { credentialChangeProblem } from '../../../../shared/api/users.js';
 import { GENDERS } from '../../../../shared/constants.js';
 import { notify } from '../../../lib/toast.js';
+import type { Account } from '../api/account-fields.js';
 import {
   type ProfileFormInput,
   ProfileFormSchema,
   type ProfileFormValues,
   useUpdateProfile,
 } from '../api/update-profile.js';
-import { todayIso } from '../lib/dates.js';
 import { applyServerErrors } from '../lib/server-errors.js';
-import { FormAlert, RadioGroup, TextField } from './fields.js';
+import { FormAlert, TextField } from './fields.js';
+import { PersonalDetailsFields } from './PersonalDetailsFields.js';
 import { PhotoPicker } from './PhotoPicker.js';
 
 const FIELDS: readonly Path<ProfileFormInput>[] = [
   'name',
-  'degination',
-  'discription',
+  'designation',
+  'description',
   'gender',
   'dob',
   'address',
   'contact',
   'email',
-  'social_link',
+  'socialLink',
   'images',
   'currentPassword',
   'newPassword',
@@ -38,24 +39,24 @@ export const PROFILE_MESSAGES = {
 const isGender = (value: string): value is (typeof GENDERS)[number] =>
   (GENDERS as readonly string[]).includes(value);
 
-function valuesOf(user: User): Partial<ProfileFormInput> {
+function valuesOf(user: Account): Partial<ProfileFormInput> {
   return {
     name: user.name,
-    degination: user.degination,
-    discription: user.discription,
+    designation: user.designation,
+    description: user.description,
     gender: isGender(user.gender) ? user.gender : undefined,
     dob: user.dob,
     address: user.address,
     contact: user.contact,
     email: user.email,
-    social_link: user.socialLink,
+    socialLink: user.socialLink,
     currentPassword: '',
     newPassword: '',
   };
 }
 
 export interface ProfileEditFormProps {
-  user: User;
+  user: Account;
   onDone: () => void;
 }
 
@@ -111,92 +112,7 @@ export function ProfileEditForm({ user, onDone }: ProfileEditFormProps) {
       </h3>
       <FormAlert message={formMessage} />
       <div className="row g-3">
-        <TextField
-          id={`${id}-name`}
-          label="Name"
-          registration={form.register('name')}
-          error={errors.name}
-          required
-          autoComplete="name"
-          className="col-md-6"
-        />
-        <TextField
-          id={`${id}-designation`}
-          label="Designation"
-          registration={form.register('degination')}
-          error={errors.degination}
-          required
-          className="col-md-6"
-        />
-        <TextField
-          id={`${id}-description`}
-          label="Description"
-          rows={3}
-          registration={form.register('discription')}
-          error={errors.discription}
-          required
-        />
-        <RadioGroup
-          id={`${id}-gender`}
-          legend="Gender"
-          registration={form.register('gender')}
-          error={errors.gender}
-          options={GENDERS}
-          required
-          className="col-md-6"
-        />
-        <TextField
-          id={`${id}-dob`}
-          label="Date of birth"
-          type="date"
-          max={todayIso()}
-          registration={form.register('dob')}
-          error={errors.dob}
-          required
-          autoComplete="bday"
-          className="col-md-6"
-        />
-        <TextField
-          id={`${id}-address`}
-          label="Address"
-          registration={form.register('address')}
-          error={errors.address}
-          required
-          autoComplete="street-address"
-          className="col-md-6"
-        />
-        <TextField
-          id={`${id}-contact`}
-          label="Contact"
-          type="tel"
-          inputMode="tel"
-          registration={form.register('contact')}
-          error={errors.contact}
-          required
-          autoComplete="tel"
-          className="col-md-6"
-        />
-        <TextField
-          id={`${id}-email`}
-          label="Email"
-          type="email"
-          inputMode="email"
-          registration={form.register('email')}
-          error={errors.email}
-          required
-          autoComplete="email"
-          className="col-md-6"
-        />
-        <TextField
-          id={`${id}-social`}
-          label="Social link (optional)"
-          type="url"
-          inputMode="url"
-          registration={form.register('social_link')}
-          error={errors.social_link}
-          autoComplete="url"
-          className="col-md-6"
-        />
+        <PersonalDetailsFields id={id} register={form.register} errors={errors} mode="edit" />
         <Controller
           control={form.control}
           name="images"

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { USER_MESSAGES } from '../../../../shared/api/users.js';
+import { USER_TYPE } from '../../../../shared/constants.js';
 import { allowConsoleErrors } from '../../../test/console.js';
 import { jsonResponse, renderApp } from '../../../test/render-app.js';
 import { errorResponse, makeUser, mockApi, toastTexts } from '../testing/mock-api.js';
@@ -11,7 +12,7 @@ const ME = makeUser();
 const PRINCIPAL = makeUser({
   id: 1,
   name: 'Grace Okafor',
-  type: 'Principle',
+  type: USER_TYPE.principal,
   email: 'principal@example.com',
 });
 const PUPIL = makeUser({ id: 12, name: 'Leo Park', email: 'leo@example.com', image: null });
@@ -228,7 +229,7 @@ describe('student profile', () => {
   it('shows no Delete to a teacher', async () => {
     mockApi({
       'GET users/profile': () =>
-        jsonResponse({ results: makeUser({ id: 3, type: 'Teacher', name: 'Ravi Kumar' }) }),
+        jsonResponse({ results: makeUser({ id: 3, type: USER_TYPE.teacher, name: 'Ravi Kumar' }) }),
       'GET users/student/12': () => jsonResponse({ results: PUPIL }),
     });
     renderApp('/student-profile/12', { token: 'tok' });

@@ -1,16 +1,17 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { User } from '../../../../shared/api/users.js';
+import { USER_TYPE } from '../../../../shared/constants.js';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
 import { paths } from '../../../config/paths.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { useCurrentUser } from '../../../lib/current-user.js';
 import { notify } from '../../../lib/toast.js';
+import type { Account } from '../api/account-fields.js';
 import { useDeleteUser } from '../api/delete-user.js';
 import { useStudentProfile } from '../api/get-student-profile.js';
 import { AccountIcon } from './AccountIcon.js';
-import { ConfirmDialog } from './ConfirmDialog.js';
 import { ProfileList, ProfilePhoto } from './ProfileDetails.js';
 import { ProfileEditForm } from './ProfileEditForm.js';
 
@@ -42,7 +43,7 @@ const isUnavailable = (error: unknown): boolean =>
   isApiError(error) && (error.status === 404 || error.status === 403 || error.status === 400);
 
 interface ProfileCardProps {
-  user: User;
+  user: Account;
   canUpdate: boolean;
   canDelete: boolean;
   /**
@@ -89,7 +90,7 @@ function ProfileCard({ user, canUpdate, canDelete, showMarkHistory = false }: Pr
           {user.name}
         </h2>
         <p className="profile-card__role">
-          {user.degination}
+          {user.designation}
           <span className="profile-card__type">{user.type}</span>
         </p>
         {(canUpdate && !editing) || canDelete || showMarkHistory ? (
@@ -165,8 +166,8 @@ function ProfileSection({
   viewer,
   canDeleteOthers,
 }: {
-  shown: UseQueryResult<User>;
-  viewer: User | undefined;
+  shown: UseQueryResult<Account>;
+  viewer: Account | undefined;
   canDeleteOthers: boolean;
 }) {
   const status = sectionStatus(shown);
@@ -174,13 +175,13 @@ function ProfileSection({
   let body: ReactNode;
   if (user) {
     const own = viewer?.id === user.id;
-    const principalOnPupil = canDeleteOthers && viewer?.type === 'Principle' && !own;
+    const principalOnPupil = canDeleteOthers && viewer?.type === USER_TYPE.principal && !own;
     body = (
       <ProfileCard
         user={user}
         canUpdate={own}
         canDelete={principalOnPupil}
-        showMarkHistory={principalOnPupil && user.type === 'Student'}
+        showMarkHistory={principalOnPupil && user.type === USER_TYPE.student}
       />
     );
   } else if (shown.isError && isUnavailable(shown.error)) {

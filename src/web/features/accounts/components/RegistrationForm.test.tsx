@@ -2,13 +2,13 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { USER_MESSAGES } from '../../../../shared/api/users.js';
-import { MESSAGES, REGISTRATION_MESSAGE_MS, USER_TYPES } from '../../../../shared/constants.js';
+import { MESSAGES, REGISTRATION_MESSAGE_MS, USER_TYPE, USER_TYPES } from '../../../../shared/constants.js';
 import { allowConsoleErrors } from '../../../test/console.js';
 import { jsonResponse, renderApp } from '../../../test/render-app.js';
 import { errorResponse, mockApi, toastTexts } from '../testing/mock-api.js';
 
 const CREATED = {
-  data: { id: 99, name: 'Mia Lopez', email: 'mia@example.com', type: 'Student', status: 'pending' },
+  data: { id: 99, name: 'Mia Lopez', email: 'mia@example.com', type: USER_TYPE.student, status: 'pending' },
 };
 
 const photo = (name = 'mia.png') =>
@@ -37,7 +37,7 @@ async function fillForm(user: UserEvent, files: File[] = [photo()]): Promise<voi
   await enter(user, 'Name', 'Mia Lopez');
   await enter(user, 'Designation', 'Pupil, Class 1');
   await enter(user, 'Description', 'Likes painting.');
-  await user.selectOptions(field('User type'), 'Student');
+  await user.selectOptions(field('User type'), USER_TYPE.student);
   await user.click(screen.getByRole('radio', { name: 'Female' }));
   await user.type(field('Date of birth'), '2019-05-04');
   await enter(user, 'Contact', '+1 555 0100 200');
@@ -180,7 +180,7 @@ describe('registration form', () => {
       name: 'Mia Lopez',
       degination: 'Pupil, Class 1',
       discription: 'Likes painting.',
-      type: 'Student',
+      type: USER_TYPE.student,
       gender: 'Female',
       dob: '2019-05-04',
       address: '4 Oak Lane, Greenfield',

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, type Path, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { GENDERS, MESSAGES, REGISTRATION_MESSAGE_MS, USER_TYPES } from '../../../../shared/constants.js';
+import { MESSAGES, REGISTRATION_MESSAGE_MS, USER_TYPES } from '../../../../shared/constants.js';
 import { paths } from '../../../config/paths.js';
 import { notify } from '../../../lib/toast.js';
 import {
@@ -11,29 +11,29 @@ import {
   type RegistrationFormValues,
   useRegister,
 } from '../api/register.js';
-import { todayIso } from '../lib/dates.js';
 import { applyServerErrors } from '../lib/server-errors.js';
-import { FormAlert, RadioGroup, SelectField, TextField } from './fields.js';
+import { FormAlert, SelectField, TextField } from './fields.js';
+import { PersonalDetailsFields } from './PersonalDetailsFields.js';
 import { PhotoPicker } from './PhotoPicker.js';
 
 /** Type and gender start unchosen: the select shows its prompt, no radio is checked. */
 const EMPTY_FORM: Partial<RegistrationFormInput> = {
   name: '',
-  degination: '',
-  discription: '',
+  designation: '',
+  description: '',
   dob: '',
   address: '',
   contact: '',
   email: '',
   password: '',
-  social_link: '',
+  socialLink: '',
   images: [],
 };
 
 const FIELDS: readonly Path<RegistrationFormInput>[] = [
   'name',
-  'degination',
-  'discription',
+  'designation',
+  'description',
   'type',
   'gender',
   'dob',
@@ -41,7 +41,7 @@ const FIELDS: readonly Path<RegistrationFormInput>[] = [
   'contact',
   'email',
   'password',
-  'social_link',
+  'socialLink',
   'images',
 ];
 
@@ -135,114 +135,36 @@ export function RegistrationForm() {
       <FormAlert message={formMessage} />
 
       <div className="row g-3">
-        <TextField
-          id={`${id}-name`}
-          label="Name"
-          registration={form.register('name')}
-          error={errors.name}
-          required
-          autoComplete="name"
-          className="col-md-6"
-        />
-        <TextField
-          id={`${id}-designation`}
-          label="Designation"
-          registration={form.register('degination')}
-          error={errors.degination}
-          required
-          hint="For example: Pupil, Class 2 · Class teacher · Parent of Mia"
-          className="col-md-6"
-        />
-        <TextField
-          id={`${id}-description`}
-          label="Description"
-          rows={3}
-          registration={form.register('discription')}
-          error={errors.discription}
-          required
-          hint="A few words about yourself."
-        />
-        <SelectField
-          id={`${id}-type`}
-          label="User type"
-          registration={form.register('type')}
-          error={errors.type}
-          options={USER_TYPES}
-          placeholder="Choose a type…"
-          required
-          className="col-md-6"
-        />
-        <RadioGroup
-          id={`${id}-gender`}
-          legend="Gender"
-          registration={form.register('gender')}
-          error={errors.gender}
-          options={GENDERS}
-          required
-          className="col-md-6"
-        />
-        <TextField
-          id={`${id}-dob`}
-          label="Date of birth"
-          type="date"
-          max={todayIso()}
-          registration={form.register('dob')}
-          error={errors.dob}
-          required
-          autoComplete="bday"
-          className="col-md-6"
-        />
-        <TextField
-          id={`${id}-contact`}
-          label="Contact"
-          type="tel"
-          inputMode="tel"
-          registration={form.register('contact')}
-          error={errors.contact}
-          required
-          autoComplete="tel"
-          hint="A phone number, e.g. +1 555 0123 456"
-          className="col-md-6"
-        />
-        <TextField
-          id={`${id}-address`}
-          label="Address"
-          registration={form.register('address')}
-          error={errors.address}
-          required
-          autoComplete="street-address"
-        />
-        <TextField
-          id={`${id}-email`}
-          label="Email"
-          type="email"
-          inputMode="email"
-          registration={form.register('email')}
-          error={errors.email}
-          required
-          autoComplete="email"
-          className="col-md-6"
-        />
-        <TextField
-          id={`${id}-password`}
-          label="Password"
-          type="password"
-          registration={form.register('password')}
-          error={errors.password}
-          required
-          autoComplete="new-password"
-          hint="At least 8 characters."
-          className="col-md-6"
-        />
-        <TextField
-          id={`${id}-social`}
-          label="Social link (optional)"
-          type="url"
-          inputMode="url"
-          registration={form.register('social_link')}
-          error={errors.social_link}
-          autoComplete="url"
-          hint="A link to your profile elsewhere, starting with https://"
+        <PersonalDetailsFields
+          id={id}
+          register={form.register}
+          errors={errors}
+          mode="register"
+          typeField={() => (
+            <SelectField
+              id={`${id}-type`}
+              label="User type"
+              registration={form.register('type')}
+              error={errors.type}
+              options={USER_TYPES}
+              placeholder="Choose a type…"
+              required
+              className="col-md-6"
+            />
+          )}
+          passwordField={() => (
+            <TextField
+              id={`${id}-password`}
+              label="Password"
+              type="password"
+              registration={form.register('password')}
+              error={errors.password}
+              required
+              autoComplete="new-password"
+              hint="At least 8 characters."
+              className="col-md-6"
+            />
+          )}
         />
         <Controller
           control={form.control}

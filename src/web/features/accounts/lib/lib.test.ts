@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { USER_TYPES } from '../../../../shared/constants.js';
+import { USER_TYPE, USER_TYPES } from '../../../../shared/constants.js';
 import { DASHBOARD_TILES } from '../../../../shared/screens.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { LoginError, parseRetryAfter } from '../api/login.js';
@@ -7,7 +7,7 @@ import { type ProfileFormValues, profileUpdateBody } from '../api/update-profile
 import { formatDay } from './dates.js';
 import { LOGIN_REASONS, loginFailureReason } from './login-errors.js';
 import { parseId } from './prefetch.js';
-import { fieldErrorsOf } from './server-errors.js';
+import { accountFieldErrorsOf } from './server-errors.js';
 import {
   APPROVALS_TILE,
   dashboardTilesFor,
@@ -22,14 +22,14 @@ import {
 
 describe('dashboard tiles', () => {
   it('are the contract’s menu per school type, plus Marks and Send Notification for staff and Approvals, Website, Inbox for the principal', () => {
-    expect(dashboardTilesFor('Student')).toEqual(DASHBOARD_TILES.Student);
-    expect(dashboardTilesFor('Teacher')).toEqual([
-      ...DASHBOARD_TILES.Teacher,
+    expect(dashboardTilesFor(USER_TYPE.student)).toEqual(DASHBOARD_TILES[USER_TYPE.student]);
+    expect(dashboardTilesFor(USER_TYPE.teacher)).toEqual([
+      ...DASHBOARD_TILES[USER_TYPE.teacher],
       MARKS_TILE,
       SEND_NOTIFICATION_TILE,
     ]);
-    expect(dashboardTilesFor('Principle')).toEqual([
-      ...DASHBOARD_TILES.Principle,
+    expect(dashboardTilesFor(USER_TYPE.principal)).toEqual([
+      ...DASHBOARD_TILES[USER_TYPE.principal],
       MARKS_TILE,
       SEND_NOTIFICATION_TILE,
       SCHOOL_SETUP_TILE,
@@ -87,26 +87,26 @@ describe('log-in failures', () => {
 describe('server errors', () => {
   it('reads per-field details, and puts a bare EMAIL_TAKEN at the email', () => {
     expect(
-      fieldErrorsOf(new ApiError(400, 'VALIDATION_FAILED', 'x', [{ field: 'dob', message: 'm' }])),
+      accountFieldErrorsOf(new ApiError(400, 'VALIDATION_FAILED', 'x', [{ field: 'dob', message: 'm' }])),
     ).toEqual([{ field: 'dob', message: 'm' }]);
-    expect(fieldErrorsOf(new ApiError(409, 'EMAIL_TAKEN', 'Taken.'))).toEqual([
+    expect(accountFieldErrorsOf(new ApiError(409, 'EMAIL_TAKEN', 'Taken.'))).toEqual([
       { field: 'email', message: 'Taken.' },
     ]);
-    expect(fieldErrorsOf(new Error('x'))).toEqual([]);
+    expect(accountFieldErrorsOf(new Error('x'))).toEqual([]);
   });
 });
 
 describe('profile update body', () => {
   const values: ProfileFormValues = {
     name: 'Asha',
-    degination: 'Pupil',
-    discription: 'Hi',
+    designation: 'Pupil',
+    description: 'Hi',
     gender: 'Female',
     dob: '2016-03-09',
     address: 'Here',
     contact: '+1 555 0100',
     email: 'a@example.com',
-    social_link: '',
+    socialLink: '',
     currentPassword: '',
     newPassword: '',
   };

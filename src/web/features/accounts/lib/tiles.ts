@@ -1,4 +1,4 @@
-import { isSchoolType, type UserType } from '../../../../shared/constants.js';
+import { isSchoolType, USER_TYPE, type UserType } from '../../../../shared/constants.js';
 import {
   type DashboardTile,
   dashboardTilesOf,
@@ -9,7 +9,7 @@ import type { AccountIconName } from '../components/account-icons.js';
 
 /** The principal's tile of a screen in the registry (shared/screens.ts). */
 const principalTile = (path: ScreenPath): DashboardTile => {
-  const tile = dashboardTilesOf('Principle').find((candidate) => candidate.path === path);
+  const tile = dashboardTilesOf(USER_TYPE.principal).find((candidate) => candidate.path === path);
   if (!tile) throw new Error(`The principal has no tile for ${path}`);
   return tile;
 };

@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import { CONTENT_COLLECTION_NAMES } from '../../../../shared/api/content.js';
 import type { User, UserForReview } from '../../../../shared/api/users.js';
+import { USER_TYPE } from '../../../../shared/constants.js';
 import { setUnauthorizedHandler } from '../../../lib/api-client.js';
 import { urlOf } from '../../../test/content-fetch.js';
 import { jsonResponse } from '../../../test/render-app.js';
@@ -70,7 +71,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     name: 'Asha Verma',
     degination: 'Pupil, Class 2',
     discription: 'Loves drawing and dinosaurs.',
-    type: 'Student',
+    type: USER_TYPE.student,
     gender: 'Female',
     dob: '2016-03-09',
     address: '12 Maple Street, Greenfield',
@@ -88,7 +89,7 @@ export function makeApplicant(overrides: Partial<UserForReview> = {}): UserForRe
       id: 41,
       name: 'Ravi Kumar',
       email: 'ravi@example.com',
-      type: 'Teacher',
+      type: USER_TYPE.teacher,
       degination: 'Art teacher',
     }),
     status: 'pending',

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { USER_TYPE } from '../../../../shared/constants.js';
 import { columnsOf, mockApi, profile, renderScreen } from '../../../test/school-test-utils.js';
 import { OwnAttendanceScreen, StudentAttendanceHistoryScreen } from './AttendanceHistoryScreen.js';
 
@@ -52,7 +53,7 @@ describe('Attendance history (/student-attendence/:id)', () => {
 describe('Attendance-report (own)', () => {
   it('shows the logged-in pupil’s own history', async () => {
     const api = mockApi({
-      'GET users/profile': profile('Student', 40, 'Ada Mensah'),
+      'GET users/profile': profile(USER_TYPE.student, 40, 'Ada Mensah'),
       'GET attendance/student/40': HISTORY,
     });
     renderScreen(<OwnAttendanceScreen />);

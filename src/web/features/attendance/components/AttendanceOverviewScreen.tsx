@@ -2,8 +2,8 @@ import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { QueryState } from '../../../components/school/QueryState.js';
 import { HiddenText, SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
-import { todayIso } from '../../../lib/school/dates.js';
 import { schoolPaths } from '../../../config/school-paths.js';
+import { todayIso } from '../../../lib/school/dates.js';
 import { type ClassDayAttendance, useAttendanceOverview } from '../api/get-attendance-overview.js';
 
 const COUNTS = ['pupils', 'present', 'absent', 'leave', 'unmarked'] as const;

@@ -2,9 +2,9 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { QueryState } from '../../../components/school/QueryState.js';
 import { HiddenText, SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
+import { schoolPaths } from '../../../config/school-paths.js';
 import { addDaysIso, todayIso } from '../../../lib/school/dates.js';
 import { formatPercent } from '../../../lib/school/format.js';
-import { schoolPaths } from '../../../config/school-paths.js';
 import { useClassAttendanceReport } from '../api/get-class-attendance-report.js';
 
 /** The report starts with the last 30 days, today included. */

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { CONTENT_COLLECTIONS, type ContentCollection } from '../../../../shared/api/content.js';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { notify } from '../../../lib/toast.js';
 import {
@@ -9,7 +10,6 @@ import {
   useReorderRecords,
 } from '../api/content-admin.js';
 import { fieldsOf } from '../lib/form-values.js';
-import { ConfirmDialog } from './ConfirmDialog.js';
 import { RecordForm } from './RecordForm.js';
 
 /** A record's one-line summary: its first non-empty text field (shown as text), else its number. */

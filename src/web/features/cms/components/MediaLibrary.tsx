@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { type Media, MediaUseSchema } from '../../../../shared/api/admin.js';
 import { CONTENT_COLLECTIONS, isContentCollection } from '../../../../shared/api/content.js';
 import { LOGO_MEDIA_USE } from '../../../../shared/api/settings.js';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { notify } from '../../../lib/toast.js';
 import { useDeleteMedia, useMedia } from '../api/media.js';
 import { formatBytes, thumbnailUrl } from '../lib/image-url.js';
-import { ConfirmDialog } from './ConfirmDialog.js';
 
 const useText = (use: { collection: string; id: number }) => {
   if (use.collection === LOGO_MEDIA_USE.collection && use.id === LOGO_MEDIA_USE.id) return 'School logo';

@@ -1,9 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { CONTENT_COLLECTIONS, type ContentCollection } from '../../../../shared/api/content.js';
-import { FieldErrorSchema } from '../../../../shared/api/errors.js';
 import { isApiError } from '../../../lib/api-client.js';
+import { fieldErrorsOf, showFieldErrors } from '../../../lib/form-errors.js';
 import { notify } from '../../../lib/toast.js';
 import { type EditorRecord, useSaveRecord } from '../api/content-admin.js';
 import {
@@ -73,18 +72,11 @@ export function RecordForm({ collection, record, onDone }: RecordFormProps) {
     try {
       await save.mutateAsync({ id: record?.id, body: toBody(collection, values) });
     } catch (error) {
-      const details = z.array(FieldErrorSchema).safeParse(isApiError(error) ? error.details : undefined);
-      let shown = 0;
-      for (const detail of details.success ? details.data : []) {
-        const path = formPathOf(collection, detail.field.split('.'));
-        if (!path) continue;
-        setError(
-          path as `fields.${string}`,
-          { type: 'server', message: detail.message },
-          { shouldFocus: shown === 0 },
-        );
-        shown += 1;
-      }
+      showFieldErrors(
+        fieldErrorsOf(error),
+        setError,
+        (field) => formPathOf(collection, field.split('.')) as `fields.${string}` | undefined,
+      );
       setFormError(
         isApiError(error) && error.status === 403
           ? 'Only the principal can edit the website.'

@@ -1,8 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
-import { z } from 'zod';
-import { FieldErrorSchema } from '../../../../shared/api/errors.js';
 import {
   type SchoolSettings,
   type SchoolSettingsInput,
@@ -13,6 +11,7 @@ import {
 } from '../../../../shared/api/settings.js';
 import { SchoolLogo } from '../../../components/layout/SchoolBrand.js';
 import { isApiError } from '../../../lib/api-client.js';
+import { fieldErrorsOf, showFieldErrors } from '../../../lib/form-errors.js';
 import { useSettings } from '../../../lib/settings.js';
 import { notify } from '../../../lib/toast.js';
 import { useUpdateSettings } from '../api/update-settings.js';
@@ -145,17 +144,9 @@ function SchoolSettingsForm({ settings }: { settings: SchoolSettings }) {
       reset(saved);
       choose(undefined);
     } catch (error) {
-      const details = z.array(FieldErrorSchema).safeParse(isApiError(error) ? error.details : undefined);
-      let shown = 0;
-      for (const detail of details.success ? details.data : []) {
-        if (!FIELD_PATHS.has(detail.field)) continue;
-        setError(
-          detail.field as FieldPath<Values>,
-          { type: 'server', message: detail.message },
-          { shouldFocus: shown === 0 },
-        );
-        shown += 1;
-      }
+      showFieldErrors(fieldErrorsOf(error), setError, (field) =>
+        FIELD_PATHS.has(field) ? (field as FieldPath<Values>) : undefined,
+      );
       setFormError(
         isApiError(error) && error.status === 403
           ? 'Only the principal can edit the website.'

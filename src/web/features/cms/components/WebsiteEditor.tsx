@@ -5,11 +5,11 @@ import {
   CONTENT_COLLECTIONS,
   type ContentCollection,
 } from '../../../../shared/api/content.js';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { useMedia } from '../api/media.js';
 import { LEAVE_TEXT, LEAVE_TITLE, UnsavedWorkContext } from '../lib/unsaved-work.js';
 import { CollectionPanel } from './CollectionPanel.js';
-import { ConfirmDialog } from './ConfirmDialog.js';
 import { MediaLibrary } from './MediaLibrary.js';
 import { SchoolSettingsPanel } from './SchoolSettingsPanel.js';
 

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { USER_TYPE } from '../../../../shared/constants.js';
 import { FORBIDDEN_TEXT } from '../../../components/school/QueryState.js';
 import { allowConsoleErrors } from '../../../test/console.js';
 import { apiError, columnsOf, mockApi, profile, renderScreen } from '../../../test/school-test-utils.js';
@@ -31,7 +32,7 @@ describe('Exam (student)', () => {
 
 describe('Exams (teacher)', () => {
   it('asks exam/{teacherid} with the logged-in teacher’s real id', async () => {
-    const api = mockApi({ 'GET users/profile': profile('Teacher', 7), 'GET exam/7': TEACHER_EXAMS });
+    const api = mockApi({ 'GET users/profile': profile(USER_TYPE.teacher, 7), 'GET exam/7': TEACHER_EXAMS });
     renderScreen(<TeacherExamsScreen />);
     const table = await screen.findByRole('table');
     expect(columnsOf(table)).toEqual(['Class', 'Subject', 'Time']);
@@ -44,7 +45,10 @@ describe('Exams (teacher)', () => {
   });
 
   it('shows a Principle every exam through student/exam', async () => {
-    const api = mockApi({ 'GET users/profile': profile('Principle', 1), 'GET student/exam': STUDENT_EXAMS });
+    const api = mockApi({
+      'GET users/profile': profile(USER_TYPE.principal, 1),
+      'GET student/exam': STUDENT_EXAMS,
+    });
     renderScreen(<TeacherExamsScreen />);
     expect(await screen.findByRole('cell', { name: 'English' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'All exams' })).toBeInTheDocument();

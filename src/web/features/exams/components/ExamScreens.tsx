@@ -1,3 +1,4 @@
+import { USER_TYPE } from '../../../../shared/constants.js';
 import { FailureState, LoadingState, QueryState } from '../../../components/school/QueryState.js';
 import { SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
 import { useCurrentUser } from '../../../lib/current-user.js';
@@ -45,14 +46,14 @@ export function StudentExamScreen() {
  */
 export function TeacherExamsScreen() {
   const user = useCurrentUser();
-  const isTeacher = user.data?.type === 'Teacher';
+  const isTeacher = user.data?.type === USER_TYPE.teacher;
   const teacherExams = useTeacherExams(isTeacher ? user.data?.id : undefined);
   const allExams = useStudentExams(user.data !== undefined && !isTeacher);
   const exams = isTeacher ? teacherExams : allExams;
 
   return (
     <SchoolPanel
-      title={user.data?.type === 'Principle' ? 'All exams' : 'Your exams'}
+      title={user.data?.type === USER_TYPE.principal ? 'All exams' : 'Your exams'}
       lead="Which class sits which subject, and when."
     >
       {user.isError && user.data === undefined ? (

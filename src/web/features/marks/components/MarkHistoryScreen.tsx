@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { QueryState } from '../../../components/school/QueryState.js';
 import { SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
-import { usePupil } from '../../../lib/school/get-pupil.js';
 import { schoolPaths } from '../../../config/school-paths.js';
+import { usePupil } from '../../../lib/school/get-pupil.js';
 import { useMarkHistory } from '../api/get-mark-history.js';
 
 export const MARK_HISTORY_TEXTS = {

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { USER_TYPE } from '../../../../shared/constants.js';
 import { NOT_FOUND_TEXT } from '../../../components/school/QueryState.js';
 import { allowConsoleErrors } from '../../../test/console.js';
 import { apiError, columnsOf, mockApi, profile, renderScreen } from '../../../test/school-test-utils.js';
@@ -10,7 +11,7 @@ describe('Results', () => {
   it('shows Class, Student Name, Subject, Marks', async () => {
     mockApi({
       'GET result': { data: [{ classes: 'KG', name: 'Ada Mensah', subjectName: 'English', marks: 78 }] },
-      'GET users/profile': profile('Teacher'),
+      'GET users/profile': profile(USER_TYPE.teacher),
     });
     renderScreen(<ResultsScreen />);
     const table = await screen.findByRole('table');
@@ -25,7 +26,7 @@ describe('Results', () => {
   it('leads a pupil to their own mark sheet', async () => {
     mockApi({
       'GET result': { data: [{ classes: 'KG', name: 'Ada Mensah', subjectName: 'English', marks: 78 }] },
-      'GET users/profile': profile('Student', 12, 'Ada Mensah'),
+      'GET users/profile': profile(USER_TYPE.student, 12, 'Ada Mensah'),
     });
     renderScreen(<ResultsScreen />);
     expect(await screen.findByRole('link', { name: RESULTS_TEXTS.ownMarkSheet })).toHaveAttribute(
@@ -102,7 +103,10 @@ describe('Result-summary (mark sheet)', () => {
   });
 
   it('shows subject, marks and result, then total, percentage and division', async () => {
-    mockApi({ 'GET result-summary/12': sheet(), 'GET users/profile': profile('Student', 12, 'Ada Mensah') });
+    mockApi({
+      'GET result-summary/12': sheet(),
+      'GET users/profile': profile(USER_TYPE.student, 12, 'Ada Mensah'),
+    });
     renderScreen(<ResultSummaryScreen studentId={12} />);
     const table = await screen.findByRole('table');
     expect(columnsOf(table)).toEqual(['Subject', 'Marks', 'Result']);
@@ -123,7 +127,7 @@ describe('Result-summary (mark sheet)', () => {
         percentage: 20,
         division: 'Fail',
       }),
-      'GET users/profile': profile('Teacher'),
+      'GET users/profile': profile(USER_TYPE.teacher),
     });
     renderScreen(<ResultSummaryScreen studentId={12} />);
     const division = (await screen.findByText('Fail', { selector: 'dd' })).parentElement;
@@ -135,14 +139,14 @@ describe('Result-summary (mark sheet)', () => {
   it('says "No records yet" for a pupil without marks', async () => {
     mockApi({
       'GET result-summary/12': sheet({ rows: [], total: 0, percentage: 0, division: 'Fail' }),
-      'GET users/profile': profile('Teacher'),
+      'GET users/profile': profile(USER_TYPE.teacher),
     });
     renderScreen(<ResultSummaryScreen studentId={12} />);
     expect(await screen.findByText('No records yet')).toBeInTheDocument();
   });
 
   it('offers the principal the mark history, and nobody else', async () => {
-    mockApi({ 'GET result-summary/12': sheet(), 'GET users/profile': profile('Principle', 1) });
+    mockApi({ 'GET result-summary/12': sheet(), 'GET users/profile': profile(USER_TYPE.principal, 1) });
     const first = renderScreen(<ResultSummaryScreen studentId={12} />);
     expect(await screen.findByRole('link', { name: 'Mark history' })).toHaveAttribute(
       'href',
@@ -150,7 +154,7 @@ describe('Result-summary (mark sheet)', () => {
     );
     first.unmount();
 
-    for (const type of ['Teacher', 'Student'] as const) {
+    for (const type of [USER_TYPE.teacher, USER_TYPE.student] as const) {
       vi.restoreAllMocks();
       let profileServed = false;
       mockApi({

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
+import { USER_TYPE } from '../../../../shared/constants.js';
 import { QueryState } from '../../../components/school/QueryState.js';
 import { HiddenText, SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
-import { useCurrentUser } from '../../../lib/current-user.js';
 import { schoolPaths } from '../../../config/school-paths.js';
+import { useCurrentUser } from '../../../lib/current-user.js';
 import { useResults } from '../api/get-results.js';
 import { useStudentResults } from '../api/get-student-results.js';
 import { useTeacherResults } from '../api/get-teacher-results.js';
@@ -29,7 +30,7 @@ export function ResultsScreen() {
       lead="Every mark you may see, by class and pupil."
       actions={
         // A pupil's way to their own mark sheet (total, percentage, division).
-        user.data?.type === 'Student' ? (
+        user.data?.type === USER_TYPE.student ? (
           <Link className="btn btn-outline-primary rounded-pill" to={schoolPaths.resultSummary(user.data.id)}>
             {RESULTS_TEXTS.ownMarkSheet}
           </Link>

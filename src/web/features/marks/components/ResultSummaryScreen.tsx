@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
+import { USER_TYPE } from '../../../../shared/constants.js';
 import { MAX_MARKS_PER_SUBJECT } from '../../../../shared/rules/mark-sheet.js';
 import { QueryState } from '../../../components/school/QueryState.js';
 import { SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
+import { schoolPaths } from '../../../config/school-paths.js';
 import { useCurrentUser } from '../../../lib/current-user.js';
 import { formatPercent } from '../../../lib/school/format.js';
-import { schoolPaths } from '../../../config/school-paths.js';
 import { useResultSummary } from '../api/get-result-summary.js';
 import { ResultBadge } from './ResultScreens.js';
 
@@ -28,7 +29,7 @@ export function ResultSummaryScreen({ studentId }: { studentId: number }) {
       actions={
         // Who changed which mark when: the principal's audit trail
         // (docs/decisions/0009-running-the-school-year.md).
-        user.data?.type === 'Principle' ? (
+        user.data?.type === USER_TYPE.principal ? (
           <Link className="btn btn-outline-primary rounded-pill" to={schoolPaths.markHistory(studentId)}>
             Mark history
           </Link>

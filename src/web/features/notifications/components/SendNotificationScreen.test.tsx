@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { USER_TYPE } from '../../../../shared/constants.js';
 import { notify } from '../../../lib/toast.js';
 import { allowConsoleErrors } from '../../../test/console.js';
 import { apiError, mockApi, profile, renderScreen } from '../../../test/school-test-utils.js';
@@ -8,7 +9,10 @@ import { SENT_TEXT, SendNotificationScreen } from './SendNotificationScreen.js';
 const CLASSES = { data: [{ classId: 3, class_name: 'Class 1' }] };
 const PUPILS = { data: [{ studentId: 11, studentName: 'Ada Lovelace' }] };
 
-function open(type: 'Teacher' | 'Principle', routes: Record<string, object> = {}) {
+function open(
+  type: typeof USER_TYPE.teacher | typeof USER_TYPE.principal,
+  routes: Record<string, object> = {},
+) {
   const api = mockApi({
     'GET users/profile': profile(type, 7),
     'GET teacher/assign_class': CLASSES,
@@ -24,7 +28,7 @@ const posted = (api: ReturnType<typeof open>['api']) => api.requests.find((r) =>
 describe('Send notification', () => {
   it('lets a teacher write to a class, but not to everyone', async () => {
     const success = vi.spyOn(notify, 'success');
-    const { api, user } = open('Teacher');
+    const { api, user } = open(USER_TYPE.teacher);
     await screen.findByRole('option', { name: 'Class 1' });
     expect(screen.queryByLabelText('Everyone')).not.toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Class'), 'Class 1');
@@ -35,7 +39,7 @@ describe('Send notification', () => {
   });
 
   it('picks one pupil of a class from student_class/{classId}', async () => {
-    const { api, user } = open('Teacher');
+    const { api, user } = open(USER_TYPE.teacher);
     await screen.findByRole('option', { name: 'Class 1' });
     await user.click(screen.getByLabelText('One pupil'));
     await user.selectOptions(screen.getByLabelText('Class'), 'Class 1');
@@ -49,7 +53,7 @@ describe('Send notification', () => {
   });
 
   it('lets the principal write to everyone', async () => {
-    const { api, user } = open('Principle');
+    const { api, user } = open(USER_TYPE.principal);
     await user.click(await screen.findByLabelText('Everyone'));
     expect(screen.queryByLabelText('Class')).not.toBeInTheDocument();
     await user.type(screen.getByLabelText('Message'), 'School closed Monday');
@@ -61,7 +65,7 @@ describe('Send notification', () => {
 
   it('asks for a class and a message before sending, and shows the server’s refusal', async () => {
     allowConsoleErrors();
-    const { api, user } = open('Teacher', {
+    const { api, user } = open(USER_TYPE.teacher, {
       'POST notification': apiError(404, 'NOT_FOUND', 'That class was not found'),
     });
     await screen.findByRole('option', { name: 'Class 1' });

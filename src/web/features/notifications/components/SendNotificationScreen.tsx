@@ -5,6 +5,7 @@ import {
   type SendNotificationBody,
   SendNotificationBodySchema,
 } from '../../../../shared/api/school-admin.js';
+import { USER_TYPE } from '../../../../shared/constants.js';
 import { SchoolSelect } from '../../../components/school/SchoolField.js';
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { useCurrentUser } from '../../../lib/current-user.js';
@@ -38,7 +39,7 @@ export function SendNotificationScreen() {
   const user = useCurrentUser();
   const classes = useAssignedClasses();
   const send = useSendNotification();
-  const isPrincipal = user.data?.type === 'Principle';
+  const isPrincipal = user.data?.type === USER_TYPE.principal;
   const [audience, setAudience] = useState<Audience>('class');
   const [classId, setClassId] = useState<number | undefined>();
   const [studentId, setStudentId] = useState<number | undefined>();

@@ -2,9 +2,9 @@ import { Link, useNavigate } from 'react-router';
 import { ClassListTable } from '../../../components/school/ClassListTable.js';
 import { QueryState } from '../../../components/school/QueryState.js';
 import { HiddenText, SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
+import { schoolPaths } from '../../../config/school-paths.js';
 import { useAssignedClasses } from '../../../lib/school/get-assigned-classes.js';
 import { useClassStudents } from '../../../lib/school/get-class-students.js';
-import { schoolPaths } from '../../../config/school-paths.js';
 
 /**
  * Classwise-student, /classwise-student (docs/contract/product.md#school-screens): the teacher's classes with

@@ -2,13 +2,13 @@ import { Link, useSearchParams } from 'react-router';
 import { ClassListTable } from '../../../components/school/ClassListTable.js';
 import { QueryState } from '../../../components/school/QueryState.js';
 import { HiddenText, SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
+import { schoolPaths } from '../../../config/school-paths.js';
 import { parseId } from '../../../lib/school/format.js';
 import {
   type AssignedClass,
   useAssignedClasses,
   useAssignedStudents,
 } from '../../../lib/school/get-assigned-classes.js';
-import { schoolPaths } from '../../../config/school-paths.js';
 
 /** The search parameter that holds the class being viewed, so browser Back works like our Back. */
 export const VIEW_PARAM = 'class';

@@ -4,8 +4,8 @@ import { SCHOOL_DAYS, type SchoolDay } from '../../../../shared/constants.js';
 import { ClassListTable } from '../../../components/school/ClassListTable.js';
 import { EmptyState, FailureState, LoadingState, QueryState } from '../../../components/school/QueryState.js';
 import { HiddenText, SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
-import { type TimeSlot, useTimeSlots } from '../../../lib/school/get-time-slots.js';
 import { schoolPaths } from '../../../config/school-paths.js';
+import { type TimeSlot, useTimeSlots } from '../../../lib/school/get-time-slots.js';
 import {
   type Lesson,
   type ScheduleClass,

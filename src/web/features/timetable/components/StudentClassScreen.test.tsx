@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { MESSAGES, SCHOOL_DAYS } from '../../../../shared/constants.js';
+import { MESSAGES, SCHOOL_DAYS, type SchoolType, USER_TYPE } from '../../../../shared/constants.js';
 import { allowConsoleErrors } from '../../../test/console.js';
 import {
   answer,
@@ -34,7 +34,7 @@ const OPTIONS = {
   'GET time': { data: [{ id: 9, time: '13:30 - 14:15' }] },
 };
 
-function setup(type: 'Principle' | 'Teacher' | 'Student', post: unknown = { data: NEW_ROW }) {
+function setup(type: SchoolType, post: unknown = { data: NEW_ROW }) {
   let listed = [ROW];
   const api = mockApi({
     'GET users/profile': profile(type),
@@ -63,7 +63,7 @@ async function fillAndSave(user: ReturnType<typeof setup>['user']) {
 
 describe('Student-class', () => {
   it('lists the assignments under the contract’s columns', async () => {
-    setup('Teacher');
+    setup(USER_TYPE.teacher);
     const table = await screen.findByRole('table');
     expect(columnsOf(table)).toEqual(['Sr.No.', 'Teacher Name', 'Class', 'Subject', 'Time']);
     const cells = within(table)
@@ -73,21 +73,21 @@ describe('Student-class', () => {
   });
 
   it('shows Add Class Details to a Principle only', async () => {
-    setup('Teacher');
+    setup(USER_TYPE.teacher);
     await screen.findByRole('table');
     await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
     expect(screen.queryByRole('button', { name: 'Add Class Details' })).toBeNull();
   });
 
   it('hides Add Class Details from a Student', async () => {
-    const { api } = setup('Student');
+    const { api } = setup(USER_TYPE.student);
     await screen.findByRole('table');
     await waitFor(() => expect(api.calls()).toContain('GET users/profile'));
     expect(screen.queryByRole('button', { name: 'Add Class Details' })).toBeNull();
   });
 
   it('opens the modal with the contract’s placeholders, all six days ticked, and Close', async () => {
-    const { user } = setup('Principle');
+    const { user } = setup(USER_TYPE.principal);
     await user.click(await screen.findByRole('button', { name: 'Add Class Details' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Class Details' });
     for (const [label, placeholder] of [
@@ -107,7 +107,7 @@ describe('Student-class', () => {
   });
 
   it('says what is missing instead of sending an empty form', async () => {
-    const { user, api } = setup('Principle');
+    const { user, api } = setup(USER_TYPE.principal);
     await user.click(await screen.findByRole('button', { name: 'Add Class Details' }));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Choose a teacher')).toBeInTheDocument();
@@ -116,7 +116,7 @@ describe('Student-class', () => {
   });
 
   it('on 200 alerts success, closes the modal and refreshes the table', async () => {
-    const { user, api, alert } = setup('Principle');
+    const { user, api, alert } = setup(USER_TYPE.principal);
     await user.click(await screen.findByRole('button', { name: 'Add Class Details' }));
     await user.click(screen.getByRole('checkbox', { name: 'Saturday' }));
     await user.click(screen.getByRole('button', { name: 'Close' }));
@@ -135,7 +135,7 @@ describe('Student-class', () => {
   });
 
   it('sends only the ticked days', async () => {
-    const { user, api, alert } = setup('Principle');
+    const { user, api, alert } = setup(USER_TYPE.principal);
     await user.click(await screen.findByRole('button', { name: 'Add Class Details' }));
     await user.click(screen.getByRole('checkbox', { name: 'Saturday' }));
     await user.click(screen.getByRole('checkbox', { name: 'Monday' }));
@@ -154,7 +154,10 @@ describe('Student-class', () => {
 
   it('on another status alerts the failure and keeps the modal open', async () => {
     allowConsoleErrors();
-    const { user, alert } = setup('Principle', answer(500, { error: { code: 'INTERNAL', message: 'Boom' } }));
+    const { user, alert } = setup(
+      USER_TYPE.principal,
+      answer(500, { error: { code: 'INTERNAL', message: 'Boom' } }),
+    );
     const dialog = await fillAndSave(user);
     await waitFor(() => expect(alert).toHaveBeenCalledWith(MESSAGES.classAddFailed));
     expect(alert).not.toHaveBeenCalledWith(MESSAGES.classAdded);
@@ -165,14 +168,14 @@ describe('Student-class', () => {
   it('on a 409 clash also shows the server’s message in the modal', async () => {
     allowConsoleErrors();
     const message = 'Priya Raman already teaches Class 2 at 13:30 - 14:15 on Monday.';
-    const { user, alert } = setup('Principle', apiError(409, 'SCHEDULE_CLASH', message));
+    const { user, alert } = setup(USER_TYPE.principal, apiError(409, 'SCHEDULE_CLASH', message));
     const dialog = await fillAndSave(user);
     await waitFor(() => expect(alert).toHaveBeenCalledWith(MESSAGES.classAddFailed));
     expect(within(dialog).getByRole('alert')).toHaveTextContent(message);
   });
 
   it('says "No records yet" when nothing is assigned', async () => {
-    mockApi({ 'GET users/profile': profile('Teacher'), 'GET studentclass': { data: [] } });
+    mockApi({ 'GET users/profile': profile(USER_TYPE.teacher), 'GET studentclass': { data: [] } });
     renderScreen(<StudentClassScreen />);
     expect(await screen.findByText('No records yet')).toBeInTheDocument();
   });

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { USER_TYPE } from '../../../../shared/constants.js';
 import { QueryState } from '../../../components/school/QueryState.js';
 import { SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
 import { useCurrentUser } from '../../../lib/current-user.js';
@@ -15,7 +16,7 @@ export function StudentClassScreen() {
   const user = useCurrentUser();
   const [adding, setAdding] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
-  const isPrinciple = user.data?.type === 'Principle';
+  const isPrinciple = user.data?.type === USER_TYPE.principal;
 
   const close = (): void => {
     setAdding(false);

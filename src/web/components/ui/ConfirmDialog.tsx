@@ -2,7 +2,8 @@ import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 're
 import { createPortal } from 'react-dom';
 
 export interface ConfirmDialogProps {
-  open: boolean;
+  /** For a dialog that stays mounted; one rendered only while asked may leave it out. */
+  open?: boolean;
   title: string;
   children: ReactNode;
   confirmLabel: string;
@@ -25,7 +26,7 @@ const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), [tabin
  * (Tab wraps), Escape or a click on the backdrop cancels, and focus returns where it was.
  */
 export function ConfirmDialog({
-  open,
+  open = true,
   title,
   children,
   confirmLabel,

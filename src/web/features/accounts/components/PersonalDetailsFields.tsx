@@ -1,0 +1,150 @@
+import type { ReactNode } from 'react';
+import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+import { GENDERS } from '../../../../shared/constants.js';
+import { todayIso } from '../lib/dates.js';
+import { RadioGroup, TextField } from './fields.js';
+
+/** The fields a person fills in about themselves, in registration and in the profile alike. */
+export type PersonalField =
+  | 'name'
+  | 'designation'
+  | 'description'
+  | 'gender'
+  | 'dob'
+  | 'address'
+  | 'contact'
+  | 'email'
+  | 'socialLink';
+
+export interface PersonalDetailsFieldsProps {
+  /** The form's id prefix: each control is `${id}-<field>`. */
+  id: string;
+  register: (name: PersonalField) => UseFormRegisterReturn;
+  errors: Partial<Record<PersonalField, FieldError>>;
+  /**
+   * `register` (a newcomer, with hints) or `edit` (one's own profile). The two screens have always
+   * laid the fields out a little differently; both layouts stay as they are.
+   */
+  mode: 'register' | 'edit';
+  /**
+   * The user type select of registration, after Description. A function, like `passwordField`, so
+   * that the form registers its fields in the order they are shown: a failed check focuses the first.
+   */
+  typeField?: () => ReactNode;
+  /** The password of registration, after Email. */
+  passwordField?: () => ReactNode;
+}
+
+/** Name to social link, with the same labels, checks and messages in registration and profile editing. */
+export function PersonalDetailsFields({
+  id,
+  register,
+  errors,
+  mode,
+  typeField,
+  passwordField,
+}: PersonalDetailsFieldsProps) {
+  const registering = mode === 'register';
+  const address = () => (
+    <TextField
+      id={`${id}-address`}
+      label="Address"
+      registration={register('address')}
+      error={errors.address}
+      required
+      autoComplete="street-address"
+      className={registering ? undefined : 'col-md-6'}
+    />
+  );
+  const contact = () => (
+    <TextField
+      id={`${id}-contact`}
+      label="Contact"
+      type="tel"
+      inputMode="tel"
+      registration={register('contact')}
+      error={errors.contact}
+      required
+      autoComplete="tel"
+      hint={registering ? 'A phone number, e.g. +1 555 0123 456' : undefined}
+      className="col-md-6"
+    />
+  );
+  return (
+    <>
+      <TextField
+        id={`${id}-name`}
+        label="Name"
+        registration={register('name')}
+        error={errors.name}
+        required
+        autoComplete="name"
+        className="col-md-6"
+      />
+      <TextField
+        id={`${id}-designation`}
+        label="Designation"
+        registration={register('designation')}
+        error={errors.designation}
+        required
+        hint={registering ? 'For example: Pupil, Class 2 · Class teacher · Parent of Mia' : undefined}
+        className="col-md-6"
+      />
+      <TextField
+        id={`${id}-description`}
+        label="Description"
+        rows={3}
+        registration={register('description')}
+        error={errors.description}
+        required
+        hint={registering ? 'A few words about yourself.' : undefined}
+      />
+      {typeField?.()}
+      <RadioGroup
+        id={`${id}-gender`}
+        legend="Gender"
+        registration={register('gender')}
+        error={errors.gender}
+        options={GENDERS}
+        required
+        className="col-md-6"
+      />
+      <TextField
+        id={`${id}-dob`}
+        label="Date of birth"
+        type="date"
+        max={todayIso()}
+        registration={register('dob')}
+        error={errors.dob}
+        required
+        autoComplete="bday"
+        className="col-md-6"
+      />
+      {registering ? contact() : address()}
+      {registering ? address() : contact()}
+      <TextField
+        id={`${id}-email`}
+        label="Email"
+        type="email"
+        inputMode="email"
+        registration={register('email')}
+        error={errors.email}
+        required
+        autoComplete="email"
+        className="col-md-6"
+      />
+      {passwordField?.()}
+      <TextField
+        id={`${id}-social`}
+        label="Social link (optional)"
+        type="url"
+        inputMode="url"
+        registration={register('socialLink')}
+        error={errors.socialLink}
+        autoComplete="url"
+        hint={registering ? 'A link to your profile elsewhere, starting with https://' : undefined}
+        className={registering ? undefined : 'col-md-6'}
+      />
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { z } from 'zod';
+import { type FieldError, FieldErrorSchema } from '../../shared/api/errors.js';
+import { isApiError } from './api-client.js';
+
+const FieldErrorsSchema = z.array(FieldErrorSchema);
+
+/** The `[{ field, message }]` of a failed call (400, 409, 413, ...); empty for anything else. */
+export function fieldErrorsOf(error: unknown): FieldError[] {
+  if (!isApiError(error)) return [];
+  const parsed = FieldErrorsSchema.safeParse(error.details);
+  return parsed.success ? parsed.data : [];
+}
+
+/** A detail's form field by the first segment of its name (`images.0` is `images`), if the form has it. */
+export const topLevelField =
+  <T extends FieldValues>(fields: readonly Path<T>[]) =>
+  (field: string): Path<T> | undefined => {
+    const top = field.split('.')[0] ?? '';
+    return (fields as readonly string[]).includes(top) ? (top as Path<T>) : undefined;
+  };
+
+/**
+ * Shows the server's reasons where they belong: each detail at the form field `fieldOf` names
+ * (details naming no field are skipped, and a field shows its first reason), the first one focused unless `focus` is false. Answers
+ * how many were shown, so that the form can say the rest as a whole.
+ */
+export function showFieldErrors<T extends FieldValues>(
+  details: readonly FieldError[],
+  setError: UseFormSetError<T>,
+  fieldOf: (field: string) => Path<T> | undefined,
+  { focus = true }: { focus?: boolean } = {},
+): number {
+  const shownAt = new Set<string>();
+  let shown = 0;
+  for (const detail of details) {
+    const field = fieldOf(detail.field);
+    // One reason per field: the first, as the server orders them.
+    if (field === undefined || shownAt.has(field)) continue;
+    shownAt.add(field);
+    setError(field, { type: 'server', message: detail.message }, { shouldFocus: focus && shown === 0 });
+    shown += 1;
+  }
+  return shown;
+}
