@@ -71,6 +71,9 @@ function anchorsOf(file: string): Set<string> {
   return anchors;
 }
 
+/** A path of a code file of this repository, as the documents cite them. */
+const CODE_PATH = /\b(?:src|e2e|scripts|bench)\/[\w./-]+\.(?:ts|tsx|mjs|css)\b/g;
+
 const DOC_REFERENCE = /\bdocs\/[\w./-]+?\.md(?:#[\w-]+)?/g;
 
 describe('references to documents', () => {
@@ -98,6 +101,13 @@ describe('references to documents', () => {
       return anchor !== undefined && !anchorsOf(target).has(anchor);
     });
     expect(broken).toEqual([]);
+  });
+
+  it('in the contract and the guides, name code files that exist (a moved file is cited where it is now)', () => {
+    const guides = ['README.md', ...filesUnder('docs').filter((file) => !file.startsWith('docs/decisions'))];
+    const cited = hits(CODE_PATH, guides);
+    expect(cited.length).toBeGreaterThan(50);
+    expect(cited.filter(({ text }) => !fs.existsSync(path.join(root, text)))).toEqual([]);
   });
 
   it('cite nothing outside the repository', () => {
