@@ -1,7 +1,8 @@
 import { Link, useSearchParams } from 'react-router';
 import { ClassListTable } from '../../../components/school/ClassListTable.js';
 import { QueryState } from '../../../components/school/QueryState.js';
-import { HiddenText, SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
+import { HiddenText, SchoolPanel } from '../../../components/school/SchoolPanel.js';
+import { SchoolTable } from '../../../components/school/SchoolTable.js';
 import { schoolPaths } from '../../../config/school-paths.js';
 import { parseId } from '../../../lib/school/format.js';
 import {
@@ -60,45 +61,35 @@ function ClassPupils({
     >
       <QueryState query={pupils}>
         {(rows) => (
-          <TableWrap label="Pupils">
-            <table className="table school-table">
-              <thead>
-                <tr>
-                  <th scope="col">Student Name</th>
-                  <th scope="col">Subject</th>
-                  <th scope="col">Time</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Profile and result</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={`${row.studentId}|${row.subjectName}|${row.time}`}>
-                    <td>{row.studentName}</td>
-                    <td>{row.subjectName}</td>
-                    <td className="text-nowrap">{row.time}</td>
-                    <td>
-                      <div className="school-row-actions">
-                        <Link
-                          to={schoolPaths.studentProfile(row.studentId)}
-                          className="btn btn-sm btn-outline-primary rounded-pill"
-                        >
-                          Profile <HiddenText>of {row.studentName}</HiddenText>
-                        </Link>
-                        <Link
-                          to={schoolPaths.studentResult(row.studentId)}
-                          className="btn btn-sm btn-primary rounded-pill"
-                        >
-                          Result <HiddenText>of {row.studentName}</HiddenText>
-                        </Link>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
+          <SchoolTable
+            label="Pupils"
+            rows={rows}
+            rowKey={(row) => `${row.studentId}|${row.subjectName}|${row.time}`}
+            columns={[
+              { header: 'Student Name', cell: (row) => row.studentName },
+              { header: 'Subject', cell: (row) => row.subjectName },
+              { header: 'Time', cellClassName: 'text-nowrap', cell: (row) => row.time },
+              {
+                header: <HiddenText>Profile and result</HiddenText>,
+                cell: (row) => (
+                  <div className="school-row-actions">
+                    <Link
+                      to={schoolPaths.studentProfile(row.studentId)}
+                      className="btn btn-sm btn-outline-primary rounded-pill"
+                    >
+                      Profile <HiddenText>of {row.studentName}</HiddenText>
+                    </Link>
+                    <Link
+                      to={schoolPaths.studentResult(row.studentId)}
+                      className="btn btn-sm btn-primary rounded-pill"
+                    >
+                      Result <HiddenText>of {row.studentName}</HiddenText>
+                    </Link>
+                  </div>
+                ),
+              },
+            ]}
+          />
         )}
       </QueryState>
     </SchoolPanel>
