@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { QueryState } from '../../../components/school/QueryState.js';
+import { SchoolDateField } from '../../../components/school/SchoolField.js';
 import { HiddenText, SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
 import { schoolPaths } from '../../../config/school-paths.js';
 import { addDaysIso, todayIso } from '../../../lib/school/dates.js';
@@ -33,32 +34,14 @@ export function ClassAttendanceReportPanel({ classId, className }: { classId: nu
       className="attendance-report"
     >
       <div className="attendance-toolbar">
-        <div className="school-field">
-          <label className="school-field__label" htmlFor={`${id}-from`}>
-            From
-          </label>
-          <input
-            id={`${id}-from`}
-            type="date"
-            className="form-control"
-            value={from}
-            max={to || undefined}
-            onChange={(event) => setFrom(event.target.value)}
-          />
-        </div>
-        <div className="school-field">
-          <label className="school-field__label" htmlFor={`${id}-to`}>
-            To
-          </label>
-          <input
-            id={`${id}-to`}
-            type="date"
-            className="form-control"
-            value={to}
-            min={from || undefined}
-            onChange={(event) => setTo(event.target.value)}
-          />
-        </div>
+        <SchoolDateField
+          id={`${id}-from`}
+          label="From"
+          value={from}
+          max={to || undefined}
+          onChange={setFrom}
+        />
+        <SchoolDateField id={`${id}-to`} label="To" value={to} min={from || undefined} onChange={setTo} />
       </div>
       {rangeProblem ? (
         <p className="school-state school-state--notice" role="alert">

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import type { z } from 'zod';
 import { CreateExamBodySchema, EnrolBodySchema } from '../../../../shared/api/school-admin.js';
-import { SchoolField, SchoolSelect } from '../../../components/school/SchoolField.js';
+import { SchoolDateField, SchoolField, SchoolSelect } from '../../../components/school/SchoolField.js';
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { classesQueryOptions } from '../../../lib/school/get-classes.js';
 import { subjectsQueryOptions } from '../../../lib/school/get-subjects.js';
@@ -209,15 +209,7 @@ function ExamForm() {
         onChange={set('subjectId')}
         options={subjects.data}
       />
-      <SchoolField id={`${id}-date`} label="Date">
-        <input
-          id={`${id}-date`}
-          type="date"
-          className="form-control"
-          value={values.date}
-          onChange={(event) => set('date')(event.target.value)}
-        />
-      </SchoolField>
+      <SchoolDateField id={`${id}-date`} label="Date" value={values.date} onChange={set('date')} />
       <SchoolField id={`${id}-time`} label="Time">
         <input
           id={`${id}-time`}
