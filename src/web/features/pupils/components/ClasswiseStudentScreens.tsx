@@ -1,37 +1,29 @@
 import { Link, useNavigate } from 'react-router';
-import { ClassListTable } from '../../../components/school/ClassListTable.js';
 import { QueryState } from '../../../components/school/QueryState.js';
 import { HiddenText, SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
 import { schoolPaths } from '../../../config/school-paths.js';
 import { useAssignedClasses } from '../../../lib/school/get-assigned-classes.js';
 import { useClassStudents } from '../../../lib/school/get-class-students.js';
+import { AssignedClassList } from './AssignedClassList.js';
 
 /**
  * Classwise-student, /classwise-student (docs/contract/product.md#school-screens): the teacher's classes with
  * View Student List.
  */
 export function ClasswiseStudentScreen() {
-  const classes = useAssignedClasses();
   return (
-    <SchoolPanel title="Your classes" lead="Open a class to see its pupils.">
-      <QueryState query={classes}>
-        {(rows) => (
-          <ClassListTable
-            classes={rows.map((row) => ({ id: row.classId, name: row.className }))}
-            actionHeader="Pupils"
-            action={(row) => (
-              <Link
-                to={schoolPaths.studentList(row.id)}
-                className="btn btn-sm btn-primary rounded-pill text-nowrap"
-              >
-                View Student List <HiddenText>of {row.name}</HiddenText>
-              </Link>
-            )}
-          />
-        )}
-      </QueryState>
-    </SchoolPanel>
+    <AssignedClassList
+      lead="Open a class to see its pupils."
+      action={(row) => (
+        <Link
+          to={schoolPaths.studentList(row.id)}
+          className="btn btn-sm btn-primary rounded-pill text-nowrap"
+        >
+          View Student List <HiddenText>of {row.name}</HiddenText>
+        </Link>
+      )}
+    />
   );
 }
 

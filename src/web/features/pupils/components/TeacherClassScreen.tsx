@@ -1,5 +1,4 @@
 import { Link, useSearchParams } from 'react-router';
-import { ClassListTable } from '../../../components/school/ClassListTable.js';
 import { QueryState } from '../../../components/school/QueryState.js';
 import { HiddenText, SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
@@ -10,32 +9,25 @@ import {
   useAssignedClasses,
   useAssignedStudents,
 } from '../../../lib/school/get-assigned-classes.js';
+import { AssignedClassList } from './AssignedClassList.js';
 
 /** The search parameter that holds the class being viewed, so browser Back works like our Back. */
 export const VIEW_PARAM = 'class';
 
 function ClassList({ onView }: { onView: (classId: number) => void }) {
-  const classes = useAssignedClasses();
   return (
-    <SchoolPanel title="Your classes" lead="Choose a class to see its pupils.">
-      <QueryState query={classes}>
-        {(rows) => (
-          <ClassListTable
-            classes={rows.map((row) => ({ id: row.classId, name: row.className }))}
-            actionHeader="Pupils"
-            action={(row) => (
-              <button
-                type="button"
-                className="btn btn-sm btn-primary rounded-pill px-3"
-                onClick={() => onView(row.id)}
-              >
-                View <HiddenText>{row.name}</HiddenText>
-              </button>
-            )}
-          />
-        )}
-      </QueryState>
-    </SchoolPanel>
+    <AssignedClassList
+      lead="Choose a class to see its pupils."
+      action={(row) => (
+        <button
+          type="button"
+          className="btn btn-sm btn-primary rounded-pill px-3"
+          onClick={() => onView(row.id)}
+        >
+          View <HiddenText>{row.name}</HiddenText>
+        </button>
+      )}
+    />
   );
 }
 
