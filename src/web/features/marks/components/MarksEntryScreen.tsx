@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { MarksSchema, type SaveMarksBody } from '../../../../shared/api/school-admin.js';
 import { AssignedClassSelect } from '../../../components/school/AssignedClassSelect.js';
+import { ErrorLines } from '../../../components/school/ErrorLines.js';
 import { QueryState } from '../../../components/school/QueryState.js';
 import { SchoolSelect } from '../../../components/school/SchoolField.js';
 import { SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
@@ -106,15 +107,7 @@ function MarksGrid({ rows, subjectId }: MarksGridProps) {
 
   return (
     <form onSubmit={onSubmit} noValidate>
-      {formError.length > 0 ? (
-        <div className="alert alert-danger" role="alert">
-          {formError.map((line) => (
-            <p key={line} className="mb-0">
-              {line}
-            </p>
-          ))}
-        </div>
-      ) : null}
+      <ErrorLines lines={formError} />
       <TableWrap label="Marks of the pupils">
         <table className="table school-table">
           <thead>

@@ -7,6 +7,7 @@ import {
 } from '../../../../shared/api/school-admin.js';
 import { USER_TYPE } from '../../../../shared/constants.js';
 import { AssignedClassSelect } from '../../../components/school/AssignedClassSelect.js';
+import { ErrorLines } from '../../../components/school/ErrorLines.js';
 import { SchoolSelect } from '../../../components/school/SchoolField.js';
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { useCurrentUser } from '../../../lib/current-user.js';
@@ -80,15 +81,7 @@ export function SendNotificationScreen() {
       lead="Write to a class, to one pupil, or (principal) to everyone."
     >
       <form onSubmit={onSubmit} noValidate>
-        {errors.length > 0 ? (
-          <div className="alert alert-danger" role="alert">
-            {errors.map((line) => (
-              <p key={line} className="mb-0">
-                {line}
-              </p>
-            ))}
-          </div>
-        ) : null}
+        <ErrorLines lines={errors} />
         <fieldset className="mb-3">
           <legend className="school-field__label fs-6">Send to</legend>
           {audiences.map(([value, label]) => (

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { PUPIL_IMPORT_COLUMNS } from '../../../../shared/api/school-admin.js';
+import { ErrorLines } from '../../../components/school/ErrorLines.js';
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
 import { saveErrorLines } from '../../../lib/school/save-errors.js';
@@ -67,15 +68,7 @@ export function ImportPupilsScreen() {
           </button>
         ) : null}
       </form>
-      {errors.length > 0 ? (
-        <div className="alert alert-danger" role="alert">
-          {errors.map((line) => (
-            <p key={line} className="mb-0">
-              {line}
-            </p>
-          ))}
-        </div>
-      ) : null}
+      <ErrorLines lines={errors} />
       {result ? <ImportResult result={result} /> : null}
     </SchoolPanel>
   );

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import type { z } from 'zod';
 import { CreateExamBodySchema, EnrolBodySchema } from '../../../../shared/api/school-admin.js';
+import { ErrorLines } from '../../../components/school/ErrorLines.js';
 import { SchoolDateField, SchoolField, SchoolSelect } from '../../../components/school/SchoolField.js';
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { classesQueryOptions } from '../../../lib/school/get-classes.js';
@@ -16,19 +17,6 @@ import { LookupList } from './LookupList.js';
 
 const labelled = (rows: { id: number; name: string }[]) =>
   rows.map((row) => ({ id: row.id, label: row.name }));
-
-function Errors({ lines }: { lines: string[] }) {
-  if (lines.length === 0) return null;
-  return (
-    <div className="alert alert-danger" role="alert">
-      {lines.map((line) => (
-        <p key={line} className="mb-0">
-          {line}
-        </p>
-      ))}
-    </div>
-  );
-}
 
 const issuesOf = (error: { issues: { message: string }[] }) => [
   ...new Set(error.issues.map((i) => i.message)),
@@ -85,7 +73,7 @@ function SetupForm({ id, title, errors, onSubmit, pending, submitText, children 
       <h3 id={`${id}-title`} className="h5">
         {title}
       </h3>
-      <Errors lines={errors} />
+      <ErrorLines lines={errors} />
       <div className="attendance-toolbar mb-2">{children}</div>
       <button type="submit" className="btn btn-primary rounded-pill" disabled={pending}>
         {submitText}
