@@ -16,6 +16,20 @@ export function ResultBadge({ result }: { result: string }) {
   );
 }
 
+/** Columns more than one result table shows. */
+const COLUMNS = {
+  className: { header: 'Class', cell: (row: { className: string }) => row.className },
+  studentName: { header: 'Student Name', cell: (row: { studentName: string }) => row.studentName },
+  subjectName: { header: 'Subject', cell: (row: { subjectName: string }) => row.subjectName },
+  marks: {
+    header: 'Marks',
+    headerClassName: 'text-end',
+    cellClassName: 'text-end',
+    cell: (row: { marks: number }) => row.marks,
+  },
+  result: { header: 'Result', cell: (row: { result: string }) => <ResultBadge result={row.result} /> },
+};
+
 export const RESULTS_TEXTS = { ownMarkSheet: 'Your mark sheet' } as const;
 
 /**
@@ -44,17 +58,7 @@ export function ResultsScreen() {
             label="Results"
             rows={rows}
             rowKey={(row) => `${row.className}|${row.studentName}|${row.subjectName}`}
-            columns={[
-              { header: 'Class', cell: (row) => row.className },
-              { header: 'Student Name', cell: (row) => row.studentName },
-              { header: 'Subject', cell: (row) => row.subjectName },
-              {
-                header: 'Marks',
-                headerClassName: 'text-end',
-                cellClassName: 'text-end',
-                cell: (row) => row.marks,
-              },
-            ]}
+            columns={[COLUMNS.className, COLUMNS.studentName, COLUMNS.subjectName, COLUMNS.marks]}
           />
         )}
       </QueryState>
@@ -85,17 +89,7 @@ export function StudentResultsScreen({ studentId }: { studentId: number }) {
             label="Results of the pupil"
             rows={rows}
             rowKey={(row) => row.subjectName}
-            columns={[
-              { header: 'Student Name', cell: (row) => row.studentName },
-              { header: 'Subject', cell: (row) => row.subjectName },
-              {
-                header: 'Marks',
-                headerClassName: 'text-end',
-                cellClassName: 'text-end',
-                cell: (row) => row.marks,
-              },
-              { header: 'Result', cell: (row) => <ResultBadge result={row.result} /> },
-            ]}
+            columns={[COLUMNS.studentName, COLUMNS.subjectName, COLUMNS.marks, COLUMNS.result]}
           />
         )}
       </QueryState>
@@ -118,9 +112,9 @@ export function FinalResultsScreen() {
             rows={rows}
             rowKey={(row) => row.studentId}
             columns={[
-              { header: 'Class', cell: (row) => row.className },
-              { header: 'Student Name', cell: (row) => row.studentName },
-              { header: 'Result', cell: (row) => <ResultBadge result={row.result} /> },
+              COLUMNS.className,
+              COLUMNS.studentName,
+              COLUMNS.result,
               {
                 header: <HiddenText>Mark sheet</HiddenText>,
                 cellClassName: 'text-end',
