@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { TableWrap } from './SchoolPanel.js';
+import { HiddenText } from './SchoolPanel.js';
+import { SchoolTable } from './SchoolTable.js';
 
 export interface ClassListRow {
   id: number;
@@ -17,27 +18,15 @@ export interface ClassListTableProps {
 /** The school screens' list of classes: Sr.No., the class, and one action that opens it. */
 export function ClassListTable({ classes, actionHeader, action }: ClassListTableProps) {
   return (
-    <TableWrap label="Classes">
-      <table className="table school-table">
-        <thead>
-          <tr>
-            <th scope="col">Sr.No.</th>
-            <th scope="col">Class</th>
-            <th scope="col">
-              <span className="visually-hidden">{actionHeader}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {classes.map((row, index) => (
-            <tr key={row.id}>
-              <td>{index + 1}</td>
-              <td>{row.name}</td>
-              <td className="text-end">{action(row)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableWrap>
+    <SchoolTable
+      label="Classes"
+      rows={classes}
+      rowKey={(row) => row.id}
+      columns={[
+        { header: 'Sr.No.', cell: (_row, index) => index + 1 },
+        { header: 'Class', cell: (row) => row.name },
+        { header: <HiddenText>{actionHeader}</HiddenText>, cellClassName: 'text-end', cell: action },
+      ]}
+    />
   );
 }

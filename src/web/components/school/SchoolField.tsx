@@ -22,6 +22,33 @@ export function SchoolField({
   );
 }
 
+export interface SchoolDateFieldProps {
+  id: string;
+  label: ReactNode;
+  /** An ISO date (`YYYY-MM-DD`), or '' while none is chosen. */
+  value: string;
+  min?: string;
+  max?: string;
+  onChange: (value: string) => void;
+}
+
+/** A school form's or toolbar's labelled date input. */
+export function SchoolDateField({ id, label, value, min, max, onChange }: SchoolDateFieldProps) {
+  return (
+    <SchoolField id={id} label={label}>
+      <input
+        id={id}
+        type="date"
+        className="form-control"
+        value={value}
+        min={min}
+        max={max}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </SchoolField>
+  );
+}
+
 export interface SelectOption {
   id: number;
   label: string;

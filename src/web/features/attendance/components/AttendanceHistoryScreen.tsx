@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { FailureState, LoadingState, QueryState } from '../../../components/school/QueryState.js';
-import { SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
+import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
+import { SchoolTable } from '../../../components/school/SchoolTable.js';
 import { useCurrentUser } from '../../../lib/current-user.js';
 import { formatDay } from '../../../lib/school/dates.js';
 import { attendanceLabel, formatPercent } from '../../../lib/school/format.js';
@@ -33,32 +34,31 @@ function AttendanceHistoryView({ studentId }: { studentId: number }) {
                 <dd>{formatPercent(totals.percentPresent)}</dd>
               </div>
             </dl>
-            <TableWrap label="Days of attendance">
-              <table className="table school-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Date</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Description</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {newestFirst.map((day) => (
-                    <tr key={day.date}>
-                      <td className="text-nowrap">
-                        <time dateTime={day.date}>{formatDay(day.date)}</time>
-                      </td>
-                      <td>
-                        <span className={`attendance-status attendance-status--${day.status}`}>
-                          {attendanceLabel(day.status)}
-                        </span>
-                      </td>
-                      <td className="school-table__text">{day.description}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableWrap>
+            <SchoolTable
+              label="Days of attendance"
+              rows={newestFirst}
+              rowKey={(day) => day.date}
+              columns={[
+                {
+                  header: 'Date',
+                  cellClassName: 'text-nowrap',
+                  cell: (day) => <time dateTime={day.date}>{formatDay(day.date)}</time>,
+                },
+                {
+                  header: 'Status',
+                  cell: (day) => (
+                    <span className={`attendance-status attendance-status--${day.status}`}>
+                      {attendanceLabel(day.status)}
+                    </span>
+                  ),
+                },
+                {
+                  header: 'Description',
+                  cellClassName: 'school-table__text',
+                  cell: (day) => day.description,
+                },
+              ]}
+            />
           </>
         );
       }}

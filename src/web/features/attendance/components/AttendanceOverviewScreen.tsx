@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { QueryState } from '../../../components/school/QueryState.js';
+import { SchoolDateField } from '../../../components/school/SchoolField.js';
 import { HiddenText, SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
 import { schoolPaths } from '../../../config/school-paths.js';
 import { todayIso } from '../../../lib/school/dates.js';
@@ -89,19 +90,13 @@ export function AttendanceOverviewScreen() {
   return (
     <SchoolPanel title="Attendance by class" lead="How every class is doing on the chosen day.">
       <div className="attendance-toolbar">
-        <div className="school-field">
-          <label className="school-field__label" htmlFor={`${id}-date`}>
-            Date
-          </label>
-          <input
-            id={`${id}-date`}
-            type="date"
-            className="form-control"
-            value={date}
-            max={todayIso()}
-            onChange={(event) => setParams({ date: event.target.value }, { replace: true })}
-          />
-        </div>
+        <SchoolDateField
+          id={`${id}-date`}
+          label="Date"
+          value={date}
+          max={todayIso()}
+          onChange={(value) => setParams({ date: value }, { replace: true })}
+        />
       </div>
       {date === '' ? (
         <p className="school-state school-state--empty">Choose a date to see its attendance.</p>

@@ -1,7 +1,9 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { QueryState } from '../../../components/school/QueryState.js';
-import { HiddenText, SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
+import { SchoolDateField } from '../../../components/school/SchoolField.js';
+import { HiddenText, SchoolPanel } from '../../../components/school/SchoolPanel.js';
+import { SchoolTable } from '../../../components/school/SchoolTable.js';
 import { schoolPaths } from '../../../config/school-paths.js';
 import { addDaysIso, todayIso } from '../../../lib/school/dates.js';
 import { formatPercent } from '../../../lib/school/format.js';
@@ -33,32 +35,14 @@ export function ClassAttendanceReportPanel({ classId, className }: { classId: nu
       className="attendance-report"
     >
       <div className="attendance-toolbar">
-        <div className="school-field">
-          <label className="school-field__label" htmlFor={`${id}-from`}>
-            From
-          </label>
-          <input
-            id={`${id}-from`}
-            type="date"
-            className="form-control"
-            value={from}
-            max={to || undefined}
-            onChange={(event) => setFrom(event.target.value)}
-          />
-        </div>
-        <div className="school-field">
-          <label className="school-field__label" htmlFor={`${id}-to`}>
-            To
-          </label>
-          <input
-            id={`${id}-to`}
-            type="date"
-            className="form-control"
-            value={to}
-            min={from || undefined}
-            onChange={(event) => setTo(event.target.value)}
-          />
-        </div>
+        <SchoolDateField
+          id={`${id}-from`}
+          label="From"
+          value={from}
+          max={to || undefined}
+          onChange={setFrom}
+        />
+        <SchoolDateField id={`${id}-to`} label="To" value={to} min={from || undefined} onChange={setTo} />
       </div>
       {rangeProblem ? (
         <p className="school-state school-state--notice" role="alert">
@@ -71,46 +55,47 @@ export function ClassAttendanceReportPanel({ classId, className }: { classId: nu
               <p className="attendance-report__days">
                 {data.days === 1 ? '1 school day' : `${data.days} school days`} with attendance saved.
               </p>
-              <TableWrap label={`Attendance report of ${className}`}>
-                <table className="table school-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">Student Name</th>
-                      <th scope="col" className="text-end">
-                        Present
-                      </th>
-                      <th scope="col" className="text-end">
-                        Absent
-                      </th>
-                      <th scope="col" className="text-end">
-                        On Leave
-                      </th>
-                      <th scope="col" className="text-end">
-                        % present
-                      </th>
-                      <th scope="col">
-                        <span className="visually-hidden">History</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.pupils.map((pupil) => (
-                      <tr key={pupil.studentId}>
-                        <td>{pupil.studentName}</td>
-                        <td className="text-end">{pupil.present}</td>
-                        <td className="text-end">{pupil.absent}</td>
-                        <td className="text-end">{pupil.leave}</td>
-                        <td className="text-end">{formatPercent(pupil.percentPresent)}</td>
-                        <td className="text-end">
-                          <Link to={schoolPaths.attendanceHistory(pupil.studentId)} className="text-nowrap">
-                            History <HiddenText>of {pupil.studentName}</HiddenText>
-                          </Link>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableWrap>
+              <SchoolTable
+                label={`Attendance report of ${className}`}
+                rows={data.pupils}
+                rowKey={(pupil) => pupil.studentId}
+                columns={[
+                  { header: 'Student Name', cell: (pupil) => pupil.studentName },
+                  {
+                    header: 'Present',
+                    headerClassName: 'text-end',
+                    cellClassName: 'text-end',
+                    cell: (pupil) => pupil.present,
+                  },
+                  {
+                    header: 'Absent',
+                    headerClassName: 'text-end',
+                    cellClassName: 'text-end',
+                    cell: (pupil) => pupil.absent,
+                  },
+                  {
+                    header: 'On Leave',
+                    headerClassName: 'text-end',
+                    cellClassName: 'text-end',
+                    cell: (pupil) => pupil.leave,
+                  },
+                  {
+                    header: '% present',
+                    headerClassName: 'text-end',
+                    cellClassName: 'text-end',
+                    cell: (pupil) => formatPercent(pupil.percentPresent),
+                  },
+                  {
+                    header: <HiddenText>History</HiddenText>,
+                    cellClassName: 'text-end',
+                    cell: (pupil) => (
+                      <Link to={schoolPaths.attendanceHistory(pupil.studentId)} className="text-nowrap">
+                        History <HiddenText>of {pupil.studentName}</HiddenText>
+                      </Link>
+                    ),
+                  },
+                ]}
+              />
             </>
           )}
         </QueryState>

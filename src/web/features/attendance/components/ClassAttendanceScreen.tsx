@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ATTENDANCE_STATUSES, type AttendanceCode, MESSAGES } from '../../../../shared/constants.js';
 import { EmptyState, FailureState, LoadingState } from '../../../components/school/QueryState.js';
-import { SchoolSelect } from '../../../components/school/SchoolField.js';
+import { SchoolDateField, SchoolSelect } from '../../../components/school/SchoolField.js';
 import { SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { todayIso } from '../../../lib/school/dates.js';
@@ -232,19 +232,13 @@ export function ClassAttendanceScreen() {
         lead="Choose a day and a class, mark each pupil, then save."
       >
         <div className="attendance-toolbar">
-          <div className="school-field">
-            <label className="school-field__label" htmlFor={`${id}-date`}>
-              Date
-            </label>
-            <input
-              id={`${id}-date`}
-              type="date"
-              className="form-control"
-              value={date}
-              max={todayIso()}
-              onChange={(event) => setParam('date', event.target.value)}
-            />
-          </div>
+          <SchoolDateField
+            id={`${id}-date`}
+            label="Date"
+            value={date}
+            max={todayIso()}
+            onChange={(value) => setParam('date', value)}
+          />
           <SchoolSelect
             id={`${id}-class`}
             label="Class"

@@ -1,31 +1,22 @@
 import { USER_TYPE } from '../../../../shared/constants.js';
 import { FailureState, LoadingState, QueryState } from '../../../components/school/QueryState.js';
-import { SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
+import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
+import { SchoolTable } from '../../../components/school/SchoolTable.js';
 import { useCurrentUser } from '../../../lib/current-user.js';
 import { type Exam, useStudentExams, useTeacherExams } from '../api/get-exams.js';
 
 function ExamTable({ exams }: { exams: Exam[] }) {
   return (
-    <TableWrap label="Exams">
-      <table className="table school-table">
-        <thead>
-          <tr>
-            <th scope="col">Class</th>
-            <th scope="col">Subject</th>
-            <th scope="col">Time</th>
-          </tr>
-        </thead>
-        <tbody>
-          {exams.map((exam) => (
-            <tr key={`${exam.className}|${exam.subjectName}|${exam.time}`}>
-              <td>{exam.className}</td>
-              <td>{exam.subjectName}</td>
-              <td>{exam.time}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableWrap>
+    <SchoolTable
+      label="Exams"
+      rows={exams}
+      rowKey={(exam) => `${exam.className}|${exam.subjectName}|${exam.time}`}
+      columns={[
+        { header: 'Class', cell: (exam) => exam.className },
+        { header: 'Subject', cell: (exam) => exam.subjectName },
+        { header: 'Time', cell: (exam) => exam.time },
+      ]}
+    />
   );
 }
 

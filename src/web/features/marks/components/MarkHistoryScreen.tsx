@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { QueryState } from '../../../components/school/QueryState.js';
-import { SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
+import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
+import { SchoolTable } from '../../../components/school/SchoolTable.js';
 import { schoolPaths } from '../../../config/school-paths.js';
 import { usePupil } from '../../../lib/school/get-pupil.js';
 import { useMarkHistory } from '../api/get-mark-history.js';
@@ -42,40 +43,35 @@ export function MarkHistoryScreen({ studentId }: { studentId: number }) {
     >
       <QueryState query={history} isEmpty={(rows) => rows.length === 0} empty={MARK_HISTORY_TEXTS.empty}>
         {(rows) => (
-          <TableWrap label={pupilName ? `Mark changes of ${pupilName}` : 'Mark changes'}>
-            <table className="table school-table">
-              <thead>
-                <tr>
-                  <th scope="col">Subject</th>
-                  <th scope="col" className="text-end">
-                    Old mark
-                  </th>
-                  <th scope="col" className="text-end">
-                    New mark
-                  </th>
-                  <th scope="col">Changed by</th>
-                  <th scope="col">When</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.id}>
-                    <td>{row.subjectName}</td>
-                    <td className="text-end">
-                      {row.oldMarks ?? (
-                        <span className="text-body-secondary">{MARK_HISTORY_TEXTS.firstEntry}</span>
-                      )}
-                    </td>
-                    <td className="text-end">{row.newMarks}</td>
-                    <td>{row.changedBy ?? MARK_HISTORY_TEXTS.removedAccount}</td>
-                    <td className="text-nowrap">
-                      <time dateTime={row.changedAt}>{formatWhen(row.changedAt)}</time>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
+          <SchoolTable
+            label={pupilName ? `Mark changes of ${pupilName}` : 'Mark changes'}
+            rows={rows}
+            rowKey={(row) => row.id}
+            columns={[
+              { header: 'Subject', cell: (row) => row.subjectName },
+              {
+                header: 'Old mark',
+                headerClassName: 'text-end',
+                cellClassName: 'text-end',
+                cell: (row) =>
+                  row.oldMarks ?? (
+                    <span className="text-body-secondary">{MARK_HISTORY_TEXTS.firstEntry}</span>
+                  ),
+              },
+              {
+                header: 'New mark',
+                headerClassName: 'text-end',
+                cellClassName: 'text-end',
+                cell: (row) => row.newMarks,
+              },
+              { header: 'Changed by', cell: (row) => row.changedBy ?? MARK_HISTORY_TEXTS.removedAccount },
+              {
+                header: 'When',
+                cellClassName: 'text-nowrap',
+                cell: (row) => <time dateTime={row.changedAt}>{formatWhen(row.changedAt)}</time>,
+              },
+            ]}
+          />
         )}
       </QueryState>
     </SchoolPanel>

@@ -1,9 +1,10 @@
 import { type FormEvent, useId, useState } from 'react';
 import { MarksSchema, type SaveMarksBody } from '../../../../shared/api/school-admin.js';
+import { AssignedClassSelect } from '../../../components/school/AssignedClassSelect.js';
+import { ErrorLines } from '../../../components/school/ErrorLines.js';
 import { QueryState } from '../../../components/school/QueryState.js';
 import { SchoolSelect } from '../../../components/school/SchoolField.js';
 import { SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
-import { useAssignedClasses } from '../../../lib/school/get-assigned-classes.js';
 import { saveErrorLines } from '../../../lib/school/save-errors.js';
 import { notify } from '../../../lib/toast.js';
 import { type MarkEntry, useMarkEntries } from '../api/get-mark-entries.js';
@@ -23,7 +24,6 @@ export const NO_SUBJECTS_TEXT = 'You teach no subject in this class.';
 /** /marks: a teacher (or the principal) enters marks 0-100 for a class's pupils in one subject. */
 export function MarksEntryScreen() {
   const id = useId();
-  const classes = useAssignedClasses();
   const [classId, setClassId] = useState<number | undefined>();
   // Only what the caller may mark in the chosen class: a teacher's own subjects there.
   const subjects = useMarkSubjects(classId);
@@ -33,16 +33,13 @@ export function MarksEntryScreen() {
   return (
     <SchoolPanel title="Marks entry" lead="Choose a class and a subject, then fill in marks from 0 to 100.">
       <div className="attendance-toolbar">
-        <SchoolSelect
+        <AssignedClassSelect
           id={`${id}-class`}
-          label="Class"
-          placeholder="Choose a class"
           value={classId}
-          onChange={(value) => {
-            setClassId(toId(value));
+          onChange={(chosen) => {
+            setClassId(chosen);
             setSubjectId(undefined);
           }}
-          options={classes.data?.map((row) => ({ id: row.classId, label: row.className }))}
         />
         <SchoolSelect
           id={`${id}-subject`}
@@ -110,15 +107,7 @@ function MarksGrid({ rows, subjectId }: MarksGridProps) {
 
   return (
     <form onSubmit={onSubmit} noValidate>
-      {formError.length > 0 ? (
-        <div className="alert alert-danger" role="alert">
-          {formError.map((line) => (
-            <p key={line} className="mb-0">
-              {line}
-            </p>
-          ))}
-        </div>
-      ) : null}
+      <ErrorLines lines={formError} />
       <TableWrap label="Marks of the pupils">
         <table className="table school-table">
           <thead>

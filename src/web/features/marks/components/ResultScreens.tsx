@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { USER_TYPE } from '../../../../shared/constants.js';
 import { QueryState } from '../../../components/school/QueryState.js';
-import { HiddenText, SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
+import { HiddenText, SchoolPanel } from '../../../components/school/SchoolPanel.js';
+import { SchoolTable } from '../../../components/school/SchoolTable.js';
 import { schoolPaths } from '../../../config/school-paths.js';
 import { useCurrentUser } from '../../../lib/current-user.js';
 import { useResults } from '../api/get-results.js';
@@ -14,6 +15,20 @@ export function ResultBadge({ result }: { result: string }) {
     <span className={`school-badge ${failed ? 'school-badge--fail' : 'school-badge--pass'}`}>{result}</span>
   );
 }
+
+/** Columns more than one result table shows. */
+const COLUMNS = {
+  className: { header: 'Class', cell: (row: { className: string }) => row.className },
+  studentName: { header: 'Student Name', cell: (row: { studentName: string }) => row.studentName },
+  subjectName: { header: 'Subject', cell: (row: { subjectName: string }) => row.subjectName },
+  marks: {
+    header: 'Marks',
+    headerClassName: 'text-end',
+    cellClassName: 'text-end',
+    cell: (row: { marks: number }) => row.marks,
+  },
+  result: { header: 'Result', cell: (row: { result: string }) => <ResultBadge result={row.result} /> },
+};
 
 export const RESULTS_TEXTS = { ownMarkSheet: 'Your mark sheet' } as const;
 
@@ -39,30 +54,12 @@ export function ResultsScreen() {
     >
       <QueryState query={results}>
         {(rows) => (
-          <TableWrap label="Results">
-            <table className="table school-table">
-              <thead>
-                <tr>
-                  <th scope="col">Class</th>
-                  <th scope="col">Student Name</th>
-                  <th scope="col">Subject</th>
-                  <th scope="col" className="text-end">
-                    Marks
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={`${row.className}|${row.studentName}|${row.subjectName}`}>
-                    <td>{row.className}</td>
-                    <td>{row.studentName}</td>
-                    <td>{row.subjectName}</td>
-                    <td className="text-end">{row.marks}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
+          <SchoolTable
+            label="Results"
+            rows={rows}
+            rowKey={(row) => `${row.className}|${row.studentName}|${row.subjectName}`}
+            columns={[COLUMNS.className, COLUMNS.studentName, COLUMNS.subjectName, COLUMNS.marks]}
+          />
         )}
       </QueryState>
     </SchoolPanel>
@@ -88,32 +85,12 @@ export function StudentResultsScreen({ studentId }: { studentId: number }) {
     >
       <QueryState query={results}>
         {(rows) => (
-          <TableWrap label="Results of the pupil">
-            <table className="table school-table">
-              <thead>
-                <tr>
-                  <th scope="col">Student Name</th>
-                  <th scope="col">Subject</th>
-                  <th scope="col" className="text-end">
-                    Marks
-                  </th>
-                  <th scope="col">Result</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.subjectName}>
-                    <td>{row.studentName}</td>
-                    <td>{row.subjectName}</td>
-                    <td className="text-end">{row.marks}</td>
-                    <td>
-                      <ResultBadge result={row.result} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
+          <SchoolTable
+            label="Results of the pupil"
+            rows={rows}
+            rowKey={(row) => row.subjectName}
+            columns={[COLUMNS.studentName, COLUMNS.subjectName, COLUMNS.marks, COLUMNS.result]}
+          />
         )}
       </QueryState>
     </SchoolPanel>
@@ -130,39 +107,28 @@ export function FinalResultsScreen() {
     <SchoolPanel title="Results by pupil" lead="Each pupil's division; View Marks opens the mark sheet.">
       <QueryState query={results}>
         {(rows) => (
-          <TableWrap label="Final results">
-            <table className="table school-table">
-              <thead>
-                <tr>
-                  <th scope="col">Class</th>
-                  <th scope="col">Student Name</th>
-                  <th scope="col">Result</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Mark sheet</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.studentId}>
-                    <td>{row.className}</td>
-                    <td>{row.studentName}</td>
-                    <td>
-                      <ResultBadge result={row.result} />
-                    </td>
-                    <td className="text-end">
-                      <Link
-                        to={schoolPaths.resultSummary(row.studentId)}
-                        className="btn btn-sm btn-outline-primary rounded-pill text-nowrap"
-                      >
-                        View Marks <HiddenText>of {row.studentName}</HiddenText>
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
+          <SchoolTable
+            label="Final results"
+            rows={rows}
+            rowKey={(row) => row.studentId}
+            columns={[
+              COLUMNS.className,
+              COLUMNS.studentName,
+              COLUMNS.result,
+              {
+                header: <HiddenText>Mark sheet</HiddenText>,
+                cellClassName: 'text-end',
+                cell: (row) => (
+                  <Link
+                    to={schoolPaths.resultSummary(row.studentId)}
+                    className="btn btn-sm btn-outline-primary rounded-pill text-nowrap"
+                  >
+                    View Marks <HiddenText>of {row.studentName}</HiddenText>
+                  </Link>
+                ),
+              },
+            ]}
+          />
         )}
       </QueryState>
     </SchoolPanel>

@@ -6,10 +6,11 @@ import {
   SendNotificationBodySchema,
 } from '../../../../shared/api/school-admin.js';
 import { USER_TYPE } from '../../../../shared/constants.js';
+import { AssignedClassSelect } from '../../../components/school/AssignedClassSelect.js';
+import { ErrorLines } from '../../../components/school/ErrorLines.js';
 import { SchoolSelect } from '../../../components/school/SchoolField.js';
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { useCurrentUser } from '../../../lib/current-user.js';
-import { useAssignedClasses } from '../../../lib/school/get-assigned-classes.js';
 import { classStudentsQueryOptions } from '../../../lib/school/get-class-students.js';
 import { saveErrorLines } from '../../../lib/school/save-errors.js';
 import { notify } from '../../../lib/toast.js';
@@ -37,7 +38,6 @@ const toId = (value: string): number | undefined => (value === '' ? undefined : 
 export function SendNotificationScreen() {
   const id = useId();
   const user = useCurrentUser();
-  const classes = useAssignedClasses();
   const send = useSendNotification();
   const isPrincipal = user.data?.type === USER_TYPE.principal;
   const [audience, setAudience] = useState<Audience>('class');
@@ -81,15 +81,7 @@ export function SendNotificationScreen() {
       lead="Write to a class, to one pupil, or (principal) to everyone."
     >
       <form onSubmit={onSubmit} noValidate>
-        {errors.length > 0 ? (
-          <div className="alert alert-danger" role="alert">
-            {errors.map((line) => (
-              <p key={line} className="mb-0">
-                {line}
-              </p>
-            ))}
-          </div>
-        ) : null}
+        <ErrorLines lines={errors} />
         <fieldset className="mb-3">
           <legend className="school-field__label fs-6">Send to</legend>
           {audiences.map(([value, label]) => (
@@ -111,16 +103,13 @@ export function SendNotificationScreen() {
         </fieldset>
         {audience !== 'everyone' ? (
           <div className="attendance-toolbar mb-3">
-            <SchoolSelect
+            <AssignedClassSelect
               id={`${id}-class`}
-              label="Class"
-              placeholder="Choose a class"
               value={classId}
-              onChange={(value) => {
-                setClassId(toId(value));
+              onChange={(chosen) => {
+                setClassId(chosen);
                 setStudentId(undefined);
               }}
-              options={classes.data?.map((row) => ({ id: row.classId, label: row.className }))}
             />
             {showPupils ? (
               <SchoolSelect

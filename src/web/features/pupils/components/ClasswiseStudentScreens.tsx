@@ -1,36 +1,29 @@
 import { Link, useNavigate } from 'react-router';
-import { ClassListTable } from '../../../components/school/ClassListTable.js';
 import { QueryState } from '../../../components/school/QueryState.js';
-import { HiddenText, SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
+import { HiddenText, SchoolPanel } from '../../../components/school/SchoolPanel.js';
+import { SchoolTable } from '../../../components/school/SchoolTable.js';
 import { schoolPaths } from '../../../config/school-paths.js';
 import { useAssignedClasses } from '../../../lib/school/get-assigned-classes.js';
 import { useClassStudents } from '../../../lib/school/get-class-students.js';
+import { AssignedClassList } from './AssignedClassList.js';
 
 /**
  * Classwise-student, /classwise-student (docs/contract/product.md#school-screens): the teacher's classes with
  * View Student List.
  */
 export function ClasswiseStudentScreen() {
-  const classes = useAssignedClasses();
   return (
-    <SchoolPanel title="Your classes" lead="Open a class to see its pupils.">
-      <QueryState query={classes}>
-        {(rows) => (
-          <ClassListTable
-            classes={rows.map((row) => ({ id: row.classId, name: row.className }))}
-            actionHeader="Pupils"
-            action={(row) => (
-              <Link
-                to={schoolPaths.studentList(row.id)}
-                className="btn btn-sm btn-primary rounded-pill text-nowrap"
-              >
-                View Student List <HiddenText>of {row.name}</HiddenText>
-              </Link>
-            )}
-          />
-        )}
-      </QueryState>
-    </SchoolPanel>
+    <AssignedClassList
+      lead="Open a class to see its pupils."
+      action={(row) => (
+        <Link
+          to={schoolPaths.studentList(row.id)}
+          className="btn btn-sm btn-primary rounded-pill text-nowrap"
+        >
+          View Student List <HiddenText>of {row.name}</HiddenText>
+        </Link>
+      )}
+    />
   );
 }
 
@@ -50,44 +43,35 @@ export function StudentListScreen({ classId }: { classId: number }) {
     >
       <QueryState query={pupils}>
         {(rows) => (
-          <TableWrap label="Pupils">
-            <table className="table school-table">
-              <thead>
-                <tr>
-                  <th scope="col">Sr.No.</th>
-                  <th scope="col">Student Name</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Attendance and profile</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row, index) => (
-                  <tr key={row.studentId}>
-                    <td>{index + 1}</td>
-                    <td>{row.studentName}</td>
-                    <td>
-                      <div className="school-row-actions">
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-outline-primary rounded-pill"
-                          onClick={() => void navigate(schoolPaths.attendanceHistory(row.studentId))}
-                        >
-                          Attendance details <HiddenText>of {row.studentName}</HiddenText>
-                        </button>
-                        <Link
-                          to={schoolPaths.studentProfile(row.studentId)}
-                          className="btn btn-sm btn-primary rounded-pill"
-                        >
-                          Details view <HiddenText>of {row.studentName}</HiddenText>
-                        </Link>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
+          <SchoolTable
+            label="Pupils"
+            rows={rows}
+            rowKey={(row) => row.studentId}
+            columns={[
+              { header: 'Sr.No.', cell: (_row, index) => index + 1 },
+              { header: 'Student Name', cell: (row) => row.studentName },
+              {
+                header: <HiddenText>Attendance and profile</HiddenText>,
+                cell: (row) => (
+                  <div className="school-row-actions">
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline-primary rounded-pill"
+                      onClick={() => void navigate(schoolPaths.attendanceHistory(row.studentId))}
+                    >
+                      Attendance details <HiddenText>of {row.studentName}</HiddenText>
+                    </button>
+                    <Link
+                      to={schoolPaths.studentProfile(row.studentId)}
+                      className="btn btn-sm btn-primary rounded-pill"
+                    >
+                      Details view <HiddenText>of {row.studentName}</HiddenText>
+                    </Link>
+                  </div>
+                ),
+              },
+            ]}
+          />
         )}
       </QueryState>
     </SchoolPanel>

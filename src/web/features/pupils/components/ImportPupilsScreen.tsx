@@ -1,6 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import { PUPIL_IMPORT_COLUMNS } from '../../../../shared/api/school-admin.js';
-import { SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
+import { ErrorLines } from '../../../components/school/ErrorLines.js';
+import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
+import { SchoolTable } from '../../../components/school/SchoolTable.js';
 import { saveErrorLines } from '../../../lib/school/save-errors.js';
 import { type PupilImport, useImportPupils } from '../api/import-pupils.js';
 
@@ -66,15 +68,7 @@ export function ImportPupilsScreen() {
           </button>
         ) : null}
       </form>
-      {errors.length > 0 ? (
-        <div className="alert alert-danger" role="alert">
-          {errors.map((line) => (
-            <p key={line} className="mb-0">
-              {line}
-            </p>
-          ))}
-        </div>
-      ) : null}
+      <ErrorLines lines={errors} />
       {result ? <ImportResult result={result} /> : null}
     </SchoolPanel>
   );
@@ -88,38 +82,28 @@ function ImportResult({ result }: { result: PupilImport }) {
           ? `Created ${result.total} ${result.total === 1 ? 'account' : 'accounts'}. Note the initial passwords now: they are shown only once.`
           : `${result.total} ${result.total === 1 ? 'row' : 'rows'}, ${result.invalid} with problems.`}
       </p>
-      <TableWrap label="Pupils of the file">
-        <table className="table school-table">
-          <thead>
-            <tr>
-              <th scope="col">Line</th>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Class</th>
-              <th scope="col">{result.committed ? 'Initial password' : 'Problems'}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {result.rows.map((row) => (
-              <tr key={row.line}>
-                <td>{row.line}</td>
-                <td>{row.name}</td>
-                <td>{row.email}</td>
-                <td>{row.className}</td>
-                <td>
-                  {result.committed ? (
-                    <code>{row.password}</code>
-                  ) : row.errors.length === 0 ? (
-                    'OK'
-                  ) : (
-                    row.errors.map((error) => `${error.field}: ${error.message}`).join('; ')
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableWrap>
+      <SchoolTable
+        label="Pupils of the file"
+        rows={result.rows}
+        rowKey={(row) => row.line}
+        columns={[
+          { header: 'Line', cell: (row) => row.line },
+          { header: 'Name', cell: (row) => row.name },
+          { header: 'Email', cell: (row) => row.email },
+          { header: 'Class', cell: (row) => row.className },
+          {
+            header: result.committed ? 'Initial password' : 'Problems',
+            cell: (row) =>
+              result.committed ? (
+                <code>{row.password}</code>
+              ) : row.errors.length === 0 ? (
+                'OK'
+              ) : (
+                row.errors.map((error) => `${error.field}: ${error.message}`).join('; ')
+              ),
+          },
+        ]}
+      />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
-import { ClassListTable } from '../../../components/school/ClassListTable.js';
 import { QueryState } from '../../../components/school/QueryState.js';
-import { HiddenText, SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
+import { HiddenText, SchoolPanel } from '../../../components/school/SchoolPanel.js';
+import { SchoolTable } from '../../../components/school/SchoolTable.js';
 import { schoolPaths } from '../../../config/school-paths.js';
 import { parseId } from '../../../lib/school/format.js';
 import {
@@ -9,32 +9,25 @@ import {
   useAssignedClasses,
   useAssignedStudents,
 } from '../../../lib/school/get-assigned-classes.js';
+import { AssignedClassList } from './AssignedClassList.js';
 
 /** The search parameter that holds the class being viewed, so browser Back works like our Back. */
 export const VIEW_PARAM = 'class';
 
 function ClassList({ onView }: { onView: (classId: number) => void }) {
-  const classes = useAssignedClasses();
   return (
-    <SchoolPanel title="Your classes" lead="Choose a class to see its pupils.">
-      <QueryState query={classes}>
-        {(rows) => (
-          <ClassListTable
-            classes={rows.map((row) => ({ id: row.classId, name: row.className }))}
-            actionHeader="Pupils"
-            action={(row) => (
-              <button
-                type="button"
-                className="btn btn-sm btn-primary rounded-pill px-3"
-                onClick={() => onView(row.id)}
-              >
-                View <HiddenText>{row.name}</HiddenText>
-              </button>
-            )}
-          />
-        )}
-      </QueryState>
-    </SchoolPanel>
+    <AssignedClassList
+      lead="Choose a class to see its pupils."
+      action={(row) => (
+        <button
+          type="button"
+          className="btn btn-sm btn-primary rounded-pill px-3"
+          onClick={() => onView(row.id)}
+        >
+          View <HiddenText>{row.name}</HiddenText>
+        </button>
+      )}
+    />
   );
 }
 
@@ -60,45 +53,35 @@ function ClassPupils({
     >
       <QueryState query={pupils}>
         {(rows) => (
-          <TableWrap label="Pupils">
-            <table className="table school-table">
-              <thead>
-                <tr>
-                  <th scope="col">Student Name</th>
-                  <th scope="col">Subject</th>
-                  <th scope="col">Time</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Profile and result</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={`${row.studentId}|${row.subjectName}|${row.time}`}>
-                    <td>{row.studentName}</td>
-                    <td>{row.subjectName}</td>
-                    <td className="text-nowrap">{row.time}</td>
-                    <td>
-                      <div className="school-row-actions">
-                        <Link
-                          to={schoolPaths.studentProfile(row.studentId)}
-                          className="btn btn-sm btn-outline-primary rounded-pill"
-                        >
-                          Profile <HiddenText>of {row.studentName}</HiddenText>
-                        </Link>
-                        <Link
-                          to={schoolPaths.studentResult(row.studentId)}
-                          className="btn btn-sm btn-primary rounded-pill"
-                        >
-                          Result <HiddenText>of {row.studentName}</HiddenText>
-                        </Link>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
+          <SchoolTable
+            label="Pupils"
+            rows={rows}
+            rowKey={(row) => `${row.studentId}|${row.subjectName}|${row.time}`}
+            columns={[
+              { header: 'Student Name', cell: (row) => row.studentName },
+              { header: 'Subject', cell: (row) => row.subjectName },
+              { header: 'Time', cellClassName: 'text-nowrap', cell: (row) => row.time },
+              {
+                header: <HiddenText>Profile and result</HiddenText>,
+                cell: (row) => (
+                  <div className="school-row-actions">
+                    <Link
+                      to={schoolPaths.studentProfile(row.studentId)}
+                      className="btn btn-sm btn-outline-primary rounded-pill"
+                    >
+                      Profile <HiddenText>of {row.studentName}</HiddenText>
+                    </Link>
+                    <Link
+                      to={schoolPaths.studentResult(row.studentId)}
+                      className="btn btn-sm btn-primary rounded-pill"
+                    >
+                      Result <HiddenText>of {row.studentName}</HiddenText>
+                    </Link>
+                  </div>
+                ),
+              },
+            ]}
+          />
         )}
       </QueryState>
     </SchoolPanel>

@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
+import { ErrorLines } from '../../../components/school/ErrorLines.js';
 import { QueryState } from '../../../components/school/QueryState.js';
 import { saveErrorLines } from '../../../lib/school/save-errors.js';
 import { notify } from '../../../lib/toast.js';
@@ -68,15 +69,7 @@ export function LookupList({ kind, title, noun, query }: LookupListProps) {
       <h3 id={`${id}-title`} className="h5">
         {title}
       </h3>
-      {errors.length > 0 ? (
-        <div className="alert alert-danger" role="alert">
-          {errors.map((line) => (
-            <p key={line} className="mb-0">
-              {line}
-            </p>
-          ))}
-        </div>
-      ) : null}
+      <ErrorLines lines={errors} />
       <form className="d-flex gap-2 mb-2" onSubmit={onAdd} noValidate>
         <label className="visually-hidden" htmlFor={`${id}-new`}>
           {`New ${noun}`}

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import type { z } from 'zod';
 import { CreateExamBodySchema, EnrolBodySchema } from '../../../../shared/api/school-admin.js';
-import { SchoolField, SchoolSelect } from '../../../components/school/SchoolField.js';
+import { ErrorLines } from '../../../components/school/ErrorLines.js';
+import { SchoolDateField, SchoolField, SchoolSelect } from '../../../components/school/SchoolField.js';
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { classesQueryOptions } from '../../../lib/school/get-classes.js';
 import { subjectsQueryOptions } from '../../../lib/school/get-subjects.js';
@@ -17,19 +18,6 @@ import { LookupList } from './LookupList.js';
 const labelled = (rows: { id: number; name: string }[]) =>
   rows.map((row) => ({ id: row.id, label: row.name }));
 
-function Errors({ lines }: { lines: string[] }) {
-  if (lines.length === 0) return null;
-  return (
-    <div className="alert alert-danger" role="alert">
-      {lines.map((line) => (
-        <p key={line} className="mb-0">
-          {line}
-        </p>
-      ))}
-    </div>
-  );
-}
-
 const issuesOf = (error: { issues: { message: string }[] }) => [
   ...new Set(error.issues.map((i) => i.message)),
 ];
@@ -39,12 +27,19 @@ interface Save<T> {
 }
 
 /**
- * A set-up form's submit: the values are checked with the contract's schema first, then saved;
- * the problems of either show above the form, a save says `savedText`.
+ * A set-up form's values and submit: the values are checked with the contract's schema first, then
+ * saved; the problems of either show above the form, a save says `savedText`.
  */
-function useCheckedSubmit<T>(schema: z.ZodType<T>, save: Save<T>, savedText: string) {
+function useSetupForm<T, V extends Record<string, string>>(
+  initial: V,
+  schema: z.ZodType<T>,
+  save: Save<T>,
+  savedText: string,
+) {
+  const [values, setValues] = useState(initial);
+  const set = (key: keyof V) => (value: string) => setValues((old) => ({ ...old, [key]: value }));
   const [errors, setErrors] = useState<string[]>([]);
-  const submit = (values: unknown) => (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = schema.safeParse(values);
     if (!parsed.success) {
@@ -57,7 +52,34 @@ function useCheckedSubmit<T>(schema: z.ZodType<T>, save: Save<T>, savedText: str
       onError: (error) => setErrors(saveErrorLines(error)),
     });
   };
-  return { errors, submit };
+  return { values, set, errors, submit };
+}
+
+interface SetupFormProps {
+  id: string;
+  title: string;
+  errors: string[];
+  onSubmit: (event: FormEvent) => void;
+  pending: boolean;
+  submitText: string;
+  /** The form's fields, in one toolbar row. */
+  children: ReactNode;
+}
+
+/** One set-up form: its title, the problems, the fields, then the submit button. */
+function SetupForm({ id, title, errors, onSubmit, pending, submitText, children }: SetupFormProps) {
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="h5">
+        {title}
+      </h3>
+      <ErrorLines lines={errors} />
+      <div className="attendance-toolbar mb-2">{children}</div>
+      <button type="submit" className="btn btn-primary rounded-pill" disabled={pending}>
+        {submitText}
+      </button>
+    </form>
+  );
 }
 
 /** /school-setup: the principal's classes, subjects and time slots, enrolments and exams. */
@@ -102,38 +124,39 @@ function EnrolForm() {
   });
   const classes = useQuery({ ...classesQueryOptions(), select: labelled });
   const enrol = useEnrolPupil();
-  const [values, setValues] = useState({ studentId: '', classId: '' });
-  const set = (key: keyof typeof values) => (value: string) => setValues((old) => ({ ...old, [key]: value }));
-  const { errors, submit } = useCheckedSubmit(EnrolBodySchema, enrol, 'The pupil is in the class now.');
+  const { values, set, errors, submit } = useSetupForm(
+    { studentId: '', classId: '' },
+    EnrolBodySchema,
+    enrol,
+    'The pupil is in the class now.',
+  );
 
   return (
-    <form onSubmit={submit(values)} noValidate aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} className="h5">
-        Enrol a pupil
-      </h3>
-      <Errors lines={errors} />
-      <div className="attendance-toolbar mb-2">
-        <SchoolSelect
-          id={`${id}-pupil`}
-          label="Pupil"
-          placeholder="Choose a pupil"
-          value={values.studentId}
-          onChange={set('studentId')}
-          options={pupils.data}
-        />
-        <SchoolSelect
-          id={`${id}-class`}
-          label="Class"
-          placeholder="Choose a class"
-          value={values.classId}
-          onChange={set('classId')}
-          options={classes.data}
-        />
-      </div>
-      <button type="submit" className="btn btn-primary rounded-pill" disabled={enrol.isPending}>
-        Enrol
-      </button>
-    </form>
+    <SetupForm
+      id={id}
+      title="Enrol a pupil"
+      errors={errors}
+      onSubmit={submit}
+      pending={enrol.isPending}
+      submitText="Enrol"
+    >
+      <SchoolSelect
+        id={`${id}-pupil`}
+        label="Pupil"
+        placeholder="Choose a pupil"
+        value={values.studentId}
+        onChange={set('studentId')}
+        options={pupils.data}
+      />
+      <SchoolSelect
+        id={`${id}-class`}
+        label="Class"
+        placeholder="Choose a class"
+        value={values.classId}
+        onChange={set('classId')}
+        options={classes.data}
+      />
+    </SetupForm>
   );
 }
 
@@ -142,55 +165,48 @@ function ExamForm() {
   const classes = useQuery({ ...classesQueryOptions(), select: labelled });
   const subjects = useQuery({ ...subjectsQueryOptions(), select: labelled });
   const create = useCreateExam();
-  const [values, setValues] = useState({ classId: '', subjectId: '', date: '', time: '' });
-  const set = (key: keyof typeof values) => (value: string) => setValues((old) => ({ ...old, [key]: value }));
-  const { errors, submit } = useCheckedSubmit(CreateExamBodySchema, create, 'Exam added.');
+  const { values, set, errors, submit } = useSetupForm(
+    { classId: '', subjectId: '', date: '', time: '' },
+    CreateExamBodySchema,
+    create,
+    'Exam added.',
+  );
 
   return (
-    <form onSubmit={submit(values)} noValidate aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`} className="h5">
-        Add an exam
-      </h3>
-      <Errors lines={errors} />
-      <div className="attendance-toolbar mb-2">
-        <SchoolSelect
-          id={`${id}-class`}
-          label="Exam class"
-          placeholder="Choose a class"
-          value={values.classId}
-          onChange={set('classId')}
-          options={classes.data}
+    <SetupForm
+      id={id}
+      title="Add an exam"
+      errors={errors}
+      onSubmit={submit}
+      pending={create.isPending}
+      submitText="Add exam"
+    >
+      <SchoolSelect
+        id={`${id}-class`}
+        label="Exam class"
+        placeholder="Choose a class"
+        value={values.classId}
+        onChange={set('classId')}
+        options={classes.data}
+      />
+      <SchoolSelect
+        id={`${id}-subject`}
+        label="Exam subject"
+        placeholder="Choose a subject"
+        value={values.subjectId}
+        onChange={set('subjectId')}
+        options={subjects.data}
+      />
+      <SchoolDateField id={`${id}-date`} label="Date" value={values.date} onChange={set('date')} />
+      <SchoolField id={`${id}-time`} label="Time">
+        <input
+          id={`${id}-time`}
+          className="form-control"
+          placeholder="09:00 - 11:00"
+          value={values.time}
+          onChange={(event) => set('time')(event.target.value)}
         />
-        <SchoolSelect
-          id={`${id}-subject`}
-          label="Exam subject"
-          placeholder="Choose a subject"
-          value={values.subjectId}
-          onChange={set('subjectId')}
-          options={subjects.data}
-        />
-        <SchoolField id={`${id}-date`} label="Date">
-          <input
-            id={`${id}-date`}
-            type="date"
-            className="form-control"
-            value={values.date}
-            onChange={(event) => set('date')(event.target.value)}
-          />
-        </SchoolField>
-        <SchoolField id={`${id}-time`} label="Time">
-          <input
-            id={`${id}-time`}
-            className="form-control"
-            placeholder="09:00 - 11:00"
-            value={values.time}
-            onChange={(event) => set('time')(event.target.value)}
-          />
-        </SchoolField>
-      </div>
-      <button type="submit" className="btn btn-primary rounded-pill" disabled={create.isPending}>
-        Add exam
-      </button>
-    </form>
+      </SchoolField>
+    </SetupForm>
   );
 }

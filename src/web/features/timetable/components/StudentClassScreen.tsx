@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import { USER_TYPE } from '../../../../shared/constants.js';
 import { QueryState } from '../../../components/school/QueryState.js';
-import { SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
+import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
+import { SchoolTable } from '../../../components/school/SchoolTable.js';
 import { useCurrentUser } from '../../../lib/current-user.js';
 import { useClassAssignments } from '../api/get-class-assignments.js';
 import { AddClassModal } from './AddClassModal.js';
@@ -42,30 +43,18 @@ export function StudentClassScreen() {
     >
       <QueryState query={assignments}>
         {(rows) => (
-          <TableWrap label="Assignments">
-            <table className="table school-table">
-              <thead>
-                <tr>
-                  <th scope="col">Sr.No.</th>
-                  <th scope="col">Teacher Name</th>
-                  <th scope="col">Class</th>
-                  <th scope="col">Subject</th>
-                  <th scope="col">Time</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row, index) => (
-                  <tr key={row.id}>
-                    <td>{index + 1}</td>
-                    <td>{row.teacherName}</td>
-                    <td>{row.className}</td>
-                    <td>{row.subjectName}</td>
-                    <td className="text-nowrap">{row.time}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
+          <SchoolTable
+            label="Assignments"
+            rows={rows}
+            rowKey={(row) => row.id}
+            columns={[
+              { header: 'Sr.No.', cell: (_row, index) => index + 1 },
+              { header: 'Teacher Name', cell: (row) => row.teacherName },
+              { header: 'Class', cell: (row) => row.className },
+              { header: 'Subject', cell: (row) => row.subjectName },
+              { header: 'Time', cellClassName: 'text-nowrap', cell: (row) => row.time },
+            ]}
+          />
         )}
       </QueryState>
       {isPrinciple && adding ? <AddClassModal onClose={close} /> : null}
