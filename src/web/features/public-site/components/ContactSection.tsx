@@ -18,6 +18,7 @@ import { useSettings } from '../../../lib/settings.js';
 import { notify } from '../../../lib/toast.js';
 import { headingOf } from '../lib/content-rules.js';
 import { FormField, formFieldsOf } from './FormField.js';
+import { PublicSectionHeading } from './PublicSectionHeading.js';
 import { SkeletonLines } from './Skeleton.js';
 
 /**
@@ -116,12 +117,7 @@ export function ContactSection() {
   return (
     <section className="contact section-pad" aria-labelledby={headingId} aria-busy={status.pending}>
       <div className="container">
-        <div className="section-heading">
-          <p className="section-heading__label">{heading.label}</p>
-          <h2 id={headingId} className="section-heading__title">
-            {heading.title}
-          </h2>
-        </div>
+        <PublicSectionHeading id={headingId} label={heading.label} title={heading.title} />
         <div className="row gx-lg-5 gy-5">
           <div className="col-lg-7">
             <div className="contact__form-card">
