@@ -8,6 +8,7 @@ import { markSheet } from '../../shared/rules/mark-sheet.js';
 import { verifyPassword } from '../features/auth/password.js';
 import { listContentRecords } from '../features/content/content.repository.js';
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '../test/databases.js';
+import { DEMO_MINIMUM } from '../test/demo-minimum.js';
 import { DEMO_PASSWORD, type DemoLogin, isDatabaseEmpty, seedDemoSchool } from './index.js';
 
 /** A Wednesday; the seeder must work from any date, this one just keeps the test stable. */
@@ -278,22 +279,9 @@ describe.each(TEST_ENGINES)('demo school on %s', (engine) => {
   });
 
   it('fills every public content collection', async () => {
-    const minimum: Record<string, number> = {
-      home: 1,
-      about: 2,
-      class: 1,
-      kidsclasses: 3,
-      comments: 4,
-      teacher: 4,
-      blog: 3,
-      facilities: 3,
-      gallery: 1,
-      blogdetails: 5,
-      contacts: 1,
-    };
     for (const collection of CONTENT_COLLECTION_NAMES) {
       const records = await listContentRecords(t.db, collection);
-      expect(records.length, collection).toBeGreaterThanOrEqual(minimum[collection] ?? 1);
+      expect(records.length, collection).toBeGreaterThanOrEqual(DEMO_MINIMUM[collection]);
       for (const record of records) {
         for (const image of record.images) expect(image.alt.length, `${collection} alt`).toBeGreaterThan(5);
       }

@@ -30,8 +30,11 @@ export interface TestDatabase {
 /** A new, empty, migrated database of its own, so test files never see each other's rows. */
 export async function createTestDatabase(engine: TestEngine): Promise<TestDatabase> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'schoolyard-test-'));
-  if (engine === 'sqlite') {
-    const config: DatabaseConfig = { engine: 'sqlite', file: path.join(dataDir, 'test.sqlite') };
+  /** Connects to and migrates `config`; disposing closes it, runs `dropDatabase` and deletes `dataDir`. */
+  const open = async (
+    config: DatabaseConfig,
+    dropDatabase?: () => Promise<unknown>,
+  ): Promise<TestDatabase> => {
     const db = await connectDatabase(config);
     await migrateToLatest(db);
     return {
@@ -41,10 +44,12 @@ export async function createTestDatabase(engine: TestEngine): Promise<TestDataba
       db,
       dispose: async () => {
         await db.destroy().catch(() => {});
+        await dropDatabase?.();
         await fs.rm(dataDir, { recursive: true, force: true });
       },
     };
-  }
+  };
+  if (engine === 'sqlite') return open({ engine: 'sqlite', file: path.join(dataDir, 'test.sqlite') });
 
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
@@ -52,20 +57,9 @@ export async function createTestDatabase(engine: TestEngine): Promise<TestDataba
   await withAdmin(adminUrl, (client) => client.query(`create database ${name}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const config: DatabaseConfig = { engine: 'postgres', url: url.toString() };
-  const db = await connectDatabase(config);
-  await migrateToLatest(db);
-  return {
-    engine,
-    config,
-    dataDir,
-    db,
-    dispose: async () => {
-      await db.destroy().catch(() => {});
-      await withAdmin(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
-      await fs.rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  return open({ engine: 'postgres', url: url.toString() }, () =>
+    withAdmin(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`)),
+  );
 }
 
 async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import { LoginSchema, TokenSchema } from '../../../shared/api/users.js';
+import { DENIED } from '../../lib/school-routes.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { getDummyHash, logIn } from './login.js';
 import { revokeSession } from './session.js';
@@ -29,8 +30,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         response: {
           200: TokenSchema,
           400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
+          ...DENIED,
           429: ErrorBodySchema,
         },
       },

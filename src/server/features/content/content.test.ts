@@ -2,30 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CONTENT_COLLECTION_NAMES,
   CONTENT_COLLECTIONS,
-  type ContentCollection,
   wireRecordSchema,
 } from '../../../shared/api/content.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
+import { DEMO_MINIMUM } from '../../test/demo-minimum.js';
 import { insertContentRecord } from './content.repository.js';
-
-/**
- * The minimum number of records the demo school has in each collection
- * (docs/contract/fixes-and-gaps.md#gap-demo).
- */
-const DEMO_MINIMUM: Record<ContentCollection, number> = {
-  home: 1,
-  about: 2,
-  class: 1,
-  kidsclasses: 3,
-  comments: 4,
-  teacher: 4,
-  blog: 3,
-  facilities: 3,
-  gallery: 1,
-  blogdetails: 5,
-  contacts: 1,
-};
 
 describe.each(TEST_ENGINES)('public content calls on %s', (engine) => {
   let t: TestApp;

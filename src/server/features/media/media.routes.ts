@@ -11,6 +11,7 @@ import {
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import { USER_TYPE } from '../../../shared/constants.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { CHECKED, DENIED } from '../../lib/school-routes.js';
 import { removeImages, storeImageSet } from '../../lib/upload-storage.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { mediaForm, uploadedMediaSchema } from '../../plugins/uploads.js';
@@ -50,8 +51,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
         response: {
           201: z.object({ data: MediaSchema }),
           400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
+          ...DENIED,
           413: ErrorBodySchema,
         },
       },
@@ -98,8 +98,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
         security: BEARER_AUTH,
         response: {
           200: z.object({ data: z.array(MediaSchema) }),
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
+          ...DENIED,
         },
       },
     },
@@ -118,10 +117,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
         params: MediaNameParamSchema,
         response: {
           204: NoContent,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          404: ErrorBodySchema,
+          ...CHECKED,
           409: ErrorBodySchema,
         },
       },

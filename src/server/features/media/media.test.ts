@@ -124,18 +124,7 @@ describe.each(TEST_ENGINES)('media library on %s', (engine) => {
   };
 
   it('stores a phone photo upright, as WebP without EXIF or GPS, in every width up to 1200', async () => {
-    const photo = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#c84' } })
-      .jpeg()
-      .withExif({
-        IFD0: { Make: 'PhoneMaker', Model: 'Phone 12' },
-        IFD3: {
-          GPSLatitudeRef: 'N',
-          GPSLatitude: '51/1 30/1 0/1',
-          GPSLongitudeRef: 'W',
-          GPSLongitude: '0/1 7/1 0/1',
-        },
-      })
-      .toBuffer();
+    const photo = await jpegWithGps(2000, 1500, '#c84');
     const input = await sharp(photo).metadata();
     expect(input.exif?.includes(Buffer.from('PhoneMaker'))).toBe(true);
 

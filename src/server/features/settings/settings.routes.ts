@@ -9,6 +9,7 @@ import {
 } from '../../../shared/api/settings.js';
 import { USER_TYPE } from '../../../shared/constants.js';
 import { invalid } from '../../lib/errors.js';
+import { DENIED } from '../../lib/school-routes.js';
 import { isStoredImage } from '../../lib/upload-storage.js';
 import { BEARER_AUTH } from '../../plugins/auth.js';
 import { readSettings } from './settings.repository.js';
@@ -58,8 +59,7 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
         response: {
           200: z.object({ data: SchoolSettingsAnswerSchema }),
           400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
+          ...DENIED,
         },
       },
     },

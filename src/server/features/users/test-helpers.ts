@@ -65,8 +65,12 @@ export async function tokenOf(app: FastifyInstance, email: string, password: str
 }
 
 /** A small JPEG carrying a GPS position and a camera name in its EXIF, as phones write them. */
-export async function jpegWithGps(width = 64, height = 48): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+export async function jpegWithGps(
+  width = 64,
+  height = 48,
+  background: string | { r: number; g: number; b: number } = { r: 200, g: 80, b: 40 },
+): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background } })
     .jpeg()
     .withExif({
       IFD0: { Make: 'PhoneMaker', Model: 'Phone 12' },

@@ -17,6 +17,7 @@ import {
 } from '../../../shared/api/users.js';
 import { USER_TYPE } from '../../../shared/constants.js';
 import { HttpError, notFound } from '../../lib/errors.js';
+import { CHECKED, DENIED } from '../../lib/school-routes.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { imageForm, picturesOf, uploadedImagesSchema } from '../../plugins/uploads.js';
 import { toUserForReview } from './users.mapper.js';
@@ -159,10 +160,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
         params: UserIdParamsSchema,
         response: {
           200: z.object({ results: UserSchema }),
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          404: ErrorBodySchema,
+          ...CHECKED,
         },
       },
     },
@@ -186,8 +184,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
         security: BEARER_AUTH,
         response: {
           200: z.object({ results: z.array(TeacherOptionSchema) }),
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
+          ...DENIED,
         },
       },
     },
@@ -206,8 +203,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
         response: {
           200: z.object({ data: z.array(UserForReviewSchema) }),
           400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
+          ...DENIED,
         },
       },
     },
@@ -233,10 +229,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
         body: StatusChangeSchema,
         response: {
           200: z.object({ data: UserWithStatusSchema }),
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          404: ErrorBodySchema,
+          ...CHECKED,
           409: ErrorBodySchema,
         },
       },
@@ -257,10 +250,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
         params: UserIdParamsSchema,
         response: {
           204: NoContent,
-          400: ErrorBodySchema,
-          401: ErrorBodySchema,
-          403: ErrorBodySchema,
-          404: ErrorBodySchema,
+          ...CHECKED,
           409: ErrorBodySchema,
         },
       },

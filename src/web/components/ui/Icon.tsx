@@ -8,6 +8,8 @@ import linkedin from 'bootstrap-icons/icons/linkedin.svg?raw';
 import list from 'bootstrap-icons/icons/list.svg?raw';
 import telephone from 'bootstrap-icons/icons/telephone.svg?raw';
 import twitterX from 'bootstrap-icons/icons/twitter-x.svg?raw';
+import { SvgPaths } from './SvgPaths.js';
+import { type IconPath, parsePaths } from './svg-paths.js';
 
 /**
  * Bootstrap Icons, only those the app uses (each import pulls one SVG into the bundle). The SVG
@@ -29,19 +31,6 @@ const SOURCES = {
 export type IconName = keyof typeof SOURCES;
 export const ICON_NAMES = Object.keys(SOURCES) as IconName[];
 
-interface IconPath {
-  d: string;
-  fillRule?: 'evenodd' | 'nonzero';
-}
-
-function parsePaths(svg: string): IconPath[] {
-  return [...svg.matchAll(/<path\b([^>]*?)\/?>/g)].map(([, attributes = '']) => {
-    const d = /\bd="([^"]*)"/.exec(attributes)?.[1] ?? '';
-    const fillRule = /\bfill-rule="(evenodd|nonzero)"/.exec(attributes)?.[1] as IconPath['fillRule'];
-    return fillRule ? { d, fillRule } : { d };
-  });
-}
-
 const PATHS = Object.fromEntries(
   Object.entries(SOURCES).map(([name, svg]) => [name, parsePaths(svg)]),
 ) as Record<IconName, IconPath[]>;
@@ -54,21 +43,6 @@ export interface IconProps {
 }
 
 /** A decorative icon: hidden from assistive technology, so the control around it needs a label. */
-export function Icon({ name, size = '1em', className }: IconProps) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox="0 0 16 16"
-      width={size}
-      height={size}
-      fill="currentColor"
-      className={className ? `icon ${className}` : 'icon'}
-      aria-hidden="true"
-      focusable="false"
-    >
-      {PATHS[name].map((path) => (
-        <path key={path.d} d={path.d} fillRule={path.fillRule} />
-      ))}
-    </svg>
-  );
+export function Icon({ name, size, className }: IconProps) {
+  return <SvgPaths paths={PATHS[name]} size={size} className={className} />;
 }

@@ -6,6 +6,7 @@ import { useMedia } from '../api/media.js';
 import type { EditorValues } from '../lib/form-values.js';
 import { thumbnailUrl } from '../lib/image-url.js';
 import type { PendingUpload } from '../lib/unsaved-work.js';
+import { type PictureSource, PictureSourceButton } from './PictureSourceButton.js';
 import { UploadPicture } from './UploadPicture.js';
 
 export interface ImagesEditorProps {
@@ -52,7 +53,7 @@ export function ImagesEditor({
   onChosenChange,
 }: ImagesEditorProps) {
   const { fields, append, remove } = useFieldArray({ control, name: 'images' });
-  const [adding, setAdding] = useState<'upload' | 'library' | undefined>();
+  const [adding, setAdding] = useState<PictureSource | undefined>();
   const gallery = collection === 'gallery';
   const add = (image: string, alt: string) => {
     append(gallery ? { image, alt, category: '' } : { image, alt });
@@ -119,22 +120,12 @@ export function ImagesEditor({
       </ul>
       {errors.images?.message ? <p className="text-danger small">{errors.images.message}</p> : null}
       <div className="d-flex gap-2 flex-wrap">
-        <button
-          type="button"
-          className="btn btn-outline-primary btn-sm"
-          aria-pressed={adding === 'upload'}
-          onClick={() => setAdding(adding === 'upload' ? undefined : 'upload')}
-        >
+        <PictureSourceButton source="upload" open={adding} onToggle={setAdding}>
           Upload a picture
-        </button>
-        <button
-          type="button"
-          className="btn btn-outline-primary btn-sm"
-          aria-pressed={adding === 'library'}
-          onClick={() => setAdding(adding === 'library' ? undefined : 'library')}
-        >
+        </PictureSourceButton>
+        <PictureSourceButton source="library" open={adding} onToggle={setAdding}>
           Choose from the library
-        </button>
+        </PictureSourceButton>
       </div>
       {adding === 'upload' ? (
         <UploadPicture

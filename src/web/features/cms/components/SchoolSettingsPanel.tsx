@@ -17,6 +17,7 @@ import { notify } from '../../../lib/toast.js';
 import { useUpdateSettings } from '../api/update-settings.js';
 import { type PendingUpload, UPLOAD_BEFORE_SAVE_FAILED, useReportUnsavedWork } from '../lib/unsaved-work.js';
 import { LibraryPicker } from './ImagesEditor.js';
+import { type PictureSource, PictureSourceButton } from './PictureSourceButton.js';
 import { SAVED_MESSAGE } from './RecordForm.js';
 import { UploadPicture } from './UploadPicture.js';
 
@@ -98,7 +99,7 @@ function SchoolSettingsForm({ settings }: { settings: SchoolSettings }) {
   const id = useId();
   const save = useUpdateSettings();
   const [formError, setFormError] = useState<string | undefined>();
-  const [choosing, setChoosing] = useState<'upload' | 'library' | undefined>();
+  const [choosing, setChoosing] = useState<PictureSource | undefined>();
   const {
     register,
     handleSubmit,
@@ -118,7 +119,7 @@ function SchoolSettingsForm({ settings }: { settings: SchoolSettings }) {
 
   const logo = watch('logo');
   /** Opens the upload or the library (or neither); a file chosen in a closed upload is dropped. */
-  const choose = (next: 'upload' | 'library' | undefined) => {
+  const choose = (next: PictureSource | undefined) => {
     setChoosing(next);
     if (next !== 'upload') setPictureChosen(false);
   };
@@ -215,22 +216,12 @@ function SchoolSettingsForm({ settings }: { settings: SchoolSettings }) {
               </div>
             ) : null}
             <div className="d-flex gap-2 flex-wrap mt-2">
-              <button
-                type="button"
-                className="btn btn-outline-primary btn-sm"
-                aria-pressed={choosing === 'upload'}
-                onClick={() => choose(choosing === 'upload' ? undefined : 'upload')}
-              >
+              <PictureSourceButton source="upload" open={choosing} onToggle={choose}>
                 Upload a logo
-              </button>
-              <button
-                type="button"
-                className="btn btn-outline-primary btn-sm"
-                aria-pressed={choosing === 'library'}
-                onClick={() => choose(choosing === 'library' ? undefined : 'library')}
-              >
+              </PictureSourceButton>
+              <PictureSourceButton source="library" open={choosing} onToggle={choose}>
                 Choose the logo from the library
-              </button>
+              </PictureSourceButton>
               {logo ? (
                 <button
                   type="button"

@@ -5,6 +5,7 @@ import { SectionState, sectionStatus } from '../../../components/ui/SectionState
 import { useContent } from '../../../lib/content.js';
 import { aboutContent } from '../lib/content-rules.js';
 import { ContentImg } from './ContentImg.js';
+import { PublicSectionHeading } from './PublicSectionHeading.js';
 import { SkeletonLines } from './Skeleton.js';
 
 export interface AboutSectionProps {
@@ -33,12 +34,12 @@ export function AboutSection({ learnMoreTo }: AboutSectionProps) {
             </div>
           </div>
           <div className="col-lg-7">
-            <div className="section-heading section-heading--start">
-              <p className="section-heading__label">{about.label}</p>
-              <h2 id={headingId} className="section-heading__title">
-                {about.title}
-              </h2>
-            </div>
+            <PublicSectionHeading
+              id={headingId}
+              label={about.label}
+              title={about.title}
+              className="section-heading--start"
+            />
             {status.pending ? (
               <SkeletonLines lines={3} />
             ) : (

@@ -9,7 +9,7 @@ import {
   type PlaceholderComment,
 } from '../lib/blog-placeholders.js';
 import { COMMENT_MESSAGES, type Comment, type CommentInput, CommentSchema } from '../lib/comment-schema.js';
-import { FormField } from './FormField.js';
+import { FormField, formFieldsOf } from './FormField.js';
 
 const initials = (name: string): string =>
   name
@@ -90,6 +90,7 @@ export function CommentForm({
     onCancelReply();
   };
 
+  const field = formFieldsOf(id, register, errors);
   const nameField = register('name');
   const required = (label: string) => (
     <>
@@ -116,7 +117,7 @@ export function CommentForm({
       <form noValidate aria-labelledby={headingId} onSubmit={handleSubmit(onSubmit)}>
         <div className="row g-3">
           <FormField
-            id={`${id}-name`}
+            {...field('name')}
             label={required('Name')}
             registration={{
               ...nameField,
@@ -125,39 +126,20 @@ export function CommentForm({
                 nameRef(element);
               },
             }}
-            error={errors.name}
             required
             autoComplete="name"
             className="col-sm-6"
           />
           <FormField
-            id={`${id}-email`}
+            {...field('email')}
             label={required('Email')}
             type="email"
-            registration={register('email')}
-            error={errors.email}
             required
             autoComplete="email"
             className="col-sm-6"
           />
-          <FormField
-            id={`${id}-website`}
-            label="Website"
-            type="url"
-            registration={register('website')}
-            error={errors.website}
-            autoComplete="url"
-            className="col-12"
-          />
-          <FormField
-            id={`${id}-message`}
-            label={required('Message')}
-            rows={5}
-            registration={register('message')}
-            error={errors.message}
-            required
-            className="col-12"
-          />
+          <FormField {...field('website')} label="Website" type="url" autoComplete="url" className="col-12" />
+          <FormField {...field('message')} label={required('Message')} rows={5} required className="col-12" />
         </div>
         <button type="submit" className="btn btn-primary rounded-pill px-4 mt-4" disabled={isSubmitting}>
           Leave Your Comment

@@ -6,6 +6,7 @@ import { paths } from '../../../config/paths.js';
 import { useContent } from '../../../lib/content.js';
 import { type BlogCardContent, blogCard, headingOf } from '../lib/content-rules.js';
 import { ContentImg } from './ContentImg.js';
+import { PublicSectionHeading } from './PublicSectionHeading.js';
 import { SKELETON_CARDS, SkeletonLines, skeletonKeys } from './Skeleton.js';
 
 function BlogCard({ card }: { card: BlogCardContent }) {
@@ -60,12 +61,7 @@ export function BlogSection({ limit }: BlogSectionProps) {
   return (
     <section className="blog section-pad" aria-labelledby={headingId} aria-busy={status.pending}>
       <div className="container">
-        <div className="section-heading">
-          <p className="section-heading__label">{heading.label}</p>
-          <h2 id={headingId} className="section-heading__title">
-            {heading.title}
-          </h2>
-        </div>
+        <PublicSectionHeading id={headingId} label={heading.label} title={heading.title} />
         <SectionState status={status} className="mx-auto" />
         <ul className="row g-4 justify-content-center list-unstyled mb-0">
           {status.pending

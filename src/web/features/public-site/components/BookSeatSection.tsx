@@ -14,6 +14,7 @@ import { HoneypotField, sendPublicForm, showSendError } from '../../../component
 import { PageIcon } from '../../../components/ui/PageIcon.js';
 import { useContent } from '../../../lib/content.js';
 import { notify } from '../../../lib/toast.js';
+import { PublicSectionHeading } from './PublicSectionHeading.js';
 
 /** The id of Book A Seat's section: Join Now on a class card leads here. */
 export const BOOK_A_SEAT_ID = 'book-a-seat';
@@ -169,12 +170,12 @@ export function BookSeatSection() {
       <div className="container">
         <div className="row align-items-center gx-lg-5 gy-5">
           <div className="col-lg-7">
-            <div className="section-heading section-heading--start">
-              <p className="section-heading__label">Book A Seat</p>
-              <h2 id={headingId} className="section-heading__title">
-                Book A Seat For Your Kid
-              </h2>
-            </div>
+            <PublicSectionHeading
+              id={headingId}
+              label="Book A Seat"
+              title="Book A Seat For Your Kid"
+              className="section-heading--start"
+            />
             <p className="book-seat__text">
               Places for the new school year fill up quickly. Tell us your name, your email and the class you
               have in mind, and we will invite you for a visit: meet the teachers, see the classrooms and let

@@ -6,6 +6,7 @@ import { useContent } from '../../../lib/content.js';
 import { headingOf } from '../lib/content-rules.js';
 import { BOOK_A_SEAT_ID, SEAT_PARAM } from './BookSeatSection.js';
 import { ContentImg } from './ContentImg.js';
+import { PublicSectionHeading } from './PublicSectionHeading.js';
 import { SKELETON_CARDS, SkeletonLines, skeletonKeys } from './Skeleton.js';
 
 type KidsClass = ContentRecord<'kidsclasses'>;
@@ -80,12 +81,7 @@ export function ClassesSection() {
       aria-busy={status.pending}
     >
       <div className="container">
-        <div className="section-heading">
-          <p className="section-heading__label">{heading.label}</p>
-          <h2 id={headingId} className="section-heading__title">
-            {heading.title}
-          </h2>
-        </div>
+        <PublicSectionHeading id={headingId} label={heading.label} title={heading.title} />
         <SectionState status={status} className="mx-auto" />
         <ul className="row g-4 justify-content-center list-unstyled mb-0">
           {classesQuery.isPending

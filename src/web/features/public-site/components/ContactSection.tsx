@@ -17,7 +17,8 @@ import { useContent } from '../../../lib/content.js';
 import { useSettings } from '../../../lib/settings.js';
 import { notify } from '../../../lib/toast.js';
 import { headingOf } from '../lib/content-rules.js';
-import { FormField } from './FormField.js';
+import { FormField, formFieldsOf } from './FormField.js';
+import { PublicSectionHeading } from './PublicSectionHeading.js';
 import { SkeletonLines } from './Skeleton.js';
 
 /**
@@ -38,6 +39,8 @@ export function ContactForm() {
     defaultValues: { name: '', email: '', subject: '', message: '', [HONEYPOT_FIELD]: '' },
   });
 
+  const field = formFieldsOf(id, register, errors);
+
   const onSubmit = async (values: Enquiry): Promise<void> => {
     try {
       await sendPublicForm('enquiries', values);
@@ -52,42 +55,17 @@ export function ContactForm() {
   return (
     <form className="contact-form" noValidate aria-label="Contact us" onSubmit={handleSubmit(onSubmit)}>
       <div className="row g-3">
+        <FormField {...field('name')} label="Your Name" required autoComplete="name" className="col-sm-6" />
         <FormField
-          id={`${id}-name`}
-          label="Your Name"
-          registration={register('name')}
-          error={errors.name}
-          required
-          autoComplete="name"
-          className="col-sm-6"
-        />
-        <FormField
-          id={`${id}-email`}
+          {...field('email')}
           label="Your Email"
           type="email"
-          registration={register('email')}
-          error={errors.email}
           required
           autoComplete="email"
           className="col-sm-6"
         />
-        <FormField
-          id={`${id}-subject`}
-          label="Subject"
-          registration={register('subject')}
-          error={errors.subject}
-          required
-          className="col-12"
-        />
-        <FormField
-          id={`${id}-message`}
-          label="Message"
-          rows={6}
-          registration={register('message')}
-          error={errors.message}
-          required
-          className="col-12"
-        />
+        <FormField {...field('subject')} label="Subject" required className="col-12" />
+        <FormField {...field('message')} label="Message" rows={6} required className="col-12" />
       </div>
       <HoneypotField registration={register(HONEYPOT_FIELD)} />
       <button type="submit" className="btn btn-primary btn-lg rounded-pill px-5 mt-4" disabled={isSubmitting}>
@@ -139,12 +117,7 @@ export function ContactSection() {
   return (
     <section className="contact section-pad" aria-labelledby={headingId} aria-busy={status.pending}>
       <div className="container">
-        <div className="section-heading">
-          <p className="section-heading__label">{heading.label}</p>
-          <h2 id={headingId} className="section-heading__title">
-            {heading.title}
-          </h2>
-        </div>
+        <PublicSectionHeading id={headingId} label={heading.label} title={heading.title} />
         <div className="row gx-lg-5 gy-5">
           <div className="col-lg-7">
             <div className="contact__form-card">

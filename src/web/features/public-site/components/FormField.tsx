@@ -1,5 +1,12 @@
 import type { ReactNode } from 'react';
-import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+import type {
+  FieldError,
+  FieldErrors,
+  FieldValues,
+  Path,
+  UseFormRegister,
+  UseFormRegisterReturn,
+} from 'react-hook-form';
 
 export interface FormFieldProps {
   id: string;
@@ -12,6 +19,22 @@ export interface FormFieldProps {
   rows?: number;
   autoComplete?: string;
   className?: string;
+}
+
+/**
+ * The props a form's `FormField` takes from react-hook-form for the field `name`: its id (the form's id
+ * and the name), its registration and its error.
+ */
+export function formFieldsOf<T extends FieldValues>(
+  formId: string,
+  register: UseFormRegister<T>,
+  errors: FieldErrors<T>,
+) {
+  return (name: Path<T>): Pick<FormFieldProps, 'id' | 'registration' | 'error'> => ({
+    id: `${formId}-${name}`,
+    registration: register(name),
+    error: errors[name] as FieldError | undefined,
+  });
 }
 
 /**

@@ -5,6 +5,7 @@ import { useContent } from '../../../lib/content.js';
 import { useReducedMotion } from '../hooks/use-reduced-motion.js';
 import { filterGallery, GALLERY_FILTERS, type GalleryFilter, headingOf } from '../lib/content-rules.js';
 import { ContentImg } from './ContentImg.js';
+import { PublicSectionHeading } from './PublicSectionHeading.js';
 import { skeletonKeys } from './Skeleton.js';
 
 // The viewer is heavy; its code and styles load when a picture is first opened.
@@ -37,12 +38,7 @@ export function GallerySection() {
   return (
     <section className="gallery section-pad" aria-labelledby={headingId} aria-busy={status.pending}>
       <div className="container">
-        <div className="section-heading">
-          <p className="section-heading__label">{heading.label}</p>
-          <h2 id={headingId} className="section-heading__title">
-            {heading.title}
-          </h2>
-        </div>
+        <PublicSectionHeading id={headingId} label={heading.label} title={heading.title} />
         <SectionState status={status} className="mx-auto" />
         {/* biome-ignore lint/a11y/useSemanticElements: a group of toggle buttons, not form fields. */}
         <div className="gallery__filters" role="group" aria-label="Show pictures of">

@@ -5,6 +5,7 @@ import { SectionState, sectionStatus } from '../../../components/ui/SectionState
 import { useContent } from '../../../lib/content.js';
 import { headingOf } from '../lib/content-rules.js';
 import { ContentImg } from './ContentImg.js';
+import { PublicSectionHeading } from './PublicSectionHeading.js';
 import { SkeletonLines, skeletonKeys } from './Skeleton.js';
 
 /** docs/contract/product.md#public-pages: non-functional social icons over each photo. */
@@ -28,12 +29,7 @@ export function TeachersSection() {
   return (
     <section className="teachers section-pad" aria-labelledby={headingId} aria-busy={status.pending}>
       <div className="container">
-        <div className="section-heading">
-          <p className="section-heading__label">{heading.label}</p>
-          <h2 id={headingId} className="section-heading__title">
-            {heading.title}
-          </h2>
-        </div>
+        <PublicSectionHeading id={headingId} label={heading.label} title={heading.title} />
         <SectionState status={status} className="mx-auto" />
         <ul className="row g-4 justify-content-center list-unstyled mb-0">
           {status.pending

@@ -9,6 +9,7 @@ import { SectionState, sectionStatus } from '../../../components/ui/SectionState
 import { useContent } from '../../../lib/content.js';
 import { useReducedMotion } from '../hooks/use-reduced-motion.js';
 import { ContentImg } from './ContentImg.js';
+import { PublicSectionHeading } from './PublicSectionHeading.js';
 import { SkeletonLines } from './Skeleton.js';
 
 export const TESTIMONIALS_TITLE = 'What Parents Say!';
@@ -208,12 +209,7 @@ export function TestimonialsSection() {
       aria-busy={status.pending}
     >
       <div className="container">
-        <div className="section-heading">
-          <p className="section-heading__label">Testimonial</p>
-          <h2 id={headingId} className="section-heading__title">
-            {TESTIMONIALS_TITLE}
-          </h2>
-        </div>
+        <PublicSectionHeading id={headingId} label="Testimonial" title={TESTIMONIALS_TITLE} />
         <SectionState status={status} className="mx-auto testimonials__state" />
         {status.pending ? (
           <div className="testimonial testimonial--skeleton" aria-hidden="true">
