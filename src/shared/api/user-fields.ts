@@ -32,7 +32,5 @@ export function withOurNames<T extends object>(value: T): WithOurNames<T> {
 export type Account = WithOurNames<User>;
 export type AccountForReview = WithOurNames<UserForReview>;
 
-export function toAccount<T extends User>(user: T): WithOurNames<T> {
-  const { degination, discription, ...rest } = user;
-  return { ...rest, designation: degination, description: discription } as unknown as WithOurNames<T>;
-}
+/** An account as the API answers it, under our names (the field table does the renaming). */
+export const toAccount = <T extends User>(user: T): WithOurNames<T> => withOurNames(user);
