@@ -2,9 +2,8 @@ import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { CONTROL_CHARACTER_MESSAGE, findControlCharacters } from '../../shared/rules/plain-text.js';
 import { jpegWithGps, nextAddress, registrationFields } from '../features/users/test-helpers.js';
-import type { TestApp } from '../test/app.js';
 import { TEST_ENGINES } from '../test/databases.js';
-import { type Caller, callAs, type SchoolFixture, withDemoSchool } from '../test/school-fixtures.js';
+import { type Caller, callAs, withDemoSchool } from '../test/school-fixtures.js';
 
 describe('findControlCharacters', () => {
   it('finds NUL and the other C0 and C1 controls, at their paths; tab and line breaks are text', () => {
@@ -39,12 +38,7 @@ describe('findControlCharacters', () => {
 const NUL = 'with a NUL \u0000 inside';
 
 describe.each(TEST_ENGINES)('control characters in text are refused with a 400 on %s', (engine) => {
-  let t: TestApp;
-  let f: SchoolFixture;
-  withDemoSchool(engine, (app, fixture) => {
-    t = app;
-    f = fixture;
-  });
+  const { t, f } = withDemoSchool(engine);
 
   const send = (caller: Caller | undefined, options: InjectOptions) =>
     callAs(t.app, f, caller, { remoteAddress: nextAddress(), ...options });

@@ -131,16 +131,19 @@ export function callAs(
 }
 
 /**
- * For a describe block: a test app with the demo school on `engine`, made before its tests (handed
- * with its fixture to `use`) and disposed after them.
+ * For a describe block: a test app with the demo school on `engine` and its fixture, made before
+ * the block's tests and disposed after them. The two objects are filled in place by `beforeAll`, so
+ * a block destructures them once (`const { t, f } = withDemoSchool(engine)`) and its tests read them.
  */
-export function withDemoSchool(engine: TestEngine, use: (t: TestApp, f: SchoolFixture) => void): void {
-  let app: TestApp | undefined;
+export function withDemoSchool(engine: TestEngine): { t: TestApp; f: SchoolFixture } {
+  const t = {} as TestApp;
+  const f = {} as SchoolFixture;
   beforeAll(async () => {
-    app = await createTestApp(engine, { demo: true });
-    use(app, await schoolFixture(app));
+    Object.assign(t, await createTestApp(engine, { demo: true }));
+    Object.assign(f, await schoolFixture(t));
   });
   afterAll(async () => {
-    await app?.dispose();
+    await t.dispose?.();
   });
+  return { t, f };
 }

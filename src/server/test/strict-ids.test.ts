@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chosenIdSchema, pathIdSchema } from '../../shared/api/ids.js';
-import type { TestApp } from './app.js';
 import { TEST_ENGINES } from './databases.js';
-import { callAs, type SchoolFixture, withDemoSchool } from './school-fixtures.js';
+import { callAs, withDemoSchool } from './school-fixtures.js';
 
 /** Spellings of 18 that are not its decimal digits, and other ids that are not ids. */
 const NOT_IDS = ['0x12', '1.8e1', '+18', '018', '18.0', ' 18', '18 ', '0', '-18', '1_8', '２', '2147483648'];
@@ -31,12 +30,7 @@ describe('the id schemas', () => {
 const ID_PARAMS = ['id', 'classId', 'teacherid', 'studentId'];
 
 describe.each(TEST_ENGINES)('ids in paths and queries are decimal digits only on %s', (engine) => {
-  let t: TestApp;
-  let f: SchoolFixture;
-  withDemoSchool(engine, (app, fixture) => {
-    t = app;
-    f = fixture;
-  });
+  const { t, f } = withDemoSchool(engine);
 
   it('every route with an id in its path answers 400 for each other spelling, as the principal', async () => {
     const routes = t.app.routeCatalog.filter((route) =>

@@ -2,23 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { PupilsAnswerSchema } from '../../../shared/api/school-admin.js';
 import { USER_TYPE } from '../../../shared/constants.js';
 import { isoDate } from '../../lib/time.js';
-import type { TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
-import {
-  type Caller,
-  callAs,
-  type SchoolFixture,
-  userWithSession,
-  withDemoSchool,
-} from '../../test/school-fixtures.js';
+import { type Caller, callAs, userWithSession, withDemoSchool } from '../../test/school-fixtures.js';
 
 describe.each(TEST_ENGINES)('school set-up on %s', (engine) => {
-  let t: TestApp;
-  let f: SchoolFixture;
-  withDemoSchool(engine, (app, fixture) => {
-    t = app;
-    f = fixture;
-  });
+  const { t, f } = withDemoSchool(engine);
 
   const call = (caller: Caller, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
     callAs(t.app, f, caller, { method, url, ...(payload ? { payload } : {}) });

@@ -9,24 +9,12 @@ import {
 } from '../../../shared/api/school.js';
 import { USER_TYPE } from '../../../shared/constants.js';
 import { markSheet } from '../../../shared/rules/mark-sheet.js';
-import type { TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
-import {
-  type Caller,
-  callAs,
-  type SchoolFixture,
-  userWithSession,
-  withDemoSchool,
-} from '../../test/school-fixtures.js';
+import { type Caller, callAs, userWithSession, withDemoSchool } from '../../test/school-fixtures.js';
 import { NO_MARKS_YET } from './marks.routes.js';
 
 describe.each(TEST_ENGINES)('exams, marks and mark sheets on %s', (engine) => {
-  let t: TestApp;
-  let f: SchoolFixture;
-  withDemoSchool(engine, (app, fixture) => {
-    t = app;
-    f = fixture;
-  });
+  const { t, f } = withDemoSchool(engine);
 
   const get = (url: string, caller?: Caller) => callAs(t.app, f, caller, { method: 'GET', url });
 

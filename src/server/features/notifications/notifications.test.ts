@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { NotificationListAnswerSchema } from '../../../shared/api/school-admin.js';
-import type { TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
-import { type Caller, callAs, type SchoolFixture, withDemoSchool } from '../../test/school-fixtures.js';
+import { type Caller, callAs, withDemoSchool } from '../../test/school-fixtures.js';
 import { EVERYONE, EVERYONE_AUDIENCE } from './notifications.repository.js';
 
 describe.each(TEST_ENGINES)('notifications on %s', (engine) => {
-  let t: TestApp;
-  let f: SchoolFixture;
-  withDemoSchool(engine, (app, fixture) => {
-    t = app;
-    f = fixture;
-  });
+  const { t, f } = withDemoSchool(engine);
 
   const list = async (caller: Caller) => {
     const res = await callAs(t.app, f, caller, { method: 'GET', url: '/api/notification' });

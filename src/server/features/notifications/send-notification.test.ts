@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { NotificationListAnswerSchema } from '../../../shared/api/school-admin.js';
-import type { TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
-import { type Caller, callAs, type SchoolFixture, withDemoSchool } from '../../test/school-fixtures.js';
+import { type Caller, callAs, withDemoSchool } from '../../test/school-fixtures.js';
 
 describe.each(TEST_ENGINES)('sending and reading notifications on %s', (engine) => {
-  let t: TestApp;
-  let f: SchoolFixture;
-  withDemoSchool(engine, (app, fixture) => {
-    t = app;
-    f = fixture;
-  });
+  const { t, f } = withDemoSchool(engine);
 
   const send = (caller: Caller, payload: object) =>
     callAs(t.app, f, caller, { method: 'POST', url: '/api/notification', payload });

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PupilImportAnswerSchema } from '../../../shared/api/school-admin.js';
 import { USER_TYPE } from '../../../shared/constants.js';
-import type { TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
-import { callAs, logIn, type SchoolFixture, withDemoSchool } from '../../test/school-fixtures.js';
+import { callAs, logIn, withDemoSchool } from '../../test/school-fixtures.js';
 import { parseCsv } from './csv.js';
 
 describe('parseCsv', () => {
@@ -21,12 +20,7 @@ describe('parseCsv', () => {
 });
 
 describe.each(TEST_ENGINES)('pupil import on %s', (engine) => {
-  let t: TestApp;
-  let f: SchoolFixture;
-  withDemoSchool(engine, (app, fixture) => {
-    t = app;
-    f = fixture;
-  });
+  const { t, f } = withDemoSchool(engine);
 
   const HEADER = 'name,email,class,gender,dob,contact,address';
   const upload = (csv: string, commit: boolean, caller: 'principal' | 'teacher' = 'principal') => {

@@ -14,18 +14,12 @@ import {
 import { SCHOOL_DAYS, USER_TYPE } from '../../../shared/constants.js';
 import { HttpError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
-import type { TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
-import { type Caller, callAs, type SchoolFixture, withDemoSchool } from '../../test/school-fixtures.js';
+import { type Caller, callAs, withDemoSchool } from '../../test/school-fixtures.js';
 import { insertAssignment } from './timetable.repository.js';
 
 describe.each(TEST_ENGINES)('classes, assignments and timetables on %s', (engine) => {
-  let t: TestApp;
-  let f: SchoolFixture;
-  withDemoSchool(engine, (app, fixture) => {
-    t = app;
-    f = fixture;
-  });
+  const { t, f } = withDemoSchool(engine);
 
   const get = (url: string, caller?: Caller) => callAs(t.app, f, caller, { method: 'GET', url });
   const post = (url: string, payload: unknown, caller?: Caller) =>
