@@ -41,11 +41,15 @@ export const USER_TYPES = [
 ] as const;
 export type UserType = (typeof USER_TYPE)[keyof typeof USER_TYPE];
 
-/** The types that have a dashboard and a school area (docs/contract/product.md#school-screens). */
+/**
+ * The types that have a dashboard and a school area (docs/contract/product.md#school-screens), and
+ * parents, who see their own children's part of it (docs/decisions/0021-families.md).
+ */
 export const SCHOOL_TYPES = [
   USER_TYPE.student,
   USER_TYPE.teacher,
   USER_TYPE.principal,
+  USER_TYPE.parent,
 ] as const satisfies readonly UserType[];
 export type SchoolType = (typeof SCHOOL_TYPES)[number];
 export const isSchoolType = (type: string): type is SchoolType =>

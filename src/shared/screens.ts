@@ -381,6 +381,7 @@ export const DASHBOARD_TILES: Readonly<Record<SchoolType, readonly DashboardTile
   [USER_TYPE.student]: specMenuOf(USER_TYPE.student),
   [USER_TYPE.teacher]: specMenuOf(USER_TYPE.teacher),
   [USER_TYPE.principal]: specMenuOf(USER_TYPE.principal),
+  [USER_TYPE.parent]: specMenuOf(USER_TYPE.parent),
 };
 
 /** One value per `:name` segment of a pattern. */

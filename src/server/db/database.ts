@@ -267,6 +267,63 @@ export interface RateLimitTable {
   window_start: number;
 }
 
+/** A parent linked to a child (docs/decisions/0021-families.md). */
+export interface GuardianTable {
+  parent_id: number;
+  student_id: number;
+  /** One of RELATIONSHIPS (shared/api/family.ts). */
+  relationship: string;
+  created_at: string;
+}
+
+/** A child a registering parent named, for the principal to match when approving. */
+export interface ChildSuggestionTable {
+  id: Generated<number>;
+  parent_id: number;
+  position: number;
+  name: string;
+  dob: string;
+}
+
+/** A child's care details: one document (shared/api/family.ts CareDetailsSchema) as JSON text. */
+export interface CareRecordTable {
+  student_id: number;
+  document: string;
+  /** 1 when the child may appear in photos on the public site. */
+  photo_consent: number;
+  /** 1 when the document names an allergy (the register's flag). */
+  has_allergy: number;
+  updated_at: string;
+  updated_by: number | null;
+}
+
+/** One saved change of a child's care details: who, when, and what (JSON list of { field, from, to }). */
+export interface CareChangeTable {
+  id: Generated<number>;
+  student_id: number;
+  changed_by: number | null;
+  changed_by_name: string;
+  changed_at: string;
+  changes: string;
+}
+
+/** An arrival or departure in the day's register. */
+export interface CheckinTable {
+  id: Generated<number>;
+  student_id: number;
+  class_id: number | null;
+  /** The school day, YYYY-MM-DD in the school's time zone. */
+  day: string;
+  kind: 'in' | 'out';
+  at: string;
+  recorded_by: number | null;
+  recorded_by_name: string;
+  collected_by: string | null;
+  /** Check-outs: 1 when the collector is a guardian or an authorised pick-up, 0 when not. */
+  collector_known: number | null;
+  reason: string | null;
+}
+
 export interface Database {
   content_record: ContentRecordTable;
   content_image: ContentImageTable;
@@ -293,6 +350,11 @@ export interface Database {
   newsletter_subscriber: NewsletterSubscriberTable;
   attempt_counter: AttemptCounterTable;
   rate_limit: RateLimitTable;
+  guardian: GuardianTable;
+  child_suggestion: ChildSuggestionTable;
+  care_record: CareRecordTable;
+  care_change: CareChangeTable;
+  checkin: CheckinTable;
 }
 
 export type UserRow = Selectable<UserTable>;

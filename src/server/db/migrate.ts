@@ -9,6 +9,7 @@ import * as nameKeys from './migrations/2026-11-23T0200-name-keys.js';
 import * as rateLimit from './migrations/2026-11-23T0300-rate-limit.js';
 import * as attemptCounters from './migrations/2026-11-23T0400-attempt-counters.js';
 import * as schoolSettings from './migrations/2026-11-24T0100-school-settings.js';
+import * as families from './migrations/2026-11-25T0100-families.js';
 
 /**
  * Migrations are imported, not read from a folder, so that the compiled server and the tests run
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T0300-rate-limit': rateLimit,
   '2026-11-23T0400-attempt-counters': attemptCounters,
   '2026-11-24T0100-school-settings': schoolSettings,
+  '2026-11-25T0100-families': families,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

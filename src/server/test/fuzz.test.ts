@@ -2,7 +2,7 @@ import { appendFileSync } from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUPIL_IMPORT_COLUMNS } from '../../shared/api/school-admin.js';
-import { type SchoolType, USER_TYPE } from '../../shared/constants.js';
+import { USER_TYPE } from '../../shared/constants.js';
 import { DEMO_PASSWORD } from '../demo/index.js';
 import { findSessionUser } from '../features/auth/session.js';
 import { DEMO, nextAddress, png, userIdOf } from '../features/users/test-helpers.js';
@@ -61,7 +61,8 @@ const MISSING_ID = 999_999;
 
 const CALLERS = ['nobody', USER_TYPE.principal, USER_TYPE.teacher, USER_TYPE.student] as const;
 type Caller = (typeof CALLERS)[number];
-const ACCOUNT: Record<SchoolType, string> = {
+type Account = Exclude<Caller, 'nobody'>;
+const ACCOUNT: Record<Account, string> = {
   [USER_TYPE.principal]: DEMO.principal,
   [USER_TYPE.teacher]: DEMO.teacher,
   [USER_TYPE.student]: DEMO.student,
@@ -307,7 +308,7 @@ function errorsIn(lines: readonly string[]): string[] {
 }
 
 /** Authorization headers that are not quite a token (one is sent to each guarded operation). */
-function oddCredentials(tokens: Record<SchoolType, string>): { label: string; header: string }[] {
+function oddCredentials(tokens: Record<Account, string>): { label: string; header: string }[] {
   const token = tokens[USER_TYPE.teacher];
   return [
     { label: 'a token of 10000 characters', header: `Bearer ${'x'.repeat(10_000)}` },
@@ -342,12 +343,12 @@ describe.each(TEST_ENGINES)('the API, fuzzed from its OpenAPI document, on %s', 
   let t: TestApp;
   let operations: Operation[];
   let plan: Plan;
-  const tokens = {} as Record<SchoolType, string>;
+  const tokens = {} as Record<Account, string>;
 
   beforeAll(async () => {
     t = await createTestApp(engine, { demo: true, logLines });
     // Log in first: the fuzzing may throttle log-ins from then on.
-    for (const type of Object.keys(ACCOUNT) as SchoolType[]) tokens[type] = await logIn(t.app, ACCOUNT[type]);
+    for (const type of Object.keys(ACCOUNT) as Account[]) tokens[type] = await logIn(t.app, ACCOUNT[type]);
     plan = planFor(await demoSchool(t));
     const document = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(document.statusCode).toBe(200);
@@ -420,7 +421,7 @@ describe.each(TEST_ENGINES)('the API, fuzzed from its OpenAPI document, on %s', 
 
     for (const operation of operations) {
       // A case may end a session (log-out does, with any body it accepts): log in again.
-      for (const type of Object.keys(ACCOUNT) as SchoolType[]) {
+      for (const type of Object.keys(ACCOUNT) as Account[]) {
         if (!(await findSessionUser(t.db, tokens[type]))) {
           ended.push(`${type} before ${operationName(operation)}`);
           tokens[type] = await logIn(t.app, ACCOUNT[type]);

@@ -144,6 +144,7 @@ const CALLER_OF: Record<SchoolType, Caller> = {
   [USER_TYPE.student]: 'student',
   [USER_TYPE.teacher]: 'teacher',
   [USER_TYPE.principal]: 'principal',
+  [USER_TYPE.parent]: 'parent',
 };
 
 describe.each(TEST_ENGINES)('every route of the API has a stated rule on %s', (engine) => {

@@ -40,6 +40,21 @@ export const currentClassIds = (db: Db, studentId: number) =>
     .where('enrolment.student_id', '=', studentId)
     .where('enrolment.ended_on', 'is', null);
 
+/**
+ * The children a parent is linked to (index guardian_pk, docs/decisions/0021-families.md). A
+ * parent's record-level rules are "what concerns one of my children, or one of their classes".
+ */
+export const childIds = (db: Db, parentId: number) =>
+  db.selectFrom('guardian').select('guardian.student_id').where('guardian.parent_id', '=', parentId);
+
+/** The current classes of a parent's children. */
+export const childrensClassIds = (db: Db, parentId: number) =>
+  db
+    .selectFrom('enrolment')
+    .select('enrolment.class_id')
+    .where('enrolment.student_id', 'in', childIds(db, parentId))
+    .where('enrolment.ended_on', 'is', null);
+
 /** A class (its timetable, exams, pupil list): the pupil's own, a class the teacher teaches, any for the principal. */
 export function classVisible(db: Db, viewer: Viewer, classColumn: string): Condition {
   switch (viewer.type) {

@@ -13,7 +13,7 @@ import { errorResponse, makeUser, mockApi, routeUnauthorizedTo } from '../testin
  * docs/contract/product.md#school-screens (labels) with docs/contract/fixes-and-gaps.md#fix-5 (targets), plus
  * Marks and Send Notification for staff and Approvals, Website and Inbox for the principal.
  */
-const EXPECTED: Record<SchoolType, [string, string][]> = {
+const EXPECTED: Record<Exclude<SchoolType, typeof USER_TYPE.parent>, [string, string][]> = {
   [USER_TYPE.student]: [
     ['Profile', '/profile'],
     ['Student-Class', '/student-class'],

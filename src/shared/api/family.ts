@@ -1,0 +1,333 @@
+import { z } from 'zod';
+import { chosenIdSchema as chosenId, pathIdSchema } from './ids.js';
+import { IsoDateSchema } from './school.js';
+import { dobProblem } from './users.js';
+
+/**
+ * The family calls (docs/decisions/0021-families.md): parents linked to their children, what a
+ * parent sees of them, each child's care details, and the day's register of arrivals and
+ * departures. Server, web forms and tests validate with these schemas, so each message is written
+ * once. These calls are ours, so their field names are correctly spelt.
+ */
+
+// ---------------------------------------------------------------- shared pieces
+
+export const RELATIONSHIPS = ['Mother', 'Father', 'Guardian', 'Other'] as const;
+export type Relationship = (typeof RELATIONSHIPS)[number];
+
+export const FAMILY_LIMITS = {
+  name: 100,
+  relationship: 40,
+  phone: 30,
+  note: 1000,
+  reason: 500,
+  /** Children a registering parent may name. */
+  children: 6,
+  emergencyContacts: 6,
+  pickups: 10,
+} as const;
+
+export const FAMILY_MESSAGES = {
+  chooseParent: 'Choose a parent',
+  choosePupil: 'Choose a pupil',
+  chooseRelationship: 'Choose Mother, Father, Guardian or Other',
+  alreadyLinked: 'This parent is already linked to this pupil.',
+  notParentAndPupil: 'The first account must be a Parent and the second a Student.',
+  enterName: 'Please enter the name',
+  enterPhone: 'Please enter the phone number',
+  phoneInvalid: 'Please enter a valid phone number',
+  enterRelationship: 'Please enter the relationship',
+  chooseKind: 'Choose in or out',
+  collectorNeeded: 'Please enter who collected the child',
+  collectorNotOnList: 'This person is not a guardian or an authorised pick-up of the child.',
+  reasonNeeded: 'Please write why this person may collect the child',
+  alreadyIn: 'This child is already checked in.',
+  notIn: 'This child is not checked in.',
+  notInAClass: 'This pupil is in no class.',
+} as const;
+
+const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
+
+/** A required line of text: trimmed, not empty, bounded. */
+const requiredText = (enter: string, label: string, max: number) =>
+  z.string({ error: enter }).trim().min(1, { error: enter, abort: true }).max(max, tooLong(label, max));
+
+/** Optional text: trimmed, empty means none. */
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, tooLong(label, max));
+
+const phoneField = requiredText(FAMILY_MESSAGES.enterPhone, 'The phone number', FAMILY_LIMITS.phone).regex(
+  /^\+?[0-9][0-9 ()./-]{3,}$/,
+  FAMILY_MESSAGES.phoneInvalid,
+);
+const optionalPhoneField = optionalText('The phone number', FAMILY_LIMITS.phone).refine(
+  (value) => value === '' || /^\+?[0-9][0-9 ()./-]{3,}$/.test(value),
+  FAMILY_MESSAGES.phoneInvalid,
+);
+const personName = requiredText(FAMILY_MESSAGES.enterName, 'The name', FAMILY_LIMITS.name);
+const relationshipEnum = z.enum(RELATIONSHIPS, { error: FAMILY_MESSAGES.chooseRelationship });
+
+// ---------------------------------------------------------------- guardians (the principal links)
+
+/** `POST admin/guardians`. */
+export const LinkGuardianBodySchema = z.object({
+  parentId: chosenId(FAMILY_MESSAGES.chooseParent),
+  studentId: chosenId(FAMILY_MESSAGES.choosePupil),
+  relationship: relationshipEnum,
+});
+export type LinkGuardianBody = z.infer<typeof LinkGuardianBodySchema>;
+
+/** `DELETE admin/guardians/{parentId}/{studentId}`. */
+export const GuardianParamsSchema = z.object({
+  parentId: pathIdSchema(),
+  studentId: pathIdSchema(),
+});
+
+/** `GET admin/guardians?studentId=` (or `?parentId=`; neither: every link). */
+export const GuardianListQuerySchema = z.object({
+  studentId: pathIdSchema().optional(),
+  parentId: pathIdSchema().optional(),
+});
+
+export const GuardianRowSchema = z.object({
+  parentId: z.number().int(),
+  parentName: z.string(),
+  parentEmail: z.string(),
+  parentContact: z.string(),
+  studentId: z.number().int(),
+  studentName: z.string(),
+  /** The pupil's current class; null when in none. */
+  className: z.string().nullable(),
+  relationship: z.enum(RELATIONSHIPS),
+  linkedAt: z.string(),
+});
+export type GuardianRow = z.infer<typeof GuardianRowSchema>;
+export const GuardianAnswerSchema = z.object({ data: GuardianRowSchema });
+export const GuardiansAnswerSchema = z.object({ data: z.array(GuardianRowSchema) });
+
+// ---------------------------------------------------------------- children a registering parent names
+
+/** One child a registering Parent names: the principal matches it to a pupil when approving. */
+export const ChildSuggestionSchema = z.object({
+  name: personName,
+  dob: z
+    .string({ error: 'Please enter the date of birth' })
+    .trim()
+    .superRefine((value, ctx) => {
+      const problem = dobProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+});
+export type ChildSuggestion = z.infer<typeof ChildSuggestionSchema>;
+
+/**
+ * The registration form's `children` field (multipart: one field whose value is this JSON array);
+ * only a Parent's registration may carry it.
+ */
+export const ChildSuggestionsSchema = z
+  .array(ChildSuggestionSchema)
+  .max(FAMILY_LIMITS.children, `Name at most ${FAMILY_LIMITS.children} children`);
+
+/** A pupil that may be the named child: same date of birth, or a name that matches. */
+export const SuggestedPupilSchema = z.object({
+  studentId: z.number().int(),
+  studentName: z.string(),
+  dob: z.string(),
+  className: z.string().nullable(),
+});
+
+/** In the principal's review list (`GET users`), a Parent's named children with the pupils that may be them. */
+export const ReviewChildSchema = z.object({
+  name: z.string(),
+  dob: z.string(),
+  matches: z.array(SuggestedPupilSchema),
+});
+export type ReviewChild = z.infer<typeof ReviewChildSchema>;
+
+/** Links the principal confirms with an approval (`PATCH users/{id}/status` with `links`). */
+export const ApprovalLinksSchema = z
+  .array(z.object({ studentId: chosenId(FAMILY_MESSAGES.choosePupil), relationship: relationshipEnum }))
+  .max(FAMILY_LIMITS.children * 2);
+
+// ---------------------------------------------------------------- what a parent sees
+
+/** `GET family/children` (Parent). */
+export const ChildRowSchema = z.object({
+  studentId: z.number().int(),
+  studentName: z.string(),
+  /** The current class; null when in none. */
+  classId: z.number().int().nullable(),
+  className: z.string().nullable(),
+  /** Relative to `/uploads/`, null when none. */
+  image: z.string().nullable(),
+  relationship: z.enum(RELATIONSHIPS),
+});
+export type ChildRow = z.infer<typeof ChildRowSchema>;
+export const ChildrenAnswerSchema = z.object({ data: z.array(ChildRowSchema) });
+
+// ---------------------------------------------------------------- care details
+
+export const EmergencyContactSchema = z.object({
+  name: personName,
+  relationship: requiredText(
+    FAMILY_MESSAGES.enterRelationship,
+    'The relationship',
+    FAMILY_LIMITS.relationship,
+  ),
+  phone: phoneField,
+});
+export type EmergencyContact = z.infer<typeof EmergencyContactSchema>;
+
+export const MedicalNotesSchema = z.object({
+  allergies: optionalText('Allergies', FAMILY_LIMITS.note),
+  conditions: optionalText('Conditions', FAMILY_LIMITS.note),
+  medication: optionalText('Medication', FAMILY_LIMITS.note),
+  doctorName: optionalText("The doctor's name", FAMILY_LIMITS.name),
+  doctorPhone: optionalPhoneField,
+});
+export type MedicalNotes = z.infer<typeof MedicalNotesSchema>;
+
+export const PickupPersonSchema = z.object({
+  name: personName,
+  relationship: requiredText(
+    FAMILY_MESSAGES.enterRelationship,
+    'The relationship',
+    FAMILY_LIMITS.relationship,
+  ),
+  phone: phoneField,
+  /** An uploaded picture (relative to `/uploads/`), or null. */
+  photo: z.string().max(300).nullable(),
+});
+export type PickupPerson = z.infer<typeof PickupPersonSchema>;
+
+/** `PUT pupils/{id}/care`: the whole document; the order of the lists is the order to call or look in. */
+export const CareDetailsSchema = z.object({
+  emergencyContacts: z
+    .array(EmergencyContactSchema)
+    .max(FAMILY_LIMITS.emergencyContacts, `At most ${FAMILY_LIMITS.emergencyContacts} emergency contacts`),
+  medical: MedicalNotesSchema,
+  pickups: z
+    .array(PickupPersonSchema)
+    .max(FAMILY_LIMITS.pickups, `At most ${FAMILY_LIMITS.pickups} people who may collect the child`),
+  /** May the child appear in photos on the public website. */
+  photoConsent: z.boolean({ error: 'Say whether the child may appear in photos' }),
+});
+export type CareDetails = z.infer<typeof CareDetailsSchema>;
+export type CareDetailsInput = z.input<typeof CareDetailsSchema>;
+
+/** The care document of a child that has none saved yet. */
+export const EMPTY_CARE_DETAILS: CareDetails = {
+  emergencyContacts: [],
+  medical: { allergies: '', conditions: '', medication: '', doctorName: '', doctorPhone: '' },
+  pickups: [],
+  photoConsent: false,
+};
+
+/** `GET pupils/{id}/care` (and the answer of the PUT). */
+export const CareAnswerSchema = z.object({
+  data: z.object({
+    studentId: z.number().int(),
+    studentName: z.string(),
+    details: CareDetailsSchema,
+    /** Null while nothing was saved. */
+    updatedAt: z.string().nullable(),
+    updatedBy: z.string().nullable(),
+    /** Whether the caller may change it (a guardian or the principal; a class teacher only reads). */
+    mayEdit: z.boolean(),
+    /** The child's guardians: they may collect the child too. */
+    guardians: z.array(z.object({ name: z.string(), relationship: z.enum(RELATIONSHIPS) })),
+  }),
+});
+export type CareAnswer = z.infer<typeof CareAnswerSchema>['data'];
+
+/** `GET pupils/{id}/care/history`: newest first. */
+export const CareChangeSchema = z.object({
+  field: z.string(),
+  from: z.string(),
+  to: z.string(),
+});
+export const CareHistoryAnswerSchema = z.object({
+  data: z.array(
+    z.object({
+      id: z.number().int(),
+      at: z.string(),
+      by: z.string(),
+      changes: z.array(CareChangeSchema),
+    }),
+  ),
+});
+
+// ---------------------------------------------------------------- the day's register
+
+export const CHECKIN_KINDS = ['in', 'out'] as const;
+export type CheckinKind = (typeof CHECKIN_KINDS)[number];
+
+/** `POST pupils/{id}/checkins`: the time is the server's. */
+export const CheckinBodySchema = z.object({
+  kind: z.enum(CHECKIN_KINDS, { error: FAMILY_MESSAGES.chooseKind }),
+  /** Check-outs: the name of who collected the child. */
+  collectedBy: optionalText('The name', FAMILY_LIMITS.name).optional(),
+  /**
+   * Check-outs by someone who is neither a guardian nor an authorised pick-up: the teacher's
+   * written reason; without it such a check-out is refused (409).
+   */
+  reason: optionalText('The reason', FAMILY_LIMITS.reason).optional(),
+});
+export type CheckinBody = z.infer<typeof CheckinBodySchema>;
+
+export const CheckinRowSchema = z.object({
+  id: z.number().int(),
+  studentId: z.number().int(),
+  kind: z.enum(CHECKIN_KINDS),
+  /** ISO-8601 instant, the server's clock. */
+  at: z.string(),
+  day: z.string(),
+  recordedBy: z.string(),
+  collectedBy: z.string().nullable(),
+  /** Check-outs: whether the collector was a guardian or an authorised pick-up; null for check-ins. */
+  collectorKnown: z.boolean().nullable(),
+  reason: z.string().nullable(),
+});
+export type CheckinRow = z.infer<typeof CheckinRowSchema>;
+export const CheckinAnswerSchema = z.object({ data: CheckinRowSchema });
+
+/** `GET pupils/{id}/checkins?date=` (default today): the child's arrivals and departures of a day. */
+export const DayQuerySchema = z.object({ date: IsoDateSchema.optional() });
+export const CheckinsAnswerSchema = z.object({ date: z.string(), data: z.array(CheckinRowSchema) });
+
+/** `GET classes/{id}/register?date=YYYY-MM-DD` (default today). */
+export const RegisterRowSchema = z.object({
+  studentId: z.number().int(),
+  studentName: z.string(),
+  image: z.string().nullable(),
+  /** First arrival and last departure of the day (ISO instants), null when none. */
+  checkedInAt: z.string().nullable(),
+  checkedOutAt: z.string().nullable(),
+  collectedBy: z.string().nullable(),
+  collectorKnown: z.boolean().nullable(),
+  reason: z.string().nullable(),
+  /** Whether the child is in now: checked in and not out since. */
+  present: z.boolean(),
+  allergy: z.boolean(),
+  /** The allergies as written in the care details (empty when none). */
+  allergies: z.string(),
+});
+export type RegisterRow = z.infer<typeof RegisterRowSchema>;
+export const RegisterAnswerSchema = z.object({
+  date: z.string(),
+  classId: z.number().int(),
+  className: z.string(),
+  data: z.array(RegisterRowSchema),
+});
+export type RegisterAnswer = z.infer<typeof RegisterAnswerSchema>;
+
+/** `GET admin/checkout-overrides?from=&to=`: check-outs to someone not on the child's list, for the principal. */
+export const OverrideQuerySchema = z.object({ from: IsoDateSchema.optional(), to: IsoDateSchema.optional() });
+export const OverrideRowSchema = CheckinRowSchema.extend({
+  studentName: z.string(),
+  className: z.string().nullable(),
+});
+export const OverridesAnswerSchema = z.object({ data: z.array(OverrideRowSchema) });
