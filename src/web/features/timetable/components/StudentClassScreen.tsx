@@ -17,7 +17,7 @@ export function StudentClassScreen() {
   const user = useCurrentUser();
   const [adding, setAdding] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
-  const isPrinciple = user.data?.type === USER_TYPE.principal;
+  const isPrincipal = user.data?.type === USER_TYPE.principal;
 
   const close = (): void => {
     setAdding(false);
@@ -29,7 +29,7 @@ export function StudentClassScreen() {
       title="Class assignments"
       lead="Who teaches each subject to each class, and at what time."
       actions={
-        isPrinciple ? (
+        isPrincipal ? (
           <button
             ref={opener}
             type="button"
@@ -57,7 +57,7 @@ export function StudentClassScreen() {
           />
         )}
       </QueryState>
-      {isPrinciple && adding ? <AddClassModal onClose={close} /> : null}
+      {isPrincipal && adding ? <AddClassModal onClose={close} /> : null}
     </SchoolPanel>
   );
 }
