@@ -70,6 +70,7 @@ describe('care details (/care/:id, docs/decisions/0021-families.md)', () => {
     expect(await screen.findByRole('heading', { name: 'Care details of Asha Verma' })).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Care details' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: CARE_EDITOR_TEXTS.save })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: CARE_TEXTS.back })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: '+1 555 0100' })).toHaveAttribute('href', 'tel:+15550100');
     expect(screen.getByText('Peanuts', { selector: 'dd' })).toBeInTheDocument();
     expect(screen.getByText('Grandma Rose')).toBeInTheDocument();
@@ -88,6 +89,10 @@ describe('care details (/care/:id, docs/decisions/0021-families.md)', () => {
     });
     const form = await careForm();
     expect(await seriousAxeViolations(container)).toEqual([]);
+    expect(screen.getByRole('link', { name: CARE_TEXTS.back })).toHaveAttribute(
+      'href',
+      '/dashboard?child=31',
+    );
     await user.click(within(form).getByRole('button', { name: CARE_EDITOR_TEXTS.addPickup }));
     await user.type(within(form).getByLabelText('Name (person 2)'), 'Uncle Sam');
     await user.type(within(form).getByLabelText('Relationship (person 2)'), 'Uncle');

@@ -1,7 +1,11 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { type CareAnswer, type CareDetails, EMPTY_CARE_DETAILS } from '../../../../shared/api/family.js';
+import { USER_TYPE } from '../../../../shared/constants.js';
 import { EmptyState, QueryState } from '../../../components/school/QueryState.js';
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
+import { schoolPaths } from '../../../config/school-paths.js';
+import { useCurrentUser } from '../../../lib/current-user.js';
 import { uploadUrl } from '../../../lib/images.js';
 import { useCare } from '../api/get-care.js';
 import { useCareHistory } from '../api/get-care-history.js';
@@ -14,6 +18,7 @@ export const CARE_TEXTS = {
     'Who to call, what to know about health, and who may collect the child. Only what you save counts.',
   leadRead:
     'Who to call, what to know about health, and who may collect the child. The family keeps this up to date.',
+  back: 'Back to the dashboard',
   historyTitle: 'Changes',
   historyLead: 'Every saved change, newest first.',
   noHistory: 'No changes saved yet.',
@@ -146,10 +151,22 @@ const lastSaved = (answer: CareAnswer): string | undefined =>
  */
 export function CareScreen({ studentId }: { studentId: number }) {
   const care = useCare(studentId);
+  const viewer = useCurrentUser().data;
   const answer = care.data;
   return (
     <>
       <SchoolPanel
+        actions={
+          // A parent came from this child's dashboard: back to the same child.
+          viewer?.type === USER_TYPE.parent ? (
+            <Link
+              className="btn btn-outline-primary rounded-pill"
+              to={`${schoolPaths.dashboard}?child=${studentId}`}
+            >
+              {CARE_TEXTS.back}
+            </Link>
+          ) : null
+        }
         title={answer ? `${CARE_TEXTS.title} of ${answer.studentName}` : CARE_TEXTS.title}
         lead={
           answer
