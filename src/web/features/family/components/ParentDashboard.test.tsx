@@ -105,6 +105,23 @@ describe('a parent’s dashboard (docs/decisions/0021-families.md)', () => {
     );
   });
 
+  it('the Notifications tile says how many notes the parent has not read, and leads to them', async () => {
+    const note = (id: number, unread: boolean) => ({
+      id,
+      name: 'Asha Verma',
+      classes: 'KG',
+      notification: `Note ${id}`,
+      from: 'Amara Okafor',
+      createdAt: '2026-11-20T08:00:00.000Z',
+      unread,
+    });
+    openParent([ASHA], { extra: { 'GET notification': { data: [note(1, true), note(2, false)] } } });
+    const link = await screen.findByRole('link', { name: 'Notifications, 1 new' });
+    expect(link).toHaveAttribute('href', '/notification');
+    await userEvent.click(link);
+    expect(await screen.findByText('Note 1')).toBeInTheDocument();
+  });
+
   it('opens on the child the address names', async () => {
     openParent([ASHA, RAVI], { path: '/dashboard?child=32' });
     expect(await childArea('Ravi Verma')).toBeInTheDocument();
