@@ -59,6 +59,13 @@ const SCHOOL = [
   USER_TYPE.teacher,
   USER_TYPE.principal,
 ] as const satisfies readonly SchoolType[];
+/**
+ * The school, and parents for their own children (docs/decisions/0021-families.md): the pupil's
+ * screens a parent reaches from their dashboard's tiles.
+ */
+const SCHOOL_AND_PARENTS = [...SCHOOL, USER_TYPE.parent] as const satisfies readonly SchoolType[];
+/** A child's care details: the guardians and the principal edit, the class teachers read. */
+const CARE = [USER_TYPE.parent, ...STAFF] as const satisfies readonly SchoolType[];
 
 /** The same tile on the dashboards of several types, at the order given for each. */
 function tileFor(
@@ -133,7 +140,7 @@ export const SCREENS = [
   {
     path: '/notification',
     title: 'Notification',
-    who: SCHOOL,
+    who: SCHOOL_AND_PARENTS,
     tiles: tileFor(
       { Student: 5, Teacher: 6, Principle: 7 },
       { label: 'Notification', icon: 'bell', blurb: 'News from your teachers' },
@@ -148,8 +155,8 @@ export const SCREENS = [
       { label: 'Teacher-Class', icon: 'easel2', blurb: 'Your classes and their pupils' },
     ),
   },
-  { path: '/student-profile/:id', title: 'Personal Profile', who: SCHOOL },
-  { path: '/studentresult/:id', title: 'Result Summery', who: SCHOOL },
+  { path: '/student-profile/:id', title: 'Personal Profile', who: SCHOOL_AND_PARENTS },
+  { path: '/studentresult/:id', title: 'Result Summery', who: SCHOOL_AND_PARENTS },
   {
     path: '/exams',
     title: 'Exam Summary',
@@ -165,7 +172,7 @@ export const SCREENS = [
     who: STAFF,
     tiles: tileFor({ Teacher: 5 }, { label: 'Final-Results', icon: 'award', blurb: 'Each pupil’s result' }),
   },
-  { path: '/result-summary/:id', title: 'Result Summary', who: SCHOOL },
+  { path: '/result-summary/:id', title: 'Result Summary', who: SCHOOL_AND_PARENTS },
   {
     path: '/schedule',
     title: 'Class Schedule',
@@ -175,7 +182,7 @@ export const SCREENS = [
       { label: 'Schedule', icon: 'calendar-week', blurb: 'The weekly class timetable' },
     ),
   },
-  { path: '/schedule-summary', title: 'Schedule Summary', who: SCHOOL },
+  { path: '/schedule-summary', title: 'Schedule Summary', who: SCHOOL_AND_PARENTS },
   {
     path: '/classwise-student',
     title: 'ClassWise List',
@@ -195,7 +202,7 @@ export const SCREENS = [
       { label: 'Student-Attendence', icon: 'clipboard-check', blurb: 'Take today’s register' },
     ),
   },
-  { path: '/student-attendence/:id', title: 'Attendence', who: SCHOOL },
+  { path: '/student-attendence/:id', title: 'Attendence', who: SCHOOL_AND_PARENTS },
   {
     path: '/attendance-report',
     title: 'Attendance Report',
@@ -319,6 +326,8 @@ export const SCREENS = [
     ),
   },
   { path: '/mark-history/:id', title: 'Mark History', who: PRINCIPAL_ONLY },
+  // docs/decisions/0021-families.md: a child's care details, reached from the parent's dashboard.
+  { path: '/care/:id', title: 'Care Details', who: CARE },
 ] as const satisfies readonly ScreenEntry[];
 
 /** A path pattern of the registry; the web app's module record is keyed by these. */

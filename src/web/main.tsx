@@ -6,6 +6,7 @@ import './styles/app.css';
 import './styles/accounts.css';
 import './styles/school.css';
 import './styles/cms.css';
+import './styles/family.css';
 
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -59,7 +59,10 @@ describe('the screen registry (shared/screens.ts)', () => {
 
   it('lets only the stated types open a screen', () => {
     expect(mayOpen('Parent', '/profile')).toBe(true);
-    expect(mayOpen('Parent', '/notification')).toBe(false);
+    expect(mayOpen('Parent', '/notification')).toBe(true);
+    expect(mayOpen('Parent', '/care/:id')).toBe(true);
+    expect(mayOpen('Parent', '/marks')).toBe(false);
+    expect(mayOpen('Student', '/care/:id')).toBe(false);
     expect(mayOpen('Teacher', '/approvals')).toBe(false);
     expect(mayOpen('Principle', '/approvals')).toBe(true);
     expect(mayOpen('Student', '/marks')).toBe(false);

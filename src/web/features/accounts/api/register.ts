@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { IMAGE_RULES, type RegisteredUser, RegisteredUserSchema } from '../../../../shared/api/users.js';
+import { USER_TYPE } from '../../../../shared/constants.js';
 import { apiClient } from '../../../lib/api-client.js';
 import { RegistrationFormSchema, wireFieldName } from './account-fields.js';
 
@@ -12,15 +13,21 @@ export { RegistrationFormSchema };
 export type RegistrationFormInput = z.input<typeof RegistrationFormSchema>;
 export type RegistrationFormValues = z.output<typeof RegistrationFormSchema>;
 
+/** The multipart field of a registering Parent's children: one JSON array (shared/api/family.ts). */
+export const CHILDREN_FIELD = 'children';
+
 /**
- * The multipart body of `POST users`: the product's field names (docs/contract/product.md#records) and one
- * `images` part per photo.
+ * The multipart body of `POST users`: the product's field names (docs/contract/product.md#records), one
+ * `images` part per photo and, only for a Parent who named any, the children as one JSON field
+ * (docs/decisions/0021-families.md).
  */
 export function registrationFormData(values: RegistrationFormValues): FormData {
-  const { images, socialLink, ...fields } = values;
+  const { images, socialLink, children = [], ...fields } = values;
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(wireFieldName(name), value);
   if (socialLink) form.append(wireFieldName('socialLink'), socialLink);
+  if (values.type === USER_TYPE.parent && children.length > 0)
+    form.append(CHILDREN_FIELD, JSON.stringify(children));
   for (const image of images) form.append(IMAGE_RULES.field, image, image.name);
   return form;
 }

@@ -83,6 +83,7 @@ function openDashboard(
   const api = mockApi({
     'GET users/profile': () => jsonResponse({ results: makeUser({ type, name }) }),
     'GET notification': () => jsonResponse({ data: notes }),
+    'GET family/children': () => jsonResponse({ data: [] }),
     'GET users?status=pending': () =>
       jsonResponse({ data: Array.from({ length: waiting.pending ?? 0 }, (_, i) => pendingUser(100 + i)) }),
     'GET admin/inbox?handled=false': () =>
@@ -202,9 +203,20 @@ describe('dashboard', () => {
   });
 
   it('types without a school area do not ask for notifications', async () => {
-    const { api } = openDashboard('Parent');
-    await screen.findByRole('heading', { name: 'The school area is not open for Parent accounts yet' });
+    const { api } = openDashboard('Director');
+    await screen.findByRole('heading', { name: 'The school area is not open for Director accounts yet' });
     expect(api.callsTo('GET notification')).toHaveLength(0);
+  });
+
+  it('a Parent gets their children’s area, not the “not open” message (docs/decisions/0021-families.md)', async () => {
+    const { api } = openDashboard(USER_TYPE.parent, 'Maria Verma');
+    expect(await screen.findByText('Hello, Maria!')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Your children will appear here soon' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /not open/ })).not.toBeInTheDocument();
+    expect(api.callsTo('GET family/children')).toHaveLength(1);
+    // The family screens' own tests (features/family) cover the children and their tiles.
   });
 
   it('greets the user by name and shows the account type', async () => {
@@ -214,7 +226,7 @@ describe('dashboard', () => {
     expect(screen.getByText('Teacher')).toBeInTheDocument();
   });
 
-  it.each(['Parent', 'Director', 'HOD', 'Pion', 'Gard', 'Driver'] as const)(
+  it.each(['Director', 'HOD', 'Pion', 'Gard', 'Driver'] as const)(
     'explains to a %s that the school area is not open yet, with a profile link',
     async (type) => {
       openDashboard(type);

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { USER_TYPE } from '../../../../shared/constants.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
@@ -87,7 +87,7 @@ function TileGrid({
 }
 
 /**
- * Director, HOD, Pion, Gard, Driver, Parent: no school area yet (docs/contract/product.md#school-screens,
+ * Director, HOD, Pion, Gard, Driver: no school area yet (docs/contract/product.md#school-screens,
  * docs/contract/product.md#roles; docs/contract/api.md).
  */
 function NoSchoolArea({ user }: { user: Account }) {
@@ -126,10 +126,20 @@ function TileSkeleton() {
 
 /**
  * Dashboard (docs/contract/product.md#school-screens): a greeting and one link card per menu item of the
- * user's type, plus Approvals for the principal; an explanation for types without a school area. `newCounts`
+ * user's type, plus Approvals for the principal (or the area `areaFor` gives); an explanation for types without a school area. `newCounts`
  * puts a "N new" badge on the tiles it names.
  */
-export function Dashboard({ newCounts = {} }: { newCounts?: TileCounts }) {
+export function Dashboard({
+  newCounts = {},
+  areaFor,
+}: {
+  newCounts?: TileCounts;
+  /**
+   * A school area of its own for some users instead of the registry's tiles (a parent's is per
+   * child, docs/decisions/0021-families.md); undefined keeps the tiles.
+   */
+  areaFor?: (user: Account) => ReactNode | undefined;
+}) {
   const headingId = useId();
   const query = useCurrentUser();
   const status = sectionStatus(query);
@@ -144,11 +154,12 @@ export function Dashboard({ newCounts = {} }: { newCounts?: TileCounts }) {
       {user ? (
         <>
           <Greeting user={user} />
-          {dashboardTilesFor(user.type) ? (
-            <TileGrid user={user} headingId={headingId} newCounts={newCounts} />
-          ) : (
-            <NoSchoolArea user={user} />
-          )}
+          {areaFor?.(user) ??
+            (dashboardTilesFor(user.type) ? (
+              <TileGrid user={user} headingId={headingId} newCounts={newCounts} />
+            ) : (
+              <NoSchoolArea user={user} />
+            ))}
         </>
       ) : status.pending ? (
         <TileSkeleton />

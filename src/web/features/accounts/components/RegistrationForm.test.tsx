@@ -1,11 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FAMILY_LIMITS, FAMILY_MESSAGES } from '../../../../shared/api/family.js';
 import { USER_MESSAGES } from '../../../../shared/api/users.js';
 import { MESSAGES, REGISTRATION_MESSAGE_MS, USER_TYPE, USER_TYPES } from '../../../../shared/constants.js';
 import { allowConsoleErrors } from '../../../test/console.js';
 import { jsonResponse, renderApp } from '../../../test/render-app.js';
+import { CHILDREN_FIELD } from '../api/register.js';
 import { errorResponse, mockApi, toastTexts } from '../testing/mock-api.js';
+import { CHILDREN_TEXTS } from './ChildrenFields.js';
 
 const CREATED = {
   data: { id: 99, name: 'Mia Lopez', email: 'mia@example.com', type: USER_TYPE.student, status: 'pending' },
@@ -266,5 +269,73 @@ describe('registration form', () => {
     const alert = await within(form()).findByRole('alert');
     expect(alert).toHaveTextContent(/could not reach the school server/);
     await waitFor(() => expect(toastTexts()).toContain(MESSAGES.registrationFailed));
+  });
+});
+
+describe('registration form: a Parent’s children (docs/decisions/0021-families.md)', () => {
+  const childField = (label: string) => within(form()).getByLabelText(label);
+  const addChild = (user: UserEvent) => user.click(screen.getByRole('button', { name: CHILDREN_TEXTS.add }));
+
+  it('asks for children only when the type is Parent', async () => {
+    mockApi({});
+    const { user } = await openForm();
+    expect(screen.queryByRole('group', { name: CHILDREN_TEXTS.legend })).not.toBeInTheDocument();
+    await user.selectOptions(field('User type'), USER_TYPE.parent);
+    expect(screen.getByRole('group', { name: CHILDREN_TEXTS.legend })).toBeInTheDocument();
+    await user.selectOptions(field('User type'), USER_TYPE.teacher);
+    expect(screen.queryByRole('group', { name: CHILDREN_TEXTS.legend })).not.toBeInTheDocument();
+  });
+
+  it('sends the named children as one JSON field', async () => {
+    const api = mockApi({ 'POST users': () => jsonResponse(CREATED, 201) });
+    const { user } = await openForm();
+    await fillForm(user);
+    await user.selectOptions(field('User type'), USER_TYPE.parent);
+    await addChild(user);
+    await addChild(user);
+    await user.type(childField('Child’s name (child 1)'), 'Asha Verma');
+    await user.type(childField('Date of birth (child 1)'), '2019-05-04');
+    await user.type(childField('Child’s name (child 2)'), 'Ravi Verma');
+    await user.type(childField('Date of birth (child 2)'), '2017-02-11');
+    await submit(user);
+    await waitFor(() => expect(api.callsTo('POST users')).toHaveLength(1));
+    const body = api.callsTo('POST users')[0]?.body as FormData;
+    expect(body.get('type')).toBe(USER_TYPE.parent);
+    expect(JSON.parse(String(body.get(CHILDREN_FIELD)))).toEqual([
+      { name: 'Asha Verma', dob: '2019-05-04' },
+      { name: 'Ravi Verma', dob: '2017-02-11' },
+    ]);
+  });
+
+  it('a Parent who names nobody sends no children field; another type never does', async () => {
+    const api = mockApi({ 'POST users': () => jsonResponse(CREATED, 201) });
+    const { user } = await openForm();
+    await fillForm(user);
+    await user.selectOptions(field('User type'), USER_TYPE.parent);
+    await addChild(user);
+    await user.type(childField('Child’s name (child 1)'), 'Asha Verma');
+    // Changing the type drops the children named so far.
+    await user.selectOptions(field('User type'), USER_TYPE.student);
+    await submit(user);
+    await waitFor(() => expect(api.callsTo('POST users')).toHaveLength(1));
+    const body = api.callsTo('POST users')[0]?.body;
+    expect(body).toBeInstanceOf(FormData);
+    expect((body as FormData).has(CHILDREN_FIELD)).toBe(false);
+  });
+
+  it('checks each child with the shared rules, and takes at most six', async () => {
+    const api = mockApi({});
+    const { user } = await openForm();
+    await fillForm(user);
+    await user.selectOptions(field('User type'), USER_TYPE.parent);
+    await addChild(user);
+    await submit(user);
+    expect(await screen.findByText(FAMILY_MESSAGES.enterName)).toBeInTheDocument();
+    expect(childField('Child’s name (child 1)')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('POST users')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Remove child 1' }));
+    for (let n = 0; n < FAMILY_LIMITS.children; n += 1) await addChild(user);
+    expect(screen.getByRole('button', { name: CHILDREN_TEXTS.add })).toBeDisabled();
+    expect(screen.getByText(CHILDREN_TEXTS.full)).toBeInTheDocument();
   });
 });

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Controller, type Path, useForm } from 'react-hook-form';
+import { Controller, type Path, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { MESSAGES, REGISTRATION_MESSAGE_MS, USER_TYPES } from '../../../../shared/constants.js';
+import { MESSAGES, REGISTRATION_MESSAGE_MS, USER_TYPE, USER_TYPES } from '../../../../shared/constants.js';
 import { paths } from '../../../config/paths.js';
 import { notify } from '../../../lib/toast.js';
 import {
@@ -12,6 +12,7 @@ import {
   useRegister,
 } from '../api/register.js';
 import { applyServerErrors } from '../lib/server-errors.js';
+import { ChildrenFields } from './ChildrenFields.js';
 import { FormAlert, SelectField, TextField } from './fields.js';
 import { PersonalDetailsFields } from './PersonalDetailsFields.js';
 import { PhotoPicker } from './PhotoPicker.js';
@@ -28,6 +29,7 @@ const EMPTY_FORM: Partial<RegistrationFormInput> = {
   password: '',
   socialLink: '',
   images: [],
+  children: [],
 };
 
 const FIELDS: readonly Path<RegistrationFormInput>[] = [
@@ -43,6 +45,7 @@ const FIELDS: readonly Path<RegistrationFormInput>[] = [
   'password',
   'socialLink',
   'images',
+  'children',
 ];
 
 /**
@@ -66,6 +69,7 @@ export function RegistrationForm() {
   const {
     formState: { errors, isSubmitting },
   } = form;
+  const parent = useWatch({ control: form.control, name: 'type' }) === USER_TYPE.parent;
 
   // docs/contract/product.md#states: the success message disappears after REGISTRATION_MESSAGE_MS.
   useEffect(() => {
@@ -144,7 +148,12 @@ export function RegistrationForm() {
             <SelectField
               id={`${id}-type`}
               label="User type"
-              registration={form.register('type')}
+              registration={form.register('type', {
+                // Children named for a Parent are not sent with, nor checked for, another type.
+                onChange: (event: { target: { value: string } }) => {
+                  if (event.target.value !== USER_TYPE.parent) form.setValue('children', []);
+                },
+              })}
               error={errors.type}
               options={USER_TYPES}
               placeholder="Choose a type…"
@@ -166,6 +175,9 @@ export function RegistrationForm() {
             />
           )}
         />
+        {parent ? (
+          <ChildrenFields id={id} control={form.control} register={form.register} errors={errors} />
+        ) : null}
         <Controller
           control={form.control}
           name="images"

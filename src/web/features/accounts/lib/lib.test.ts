@@ -42,7 +42,11 @@ describe('dashboard tiles', () => {
 
   it('are none for the types without a school area', () => {
     const without = USER_TYPES.filter((type) => dashboardTilesFor(type) === undefined);
-    expect(without).toEqual(['Director', 'HOD', 'Pion', 'Gard', 'Driver', 'Parent']);
+    expect(without).toEqual(['Director', 'HOD', 'Pion', 'Gard', 'Driver']);
+  });
+
+  it('are none from the registry for a Parent: their dashboard has tiles per child (docs/decisions/0021-families.md)', () => {
+    expect(dashboardTilesFor(USER_TYPE.parent)).toEqual([]);
   });
 
   it('each has its own icon and a line of text', () => {

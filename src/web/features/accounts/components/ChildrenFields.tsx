@@ -1,0 +1,90 @@
+import { type Control, type FieldErrors, type UseFormRegister, useFieldArray } from 'react-hook-form';
+import { FAMILY_LIMITS } from '../../../../shared/api/family.js';
+import type { RegistrationFormInput } from '../api/register.js';
+import { todayIso } from '../lib/dates.js';
+import { TextField } from './fields.js';
+
+export const CHILDREN_TEXTS = {
+  legend: 'Your children (optional)',
+  intro:
+    'Name the children you have at our school, so the principal can link them to your account when approving it.',
+  add: 'Add a child',
+  full: `You can name up to ${FAMILY_LIMITS.children} children here.`,
+} as const;
+
+const EMPTY_CHILD = { name: '', dob: '' };
+
+/**
+ * A registering Parent's children (docs/decisions/0021-families.md): name and date of birth, sent
+ * as the `children` field of `POST users`; shown only when the chosen type is Parent.
+ */
+export function ChildrenFields({
+  id,
+  control,
+  register,
+  errors,
+}: {
+  id: string;
+  control: Control<RegistrationFormInput, unknown, unknown>;
+  register: UseFormRegister<RegistrationFormInput>;
+  errors: FieldErrors<RegistrationFormInput>;
+}) {
+  const children = useFieldArray({ control, name: 'children' });
+  const listError = errors.children?.message ?? errors.children?.root?.message;
+  const full = children.fields.length >= FAMILY_LIMITS.children;
+  return (
+    <fieldset className="col-12 account-form__children" aria-describedby={`${id}-children-intro`}>
+      <legend className="form-label account-form__legend">{CHILDREN_TEXTS.legend}</legend>
+      <p id={`${id}-children-intro`} className="form-text mt-0">
+        {CHILDREN_TEXTS.intro}
+      </p>
+      {listError ? (
+        <div className="invalid-feedback d-block" role="alert">
+          {listError}
+        </div>
+      ) : null}
+      <ol className="account-form__child-list list-unstyled">
+        {children.fields.map((field, index) => (
+          <li key={field.id} className="row g-2 align-items-end account-form__child">
+            <TextField
+              id={`${id}-child-${field.id}-name`}
+              label={`Child’s name (child ${index + 1})`}
+              registration={register(`children.${index}.name`)}
+              error={errors.children?.[index]?.name}
+              autoComplete="off"
+              className="col-12 col-md-6"
+            />
+            <TextField
+              id={`${id}-child-${field.id}-dob`}
+              label={`Date of birth (child ${index + 1})`}
+              type="date"
+              max={todayIso()}
+              registration={register(`children.${index}.dob`)}
+              error={errors.children?.[index]?.dob}
+              className="col-8 col-md-4"
+            />
+            <div className="col-4 col-md-2">
+              <button
+                type="button"
+                className="btn btn-outline-danger rounded-pill w-100 account-form__child-remove"
+                onClick={() => children.remove(index)}
+                aria-label={`Remove child ${index + 1}`}
+              >
+                Remove
+              </button>
+            </div>
+          </li>
+        ))}
+      </ol>
+      <button
+        type="button"
+        className="btn btn-outline-primary rounded-pill"
+        disabled={full}
+        onClick={() => children.append(EMPTY_CHILD)}
+      >
+        {CHILDREN_TEXTS.add}
+      </button>
+      {full ? <p className="form-text">{CHILDREN_TEXTS.full}</p> : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type CareAnswer, CareAnswerSchema, type CareDetails } from '../../../../shared/api/family.js';
+import { apiClient } from '../../../lib/api-client.js';
+import { familyKeys } from './keys.js';
+
+/** `PUT pupils/{id}/care`: the whole document; answers as the GET does. */
+export async function saveCare(studentId: number, details: CareDetails): Promise<CareAnswer> {
+  const body = await apiClient.put(`pupils/${studentId}/care`, details, { schema: CareAnswerSchema });
+  return body.data;
+}
+
+/** Saves and shows the answer at once; the history gains the change, so it is asked again. */
+export function useSaveCare(studentId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (details: CareDetails) => saveCare(studentId, details),
+    onSuccess: async (answer) => {
+      queryClient.setQueryData(familyKeys.care(studentId), answer);
+      await queryClient.invalidateQueries({ queryKey: familyKeys.careHistory(studentId) });
+    },
+  });
+}

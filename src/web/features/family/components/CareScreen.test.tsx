@@ -1,0 +1,168 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { type CareAnswer, type CareDetails, FAMILY_MESSAGES } from '../../../../shared/api/family.js';
+import { USER_TYPE } from '../../../../shared/constants.js';
+import { allowConsoleErrors } from '../../../test/console.js';
+import { renderApp } from '../../../test/render-app.js';
+import { answer, profile } from '../../../test/school-test-utils.js';
+import { mockFamilyApi, parentProfile, seriousAxeViolations } from '../testing/family-api.js';
+import { CARE_EDITOR_TEXTS } from './CareEditor.js';
+import { CARE_TEXTS } from './CareScreen.js';
+
+const DETAILS: CareDetails = {
+  emergencyContacts: [
+    { name: 'Maria Verma', relationship: 'Mother', phone: '+1 555 0100' },
+    { name: 'Dev Verma', relationship: 'Father', phone: '+1 555 0101' },
+  ],
+  medical: {
+    allergies: 'Peanuts',
+    conditions: '',
+    medication: '',
+    doctorName: 'Dr Lee',
+    doctorPhone: '+1 555 0199',
+  },
+  pickups: [{ name: 'Grandma Rose', relationship: 'Grandmother', phone: '+1 555 0123', photo: null }],
+  photoConsent: false,
+};
+
+const care = (mayEdit: boolean, details: CareDetails = DETAILS): { data: CareAnswer } => ({
+  data: {
+    studentId: 31,
+    studentName: 'Asha Verma',
+    details,
+    updatedAt: '2026-11-20T09:00:00.000Z',
+    updatedBy: 'Maria Verma',
+    mayEdit,
+    guardians: [{ name: 'Maria Verma', relationship: 'Mother' }],
+  },
+});
+
+const HISTORY = {
+  data: [
+    {
+      id: 3,
+      at: '2026-11-20T09:00:00.000Z',
+      by: 'Maria Verma',
+      changes: [{ field: 'Allergies', from: '', to: 'Peanuts' }],
+    },
+  ],
+};
+
+function openCare(viewer: ReturnType<typeof profile>, routes: Record<string, unknown> = {}, mayEdit = true) {
+  const api = mockFamilyApi({
+    'GET users/profile': viewer,
+    'GET pupils/31/care': care(mayEdit),
+    'GET pupils/31/care/history': HISTORY,
+    ...routes,
+  });
+  return { ...renderApp('/care/31', { token: 'tok' }), api, user: userEvent.setup() };
+}
+
+const careForm = () => screen.findByRole('form', { name: 'Care details' });
+const putBodies = (api: ReturnType<typeof mockFamilyApi>) =>
+  api.requests.filter((r) => r.method === 'PUT' && r.path === 'pupils/31/care').map((r) => r.body);
+
+describe('care details (/care/:id, docs/decisions/0021-families.md)', () => {
+  it('a class teacher reads them: contacts, medical notes, pick-ups, consent and the history; no form', async () => {
+    const { container } = openCare(profile(USER_TYPE.teacher), {}, false);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Care Details' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Care details of Asha Verma' })).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Care details' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: CARE_EDITOR_TEXTS.save })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: CARE_TEXTS.back })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '+1 555 0100' })).toHaveAttribute('href', 'tel:+15550100');
+    expect(screen.getByText('Peanuts', { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.getByText('Grandma Rose')).toBeInTheDocument();
+    expect(screen.getByText(CARE_TEXTS.consentNo)).toBeInTheDocument();
+    const history = await screen.findByRole('region', { name: CARE_TEXTS.historyTitle });
+    expect(await within(history).findByText('Maria Verma')).toBeInTheDocument();
+    expect(within(history).getByText('Allergies')).toBeInTheDocument();
+    expect(within(history).getByText('Peanuts')).toBeInTheDocument();
+    expect(await seriousAxeViolations(container)).toEqual([]);
+  });
+
+  it('a guardian adds a pick-up with a photo: the PUT carries the whole document, and a toast says it is saved', async () => {
+    const { api, user, container } = openCare(parentProfile(), {
+      'POST pupils/31/care/pickup-photo': { data: { image: 'care/uncle-sam.webp' } },
+      'PUT pupils/31/care': (request: { body: unknown }) => care(true, request.body as CareDetails),
+    });
+    const form = await careForm();
+    expect(await seriousAxeViolations(container)).toEqual([]);
+    expect(screen.getByRole('link', { name: CARE_TEXTS.back })).toHaveAttribute(
+      'href',
+      '/dashboard?child=31',
+    );
+    await user.click(within(form).getByRole('button', { name: CARE_EDITOR_TEXTS.addPickup }));
+    await user.type(within(form).getByLabelText('Name (person 2)'), 'Uncle Sam');
+    await user.type(within(form).getByLabelText('Relationship (person 2)'), 'Uncle');
+    await user.type(within(form).getByLabelText('Phone (person 2)'), '+1 555 0777');
+    const photos = within(form).getAllByLabelText('Photo (optional)');
+    await user.upload(photos[1] as HTMLElement, new File(['x'], 'sam.png', { type: 'image/png' }));
+    expect(await within(form).findByRole('img', { name: 'Uncle Sam' })).toHaveAttribute(
+      'src',
+      expect.stringContaining('care/uncle-sam.webp'),
+    );
+    // The second contact is called first from now on.
+    await user.click(within(form).getByRole('button', { name: 'Move Dev Verma up' }));
+    await user.click(within(form).getByRole('checkbox', { name: /may appear in photos/ }));
+    await user.click(within(form).getByRole('button', { name: CARE_EDITOR_TEXTS.save }));
+
+    await waitFor(() => expect(putBodies(api)).toHaveLength(1));
+    expect(putBodies(api)[0]).toEqual({
+      ...DETAILS,
+      emergencyContacts: [DETAILS.emergencyContacts[1], DETAILS.emergencyContacts[0]],
+      pickups: [
+        ...DETAILS.pickups,
+        { name: 'Uncle Sam', relationship: 'Uncle', phone: '+1 555 0777', photo: 'care/uncle-sam.webp' },
+      ],
+      photoConsent: true,
+    });
+    const upload = api.spy.mock.calls.find(([input]) => String(input).includes('pickup-photo'));
+    const sent = upload?.[1]?.body;
+    expect(sent).toBeInstanceOf(FormData);
+    expect((sent as FormData).get('photo')).toBeInstanceOf(File);
+    expect(await screen.findByText(CARE_EDITOR_TEXTS.saved)).toBeInTheDocument();
+    expect(api.calls('GET').filter((call) => call === 'GET pupils/31/care/history')).toHaveLength(2);
+  });
+
+  it('checks the form with the shared schema before sending', async () => {
+    const { api, user } = openCare(parentProfile());
+    const form = await careForm();
+    await user.click(within(form).getByRole('button', { name: CARE_EDITOR_TEXTS.addContact }));
+    await user.click(within(form).getByRole('button', { name: CARE_EDITOR_TEXTS.save }));
+    expect(await within(form).findAllByText(FAMILY_MESSAGES.enterName)).toHaveLength(1);
+    expect(within(form).getByLabelText('Name (contact 3)')).toHaveAttribute('aria-invalid', 'true');
+    expect(putBodies(api)).toEqual([]);
+  });
+
+  it('shows the server’s field errors at their fields', async () => {
+    allowConsoleErrors();
+    const { user } = openCare(parentProfile(), {
+      'PUT pupils/31/care': answer(400, {
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: 'Please check the form and try again.',
+          details: [{ field: 'pickups.0.phone', message: FAMILY_MESSAGES.phoneInvalid }],
+        },
+      }),
+    });
+    const form = await careForm();
+    await user.click(within(form).getByRole('button', { name: CARE_EDITOR_TEXTS.save }));
+    const phone = within(form).getByLabelText('Phone (person 1)');
+    await waitFor(() => expect(phone).toHaveAttribute('aria-invalid', 'true'));
+    expect(within(form).getByText(FAMILY_MESSAGES.phoneInvalid)).toBeInTheDocument();
+    expect(within(form).getByRole('alert')).toHaveTextContent('Please check the form and try again.');
+  });
+
+  it('removes a row', async () => {
+    const { api, user } = openCare(parentProfile(), {
+      'PUT pupils/31/care': (request: { body: unknown }) => care(true, request.body as CareDetails),
+    });
+    const form = await careForm();
+    await user.click(within(form).getByRole('button', { name: 'Remove Grandma Rose' }));
+    await user.click(within(form).getByRole('button', { name: CARE_EDITOR_TEXTS.save }));
+    await waitFor(() => expect(putBodies(api)).toHaveLength(1));
+    expect((putBodies(api)[0] as CareDetails).pickups).toEqual([]);
+  });
+});

@@ -1,0 +1,177 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ChildRow } from '../../../../shared/api/family.js';
+import { renderApp } from '../../../test/render-app.js';
+import { formatTime } from '../lib/format.js';
+import { checkin, child, mockFamilyApi, parentProfile, seriousAxeViolations } from '../testing/family-api.js';
+import { PARENT_TEXTS } from './ParentDashboard.js';
+
+const ASHA = child();
+const RAVI = child({
+  studentId: 32,
+  studentName: 'Ravi Verma',
+  classId: 6,
+  className: 'Class 2',
+  image: 'users/ravi.webp',
+});
+
+function openParent(
+  children: ChildRow[],
+  { path = '/dashboard', extra = {} }: { path?: string; extra?: Record<string, unknown> } = {},
+) {
+  const api = mockFamilyApi({
+    'GET users/profile': parentProfile(),
+    'GET notification': { data: [] },
+    'GET family/children': { data: children },
+    'GET pupils/31/checkins': {
+      date: '2026-11-24',
+      data: [
+        checkin(),
+        checkin({
+          id: 2,
+          kind: 'out',
+          at: '2026-11-24T15:30:00.000Z',
+          collectedBy: 'Grandma Rose',
+          collectorKnown: true,
+        }),
+      ],
+    },
+    'GET pupils/32/checkins': { date: '2026-11-24', data: [] },
+    ...extra,
+  });
+  return { ...renderApp(path, { token: 'tok' }), api };
+}
+
+const childArea = (name: string) => screen.findByRole('list', { name: `${name}’s school area` });
+const tileLinks = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
+
+describe('a parent’s dashboard (docs/decisions/0021-families.md)', () => {
+  afterEach(() => window.sessionStorage.clear());
+
+  it('one child: name, class, today’s times and a tile for each of the child’s screens; no switcher', async () => {
+    const { container } = openParent([ASHA]);
+    const tiles = await childArea('Asha Verma');
+    expect(tileLinks(tiles)).toEqual([
+      ['Profile', '/student-profile/31'],
+      ['Attendance', '/student-attendence/31'],
+      ['Results', '/studentresult/31'],
+      ['Mark sheet', '/result-summary/31'],
+      ['Timetable', '/schedule-summary?classId=4'],
+      ['Notifications', '/notification'],
+      ['Care details', '/care/31'],
+    ]);
+    expect(screen.getByText('Asha Verma', { selector: '.child-card__name' })).toBeInTheDocument();
+    expect(screen.getByText('KG')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: PARENT_TEXTS.switcher })).not.toBeInTheDocument();
+    const today = screen.getByRole('region', { name: PARENT_TEXTS.today });
+    expect(
+      await within(today).findByText(`Arrived at ${formatTime('2026-11-24T08:05:00.000Z')}`),
+    ).toBeInTheDocument();
+    expect(
+      within(today).getByText(`Collected at ${formatTime('2026-11-24T15:30:00.000Z')} by Grandma Rose`),
+    ).toBeInTheDocument();
+    expect(await seriousAxeViolations(container)).toEqual([]);
+  });
+
+  it('two children: a switcher that keeps the choice in ?child=, with the chosen child’s tiles and times', async () => {
+    const { router, api } = openParent([ASHA, RAVI]);
+    const switcher = await screen.findByRole('navigation', { name: PARENT_TEXTS.switcher });
+    const [asha, ravi] = within(switcher).getAllByRole('link');
+    expect(asha).toHaveAttribute('aria-current', 'true');
+    expect(ravi).not.toHaveAttribute('aria-current');
+    expect(ravi).toHaveTextContent('Ravi VermaClass 2');
+    await childArea('Asha Verma');
+
+    await userEvent.click(ravi as HTMLElement);
+    const tiles = await childArea('Ravi Verma');
+    expect(router.state.location.search).toBe('?child=32');
+    expect(within(tiles).getByRole('link', { name: 'Mark sheet' })).toHaveAttribute(
+      'href',
+      '/result-summary/32',
+    );
+    expect(within(tiles).getByRole('link', { name: 'Timetable' })).toHaveAttribute(
+      'href',
+      '/schedule-summary?classId=6',
+    );
+    expect(await screen.findByText(PARENT_TEXTS.notYetIn)).toBeInTheDocument();
+    expect(api.calls()).toContain('GET pupils/32/checkins');
+    expect(within(switcher).getByRole('link', { name: /Ravi Verma/ })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+  });
+
+  it('the Notifications tile says how many notes the parent has not read, and leads to them', async () => {
+    const note = (id: number, unread: boolean) => ({
+      id,
+      name: 'Asha Verma',
+      classes: 'KG',
+      notification: `Note ${id}`,
+      from: 'Amara Okafor',
+      createdAt: '2026-11-20T08:00:00.000Z',
+      unread,
+    });
+    openParent([ASHA], { extra: { 'GET notification': { data: [note(1, true), note(2, false)] } } });
+    const link = await screen.findByRole('link', { name: 'Notifications, 1 new' });
+    expect(link).toHaveAttribute('href', '/notification');
+    await userEvent.click(link);
+    expect(await screen.findByText('Note 1')).toBeInTheDocument();
+  });
+
+  it('opens on the child the address names', async () => {
+    openParent([ASHA, RAVI], { path: '/dashboard?child=32' });
+    expect(await childArea('Ravi Verma')).toBeInTheDocument();
+  });
+
+  it('a child in no class has no Timetable tile', async () => {
+    openParent([child({ classId: null, className: null })]);
+    const tiles = await childArea('Asha Verma');
+    expect(within(tiles).queryByRole('link', { name: 'Timetable' })).not.toBeInTheDocument();
+    expect(screen.getByText('No class yet')).toBeInTheDocument();
+  });
+
+  it('no child linked yet: says the school will link them', async () => {
+    const { container } = openParent([]);
+    expect(await screen.findByRole('heading', { name: PARENT_TEXTS.noChildrenTitle })).toBeInTheDocument();
+    expect(screen.getByText(PARENT_TEXTS.noChildren)).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: PARENT_TEXTS.switcher })).not.toBeInTheDocument();
+    expect(await seriousAxeViolations(container)).toEqual([]);
+  });
+
+  it('the parent switches to the second child and opens the mark sheet, then the attendance history', async () => {
+    const { router } = openParent([ASHA, RAVI], {
+      extra: {
+        'GET result-summary/32': {
+          data: {
+            studentName: 'Ravi Verma',
+            rows: [{ subjectName: 'English', marks: 71, results: 'PASS' }],
+            total: 71,
+            percentage: 71,
+            division: 'First Division',
+          },
+        },
+        'GET attendance/student/32': {
+          data: [{ date: '2026-11-23', status: 1, description: '' }],
+          summary: { present: 1, absent: 0, leave: 0, percentPresent: 100 },
+        },
+        'GET users/student/32': { results: { id: 32, name: 'Ravi Verma' } },
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: /Ravi Verma/ }));
+    await user.click(within(await childArea('Ravi Verma')).getByRole('link', { name: 'Mark sheet' }));
+    expect(await screen.findByRole('heading', { name: 'Mark sheet' })).toBeInTheDocument();
+    expect(await screen.findByRole('row', { name: /English/ })).toHaveTextContent('English71PASS');
+    expect(router.state.location.pathname).toBe('/result-summary/32');
+
+    // Back on the dashboard without ?child= (the menu's link), the last choice holds.
+    await router.navigate('/dashboard');
+    await user.click(within(await childArea('Ravi Verma')).getByRole('link', { name: 'Attendance' }));
+    expect(await screen.findByRole('heading', { name: 'Attendance of Ravi Verma' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('100%')).toBeInTheDocument());
+  });
+});

@@ -1,0 +1,279 @@
+import { type ReactNode, useId } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { CheckinRow } from '../../../../shared/api/family.js';
+import { linkTo } from '../../../../shared/screens.js';
+import { FailureState, LoadingState } from '../../../components/school/QueryState.js';
+import { ContentIcon } from '../../../components/ui/ContentIcon.js';
+import { schoolPaths } from '../../../config/school-paths.js';
+import { uploadUrl } from '../../../lib/images.js';
+import { useCheckins } from '../api/get-checkins.js';
+import { type ChildRow, useChildren } from '../api/get-children.js';
+import { formatTime } from '../lib/format.js';
+
+export const PARENT_TEXTS = {
+  noChildrenTitle: 'Your children will appear here soon',
+  noChildren:
+    'The school links each child to your account once the principal has checked who you are. ' +
+    'Then you will find their attendance, results, timetable and care details here.',
+  switcher: 'Choose a child',
+  today: 'Today',
+  notYetIn: 'Not checked in yet today.',
+  stillIn: 'At school now.',
+} as const;
+
+/** The URL's search parameter that remembers the chosen child (a link or a reload keeps it). */
+export const CHILD_PARAM = 'child';
+/** The last choice, for a return to /dashboard without the parameter (the menu's Dashboard link). */
+const REMEMBERED_CHILD = 'schoolyard.parent.child';
+
+function rememberedChild(): string | null {
+  try {
+    return window.sessionStorage.getItem(REMEMBERED_CHILD);
+  } catch {
+    return null;
+  }
+}
+
+function rememberChild(studentId: number): void {
+  try {
+    window.sessionStorage.setItem(REMEMBERED_CHILD, String(studentId));
+  } catch {
+    // A browser without storage only loses the convenience.
+  }
+}
+
+/** The child the URL names, else the one chosen last, else the first. */
+function chooseChild(children: readonly ChildRow[], asked: string | null): ChildRow | undefined {
+  const byId = (id: string | null) => children.find((child) => String(child.studentId) === id);
+  return byId(asked) ?? byId(rememberedChild()) ?? children[0];
+}
+
+const initialOf = (name: string): string => name.trim().charAt(0).toUpperCase() || '?';
+
+/** The child's photo, or their initial on a coloured disc. Decorative: the name is beside it. */
+function ChildFace({ child }: { child: ChildRow }) {
+  return child.image ? (
+    <img className="child-face" src={uploadUrl(child.image)} alt="" width={56} height={56} loading="lazy" />
+  ) : (
+    <span className="child-face child-face--initial" aria-hidden="true">
+      {initialOf(child.studentName)}
+    </span>
+  );
+}
+
+function ChildSummary({ child }: { child: ChildRow }) {
+  return (
+    <>
+      <ChildFace child={child} />
+      <span className="child-card__text">
+        <span className="child-card__name">{child.studentName}</span>
+        <span className="child-card__class">{child.className ?? 'No class yet'}</span>
+      </span>
+    </>
+  );
+}
+
+/** One link per child, the chosen one marked; each is a large target (docs/decisions/0021-families.md). */
+function ChildSwitcher({ kids, chosen }: { kids: readonly ChildRow[]; chosen: ChildRow }) {
+  return (
+    <nav className="child-switcher" aria-label={PARENT_TEXTS.switcher}>
+      <ul className="child-switcher__list">
+        {kids.map((child) => {
+          const current = child.studentId === chosen.studentId;
+          return (
+            <li key={child.studentId}>
+              <Link
+                to={`?${CHILD_PARAM}=${child.studentId}`}
+                replace
+                preventScrollReset
+                className={`child-card child-card--choice${current ? ' child-card--current' : ''}`}
+                aria-current={current ? 'true' : undefined}
+                onClick={() => rememberChild(child.studentId)}
+              >
+                <ChildSummary child={child} />
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+function checkinLine(row: CheckinRow): string {
+  const time = formatTime(row.at);
+  if (row.kind === 'in') return `Arrived at ${time}`;
+  return row.collectedBy ? `Collected at ${time} by ${row.collectedBy}` : `Left at ${time}`;
+}
+
+/** The child's arrivals and departures today (`GET pupils/{id}/checkins`). */
+function ChildToday({ child }: { child: ChildRow }) {
+  const headingId = useId();
+  const checkins = useCheckins(child.studentId);
+  const rows = checkins.data?.data ?? [];
+  const last = rows.at(-1);
+  let body: ReactNode;
+  if (checkins.isError && checkins.data === undefined)
+    body = <FailureState error={checkins.error} retry={checkins.refetch} />;
+  else if (checkins.data === undefined) body = <LoadingState />;
+  else if (rows.length === 0) body = <p className="child-today__none">{PARENT_TEXTS.notYetIn}</p>;
+  else
+    body = (
+      <>
+        <ol className="child-today__list">
+          {rows.map((row) => (
+            <li key={row.id} className={`child-today__item child-today__item--${row.kind}`}>
+              <time dateTime={row.at}>{checkinLine(row)}</time>
+              <span className="child-today__by"> (recorded by {row.recordedBy})</span>
+            </li>
+          ))}
+        </ol>
+        {last?.kind === 'in' ? <p className="child-today__now">{PARENT_TEXTS.stillIn}</p> : null}
+      </>
+    );
+  return (
+    <section className="child-today" aria-labelledby={headingId}>
+      <h4 id={headingId} className="child-today__title">
+        {PARENT_TEXTS.today}
+      </h4>
+      {body}
+    </section>
+  );
+}
+
+interface ChildTile {
+  label: string;
+  blurb: string;
+  icon: string;
+  to: string;
+}
+
+function childTiles(child: ChildRow): ChildTile[] {
+  const id = child.studentId;
+  return [
+    {
+      label: 'Profile',
+      blurb: 'Details and photo',
+      icon: 'bi-emoji-smile',
+      to: schoolPaths.studentProfile(id),
+    },
+    {
+      label: 'Attendance',
+      blurb: 'Days present and absent',
+      icon: 'bi-clipboard-check',
+      to: schoolPaths.attendanceHistory(id),
+    },
+    { label: 'Results', blurb: 'Marks by subject', icon: 'bi-trophy', to: schoolPaths.studentResult(id) },
+    {
+      label: 'Mark sheet',
+      blurb: 'Total, percentage and division',
+      icon: 'bi-award',
+      to: schoolPaths.resultSummary(id),
+    },
+    ...(child.classId === null
+      ? []
+      : [
+          {
+            label: 'Timetable',
+            blurb: `The week of ${child.className ?? 'the class'}`,
+            icon: 'bi-backpack',
+            to: schoolPaths.scheduleSummary(child.classId),
+          },
+        ]),
+    {
+      label: 'Notifications',
+      blurb: 'News from the school',
+      icon: 'bi-chat-heart',
+      to: linkTo('/notification'),
+    },
+    {
+      label: 'Care details',
+      blurb: 'Contacts, health and who may collect',
+      icon: 'bi-heart-pulse',
+      to: linkTo('/care/:id', id),
+    },
+  ];
+}
+
+const TONES = ['orange', 'teal', 'violet', 'sky', 'green', 'pink', 'sun', 'navy'] as const;
+
+function ChildTiles({ child, unreadNotes }: { child: ChildRow; unreadNotes: number }) {
+  return (
+    <ul className="dashboard__tiles child-tiles" aria-label={`${child.studentName}’s school area`}>
+      {childTiles(child).map((tile, index) => {
+        const badge = tile.label === 'Notifications' && unreadNotes > 0 ? `${unreadNotes} new` : undefined;
+        return (
+          <li key={tile.label} className={`dash-tile dash-tile--${TONES[index % TONES.length]}`}>
+            <span className="dash-tile__icon" aria-hidden="true">
+              <ContentIcon name={tile.icon} />
+            </span>
+            <h4 className="dash-tile__label">
+              <Link
+                to={tile.to}
+                className="dash-tile__link"
+                aria-label={badge ? `${tile.label}, ${badge}` : undefined}
+              >
+                {tile.label}
+                {badge ? (
+                  <>
+                    {' '}
+                    <span className="badge rounded-pill text-bg-danger dash-tile__badge">{badge}</span>
+                  </>
+                ) : null}
+              </Link>
+            </h4>
+            <p className="dash-tile__blurb">{tile.blurb}</p>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function NoChildren() {
+  return (
+    <div className="dashboard__none">
+      <span className="dashboard__none-icon" aria-hidden="true">
+        <ContentIcon name="bi-house-heart" />
+      </span>
+      <h3 className="h4">{PARENT_TEXTS.noChildrenTitle}</h3>
+      <p className="mb-0">{PARENT_TEXTS.noChildren}</p>
+    </div>
+  );
+}
+
+/**
+ * A parent's dashboard (docs/decisions/0021-families.md#parent-screens): their children, a switcher
+ * when there are several (the choice is kept in `?child=`), the chosen child's times of today and
+ * one tile per screen of that child.
+ */
+export function ParentDashboard({ unreadNotes = 0 }: { unreadNotes?: number }) {
+  const children = useChildren();
+  const [params] = useSearchParams();
+  const headingId = useId();
+
+  if (children.isError && children.data === undefined)
+    return <FailureState error={children.error} retry={children.refetch} />;
+  if (children.data === undefined) return <LoadingState />;
+  if (children.data.length === 0) return <NoChildren />;
+
+  const chosen = chooseChild(children.data, params.get(CHILD_PARAM));
+  if (!chosen) return <NoChildren />;
+  return (
+    <div className="parent-area">
+      {children.data.length > 1 ? <ChildSwitcher kids={children.data} chosen={chosen} /> : null}
+      <section className="parent-child" aria-labelledby={headingId}>
+        <h3 id={headingId} className="visually-hidden">
+          {chosen.studentName}
+        </h3>
+        {children.data.length > 1 ? null : (
+          <div className="child-card child-card--single">
+            <ChildSummary child={chosen} />
+          </div>
+        )}
+        <ChildToday key={`today-${chosen.studentId}`} child={chosen} />
+        <ChildTiles child={chosen} unreadNotes={unreadNotes} />
+      </section>
+    </div>
+  );
+}

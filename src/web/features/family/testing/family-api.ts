@@ -1,0 +1,54 @@
+import axe from 'axe-core';
+import { CONTENT_COLLECTION_NAMES } from '../../../../shared/api/content.js';
+import type { CheckinRow, ChildRow } from '../../../../shared/api/family.js';
+import { USER_TYPE } from '../../../../shared/constants.js';
+import { mockApi, profile } from '../../../test/school-test-utils.js';
+
+type Routes = Parameters<typeof mockApi>[0];
+
+/** Mocks the API for a whole-app test: the public site's content answers empty, the rest as given. */
+export function mockFamilyApi(routes: Routes) {
+  const content = Object.fromEntries(CONTENT_COLLECTION_NAMES.map((name) => [`GET ${name}`, { data: [] }]));
+  return mockApi({ ...content, ...routes });
+}
+
+export const parentProfile = (name = 'Maria Verma', id = 50) => profile(USER_TYPE.parent, id, name);
+
+export const child = (overrides: Partial<ChildRow> = {}): ChildRow => ({
+  studentId: 31,
+  studentName: 'Asha Verma',
+  classId: 4,
+  className: 'KG',
+  image: null,
+  relationship: 'Mother',
+  ...overrides,
+});
+
+export const checkin = (overrides: Partial<CheckinRow> = {}): CheckinRow => ({
+  id: 1,
+  studentId: 31,
+  kind: 'in',
+  at: '2026-11-24T08:05:00.000Z',
+  day: '2026-11-24',
+  recordedBy: 'Amara Okafor',
+  collectedBy: null,
+  collectorKnown: null,
+  reason: null,
+  ...overrides,
+});
+
+/**
+ * axe-core's serious and critical findings in a rendered part of the page (jsdom has no layout, so
+ * colour contrast is left to the browser suite, e2e/a11y.spec.ts).
+ */
+export async function seriousAxeViolations(node: Element): Promise<string[]> {
+  const results = await axe.run(node, {
+    resultTypes: ['violations'],
+    rules: { 'color-contrast': { enabled: false } },
+  });
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((n) => n.html).join(', ')})`,
+    );
+}
