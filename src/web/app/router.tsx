@@ -63,6 +63,7 @@ const SCREEN_MODULES: { readonly [Path in ScreenPath]: () => Promise<RouteModule
   '/school-setup': () => import('./routes/school/school-setup.js'),
   '/import-pupils': () => import('./routes/school/import-pupils.js'),
   '/mark-history/:id': () => import('./routes/school/mark-history.js'),
+  '/today': () => import('./routes/school/today.js'),
 };
 
 /** The router's pages, in the registry's order. */
