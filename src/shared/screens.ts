@@ -334,6 +334,20 @@ export const SCREENS = [
       },
     ),
   },
+  {
+    path: '/guardians',
+    title: 'Guardians',
+    who: PRINCIPAL_ONLY,
+    tiles: tileFor(
+      { Principle: 17 },
+      {
+        label: 'Guardians',
+        icon: 'people',
+        blurb: 'Link parents to their children',
+        addedBy: 'docs/decisions/0021-families.md',
+      },
+    ),
+  },
 ] as const satisfies readonly ScreenEntry[];
 
 /** A path pattern of the registry; the web app's module record is keyed by these. */

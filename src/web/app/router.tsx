@@ -64,6 +64,7 @@ const SCREEN_MODULES: { readonly [Path in ScreenPath]: () => Promise<RouteModule
   '/import-pupils': () => import('./routes/school/import-pupils.js'),
   '/mark-history/:id': () => import('./routes/school/mark-history.js'),
   '/today': () => import('./routes/school/today.js'),
+  '/guardians': () => import('./routes/school/guardians.js'),
 };
 
 /** The router's pages, in the registry's order. */

@@ -52,6 +52,7 @@ const EXPECTED: Record<Exclude<SchoolType, typeof USER_TYPE.parent>, [string, st
     ['Website', '/website'],
     ['Inbox', '/inbox'],
     ['Today', '/today'],
+    ['Guardians', '/guardians'],
   ],
 };
 
