@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { FAMILY_LIMITS, FAMILY_MESSAGES, type RegisterRow } from '../../../../shared/api/family.js';
 import { LoadingState } from '../../../components/school/QueryState.js';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.js';
@@ -73,6 +73,12 @@ export function CheckoutDialog({ row, onClose }: CheckoutDialogProps) {
   const [reason, setReason] = useState('');
   const [needReason, setNeedReason] = useState(false);
   const [problem, setProblem] = useState<string | undefined>();
+  const reasonField = useRef<HTMLTextAreaElement>(null);
+
+  // Once refused, the reason is the next thing to write: the cursor goes there.
+  useEffect(() => {
+    if (needReason) reasonField.current?.focus();
+  }, [needReason]);
 
   // With a list, its first person is the usual answer; without one, a typed name.
   const chosen = choice ?? collectors[0]?.name ?? OTHER;
@@ -188,6 +194,7 @@ export function CheckoutDialog({ row, onClose }: CheckoutDialogProps) {
               {CHECKOUT_TEXTS.reason}
             </label>
             <textarea
+              ref={reasonField}
               id={reasonId}
               className="form-control"
               rows={3}

@@ -15,6 +15,8 @@ export const REGISTER_TEXTS = {
   allergy: 'Allergy',
   checkIn: 'Check in',
   checkOut: 'Check out',
+  /** A collected child who comes back (from the doctor, say): a quieter button than the morning's. */
+  checkInAgain: 'Check in again',
   checkedIn: (name: string) => `${name} is checked in.`,
   failed: 'That did not work.',
 } as const;
@@ -111,12 +113,20 @@ export function RegisterCard({ row, timeZone, readOnly }: RegisterCardProps) {
             ) : (
               <button
                 type="button"
-                className="btn btn-primary rounded-pill register-card__button"
+                className={
+                  state === 'out'
+                    ? 'btn btn-outline-secondary rounded-pill register-card__button register-card__button--again'
+                    : 'btn btn-primary rounded-pill register-card__button'
+                }
                 onClick={() => void checkIn()}
                 disabled={checkin.isPending}
                 aria-describedby={nameId}
               >
-                {checkin.isPending ? 'Saving…' : REGISTER_TEXTS.checkIn}
+                {checkin.isPending
+                  ? 'Saving…'
+                  : state === 'out'
+                    ? REGISTER_TEXTS.checkInAgain
+                    : REGISTER_TEXTS.checkIn}
               </button>
             )}
           </div>

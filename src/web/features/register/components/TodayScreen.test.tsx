@@ -105,6 +105,9 @@ describe('Today', () => {
     expect(card('Cara Diallo')).toHaveTextContent('Collected 15:04 by Ama Rahman');
     expect(within(card('Ada Mensah')).getByRole('button', { name: 'Check in' })).toBeInTheDocument();
     expect(within(card('Ben Osei')).getByRole('button', { name: 'Check out' })).toBeInTheDocument();
+    expect(
+      within(card('Cara Diallo')).getByRole('button', { name: REGISTER_TEXTS.checkInAgain }),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Class')).toHaveValue('2');
     expect(screen.getByLabelText('Day')).toHaveValue(TODAY);
     // A teacher does not see the principal's list.
@@ -166,6 +169,7 @@ describe('Today', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       `Yaw Boateng ${CHECKOUT_TEXTS.notOnList}`,
     );
+    expect(within(dialog).getByLabelText(CHECKOUT_TEXTS.reason)).toHaveFocus();
     // Without a reason nothing more is sent.
     await user.click(within(dialog).getByRole('button', { name: CHECKOUT_TEXTS.confirm }));
     expect(within(dialog).getByText(FAMILY_MESSAGES.reasonNeeded)).toBeInTheDocument();
