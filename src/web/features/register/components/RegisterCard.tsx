@@ -115,7 +115,7 @@ export function RegisterCard({ row, timeZone, readOnly }: RegisterCardProps) {
                 type="button"
                 className={
                   state === 'out'
-                    ? 'btn btn-outline-secondary rounded-pill register-card__button register-card__button--again'
+                    ? 'btn btn-outline-primary rounded-pill register-card__button register-card__button--again'
                     : 'btn btn-primary rounded-pill register-card__button'
                 }
                 onClick={() => void checkIn()}
