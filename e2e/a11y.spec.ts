@@ -44,8 +44,8 @@ async function blockingViolations(page: Page, route: string, width: number): Pro
 /** School screens per demo log-in; `{me}` is the logged-in user's id. */
 const SCHOOL_SCREENS: Record<'student' | 'teacher' | 'principal', string[]> = {
   student: ['/dashboard', '/results', '/result-summary/{me}', '/notification', '/attendance-report'],
-  teacher: ['/marks', '/send-notification', '/student-attendence', '/final-results'],
-  principal: ['/school-setup', '/student-class', '/approvals', '/import-pupils'],
+  teacher: ['/marks', '/send-notification', '/student-attendence', '/final-results', '/today'],
+  principal: ['/school-setup', '/student-class', '/approvals', '/import-pupils', '/guardians', '/today'],
 };
 
 test.describe('accessibility of the school screens', () => {

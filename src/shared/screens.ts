@@ -328,6 +328,35 @@ export const SCREENS = [
   { path: '/mark-history/:id', title: 'Mark History', who: PRINCIPAL_ONLY },
   // docs/decisions/0021-families.md: a child's care details, reached from the parent's dashboard.
   { path: '/care/:id', title: 'Care Details', who: CARE },
+  // docs/decisions/0021-families.md#staff-screens: the day's register and the principal's linking of parents.
+  {
+    path: '/today',
+    title: 'Today',
+    who: STAFF,
+    tiles: tileFor(
+      { Teacher: 11, Principle: 16 },
+      {
+        label: 'Today',
+        icon: 'clipboard-check',
+        blurb: 'Who is in, who collected them',
+        addedBy: 'docs/decisions/0021-families.md',
+      },
+    ),
+  },
+  {
+    path: '/guardians',
+    title: 'Guardians',
+    who: PRINCIPAL_ONLY,
+    tiles: tileFor(
+      { Principle: 17 },
+      {
+        label: 'Guardians',
+        icon: 'people',
+        blurb: 'Link parents to their children',
+        addedBy: 'docs/decisions/0021-families.md',
+      },
+    ),
+  },
 ] as const satisfies readonly ScreenEntry[];
 
 /** A path pattern of the registry; the web app's module record is keyed by these. */

@@ -64,6 +64,8 @@ const SCREEN_MODULES: { readonly [Path in ScreenPath]: () => Promise<RouteModule
   '/import-pupils': () => import('./routes/school/import-pupils.js'),
   '/mark-history/:id': () => import('./routes/school/mark-history.js'),
   '/care/:id': () => import('./routes/school/care.js'),
+  '/today': () => import('./routes/school/today.js'),
+  '/guardians': () => import('./routes/school/guardians.js'),
 };
 
 /** The router's pages, in the registry's order. */

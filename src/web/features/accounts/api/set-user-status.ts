@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import type { Relationship } from '../../../../shared/api/family.js';
 import {
   type StatusChange,
   type UserForReview,
@@ -9,18 +10,27 @@ import {
 import { apiClient } from '../../../lib/api-client.js';
 import { pendingUsersQueryOptions, userListsQueryKey } from './list-users.js';
 
+export interface ApprovalLink {
+  studentId: number;
+  relationship: Relationship;
+}
+
 export interface StatusChangeRequest extends StatusChange {
   id: number;
+  /** With an approval: the pupils to link the parent to (docs/decisions/0021-families.md#staff-screens). */
+  links?: ApprovalLink[];
 }
 
 /**
  * `PATCH users/{id}/status` with `active` (approve) or `rejected`
- * (docs/contract/api.md#patch-users-id-status).
+ * (docs/contract/api.md#patch-users-id-status), an approval of a Parent with the confirmed `links`
+ * (ApprovalLinksSchema in shared/api/family.ts).
  */
-export async function setUserStatus({ id, status }: StatusChangeRequest): Promise<UserWithStatus> {
+export async function setUserStatus({ id, status, links }: StatusChangeRequest): Promise<UserWithStatus> {
   const body = await apiClient.patch(
     `users/${id}/status`,
-    { status },
+    // Only an approval carries links, and only when there are some: every other decision reads as before.
+    status === 'active' && links && links.length > 0 ? { status, links } : { status },
     { schema: z.object({ data: UserWithStatusSchema }) },
   );
   return body.data;

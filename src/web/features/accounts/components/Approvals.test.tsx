@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { UserForReview } from '../../../../shared/api/users.js';
 import { allowConsoleErrors } from '../../../test/console.js';
 import { jsonResponse, renderApp } from '../../../test/render-app.js';
 import { errorResponse, makeApplicant, mockApi, toastTexts } from '../testing/mock-api.js';
@@ -92,5 +93,80 @@ describe('approvals', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(APPROVAL_TEXTS.principalOnly);
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+
+  describe('a Parent who named children', () => {
+    const KOFI = makeApplicant({
+      id: 43,
+      name: 'Kofi Mensah',
+      email: 'kofi@example.com',
+      type: 'Parent',
+      gender: 'Male',
+      photos: [],
+      children: [
+        {
+          name: 'Ada Mensah',
+          dob: '2020-05-01',
+          matches: [{ studentId: 11, studentName: 'Ada Mensah', dob: '2020-05-01', className: 'KG' }],
+        },
+        {
+          name: 'Ben',
+          dob: '2019-02-03',
+          matches: [
+            { studentId: 12, studentName: 'Ben Osei', dob: '2019-02-03', className: 'Class 1' },
+            { studentId: 13, studentName: 'Ben Mensah', dob: '2019-02-03', className: null },
+          ],
+        },
+        { name: 'Esi Mensah', dob: '2021-07-07', matches: [] },
+      ],
+    } as Partial<UserForReview>);
+
+    it('shows each named child with the matching pupils; a single match is ticked', async () => {
+      mockApi({ 'GET users?status=pending': () => jsonResponse({ data: [KOFI] }) });
+      renderApp('/approvals', { token: 'tok' });
+      await screen.findByRole('heading', { level: 3, name: 'Kofi Mensah' });
+      const kofi = card('Kofi Mensah');
+      expect(within(kofi).getByText('Ada Mensah, born 1 May 2020')).toBeInTheDocument();
+      expect(within(kofi).getByRole('checkbox', { name: /Link to Ada Mensah/ })).toBeChecked();
+      expect(within(kofi).getByRole('checkbox', { name: /Link to Ben Osei/ })).not.toBeChecked();
+      expect(within(kofi).getByRole('checkbox', { name: /Link to Ben Mensah/ })).not.toBeChecked();
+      expect(within(kofi).getByLabelText('Relationship to Ada Mensah')).toHaveValue('Father');
+      expect(within(kofi).getByText(APPROVAL_TEXTS.noMatch, { exact: false })).toBeInTheDocument();
+    });
+
+    it('Approve sends the ticked pupils as links with their relationships', async () => {
+      const api = mockApi({
+        'GET users?status=pending': () => jsonResponse({ data: [KOFI] }),
+        'PATCH users/43/status': () => jsonResponse({ data: { ...KOFI, status: 'active' } }),
+      });
+      const { user } = renderApp('/approvals', { token: 'tok' });
+      await screen.findByRole('heading', { level: 3, name: 'Kofi Mensah' });
+      const kofi = card('Kofi Mensah');
+      await user.click(within(kofi).getByRole('checkbox', { name: /Link to Ben Osei/ }));
+      await user.selectOptions(within(kofi).getByLabelText('Relationship to Ben Osei'), 'Guardian');
+      await user.click(within(kofi).getByRole('button', { name: 'Approve' }));
+      await waitFor(() => expect(api.callsTo('PATCH users/43/status')).toHaveLength(1));
+      expect(JSON.parse(String(api.callsTo('PATCH users/43/status')[0]?.body))).toEqual({
+        status: 'active',
+        links: [
+          { studentId: 11, relationship: 'Father' },
+          { studentId: 12, relationship: 'Guardian' },
+        ],
+      });
+    });
+
+    it('nothing ticked: the approval is the plain one', async () => {
+      const api = mockApi({
+        'GET users?status=pending': () => jsonResponse({ data: [KOFI] }),
+        'PATCH users/43/status': () => jsonResponse({ data: { ...KOFI, status: 'active' } }),
+      });
+      const { user } = renderApp('/approvals', { token: 'tok' });
+      await screen.findByRole('heading', { level: 3, name: 'Kofi Mensah' });
+      const kofi = card('Kofi Mensah');
+      await user.click(within(kofi).getByRole('checkbox', { name: /Link to Ada Mensah/ }));
+      await user.click(within(kofi).getByRole('button', { name: 'Approve' }));
+      await waitFor(() => expect(api.callsTo('PATCH users/43/status')).toHaveLength(1));
+      expect(JSON.parse(String(api.callsTo('PATCH users/43/status')[0]?.body))).toEqual({ status: 'active' });
+    });
   });
 });

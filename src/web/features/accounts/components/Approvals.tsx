@@ -1,14 +1,16 @@
+import '../../../styles/family-staff.css';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { RELATIONSHIPS, type Relationship, type ReviewChild } from '../../../../shared/api/family.js';
+import { linkTo } from '../../../../shared/screens.js';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
 import { paths } from '../../../config/paths.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { uploadUrl } from '../../../lib/images.js';
 import { notify } from '../../../lib/toast.js';
-import type { AccountForReview } from '../api/account-fields.js';
-import { usePendingUsers } from '../api/list-users.js';
-import { useSetUserStatus } from '../api/set-user-status.js';
+import { type PendingAccount, usePendingUsers } from '../api/list-users.js';
+import { type ApprovalLink, useSetUserStatus } from '../api/set-user-status.js';
 import { formatDay } from '../lib/dates.js';
 import { AccountIcon } from './AccountIcon.js';
 import { NO_PHOTO } from './ProfileDetails.js';
@@ -19,9 +21,138 @@ export const APPROVAL_TEXTS = {
   approved: (name: string) => `${name} is approved and can log in now.`,
   rejected: (name: string) => `${name}'s registration was rejected.`,
   failed: 'That did not work.',
+  children: 'Children named at registration',
+  childBorn: (name: string, dob: string) => `${name}, born ${dob}`,
+  noMatch: 'No pupil matches this child yet. Link them later on',
+  linkTo: (pupil: string) => `Link to ${pupil}`,
+  relationshipTo: (pupil: string) => `Relationship to ${pupil}`,
+  linksOnApprove: 'Approving links the parent to the ticked pupils.',
 } as const;
 
-function Photos({ user }: { user: AccountForReview }) {
+/** One suggested link as the principal sets it: ticked or not, and how they are related. */
+interface LinkChoice {
+  checked: boolean;
+  relationship: Relationship;
+}
+
+/** Keyed by child and pupil: one pupil may match two named children. */
+type LinkChoices = Record<string, LinkChoice>;
+
+const choiceKey = (childIndex: number, studentId: number): string => `${childIndex}-${studentId}`;
+
+/** A likely relationship to start from; the principal changes it when it is wrong. */
+function likelyRelationship(gender: string): Relationship {
+  const value = gender.trim().toLowerCase();
+  if (value === 'female') return 'Mother';
+  if (value === 'male') return 'Father';
+  return 'Guardian';
+}
+
+/** Ticked when a named child has exactly one matching pupil; otherwise the principal chooses. */
+function initialChoices(children: readonly ReviewChild[], gender: string): LinkChoices {
+  const relationship = likelyRelationship(gender);
+  return Object.fromEntries(
+    children.flatMap((child, childIndex) =>
+      child.matches.map((match) => [
+        choiceKey(childIndex, match.studentId),
+        { checked: child.matches.length === 1, relationship },
+      ]),
+    ),
+  );
+}
+
+/** The ticked links, one per pupil. */
+function chosenLinks(children: readonly ReviewChild[], choices: LinkChoices): ApprovalLink[] {
+  const links = new Map<number, ApprovalLink>();
+  children.forEach((child, childIndex) => {
+    for (const match of child.matches) {
+      const choice = choices[choiceKey(childIndex, match.studentId)];
+      if (choice?.checked && !links.has(match.studentId)) {
+        links.set(match.studentId, { studentId: match.studentId, relationship: choice.relationship });
+      }
+    }
+  });
+  return [...links.values()];
+}
+
+interface SuggestedLinksProps {
+  named: readonly ReviewChild[];
+  choices: LinkChoices;
+  onChange: (key: string, choice: LinkChoice) => void;
+}
+
+/**
+ * The children a registering Parent named, each with the pupils that may be them
+ * (docs/decisions/0021-families.md#staff-screens): the principal ticks the right ones and the
+ * approval links them.
+ */
+function SuggestedLinks({ named, choices, onChange }: SuggestedLinksProps) {
+  const id = useId();
+  return (
+    <section className="approval-children" aria-labelledby={`${id}-title`}>
+      <h4 id={`${id}-title`} className="approval-children__title">
+        {APPROVAL_TEXTS.children}
+      </h4>
+      <ul className="approval-children__list">
+        {named.map((child, childIndex) => (
+          // The named children have no id; their order is fixed for the card's life.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+          <li key={childIndex}>
+            <p className="approval-children__child">
+              {APPROVAL_TEXTS.childBorn(child.name, formatDay(child.dob))}
+            </p>
+            {child.matches.length === 0 ? (
+              <p className="approval-children__none">
+                {APPROVAL_TEXTS.noMatch} <Link to={linkTo('/guardians')}>Guardians</Link>.
+              </p>
+            ) : (
+              child.matches.map((match) => {
+                const key = choiceKey(childIndex, match.studentId);
+                const choice = choices[key] ?? { checked: false, relationship: 'Guardian' };
+                const boxId = `${id}-${key}`;
+                return (
+                  <div key={match.studentId} className="approval-children__match">
+                    <input
+                      id={boxId}
+                      type="checkbox"
+                      className="form-check-input"
+                      checked={choice.checked}
+                      onChange={(event) => onChange(key, { ...choice, checked: event.target.checked })}
+                    />
+                    <label htmlFor={boxId}>
+                      {APPROVAL_TEXTS.linkTo(match.studentName)}{' '}
+                      <span className="approval-children__pupil">
+                        ({[match.className ?? 'no class', `born ${formatDay(match.dob)}`].join(', ')})
+                      </span>
+                    </label>
+                    <select
+                      className="form-select form-select-sm"
+                      aria-label={APPROVAL_TEXTS.relationshipTo(match.studentName)}
+                      value={choice.relationship}
+                      disabled={!choice.checked}
+                      onChange={(event) =>
+                        onChange(key, { ...choice, relationship: event.target.value as Relationship })
+                      }
+                    >
+                      {RELATIONSHIPS.map((relationship) => (
+                        <option key={relationship} value={relationship}>
+                          {relationship}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                );
+              })
+            )}
+          </li>
+        ))}
+      </ul>
+      <p className="approval-children__none mt-2">{APPROVAL_TEXTS.linksOnApprove}</p>
+    </section>
+  );
+}
+
+function Photos({ user }: { user: PendingAccount }) {
   const [first, ...others] = user.photos;
   if (!first) {
     return (
@@ -61,14 +192,17 @@ function Detail({ label, value }: { label: string; value: string }) {
   );
 }
 
-function ApprovalCard({ user }: { user: AccountForReview }) {
+function ApprovalCard({ user }: { user: PendingAccount }) {
   const headingId = useId();
   const change = useSetUserStatus();
   const [confirmReject, setConfirmReject] = useState(false);
+  const children = user.children ?? [];
+  const [choices, setChoices] = useState<LinkChoices>(() => initialChoices(children, user.gender));
 
   const decide = async (status: 'active' | 'rejected'): Promise<void> => {
+    const links = status === 'active' ? chosenLinks(children, choices) : [];
     try {
-      await change.mutateAsync({ id: user.id, status });
+      await change.mutateAsync({ id: user.id, status, ...(links.length > 0 ? { links } : {}) });
     } catch (error) {
       setConfirmReject(false);
       notify.error(isApiError(error) ? `${APPROVAL_TEXTS.failed} ${error.message}` : APPROVAL_TEXTS.failed);
@@ -101,6 +235,13 @@ function ApprovalCard({ user }: { user: AccountForReview }) {
             <Detail label="Social link" value={user.socialLink} />
             <Detail label="Description" value={user.description} />
           </dl>
+          {children.length > 0 ? (
+            <SuggestedLinks
+              named={children}
+              choices={choices}
+              onChange={(key, choice) => setChoices((current) => ({ ...current, [key]: choice }))}
+            />
+          ) : null}
           <div className="approval-card__actions">
             <button
               type="button"

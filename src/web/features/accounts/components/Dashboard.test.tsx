@@ -33,6 +33,7 @@ const EXPECTED: Record<Exclude<SchoolType, typeof USER_TYPE.parent>, [string, st
     ['ClassWise-Student', '/classwise-student'],
     ['Marks', '/marks'],
     ['Send Notification', '/send-notification'],
+    ['Today', '/today'],
   ],
   [USER_TYPE.principal]: [
     ['Profile', '/profile'],
@@ -50,6 +51,8 @@ const EXPECTED: Record<Exclude<SchoolType, typeof USER_TYPE.parent>, [string, st
     ['Approvals', '/approvals'],
     ['Website', '/website'],
     ['Inbox', '/inbox'],
+    ['Today', '/today'],
+    ['Guardians', '/guardians'],
   ],
 };
 

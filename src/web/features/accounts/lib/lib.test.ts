@@ -11,11 +11,13 @@ import { accountFieldErrorsOf } from './server-errors.js';
 import {
   APPROVALS_TILE,
   dashboardTilesFor,
+  GUARDIANS_TILE,
   IMPORT_PUPILS_TILE,
   INBOX_TILE,
   MARKS_TILE,
   SCHOOL_SETUP_TILE,
   SEND_NOTIFICATION_TILE,
+  TODAY_TILE,
   tileLook,
   WEBSITE_TILE,
 } from './tiles.js';
@@ -27,6 +29,7 @@ describe('dashboard tiles', () => {
       ...DASHBOARD_TILES[USER_TYPE.teacher],
       MARKS_TILE,
       SEND_NOTIFICATION_TILE,
+      TODAY_TILE,
     ]);
     expect(dashboardTilesFor(USER_TYPE.principal)).toEqual([
       ...DASHBOARD_TILES[USER_TYPE.principal],
@@ -37,6 +40,8 @@ describe('dashboard tiles', () => {
       APPROVALS_TILE,
       WEBSITE_TILE,
       INBOX_TILE,
+      TODAY_TILE,
+      GUARDIANS_TILE,
     ]);
   });
 
@@ -57,6 +62,8 @@ describe('dashboard tiles', () => {
       SEND_NOTIFICATION_TILE,
       SCHOOL_SETUP_TILE,
       IMPORT_PUPILS_TILE,
+      TODAY_TILE,
+      GUARDIANS_TILE,
     ]) {
       expect(tileLook(tile.label).blurb).not.toBe('');
     }

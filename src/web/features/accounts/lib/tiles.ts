@@ -25,6 +25,9 @@ export const SEND_NOTIFICATION_TILE = principalTile('/send-notification');
 /** docs/decisions/0009-running-the-school-year.md: the principal's classes, subjects, time slots, enrolments and exams. */
 export const SCHOOL_SETUP_TILE = principalTile('/school-setup');
 export const IMPORT_PUPILS_TILE = principalTile('/import-pupils');
+/** docs/decisions/0021-families.md: the day's register (staff) and the linking of parents to pupils. */
+export const TODAY_TILE = principalTile('/today');
+export const GUARDIANS_TILE = principalTile('/guardians');
 
 /**
  * The tiles of a user's dashboard, from the screen registry: the product's menu of the type (docs/contract/product.md#school-screens)

@@ -1,0 +1,149 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { FAMILY_MESSAGES, type GuardianRow } from '../../../../shared/api/family.js';
+import { answer, apiError, mockApi, renderScreen } from '../../../test/school-test-utils.js';
+import { GUARDIANS_TEXTS, GuardiansScreen } from './GuardiansScreen.js';
+
+const PUPILS = {
+  data: [
+    { id: 11, name: 'Ada Mensah', email: 'ada@demo.school', status: 'active', classId: 2, className: 'KG' },
+    { id: 12, name: 'Ben Osei', email: 'ben@demo.school', status: 'active', classId: null, className: null },
+  ],
+};
+
+const parent = (id: number, name: string, email: string) => ({
+  id,
+  name,
+  degination: '',
+  discription: '',
+  type: 'Parent',
+  gender: 'Female',
+  dob: '1988-01-01',
+  address: '',
+  contact: '+1 555 0100',
+  email,
+  socialLink: '',
+  image: null,
+  status: 'active',
+  createdAt: '2026-11-20T08:00:00.000Z',
+  photos: [],
+});
+const PARENTS = {
+  data: [parent(31, 'Efua Mensah', 'efua@example.com'), parent(32, 'Kwame Mensah', 'kwame@example.com')],
+};
+
+const link = (overrides: Partial<GuardianRow> = {}): GuardianRow => ({
+  parentId: 31,
+  parentName: 'Efua Mensah',
+  parentEmail: 'efua@example.com',
+  parentContact: '+1 555 0100',
+  studentId: 11,
+  studentName: 'Ada Mensah',
+  className: 'KG',
+  relationship: 'Mother',
+  linkedAt: '2026-11-24T09:00:00.000Z',
+  ...overrides,
+});
+
+function setup(routes: Record<string, unknown> = {}, path = '/guardians?studentId=11') {
+  const api = mockApi({
+    'GET admin/pupils?status=active': PUPILS,
+    'GET users?type=Parent&status=active': PARENTS,
+    'GET admin/guardians?studentId=11': { data: [link()] },
+    ...(routes as Record<string, object>),
+  });
+  return { ...renderScreen(<GuardiansScreen />, { path, pattern: '/guardians' }), api };
+}
+
+describe('Guardians', () => {
+  it("lists the chosen pupil's guardians with name, email, phone and relationship", async () => {
+    setup();
+    const table = await screen.findByRole('table', { name: undefined });
+    const [, first] = within(table).getAllByRole('row');
+    expect(first).toHaveTextContent('Efua Mensah');
+    expect(first).toHaveTextContent('efua@example.com');
+    expect(first).toHaveTextContent('+1 555 0100');
+    expect(first).toHaveTextContent('Mother');
+    expect(screen.getByLabelText(GUARDIANS_TEXTS.pupil)).toHaveValue('11');
+  });
+
+  it('choosing a pupil puts it in the address; the search narrows the choice', async () => {
+    const { user, location } = setup({ 'GET admin/guardians?studentId=12': { data: [] } }, '/guardians');
+    const select = await screen.findByLabelText(GUARDIANS_TEXTS.pupil);
+    await waitFor(() => expect(select).toBeEnabled());
+    await user.type(screen.getByLabelText(GUARDIANS_TEXTS.find), 'ben');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([GUARDIANS_TEXTS.choosePupil, 'Ben Osei']);
+    await user.selectOptions(select, '12');
+    expect(await screen.findByText(GUARDIANS_TEXTS.none('Ben Osei'))).toBeInTheDocument();
+    expect(location()).toBe('/guardians?studentId=12');
+  });
+
+  it('links a parent: POST with the pupil, the parent and the relationship', async () => {
+    const { user, api } = setup({
+      'POST admin/guardians': answer(201, {
+        data: link({ parentId: 32, parentName: 'Kwame Mensah', relationship: 'Father' }),
+      }),
+    });
+    await screen.findByRole('table');
+    const form = screen.getByRole('form', { name: GUARDIANS_TEXTS.linkTitle('Ada Mensah') });
+    // Nothing chosen: the shared messages, and nothing sent.
+    await user.click(within(form).getByRole('button', { name: GUARDIANS_TEXTS.link }));
+    expect(
+      await within(form).findByText(FAMILY_MESSAGES.chooseParent, { selector: '.invalid-feedback' }),
+    ).toBeInTheDocument();
+    expect(
+      within(form).getByText(FAMILY_MESSAGES.chooseRelationship, { selector: '.invalid-feedback' }),
+    ).toBeInTheDocument();
+
+    await waitFor(() => expect(within(form).getByLabelText(GUARDIANS_TEXTS.parent)).toBeEnabled());
+    await user.selectOptions(within(form).getByLabelText(GUARDIANS_TEXTS.parent), '32');
+    await user.selectOptions(within(form).getByLabelText(GUARDIANS_TEXTS.relationship), 'Father');
+    await user.click(within(form).getByRole('button', { name: GUARDIANS_TEXTS.link }));
+    await waitFor(() => expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(1));
+    expect(api.requests.find((r) => r.method === 'POST')).toEqual({
+      method: 'POST',
+      path: 'admin/guardians',
+      body: { parentId: 32, studentId: 11, relationship: 'Father' },
+    });
+    // The list loads again.
+    await waitFor(() =>
+      expect(api.calls('GET').filter((c) => c === 'GET admin/guardians?studentId=11')).toHaveLength(2),
+    );
+  });
+
+  it('says why a link is refused (409 already linked)', async () => {
+    const { user } = setup({
+      'POST admin/guardians': apiError(409, 'ALREADY_LINKED', FAMILY_MESSAGES.alreadyLinked),
+    });
+    await screen.findByRole('table');
+    const form = screen.getByRole('form', { name: GUARDIANS_TEXTS.linkTitle('Ada Mensah') });
+    await waitFor(() => expect(within(form).getByLabelText(GUARDIANS_TEXTS.parent)).toBeEnabled());
+    await user.selectOptions(within(form).getByLabelText(GUARDIANS_TEXTS.parent), '31');
+    await user.selectOptions(within(form).getByLabelText(GUARDIANS_TEXTS.relationship), 'Mother');
+    await user.click(within(form).getByRole('button', { name: GUARDIANS_TEXTS.link }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(FAMILY_MESSAGES.alreadyLinked);
+  });
+
+  it('unlinks after asking: DELETE admin/guardians/{parentId}/{studentId}', async () => {
+    let links = [link()];
+    const { user, api } = setup({
+      'GET admin/guardians?studentId=11': () => ({ data: links }),
+      'DELETE admin/guardians/31/11': () => {
+        links = [];
+        return answer(204);
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Unlink Efua Mensah' }));
+    const dialog = screen.getByRole('alertdialog', {
+      name: GUARDIANS_TEXTS.unlinkTitle('Efua Mensah', 'Ada Mensah'),
+    });
+    expect(api.calls('DELETE')).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: GUARDIANS_TEXTS.unlink }));
+    expect(await screen.findByText(GUARDIANS_TEXTS.none('Ada Mensah'))).toBeInTheDocument();
+    expect(api.calls('DELETE')).toEqual(['DELETE admin/guardians/31/11']);
+  });
+});

@@ -1,0 +1,215 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { FAMILY_LIMITS, FAMILY_MESSAGES, type RegisterRow } from '../../../../shared/api/family.js';
+import { LoadingState } from '../../../components/school/QueryState.js';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.js';
+import { isApiError } from '../../../lib/api-client.js';
+import { notify } from '../../../lib/toast.js';
+import { useCare } from '../api/get-care.js';
+import { useRecordCheckin } from '../api/record-checkin.js';
+
+export const CHECKOUT_TEXTS = {
+  title: (name: string) => `Check out ${name}`,
+  who: (name: string) => `Who is collecting ${name}?`,
+  someoneElse: 'Someone else',
+  otherName: 'Their name',
+  guardian: 'guardian',
+  pickup: 'authorised pick-up',
+  noList: 'No guardians or authorised pick-ups are on record for this child.',
+  listFailed: 'The list of who may collect this child could not be loaded. You can still type a name.',
+  notOnList: 'is not on the list of people who may collect this child.',
+  reason: 'Why may this person collect the child? (shown to the principal)',
+  checkOut: 'Check out',
+  confirm: 'Confirm check-out',
+  done: (name: string, by: string) => `${name} was collected by ${by}.`,
+} as const;
+
+const OTHER = '';
+
+interface Collector {
+  name: string;
+  /** "Mother (guardian)", "Uncle (authorised pick-up)". */
+  detail: string;
+}
+
+/** The guardians first, then the authorised pick-ups; a name on both lists shows once. */
+function collectorsOf(care: ReturnType<typeof useCare>['data']): Collector[] {
+  if (!care) return [];
+  const seen = new Set<string>();
+  const all: Collector[] = [
+    ...care.guardians.map((g) => ({ name: g.name, detail: `${g.relationship}, ${CHECKOUT_TEXTS.guardian}` })),
+    ...care.details.pickups.map((p) => ({
+      name: p.name,
+      detail: `${p.relationship}, ${CHECKOUT_TEXTS.pickup}`,
+    })),
+  ];
+  return all.filter((person) => {
+    const key = person.name.trim().toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+const isNotOnList = (error: unknown): boolean =>
+  isApiError(error) && error.status === 409 && error.message === FAMILY_MESSAGES.collectorNotOnList;
+
+export interface CheckoutDialogProps {
+  row: RegisterRow;
+  onClose: () => void;
+}
+
+/**
+ * Check-out (docs/decisions/0021-families.md#staff-screens): the teacher picks who collects the
+ * child from the guardians and authorised pick-ups, or types another name. Someone not on the list
+ * is refused (409) until the teacher writes why; the second request carries that reason.
+ */
+export function CheckoutDialog({ row, onClose }: CheckoutDialogProps) {
+  const id = useId();
+  const care = useCare(row.studentId);
+  const checkout = useRecordCheckin();
+  const collectors = collectorsOf(care.data);
+  const [choice, setChoice] = useState<string | undefined>(undefined);
+  const [other, setOther] = useState('');
+  const [reason, setReason] = useState('');
+  const [needReason, setNeedReason] = useState(false);
+  const [problem, setProblem] = useState<string | undefined>();
+  const reasonField = useRef<HTMLTextAreaElement>(null);
+
+  // Once refused, the reason is the next thing to write: the cursor goes there.
+  useEffect(() => {
+    if (needReason) reasonField.current?.focus();
+  }, [needReason]);
+
+  // With a list, its first person is the usual answer; without one, a typed name.
+  const chosen = choice ?? collectors[0]?.name ?? OTHER;
+  const collectedBy = (chosen === OTHER ? other : chosen).trim();
+
+  const choose = (value: string): void => {
+    setChoice(value);
+    setNeedReason(false);
+    setProblem(undefined);
+  };
+
+  const submit = async (): Promise<void> => {
+    if (collectedBy === '') {
+      setProblem(FAMILY_MESSAGES.collectorNeeded);
+      return;
+    }
+    if (needReason && reason.trim() === '') {
+      setProblem(FAMILY_MESSAGES.reasonNeeded);
+      return;
+    }
+    setProblem(undefined);
+    try {
+      await checkout.mutateAsync({
+        studentId: row.studentId,
+        kind: 'out',
+        collectedBy,
+        ...(needReason ? { reason: reason.trim() } : {}),
+      });
+    } catch (error) {
+      if (isNotOnList(error)) {
+        setNeedReason(true);
+        return;
+      }
+      setProblem(isApiError(error) ? error.message : 'That did not work. Please try again.');
+      return;
+    }
+    notify.success(CHECKOUT_TEXTS.done(row.studentName, collectedBy));
+    onClose();
+  };
+
+  const otherId = `${id}-other`;
+  const reasonId = `${id}-reason`;
+  return (
+    <ConfirmDialog
+      title={CHECKOUT_TEXTS.title(row.studentName)}
+      confirmLabel={needReason ? CHECKOUT_TEXTS.confirm : CHECKOUT_TEXTS.checkOut}
+      tone="primary"
+      busy={checkout.isPending}
+      onConfirm={() => void submit()}
+      onCancel={onClose}
+    >
+      <fieldset className="checkout-dialog__choices">
+        <legend className="checkout-dialog__legend">{CHECKOUT_TEXTS.who(row.studentName)}</legend>
+        {care.isPending ? <LoadingState /> : null}
+        {care.isError ? <p className="checkout-dialog__note">{CHECKOUT_TEXTS.listFailed}</p> : null}
+        {care.data && collectors.length === 0 ? (
+          <p className="checkout-dialog__note">{CHECKOUT_TEXTS.noList}</p>
+        ) : null}
+        {collectors.map((person, index) => (
+          <div key={person.name} className="checkout-dialog__choice">
+            <input
+              type="radio"
+              className="form-check-input"
+              id={`${id}-c${index}`}
+              name={`${id}-collector`}
+              checked={chosen === person.name}
+              onChange={() => choose(person.name)}
+            />
+            <label htmlFor={`${id}-c${index}`}>
+              <span className="checkout-dialog__name">{person.name}</span>{' '}
+              <span className="checkout-dialog__detail">({person.detail})</span>
+            </label>
+          </div>
+        ))}
+        <div className="checkout-dialog__choice">
+          <input
+            type="radio"
+            className="form-check-input"
+            id={`${id}-else`}
+            name={`${id}-collector`}
+            checked={chosen === OTHER}
+            onChange={() => choose(OTHER)}
+          />
+          <label htmlFor={`${id}-else`}>{CHECKOUT_TEXTS.someoneElse}</label>
+        </div>
+      </fieldset>
+      {chosen === OTHER ? (
+        <div className="school-field">
+          <label className="school-field__label" htmlFor={otherId}>
+            {CHECKOUT_TEXTS.otherName}
+          </label>
+          <input
+            id={otherId}
+            type="text"
+            className="form-control"
+            autoComplete="off"
+            maxLength={FAMILY_LIMITS.name}
+            value={other}
+            onChange={(event) => {
+              setOther(event.target.value);
+              setNeedReason(false);
+            }}
+          />
+        </div>
+      ) : null}
+      {needReason ? (
+        <div className="checkout-dialog__override">
+          <p className="checkout-dialog__warning" role="alert">
+            <strong>{collectedBy}</strong> {CHECKOUT_TEXTS.notOnList}
+          </p>
+          <div className="school-field">
+            <label className="school-field__label" htmlFor={reasonId}>
+              {CHECKOUT_TEXTS.reason}
+            </label>
+            <textarea
+              ref={reasonField}
+              id={reasonId}
+              className="form-control"
+              rows={3}
+              maxLength={FAMILY_LIMITS.reason}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+            />
+          </div>
+        </div>
+      ) : null}
+      {problem ? (
+        <p className="checkout-dialog__problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </ConfirmDialog>
+  );
+}

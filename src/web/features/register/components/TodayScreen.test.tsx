@@ -1,0 +1,251 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { FAMILY_MESSAGES, type RegisterRow } from '../../../../shared/api/family.js';
+import { TEST_SCHOOL } from '../../../test/school.js';
+import { answer, apiError, mockApi, profile, renderScreen } from '../../../test/school-test-utils.js';
+import { todayInZone } from '../lib/times.js';
+import { CHECKOUT_TEXTS } from './CheckoutDialog.js';
+import { OVERRIDES_TEXTS } from './OverridesPanel.js';
+import { REGISTER_TEXTS } from './RegisterCard.js';
+import { TODAY_TEXTS, TodayScreen } from './TodayScreen.js';
+
+const TODAY = todayInZone(TEST_SCHOOL.timeZone);
+const CLASSES = { data: [{ classId: 2, class_name: 'KG' }] };
+
+const row = (overrides: Partial<RegisterRow>): RegisterRow => ({
+  studentId: 11,
+  studentName: 'Ada Mensah',
+  image: null,
+  checkedInAt: null,
+  checkedOutAt: null,
+  collectedBy: null,
+  collectorKnown: null,
+  reason: null,
+  present: false,
+  allergy: false,
+  allergies: '',
+  ...overrides,
+});
+
+const ADA = row({ allergy: true, allergies: 'peanuts' });
+// 08:12 and 15:04 in New York (TEST_SCHOOL's zone) in November: UTC-5.
+const BEN = row({
+  studentId: 12,
+  studentName: 'Ben Osei',
+  checkedInAt: '2026-11-24T13:12:00.000Z',
+  present: true,
+});
+const CARA = row({
+  studentId: 13,
+  studentName: 'Cara Diallo',
+  checkedInAt: '2026-11-24T13:00:00.000Z',
+  checkedOutAt: '2026-11-24T20:04:00.000Z',
+  collectedBy: 'Ama Rahman',
+  collectorKnown: true,
+});
+
+const register = (rows: RegisterRow[]) => ({ date: TODAY, classId: 2, className: 'KG', data: rows });
+
+const CARE = {
+  data: {
+    studentId: 12,
+    studentName: 'Ben Osei',
+    details: {
+      emergencyContacts: [],
+      medical: { allergies: '', conditions: '', medication: '', doctorName: '', doctorPhone: '' },
+      pickups: [{ name: 'Kofi Osei', relationship: 'Uncle', phone: '+1 555 0100', photo: null }],
+      photoConsent: true,
+    },
+    updatedAt: null,
+    updatedBy: null,
+    mayEdit: false,
+    guardians: [{ name: 'Efua Osei', relationship: 'Mother' }],
+  },
+};
+
+const checkinRow = (kind: 'in' | 'out', extra: object = {}) => ({
+  data: {
+    id: 90,
+    studentId: 12,
+    kind,
+    at: '2026-11-24T20:00:00.000Z',
+    day: TODAY,
+    recordedBy: 'Amara Okafor',
+    collectedBy: null,
+    collectorKnown: null,
+    reason: null,
+    ...extra,
+  },
+});
+
+function setup(routes: Record<string, unknown> = {}, type: 'Teacher' | 'Principle' = 'Teacher') {
+  const api = mockApi({
+    'GET teacher/assign_class': CLASSES,
+    'GET users/profile': profile(type),
+    [`GET classes/2/register?date=${TODAY}`]: register([ADA, BEN, CARA]),
+    'GET pupils/12/care': CARE,
+    ...(routes as Record<string, object>),
+  });
+  const view = renderScreen(<TodayScreen />, { path: '/today', pattern: '/today' });
+  return { ...view, api };
+}
+
+const card = (name: string) => screen.getByRole('article', { name });
+const posts = (api: ReturnType<typeof setup>['api']) => api.requests.filter((r) => r.method === 'POST');
+
+describe('Today', () => {
+  it('shows each child of the class with the allergy flag and where they are', async () => {
+    setup();
+    expect(screen.getByRole('heading', { name: TODAY_TEXTS.title })).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'Ada Mensah' })).toBeInTheDocument();
+    expect(card('Ada Mensah')).toHaveTextContent('Allergy: peanuts');
+    expect(card('Ada Mensah')).toHaveTextContent(REGISTER_TEXTS.notArrived);
+    expect(card('Ben Osei')).toHaveTextContent('In since 08:12');
+    expect(card('Ben Osei')).not.toHaveTextContent('Allergy');
+    expect(card('Cara Diallo')).toHaveTextContent('Collected 15:04 by Ama Rahman');
+    expect(within(card('Ada Mensah')).getByRole('button', { name: 'Check in' })).toBeInTheDocument();
+    expect(within(card('Ben Osei')).getByRole('button', { name: 'Check out' })).toBeInTheDocument();
+    expect(
+      within(card('Cara Diallo')).getByRole('button', { name: REGISTER_TEXTS.checkInAgain }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Class')).toHaveValue('2');
+    expect(screen.getByLabelText('Day')).toHaveValue(TODAY);
+    // A teacher does not see the principal's list.
+    expect(screen.queryByRole('heading', { name: OVERRIDES_TEXTS.title })).not.toBeInTheDocument();
+  });
+
+  it('Check in posts { kind: "in" } and loads the register again', async () => {
+    const { user, api } = setup({ 'POST pupils/11/checkins': answer(201, checkinRow('in')) });
+    await screen.findByRole('article', { name: 'Ada Mensah' });
+    const before = api.calls('GET').filter((c) => c.startsWith('GET classes/2/register')).length;
+    await user.click(within(card('Ada Mensah')).getByRole('button', { name: 'Check in' }));
+    await waitFor(() => expect(posts(api)).toHaveLength(1));
+    expect(posts(api)[0]).toMatchObject({ path: 'pupils/11/checkins', body: { kind: 'in' } });
+    await waitFor(() =>
+      expect(api.calls('GET').filter((c) => c.startsWith('GET classes/2/register')).length).toBe(before + 1),
+    );
+  });
+
+  it('Check out offers the guardians and pick-ups and records the one chosen', async () => {
+    const { user, api } = setup({
+      'POST pupils/12/checkins': answer(
+        201,
+        checkinRow('out', { collectedBy: 'Kofi Osei', collectorKnown: true }),
+      ),
+    });
+    await screen.findByRole('article', { name: 'Ben Osei' });
+    await user.click(within(card('Ben Osei')).getByRole('button', { name: 'Check out' }));
+    const dialog = screen.getByRole('alertdialog', { name: CHECKOUT_TEXTS.title('Ben Osei') });
+    expect(await within(dialog).findByRole('radio', { name: /Efua Osei/ })).toBeChecked();
+    await user.click(within(dialog).getByRole('radio', { name: /Kofi Osei \(Uncle, authorised pick-up\)/ }));
+    await user.click(within(dialog).getByRole('button', { name: CHECKOUT_TEXTS.checkOut }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(posts(api)).toEqual([
+      { method: 'POST', path: 'pupils/12/checkins', body: { kind: 'out', collectedBy: 'Kofi Osei' } },
+    ]);
+  });
+
+  it('someone not on the list: the 409 asks for a reason, and the second request carries it', async () => {
+    let tries = 0;
+    const { user, api } = setup({
+      'POST pupils/12/checkins': () => {
+        tries += 1;
+        return tries === 1
+          ? apiError(409, 'COLLECTOR_NOT_ON_LIST', FAMILY_MESSAGES.collectorNotOnList)
+          : answer(
+              201,
+              checkinRow('out', { collectedBy: 'Yaw Boateng', collectorKnown: false, reason: 'x' }),
+            );
+      },
+    });
+    await screen.findByRole('article', { name: 'Ben Osei' });
+    await user.click(within(card('Ben Osei')).getByRole('button', { name: 'Check out' }));
+    const dialog = screen.getByRole('alertdialog');
+    await within(dialog).findByRole('radio', { name: /Efua Osei/ });
+    await user.click(within(dialog).getByRole('radio', { name: CHECKOUT_TEXTS.someoneElse }));
+    await user.type(within(dialog).getByLabelText(CHECKOUT_TEXTS.otherName), 'Yaw Boateng');
+    await user.click(within(dialog).getByRole('button', { name: CHECKOUT_TEXTS.checkOut }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      `Yaw Boateng ${CHECKOUT_TEXTS.notOnList}`,
+    );
+    expect(within(dialog).getByLabelText(CHECKOUT_TEXTS.reason)).toHaveFocus();
+    // Without a reason nothing more is sent.
+    await user.click(within(dialog).getByRole('button', { name: CHECKOUT_TEXTS.confirm }));
+    expect(within(dialog).getByText(FAMILY_MESSAGES.reasonNeeded)).toBeInTheDocument();
+    expect(posts(api)).toHaveLength(1);
+
+    await user.type(
+      within(dialog).getByLabelText(CHECKOUT_TEXTS.reason),
+      'Grandfather, mother phoned at 2 pm',
+    );
+    await user.click(within(dialog).getByRole('button', { name: CHECKOUT_TEXTS.confirm }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(posts(api).map((r) => r.body)).toEqual([
+      { kind: 'out', collectedBy: 'Yaw Boateng' },
+      { kind: 'out', collectedBy: 'Yaw Boateng', reason: 'Grandfather, mother phoned at 2 pm' },
+    ]);
+  });
+
+  it('shows the reason saved with a check-out on the row', async () => {
+    setup({
+      [`GET classes/2/register?date=${TODAY}`]: register([
+        { ...CARA, collectedBy: 'Yaw Boateng', collectorKnown: false, reason: 'Grandfather' },
+      ]),
+    });
+    const cara = await screen.findByRole('article', { name: 'Cara Diallo' });
+    expect(cara).toHaveTextContent(`${REGISTER_TEXTS.notOnList} Grandfather`);
+  });
+
+  it('an earlier day is shown read only', async () => {
+    mockApi({
+      'GET teacher/assign_class': CLASSES,
+      'GET users/profile': profile('Teacher'),
+      'GET classes/2/register?date=2025-01-06': register([BEN]),
+    });
+    renderScreen(<TodayScreen />, { path: '/today?date=2025-01-06', pattern: '/today' });
+    const ben = await screen.findByRole('article', { name: 'Ben Osei' });
+    expect(screen.getByText(TODAY_TEXTS.earlier, { exact: false })).toBeInTheDocument();
+    expect(within(ben).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Day')).toHaveValue('2025-01-06');
+  });
+
+  it('the principal also sees the check-outs to people not on the list, newest first', async () => {
+    setup(
+      {
+        'GET admin/checkout-overrides': {
+          data: [
+            {
+              ...checkinRow('out').data,
+              id: 1,
+              at: '2026-11-20T20:00:00.000Z',
+              collectedBy: 'Older Person',
+              collectorKnown: false,
+              reason: 'First',
+              studentName: 'Cara Diallo',
+              className: 'KG',
+            },
+            {
+              ...checkinRow('out').data,
+              id: 2,
+              at: '2026-11-23T20:00:00.000Z',
+              collectedBy: 'Yaw Boateng',
+              collectorKnown: false,
+              reason: 'Grandfather',
+              studentName: 'Ben Osei',
+              className: 'KG',
+            },
+          ],
+        },
+      },
+      'Principle',
+    );
+    expect(await screen.findByRole('heading', { name: OVERRIDES_TEXTS.title })).toBeInTheDocument();
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('Yaw Boateng');
+    expect(rows[0]).toHaveTextContent('Grandfather');
+    expect(rows[0]).toHaveTextContent('Amara Okafor');
+    expect(rows[1]).toHaveTextContent('Older Person');
+  });
+});

@@ -1,0 +1,148 @@
+import '../../../styles/family-staff.css';
+import { type ReactNode, useId } from 'react';
+import { useSearchParams } from 'react-router';
+import type { RegisterRow } from '../../../../shared/api/family.js';
+import { USER_TYPE } from '../../../../shared/constants.js';
+import { EmptyState, FailureState, LoadingState } from '../../../components/school/QueryState.js';
+import { SchoolDateField, SchoolSelect } from '../../../components/school/SchoolField.js';
+import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
+import { useCurrentUser } from '../../../lib/current-user.js';
+import { formatDay, isIsoDate } from '../../../lib/school/dates.js';
+import { parseId } from '../../../lib/school/format.js';
+import { type AssignedClass, useAssignedClasses } from '../../../lib/school/get-assigned-classes.js';
+import { useSettings } from '../../../lib/settings.js';
+import { useRegister } from '../api/get-register.js';
+import { todayInZone } from '../lib/times.js';
+import { OverridesPanel } from './OverridesPanel.js';
+import { RegisterCard } from './RegisterCard.js';
+
+export const TODAY_TEXTS = {
+  title: 'Today’s register',
+  lead: 'Check each child in when they arrive and out to the person who collects them.',
+  earlier: 'An earlier day: the register is shown as it was, and cannot be changed.',
+  backToToday: 'Back to today',
+  noClasses: 'You have no class to keep a register for yet.',
+  noPupils: 'No pupils in this class yet.',
+} as const;
+
+function Counts({ rows }: { rows: RegisterRow[] }) {
+  const inNow = rows.filter((row) => row.present).length;
+  const gone = rows.filter((row) => !row.present && row.checkedOutAt).length;
+  const notYet = rows.length - inNow - gone;
+  const allergies = rows.filter((row) => row.allergy).length;
+  return (
+    <ul className="register-counts" aria-label="The class now">
+      <li className="register-counts__item register-counts__item--in">
+        <span className="register-counts__number">{inNow}</span> in
+      </li>
+      <li className="register-counts__item register-counts__item--absent">
+        <span className="register-counts__number">{notYet}</span> not arrived
+      </li>
+      <li className="register-counts__item register-counts__item--out">
+        <span className="register-counts__number">{gone}</span> collected
+      </li>
+      {allergies > 0 ? (
+        <li className="register-counts__item register-counts__item--allergy">
+          <span className="register-counts__number">{allergies}</span> with allergies
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+/** Which class: the one in the address if the user may see it, else the first. */
+function chosenClass(classes: AssignedClass[] | undefined, wanted: number | undefined) {
+  return classes?.find((row) => row.classId === wanted) ?? classes?.[0];
+}
+
+/**
+ * Today, /today (docs/decisions/0021-families.md#staff-screens): a class's register of the day,
+ * one large card per child with the allergy flag, Check in and Check out. The class and an earlier
+ * day (read only) live in the address (`?classId=&date=`). The principal also sees the check-outs
+ * to people not on a child's list.
+ */
+export function TodayScreen() {
+  const id = useId();
+  const [params, setParams] = useSearchParams();
+  const timeZone = useSettings().data?.timeZone;
+  const today = todayInZone(timeZone);
+  const wanted = params.get('date');
+  const date = isIsoDate(wanted) && wanted < today ? wanted : today;
+  const readOnly = date !== today;
+  const classes = useAssignedClasses();
+  const schoolClass = chosenClass(classes.data, parseId(params.get('classId')));
+  const register = useRegister(schoolClass?.classId, date);
+  const isPrincipal = useCurrentUser().data?.type === USER_TYPE.principal;
+
+  const setParam = (name: 'date' | 'classId', value: string): void =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value === '' || (name === 'date' && value >= today)) next.delete(name);
+        else next.set(name, value);
+        return next;
+      },
+      { replace: true },
+    );
+
+  let body: ReactNode;
+  if (classes.isError && !classes.data) body = <FailureState error={classes.error} retry={classes.refetch} />;
+  else if (!classes.data) body = <LoadingState />;
+  else if (classes.data.length === 0) body = <EmptyState>{TODAY_TEXTS.noClasses}</EmptyState>;
+  else if (register.isError && !register.data)
+    body = <FailureState error={register.error} retry={register.refetch} />;
+  else if (!register.data) body = <LoadingState />;
+  else if (register.data.data.length === 0) body = <EmptyState>{TODAY_TEXTS.noPupils}</EmptyState>;
+  else {
+    const rows = register.data.data;
+    body = (
+      <>
+        <Counts rows={rows} />
+        <ul className="register-list" aria-label={`Register of ${register.data.className}`}>
+          {rows.map((row) => (
+            <RegisterCard key={row.studentId} row={row} timeZone={timeZone} readOnly={readOnly} />
+          ))}
+        </ul>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <SchoolPanel title={TODAY_TEXTS.title} lead={TODAY_TEXTS.lead} className="register-panel">
+        <p className="register-day">{formatDay(date)}</p>
+        <div className="register-toolbar">
+          <SchoolSelect
+            id={`${id}-class`}
+            label="Class"
+            value={schoolClass?.classId}
+            disabled={!classes.data || classes.data.length === 0}
+            onChange={(value) => setParam('classId', value)}
+            options={classes.data?.map((row) => ({ id: row.classId, label: row.className }))}
+          />
+          <SchoolDateField
+            id={`${id}-date`}
+            label="Day"
+            value={date}
+            max={today}
+            onChange={(value) => setParam('date', value)}
+          />
+        </div>
+        {readOnly ? (
+          <p className="school-state school-state--notice register-earlier">
+            {TODAY_TEXTS.earlier}{' '}
+            <button
+              type="button"
+              className="btn btn-link p-0 align-baseline"
+              onClick={() => setParam('date', '')}
+            >
+              {TODAY_TEXTS.backToToday}
+            </button>
+          </p>
+        ) : null}
+        {body}
+      </SchoolPanel>
+      {isPrincipal ? <OverridesPanel today={today} timeZone={timeZone} /> : null}
+    </>
+  );
+}
