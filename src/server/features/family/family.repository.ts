@@ -1,0 +1,152 @@
+import type { ChildRow, GuardianRow, Relationship } from '../../../shared/api/family.js';
+import type { Db } from '../../db/connect.js';
+
+/**
+ * The guardian links (docs/decisions/0021-families.md): a Parent account and a pupil, with the
+ * relationship. Rows are mapped to the API's objects here, in one place.
+ */
+
+/** The type of an account, or undefined when there is none with that id. */
+export async function accountType(db: Db, id: number): Promise<string | undefined> {
+  const row = await db.selectFrom('app_user').select('type').where('id', '=', id).executeTakeFirst();
+  return row?.type;
+}
+
+/** The types of the accounts among `ids` that exist, by id. One query for a batch. */
+export async function accountTypes(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('app_user')
+    .select(['id', 'type'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.type]));
+}
+
+export interface NewLink {
+  parentId: number;
+  studentId: number;
+  relationship: Relationship;
+}
+
+/** Inserts a link; a duplicate fails with the engine's unique violation (users.repository isUniqueViolation). */
+export async function insertGuardian(db: Db, link: NewLink, now: string): Promise<void> {
+  await db
+    .insertInto('guardian')
+    .values({
+      parent_id: link.parentId,
+      student_id: link.studentId,
+      relationship: link.relationship,
+      created_at: now,
+    })
+    .execute();
+}
+
+/** Whether the link exists. */
+export async function guardianExists(db: Db, parentId: number, studentId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('guardian')
+    .select('parent_id')
+    .where('parent_id', '=', parentId)
+    .where('student_id', '=', studentId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Removes a link; false when there was none. */
+export async function deleteGuardian(db: Db, parentId: number, studentId: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('guardian')
+    .where('parent_id', '=', parentId)
+    .where('student_id', '=', studentId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** The links, by pupil name then parent name; filtered by pupil and/or parent. */
+export async function listGuardians(
+  db: Db,
+  filter: { studentId?: number | undefined; parentId?: number | undefined },
+): Promise<GuardianRow[]> {
+  let query = db
+    .selectFrom('guardian as g')
+    .innerJoin('app_user as p', 'p.id', 'g.parent_id')
+    .innerJoin('app_user as s', 's.id', 'g.student_id')
+    .leftJoin('enrolment as e', (join) =>
+      join.onRef('e.student_id', '=', 's.id').on('e.ended_on', 'is', null),
+    )
+    .leftJoin('school_class as c', 'c.id', 'e.class_id')
+    .select([
+      'g.parent_id',
+      'p.name as parent_name',
+      'p.email as parent_email',
+      'p.contact as parent_contact',
+      'g.student_id',
+      's.name as student_name',
+      'c.name as class_name',
+      'g.relationship',
+      'g.created_at',
+    ]);
+  if (filter.studentId !== undefined) query = query.where('g.student_id', '=', filter.studentId);
+  if (filter.parentId !== undefined) query = query.where('g.parent_id', '=', filter.parentId);
+  const rows = await query.orderBy('s.name').orderBy('p.name').orderBy('g.parent_id').execute();
+  return rows.map((row) => ({
+    parentId: row.parent_id,
+    parentName: row.parent_name,
+    parentEmail: row.parent_email,
+    parentContact: row.parent_contact,
+    studentId: row.student_id,
+    studentName: row.student_name,
+    className: row.class_name ?? null,
+    relationship: row.relationship as Relationship,
+    linkedAt: row.created_at,
+  }));
+}
+
+/** One link as the API shows it, or undefined. */
+export async function findGuardian(
+  db: Db,
+  parentId: number,
+  studentId: number,
+): Promise<GuardianRow | undefined> {
+  const rows = await listGuardians(db, { parentId, studentId });
+  return rows[0];
+}
+
+/** A parent's children with their current class and first photo, by name. */
+export async function childrenOf(db: Db, parentId: number): Promise<ChildRow[]> {
+  const rows = await db
+    .selectFrom('guardian as g')
+    .innerJoin('app_user as s', 's.id', 'g.student_id')
+    .leftJoin('enrolment as e', (join) =>
+      join.onRef('e.student_id', '=', 's.id').on('e.ended_on', 'is', null),
+    )
+    .leftJoin('school_class as c', 'c.id', 'e.class_id')
+    .select((eb) => [
+      'g.student_id',
+      's.name as student_name',
+      'e.class_id',
+      'c.name as class_name',
+      'g.relationship',
+      eb
+        .selectFrom('user_photo as ph')
+        .select('ph.image')
+        .whereRef('ph.user_id', '=', 's.id')
+        .orderBy('ph.position')
+        .orderBy('ph.id')
+        .limit(1)
+        .as('image'),
+    ])
+    .where('g.parent_id', '=', parentId)
+    .orderBy('s.name')
+    .orderBy('g.student_id')
+    .execute();
+  return rows.map((row) => ({
+    studentId: row.student_id,
+    studentName: row.student_name,
+    classId: row.class_id ?? null,
+    className: row.class_name ?? null,
+    image: row.image ?? null,
+    relationship: row.relationship as Relationship,
+  }));
+}
