@@ -1,4 +1,11 @@
-import type { ChildRow, GuardianRow, Relationship } from '../../../shared/api/family.js';
+import type {
+  ChildRow,
+  ChildSuggestion,
+  GuardianRow,
+  Relationship,
+  ReviewChild,
+} from '../../../shared/api/family.js';
+import { USER_TYPE } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
 
 /**
@@ -149,4 +156,96 @@ export async function childrenOf(db: Db, parentId: number): Promise<ChildRow[]> 
     image: row.image ?? null,
     relationship: row.relationship as Relationship,
   }));
+}
+
+// ---------------------------------------------------------------- children a registering parent names
+
+/** Stores the children a registering parent named, in their order. */
+export async function insertChildSuggestions(
+  db: Db,
+  parentId: number,
+  children: readonly ChildSuggestion[],
+): Promise<void> {
+  if (children.length === 0) return;
+  await db
+    .insertInto('child_suggestion')
+    .values(
+      children.map((child, position) => ({
+        parent_id: parentId,
+        position,
+        name: child.name,
+        dob: child.dob,
+      })),
+    )
+    .execute();
+}
+
+/** How many pupils the review list offers for one named child. */
+export const MATCHES_PER_CHILD = 5;
+
+/** Lower case, single spaces: how two names are compared. */
+export const nameKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * For the principal's review list: the children each of `parentIds` named, each with the pupils
+ * that may be them (docs/decisions/0021-families.md): a pupil matches a named child when they have
+ * the same date of birth or the same name (case and spacing aside); pupils matching on both come
+ * first, then by name. Two queries for the whole list.
+ */
+export async function reviewChildrenOf(
+  db: Db,
+  parentIds: readonly number[],
+): Promise<Map<number, ReviewChild[]>> {
+  const result = new Map<number, ReviewChild[]>();
+  if (parentIds.length === 0) return result;
+  const named = await db
+    .selectFrom('child_suggestion')
+    .select(['parent_id', 'name', 'dob'])
+    .where('parent_id', 'in', [...new Set(parentIds)])
+    .orderBy('parent_id')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  if (named.length === 0) return result;
+
+  const dobs = [...new Set(named.map((n) => n.dob))];
+  const names = [...new Set(named.map((n) => nameKey(n.name)))];
+  const pupils = await db
+    .selectFrom('app_user as s')
+    .leftJoin('enrolment as e', (join) =>
+      join.onRef('e.student_id', '=', 's.id').on('e.ended_on', 'is', null),
+    )
+    .leftJoin('school_class as c', 'c.id', 'e.class_id')
+    .select(['s.id', 's.name', 's.dob', 'c.name as class_name'])
+    .where('s.type', '=', USER_TYPE.student)
+    .where((eb) => eb.or([eb('s.dob', 'in', dobs), eb(eb.fn('lower', ['s.name']), 'in', names)]))
+    .orderBy('s.name')
+    .orderBy('s.id')
+    .execute();
+
+  for (const child of named) {
+    const key = nameKey(child.name);
+    const scored = pupils
+      .map((pupil) => ({
+        pupil,
+        score: (pupil.dob === child.dob ? 1 : 0) + (nameKey(pupil.name) === key ? 1 : 0),
+      }))
+      .filter((entry) => entry.score > 0)
+      // Stable: equal scores keep the query's order by name.
+      .sort((a, b) => b.score - a.score)
+      .slice(0, MATCHES_PER_CHILD);
+    const list = result.get(child.parent_id) ?? [];
+    list.push({
+      name: child.name,
+      dob: child.dob,
+      matches: scored.map(({ pupil }) => ({
+        studentId: pupil.id,
+        studentName: pupil.name,
+        dob: pupil.dob,
+        className: pupil.class_name ?? null,
+      })),
+    });
+    result.set(child.parent_id, list);
+  }
+  return result;
 }
