@@ -249,3 +249,21 @@ export async function reviewChildrenOf(
   }
   return result;
 }
+
+/** The accounts among these email keys (users.repository emailKeyOf), with their id and type. */
+export async function accountsByEmailKey(
+  db: Db,
+  keys: readonly string[],
+): Promise<Map<string, { id: number; type: string }>> {
+  const found = new Map<string, { id: number; type: string }>();
+  const unique = [...new Set(keys)];
+  for (let i = 0; i < unique.length; i += 500) {
+    const rows = await db
+      .selectFrom('app_user')
+      .select(['id', 'type', 'email_key'])
+      .where('email_key', 'in', unique.slice(i, i + 500))
+      .execute();
+    for (const row of rows) found.set(row.email_key, { id: row.id, type: row.type });
+  }
+  return found;
+}
