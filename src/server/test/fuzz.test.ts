@@ -59,7 +59,13 @@ const MAX_HANGS = 3;
 /** An id no record of the demo school has. */
 const MISSING_ID = 999_999;
 
-const CALLERS = ['nobody', USER_TYPE.principal, USER_TYPE.teacher, USER_TYPE.student, USER_TYPE.parent] as const;
+const CALLERS = [
+  'nobody',
+  USER_TYPE.principal,
+  USER_TYPE.teacher,
+  USER_TYPE.student,
+  USER_TYPE.parent,
+] as const;
 type Caller = (typeof CALLERS)[number];
 type Account = Exclude<Caller, 'nobody'>;
 const ACCOUNT: Record<Account, string> = {

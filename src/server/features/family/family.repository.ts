@@ -49,6 +49,28 @@ export async function insertGuardian(db: Db, link: NewLink, now: string): Promis
     .execute();
 }
 
+/** Links a parent to pupils; a link that exists already is kept as it is. */
+export async function insertGuardiansKeepingExisting(
+  db: Db,
+  parentId: number,
+  links: readonly { studentId: number; relationship: Relationship }[],
+  now: string,
+): Promise<void> {
+  if (links.length === 0) return;
+  await db
+    .insertInto('guardian')
+    .values(
+      links.map((link) => ({
+        parent_id: parentId,
+        student_id: link.studentId,
+        relationship: link.relationship,
+        created_at: now,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['parent_id', 'student_id']).doNothing())
+    .execute();
+}
+
 /** Whether the link exists. */
 export async function guardianExists(db: Db, parentId: number, studentId: number): Promise<boolean> {
   const row = await db

@@ -1,4 +1,4 @@
-import { type ApprovalLinks, FAMILY_MESSAGES, type GuardianRow } from '../../../shared/api/family.js';
+import { FAMILY_MESSAGES, type GuardianRow } from '../../../shared/api/family.js';
 import { USER_TYPE } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
 import { conflict, invalid, notFound } from '../../lib/errors.js';
@@ -40,36 +40,4 @@ export async function linkGuardian(db: Db, link: NewLink): Promise<GuardianRow> 
   // Deleted between the insert and the read (the account was removed): as if it never existed.
   if (!row) throw notFound('That link');
   return row;
-}
-
-/**
- * With a Parent's approval (`PATCH users/{id}/status` with `links`, inside its transaction): links
- * the parent to each pupil. Every id must be a Student (else 400, and the transaction, approval
- * included, is undone); a link that exists already is kept as it is.
- */
-export async function linkApprovedParent(trx: Db, parentId: number, links: ApprovalLinks): Promise<void> {
-  if (links.length === 0) return;
-  const types = await accountTypes(
-    trx,
-    links.map((link) => link.studentId),
-  );
-  const problems = links.flatMap((link, index) =>
-    types.get(link.studentId) === USER_TYPE.student
-      ? []
-      : [{ field: `links.${index}.studentId`, message: FAMILY_MESSAGES.notAPupil }],
-  );
-  if (problems.length > 0) throw invalid(FAMILY_MESSAGES.notAPupil, problems);
-  const now = nowIso();
-  await trx
-    .insertInto('guardian')
-    .values(
-      links.map((link) => ({
-        parent_id: parentId,
-        student_id: link.studentId,
-        relationship: link.relationship,
-        created_at: now,
-      })),
-    )
-    .onConflict((oc) => oc.columns(['parent_id', 'student_id']).doNothing())
-    .execute();
 }

@@ -17,8 +17,11 @@ import { removeImages, storeImages } from '../../lib/upload-storage.js';
 import { claimPasswordCheck, passwordCheckSucceeded } from '../auth/login-throttle.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { revokeUserSessions, type SessionUser } from '../auth/session.js';
-import { insertChildSuggestions } from '../family/family.repository.js';
-import { linkApprovedParent } from '../family/family.service.js';
+import {
+  accountTypes,
+  insertChildSuggestions,
+  insertGuardiansKeepingExisting,
+} from '../family/family.repository.js';
 import { toUser, toUserWithStatus } from './users.mapper.js';
 import {
   deleteUser,
@@ -276,6 +279,25 @@ export async function changeStatus(
   const row = found ? await findUserById(db, id) : undefined;
   if (!row) throw notFound('That user');
   return toUserWithStatus(row, await photosOf(db, id));
+}
+
+/**
+ * With a Parent's approval, inside its transaction: links the parent to each pupil. Every id must be
+ * a Student (else 400, and the transaction, approval included, is undone); a link that exists
+ * already is kept as it is.
+ */
+async function linkApprovedParent(trx: Db, parentId: number, links: ApprovalLinks): Promise<void> {
+  const types = await accountTypes(
+    trx,
+    links.map((link) => link.studentId),
+  );
+  const problems = links.flatMap((link, index) =>
+    types.get(link.studentId) === USER_TYPE.student
+      ? []
+      : [{ field: `links.${index}.studentId`, message: FAMILY_MESSAGES.notAPupil }],
+  );
+  if (problems.length > 0) throw invalid(FAMILY_MESSAGES.notAPupil, problems);
+  await insertGuardiansKeepingExisting(trx, parentId, links, nowIso());
 }
 
 /** The principal deletes an account (never their own); its photos go once the row is gone. */
