@@ -163,7 +163,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       onRequest: app.requireSchoolUser,
       schema: {
         tags: TAGS,
-        summary: 'A pupil’s profile (the principal, the pupil’s teachers, the pupil)',
+        summary: 'A pupil’s profile (the principal, the pupil’s teachers, the pupil, their guardians)',
         security: BEARER_AUTH,
         params: UserIdParamsSchema,
         response: {
