@@ -21,6 +21,7 @@ import { catalogRoutes } from './features/catalog/catalog.routes.js';
 import { contentAdminRoutes } from './features/content/content.admin.routes.js';
 import { contentRoutes } from './features/content/content.routes.js';
 import { examsRoutes } from './features/exams/exams.routes.js';
+import { familyRoutes } from './features/family/family.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { formsRoutes } from './features/inbox/forms.routes.js';
 import { inboxRoutes } from './features/inbox/inbox.routes.js';
@@ -180,6 +181,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(attendanceRoutes);
       await api.register(notificationsRoutes);
       await api.register(pupilsRoutes);
+      await api.register(familyRoutes);
       await api.register(contentAdminRoutes);
       await api.register(mediaRoutes);
       await api.register(formsRoutes);

@@ -131,6 +131,7 @@ describe.each(TEST_ENGINES)('demo school on %s', (engine) => {
       ['teacher2@demo.school', USER_TYPE.teacher],
       ['student@demo.school', USER_TYPE.student],
       ['student2@demo.school', USER_TYPE.student],
+      ['parent@demo.school', USER_TYPE.parent],
     ];
     expect(logins.map((l) => [l.email, l.type])).toEqual(expected);
     for (const login of logins) {
@@ -142,6 +143,40 @@ describe.each(TEST_ENGINES)('demo school on %s', (engine) => {
       expect(await verifyPassword(user.password_hash, DEMO_PASSWORD)).toBe(true);
       expect(await verifyPassword(user.password_hash, 'wrong-password')).toBe(false);
     }
+  });
+
+  it('links parent@ to student@ and to one pupil of another class; the waiting parent named a pupil', async () => {
+    const parent = await userByEmail('parent@demo.school');
+    const student = await userByEmail('student@demo.school');
+    const links = await t.db
+      .selectFrom('guardian')
+      .selectAll()
+      .where('parent_id', '=', parent.id)
+      .orderBy('student_id')
+      .execute();
+    expect(links).toHaveLength(2);
+    expect(links.map((l) => l.student_id)).toContain(student.id);
+    const other = links.find((l) => l.student_id !== student.id);
+    expect(other).toBeDefined();
+    expect(await classOf(other?.student_id ?? 0)).not.toBe(await classOf(student.id));
+    for (const link of links) expect(['Mother', 'Father']).toContain(link.relationship);
+
+    const grace = await userByEmail('grace.mensah@demo.school');
+    expect(grace.status).toBe('pending');
+    const named = await t.db
+      .selectFrom('child_suggestion')
+      .selectAll()
+      .where('parent_id', '=', grace.id)
+      .execute();
+    expect(named).toHaveLength(1);
+    const pupil = await t.db
+      .selectFrom('app_user')
+      .select('id')
+      .where('name', '=', named[0]?.name ?? '')
+      .where('dob', '=', named[0]?.dob ?? '')
+      .where('type', '=', USER_TYPE.student)
+      .execute();
+    expect(pupil).toHaveLength(1);
   });
 
   it('keeps the relations the demo log-ins promise', async () => {

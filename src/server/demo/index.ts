@@ -11,12 +11,14 @@ import { writeSettings } from '../features/settings/settings.repository.js';
 import { type DemoContent, demoContent } from './content.js';
 import { demoImage, writeDemoPictures } from './images.js';
 import {
+  APPLICANT_CHILDREN,
   APPLICANTS,
   CLASS_AGES,
   CLASS_NAMES,
   CLASS_TEACHER,
   type DemoGender,
   emailFor,
+  GUARDIAN,
   PRINCIPAL,
   PUPIL_PORTRAITS,
   PUPIL_TRAITS,
@@ -197,6 +199,21 @@ function planSchool(today: number): SchoolPlan {
       photo: applicant.photo,
     });
   });
+  // Last, so the random draws of everyone before stay as they were.
+  users.push({
+    name: GUARDIAN.name,
+    designation: GUARDIAN.designation,
+    description: GUARDIAN.description,
+    type: USER_TYPE.parent,
+    gender: GUARDIAN.gender,
+    dob: dateOfBirth(today, GUARDIAN.age, rng),
+    address: address(),
+    contact: phone(),
+    email: GUARDIAN.email,
+    status: 'active',
+    createdAt: at(termStart, 18),
+    photo: GUARDIAN.photo,
+  });
 
   const teacher1 = TEACHERS[0];
   const student2 = PUPILS.find((p) => p.email === STUDENT2_EMAIL);
@@ -241,6 +258,17 @@ function planSchool(today: number): SchoolPlan {
       password: DEMO_PASSWORD,
       type: USER_TYPE.student,
       note: `${student2.first} ${student2.last}, pupil in ${student2.className}`,
+    },
+    {
+      email: GUARDIAN.email,
+      password: DEMO_PASSWORD,
+      type: USER_TYPE.parent,
+      note: `${GUARDIAN.name}, parent of ${GUARDIAN.children
+        .map((email) => {
+          const child = PUPILS.find((p) => (p.email ?? emailFor(p.first, p.last)) === email);
+          return child ? `${child.first} (${child.className})` : email;
+        })
+        .join(' and ')}`,
     },
   ];
   return { users, classOf, lessons, logins };
@@ -529,6 +557,30 @@ async function writeSchool(trx: Db, plan: SchoolPlan, hashes: string[], today: n
     },
   ];
   await insertMany(trx, 'notification', notifications);
+
+  // Families (docs/decisions/0021-families.md): the demo parent's children, and the child the
+  // waiting parent named, with the date of birth of the pupil it matches.
+  await insertMany(
+    trx,
+    'guardian',
+    GUARDIAN.children.map((email) => ({
+      parent_id: id(GUARDIAN.email),
+      student_id: id(email),
+      relationship: GUARDIAN.relationship,
+      created_at: new Date(termStart + 18 * 3_600_000).toISOString(),
+    })),
+  );
+  await insertMany(
+    trx,
+    'child_suggestion',
+    Object.entries(APPLICANT_CHILDREN).flatMap(([parentEmail, children]) =>
+      children.map((child, position) => {
+        const pupil = plan.users.find((u) => u.email === child.pupilEmail);
+        if (!pupil) throw new Error(`Demo data: unknown pupil ${child.pupilEmail}`);
+        return { parent_id: id(parentEmail), position, name: pupil.name, dob: pupil.dob };
+      }),
+    ),
+  );
 }
 
 async function writeContent(trx: Db, content: DemoContent): Promise<void> {

@@ -234,7 +234,8 @@ export const PUPILS: readonly DemoPupil[] = [
   pupil('Class 2', 'Sofia', 'Mendoza', 'F'),
   pupil('Class 2', 'Benjamin', 'Clarke', 'M'),
   pupil('Class 2', 'Layla', 'Hassan', 'F'),
-  pupil('Class 2', 'Theo', 'Martin', 'M'),
+  // Aisha's older brother: the demo parent is the guardian of both (GUARDIAN below).
+  pupil('Class 2', 'Yusuf', 'Rahman', 'M'),
   pupil('Class 2', 'Ananya', 'Iyer', 'F'),
   pupil('Class 2', 'Felix', 'Wagner', 'M'),
   pupil('Class 2', 'Zainab', 'Okoro', 'F'),
@@ -325,6 +326,29 @@ export const APPLICANTS: readonly (DemoPerson & {
     photo: 'applicant-1.webp',
   },
 ];
+
+export const PARENT_EMAIL = `parent@${DEMO_DOMAIN}`;
+
+/**
+ * The demo parent (docs/decisions/0021-families.md): an active Parent, the guardian of student@
+ * (KG) and of her brother in Class 2.
+ */
+export const GUARDIAN = {
+  name: 'Kofi Rahman',
+  gender: 'Male' as DemoGender,
+  email: PARENT_EMAIL,
+  relationship: 'Father' as const,
+  designation: 'Parent of Aisha (KG) and Yusuf (Class 2)',
+  description: 'Father of Aisha and Yusuf; follows their timetables, marks and notifications online.',
+  age: 39,
+  photo: 'parent-2.webp',
+  children: [STUDENT_EMAIL, emailFor('Yusuf', 'Rahman')],
+} as const;
+
+/** The children the waiting parent named when registering: the principal sees the matching pupil. */
+export const APPLICANT_CHILDREN: Readonly<Record<string, readonly { pupilEmail: string }[]>> = {
+  [`grace.mensah@${DEMO_DOMAIN}`]: [{ pupilEmail: emailFor('Nia', 'Mensah') }],
+};
 
 /** `firstname.lastname@demo.school`, letters only. */
 export function emailFor(first: string, last: string): string {

@@ -25,8 +25,8 @@ import { bearer, logIn } from './school-fixtures.js';
  * Fuzzes every operation of /api/openapi.json (docs/decisions/0012-hardening.md): for each path and query
  * parameter and each body field (JSON and multipart), bad values of every kind (wrong types, huge
  * and control-character text, odd numbers, deep nesting), then bad whole bodies (malformed JSON,
- * wrong content types, odd multipart), each with no token and with a Principle's, a Teacher's and a
- * Student's. Every answer must be below 500 and the server must log no error; afterwards it must
+ * wrong content types, odd multipart), each with no token and with a Principle's, a Teacher's, a
+ * Student's and a Parent's. Every answer must be below 500 and the server must log no error; afterwards it must
  * still be healthy.
  *
  * Everything but the bad value is valid (real ids of the demo school, real dates), so a request
@@ -59,17 +59,25 @@ const MAX_HANGS = 3;
 /** An id no record of the demo school has. */
 const MISSING_ID = 999_999;
 
-const CALLERS = ['nobody', USER_TYPE.principal, USER_TYPE.teacher, USER_TYPE.student] as const;
+const CALLERS = [
+  'nobody',
+  USER_TYPE.principal,
+  USER_TYPE.teacher,
+  USER_TYPE.student,
+  USER_TYPE.parent,
+] as const;
 type Caller = (typeof CALLERS)[number];
 type Account = Exclude<Caller, 'nobody'>;
 const ACCOUNT: Record<Account, string> = {
   [USER_TYPE.principal]: DEMO.principal,
   [USER_TYPE.teacher]: DEMO.teacher,
   [USER_TYPE.student]: DEMO.student,
+  // The demo parent: guardian of the demo student (docs/decisions/0021-families.md).
+  [USER_TYPE.parent]: DEMO.guardian,
 };
 
 interface DemoSchool {
-  users: Record<'principal' | 'teacher' | 'student', number>;
+  users: Record<'principal' | 'teacher' | 'student' | 'parent', number>;
   /** The demo student's class (taught by the demo teacher) and its name. */
   classId: number;
   className: string;
@@ -88,6 +96,7 @@ async function demoSchool(t: TestApp): Promise<DemoSchool> {
     principal: await userIdOf(t.db, DEMO.principal),
     teacher: await userIdOf(t.db, DEMO.teacher),
     student: await userIdOf(t.db, DEMO.student),
+    parent: await userIdOf(t.db, DEMO.guardian),
   };
   const enrolment = await t.db
     .selectFrom('enrolment')
@@ -167,6 +176,9 @@ function planFor(school: DemoSchool): Plan {
         }
         case 'teacherid':
           return school.users.teacher;
+        case 'parentId':
+          // A link of the demo (to the demo student) answers 409 to POST; DELETE must not remove it.
+          return method === 'DELETE' ? MISSING_ID : school.users.parent;
         case 'studentId':
         case 'userid':
           return school.users.student;

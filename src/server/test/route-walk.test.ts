@@ -13,15 +13,17 @@ import { bearer, type Caller, type SchoolFixture, schoolFixture } from './school
  * POLICY with the school types that may call it; a new route in none of these fails this test, so
  * no route ships without a stated rule.
  *
- * For every guarded route: no token -> 401; a Parent (a type without a dashboard) -> 403; every
+ * For every guarded route: no token -> 401; a Director (a type without a dashboard) -> 403; every
  * school type in its rule -> neither 401 nor 403 (ownership rules answer 404, not 403); every other
- * school type -> 403. Writes are sent a body that fails validation, so callers who pass the guard
+ * school type -> 403. The Parent is a school type (docs/decisions/0021-families.md): the demo
+ * parent, guardian of the pupil whose id the walk uses. Writes are sent a body that fails validation, so callers who pass the guard
  * get a 400 and nothing changes.
  */
 
 const STUDENT_PRINCIPAL: readonly SchoolType[] = [USER_TYPE.student, USER_TYPE.principal];
 const TEACHER_PRINCIPAL: readonly SchoolType[] = [USER_TYPE.teacher, USER_TYPE.principal];
 const PRINCIPAL: readonly SchoolType[] = [USER_TYPE.principal];
+const PARENT: readonly SchoolType[] = [USER_TYPE.parent];
 const EVERY_SCHOOL_TYPE: readonly SchoolType[] = SCHOOL_TYPES;
 
 interface Rule {
@@ -87,6 +89,14 @@ const POLICY: Record<string, Rule> = {
   'POST /api/exams': { who: PRINCIPAL, body: {} },
   'DELETE /api/admin/exams/:id': { who: PRINCIPAL, url: '/api/admin/exams/999999' },
   'GET /api/admin/pupils': { who: PRINCIPAL },
+  // Families (docs/decisions/0021-families.md)
+  'POST /api/admin/guardians': { who: PRINCIPAL, body: {} },
+  'DELETE /api/admin/guardians/:parentId/:studentId': {
+    who: PRINCIPAL,
+    url: '/api/admin/guardians/999999/999999',
+  },
+  'GET /api/admin/guardians': { who: PRINCIPAL },
+  'GET /api/family/children': { who: PARENT },
   'POST /api/admin/import/pupils': { who: PRINCIPAL, body: {} },
   // Site administration: content, media, the contact and booking inbox, the newsletter list
   ...Object.fromEntries(
@@ -238,9 +248,9 @@ describe.each(TEST_ENGINES)('every route of the API has a stated rule on %s', (e
   it('routes in POLICY: 403 for a type without a dashboard, and exactly the stated school types pass', async () => {
     for (const route of apiRoutes.filter((r) => key(r) in POLICY)) {
       const rule = POLICY[key(route)] as Rule;
-      const parent = await send(route, f.tokens.parent, rule);
-      expect(parent.statusCode, `${key(route)} as a Parent`).toBe(403);
-      expect(parent.json().error.code).toBe('FORBIDDEN');
+      const director = await send(route, f.tokens.director, rule);
+      expect(director.statusCode, `${key(route)} as a Director`).toBe(403);
+      expect(director.json().error.code).toBe('FORBIDDEN');
       for (const type of SCHOOL_TYPES) {
         const res = await send(route, f.tokens[CALLER_OF[type]], rule);
         const label = `${key(route)} as ${type}: ${res.statusCode} ${res.body.slice(0, 200)}`;
@@ -254,9 +264,9 @@ describe.each(TEST_ENGINES)('every route of the API has a stated rule on %s', (e
     }
   });
 
-  it('routes for any logged-in user let every type through, a Parent included', async () => {
+  it('routes for any logged-in user let every type through, a Director included', async () => {
     for (const route of apiRoutes.filter((r) => key(r) in ANY_USER)) {
-      for (const caller of ['parent', 'student', 'teacher', 'principal'] as const) {
+      for (const caller of ['director', 'parent', 'student', 'teacher', 'principal'] as const) {
         // A session of its own: logout ends it, and the shared tokens must live on.
         const token = await createSession(t.db, f.users[caller]);
         const res = await send(route, token, ANY_USER[key(route)]);

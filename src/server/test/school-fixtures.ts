@@ -21,10 +21,12 @@ export const DEMO_USERS = {
   teacher2: 'teacher2@demo.school',
   student: 'student@demo.school',
   student2: 'student2@demo.school',
+  /** The guardian of student@ (KG) and of her brother in Class 2 (docs/decisions/0021-families.md). */
+  parent: 'parent@demo.school',
 } as const;
 export type DemoRole = keyof typeof DEMO_USERS;
-/** The demo roles plus `parent`, an active user of a type without a dashboard. */
-export type Caller = DemoRole | 'parent';
+/** The demo roles plus `director`, an active user of a type without a dashboard. */
+export type Caller = DemoRole | 'director';
 
 export type ClassName = (typeof CLASS_NAMES)[number];
 export type SubjectName = (typeof SUBJECT_NAMES)[number];
@@ -76,8 +78,10 @@ export async function userWithSession(
 
 export interface SchoolFixture {
   tokens: Record<Caller, string>;
-  /** User ids of the demo roles (and of the parent). */
+  /** User ids of the demo roles (and of the director). */
   users: Record<Caller, number>;
+  /** The demo parent's children: student@ (KG) first, then her brother (Class 2). */
+  children: [number, number];
   classes: Record<ClassName, number>;
   subjects: Record<SubjectName, number>;
   /** Time slot ids, in the order of the school day. */
@@ -103,9 +107,17 @@ export async function schoolFixture(t: TestApp): Promise<SchoolFixture> {
     users[role] = await userId(t.db, email);
     tokens[role] = await logIn(t.app, email);
   }
-  const parent = await userWithSession(t.db, 'Parent', 'Pat Parent');
-  users.parent = parent.id;
-  tokens.parent = parent.token;
+  const director = await userWithSession(t.db, 'Director', 'Dee Director');
+  users.director = director.id;
+  tokens.director = director.token;
+  const linked = await t.db
+    .selectFrom('guardian')
+    .select('student_id')
+    .where('parent_id', '=', users.parent)
+    .execute();
+  const brother = linked.find((row) => row.student_id !== users.student)?.student_id;
+  if (brother === undefined || linked.length !== 2) throw new Error('The demo parent must have two children');
+  const children: [number, number] = [users.student, brother];
 
   const classes = Object.fromEntries(
     (await t.db.selectFrom('school_class').select(['id', 'name']).execute()).map((c) => [c.name, c.id]),
@@ -116,7 +128,7 @@ export async function schoolFixture(t: TestApp): Promise<SchoolFixture> {
   const slots = (await t.db.selectFrom('time_slot').select('id').orderBy('position').execute()).map(
     (s) => s.id,
   );
-  return { tokens, users, classes, subjects, slots, notTaughtByTeacher2: classes.KG };
+  return { tokens, users, children, classes, subjects, slots, notTaughtByTeacher2: classes.KG };
 }
 
 /** `app.inject` as `caller` (no token for `undefined`). */

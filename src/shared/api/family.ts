@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { chosenIdSchema as chosenId, pathIdSchema } from './ids.js';
 import { IsoDateSchema } from './school.js';
-import { dobProblem } from './users.js';
+import { dobProblem, StatusChangeSchema } from './users.js';
+
+export { type ReviewChild, ReviewChildSchema, SuggestedPupilSchema } from './users.js';
 
 /**
  * The family calls (docs/decisions/0021-families.md): parents linked to their children, what a
@@ -44,6 +46,11 @@ export const FAMILY_MESSAGES = {
   alreadyIn: 'This child is already checked in.',
   notIn: 'This child is not checked in.',
   notInAClass: 'This pupil is in no class.',
+  childrenNotAList: 'The children must be a list of names and dates of birth',
+  childrenOnlyForParents: 'Only a parent may name children when registering.',
+  linksOnlyForParents: 'Pupils can only be linked to a parent account that is being approved.',
+  pupilTwice: 'Each pupil may be linked once',
+  notAPupil: 'Each linked account must be a Student.',
 } as const;
 
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
@@ -131,26 +138,44 @@ export const ChildSuggestionsSchema = z
   .array(ChildSuggestionSchema)
   .max(FAMILY_LIMITS.children, `Name at most ${FAMILY_LIMITS.children} children`);
 
-/** A pupil that may be the named child: same date of birth, or a name that matches. */
-export const SuggestedPupilSchema = z.object({
-  studentId: z.number().int(),
-  studentName: z.string(),
-  dob: z.string(),
-  className: z.string().nullable(),
-});
+/**
+ * The registration form's `children` field as it arrives (a multipart field is text): the JSON of
+ * ChildSuggestionsSchema.
+ */
+export const ChildrenFieldSchema = z
+  .string({ error: FAMILY_MESSAGES.childrenNotAList })
+  .max(20_000, FAMILY_MESSAGES.childrenNotAList)
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: FAMILY_MESSAGES.childrenNotAList });
+      return z.NEVER;
+    }
+  })
+  .pipe(ChildSuggestionsSchema);
 
-/** In the principal's review list (`GET users`), a Parent's named children with the pupils that may be them. */
-export const ReviewChildSchema = z.object({
-  name: z.string(),
-  dob: z.string(),
-  matches: z.array(SuggestedPupilSchema),
-});
-export type ReviewChild = z.infer<typeof ReviewChildSchema>;
+// SuggestedPupilSchema and ReviewChildSchema (the review list's named children) are in users.ts,
+// exported from here too.
 
 /** Links the principal confirms with an approval (`PATCH users/{id}/status` with `links`). */
 export const ApprovalLinksSchema = z
   .array(z.object({ studentId: chosenId(FAMILY_MESSAGES.choosePupil), relationship: relationshipEnum }))
-  .max(FAMILY_LIMITS.children * 2);
+  .max(FAMILY_LIMITS.children * 2)
+  .refine(
+    (links) => new Set(links.map((link) => link.studentId)).size === links.length,
+    FAMILY_MESSAGES.pupilTwice,
+  );
+export type ApprovalLinks = z.infer<typeof ApprovalLinksSchema>;
+
+/**
+ * `PATCH users/{id}/status`: the status and, when approving a Parent, the links to make with it (in
+ * the same transaction; `links` on anyone else or with a rejection is a 400).
+ */
+export const StatusChangeWithLinksSchema = StatusChangeSchema.extend({
+  links: ApprovalLinksSchema.optional(),
+});
+export type StatusChangeWithLinks = z.infer<typeof StatusChangeWithLinksSchema>;
 
 // ---------------------------------------------------------------- what a parent sees
 

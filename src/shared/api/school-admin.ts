@@ -198,6 +198,17 @@ export const PUPIL_IMPORT_COLUMNS = [
   'address',
 ] as const;
 export type PupilImportColumn = (typeof PUPIL_IMPORT_COLUMNS)[number];
+/**
+ * Optional columns after them: the pupil's guardian (docs/decisions/0021-families.md). A row with a
+ * guardian_email links the pupil to the Parent account of that email, made when there is none.
+ */
+export const PUPIL_IMPORT_GUARDIAN_COLUMNS = [
+  'guardian_name',
+  'guardian_email',
+  'guardian_contact',
+  'guardian_relationship',
+] as const;
+export type PupilImportGuardianColumn = (typeof PUPIL_IMPORT_GUARDIAN_COLUMNS)[number];
 export const PUPIL_IMPORT_LIMITS = { maxRows: 1000, maxBytes: 1024 * 1024, field: 'file' } as const;
 
 // POST admin/import/pupils?commit=false|true, multipart `file`
@@ -217,6 +228,11 @@ export const PupilImportRowSchema = z.object({
   /** After a commit: the new account and its initial password (shown once, never again). */
   id: z.number().int().optional(),
   password: z.string().optional(),
+  /** The guardian's email, when the row names one. */
+  guardianEmail: z.string().optional(),
+  /** After a commit: the guardian's account; for one this import made, its initial password (once). */
+  guardianId: z.number().int().optional(),
+  guardianPassword: z.string().optional(),
 });
 export type PupilImportRow = z.infer<typeof PupilImportRowSchema>;
 export const PupilImportAnswerSchema = z.object({

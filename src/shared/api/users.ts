@@ -320,10 +320,36 @@ export type User = z.infer<typeof UserSchema>;
 export const UserWithStatusSchema = UserSchema.extend({ status: z.enum(ACCOUNT_STATUSES) });
 export type UserWithStatus = z.infer<typeof UserWithStatusSchema>;
 
-/** A row of the principal's list: when the account was made and every photo, for reviewing. */
+/**
+ * A pupil that may be a child a registering parent named: same date of birth, or the same name
+ * (docs/decisions/0021-families.md). Written here, not in family.ts, because family.ts reads this
+ * file and the review row below needs it; family.ts exports it too.
+ */
+export const SuggestedPupilSchema = z.object({
+  studentId: z.number().int(),
+  studentName: z.string(),
+  dob: z.string(),
+  className: z.string().nullable(),
+});
+export type SuggestedPupil = z.infer<typeof SuggestedPupilSchema>;
+
+/** In the principal's review list (`GET users`), a Parent's named children with the pupils that may be them. */
+export const ReviewChildSchema = z.object({
+  name: z.string(),
+  dob: z.string(),
+  matches: z.array(SuggestedPupilSchema),
+});
+export type ReviewChild = z.infer<typeof ReviewChildSchema>;
+
+/**
+ * A row of the principal's list: when the account was made and every photo, for reviewing; for a
+ * Parent, the children they named (empty for everyone else).
+ */
 export const UserForReviewSchema = UserWithStatusSchema.extend({
   createdAt: z.string(),
   photos: z.array(z.string()),
+  // A default, so answers of a server from before families still read.
+  children: z.array(ReviewChildSchema).default([]),
 });
 export type UserForReview = z.infer<typeof UserForReviewSchema>;
 

@@ -284,7 +284,18 @@ describe.each(TEST_ENGINES)('attendance on %s', (engine) => {
       expect((await get(`/api/attendance/student/${f.users.teacher}`, 'principal')).statusCode).toBe(404);
       expect((await get('/api/attendance/student/999999', 'principal')).statusCode).toBe(404);
       expect((await get('/api/attendance/student/abc', 'principal')).statusCode).toBe(400);
-      expect((await get(`/api/attendance/student/${f.users.student}`, 'parent')).statusCode).toBe(403);
+      expect((await get(`/api/attendance/student/${f.users.student}`, 'director')).statusCode).toBe(403);
+    });
+
+    it('a parent: their children’s history; another family’s child is a 404', async () => {
+      for (const child of f.children) {
+        const res = await get(`/api/attendance/student/${child}`, 'parent');
+        expect(res.statusCode).toBe(200);
+        expect(AttendanceHistoryAnswerSchema.parse(res.json()).data.length).toBeGreaterThan(0);
+      }
+      const other = await get(`/api/attendance/student/${f.users.student2}`, 'parent');
+      expect(other.statusCode).toBe(404);
+      expect(other.json().error.code).toBe('NOT_FOUND');
     });
 
     it('a pupil with nothing recorded: empty, 0 %', async () => {

@@ -115,7 +115,7 @@ function markSheetRoutes(app: FastifyInstance): void {
   api.get(
     '/result/assign_result/:id',
     withAnswer(
-      onePupil('Every mark of one pupil (the pupil, their teachers, the principal)'),
+      onePupil('Every mark of one pupil (the pupil, their guardians, their teachers, the principal)'),
       ResultAnswerSchema,
     ),
     async (request) => {

@@ -119,7 +119,15 @@ describe.each(TEST_ENGINES)('exams, marks and mark sheets on %s', (engine) => {
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
       expect(data).toHaveLength(Number(count.n));
-      expect((await get('/api/result', 'parent')).statusCode).toBe(403);
+      expect((await get('/api/result', 'director')).statusCode).toBe(403);
+    });
+
+    it('a parent: the marks of their two children, nobody else’s', async () => {
+      const { data } = ResultAnswerSchema.parse((await get('/api/result', 'parent')).json());
+      expect(data).toHaveLength(12);
+      const names = await t.db.selectFrom('app_user').select('name').where('id', 'in', f.children).execute();
+      expect(new Set(data.map((r) => r.name))).toEqual(new Set(names.map((n) => n.name)));
+      expect(new Set(data.map((r) => r.classes))).toEqual(new Set(['KG', 'Class 2']));
     });
   });
 
@@ -149,9 +157,22 @@ describe.each(TEST_ENGINES)('exams, marks and mark sheets on %s', (engine) => {
         expect((await get(`${base}${f.users.teacher}`, 'principal')).statusCode, base).toBe(404);
         expect((await get(`${base}999999`, 'principal')).statusCode, base).toBe(404);
         expect((await get(`${base}abc`, 'principal')).statusCode, base).toBe(400);
-        expect((await get(`${base}${f.users.student}`, 'parent')).statusCode, base).toBe(403);
+        expect((await get(`${base}${f.users.student}`, 'director')).statusCode, base).toBe(403);
         expect((await get(`${base}${f.users.student}`)).statusCode, base).toBe(401);
       }
+    });
+
+    it('a parent sees their children’s and gets 404 for another family’s child', async () => {
+      for (const base of PER_PUPIL) {
+        for (const child of f.children) {
+          expect((await get(`${base}${child}`, 'parent')).statusCode, base).toBe(200);
+        }
+        const other = await get(`${base}${f.users.student2}`, 'parent');
+        expect(other.statusCode, base).toBe(404);
+        expect(other.json().error.code).toBe('NOT_FOUND');
+      }
+      const summary = await get(`/api/result-summary/${f.users.student}`, 'parent');
+      expect(summary.json().data.studentName).toBe('Aisha Rahman');
     });
 
     it('result/assign_result/{id}: every mark of that pupil', async () => {

@@ -119,11 +119,43 @@ describe.each(TEST_ENGINES)('notifications on %s', (engine) => {
     for (const { id } of sent) expect(rows.find((r) => r.id === id)?.unread).toBe(false);
   });
 
+  it('a parent: those to everyone, to their children and to their children’s classes', async () => {
+    const rows = await list('parent');
+    const [child, brother] = f.children;
+    const expected = (await stored()).filter(
+      (n) =>
+        (n.class_id === null && n.student_id === null) ||
+        n.class_id === f.classes.KG ||
+        n.class_id === f.classes['Class 2'] ||
+        n.student_id === child ||
+        n.student_id === brother,
+    );
+    expect(rows.map((r) => r.id)).toEqual(expected.map((n) => n.id));
+    expect(rows.some((r) => r.notification.startsWith('Well done, Aisha'))).toBe(true);
+    expect(rows.some((r) => r.notification.startsWith('Mathematics homework'))).toBe(true);
+    // Another family's child and another class: not shown.
+    expect(rows.some((r) => r.notification.startsWith('Leo, please'))).toBe(false);
+    expect(rows.some((r) => r.notification.startsWith('Science week'))).toBe(false);
+    // Marking one read: theirs to read, another family's is a 404.
+    const toAisha = rows.find((r) => r.notification.startsWith('Well done, Aisha'));
+    const read = await callAs(t.app, f, 'parent', {
+      method: 'POST',
+      url: `/api/notification/${toAisha?.id}/read`,
+    });
+    expect(read.statusCode).toBeLessThan(300);
+    const toLeo = (await stored()).find((n) => n.student_id === f.users.student2);
+    const notTheirs = await callAs(t.app, f, 'parent', {
+      method: 'POST',
+      url: `/api/notification/${toLeo?.id}/read`,
+    });
+    expect(notTheirs.statusCode).toBe(404);
+  });
+
   it('401 without a token, 403 for a type without a dashboard', async () => {
     expect((await callAs(t.app, f, undefined, { method: 'GET', url: '/api/notification' })).statusCode).toBe(
       401,
     );
-    expect((await callAs(t.app, f, 'parent', { method: 'GET', url: '/api/notification' })).statusCode).toBe(
+    expect((await callAs(t.app, f, 'director', { method: 'GET', url: '/api/notification' })).statusCode).toBe(
       403,
     );
   });

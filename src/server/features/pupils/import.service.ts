@@ -1,11 +1,14 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
+import { RELATIONSHIPS, type Relationship } from '../../../shared/api/family.js';
 import { IsoDateSchema } from '../../../shared/api/school.js';
 import {
   PUPIL_IMPORT_COLUMNS,
+  PUPIL_IMPORT_GUARDIAN_COLUMNS,
   PUPIL_IMPORT_LIMITS,
   type PupilImportAnswer,
   type PupilImportColumn,
+  type PupilImportGuardianColumn,
   type PupilImportRow,
 } from '../../../shared/api/school-admin.js';
 import { GENDERS, USER_TYPE } from '../../../shared/constants.js';
@@ -14,6 +17,7 @@ import type { Db } from '../../db/connect.js';
 import { HttpError, invalid } from '../../lib/errors.js';
 import { hashPassword } from '../auth/password.js';
 import { classIdsByName } from '../catalog/catalog.repository.js';
+import { accountsByEmailKey, insertGuardian } from '../family/family.repository.js';
 import { emailKeyOf, insertUser, isUniqueViolation } from '../users/users.repository.js';
 import { CsvError, parseCsv } from './csv.js';
 import { openEnrolment, takenEmailKeys } from './pupils.repository.js';
@@ -22,6 +26,11 @@ import { openEnrolment, takenEmailKeys } from './pupils.repository.js';
  * `POST admin/import/pupils`: a CSV of pupils is checked row by row (the preview), and on commit
  * saved whole or not at all: ACTIVE Student accounts, each with a random initial password that the
  * answer shows once, enrolled in their class from `today`.
+ *
+ * The optional guardian columns (docs/decisions/0021-families.md) link each pupil to the Parent
+ * account of guardian_email; when there is none, the import makes one, active, with an initial
+ * password shown once like the pupils' (on the first row naming that email). Siblings name the same
+ * email and get the same parent.
  */
 
 const EMAIL = z.email();
@@ -33,12 +42,27 @@ const MAX_TEXT = {
   dob: 10,
   contact: 50,
   address: 300,
+  guardian_name: 100,
+  guardian_email: 254,
+  guardian_contact: 30,
+  guardian_relationship: 20,
 } as const;
 
+const PHONE = /^\+?[0-9][0-9 ()./-]{3,}$/;
+
+/** A row's guardian, checked: `existingId` when the email is a Parent account already. */
+interface RowGuardian {
+  key: string;
+  email: string;
+  relationship: Relationship;
+  existingId?: number;
+}
+
 interface CheckedRow extends PupilImportRow {
-  values: Record<PupilImportColumn, string>;
+  values: Record<PupilImportColumn | PupilImportGuardianColumn, string>;
   classId?: number;
   gender?: string;
+  guardian?: RowGuardian;
 }
 
 /** Reads and checks the file; 400 for a file that is not a CSV with the expected header. */
@@ -70,8 +94,9 @@ async function checkFile(db: Db, data: Buffer, today: string): Promise<CheckedRo
     throw invalid(message, [{ field: 'file', message }]);
   }
 
-  const column = (record: (typeof records)[number], name: PupilImportColumn) =>
-    (record.fields[names.indexOf(name)] ?? '').trim();
+  // An absent optional column reads as empty.
+  const column = (record: (typeof records)[number], name: PupilImportColumn | PupilImportGuardianColumn) =>
+    names.includes(name) ? (record.fields[names.indexOf(name)] ?? '').trim() : '';
   const classes = await classIdsByName(
     db,
     records.map((r) => column(r, 'class')),
@@ -81,12 +106,20 @@ async function checkFile(db: Db, data: Buffer, today: string): Promise<CheckedRo
     records.map((r) => emailKeyOf(r.fields[names.indexOf('email')] ?? '')).filter((k) => k !== ''),
   );
 
+  const guardianKeys = records.map((r) => emailKeyOf(column(r, 'guardian_email'))).filter((k) => k !== '');
+  const accounts = await accountsByEmailKey(db, guardianKeys);
+  const pupilKeys = new Set(records.map((r) => emailKeyOf(column(r, 'email'))));
+  const namedGuardians = new Set(
+    records
+      .filter((r) => column(r, 'guardian_name') !== '')
+      .map((r) => emailKeyOf(column(r, 'guardian_email'))),
+  );
+
   const seen = new Map<string, number>();
   return records.map((record) => {
-    const values = Object.fromEntries(PUPIL_IMPORT_COLUMNS.map((c) => [c, column(record, c)])) as Record<
-      PupilImportColumn,
-      string
-    >;
+    const values = Object.fromEntries(
+      [...PUPIL_IMPORT_COLUMNS, ...PUPIL_IMPORT_GUARDIAN_COLUMNS].map((c) => [c, column(record, c)]),
+    ) as Record<PupilImportColumn | PupilImportGuardianColumn, string>;
     const errors: { field: string; message: string }[] = [];
     for (const column of PUPIL_IMPORT_COLUMNS) {
       if (values[column] === '') errors.push({ field: column, message: 'missing' });
@@ -112,6 +145,7 @@ async function checkFile(db: Db, data: Buffer, today: string): Promise<CheckedRo
         errors.push({ field: 'dob', message: 'must be a real date as YYYY-MM-DD' });
       else if (values.dob >= today) errors.push({ field: 'dob', message: 'must be in the past' });
     }
+    const guardian = checkGuardian(values, { accounts, pupilKeys, namedGuardians }, errors);
     return {
       line: record.line,
       name: values.name,
@@ -121,16 +155,75 @@ async function checkFile(db: Db, data: Buffer, today: string): Promise<CheckedRo
       values,
       ...(classId !== undefined && { classId }),
       ...(gender !== undefined && { gender }),
+      ...(guardian !== undefined && { guardian }),
     };
   });
+}
+
+/**
+ * The guardian columns of a row: all empty (no guardian), or an email with a relationship; a name
+ * when the email is no account yet (on this row or another row with the same email); a contact,
+ * when given, that is a phone number. Problems go to `errors` like the other columns'.
+ */
+function checkGuardian(
+  values: Record<PupilImportColumn | PupilImportGuardianColumn, string>,
+  file: {
+    accounts: Map<string, { id: number; type: string }>;
+    pupilKeys: Set<string>;
+    namedGuardians: Set<string>;
+  },
+  errors: { field: string; message: string }[],
+): RowGuardian | undefined {
+  if (PUPIL_IMPORT_GUARDIAN_COLUMNS.every((c) => values[c] === '')) return undefined;
+  const before = errors.length;
+  for (const column of PUPIL_IMPORT_GUARDIAN_COLUMNS) {
+    if (values[column].length > MAX_TEXT[column])
+      errors.push({ field: column, message: `at most ${MAX_TEXT[column]} characters` });
+  }
+  const email = values.guardian_email;
+  const key = emailKeyOf(email);
+  const account = file.accounts.get(key);
+  if (email === '')
+    errors.push({ field: 'guardian_email', message: 'missing (the guardian columns need it)' });
+  else if (!EMAIL.safeParse(email).success)
+    errors.push({ field: 'guardian_email', message: 'not an email address' });
+  else if (file.pupilKeys.has(key)) errors.push({ field: 'guardian_email', message: 'is a pupil’s email' });
+  else if (account && account.type !== USER_TYPE.parent)
+    errors.push({
+      field: 'guardian_email',
+      message: `belongs to an account of type ${account.type}, not Parent`,
+    });
+  else if (!account && !file.namedGuardians.has(key))
+    errors.push({ field: 'guardian_name', message: 'missing (needed for a new parent account)' });
+  const relationship = RELATIONSHIPS.find(
+    (r) => r.toLowerCase() === values.guardian_relationship.toLowerCase(),
+  );
+  if (values.guardian_relationship === '')
+    errors.push({ field: 'guardian_relationship', message: 'missing' });
+  else if (!relationship)
+    errors.push({ field: 'guardian_relationship', message: `must be one of ${RELATIONSHIPS.join(', ')}` });
+  if (values.guardian_contact !== '' && !PHONE.test(values.guardian_contact))
+    errors.push({ field: 'guardian_contact', message: 'not a phone number' });
+  if (errors.length > before || !relationship) return undefined;
+  return { key, email, relationship, ...(account && { existingId: account.id }) };
+}
+
+/** The name and contact a new guardian account gets: the first given in the file for that email. */
+function newGuardianDetails(rows: readonly CheckedRow[], key: string): { name: string; contact: string } {
+  const same = rows.filter((r) => r.guardian?.key === key);
+  return {
+    name: same.find((r) => r.values.guardian_name !== '')?.values.guardian_name ?? '',
+    contact: same.find((r) => r.values.guardian_contact !== '')?.values.guardian_contact ?? '',
+  };
 }
 
 const publicRow = ({
   values: _values,
   classId: _classId,
   gender: _gender,
+  guardian,
   ...row
-}: CheckedRow): PupilImportRow => row;
+}: CheckedRow): PupilImportRow => ({ ...row, ...(guardian && { guardianEmail: guardian.email }) });
 
 /** A random initial password: 12 characters of letters and digits. */
 const initialPassword = () => crypto.randomBytes(9).toString('base64url');
@@ -155,13 +248,23 @@ export async function importPupils(
     );
   }
   const passwords = rows.map(() => initialPassword());
+  // The guardians to make: one per new email, its password shown on the first row naming it.
+  const newGuardianKeys = [
+    ...new Set(
+      rows.flatMap((r) => (r.guardian && r.guardian.existingId === undefined ? [r.guardian.key] : [])),
+    ),
+  ];
+  const guardianPasswords = newGuardianKeys.map(() => initialPassword());
   // A few at a time: each hash takes 19 MiB and a worker thread.
   const hashes: string[] = [];
-  for (let i = 0; i < passwords.length; i += 4) {
-    hashes.push(...(await Promise.all(passwords.slice(i, i + 4).map((p) => hashPassword(p)))));
+  const toHash = [...passwords, ...guardianPasswords];
+  for (let i = 0; i < toHash.length; i += 4) {
+    hashes.push(...(await Promise.all(toHash.slice(i, i + 4).map((p) => hashPassword(p)))));
   }
+  const guardianHash = new Map(newGuardianKeys.map((key, i) => [key, hashes[passwords.length + i] ?? '']));
+  const guardianPassword = new Map(newGuardianKeys.map((key, i) => [key, guardianPasswords[i] ?? '']));
   try {
-    const ids = await db.transaction().execute(async (trx) => {
+    const { ids, guardianIds, madeBy } = await db.transaction().execute(async (trx) => {
       const created: number[] = [];
       for (const [index, row] of rows.entries()) {
         const id = await insertUser(
@@ -185,12 +288,60 @@ export async function importPupils(
         await openEnrolment(trx, id, row.classId ?? 0, today);
         created.push(id);
       }
-      return created;
+      // Guardians, after every pupil: the row's pupil exists, the parent is found or made.
+      const guardianIds: (number | undefined)[] = [];
+      const madeBy = new Map<string, number>();
+      const made = new Map<string, number>();
+      for (const [index, row] of rows.entries()) {
+        const guardian = row.guardian;
+        const pupilId = created[index];
+        if (!guardian || pupilId === undefined) {
+          guardianIds.push(undefined);
+          continue;
+        }
+        let parentId = guardian.existingId ?? made.get(guardian.key);
+        if (parentId === undefined) {
+          const details = newGuardianDetails(rows, guardian.key);
+          parentId = await insertUser(
+            trx,
+            {
+              name: details.name,
+              designation: 'Parent',
+              description: '',
+              type: USER_TYPE.parent,
+              gender: 'Other',
+              dob: '',
+              address: row.values.address,
+              contact: details.contact,
+              email: guardian.email,
+              passwordHash: guardianHash.get(guardian.key) ?? '',
+              socialLink: '',
+              status: 'active',
+            },
+            now,
+          );
+          made.set(guardian.key, parentId);
+          madeBy.set(guardian.key, index);
+        }
+        await insertGuardian(trx, { parentId, studentId: pupilId, relationship: guardian.relationship }, now);
+        guardianIds.push(parentId);
+      }
+      return { ids: created, guardianIds, madeBy };
     });
     return {
       ...answer,
       committed: true,
-      rows: answer.rows.map((row, index) => ({ ...row, id: ids[index], password: passwords[index] })),
+      rows: answer.rows.map((row, index) => {
+        const key = rows[index]?.guardian?.key;
+        const madeHere = key !== undefined && madeBy.get(key) === index;
+        return {
+          ...row,
+          id: ids[index],
+          password: passwords[index],
+          ...(guardianIds[index] !== undefined && { guardianId: guardianIds[index] }),
+          ...(madeHere && { guardianPassword: guardianPassword.get(key) }),
+        };
+      }),
     };
   } catch (error) {
     if (isUniqueViolation(error)) {

@@ -110,3 +110,133 @@ describe.each(TEST_ENGINES)('pupil import on %s', (engine) => {
     expect(res.statusCode).toBe(413);
   });
 });
+
+describe.each(TEST_ENGINES)('pupil import with guardians on %s', (engine) => {
+  const { t, f } = withDemoSchool(engine);
+
+  const HEADER =
+    'name,email,class,gender,dob,contact,address,guardian_name,guardian_email,guardian_contact,guardian_relationship';
+  const upload = (csv: string, commit: boolean) => {
+    const form = new FormData();
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'pupils.csv');
+    return callAs(t.app, f, 'principal', {
+      method: 'POST',
+      url: `/api/admin/import/pupils?commit=${commit}`,
+      payload: form,
+    });
+  };
+  const count = async (table: 'app_user' | 'guardian') =>
+    Number(
+      (
+        await t.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('links siblings to one new parent, and a pupil to an existing parent; the new parent may log in', async () => {
+    const csv = [
+      HEADER,
+      'Tia Tern,tia@import.test,KG,Female,2020-02-03,1,1 Road,Rosa Tern,rosa@import.test,+1 555 0199,Mother',
+      'Tom Tern,tom@import.test,Class 1,Male,2019-02-03,1,1 Road,,ROSA@import.test,,mother',
+      'Zed Rahman,zed@import.test,Nursery,Male,2022-05-06,1,2 Road,,parent@demo.school,,Father',
+      'Una Alone,una@import.test,KG,Female,2020-07-08,1,3 Road,,,,',
+    ].join('\n');
+    const preview = await upload(csv, false);
+    expect(preview.statusCode).toBe(200);
+    const previewed = PupilImportAnswerSchema.parse(preview.json()).data;
+    expect(previewed.invalid).toBe(0);
+    expect(previewed.rows.map((r) => r.guardianEmail)).toEqual([
+      'rosa@import.test',
+      'ROSA@import.test',
+      'parent@demo.school',
+      undefined,
+    ]);
+
+    const res = await upload(csv, true);
+    expect(res.statusCode).toBe(200);
+    const { data } = PupilImportAnswerSchema.parse(res.json());
+    const [tia, tom, zed, una] = data.rows;
+    expect(tia?.guardianId).toBeDefined();
+    expect(tom?.guardianId).toBe(tia?.guardianId);
+    expect(tia?.guardianPassword).toMatch(/^[A-Za-z0-9_-]{12}$/);
+    expect(tom?.guardianPassword).toBeUndefined();
+    expect(zed?.guardianId).toBe(f.users.parent);
+    expect(zed?.guardianPassword).toBeUndefined();
+    expect(una?.guardianId).toBeUndefined();
+
+    const rosa = await t.db
+      .selectFrom('app_user')
+      .selectAll()
+      .where('id', '=', tia?.guardianId ?? 0)
+      .executeTakeFirstOrThrow();
+    expect(rosa).toMatchObject({
+      name: 'Rosa Tern',
+      type: USER_TYPE.parent,
+      status: 'active',
+      contact: '+1 555 0199',
+    });
+    const links = await t.db
+      .selectFrom('guardian')
+      .select(['parent_id', 'student_id', 'relationship'])
+      .where('student_id', 'in', [tia?.id ?? 0, tom?.id ?? 0, zed?.id ?? 0])
+      .orderBy('student_id')
+      .execute();
+    expect(links).toEqual([
+      { parent_id: rosa.id, student_id: tia?.id, relationship: 'Mother' },
+      { parent_id: rosa.id, student_id: tom?.id, relationship: 'Mother' },
+      { parent_id: f.users.parent, student_id: zed?.id, relationship: 'Father' },
+    ]);
+    const token = await logIn(t.app, 'rosa@import.test', tia?.guardianPassword ?? '');
+    const children = await t.app.inject({
+      url: '/api/family/children',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(children.json().data.map((c: { studentName: string }) => c.studentName)).toEqual([
+      'Tia Tern',
+      'Tom Tern',
+    ]);
+    const demoParent = await callAs(t.app, f, 'parent', { method: 'GET', url: '/api/family/children' });
+    expect(demoParent.json().data).toHaveLength(3);
+  });
+
+  it('bad guardian data is the row’s error; a commit then saves nothing at all', async () => {
+    const csv = [
+      HEADER,
+      'Ok Pupil,ok@import.test,KG,Female,2020-02-03,1,1 Road,Ok Parent,okparent@import.test,,Guardian',
+      'Bad One,bad1@import.test,KG,Female,2020-02-03,1,1 Road,Some Name,not-an-email,,Mother',
+      'Bad Two,bad2@import.test,KG,Female,2020-02-03,1,1 Road,Some Name,,,Mother',
+      'Bad Three,bad3@import.test,KG,Female,2020-02-03,1,1 Road,,nobody@import.test,,Mother',
+      'Bad Four,bad4@import.test,KG,Female,2020-02-03,1,1 Road,X,teacher@demo.school,,Mother',
+      'Bad Five,bad5@import.test,KG,Female,2020-02-03,1,1 Road,X,x5@import.test,,Aunt',
+      'Bad Six,bad6@import.test,KG,Female,2020-02-03,1,1 Road,X,x6@import.test,call me,Other',
+      'Bad Seven,bad7@import.test,KG,Female,2020-02-03,1,1 Road,X,bad1@import.test,,Other',
+      'Bad Eight,bad8@import.test,KG,Female,2020-02-03,1,1 Road,X,x8@import.test,,',
+      `Bad Nine,bad9@import.test,KG,Female,2020-02-03,1,1 Road,${'n'.repeat(101)},x9@import.test,,Other`,
+    ].join('\n');
+    const users = await count('app_user');
+    const links = await count('guardian');
+    const preview = PupilImportAnswerSchema.parse((await upload(csv, false)).json()).data;
+    expect(preview.invalid).toBe(9);
+    const fields = preview.rows.map((r) => r.errors.map((e) => e.field));
+    expect(fields).toEqual([
+      [],
+      ['guardian_email'],
+      ['guardian_email'],
+      ['guardian_name'],
+      ['guardian_email'],
+      ['guardian_relationship'],
+      ['guardian_contact'],
+      ['guardian_email'],
+      ['guardian_relationship'],
+      ['guardian_name'],
+    ]);
+    expect(preview.rows[4]?.errors[0]?.message).toMatch(/not Parent/);
+    const res = await upload(csv, true);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('IMPORT_INVALID');
+    expect(await count('app_user')).toBe(users);
+    expect(await count('guardian')).toBe(links);
+  });
+});

@@ -71,9 +71,12 @@ function importRoutes(app: FastifyInstance): void {
         description:
           `Multipart \`${PUPIL_IMPORT_LIMITS.field}\`: a CSV (UTF-8, at most ${PUPIL_IMPORT_LIMITS.maxRows} rows and ` +
           `${PUPIL_IMPORT_LIMITS.maxBytes / 1024 / 1024} MB) whose first line names the columns name, email, class, ` +
-          'gender, dob, contact, address. The preview answers every row with its problems and saves nothing. ' +
-          'commit=true: 400 (IMPORT_INVALID, details per row) when any row has a problem; else every pupil ' +
-          'becomes an active Student in their class, and the answer shows each initial password once.',
+          'gender, dob, contact, address, and optionally guardian_name, guardian_email, guardian_contact, ' +
+          'guardian_relationship (Mother, Father, Guardian or Other). The preview answers every row with its ' +
+          'problems and saves nothing. commit=true: 400 (IMPORT_INVALID, details per row) when any row has a ' +
+          'problem; else every pupil becomes an active Student in their class, linked to the Parent account ' +
+          'of guardian_email (made, active, when there is none), and the answer shows each initial password ' +
+          '(guardianPassword for a parent account it made) once.',
         security: BEARER_AUTH,
         consumes: ['multipart/form-data'],
         querystring: PupilImportQuerySchema,

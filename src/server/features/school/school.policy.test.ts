@@ -2,43 +2,51 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserType } from '../../../shared/constants.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
-import { DEMO_USERS, type DemoRole } from '../../test/school-fixtures.js';
+import { DEMO_USERS, type DemoRole, userWithSession } from '../../test/school-fixtures.js';
 import {
+  assignmentVisible,
+  classVisible,
   findVisibleClass,
   findVisiblePupil,
   findVisibleTeacher,
   lessonKey,
   markableLessons,
+  markVisible,
   mayNotifyEveryone,
+  notificationVisible,
   recordablePupils,
   type Viewer,
 } from './school.policy.js';
 
 /**
  * The record-level rules as a matrix over the viewer's type and the record's owner (the demo
- * school: student@ is in KG, student2@ in Class 1; teacher@ teaches both classes, teacher2@ only
- * Class 1 of the two).
+ * school: student@ is in KG, student2@ in Class 1; teacher@ teaches every class, teacher2@ every
+ * class but KG; parent@ is the guardian of student@ and of her brother in Class 2, and
+ * `otherParent` of nobody here: another family's child is invisible to a parent).
  */
-type ViewerName = DemoRole | 'parent' | 'director';
-type Target = 'student' | 'student2' | 'teacher' | 'teacher2' | 'unknown';
+type ViewerName = DemoRole | 'otherParent' | 'director';
+type Target = 'student' | 'student2' | 'brother' | 'teacher' | 'teacher2' | 'unknown';
 
 const PUPILS: Record<ViewerName, readonly Target[]> = {
-  principal: ['student', 'student2'],
-  teacher: ['student', 'student2'],
-  teacher2: ['student2'],
+  principal: ['student', 'student2', 'brother'],
+  teacher: ['student', 'student2', 'brother'],
+  teacher2: ['student2', 'brother'],
   student: ['student'],
   student2: ['student2'],
-  parent: [],
+  parent: ['student', 'brother'],
+  otherParent: [],
   director: [],
 };
 
-const CLASSES: Record<ViewerName, readonly ('KG' | 'Class 1')[]> = {
-  principal: ['KG', 'Class 1'],
-  teacher: ['KG', 'Class 1'],
-  teacher2: ['Class 1'],
+type ClassName = 'Nursery' | 'KG' | 'Class 1' | 'Class 2';
+const CLASSES: Record<ViewerName, readonly ClassName[]> = {
+  principal: ['Nursery', 'KG', 'Class 1', 'Class 2'],
+  teacher: ['Nursery', 'KG', 'Class 1', 'Class 2'],
+  teacher2: ['Nursery', 'Class 1', 'Class 2'],
   student: ['KG'],
   student2: ['Class 1'],
-  parent: [],
+  parent: ['KG', 'Class 2'],
+  otherParent: [],
   director: [],
 };
 
@@ -49,22 +57,24 @@ const TEACHERS: Record<ViewerName, readonly Target[]> = {
   student: [],
   student2: [],
   parent: [],
+  otherParent: [],
   director: [],
 };
 
 /** Whose attendance the viewer may record (pupils in a class only). */
 const RECORDS: Record<ViewerName, readonly Target[]> = {
-  principal: ['student', 'student2'],
-  teacher: ['student', 'student2'],
-  teacher2: ['student2'],
+  principal: ['student', 'student2', 'brother'],
+  teacher: ['student', 'student2', 'brother'],
+  teacher2: ['student2', 'brother'],
   student: [],
   student2: [],
   parent: [],
+  otherParent: [],
   director: [],
 };
 
 const VIEWERS = Object.keys(PUPILS) as ViewerName[];
-const TARGETS: readonly Target[] = ['student', 'student2', 'teacher', 'teacher2', 'unknown'];
+const TARGETS: readonly Target[] = ['student', 'student2', 'brother', 'teacher', 'teacher2', 'unknown'];
 
 describe.each(TEST_ENGINES)('the school policy on %s', (engine) => {
   let t: TestApp;
@@ -82,9 +92,19 @@ describe.each(TEST_ENGINES)('the school policy on %s', (engine) => {
         .executeTakeFirstOrThrow();
       viewers[role] = { id: user.id, type: user.type as UserType };
     }
-    viewers.parent = { id: 999_001, type: 'Parent' };
+    const other = await userWithSession(t.db, 'Parent', 'Other Parent');
+    viewers.otherParent = { id: other.id, type: 'Parent' };
     viewers.director = { id: 999_002, type: 'Director' };
-    for (const target of TARGETS) ids[target] = target === 'unknown' ? 999_999 : viewers[target].id;
+    const brother = await t.db
+      .selectFrom('guardian')
+      .select('student_id')
+      .where('parent_id', '=', viewers.parent.id)
+      .where('student_id', '!=', viewers.student.id)
+      .executeTakeFirstOrThrow();
+    for (const target of TARGETS) {
+      ids[target] =
+        target === 'unknown' ? 999_999 : target === 'brother' ? brother.student_id : viewers[target].id;
+    }
     for (const c of await t.db.selectFrom('school_class').select(['id', 'name']).execute())
       classes[c.name] = c.id;
   });
@@ -105,7 +125,7 @@ describe.each(TEST_ENGINES)('the school policy on %s', (engine) => {
     for (const name of ['Nursery', 'KG', 'Class 1', 'Class 2']) {
       if (await findVisibleClass(t.db, viewers[viewer], classes[name] ?? 0)) visible.push(name);
     }
-    expect(visible.filter((name) => name === 'KG' || name === 'Class 1')).toEqual(CLASSES[viewer]);
+    expect(visible).toEqual(CLASSES[viewer]);
     expect(await findVisibleClass(t.db, viewers[viewer], 999_999)).toBeUndefined();
   });
 
@@ -160,6 +180,87 @@ describe.each(TEST_ENGINES)('the school policy on %s', (engine) => {
 
   it.each(VIEWERS)('may %s send a notification to everyone', (viewer) => {
     expect(mayNotifyEveryone(viewers[viewer])).toBe(viewer === 'principal');
+  });
+
+  it('a parent: the marks of their children, the assignments and notifications of their classes', async () => {
+    const children = [ids.student, ids.brother].sort((a, b) => a - b);
+    const childClasses = [classes.KG, classes['Class 2']].sort((a, b) => (a ?? 0) - (b ?? 0));
+    for (const [name, expectedPupils, expectedClasses] of [
+      ['parent', children, childClasses],
+      ['otherParent', [], []],
+    ] as const) {
+      const viewer = viewers[name];
+      const marks = await t.db
+        .selectFrom('mark')
+        .select('student_id')
+        .distinct()
+        .where(markVisible(t.db, viewer, { student: 'student_id', class: 'class_id', subject: 'subject_id' }))
+        .orderBy('student_id')
+        .execute();
+      expect(
+        marks.map((m) => m.student_id),
+        name,
+      ).toEqual(expectedPupils);
+      const assignments = await t.db
+        .selectFrom('class_assignment')
+        .select('class_id')
+        .distinct()
+        .where(assignmentVisible(t.db, viewer, { teacher: 'teacher_id', class: 'class_id' }))
+        .orderBy('class_id')
+        .execute();
+      expect(
+        assignments.map((a) => a.class_id),
+        name,
+      ).toEqual(expectedClasses);
+      const visibleClasses = await t.db
+        .selectFrom('school_class')
+        .select('id')
+        .where(classVisible(t.db, viewer, 'id'))
+        .orderBy('id')
+        .execute();
+      expect(
+        visibleClasses.map((c) => c.id),
+        name,
+      ).toEqual(expectedClasses);
+
+      const all = await t.db.selectFrom('notification').selectAll().execute();
+      const visible = await t.db
+        .selectFrom('notification')
+        .selectAll()
+        .where(
+          notificationVisible(t.db, viewer, {
+            sender: 'sender_id',
+            class: 'class_id',
+            student: 'student_id',
+          }),
+        )
+        .execute();
+      const expected = all.filter(
+        (n) =>
+          (n.class_id === null && n.student_id === null) ||
+          (n.student_id !== null && (expectedPupils as readonly number[]).includes(n.student_id)) ||
+          (n.class_id !== null && (expectedClasses as readonly (number | undefined)[]).includes(n.class_id)),
+      );
+      expect(visible.map((n) => n.id).sort(), name).toEqual(expected.map((n) => n.id).sort());
+      expect(
+        visible.some((n) => n.student_id === ids.student2),
+        name,
+      ).toBe(false);
+    }
+    // The demo has notifications to student@ and to KG: the parent sees both kinds.
+    const seen = await t.db
+      .selectFrom('notification')
+      .select(['student_id', 'class_id'])
+      .where(
+        notificationVisible(t.db, viewers.parent, {
+          sender: 'sender_id',
+          class: 'class_id',
+          student: 'student_id',
+        }),
+      )
+      .execute();
+    expect(seen.some((n) => n.student_id === ids.student)).toBe(true);
+    expect(seen.some((n) => n.class_id === classes.KG)).toBe(true);
   });
 
   it('a pupil who left their class is no longer visible to its teachers, still to the principal', async () => {

@@ -6,7 +6,8 @@ import type { SessionUser } from '../auth/session.js';
 /**
  * Who may see what in the school area: the one place for the record-level rules of docs/contract/api.md
  * ("own": a Student sees what concerns them or their current class, a Teacher what concerns the
- * classes they teach, a Principle everything). Which *types* may call a route is the route's guard
+ * classes they teach, a Principle everything; a Parent what concerns their children or their
+ * children's current classes, docs/decisions/0021-families.md). Which *types* may call a route is the route's guard
  * (`requireSchoolUser` / `requireTypes`); which *records* they get is decided here, either as a SQL
  * condition a list query adds to its `where`, or as a lookup that answers `undefined` for a record
  * the viewer may not see, which the route turns into the same 404 as for an unknown id.
@@ -55,7 +56,10 @@ export const childrensClassIds = (db: Db, parentId: number) =>
     .where('enrolment.student_id', 'in', childIds(db, parentId))
     .where('enrolment.ended_on', 'is', null);
 
-/** A class (its timetable, exams, pupil list): the pupil's own, a class the teacher teaches, any for the principal. */
+/**
+ * A class (its timetable, exams, pupil list): the pupil's own, a class of the parent's children, a
+ * class the teacher teaches, any for the principal.
+ */
 export function classVisible(db: Db, viewer: Viewer, classColumn: string): Condition {
   switch (viewer.type) {
     case USER_TYPE.principal:
@@ -64,14 +68,16 @@ export function classVisible(db: Db, viewer: Viewer, classColumn: string): Condi
       return sql<SqlBool>`${ref(classColumn)} in ${taughtClassIds(db, viewer.id)}`;
     case USER_TYPE.student:
       return sql<SqlBool>`${ref(classColumn)} in ${currentClassIds(db, viewer.id)}`;
+    case USER_TYPE.parent:
+      return sql<SqlBool>`${ref(classColumn)} in ${childrensClassIds(db, viewer.id)}`;
     default:
       return NONE;
   }
 }
 
 /**
- * A pupil and their records (marks, attendance, mark sheet): the pupil themself, a teacher of the
- * pupil's current class, the principal. `currentClassColumn` is the pupil's current class, from a
+ * A pupil and their records (marks, attendance, mark sheet): the pupil themself, their guardians, a
+ * teacher of the pupil's current class, the principal. `currentClassColumn` is the pupil's current class, from a
  * join with their open enrolment.
  */
 export function pupilVisible(
@@ -86,12 +92,17 @@ export function pupilVisible(
       return sql<SqlBool>`${ref(columns.currentClass)} in ${taughtClassIds(db, viewer.id)}`;
     case USER_TYPE.student:
       return sql<SqlBool>`${ref(columns.student)} = ${viewer.id}`;
+    case USER_TYPE.parent:
+      return sql<SqlBool>`${ref(columns.student)} in ${childIds(db, viewer.id)}`;
     default:
       return NONE;
   }
 }
 
-/** Class assignments (`GET studentclass`): a pupil those of their class, a teacher their own, the principal all. */
+/**
+ * Class assignments (`GET studentclass`): a pupil those of their class, a parent those of their
+ * children's classes, a teacher their own, the principal all.
+ */
 export function assignmentVisible(
   db: Db,
   viewer: Viewer,
@@ -104,14 +115,16 @@ export function assignmentVisible(
       return sql<SqlBool>`${ref(columns.teacher)} = ${viewer.id}`;
     case USER_TYPE.student:
       return sql<SqlBool>`${ref(columns.class)} in ${currentClassIds(db, viewer.id)}`;
+    case USER_TYPE.parent:
+      return sql<SqlBool>`${ref(columns.class)} in ${childrensClassIds(db, viewer.id)}`;
     default:
       return NONE;
   }
 }
 
 /**
- * Marks in the result lists (`GET result`): a pupil their own, a teacher those of the subjects they
- * teach in that class, the principal all.
+ * Marks in the result lists (`GET result`): a pupil their own, a parent their children's, a teacher
+ * those of the subjects they teach in that class, the principal all.
  */
 export function markVisible(
   db: Db,
@@ -119,6 +132,8 @@ export function markVisible(
   columns: { student: string; class: string; subject: string },
 ): Condition {
   if (viewer.type === USER_TYPE.student) return sql<SqlBool>`${ref(columns.student)} = ${viewer.id}`;
+  if (viewer.type === USER_TYPE.parent)
+    return sql<SqlBool>`${ref(columns.student)} in ${childIds(db, viewer.id)}`;
   return teachesSubject(db, viewer, columns);
 }
 
@@ -159,7 +174,8 @@ export function teachesSubject(
 }
 
 /**
- * Notifications: a pupil those to their class, to them and to everyone; a teacher those they sent,
+ * Notifications: a pupil those to their class, to them and to everyone; a parent those to their
+ * children, their children's classes and to everyone; a teacher those they sent,
  * those to the classes they teach and those to everyone; the principal all.
  */
 export function notificationVisible(
@@ -175,6 +191,8 @@ export function notificationVisible(
       return sql<SqlBool>`(${ref(columns.sender)} = ${viewer.id} or ${ref(columns.class)} in ${taughtClassIds(db, viewer.id)} or ${toEveryone})`;
     case USER_TYPE.student:
       return sql<SqlBool>`(${ref(columns.student)} = ${viewer.id} or ${ref(columns.class)} in ${currentClassIds(db, viewer.id)} or ${toEveryone})`;
+    case USER_TYPE.parent:
+      return sql<SqlBool>`(${ref(columns.student)} in ${childIds(db, viewer.id)} or ${ref(columns.class)} in ${childrensClassIds(db, viewer.id)} or ${toEveryone})`;
     default:
       return NONE;
   }

@@ -69,12 +69,13 @@ describe.each(TEST_ENGINES)('classes, assignments and timetables on %s', (engine
       }
     });
 
-    it('refuse callers without a token (401) and types without a dashboard (403)', async () => {
+    it('refuse callers without a token (401) and types without a dashboard (403); a parent reads them', async () => {
       for (const url of ['/api/classes', '/api/subject', '/api/time']) {
         expect((await get(url)).statusCode).toBe(401);
-        const parent = await get(url, 'parent');
-        expect(parent.statusCode).toBe(403);
-        expect(parent.json().error.code).toBe('FORBIDDEN');
+        const director = await get(url, 'director');
+        expect(director.statusCode).toBe(403);
+        expect(director.json().error.code).toBe('FORBIDDEN');
+        expect((await get(url, 'parent')).statusCode).toBe(200);
       }
     });
   });
@@ -107,9 +108,15 @@ describe.each(TEST_ENGINES)('classes, assignments and timetables on %s', (engine
       });
     });
 
+    it('a parent sees the assignments of their children’s classes only', async () => {
+      const rows = StudentClassAnswerSchema.parse((await get('/api/studentclass', 'parent')).json()).data;
+      expect(rows).toHaveLength(12);
+      expect(new Set(rows.map((r) => r.class_name))).toEqual(new Set(['KG', 'Class 2']));
+    });
+
     it('is 401 without a token and 403 for a type without a dashboard', async () => {
       expect((await get('/api/studentclass')).statusCode).toBe(401);
-      expect((await get('/api/studentclass', 'parent')).statusCode).toBe(403);
+      expect((await get('/api/studentclass', 'director')).statusCode).toBe(403);
     });
   });
 
@@ -372,6 +379,15 @@ describe.each(TEST_ENGINES)('classes, assignments and timetables on %s', (engine
       expect((await get(`/api/schedule/${f.classes['Class 1']}`, 'teacher2')).statusCode).toBe(200);
     });
 
+    it('a parent: the timetables of their children’s classes; another class is a 404', async () => {
+      const listed = ScheduleAnswerSchema.parse((await get('/api/schedule', 'parent')).json()).data;
+      expect(listed.map((c) => c.id)).toEqual([f.classes.KG, f.classes['Class 2']].sort((a, b) => a - b));
+      expect((await get(`/api/schedule/${f.classes.KG}`, 'parent')).statusCode).toBe(200);
+      expect((await get(`/api/schedule/${f.classes['Class 2']}`, 'parent')).statusCode).toBe(200);
+      expect((await get(`/api/schedule/${f.classes['Class 1']}`, 'parent')).statusCode).toBe(404);
+      expect((await get(`/api/schedule/${f.classes.Nursery}`, 'parent')).statusCode).toBe(404);
+    });
+
     it('bad and unknown ids', async () => {
       expect((await get('/api/schedule/abc', 'principal')).statusCode).toBe(400);
       expect((await get('/api/schedule/0', 'principal')).statusCode).toBe(400);
@@ -379,7 +395,7 @@ describe.each(TEST_ENGINES)('classes, assignments and timetables on %s', (engine
       const unknown = await get('/api/schedule/999999', 'principal');
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json().error.code).toBe('NOT_FOUND');
-      expect((await get(`/api/schedule/${f.classes.KG}`, 'parent')).statusCode).toBe(403);
+      expect((await get(`/api/schedule/${f.classes.KG}`, 'director')).statusCode).toBe(403);
       expect((await get(`/api/schedule/${f.classes.KG}`)).statusCode).toBe(401);
     });
   });

@@ -105,7 +105,7 @@ describe.each(TEST_ENGINES)('profiles and the principal’s account calls on %s'
     expect(results.map((r) => r.id)).not.toContain(ids.principal);
   });
 
-  it('an approved Parent may log in and see their profile, but gets 403 on school calls', async () => {
+  it('an approved Parent without a linked child: their profile and the teachers; any pupil is 404', async () => {
     await call(t.app, {
       method: 'PATCH',
       url: `/api/users/${ids.pendingParent}/status`,
@@ -114,14 +114,23 @@ describe.each(TEST_ENGINES)('profiles and the principal’s account calls on %s'
     });
     tokens.parent = await tokenOf(t.app, DEMO.pendingParent);
     expect((await get('/api/users/profile', 'parent')).statusCode).toBe(200);
-    for (const url of [
-      '/api/users/teacher',
-      `/api/users/student/${ids.student}`,
-      '/api/users?status=pending',
-    ]) {
-      const res = await get(url, 'parent');
-      expect(res.statusCode, url).toBe(403);
-      expect(res.json().error.code).toBe('FORBIDDEN');
+    expect((await get('/api/users/teacher', 'parent')).statusCode).toBe(200);
+    for (const id of [ids.student, ids.student2, ids.teacher]) {
+      const res = await get(`/api/users/student/${id}`, 'parent');
+      expect(res.statusCode, String(id)).toBe(404);
+      expect(res.json().error.code).toBe('NOT_FOUND');
+    }
+    const principalOnly = await get('/api/users?status=pending', 'parent');
+    expect(principalOnly.statusCode).toBe(403);
+    expect(principalOnly.json().error.code).toBe('FORBIDDEN');
+  });
+
+  it('a Parent sees the profile of their child, and 404 for another family’s', async () => {
+    const own = await get(`/api/users/student/${ids.student}`, 'guardian');
+    expect(own.statusCode).toBe(200);
+    expect(UserSchema.parse(own.json().results)).toMatchObject({ id: ids.student, type: USER_TYPE.student });
+    for (const id of [ids.student2, ids.teacher, 999_999]) {
+      expect((await get(`/api/users/student/${id}`, 'guardian')).statusCode, String(id)).toBe(404);
     }
   });
 
@@ -380,7 +389,7 @@ describe.each(TEST_ENGINES)('profiles and the principal’s account calls on %s'
     );
     const someIds = [ids.student, ids.student2, ids.teacher, ids.principal, 1, 2];
     let checked = 0;
-    for (const role of ['principal', 'teacher', 'teacher2', 'student', 'student2', 'parent']) {
+    for (const role of ['principal', 'teacher', 'teacher2', 'student', 'student2', 'guardian', 'parent']) {
       for (const template of getPaths) {
         const urls = template.includes('{')
           ? someIds.map((id) => template.replace(/\{[^}]+\}/g, String(id)))

@@ -18,6 +18,8 @@ export const DEMO = {
   teacher2: 'teacher2@demo.school',
   student: 'student@demo.school',
   student2: 'student2@demo.school',
+  /** The demo parent: guardian of student@ and of her brother (docs/decisions/0021-families.md). */
+  guardian: 'parent@demo.school',
   pendingParent: 'grace.mensah@demo.school',
   pendingTeacher: 'sam.rivera@demo.school',
 } as const;

@@ -1,4 +1,4 @@
-import type { User, UserForReview, UserWithStatus } from '../../../shared/api/users.js';
+import type { ReviewChild, User, UserForReview, UserWithStatus } from '../../../shared/api/users.js';
 import type { AccountStatus, UserType } from '../../../shared/constants.js';
 import type { UserRecord } from './users.repository.js';
 
@@ -28,6 +28,15 @@ export function toUserWithStatus(row: UserRecord, photos: readonly string[]): Us
   return { ...toUser(row, photos), status: row.status as AccountStatus };
 }
 
-export function toUserForReview(row: UserRecord, photos: readonly string[]): UserForReview {
-  return { ...toUserWithStatus(row, photos), createdAt: row.created_at, photos: [...photos] };
+export function toUserForReview(
+  row: UserRecord,
+  photos: readonly string[],
+  children: readonly ReviewChild[] = [],
+): UserForReview {
+  return {
+    ...toUserWithStatus(row, photos),
+    createdAt: row.created_at,
+    photos: [...photos],
+    children: [...children],
+  };
 }

@@ -5,7 +5,8 @@ import { teachesStudent } from './users.repository.js';
 
 /**
  * Who may see a pupil's profile (`GET users/student/{id}`): the principal any pupil, a teacher the
- * pupils of the classes they teach (current enrolment), a pupil themself. Everyone else gets the
+ * pupils of the classes they teach (current enrolment), a pupil themself, a parent their children
+ * (docs/decisions/0021-families.md). Everyone else gets the
  * same 404 as for an id that does not exist, so the answer does not tell which ids are pupils.
  */
 export async function maySeeStudent(db: Db, viewer: SessionUser, studentId: number): Promise<boolean> {
@@ -16,6 +17,15 @@ export async function maySeeStudent(db: Db, viewer: SessionUser, studentId: numb
       return viewer.id === studentId;
     case USER_TYPE.teacher:
       return teachesStudent(db, viewer.id, studentId);
+    case USER_TYPE.parent:
+      return (
+        (await db
+          .selectFrom('guardian')
+          .select('student_id')
+          .where('parent_id', '=', viewer.id)
+          .where('student_id', '=', studentId)
+          .executeTakeFirst()) !== undefined
+      );
     default:
       return false;
   }

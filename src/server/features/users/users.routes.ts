@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
+import { ChildrenFieldSchema, StatusChangeWithLinksSchema } from '../../../shared/api/family.js';
 import {
   ProfileUpdateObjectSchema,
   RegisteredUserSchema,
   RegistrationFieldsSchema,
   requirePasswordPair,
-  StatusChangeSchema,
   TeacherOptionSchema,
   UserForReviewSchema,
   UserIdParamsSchema,
@@ -20,6 +20,7 @@ import { HttpError, notFound } from '../../lib/errors.js';
 import { CHECKED, DENIED } from '../../lib/school-routes.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { imageForm, picturesOf, uploadedImagesSchema } from '../../plugins/uploads.js';
+import { reviewChildrenOf } from '../family/family.repository.js';
 import { toUserForReview } from './users.mapper.js';
 import { maySeeStudent } from './users.policy.js';
 import { listActiveTeachers, listUsers, photosOfUsers } from './users.repository.js';
@@ -32,8 +33,14 @@ import {
   updateProfile,
 } from './users.service.js';
 
-/** Registration form: the shared fields plus the pictures, checked by content (plugins/uploads.ts). */
-const RegistrationBodySchema = RegistrationFieldsSchema.extend({ images: uploadedImagesSchema() });
+/**
+ * Registration form: the shared fields plus the pictures, checked by content (plugins/uploads.ts),
+ * and for a Parent the children they name (docs/decisions/0021-families.md).
+ */
+const RegistrationBodySchema = RegistrationFieldsSchema.extend({
+  images: uploadedImagesSchema(),
+  children: ChildrenFieldSchema.optional(),
+});
 const ProfileBodySchema = requirePasswordPair(
   ProfileUpdateObjectSchema.extend({ images: uploadedImagesSchema().optional() }),
 );
@@ -70,9 +77,10 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
         tags: TAGS,
         summary: 'Register (the account waits for the principal’s approval)',
         description:
-          'Multipart form. Every field but social_link is required; `images`: 1 to 10 pictures of at ' +
-          'most 5 MB each, recognised by their content and stored as WebP without metadata. ' +
-          'Nothing is stored when anything is refused.',
+          'Multipart form. Every field but social_link and children is required; `images`: 1 to 10 ' +
+          'pictures of at most 5 MB each, recognised by their content and stored as WebP without ' +
+          'metadata. `children` (a Parent only): a JSON array of { name, dob }, the children the ' +
+          'principal may link when approving. Nothing is stored when anything is refused.',
         consumes: ['multipart/form-data'],
         body: RegistrationBodySchema,
         response: {
@@ -85,8 +93,8 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { images, ...fields } = request.body;
-      const data = await registerUser(app.db, app.config.uploadsDir, fields, picturesOf(images));
+      const { images, children, ...fields } = request.body;
+      const data = await registerUser(app.db, app.config.uploadsDir, fields, picturesOf(images), children);
       return reply.code(201).send({ data });
     },
   );
@@ -155,7 +163,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       onRequest: app.requireSchoolUser,
       schema: {
         tags: TAGS,
-        summary: 'A pupil’s profile (the principal, the pupil’s teachers, the pupil)',
+        summary: 'A pupil’s profile (the principal, the pupil’s teachers, the pupil, their guardians)',
         security: BEARER_AUTH,
         params: UserIdParamsSchema,
         response: {
@@ -209,11 +217,15 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const rows = await listUsers(app.db, request.query);
-      const photos = await photosOfUsers(
+      const ids = rows.map((r) => r.id);
+      const photos = await photosOfUsers(app.db, ids);
+      const children = await reviewChildrenOf(
         app.db,
-        rows.map((r) => r.id),
+        rows.filter((r) => r.type === USER_TYPE.parent).map((r) => r.id),
       );
-      return { data: rows.map((row) => toUserForReview(row, photos.get(row.id) ?? [])) };
+      return {
+        data: rows.map((row) => toUserForReview(row, photos.get(row.id) ?? [], children.get(row.id) ?? [])),
+      };
     },
   );
 
@@ -224,9 +236,13 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: TAGS,
         summary: 'Approve (active) or reject an account; rejecting ends its sessions',
+        description:
+          'Approving a Parent may carry `links`: the pupils to link them to, made in the same ' +
+          'transaction (400 when an id is not a Student; `links` on another type or with a ' +
+          'rejection is a 400).',
         security: BEARER_AUTH,
         params: UserIdParamsSchema,
-        body: StatusChangeSchema,
+        body: StatusChangeWithLinksSchema,
         response: {
           200: z.object({ data: UserWithStatusSchema }),
           ...CHECKED,
@@ -235,7 +251,13 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => ({
-      data: await changeStatus(app.db, currentUser(request), request.params.id, request.body.status),
+      data: await changeStatus(
+        app.db,
+        currentUser(request),
+        request.params.id,
+        request.body.status,
+        request.body.links,
+      ),
     }),
   );
 

@@ -1,3 +1,4 @@
+import { type ApprovalLinks, type ChildSuggestion, FAMILY_MESSAGES } from '../../../shared/api/family.js';
 import type {
   ProfileUpdateFields,
   RegisteredUser,
@@ -16,6 +17,11 @@ import { removeImages, storeImages } from '../../lib/upload-storage.js';
 import { claimPasswordCheck, passwordCheckSucceeded } from '../auth/login-throttle.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { revokeUserSessions, type SessionUser } from '../auth/session.js';
+import {
+  accountTypes,
+  insertChildSuggestions,
+  insertGuardiansKeepingExisting,
+} from '../family/family.repository.js';
 import { toUser, toUserWithStatus } from './users.mapper.js';
 import {
   deleteUser,
@@ -46,7 +52,15 @@ export async function registerUser(
   uploadsDir: string,
   fields: RegistrationFields,
   images: readonly ProcessedImage[],
+  children: readonly ChildSuggestion[] = [],
 ): Promise<RegisteredUser> {
+  // A Parent may name their children (docs/decisions/0021-families.md); anyone else sending some
+  // is told, rather than having them dropped.
+  if (children.length > 0 && fields.type !== USER_TYPE.parent) {
+    throw invalid(FAMILY_MESSAGES.childrenOnlyForParents, [
+      { field: 'children', message: FAMILY_MESSAGES.childrenOnlyForParents },
+    ]);
+  }
   if ((await findUserIdByEmail(db, fields.email)) !== undefined) throw emailTaken();
   const passwordHash = await hashPassword(fields.password);
   const stored = await storeImages(uploadsDir, USERS_FOLDER, images);
@@ -72,6 +86,7 @@ export async function registerUser(
         now,
       );
       await replacePhotos(trx, id, stored);
+      await insertChildSuggestions(trx, id, children);
       return id;
     });
     return { id, name: fields.name, email: fields.email, type: fields.type, status: 'pending' };
@@ -231,24 +246,58 @@ async function checkCurrentPassword(
   await passwordCheckSucceeded(db, subject);
 }
 
-/** The principal approves or rejects an account; rejecting ends its sessions at once. */
+/**
+ * The principal approves or rejects an account; rejecting ends its sessions at once. Approving a
+ * Parent may link them to pupils in the same transaction (`links`, docs/decisions/0021-families.md):
+ * all the links or none, with the approval.
+ */
 export async function changeStatus(
   db: Db,
   actor: SessionUser,
   id: number,
   status: 'active' | 'rejected',
+  links?: ApprovalLinks,
 ): Promise<UserWithStatus> {
   if (id === actor.id) {
     throw conflict('OWN_ACCOUNT', 'You cannot change the status of your own account.');
   }
   const found = await db.transaction().execute(async (trx) => {
+    if (links !== undefined) {
+      const target = await findUserById(trx, id);
+      if (!target) return false;
+      if (status !== 'active' || target.type !== USER_TYPE.parent) {
+        throw invalid(FAMILY_MESSAGES.linksOnlyForParents, [
+          { field: 'links', message: FAMILY_MESSAGES.linksOnlyForParents },
+        ]);
+      }
+    }
     if (!(await updateUser(trx, id, { status }, nowIso()))) return false;
     if (status === 'rejected') await revokeUserSessions(trx, id);
+    if (links !== undefined) await linkApprovedParent(trx, id, links);
     return true;
   });
   const row = found ? await findUserById(db, id) : undefined;
   if (!row) throw notFound('That user');
   return toUserWithStatus(row, await photosOf(db, id));
+}
+
+/**
+ * With a Parent's approval, inside its transaction: links the parent to each pupil. Every id must be
+ * a Student (else 400, and the transaction, approval included, is undone); a link that exists
+ * already is kept as it is.
+ */
+async function linkApprovedParent(trx: Db, parentId: number, links: ApprovalLinks): Promise<void> {
+  const types = await accountTypes(
+    trx,
+    links.map((link) => link.studentId),
+  );
+  const problems = links.flatMap((link, index) =>
+    types.get(link.studentId) === USER_TYPE.student
+      ? []
+      : [{ field: `links.${index}.studentId`, message: FAMILY_MESSAGES.notAPupil }],
+  );
+  if (problems.length > 0) throw invalid(FAMILY_MESSAGES.notAPupil, problems);
+  await insertGuardiansKeepingExisting(trx, parentId, links, nowIso());
 }
 
 /** The principal deletes an account (never their own); its photos go once the row is gone. */

@@ -95,6 +95,7 @@ export function makeApplicant(overrides: Partial<UserForReview> = {}): UserForRe
     status: 'pending',
     createdAt: '2026-11-20T17:00:00.000Z',
     photos: ['users/ravi-1.webp', 'users/ravi-2.webp'],
+    children: [],
     ...overrides,
   };
 }
