@@ -85,6 +85,40 @@ describe.each(TEST_ENGINES)('care details and the register on %s', (engine) => {
   const historyCount = async (id: number) =>
     (await t.db.selectFrom('care_change').select('id').where('student_id', '=', id).execute()).length;
 
+  describe('the demo school', () => {
+    it('care details for several pupils, one nut allergy, and the last school days’ check-ins and check-outs', async () => {
+      const records = await t.db
+        .selectFrom('care_record')
+        .select(['student_id', 'has_allergy', 'photo_consent'])
+        .execute();
+      expect(records.length).toBeGreaterThanOrEqual(5);
+      expect(records.filter((r) => Number(r.has_allergy) === 1)).toHaveLength(1);
+      expect(records.filter((r) => Number(r.photo_consent) === 1).length).toBeGreaterThan(records.length / 2);
+      const days = await t.db
+        .selectFrom('checkin')
+        .select(['day', 'kind'])
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .groupBy(['day', 'kind'])
+        .orderBy('day')
+        .execute();
+      // Seeded as of 2026-11-20 (test/app.ts): the five school days before it, Monday to Saturday.
+      expect([...new Set(days.map((d) => d.day))]).toEqual([
+        '2026-11-14',
+        '2026-11-16',
+        '2026-11-17',
+        '2026-11-18',
+        '2026-11-19',
+      ]);
+      for (const day of days) expect(Number(day.n)).toBeGreaterThan(30);
+      const overrides = await t.db
+        .selectFrom('checkin')
+        .select('id')
+        .where('collector_known', '=', 0)
+        .execute();
+      expect(overrides).toHaveLength(1);
+    });
+  });
+
   describe('GET pupils/{id}/care', () => {
     it('a child without saved details: the empty document, updatedAt null, and their guardians', async () => {
       await t.db
