@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import {
   type CareDetails,
   CareDetailsSchema,
@@ -233,7 +234,9 @@ export async function registerOf(db: Db, classId: number, day: string): Promise<
     .innerJoin('app_user as u', 'u.id', 'e.student_id')
     .leftJoin('user_photo as p', (join) => join.onRef('p.user_id', '=', 'u.id').on('p.position', '=', 0))
     .leftJoin('care_record as r', 'r.student_id', 'u.id')
-    .select(['u.id', 'u.name', 'p.image', 'r.has_allergy', 'r.document'])
+    .select(['u.id', 'u.name', 'p.image', 'r.has_allergy'])
+    // The document only of the few pupils with an allergy, for its text.
+    .select(sql<string | null>`case when r.has_allergy = 1 then r.document end`.as('document'))
     .where('e.class_id', '=', classId)
     .where('e.ended_on', 'is', null)
     .where('u.type', '=', USER_TYPE.student)
@@ -242,7 +245,14 @@ export async function registerOf(db: Db, classId: number, day: string): Promise<
     .execute();
   const entries = await db
     .selectFrom('checkin')
-    .select(CHECKIN_COLUMNS)
+    .select([
+      'checkin.student_id',
+      'checkin.kind',
+      'checkin.at',
+      'checkin.collected_by',
+      'checkin.collector_known',
+      'checkin.reason',
+    ])
     .where('checkin.day', '=', day)
     .where(
       'checkin.student_id',
@@ -256,7 +266,7 @@ export async function registerOf(db: Db, classId: number, day: string): Promise<
     .orderBy('checkin.at')
     .orderBy('checkin.id')
     .execute();
-  const byPupil = new Map<number, CheckinSelect[]>();
+  const byPupil = new Map<number, (typeof entries)[number][]>();
   for (const entry of entries) {
     const list = byPupil.get(entry.student_id) ?? [];
     list.push(entry);
@@ -281,7 +291,6 @@ export async function registerOf(db: Db, classId: number, day: string): Promise<
       reason: lastOut?.reason ?? null,
       present: day.at(-1)?.kind === 'in',
       allergy,
-      // The document is read only for the few pupils with an allergy.
       allergies: allergy && pupil.document ? parseDocument(pupil.document).medical.allergies : '',
     };
   });

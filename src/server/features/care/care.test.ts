@@ -440,6 +440,17 @@ describe.each(TEST_ENGINES)('care details and the register on %s', (engine) => {
       expect(JSON.stringify(kind.json())).toContain(FAMILY_MESSAGES.chooseKind);
     });
 
+    it('a pupil in no class: 409 for the principal, 404 for a teacher', async () => {
+      const loose = await userWithSession(t.db, USER_TYPE.student, 'Lone Pupil');
+      const res = await checkin(loose.id, 'principal', { kind: 'in' });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toMatchObject({
+        code: 'NOT_IN_A_CLASS',
+        message: FAMILY_MESSAGES.notInAClass,
+      });
+      expect((await checkin(loose.id, 'teacher', { kind: 'in' })).statusCode).toBe(404);
+    });
+
     it('the day follows the school’s time zone', async () => {
       await t.db.updateTable('school_settings').set({ time_zone: 'Pacific/Kiritimati' }).execute();
       try {
