@@ -12,6 +12,7 @@ import {
 import { USER_TYPE } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
 import type { CheckinTable } from '../../db/database.js';
+import { classVisible, type Viewer } from '../school/school.policy.js';
 
 /**
  * Reads and writes of care_record, care_change and checkin (docs/decisions/0021-families.md).
@@ -224,25 +225,39 @@ export async function insertCheckin(
 }
 
 /**
- * The register of a class on a day: every current pupil in name order with their care flags, then
- * the day's entries of those pupils. Two queries whatever the size of the class (it is benchmarked,
+ * The register of a class on a day, if the viewer may see the class (`classVisible`): every
+ * current pupil in name order with their care flags, then the day's entries of those pupils. Two
+ * queries whatever the size of the class, the class's own lookup included (it is benchmarked,
  * bench/run.ts).
  */
-export async function registerOf(db: Db, classId: number, day: string): Promise<RegisterRow[]> {
-  const pupils = await db
-    .selectFrom('enrolment as e')
-    .innerJoin('app_user as u', 'u.id', 'e.student_id')
+export async function registerOf(
+  db: Db,
+  viewer: Viewer,
+  classId: number,
+  day: string,
+): Promise<{ className: string; rows: RegisterRow[] } | undefined> {
+  const rows = await db
+    .selectFrom('school_class as c')
+    .leftJoin('enrolment as e', (join) => join.onRef('e.class_id', '=', 'c.id').on('e.ended_on', 'is', null))
+    .leftJoin('app_user as u', (join) =>
+      join.onRef('u.id', '=', 'e.student_id').on('u.type', '=', USER_TYPE.student),
+    )
     .leftJoin('user_photo as p', (join) => join.onRef('p.user_id', '=', 'u.id').on('p.position', '=', 0))
     .leftJoin('care_record as r', 'r.student_id', 'u.id')
-    .select(['u.id', 'u.name', 'p.image', 'r.has_allergy'])
+    .select(['c.name as className', 'u.id', 'u.name', 'p.image', 'r.has_allergy'])
     // The document only of the few pupils with an allergy, for its text.
     .select(sql<string | null>`case when r.has_allergy = 1 then r.document end`.as('document'))
-    .where('e.class_id', '=', classId)
-    .where('e.ended_on', 'is', null)
-    .where('u.type', '=', USER_TYPE.student)
+    .where('c.id', '=', classId)
+    .where(classVisible(db, viewer, 'c.id'))
     .orderBy('u.name')
     .orderBy('u.id')
     .execute();
+  const [first] = rows;
+  if (!first) return undefined;
+  // A class without pupils is one row of the class with nulls.
+  const pupils = rows.flatMap((row) =>
+    row.id !== null && row.name !== null ? [{ ...row, id: row.id, name: row.name }] : [],
+  );
   const entries = await db
     .selectFrom('checkin')
     .select([
@@ -272,7 +287,7 @@ export async function registerOf(db: Db, classId: number, day: string): Promise<
     list.push(entry);
     byPupil.set(entry.student_id, list);
   }
-  return pupils.map((pupil) => {
+  const data = pupils.map((pupil): RegisterRow => {
     const day = byPupil.get(pupil.id) ?? [];
     const firstIn = day.find((e) => e.kind === 'in');
     const lastOut = day.findLast((e) => e.kind === 'out');
@@ -294,6 +309,7 @@ export async function registerOf(db: Db, classId: number, day: string): Promise<
       allergies: allergy && pupil.document ? parseDocument(pupil.document).medical.allergies : '',
     };
   });
+  return { className: first.className, rows: data };
 }
 
 /** Check-outs to someone not on the child's list between two days (inclusive), newest first. */

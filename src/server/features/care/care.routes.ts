@@ -23,7 +23,7 @@ import { addDaysIso, dateInZone, nowIso } from '../../lib/time.js';
 import { isStoredImage, storeImages } from '../../lib/upload-storage.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { imageForm, picturesOf, uploadedImagesSchema } from '../../plugins/uploads.js';
-import { findVisibleClass, type Viewer } from '../school/school.policy.js';
+import type { Viewer } from '../school/school.policy.js';
 import { type CareAccess, findCareAccess } from './care.policy.js';
 import {
   careHistory,
@@ -302,15 +302,10 @@ function registerRoutes(app: FastifyInstance): void {
       },
     },
     async (request) => {
-      const schoolClass = await findVisibleClass(app.db, currentUser(request), request.params.id);
-      if (!schoolClass) throw notFound('That class');
       const date = request.query.date ?? (await schoolToday(app));
-      return {
-        date,
-        classId: schoolClass.id,
-        className: schoolClass.name,
-        data: await registerOf(app.db, schoolClass.id, date),
-      };
+      const register = await registerOf(app.db, currentUser(request), request.params.id, date);
+      if (!register) throw notFound('That class');
+      return { date, classId: request.params.id, className: register.className, data: register.rows };
     },
   );
 

@@ -139,10 +139,9 @@ export async function recordCheckin(
   const collectedBy = body.collectedBy ?? '';
   const reason = body.reason ?? '';
   if (body.kind === 'in' && (collectedBy !== '' || reason !== '')) {
-    const message = 'Only a check-out names who collected the child';
-    throw invalid(`collectedBy: ${message}`, [
-      { field: collectedBy !== '' ? 'collectedBy' : 'reason', message },
-    ]);
+    const message = 'Only a check-out names who collected the child and why';
+    const field = collectedBy !== '' ? 'collectedBy' : 'reason';
+    throw invalid(`${field}: ${message}`, [{ field, message }]);
   }
   if (body.kind === 'out' && collectedBy === '') {
     throw invalid(`collectedBy: ${FAMILY_MESSAGES.collectorNeeded}`, [

@@ -562,6 +562,16 @@ describe.each(TEST_ENGINES)('care details and the register on %s', (engine) => {
         expect((await as(who, { method: 'GET', url })).statusCode, who).toBe(403);
       }
       expect((await as('teacher', { method: 'GET', url: `${url}?date=yesterday` })).statusCode).toBe(400);
+      const empty = await t.db
+        .insertInto('school_class')
+        .values({ name: 'Empty Room', name_key: 'empty room' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const none = await as('principal', { method: 'GET', url: `/api/classes/${empty.id}/register` });
+      expect(RegisterAnswerSchema.parse(none.json())).toMatchObject({ className: 'Empty Room', data: [] });
+      expect(
+        (await as('teacher', { method: 'GET', url: `/api/classes/${empty.id}/register` })).statusCode,
+      ).toBe(404);
     });
 
     it('GET admin/checkout-overrides: the principal sees check-outs to someone not on the list, newest first', async () => {
