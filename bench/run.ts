@@ -23,8 +23,9 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/server/app.js';
 import { type Config, type DatabaseConfig, loadConfig } from '../src/server/config.js';
-import { connectDatabase } from '../src/server/db/connect.js';
+import { connectDatabase, type Db } from '../src/server/db/connect.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
+import { seedLargeCare } from './care.js';
 import { BENCH_PASSWORD, BENCH_STUDENT, BENCH_TEACHER, LARGE, seedLargeSchool } from './large-school.js';
 import { runUploadBench } from './uploads.js';
 
@@ -36,6 +37,8 @@ if (ONLY !== undefined && ONLY !== 'queries' && ONLY !== 'uploads') {
 }
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const TARGET_P99_MS = 20;
+/** School days of check-ins and check-outs seeded for every pupil (bench/care.ts). */
+const REGISTER_DAYS = 20;
 
 interface Call {
   name: string;
@@ -119,13 +122,14 @@ async function runEngine(database: DatabaseConfig, dataDir: string): Promise<voi
   await migrateToLatest(db);
   const seedStart = performance.now();
   await seedLargeSchool(db, path.join(dataDir, 'uploads'));
+  const checkins = await seedLargeCare(db, await lastSchoolDays(db, REGISTER_DAYS));
   // A school's database that has run for a while has planner statistics (PostgreSQL's autovacuum,
   // SQLite's `PRAGMA optimize` at start-up) and, on PostgreSQL, a visibility map that lets the
   // covering indexes answer alone. A bulk load has neither until those run, so run them now rather
   // than measure plans no running school would get.
   await sql.raw(database.engine === 'postgres' ? 'vacuum analyze' : 'analyze').execute(db);
   console.log(
-    `seeded ${LARGE.pupils} pupils, ${LARGE.classes} classes, ${LARGE.schoolDays} school days of attendance in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+    `seeded ${LARGE.pupils} pupils, ${LARGE.classes} classes, ${LARGE.schoolDays} school days of attendance, ${checkins} check-ins and check-outs in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
   );
 
   const config: Config = {
@@ -219,6 +223,13 @@ async function runEngine(database: DatabaseConfig, dataDir: string): Promise<voi
       list: true,
     },
     {
+      name: 'classes/{class}/register',
+      path: `/api/classes/${taught.class_id}/register?date=${lastDay.day}`,
+      as: 'teacher',
+      list: true,
+    },
+    // Families (docs/decisions/0021-families.md): the parent's calls (family/children) go here.
+    {
       name: 'attendance/overview (principal)',
       path: `/api/attendance/overview?date=${lastDay.day}`,
       as: 'principal',
@@ -272,6 +283,18 @@ async function runEngine(database: DatabaseConfig, dataDir: string): Promise<voi
     console.log(`other calls at or over ${TARGET_P99_MS} ms at p99: ${slowOthers.join(', ')}`);
   bare.close();
   await app.close();
+}
+
+/** The last `count` days with attendance, for the register's check-ins. */
+async function lastSchoolDays(db: Db, count: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('attendance')
+    .select('att_date')
+    .distinct()
+    .orderBy('att_date', 'desc')
+    .limit(count)
+    .execute();
+  return rows.map((r) => r.att_date);
 }
 
 function shiftDay(day: string, days: number): string {

@@ -17,6 +17,7 @@ import type { Db } from './db/connect.js';
 import { attendanceRoutes } from './features/attendance/attendance.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { findSessionUser } from './features/auth/session.js';
+import { careRoutes } from './features/care/care.routes.js';
 import { catalogRoutes } from './features/catalog/catalog.routes.js';
 import { contentAdminRoutes } from './features/content/content.admin.routes.js';
 import { contentRoutes } from './features/content/content.routes.js';
@@ -182,6 +183,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(notificationsRoutes);
       await api.register(pupilsRoutes);
       await api.register(familyRoutes);
+      // Families: care details and the day's register (docs/decisions/0021-families.md).
+      await api.register(careRoutes);
       await api.register(contentAdminRoutes);
       await api.register(mediaRoutes);
       await api.register(formsRoutes);

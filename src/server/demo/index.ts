@@ -8,6 +8,7 @@ import { hashPassword } from '../features/auth/password.js';
 import { nameKeyOf } from '../features/catalog/name-key.js';
 import { insertContentRecord } from '../features/content/content.repository.js';
 import { writeSettings } from '../features/settings/settings.repository.js';
+import { writeDemoCare } from './care.js';
 import { type DemoContent, demoContent } from './content.js';
 import { demoImage, writeDemoPictures } from './images.js';
 import {
@@ -111,6 +112,7 @@ export async function seedDemoSchool(
     await writeSchool(trx, plan, hashes, today);
     await writeContent(trx, demoContent());
     await writeSettings(trx, demoSettings());
+    await writeDemoCare(trx, today, demoSettings().timeZone);
     return true;
   });
   return seeded ? plan.logins : [];

@@ -120,6 +120,23 @@ const POLICY: Record<string, Rule> = {
   'DELETE /api/admin/newsletter/:id': { who: PRINCIPAL, url: '/api/admin/newsletter/999999' },
   // The school's settings (docs/decisions/0014-school-settings.md)
   'PUT /api/admin/settings': { who: PRINCIPAL, body: {} },
+  // Care details and the day's register (docs/decisions/0021-families.md); record-level rules answer 404
+  'GET /api/pupils/:id/care': { who: EVERY_SCHOOL_TYPE },
+  'PUT /api/pupils/:id/care': { who: EVERY_SCHOOL_TYPE, body: {} },
+  // A class teacher reads the details but not their history (403 by record): an unknown pupil here.
+  'GET /api/pupils/:id/care/history': { who: EVERY_SCHOOL_TYPE, url: '/api/pupils/999999/care/history' },
+  'POST /api/pupils/:id/care/pickup-photo': {
+    who: EVERY_SCHOOL_TYPE,
+    url: '/api/pupils/999999/care/pickup-photo',
+    body: {},
+  },
+  'POST /api/pupils/:id/checkins': { who: TEACHER_PRINCIPAL, body: {} },
+  'GET /api/pupils/:id/checkins': { who: EVERY_SCHOOL_TYPE },
+  'GET /api/classes/:id/register': {
+    who: TEACHER_PRINCIPAL,
+    url: '/api/classes/:classId/register',
+  },
+  'GET /api/admin/checkout-overrides': { who: PRINCIPAL },
 };
 
 /** Routes for any logged-in user, whatever their type (their own account and session). */

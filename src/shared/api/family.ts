@@ -228,6 +228,10 @@ export const PickupPersonSchema = z.object({
 });
 export type PickupPerson = z.infer<typeof PickupPersonSchema>;
 
+/** `POST pupils/{id}/care/pickup-photo`: the multipart field of the one picture, and the answer. */
+export const PICKUP_PHOTO_FIELD = 'image';
+export const PickupPhotoAnswerSchema = z.object({ data: z.object({ image: z.string() }) });
+
 /** `PUT pupils/{id}/care`: the whole document; the order of the lists is the order to call or look in. */
 export const CareDetailsSchema = z.object({
   emergencyContacts: z

@@ -93,6 +93,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('checkin')
     .columns(['student_id', 'day', 'at'])
     .execute();
+  // The principal's list of check-outs to someone not on the child's list (collector_known = 0).
+  await db.schema
+    .createIndex('checkin_override_day')
+    .on('checkin')
+    .columns(['collector_known', 'day'])
+    .execute();
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are written against the schema of their day

@@ -1,14 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import { PICKUP_PHOTO_FIELD, PickupPhotoAnswerSchema } from '../../../../shared/api/family.js';
 import { apiClient } from '../../../lib/api-client.js';
 
-const PickupPhotoAnswerSchema = z.object({ data: z.object({ image: z.string() }) });
-
-/** The multipart field of the picture. */
-export const PICKUP_PHOTO_FIELD = 'photo';
+export { PICKUP_PHOTO_FIELD };
 
 /**
- * `POST pupils/{id}/care/pickup-photo` (multipart, one image named `photo`) -> the stored picture,
+ * `POST pupils/{id}/care/pickup-photo` (multipart, one picture in PICKUP_PHOTO_FIELD) -> the stored picture,
  * relative to `/uploads/`. It joins the care details only when they are saved (the PUT carries it).
  */
 export async function uploadPickupPhoto(studentId: number, file: File): Promise<string> {

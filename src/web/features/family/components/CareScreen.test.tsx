@@ -121,7 +121,7 @@ describe('care details (/care/:id, docs/decisions/0021-families.md)', () => {
     const upload = api.spy.mock.calls.find(([input]) => String(input).includes('pickup-photo'));
     const sent = upload?.[1]?.body;
     expect(sent).toBeInstanceOf(FormData);
-    expect((sent as FormData).get('photo')).toBeInstanceOf(File);
+    expect((sent as FormData).get('image')).toBeInstanceOf(File);
     expect(await screen.findByText(CARE_EDITOR_TEXTS.saved)).toBeInTheDocument();
     expect(api.calls('GET').filter((call) => call === 'GET pupils/31/care/history')).toHaveLength(2);
   });

@@ -1,0 +1,190 @@
+import type { Kysely } from 'kysely';
+import {
+  type CareDetails,
+  type CheckinBody,
+  type CheckinRow,
+  EMPTY_CARE_DETAILS,
+  FAMILY_MESSAGES,
+} from '../../../shared/api/family.js';
+import type { Db } from '../../db/connect.js';
+import { isPostgres } from '../../db/engine.js';
+import { conflict, invalid } from '../../lib/errors.js';
+import type { SessionUser } from '../auth/session.js';
+import type { CarePupil } from './care.policy.js';
+import {
+  type CareChange,
+  findCareRecord,
+  guardiansOf,
+  insertCareChange,
+  insertCheckin,
+  lastKindOf,
+  saveCareRecord,
+} from './care.repository.js';
+
+/**
+ * The rules of the care details and the day's register (docs/decisions/0021-families.md, "Care
+ * details and the register"): what a saved change records, and who may collect a child.
+ */
+
+export const CHECKIN_ERRORS = {
+  alreadyIn: 'ALREADY_IN',
+  notIn: 'NOT_IN',
+  unknownCollector: 'UNKNOWN_COLLECTOR',
+  notInAClass: 'NOT_IN_A_CLASS',
+} as const;
+
+type Who = Pick<SessionUser, 'id' | 'name'>;
+
+// ---------------------------------------------------------------- history
+
+/** A value as the history shows it: text as written, a yes/no, '' for none. */
+function shown(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  return String(value);
+}
+
+/** Every leaf of the document by its path: `medical.allergies`, `pickups[2].phone`, `photoConsent`. */
+function flatten(value: unknown, prefix: string, into: Map<string, string>): Map<string, string> {
+  if (Array.isArray(value)) {
+    value.forEach((item, index) => {
+      flatten(item, `${prefix}[${index}]`, into);
+    });
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) flatten(item, prefix ? `${prefix}.${key}` : key, into);
+  } else {
+    into.set(prefix, shown(value));
+  }
+  return into;
+}
+
+/**
+ * The field-level differences between two documents, in the order of the new document's fields and
+ * then of what was removed. An entry that was removed from a list shows as its fields going to ''.
+ */
+export function careChanges(before: CareDetails, after: CareDetails): CareChange[] {
+  const old = flatten(before, '', new Map());
+  const now = flatten(after, '', new Map());
+  const changes: CareChange[] = [];
+  for (const [field, to] of now) {
+    const from = old.get(field) ?? '';
+    if (from !== to) changes.push({ field, from, to });
+  }
+  for (const [field, from] of old) {
+    if (!now.has(field) && from !== '') changes.push({ field, from, to: '' });
+  }
+  return changes;
+}
+
+/**
+ * Saves the whole document and, when anything changed, one history entry with the differences;
+ * both or neither. Answers whether anything changed.
+ */
+export async function saveCare(
+  db: Db,
+  pupil: CarePupil,
+  details: CareDetails,
+  by: Who,
+  at: string,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await lockPupil(trx, pupil.id);
+    const before = (await findCareRecord(trx, pupil.id))?.details ?? EMPTY_CARE_DETAILS;
+    const changes = careChanges(before, details);
+    if (changes.length === 0) return false;
+    await saveCareRecord(trx, { studentId: pupil.id, details, at, by: by.id });
+    await insertCareChange(trx, { studentId: pupil.id, by, at, changes });
+    return true;
+  });
+}
+
+/**
+ * Serialises the writes about one pupil (care details, check-ins) on PostgreSQL, whose concurrent
+ * transactions would otherwise both read "not checked in" and both write. SQLite runs one write
+ * transaction at a time already.
+ */
+async function lockPupil(trx: Db, studentId: number): Promise<void> {
+  if (!isPostgres(trx as unknown as Kysely<unknown>)) return;
+  await trx.selectFrom('app_user').select('id').where('id', '=', studentId).forUpdate().execute();
+}
+
+// ---------------------------------------------------------------- the register
+
+/** A name as people write it: case, accents' composition and spacing do not matter. */
+export const nameKey = (name: string): string =>
+  name.normalize('NFKC').toLocaleLowerCase('en').replace(/\s+/g, ' ').trim();
+
+/** Whether `collector` is one of the child's guardians or authorised pick-ups. */
+export async function isKnownCollector(db: Db, studentId: number, collector: string): Promise<boolean> {
+  const key = nameKey(collector);
+  // One after the other: inside a transaction both go through its one connection anyway.
+  const guardians = await guardiansOf(db, studentId);
+  const care = await findCareRecord(db, studentId);
+  const names = [...guardians.map((g) => g.name), ...(care?.details.pickups ?? []).map((p) => p.name)];
+  return names.some((name) => nameKey(name) === key);
+}
+
+/**
+ * Records an arrival or a departure at `at` on the school day `day`. Refused (409) when the child
+ * is already in (an arrival) or not in (a departure), and when the collector is on neither list
+ * and no reason is written.
+ */
+export async function recordCheckin(
+  db: Db,
+  pupil: CarePupil,
+  body: CheckinBody,
+  by: Who,
+  when: { at: string; day: string },
+): Promise<CheckinRow> {
+  const collectedBy = body.collectedBy ?? '';
+  const reason = body.reason ?? '';
+  if (body.kind === 'in' && (collectedBy !== '' || reason !== '')) {
+    const message = 'Only a check-out names who collected the child and why';
+    const field = collectedBy !== '' ? 'collectedBy' : 'reason';
+    throw invalid(`${field}: ${message}`, [{ field, message }]);
+  }
+  if (body.kind === 'out' && collectedBy === '') {
+    throw invalid(`collectedBy: ${FAMILY_MESSAGES.collectorNeeded}`, [
+      { field: 'collectedBy', message: FAMILY_MESSAGES.collectorNeeded },
+    ]);
+  }
+  if (pupil.classId === null) throw conflict(CHECKIN_ERRORS.notInAClass, FAMILY_MESSAGES.notInAClass);
+  const classId = pupil.classId;
+  return db.transaction().execute(async (trx) => {
+    await lockPupil(trx, pupil.id);
+    const last = await lastKindOf(trx, pupil.id, when.day);
+    if (body.kind === 'in') {
+      if (last === 'in') throw conflict(CHECKIN_ERRORS.alreadyIn, FAMILY_MESSAGES.alreadyIn);
+      return insertCheckin(trx, {
+        studentId: pupil.id,
+        classId,
+        day: when.day,
+        kind: 'in',
+        at: when.at,
+        by,
+        collectedBy: null,
+        collectorKnown: null,
+        reason: null,
+      });
+    }
+    if (last !== 'in') throw conflict(CHECKIN_ERRORS.notIn, FAMILY_MESSAGES.notIn);
+    const known = await isKnownCollector(trx, pupil.id, collectedBy);
+    if (!known && reason === '') {
+      throw conflict(CHECKIN_ERRORS.unknownCollector, FAMILY_MESSAGES.collectorNotOnList, [
+        { field: 'reason', message: FAMILY_MESSAGES.reasonNeeded },
+      ]);
+    }
+    return insertCheckin(trx, {
+      studentId: pupil.id,
+      classId,
+      day: when.day,
+      kind: 'out',
+      at: when.at,
+      by,
+      collectedBy,
+      collectorKnown: known,
+      // A reason is kept only where it explains something: a collector not on the lists.
+      reason: known ? null : reason,
+    });
+  });
+}
