@@ -2,8 +2,6 @@ import { useMutation } from '@tanstack/react-query';
 import { PICKUP_PHOTO_FIELD, PickupPhotoAnswerSchema } from '../../../../shared/api/family.js';
 import { apiClient } from '../../../lib/api-client.js';
 
-export { PICKUP_PHOTO_FIELD };
-
 /**
  * `POST pupils/{id}/care/pickup-photo` (multipart, one picture in PICKUP_PHOTO_FIELD) -> the stored picture,
  * relative to `/uploads/`. It joins the care details only when they are saved (the PUT carries it).
