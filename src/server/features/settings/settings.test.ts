@@ -13,7 +13,8 @@ import { SCHOOL_CONTACT, SCHOOL_NAME } from '../../demo/people.js';
 import { demoSettings } from '../../demo/settings.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
-import { bearer, call, DEMO, png, tokenOf } from '../users/test-helpers.js';
+import { withDemoSchool } from '../../test/school-fixtures.js';
+import { bearer, call, png } from '../users/test-helpers.js';
 
 type FieldError = { field: string; message: string };
 const detailsOf = (body: { error: { details?: FieldError[] } }) => body.error.details ?? [];
@@ -41,22 +42,7 @@ const changed = (logo = ''): SchoolSettings => ({
 });
 
 describe.each(TEST_ENGINES)('school settings on %s', (engine) => {
-  let t: TestApp;
-  let principal: string;
-  let teacher: string;
-  let student: string;
-
-  beforeAll(async () => {
-    t = await createTestApp(engine, { demo: true });
-    [principal, teacher, student] = await Promise.all([
-      tokenOf(t.app, DEMO.principal),
-      tokenOf(t.app, DEMO.teacher),
-      tokenOf(t.app, DEMO.student),
-    ]);
-  });
-  afterAll(async () => {
-    await t?.dispose();
-  });
+  const { t, f } = withDemoSchool(engine);
 
   const read = async () => {
     const res = await call(t.app, { url: '/api/settings' });
@@ -64,7 +50,7 @@ describe.each(TEST_ENGINES)('school settings on %s', (engine) => {
     return res.json().data as SchoolSettings;
   };
   /** `null`: no token at all. */
-  const put = (payload: unknown, token: string | null = principal) =>
+  const put = (payload: unknown, token: string | null = f.tokens.principal) =>
     call(t.app, {
       method: 'PUT',
       url: '/api/admin/settings',
@@ -115,7 +101,7 @@ describe.each(TEST_ENGINES)('school settings on %s', (engine) => {
     const none = await put(changed(), null);
     expect(none.statusCode).toBe(401);
     expect(none.json().error.code).toBe('UNAUTHORIZED');
-    for (const token of [teacher, student]) {
+    for (const token of [f.tokens.teacher, f.tokens.student]) {
       const res = await put(changed(), token);
       expect(res.statusCode).toBe(403);
       expect(res.json().error.code).toBe('FORBIDDEN');
@@ -282,7 +268,7 @@ describe.each(TEST_ENGINES)('school settings on %s', (engine) => {
     const uploaded = await call(t.app, {
       method: 'POST',
       url: '/api/admin/media',
-      headers: bearer(principal),
+      headers: bearer(f.tokens.principal),
       payload: form,
     });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
@@ -292,13 +278,14 @@ describe.each(TEST_ENGINES)('school settings on %s', (engine) => {
     expect(res.statusCode, res.body).toBe(200);
     expect((await read()).logo).toBe(media.image);
 
-    const library = (await call(t.app, { url: '/api/admin/media', headers: bearer(principal) })).json()
-      .data as Media[];
+    const library = (
+      await call(t.app, { url: '/api/admin/media', headers: bearer(f.tokens.principal) })
+    ).json().data as Media[];
     expect(library.find((m) => m.name === media.name)?.usedBy).toEqual([LOGO_MEDIA_USE]);
     const remove = await call(t.app, {
       method: 'DELETE',
       url: `/api/admin/media/${media.name}`,
-      headers: bearer(principal),
+      headers: bearer(f.tokens.principal),
     });
     expect(remove.statusCode).toBe(409);
     expect(remove.json().error.details).toEqual([LOGO_MEDIA_USE]);
@@ -309,7 +296,7 @@ describe.each(TEST_ENGINES)('school settings on %s', (engine) => {
     const removed = await call(t.app, {
       method: 'DELETE',
       url: `/api/admin/media/${media.name}`,
-      headers: bearer(principal),
+      headers: bearer(f.tokens.principal),
     });
     expect(removed.statusCode).toBe(204);
   });
