@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { CONTENT_COLLECTIONS, type ContentCollection } from '../../../../shared/api/content.js';
+import { FieldMessage } from '../../../components/forms/FieldMessage.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { fieldErrorsOf, showFieldErrors } from '../../../lib/form-errors.js';
 import { notify } from '../../../lib/toast.js';
@@ -136,11 +137,7 @@ export function RecordForm({ collection, record, onDone }: RecordFormProps) {
               {field.label}
             </label>
             {field.kind === 'text' ? <textarea rows={5} {...common} /> : <input type="text" {...common} />}
-            {error ? (
-              <div id={`${fieldId}-error`} className="invalid-feedback">
-                {error}
-              </div>
-            ) : null}
+            <FieldMessage id={`${fieldId}-error`} message={error} />
           </div>
         );
       })}
