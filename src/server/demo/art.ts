@@ -272,29 +272,17 @@ export function figure(look: Look, options: FigureOptions): string {
   const handUp = (side: number): [number, number] => [side * (shoulderX + 14), shoulderY - arm * 0.9];
   const handHold = (side: number): [number, number] => [side * 9, shoulderY + arm * 0.55];
   const handReach = (side: number): [number, number] => [side * (shoulderX + arm * 0.85), shoulderY + 2];
-  let left: [number, number];
-  let right: [number, number];
-  switch (pose) {
-    case 'up':
-      left = handUp(-1);
-      right = handUp(1);
-      break;
-    case 'wave':
-      left = handDown(-1);
-      right = handUp(1);
-      break;
-    case 'hold':
-      left = handHold(-1);
-      right = handHold(1);
-      break;
-    case 'reach':
-      left = handDown(-1);
-      right = handReach(1);
-      break;
-    default:
-      left = handDown(-1);
-      right = handDown(1);
-  }
+  // Where each pose puts the left and the right hand.
+  const hands: Record<Pose, [typeof handDown, typeof handDown]> = {
+    down: [handDown, handDown],
+    up: [handUp, handUp],
+    wave: [handDown, handUp],
+    hold: [handHold, handHold],
+    reach: [handDown, handReach],
+  };
+  const [leftHand, rightHand] = hands[pose];
+  const left = leftHand(-1);
+  const right = rightHand(1);
 
   const p: string[] = [];
   // Legs and shoes.
