@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES, type Media } from '../../../shared/api/admin.js';
 import {
   DEFAULT_SCHOOL_SETTINGS,
@@ -11,9 +11,9 @@ import {
 import { CONTROL_CHARACTER_MESSAGE } from '../../../shared/rules/plain-text.js';
 import { SCHOOL_CONTACT, SCHOOL_NAME } from '../../demo/people.js';
 import { demoSettings } from '../../demo/settings.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { withDemoSchool } from '../../test/school-fixtures.js';
+import { withTestApp } from '../../test-helpers.js';
 import { bearer, call, png } from '../users/test-helpers.js';
 
 type FieldError = { field: string; message: string };
@@ -303,13 +303,7 @@ describe.each(TEST_ENGINES)('school settings on %s', (engine) => {
 });
 
 describe.each(TEST_ENGINES)('a school without the demo on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-  });
-  afterAll(async () => {
-    await t?.dispose();
-  });
+  const t = withTestApp(engine);
 
   it('has the neutral defaults of the migration, which the editor can send back as they are', async () => {
     const res = await call(t.app, { url: '/api/settings' });
