@@ -168,6 +168,12 @@ function FloatingInput({
   );
 }
 
+/** Your Name and Your Email, as the footer's and Book A Seat's forms show them. */
+const NAME_AND_EMAIL = [
+  { name: 'name', label: 'Your Name', type: 'text' },
+  { name: 'email', label: 'Your Email', type: 'email' },
+] as const;
+
 /** Your Name and Your Email, the fields the footer's and Book A Seat's forms open with. */
 export function NameAndEmailFields({
   id,
@@ -179,24 +185,15 @@ export function NameAndEmailFields({
   register: (field: 'name' | 'email') => UseFormRegisterReturn;
   errors: { name?: FieldError; email?: FieldError };
 }) {
-  return (
-    <>
-      <FloatingInput
-        id={`${id}-name`}
-        label="Your Name"
-        type="text"
-        autoComplete="name"
-        error={errors.name}
-        registration={register('name')}
-      />
-      <FloatingInput
-        id={`${id}-email`}
-        label="Your Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email}
-        registration={register('email')}
-      />
-    </>
-  );
+  return NAME_AND_EMAIL.map(({ name, label, type }) => (
+    <FloatingInput
+      key={name}
+      id={`${id}-${name}`}
+      label={label}
+      type={type}
+      autoComplete={name}
+      error={errors[name]}
+      registration={register(name)}
+    />
+  ));
 }
