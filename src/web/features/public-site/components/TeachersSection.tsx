@@ -1,19 +1,10 @@
-import { Icon, type IconName } from '../../../components/ui/Icon.js';
-import { PlaceholderLink } from '../../../components/ui/PlaceholderLink.js';
 import { sectionStatus } from '../../../components/ui/SectionState.js';
 import { useContent } from '../../../lib/content.js';
 import { headingOf } from '../lib/content-rules.js';
 import { CardsSection } from './CardsSection.js';
 import { ContentImg } from './ContentImg.js';
+import { PersonSocialLinks } from './PersonSocialLinks.js';
 import { SkeletonLines } from './Skeleton.js';
-
-/** docs/contract/product.md#public-pages: non-functional social icons over each photo. */
-const SOCIAL: readonly { label: string; icon: IconName }[] = [
-  { label: 'Twitter', icon: 'twitter-x' },
-  { label: 'Facebook', icon: 'facebook' },
-  { label: 'LinkedIn', icon: 'linkedin' },
-  { label: 'Instagram', icon: 'instagram' },
-];
 
 /**
  * Teachers (docs/contract/product.md#public-pages): heading1/heading2 from record 0; a card per teacher with
@@ -40,18 +31,7 @@ export function TeachersSection() {
         <article className="teacher-card">
           <div className="teacher-card__media">
             <ContentImg image={teacher.images[0]} width={300} height={300} className="teacher-card__photo" />
-            <ul className="teacher-card__social">
-              {SOCIAL.map((link) => (
-                <li key={link.icon}>
-                  <PlaceholderLink
-                    className="teacher-card__social-link"
-                    aria-label={`${teacher.name} on ${link.label}`}
-                  >
-                    <Icon name={link.icon} />
-                  </PlaceholderLink>
-                </li>
-              ))}
-            </ul>
+            <PersonSocialLinks name={teacher.name} block="teacher-card" />
           </div>
           <h3 className="teacher-card__name">{teacher.name}</h3>
           <p className="teacher-card__role">{teacher.designation}</p>
