@@ -1,3 +1,6 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { createTestApp, type TestApp } from './test/app.js';
 import type { TestEngine } from './test/databases.js';
@@ -17,4 +20,19 @@ export function withTestApp(engine: TestEngine, options?: Parameters<typeof crea
     await t.dispose?.();
   });
   return t;
+}
+
+/**
+ * For a describe block: a fresh folder under the system's temporary one, named from `prefix`, made
+ * before the block's tests (its path in `.path`) and removed with its contents after them.
+ */
+export function withTempDir(prefix: string): { path: string } {
+  const dir = { path: '' };
+  beforeAll(async () => {
+    dir.path = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
+  });
+  afterAll(async () => {
+    if (dir.path) await fs.rm(dir.path, { recursive: true, force: true });
+  });
+  return dir;
 }
