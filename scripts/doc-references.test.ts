@@ -1,7 +1,7 @@
 /**
- * Comments cite documents of this repository only (docs/contract/README.md): every
- * `docs/<...>.md#anchor` they name must exist, and nothing may cite a document the repository does
- * not hold (the original spec, its api.md and decisions list, issue numbers of a tracker).
+ * Comments and the decision records cite documents of this repository only (docs/contract/README.md):
+ * every `docs/<...>.md#anchor` they name must exist, and nothing may cite a document the repository
+ * does not hold (the original spec, its api.md and decisions list, issue numbers of a tracker).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SCANNED = ['src', 'e2e', 'scripts', 'bench', 'README.md'];
+const SCANNED = ['src', 'e2e', 'scripts', 'bench', 'README.md', 'docs/decisions'];
 const TEXT_FILE = /\.(ts|tsx|mts|cts|js|mjs|cjs|css|html|md)$/;
 const THIS_FILE = path.relative(root, fileURLToPath(import.meta.url));
 

@@ -6,15 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressFolder } from '../../scripts/precompress.mjs';
 import { createTestApp, type TestApp } from './test/app.js';
 import { TEST_ENGINES } from './test/databases.js';
+import { withTestApp } from './test-helpers.js';
 
 describe.each(TEST_ENGINES)('the app on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-  });
-  afterAll(async () => {
-    await t?.dispose();
-  });
+  const t = withTestApp(engine);
 
   it('GET /api/health answers ok while the database answers', async () => {
     const res = await t.app.inject({ url: '/api/health' });

@@ -1,11 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Answer, get, rawConnection } from './test/http-clients.js';
+import { withTempDir } from './test-helpers.js';
 
 /** Runs the real entry point (through tsx) as its own process, as `npm start` would. */
 function startServer(env: Record<string, string>): {
@@ -48,13 +47,7 @@ async function runningPort(server: ReturnType<typeof startServer>): Promise<numb
 }
 
 describe('starting the server', () => {
-  let dataDir: string;
-  beforeAll(async () => {
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'schoolyard-main-'));
-  });
-  afterAll(async () => {
-    await fs.rm(dataDir, { recursive: true, force: true });
-  });
+  const data = withTempDir('schoolyard-main-');
 
   it.each([
     [{ PORT: 'eighty' }, /^Bad configuration: PORT must be a number\.$/],
@@ -64,7 +57,7 @@ describe('starting the server', () => {
       /^Cannot reach the database \(PostgreSQL at 127\.0\.0\.1:1\/school\)/,
     ],
   ])('refuses %j with one line and exit code 1', async (env, message) => {
-    const { child, output } = startServer({ DATA_DIR: dataDir, ...env });
+    const { child, output } = startServer({ DATA_DIR: data.path, ...env });
     expect(await exitOf(child)).toBe(1);
     const err = output().err.trim();
     expect(err.split('\n')).toHaveLength(1);
@@ -76,7 +69,7 @@ describe('starting the server', () => {
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const port = (blocker.address() as net.AddressInfo).port;
     try {
-      const { child, output } = startServer({ DATA_DIR: dataDir, PORT: String(port), DEMO_DATA: 'false' });
+      const { child, output } = startServer({ DATA_DIR: data.path, PORT: String(port), DEMO_DATA: 'false' });
       expect(await exitOf(child)).toBe(1);
       expect(output().err.trim()).toBe(`Port ${port} is already in use; stop the other program or set PORT.`);
     } finally {
@@ -85,7 +78,7 @@ describe('starting the server', () => {
   });
 
   it('creates the demo school once, prints its log-ins, and stops cleanly on SIGTERM', async () => {
-    const demoDir = path.join(dataDir, 'demo');
+    const demoDir = path.join(data.path, 'demo');
     const first = startServer({ DATA_DIR: demoDir, PORT: '0' });
     await waitFor(() => first.output().out.includes('Schoolyard is running on'), 'the first start');
     const { out } = first.output();
@@ -114,17 +107,11 @@ describe('starting the server', () => {
 });
 
 describe('stopping the server', () => {
-  let dataDir: string;
-  beforeAll(async () => {
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'schoolyard-stop-'));
-  });
-  afterAll(async () => {
-    await fs.rm(dataDir, { recursive: true, force: true });
-  });
+  const data = withTempDir('schoolyard-stop-');
 
   it('drains on SIGTERM: no reset and no 5xx on kept-alive connections, each closed after its last answer', async () => {
     const server = startServer({
-      DATA_DIR: path.join(dataDir, 'drain'),
+      DATA_DIR: path.join(data.path, 'drain'),
       PORT: '0',
       DEMO_DATA: 'false',
       // Long enough for the health probe below to be sent after the drain is seen to start.
@@ -220,7 +207,7 @@ describe('stopping the server', () => {
 
   it('closes the connections of clients that are silent or send a byte at a time', async () => {
     const server = startServer({
-      DATA_DIR: path.join(dataDir, 'slow'),
+      DATA_DIR: path.join(data.path, 'slow'),
       PORT: '0',
       DEMO_DATA: 'false',
       HEADERS_TIMEOUT_MS: '1000',

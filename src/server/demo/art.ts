@@ -117,6 +117,24 @@ const CAP_SIDE =
 const CAP_SPIKY =
   'M -23 0 L -25 -14 L -17 -16 L -16 -27 L -7 -22 L -2 -31 L 5 -23 L 13 -29 L 15 -19 L 24 -17 L 23 0 C 18 -10 8 -12 0 -11 C -10 -12 -19 -9 -23 0 Z';
 
+/**
+ * Curls of hair: circles of radius `size` on an ellipse (radii `rx`, `ry`, centre `dy` below the head's
+ * centre), one every `step` degrees from `from` to `to`.
+ */
+function curls(
+  color: string,
+  { from, to, step }: { from: number; to: number; step: number },
+  { rx, ry, dy }: { rx: number; ry: number; dy: number },
+  size: number,
+): string {
+  let out = '';
+  for (let a = from; a <= to; a += step) {
+    const r = (a * Math.PI) / 180;
+    out += `<circle cx="${n(Math.cos(r) * rx)}" cy="${n(Math.sin(r) * ry + dy)}" r="${size}" fill="${color}"/>`;
+  }
+  return out;
+}
+
 function hairBack(look: Look): string {
   const c = look.hair;
   switch (look.hairStyle) {
@@ -130,14 +148,8 @@ function hairBack(look: Look): string {
       return `<circle cx="0" cy="-28" r="11" fill="${c}"/>`;
     case 'afro':
       return `<circle cx="0" cy="-6" r="32" fill="${c}"/>`;
-    case 'curly': {
-      let out = '';
-      for (let a = 150; a <= 390; a += 30) {
-        const r = (a * Math.PI) / 180;
-        out += `<circle cx="${n(Math.cos(r) * 25)}" cy="${n(Math.sin(r) * 25 - 4)}" r="10" fill="${c}"/>`;
-      }
-      return out;
-    }
+    case 'curly':
+      return curls(c, { from: 150, to: 390, step: 30 }, { rx: 25, ry: 25, dy: -4 }, 10);
     default:
       return '';
   }
@@ -158,14 +170,13 @@ function hairFront(look: Look): string {
     case 'spiky':
       return `<path d="${CAP_SPIKY}" fill="${c}"/>`;
     case 'curly':
-    case 'afro': {
-      let out = '';
-      for (let a = 190; a <= 350; a += 26) {
-        const r = (a * Math.PI) / 180;
-        out += `<circle cx="${n(Math.cos(r) * 18)}" cy="${n(Math.sin(r) * 17 - 5)}" r="${look.hairStyle === 'afro' ? 9 : 8}" fill="${c}"/>`;
-      }
-      return out;
-    }
+    case 'afro':
+      return curls(
+        c,
+        { from: 190, to: 350, step: 26 },
+        { rx: 18, ry: 17, dy: -5 },
+        look.hairStyle === 'afro' ? 9 : 8,
+      );
     default:
       return '';
   }
@@ -261,29 +272,17 @@ export function figure(look: Look, options: FigureOptions): string {
   const handUp = (side: number): [number, number] => [side * (shoulderX + 14), shoulderY - arm * 0.9];
   const handHold = (side: number): [number, number] => [side * 9, shoulderY + arm * 0.55];
   const handReach = (side: number): [number, number] => [side * (shoulderX + arm * 0.85), shoulderY + 2];
-  let left: [number, number];
-  let right: [number, number];
-  switch (pose) {
-    case 'up':
-      left = handUp(-1);
-      right = handUp(1);
-      break;
-    case 'wave':
-      left = handDown(-1);
-      right = handUp(1);
-      break;
-    case 'hold':
-      left = handHold(-1);
-      right = handHold(1);
-      break;
-    case 'reach':
-      left = handDown(-1);
-      right = handReach(1);
-      break;
-    default:
-      left = handDown(-1);
-      right = handDown(1);
-  }
+  // Where each pose puts the left and the right hand.
+  const hands: Record<Pose, [typeof handDown, typeof handDown]> = {
+    down: [handDown, handDown],
+    up: [handUp, handUp],
+    wave: [handDown, handUp],
+    hold: [handHold, handHold],
+    reach: [handDown, handReach],
+  };
+  const [leftHand, rightHand] = hands[pose];
+  const left = leftHand(-1);
+  const right = rightHand(1);
 
   const p: string[] = [];
   // Legs and shoes.

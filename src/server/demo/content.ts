@@ -17,6 +17,14 @@ export type DemoContent = { [C in ContentCollection]: DemoRecord<C>[] };
 const img = (picture: { file: string }, alt: string, category?: ContentImage['category']): ContentImage =>
   category ? { image: demoImage(picture.file), alt, category } : { image: demoImage(picture.file), alt };
 
+/** The gallery's pictures, category by category, in the order given. */
+const galleryImages = (
+  byCategory: Record<NonNullable<ContentImage['category']>, [{ file: string }, string][]>,
+): ContentImage[] =>
+  Object.entries(byCategory).flatMap(([category, pictures]) =>
+    pictures.map(([picture, alt]) => img(picture, alt, category as ContentImage['category'])),
+  );
+
 const photo = (file: string, alt: string): ContentImage => ({ image: demoImage(file), alt });
 
 const P = SCENE_PICTURES;
@@ -228,32 +236,26 @@ export function demoContent(): DemoContent {
     gallery: [
       {
         fields: { label: 'Our Gallery', title: 'Our Kids School Gallery' },
-        images: [
-          img(
-            P.playing1,
-            'A girl on the swing and a boy at the foot of the yellow slide in the playground',
-            'Playing',
-          ),
-          img(P.playing2, 'Children flying bright kites on the school field', 'Playing'),
-          img(P.playing3, 'Four children lifting a rainbow play parachute high above their heads', 'Playing'),
-          img(
-            P.playing4,
-            'Two children playing with building blocks and a beach ball in the playroom',
-            'Playing',
-          ),
-          img(P.drawing1, 'A child painting at the easel in the art room', 'Drawing'),
-          img(P.drawing2, 'A crayon drawing of a house, the sun and a happy family', 'Drawing'),
-          img(
-            P.drawing3,
-            'Chalk drawings of the sun, a house and a rainbow on the classroom board',
-            'Drawing',
-          ),
-          img(P.drawing4, 'Three children painting a rainbow together at the craft table', 'Drawing'),
-          img(P.reading1, 'Children reading picture books in the school library', 'Reading'),
-          img(P.reading2, 'Three children reading books under an orange tree', 'Reading'),
-          img(P.reading3, 'Story time: a teacher reading aloud to the class', 'Reading'),
-          img(P.reading4, 'A bedtime story with a teddy bear in the reading corner', 'Reading'),
-        ],
+        images: galleryImages({
+          Playing: [
+            [P.playing1, 'A girl on the swing and a boy at the foot of the yellow slide in the playground'],
+            [P.playing2, 'Children flying bright kites on the school field'],
+            [P.playing3, 'Four children lifting a rainbow play parachute high above their heads'],
+            [P.playing4, 'Two children playing with building blocks and a beach ball in the playroom'],
+          ],
+          Drawing: [
+            [P.drawing1, 'A child painting at the easel in the art room'],
+            [P.drawing2, 'A crayon drawing of a house, the sun and a happy family'],
+            [P.drawing3, 'Chalk drawings of the sun, a house and a rainbow on the classroom board'],
+            [P.drawing4, 'Three children painting a rainbow together at the craft table'],
+          ],
+          Reading: [
+            [P.reading1, 'Children reading picture books in the school library'],
+            [P.reading2, 'Three children reading books under an orange tree'],
+            [P.reading3, 'Story time: a teacher reading aloud to the class'],
+            [P.reading4, 'A bedtime story with a teddy bear in the reading corner'],
+          ],
+        }),
       },
     ],
     blogdetails: [

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../constants.js';
-import { HONEYPOT_FIELD, honeypotFieldSchema } from './newsletter.js';
+import { HONEYPOT_FIELD, honeypotFieldSchema, nameAndEmailFields, requiredFormText } from './newsletter.js';
 
 /**
  * The home page's 'Book A Seat' form (docs/contract/product.md#public-pages) and the body of `POST bookings`
@@ -38,22 +38,9 @@ export const BOOKING_MESSAGES = {
 } as const;
 
 export const BookingSchema = z.object({
-  name: z
-    .string({ error: BOOKING_MESSAGES.enterName })
-    .trim()
-    .min(1, BOOKING_MESSAGES.enterName)
-    .max(100, BOOKING_MESSAGES.nameTooLong),
-  email: z
-    .string({ error: BOOKING_MESSAGES.enterEmail })
-    .trim()
-    .min(1, BOOKING_MESSAGES.enterEmail)
-    .pipe(z.email(BOOKING_MESSAGES.invalidEmail).max(254, BOOKING_MESSAGES.invalidEmail)),
+  ...nameAndEmailFields(),
   // One of bookableClasses(): the browser offers only those, the server checks the list it has.
-  className: z
-    .string({ error: BOOKING_MESSAGES.selectClass })
-    .trim()
-    .min(1, BOOKING_MESSAGES.selectClass)
-    .max(200, BOOKING_MESSAGES.selectClass),
+  className: requiredFormText(BOOKING_MESSAGES.selectClass, 200, BOOKING_MESSAGES.selectClass),
   [HONEYPOT_FIELD]: honeypotFieldSchema(),
 });
 export type BookingInput = z.input<typeof BookingSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../constants.js';
-import { HONEYPOT_FIELD, honeypotFieldSchema } from './newsletter.js';
+import { HONEYPOT_FIELD, honeypotFieldSchema, nameAndEmailFields, requiredFormText } from './newsletter.js';
 
 /**
  * The contact form (docs/contract/product.md#public-pages, docs/contract/product.md#validation) and the body
@@ -24,26 +24,9 @@ export const ENQUIRY_MESSAGES = {
 } as const;
 
 export const EnquirySchema = z.object({
-  name: z
-    .string({ error: ENQUIRY_MESSAGES.enterName })
-    .trim()
-    .min(1, ENQUIRY_MESSAGES.enterName)
-    .max(100, ENQUIRY_MESSAGES.nameTooLong),
-  email: z
-    .string({ error: ENQUIRY_MESSAGES.enterEmail })
-    .trim()
-    .min(1, ENQUIRY_MESSAGES.enterEmail)
-    .pipe(z.email(ENQUIRY_MESSAGES.invalidEmail).max(254, ENQUIRY_MESSAGES.invalidEmail)),
-  subject: z
-    .string({ error: ENQUIRY_MESSAGES.enterSubject })
-    .trim()
-    .min(1, ENQUIRY_MESSAGES.enterSubject)
-    .max(200, ENQUIRY_MESSAGES.subjectTooLong),
-  message: z
-    .string({ error: ENQUIRY_MESSAGES.enterMessage })
-    .trim()
-    .min(1, ENQUIRY_MESSAGES.enterMessage)
-    .max(5000, ENQUIRY_MESSAGES.messageTooLong),
+  ...nameAndEmailFields(),
+  subject: requiredFormText(ENQUIRY_MESSAGES.enterSubject, 200, ENQUIRY_MESSAGES.subjectTooLong),
+  message: requiredFormText(ENQUIRY_MESSAGES.enterMessage, 5000, ENQUIRY_MESSAGES.messageTooLong),
   [HONEYPOT_FIELD]: honeypotFieldSchema(),
 });
 export type EnquiryInput = z.input<typeof EnquirySchema>;

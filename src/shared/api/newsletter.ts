@@ -47,17 +47,25 @@ export function isHoneypotFilled(body: unknown): boolean {
 export const FormReceiptSchema = z.object({ received: z.literal(true) });
 export type FormReceipt = z.infer<typeof FormReceiptSchema>;
 
-export const NewsletterSchema = z.object({
-  name: z
-    .string({ error: NEWSLETTER_MESSAGES.enterName })
-    .trim()
-    .min(1, NEWSLETTER_MESSAGES.enterName)
-    .max(100, NEWSLETTER_MESSAGES.nameTooLong),
+/** A required text field of a public form: trimmed, at least one character, at most `max`. */
+export const requiredFormText = (required: string, max: number, tooLong: string) =>
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+
+/**
+ * Your Name and Your Email, which every public form (newsletter, contact, Book A Seat) opens with, with
+ * the messages they all give.
+ */
+export const nameAndEmailFields = () => ({
+  name: requiredFormText(NEWSLETTER_MESSAGES.enterName, 100, NEWSLETTER_MESSAGES.nameTooLong),
   email: z
     .string({ error: NEWSLETTER_MESSAGES.enterEmail })
     .trim()
     .min(1, NEWSLETTER_MESSAGES.enterEmail)
     .pipe(z.email(NEWSLETTER_MESSAGES.invalidEmail).max(254, NEWSLETTER_MESSAGES.invalidEmail)),
+});
+
+export const NewsletterSchema = z.object({
+  ...nameAndEmailFields(),
   [HONEYPOT_FIELD]: honeypotFieldSchema(),
 });
 export type NewsletterInput = z.input<typeof NewsletterSchema>;

@@ -22,6 +22,7 @@ import { IdParamsSchema } from '../../../shared/api/ids.js';
 import { USER_TYPE } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
 import { invalid, notFound } from '../../lib/errors.js';
+import { DENIED, NO_CONTENT } from '../../lib/school-routes.js';
 import { isStoredImage } from '../../lib/upload-storage.js';
 import { BEARER_AUTH } from '../../plugins/auth.js';
 import {
@@ -35,10 +36,7 @@ import {
 } from './content.repository.js';
 
 const TAGS = ['Content admin'];
-const NoContent = z.null().describe('No content');
 const RecordIdParamsSchema = IdParamsSchema;
-
-const GUARDED_ERRORS = { 401: ErrorBodySchema, 403: ErrorBodySchema } as const;
 
 /**
  * The principal's content calls (docs/contract/api.md#tag-content-admin): create, replace, delete and reorder
@@ -73,7 +71,7 @@ export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
           description: bodyDescription,
           security: BEARER_AUTH,
           body,
-          response: { 201: z.object({ data: record }), 400: ErrorBodySchema, ...GUARDED_ERRORS },
+          response: { 201: z.object({ data: record }), 400: ErrorBodySchema, ...DENIED },
         },
       },
       async (request, reply) => {
@@ -99,7 +97,7 @@ export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
           response: {
             200: z.object({ data: record }),
             400: ErrorBodySchema,
-            ...GUARDED_ERRORS,
+            ...DENIED,
             404: ErrorBodySchema,
           },
         },
@@ -127,7 +125,7 @@ export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
             'Its pictures stay in the media library (DELETE /api/admin/media/{name} removes them).',
           security: BEARER_AUTH,
           params: RecordIdParamsSchema,
-          response: { 204: NoContent, 400: ErrorBodySchema, ...GUARDED_ERRORS, 404: ErrorBodySchema },
+          response: { 204: NO_CONTENT, 400: ErrorBodySchema, ...DENIED, 404: ErrorBodySchema },
         },
       },
       async (request, reply) => {
@@ -149,7 +147,7 @@ export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
           description: 'Body `{ ids }`: every id of the collection exactly once, in the new order.',
           security: BEARER_AUTH,
           body: ContentOrderSchema,
-          response: { 200: z.object({ data: z.array(record) }), 400: ErrorBodySchema, ...GUARDED_ERRORS },
+          response: { 200: z.object({ data: z.array(record) }), 400: ErrorBodySchema, ...DENIED },
         },
       },
       async (request) => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES, MAX_IMAGES_PER_RECORD } from '../../../shared/api/admin.js';
 import {
   CONTENT_COLLECTION_NAMES,
@@ -6,9 +6,9 @@ import {
   type ContentCollection,
   wireRecordSchema,
 } from '../../../shared/api/content.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
-import { bearer, call, DEMO, tokenOf } from '../users/test-helpers.js';
+import { withDemoSchool } from '../../test/school-fixtures.js';
+import { bearer, call } from '../users/test-helpers.js';
 
 type FieldError = { field: string; message: string };
 type WireRecord = Record<string, unknown> & { id: number; images: Record<string, unknown>[] };
@@ -22,23 +22,12 @@ const fieldsOfCollection = (collection: ContentCollection) =>
   Object.values(CONTENT_COLLECTIONS[collection].fields);
 
 describe.each(TEST_ENGINES)('content admin calls on %s', (engine) => {
-  let t: TestApp;
-  let principal: string;
-  let teacher: string;
-  let student: string;
+  const { t, f } = withDemoSchool(engine);
   /** A picture the demo school stored, so it exists under /uploads. */
   let demoImage: string;
-
   beforeAll(async () => {
-    t = await createTestApp(engine, { demo: true });
-    principal = await tokenOf(t.app, DEMO.principal);
-    teacher = await tokenOf(t.app, DEMO.teacher);
-    student = await tokenOf(t.app, DEMO.student);
     const gallery = (await call(t.app, { url: '/api/gallery' })).json();
     demoImage = gallery.data[0].images[0].image;
-  });
-  afterAll(async () => {
-    await t?.dispose();
   });
 
   /** A valid body of a collection: every wire field, and one picture (with a category in the gallery). */
@@ -53,7 +42,12 @@ describe.each(TEST_ENGINES)('content admin calls on %s', (engine) => {
     return body;
   }
 
-  const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, token = principal) =>
+  const send = (
+    method: 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    token = f.tokens.principal,
+  ) =>
     call(t.app, {
       method,
       url,
@@ -258,14 +252,14 @@ describe.each(TEST_ENGINES)('content admin calls on %s', (engine) => {
         const none = await send(method, url, body, '');
         expect(none.statusCode, `${method} ${url} without a token`).toBe(401);
         expect(none.json().error.code).toBe('UNAUTHORIZED');
-        for (const token of [teacher, student]) {
+        for (const token of [f.tokens.teacher, f.tokens.student]) {
           const res = await send(method, url, body, token);
           expect(res.statusCode, `${method} ${url}`).toBe(403);
           expect(res.json().error.code).toBe('FORBIDDEN');
         }
       }
       // Even an invalid body is refused for who the caller is, before what it says.
-      expect((await send('POST', base, { nonsense: true }, student)).statusCode).toBe(403);
+      expect((await send('POST', base, { nonsense: true }, f.tokens.student)).statusCode).toBe(403);
     });
 
     it('a record of another collection, or none at all, is a 404', async () => {

@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CONTENT_COLLECTION_NAMES,
   CONTENT_COLLECTIONS,
   wireRecordSchema,
 } from '../../../shared/api/content.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { DEMO_MINIMUM } from '../../test/demo-minimum.js';
+import { withTestApp } from '../../test-helpers.js';
 import { insertContentRecord } from './content.repository.js';
 
 describe.each(TEST_ENGINES)('public content calls on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine, { demo: true });
-  });
-  afterAll(async () => {
-    await t?.dispose();
-  });
+  const t = withTestApp(engine, { demo: true });
 
   it.each(CONTENT_COLLECTION_NAMES)(
     'GET /api/%s answers the documented fields, non-empty',
@@ -68,13 +62,7 @@ describe.each(TEST_ENGINES)('public content calls on %s', (engine) => {
 });
 
 describe.each(TEST_ENGINES)('content order on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-  });
-  afterAll(async () => {
-    await t?.dispose();
-  });
+  const t = withTestApp(engine);
 
   it('answers an empty list for an empty collection', async () => {
     const res = await t.app.inject({ url: '/api/facilities' });

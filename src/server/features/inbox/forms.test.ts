@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BOOKING_MESSAGES } from '../../../shared/api/booking.js';
 import { ENQUIRY_MESSAGES, EnquirySchema } from '../../../shared/api/enquiry.js';
 import { HONEYPOT_FIELD, NEWSLETTER_MESSAGES } from '../../../shared/api/newsletter.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
+import { withTestApp } from '../../test-helpers.js';
 import { insertContentRecord } from '../content/content.repository.js';
 import { call, nextAddress } from '../users/test-helpers.js';
 import { FORM_RATE_LIMIT } from './forms.routes.js';
@@ -21,13 +21,7 @@ const BOOKING = { name: 'Ben Parent', email: 'ben@example.org', className: 'Clas
 const SUBSCRIBER = { name: 'Cleo Parent', email: 'Cleo.Parent@Example.org' };
 
 describe.each(TEST_ENGINES)('public forms on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-  });
-  afterAll(async () => {
-    await t?.dispose();
-  });
+  const t = withTestApp(engine);
 
   const post = (url: string, payload: unknown, remoteAddress = nextAddress()) =>
     call(t.app, { method: 'POST', url, payload: payload as object, remoteAddress });

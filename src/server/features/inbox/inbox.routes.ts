@@ -14,14 +14,13 @@ import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import { IdParamsSchema } from '../../../shared/api/ids.js';
 import { USER_TYPE } from '../../../shared/constants.js';
 import { notFound } from '../../lib/errors.js';
+import { DENIED, NO_CONTENT } from '../../lib/school-routes.js';
 import { isoDate } from '../../lib/time.js';
 import { BEARER_AUTH } from '../../plugins/auth.js';
 import { toCsv } from './csv.js';
 import { deleteSubscriber, listInbox, listSubscribers, setHandled } from './inbox.repository.js';
 
 const TAGS = ['Inbox'];
-const NoContent = z.null().describe('No content');
-const GUARDED = { 401: ErrorBodySchema, 403: ErrorBodySchema } as const;
 const SubscriberIdParamsSchema = IdParamsSchema;
 
 /** The principal's inbox: what the public forms sent in, and the newsletter list. */
@@ -47,7 +46,7 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
           '`limit` (default 100, at most 500) and `offset` page through the list.',
         security: BEARER_AUTH,
         querystring: InboxQuerySchema,
-        response: { 200: InboxListSchema, 400: ErrorBodySchema, ...GUARDED },
+        response: { 200: InboxListSchema, 400: ErrorBodySchema, ...DENIED },
       },
     },
     async (request) => listInbox(app.db, request.query),
@@ -66,7 +65,7 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
         response: {
           200: z.object({ data: InboxItemSchema }),
           400: ErrorBodySchema,
-          ...GUARDED,
+          ...DENIED,
           404: ErrorBodySchema,
         },
       },
@@ -87,7 +86,7 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
         tags: TAGS,
         summary: 'The newsletter subscribers, newest first',
         security: BEARER_AUTH,
-        response: { 200: z.object({ data: z.array(NewsletterSubscriberSchema) }), ...GUARDED },
+        response: { 200: z.object({ data: z.array(NewsletterSubscriberSchema) }), ...DENIED },
       },
     },
     async () => ({ data: await listSubscribers(app.db) }),
@@ -111,7 +110,7 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
             description: 'The CSV file, as an attachment',
             content: { 'text/csv': { schema: z.string() } },
           },
-          ...GUARDED,
+          ...DENIED,
         },
       },
     },
@@ -138,7 +137,7 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Remove a subscriber (for example when they ask to be taken off the list)',
         security: BEARER_AUTH,
         params: SubscriberIdParamsSchema,
-        response: { 204: NoContent, 400: ErrorBodySchema, ...GUARDED, 404: ErrorBodySchema },
+        response: { 204: NO_CONTENT, 400: ErrorBodySchema, ...DENIED, 404: ErrorBodySchema },
       },
     },
     async (request, reply) => {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type InboxItem, InboxListSchema, NEWSLETTER_CSV_COLUMNS } from '../../../shared/api/admin.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
-import { bearer, call, DEMO, nextAddress, tokenOf } from '../users/test-helpers.js';
+import { withDemoSchool } from '../../test/school-fixtures.js';
+import { bearer, call, nextAddress } from '../users/test-helpers.js';
 import { csvCell, toCsv } from './csv.js';
 
 describe('CSV cells', () => {
@@ -32,25 +32,13 @@ describe('CSV cells', () => {
 });
 
 describe.each(TEST_ENGINES)('the principal’s inbox on %s', (engine) => {
-  let t: TestApp;
-  let principal: string;
-  let teacher: string;
-  let student: string;
-
-  beforeAll(async () => {
-    t = await createTestApp(engine, { demo: true });
-    principal = await tokenOf(t.app, DEMO.principal);
-    teacher = await tokenOf(t.app, DEMO.teacher);
-    student = await tokenOf(t.app, DEMO.student);
-  });
-  afterAll(async () => {
-    await t?.dispose();
-  });
+  const { t, f } = withDemoSchool(engine);
 
   const post = (url: string, payload: object) =>
     call(t.app, { method: 'POST', url, payload, remoteAddress: nextAddress() });
-  const get = (url: string, token = principal) => call(t.app, { url, headers: token ? bearer(token) : {} });
-  const patch = (url: string, payload: unknown, token = principal) =>
+  const get = (url: string, token = f.tokens.principal) =>
+    call(t.app, { url, headers: token ? bearer(token) : {} });
+  const patch = (url: string, payload: unknown, token = f.tokens.principal) =>
     call(t.app, { method: 'PATCH', url, payload: payload as object, headers: token ? bearer(token) : {} });
 
   /** Sends the forms in this order, with a millisecond between, so that "newest first" is visible. */
@@ -143,7 +131,7 @@ describe.each(TEST_ENGINES)('the principal’s inbox on %s', (engine) => {
 
   it('only the principal: 401 without a token, 403 for a teacher or a student', async () => {
     const calls: [string, () => Promise<{ statusCode: number }>][] = [];
-    for (const token of ['', teacher, student]) {
+    for (const token of ['', f.tokens.teacher, f.tokens.student]) {
       const expected = token ? 403 : 401;
       calls.push(
         [`GET inbox ${expected}`, () => get('/api/admin/inbox', token)],
@@ -216,8 +204,12 @@ describe.each(TEST_ENGINES)('the principal’s inbox on %s', (engine) => {
       (await get('/api/admin/newsletter')).json().data as { id: number; email: string }[]
     ).find((s) => s.email === 'leaving@example.org');
     const url = `/api/admin/newsletter/${subscriber?.id}`;
-    expect((await call(t.app, { method: 'DELETE', url, headers: bearer(principal) })).statusCode).toBe(204);
-    expect((await call(t.app, { method: 'DELETE', url, headers: bearer(principal) })).statusCode).toBe(404);
+    expect(
+      (await call(t.app, { method: 'DELETE', url, headers: bearer(f.tokens.principal) })).statusCode,
+    ).toBe(204);
+    expect(
+      (await call(t.app, { method: 'DELETE', url, headers: bearer(f.tokens.principal) })).statusCode,
+    ).toBe(404);
     const rows = await t.db
       .selectFrom('newsletter_subscriber')
       .select('email')

@@ -11,14 +11,13 @@ import {
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import { USER_TYPE } from '../../../shared/constants.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { CHECKED, DENIED } from '../../lib/school-routes.js';
+import { CHECKED, DENIED, NO_CONTENT } from '../../lib/school-routes.js';
 import { removeImages, storeImageSet } from '../../lib/upload-storage.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { mediaForm, uploadedMediaSchema } from '../../plugins/uploads.js';
 import { deleteMedia, findMedia, insertMedia, listMedia } from './media.repository.js';
 
 const TAGS = ['Media'];
-const NoContent = z.null().describe('No content');
 const UploadBodySchema = MediaUploadFieldsSchema.extend({ [MEDIA_RULES.field]: uploadedMediaSchema() });
 
 /**
@@ -116,7 +115,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
         security: BEARER_AUTH,
         params: MediaNameParamSchema,
         response: {
-          204: NoContent,
+          204: NO_CONTENT,
           ...CHECKED,
           409: ErrorBodySchema,
         },

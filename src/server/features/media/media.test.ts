@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   MEDIA_MESSAGES,
   MEDIA_RULES,
@@ -11,10 +11,10 @@ import {
   mediaSrcSet,
   mediaVariants,
 } from '../../../shared/api/admin.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { pngDeclaring } from '../../test/png.js';
-import { bearer, call, DEMO, jpegWithGps, png, tokenOf } from '../users/test-helpers.js';
+import { withDemoSchool } from '../../test/school-fixtures.js';
+import { bearer, call, jpegWithGps, png } from '../users/test-helpers.js';
 
 type FieldError = { field: string; message: string };
 const messageFor = (body: { error: { details?: FieldError[] } }, field: string) =>
@@ -69,18 +69,7 @@ describe('the media naming convention', () => {
 });
 
 describe.each(TEST_ENGINES)('media library on %s', (engine) => {
-  let t: TestApp;
-  let principal: string;
-  let teacher: string;
-
-  beforeAll(async () => {
-    t = await createTestApp(engine, { demo: true });
-    principal = await tokenOf(t.app, DEMO.principal);
-    teacher = await tokenOf(t.app, DEMO.teacher);
-  });
-  afterAll(async () => {
-    await t?.dispose();
-  });
+  const { t, f } = withDemoSchool(engine);
 
   const mediaDir = () => path.join(t.appConfig.uploadsDir, MEDIA_RULES.folder);
   const storedFiles = async () => {
@@ -100,7 +89,7 @@ describe.each(TEST_ENGINES)('media library on %s', (engine) => {
       ).n,
     );
 
-  const upload = (parts: readonly Part[], token = principal) =>
+  const upload = (parts: readonly Part[], token = f.tokens.principal) =>
     call(t.app, {
       method: 'POST',
       url: '/api/admin/media',
@@ -256,7 +245,7 @@ describe.each(TEST_ENGINES)('media library on %s', (engine) => {
       const json = await call(t.app, {
         method: 'POST',
         url: '/api/admin/media',
-        headers: bearer(principal),
+        headers: bearer(f.tokens.principal),
         payload: { file: 'media/x.webp' },
       });
       expect(json.statusCode).toBe(400);
@@ -281,7 +270,7 @@ describe.each(TEST_ENGINES)('media library on %s', (engine) => {
       const res = await call(t.app, {
         method: 'POST',
         url: '/api/admin/media',
-        headers: bearer(principal),
+        headers: bearer(f.tokens.principal),
         payload: { file: { name: 'x.webp', size: 10, media: { width: 1, height: 1, renditions: [forged] } } },
       });
       expect(res.statusCode).toBe(400);
@@ -318,14 +307,21 @@ describe.each(TEST_ENGINES)('media library on %s', (engine) => {
     await expectNothingStored(async () => {
       const parts = [file('a.png', await png(), 'image/png')];
       expect((await upload(parts, '')).statusCode).toBe(401);
-      expect((await upload(parts, teacher)).statusCode).toBe(403);
+      expect((await upload(parts, f.tokens.teacher)).statusCode).toBe(403);
       expect((await call(t.app, { url: '/api/admin/media' })).statusCode).toBe(401);
-      expect((await call(t.app, { url: '/api/admin/media', headers: bearer(teacher) })).statusCode).toBe(403);
+      expect(
+        (await call(t.app, { url: '/api/admin/media', headers: bearer(f.tokens.teacher) })).statusCode,
+      ).toBe(403);
       const name = '0123456789abcdef0123456789abcdef';
       expect((await call(t.app, { method: 'DELETE', url: `/api/admin/media/${name}` })).statusCode).toBe(401);
       expect(
-        (await call(t.app, { method: 'DELETE', url: `/api/admin/media/${name}`, headers: bearer(teacher) }))
-          .statusCode,
+        (
+          await call(t.app, {
+            method: 'DELETE',
+            url: `/api/admin/media/${name}`,
+            headers: bearer(f.tokens.teacher),
+          })
+        ).statusCode,
       ).toBe(403);
     });
   });
@@ -340,7 +336,7 @@ describe.each(TEST_ENGINES)('media library on %s', (engine) => {
     const created = await call(t.app, {
       method: 'POST',
       url: '/api/admin/content/comments',
-      headers: bearer(principal),
+      headers: bearer(f.tokens.principal),
       payload: {
         name: 'A parent',
         degination: 'Mother',
@@ -351,7 +347,7 @@ describe.each(TEST_ENGINES)('media library on %s', (engine) => {
     expect(created.statusCode, created.body).toBe(201);
     const recordId = created.json().data.id as number;
 
-    const list = await call(t.app, { url: '/api/admin/media', headers: bearer(principal) });
+    const list = await call(t.app, { url: '/api/admin/media', headers: bearer(f.tokens.principal) });
     expect(list.statusCode).toBe(200);
     const items = list.json().data as Media[];
     for (const item of items) expect(MediaSchema.strict().parse(item)).toEqual(item);
@@ -365,7 +361,7 @@ describe.each(TEST_ENGINES)('media library on %s', (engine) => {
     const refused = await call(t.app, {
       method: 'DELETE',
       url: `/api/admin/media/${second.name}`,
-      headers: bearer(principal),
+      headers: bearer(f.tokens.principal),
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toEqual({
@@ -379,7 +375,7 @@ describe.each(TEST_ENGINES)('media library on %s', (engine) => {
     const replaced = await call(t.app, {
       method: 'PUT',
       url: `/api/admin/content/comments/${recordId}`,
-      headers: bearer(principal),
+      headers: bearer(f.tokens.principal),
       payload: {
         name: 'A parent',
         degination: 'Mother',
@@ -396,14 +392,14 @@ describe.each(TEST_ENGINES)('media library on %s', (engine) => {
     const deleted = await call(t.app, {
       method: 'DELETE',
       url: `/api/admin/media/${second.name}`,
-      headers: bearer(principal),
+      headers: bearer(f.tokens.principal),
     });
     expect(deleted.statusCode).toBe(204);
     expect((await storedFiles()).filter((f) => f.startsWith(second.name))).toEqual([]);
     for (const variant of second.variants) {
       expect((await call(t.app, { url: `/uploads/${variant.image}` })).statusCode).toBe(404);
     }
-    const after = (await call(t.app, { url: '/api/admin/media', headers: bearer(principal) })).json()
+    const after = (await call(t.app, { url: '/api/admin/media', headers: bearer(f.tokens.principal) })).json()
       .data as Media[];
     expect(after.map((m) => m.name)).not.toContain(second.name);
     expect(after.find((m) => m.name === first.name)?.usedBy).toEqual([
@@ -415,13 +411,18 @@ describe.each(TEST_ENGINES)('media library on %s', (engine) => {
         await call(t.app, {
           method: 'DELETE',
           url: `/api/admin/media/${second.name}`,
-          headers: bearer(principal),
+          headers: bearer(f.tokens.principal),
         })
       ).statusCode,
     ).toBe(404);
     expect(
-      (await call(t.app, { method: 'DELETE', url: '/api/admin/media/..%2Fdemo', headers: bearer(principal) }))
-        .statusCode,
+      (
+        await call(t.app, {
+          method: 'DELETE',
+          url: '/api/admin/media/..%2Fdemo',
+          headers: bearer(f.tokens.principal),
+        })
+      ).statusCode,
     ).toBe(400);
   });
 

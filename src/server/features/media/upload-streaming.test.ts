@@ -5,12 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { MEDIA_RULES } from '../../../shared/api/admin.js';
 import { IMAGE_RULES, USER_MESSAGES } from '../../../shared/api/users.js';
 import { STALE_AFTER_MS, sweepStaleTemporaries, uploadTempDir } from '../../lib/upload-temp.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
+import { withTestApp } from '../../test-helpers.js';
 import {
   bearer,
   call,
@@ -119,15 +119,11 @@ function watchLargestFile(dir: string) {
 }
 
 describe.each(TEST_ENGINES)('uploads stream through temporary files on %s', (engine) => {
-  let t: TestApp;
+  const t = withTestApp(engine, { demo: true });
   let tmpDir: string;
 
   beforeAll(async () => {
-    t = await createTestApp(engine, { demo: true });
     tmpDir = uploadTempDir(t.appConfig.dataDir);
-  });
-  afterAll(async () => {
-    await t?.dispose();
   });
 
   const uploaded = () => entriesUnder(t.appConfig.uploadsDir);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES, type Media } from '../../../shared/api/admin.js';
 import {
   DEFAULT_SCHOOL_SETTINGS,
@@ -11,9 +11,10 @@ import {
 import { CONTROL_CHARACTER_MESSAGE } from '../../../shared/rules/plain-text.js';
 import { SCHOOL_CONTACT, SCHOOL_NAME } from '../../demo/people.js';
 import { demoSettings } from '../../demo/settings.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
-import { bearer, call, DEMO, png, tokenOf } from '../users/test-helpers.js';
+import { withDemoSchool } from '../../test/school-fixtures.js';
+import { withTestApp } from '../../test-helpers.js';
+import { bearer, call, png } from '../users/test-helpers.js';
 
 type FieldError = { field: string; message: string };
 const detailsOf = (body: { error: { details?: FieldError[] } }) => body.error.details ?? [];
@@ -41,22 +42,7 @@ const changed = (logo = ''): SchoolSettings => ({
 });
 
 describe.each(TEST_ENGINES)('school settings on %s', (engine) => {
-  let t: TestApp;
-  let principal: string;
-  let teacher: string;
-  let student: string;
-
-  beforeAll(async () => {
-    t = await createTestApp(engine, { demo: true });
-    [principal, teacher, student] = await Promise.all([
-      tokenOf(t.app, DEMO.principal),
-      tokenOf(t.app, DEMO.teacher),
-      tokenOf(t.app, DEMO.student),
-    ]);
-  });
-  afterAll(async () => {
-    await t?.dispose();
-  });
+  const { t, f } = withDemoSchool(engine);
 
   const read = async () => {
     const res = await call(t.app, { url: '/api/settings' });
@@ -64,7 +50,7 @@ describe.each(TEST_ENGINES)('school settings on %s', (engine) => {
     return res.json().data as SchoolSettings;
   };
   /** `null`: no token at all. */
-  const put = (payload: unknown, token: string | null = principal) =>
+  const put = (payload: unknown, token: string | null = f.tokens.principal) =>
     call(t.app, {
       method: 'PUT',
       url: '/api/admin/settings',
@@ -115,7 +101,7 @@ describe.each(TEST_ENGINES)('school settings on %s', (engine) => {
     const none = await put(changed(), null);
     expect(none.statusCode).toBe(401);
     expect(none.json().error.code).toBe('UNAUTHORIZED');
-    for (const token of [teacher, student]) {
+    for (const token of [f.tokens.teacher, f.tokens.student]) {
       const res = await put(changed(), token);
       expect(res.statusCode).toBe(403);
       expect(res.json().error.code).toBe('FORBIDDEN');
@@ -282,7 +268,7 @@ describe.each(TEST_ENGINES)('school settings on %s', (engine) => {
     const uploaded = await call(t.app, {
       method: 'POST',
       url: '/api/admin/media',
-      headers: bearer(principal),
+      headers: bearer(f.tokens.principal),
       payload: form,
     });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
@@ -292,13 +278,14 @@ describe.each(TEST_ENGINES)('school settings on %s', (engine) => {
     expect(res.statusCode, res.body).toBe(200);
     expect((await read()).logo).toBe(media.image);
 
-    const library = (await call(t.app, { url: '/api/admin/media', headers: bearer(principal) })).json()
-      .data as Media[];
+    const library = (
+      await call(t.app, { url: '/api/admin/media', headers: bearer(f.tokens.principal) })
+    ).json().data as Media[];
     expect(library.find((m) => m.name === media.name)?.usedBy).toEqual([LOGO_MEDIA_USE]);
     const remove = await call(t.app, {
       method: 'DELETE',
       url: `/api/admin/media/${media.name}`,
-      headers: bearer(principal),
+      headers: bearer(f.tokens.principal),
     });
     expect(remove.statusCode).toBe(409);
     expect(remove.json().error.details).toEqual([LOGO_MEDIA_USE]);
@@ -309,20 +296,14 @@ describe.each(TEST_ENGINES)('school settings on %s', (engine) => {
     const removed = await call(t.app, {
       method: 'DELETE',
       url: `/api/admin/media/${media.name}`,
-      headers: bearer(principal),
+      headers: bearer(f.tokens.principal),
     });
     expect(removed.statusCode).toBe(204);
   });
 });
 
 describe.each(TEST_ENGINES)('a school without the demo on %s', (engine) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(engine);
-  });
-  afterAll(async () => {
-    await t?.dispose();
-  });
+  const t = withTestApp(engine);
 
   it('has the neutral defaults of the migration, which the editor can send back as they are', async () => {
     const res = await call(t.app, { url: '/api/settings' });

@@ -1,7 +1,18 @@
-import type { FieldValues, Path, UseFormRegisterReturn, UseFormSetError } from 'react-hook-form';
+import type { ReactNode } from 'react';
+import {
+  type DefaultValues,
+  type FieldError,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormRegisterReturn,
+  type UseFormSetError,
+  useForm,
+} from 'react-hook-form';
 import { apiCall, isApiError } from '../../lib/api-client.js';
 import { fieldErrorsOf, showFieldErrors, topLevelField } from '../../lib/form-errors.js';
 import { notify } from '../../lib/toast.js';
+import { FieldMessage } from './FieldMessage.js';
 
 export const TOO_MANY_MESSAGES = 'Too many messages, try again later';
 
@@ -47,4 +58,142 @@ export function HoneypotField({ registration }: { registration: UseFormRegisterR
       </label>
     </div>
   );
+}
+
+/**
+ * A public form's react-hook-form, with the send all three forms make: `submit` checks the fields with
+ * `resolver`, sends them to `path`, puts a failure's reasons at `fields` (keeping what the visitor wrote),
+ * and on success says `sentMessage(status)` and empties the form.
+ */
+export function usePublicForm<Input extends FieldValues, Output extends FieldValues>({
+  resolver,
+  defaultValues,
+  path,
+  fields,
+  sentMessage,
+}: {
+  resolver: Resolver<Input, unknown, Output>;
+  defaultValues: DefaultValues<Input>;
+  path: string;
+  fields: readonly Path<Input>[];
+  sentMessage: (status: number) => string;
+}) {
+  const form = useForm<Input, unknown, Output>({ resolver, defaultValues });
+  const onSubmit = async (values: Output): Promise<void> => {
+    let status: number;
+    try {
+      status = await sendPublicForm(path, values);
+    } catch (error) {
+      showSendError(error, form.setError, fields);
+      return;
+    }
+    notify.success(sentMessage(status));
+    form.reset();
+  };
+  return { ...form, submit: form.handleSubmit(onSubmit) };
+}
+
+/** What a floating field's control (an input or a select) carries: its id, classes and aria state. */
+export interface FloatingControl {
+  id: string;
+  className: string;
+  'aria-required': true;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/**
+ * A required field of the footer's and Book A Seat's forms, its label floating over the control: the
+ * message under it is linked to the control (aria-describedby) and the control marked invalid. The
+ * control is `children`'s, given the props it needs (`form-control`; a select swaps in `form-select`).
+ */
+export function FloatingField({
+  id,
+  label,
+  error,
+  className = 'mb-3',
+  children,
+}: {
+  id: string;
+  label: string;
+  error: FieldError | undefined;
+  className?: string;
+  children: (control: FloatingControl) => ReactNode;
+}) {
+  const errorId = `${id}-error`;
+  return (
+    <div className={`form-floating ${className}`}>
+      {children({
+        id,
+        className: `form-control${error ? ' is-invalid' : ''}`,
+        'aria-required': true,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': error ? errorId : undefined,
+      })}
+      <label htmlFor={id}>{label}</label>
+      <FieldMessage id={errorId} message={error?.message} />
+    </div>
+  );
+}
+
+/** A FloatingField with a text or email input, the label as its placeholder. */
+function FloatingInput({
+  id,
+  label,
+  error,
+  registration,
+  type,
+  autoComplete,
+}: {
+  id: string;
+  label: string;
+  error: FieldError | undefined;
+  registration: UseFormRegisterReturn;
+  type: 'text' | 'email';
+  autoComplete: string;
+}) {
+  return (
+    <FloatingField id={id} label={label} error={error}>
+      {(control) => (
+        <input
+          {...control}
+          type={type}
+          placeholder={label}
+          autoComplete={autoComplete}
+          inputMode={type === 'email' ? 'email' : undefined}
+          {...registration}
+        />
+      )}
+    </FloatingField>
+  );
+}
+
+/** Your Name and Your Email, as the footer's and Book A Seat's forms show them. */
+const NAME_AND_EMAIL = [
+  { name: 'name', label: 'Your Name', type: 'text' },
+  { name: 'email', label: 'Your Email', type: 'email' },
+] as const;
+
+/** Your Name and Your Email, the fields the footer's and Book A Seat's forms open with. */
+export function NameAndEmailFields({
+  id,
+  register,
+  errors,
+}: {
+  /** The form's id; the fields' ids are `${id}-name` and `${id}-email`. */
+  id: string;
+  register: (field: 'name' | 'email') => UseFormRegisterReturn;
+  errors: { name?: FieldError; email?: FieldError };
+}) {
+  return NAME_AND_EMAIL.map(({ name, label, type }) => (
+    <FloatingInput
+      key={name}
+      id={`${id}-${name}`}
+      label={label}
+      type={type}
+      autoComplete={name}
+      error={errors[name]}
+      registration={register(name)}
+    />
+  ));
 }

@@ -1,7 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AssignedClassAnswerSchema, AssignedStudentAnswerSchema } from '../../../shared/api/school.js';
-import { apiClient } from '../api-client.js';
 import { schoolKeys } from './query-keys.js';
+import { schoolRead, schoolReadOf } from './school-read.js';
 
 /** A class the logged-in teacher teaches (every class, for a Principle). */
 export interface AssignedClass {
@@ -10,18 +9,12 @@ export interface AssignedClass {
 }
 
 /** `GET teacher/assign_class` -> `{ data: [ { classId, class_name } ] }`. */
-export async function getAssignedClasses(signal?: AbortSignal): Promise<AssignedClass[]> {
-  const body = await apiClient.get('teacher/assign_class', { signal, schema: AssignedClassAnswerSchema });
-  return body.data.map((row) => ({ classId: row.classId, className: row.class_name }));
-}
-
-export const assignedClassesQueryOptions = () =>
-  queryOptions({
-    queryKey: schoolKeys.assignedClasses(),
-    queryFn: ({ signal }) => getAssignedClasses(signal),
-  });
-
-export const useAssignedClasses = () => useQuery(assignedClassesQueryOptions());
+export const [getAssignedClasses, assignedClassesQueryOptions, useAssignedClasses] = schoolRead(
+  schoolKeys.assignedClasses,
+  'teacher/assign_class',
+  AssignedClassAnswerSchema,
+  (body): AssignedClass[] => body.data.map((row) => ({ classId: row.classId, className: row.class_name })),
+);
 
 /** A pupil of the class with the lesson the teacher gives them. */
 export interface AssignedStudent {
@@ -32,23 +25,15 @@ export interface AssignedStudent {
 }
 
 /** `GET teacher/assign_class/{classId}` -> `{ data: [ { StudentId, StudentName, subject_name, time } ] }`. */
-export async function getAssignedStudents(classId: number, signal?: AbortSignal): Promise<AssignedStudent[]> {
-  const body = await apiClient.get(`teacher/assign_class/${classId}`, {
-    signal,
-    schema: AssignedStudentAnswerSchema,
-  });
-  return body.data.map((row) => ({
-    studentId: row.StudentId,
-    studentName: row.StudentName,
-    subjectName: row.subject_name,
-    time: row.time,
-  }));
-}
-
-export const assignedStudentsQueryOptions = (classId: number) =>
-  queryOptions({
-    queryKey: schoolKeys.assignedStudents(classId),
-    queryFn: ({ signal }) => getAssignedStudents(classId, signal),
-  });
-
-export const useAssignedStudents = (classId: number) => useQuery(assignedStudentsQueryOptions(classId));
+export const [getAssignedStudents, assignedStudentsQueryOptions, useAssignedStudents] = schoolReadOf(
+  schoolKeys.assignedStudents,
+  (classId) => `teacher/assign_class/${classId}`,
+  AssignedStudentAnswerSchema,
+  (body): AssignedStudent[] =>
+    body.data.map((row) => ({
+      studentId: row.StudentId,
+      studentName: row.StudentName,
+      subjectName: row.subject_name,
+      time: row.time,
+    })),
+);

@@ -1,7 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TimeSlotsAnswerSchema } from '../../../shared/api/school.js';
-import { apiClient } from '../api-client.js';
 import { schoolKeys } from './query-keys.js';
+import { schoolRead } from './school-read.js';
 
 export interface TimeSlot {
   id: number;
@@ -10,12 +9,9 @@ export interface TimeSlot {
 }
 
 /** `GET time` -> `{ data: [ { id, time } ] }`, in the day's order. */
-export async function getTimeSlots(signal?: AbortSignal): Promise<TimeSlot[]> {
-  const body = await apiClient.get('time', { signal, schema: TimeSlotsAnswerSchema });
-  return body.data.map((row) => ({ id: row.id, label: row.time }));
-}
-
-export const timeSlotsQueryOptions = () =>
-  queryOptions({ queryKey: schoolKeys.timeSlots(), queryFn: ({ signal }) => getTimeSlots(signal) });
-
-export const useTimeSlots = () => useQuery(timeSlotsQueryOptions());
+export const [getTimeSlots, timeSlotsQueryOptions, useTimeSlots] = schoolRead(
+  schoolKeys.timeSlots,
+  'time',
+  TimeSlotsAnswerSchema,
+  (body): TimeSlot[] => body.data.map((row) => ({ id: row.id, label: row.time })),
+);

@@ -1,29 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Media } from '../../../../shared/api/admin.js';
 import { jsonResponse } from '../../../test/render-app.js';
 import type { EditorRecord } from '../api/content-admin.js';
 import { LEAVE_TITLE, UPLOAD_BEFORE_SAVE_FAILED } from '../lib/unsaved-work.js';
-import { mockApi, renderCms } from '../testing/render-cms.js';
+import { mockApi, renderCms, testMedia } from '../testing/render-cms.js';
 import { SAVED_MESSAGE } from './RecordForm.js';
 import { WebsiteEditor } from './WebsiteEditor.js';
 
 /** docs/decisions/0018-editor-keeps-work.md: the website editor never drops work. */
 
 const NAME = 'b'.repeat(32);
-const MEDIA: Media = {
+const MEDIA = testMedia({
   name: NAME,
-  image: `media/${NAME}-800.webp`,
-  width: 800,
   height: 600,
-  variants: [{ width: 800, height: 600, image: `media/${NAME}-800.webp` }],
+  widths: [800],
   alt: 'Our garden',
   originalName: 'garden.png',
   bytes: 40_000,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  usedBy: [],
-};
+});
 
 const HOME: EditorRecord = {
   id: 1,

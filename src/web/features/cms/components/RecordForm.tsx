@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { CONTENT_COLLECTIONS, type ContentCollection } from '../../../../shared/api/content.js';
+import { FieldMessage } from '../../../components/forms/FieldMessage.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { fieldErrorsOf, showFieldErrors } from '../../../lib/form-errors.js';
 import { notify } from '../../../lib/toast.js';
@@ -20,6 +21,12 @@ import { IconPicker } from './IconPicker.js';
 import { ImagesEditor } from './ImagesEditor.js';
 
 export const SAVED_MESSAGE = 'Saved. The website shows the change now.';
+/** What the editor's forms say when a save failed: not the principal, the server's message, or try again. */
+export function saveErrorText(error: unknown): string {
+  if (isApiError(error) && error.status === 403) return 'Only the principal can edit the website.';
+  return isApiError(error) ? error.message : 'The save failed. Please try again.';
+}
+
 export const SCHOOL_FACTS_NOTE =
   'The address, email, phone and opening hours are the school’s: edit them under School.';
 
@@ -77,13 +84,7 @@ export function RecordForm({ collection, record, onDone }: RecordFormProps) {
         setError,
         (field) => formPathOf(collection, field.split('.')) as `fields.${string}` | undefined,
       );
-      setFormError(
-        isApiError(error) && error.status === 403
-          ? 'Only the principal can edit the website.'
-          : isApiError(error)
-            ? error.message
-            : 'The save failed. Please try again.',
-      );
+      setFormError(saveErrorText(error));
       return;
     }
     setSaved(true);
@@ -136,11 +137,7 @@ export function RecordForm({ collection, record, onDone }: RecordFormProps) {
               {field.label}
             </label>
             {field.kind === 'text' ? <textarea rows={5} {...common} /> : <input type="text" {...common} />}
-            {error ? (
-              <div id={`${fieldId}-error`} className="invalid-feedback">
-                {error}
-              </div>
-            ) : null}
+            <FieldMessage id={`${fieldId}-error`} message={error} />
           </div>
         );
       })}

@@ -1,31 +1,23 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Media } from '../../../../shared/api/admin.js';
 import { type SchoolSettings, SETTINGS_MESSAGES } from '../../../../shared/api/settings.js';
 import { settingsQueryKey } from '../../../lib/settings.js';
 import { jsonResponse } from '../../../test/render-app.js';
 import { TEST_SCHOOL } from '../../../test/school.js';
-import { mockApi, renderCms } from '../testing/render-cms.js';
+import { mockApi, renderCms, testMedia } from '../testing/render-cms.js';
 import { SAVED_MESSAGE, SCHOOL_FACTS_NOTE } from './RecordForm.js';
 import { SchoolSettingsPanel } from './SchoolSettingsPanel.js';
 import { WebsiteEditor } from './WebsiteEditor.js';
 
 const NAME = 'b'.repeat(32);
-const LOGO: Media = {
+const LOGO = testMedia({
   name: NAME,
-  image: `media/${NAME}-800.webp`,
-  width: 800,
   height: 800,
-  variants: [
-    { width: 400, height: 400, image: `media/${NAME}-400.webp` },
-    { width: 800, height: 800, image: `media/${NAME}-800.webp` },
-  ],
+  widths: [400, 800],
   alt: 'Sun over a meadow',
   originalName: 'logo.png',
   bytes: 20_000,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  usedBy: [],
-};
+});
 
 /** Answers PUT admin/settings with what was sent (as the server stores it). */
 const echo = ({ body }: { body: unknown }) => jsonResponse({ data: body });

@@ -10,7 +10,6 @@ import {
   SOCIAL_NETWORKS,
 } from '../../../../shared/api/settings.js';
 import { SchoolLogo } from '../../../components/layout/SchoolBrand.js';
-import { isApiError } from '../../../lib/api-client.js';
 import { fieldErrorsOf, showFieldErrors } from '../../../lib/form-errors.js';
 import { useSettings } from '../../../lib/settings.js';
 import { notify } from '../../../lib/toast.js';
@@ -18,7 +17,7 @@ import { useUpdateSettings } from '../api/update-settings.js';
 import { type PendingUpload, UPLOAD_BEFORE_SAVE_FAILED, useReportUnsavedWork } from '../lib/unsaved-work.js';
 import { LibraryPicker } from './ImagesEditor.js';
 import { type PictureSource, PictureSourceButton } from './PictureSourceButton.js';
-import { SAVED_MESSAGE } from './RecordForm.js';
+import { SAVED_MESSAGE, saveErrorText } from './RecordForm.js';
 import { UploadPicture } from './UploadPicture.js';
 
 type Values = SchoolSettingsInput;
@@ -148,13 +147,7 @@ function SchoolSettingsForm({ settings }: { settings: SchoolSettings }) {
       showFieldErrors(fieldErrorsOf(error), setError, (field) =>
         FIELD_PATHS.has(field) ? (field as FieldPath<Values>) : undefined,
       );
-      setFormError(
-        isApiError(error) && error.status === 403
-          ? 'Only the principal can edit the website.'
-          : isApiError(error)
-            ? error.message
-            : 'The save failed. Please try again.',
-      );
+      setFormError(saveErrorText(error));
       return;
     }
     notify.success(SAVED_MESSAGE);
@@ -171,23 +164,42 @@ function SchoolSettingsForm({ settings }: { settings: SchoolSettings }) {
   const text = (
     name: FieldPath<Values>,
     label: string,
-    options: { hint?: string; type?: string; max?: number } = {},
+    options: {
+      hint?: string;
+      type?: string;
+      max?: number;
+      autoCapitalize?: string;
+      /** Values the input suggests (a datalist of this id). */
+      suggestions?: { listId: string; values: string[] };
+    } = {},
   ) => {
     const error = (
       name.startsWith('socialLinks.')
         ? errors.socialLinks?.[name.slice('socialLinks.'.length) as keyof typeof errors.socialLinks]
         : errors[name as keyof typeof errors]
     ) as { message?: string } | undefined;
+    const { suggestions } = options;
     return (
-      <Field id={`${id}-${name}`} label={label} error={error?.message} hint={options.hint}>
-        {(describedBy) => (
-          <input
-            type={options.type ?? 'text'}
-            maxLength={options.max}
-            {...input(name, error?.message, describedBy)}
-          />
-        )}
-      </Field>
+      <>
+        <Field id={`${id}-${name}`} label={label} error={error?.message} hint={options.hint}>
+          {(describedBy) => (
+            <input
+              type={options.type ?? 'text'}
+              list={suggestions?.listId}
+              maxLength={options.max}
+              autoCapitalize={options.autoCapitalize}
+              {...input(name, error?.message, describedBy)}
+            />
+          )}
+        </Field>
+        {suggestions ? (
+          <datalist id={suggestions.listId}>
+            {suggestions.values.map((value) => (
+              <option key={value} value={value} />
+            ))}
+          </datalist>
+        ) : null}
+      </>
     );
   };
 
@@ -285,46 +297,16 @@ function SchoolSettingsForm({ settings }: { settings: SchoolSettings }) {
             hint: 'After “© year, school name.” at the foot of every page.',
             max: SETTINGS_LIMITS.footerText,
           })}
-          <Field
-            id={`${id}-currency`}
-            label="Currency"
-            error={errors.currency?.message}
-            hint="A code of ISO 4217, such as USD, EUR or GBP."
-          >
-            {(describedBy) => (
-              <input
-                type="text"
-                list={`${id}-currencies`}
-                maxLength={3}
-                autoCapitalize="characters"
-                {...input('currency', errors.currency?.message, describedBy)}
-              />
-            )}
-          </Field>
-          <datalist id={`${id}-currencies`}>
-            {supported('currency').map((code) => (
-              <option key={code} value={code} />
-            ))}
-          </datalist>
-          <Field
-            id={`${id}-timeZone`}
-            label="Time zone"
-            error={errors.timeZone?.message}
-            hint="A name of the IANA database, such as Europe/London or America/New_York."
-          >
-            {(describedBy) => (
-              <input
-                type="text"
-                list={`${id}-time-zones`}
-                {...input('timeZone', errors.timeZone?.message, describedBy)}
-              />
-            )}
-          </Field>
-          <datalist id={`${id}-time-zones`}>
-            {supported('timeZone').map((zone) => (
-              <option key={zone} value={zone} />
-            ))}
-          </datalist>
+          {text('currency', 'Currency', {
+            hint: 'A code of ISO 4217, such as USD, EUR or GBP.',
+            max: 3,
+            autoCapitalize: 'characters',
+            suggestions: { listId: `${id}-currencies`, values: supported('currency') },
+          })}
+          {text('timeZone', 'Time zone', {
+            hint: 'A name of the IANA database, such as Europe/London or America/New_York.',
+            suggestions: { listId: `${id}-time-zones`, values: supported('timeZone') },
+          })}
         </fieldset>
 
         {formError ? (

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Media } from '../../../../shared/api/admin.js';
 import { allowConsoleErrors } from '../../../test/console.js';
 import { jsonResponse } from '../../../test/render-app.js';
-import { mockApi, renderCms } from '../testing/render-cms.js';
+import { mockApi, renderCms, testMedia } from '../testing/render-cms.js';
 import { CollectionPanel } from './CollectionPanel.js';
 import { MediaLibrary } from './MediaLibrary.js';
 import { UploadPicture } from './UploadPicture.js';
@@ -15,21 +14,15 @@ const FACILITIES = [
 ];
 
 const NAME = 'a'.repeat(32);
-const MEDIA: Media = {
+const MEDIA = testMedia({
   name: NAME,
-  image: `media/${NAME}-800.webp`,
-  width: 800,
   height: 600,
-  variants: [
-    { width: 400, height: 300, image: `media/${NAME}-400.webp` },
-    { width: 800, height: 600, image: `media/${NAME}-800.webp` },
-  ],
+  widths: [400, 800],
   alt: 'Sandpit',
   originalName: 'sandpit.jpg',
   bytes: 52_000,
-  createdAt: '2026-11-01T10:00:00.000Z',
   usedBy: [{ collection: 'gallery', id: 30 }],
-};
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { vi } from 'vitest';
+import type { Media } from '../../../../shared/api/admin.js';
 import { urlOf } from '../../../test/content-fetch.js';
 import { createTestQueryClient, jsonResponse } from '../../../test/render-app.js';
 
@@ -65,4 +66,34 @@ export function renderCms(ui: ReactNode) {
     </QueryClientProvider>,
   );
   return { ...view, user, queryClient, router };
+}
+
+/**
+ * A picture of the media library as `GET admin/media` lists it: `media/<name>-800.webp`, 800 wide, with
+ * a file for each of `widths` (the height in proportion), uploaded on 1 November 2026.
+ */
+export function testMedia({
+  name,
+  height,
+  widths,
+  usedBy = [],
+  ...described
+}: Pick<Media, 'name' | 'height' | 'alt' | 'originalName' | 'bytes'> & {
+  widths: readonly number[];
+  usedBy?: Media['usedBy'];
+}): Media {
+  return {
+    name,
+    image: `media/${name}-800.webp`,
+    width: 800,
+    height,
+    variants: widths.map((width) => ({
+      width,
+      height: (height * width) / 800,
+      image: `media/${name}-${width}.webp`,
+    })),
+    ...described,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    usedBy,
+  };
 }

@@ -1,7 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MarkHistoryAnswerSchema } from '../../../../shared/api/school-admin.js';
-import { apiClient } from '../../../lib/api-client.js';
 import { schoolKeys } from '../../../lib/school/query-keys.js';
+import { schoolReadOf } from '../../../lib/school/school-read.js';
 
 export interface MarkChange {
   id: number;
@@ -15,15 +14,9 @@ export interface MarkChange {
 }
 
 /** `GET marks/history/{studentId}` (principal) -> every change of the pupil's marks, newest first. */
-export async function getMarkHistory(studentId: number, signal?: AbortSignal): Promise<MarkChange[]> {
-  const body = await apiClient.get(`marks/history/${studentId}`, { signal, schema: MarkHistoryAnswerSchema });
-  return body.data;
-}
-
-export const markHistoryQueryOptions = (studentId: number) =>
-  queryOptions({
-    queryKey: schoolKeys.markHistory(studentId),
-    queryFn: ({ signal }) => getMarkHistory(studentId, signal),
-  });
-
-export const useMarkHistory = (studentId: number) => useQuery(markHistoryQueryOptions(studentId));
+export const [getMarkHistory, markHistoryQueryOptions, useMarkHistory] = schoolReadOf(
+  schoolKeys.markHistory,
+  (studentId) => `marks/history/${studentId}`,
+  MarkHistoryAnswerSchema,
+  (body): MarkChange[] => body.data,
+);

@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { MarkSubjectsAnswerSchema } from '../../../../shared/api/school-admin.js';
-import { apiClient } from '../../../lib/api-client.js';
+import { schoolReadOf } from '../../../lib/school/school-read.js';
 
 export interface MarkSubject {
   id: number;
@@ -11,20 +11,12 @@ export interface MarkSubject {
 export const markSubjectsKey = (classId: number) => ['school', 'marks', 'subjects', classId] as const;
 
 /** `GET marks/subjects?classId=` -> `{ data: [ { id, name } ] }`: what the caller may mark there. */
-export async function getMarkSubjects(classId: number, signal?: AbortSignal): Promise<MarkSubject[]> {
-  const query = new URLSearchParams({ classId: String(classId) });
-  const body = await apiClient.get(`marks/subjects?${query.toString()}`, {
-    signal,
-    schema: MarkSubjectsAnswerSchema,
-  });
-  return body.data;
-}
-
-export const markSubjectsQueryOptions = (classId: number) =>
-  queryOptions({
-    queryKey: markSubjectsKey(classId),
-    queryFn: ({ signal }) => getMarkSubjects(classId, signal),
-  });
+export const [getMarkSubjects, markSubjectsQueryOptions] = schoolReadOf(
+  markSubjectsKey,
+  (classId) => `marks/subjects?${new URLSearchParams({ classId: String(classId) }).toString()}`,
+  MarkSubjectsAnswerSchema,
+  (body): MarkSubject[] => body.data,
+);
 
 /** Asks once a class is chosen. */
 export const useMarkSubjects = (classId: number | undefined) =>

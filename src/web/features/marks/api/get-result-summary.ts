@@ -1,8 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ResultSummaryAnswerSchema } from '../../../../shared/api/school.js';
 import type { Division, MarkSheetRow } from '../../../../shared/rules/mark-sheet.js';
-import { apiClient } from '../../../lib/api-client.js';
 import { schoolKeys } from '../../../lib/school/query-keys.js';
+import { schoolReadOf } from '../../../lib/school/school-read.js';
 
 /** A pupil's mark sheet, as the server computed it with the shared `markSheet` rule. */
 export interface ResultSummary {
@@ -14,25 +13,15 @@ export interface ResultSummary {
 }
 
 /** `GET result-summary/{id}` -> `{ data: { studentName, rows, total, percentage, division } }`. */
-export async function getResultSummary(studentId: number, signal?: AbortSignal): Promise<ResultSummary> {
-  const body = await apiClient.get(`result-summary/${studentId}`, {
-    signal,
-    schema: ResultSummaryAnswerSchema,
-  });
-  const { studentName, rows, total, percentage, division } = body.data;
-  return {
+export const [getResultSummary, resultSummaryQueryOptions, useResultSummary] = schoolReadOf(
+  schoolKeys.resultSummary,
+  (studentId) => `result-summary/${studentId}`,
+  ResultSummaryAnswerSchema,
+  ({ data: { studentName, rows, total, percentage, division } }): ResultSummary => ({
     studentName,
     rows: rows.map((row) => ({ subjectName: row.subjectName, marks: row.marks, results: row.results })),
     total,
     percentage,
     division,
-  };
-}
-
-export const resultSummaryQueryOptions = (studentId: number) =>
-  queryOptions({
-    queryKey: schoolKeys.resultSummary(studentId),
-    queryFn: ({ signal }) => getResultSummary(studentId, signal),
-  });
-
-export const useResultSummary = (studentId: number) => useQuery(resultSummaryQueryOptions(studentId));
+  }),
+);

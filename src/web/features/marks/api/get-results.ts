@@ -1,7 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ResultAnswerSchema } from '../../../../shared/api/school.js';
-import { apiClient } from '../../../lib/api-client.js';
 import { schoolKeys } from '../../../lib/school/query-keys.js';
+import { schoolRead } from '../../../lib/school/school-read.js';
 
 export interface ResultRow {
   className: string;
@@ -11,17 +10,15 @@ export interface ResultRow {
 }
 
 /** `GET result` -> `{ data: [ { classes, name, subjectName, marks } ] }` (the caller's own). */
-export async function getResults(signal?: AbortSignal): Promise<ResultRow[]> {
-  const body = await apiClient.get('result', { signal, schema: ResultAnswerSchema });
-  return body.data.map((row) => ({
-    className: row.classes,
-    studentName: row.name,
-    subjectName: row.subjectName,
-    marks: row.marks,
-  }));
-}
-
-export const resultsQueryOptions = () =>
-  queryOptions({ queryKey: schoolKeys.results(), queryFn: ({ signal }) => getResults(signal) });
-
-export const useResults = () => useQuery(resultsQueryOptions());
+export const [getResults, resultsQueryOptions, useResults] = schoolRead(
+  schoolKeys.results,
+  'result',
+  ResultAnswerSchema,
+  (body): ResultRow[] =>
+    body.data.map((row) => ({
+      className: row.classes,
+      studentName: row.name,
+      subjectName: row.subjectName,
+      marks: row.marks,
+    })),
+);

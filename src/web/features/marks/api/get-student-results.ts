@@ -1,8 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { StudentResultAnswerSchema } from '../../../../shared/api/school.js';
 import type { SubjectResult } from '../../../../shared/rules/mark-sheet.js';
-import { apiClient } from '../../../lib/api-client.js';
 import { schoolKeys } from '../../../lib/school/query-keys.js';
+import { schoolReadOf } from '../../../lib/school/school-read.js';
 
 export interface StudentResult {
   studentName: string;
@@ -12,23 +11,15 @@ export interface StudentResult {
 }
 
 /** `GET student/result/{id}` -> `{ data: [ { studentName, subjectName, marks, results } ] }`. */
-export async function getStudentResults(studentId: number, signal?: AbortSignal): Promise<StudentResult[]> {
-  const body = await apiClient.get(`student/result/${studentId}`, {
-    signal,
-    schema: StudentResultAnswerSchema,
-  });
-  return body.data.map((row) => ({
-    studentName: row.studentName,
-    subjectName: row.subjectName,
-    marks: row.marks,
-    result: row.results,
-  }));
-}
-
-export const studentResultsQueryOptions = (studentId: number) =>
-  queryOptions({
-    queryKey: schoolKeys.studentResults(studentId),
-    queryFn: ({ signal }) => getStudentResults(studentId, signal),
-  });
-
-export const useStudentResults = (studentId: number) => useQuery(studentResultsQueryOptions(studentId));
+export const [getStudentResults, studentResultsQueryOptions, useStudentResults] = schoolReadOf(
+  schoolKeys.studentResults,
+  (studentId) => `student/result/${studentId}`,
+  StudentResultAnswerSchema,
+  (body): StudentResult[] =>
+    body.data.map((row) => ({
+      studentName: row.studentName,
+      subjectName: row.subjectName,
+      marks: row.marks,
+      result: row.results,
+    })),
+);

@@ -1,7 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TeacherResultAnswerSchema } from '../../../../shared/api/school.js';
-import { apiClient } from '../../../lib/api-client.js';
 import { schoolKeys } from '../../../lib/school/query-keys.js';
+import { schoolRead } from '../../../lib/school/school-read.js';
 
 /** One pupil's overall result (a row of Final-results). */
 export interface FinalResult {
@@ -12,12 +11,9 @@ export interface FinalResult {
 }
 
 /** `GET teacher/result` -> `{ data: [ { className, studentName, result, studentId } ] }`. */
-export async function getTeacherResults(signal?: AbortSignal): Promise<FinalResult[]> {
-  const body = await apiClient.get('teacher/result', { signal, schema: TeacherResultAnswerSchema });
-  return body.data.map((row) => ({ ...row }));
-}
-
-export const teacherResultsQueryOptions = () =>
-  queryOptions({ queryKey: schoolKeys.teacherResults(), queryFn: ({ signal }) => getTeacherResults(signal) });
-
-export const useTeacherResults = () => useQuery(teacherResultsQueryOptions());
+export const [getTeacherResults, teacherResultsQueryOptions, useTeacherResults] = schoolRead(
+  schoolKeys.teacherResults,
+  'teacher/result',
+  TeacherResultAnswerSchema,
+  (body): FinalResult[] => body.data.map((row) => ({ ...row })),
+);

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { MarksSchema, type SaveMarksBody } from '../../../../shared/api/school-admin.js';
+import { FieldMessage } from '../../../components/forms/FieldMessage.js';
 import { AssignedClassSelect } from '../../../components/school/AssignedClassSelect.js';
 import { ErrorLines } from '../../../components/school/ErrorLines.js';
 import { QueryState } from '../../../components/school/QueryState.js';
@@ -141,11 +142,7 @@ function MarksGrid({ rows, subjectId }: MarksGridProps) {
                         setValues((old) => ({ ...old, [row.studentId]: event.target.value }))
                       }
                     />
-                    {error ? (
-                      <div id={`${inputId}-error`} className="invalid-feedback">
-                        {error}
-                      </div>
-                    ) : null}
+                    <FieldMessage id={`${inputId}-error`} message={error} />
                   </td>
                 </tr>
               );

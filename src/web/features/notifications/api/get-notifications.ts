@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { NotificationListAnswerSchema } from '../../../../shared/api/school-admin.js';
 import { apiClient } from '../../../lib/api-client.js';
 import { schoolKeys } from '../../../lib/school/query-keys.js';
+import { schoolRead } from '../../../lib/school/school-read.js';
 
 export interface SchoolNotification {
   id: number;
@@ -21,23 +22,21 @@ export interface SchoolNotification {
 }
 
 /** `GET notification` -> `{ data: [ { id, name, classes, notification, from, createdAt, unread } ] }`. */
-export async function getNotifications(signal?: AbortSignal): Promise<SchoolNotification[]> {
-  const body = await apiClient.get('notification', { signal, schema: NotificationListAnswerSchema });
-  return body.data.map((row) => ({
-    id: row.id,
-    studentName: row.name,
-    className: row.classes,
-    text: row.notification,
-    from: row.from,
-    sentAt: row.createdAt,
-    unread: row.unread,
-  }));
-}
-
-export const notificationsQueryOptions = () =>
-  queryOptions({ queryKey: schoolKeys.notifications(), queryFn: ({ signal }) => getNotifications(signal) });
-
-export const useNotifications = () => useQuery(notificationsQueryOptions());
+export const [getNotifications, notificationsQueryOptions, useNotifications] = schoolRead(
+  schoolKeys.notifications,
+  'notification',
+  NotificationListAnswerSchema,
+  (body): SchoolNotification[] =>
+    body.data.map((row) => ({
+      id: row.id,
+      studentName: row.name,
+      className: row.classes,
+      text: row.notification,
+      from: row.from,
+      sentAt: row.createdAt,
+      unread: row.unread,
+    })),
+);
 
 /** `POST notification/{id}/read` for each id (204 each). */
 export async function markNotificationsRead(ids: readonly number[]): Promise<void> {

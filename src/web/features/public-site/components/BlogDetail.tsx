@@ -1,9 +1,7 @@
 import { type FormEvent, type ReactNode, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ContentRecord } from '../../../../shared/api/content.js';
-import { Icon, type IconName } from '../../../components/ui/Icon.js';
 import { PageIcon } from '../../../components/ui/PageIcon.js';
-import { PlaceholderLink } from '../../../components/ui/PlaceholderLink.js';
 import { SectionState, type SectionStatus, sectionStatus } from '../../../components/ui/SectionState.js';
 import { paths } from '../../../config/paths.js';
 import { useContent } from '../../../lib/content.js';
@@ -12,6 +10,7 @@ import { TAGS } from '../lib/blog-placeholders.js';
 import { blogCard, blogCategories, blogDetailContent, paragraphs } from '../lib/content-rules.js';
 import { BlogComments } from './BlogComments.js';
 import { ContentImg } from './ContentImg.js';
+import { PersonSocialLinks } from './PersonSocialLinks.js';
 import { SkeletonLines } from './Skeleton.js';
 
 export const POST_NOT_FOUND = 'This post could not be found. It may have been taken down.';
@@ -23,13 +22,6 @@ export function chosenPostId(value: string | null): number | undefined {
 
 export const SEARCH_COMING_SOON =
   'Searching the blog is coming soon. Meanwhile, browse the categories and recent posts.';
-
-const AUTHOR_SOCIAL: readonly { label: string; icon: IconName }[] = [
-  { label: 'Twitter', icon: 'twitter-x' },
-  { label: 'Facebook', icon: 'facebook' },
-  { label: 'LinkedIn', icon: 'linkedin' },
-  { label: 'Instagram', icon: 'instagram' },
-];
 
 function Paragraphs({ text, className }: { text: string; className?: string }) {
   return (
@@ -113,18 +105,7 @@ function AuthorCard({ author }: { author: ContentRecord<'blogdetails'> | undefin
       <h2 className="author-card__name">{author.label}</h2>
       <p className="author-card__role">{author.title}</p>
       <Paragraphs text={author.description} className="author-card__bio" />
-      <ul className="author-card__social">
-        {AUTHOR_SOCIAL.map((link) => (
-          <li key={link.icon}>
-            <PlaceholderLink
-              className="author-card__social-link"
-              aria-label={`${author.label} on ${link.label}`}
-            >
-              <Icon name={link.icon} />
-            </PlaceholderLink>
-          </li>
-        ))}
-      </ul>
+      <PersonSocialLinks name={author.label} block="author-card" />
     </section>
   );
 }

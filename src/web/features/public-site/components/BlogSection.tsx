@@ -1,13 +1,12 @@
-import { useId } from 'react';
 import { Link } from 'react-router';
 import { PageIcon } from '../../../components/ui/PageIcon.js';
-import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
+import { sectionStatus } from '../../../components/ui/SectionState.js';
 import { paths } from '../../../config/paths.js';
 import { useContent } from '../../../lib/content.js';
 import { type BlogCardContent, blogCard, headingOf } from '../lib/content-rules.js';
+import { CardsSection } from './CardsSection.js';
 import { ContentImg } from './ContentImg.js';
-import { PublicSectionHeading } from './PublicSectionHeading.js';
-import { SKELETON_CARDS, SkeletonLines, skeletonKeys } from './Skeleton.js';
+import { SKELETON_CARDS, SkeletonLines } from './Skeleton.js';
 
 function BlogCard({ card }: { card: BlogCardContent }) {
   return (
@@ -52,39 +51,28 @@ export interface BlogSectionProps {
  * (docs/contract/fixes-and-gaps.md#fix-2, clamped to a few lines) and Read More.
  */
 export function BlogSection({ limit }: BlogSectionProps) {
-  const headingId = useId();
   const query = useContent('blog');
   const status = sectionStatus(query);
-  const heading = headingOf(query.data);
-  const posts = (query.data ?? []).slice(0, limit);
-
   return (
-    <section className="blog section-pad" aria-labelledby={headingId} aria-busy={status.pending}>
-      <div className="container">
-        <PublicSectionHeading id={headingId} label={heading.label} title={heading.title} />
-        <SectionState status={status} className="mx-auto" />
-        <ul className="row g-4 justify-content-center list-unstyled mb-0">
-          {status.pending
-            ? skeletonKeys(SKELETON_CARDS).map((key) => (
-                <li key={key} className="col-md-6 col-lg-4">
-                  <div className="blog-card" aria-hidden="true">
-                    <span
-                      className="content-img content-img--empty blog-card__image"
-                      style={{ aspectRatio: '3 / 2' }}
-                    />
-                    <div className="blog-card__body">
-                      <SkeletonLines lines={4} />
-                    </div>
-                  </div>
-                </li>
-              ))
-            : posts.map((post) => (
-                <li key={post.id} className="col-md-6 col-lg-4">
-                  <BlogCard card={blogCard(post)} />
-                </li>
-              ))}
-        </ul>
-      </div>
-    </section>
+    <CardsSection
+      className="blog section-pad"
+      status={status}
+      heading={headingOf(query.data)}
+      cardClassName="col-md-6 col-lg-4"
+      skeletonCount={SKELETON_CARDS}
+      skeleton={
+        <div className="blog-card" aria-hidden="true">
+          <span
+            className="content-img content-img--empty blog-card__image"
+            style={{ aspectRatio: '3 / 2' }}
+          />
+          <div className="blog-card__body">
+            <SkeletonLines lines={4} />
+          </div>
+        </div>
+      }
+      cards={(query.data ?? []).slice(0, limit)}
+      renderCard={(post) => <BlogCard card={blogCard(post)} />}
+    />
   );
 }

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef } from 'react';
-import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import {
   BOOKING_MESSAGES,
@@ -10,10 +9,14 @@ import {
   bookableClasses,
 } from '../../../../shared/api/booking.js';
 import { HONEYPOT_FIELD } from '../../../../shared/api/newsletter.js';
-import { HoneypotField, sendPublicForm, showSendError } from '../../../components/forms/public-form.js';
+import {
+  FloatingField,
+  HoneypotField,
+  NameAndEmailFields,
+  usePublicForm,
+} from '../../../components/forms/public-form.js';
 import { PageIcon } from '../../../components/ui/PageIcon.js';
 import { useContent } from '../../../lib/content.js';
-import { notify } from '../../../lib/toast.js';
 import { PublicSectionHeading } from './PublicSectionHeading.js';
 
 /** The id of Book A Seat's section: Join Now on a class card leads here. */
@@ -38,14 +41,15 @@ export function BookSeatForm() {
   const classes = bookableClasses((cards.data ?? []).map((card) => card.title));
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
+    submit,
     setValue,
     formState: { errors, isSubmitting },
-  } = useForm<BookingInput, unknown, Booking>({
+  } = usePublicForm<BookingInput, Booking>({
     resolver: zodResolver(BookingSchema),
     defaultValues: { name: '', email: '', className: '', [HONEYPOT_FIELD]: '' },
+    path: 'bookings',
+    fields: ['name', 'email', 'className'],
+    sentMessage: () => BOOKING_MESSAGES.booked,
   });
 
   // Join Now on a class card: that class chosen, the form in view and the choice focused.
@@ -62,98 +66,29 @@ export function BookSeatForm() {
   }, [chosen, setValue]);
   const { ref: classRef, ...classField } = register('className');
 
-  const onSubmit = async (values: Booking): Promise<void> => {
-    try {
-      await sendPublicForm('bookings', values);
-    } catch (error) {
-      showSendError(error, setError, ['name', 'email', 'className']);
-      return;
-    }
-    notify.success(BOOKING_MESSAGES.booked);
-    reset();
-  };
-
-  const field = (name: keyof BookingInput) => {
-    const error = errors[name]?.message;
-    const fieldId = `${id}-${name}`;
-    return {
-      id: fieldId,
-      error,
-      errorId: `${fieldId}-error`,
-      className: `form-control${error ? ' is-invalid' : ''}`,
-      aria: {
-        'aria-required': true,
-        'aria-invalid': error ? true : undefined,
-        'aria-describedby': error ? `${fieldId}-error` : undefined,
-      } as const,
-    };
-  };
-  const name = field('name');
-  const email = field('email');
-  const className = field('className');
-
   return (
-    <form className="book-seat__form" noValidate aria-label="Book A Seat" onSubmit={handleSubmit(onSubmit)}>
-      <div className="form-floating mb-3">
-        <input
-          id={name.id}
-          type="text"
-          className={name.className}
-          placeholder="Your Name"
-          autoComplete="name"
-          {...name.aria}
-          {...register('name')}
-        />
-        <label htmlFor={name.id}>Your Name</label>
-        {name.error ? (
-          <div id={name.errorId} className="invalid-feedback">
-            {name.error}
-          </div>
-        ) : null}
-      </div>
-      <div className="form-floating mb-3">
-        <input
-          id={email.id}
-          type="email"
-          className={email.className}
-          placeholder="Your Email"
-          autoComplete="email"
-          inputMode="email"
-          {...email.aria}
-          {...register('email')}
-        />
-        <label htmlFor={email.id}>Your Email</label>
-        {email.error ? (
-          <div id={email.errorId} className="invalid-feedback">
-            {email.error}
-          </div>
-        ) : null}
-      </div>
-      <div className="form-floating mb-4">
-        <select
-          id={className.id}
-          className={className.className.replace('form-control', 'form-select')}
-          {...className.aria}
-          {...classField}
-          ref={(element) => {
-            classRef(element);
-            classSelect.current = element;
-          }}
-        >
-          <option value="">Choose a class</option>
-          {classes.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-        </select>
-        <label htmlFor={className.id}>Select A Class</label>
-        {className.error ? (
-          <div id={className.errorId} className="invalid-feedback">
-            {className.error}
-          </div>
-        ) : null}
-      </div>
+    <form className="book-seat__form" noValidate aria-label="Book A Seat" onSubmit={submit}>
+      <NameAndEmailFields id={id} register={register} errors={errors} />
+      <FloatingField id={`${id}-className`} label="Select A Class" error={errors.className} className="mb-4">
+        {(control) => (
+          <select
+            {...control}
+            className={control.className.replace('form-control', 'form-select')}
+            {...classField}
+            ref={(element) => {
+              classRef(element);
+              classSelect.current = element;
+            }}
+          >
+            <option value="">Choose a class</option>
+            {classes.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+        )}
+      </FloatingField>
       <HoneypotField registration={register(HONEYPOT_FIELD)} />
       <button type="submit" className="btn btn-primary btn-lg w-100 rounded-pill" disabled={isSubmitting}>
         Book Now

@@ -1,13 +1,12 @@
-import { useId } from 'react';
 import { Link } from 'react-router';
 import type { ContentRecord } from '../../../../shared/api/content.js';
-import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
+import { sectionStatus } from '../../../components/ui/SectionState.js';
 import { useContent } from '../../../lib/content.js';
 import { headingOf } from '../lib/content-rules.js';
 import { BOOK_A_SEAT_ID, SEAT_PARAM } from './BookSeatSection.js';
+import { CardsSection } from './CardsSection.js';
 import { ContentImg } from './ContentImg.js';
-import { PublicSectionHeading } from './PublicSectionHeading.js';
-import { SKELETON_CARDS, SkeletonLines, skeletonKeys } from './Skeleton.js';
+import { SKELETON_CARDS, SkeletonLines } from './Skeleton.js';
 
 type KidsClass = ContentRecord<'kidsclasses'>;
 
@@ -68,35 +67,19 @@ function ClassCardSkeleton() {
  * table and Join Now.
  */
 export function ClassesSection() {
-  const headingId = useId();
   const headingQuery = useContent('class');
   const classesQuery = useContent('kidsclasses');
-  const status = sectionStatus(headingQuery, classesQuery);
-  const heading = headingOf(headingQuery.data);
-
   return (
-    <section
+    <CardsSection
       className="classes section-pad section-tint"
-      aria-labelledby={headingId}
-      aria-busy={status.pending}
-    >
-      <div className="container">
-        <PublicSectionHeading id={headingId} label={heading.label} title={heading.title} />
-        <SectionState status={status} className="mx-auto" />
-        <ul className="row g-4 justify-content-center list-unstyled mb-0">
-          {classesQuery.isPending
-            ? skeletonKeys(SKELETON_CARDS).map((key) => (
-                <li key={key} className="col-md-6 col-lg-4">
-                  <ClassCardSkeleton />
-                </li>
-              ))
-            : (classesQuery.data ?? []).map((kidsClass) => (
-                <li key={kidsClass.id} className="col-md-6 col-lg-4">
-                  <ClassCard kidsClass={kidsClass} />
-                </li>
-              ))}
-        </ul>
-      </div>
-    </section>
+      status={sectionStatus(headingQuery, classesQuery)}
+      heading={headingOf(headingQuery.data)}
+      pending={classesQuery.isPending}
+      cardClassName="col-md-6 col-lg-4"
+      skeletonCount={SKELETON_CARDS}
+      skeleton={<ClassCardSkeleton />}
+      cards={classesQuery.data ?? []}
+      renderCard={(kidsClass) => <ClassCard kidsClass={kidsClass} />}
+    />
   );
 }

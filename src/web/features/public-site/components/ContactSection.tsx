@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import {
   ENQUIRY_MESSAGES,
   type Enquiry,
@@ -9,13 +8,12 @@ import {
 } from '../../../../shared/api/enquiry.js';
 import { HONEYPOT_FIELD } from '../../../../shared/api/newsletter.js';
 import { telHref } from '../../../../shared/api/settings.js';
-import { HoneypotField, sendPublicForm, showSendError } from '../../../components/forms/public-form.js';
+import { HoneypotField, usePublicForm } from '../../../components/forms/public-form.js';
 import { PageIcon } from '../../../components/ui/PageIcon.js';
 import type { PageIconName } from '../../../components/ui/page-icons.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
 import { useContent } from '../../../lib/content.js';
 import { useSettings } from '../../../lib/settings.js';
-import { notify } from '../../../lib/toast.js';
 import { headingOf } from '../lib/content-rules.js';
 import { FormField, formFieldsOf } from './FormField.js';
 import { PublicSectionHeading } from './PublicSectionHeading.js';
@@ -30,30 +28,20 @@ export function ContactForm() {
   const id = useId();
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
+    submit,
     formState: { errors, isSubmitting },
-  } = useForm<EnquiryInput, unknown, Enquiry>({
+  } = usePublicForm<EnquiryInput, Enquiry>({
     resolver: zodResolver(EnquirySchema),
     defaultValues: { name: '', email: '', subject: '', message: '', [HONEYPOT_FIELD]: '' },
+    path: 'enquiries',
+    fields: ['name', 'email', 'subject', 'message'],
+    sentMessage: () => ENQUIRY_MESSAGES.sent,
   });
 
   const field = formFieldsOf(id, register, errors);
 
-  const onSubmit = async (values: Enquiry): Promise<void> => {
-    try {
-      await sendPublicForm('enquiries', values);
-    } catch (error) {
-      showSendError(error, setError, ['name', 'email', 'subject', 'message']);
-      return;
-    }
-    notify.success(ENQUIRY_MESSAGES.sent);
-    reset();
-  };
-
   return (
-    <form className="contact-form" noValidate aria-label="Contact us" onSubmit={handleSubmit(onSubmit)}>
+    <form className="contact-form" noValidate aria-label="Contact us" onSubmit={submit}>
       <div className="row g-3">
         <FormField {...field('name')} label="Your Name" required autoComplete="name" className="col-sm-6" />
         <FormField

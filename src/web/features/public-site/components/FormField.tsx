@@ -7,6 +7,7 @@ import type {
   UseFormRegister,
   UseFormRegisterReturn,
 } from 'react-hook-form';
+import { FieldMessage } from '../../../components/forms/FieldMessage.js';
 
 export interface FormFieldProps {
   id: string;
@@ -72,11 +73,7 @@ export function FormField({
       ) : (
         <input type={type} inputMode={type === 'email' ? 'email' : undefined} {...common} />
       )}
-      {error ? (
-        <div id={errorId} className="invalid-feedback">
-          {error.message}
-        </div>
-      ) : null}
+      <FieldMessage id={errorId} message={error?.message} />
     </div>
   );
 }

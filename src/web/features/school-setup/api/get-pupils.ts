@@ -1,6 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PupilsAnswerSchema } from '../../../../shared/api/school-admin.js';
-import { apiClient } from '../../../lib/api-client.js';
+import { schoolRead } from '../../../lib/school/school-read.js';
 
 export interface AdminPupil {
   id: number;
@@ -10,20 +9,10 @@ export interface AdminPupil {
 }
 
 /** `GET admin/pupils?status=active` -> `{ data: [ { id, name, email, status, classId, className } ] }`. */
-export async function getActivePupils(signal?: AbortSignal): Promise<AdminPupil[]> {
-  const body = await apiClient.get('admin/pupils?status=active', { signal, schema: PupilsAnswerSchema });
-  return body.data.map((row) => ({
-    id: row.id,
-    name: row.name,
-    classId: row.classId,
-    className: row.className,
-  }));
-}
-
-export const activePupilsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['school', 'admin-pupils', 'active'] as const,
-    queryFn: ({ signal }) => getActivePupils(signal),
-  });
-
-export const useActivePupils = () => useQuery(activePupilsQueryOptions());
+export const [getActivePupils, activePupilsQueryOptions, useActivePupils] = schoolRead(
+  () => ['school', 'admin-pupils', 'active'] as const,
+  'admin/pupils?status=active',
+  PupilsAnswerSchema,
+  (body): AdminPupil[] =>
+    body.data.map((row) => ({ id: row.id, name: row.name, classId: row.classId, className: row.className })),
+);

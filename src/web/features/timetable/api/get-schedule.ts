@@ -1,8 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ClassScheduleAnswerSchema, ScheduleAnswerSchema } from '../../../../shared/api/school.js';
 import type { SchoolDay } from '../../../../shared/constants.js';
-import { apiClient } from '../../../lib/api-client.js';
 import { schoolKeys } from '../../../lib/school/query-keys.js';
+import { schoolRead, schoolReadOf } from '../../../lib/school/school-read.js';
 
 export interface ScheduleClass {
   id: number;
@@ -10,18 +9,12 @@ export interface ScheduleClass {
 }
 
 /** `GET schedule` -> `{ data: [ { id, classes } ] }`: the classes whose timetable the caller may see. */
-export async function getScheduleClasses(signal?: AbortSignal): Promise<ScheduleClass[]> {
-  const body = await apiClient.get('schedule', { signal, schema: ScheduleAnswerSchema });
-  return body.data.map((row) => ({ id: row.id, name: row.classes }));
-}
-
-export const scheduleClassesQueryOptions = () =>
-  queryOptions({
-    queryKey: schoolKeys.scheduleClasses(),
-    queryFn: ({ signal }) => getScheduleClasses(signal),
-  });
-
-export const useScheduleClasses = () => useQuery(scheduleClassesQueryOptions());
+export const [getScheduleClasses, scheduleClassesQueryOptions, useScheduleClasses] = schoolRead(
+  schoolKeys.scheduleClasses,
+  'schedule',
+  ScheduleAnswerSchema,
+  (body): ScheduleClass[] => body.data.map((row) => ({ id: row.id, name: row.classes })),
+);
 
 /** One lesson of a class's week. */
 export interface Lesson {
@@ -32,20 +25,15 @@ export interface Lesson {
 }
 
 /** `GET schedule/{classId}` (ours) -> `{ data: [ { day, time, subject_name, Teacher } ] }`. */
-export async function getClassSchedule(classId: number, signal?: AbortSignal): Promise<Lesson[]> {
-  const body = await apiClient.get(`schedule/${classId}`, { signal, schema: ClassScheduleAnswerSchema });
-  return body.data.map((row) => ({
-    day: row.day,
-    time: row.time,
-    subjectName: row.subject_name,
-    teacherName: row.Teacher,
-  }));
-}
-
-export const classScheduleQueryOptions = (classId: number) =>
-  queryOptions({
-    queryKey: schoolKeys.classSchedule(classId),
-    queryFn: ({ signal }) => getClassSchedule(classId, signal),
-  });
-
-export const useClassSchedule = (classId: number) => useQuery(classScheduleQueryOptions(classId));
+export const [getClassSchedule, classScheduleQueryOptions, useClassSchedule] = schoolReadOf(
+  schoolKeys.classSchedule,
+  (classId) => `schedule/${classId}`,
+  ClassScheduleAnswerSchema,
+  (body): Lesson[] =>
+    body.data.map((row) => ({
+      day: row.day,
+      time: row.time,
+      subjectName: row.subject_name,
+      teacherName: row.Teacher,
+    })),
+);

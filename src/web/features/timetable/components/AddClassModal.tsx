@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { CreateStudentClassBodySchema } from '../../../../shared/api/school.js';
 import { MESSAGES, SCHOOL_DAYS } from '../../../../shared/constants.js';
+import { FieldMessage } from '../../../components/forms/FieldMessage.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { useClasses } from '../../../lib/school/get-classes.js';
 import { useSubjects } from '../../../lib/school/get-subjects.js';
@@ -112,12 +113,9 @@ export function AddClassModal({ onClose }: AddClassModalProps) {
     'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
     ...register(name),
   });
-  const fieldError = (name: 'teacherid' | 'classesid' | 'subjectid' | 'timeid') =>
-    errors[name] ? (
-      <div id={`${id}-${name}-error`} className="invalid-feedback">
-        {errors[name]?.message}
-      </div>
-    ) : null;
+  const fieldError = (name: 'teacherid' | 'classesid' | 'subjectid' | 'timeid') => (
+    <FieldMessage id={`${id}-${name}-error`} message={errors[name]?.message} />
+  );
   const optionsFailed = [teachers, classes, subjects, timeSlots].some((q) => q.isError);
 
   return (

@@ -1,0 +1,28 @@
+import { Icon, type IconName } from '../../../components/ui/Icon.js';
+import { PlaceholderLink } from '../../../components/ui/PlaceholderLink.js';
+
+/** docs/contract/product.md#public-pages: non-functional social icons of a teacher or a post's author. */
+const SOCIAL: readonly { label: string; icon: IconName }[] = [
+  { label: 'Twitter', icon: 'twitter-x' },
+  { label: 'Facebook', icon: 'facebook' },
+  { label: 'LinkedIn', icon: 'linkedin' },
+  { label: 'Instagram', icon: 'instagram' },
+];
+
+/**
+ * A person's social icons (`<block>__social`, each link `<block>__social-link`), each labelled
+ * "<name> on <network>".
+ */
+export function PersonSocialLinks({ name, block }: { name: string; block: 'teacher-card' | 'author-card' }) {
+  return (
+    <ul className={`${block}__social`}>
+      {SOCIAL.map((link) => (
+        <li key={link.icon}>
+          <PlaceholderLink className={`${block}__social-link`} aria-label={`${name} on ${link.label}`}>
+            <Icon name={link.icon} />
+          </PlaceholderLink>
+        </li>
+      ))}
+    </ul>
+  );
+}

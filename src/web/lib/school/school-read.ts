@@ -1,0 +1,44 @@
+import { type QueryKey, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiClient } from '../api-client.js';
+
+/**
+ * A read of the school area, made of what differs between them: the query key it is kept under, the
+ * `GET` path, the schema its answer must meet and how the answer becomes the screen's own names.
+ * Gives, in this order, the call itself, the options a route loader prefetches and the screen's hook
+ * (`const [getClasses, classesQueryOptions, useClasses] = schoolRead(...)`).
+ */
+function makeRead<Params extends unknown[], Answer, T, Key extends QueryKey>(
+  key: (...params: Params) => Key,
+  path: (...params: Params) => string,
+  schema: z.ZodType<Answer>,
+  read: (answer: Answer) => T,
+) {
+  const get = async (params: Params, signal?: AbortSignal): Promise<T> =>
+    read(await apiClient.get(path(...params), { signal, schema }));
+  const options = (...params: Params) =>
+    queryOptions({ queryKey: key(...params), queryFn: ({ signal }) => get(params, signal) });
+  return { get, options, use: (...params: Params) => useQuery(options(...params)) };
+}
+
+/** A read that needs nothing but the session: `GET path`. */
+export function schoolRead<Answer, T, Key extends QueryKey>(
+  key: () => Key,
+  path: string,
+  schema: z.ZodType<Answer>,
+  read: (answer: Answer) => T,
+) {
+  const { get, options, use } = makeRead(key, () => path, schema, read);
+  return [(signal?: AbortSignal) => get([], signal), options, use] as const;
+}
+
+/** A read of one record's (a class's, a pupil's): the key and the path are made from its id. */
+export function schoolReadOf<Answer, T, Key extends QueryKey>(
+  key: (id: number) => Key,
+  path: (id: number) => string,
+  schema: z.ZodType<Answer>,
+  read: (answer: Answer) => T,
+) {
+  const { get, options, use } = makeRead(key, path, schema, read);
+  return [(id: number, signal?: AbortSignal) => get([id], signal), options, use] as const;
+}
