@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { chosenIdSchema as chosenId, pathIdSchema } from './ids.js';
 import { IsoDateSchema } from './school.js';
+import { optionalText, PHONE_PATTERN, requiredText } from './text-fields.js';
 import { dobProblem, StatusChangeSchema } from './users.js';
 
 export { type ReviewChild, ReviewChildSchema, SuggestedPupilSchema } from './users.js';
@@ -53,25 +54,12 @@ export const FAMILY_MESSAGES = {
   notAPupil: 'Each linked account must be a Student.',
 } as const;
 
-const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
-
-/** A required line of text: trimmed, not empty, bounded. */
-const requiredText = (enter: string, label: string, max: number) =>
-  z.string({ error: enter }).trim().min(1, { error: enter, abort: true }).max(max, tooLong(label, max));
-
-/** Optional text: trimmed, empty means none. */
-const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, tooLong(label, max));
-
 const phoneField = requiredText(FAMILY_MESSAGES.enterPhone, 'The phone number', FAMILY_LIMITS.phone).regex(
-  /^\+?[0-9][0-9 ()./-]{3,}$/,
+  PHONE_PATTERN,
   FAMILY_MESSAGES.phoneInvalid,
 );
 const optionalPhoneField = optionalText('The phone number', FAMILY_LIMITS.phone).refine(
-  (value) => value === '' || /^\+?[0-9][0-9 ()./-]{3,}$/.test(value),
+  (value) => value === '' || PHONE_PATTERN.test(value),
   FAMILY_MESSAGES.phoneInvalid,
 );
 const personName = requiredText(FAMILY_MESSAGES.enterName, 'The name', FAMILY_LIMITS.name);
@@ -215,14 +203,8 @@ export const MedicalNotesSchema = z.object({
 });
 export type MedicalNotes = z.infer<typeof MedicalNotesSchema>;
 
-export const PickupPersonSchema = z.object({
-  name: personName,
-  relationship: requiredText(
-    FAMILY_MESSAGES.enterRelationship,
-    'The relationship',
-    FAMILY_LIMITS.relationship,
-  ),
-  phone: phoneField,
+/** Someone who may collect the child: a contact's details and, if given, a photo to know them by. */
+export const PickupPersonSchema = EmergencyContactSchema.extend({
   /** An uploaded picture (relative to `/uploads/`), or null. */
   photo: z.string().max(300).nullable(),
 });

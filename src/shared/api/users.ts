@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ACCOUNT_STATUSES, GENDERS, MESSAGES, USER_TYPES } from '../constants.js';
 import { isWebLink } from '../rules/web-link.js';
 import { IdParamsSchema } from './ids.js';
+import { PHONE_PATTERN, requiredText, tooLong } from './text-fields.js';
 
 /**
  * The account calls of docs/contract/api.md#tag-accounts. The registration form in
@@ -70,17 +71,6 @@ export const USER_MESSAGES = {
   chooseStatus: 'Please choose active or rejected',
 } as const;
 
-const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
-
-/** A required line of text: trimmed, not empty, bounded. */
-const requiredText = (enter: string, label: string, max: number) =>
-  z
-    .string({ error: enter })
-    .trim()
-    // abort: an empty field gets one message, not also those of the checks after this one.
-    .min(1, { error: enter, abort: true })
-    .max(max, tooLong(label, max));
-
 /** Why `value` is not an acceptable date of birth, or undefined when it is one. */
 export function dobProblem(value: string, today: Date = new Date()): string | undefined {
   if (value === '') return USER_MESSAGES.enterDob;
@@ -115,7 +105,7 @@ const dobField = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 const contactField = requiredText(USER_MESSAGES.enterContact, 'The phone number', USER_LIMITS.contact).regex(
-  /^\+?[0-9][0-9 ()./-]{3,}$/,
+  PHONE_PATTERN,
   USER_MESSAGES.contactInvalid,
 );
 /** Optional; empty means none. Only web links, since the profile shows it as a link. */

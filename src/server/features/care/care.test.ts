@@ -19,11 +19,11 @@ import { png } from '../users/test-helpers.js';
 
 /**
  * The care calls (docs/decisions/0021-families.md, "Care details and the register") against the
- * demo school: student@ (Aisha Rahman, KG) has a guardian made here; f.tokens.parent is a Parent
- * of another family. teacher@ teaches KG, teacher2@ does not.
+ * demo school: student@ (Aisha Rahman, KG) has a guardian made here; `stranger` is a Parent
+ * of another family (the demo parent, f.tokens.parent, is Aisha's father). teacher@ teaches KG, teacher2@ does not.
  */
 
-type Who = Caller | 'guardian';
+type Who = Caller | 'guardian' | 'stranger';
 
 const DETAILS: CareDetails = {
   emergencyContacts: [
@@ -47,11 +47,14 @@ const DETAILS: CareDetails = {
 describe.each(TEST_ENGINES)('care details and the register on %s', (engine) => {
   const { t, f } = withDemoSchool(engine);
   let guardian: { id: number; token: string };
+  /** A Parent of another family. */
+  let stranger: { id: number; token: string };
   /** A KG pupil without demo care details. */
   let plain: number;
 
   beforeAll(async () => {
     guardian = await userWithSession(t.db, USER_TYPE.parent, 'Mariam Rahman');
+    stranger = await userWithSession(t.db, USER_TYPE.parent, 'Pat Stranger');
     await t.db
       .insertInto('guardian')
       .values({
@@ -74,7 +77,14 @@ describe.each(TEST_ENGINES)('care details and the register on %s', (engine) => {
   });
 
   const as = (who: Who | undefined, options: InjectOptions) => {
-    const token = who === 'guardian' ? guardian.token : who ? f.tokens[who] : undefined;
+    const token =
+      who === 'guardian'
+        ? guardian.token
+        : who === 'stranger'
+          ? stranger.token
+          : who
+            ? f.tokens[who]
+            : undefined;
     return t.app.inject({ ...options, headers: { ...options.headers, ...(token ? bearer(token) : {}) } });
   };
   const getCare = (id: number, who: Who) => as(who, { method: 'GET', url: `/api/pupils/${id}/care` });
@@ -142,6 +152,8 @@ describe.each(TEST_ENGINES)('care details and the register on %s', (engine) => {
     it('the demo document of student@; guardians and the principal may edit, a class teacher reads', async () => {
       for (const [who, mayEdit] of [
         ['guardian', true],
+        // The demo parent, Aisha's father.
+        ['parent', true],
         ['principal', true],
         ['teacher', false],
       ] as const) {
@@ -157,7 +169,7 @@ describe.each(TEST_ENGINES)('care details and the register on %s', (engine) => {
     });
 
     it('everyone else 404: another family, the pupil, another pupil, a teacher of another class', async () => {
-      for (const who of ['parent', 'student', 'student2', 'teacher2'] as const) {
+      for (const who of ['stranger', 'student', 'student2', 'teacher2'] as const) {
         const res = await getCare(f.users.student, who);
         expect(res.statusCode, who).toBe(404);
         expect(res.json().error.code).toBe('NOT_FOUND');
@@ -234,7 +246,7 @@ describe.each(TEST_ENGINES)('care details and the register on %s', (engine) => {
       const teacher = await putCare(f.users.student, 'teacher', EMPTY_CARE_DETAILS);
       expect(teacher.statusCode).toBe(403);
       expect(teacher.json().error.message).toMatch(/read but not change/);
-      for (const who of ['parent', 'student', 'teacher2'] as const) {
+      for (const who of ['stranger', 'student', 'teacher2'] as const) {
         expect((await putCare(f.users.student, who, EMPTY_CARE_DETAILS)).statusCode, who).toBe(404);
       }
       expect((await putCare(999_999, 'principal', EMPTY_CARE_DETAILS)).statusCode).toBe(404);
@@ -290,7 +302,7 @@ describe.each(TEST_ENGINES)('care details and the register on %s', (engine) => {
         expect(times).toEqual([...times].sort().reverse());
       }
       expect((await as('teacher', { method: 'GET', url })).statusCode).toBe(403);
-      for (const who of ['parent', 'student', 'teacher2'] as const) {
+      for (const who of ['stranger', 'student', 'teacher2'] as const) {
         expect((await as(who, { method: 'GET', url })).statusCode, who).toBe(404);
       }
     });
@@ -332,7 +344,7 @@ describe.each(TEST_ENGINES)('care details and the register on %s', (engine) => {
         (await upload('guardian', [{ name: 'x.png', data: Buffer.from('not a picture') }])).statusCode,
       ).toBe(400);
       expect((await upload('teacher', [{ name: 'x.png', data: await png() }])).statusCode).toBe(403);
-      expect((await upload('parent', [{ name: 'x.png', data: await png() }])).statusCode).toBe(404);
+      expect((await upload('stranger', [{ name: 'x.png', data: await png() }])).statusCode).toBe(404);
       expect((await upload('student', [{ name: 'x.png', data: await png() }])).statusCode).toBe(404);
     });
   });
@@ -424,7 +436,7 @@ describe.each(TEST_ENGINES)('care details and the register on %s', (engine) => {
       expect((await checkin(f.users.student, 'teacher2', { kind: 'in' })).statusCode).toBe(404);
       expect((await checkin(999_999, 'principal', { kind: 'in' })).statusCode).toBe(404);
       expect((await checkin(f.users.teacher, 'principal', { kind: 'in' })).statusCode).toBe(404);
-      for (const who of ['guardian', 'parent', 'student'] as const) {
+      for (const who of ['guardian', 'stranger', 'student'] as const) {
         expect((await checkin(f.users.student, who, { kind: 'in' })).statusCode, who).toBe(403);
       }
       for (const body of [
@@ -471,7 +483,7 @@ describe.each(TEST_ENGINES)('care details and the register on %s', (engine) => {
         expect(body.date).toBe(await today());
         expect(body.data.map((c) => c.kind)).toEqual(['in', 'out', 'in', 'out', 'in', 'out', 'in', 'out']);
       }
-      for (const who of ['parent', 'student', 'teacher2'] as const) {
+      for (const who of ['stranger', 'student', 'teacher2'] as const) {
         const res = await as(who, { method: 'GET', url: `/api/pupils/${f.users.student}/checkins` });
         expect(res.statusCode, who).toBe(404);
       }
@@ -558,7 +570,7 @@ describe.each(TEST_ENGINES)('care details and the register on %s', (engine) => {
       expect((await as('principal', { method: 'GET', url: '/api/classes/999999/register' })).statusCode).toBe(
         404,
       );
-      for (const who of ['student', 'guardian', 'parent'] as const) {
+      for (const who of ['student', 'guardian', 'stranger'] as const) {
         expect((await as(who, { method: 'GET', url })).statusCode, who).toBe(403);
       }
       expect((await as('teacher', { method: 'GET', url: `${url}?date=yesterday` })).statusCode).toBe(400);
