@@ -26,6 +26,7 @@ import { type Config, type DatabaseConfig, loadConfig } from '../src/server/conf
 import { connectDatabase, type Db } from '../src/server/db/connect.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { seedLargeCare } from './care.js';
+import { BENCH_PARENT, seedLargeFamilies } from './family.js';
 import { BENCH_PASSWORD, BENCH_STUDENT, BENCH_TEACHER, LARGE, seedLargeSchool } from './large-school.js';
 import { runUploadBench } from './uploads.js';
 
@@ -43,7 +44,7 @@ const REGISTER_DAYS = 20;
 interface Call {
   name: string;
   path: string;
-  as: 'principal' | 'teacher' | 'student' | 'visitor';
+  as: 'principal' | 'teacher' | 'student' | 'parent' | 'visitor';
   /** A list of one class or one pupil: what the p99 target is about (marked * in the table). */
   list?: boolean;
 }
@@ -123,13 +124,14 @@ async function runEngine(database: DatabaseConfig, dataDir: string): Promise<voi
   const seedStart = performance.now();
   await seedLargeSchool(db, path.join(dataDir, 'uploads'));
   const checkins = await seedLargeCare(db, await lastSchoolDays(db, REGISTER_DAYS));
+  const parents = await seedLargeFamilies(db);
   // A school's database that has run for a while has planner statistics (PostgreSQL's autovacuum,
   // SQLite's `PRAGMA optimize` at start-up) and, on PostgreSQL, a visibility map that lets the
   // covering indexes answer alone. A bulk load has neither until those run, so run them now rather
   // than measure plans no running school would get.
   await sql.raw(database.engine === 'postgres' ? 'vacuum analyze' : 'analyze').execute(db);
   console.log(
-    `seeded ${LARGE.pupils} pupils, ${LARGE.classes} classes, ${LARGE.schoolDays} school days of attendance, ${checkins} check-ins and check-outs in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+    `seeded ${LARGE.pupils} pupils, ${LARGE.classes} classes, ${LARGE.schoolDays} school days of attendance, ${checkins} check-ins and check-outs, ${parents} parents of two children each in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
   );
 
   const config: Config = {
@@ -153,6 +155,7 @@ async function runEngine(database: DatabaseConfig, dataDir: string): Promise<voi
     principal: await login('principal@demo.school', 'demo12345'),
     teacher: await login(BENCH_TEACHER, BENCH_PASSWORD),
     student: await login(BENCH_STUDENT, BENCH_PASSWORD),
+    parent: await login(BENCH_PARENT, BENCH_PASSWORD),
     visitor: '',
   };
   const student = await db
@@ -171,6 +174,13 @@ async function runEngine(database: DatabaseConfig, dataDir: string): Promise<voi
     .selectFrom('attendance')
     .select((eb) => eb.fn.max('att_date').as('day'))
     .where('student_id', '=', student.id)
+    .executeTakeFirstOrThrow();
+  const child = await db
+    .selectFrom('guardian as g')
+    .innerJoin('app_user as p', 'p.id', 'g.parent_id')
+    .select('g.student_id as id')
+    .where('p.email_key', '=', BENCH_PARENT)
+    .orderBy('g.student_id')
     .executeTakeFirstOrThrow();
   const taught = await db
     .selectFrom('class_assignment')
@@ -228,7 +238,15 @@ async function runEngine(database: DatabaseConfig, dataDir: string): Promise<voi
       as: 'teacher',
       list: true,
     },
-    // Families (docs/decisions/0021-families.md): the parent's calls (family/children) go here.
+    // Families (docs/decisions/0021-families.md): a parent of two, and a child's calls as that parent.
+    { name: 'family/children (parent)', path: '/api/family/children', as: 'parent', list: true },
+    {
+      name: 'result-summary/{child} (parent)',
+      path: `/api/result-summary/${child.id}`,
+      as: 'parent',
+      list: true,
+    },
+    { name: 'notification (parent)', path: '/api/notification', as: 'parent', list: true },
     {
       name: 'attendance/overview (principal)',
       path: `/api/attendance/overview?date=${lastDay.day}`,
