@@ -23,7 +23,7 @@ describe('docs/contract/api.md', () => {
     expect(entry('delete-users-id')).toContain('**Who may call:** a logged-in Principle');
     expect(entry('get-about')).toContain('**Who may call:** anyone (no token)');
     expect(entry('get-users-profile')).toContain('any logged-in user, of any account type');
-    expect(entry('get-classes')).toContain('a logged-in Student, Teacher or Principle');
+    expect(entry('get-classes')).toContain('a logged-in Student, Teacher, Principle or Parent');
   });
 });
 

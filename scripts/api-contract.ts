@@ -143,13 +143,16 @@ function sameTypes(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((type) => b.includes(type));
 }
 
+/** `Student, Teacher, Principle or Parent`. */
+const inWords = (types: readonly string[]): string =>
+  types.length < 2 ? types.join('') : `${types.slice(0, -1).join(', ')} or ${types.at(-1)}`;
+
 /** Who may call, from the guard's `x-callers`; no guard means anyone. */
 export function callersText(operation: Operation): string {
   const callers = operation[CALLERS_EXTENSION];
   if (!callers) return 'anyone (no token)';
   if (sameTypes(callers, USER_TYPES)) return 'any logged-in user, of any account type';
-  if (sameTypes(callers, SCHOOL_TYPES)) return 'a logged-in Student, Teacher or Principle';
-  return `a logged-in ${callers.join(' or ')}`;
+  return `a logged-in ${inWords(sameTypes(callers, SCHOOL_TYPES) ? SCHOOL_TYPES : callers)}`;
 }
 
 /** The stable anchor of a call: `get-users-student-id` for `GET /api/users/student/{id}`. */

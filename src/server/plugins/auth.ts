@@ -8,7 +8,7 @@
  * import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
  *
  * api.get('/classes', {
- *   onRequest: app.requireSchoolUser,            // Student, Teacher or Principle; others 403
+ *   onRequest: app.requireSchoolUser,            // Student, Teacher, Principle or Parent; others 403
  *   schema: { tags: ['School'], security: BEARER_AUTH, response: { 200: ..., 401: ErrorBodySchema, 403: ErrorBodySchema } },
  * }, async (request) => {
  *   const user = currentUser(request);           // { id, type, name, status, sessionId }
