@@ -8,12 +8,15 @@ import { schoolLoader } from '../../../lib/school/prefetch.js';
 
 export const clientLoader = schoolLoader((queryClient, { params }) => {
   const id = parseId(params.id);
-  return id === undefined
-    ? []
-    : [
-        queryClient.ensureQueryData(careQueryOptions(id)),
-        queryClient.ensureQueryData(careHistoryQueryOptions(id)),
-      ];
+  if (id === undefined) return [];
+  // The history only for those who may edit (a class teacher reads the details, not their history).
+  const care = queryClient.ensureQueryData(careQueryOptions(id));
+  return [
+    care,
+    care.then((answer) =>
+      answer.mayEdit ? queryClient.ensureQueryData(careHistoryQueryOptions(id)) : undefined,
+    ),
+  ];
 });
 
 /** /care/:id (docs/decisions/0021-families.md#parent-screens): a child's care details and their history. */

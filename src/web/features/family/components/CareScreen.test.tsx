@@ -64,7 +64,7 @@ const putBodies = (api: ReturnType<typeof mockFamilyApi>) =>
   api.requests.filter((r) => r.method === 'PUT' && r.path === 'pupils/31/care').map((r) => r.body);
 
 describe('care details (/care/:id, docs/decisions/0021-families.md)', () => {
-  it('a class teacher reads them: contacts, medical notes, pick-ups, consent and the history; no form', async () => {
+  it('a class teacher reads them: contacts, medical notes, pick-ups, consent; no form, no history', async () => {
     const { container } = openCare(profile(USER_TYPE.teacher), {}, false);
     expect(await screen.findByRole('heading', { level: 1, name: 'Care Details' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Care details of Asha Verma' })).toBeInTheDocument();
@@ -75,11 +75,17 @@ describe('care details (/care/:id, docs/decisions/0021-families.md)', () => {
     expect(screen.getByText('Peanuts', { selector: 'dd' })).toBeInTheDocument();
     expect(screen.getByText('Grandma Rose')).toBeInTheDocument();
     expect(screen.getByText(CARE_TEXTS.consentNo)).toBeInTheDocument();
+    // The history is for those who keep the details: the server answers a class teacher 403.
+    expect(screen.queryByRole('region', { name: CARE_TEXTS.historyTitle })).not.toBeInTheDocument();
+    expect(await seriousAxeViolations(container)).toEqual([]);
+  });
+
+  it('a guardian sees who changed what, newest first', async () => {
+    openCare(parentProfile());
     const history = await screen.findByRole('region', { name: CARE_TEXTS.historyTitle });
     expect(await within(history).findByText('Maria Verma')).toBeInTheDocument();
     expect(within(history).getByText('Allergies')).toBeInTheDocument();
     expect(within(history).getByText('Peanuts')).toBeInTheDocument();
-    expect(await seriousAxeViolations(container)).toEqual([]);
   });
 
   it('a guardian adds a pick-up with a photo: the PUT carries the whole document, and a toast says it is saved', async () => {

@@ -146,8 +146,8 @@ const lastSaved = (answer: CareAnswer): string | undefined =>
 
 /**
  * /care/:id (docs/decisions/0021-families.md#parent-screens): a child's care details. The child's
- * guardians and the principal edit them (`mayEdit`), the class teachers read them; the change
- * history is below.
+ * guardians and the principal edit them (`mayEdit`) and see the change history below; the class
+ * teachers read them.
  */
 export function CareScreen({ studentId }: { studentId: number }) {
   const care = useCare(studentId);
@@ -187,7 +187,8 @@ export function CareScreen({ studentId }: { studentId: number }) {
           }
         </QueryState>
       </SchoolPanel>
-      <CareHistory studentId={studentId} />
+      {/* The history is for those who keep the details (the server answers a class teacher 403). */}
+      {answer?.mayEdit ? <CareHistory studentId={studentId} /> : null}
     </>
   );
 }
