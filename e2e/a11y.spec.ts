@@ -1,7 +1,5 @@
-import path from 'node:path';
-import type { Page } from '@playwright/test';
-import type { AxeResults, Result } from 'axe-core';
 import { PUBLIC_ROUTE_PATTERNS } from '../src/shared/routes.js';
+import { blockingViolations } from './support/axe.js';
 import { expect, test } from './support/fixtures.js';
 
 /**
@@ -10,36 +8,7 @@ import { expect, test } from './support/fixtures.js';
  * is allowed. Failures print each violation and where it is.
  */
 
-const AXE_SCRIPT = path.join(process.cwd(), 'node_modules', 'axe-core', 'axe.min.js');
-
 const PUBLIC_PAGES = PUBLIC_ROUTE_PATTERNS;
-
-const describe = (violations: Result[]): string =>
-  violations
-    .map(
-      (violation) =>
-        `[${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n` +
-        violation.nodes
-          .slice(0, 5)
-          .map(
-            (node) =>
-              `    ${node.target.join(' ')}\n      ${node.failureSummary?.replace(/\n/g, '\n      ')}`,
-          )
-          .join('\n'),
-    )
-    .join('\n');
-
-async function blockingViolations(page: Page, route: string, width: number): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_SCRIPT });
-  const results = await page.evaluate(() =>
-    (window as unknown as { axe: { run: () => Promise<AxeResults> } }).axe.run(),
-  );
-  const blocking = results.violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  if (blocking.length > 0) console.log(`axe on ${route} at ${width} px:\n${describe(blocking)}`);
-  return blocking.map((violation) => violation.id);
-}
 
 /** School screens per demo log-in; `{me}` is the logged-in user's id. */
 const SCHOOL_SCREENS: Record<'student' | 'teacher' | 'principal', string[]> = {

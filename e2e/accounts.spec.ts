@@ -128,7 +128,7 @@ test.describe
     });
   });
 
-test('the principal’s dashboard has the contract’s tiles plus the school-year, Approvals, Website and Inbox tiles', async ({
+test('the principal’s dashboard has the contract’s tiles plus the school-year, Approvals, Website, Inbox and families’ tiles', async ({
   page,
 }) => {
   await logIn(page, PRINCIPAL);
@@ -142,10 +142,13 @@ test('the principal’s dashboard has the contract’s tiles plus the school-yea
     ['Approvals', '/approvals'],
     ['Website', '/website'],
     ['Inbox', '/inbox'],
+    // docs/decisions/0021-families.md#staff-screens
+    ['Today', '/today'],
+    ['Guardians', '/guardians'],
   ]);
 });
 
-test('the teacher’s dashboard has the contract’s tiles plus Marks and Send Notification, and /approvals is only for the principal', async ({
+test('the teacher’s dashboard has the contract’s tiles plus Marks, Send Notification and Today, and /approvals is only for the principal', async ({
   page,
 }) => {
   await logIn(page, TEACHER);
@@ -154,6 +157,7 @@ test('the teacher’s dashboard has the contract’s tiles plus Marks and Send N
     ...expected(DASHBOARD_TILES.Teacher),
     ['Marks', '/marks'],
     ['Send Notification', '/send-notification'],
+    ['Today', '/today'],
   ]);
   await page.goto('/approvals');
   await expect(page.getByRole('alert')).toContainText('Only the principal can review new registrations.');

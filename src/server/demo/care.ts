@@ -3,6 +3,7 @@ import { type CareDetails, CareDetailsSchema, EMPTY_CARE_DETAILS } from '../../s
 import { USER_TYPE } from '../../shared/constants.js';
 import type { Db } from '../db/connect.js';
 import type { Database } from '../db/database.js';
+import { dateInZone } from '../lib/time.js';
 import { CLASS_TEACHER, PRINCIPAL, STUDENT_EMAIL, STUDENT2_EMAIL } from './people.js';
 import { createRandom } from './random.js';
 import { schoolDaysBefore } from './school.js';
@@ -146,8 +147,16 @@ export function zonedInstant(day: string, hour: number, minute: number, timeZone
   return new Date(guess - (local - guess)).toISOString();
 }
 
-/** Writes the demo's care details and registers; `today` is midnight UTC of the demo's today. */
-export async function writeDemoCare(trx: Db, today: number, timeZone: string): Promise<void> {
+/**
+ * Writes the demo's care details and registers; `today` is midnight UTC of the demo's today, `now`
+ * the instant the demo is made.
+ */
+export async function writeDemoCare(
+  trx: Db,
+  today: number,
+  timeZone: string,
+  now: Date = new Date(today),
+): Promise<void> {
   const rng = createRandom(SEED);
   const pupils = await trx
     .selectFrom('app_user as u')
@@ -168,7 +177,11 @@ export async function writeDemoCare(trx: Db, today: number, timeZone: string): P
     ).map((u) => [u.name, u.id]),
   );
   const principalId = staff.get(PRINCIPAL.name) ?? null;
-  const days = schoolDaysBefore(today, DEMO_REGISTER_DAYS);
+  // The registers are of days before the school's today, which is its time zone's: in the hours when
+  // UTC is a day ahead of the school (evenings in New York), UTC's yesterday is the school's today,
+  // and its register starts empty like any morning's.
+  const schoolToday = Math.min(today, Date.parse(dateInZone(now, timeZone)));
+  const days = schoolDaysBefore(schoolToday, DEMO_REGISTER_DAYS);
   const savedAt = zonedInstant(days[0] ?? '2026-01-01', 18, 30, timeZone);
 
   const documents = new Map<number, CareDetails>();

@@ -375,3 +375,22 @@ describe.each(TEST_ENGINES)('demo school on %s', (engine) => {
     expect(stats.entropy).toBeGreaterThan(2);
   });
 });
+
+describe('the demo register on a New York evening', () => {
+  it('keeps the school’s today empty when UTC is already the next day', async () => {
+    const t = await createTestDatabase('sqlite');
+    try {
+      // Wednesday 25 November, 21:00 in New York (the demo school's zone): 02:00 on the 26th in UTC.
+      await seedDemoSchool(t.db, path.join(t.dataDir, 'uploads'), {
+        today: new Date('2026-11-26T02:00:00Z'),
+      });
+      const rows = await t.db.selectFrom('checkin').select('day').distinct().orderBy('day').execute();
+      const days = rows.map((row) => row.day);
+      expect(days).not.toContain('2026-11-25');
+      expect(days.at(-1)).toBe('2026-11-24');
+      expect(days).toHaveLength(5);
+    } finally {
+      await t.dispose();
+    }
+  });
+});

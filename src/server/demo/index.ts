@@ -103,7 +103,8 @@ export async function seedDemoSchool(
   options: { today?: Date } = {},
 ): Promise<DemoLogin[]> {
   if (!(await isDatabaseEmpty(db))) return [];
-  const today = startOfUtcDay(options.today ?? new Date());
+  const now = options.today ?? new Date();
+  const today = startOfUtcDay(now);
   const plan = planSchool(today);
   const [, hashes] = await Promise.all([writeDemoPictures(uploadsDir), hashAll(plan.users.length)]);
 
@@ -112,7 +113,7 @@ export async function seedDemoSchool(
     await writeSchool(trx, plan, hashes, today);
     await writeContent(trx, demoContent());
     await writeSettings(trx, demoSettings());
-    await writeDemoCare(trx, today, demoSettings().timeZone);
+    await writeDemoCare(trx, today, demoSettings().timeZone, now);
     return true;
   });
   return seeded ? plan.logins : [];

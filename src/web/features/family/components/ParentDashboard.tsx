@@ -6,6 +6,7 @@ import { FailureState, LoadingState } from '../../../components/school/QueryStat
 import { ContentIcon } from '../../../components/ui/ContentIcon.js';
 import { schoolPaths } from '../../../config/school-paths.js';
 import { uploadUrl } from '../../../lib/images.js';
+import { useSettings } from '../../../lib/settings.js';
 import { useCheckins } from '../api/get-checkins.js';
 import { type ChildRow, useChildren } from '../api/get-children.js';
 import { formatTime } from '../lib/format.js';
@@ -100,8 +101,8 @@ function ChildSwitcher({ kids, chosen }: { kids: readonly ChildRow[]; chosen: Ch
   );
 }
 
-function checkinLine(row: CheckinRow): string {
-  const time = formatTime(row.at);
+function checkinLine(row: CheckinRow, timeZone: string | undefined): string {
+  const time = formatTime(row.at, timeZone);
   if (row.kind === 'in') return `Arrived at ${time}`;
   return row.collectedBy ? `Collected at ${time} by ${row.collectedBy}` : `Left at ${time}`;
 }
@@ -110,6 +111,8 @@ function checkinLine(row: CheckinRow): string {
 function ChildToday({ child }: { child: ChildRow }) {
   const headingId = useId();
   const checkins = useCheckins(child.studentId);
+  // The register's times are the school's (docs/decisions/0021-families.md#staff-screens).
+  const timeZone = useSettings().data?.timeZone;
   const rows = checkins.data?.data ?? [];
   const last = rows.at(-1);
   let body: ReactNode;
@@ -123,7 +126,7 @@ function ChildToday({ child }: { child: ChildRow }) {
         <ol className="child-today__list">
           {rows.map((row) => (
             <li key={row.id} className={`child-today__item child-today__item--${row.kind}`}>
-              <time dateTime={row.at}>{checkinLine(row)}</time>
+              <time dateTime={row.at}>{checkinLine(row, timeZone)}</time>
               <span className="child-today__by"> (recorded by {row.recordedBy})</span>
             </li>
           ))}

@@ -47,7 +47,7 @@ export function OverridesPanel({ today, timeZone }: OverridesPanelProps) {
               {
                 header: 'When',
                 cell: (row) => formatDayTime(row.at, timeZone),
-                cellClassName: 'text-nowrap',
+                cellClassName: 'register-overrides__when',
               },
               { header: 'Pupil', cell: (row) => row.studentName },
               { header: 'Class', cell: (row) => row.className ?? '—' },
