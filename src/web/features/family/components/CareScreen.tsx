@@ -7,6 +7,7 @@ import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { schoolPaths } from '../../../config/school-paths.js';
 import { useCurrentUser } from '../../../lib/current-user.js';
 import { uploadUrl } from '../../../lib/images.js';
+import { useSettings } from '../../../lib/settings.js';
 import { useCare } from '../api/get-care.js';
 import { useCareHistory } from '../api/get-care-history.js';
 import { formatWhen } from '../lib/format.js';
@@ -111,6 +112,7 @@ export function CareView({ answer }: { answer: CareAnswer }) {
 
 function CareHistory({ studentId }: { studentId: number }) {
   const history = useCareHistory(studentId);
+  const timeZone = useSettings().data?.timeZone;
   return (
     <SchoolPanel title={CARE_TEXTS.historyTitle} lead={CARE_TEXTS.historyLead} className="care-history">
       <QueryState query={history} empty={CARE_TEXTS.noHistory}>
@@ -119,7 +121,8 @@ function CareHistory({ studentId }: { studentId: number }) {
             {entries.map((entry) => (
               <li key={entry.id} className="care-history__entry">
                 <p className="care-history__who">
-                  <strong>{entry.by}</strong>, <time dateTime={entry.at}>{formatWhen(entry.at)}</time>
+                  <strong>{entry.by}</strong>,{' '}
+                  <time dateTime={entry.at}>{formatWhen(entry.at, timeZone)}</time>
                 </p>
                 <ul className="care-history__changes">
                   {entry.changes.map((change) => (
@@ -139,9 +142,9 @@ function CareHistory({ studentId }: { studentId: number }) {
   );
 }
 
-const lastSaved = (answer: CareAnswer): string | undefined =>
+const lastSaved = (answer: CareAnswer, timeZone: string | undefined): string | undefined =>
   answer.updatedAt
-    ? `Last saved ${formatWhen(answer.updatedAt)}${answer.updatedBy ? ` by ${answer.updatedBy}` : ''}.`
+    ? `Last saved ${formatWhen(answer.updatedAt, timeZone)}${answer.updatedBy ? ` by ${answer.updatedBy}` : ''}.`
     : undefined;
 
 /**
@@ -152,6 +155,7 @@ const lastSaved = (answer: CareAnswer): string | undefined =>
 export function CareScreen({ studentId }: { studentId: number }) {
   const care = useCare(studentId);
   const viewer = useCurrentUser().data;
+  const timeZone = useSettings().data?.timeZone;
   const answer = care.data;
   return (
     <>
@@ -170,7 +174,7 @@ export function CareScreen({ studentId }: { studentId: number }) {
         title={answer ? `${CARE_TEXTS.title} of ${answer.studentName}` : CARE_TEXTS.title}
         lead={
           answer
-            ? [answer.mayEdit ? CARE_TEXTS.leadEdit : CARE_TEXTS.leadRead, lastSaved(answer)]
+            ? [answer.mayEdit ? CARE_TEXTS.leadEdit : CARE_TEXTS.leadRead, lastSaved(answer, timeZone)]
                 .filter(Boolean)
                 .join(' ')
             : CARE_TEXTS.leadRead

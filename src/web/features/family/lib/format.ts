@@ -1,21 +1,22 @@
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
+const formats = new Map<string, Intl.DateTimeFormat>();
 
-/** `08:05` in a time zone (the school's), or the device's when none is known or it is unknown. */
-function timeFormat(timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = timeZone ?? '';
-  let format = timeFormats.get(key);
+const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+
+/** A format in a time zone (the school's), or the device's when none is known or it is unknown. */
+function formatIn(options: Intl.DateTimeFormatOptions, timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = `${options === TIME ? 'time' : 'when'}|${timeZone ?? ''}`;
+  let format = formats.get(key);
   if (!format) {
-    const options: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
     try {
       format = new Intl.DateTimeFormat('en-GB', { ...options, timeZone });
     } catch {
       format = new Intl.DateTimeFormat('en-GB', options);
     }
-    timeFormats.set(key, format);
+    formats.set(key, format);
   }
   return format;
 }
-const whenFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * An ISO instant as the time of day (`08:05`) in the school's time zone (settings' `timeZone`), so
@@ -24,11 +25,11 @@ const whenFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeS
  */
 export function formatTime(iso: string, timeZone?: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : timeFormat(timeZone).format(date);
+  return Number.isNaN(date.getTime()) ? iso : formatIn(TIME, timeZone).format(date);
 }
 
-/** An ISO instant as a day and time (`24 Nov 2026, 08:05`). */
-export function formatWhen(iso: string): string {
+/** An ISO instant as a day and time (`24 Nov 2026, 08:05`), in the school's time zone like formatTime. */
+export function formatWhen(iso: string, timeZone?: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : whenFormat.format(date);
+  return Number.isNaN(date.getTime()) ? iso : formatIn(WHEN, timeZone).format(date);
 }
