@@ -2,9 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChildRow } from '../../../../shared/api/family.js';
+import { seriousAxeViolations } from '../../../test/axe.js';
 import { renderApp } from '../../../test/render-app.js';
 import { formatTime } from '../lib/format.js';
-import { checkin, child, mockFamilyApi, parentProfile, seriousAxeViolations } from '../testing/family-api.js';
+import { checkin, child, mockFamilyApi, parentProfile } from '../testing/family-api.js';
 import { PARENT_TEXTS } from './ParentDashboard.js';
 
 const ASHA = child();
