@@ -4,17 +4,12 @@ import { careQueryOptions } from '../../../features/family/api/get-care.js';
 import { careHistoryQueryOptions } from '../../../features/family/api/get-care-history.js';
 import { CareScreen } from '../../../features/family/components/CareScreen.js';
 import { parseId } from '../../../lib/school/format.js';
-import { schoolLoader } from '../../../lib/school/prefetch.js';
+import { recordLoader } from '../../../lib/school/prefetch.js';
 
-export const clientLoader = schoolLoader((queryClient, { params }) => {
-  const id = parseId(params.id);
-  return id === undefined
-    ? []
-    : [
-        queryClient.ensureQueryData(careQueryOptions(id)),
-        queryClient.ensureQueryData(careHistoryQueryOptions(id)),
-      ];
-});
+export const clientLoader = recordLoader((queryClient, id) => [
+  queryClient.ensureQueryData(careQueryOptions(id)),
+  queryClient.ensureQueryData(careHistoryQueryOptions(id)),
+]);
 
 /** /care/:id (docs/decisions/0021-families.md#parent-screens): a child's care details and their history. */
 export default function CareRoute() {
