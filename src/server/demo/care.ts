@@ -104,6 +104,22 @@ const DEMO_CARE: readonly DemoCare[] = [
   },
 ];
 
+/** A demo care document made whole: what it leaves out is empty. */
+function wholeCare(details: DemoCare['details']): CareDetails {
+  return CareDetailsSchema.parse({
+    ...EMPTY_CARE_DETAILS,
+    ...details,
+    medical: { ...EMPTY_CARE_DETAILS.medical, ...details.medical },
+  });
+}
+
+/** The demo's care document of a pupil (by email, or by name where they have none). */
+export function demoCareOf(pupil: string): CareDetails {
+  const care = DEMO_CARE.find((c) => c.pupil === pupil);
+  if (!care) throw new Error(`Demo care: none for ${pupil}`);
+  return wholeCare(care.details);
+}
+
 /** For pupils without care details: a believable parent's first name for the register. */
 const PARENT_FIRST_NAMES = [
   'Sarah',
@@ -188,11 +204,7 @@ export async function writeDemoCare(
   for (const care of DEMO_CARE) {
     const pupil = pupils.find((p) => p.email_key === care.pupil || p.name === care.pupil);
     if (!pupil) throw new Error(`Demo care: unknown pupil ${care.pupil}`);
-    const details = CareDetailsSchema.parse({
-      ...EMPTY_CARE_DETAILS,
-      ...care.details,
-      medical: { ...EMPTY_CARE_DETAILS.medical, ...care.details.medical },
-    });
+    const details = wholeCare(care.details);
     documents.set(pupil.id, details);
     await trx
       .insertInto('care_record')

@@ -34,20 +34,40 @@ export function principalDeleteRoute(
     remove: (id: number) => Promise<boolean>;
   },
 ): void {
+  principalDeleteRouteWith(app, {
+    ...route,
+    path: `${route.path}/:id`,
+    params: IdParamSchema,
+    remove: ({ id }) => route.remove(id),
+  });
+}
+
+/** principalDeleteRoute for a record named by other path parameters (`path` says them, `params` checks them). */
+export function principalDeleteRouteWith<Params extends z.ZodType>(
+  app: FastifyInstance,
+  route: {
+    path: string;
+    params: Params;
+    what: string;
+    summary: string;
+    inUse?: boolean;
+    remove: (params: z.infer<Params>) => Promise<boolean>;
+  },
+): void {
   app.withTypeProvider<ZodTypeProvider>().delete(
-    `${route.path}/:id`,
+    route.path,
     {
       onRequest: app.requireTypes(USER_TYPE.principal),
       schema: {
         tags: SET_UP_TAGS,
         summary: route.summary,
         security: BEARER_AUTH,
-        params: IdParamSchema,
+        params: route.params,
         response: { 204: NO_CONTENT, ...CHECKED, ...(route.inUse && { 409: ErrorBodySchema }) },
       },
     },
     async (request, reply) => {
-      if (!(await route.remove(request.params.id))) throw notFound(`That ${route.what}`);
+      if (!(await route.remove(request.params as z.infer<Params>))) throw notFound(`That ${route.what}`);
       return reply.code(204).send(null);
     },
   );

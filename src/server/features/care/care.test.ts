@@ -2,7 +2,6 @@ import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   CareAnswerSchema,
-  type CareDetails,
   CareHistoryAnswerSchema,
   CheckinAnswerSchema,
   CheckinsAnswerSchema,
@@ -13,6 +12,7 @@ import {
 } from '../../../shared/api/family.js';
 import { USER_TYPE } from '../../../shared/constants.js';
 import { dateInZone, nowIso } from '../../lib/time.js';
+import { sampleCare } from '../../test/care.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { bearer, type Caller, userWithSession, withDemoSchool } from '../../test/school-fixtures.js';
 import { png } from '../users/test-helpers.js';
@@ -25,24 +25,7 @@ import { png } from '../users/test-helpers.js';
 
 type Who = Caller | 'guardian' | 'stranger';
 
-const DETAILS: CareDetails = {
-  emergencyContacts: [
-    { name: 'Mariam Rahman', relationship: 'Mother', phone: '+1 555 0142 310' },
-    { name: 'Ama Rahman', relationship: 'Grandmother', phone: '+1 555 0142 977' },
-  ],
-  medical: {
-    allergies: 'Sesame',
-    conditions: '',
-    medication: '',
-    doctorName: 'Dr. Ruth Adler',
-    doctorPhone: '+1 555 0100 450',
-  },
-  pickups: [
-    { name: 'Ama Rahman', relationship: 'Grandmother', phone: '+1 555 0142 977', photo: null },
-    { name: 'Uncle  Bilal', relationship: 'Uncle', phone: '+1 555 0142 900', photo: null },
-  ],
-  photoConsent: true,
-};
+const DETAILS = sampleCare();
 
 describe.each(TEST_ENGINES)('care details and the register on %s', (engine) => {
   const { t, f } = withDemoSchool(engine);
@@ -354,6 +337,15 @@ describe.each(TEST_ENGINES)('care details and the register on %s', (engine) => {
       const row = await t.db.selectFrom('school_settings').select('time_zone').executeTakeFirstOrThrow();
       return dateInZone(new Date(), row.time_zone);
     };
+    /** The latest day before today with check-ins of a pupil, or of a class (the demo's). */
+    const lastDayBefore = async (where: { student_id: number } | { class_id: number }) =>
+      t.db
+        .selectFrom('checkin')
+        .select('day')
+        .where((eb) => eb.and(where))
+        .where('day', '<', await today())
+        .orderBy('day', 'desc')
+        .executeTakeFirst();
 
     it('a class teacher checks a child in: 201, the server’s time, the school’s day; in again 409', async () => {
       const res = await checkin(f.users.student, 'teacher', { kind: 'in' });
@@ -492,13 +484,7 @@ describe.each(TEST_ENGINES)('care details and the register on %s', (engine) => {
         url: `/api/pupils/${f.users.student}/checkins?date=2026-02-30`,
       });
       expect(bad.statusCode).toBe(400);
-      const demoDays = await t.db
-        .selectFrom('checkin')
-        .select('day')
-        .where('student_id', '=', f.users.student)
-        .where('day', '<', await today())
-        .orderBy('day', 'desc')
-        .executeTakeFirst();
+      const demoDays = await lastDayBefore({ student_id: f.users.student });
       if (demoDays) {
         const past = CheckinsAnswerSchema.parse(
           (
@@ -549,13 +535,8 @@ describe.each(TEST_ENGINES)('care details and the register on %s', (engine) => {
     });
 
     it('a past day of the register; who may read it', async () => {
-      const day = await t.db
-        .selectFrom('checkin')
-        .select('day')
-        .where('class_id', '=', f.classes.KG)
-        .where('day', '<', await today())
-        .orderBy('day', 'desc')
-        .executeTakeFirstOrThrow();
+      const day = await lastDayBefore({ class_id: f.classes.KG });
+      if (!day) throw new Error('The demo has no past day of KG');
       const res = await as('teacher', {
         method: 'GET',
         url: `/api/classes/${f.classes.KG}/register?date=${day.day}`,

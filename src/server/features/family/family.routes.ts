@@ -9,11 +9,9 @@ import {
   LinkGuardianBodySchema,
 } from '../../../shared/api/family.js';
 import { USER_TYPE } from '../../../shared/constants.js';
-import { notFound } from '../../lib/errors.js';
 import {
-  CHECKED,
   DENIED,
-  NO_CONTENT,
+  principalDeleteRouteWith,
   SCHOOL_TAGS,
   SET_UP_TAGS,
   schoolRouting,
@@ -28,11 +26,6 @@ import { linkGuardian } from './family.service.js';
  * a child otherwise goes through the school calls and their policy (features/school/school.policy.ts).
  */
 export async function familyRoutes(app: FastifyInstance): Promise<void> {
-  guardianRoutes(app);
-  childrenRoutes(app);
-}
-
-function guardianRoutes(app: FastifyInstance): void {
   const { api, principal } = schoolRouting(app);
 
   api.post(
@@ -56,24 +49,13 @@ function guardianRoutes(app: FastifyInstance): void {
     },
   );
 
-  api.delete(
-    '/admin/guardians/:parentId/:studentId',
-    {
-      onRequest: principal,
-      schema: {
-        tags: SET_UP_TAGS,
-        summary: 'Unlink a parent account from a pupil',
-        security: BEARER_AUTH,
-        params: GuardianParamsSchema,
-        response: { 204: NO_CONTENT, ...CHECKED },
-      },
-    },
-    async (request, reply) => {
-      const { parentId, studentId } = request.params;
-      if (!(await deleteGuardian(app.db, parentId, studentId))) throw notFound('That link');
-      return reply.code(204).send(null);
-    },
-  );
+  principalDeleteRouteWith(app, {
+    path: '/admin/guardians/:parentId/:studentId',
+    params: GuardianParamsSchema,
+    what: 'link',
+    summary: 'Unlink a parent account from a pupil',
+    remove: ({ parentId, studentId }) => deleteGuardian(app.db, parentId, studentId),
+  });
 
   api.get(
     '/admin/guardians',
@@ -90,10 +72,6 @@ function guardianRoutes(app: FastifyInstance): void {
     },
     async (request) => ({ data: await listGuardians(app.db, request.query) }),
   );
-}
-
-function childrenRoutes(app: FastifyInstance): void {
-  const { api } = schoolRouting(app);
 
   api.get(
     '/family/children',

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { settleWithin } from '../query-client.js';
 import { getSessionToken } from '../session.js';
+import { parseId } from './format.js';
 
 /**
  * A school screen's route loader: starts its calls through the app's query client and lets the
@@ -17,3 +18,13 @@ export const schoolLoader =
     await settleWithin(prefetch(queryClient, args));
     return null;
   };
+
+/**
+ * schoolLoader for a screen of one record (`/…/:id`): `prefetch` starts the calls of that id; an id
+ * that is not one asks nothing (the screen says it is not found).
+ */
+export const recordLoader = (prefetch: (queryClient: QueryClient, id: number) => Promise<unknown>[]) =>
+  schoolLoader((queryClient, { params }) => {
+    const id = parseId(params.id);
+    return id === undefined ? [] : prefetch(queryClient, id);
+  });

@@ -42,3 +42,24 @@ export function schoolReadOf<Answer, T, Key extends QueryKey>(
   const { get, options, use } = makeRead(key, path, schema, read);
   return [(id: number, signal?: AbortSignal) => get([id], signal), options, use] as const;
 }
+
+/**
+ * A read of a class's day (its attendance, its register): the key and the path are made from the
+ * class and the date. The hook loads once both are chosen and always asks again when the screen
+ * opens: what was saved, and who came and went, must be what is shown.
+ */
+export function classDayRead<Answer, T, Key extends QueryKey>(
+  key: (classId: number, date: string) => Key,
+  path: (classId: number, date: string) => string,
+  schema: z.ZodType<Answer>,
+  read: (answer: Answer) => T,
+) {
+  const { get, options } = makeRead(key, path, schema, read);
+  const use = (classId: number | undefined, date: string) =>
+    useQuery({ ...options(classId ?? 0, date), enabled: classId !== undefined && date !== '', staleTime: 0 });
+  return [
+    (classId: number, date: string, signal?: AbortSignal) => get([classId, date], signal),
+    options,
+    use,
+  ] as const;
+}

@@ -4,11 +4,9 @@ import { careQueryOptions } from '../../../features/family/api/get-care.js';
 import { careHistoryQueryOptions } from '../../../features/family/api/get-care-history.js';
 import { CareScreen } from '../../../features/family/components/CareScreen.js';
 import { parseId } from '../../../lib/school/format.js';
-import { schoolLoader } from '../../../lib/school/prefetch.js';
+import { recordLoader } from '../../../lib/school/prefetch.js';
 
-export const clientLoader = schoolLoader((queryClient, { params }) => {
-  const id = parseId(params.id);
-  if (id === undefined) return [];
+export const clientLoader = recordLoader((queryClient, id) => {
   // The history only for those who may edit (a class teacher reads the details, not their history).
   const care = queryClient.ensureQueryData(careQueryOptions(id));
   return [

@@ -4,17 +4,12 @@ import { markHistoryQueryOptions } from '../../../features/marks/api/get-mark-hi
 import { MarkHistoryScreen } from '../../../features/marks/components/MarkHistoryScreen.js';
 import { parseId } from '../../../lib/school/format.js';
 import { pupilQueryOptions } from '../../../lib/school/get-pupil.js';
-import { schoolLoader } from '../../../lib/school/prefetch.js';
+import { recordLoader } from '../../../lib/school/prefetch.js';
 
-export const clientLoader = schoolLoader((queryClient, { params }) => {
-  const id = parseId(params.id);
-  return id === undefined
-    ? []
-    : [
-        queryClient.ensureQueryData(markHistoryQueryOptions(id)),
-        queryClient.ensureQueryData(pupilQueryOptions(id)),
-      ];
-});
+export const clientLoader = recordLoader((queryClient, id) => [
+  queryClient.ensureQueryData(markHistoryQueryOptions(id)),
+  queryClient.ensureQueryData(pupilQueryOptions(id)),
+]);
 
 /**
  * /mark-history/:id (docs/decisions/0009-running-the-school-year.md): every change of a pupil's marks, for

@@ -3,12 +3,11 @@ import { NotFoundScreen } from '../../../components/school/NotFoundScreen.js';
 import { resultSummaryQueryOptions } from '../../../features/marks/api/get-result-summary.js';
 import { ResultSummaryScreen } from '../../../features/marks/components/ResultSummaryScreen.js';
 import { parseId } from '../../../lib/school/format.js';
-import { schoolLoader } from '../../../lib/school/prefetch.js';
+import { recordLoader } from '../../../lib/school/prefetch.js';
 
-export const clientLoader = schoolLoader((queryClient, { params }) => {
-  const id = parseId(params.id);
-  return id === undefined ? [] : [queryClient.ensureQueryData(resultSummaryQueryOptions(id))];
-});
+export const clientLoader = recordLoader((queryClient, id) => [
+  queryClient.ensureQueryData(resultSummaryQueryOptions(id)),
+]);
 
 /**
  * /result-summary/:id (docs/contract/product.md#school-screens, docs/contract/product.md#mark-sheet): a

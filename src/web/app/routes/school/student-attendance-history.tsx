@@ -3,12 +3,11 @@ import { NotFoundScreen } from '../../../components/school/NotFoundScreen.js';
 import { attendanceHistoryQueryOptions } from '../../../features/attendance/api/get-attendance-history.js';
 import { StudentAttendanceHistoryScreen } from '../../../features/attendance/components/AttendanceHistoryScreen.js';
 import { parseId } from '../../../lib/school/format.js';
-import { schoolLoader } from '../../../lib/school/prefetch.js';
+import { recordLoader } from '../../../lib/school/prefetch.js';
 
-export const clientLoader = schoolLoader((queryClient, { params }) => {
-  const id = parseId(params.id);
-  return id === undefined ? [] : [queryClient.ensureQueryData(attendanceHistoryQueryOptions(id))];
-});
+export const clientLoader = recordLoader((queryClient, id) => [
+  queryClient.ensureQueryData(attendanceHistoryQueryOptions(id)),
+]);
 
 /** /student-attendence/:id (docs/contract/fixes-and-gaps.md#fix-4): a pupil's attendance history. */
 export default function StudentAttendanceHistoryRoute() {

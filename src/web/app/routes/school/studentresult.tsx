@@ -3,12 +3,11 @@ import { NotFoundScreen } from '../../../components/school/NotFoundScreen.js';
 import { studentResultsQueryOptions } from '../../../features/marks/api/get-student-results.js';
 import { StudentResultsScreen } from '../../../features/marks/components/ResultScreens.js';
 import { parseId } from '../../../lib/school/format.js';
-import { schoolLoader } from '../../../lib/school/prefetch.js';
+import { recordLoader } from '../../../lib/school/prefetch.js';
 
-export const clientLoader = schoolLoader((queryClient, { params }) => {
-  const id = parseId(params.id);
-  return id === undefined ? [] : [queryClient.ensureQueryData(studentResultsQueryOptions(id))];
-});
+export const clientLoader = recordLoader((queryClient, id) => [
+  queryClient.ensureQueryData(studentResultsQueryOptions(id)),
+]);
 
 /**
  * /studentresult/:id (docs/contract/product.md#school-screens): a pupil's assigned results (`GET

@@ -5,6 +5,7 @@ import { setUnauthorizedHandler } from '../../../lib/api-client.js';
 import { getSessionToken } from '../../../lib/session.js';
 import { PHONE_QUERY } from '../../../lib/use-media-query.js';
 import { allowConsoleErrors } from '../../../test/console.js';
+import { noteRow } from '../../../test/notifications.js';
 import { jsonResponse, renderApp } from '../../../test/render-app.js';
 import { dashboardTilesFor, PRINCIPAL_DAILY_PATHS } from '../lib/tiles.js';
 import { errorResponse, makeUser, mockApi, routeUnauthorizedTo } from '../testing/mock-api.js';
@@ -56,17 +57,6 @@ const EXPECTED: Record<Exclude<SchoolType, typeof USER_TYPE.parent>, [string, st
   ],
 };
 
-/** A row of `GET notification`. */
-const note = (id: number, unread: boolean) => ({
-  id,
-  name: 'Asha Verma',
-  classes: 'KG',
-  notification: `Note ${id}`,
-  from: 'Amara Okafor',
-  createdAt: '2026-11-20T08:00:00.000Z',
-  unread,
-});
-
 /** A row of `GET users?status=pending`. */
 const pendingUser = (id: number) => ({
   ...makeUser({ type: 'Parent', name: `Waiting ${id}` }),
@@ -80,7 +70,7 @@ const pendingUser = (id: number) => ({
 function openDashboard(
   type: UserType,
   name = 'Asha Verma',
-  notes = [note(1, false)],
+  notes = [noteRow(1, false)],
   waiting: { pending?: number; openMessages?: number } = {},
 ) {
   const api = mockApi({
@@ -119,7 +109,7 @@ describe('dashboard', () => {
   it.each([USER_TYPE.student, USER_TYPE.teacher, USER_TYPE.principal] as const)(
     "the %s's Notification tile says how many notes are not yet read",
     async (type) => {
-      openDashboard(type, 'Asha Verma', [note(1, true), note(2, false), note(3, true)]);
+      openDashboard(type, 'Asha Verma', [noteRow(1, true), noteRow(2, false), noteRow(3, true)]);
       const link = await screen.findByRole('link', { name: 'Notification, 2 new' });
       expect(link).toHaveAttribute('href', '/notification');
       // The other tiles keep their label alone.
@@ -169,7 +159,7 @@ describe('dashboard', () => {
   });
 
   it('the principal’s Approvals and Inbox tiles say how many registrations wait and messages are open', async () => {
-    openDashboard(USER_TYPE.principal, 'Asha Verma', [note(1, false)], { pending: 2, openMessages: 3 });
+    openDashboard(USER_TYPE.principal, 'Asha Verma', [noteRow(1, false)], { pending: 2, openMessages: 3 });
     expect(await screen.findByRole('link', { name: 'Approvals, 2 waiting' })).toHaveAttribute(
       'href',
       '/approvals',
@@ -197,7 +187,7 @@ describe('dashboard', () => {
   );
 
   it('no badge when every note is read', async () => {
-    const { api } = openDashboard(USER_TYPE.student, 'Asha Verma', [note(1, false)]);
+    const { api } = openDashboard(USER_TYPE.student, 'Asha Verma', [noteRow(1, false)]);
     const link = await screen.findByRole('link', { name: 'Notification' });
     await waitFor(() => expect(api.callsTo('GET notification')).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 100));

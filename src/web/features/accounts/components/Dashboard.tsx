@@ -1,12 +1,13 @@
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { USER_TYPE } from '../../../../shared/constants.js';
+import { DashTile } from '../../../components/ui/DashTile.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
 import { useCurrentUser } from '../../../lib/current-user.js';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.js';
 import type { Account } from '../api/account-fields.js';
 import { useLogout } from '../api/logout.js';
-import { dailyTilesFirst, dashboardTilesFor, tileLook, toneAt } from '../lib/tiles.js';
+import { dailyTilesFirst, dashboardTilesFor, tileLook } from '../lib/tiles.js';
 import { AccountIcon } from './AccountIcon.js';
 
 export const PROFILE_PATH = '/profile';
@@ -58,28 +59,15 @@ function TileGrid({
         const fresh = waiting?.count ?? 0;
         const pill = `${fresh} ${waiting?.word ?? 'new'}`;
         return (
-          <li key={tile.path + tile.label} className={`dash-tile dash-tile--${toneAt(index)}`}>
-            <span className="dash-tile__icon" aria-hidden="true">
-              <AccountIcon name={look.icon} />
-            </span>
-            <h3 className="dash-tile__label">
-              <Link
-                to={tile.path}
-                className="dash-tile__link"
-                // "Notification, 2 new": the label as seen, then the pill, the same in every browser.
-                aria-label={fresh > 0 ? `${tile.label}, ${pill}` : undefined}
-              >
-                {tile.label}
-                {fresh > 0 ? (
-                  <>
-                    {' '}
-                    <span className="badge rounded-pill text-bg-danger dash-tile__badge">{pill}</span>
-                  </>
-                ) : null}
-              </Link>
-            </h3>
-            {look.blurb ? <p className="dash-tile__blurb">{look.blurb}</p> : null}
-          </li>
+          <DashTile
+            key={tile.path + tile.label}
+            index={index}
+            icon={<AccountIcon name={look.icon} />}
+            label={tile.label}
+            to={tile.path}
+            pill={fresh > 0 ? pill : undefined}
+            blurb={look.blurb}
+          />
         );
       })}
     </ul>

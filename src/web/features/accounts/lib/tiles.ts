@@ -78,8 +78,3 @@ const LOOKS: ReadonlyMap<string, TileLook> = new Map(
 const FALLBACK_LOOK: TileLook = { icon: 'journal-text', blurb: '' };
 
 export const tileLook = (label: string): TileLook => LOOKS.get(label) ?? FALLBACK_LOOK;
-
-/** Colours cycle through the grid, so neighbours never share one. */
-export const TILE_TONES = ['orange', 'teal', 'violet', 'sky', 'green', 'pink', 'sun', 'navy'] as const;
-export type TileTone = (typeof TILE_TONES)[number];
-export const toneAt = (index: number): TileTone => TILE_TONES[index % TILE_TONES.length] ?? 'orange';

@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { useBlocker } from 'react-router';
+import { useState } from 'react';
 import {
   CONTENT_COLLECTION_NAMES,
   CONTENT_COLLECTIONS,
@@ -7,6 +6,7 @@ import {
 } from '../../../../shared/api/content.js';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.js';
 import { isApiError } from '../../../lib/api-client.js';
+import { useLeaveGuard } from '../../../lib/use-leave-guard.js';
 import { useMedia } from '../api/media.js';
 import { LEAVE_TEXT, LEAVE_TITLE, UnsavedWorkContext } from '../lib/unsaved-work.js';
 import { CollectionPanel } from './CollectionPanel.js';
@@ -28,20 +28,8 @@ export function WebsiteEditor() {
   const [unsaved, setUnsaved] = useState(false);
   // Another section, asked for while a form held unsaved work: shown once the principal confirms.
   const [askedSection, setAskedSection] = useState<Section | undefined>();
-  // Leaving the editor (a link, Back) with unsaved work asks first, in the page...
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname,
-  );
-  // ...and closing or reloading the tab gets the browser's own question.
-  useEffect(() => {
-    if (!unsaved) return undefined;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [unsaved]);
+  // Leaving the editor (a link, Back) or closing the tab with unsaved work asks first.
+  const blocker = useLeaveGuard(unsaved);
 
   const openSection = (next: Section) => {
     if (next === section) return;

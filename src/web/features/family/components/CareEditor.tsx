@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import {
   type Control,
   type FieldError,
   type Path,
   type UseFormRegisterReturn,
+  type UseFormReturn,
   type UseFormSetValue,
   useFieldArray,
   useForm,
   useWatch,
 } from 'react-hook-form';
-import { useBlocker } from 'react-router';
 import {
   type CareDetails,
   type CareDetailsInput,
@@ -24,6 +24,7 @@ import { isApiError } from '../../../lib/api-client.js';
 import { fieldErrorsOf, showFieldErrors } from '../../../lib/form-errors.js';
 import { uploadUrl } from '../../../lib/images.js';
 import { notify } from '../../../lib/toast.js';
+import { useLeaveGuard } from '../../../lib/use-leave-guard.js';
 import { useSaveCare } from '../api/save-care.js';
 import { useUploadPickupPhoto } from '../api/upload-pickup-photo.js';
 
@@ -245,8 +246,108 @@ function RowActions({
   );
 }
 
-const EMPTY_CONTACT = { name: '', relationship: '', phone: '' };
-const EMPTY_PICKUP = { name: '', relationship: '', phone: '', photo: null };
+/** The controls of one person in those lists (the relationship's also offers the usual ones). */
+const PERSON_FIELDS = [
+  { part: 'name', label: 'Name', autoComplete: 'off' },
+  { part: 'relationship', label: 'Relationship' },
+  { part: 'phone', label: 'Phone', type: 'tel' },
+] as const;
+
+/** What differs between the form's two lists of people. */
+const PEOPLE_LISTS: Record<
+  ListName,
+  { legend: string; hint: string; noun: string; addLabel: string; empty: CareDetailsInput[ListName][number] }
+> = {
+  emergencyContacts: {
+    legend: 'Emergency contacts',
+    hint: 'In the order the school should call them.',
+    noun: 'contact',
+    addLabel: CARE_EDITOR_TEXTS.addContact,
+    empty: { name: '', relationship: '', phone: '' },
+  },
+  pickups: {
+    legend: 'Who may collect the child',
+    hint: 'Besides the child’s guardians. The teacher checks each name when the child goes home.',
+    noun: 'person',
+    addLabel: CARE_EDITOR_TEXTS.addPickup,
+    empty: { name: '', relationship: '', phone: '', photo: null },
+  },
+};
+
+/**
+ * One of the form's lists of people (emergency contacts, pick-ups): a row each with name,
+ * relationship and phone (and what `extra` adds), moved and removed row by row, added up to the
+ * limit in `FAMILY_LIMITS`.
+ */
+function PeopleList({
+  name,
+  form,
+  idPrefix,
+  relationshipsId,
+  extra,
+}: {
+  name: ListName;
+  form: UseFormReturn<CareDetailsInput, unknown, CareDetails>;
+  /** Starts each control's id. */
+  idPrefix: string;
+  relationshipsId: string;
+  extra?: (fieldId: string, index: number, personName: string) => ReactNode;
+}) {
+  const { legend, hint, noun, addLabel, empty } = PEOPLE_LISTS[name];
+  const { register, control, formState } = form;
+  const list = useFieldArray({ control, name });
+  const rows: readonly { name?: string }[] = useWatch({ control, name }) ?? [];
+  const errors = formState.errors[name];
+  const listError = errors?.message ?? errors?.root?.message;
+  return (
+    <fieldset className="care-section">
+      <legend className="care-section__title">{legend}</legend>
+      <p className="form-text mt-0">{hint}</p>
+      {listError ? <p className="invalid-feedback d-block">{listError}</p> : null}
+      <ol className="care-rows">
+        {list.fields.map((field, index) => {
+          const personName = rows[index]?.name ?? '';
+          const rowErrors = errors?.[index];
+          const fieldId = `${idPrefix}-${field.id}`;
+          return (
+            <li key={field.id} className="care-row">
+              <div className="row g-2">
+                {PERSON_FIELDS.map(({ part, label, ...input }) => (
+                  <TextInput
+                    key={part}
+                    id={`${fieldId}-${part}`}
+                    label={`${label} (${noun} ${index + 1})`}
+                    registration={register(`${name}.${index}.${part}`)}
+                    error={rowErrors?.[part]}
+                    list={part === 'relationship' ? relationshipsId : undefined}
+                    required
+                    {...input}
+                  />
+                ))}
+                {extra?.(field.id, index, personName)}
+              </div>
+              <RowActions
+                index={index}
+                count={list.fields.length}
+                what={personName.trim() || `${noun} ${index + 1}`}
+                onMove={list.move}
+                onRemove={list.remove}
+              />
+            </li>
+          );
+        })}
+      </ol>
+      <button
+        type="button"
+        className="btn btn-outline-primary rounded-pill care-add"
+        disabled={list.fields.length >= FAMILY_LIMITS[name]}
+        onClick={() => list.append(empty)}
+      >
+        {addLabel}
+      </button>
+    </fieldset>
+  );
+}
 
 /**
  * The guardians' and the principal's form of a child's care details (docs/decisions/0021-families.md):
@@ -264,24 +365,8 @@ export function CareEditor({ studentId, saved }: { studentId: number; saved: Car
   });
   const { register, control, setValue, formState } = form;
   const { errors, isDirty, isSubmitting } = formState;
-  const contacts = useFieldArray({ control, name: 'emergencyContacts' });
-  const pickups = useFieldArray({ control, name: 'pickups' });
-  const contactNames = useWatch({ control, name: 'emergencyContacts' }) ?? [];
-  const pickupNames = useWatch({ control, name: 'pickups' }) ?? [];
 
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      isDirty && !isSubmitting && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (!isDirty) return undefined;
-    const warn = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [isDirty]);
+  const blocker = useLeaveGuard(isDirty, isSubmitting);
 
   const onSubmit = async (values: CareDetails): Promise<void> => {
     setProblems([]);
@@ -300,11 +385,6 @@ export function CareEditor({ studentId, saved }: { studentId: number; saved: Car
     }
   };
 
-  const listError = (name: ListName): string | undefined =>
-    errors[name]?.message ?? errors[name]?.root?.message;
-  const rowName = (rows: readonly { name?: string }[], index: number, fallback: string) =>
-    rows[index]?.name?.trim() || `${fallback} ${index + 1}`;
-
   return (
     <form className="care-form" noValidate onSubmit={form.handleSubmit(onSubmit)} aria-label="Care details">
       <datalist id={relationshipsId}>
@@ -314,64 +394,12 @@ export function CareEditor({ studentId, saved }: { studentId: number; saved: Car
       </datalist>
       <ErrorLines lines={problems} />
 
-      <fieldset className="care-section">
-        <legend className="care-section__title">Emergency contacts</legend>
-        <p className="form-text mt-0">In the order the school should call them.</p>
-        {listError('emergencyContacts') ? (
-          <p className="invalid-feedback d-block">{listError('emergencyContacts')}</p>
-        ) : null}
-        <ol className="care-rows">
-          {contacts.fields.map((field, index) => {
-            const what = rowName(contactNames, index, 'contact');
-            const rowErrors = errors.emergencyContacts?.[index];
-            return (
-              <li key={field.id} className="care-row">
-                <div className="row g-2">
-                  <TextInput
-                    id={`${id}-contact-${field.id}-name`}
-                    label={`Name (contact ${index + 1})`}
-                    registration={register(`emergencyContacts.${index}.name`)}
-                    error={rowErrors?.name}
-                    autoComplete="off"
-                    required
-                  />
-                  <TextInput
-                    id={`${id}-contact-${field.id}-relationship`}
-                    label={`Relationship (contact ${index + 1})`}
-                    registration={register(`emergencyContacts.${index}.relationship`)}
-                    error={rowErrors?.relationship}
-                    list={relationshipsId}
-                    required
-                  />
-                  <TextInput
-                    id={`${id}-contact-${field.id}-phone`}
-                    label={`Phone (contact ${index + 1})`}
-                    registration={register(`emergencyContacts.${index}.phone`)}
-                    error={rowErrors?.phone}
-                    type="tel"
-                    required
-                  />
-                </div>
-                <RowActions
-                  index={index}
-                  count={contacts.fields.length}
-                  what={what}
-                  onMove={contacts.move}
-                  onRemove={contacts.remove}
-                />
-              </li>
-            );
-          })}
-        </ol>
-        <button
-          type="button"
-          className="btn btn-outline-primary rounded-pill care-add"
-          disabled={contacts.fields.length >= FAMILY_LIMITS.emergencyContacts}
-          onClick={() => contacts.append(EMPTY_CONTACT)}
-        >
-          {CARE_EDITOR_TEXTS.addContact}
-        </button>
-      </fieldset>
+      <PeopleList
+        name="emergencyContacts"
+        form={form}
+        idPrefix={`${id}-contact`}
+        relationshipsId={relationshipsId}
+      />
 
       <fieldset className="care-section">
         <legend className="care-section__title">Medical notes</legend>
@@ -410,72 +438,22 @@ export function CareEditor({ studentId, saved }: { studentId: number; saved: Car
         </div>
       </fieldset>
 
-      <fieldset className="care-section">
-        <legend className="care-section__title">Who may collect the child</legend>
-        <p className="form-text mt-0">
-          Besides the child’s guardians. The teacher checks each name when the child goes home.
-        </p>
-        {listError('pickups') ? <p className="invalid-feedback d-block">{listError('pickups')}</p> : null}
-        <ol className="care-rows">
-          {pickups.fields.map((field, index) => {
-            const what = rowName(pickupNames, index, 'person');
-            const rowErrors = errors.pickups?.[index];
-            return (
-              <li key={field.id} className="care-row">
-                <div className="row g-2">
-                  <TextInput
-                    id={`${id}-pickup-${field.id}-name`}
-                    label={`Name (person ${index + 1})`}
-                    registration={register(`pickups.${index}.name`)}
-                    error={rowErrors?.name}
-                    autoComplete="off"
-                    required
-                  />
-                  <TextInput
-                    id={`${id}-pickup-${field.id}-relationship`}
-                    label={`Relationship (person ${index + 1})`}
-                    registration={register(`pickups.${index}.relationship`)}
-                    error={rowErrors?.relationship}
-                    list={relationshipsId}
-                    required
-                  />
-                  <TextInput
-                    id={`${id}-pickup-${field.id}-phone`}
-                    label={`Phone (person ${index + 1})`}
-                    registration={register(`pickups.${index}.phone`)}
-                    error={rowErrors?.phone}
-                    type="tel"
-                    required
-                  />
-                  <PickupPhoto
-                    id={`${id}-pickup-${field.id}-photo`}
-                    studentId={studentId}
-                    index={index}
-                    control={control}
-                    setValue={setValue}
-                    personName={pickupNames[index]?.name ?? ''}
-                  />
-                </div>
-                <RowActions
-                  index={index}
-                  count={pickups.fields.length}
-                  what={what}
-                  onMove={pickups.move}
-                  onRemove={pickups.remove}
-                />
-              </li>
-            );
-          })}
-        </ol>
-        <button
-          type="button"
-          className="btn btn-outline-primary rounded-pill care-add"
-          disabled={pickups.fields.length >= FAMILY_LIMITS.pickups}
-          onClick={() => pickups.append(EMPTY_PICKUP)}
-        >
-          {CARE_EDITOR_TEXTS.addPickup}
-        </button>
-      </fieldset>
+      <PeopleList
+        name="pickups"
+        form={form}
+        idPrefix={`${id}-pickup`}
+        relationshipsId={relationshipsId}
+        extra={(fieldId, index, personName) => (
+          <PickupPhoto
+            id={`${id}-pickup-${fieldId}-photo`}
+            studentId={studentId}
+            index={index}
+            control={control}
+            setValue={setValue}
+            personName={personName}
+          />
+        )}
+      />
 
       <fieldset className="care-section">
         <legend className="care-section__title">Photos</legend>

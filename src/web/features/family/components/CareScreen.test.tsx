@@ -3,10 +3,11 @@ import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type CareAnswer, type CareDetails, FAMILY_MESSAGES } from '../../../../shared/api/family.js';
 import { USER_TYPE } from '../../../../shared/constants.js';
+import { seriousAxeViolations } from '../../../test/axe.js';
 import { allowConsoleErrors } from '../../../test/console.js';
 import { renderApp } from '../../../test/render-app.js';
 import { answer, profile } from '../../../test/school-test-utils.js';
-import { mockFamilyApi, parentProfile, seriousAxeViolations } from '../testing/family-api.js';
+import { mockFamilyApi, parentProfile } from '../testing/family-api.js';
 import { CARE_EDITOR_TEXTS } from './CareEditor.js';
 import { CARE_TEXTS } from './CareScreen.js';
 

@@ -2,8 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChildRow } from '../../../../shared/api/family.js';
+import { seriousAxeViolations } from '../../../test/axe.js';
+import { noteRow } from '../../../test/notifications.js';
 import { renderApp } from '../../../test/render-app.js';
-import { checkin, child, mockFamilyApi, parentProfile, seriousAxeViolations } from '../testing/family-api.js';
+import { checkin, child, mockFamilyApi, parentProfile } from '../testing/family-api.js';
 import { PARENT_TEXTS } from './ParentDashboard.js';
 
 const ASHA = child();
@@ -103,16 +105,7 @@ describe('a parent’s dashboard (docs/decisions/0021-families.md)', () => {
   });
 
   it('the Notifications tile says how many notes the parent has not read, and leads to them', async () => {
-    const note = (id: number, unread: boolean) => ({
-      id,
-      name: 'Asha Verma',
-      classes: 'KG',
-      notification: `Note ${id}`,
-      from: 'Amara Okafor',
-      createdAt: '2026-11-20T08:00:00.000Z',
-      unread,
-    });
-    openParent([ASHA], { extra: { 'GET notification': { data: [note(1, true), note(2, false)] } } });
+    openParent([ASHA], { extra: { 'GET notification': { data: [noteRow(1, true), noteRow(2, false)] } } });
     const link = await screen.findByRole('link', { name: 'Notifications, 1 new' });
     expect(link).toHaveAttribute('href', '/notification');
     await userEvent.click(link);

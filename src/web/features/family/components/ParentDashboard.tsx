@@ -4,6 +4,7 @@ import type { CheckinRow } from '../../../../shared/api/family.js';
 import { linkTo } from '../../../../shared/screens.js';
 import { FailureState, LoadingState } from '../../../components/school/QueryState.js';
 import { ContentIcon } from '../../../components/ui/ContentIcon.js';
+import { DashTile } from '../../../components/ui/DashTile.js';
 import { schoolPaths } from '../../../config/school-paths.js';
 import { uploadUrl } from '../../../lib/images.js';
 import { useSettings } from '../../../lib/settings.js';
@@ -198,35 +199,22 @@ function childTiles(child: ChildRow): ChildTile[] {
   ];
 }
 
-const TONES = ['orange', 'teal', 'violet', 'sky', 'green', 'pink', 'sun', 'navy'] as const;
-
 function ChildTiles({ child, unreadNotes }: { child: ChildRow; unreadNotes: number }) {
   return (
     <ul className="dashboard__tiles child-tiles" aria-label={`${child.studentName}’s school area`}>
       {childTiles(child).map((tile, index) => {
         const badge = tile.label === 'Notifications' && unreadNotes > 0 ? `${unreadNotes} new` : undefined;
         return (
-          <li key={tile.label} className={`dash-tile dash-tile--${TONES[index % TONES.length]}`}>
-            <span className="dash-tile__icon" aria-hidden="true">
-              <ContentIcon name={tile.icon} />
-            </span>
-            <h4 className="dash-tile__label">
-              <Link
-                to={tile.to}
-                className="dash-tile__link"
-                aria-label={badge ? `${tile.label}, ${badge}` : undefined}
-              >
-                {tile.label}
-                {badge ? (
-                  <>
-                    {' '}
-                    <span className="badge rounded-pill text-bg-danger dash-tile__badge">{badge}</span>
-                  </>
-                ) : null}
-              </Link>
-            </h4>
-            <p className="dash-tile__blurb">{tile.blurb}</p>
-          </li>
+          <DashTile
+            key={tile.label}
+            index={index}
+            icon={<ContentIcon name={tile.icon} />}
+            label={tile.label}
+            to={tile.to}
+            pill={badge}
+            blurb={tile.blurb}
+            Heading="h4"
+          />
         );
       })}
     </ul>

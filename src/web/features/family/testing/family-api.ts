@@ -1,4 +1,3 @@
-import axe from 'axe-core';
 import { CONTENT_COLLECTION_NAMES } from '../../../../shared/api/content.js';
 import type { CheckinRow, ChildRow } from '../../../../shared/api/family.js';
 import { USER_TYPE } from '../../../../shared/constants.js';
@@ -36,19 +35,3 @@ export const checkin = (overrides: Partial<CheckinRow> = {}): CheckinRow => ({
   reason: null,
   ...overrides,
 });
-
-/**
- * axe-core's serious and critical findings in a rendered part of the page (jsdom has no layout, so
- * colour contrast is left to the browser suite, e2e/a11y.spec.ts).
- */
-export async function seriousAxeViolations(node: Element): Promise<string[]> {
-  const results = await axe.run(node, {
-    resultTypes: ['violations'],
-    rules: { 'color-contrast': { enabled: false } },
-  });
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((n) => n.html).join(', ')})`,
-    );
-}

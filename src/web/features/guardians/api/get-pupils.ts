@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PupilsAnswerSchema } from '../../../../shared/api/school-admin.js';
-import { apiClient } from '../../../lib/api-client.js';
+import { schoolRead } from '../../../lib/school/school-read.js';
+import { byName } from './by-name.js';
 import { guardianKeys } from './keys.js';
 
 export interface PupilChoice {
@@ -10,14 +10,10 @@ export interface PupilChoice {
 }
 
 /** `GET admin/pupils?status=active` -> every active pupil, the choice of whose guardians to see. */
-export async function getPupils(signal?: AbortSignal): Promise<PupilChoice[]> {
-  const body = await apiClient.get('admin/pupils?status=active', { signal, schema: PupilsAnswerSchema });
-  return body.data
-    .map((row) => ({ id: row.id, name: row.name, className: row.className }))
-    .sort((a, b) => a.name.localeCompare(b.name));
-}
-
-export const pupilsQueryOptions = () =>
-  queryOptions({ queryKey: guardianKeys.pupils(), queryFn: ({ signal }) => getPupils(signal) });
-
-export const usePupils = () => useQuery(pupilsQueryOptions());
+export const [getPupils, pupilsQueryOptions, usePupils] = schoolRead(
+  guardianKeys.pupils,
+  'admin/pupils?status=active',
+  PupilsAnswerSchema,
+  (body): PupilChoice[] =>
+    byName(body.data.map((row) => ({ id: row.id, name: row.name, className: row.className }))),
+);

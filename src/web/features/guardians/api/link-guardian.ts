@@ -1,10 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   GuardianAnswerSchema,
   type GuardianRow,
   type LinkGuardianBody,
 } from '../../../../shared/api/family.js';
 import { apiClient } from '../../../lib/api-client.js';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.js';
 import { guardianKeys } from './keys.js';
 
 /**
@@ -17,9 +17,5 @@ export async function linkGuardian(body: LinkGuardianBody): Promise<GuardianRow>
 }
 
 export function useLinkGuardian() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: linkGuardian,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: guardianKeys.all }),
-  });
+  return useInvalidatingMutation(linkGuardian, guardianKeys.all);
 }

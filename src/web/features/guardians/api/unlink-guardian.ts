@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../lib/api-client.js';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.js';
 import { guardianKeys } from './keys.js';
 
 export interface UnlinkRequest {
@@ -13,9 +13,5 @@ export async function unlinkGuardian({ parentId, studentId }: UnlinkRequest): Pr
 }
 
 export function useUnlinkGuardian() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: unlinkGuardian,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: guardianKeys.all }),
-  });
+  return useInvalidatingMutation(unlinkGuardian, guardianKeys.all);
 }

@@ -1,63 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FAMILY_MESSAGES, type GuardianRow } from '../../../../shared/api/family.js';
-import { answer, apiError, mockApi, renderScreen } from '../../../test/school-test-utils.js';
-import { GUARDIANS_TEXTS, GuardiansScreen } from './GuardiansScreen.js';
-
-const PUPILS = {
-  data: [
-    { id: 11, name: 'Ada Mensah', email: 'ada@demo.school', status: 'active', classId: 2, className: 'KG' },
-    { id: 12, name: 'Ben Osei', email: 'ben@demo.school', status: 'active', classId: null, className: null },
-  ],
-};
-
-const parent = (id: number, name: string, email: string) => ({
-  id,
-  name,
-  degination: '',
-  discription: '',
-  type: 'Parent',
-  gender: 'Female',
-  dob: '1988-01-01',
-  address: '',
-  contact: '+1 555 0100',
-  email,
-  socialLink: '',
-  image: null,
-  status: 'active',
-  createdAt: '2026-11-20T08:00:00.000Z',
-  photos: [],
-});
-const PARENTS = {
-  data: [parent(31, 'Efua Mensah', 'efua@example.com'), parent(32, 'Kwame Mensah', 'kwame@example.com')],
-};
-
-const link = (overrides: Partial<GuardianRow> = {}): GuardianRow => ({
-  parentId: 31,
-  parentName: 'Efua Mensah',
-  parentEmail: 'efua@example.com',
-  parentContact: '+1 555 0100',
-  studentId: 11,
-  studentName: 'Ada Mensah',
-  className: 'KG',
-  relationship: 'Mother',
-  linkedAt: '2026-11-24T09:00:00.000Z',
-  ...overrides,
-});
-
-function setup(routes: Record<string, unknown> = {}, path = '/guardians?studentId=11') {
-  const api = mockApi({
-    'GET admin/pupils?status=active': PUPILS,
-    'GET users?type=Parent&status=active': PARENTS,
-    'GET admin/guardians?studentId=11': { data: [link()] },
-    ...(routes as Record<string, object>),
-  });
-  return { ...renderScreen(<GuardiansScreen />, { path, pattern: '/guardians' }), api };
-}
+import { FAMILY_MESSAGES } from '../../../../shared/api/family.js';
+import { answer, apiError } from '../../../test/school-test-utils.js';
+import { link, renderGuardians } from '../testing/guardians.js';
+import { GUARDIANS_TEXTS } from './GuardiansScreen.js';
 
 describe('Guardians', () => {
   it("lists the chosen pupil's guardians with name, email, phone and relationship", async () => {
-    setup();
+    renderGuardians();
     const table = await screen.findByRole('table', { name: undefined });
     const [, first] = within(table).getAllByRole('row');
     expect(first).toHaveTextContent('Efua Mensah');
@@ -68,7 +18,10 @@ describe('Guardians', () => {
   });
 
   it('choosing a pupil puts it in the address; the search narrows the choice', async () => {
-    const { user, location } = setup({ 'GET admin/guardians?studentId=12': { data: [] } }, '/guardians');
+    const { user, location } = renderGuardians(
+      { 'GET admin/guardians?studentId=12': { data: [] } },
+      '/guardians',
+    );
     const select = await screen.findByLabelText(GUARDIANS_TEXTS.pupil);
     await waitFor(() => expect(select).toBeEnabled());
     await user.type(screen.getByLabelText(GUARDIANS_TEXTS.find), 'ben');
@@ -83,7 +36,7 @@ describe('Guardians', () => {
   });
 
   it('links a parent: POST with the pupil, the parent and the relationship', async () => {
-    const { user, api } = setup({
+    const { user, api } = renderGuardians({
       'POST admin/guardians': answer(201, {
         data: link({ parentId: 32, parentName: 'Kwame Mensah', relationship: 'Father' }),
       }),
@@ -116,7 +69,7 @@ describe('Guardians', () => {
   });
 
   it('says why a link is refused (409 already linked)', async () => {
-    const { user } = setup({
+    const { user } = renderGuardians({
       'POST admin/guardians': apiError(409, 'ALREADY_LINKED', FAMILY_MESSAGES.alreadyLinked),
     });
     await screen.findByRole('table');
@@ -130,7 +83,7 @@ describe('Guardians', () => {
 
   it('unlinks after asking: DELETE admin/guardians/{parentId}/{studentId}', async () => {
     let links = [link()];
-    const { user, api } = setup({
+    const { user, api } = renderGuardians({
       'GET admin/guardians?studentId=11': () => ({ data: links }),
       'DELETE admin/guardians/31/11': () => {
         links = [];

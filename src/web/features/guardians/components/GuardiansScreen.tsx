@@ -95,7 +95,7 @@ function LinkParentForm({ pupil }: { pupil: PupilChoice }) {
 
   return (
     <form
-      className="guardians-link-form"
+      className="attendance-toolbar guardians-link-form"
       noValidate
       aria-labelledby={`${id}-title`}
       onSubmit={handleSubmit(onSubmit)}
@@ -244,7 +244,7 @@ export function GuardiansScreen() {
 
   return (
     <SchoolPanel title={GUARDIANS_TEXTS.title} lead={GUARDIANS_TEXTS.lead}>
-      <div className="register-toolbar">
+      <div className="attendance-toolbar register-toolbar">
         <SchoolField id={`${id}-find`} label={GUARDIANS_TEXTS.find}>
           <input
             id={`${id}-find`}

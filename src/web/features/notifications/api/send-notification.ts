@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CreatedIdAnswerSchema, type SendNotificationBody } from '../../../../shared/api/school-admin.js';
 import { apiClient } from '../../../lib/api-client.js';
 import { schoolKeys } from '../../../lib/school/query-keys.js';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.js';
 
 /** `POST notification` with the text and one audience (classId, studentId or everyone) -> `201 { data: { id } }`. */
 export async function sendNotification(body: SendNotificationBody): Promise<number> {
@@ -11,9 +11,5 @@ export async function sendNotification(body: SendNotificationBody): Promise<numb
 
 /** Sends a notification; the Notification list loads again. */
 export function useSendNotification() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: sendNotification,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: schoolKeys.notifications() }),
-  });
+  return useInvalidatingMutation(sendNotification, schoolKeys.notifications());
 }

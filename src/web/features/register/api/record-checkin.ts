@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckinAnswerSchema, type CheckinBody, type CheckinRow } from '../../../../shared/api/family.js';
 import { apiClient } from '../../../lib/api-client.js';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.js';
 import { registerKeys } from './keys.js';
 
 export interface CheckinRequest extends CheckinBody {
@@ -19,9 +19,5 @@ export async function recordCheckin({ studentId, ...body }: CheckinRequest): Pro
 
 /** Records an arrival or a departure, then the register (and the principal's list) load again. */
 export function useRecordCheckin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: recordCheckin,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: registerKeys.all }),
-  });
+  return useInvalidatingMutation(recordCheckin, registerKeys.all);
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { FAMILY_LIMITS, FAMILY_MESSAGES, type RegisterRow } from '../../../../shared/api/family.js';
 import { LoadingState } from '../../../components/school/QueryState.js';
+import { SchoolField } from '../../../components/school/SchoolField.js';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { notify } from '../../../lib/toast.js';
@@ -166,10 +167,7 @@ export function CheckoutDialog({ row, onClose }: CheckoutDialogProps) {
         </div>
       </fieldset>
       {chosen === OTHER ? (
-        <div className="school-field">
-          <label className="school-field__label" htmlFor={otherId}>
-            {CHECKOUT_TEXTS.otherName}
-          </label>
+        <SchoolField id={otherId} label={CHECKOUT_TEXTS.otherName}>
           <input
             id={otherId}
             type="text"
@@ -182,17 +180,14 @@ export function CheckoutDialog({ row, onClose }: CheckoutDialogProps) {
               setNeedReason(false);
             }}
           />
-        </div>
+        </SchoolField>
       ) : null}
       {needReason ? (
         <div className="checkout-dialog__override">
           <p className="checkout-dialog__warning" role="alert">
             <strong>{collectedBy}</strong> {CHECKOUT_TEXTS.notOnList}
           </p>
-          <div className="school-field">
-            <label className="school-field__label" htmlFor={reasonId}>
-              {CHECKOUT_TEXTS.reason}
-            </label>
+          <SchoolField id={reasonId} label={CHECKOUT_TEXTS.reason}>
             <textarea
               ref={reasonField}
               id={reasonId}
@@ -202,7 +197,7 @@ export function CheckoutDialog({ row, onClose }: CheckoutDialogProps) {
               value={reason}
               onChange={(event) => setReason(event.target.value)}
             />
-          </div>
+          </SchoolField>
         </div>
       ) : null}
       {problem ? (

@@ -33,7 +33,7 @@ export function OverridesPanel({ today, timeZone }: OverridesPanelProps) {
 
   return (
     <SchoolPanel title={OVERRIDES_TEXTS.title} lead={OVERRIDES_TEXTS.lead} className="register-overrides">
-      <div className="register-toolbar">
+      <div className="attendance-toolbar register-toolbar">
         <SchoolDateField id={`${id}-from`} label="From" value={from} max={to} onChange={setFrom} />
         <SchoolDateField id={`${id}-to`} label="To" value={to} min={from} max={today} onChange={setTo} />
       </div>

@@ -1,67 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FAMILY_MESSAGES, type RegisterRow } from '../../../../shared/api/family.js';
-import { TEST_SCHOOL } from '../../../test/school.js';
+import { FAMILY_MESSAGES } from '../../../../shared/api/family.js';
 import { answer, apiError, mockApi, profile, renderScreen } from '../../../test/school-test-utils.js';
-import { todayInZone } from '../lib/times.js';
+import { BEN, CARA, CLASSES, register, renderToday, TODAY } from '../testing/today.js';
 import { CHECKOUT_TEXTS } from './CheckoutDialog.js';
 import { OVERRIDES_TEXTS } from './OverridesPanel.js';
 import { REGISTER_TEXTS } from './RegisterCard.js';
 import { TODAY_TEXTS, TodayScreen } from './TodayScreen.js';
-
-const TODAY = todayInZone(TEST_SCHOOL.timeZone);
-const CLASSES = { data: [{ classId: 2, class_name: 'KG' }] };
-
-const row = (overrides: Partial<RegisterRow>): RegisterRow => ({
-  studentId: 11,
-  studentName: 'Ada Mensah',
-  image: null,
-  checkedInAt: null,
-  checkedOutAt: null,
-  collectedBy: null,
-  collectorKnown: null,
-  reason: null,
-  present: false,
-  allergy: false,
-  allergies: '',
-  ...overrides,
-});
-
-const ADA = row({ allergy: true, allergies: 'peanuts' });
-// 08:12 and 15:04 in New York (TEST_SCHOOL's zone) in November: UTC-5.
-const BEN = row({
-  studentId: 12,
-  studentName: 'Ben Osei',
-  checkedInAt: '2026-11-24T13:12:00.000Z',
-  present: true,
-});
-const CARA = row({
-  studentId: 13,
-  studentName: 'Cara Diallo',
-  checkedInAt: '2026-11-24T13:00:00.000Z',
-  checkedOutAt: '2026-11-24T20:04:00.000Z',
-  collectedBy: 'Ama Rahman',
-  collectorKnown: true,
-});
-
-const register = (rows: RegisterRow[]) => ({ date: TODAY, classId: 2, className: 'KG', data: rows });
-
-const CARE = {
-  data: {
-    studentId: 12,
-    studentName: 'Ben Osei',
-    details: {
-      emergencyContacts: [],
-      medical: { allergies: '', conditions: '', medication: '', doctorName: '', doctorPhone: '' },
-      pickups: [{ name: 'Kofi Osei', relationship: 'Uncle', phone: '+1 555 0100', photo: null }],
-      photoConsent: true,
-    },
-    updatedAt: null,
-    updatedBy: null,
-    mayEdit: false,
-    guardians: [{ name: 'Efua Osei', relationship: 'Mother' }],
-  },
-};
 
 const checkinRow = (kind: 'in' | 'out', extra: object = {}) => ({
   data: {
@@ -78,24 +23,12 @@ const checkinRow = (kind: 'in' | 'out', extra: object = {}) => ({
   },
 });
 
-function setup(routes: Record<string, unknown> = {}, type: 'Teacher' | 'Principle' = 'Teacher') {
-  const api = mockApi({
-    'GET teacher/assign_class': CLASSES,
-    'GET users/profile': profile(type),
-    [`GET classes/2/register?date=${TODAY}`]: register([ADA, BEN, CARA]),
-    'GET pupils/12/care': CARE,
-    ...(routes as Record<string, object>),
-  });
-  const view = renderScreen(<TodayScreen />, { path: '/today', pattern: '/today' });
-  return { ...view, api };
-}
-
 const card = (name: string) => screen.getByRole('article', { name });
-const posts = (api: ReturnType<typeof setup>['api']) => api.requests.filter((r) => r.method === 'POST');
+const posts = (api: ReturnType<typeof renderToday>['api']) => api.requests.filter((r) => r.method === 'POST');
 
 describe('Today', () => {
   it('shows each child of the class with the allergy flag and where they are', async () => {
-    setup();
+    renderToday();
     expect(screen.getByRole('heading', { name: TODAY_TEXTS.title })).toBeInTheDocument();
     expect(await screen.findByRole('article', { name: 'Ada Mensah' })).toBeInTheDocument();
     expect(card('Ada Mensah')).toHaveTextContent('Allergy: peanuts');
@@ -115,7 +48,7 @@ describe('Today', () => {
   });
 
   it('Check in posts { kind: "in" } and loads the register again', async () => {
-    const { user, api } = setup({ 'POST pupils/11/checkins': answer(201, checkinRow('in')) });
+    const { user, api } = renderToday({ 'POST pupils/11/checkins': answer(201, checkinRow('in')) });
     await screen.findByRole('article', { name: 'Ada Mensah' });
     const before = api.calls('GET').filter((c) => c.startsWith('GET classes/2/register')).length;
     await user.click(within(card('Ada Mensah')).getByRole('button', { name: 'Check in' }));
@@ -127,7 +60,7 @@ describe('Today', () => {
   });
 
   it('Check out offers the guardians and pick-ups and records the one chosen', async () => {
-    const { user, api } = setup({
+    const { user, api } = renderToday({
       'POST pupils/12/checkins': answer(
         201,
         checkinRow('out', { collectedBy: 'Kofi Osei', collectorKnown: true }),
@@ -147,7 +80,7 @@ describe('Today', () => {
 
   it('someone not on the list: the 409 asks for a reason, and the second request carries it', async () => {
     let tries = 0;
-    const { user, api } = setup({
+    const { user, api } = renderToday({
       'POST pupils/12/checkins': () => {
         tries += 1;
         return tries === 1
@@ -188,7 +121,7 @@ describe('Today', () => {
   });
 
   it('shows the reason saved with a check-out on the row', async () => {
-    setup({
+    renderToday({
       [`GET classes/2/register?date=${TODAY}`]: register([
         { ...CARA, collectedBy: 'Yaw Boateng', collectorKnown: false, reason: 'Grandfather' },
       ]),
@@ -211,7 +144,7 @@ describe('Today', () => {
   });
 
   it('the principal also sees the check-outs to people not on the list, newest first', async () => {
-    setup(
+    renderToday(
       {
         'GET admin/checkout-overrides': {
           data: [

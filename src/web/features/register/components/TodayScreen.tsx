@@ -31,7 +31,7 @@ function Counts({ rows }: { rows: RegisterRow[] }) {
   const notYet = rows.length - inNow - gone;
   const allergies = rows.filter((row) => row.allergy).length;
   return (
-    <ul className="register-counts" aria-label="The class now">
+    <ul className="attendance-counts" aria-label="The class now">
       <li className="register-counts__item register-counts__item--in">
         <span className="register-counts__number">{inNow}</span> in
       </li>
@@ -111,7 +111,7 @@ export function TodayScreen() {
     <>
       <SchoolPanel title={TODAY_TEXTS.title} lead={TODAY_TEXTS.lead} className="register-panel">
         <p className="register-day">{formatDay(date)}</p>
-        <div className="register-toolbar">
+        <div className="attendance-toolbar register-toolbar">
           <SchoolSelect
             id={`${id}-class`}
             label="Class"

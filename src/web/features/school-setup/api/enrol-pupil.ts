@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type EnrolBody, EnrolmentAnswerSchema } from '../../../../shared/api/school-admin.js';
 import { apiClient } from '../../../lib/api-client.js';
 import { schoolKeys } from '../../../lib/school/query-keys.js';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.js';
 
 /** `POST enrolments` with `{ studentId, classId }` -> `{ data: { studentId, classId, startedOn } }`. */
 export async function enrolPupil(body: EnrolBody): Promise<void> {
@@ -10,9 +10,5 @@ export async function enrolPupil(body: EnrolBody): Promise<void> {
 
 /** Puts a pupil in a class; class lists, pupils and marks load again. */
 export function useEnrolPupil() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: enrolPupil,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: schoolKeys.all }),
-  });
+  return useInvalidatingMutation(enrolPupil, schoolKeys.all);
 }
