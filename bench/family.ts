@@ -1,7 +1,7 @@
 import type { Db } from '../src/server/db/connect.js';
 import { hashPassword } from '../src/server/features/auth/password.js';
 import { nowIso } from '../src/server/lib/time.js';
-import { BENCH_PASSWORD } from './large-school.js';
+import { BENCH_PASSWORD, benchUser } from './large-school.js';
 
 /**
  * The families of the large school (docs/decisions/0021-families.md): every pupil has a parent, and
@@ -30,26 +30,18 @@ export async function seedLargeFamilies(db: Db): Promise<number> {
       const parents = await trx
         .insertInto('app_user')
         .values(
-          batch.map((_, i) => {
-            const email = start + i === 0 ? BENCH_PARENT : `bench.parent${start + i + 1}@bench.school`;
-            return {
-              name: `Bench Parent ${start + i + 1}`,
-              designation: 'Parent',
-              description: '',
-              type: 'Parent',
-              gender: 'Other',
-              dob: '1985-01-01',
-              address: '1 Bench Road',
-              contact: '000',
-              email,
-              email_key: email,
-              password_hash: passwordHash,
-              social_link: '',
-              status: 'active',
-              created_at: now,
-              updated_at: now,
-            };
-          }),
+          batch.map((_, i) =>
+            benchUser(
+              {
+                name: `Bench Parent ${start + i + 1}`,
+                email: start + i === 0 ? BENCH_PARENT : `bench.parent${start + i + 1}@bench.school`,
+                type: 'Parent',
+                dob: '1985-01-01',
+              },
+              passwordHash,
+              now,
+            ),
+          ),
         )
         .returning('id')
         .execute();

@@ -30,6 +30,30 @@ function schoolDaysBefore(today: Date, count: number): string[] {
   return days;
 }
 
+const DESIGNATION: Record<string, string> = { Teacher: 'Class Teacher', Student: 'Pupil', Parent: 'Parent' };
+
+/** An active account of the large school, all with the same password hash. */
+export function benchUser(
+  who: { name: string; email: string; type: string; dob: string },
+  passwordHash: string,
+  now: string,
+) {
+  return {
+    ...who,
+    designation: DESIGNATION[who.type] ?? who.type,
+    description: '',
+    gender: 'Other',
+    address: '1 Bench Road',
+    contact: '000',
+    email_key: who.email,
+    password_hash: passwordHash,
+    social_link: '',
+    status: 'active',
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 export async function seedLargeSchool(db: Db, uploadsDir: string, today = new Date()): Promise<void> {
   await seedDemoSchool(db, uploadsDir, { today });
   const passwordHash = await hashPassword(BENCH_PASSWORD);
@@ -52,23 +76,8 @@ export async function seedLargeSchool(db: Db, uploadsDir: string, today = new Da
       classIds.push(row.id);
     }
 
-    const person = (name: string, email: string, type: string, dob: string) => ({
-      name,
-      designation: type === 'Teacher' ? 'Class Teacher' : 'Pupil',
-      description: '',
-      type,
-      gender: 'Other',
-      dob,
-      address: '1 Bench Road',
-      contact: '000',
-      email,
-      email_key: email,
-      password_hash: passwordHash,
-      social_link: '',
-      status: 'active',
-      created_at: now,
-      updated_at: now,
-    });
+    const person = (name: string, email: string, type: string, dob: string) =>
+      benchUser({ name, email, type, dob }, passwordHash, now);
     const teacherIds: number[] = [];
     const teachers = Array.from({ length: LARGE.teachers }, (_, t) =>
       person(
