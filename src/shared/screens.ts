@@ -142,7 +142,7 @@ export const SCREENS = [
     title: 'Notification',
     who: SCHOOL_AND_PARENTS,
     tiles: tileFor(
-      { Student: 5, Teacher: 6, Principle: 7 },
+      { Student: 5, Teacher: 7, Principle: 7 },
       { label: 'Notification', icon: 'bell', blurb: 'News from your teachers' },
     ),
   },
@@ -151,7 +151,7 @@ export const SCREENS = [
     title: 'Classes Details',
     who: STAFF,
     tiles: tileFor(
-      { Teacher: 3 },
+      { Teacher: 4 },
       { label: 'Teacher-Class', icon: 'easel2', blurb: 'Your classes and their pupils' },
     ),
   },
@@ -162,7 +162,7 @@ export const SCREENS = [
     title: 'Exam Summary',
     who: SCHOOL,
     tiles: tileFor(
-      { Teacher: 4, Principle: 4 },
+      { Teacher: 5, Principle: 4 },
       { label: 'Exams', icon: 'journal-text', blurb: 'Exam timetable by class' },
     ),
   },
@@ -170,7 +170,7 @@ export const SCREENS = [
     path: '/final-results',
     title: 'Final Results',
     who: STAFF,
-    tiles: tileFor({ Teacher: 5 }, { label: 'Final-Results', icon: 'award', blurb: 'Each pupil’s result' }),
+    tiles: tileFor({ Teacher: 6 }, { label: 'Final-Results', icon: 'award', blurb: 'Each pupil’s result' }),
   },
   { path: '/result-summary/:id', title: 'Result Summary', who: SCHOOL_AND_PARENTS },
   {
@@ -178,7 +178,7 @@ export const SCREENS = [
     title: 'Class Schedule',
     who: SCHOOL,
     tiles: tileFor(
-      { Teacher: 7, Principle: 6 },
+      { Teacher: 8, Principle: 6 },
       { label: 'Schedule', icon: 'calendar-week', blurb: 'The weekly class timetable' },
     ),
   },
@@ -188,7 +188,7 @@ export const SCREENS = [
     title: 'ClassWise List',
     who: STAFF,
     tiles: tileFor(
-      { Teacher: 8 },
+      { Teacher: 9 },
       { label: 'ClassWise-Student', icon: 'people', blurb: 'Pupils, class by class' },
     ),
   },
@@ -198,7 +198,7 @@ export const SCREENS = [
     title: 'Attendence',
     who: STAFF,
     tiles: tileFor(
-      { Teacher: 2 },
+      { Teacher: 3 },
       { label: 'Student-Attendence', icon: 'clipboard-check', blurb: 'Take today’s register' },
     ),
   },
@@ -274,7 +274,7 @@ export const SCREENS = [
     title: 'Marks Entry',
     who: STAFF,
     tiles: tileFor(
-      { Teacher: 9, Principle: 9 },
+      { Teacher: 10, Principle: 9 },
       {
         label: 'Marks',
         icon: 'pencil-square',
@@ -288,7 +288,7 @@ export const SCREENS = [
     title: 'Send Notification',
     who: STAFF,
     tiles: tileFor(
-      { Teacher: 10, Principle: 10 },
+      { Teacher: 11, Principle: 10 },
       {
         label: 'Send Notification',
         icon: 'bell',
@@ -334,7 +334,7 @@ export const SCREENS = [
     title: 'Today',
     who: STAFF,
     tiles: tileFor(
-      { Teacher: 11, Principle: 16 },
+      { Teacher: 2, Principle: 16 },
       {
         label: 'Today',
         icon: 'clipboard-check',

@@ -25,6 +25,7 @@ const EXPECTED: Record<Exclude<SchoolType, typeof USER_TYPE.parent>, [string, st
   ],
   [USER_TYPE.teacher]: [
     ['Profile', '/profile'],
+    ['Today', '/today'],
     ['Student-Attendence', '/student-attendence'],
     ['Teacher-Class', '/teacher-class'],
     ['Exams', '/exams'],
@@ -34,7 +35,6 @@ const EXPECTED: Record<Exclude<SchoolType, typeof USER_TYPE.parent>, [string, st
     ['ClassWise-Student', '/classwise-student'],
     ['Marks', '/marks'],
     ['Send Notification', '/send-notification'],
-    ['Today', '/today'],
   ],
   [USER_TYPE.principal]: [
     ['Profile', '/profile'],

@@ -25,11 +25,14 @@ import {
 describe('dashboard tiles', () => {
   it('are the contract’s menu per school type, plus Marks and Send Notification for staff and Approvals, Website, Inbox for the principal', () => {
     expect(dashboardTilesFor(USER_TYPE.student)).toEqual(DASHBOARD_TILES[USER_TYPE.student]);
+    // Today right after Profile: the register at the door is a teacher's first screen of the day.
+    const [profile, ...rest] = DASHBOARD_TILES[USER_TYPE.teacher];
     expect(dashboardTilesFor(USER_TYPE.teacher)).toEqual([
-      ...DASHBOARD_TILES[USER_TYPE.teacher],
+      profile,
+      TODAY_TILE,
+      ...rest,
       MARKS_TILE,
       SEND_NOTIFICATION_TILE,
-      TODAY_TILE,
     ]);
     expect(dashboardTilesFor(USER_TYPE.principal)).toEqual([
       ...DASHBOARD_TILES[USER_TYPE.principal],
