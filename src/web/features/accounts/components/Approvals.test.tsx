@@ -134,19 +134,27 @@ describe('approvals', () => {
       expect(within(kofi).getByText(APPROVAL_TEXTS.noMatch, { exact: false })).toBeInTheDocument();
     });
 
-    it('Approve sends the ticked pupils as links with their relationships', async () => {
+    /** Kofi's card on /approvals, with an approval the server accepts; `sent()` is the PATCH's body. */
+    async function openKofiForApproval() {
       const api = mockApi({
         'GET users?status=pending': () => jsonResponse({ data: [KOFI] }),
         'PATCH users/43/status': () => jsonResponse({ data: { ...KOFI, status: 'active' } }),
       });
       const { user } = renderApp('/approvals', { token: 'tok' });
       await screen.findByRole('heading', { level: 3, name: 'Kofi Mensah' });
-      const kofi = card('Kofi Mensah');
+      const sent = async () => {
+        await waitFor(() => expect(api.callsTo('PATCH users/43/status')).toHaveLength(1));
+        return JSON.parse(String(api.callsTo('PATCH users/43/status')[0]?.body)) as unknown;
+      };
+      return { user, kofi: card('Kofi Mensah'), sent };
+    }
+
+    it('Approve sends the ticked pupils as links with their relationships', async () => {
+      const { user, kofi, sent } = await openKofiForApproval();
       await user.click(within(kofi).getByRole('checkbox', { name: /Link to Ben Osei/ }));
       await user.selectOptions(within(kofi).getByLabelText('Relationship to Ben Osei'), 'Guardian');
       await user.click(within(kofi).getByRole('button', { name: 'Approve' }));
-      await waitFor(() => expect(api.callsTo('PATCH users/43/status')).toHaveLength(1));
-      expect(JSON.parse(String(api.callsTo('PATCH users/43/status')[0]?.body))).toEqual({
+      expect(await sent()).toEqual({
         status: 'active',
         links: [
           { studentId: 11, relationship: 'Father' },
@@ -156,17 +164,10 @@ describe('approvals', () => {
     });
 
     it('nothing ticked: the approval is the plain one', async () => {
-      const api = mockApi({
-        'GET users?status=pending': () => jsonResponse({ data: [KOFI] }),
-        'PATCH users/43/status': () => jsonResponse({ data: { ...KOFI, status: 'active' } }),
-      });
-      const { user } = renderApp('/approvals', { token: 'tok' });
-      await screen.findByRole('heading', { level: 3, name: 'Kofi Mensah' });
-      const kofi = card('Kofi Mensah');
+      const { user, kofi, sent } = await openKofiForApproval();
       await user.click(within(kofi).getByRole('checkbox', { name: /Link to Ada Mensah/ }));
       await user.click(within(kofi).getByRole('button', { name: 'Approve' }));
-      await waitFor(() => expect(api.callsTo('PATCH users/43/status')).toHaveLength(1));
-      expect(JSON.parse(String(api.callsTo('PATCH users/43/status')[0]?.body))).toEqual({ status: 'active' });
+      expect(await sent()).toEqual({ status: 'active' });
     });
   });
 });
