@@ -26,6 +26,8 @@ import { familyRoutes } from './features/family/family.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { formsRoutes } from './features/inbox/forms.routes.js';
 import { inboxRoutes } from './features/inbox/inbox.routes.js';
+import { MailSender, type SenderOptions } from './features/mail/sender.js';
+import { type MailTransport, smtpTransport } from './features/mail/transport.js';
 import { marksRoutes } from './features/marks/marks.routes.js';
 import { mediaRoutes } from './features/media/media.routes.js';
 import { notificationsRoutes } from './features/notifications/notifications.routes.js';
@@ -51,6 +53,8 @@ declare module 'fastify' {
     db: Db;
     /** Every route as registered (method and full path), for the route-walk test and tooling. */
     routeCatalog: RouteEntry[];
+    /** Sends the outbox's mail; undefined without SMTP_URL (mail then waits in the outbox). */
+    mailSender: MailSender | undefined;
   }
 }
 
@@ -63,6 +67,9 @@ export interface BuildAppOptions {
   /** An open, migrated database; the app owns it from here and closes it on `app.close()`. */
   db: Db;
   logger?: FastifyServerOptions['logger'];
+  /** Instead of SMTP_URL's (tests of failures). */
+  mailTransport?: MailTransport;
+  mailSenderOptions?: SenderOptions;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -106,7 +113,20 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routeCatalog.push({ method, url: route.url });
   });
+  // Mail (docs/decisions/0022-email-outbox.md): sent from the outbox in the background, when there
+  // is an SMTP server to send to.
+  const transport =
+    options.mailTransport ?? (config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : undefined);
+  const mailSender = transport
+    ? new MailSender(options.db, config.mail, transport, app.log, options.mailSenderOptions)
+    : undefined;
+  app.decorate('mailSender', mailSender);
+  app.addHook('onReady', async () => {
+    if (mailSender && config.mail.pollMs > 0) mailSender.start(config.mail.pollMs);
+  });
   app.addHook('onClose', async () => {
+    // The mail in hand goes out (or keeps its claim) before the database closes.
+    await mailSender?.stop();
     await options.db.destroy();
   });
 

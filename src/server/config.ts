@@ -74,7 +74,77 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built React app lives; the default is the build output next to this package. */
   WEB_DIST_DIR: z.string().optional(),
+  // Email (docs/decisions/0022-email-outbox.md). Without SMTP_URL nothing leaves the machine: mails
+  // wait in the outbox, where the principal reads them.
+  /** `smtp://user:pass@host:port` (STARTTLS when offered) or `smtps://...` (TLS from the start). */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine(
+      (v) => v === undefined || isSmtpUrl(v),
+      'must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example.org:587',
+    ),
+  /** The sender: `office@school.example` or `Our School <office@school.example>`. */
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine(
+      (v) => v === undefined || parseMailbox(v) !== undefined,
+      'must be an email address, optionally with a name: Our School <office@school.example>',
+    ),
+  /** How often the sender looks for mail to send; 0: never on its own (tests send by hand). */
+  MAIL_POLL_MS: milliseconds(2_000, 0),
+  /** Where families reach the site; every link in a mail starts with it. */
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine(
+      (v) => v === undefined || isPublicUrl(v),
+      'must be the http:// or https:// address of the site, without ? or #, such as https://school.example',
+    ),
 });
+
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+function isPublicUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.hostname !== '' &&
+      url.search === '' &&
+      url.hash === '' &&
+      !value.includes('?') &&
+      !value.includes('#')
+    );
+  } catch {
+    return false;
+  }
+}
+
+const emailCheck = z.email();
+
+/** `a@b.example` or `Name <a@b.example>` (the name may be quoted); undefined when it is neither. */
+export function parseMailbox(value: string): { name: string; address: string } | undefined {
+  const named = /^\s*(?:"([^"]*)"|([^<>"]*?))\s*<([^<>\s]+)>\s*$/.exec(value);
+  const name = (named?.[1] ?? named?.[2] ?? '').trim();
+  const address = named ? (named[3] ?? '') : value.trim();
+  if (/[\r\n]/.test(value) || !emailCheck.safeParse(address).success) return undefined;
+  return { name, address };
+}
 
 function isPostgresUrl(value: string): boolean {
   try {
@@ -100,6 +170,18 @@ export interface ShutdownConfig {
   timeout: number;
 }
 
+/** Outbound email (features/mail). */
+export interface MailConfig {
+  /** Undefined: nothing is sent; mails wait in the outbox for the principal to read. */
+  smtpUrl: string | undefined;
+  /** The sender's address, and its name ('' for the school's name at the time of sending). */
+  from: { name: string; address: string };
+  /** The site's address without a trailing slash, e.g. `https://school.example`. */
+  publicUrl: string;
+  /** How often the sender looks for due mail (0: only when asked). */
+  pollMs: number;
+}
+
 export type DatabaseConfig = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
 
 export interface Config {
@@ -114,6 +196,7 @@ export interface Config {
   shutdown: ShutdownConfig;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   webDistDir: string | undefined;
+  mail: MailConfig;
 }
 
 /** Reads the environment once; a bad value throws a ConfigError naming the variable. */
@@ -132,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -152,7 +236,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdown: { idleGrace: e.SHUTDOWN_IDLE_GRACE_MS, timeout: e.SHUTDOWN_TIMEOUT_MS },
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      // Without MAIL_FROM: no-reply at the site's own host name.
+      from: (e.MAIL_FROM && parseMailbox(e.MAIL_FROM)) || {
+        name: '',
+        address: `no-reply@${mailHostOf(publicUrl)}`,
+      },
+      publicUrl,
+      pollMs: e.MAIL_POLL_MS,
+    },
   };
+}
+
+/** The host name a sender address and Message-IDs use; `localhost` becomes `localhost.localdomain`. */
+function mailHostOf(publicUrl: string): string {
+  const host = new URL(publicUrl).hostname;
+  return host.includes('.') && !host.startsWith('[')
+    ? host
+    : `${host.replace(/[[\]:]/g, '') || 'localhost'}.localdomain`;
+}
+
+/** Where mail goes, with the password hidden, for the start-up log. */
+export function describeMail(mail: MailConfig): string {
+  if (!mail.smtpUrl) return 'Mail is not sent (no SMTP_URL): it waits in the Outbox (principal, /outbox).';
+  const url = new URL(mail.smtpUrl);
+  return `Mail is sent through ${url.protocol}//${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)} as ${mail.from.address}.`;
 }
 
 /** The URL with its password hidden, for messages. */

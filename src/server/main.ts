@@ -1,5 +1,5 @@
 import closeWithGrace from 'close-with-grace';
-import { ConfigError, describeDatabase, loadConfig } from './config.js';
+import { ConfigError, describeDatabase, describeMail, loadConfig } from './config.js';
 import { readSettings } from './features/settings/settings.repository.js';
 import { prepareApp } from './startup.js';
 
@@ -36,6 +36,7 @@ async function main(): Promise<void> {
   const school = (await readSettings(app.db)).name;
   const lines = [
     `Schoolyard is running on http://localhost:${port} for ${school} (${describeDatabase(config.database)})`,
+    describeMail(config.mail),
   ];
   if (demoLogins) {
     lines.push('The demo school was created. Demo log-ins:');

@@ -199,6 +199,8 @@ export interface SchoolSettingsTable {
   currency: string;
   /** IANA. */
   time_zone: string;
+  /** 1: guardians are mailed when their child is recorded Absent today (features/mail). */
+  absence_alerts: Generated<number>;
   updated_at: string;
 }
 
@@ -249,6 +251,10 @@ export interface NewsletterSubscriberTable {
   email: string;
   email_key: string;
   created_at: string;
+  /** Null until the address is confirmed from the mail (double opt-in); only confirmed ones get newsletters. */
+  confirmed_at: string | null;
+  /** The subscriber's confirm and unsubscribe links carry it (random, unique). */
+  token: string | null;
 }
 
 /** Fixed windows of attempts (lib/attempt-counters.ts): log-ins, email changes. */
@@ -324,6 +330,61 @@ export interface CheckinTable {
   reason: string | null;
 }
 
+export type MailStatus = 'waiting' | 'sending' | 'sent' | 'failed';
+
+/** One outbound mail (docs/decisions/0022-email-outbox.md). */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  /** `<random@host>`, the same on every try. */
+  message_id: string;
+  /** What caused it (shared/api/mail.ts MAIL_KINDS). */
+  kind: string;
+  to_address: string;
+  to_name: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  /** Extra headers as a JSON object. */
+  headers: string;
+  status: MailStatus;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  locked_until: string | null;
+  locked_by: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** A password-reset link: only its token's hash is kept; single use, short-lived. */
+export interface PasswordResetTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A newsletter the principal sent. */
+export interface NewsletterIssueTable {
+  id: Generated<number>;
+  subject: string;
+  body: string;
+  sent_by: number | null;
+  sent_by_name: string;
+  recipients: number;
+  created_at: string;
+}
+
+/** What a pupil's guardians were last told about the pupil's absence on a day. */
+export interface AbsenceAlertTable {
+  student_id: number;
+  day: string;
+  told: 'absent' | 'present';
+  updated_at: string;
+}
+
 export interface Database {
   content_record: ContentRecordTable;
   content_image: ContentImageTable;
@@ -355,6 +416,10 @@ export interface Database {
   care_record: CareRecordTable;
   care_change: CareChangeTable;
   checkin: CheckinTable;
+  mail_outbox: MailOutboxTable;
+  password_reset: PasswordResetTable;
+  newsletter_issue: NewsletterIssueTable;
+  absence_alert: AbsenceAlertTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -10,6 +10,7 @@ import * as rateLimit from './migrations/2026-11-23T0300-rate-limit.js';
 import * as attemptCounters from './migrations/2026-11-23T0400-attempt-counters.js';
 import * as schoolSettings from './migrations/2026-11-24T0100-school-settings.js';
 import * as families from './migrations/2026-11-25T0100-families.js';
+import * as email from './migrations/2026-11-26T0100-email.js';
 
 /**
  * Migrations are imported, not read from a folder, so that the compiled server and the tests run
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-23T0400-attempt-counters': attemptCounters,
   '2026-11-24T0100-school-settings': schoolSettings,
   '2026-11-25T0100-families': families,
+  '2026-11-26T0100-email': email,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -21,11 +21,25 @@ export async function createTestApp(
     webDistDir?: string;
     /** Collects the app's log lines (JSON, level warn and above) instead of discarding them. */
     logLines?: string[];
+    /**
+     * Sends mail through this SMTP server (smtp-capture.ts); the sender does not run on its own:
+     * call `app.mailSender.deliverDue()`. Without it, mail waits in the outbox.
+     */
+    smtpUrl?: string;
+    /** PUBLIC_URL of the app (links in mails). */
+    publicUrl?: string;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(engine);
   const appConfig: Config = {
-    ...loadConfig({ DATA_DIR: database.dataDir, LOG_LEVEL: 'silent', DEMO_DATA: 'false' }),
+    ...loadConfig({
+      DATA_DIR: database.dataDir,
+      LOG_LEVEL: 'silent',
+      DEMO_DATA: 'false',
+      MAIL_POLL_MS: '0',
+      SMTP_URL: options.smtpUrl,
+      PUBLIC_URL: options.publicUrl ?? 'https://school.test',
+    }),
     database: database.config,
     webDistDir: options.webDistDir ?? path.join(database.dataDir, 'no-web-build'),
   };

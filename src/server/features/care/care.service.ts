@@ -104,7 +104,7 @@ export async function saveCare(
  * transaction at a time already.
  */
 async function lockPupil(trx: Db, studentId: number): Promise<void> {
-  if (!isPostgres(trx as unknown as Kysely<unknown>)) return;
+  if (!isPostgres(trx)) return;
   await trx.selectFrom('app_user').select('id').where('id', '=', studentId).forUpdate().execute();
 }
 

@@ -5,7 +5,8 @@ import { nowIso } from '../../lib/time.js';
 
 const SETTINGS_ID = 1;
 
-type Row = Omit<SchoolSettingsTable, 'id' | 'updated_at'>;
+// The mail settings (absence_alerts) live in the row too, but are read and written by features/mail.
+type Row = Omit<SchoolSettingsTable, 'id' | 'updated_at' | 'absence_alerts'>;
 
 function toSettings(row: Row): SchoolSettings {
   return {

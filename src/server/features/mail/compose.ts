@@ -1,0 +1,104 @@
+import type { MailKind } from '../../../shared/api/mail.js';
+import type { MailConfig } from '../../config.js';
+import type { OutgoingMail } from './outbox.repository.js';
+
+/**
+ * How every mail looks (docs/decisions/0022-email-outbox.md): a plain-text body and an HTML body
+ * with the same words, the school's name at the top, inline styles only (mail programs drop style
+ * sheets) and no remote images (they are blocked, and they tell a sender who opened what). Every
+ * link is absolute, built from PUBLIC_URL.
+ */
+
+export interface MailContent {
+  kind: MailKind;
+  to: { address: string; name: string };
+  subject: string;
+  /** "Dear Kofi Rahman," (without it the mail opens with its first paragraph). */
+  greeting?: string;
+  /** Plain text; a paragraph may hold single line breaks. */
+  paragraphs: readonly string[];
+  /** A button in HTML and the bare link in text. */
+  action?: { label: string; url: string };
+  /** Small print under a rule (why the mail came, what to do if it was not wanted). */
+  footer?: readonly string[];
+  /**
+   * Newsletter: `page` is the footer's unsubscribe link (a page of the site); `oneClick` the
+   * List-Unsubscribe header's, which mail programs POST `List-Unsubscribe=One-Click` to (RFC 8058).
+   */
+  unsubscribe?: { page: string; oneClick: string };
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+
+/** A paragraph of text as HTML: escaped, line breaks kept. */
+const htmlParagraph = (text: string, style: string) =>
+  `<p style="${style}">${escapeHtml(text).replace(/\r?\n/g, '<br>')}</p>`;
+
+/** An absolute link to a page of the site, e.g. `mailLink(config, '/reset-password', { token })`. */
+export function mailLink(config: MailConfig, path: string, query: Record<string, string> = {}): string {
+  // PUBLIC_URL may carry a path (`https://example.org/school`): the page's path goes under it.
+  const search = new URLSearchParams(query).toString();
+  return `${config.publicUrl}${path}${search ? `?${search}` : ''}`;
+}
+
+/** The host name in Message-IDs: the site's own. */
+export const messageHostOf = (config: MailConfig): string => config.from.address.split('@')[1] ?? 'localhost';
+
+const FONT = 'font-family:Arial,Helvetica,sans-serif;color:#1f2937;font-size:16px;line-height:1.5';
+
+/** The mail in both forms, ready for the outbox. */
+export function composeMail(schoolName: string, content: MailContent): OutgoingMail {
+  const footer = [...(content.footer ?? [])];
+  if (content.unsubscribe)
+    footer.push(`To receive no more newsletters, unsubscribe: ${content.unsubscribe.page}`);
+
+  const textParts = [
+    ...(content.greeting ? [content.greeting] : []),
+    ...content.paragraphs,
+    ...(content.action ? [`${content.action.label}:\n${content.action.url}`] : []),
+    `${schoolName}`,
+    ...(footer.length > 0 ? ['--', ...footer] : []),
+  ];
+  const text = `${textParts.join('\n\n')}\n`;
+
+  const button = content.action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="background:#17a2b8;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;display:inline-block;font-weight:bold">${escapeHtml(content.action.label)}</a></p>` +
+      `<p style="font-size:13px;color:#6b7280">If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(content.action.url)}" style="color:#0e7490;word-break:break-all">${escapeHtml(content.action.url)}</a></p>`
+    : '';
+  const footerHtml = [
+    ...(content.footer ?? []).map((line) => htmlParagraph(line, 'margin:0 0 8px')),
+    ...(content.unsubscribe
+      ? [
+          `<p style="margin:0 0 8px">To receive no more newsletters, <a href="${escapeHtml(content.unsubscribe.page)}" style="color:#0e7490">unsubscribe</a>.</p>`,
+        ]
+      : []),
+  ].join('');
+  const html = [
+    '<!doctype html>',
+    `<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(content.subject)}</title></head>`,
+    `<body style="margin:0;padding:0;background:#f3f4f6"><div style="max-width:600px;margin:0 auto;padding:24px;${FONT}">`,
+    `<div style="font-size:22px;font-weight:bold;color:#0e7490;margin-bottom:16px">${escapeHtml(schoolName)}</div>`,
+    `<div style="background:#ffffff;border-radius:8px;padding:24px">`,
+    ...(content.greeting ? [htmlParagraph(content.greeting, 'margin:0 0 16px')] : []),
+    ...content.paragraphs.map((p) => htmlParagraph(p, 'margin:0 0 16px')),
+    button,
+    '</div>',
+    footerHtml ? `<div style="font-size:13px;color:#6b7280;margin-top:16px">${footerHtml}</div>` : '',
+    '</div></body></html>',
+  ].join('');
+
+  const headers: Record<string, string> = {};
+  if (content.unsubscribe) {
+    // RFC 2369 and RFC 8058: mail programs show an Unsubscribe button that posts to this link.
+    headers['List-Unsubscribe'] = `<${content.unsubscribe.oneClick}>`;
+    headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+  }
+  return { kind: content.kind, to: content.to, subject: content.subject, text, html, headers };
+}

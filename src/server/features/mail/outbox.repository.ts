@@ -1,0 +1,151 @@
+import crypto from 'node:crypto';
+import type { Selectable } from 'kysely';
+import { sql } from 'kysely';
+import type { MailKind } from '../../../shared/api/mail.js';
+import type { Db } from '../../db/connect.js';
+import type { MailOutboxTable } from '../../db/database.js';
+import { isPostgres } from '../../db/engine.js';
+
+/**
+ * The outbox (docs/decisions/0022-email-outbox.md): every mail is a row, written in the
+ * transaction of what causes it, so that a mail exists exactly when its event does. The sender
+ * claims due rows for a while (a lease), sends them and marks them sent; a sender that dies leaves
+ * its claim to expire, and another (or the same after a restart) takes the mail over with the same
+ * Message-ID.
+ */
+
+export type OutboxRow = Selectable<MailOutboxTable>;
+
+/** A mail ready to be queued: addressed, with its subject and both bodies. */
+export interface OutgoingMail {
+  kind: MailKind;
+  to: { address: string; name: string };
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
+}
+
+/** `<random@host>`: made once, when the mail is queued, and sent with every try. */
+export const newMessageId = (host: string): string => `<${crypto.randomUUID()}@${host}>`;
+
+/** Queues mails (inside the caller's transaction, when it passes one); answers their ids. */
+export async function enqueueMails(
+  db: Db,
+  mails: readonly OutgoingMail[],
+  messageHost: string,
+  now: string = new Date().toISOString(),
+): Promise<number[]> {
+  if (mails.length === 0) return [];
+  const ids: number[] = [];
+  // In slices: one statement's parameters stay well under either engine's limit.
+  for (let start = 0; start < mails.length; start += 200) {
+    const rows = await db
+      .insertInto('mail_outbox')
+      .values(
+        mails.slice(start, start + 200).map((mail) => ({
+          message_id: newMessageId(messageHost),
+          kind: mail.kind,
+          to_address: mail.to.address,
+          to_name: mail.to.name,
+          subject: mail.subject,
+          text_body: mail.text,
+          html_body: mail.html,
+          headers: JSON.stringify(mail.headers ?? {}),
+          status: 'waiting' as const,
+          next_attempt_at: now,
+          created_at: now,
+        })),
+      )
+      .returning('id')
+      .execute();
+    ids.push(...rows.map((row) => row.id));
+  }
+  return ids;
+}
+
+/**
+ * Claims up to `limit` due mails for `sender` until `leaseUntil`: waiting ones whose time has come,
+ * and ones another sender claimed but whose lease ran out (it died). On PostgreSQL, rows another
+ * sender is claiming at this moment are skipped, so each mail goes to exactly one sender; SQLite
+ * has one writer at a time, so its single statement is claim enough.
+ */
+export async function claimDueMails(
+  db: Db,
+  sender: string,
+  now: string,
+  leaseUntil: string,
+  limit: number,
+): Promise<OutboxRow[]> {
+  let due = db
+    .selectFrom('mail_outbox')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'waiting'), eb('next_attempt_at', '<=', now)]),
+        eb.and([eb('status', '=', 'sending'), eb('locked_until', '<', now)]),
+      ]),
+    )
+    .orderBy('id')
+    .limit(limit);
+  if (isPostgres(db)) due = due.forUpdate().skipLocked();
+  const rows = await db
+    .updateTable('mail_outbox')
+    .set({
+      status: 'sending',
+      locked_by: sender,
+      locked_until: leaseUntil,
+      attempts: sql<number>`attempts + 1`,
+    })
+    .where('id', 'in', due)
+    .returningAll()
+    .execute();
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+/** The mail went out: it is done, whoever holds it now. */
+export async function markMailSent(db: Db, id: number, now: string): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({ status: 'sent', sent_at: now, locked_by: null, locked_until: null, last_error: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * A try failed: the mail waits until `retryAt`, or is failed for good when `retryAt` is undefined.
+ * Only the sender holding the claim records it (another may have taken an expired claim over).
+ */
+export async function markMailFailed(
+  db: Db,
+  id: number,
+  sender: string,
+  reason: string,
+  retryAt: string | undefined,
+): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({
+      status: retryAt ? 'waiting' : 'failed',
+      next_attempt_at: retryAt ?? sql<string>`next_attempt_at`,
+      last_error: reason.slice(0, 1000),
+      locked_by: null,
+      locked_until: null,
+    })
+    .where('id', '=', id)
+    .where('locked_by', '=', sender)
+    .where('status', '=', 'sending')
+    .execute();
+}
+
+/** Sends a failed mail again from now, with a fresh count of tries; false when it is not failed. */
+export async function retryFailedMail(db: Db, id: number, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('mail_outbox')
+    .set({ status: 'waiting', attempts: 0, next_attempt_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'failed')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
