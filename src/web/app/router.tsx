@@ -33,6 +33,8 @@ const SCREEN_MODULES: { readonly [Path in ScreenPath]: () => Promise<RouteModule
   '/contact': () => import('./routes/public/contact.js'),
   '/registation': () => import('./routes/public/registration.js'),
   '/login': () => import('./routes/public/login.js'),
+  '/forgot-password': () => import('./routes/public/forgot-password.js'),
+  '/reset-password': () => import('./routes/public/reset-password.js'),
   // The school area (docs/contract/product.md#school-routes).
   '/dashboard': () => import('./routes/school/dashboard.js'),
   '/profile': () => import('./routes/school/profile.js'),
