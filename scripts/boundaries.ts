@@ -35,10 +35,13 @@ const PUBLIC_SUFFIXES = ['.repository.ts', '.policy.ts'];
 
 /**
  * Auth is what every feature stands on: its session names the viewer of every policy, and
- * accounts are created and checked with its password hashing and log-in throttle.
+ * accounts are created and checked with its password hashing and log-in throttle. Mail is queued
+ * by the feature whose event causes it, in that event's transaction (queueMails), from a content
+ * the feature builds (compose.ts: MailContent, mailLink).
  */
 const PUBLIC_FILES: Record<string, readonly string[]> = {
   auth: ['session.ts', 'password.ts', 'login-throttle.ts'],
+  mail: ['mail.service.ts', 'compose.ts'],
 };
 
 /** What a migration may import besides packages and its fellow migrations: the engine test. */
