@@ -1,6 +1,7 @@
 import type { MailSettings } from '../../../shared/api/mail.js';
 import type { Db } from '../../db/connect.js';
 import { nowIso } from '../../lib/time.js';
+import { readSettings, writeSettings } from '../settings/settings.repository.js';
 
 /**
  * The principal's mail settings (docs/decisions/0022-email-outbox.md), kept in the school's one
@@ -23,12 +24,15 @@ export async function readMailSettings(db: Db): Promise<MailSettings> {
   return { absenceAlerts: await absenceAlertsOn(db) };
 }
 
-/** Stores the settings; false when the settings row is missing (nothing is written then). */
-export async function writeMailSettings(db: Db, settings: MailSettings): Promise<boolean> {
-  const result = await db
-    .updateTable('school_settings')
-    .set({ absence_alerts: settings.absenceAlerts ? 1 : 0, updated_at: nowIso() })
-    .where('id', '=', SETTINGS_ID)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+/** Stores the settings (the settings row is made again, with the defaults, if someone removed it). */
+export async function writeMailSettings(db: Db, settings: MailSettings): Promise<void> {
+  const write = () =>
+    db
+      .updateTable('school_settings')
+      .set({ absence_alerts: settings.absenceAlerts ? 1 : 0, updated_at: nowIso() })
+      .where('id', '=', SETTINGS_ID)
+      .executeTakeFirst();
+  if ((await write()).numUpdatedRows > 0n) return;
+  await writeSettings(db, await readSettings(db));
+  await write();
 }
