@@ -75,6 +75,22 @@ export async function enqueueMails(
 }
 
 /**
+ * Fails the mails that were due before `dueBefore` and never tried: no sender ran while they were
+ * fresh (the server had no SMTP_URL), and a password link or an absence alert sent weeks late would
+ * only confuse. The principal can still send one again from the Outbox. Answers how many.
+ */
+export async function failStaleMails(db: Db, dueBefore: string, reason: string): Promise<number> {
+  const result = await db
+    .updateTable('mail_outbox')
+    .set({ status: 'failed', last_error: reason })
+    .where('status', '=', 'waiting')
+    .where('attempts', '=', 0)
+    .where('next_attempt_at', '<', dueBefore)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
  * Claims up to `limit` due mails for `sender` until `leaseUntil`: waiting ones whose time has come,
  * and ones another sender claimed but whose lease ran out (it died). On PostgreSQL, rows another
  * sender is claiming at this moment are skipped, so each mail goes to exactly one sender; SQLite

@@ -4,7 +4,7 @@ import { sendMail, withMailingDemoSchool } from '../../test/mail.js';
 import { callAs } from '../../test/school-fixtures.js';
 import { composeMail } from './compose.js';
 import { enqueueMails } from './outbox.repository.js';
-import { backoffMs, MAX_ATTEMPTS, MailSender } from './sender.js';
+import { backoffMs, MAX_ATTEMPTS, MailSender, STALE_REASON } from './sender.js';
 import { smtpTransport } from './transport.js';
 
 describe.each(TEST_ENGINES)('the outbox and its sender (%s)', (engine) => {
@@ -177,5 +177,51 @@ describe.each(TEST_ENGINES)('retries with back-off, then failed, then sent again
     ]);
     // The app's sender takes them at once, without waiting for a lease to run out.
     expect(await sendMail(t)).toBe(2);
+  });
+});
+
+describe.each(TEST_ENGINES)('mail that waited too long (%s)', (engine) => {
+  const { t, f, smtp } = withMailingDemoSchool(engine);
+
+  it('fails mail never tried within 7 days of being due; the principal may still send it', async () => {
+    await t.db.deleteFrom('mail_outbox').execute();
+    const DAY = 24 * 60 * 60_000;
+    const queueAt = (address: string, daysAgo: number) =>
+      enqueueMails(
+        t.db,
+        [
+          composeMail('Sunshine Kindergarten', {
+            kind: 'password-reset',
+            to: { address, name: 'A Parent' },
+            subject: 'Set a new password',
+            paragraphs: ['The link.'],
+          }),
+        ],
+        'school.test',
+        new Date(Date.now() - daysAgo * DAY).toISOString(),
+      );
+    const [old] = await queueAt('old@example.org', 8);
+    const [recent] = await queueAt('recent@example.org', 6);
+
+    expect(await sendMail(t)).toBe(1);
+    expect(smtp.to('recent@example.org')).toHaveLength(1);
+    expect(smtp.to('old@example.org')).toHaveLength(0);
+    const rows = await t.db
+      .selectFrom('mail_outbox')
+      .select(['id', 'status', 'last_error', 'attempts'])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { id: old, status: 'failed', last_error: STALE_REASON, attempts: 0 },
+      { id: recent, status: 'sent', last_error: null, attempts: 1 },
+    ]);
+
+    const retry = await callAs(t.app, f, 'principal', {
+      method: 'POST',
+      url: `/api/admin/outbox/${old}/retry`,
+    });
+    expect(retry.statusCode).toBe(200);
+    expect(await sendMail(t)).toBe(1);
+    expect(smtp.to('old@example.org')).toHaveLength(1);
   });
 });

@@ -6,6 +6,7 @@ import type { Db } from '../../db/connect.js';
 import { readSettings } from '../settings/settings.repository.js';
 import {
   claimDueMails,
+  failStaleMails,
   holdMail,
   markMailFailed,
   markMailSent,
@@ -21,6 +22,10 @@ export const MAX_ATTEMPTS = 8;
 export function backoffMs(attempts: number): number {
   return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 60 * 60_000);
 }
+
+/** A mail never tried this long after it was due is too old to send on its own (failStaleMails). */
+export const STALE_AFTER_DAYS = 7;
+export const STALE_REASON = `Not sent within ${STALE_AFTER_DAYS} days of being due (no mail left this server then), so it was too old to send on its own. Send it again if it still matters.`;
 
 export interface SenderOptions {
   /** Mails claimed at once. */
@@ -93,6 +98,12 @@ export class MailSender {
 
   private async deliverAll(): Promise<number> {
     let sent = 0;
+    const stale = await failStaleMails(
+      this.db,
+      new Date(this.now().getTime() - STALE_AFTER_DAYS * 24 * 60 * 60_000).toISOString(),
+      STALE_REASON,
+    );
+    if (stale > 0) this.log.warn({ stale }, `${stale} mails were too old to send and are failed`);
     while (!this.stopped) {
       const now = this.now();
       const batch = await claimDueMails(
