@@ -27,6 +27,7 @@ import { familyRoutes } from './features/family/family.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { formsRoutes } from './features/inbox/forms.routes.js';
 import { inboxRoutes } from './features/inbox/inbox.routes.js';
+import { outboxRoutes } from './features/mail/outbox.routes.js';
 import { MailSender, type SenderOptions } from './features/mail/sender.js';
 import { type MailTransport, smtpTransport } from './features/mail/transport.js';
 import { marksRoutes } from './features/marks/marks.routes.js';
@@ -212,6 +213,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(formsRoutes);
       await api.register(inboxRoutes);
       await api.register(settingsRoutes);
+      // The principal's Outbox and mail settings (docs/decisions/0022-email-outbox.md).
+      await api.register(outboxRoutes);
     },
     { prefix: '/api' },
   );

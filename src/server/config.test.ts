@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, describeDatabase, loadConfig } from './config.js';
+import { ConfigError, describeDatabase, describeMail, loadConfig, mailLinkWarning } from './config.js';
 
 describe('loadConfig', () => {
   it('uses the documented defaults', () => {
@@ -83,5 +83,120 @@ describe('loadConfig', () => {
       expect(message).toContain(variable);
       expect(message.split('\n')).toHaveLength(1);
     }
+  });
+});
+
+describe('the mail settings (docs/decisions/0022-email-outbox.md)', () => {
+  it('sends nothing by default, from no-reply at the site’s host, with links to the local server', () => {
+    const { mail } = loadConfig({});
+    expect(mail).toEqual({
+      smtpUrl: undefined,
+      from: { name: '', address: 'no-reply@localhost.localdomain' },
+      publicUrl: 'http://localhost:3000',
+      pollMs: 2_000,
+    });
+    expect(describeMail(mail)).toBe(
+      'Mail is not sent (no SMTP_URL): it waits in the Outbox (principal, /outbox).',
+    );
+    expect(loadConfig({ PORT: '8080', SMTP_URL: '' }).mail).toMatchObject({
+      smtpUrl: undefined,
+      publicUrl: 'http://localhost:8080',
+    });
+  });
+
+  it('reads SMTP_URL, MAIL_FROM, PUBLIC_URL and MAIL_POLL_MS', () => {
+    const { mail } = loadConfig({
+      SMTP_URL: 'smtps://office%40school.example:p%40ss@mail.school.example',
+      MAIL_FROM: '"Sunshine Kindergarten" <office@school.example>',
+      PUBLIC_URL: 'https://www.school.example/site/',
+      MAIL_POLL_MS: '0',
+    });
+    expect(mail).toEqual({
+      smtpUrl: 'smtps://office%40school.example:p%40ss@mail.school.example',
+      from: { name: 'Sunshine Kindergarten', address: 'office@school.example' },
+      publicUrl: 'https://www.school.example/site',
+      pollMs: 0,
+    });
+    // The start-up line names the server, never the password.
+    expect(describeMail(mail)).toBe(
+      'Mail is sent through smtps://mail.school.example:465 as office@school.example.',
+    );
+    expect(describeMail(loadConfig({ SMTP_URL: 'smtp://mail.example.org' }).mail)).toContain(
+      'smtp://mail.example.org:587',
+    );
+  });
+
+  it('warns when mail is sent with links that lead to this machine only', () => {
+    expect(mailLinkWarning(loadConfig({ SMTP_URL: 'smtp://mail.example.org' }).mail)).toBe(
+      "Warning: links in mails lead to http://localhost:3000, which families cannot open; set PUBLIC_URL to the site's address.",
+    );
+    expect(
+      mailLinkWarning(
+        loadConfig({ SMTP_URL: 'smtp://mail.example.org', PUBLIC_URL: 'http://127.0.0.1:3000' }).mail,
+      ),
+    ).toContain('set PUBLIC_URL');
+    expect(
+      mailLinkWarning(
+        loadConfig({ SMTP_URL: 'smtp://mail.example.org', PUBLIC_URL: 'https://school.example' }).mail,
+      ),
+    ).toBeUndefined();
+    // Without SMTP_URL nothing leaves the machine, so the links are only read in the Outbox.
+    expect(mailLinkWarning(loadConfig({}).mail)).toBeUndefined();
+  });
+
+  it('takes the sender’s host from PUBLIC_URL when MAIL_FROM is not set, and a bare address as MAIL_FROM', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://school.example' }).mail.from).toEqual({
+      name: '',
+      address: 'no-reply@school.example',
+    });
+    expect(loadConfig({ MAIL_FROM: 'office@school.example' }).mail.from).toEqual({
+      name: '',
+      address: 'office@school.example',
+    });
+    expect(loadConfig({ MAIL_FROM: 'Our School <office@school.example>' }).mail.from).toEqual({
+      name: 'Our School',
+      address: 'office@school.example',
+    });
+  });
+
+  it.each([
+    [
+      { SMTP_URL: 'http://x' },
+      'Bad configuration: SMTP_URL must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example.org:587 (with % codes for special characters in the user name and password).',
+    ],
+    [{ SMTP_URL: 'mail.example.org' }, 'Bad configuration: SMTP_URL must be an smtp:// or smtps:// URL'],
+    [{ SMTP_URL: 'smtp://user:50%off@mail.example.org' }, 'Bad configuration: SMTP_URL must be'],
+    [{ SMTP_URL: 'smtp://mail.example.org:99999' }, 'Bad configuration: SMTP_URL must be'],
+    [
+      { MAIL_FROM: 'the office' },
+      'Bad configuration: MAIL_FROM must be an email address, optionally with a name: Our School <office@school.example>.',
+    ],
+    [{ MAIL_FROM: 'Office <office@school.example' }, 'Bad configuration: MAIL_FROM must be'],
+    [
+      { MAIL_FROM: 'Office <office@school.example>\nBcc: x@y.example' },
+      'Bad configuration: MAIL_FROM must be',
+    ],
+    [
+      { PUBLIC_URL: 'school.example' },
+      'Bad configuration: PUBLIC_URL must be the http:// or https:// address of the site, without ? or #, such as https://school.example.',
+    ],
+    [{ PUBLIC_URL: 'ftp://school.example' }, 'Bad configuration: PUBLIC_URL must be'],
+    [{ PUBLIC_URL: 'https://school.example/?page=1' }, 'Bad configuration: PUBLIC_URL must be'],
+    [{ PUBLIC_URL: 'https://school.example/#top' }, 'Bad configuration: PUBLIC_URL must be'],
+    [{ PUBLIC_URL: 'https://admin:secret@school.example' }, 'Bad configuration: PUBLIC_URL must be'],
+    [{ MAIL_POLL_MS: 'often' }, 'Bad configuration: MAIL_POLL_MS must be a number of milliseconds.'],
+    [{ MAIL_POLL_MS: '-1' }, 'Bad configuration: MAIL_POLL_MS must be at least 0 (milliseconds).'],
+    [{ MAIL_POLL_MS: '2.5' }, 'Bad configuration: MAIL_POLL_MS must be a whole number of milliseconds.'],
+  ])('refuses %j with one sentence', (env, start) => {
+    let message = '';
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    expect(message.startsWith(start), message).toBe(true);
+    expect(message.split('\n')).toHaveLength(1);
+    expect(message.endsWith('.')).toBe(true);
   });
 });

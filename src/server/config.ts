@@ -84,7 +84,7 @@ const EnvSchema = z.object({
     .transform((v) => (v === '' ? undefined : v))
     .refine(
       (v) => v === undefined || isSmtpUrl(v),
-      'must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example.org:587',
+      'must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example.org:587 (with % codes for special characters in the user name and password)',
     ),
   /** The sender: `office@school.example` or `Our School <office@school.example>`. */
   MAIL_FROM: z
@@ -113,6 +113,9 @@ const EnvSchema = z.object({
 function isSmtpUrl(value: string): boolean {
   try {
     const url = new URL(value);
+    // The transport decodes the user name and password; a stray % would stop it at start-up.
+    decodeURIComponent(url.username);
+    decodeURIComponent(url.password);
     return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
   } catch {
     return false;
@@ -125,6 +128,8 @@ function isPublicUrl(value: string): boolean {
     return (
       (url.protocol === 'http:' || url.protocol === 'https:') &&
       url.hostname !== '' &&
+      url.username === '' &&
+      url.password === '' &&
       url.search === '' &&
       url.hash === '' &&
       !value.includes('?') &&
@@ -262,6 +267,17 @@ export function describeMail(mail: MailConfig): string {
   if (!mail.smtpUrl) return 'Mail is not sent (no SMTP_URL): it waits in the Outbox (principal, /outbox).';
   const url = new URL(mail.smtpUrl);
   return `Mail is sent through ${url.protocol}//${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)} as ${mail.from.address}.`;
+}
+
+/**
+ * A warning for the start-up log when mail is sent but its links lead to this machine only
+ * (PUBLIC_URL not set, or set to localhost): families could not open them.
+ */
+export function mailLinkWarning(mail: MailConfig): string | undefined {
+  if (!mail.smtpUrl) return undefined;
+  const host = new URL(mail.publicUrl).hostname;
+  if (!['localhost', '127.0.0.1', '[::1]'].includes(host) && !host.endsWith('.localhost')) return undefined;
+  return `Warning: links in mails lead to ${mail.publicUrl}, which families cannot open; set PUBLIC_URL to the site's address.`;
 }
 
 /** The URL with its password hidden, for messages. */

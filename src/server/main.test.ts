@@ -52,6 +52,7 @@ describe('starting the server', () => {
   it.each([
     [{ PORT: 'eighty' }, /^Bad configuration: PORT must be a number\.$/],
     [{ DATABASE_URL: 'mysql://localhost/school' }, /^Bad configuration: DATABASE_URL must be a postgres/],
+    [{ SMTP_URL: 'http://x' }, /^Bad configuration: SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL /],
     [
       { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/school' },
       /^Cannot reach the database \(PostgreSQL at 127\.0\.0\.1:1\/school\)/,

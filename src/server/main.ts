@@ -1,5 +1,5 @@
 import closeWithGrace from 'close-with-grace';
-import { ConfigError, describeDatabase, describeMail, loadConfig } from './config.js';
+import { ConfigError, describeDatabase, describeMail, loadConfig, mailLinkWarning } from './config.js';
 import { readSettings } from './features/settings/settings.repository.js';
 import { prepareApp } from './startup.js';
 
@@ -38,6 +38,8 @@ async function main(): Promise<void> {
     `Schoolyard is running on http://localhost:${port} for ${school} (${describeDatabase(config.database)})`,
     describeMail(config.mail),
   ];
+  const linkWarning = mailLinkWarning(config.mail);
+  if (linkWarning) lines.push(linkWarning);
   if (demoLogins) {
     lines.push('The demo school was created. Demo log-ins:');
     for (const login of demoLogins) {

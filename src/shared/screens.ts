@@ -24,6 +24,7 @@ export type TileIcon =
   | 'calendar-week'
   | 'clipboard-check'
   | 'easel2'
+  | 'envelope-paper'
   | 'journal-text'
   | 'pencil-square'
   | 'people'
@@ -359,6 +360,21 @@ export const SCREENS = [
         icon: 'people',
         blurb: 'Link parents to their children',
         addedBy: 'docs/decisions/0021-families.md',
+      },
+    ),
+  },
+  // docs/decisions/0022-email-outbox.md: every mail the school sent or is about to send.
+  {
+    path: '/outbox',
+    title: 'Outbox',
+    who: PRINCIPAL_ONLY,
+    tiles: tileFor(
+      { Principle: 18 },
+      {
+        label: 'Outbox',
+        icon: 'envelope-paper',
+        blurb: 'Mail sent and waiting',
+        addedBy: 'docs/decisions/0022-email-outbox.md',
       },
     ),
   },

@@ -120,6 +120,12 @@ const POLICY: Record<string, Rule> = {
   'DELETE /api/admin/newsletter/:id': { who: PRINCIPAL, url: '/api/admin/newsletter/999999' },
   // The school's settings (docs/decisions/0014-school-settings.md)
   'PUT /api/admin/settings': { who: PRINCIPAL, body: {} },
+  // The Outbox and the mail settings (docs/decisions/0022-email-outbox.md)
+  'GET /api/admin/outbox': { who: PRINCIPAL },
+  'GET /api/admin/outbox/:id': { who: PRINCIPAL, url: '/api/admin/outbox/999999' },
+  'POST /api/admin/outbox/:id/retry': { who: PRINCIPAL, url: '/api/admin/outbox/999999/retry' },
+  'GET /api/admin/mail-settings': { who: PRINCIPAL },
+  'PUT /api/admin/mail-settings': { who: PRINCIPAL, body: {} },
   // Care details and the day's register (docs/decisions/0021-families.md); record-level rules answer 404
   'GET /api/pupils/:id/care': { who: EVERY_SCHOOL_TYPE },
   'PUT /api/pupils/:id/care': { who: EVERY_SCHOOL_TYPE, body: {} },

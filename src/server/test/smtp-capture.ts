@@ -1,5 +1,5 @@
 import { type AddressObject, type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 
 /** A mail as the SMTP server received it: parsed, with its envelope and raw headers. */
 export interface CapturedMail {
@@ -27,7 +27,22 @@ export interface SmtpCapture {
   to(address: string): CapturedMail[];
   /** The next `count` mails are refused with `code` (e.g. 451 for "try later", 550 for "no such mailbox"). */
   refuseNext(count: number, code: number): void;
+  /**
+   * Once `count` mails have arrived, every further mail is received but not answered until
+   * `release()`: resolves when the first is held, with a promise of its connection's end.
+   */
+  holdFrom(count: number): Promise<{ connectionClosed: Promise<void> }>;
+  /**
+   * Answers the held mails: a mail whose connection has closed is dropped (its sender never heard
+   * it was accepted, so it does not count as arrived); the others arrive.
+   */
+  release(): void;
   close(): Promise<void>;
+}
+
+export interface SmtpCaptureOptions {
+  /** Wait this long after a mail's last byte before answering it (a slow server). */
+  dataDelayMs?: number;
 }
 
 const addressText = (value: AddressObject | AddressObject[] | undefined): string =>
@@ -38,18 +53,65 @@ const addressText = (value: AddressObject | AddressObject[] | undefined): string
 
 /**
  * A real SMTP server in the test process (smtp-server, no TLS, any log-in accepted) that keeps
- * every mail it receives, for tests that send through the app's real transport.
+ * every mail it receives, for tests that send through the app's real transport. A mail counts as
+ * arrived when the server answers it 250 to a client still connected: what a sender may take as
+ * delivered.
  */
-export async function startSmtpCapture(): Promise<SmtpCapture> {
+export async function startSmtpCapture(options: SmtpCaptureOptions = {}): Promise<SmtpCapture> {
   const mails: CapturedMail[] = [];
   const waiters: { count: number; resolve: () => void }[] = [];
   let refusals: { left: number; code: number } = { left: 0, code: 0 };
+  /** Sessions whose connection has closed, and the waits for a session's close. */
+  const closed = new Set<string>();
+  const closeWaiters = new Map<string, () => void>();
+  let holding: { from: number; notify?: (held: { connectionClosed: Promise<void> }) => void } | undefined;
+  const held: (() => void)[] = [];
+
+  const whenClosed = (sessionId: string) =>
+    closed.has(sessionId)
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => closeWaiters.set(sessionId, resolve));
+
+  /** The mail is accepted (250) and kept, unless its client has gone (then it never heard the 250). */
+  const accept = (raw: Buffer, session: SMTPServerSession, callback: (error?: Error | null) => void) => {
+    if (closed.has(session.id)) {
+      callback(new Error('The client went away before the mail was accepted'));
+      return;
+    }
+    simpleParser(raw)
+      .then((parsed) => {
+        mails.push({
+          envelopeTo: session.envelope.rcptTo.map((r) => r.address),
+          messageId: parsed.messageId ?? '',
+          from: addressText(parsed.from),
+          to: addressText(parsed.to),
+          subject: parsed.subject ?? '',
+          text: parsed.text ?? '',
+          html: typeof parsed.html === 'string' ? parsed.html : '',
+          headers: parsed.headers as Map<string, unknown>,
+          parsed,
+        });
+        for (const waiter of [...waiters]) {
+          if (mails.length >= waiter.count) {
+            waiters.splice(waiters.indexOf(waiter), 1);
+            waiter.resolve();
+          }
+        }
+        callback();
+      })
+      .catch((error: Error) => callback(error));
+  };
 
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onAuth: (_auth, _session, callback) => callback(null, { user: 'test' }),
+    onClose(session) {
+      closed.add(session.id);
+      closeWaiters.get(session.id)?.();
+      closeWaiters.delete(session.id);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -62,31 +124,22 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
           callback(error);
           return;
         }
-        simpleParser(Buffer.concat(chunks))
-          .then((parsed) => {
-            mails.push({
-              envelopeTo: session.envelope.rcptTo.map((r) => r.address),
-              messageId: parsed.messageId ?? '',
-              from: addressText(parsed.from),
-              to: addressText(parsed.to),
-              subject: parsed.subject ?? '',
-              text: parsed.text ?? '',
-              html: typeof parsed.html === 'string' ? parsed.html : '',
-              headers: parsed.headers as Map<string, unknown>,
-              parsed,
-            });
-            for (const waiter of [...waiters]) {
-              if (mails.length >= waiter.count) {
-                waiters.splice(waiters.indexOf(waiter), 1);
-                waiter.resolve();
-              }
-            }
-            callback();
-          })
-          .catch((error: Error) => callback(error));
+        const answer = () => {
+          if (holding && mails.length >= holding.from) {
+            held.push(() => accept(Buffer.concat(chunks), session, callback));
+            holding.notify?.({ connectionClosed: whenClosed(session.id) });
+            holding.notify = undefined;
+            return;
+          }
+          accept(Buffer.concat(chunks), session, callback);
+        };
+        if (options.dataDelayMs) setTimeout(answer, options.dataDelayMs);
+        else answer();
       });
     },
   });
+  // A client that dies in the middle of a mail is an error of its connection; the server goes on.
+  server.on('error', () => {});
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -102,6 +155,15 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
     to: (address) => mails.filter((m) => m.envelopeTo.some((t) => t.toLowerCase() === address.toLowerCase())),
     refuseNext(count, code) {
       refusals = { left: count, code };
+    },
+    holdFrom(count) {
+      return new Promise((resolve) => {
+        holding = { from: count, notify: resolve };
+      });
+    },
+    release() {
+      holding = undefined;
+      for (const answer of held.splice(0)) answer();
     },
     waitFor(count, timeoutMs = 10_000) {
       if (mails.length >= count) return Promise.resolve(mails);

@@ -68,6 +68,7 @@ const SCREEN_MODULES: { readonly [Path in ScreenPath]: () => Promise<RouteModule
   '/care/:id': () => import('./routes/school/care.js'),
   '/today': () => import('./routes/school/today.js'),
   '/guardians': () => import('./routes/school/guardians.js'),
+  '/outbox': () => import('./routes/school/outbox.js'),
 };
 
 /** The router's pages, in the registry's order. */

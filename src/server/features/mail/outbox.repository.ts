@@ -1,7 +1,16 @@
 import crypto from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
-import type { MailKind } from '../../../shared/api/mail.js';
+import {
+  MAIL_KINDS,
+  type MailKind,
+  type MailStatus,
+  OUTBOX_PAGE_SIZE,
+  type OutboxMail,
+  type OutboxMailDetail,
+  type OutboxPage,
+  type OutboxQuery,
+} from '../../../shared/api/mail.js';
 import type { Db } from '../../db/connect.js';
 import type { MailOutboxTable } from '../../db/database.js';
 import { isPostgres } from '../../db/engine.js';
@@ -66,6 +75,22 @@ export async function enqueueMails(
 }
 
 /**
+ * Fails the mails that were due before `dueBefore` and never tried: no sender ran while they were
+ * fresh (the server had no SMTP_URL), and a password link or an absence alert sent weeks late would
+ * only confuse. The principal can still send one again from the Outbox. Answers how many.
+ */
+export async function failStaleMails(db: Db, dueBefore: string, reason: string): Promise<number> {
+  const result = await db
+    .updateTable('mail_outbox')
+    .set({ status: 'failed', last_error: reason })
+    .where('status', '=', 'waiting')
+    .where('attempts', '=', 0)
+    .where('next_attempt_at', '<', dueBefore)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
  * Claims up to `limit` due mails for `sender` until `leaseUntil`: waiting ones whose time has come,
  * and ones another sender claimed but whose lease ran out (it died). On PostgreSQL, rows another
  * sender is claiming at this moment are skipped, so each mail goes to exactly one sender; SQLite
@@ -102,6 +127,42 @@ export async function claimDueMails(
     .returningAll()
     .execute();
   return rows.sort((a, b) => a.id - b.id);
+}
+
+/**
+ * Renews `sender`'s claim on one mail just before it goes on the wire; false when the claim is no
+ * longer the sender's (it ran out and another sender took the mail over), and then the mail must
+ * not be sent. So a batch that takes longer than the lease never sends a mail twice.
+ */
+export async function holdMail(db: Db, id: number, sender: string, leaseUntil: string): Promise<boolean> {
+  const result = await db
+    .updateTable('mail_outbox')
+    .set({ locked_until: leaseUntil })
+    .where('id', '=', id)
+    .where('locked_by', '=', sender)
+    .where('status', '=', 'sending')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Gives back the claims a stopping sender did not use: the mails wait again, due at once, and the
+ * try they were claimed for is not counted.
+ */
+export async function releaseMails(db: Db, ids: readonly number[], sender: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('mail_outbox')
+    .set({
+      status: 'waiting',
+      locked_by: null,
+      locked_until: null,
+      attempts: sql<number>`case when attempts > 0 then attempts - 1 else 0 end`,
+    })
+    .where('id', 'in', ids)
+    .where('locked_by', '=', sender)
+    .where('status', '=', 'sending')
+    .execute();
 }
 
 /** The mail went out: it is done, whoever holds it now. */
@@ -148,4 +209,68 @@ export async function retryFailedMail(db: Db, id: number, now: string): Promise<
     .where('status', '=', 'failed')
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** One row as the Outbox lists it. */
+function toOutboxMail(row: OutboxRow): OutboxMail {
+  return {
+    id: row.id,
+    kind: (MAIL_KINDS as readonly string[]).includes(row.kind) ? (row.kind as MailKind) : 'notification',
+    to: row.to_address,
+    toName: row.to_name,
+    subject: row.subject,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    createdAt: row.created_at,
+    sentAt: row.sent_at,
+    nextAttemptAt: row.next_attempt_at,
+  };
+}
+
+/** The stored states behind the Outbox's filter: a mail being sent still counts as waiting. */
+const STATES_OF: Record<NonNullable<OutboxQuery['status']>, readonly MailStatus[]> = {
+  waiting: ['waiting', 'sending'],
+  sent: ['sent'],
+  failed: ['failed'],
+};
+
+/** A page of the Outbox, newest first, with the count of mails in each state (`sending` not included). */
+export async function listOutbox(db: Db, query: OutboxQuery): Promise<Omit<OutboxPage, 'sending'>> {
+  const states = query.status ? STATES_OF[query.status] : undefined;
+  let rows = db.selectFrom('mail_outbox').selectAll();
+  if (states) rows = rows.where('status', 'in', states);
+  const page = await rows
+    .orderBy('id', 'desc')
+    .limit(OUTBOX_PAGE_SIZE)
+    .offset((query.page - 1) * OUTBOX_PAGE_SIZE)
+    .execute();
+
+  const byStatus = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => ['status', eb.fn.countAll<number>().as('n')])
+    .groupBy('status')
+    .execute();
+  const count = (wanted: readonly MailStatus[]) =>
+    byStatus.filter((row) => wanted.includes(row.status)).reduce((sum, row) => sum + Number(row.n), 0);
+  const counts = {
+    waiting: count(STATES_OF.waiting),
+    sent: count(STATES_OF.sent),
+    failed: count(STATES_OF.failed),
+  };
+  return {
+    data: page.map(toOutboxMail),
+    total: states ? count(states) : counts.waiting + counts.sent + counts.failed,
+    page: query.page,
+    pageSize: OUTBOX_PAGE_SIZE,
+    counts,
+  };
+}
+
+/** One mail with both its bodies; undefined when there is none with that id. */
+export async function readOutboxMail(db: Db, id: number): Promise<OutboxMailDetail | undefined> {
+  const row = await db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst();
+  return row
+    ? { ...toOutboxMail(row), messageId: row.message_id, text: row.text_body, html: row.html_body }
+    : undefined;
 }

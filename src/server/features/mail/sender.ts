@@ -4,7 +4,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MailConfig } from '../../config.js';
 import type { Db } from '../../db/connect.js';
 import { readSettings } from '../settings/settings.repository.js';
-import { claimDueMails, markMailFailed, markMailSent, type OutboxRow } from './outbox.repository.js';
+import {
+  claimDueMails,
+  failStaleMails,
+  holdMail,
+  markMailFailed,
+  markMailSent,
+  type OutboxRow,
+  releaseMails,
+} from './outbox.repository.js';
 import { type MailTransport, SendError } from './transport.js';
 
 /** How often a mail is tried before it is failed for good. */
@@ -14,6 +22,10 @@ export const MAX_ATTEMPTS = 8;
 export function backoffMs(attempts: number): number {
   return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 60 * 60_000);
 }
+
+/** A mail never tried this long after it was due is too old to send on its own (failStaleMails). */
+export const STALE_AFTER_DAYS = 7;
+export const STALE_REASON = `Not sent within ${STALE_AFTER_DAYS} days of being due (no mail left this server then), so it was too old to send on its own. Send it again if it still matters.`;
 
 export interface SenderOptions {
   /** Mails claimed at once. */
@@ -45,7 +57,7 @@ export class MailSender {
     private readonly db: Db,
     private readonly config: MailConfig,
     private readonly transport: MailTransport,
-    private readonly log: FastifyBaseLogger,
+    private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
     options: SenderOptions = {},
   ) {
     this.batchSize = options.batchSize ?? 10;
@@ -75,7 +87,7 @@ export class MailSender {
     this.timer = setTimeout(tick, 0);
   }
 
-  /** No new pass starts; the one under way finishes its mail in hand. */
+  /** No new pass starts; the one under way finishes its mail in hand and gives back the rest. */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
@@ -86,23 +98,45 @@ export class MailSender {
 
   private async deliverAll(): Promise<number> {
     let sent = 0;
-    for (;;) {
+    const stale = await failStaleMails(
+      this.db,
+      new Date(this.now().getTime() - STALE_AFTER_DAYS * 24 * 60 * 60_000).toISOString(),
+      STALE_REASON,
+    );
+    if (stale > 0) this.log.warn({ stale }, `${stale} mails were too old to send and are failed`);
+    while (!this.stopped) {
       const now = this.now();
       const batch = await claimDueMails(
         this.db,
         this.id,
         now.toISOString(),
-        new Date(now.getTime() + this.leaseMs).toISOString(),
+        this.leaseFrom(now),
         this.batchSize,
       );
       if (batch.length === 0) break;
       const from = await this.sender();
-      for (const mail of batch) {
+      for (const [index, mail] of batch.entries()) {
+        if (this.stopped) {
+          // Stopping: the mails not yet tried wait for the next start (or another sender) at once,
+          // instead of for the lease to run out.
+          await releaseMails(
+            this.db,
+            batch.slice(index).map((m) => m.id),
+            this.id,
+          );
+          break;
+        }
+        // The claim is renewed for this one mail; a mail whose claim ran out while the batch was
+        // under way may be another sender's now, and is left to it.
+        if (!(await holdMail(this.db, mail.id, this.id, this.leaseFrom(this.now())))) continue;
         if (await this.deliver(mail, from)) sent += 1;
       }
-      if (this.stopped) break;
     }
     return sent;
+  }
+
+  private leaseFrom(now: Date): string {
+    return new Date(now.getTime() + this.leaseMs).toISOString();
   }
 
   /** The From: MAIL_FROM's address, with its name or else the school's name now. */

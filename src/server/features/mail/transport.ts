@@ -1,5 +1,4 @@
 import nodemailer from 'nodemailer';
-import type { MailConfig } from '../../config.js';
 
 /** What a sender hands to the SMTP server: the outbox row's mail, with its stable Message-ID. */
 export interface MailToSend {

@@ -7,6 +7,7 @@ import cameraSvg from 'bootstrap-icons/icons/camera.svg?raw';
 import checkLgSvg from 'bootstrap-icons/icons/check-lg.svg?raw';
 import clipboardCheckSvg from 'bootstrap-icons/icons/clipboard-check.svg?raw';
 import easelTwoSvg from 'bootstrap-icons/icons/easel2.svg?raw';
+import envelopePaperSvg from 'bootstrap-icons/icons/envelope-paper.svg?raw';
 import exclamationTriangleSvg from 'bootstrap-icons/icons/exclamation-triangle.svg?raw';
 import hourglassSplitSvg from 'bootstrap-icons/icons/hourglass-split.svg?raw';
 import journalTextSvg from 'bootstrap-icons/icons/journal-text.svg?raw';
@@ -35,6 +36,7 @@ const SOURCES = {
   'check-lg': checkLgSvg,
   'clipboard-check': clipboardCheckSvg,
   easel2: easelTwoSvg,
+  'envelope-paper': envelopePaperSvg,
   'exclamation-triangle': exclamationTriangleSvg,
   'hourglass-split': hourglassSplitSvg,
   'journal-text': journalTextSvg,

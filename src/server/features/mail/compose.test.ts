@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.js';
+import { composeMail, escapeHtml, mailLink, messageHostOf } from './compose.js';
+
+/** How every mail looks (docs/decisions/0022-email-outbox.md). */
+describe('composeMail', () => {
+  const config = loadConfig({ PUBLIC_URL: 'https://school.example/site/' }).mail;
+  const school = 'Sunshine <Kinder> & Care';
+  const reset = mailLink(config, '/reset-password', { token: 'a b&c' });
+
+  const mail = composeMail(school, {
+    kind: 'password-reset',
+    to: { address: 'kofi@example.org', name: 'Kofi Rahman' },
+    subject: 'Set a new password',
+    greeting: 'Dear Kofi "K" Rahman,',
+    paragraphs: [
+      'Someone asked for a new password <b>here</b>.\nIf it was you, use the button.',
+      'It works for 30 minutes.',
+    ],
+    action: { label: 'Set a new password', url: reset },
+    footer: ['You get this mail because of your account at the school.'],
+  });
+
+  it('builds absolute links from PUBLIC_URL, under its path, with the query escaped', () => {
+    expect(config.publicUrl).toBe('https://school.example/site');
+    expect(reset).toBe('https://school.example/site/reset-password?token=a+b%26c');
+    expect(mailLink(config, '/login')).toBe('https://school.example/site/login');
+    expect(messageHostOf(config)).toBe('school.example');
+  });
+
+  it('carries the same words in text and HTML', () => {
+    for (const words of [
+      'Kofi "K" Rahman',
+      'It works for 30 minutes.',
+      'Set a new password',
+      'because of your account',
+    ]) {
+      expect(mail.text).toContain(words);
+      expect(mail.html).toContain(escapeHtml(words));
+    }
+    expect(mail.text).toContain('Someone asked for a new password <b>here</b>.\nIf it was you');
+    expect(mail.text).toContain(`Set a new password:\n${reset}`);
+    expect(mail.text).toContain(school);
+    expect(mail.subject).toBe('Set a new password');
+    expect(mail.to).toEqual({ address: 'kofi@example.org', name: 'Kofi Rahman' });
+  });
+
+  it('escapes every text in the HTML, keeps line breaks, and has no image or style sheet', () => {
+    expect(mail.html).toContain('Sunshine &lt;Kinder&gt; &amp; Care');
+    expect(mail.html).toContain('a new password &lt;b&gt;here&lt;/b&gt;.<br>If it was you');
+    expect(mail.html).not.toContain('<b>here');
+    expect(mail.html).not.toMatch(/<img|<link|<style|url\(/i);
+    expect(mail.html).toContain(`href="${escapeHtml(reset)}"`);
+    // Every link is absolute.
+    const hrefs = [...mail.html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
+    expect(hrefs.length).toBeGreaterThan(0);
+    for (const href of hrefs) expect(href).toMatch(/^https:\/\/school\.example\/site\//);
+  });
+
+  it('has no List-Unsubscribe without `unsubscribe`', () => {
+    expect(mail.headers).toEqual({});
+  });
+
+  it('adds the List-Unsubscribe headers and the footer link for a newsletter', () => {
+    const page = mailLink(config, '/newsletter/unsubscribe', { token: 'tok' });
+    const oneClick = 'https://school.example/site/api/newsletter/unsubscribe?token=tok';
+    const newsletter = composeMail(school, {
+      kind: 'newsletter',
+      to: { address: 'sub@example.org', name: 'Sub' },
+      subject: 'News',
+      paragraphs: ['The news.'],
+      unsubscribe: { page, oneClick },
+    });
+    expect(newsletter.headers).toEqual({
+      'List-Unsubscribe': `<${oneClick}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+    expect(newsletter.text).toContain(`unsubscribe: ${page}`);
+    expect(newsletter.html).toContain(`href="${escapeHtml(page)}"`);
+  });
+});
+
+describe('escapeHtml', () => {
+  it('escapes the five characters that matter in text and attributes', () => {
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
+    );
+  });
+});
