@@ -2,21 +2,11 @@ import { USER_TYPE } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
 
 /**
- * Reads and writes of the absence alerts (docs/decisions/0024-family-mails.md): the school's switch
- * (school_settings.absence_alerts), the guardians to mail, and absence_alert, what a pupil's
- * guardians were last told about a day. The two claims decide by the rows they change, so that of
+ * Reads and writes of the absence alerts (docs/decisions/0024-family-mails.md): the guardians to
+ * mail, and absence_alert, what a pupil's guardians were last told about a day (the school's switch
+ * is features/mail/mail-settings.repository.ts). The two claims decide by the rows they change, so that of
  * two saves of the register at the same moment only one sends.
  */
-
-/** Whether families are emailed when their child is recorded absent (on without the settings row). */
-export async function absenceAlertsOn(db: Db): Promise<boolean> {
-  const row = await db
-    .selectFrom('school_settings')
-    .select('absence_alerts')
-    .where('id', '=', 1)
-    .executeTakeFirst();
-  return row ? row.absence_alerts !== 0 : true;
-}
 
 export interface GuardianToMail {
   studentId: number;

@@ -5,9 +5,9 @@ import { contactTheSchool, longDate } from '../../lib/mail-words.js';
 import { dateInZone } from '../../lib/time.js';
 import { type MailContent, mailLink } from '../mail/compose.js';
 import { queueMails } from '../mail/mail.service.js';
+import { absenceAlertsOn } from '../mail/mail-settings.repository.js';
 import { readSettings } from '../settings/settings.repository.js';
 import {
-  absenceAlertsOn,
   claimAbsenceAlerts,
   claimCorrections,
   type GuardianToMail,
