@@ -8,11 +8,13 @@ import {
   FormReceiptSchema,
   HONEYPOT_FIELD,
   isHoneypotFilled,
+  NEWSLETTER_CONFIRM_RESEND_MINUTES,
   NewsletterSchema,
 } from '../../../shared/api/newsletter.js';
 import { HttpError, invalid } from '../../lib/errors.js';
 import { listContentRecords } from '../content/content.repository.js';
-import { insertBooking, insertEnquiry, subscribe } from './inbox.repository.js';
+import { subscribe } from '../newsletter/newsletter.service.js';
+import { insertBooking, insertEnquiry } from './inbox.repository.js';
 
 /**
  * Sends per client address and form, counted in the database like registration's limit
@@ -112,14 +114,18 @@ export async function formsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: TAGS,
         summary: 'Subscribe to the newsletter',
-        description: `201 for a new subscriber; 200 when the email (in any letter case) is subscribed already, and nothing changes. ${honeypotNote} ${limitNote}`,
+        description:
+          '201 for a new subscriber: the address is stored unconfirmed and sent a mail with the link that ' +
+          'confirms it (double opt-in); only confirmed addresses receive newsletters. 200 when the email ' +
+          '(in any letter case) is on the list already, and nothing changes; an unconfirmed one gets the ' +
+          `confirmation mail again, at most once in ${NEWSLETTER_CONFIRM_RESEND_MINUTES} minutes. ${honeypotNote} ${limitNote}`,
         body: NewsletterSchema,
         response: { 200: Receipt, 201: Receipt, ...errors },
       },
     },
     async (request, reply) => {
-      const added = await subscribe(app.db, request.body);
-      return reply.code(added ? 201 : 200).send(RECEIVED);
+      const outcome = await subscribe(app.db, app.config.mail, request.body);
+      return reply.code(outcome === 'added' ? 201 : 200).send(RECEIVED);
     },
   );
 }
