@@ -99,10 +99,11 @@ export const NewsletterUnsubscribeQuerySchema = z.object({ token: optionalLinkTo
 
 /**
  * Its body: `{ token }` as JSON from the unsubscribe page, or a mail program's one-click form
- * (`List-Unsubscribe=One-Click`, URL-encoded or multipart), whose token is in the query. Other
- * fields are ignored: a one-click form is never refused for what else it carries.
+ * (`List-Unsubscribe=One-Click`, URL-encoded; a multipart one leaves the body null), whose token
+ * is in the query. Other fields are ignored: a one-click form is never refused for what else it
+ * carries.
  */
-export const NewsletterUnsubscribeBodySchema = z.looseObject({ token: optionalLinkToken }).optional();
+export const NewsletterUnsubscribeBodySchema = z.looseObject({ token: optionalLinkToken }).nullish();
 
 /** `GET admin/newsletters`: the sent newsletters, newest first, and who the next one would reach. */
 export const NewsletterIssueListSchema = z.object({
