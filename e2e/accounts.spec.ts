@@ -128,7 +128,7 @@ test.describe
     });
   });
 
-test('the principal’s dashboard has the contract’s tiles plus the school-year, Approvals, Website, Inbox and families’ tiles', async ({
+test('the principal’s dashboard has the contract’s tiles plus the school-year, Approvals, Website, Inbox, families’ and Newsletters tiles', async ({
   page,
 }) => {
   await logIn(page, PRINCIPAL);
@@ -145,6 +145,8 @@ test('the principal’s dashboard has the contract’s tiles plus the school-yea
     // docs/decisions/0021-families.md#staff-screens
     ['Today', '/today'],
     ['Guardians', '/guardians'],
+    // docs/decisions/0025-newsletter.md
+    ['Newsletters', '/newsletters'],
   ]);
 });
 

@@ -24,6 +24,7 @@ export type TileIcon =
   | 'clipboard-check'
   | 'easel2'
   | 'journal-text'
+  | 'megaphone'
   | 'pencil-square'
   | 'people'
   | 'person-badge'
@@ -92,6 +93,9 @@ export const SCREENS = [
   { path: '/contact', title: 'Contact', who: 'everyone' },
   { path: '/registation', title: 'Registation form', who: 'everyone' },
   { path: '/login', title: 'Sign Up', who: 'everyone' },
+  // docs/decisions/0025-newsletter.md: the pages the newsletter's mails link to (one banner title for both).
+  { path: '/newsletter/confirm', title: 'Newsletter', who: 'everyone' },
+  { path: '/newsletter/unsubscribe', title: 'Newsletter', who: 'everyone' },
   // docs/contract/product.md#school-routes and docs/contract/product.md#school-screens: the school area, with the screens of docs/contract/fixes-and-gaps.md#fix-4, docs/contract/fixes-and-gaps.md#fix-5 and docs/contract/fixes-and-gaps.md#fix-9.
   { path: '/dashboard', title: 'Dashboard', who: 'signed-in' },
   {
@@ -354,6 +358,21 @@ export const SCREENS = [
         icon: 'people',
         blurb: 'Link parents to their children',
         addedBy: 'docs/decisions/0021-families.md',
+      },
+    ),
+  },
+  // docs/decisions/0025-newsletter.md: the principal writes to the confirmed newsletter subscribers.
+  {
+    path: '/newsletters',
+    title: 'Newsletters',
+    who: PRINCIPAL_ONLY,
+    tiles: tileFor(
+      { Principle: 18 },
+      {
+        label: 'Newsletters',
+        icon: 'megaphone',
+        blurb: 'Write to your subscribers',
+        addedBy: 'docs/decisions/0025-newsletter.md',
       },
     ),
   },

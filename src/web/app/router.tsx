@@ -33,6 +33,8 @@ const SCREEN_MODULES: { readonly [Path in ScreenPath]: () => Promise<RouteModule
   '/contact': () => import('./routes/public/contact.js'),
   '/registation': () => import('./routes/public/registration.js'),
   '/login': () => import('./routes/public/login.js'),
+  '/newsletter/confirm': () => import('./routes/public/newsletter-confirm.js'),
+  '/newsletter/unsubscribe': () => import('./routes/public/newsletter-unsubscribe.js'),
   // The school area (docs/contract/product.md#school-routes).
   '/dashboard': () => import('./routes/school/dashboard.js'),
   '/profile': () => import('./routes/school/profile.js'),
@@ -66,6 +68,7 @@ const SCREEN_MODULES: { readonly [Path in ScreenPath]: () => Promise<RouteModule
   '/care/:id': () => import('./routes/school/care.js'),
   '/today': () => import('./routes/school/today.js'),
   '/guardians': () => import('./routes/school/guardians.js'),
+  '/newsletters': () => import('./routes/school/newsletters.js'),
 };
 
 /** The router's pages, in the registry's order. */

@@ -15,6 +15,7 @@ import {
   IMPORT_PUPILS_TILE,
   INBOX_TILE,
   MARKS_TILE,
+  NEWSLETTERS_TILE,
   SCHOOL_SETUP_TILE,
   SEND_NOTIFICATION_TILE,
   TODAY_TILE,
@@ -45,6 +46,7 @@ describe('dashboard tiles', () => {
       INBOX_TILE,
       TODAY_TILE,
       GUARDIANS_TILE,
+      NEWSLETTERS_TILE,
     ]);
   });
 
@@ -67,6 +69,7 @@ describe('dashboard tiles', () => {
       IMPORT_PUPILS_TILE,
       TODAY_TILE,
       GUARDIANS_TILE,
+      NEWSLETTERS_TILE,
     ]) {
       expect(tileLook(tile.label).blurb).not.toBe('');
     }

@@ -28,6 +28,8 @@ export const IMPORT_PUPILS_TILE = principalTile('/import-pupils');
 /** docs/decisions/0021-families.md: the day's register (staff) and the linking of parents to pupils. */
 export const TODAY_TILE = principalTile('/today');
 export const GUARDIANS_TILE = principalTile('/guardians');
+/** docs/decisions/0025-newsletter.md: the principal writes to the confirmed newsletter subscribers. */
+export const NEWSLETTERS_TILE = principalTile('/newsletters');
 
 /**
  * The tiles of a user's dashboard, from the screen registry: the product's menu of the type (docs/contract/product.md#school-screens)
