@@ -35,10 +35,14 @@ const PUBLIC_SUFFIXES = ['.repository.ts', '.policy.ts'];
 
 /**
  * Auth is what every feature stands on: its session names the viewer of every policy, and
- * accounts are created and checked with its password hashing and log-in throttle.
+ * accounts are created and checked with its password hashing and log-in throttle. Mail is what
+ * every feature that writes to people stands on: it queues its mails with `queueMails`
+ * (mail.service.ts) in the transaction of the event that causes them, written as a `MailContent`
+ * with links from `mailLink` (compose.ts).
  */
 const PUBLIC_FILES: Record<string, readonly string[]> = {
   auth: ['session.ts', 'password.ts', 'login-throttle.ts'],
+  mail: ['mail.service.ts', 'compose.ts'],
 };
 
 /** What a migration may import besides packages and its fellow migrations: the engine test. */

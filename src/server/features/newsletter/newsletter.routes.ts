@@ -9,17 +9,34 @@ import {
   NewsletterTokenSchema,
 } from '../../../shared/api/mail.js';
 import {
+  NEWSLETTER_CONFIRM_RESEND_MINUTES,
   NewsletterIssueListSchema,
   NewsletterLinkAnswerSchema,
+  NewsletterSchema,
   NewsletterUnsubscribeBodySchema,
   NewsletterUnsubscribeQuerySchema,
 } from '../../../shared/api/newsletter.js';
 import { USER_TYPE } from '../../../shared/constants.js';
 import { HttpError } from '../../lib/errors.js';
+import {
+  FORM_LIMIT_NOTE,
+  FORM_RECEIVED,
+  FORM_TAGS,
+  FormReceiptAnswerSchema,
+  formRateLimit,
+  HONEYPOT_NOTE,
+  honeypot,
+} from '../../lib/public-forms.js';
 import { DENIED } from '../../lib/school-routes.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { countConfirmedSubscribers, listIssues } from './newsletter.repository.js';
-import { confirm, ONE_CLICK_UNSUBSCRIBE_PATH, sendNewsletter, unsubscribe } from './newsletter.service.js';
+import {
+  confirm,
+  ONE_CLICK_UNSUBSCRIBE_PATH,
+  sendNewsletter,
+  subscribe,
+  unsubscribe,
+} from './newsletter.service.js';
 
 const TAGS = ['Newsletter'];
 
@@ -47,12 +64,41 @@ const limitNote = `At most ${LINK_RATE_LIMIT.max} calls per address in ${LINK_RA
 const ONE_CLICK_BODY_LIMIT = 1024;
 
 /**
- * The public ends of the mails' links (docs/decisions/0025-newsletter.md): confirming a
- * subscription, and unsubscribing from the page or in one click from the mail program.
+ * The public side (docs/decisions/0025-newsletter.md): the footer's form, which subscribes, and the
+ * ends of the mails' links: confirming a subscription, and unsubscribing from the page or in one
+ * click from the mail program.
  */
-async function linkRoutes(app: FastifyInstance): Promise<void> {
+async function publicRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const errors = { 400: ErrorBodySchema, 404: ErrorBodySchema, 429: ErrorBodySchema } as const;
+
+  api.post(
+    '/newsletter',
+    {
+      config: { rateLimit: formRateLimit },
+      preValidation: honeypot,
+      schema: {
+        tags: FORM_TAGS,
+        summary: 'Subscribe to the newsletter',
+        description:
+          '201 for a new subscriber: the address is stored unconfirmed and sent a mail with the link that ' +
+          'confirms it (double opt-in); only confirmed addresses receive newsletters. 200 when the email ' +
+          '(in any letter case) is on the list already, and nothing changes; an unconfirmed one gets the ' +
+          `confirmation mail again, at most once in ${NEWSLETTER_CONFIRM_RESEND_MINUTES} minutes. ${HONEYPOT_NOTE} ${FORM_LIMIT_NOTE}`,
+        body: NewsletterSchema,
+        response: {
+          200: FormReceiptAnswerSchema,
+          201: FormReceiptAnswerSchema,
+          400: ErrorBodySchema,
+          429: ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await subscribe(app.db, app.config.mail, request.body);
+      return reply.code(outcome === 'added' ? 201 : 200).send(FORM_RECEIVED);
+    },
+  );
 
   api.post(
     '/newsletter/confirm',
@@ -172,8 +218,8 @@ async function adminRoutes(app: FastifyInstance): Promise<void> {
   );
 }
 
-/** The newsletter (docs/decisions/0025-newsletter.md); subscribing is a public form (forms.routes.ts). */
+/** The newsletter (docs/decisions/0025-newsletter.md). */
 export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
-  await app.register(linkRoutes);
+  await app.register(publicRoutes);
   await app.register(adminRoutes);
 }

@@ -106,6 +106,19 @@ describe('Newsletters (principal)', () => {
     expect(screen.getByLabelText('Subject')).toHaveValue('Hello');
   });
 
+  it('asks before leaving with an unsent newsletter', async () => {
+    const { router, user, location } = open(3);
+    await write(user, 'Draft', 'Not finished');
+    await router.navigate('/elsewhere');
+    const dialog = within(await screen.findByRole('alertdialog', { name: NEWSLETTERS_TEXTS.leaveTitle }));
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+    expect(location()).toBe('/');
+    expect(screen.getByLabelText('Subject')).toHaveValue('Draft');
+    await router.navigate('/elsewhere');
+    await user.click(await screen.findByRole('button', { name: 'Leave without sending' }));
+    await waitFor(() => expect(location()).toBe('/elsewhere'));
+  });
+
   it('has no serious or critical axe violation, the question open too', async () => {
     const { container, user } = open(3);
     await write(user, 'Hello', 'Short note');
