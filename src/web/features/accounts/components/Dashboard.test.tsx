@@ -54,6 +54,7 @@ const EXPECTED: Record<Exclude<SchoolType, typeof USER_TYPE.parent>, [string, st
     ['Inbox', '/inbox'],
     ['Today', '/today'],
     ['Guardians', '/guardians'],
+    ['Newsletters', '/newsletters'],
   ],
 };
 
