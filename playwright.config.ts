@@ -8,6 +8,9 @@ const port = Number(process.env.E2E_PORT ?? 3199);
 // scripts/e2e.mjs sets E2E_DATA_DIR, so that every worker (and fixtures that seed through the
 // database) knows where the server keeps its data.
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `schoolyard-e2e-${process.pid}`);
+// Where the e2e server's SMTP server keeps the mail the app sends (scripts/e2e-server.mjs), for the
+// specs that read it (e2e/support/mailbox.ts).
+const mailDir = process.env.E2E_MAIL_DIR ?? `${dataDir}-mail`;
 
 /**
  * End-to-end tests against the built product, started as `npm start` would start it, on a fresh
@@ -41,6 +44,13 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      E2E_MAIL_DIR: mailDir,
+      DEMO_DATA: 'true',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+    },
   },
 });

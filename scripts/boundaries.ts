@@ -35,10 +35,9 @@ const PUBLIC_SUFFIXES = ['.repository.ts', '.policy.ts'];
 
 /**
  * Auth is what every feature stands on: its session names the viewer of every policy, and
- * accounts are created and checked with its password hashing and log-in throttle. Mail is what
- * every feature that writes to people stands on: it queues its mails with `queueMails`
- * (mail.service.ts) in the transaction of the event that causes them, written as a `MailContent`
- * with links from `mailLink` (compose.ts).
+ * accounts are created and checked with its password hashing and log-in throttle. Mail is sent by
+ * the features whose events cause it: they queue it in their own transaction (`mail.service.ts`)
+ * and build its links (`compose.ts`), docs/decisions/0022-email-outbox.md.
  */
 const PUBLIC_FILES: Record<string, readonly string[]> = {
   auth: ['session.ts', 'password.ts', 'login-throttle.ts'],

@@ -16,6 +16,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/connect.js';
 import { attendanceRoutes } from './features/attendance/attendance.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
+import { passwordResetRoutes } from './features/auth/password-reset.routes.js';
 import { findSessionUser } from './features/auth/session.js';
 import { careRoutes } from './features/care/care.routes.js';
 import { catalogRoutes } from './features/catalog/catalog.routes.js';
@@ -194,6 +195,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(healthRoutes);
       await api.register(contentRoutes);
       await api.register(authRoutes);
+      await api.register(passwordResetRoutes);
       await api.register(usersRoutes);
       // The school area, by subject (record-level rules: features/school/school.policy.ts).
       await api.register(catalogRoutes);

@@ -1,3 +1,4 @@
+import { FORGOT_PASSWORD_PATH, MAIL_LINK_PATHS } from './api/mail.js';
 import { type SchoolType, USER_TYPE, type UserType } from './constants.js';
 
 /**
@@ -93,9 +94,13 @@ export const SCREENS = [
   { path: '/contact', title: 'Contact', who: 'everyone' },
   { path: '/registation', title: 'Registation form', who: 'everyone' },
   { path: '/login', title: 'Sign Up', who: 'everyone' },
+  // Password reset by mail (docs/decisions/0023-password-reset.md): asking for a link, and the
+  // page the link opens.
+  { path: FORGOT_PASSWORD_PATH, title: 'Forgot password', who: 'everyone' },
+  { path: MAIL_LINK_PATHS.resetPassword, title: 'New password', who: 'everyone' },
   // docs/decisions/0025-newsletter.md: the pages the newsletter's mails link to (one banner title for both).
-  { path: '/newsletter/confirm', title: 'Newsletter', who: 'everyone' },
-  { path: '/newsletter/unsubscribe', title: 'Newsletter', who: 'everyone' },
+  { path: MAIL_LINK_PATHS.confirmNewsletter, title: 'Newsletter', who: 'everyone' },
+  { path: MAIL_LINK_PATHS.unsubscribe, title: 'Newsletter', who: 'everyone' },
   // docs/contract/product.md#school-routes and docs/contract/product.md#school-screens: the school area, with the screens of docs/contract/fixes-and-gaps.md#fix-4, docs/contract/fixes-and-gaps.md#fix-5 and docs/contract/fixes-and-gaps.md#fix-9.
   { path: '/dashboard', title: 'Dashboard', who: 'signed-in' },
   {

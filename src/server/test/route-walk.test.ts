@@ -155,6 +155,9 @@ const PUBLIC = new Set([
   'GET /api/openapi.json',
   'POST /api/users',
   'POST /api/users/login',
+  // Password reset by mail (docs/decisions/0023-password-reset.md; rate limited)
+  'POST /api/users/password-reset',
+  'POST /api/users/password-reset/confirm',
   // The site's forms (rate limited)
   'POST /api/enquiries',
   'POST /api/bookings',

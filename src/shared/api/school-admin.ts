@@ -81,6 +81,11 @@ export const SendNotificationBodySchema = z
     classId: id('Choose a class').optional(),
     studentId: id('Choose a pupil').optional(),
     everyone: z.literal(true, { error: '`everyone` may only be true' }).optional(),
+    /**
+     * Also email the guardians of every pupil the notification reaches, one mail per guardian
+     * (docs/decisions/0024-family-mails.md). Left out: false.
+     */
+    emailFamilies: z.boolean({ error: '`emailFamilies` must be true or false' }).optional(),
   })
   .refine(
     (body) =>
@@ -93,6 +98,11 @@ export const SendNotificationBodySchema = z
   );
 export type SendNotificationBody = z.infer<typeof SendNotificationBodySchema>;
 export const CreatedIdAnswerSchema = z.object({ data: z.object({ id: z.number().int() }) });
+/** POST notification's answer: the id, and how many guardians were emailed (0 without emailFamilies). */
+export const SentNotificationAnswerSchema = z.object({
+  data: z.object({ id: z.number().int(), emailed: z.number().int() }),
+});
+export type SentNotification = z.infer<typeof SentNotificationAnswerSchema>['data'];
 
 // GET notification (ours: three more fields per row; the original fields stay)
 export const NotificationListRowSchema = NotificationRowSchema.extend({

@@ -33,6 +33,8 @@ const SCREEN_MODULES: { readonly [Path in ScreenPath]: () => Promise<RouteModule
   '/contact': () => import('./routes/public/contact.js'),
   '/registation': () => import('./routes/public/registration.js'),
   '/login': () => import('./routes/public/login.js'),
+  '/forgot-password': () => import('./routes/public/forgot-password.js'),
+  '/reset-password': () => import('./routes/public/reset-password.js'),
   '/newsletter/confirm': () => import('./routes/public/newsletter-confirm.js'),
   '/newsletter/unsubscribe': () => import('./routes/public/newsletter-unsubscribe.js'),
   // The school area (docs/contract/product.md#school-routes).

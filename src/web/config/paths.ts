@@ -19,6 +19,8 @@ export const paths = {
   registration: linkTo('/registation'),
   /** Where a visitor without a session is sent (docs/contract/product.md#school-routes). */
   login: linkTo('/login'),
+  /** "Forgot password?" on the login form (docs/decisions/0023-password-reset.md). */
+  forgotPassword: linkTo('/forgot-password'),
   /** Where a log-in leads. */
   dashboard: linkTo('/dashboard'),
   notifications: linkTo('/notification'),

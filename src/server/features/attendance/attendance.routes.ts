@@ -70,7 +70,10 @@ function classDayRoutes(app: FastifyInstance): void {
         summary: 'Save attendance: all rows or none; saving again for a pupil and date updates it',
         description:
           'Dates may not be after today (400). Every userid must be a current pupil of a class the ' +
-          'teacher teaches (any pupil in a class for the principal), else 404 and nothing is saved.',
+          'teacher teaches (any pupil in a class for the principal), else 404 and nothing is saved. ' +
+          'For the school’s today: a pupil newly recorded Absent (status 2) gets one mail to each ' +
+          'guardian, a pupil recorded Present or On Leave after such a mail a correction; saving ' +
+          'again sends nothing, and the school’s settings may turn the alerts off.',
         security: BEARER_AUTH,
         body: SaveAttendanceBodySchema,
         response: { 200: SavedCountAnswerSchema, ...CHECKED },
@@ -78,7 +81,14 @@ function classDayRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const entries = request.body.map(fromWire);
-      const saved = await saveAttendance(app.db, currentUser(request), entries, today(), nowIso());
+      const saved = await saveAttendance(
+        app.db,
+        app.config.mail,
+        currentUser(request),
+        entries,
+        today(),
+        nowIso(),
+      );
       return { data: { saved } };
     },
   );

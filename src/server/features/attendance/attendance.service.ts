@@ -1,8 +1,10 @@
 import type { FieldError } from '../../../shared/api/errors.js';
 import type { AttendanceCode } from '../../../shared/constants.js';
+import type { MailConfig } from '../../config.js';
 import type { Db } from '../../db/connect.js';
 import { HttpError, invalid } from '../../lib/errors.js';
 import { recordablePupils, type Viewer } from '../school/school.policy.js';
+import { queueAbsenceAlerts } from './absence-alerts.js';
 import { ATTENDANCE_FIELDS as WIRE } from './attendance.fields.js';
 import { type AttendanceToSave, upsertAttendance } from './attendance.repository.js';
 
@@ -22,9 +24,13 @@ export interface AttendanceEntry {
  * - 404 when an id is not a current pupil the caller may record (a teacher: pupils of the classes
  *   they teach; the principal: every pupil in a class). Unknown ids and other teachers' pupils get
  *   the same answer, so it does not tell which ids are pupils.
+ *
+ * In the same transaction, the records of the school's today queue the absence alerts and
+ * corrections they call for (absence-alerts.ts), so the mails exist exactly when the records do.
  */
 export async function saveAttendance(
   db: Db,
+  mail: MailConfig,
   viewer: Viewer,
   entries: readonly AttendanceEntry[],
   today: string,
@@ -74,6 +80,8 @@ export async function saveAttendance(
         unknown,
       );
     }
-    return upsertAttendance(trx, records, viewer.id, now);
+    const saved = await upsertAttendance(trx, records, viewer.id, now);
+    await queueAbsenceAlerts(trx, mail, records, now);
+    return saved;
   });
 }

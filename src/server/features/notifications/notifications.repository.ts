@@ -1,3 +1,4 @@
+import { USER_TYPE } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
 import { notificationVisible, type Viewer } from '../school/school.policy.js';
 
@@ -123,4 +124,45 @@ export async function markNotificationRead(
     .onConflict((oc) => oc.columns(['notification_id', 'user_id']).doNothing())
     .execute();
   return true;
+}
+
+export interface FamilyAddress {
+  parentId: number;
+  name: string;
+  email: string;
+}
+
+/**
+ * The guardians a notification reaches by mail (docs/decisions/0024-family-mails.md): those of the
+ * pupil it is to, of the current pupils of its class, or of every pupil currently in a class (to
+ * everyone). Active Parent accounts only, each once however many of their children it concerns (the
+ * email is unique per account), by name.
+ */
+export async function familyAddressesOf(
+  db: Db,
+  audience: { classId: number | null; studentId: number | null },
+): Promise<FamilyAddress[]> {
+  const pupils =
+    audience.studentId !== null
+      ? db.selectFrom('app_user as s').select('s.id as student_id').where('s.id', '=', audience.studentId)
+      : db
+          .selectFrom('enrolment as e')
+          .select('e.student_id')
+          .where('e.ended_on', 'is', null)
+          .$if(audience.classId !== null, (q) => q.where('e.class_id', '=', audience.classId ?? 0));
+  const rows = await db
+    .selectFrom('app_user as p')
+    .select(['p.id as parentId', 'p.name', 'p.email'])
+    .where('p.type', '=', USER_TYPE.parent)
+    .where('p.status', '=', 'active')
+    .where('p.email', '<>', '')
+    .where(
+      'p.id',
+      'in',
+      db.selectFrom('guardian as g').select('g.parent_id').where('g.student_id', 'in', pupils),
+    )
+    .orderBy('p.name')
+    .orderBy('p.id')
+    .execute();
+  return rows;
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { IdParamSchema } from '../../../shared/api/school.js';
 import {
-  CreatedIdAnswerSchema,
   NotificationListAnswerSchema,
   SendNotificationBodySchema,
+  SentNotificationAnswerSchema,
 } from '../../../shared/api/school-admin.js';
 import { notFound } from '../../lib/errors.js';
 import { CHECKED, DENIED, NO_CONTENT, schoolRouting, SCHOOL_TAGS as TAGS } from '../../lib/school-routes.js';
@@ -85,15 +85,23 @@ function sendingRoutes(app: FastifyInstance): void {
         summary: 'Send a notification to a class, a pupil or everyone',
         description:
           'Exactly one of classId, studentId, everyone. A teacher: a class they teach or a pupil of one ' +
-          '(else 404); everyone only for the principal (403).',
+          '(else 404); everyone only for the principal (403). With `emailFamilies: true` the guardians ' +
+          'of the pupils it reaches (the pupil, the class’s current pupils, every pupil in a class) ' +
+          'are emailed too, each once; `emailed` is how many mails were queued.',
         security: BEARER_AUTH,
         body: SendNotificationBodySchema,
-        response: { 201: CreatedIdAnswerSchema, ...CHECKED },
+        response: { 201: SentNotificationAnswerSchema, ...CHECKED },
       },
     },
     async (request, reply) => {
-      const id = await sendNotification(app.db, currentUser(request), request.body, nowIso());
-      return reply.code(201).send({ data: { id } });
+      const sent = await sendNotification(
+        app.db,
+        app.config.mail,
+        currentUser(request),
+        request.body,
+        nowIso(),
+      );
+      return reply.code(201).send({ data: sent });
     },
   );
 }

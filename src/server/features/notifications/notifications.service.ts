@@ -1,27 +1,37 @@
 import type { SendNotificationBody } from '../../../shared/api/school-admin.js';
+import type { MailConfig } from '../../config.js';
 import type { Db } from '../../db/connect.js';
 import { forbidden, notFound } from '../../lib/errors.js';
+import { queueMails } from '../mail/mail.service.js';
 import {
   findVisibleClass,
   findVisiblePupil,
   mayNotifyEveryone,
   type Viewer,
 } from '../school/school.policy.js';
-import { insertNotification } from './notifications.repository.js';
+import { readSettings } from '../settings/settings.repository.js';
+import { type MailAudience, notificationMail } from './notification-mails.js';
+import { familyAddressesOf, insertNotification } from './notifications.repository.js';
 
 /**
  * `POST notification`: a teacher to a class they teach or a pupil of such a class (else 404, as for
  * an unknown id); everyone only from the principal (403 for a teacher). The audience is checked by
  * the same policy lookups the read calls use.
+ *
+ * With `emailFamilies`, the guardians of the pupils it reaches are mailed too, each once, in the
+ * transaction of the notification (docs/decisions/0024-family-mails.md); the audience is the one
+ * just checked, so a teacher's mail reaches no family their notification would not.
  */
 export async function sendNotification(
   db: Db,
-  viewer: Viewer,
+  mail: MailConfig,
+  viewer: Viewer & { name: string },
   body: SendNotificationBody,
   now: string,
-): Promise<number> {
+): Promise<{ id: number; emailed: number }> {
   let classId: number | null = null;
   let studentId: number | null = null;
+  let audience: MailAudience = 'everyone';
   if (body.everyone) {
     if (!mayNotifyEveryone(viewer))
       throw forbidden('Only the principal may send a notification to everyone.');
@@ -29,10 +39,28 @@ export async function sendNotification(
     const schoolClass = await findVisibleClass(db, viewer, body.classId);
     if (!schoolClass) throw notFound('That class');
     classId = schoolClass.id;
+    audience = { className: schoolClass.name };
   } else if (body.studentId !== undefined) {
     const pupil = await findVisiblePupil(db, viewer, body.studentId);
     if (!pupil) throw notFound('That pupil');
     studentId = pupil.id;
+    audience = { pupilName: pupil.name };
   }
-  return insertNotification(db, { senderId: viewer.id, classId, studentId, body: body.notification }, now);
+  return db.transaction().execute(async (trx) => {
+    const id = await insertNotification(
+      trx,
+      { senderId: viewer.id, classId, studentId, body: body.notification },
+      now,
+    );
+    if (!body.emailFamilies) return { id, emailed: 0 };
+    const school = await readSettings(trx);
+    const note = { senderName: viewer.name, audience, text: body.notification };
+    const families = await familyAddressesOf(trx, { classId, studentId });
+    await queueMails(
+      trx,
+      mail,
+      families.map((family) => notificationMail(mail, school, note, family)),
+    );
+    return { id, emailed: families.length };
+  });
 }

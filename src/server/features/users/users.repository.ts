@@ -142,6 +142,26 @@ export async function updateUser(db: Db, id: number, changes: UserChanges, now: 
   return Number(result.numUpdatedRows) > 0;
 }
 
+/**
+ * Sets the account's status when it is another one; answers whether it changed. The affected-row
+ * count decides, so of two principals approving at the same moment only one sees a change (and only
+ * one approval mail is queued, docs/decisions/0024-family-mails.md).
+ */
+export async function setStatusIfDifferent(
+  db: Db,
+  id: number,
+  status: string,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('app_user')
+    .set({ status, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '<>', status)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export async function deleteUser(db: Db, id: number): Promise<boolean> {
   const result = await db.deleteFrom('app_user').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;

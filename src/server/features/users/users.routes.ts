@@ -239,7 +239,9 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
         description:
           'Approving a Parent may carry `links`: the pupils to link them to, made in the same ' +
           'transaction (400 when an id is not a Student; `links` on another type or with a ' +
-          'rejection is a 400).',
+          'rejection is a 400). When the status changes, the account holder is mailed (approved: ' +
+          'a link to log in, a Parent’s linked children; rejected: how to reach the school); ' +
+          'setting the status the account has already mails nothing.',
         security: BEARER_AUTH,
         params: UserIdParamsSchema,
         body: StatusChangeWithLinksSchema,
@@ -253,6 +255,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     async (request) => ({
       data: await changeStatus(
         app.db,
+        app.config.mail,
         currentUser(request),
         request.params.id,
         request.body.status,

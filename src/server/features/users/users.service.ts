@@ -8,6 +8,7 @@ import type {
 } from '../../../shared/api/users.js';
 import { credentialChangeProblem, USER_MESSAGES } from '../../../shared/api/users.js';
 import { USER_TYPE, type UserType } from '../../../shared/constants.js';
+import type { MailConfig } from '../../config.js';
 import type { Db } from '../../db/connect.js';
 import { claimAttempt } from '../../lib/attempt-counters.js';
 import { conflict, HttpError, invalid, notFound } from '../../lib/errors.js';
@@ -19,9 +20,14 @@ import { hashPassword, verifyPassword } from '../auth/password.js';
 import { revokeUserSessions, type SessionUser } from '../auth/session.js';
 import {
   accountTypes,
+  childrenOf,
   insertChildSuggestions,
   insertGuardiansKeepingExisting,
 } from '../family/family.repository.js';
+import type { MailContent } from '../mail/compose.js';
+import { queueMails } from '../mail/mail.service.js';
+import { readSettings } from '../settings/settings.repository.js';
+import { approvalMail, rejectionMail } from './account-mails.js';
 import { toUser, toUserWithStatus } from './users.mapper.js';
 import {
   deleteUser,
@@ -33,7 +39,9 @@ import {
   isUniqueViolation,
   photosOf,
   replacePhotos,
+  setStatusIfDifferent,
   type UserChanges,
+  type UserRecord,
   updateUser,
 } from './users.repository.js';
 
@@ -249,10 +257,13 @@ async function checkCurrentPassword(
 /**
  * The principal approves or rejects an account; rejecting ends its sessions at once. Approving a
  * Parent may link them to pupils in the same transaction (`links`, docs/decisions/0021-families.md):
- * all the links or none, with the approval.
+ * all the links or none, with the approval. When the status really changes, the account's holder
+ * is mailed (approved or rejected, docs/decisions/0024-family-mails.md), in the same transaction:
+ * the mail exists exactly when the decision does. Setting the status it has already sends nothing.
  */
 export async function changeStatus(
   db: Db,
+  mail: MailConfig,
   actor: SessionUser,
   id: number,
   status: 'active' | 'rejected',
@@ -262,23 +273,38 @@ export async function changeStatus(
     throw conflict('OWN_ACCOUNT', 'You cannot change the status of your own account.');
   }
   const found = await db.transaction().execute(async (trx) => {
-    if (links !== undefined) {
-      const target = await findUserById(trx, id);
-      if (!target) return false;
-      if (status !== 'active' || target.type !== USER_TYPE.parent) {
-        throw invalid(FAMILY_MESSAGES.linksOnlyForParents, [
-          { field: 'links', message: FAMILY_MESSAGES.linksOnlyForParents },
-        ]);
-      }
+    const target = await findUserById(trx, id);
+    if (!target) return false;
+    if (links !== undefined && (status !== 'active' || target.type !== USER_TYPE.parent)) {
+      throw invalid(FAMILY_MESSAGES.linksOnlyForParents, [
+        { field: 'links', message: FAMILY_MESSAGES.linksOnlyForParents },
+      ]);
     }
-    if (!(await updateUser(trx, id, { status }, nowIso()))) return false;
+    // The row count decides, not the status read above: of two decisions at the same moment, only
+    // the one that changed the row mails.
+    const changed = await setStatusIfDifferent(trx, id, status, nowIso());
     if (status === 'rejected') await revokeUserSessions(trx, id);
     if (links !== undefined) await linkApprovedParent(trx, id, links);
+    if (changed) await queueMails(trx, mail, [await statusMail(trx, mail, target, status)]);
     return true;
   });
   const row = found ? await findUserById(db, id) : undefined;
   if (!row) throw notFound('That user');
   return toUserWithStatus(row, await photosOf(db, id));
+}
+
+/** The mail of a changed status; a Parent's approval names the children linked by then. */
+async function statusMail(
+  trx: Db,
+  mail: MailConfig,
+  target: UserRecord,
+  status: 'active' | 'rejected',
+): Promise<MailContent> {
+  const school = await readSettings(trx);
+  const holder = { name: target.name, email: target.email, previousStatus: target.status };
+  if (status === 'rejected') return rejectionMail(school, holder);
+  const children = target.type === USER_TYPE.parent ? await childrenOf(trx, target.id) : undefined;
+  return approvalMail(mail, school, holder, children);
 }
 
 /**

@@ -1,8 +1,8 @@
 import { type Control, type FieldErrors, type UseFormRegister, useFieldArray } from 'react-hook-form';
 import { FAMILY_LIMITS } from '../../../../shared/api/family.js';
+import { TextField } from '../../../components/forms/fields.js';
 import type { RegistrationFormInput } from '../api/register.js';
 import { todayIso } from '../lib/dates.js';
-import { TextField } from './fields.js';
 
 export const CHILDREN_TEXTS = {
   legend: 'Your children (optional)',

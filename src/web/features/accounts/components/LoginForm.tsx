@@ -4,6 +4,7 @@ import { type Path, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { type LoginInput, LoginSchema } from '../../../../shared/api/users.js';
 import { MESSAGES } from '../../../../shared/constants.js';
+import { FormAlert, TextField } from '../../../components/forms/fields.js';
 import { paths } from '../../../config/paths.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { showFieldErrors } from '../../../lib/form-errors.js';
@@ -12,7 +13,6 @@ import { useLogin } from '../api/login.js';
 import { loginFailureReason } from '../lib/login-errors.js';
 import { accountFieldErrorsOf } from '../lib/server-errors.js';
 import { AccountIcon } from './AccountIcon.js';
-import { FormAlert, TextField } from './fields.js';
 
 const FIELDS: readonly Path<LoginInput>[] = ['email', 'password'];
 
@@ -20,7 +20,8 @@ const FIELDS: readonly Path<LoginInput>[] = ['email', 'password'];
  * Login (docs/contract/product.md#public-pages, docs/contract/product.md#states;
  * docs/contract/fixes-and-gaps.md#fix-6): on success the token goes into the kids_pre_token cookie for 7 days
  * and the browser moves to /dashboard. Any refusal or network failure shows the toast 'Something Went Wrong!'
- * and the form says why.
+ * and the form says why. "Forgot password?" leads to asking for a reset link by mail
+ * (docs/decisions/0023-password-reset.md).
  */
 export function LoginForm() {
   const id = useId();
@@ -102,6 +103,9 @@ export function LoginForm() {
           autoComplete="current-password"
         />
       </div>
+      <p className="text-end mt-2 mb-0">
+        <Link to={paths.forgotPassword}>Forgot password?</Link>
+      </p>
       <div className="account-form__actions">
         <button
           type="submit"

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { GENDERS } from '../../../../shared/constants.js';
+import { RadioGroup, TextField } from '../../../components/forms/fields.js';
 import { todayIso } from '../lib/dates.js';
-import { RadioGroup, TextField } from './fields.js';
 
 /** The fields a person fills in about themselves, in registration and in the profile alike. */
 export type PersonalField =

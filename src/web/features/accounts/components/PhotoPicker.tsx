@@ -1,7 +1,7 @@
 import { type ChangeEvent, type Ref, useEffect, useState } from 'react';
 import { displayName, IMAGE_RULES } from '../../../../shared/api/users.js';
+import type { FieldProblem } from '../../../components/forms/fields.js';
 import { AccountIcon } from './AccountIcon.js';
-import type { FieldProblem } from './fields.js';
 
 const sameFile = (a: File, b: File): boolean =>
   a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;

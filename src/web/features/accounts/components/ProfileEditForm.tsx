@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { Controller, type Path, useForm } from 'react-hook-form';
 import { credentialChangeProblem } from '../../../../shared/api/users.js';
 import { GENDERS } from '../../../../shared/constants.js';
+import { FormAlert, TextField } from '../../../components/forms/fields.js';
 import { notify } from '../../../lib/toast.js';
 import type { Account } from '../api/account-fields.js';
 import {
@@ -12,7 +13,6 @@ import {
   useUpdateProfile,
 } from '../api/update-profile.js';
 import { applyServerErrors } from '../lib/server-errors.js';
-import { FormAlert, TextField } from './fields.js';
 import { PersonalDetailsFields } from './PersonalDetailsFields.js';
 import { PhotoPicker } from './PhotoPicker.js';
 

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, type Path, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { MESSAGES, REGISTRATION_MESSAGE_MS, USER_TYPE, USER_TYPES } from '../../../../shared/constants.js';
+import { FormAlert, SelectField, TextField } from '../../../components/forms/fields.js';
 import { paths } from '../../../config/paths.js';
 import { notify } from '../../../lib/toast.js';
 import {
@@ -13,7 +14,6 @@ import {
 } from '../api/register.js';
 import { applyServerErrors } from '../lib/server-errors.js';
 import { ChildrenFields } from './ChildrenFields.js';
-import { FormAlert, SelectField, TextField } from './fields.js';
 import { PersonalDetailsFields } from './PersonalDetailsFields.js';
 import { PhotoPicker } from './PhotoPicker.js';
 

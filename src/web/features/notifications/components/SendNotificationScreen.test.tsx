@@ -4,7 +4,12 @@ import { USER_TYPE } from '../../../../shared/constants.js';
 import { notify } from '../../../lib/toast.js';
 import { allowConsoleErrors } from '../../../test/console.js';
 import { apiError, mockApi, profile, renderScreen } from '../../../test/school-test-utils.js';
-import { SENT_TEXT, SendNotificationScreen } from './SendNotificationScreen.js';
+import {
+  EMAIL_FAMILIES_LABEL,
+  SENT_TEXT,
+  SendNotificationScreen,
+  sentText,
+} from './SendNotificationScreen.js';
 
 const CLASSES = { data: [{ classId: 3, class_name: 'Class 1' }] };
 const PUPILS = { data: [{ studentId: 11, studentName: 'Ada Lovelace' }] };
@@ -17,7 +22,7 @@ function open(
     'GET users/profile': profile(type, 7),
     'GET teacher/assign_class': CLASSES,
     'GET student_class/3': PUPILS,
-    'POST notification': { data: { id: 1 } },
+    'POST notification': { data: { id: 1, emailed: 0 } },
     ...routes,
   });
   return { api, ...renderScreen(<SendNotificationScreen />) };
@@ -60,6 +65,28 @@ describe('Send notification', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() =>
       expect(posted(api)).toEqual({ notification: 'School closed Monday', everyone: true }),
+    );
+  });
+
+  it('also emails the families when ticked, and says how many were emailed', async () => {
+    const success = vi.spyOn(notify, 'success');
+    const { api, user } = open(USER_TYPE.teacher, { 'POST notification': { data: { id: 2, emailed: 3 } } });
+    await screen.findByRole('option', { name: 'Class 1' });
+    const box = screen.getByRole('checkbox', { name: EMAIL_FAMILIES_LABEL });
+    expect(box).not.toBeChecked();
+    await user.click(box);
+    await user.selectOptions(screen.getByLabelText('Class'), 'Class 1');
+    await user.type(screen.getByLabelText('Message'), 'Sports day on Friday');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Notification sent. Emailed to 3 parents.'));
+    expect(posted(api)).toEqual({ notification: 'Sports day on Friday', classId: 3, emailFamilies: true });
+  });
+
+  it('words the toast for one, none and no mail asked', () => {
+    expect(sentText(false, 0)).toBe(SENT_TEXT);
+    expect(sentText(true, 1)).toBe('Notification sent. Emailed to 1 parent.');
+    expect(sentText(true, 0)).toBe(
+      'Notification sent. No family of these pupils has a parent account to email.',
     );
   });
 

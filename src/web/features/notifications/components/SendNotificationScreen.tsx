@@ -19,6 +19,17 @@ import { useSendNotification } from '../api/send-notification.js';
 export type Audience = 'class' | 'pupil' | 'everyone';
 
 export const SENT_TEXT = 'Notification sent.';
+export const EMAIL_FAMILIES_LABEL = 'Also email the families';
+
+/**
+ * The toast after sending: how many guardians were emailed when the sender asked for it
+ * (docs/decisions/0024-family-mails.md), including that there was nobody to email.
+ */
+export function sentText(emailFamilies: boolean, emailed: number): string {
+  if (!emailFamilies) return SENT_TEXT;
+  if (emailed === 0) return `${SENT_TEXT} No family of these pupils has a parent account to email.`;
+  return `${SENT_TEXT} Emailed to ${emailed} ${emailed === 1 ? 'parent' : 'parents'}.`;
+}
 
 /** The POST body for the chosen audience: exactly one of classId, studentId, everyone. */
 export function notificationBody(
@@ -26,10 +37,12 @@ export function notificationBody(
   text: string,
   classId: number | undefined,
   studentId: number | undefined,
+  emailFamilies = false,
 ): Partial<SendNotificationBody> {
-  if (audience === 'everyone') return { notification: text, everyone: true };
-  if (audience === 'pupil') return { notification: text, studentId };
-  return { notification: text, classId };
+  const mail = emailFamilies ? { emailFamilies: true } : {};
+  if (audience === 'everyone') return { notification: text, everyone: true, ...mail };
+  if (audience === 'pupil') return { notification: text, studentId, ...mail };
+  return { notification: text, classId, ...mail };
 }
 
 const toId = (value: string): number | undefined => (value === '' ? undefined : Number(value));
@@ -44,6 +57,7 @@ export function SendNotificationScreen() {
   const [classId, setClassId] = useState<number | undefined>();
   const [studentId, setStudentId] = useState<number | undefined>();
   const [text, setText] = useState('');
+  const [emailFamilies, setEmailFamilies] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
   const showPupils = audience === 'pupil' && classId !== undefined;
   const pupils = useQuery({ ...classStudentsQueryOptions(classId ?? 0), enabled: showPupils });
@@ -54,15 +68,17 @@ export function SendNotificationScreen() {
       setErrors(['Choose a pupil']);
       return;
     }
-    const parsed = SendNotificationBodySchema.safeParse(notificationBody(audience, text, classId, studentId));
+    const parsed = SendNotificationBodySchema.safeParse(
+      notificationBody(audience, text, classId, studentId, emailFamilies),
+    );
     if (!parsed.success) {
       setErrors([...new Set(parsed.error.issues.map((issue) => issue.message))]);
       return;
     }
     setErrors([]);
     send.mutate(parsed.data, {
-      onSuccess: () => {
-        notify.success(SENT_TEXT);
+      onSuccess: (sent) => {
+        notify.success(sentText(emailFamilies, sent.emailed));
         setText('');
       },
       onError: (error) => setErrors(saveErrorLines(error)),
@@ -138,6 +154,22 @@ export function SendNotificationScreen() {
           <small className="text-muted">
             {text.length} / {MAX_NOTIFICATION_LENGTH}
           </small>
+        </div>
+        <div className="form-check mb-3">
+          <input
+            id={`${id}-email`}
+            className="form-check-input"
+            type="checkbox"
+            checked={emailFamilies}
+            onChange={(event) => setEmailFamilies(event.target.checked)}
+            aria-describedby={`${id}-email-help`}
+          />
+          <label className="form-check-label" htmlFor={`${id}-email`}>
+            {EMAIL_FAMILIES_LABEL}
+          </label>
+          <div id={`${id}-email-help`} className="form-text">
+            Each pupil’s parents with an account get it by email too, once each.
+          </div>
         </div>
         <button type="submit" className="btn btn-primary rounded-pill" disabled={send.isPending}>
           {send.isPending ? 'Sending…' : 'Send'}

@@ -1,6 +1,11 @@
 import type { HTMLInputTypeAttribute, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
+/**
+ * The labelled fields of the account forms (registration, login, profile, password reset), in the
+ * look of styles/accounts.css: each message tied to its control, required fields starred.
+ */
+
 /** What a field needs to know of its error (react-hook-form's FieldError fits). */
 export interface FieldProblem {
   message?: string;

@@ -1,0 +1,159 @@
+import { ATTENDANCE_STATUSES, type AttendanceCode } from '../../../shared/constants.js';
+import type { MailConfig } from '../../config.js';
+import type { Db } from '../../db/connect.js';
+import { contactTheSchool, longDate } from '../../lib/mail-words.js';
+import { dateInZone } from '../../lib/time.js';
+import { type MailContent, mailLink } from '../mail/compose.js';
+import { queueMails } from '../mail/mail.service.js';
+import { readSettings } from '../settings/settings.repository.js';
+import {
+  absenceAlertsOn,
+  claimAbsenceAlerts,
+  claimCorrections,
+  type GuardianToMail,
+  guardiansToMail,
+  namesFor,
+} from './absence-alerts.repository.js';
+import type { AttendanceToSave } from './attendance.repository.js';
+
+/**
+ * Absence alerts (docs/decisions/0024-family-mails.md). When the register of the school's today
+ * records a pupil Absent, each guardian gets one mail naming the child, the class and the date;
+ * when the same day's register then says Present or On Leave, a short correction. absence_alert
+ * remembers what was last told, so saving the register again sends nothing. Other days never mail.
+ */
+
+const ABSENT: AttendanceCode = 2;
+const LABELS = new Map<number, string>(ATTENDANCE_STATUSES.map((s) => [s.code, s.label]));
+
+/** The pupil's attendance screen (src/shared/screens.ts, `/student-attendence/:id`), for guardians. */
+const attendancePath = (studentId: number) => `/student-attendence/${studentId}`;
+
+interface School {
+  name: string;
+  email: string;
+  phone: string;
+}
+
+interface AlertFacts {
+  guardian: GuardianToMail;
+  child: string;
+  className: string;
+  day: string;
+}
+
+export function absenceAlertMail(config: MailConfig, school: School, facts: AlertFacts): MailContent {
+  const date = longDate(facts.day);
+  return {
+    kind: 'absence-alert',
+    to: { address: facts.guardian.email, name: facts.guardian.name },
+    subject: `${facts.child} is absent today (${date})`,
+    greeting: `Dear ${facts.guardian.name},`,
+    paragraphs: [
+      `${facts.child} was recorded absent from ${facts.className} today, ${date}.`,
+      `If you know why, or you believe ${facts.child} is at school, ${contactTheSchool(school)}`,
+    ],
+    action: {
+      label: 'See the attendance',
+      url: mailLink(config, attendancePath(facts.guardian.studentId)),
+    },
+    footer: [
+      `You receive this mail because you are a guardian of ${facts.child} at ${school.name}. The school sends one such mail per child and day.`,
+    ],
+  };
+}
+
+export function absenceCorrectionMail(
+  config: MailConfig,
+  school: School,
+  facts: AlertFacts & { status: string },
+): MailContent {
+  const date = longDate(facts.day);
+  return {
+    kind: 'absence-correction',
+    to: { address: facts.guardian.email, name: facts.guardian.name },
+    subject: `Correction: ${facts.child} is marked ${facts.status} today`,
+    greeting: `Dear ${facts.guardian.name},`,
+    paragraphs: [
+      `${facts.child} is marked ${facts.status} today after all (${facts.className}, ${date}). Please disregard our earlier mail about an absence.`,
+    ],
+    action: {
+      label: 'See the attendance',
+      url: mailLink(config, attendancePath(facts.guardian.studentId)),
+    },
+    footer: [`You receive this mail because you are a guardian of ${facts.child} at ${school.name}.`],
+  };
+}
+
+/**
+ * Inside the register's save transaction, after its records are written: queues the alerts and
+ * corrections its records of the school's today call for; answers how many mails were queued.
+ *
+ * - The day is the school's today (school_settings.time_zone), not the UTC date the save's check
+ *   of "not after today" uses: an alert is about the day the families live in.
+ * - Absent and not yet told: one alert to each guardian (only pupils who have a guardian to mail;
+ *   without one nothing is recorded as told). Off in the school's settings: no new alerts.
+ * - Present or On Leave after an alert that day: one correction to each guardian. Corrections still
+ *   go when the alerts were turned off since, for they undo a mail the families have.
+ */
+export async function queueAbsenceAlerts(
+  trx: Db,
+  config: MailConfig,
+  records: readonly AttendanceToSave[],
+  now: string,
+): Promise<number> {
+  const settings = await readSettings(trx);
+  const day = dateInZone(new Date(now), settings.timeZone);
+  const todays = records.filter((record) => record.date === day);
+  if (todays.length === 0) return 0;
+
+  const absent = (await absenceAlertsOn(trx)) ? todays.filter((r) => r.status === ABSENT) : [];
+  const back = todays.filter((r) => r.status !== ABSENT);
+  const guardians = await guardiansToMail(
+    trx,
+    [...absent, ...back].map((r) => r.studentId),
+  );
+  const byPupil = new Map<number, GuardianToMail[]>();
+  for (const guardian of guardians) {
+    byPupil.set(guardian.studentId, [...(byPupil.get(guardian.studentId) ?? []), guardian]);
+  }
+
+  const alerted = await claimAbsenceAlerts(
+    trx,
+    absent.filter((r) => byPupil.has(r.studentId)).map((r) => r.studentId),
+    day,
+    now,
+  );
+  const corrected = await claimCorrections(
+    trx,
+    back.map((r) => r.studentId),
+    day,
+    now,
+  );
+  const told = todays.filter((r) => alerted.has(r.studentId) || corrected.has(r.studentId));
+  if (told.length === 0) return 0;
+
+  const names = await namesFor(
+    trx,
+    told.map((r) => r.studentId),
+    told.map((r) => r.classId),
+  );
+  const mails = told.flatMap((record) =>
+    (byPupil.get(record.studentId) ?? []).map((guardian) => {
+      const facts = {
+        guardian,
+        child: names.pupils.get(record.studentId) ?? 'Your child',
+        className: names.classes.get(record.classId) ?? 'class',
+        day,
+      };
+      return alerted.has(record.studentId)
+        ? absenceAlertMail(config, settings, facts)
+        : absenceCorrectionMail(config, settings, {
+            ...facts,
+            status: LABELS.get(record.status) ?? 'Present',
+          });
+    }),
+  );
+  await queueMails(trx, config, mails);
+  return mails.length;
+}
