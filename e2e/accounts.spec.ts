@@ -128,7 +128,7 @@ test.describe
     });
   });
 
-test('the principal’s dashboard has the contract’s tiles plus the school-year, Approvals, Website, Inbox, families’ and Outbox tiles', async ({
+test('the principal’s dashboard has the contract’s tiles plus the school-year, Approvals, Website, Inbox, families’ Outbox and Newsletters tiles', async ({
   page,
 }) => {
   await logIn(page, PRINCIPAL);
@@ -147,6 +147,8 @@ test('the principal’s dashboard has the contract’s tiles plus the school-yea
     ['Guardians', '/guardians'],
     // docs/decisions/0022-email-outbox.md
     ['Outbox', '/outbox'],
+    // docs/decisions/0025-newsletter.md
+    ['Newsletters', '/newsletters'],
   ]);
 });
 

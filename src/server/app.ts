@@ -32,6 +32,7 @@ import { MailSender, type SenderOptions } from './features/mail/sender.js';
 import { type MailTransport, smtpTransport } from './features/mail/transport.js';
 import { marksRoutes } from './features/marks/marks.routes.js';
 import { mediaRoutes } from './features/media/media.routes.js';
+import { newsletterRoutes } from './features/newsletter/newsletter.routes.js';
 import { notificationsRoutes } from './features/notifications/notifications.routes.js';
 import { pupilsRoutes } from './features/pupils/pupils.routes.js';
 import { renderIndexPage } from './features/settings/index-page.js';
@@ -212,6 +213,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(mediaRoutes);
       await api.register(formsRoutes);
       await api.register(inboxRoutes);
+      // The newsletter's double opt-in, unsubscribe links and sending (docs/decisions/0025-newsletter.md).
+      await api.register(newsletterRoutes);
       await api.register(settingsRoutes);
       // The principal's Outbox and mail settings (docs/decisions/0022-email-outbox.md).
       await api.register(outboxRoutes);

@@ -26,6 +26,7 @@ export type TileIcon =
   | 'easel2'
   | 'envelope-paper'
   | 'journal-text'
+  | 'megaphone'
   | 'pencil-square'
   | 'people'
   | 'person-badge'
@@ -98,6 +99,9 @@ export const SCREENS = [
   // page the link opens.
   { path: FORGOT_PASSWORD_PATH, title: 'Forgot password', who: 'everyone' },
   { path: MAIL_LINK_PATHS.resetPassword, title: 'New password', who: 'everyone' },
+  // docs/decisions/0025-newsletter.md: the pages the newsletter's mails link to (one banner title for both).
+  { path: MAIL_LINK_PATHS.confirmNewsletter, title: 'Newsletter', who: 'everyone' },
+  { path: MAIL_LINK_PATHS.unsubscribe, title: 'Newsletter', who: 'everyone' },
   // docs/contract/product.md#school-routes and docs/contract/product.md#school-screens: the school area, with the screens of docs/contract/fixes-and-gaps.md#fix-4, docs/contract/fixes-and-gaps.md#fix-5 and docs/contract/fixes-and-gaps.md#fix-9.
   { path: '/dashboard', title: 'Dashboard', who: 'signed-in' },
   {
@@ -375,6 +379,21 @@ export const SCREENS = [
         icon: 'envelope-paper',
         blurb: 'Mail sent and waiting',
         addedBy: 'docs/decisions/0022-email-outbox.md',
+      },
+    ),
+  },
+  // docs/decisions/0025-newsletter.md: the principal writes to the confirmed newsletter subscribers.
+  {
+    path: '/newsletters',
+    title: 'Newsletters',
+    who: PRINCIPAL_ONLY,
+    tiles: tileFor(
+      { Principle: 19 },
+      {
+        label: 'Newsletters',
+        icon: 'megaphone',
+        blurb: 'Write to your subscribers',
+        addedBy: 'docs/decisions/0025-newsletter.md',
       },
     ),
   },

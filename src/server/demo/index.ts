@@ -11,6 +11,7 @@ import { writeSettings } from '../features/settings/settings.repository.js';
 import { writeDemoCare } from './care.js';
 import { type DemoContent, demoContent } from './content.js';
 import { demoImage, writeDemoPictures } from './images.js';
+import { writeDemoNewsletter } from './newsletter.js';
 import {
   APPLICANT_CHILDREN,
   APPLICANTS,
@@ -114,6 +115,7 @@ export async function seedDemoSchool(
     await writeContent(trx, demoContent());
     await writeSettings(trx, demoSettings());
     await writeDemoCare(trx, today, demoSettings().timeZone, now);
+    await writeDemoNewsletter(trx, today);
     return true;
   });
   return seeded ? plan.logins : [];

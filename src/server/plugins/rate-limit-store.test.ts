@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { connectDatabase } from '../db/connect.js';
-import { FORM_RATE_LIMIT } from '../features/inbox/forms.routes.js';
 import { call, nextAddress } from '../features/users/test-helpers.js';
+import { FORM_RATE_LIMIT } from '../lib/public-forms.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { TEST_ENGINES } from '../test/databases.js';
 

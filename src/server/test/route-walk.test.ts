@@ -118,6 +118,9 @@ const POLICY: Record<string, Rule> = {
   'GET /api/admin/newsletter': { who: PRINCIPAL },
   'GET /api/admin/newsletter.csv': { who: PRINCIPAL },
   'DELETE /api/admin/newsletter/:id': { who: PRINCIPAL, url: '/api/admin/newsletter/999999' },
+  // Newsletters to the confirmed subscribers (docs/decisions/0025-newsletter.md)
+  'GET /api/admin/newsletters': { who: PRINCIPAL },
+  'POST /api/admin/newsletters': { who: PRINCIPAL, body: {} },
   // The school's settings (docs/decisions/0014-school-settings.md)
   'PUT /api/admin/settings': { who: PRINCIPAL, body: {} },
   // The Outbox and the mail settings (docs/decisions/0022-email-outbox.md)
@@ -165,6 +168,9 @@ const PUBLIC = new Set([
   'POST /api/enquiries',
   'POST /api/bookings',
   'POST /api/newsletter',
+  // The links of the newsletter's mails: the token is the key (rate limited)
+  'POST /api/newsletter/confirm',
+  'POST /api/newsletter/unsubscribe',
   ...CONTENT_COLLECTION_NAMES.map((name) => `GET /api/${name}`),
   // The school's name, logo and contact details, for every page
   'GET /api/settings',

@@ -338,8 +338,15 @@ export const NewsletterSubscriberSchema = z.object({
   email: z.string(),
   /** ISO-8601 instant. */
   createdAt: z.string(),
+  /**
+   * Whether the address was confirmed from the mail (double opt-in, docs/decisions/0025-newsletter.md):
+   * only confirmed subscribers receive newsletters.
+   */
+  confirmed: z.boolean(),
+  /** When it was confirmed (ISO-8601 instant), or null. */
+  confirmedAt: z.string().nullable(),
 });
 export type NewsletterSubscriber = z.infer<typeof NewsletterSubscriberSchema>;
 
 /** The columns of `GET admin/newsletter.csv`, in order. */
-export const NEWSLETTER_CSV_COLUMNS = ['name', 'email', 'subscribed_at'] as const;
+export const NEWSLETTER_CSV_COLUMNS = ['name', 'email', 'subscribed_at', 'confirmed_at'] as const;

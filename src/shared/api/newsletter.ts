@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../constants.js';
+import { NewsletterIssueSchema, NewsletterTokenSchema } from './mail.js';
 
 /**
  * The footer's newsletter form (docs/contract/product.md#footer, docs/contract/product.md#validation)
@@ -11,10 +12,23 @@ export const NEWSLETTER_MESSAGES = {
   enterEmail: MESSAGES.enterEmail,
   invalidEmail: 'Please enter a valid email',
   nameTooLong: 'Please keep your name under 100 characters',
-  subscribed: 'Thank you for subscribing!',
-  /** `POST newsletter` answered 200: the email was on the list already. */
-  alreadySubscribed: 'You are already subscribed. Thank you!',
+  /** A new address: it receives nothing until the link in the confirmation mail is opened. */
+  subscribed:
+    'Thank you! We sent you a mail with a link to confirm your subscription. Please open it to start receiving our newsletter.',
+  /**
+   * `POST newsletter` answered 200: the email was on the list already. An unconfirmed one gets the
+   * confirmation mail again, but at most once in NEWSLETTER_CONFIRM_RESEND_MINUTES.
+   */
+  alreadySubscribed:
+    'This email is on our list already. If you have not confirmed it yet, please use the link in the mail we sent you.',
 } as const;
+
+/**
+ * An address that subscribes again before confirming gets the confirmation mail again, but at most
+ * once in this many minutes: the form is anyone's, and it must not become a way to flood a
+ * stranger's mailbox (docs/decisions/0025-newsletter.md).
+ */
+export const NEWSLETTER_CONFIRM_RESEND_MINUTES = 60;
 
 /**
  * The honeypot of every public form (newsletter, contact, Book A Seat): a text input people never
@@ -70,3 +84,31 @@ export const NewsletterSchema = z.object({
 });
 export type NewsletterInput = z.input<typeof NewsletterSchema>;
 export type Newsletter = z.output<typeof NewsletterSchema>;
+
+/** The answer of `POST newsletter/confirm` and `POST newsletter/unsubscribe`: what the page shows. */
+export const NewsletterLinkAnswerSchema = z.object({ data: z.object({ message: z.string() }) });
+export type NewsletterLinkAnswer = z.infer<typeof NewsletterLinkAnswerSchema>;
+
+const optionalLinkToken = NewsletterTokenSchema.shape.token.optional();
+
+/**
+ * `POST newsletter/unsubscribe?token=`: the mail's List-Unsubscribe link carries the token in the
+ * query (RFC 8058: mail programs POST to it as it is, with the body `List-Unsubscribe=One-Click`).
+ */
+export const NewsletterUnsubscribeQuerySchema = z.object({ token: optionalLinkToken });
+
+/**
+ * Its body: `{ token }` as JSON from the unsubscribe page, or a mail program's one-click form
+ * (`List-Unsubscribe=One-Click`, URL-encoded; a multipart one leaves the body null), whose token
+ * is in the query. Other fields are ignored: a one-click form is never refused for what else it
+ * carries.
+ */
+export const NewsletterUnsubscribeBodySchema = z.looseObject({ token: optionalLinkToken }).nullish();
+
+/** `GET admin/newsletters`: the sent newsletters, newest first, and who the next one would reach. */
+export const NewsletterIssueListSchema = z.object({
+  data: z.array(NewsletterIssueSchema),
+  /** Subscribers who confirmed their address: the recipients of the next newsletter. */
+  confirmedSubscribers: z.number().int(),
+});
+export type NewsletterIssueList = z.infer<typeof NewsletterIssueListSchema>;

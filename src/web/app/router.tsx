@@ -35,6 +35,8 @@ const SCREEN_MODULES: { readonly [Path in ScreenPath]: () => Promise<RouteModule
   '/login': () => import('./routes/public/login.js'),
   '/forgot-password': () => import('./routes/public/forgot-password.js'),
   '/reset-password': () => import('./routes/public/reset-password.js'),
+  '/newsletter/confirm': () => import('./routes/public/newsletter-confirm.js'),
+  '/newsletter/unsubscribe': () => import('./routes/public/newsletter-unsubscribe.js'),
   // The school area (docs/contract/product.md#school-routes).
   '/dashboard': () => import('./routes/school/dashboard.js'),
   '/profile': () => import('./routes/school/profile.js'),
@@ -69,6 +71,7 @@ const SCREEN_MODULES: { readonly [Path in ScreenPath]: () => Promise<RouteModule
   '/today': () => import('./routes/school/today.js'),
   '/guardians': () => import('./routes/school/guardians.js'),
   '/outbox': () => import('./routes/school/outbox.js'),
+  '/newsletters': () => import('./routes/school/newsletters.js'),
 };
 
 /** The router's pages, in the registry's order. */

@@ -1,58 +1,24 @@
-import type { FastifyInstance, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { BOOKING_MESSAGES, BookingSchema, bookableClasses } from '../../../shared/api/booking.js';
 import { EnquirySchema } from '../../../shared/api/enquiry.js';
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
+import { invalid } from '../../lib/errors.js';
 import {
-  FormReceiptSchema,
-  HONEYPOT_FIELD,
-  isHoneypotFilled,
-  NewsletterSchema,
-} from '../../../shared/api/newsletter.js';
-import { HttpError, invalid } from '../../lib/errors.js';
+  FORM_LIMIT_NOTE,
+  FORM_RECEIVED,
+  FORM_TAGS,
+  FormReceiptAnswerSchema,
+  formRateLimit,
+  HONEYPOT_NOTE,
+  honeypot,
+} from '../../lib/public-forms.js';
 import { listContentRecords } from '../content/content.repository.js';
-import { insertBooking, insertEnquiry, subscribe } from './inbox.repository.js';
-
-/**
- * Sends per client address and form, counted in the database like registration's limit
- * (plugins/rate-limit-store.ts), so every server process and a restart see the same count: enough
- * for a family, too few for a robot.
- */
-export const FORM_RATE_LIMIT = { max: 5, timeWindow: '10 minutes' } as const;
-
-const TAGS = ['Forms'];
-const RECEIVED = { data: { received: true as const } };
-const Receipt = z.object({ data: FormReceiptSchema });
-
-const rateLimit = {
-  ...FORM_RATE_LIMIT,
-  errorResponseBuilder: (_request: unknown, context: { after: string }) =>
-    new HttpError(
-      429,
-      'TOO_MANY_REQUESTS',
-      `Too many messages from this address. Please try again in ${context.after}.`,
-    ),
-};
-
-/**
- * A filled honeypot is a robot: it gets the answer a person would get, and nothing is stored.
- * Checked before validation, so a robot learns nothing from its mistakes either.
- */
-const honeypot: preValidationAsyncHookHandler = async (request, reply) => {
-  if (!isHoneypotFilled(request.body)) return;
-  request.log.info({ form: request.url }, 'honeypot filled; nothing stored');
-  await reply.code(201).send(RECEIVED);
-  return reply;
-};
-
-const honeypotNote =
-  `\`${HONEYPOT_FIELD}\` is a honeypot: a form sends it empty (or not at all); when it is filled the ` +
-  'answer is the same 201 and nothing is stored.';
-const limitNote = `At most ${FORM_RATE_LIMIT.max} sends per address in ${FORM_RATE_LIMIT.timeWindow} (then 429 with Retry-After).`;
+import { insertBooking, insertEnquiry } from './inbox.repository.js';
 
 /**
  * The public forms (docs/contract/api.md#tag-forms): validated with the same schemas as the browser forms.
+ * The footer's newsletter form is the newsletter's (features/newsletter/newsletter.routes.ts).
  */
 export async function formsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -61,35 +27,35 @@ export async function formsRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/enquiries',
     {
-      config: { rateLimit },
+      config: { rateLimit: formRateLimit },
       preValidation: honeypot,
       schema: {
-        tags: TAGS,
+        tags: FORM_TAGS,
         summary: 'Send the contact form',
-        description: `${honeypotNote} ${limitNote}`,
+        description: `${HONEYPOT_NOTE} ${FORM_LIMIT_NOTE}`,
         body: EnquirySchema,
-        response: { 201: Receipt, ...errors },
+        response: { 201: FormReceiptAnswerSchema, ...errors },
       },
     },
     async (request, reply) => {
       await insertEnquiry(app.db, request.body);
-      return reply.code(201).send(RECEIVED);
+      return reply.code(201).send(FORM_RECEIVED);
     },
   );
 
   api.post(
     '/bookings',
     {
-      config: { rateLimit },
+      config: { rateLimit: formRateLimit },
       preValidation: honeypot,
       schema: {
-        tags: TAGS,
+        tags: FORM_TAGS,
         summary: 'Book a seat (the home page’s Book A Seat form)',
         description:
           '`className` is one of the names of the school’s class cards (`GET kidsclasses`), or Class 1, ' +
-          `Class 2 or Class 3 when it has none. ${honeypotNote} ${limitNote}`,
+          `Class 2 or Class 3 when it has none. ${HONEYPOT_NOTE} ${FORM_LIMIT_NOTE}`,
         body: BookingSchema,
-        response: { 201: Receipt, ...errors },
+        response: { 201: FormReceiptAnswerSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -100,26 +66,7 @@ export async function formsRoutes(app: FastifyInstance): Promise<void> {
         ]);
       }
       await insertBooking(app.db, request.body);
-      return reply.code(201).send(RECEIVED);
-    },
-  );
-
-  api.post(
-    '/newsletter',
-    {
-      config: { rateLimit },
-      preValidation: honeypot,
-      schema: {
-        tags: TAGS,
-        summary: 'Subscribe to the newsletter',
-        description: `201 for a new subscriber; 200 when the email (in any letter case) is subscribed already, and nothing changes. ${honeypotNote} ${limitNote}`,
-        body: NewsletterSchema,
-        response: { 200: Receipt, 201: Receipt, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const added = await subscribe(app.db, request.body);
-      return reply.code(added ? 201 : 200).send(RECEIVED);
+      return reply.code(201).send(FORM_RECEIVED);
     },
   );
 }

@@ -9,7 +9,6 @@ import type {
 } from '../../../shared/api/admin.js';
 import type { Booking } from '../../../shared/api/booking.js';
 import type { Enquiry } from '../../../shared/api/enquiry.js';
-import type { Newsletter } from '../../../shared/api/newsletter.js';
 import type { Db } from '../../db/connect.js';
 import type { BookingTable, EnquiryTable } from '../../db/database.js';
 import { nowIso } from '../../lib/time.js';
@@ -43,22 +42,6 @@ export async function insertBooking(db: Db, booking: Booking): Promise<number> {
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
-}
-
-/** Adds a subscriber; false when that email (in any letter case) is on the list already. */
-export async function subscribe(db: Db, subscriber: Newsletter): Promise<boolean> {
-  const inserted = await db
-    .insertInto('newsletter_subscriber')
-    .values({
-      name: subscriber.name,
-      email: subscriber.email,
-      email_key: subscriber.email.toLowerCase(),
-      created_at: nowIso(),
-    })
-    .onConflict((oc) => oc.column('email_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted !== undefined;
 }
 
 type EnquiryRow = Omit<EnquiryTable, 'id'> & { id: number };
@@ -147,15 +130,22 @@ export async function setHandled(
   return kind === 'enquiry' ? toEnquiryItem(row as EnquiryRow) : toBookingItem(row as BookingRow);
 }
 
-/** Every subscriber, newest first. */
+/** Every subscriber, newest first, confirmed or not (docs/decisions/0025-newsletter.md). */
 export async function listSubscribers(db: Db): Promise<NewsletterSubscriber[]> {
   const rows = await db
     .selectFrom('newsletter_subscriber')
-    .select(['id', 'name', 'email', 'created_at'])
+    .select(['id', 'name', 'email', 'created_at', 'confirmed_at'])
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  return rows.map((row) => ({ id: row.id, name: row.name, email: row.email, createdAt: row.created_at }));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    createdAt: row.created_at,
+    confirmed: row.confirmed_at !== null,
+    confirmedAt: row.confirmed_at,
+  }));
 }
 
 /** Removes a subscriber; false when there is none with that id. */

@@ -85,6 +85,9 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: TAGS,
         summary: 'The newsletter subscribers, newest first',
+        description:
+          '`confirmed` tells whether the subscriber opened the link of the confirmation mail; only ' +
+          'confirmed subscribers receive newsletters.',
         security: BEARER_AUTH,
         response: { 200: z.object({ data: z.array(NewsletterSubscriberSchema) }), ...DENIED },
       },
@@ -100,7 +103,7 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
         tags: TAGS,
         summary: 'The newsletter subscribers as a CSV file',
         description:
-          `Columns ${NEWSLETTER_CSV_COLUMNS.join(', ')}; UTF-8 with a byte order mark (for Excel), CRLF ` +
+          `Columns ${NEWSLETTER_CSV_COLUMNS.join(', ')} (empty while unconfirmed); UTF-8 with a byte order mark (for Excel), CRLF ` +
           'line ends. Cells that a spreadsheet would run as a formula (starting with = + - @) start ' +
           'with a single quote.',
         security: BEARER_AUTH,
@@ -118,7 +121,7 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
       const subscribers = await listSubscribers(app.db);
       const csv = toCsv([
         [...NEWSLETTER_CSV_COLUMNS],
-        ...subscribers.map((s) => [s.name, s.email, s.createdAt]),
+        ...subscribers.map((s) => [s.name, s.email, s.createdAt, s.confirmedAt ?? '']),
       ]);
       const filename = `newsletter-subscribers-${isoDate(new Date())}.csv`;
       return reply

@@ -55,6 +55,7 @@ const EXPECTED: Record<Exclude<SchoolType, typeof USER_TYPE.parent>, [string, st
     ['Today', '/today'],
     ['Guardians', '/guardians'],
     ['Outbox', '/outbox'],
+    ['Newsletters', '/newsletters'],
   ],
 };
 

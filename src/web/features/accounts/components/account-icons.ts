@@ -11,6 +11,7 @@ import envelopePaperSvg from 'bootstrap-icons/icons/envelope-paper.svg?raw';
 import exclamationTriangleSvg from 'bootstrap-icons/icons/exclamation-triangle.svg?raw';
 import hourglassSplitSvg from 'bootstrap-icons/icons/hourglass-split.svg?raw';
 import journalTextSvg from 'bootstrap-icons/icons/journal-text.svg?raw';
+import megaphoneSvg from 'bootstrap-icons/icons/megaphone.svg?raw';
 import pencilSvg from 'bootstrap-icons/icons/pencil.svg?raw';
 import pencilSquareSvg from 'bootstrap-icons/icons/pencil-square.svg?raw';
 import peopleSvg from 'bootstrap-icons/icons/people.svg?raw';
@@ -40,6 +41,7 @@ const SOURCES = {
   'exclamation-triangle': exclamationTriangleSvg,
   'hourglass-split': hourglassSplitSvg,
   'journal-text': journalTextSvg,
+  megaphone: megaphoneSvg,
   pencil: pencilSvg,
   'pencil-square': pencilSquareSvg,
   people: peopleSvg,

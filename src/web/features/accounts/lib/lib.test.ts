@@ -15,6 +15,7 @@ import {
   IMPORT_PUPILS_TILE,
   INBOX_TILE,
   MARKS_TILE,
+  NEWSLETTERS_TILE,
   OUTBOX_TILE,
   SCHOOL_SETUP_TILE,
   SEND_NOTIFICATION_TILE,
@@ -47,6 +48,7 @@ describe('dashboard tiles', () => {
       TODAY_TILE,
       GUARDIANS_TILE,
       OUTBOX_TILE,
+      NEWSLETTERS_TILE,
     ]);
   });
 
@@ -70,6 +72,7 @@ describe('dashboard tiles', () => {
       TODAY_TILE,
       GUARDIANS_TILE,
       OUTBOX_TILE,
+      NEWSLETTERS_TILE,
     ]) {
       expect(tileLook(tile.label).blurb).not.toBe('');
     }

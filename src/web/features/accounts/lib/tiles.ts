@@ -30,6 +30,8 @@ export const TODAY_TILE = principalTile('/today');
 export const GUARDIANS_TILE = principalTile('/guardians');
 /** docs/decisions/0022-email-outbox.md: the school's mail, sent and waiting. */
 export const OUTBOX_TILE = principalTile('/outbox');
+/** docs/decisions/0025-newsletter.md: the principal writes to the confirmed newsletter subscribers. */
+export const NEWSLETTERS_TILE = principalTile('/newsletters');
 
 /**
  * The tiles of a user's dashboard, from the screen registry: the product's menu of the type (docs/contract/product.md#school-screens)

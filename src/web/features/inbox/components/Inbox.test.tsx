@@ -7,7 +7,7 @@ import type { InboxItem } from '../../../../shared/api/admin.js';
 import { allowConsoleErrors } from '../../../test/console.js';
 import { urlOf } from '../../../test/content-fetch.js';
 import { createTestQueryClient, jsonResponse } from '../../../test/render-app.js';
-import { INBOX_NOT_ALLOWED, Inbox } from './Inbox.js';
+import { INBOX_NOT_ALLOWED, Inbox, SUBSCRIBER_STATES } from './Inbox.js';
 
 const ITEMS: InboxItem[] = [
   {
@@ -45,7 +45,7 @@ function mockInbox({ forbidden = false } = {}) {
     if (url === '/api/admin/inbox/enquiry/2' && method === 'PATCH')
       return jsonResponse({ data: { ...ITEMS[0], handled: true, handledAt: '2026-11-21T00:00:00.000Z' } });
     if (url === '/api/admin/newsletter.csv')
-      return new Response('\uFEFFname,email,subscribed_at\r\n', {
+      return new Response('\uFEFFname,email,subscribed_at,confirmed_at\r\n', {
         headers: {
           'Content-Type': 'text/csv',
           'Content-Disposition': 'attachment; filename="newsletter-subscribers-2026-11-21.csv"',
@@ -53,7 +53,24 @@ function mockInbox({ forbidden = false } = {}) {
       });
     if (url === '/api/admin/newsletter')
       return jsonResponse({
-        data: [{ id: 1, name: 'Cara', email: 'cara@example.com', createdAt: '2026-11-18T10:00:00.000Z' }],
+        data: [
+          {
+            id: 2,
+            name: 'Dev',
+            email: 'dev@example.com',
+            createdAt: '2026-11-19T10:00:00.000Z',
+            confirmed: false,
+            confirmedAt: null,
+          },
+          {
+            id: 1,
+            name: 'Cara',
+            email: 'cara@example.com',
+            createdAt: '2026-11-18T10:00:00.000Z',
+            confirmed: true,
+            confirmedAt: '2026-11-18T10:05:00.000Z',
+          },
+        ],
       });
     throw new TypeError(`Unexpected ${method} ${url}`);
   });
@@ -83,6 +100,11 @@ describe('Inbox', () => {
     expect(items[0]).toHaveTextContent('Enquiry: A visit');
     expect(items[1]).toHaveTextContent('Booking: Class 2');
     expect(await screen.findByText(/cara@example.com/)).toBeInTheDocument();
+    // Whether each subscriber confirmed the address (only they receive newsletters).
+    const subscribers = within(screen.getByRole('region', { name: 'Newsletter subscribers' }));
+    const rows = subscribers.getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent(`dev@example.com> ${SUBSCRIBER_STATES.unconfirmed}`);
+    expect(rows[1]).toHaveTextContent(`cara@example.com> ${SUBSCRIBER_STATES.confirmed}`);
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
   });
 

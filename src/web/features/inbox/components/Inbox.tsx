@@ -6,6 +6,12 @@ import { downloadSubscribersCsv, useInbox, useSetHandled, useSubscribers } from 
 
 export const INBOX_NOT_ALLOWED = 'Only the principal can read the inbox.';
 
+/**
+ * A subscriber's double opt-in state (docs/decisions/0025-newsletter.md): only confirmed ones
+ * receive newsletters.
+ */
+export const SUBSCRIBER_STATES = { confirmed: 'Confirmed', unconfirmed: 'Not confirmed yet' } as const;
+
 const dateText = (iso: string) =>
   new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -73,7 +79,12 @@ function Subscribers() {
         {subscribers.data?.map((subscriber) => (
           <li key={subscriber.id} className="inbox-item">
             <span className="inbox-item__body">
-              {subscriber.name} &lt;{subscriber.email}&gt;
+              {subscriber.name} &lt;{subscriber.email}&gt;{' '}
+              {subscriber.confirmed ? (
+                <span className="badge text-bg-success">{SUBSCRIBER_STATES.confirmed}</span>
+              ) : (
+                <span className="badge text-bg-secondary">{SUBSCRIBER_STATES.unconfirmed}</span>
+              )}
             </span>
             <span className="small text-body-secondary">{dateText(subscriber.createdAt)}</span>
           </li>

@@ -1,0 +1,233 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  MAIL_MESSAGES,
+  NEWSLETTER_LIMITS,
+  type NewsletterIssue,
+  type NewsletterIssueInput,
+  NewsletterIssueInputSchema,
+} from '../../../../shared/api/mail.js';
+import { ErrorLines } from '../../../components/school/ErrorLines.js';
+import { EmptyState, FailureState, LoadingState } from '../../../components/school/QueryState.js';
+import { SchoolField } from '../../../components/school/SchoolField.js';
+import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.js';
+import { isApiError } from '../../../lib/api-client.js';
+import { fieldErrorsOf, showFieldErrors, topLevelField } from '../../../lib/form-errors.js';
+import { notify } from '../../../lib/toast.js';
+import { useLeaveGuard } from '../../../lib/use-leave-guard.js';
+import { useNewsletters, useSendNewsletter } from '../api/newsletters.js';
+
+const subscribers = (count: number) => `${count} subscriber${count === 1 ? '' : 's'}`;
+
+export const NEWSLETTERS_TEXTS = {
+  title: 'Write a newsletter',
+  reach: (count: number) =>
+    `It goes by mail to the ${subscribers(count)} who confirmed their address, each with a link to unsubscribe.`,
+  nobody: MAIL_MESSAGES.noSubscribers,
+  subject: 'Subject',
+  text: 'Text',
+  textHint: 'Leave an empty line between paragraphs. Each mail starts with “Dear” and the subscriber’s name.',
+  send: 'Send…',
+  confirmTitle: (count: number) => `Send to ${subscribers(count)}?`,
+  confirmBody: 'It cannot be taken back once it is sent.',
+  confirmLabel: 'Send now',
+  sent: (count: number) => `The newsletter is on its way to ${subscribers(count)}.`,
+  failed: 'The newsletter could not be sent. Please try again.',
+  leaveTitle: 'Leave without sending?',
+  leaveText: 'The newsletter you are writing will be lost.',
+  historyTitle: 'Sent newsletters',
+  historyLead: 'Newest first.',
+  none: 'No newsletter has been sent yet.',
+  sentLine: (issue: NewsletterIssue) =>
+    `${dateText(issue.createdAt)}, to ${subscribers(issue.recipients)}, by ${issue.sentBy}`,
+} as const;
+
+function dateText(iso: string): string {
+  return new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+const FIELDS = ['subject', 'text'] as const;
+
+type NewsletterFormInput = NewsletterIssueInput;
+
+function NewsletterForm({ confirmed }: { confirmed: number }) {
+  const id = useId();
+  const send = useSendNewsletter();
+  const [asking, setAsking] = useState<NewsletterIssueInput | undefined>();
+  const [problems, setProblems] = useState<string[]>([]);
+  const form = useForm<NewsletterFormInput, unknown, NewsletterIssueInput>({
+    resolver: zodResolver(NewsletterIssueInputSchema),
+    defaultValues: { subject: '', text: '' },
+  });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    watch,
+    formState: { errors, isDirty },
+  } = form;
+  const blocker = useLeaveGuard(isDirty, send.isPending);
+  const textLength = watch('text').length;
+
+  const sendNow = async (values: NewsletterIssueInput): Promise<void> => {
+    setProblems([]);
+    try {
+      const issue = await send.mutateAsync(values);
+      notify.success(NEWSLETTERS_TEXTS.sent(issue.recipients));
+      reset({ subject: '', text: '' });
+    } catch (error) {
+      const shown = showFieldErrors(
+        fieldErrorsOf(error),
+        form.setError,
+        topLevelField<NewsletterIssueInput>(FIELDS),
+      );
+      if (shown === 0) setProblems([isApiError(error) ? error.message : NEWSLETTERS_TEXTS.failed]);
+    } finally {
+      setAsking(undefined);
+    }
+  };
+
+  const fieldProps = (name: (typeof FIELDS)[number]) => ({
+    id: `${id}-${name}`,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby':
+      [errors[name] ? `${id}-${name}-error` : '', name === 'text' ? `${id}-text-hint` : '']
+        .filter(Boolean)
+        .join(' ') || undefined,
+    ...register(name),
+  });
+  const fieldError = (name: (typeof FIELDS)[number]) =>
+    errors[name] ? (
+      <div id={`${id}-${name}-error`} className="invalid-feedback d-block">
+        {errors[name]?.message}
+      </div>
+    ) : null;
+
+  return (
+    <form
+      noValidate
+      aria-label={NEWSLETTERS_TEXTS.title}
+      onSubmit={handleSubmit((values) => setAsking(values))}
+    >
+      <ErrorLines lines={problems} />
+      <SchoolField id={`${id}-subject`} label={NEWSLETTERS_TEXTS.subject} className="mb-3">
+        <input
+          type="text"
+          className={`form-control${errors.subject ? ' is-invalid' : ''}`}
+          maxLength={NEWSLETTER_LIMITS.subject}
+          autoComplete="off"
+          {...fieldProps('subject')}
+        />
+        {fieldError('subject')}
+      </SchoolField>
+      <SchoolField id={`${id}-text`} label={NEWSLETTERS_TEXTS.text} className="mb-3">
+        <textarea
+          className={`form-control${errors.text ? ' is-invalid' : ''}`}
+          rows={12}
+          maxLength={NEWSLETTER_LIMITS.text}
+          {...fieldProps('text')}
+        />
+        {fieldError('text')}
+        <small id={`${id}-text-hint`} className="text-muted d-block">
+          {NEWSLETTERS_TEXTS.textHint} {textLength} / {NEWSLETTER_LIMITS.text}
+        </small>
+      </SchoolField>
+      <button
+        type="submit"
+        className="btn btn-primary rounded-pill px-4"
+        disabled={confirmed === 0 || send.isPending}
+      >
+        {NEWSLETTERS_TEXTS.send}
+      </button>
+      {asking ? (
+        <ConfirmDialog
+          title={NEWSLETTERS_TEXTS.confirmTitle(confirmed)}
+          confirmLabel={NEWSLETTERS_TEXTS.confirmLabel}
+          tone="primary"
+          busy={send.isPending}
+          onConfirm={() => void sendNow(asking)}
+          onCancel={() => setAsking(undefined)}
+        >
+          <p className="mb-1">
+            <strong>{asking.subject}</strong>
+          </p>
+          <p className="mb-0">{NEWSLETTERS_TEXTS.confirmBody}</p>
+        </ConfirmDialog>
+      ) : null}
+      {blocker.state === 'blocked' ? (
+        <ConfirmDialog
+          title={NEWSLETTERS_TEXTS.leaveTitle}
+          confirmLabel="Leave without sending"
+          onConfirm={() => blocker.proceed?.()}
+          onCancel={() => blocker.reset?.()}
+        >
+          <p className="mb-0">{NEWSLETTERS_TEXTS.leaveText}</p>
+        </ConfirmDialog>
+      ) : null}
+    </form>
+  );
+}
+
+function SentNewsletters({ issues }: { issues: readonly NewsletterIssue[] }) {
+  return (
+    <ul className="list-unstyled mb-0">
+      {issues.map((issue) => (
+        <li key={issue.id} className="border-bottom py-2">
+          <details>
+            <summary>
+              <span className="fw-bold">{issue.subject}</span>
+              <span className="d-block small text-body-secondary">{NEWSLETTERS_TEXTS.sentLine(issue)}</span>
+            </summary>
+            <div className="mt-2" style={{ whiteSpace: 'pre-wrap' }}>
+              {issue.text}
+            </div>
+          </details>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Newsletters, /newsletters (docs/decisions/0025-newsletter.md): the principal writes a newsletter
+ * (subject and text), confirms "Send to N subscribers?", and it is queued as one mail per confirmed
+ * subscriber; below, the newsletters sent so far.
+ */
+export function NewslettersScreen() {
+  const newsletters = useNewsletters();
+  const confirmed = newsletters.data?.confirmedSubscribers;
+
+  return (
+    <>
+      <SchoolPanel
+        title={NEWSLETTERS_TEXTS.title}
+        lead={
+          confirmed === undefined
+            ? undefined
+            : confirmed === 0
+              ? NEWSLETTERS_TEXTS.nobody
+              : NEWSLETTERS_TEXTS.reach(confirmed)
+        }
+      >
+        {newsletters.isError && !newsletters.data ? (
+          <FailureState error={newsletters.error} retry={newsletters.refetch} />
+        ) : confirmed === undefined ? (
+          <LoadingState />
+        ) : (
+          <NewsletterForm confirmed={confirmed} />
+        )}
+      </SchoolPanel>
+      {newsletters.data ? (
+        <SchoolPanel title={NEWSLETTERS_TEXTS.historyTitle} lead={NEWSLETTERS_TEXTS.historyLead}>
+          {newsletters.data.data.length === 0 ? (
+            <EmptyState>{NEWSLETTERS_TEXTS.none}</EmptyState>
+          ) : (
+            <SentNewsletters issues={newsletters.data.data} />
+          )}
+        </SchoolPanel>
+      ) : null}
+    </>
+  );
+}
