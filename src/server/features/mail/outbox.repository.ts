@@ -267,10 +267,25 @@ export async function listOutbox(db: Db, query: OutboxQuery): Promise<Omit<Outbo
   };
 }
 
+/**
+ * The mails whose link is a key to someone's account: the principal reads them with the key hidden.
+ * A password-reset link would let whoever reads it set that user's password (another principal's
+ * too), so only its owner, in their own mailbox, sees it.
+ */
+const SECRET_LINK_KINDS: ReadonlySet<string> = new Set(['password-reset']);
+const LINK_TOKEN = /([?&]token=)[A-Za-z0-9_-]+/g;
+export const HIDDEN_TOKEN = 'hidden';
+
 /** One mail with both its bodies; undefined when there is none with that id. */
 export async function readOutboxMail(db: Db, id: number): Promise<OutboxMailDetail | undefined> {
   const row = await db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst();
-  return row
-    ? { ...toOutboxMail(row), messageId: row.message_id, text: row.text_body, html: row.html_body }
-    : undefined;
+  if (!row) return undefined;
+  const hide = (body: string) =>
+    SECRET_LINK_KINDS.has(row.kind) ? body.replace(LINK_TOKEN, `$1${HIDDEN_TOKEN}`) : body;
+  return {
+    ...toOutboxMail(row),
+    messageId: row.message_id,
+    text: hide(row.text_body),
+    html: hide(row.html_body),
+  };
 }

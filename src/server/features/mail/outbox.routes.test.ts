@@ -122,6 +122,29 @@ describe.each(TEST_ENGINES)('the Outbox without SMTP_URL (%s)', (engine) => {
     expect((await as('principal', 'GET', '/api/admin/outbox/abc')).statusCode).toBe(400);
   });
 
+  it('hides the key of a password-reset link from the principal, and only there', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/password-reset',
+      payload: { email: 'teacher2@demo.school' },
+    });
+    expect(res.statusCode).toBe(202);
+    const row = await t.db
+      .selectFrom('mail_outbox')
+      .select(['id', 'text_body'])
+      .where('kind', '=', 'password-reset')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const token = /token=([A-Za-z0-9_-]+)/.exec(row.text_body)?.[1] ?? '';
+    expect(token.length).toBeGreaterThan(20);
+    const mail = OutboxMailDetailSchema.parse(
+      (await as('principal', 'GET', `/api/admin/outbox/${row.id}`)).json().data,
+    );
+    expect(mail.text).toContain('/reset-password?token=hidden');
+    expect(mail.html).toContain('/reset-password?token=hidden');
+    expect(`${mail.text}${mail.html}`).not.toContain(token);
+  });
+
   it('sends a failed mail again (waiting, tries back at 0); 409 for any other, 404 for none', async () => {
     const [failed, waiting] = (await queue(2, 'retry')) as [number, number];
     await markFailed(failed, '550 No such mailbox');

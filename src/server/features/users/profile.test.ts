@@ -396,7 +396,10 @@ describe.each(TEST_ENGINES)('profiles and the principal’s account calls on %s'
           : [template];
         for (const url of urls) {
           const res = await get(url, role); // `call` fails on any secret
-          if (res.statusCode === 200 && url !== '/api/openapi.json') {
+          // The Outbox's mails talk about passwords ("the password you chose"); `get` still refuses
+          // any secret in them, and a reset link's key is hidden there (outbox.routes.test.ts).
+          const mailText = url.startsWith('/api/admin/outbox/');
+          if (res.statusCode === 200 && url !== '/api/openapi.json' && !mailText) {
             expect(res.body.toLowerCase(), url).not.toContain('password');
           }
           checked += 1;
