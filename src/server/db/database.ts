@@ -385,6 +385,109 @@ export interface AbsenceAlertTable {
   updated_at: string;
 }
 
+/** A fee plan: a class's fees for a term (docs/decisions/0026-fees.md). Amounts in minor units. */
+export interface FeePlanTable {
+  id: Generated<number>;
+  name: string;
+  class_id: number;
+  term: string;
+  due_date: string;
+  currency: string;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FeePlanItemTable {
+  id: Generated<number>;
+  plan_id: number;
+  position: number;
+  name: string;
+  amount: number;
+}
+
+export interface FeeDiscountTable {
+  plan_id: number;
+  student_id: number;
+  kind: 'percent' | 'fixed';
+  /** Basis points for 'percent', minor units for 'fixed'. */
+  value: number;
+  reason: string;
+  updated_by: number | null;
+  updated_at: string;
+}
+
+export interface InvoiceTable {
+  id: Generated<number>;
+  plan_id: number;
+  student_id: number | null;
+  student_name: string;
+  class_name: string;
+  subtotal: number;
+  discount: number;
+  discount_reason: string;
+  total: number;
+  status: 'issued' | 'cancelled';
+  cancel_reason: string | null;
+  cancelled_at: string | null;
+  cancelled_by: number | null;
+  issued_at: string;
+  issued_by: number | null;
+  last_reminder_at: string | null;
+}
+
+export interface InvoiceLineTable {
+  id: Generated<number>;
+  invoice_id: number;
+  position: number;
+  name: string;
+  amount: number;
+}
+
+export interface ReceiptCounterTable {
+  id: number;
+  last_number: number;
+}
+
+export interface PaymentTable {
+  id: Generated<number>;
+  receipt_no: number;
+  invoice_id: number;
+  student_id: number | null;
+  student_name: string;
+  amount: number;
+  /** The part that paid the invoice; amount - applied is credit on the pupil's account. */
+  applied: number;
+  method: string;
+  reference: string;
+  paid_on: string;
+  provider: string;
+  provider_reference: string | null;
+  idempotency_key: string | null;
+  request_hash: string | null;
+  balance_after: number;
+  recorded_by: number | null;
+  recorded_by_name: string;
+  created_at: string;
+  voided_at: string | null;
+  void_reason: string | null;
+  voided_by: number | null;
+}
+
+/** Every change to money: who, when, what, before and after (JSON). */
+export interface MoneyAuditTable {
+  id: Generated<number>;
+  at: string;
+  actor_id: number | null;
+  actor_name: string;
+  action: string;
+  entity: string;
+  entity_id: number;
+  student_id: number | null;
+  before: string | null;
+  after: string | null;
+}
+
 export interface Database {
   content_record: ContentRecordTable;
   content_image: ContentImageTable;
@@ -420,6 +523,14 @@ export interface Database {
   password_reset: PasswordResetTable;
   newsletter_issue: NewsletterIssueTable;
   absence_alert: AbsenceAlertTable;
+  fee_plan: FeePlanTable;
+  fee_plan_item: FeePlanItemTable;
+  fee_discount: FeeDiscountTable;
+  invoice: InvoiceTable;
+  invoice_line: InvoiceLineTable;
+  receipt_counter: ReceiptCounterTable;
+  payment: PaymentTable;
+  money_audit: MoneyAuditTable;
 }
 
 export type UserRow = Selectable<UserTable>;
