@@ -351,6 +351,7 @@ test.describe
       await page.reload();
       await expect(yusuf).toContainText(`Not on the list. Reason: ${STRANGER.reason}`);
       await page.getByLabel('Class', { exact: true }).selectOption({ label: AISHA.className });
+      await expect(aisha.getByText(`Collected ${times.aishaOut} by ${PICKUP.name}`)).toBeVisible();
     });
 
     test('the parent sees when each child arrived and who collected them, at the school’s times', async ({
