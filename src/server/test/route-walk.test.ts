@@ -24,6 +24,7 @@ const STUDENT_PRINCIPAL: readonly SchoolType[] = [USER_TYPE.student, USER_TYPE.p
 const TEACHER_PRINCIPAL: readonly SchoolType[] = [USER_TYPE.teacher, USER_TYPE.principal];
 const PRINCIPAL: readonly SchoolType[] = [USER_TYPE.principal];
 const PARENT: readonly SchoolType[] = [USER_TYPE.parent];
+const PRINCIPAL_PARENT: readonly SchoolType[] = [USER_TYPE.principal, USER_TYPE.parent];
 const EVERY_SCHOOL_TYPE: readonly SchoolType[] = SCHOOL_TYPES;
 
 interface Rule {
@@ -146,6 +147,13 @@ const POLICY: Record<string, Rule> = {
     url: '/api/classes/:classId/register',
   },
   'GET /api/admin/checkout-overrides': { who: PRINCIPAL },
+  // Fees: payments and receipts (docs/decisions/0026-fees.md); another family's receipt answers 404
+  'POST /api/fees/payments': { who: PRINCIPAL, body: {} },
+  'POST /api/fees/payments/:id/void': { who: PRINCIPAL, url: '/api/fees/payments/999999/void', body: {} },
+  'GET /api/fees/payments/:id/receipt.pdf': {
+    who: PRINCIPAL_PARENT,
+    url: '/api/fees/payments/999999/receipt.pdf',
+  },
 };
 
 /** Routes for any logged-in user, whatever their type (their own account and session). */

@@ -1,0 +1,161 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorBodySchema } from '../../../shared/api/errors.js';
+import {
+  FEE_MESSAGES,
+  FeeIdParamsSchema,
+  IDEMPOTENCY_HEADER,
+  PaymentInputSchema,
+  PaymentSchema,
+  ReasonInputSchema,
+} from '../../../shared/api/fees.js';
+import { USER_TYPE } from '../../../shared/constants.js';
+import { invalid, notFound } from '../../lib/errors.js';
+import { CHECKED } from '../../lib/school-routes.js';
+import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
+import { childIds } from '../school/school.policy.js';
+import { readSettings } from '../settings/settings.repository.js';
+import { findPayment } from './payments.repository.js';
+import { IDEMPOTENCY_KEY_PATTERN, recordPayment, voidPayment } from './payments.service.js';
+import { renderReceipt } from './receipt-pdf.js';
+
+const TAGS = ['Fees'];
+
+/** The header as the OpenAPI document shows it; its rule is checked in the handler (one clear message). */
+const PaymentHeadersSchema = z.looseObject({
+  [IDEMPOTENCY_HEADER]: z
+    .string()
+    .optional()
+    .describe(
+      'Makes the request safe to repeat: 1 to 200 visible ASCII characters, new for each payment. ' +
+        'A repeat with the same key and request answers the payment made the first time.',
+    ),
+});
+
+/** The Idempotency-Key of the request, undefined without one; 400 when it breaks the rule. */
+function idempotencyKeyOf(headers: Record<string, unknown>): string | undefined {
+  const value = headers[IDEMPOTENCY_HEADER];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(value)) {
+    throw invalid(FEE_MESSAGES.badIdempotencyKey, [
+      { field: 'Idempotency-Key', message: FEE_MESSAGES.badIdempotencyKey },
+    ]);
+  }
+  return value;
+}
+
+/** Payments (docs/decisions/0026-fees.md): recorded and voided by the principal; receipts as PDF. */
+export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const principal = app.requireTypes(USER_TYPE.principal);
+
+  // Money of families: never kept by a browser or proxy cache.
+  api.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+
+  api.post(
+    '/fees/payments',
+    {
+      onRequest: principal,
+      schema: {
+        tags: TAGS,
+        summary: 'Record a payment against an invoice, with its receipt number',
+        description:
+          'Above what the invoice still owes: 409 unless `asCredit`, which keeps the rest as credit on ' +
+          "the pupil's account. A cancelled invoice: 409. `paidOn` after the school's today: 400. With " +
+          'an Idempotency-Key header, repeating the request (also at the same time) records one payment ' +
+          'and answers it each time (201); the same key with another request: 409.',
+        security: BEARER_AUTH,
+        headers: PaymentHeadersSchema,
+        body: PaymentInputSchema,
+        response: { 201: z.object({ data: PaymentSchema }), ...CHECKED, 409: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request.headers);
+      const data = await recordPayment(app.db, currentUser(request), request.body, key);
+      return reply.code(201).send({ data });
+    },
+  );
+
+  api.post(
+    '/fees/payments/:id/void',
+    {
+      onRequest: principal,
+      schema: {
+        tags: TAGS,
+        summary: 'Void a payment, with the reason (payments are never edited or deleted)',
+        security: BEARER_AUTH,
+        params: FeeIdParamsSchema,
+        body: ReasonInputSchema,
+        response: { 200: z.object({ data: PaymentSchema }), ...CHECKED, 409: ErrorBodySchema },
+      },
+    },
+    async (request) => ({
+      data: await voidPayment(app.db, currentUser(request), request.params.id, request.body.reason),
+    }),
+  );
+
+  api.get(
+    '/fees/payments/:id/receipt.pdf',
+    {
+      onRequest: app.requireTypes(USER_TYPE.principal, USER_TYPE.parent),
+      schema: {
+        tags: TAGS,
+        summary: 'The receipt of a payment as a PDF (the principal; the pupil’s guardians)',
+        description: 'A voided payment’s receipt says VOID. Another family’s payment: 404.',
+        security: BEARER_AUTH,
+        params: FeeIdParamsSchema,
+        produces: ['application/pdf'],
+        response: {
+          200: {
+            description: 'The receipt, as a PDF file',
+            content: { 'application/pdf': { schema: z.string() } },
+          },
+          ...CHECKED,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { id } = request.params;
+      let visible = app.db.selectFrom('payment').select('id').where('id', '=', id);
+      if (user.type !== USER_TYPE.principal)
+        visible = visible.where('student_id', 'in', childIds(app.db, user.id));
+      const payment = (await visible.executeTakeFirst()) && (await findPayment(app.db, id));
+      if (!payment) throw notFound('That payment');
+      const invoice = await app.db
+        .selectFrom('invoice as i')
+        .innerJoin('fee_plan as pl', 'pl.id', 'i.plan_id')
+        .select(['i.class_name', 'i.total', 'pl.name as plan_name', 'pl.term'])
+        .where('i.id', '=', payment.invoiceId)
+        .executeTakeFirstOrThrow();
+      const lines = await app.db
+        .selectFrom('invoice_line')
+        .select(['name', 'amount'])
+        .where('invoice_id', '=', payment.invoiceId)
+        .orderBy('position')
+        .execute();
+      const settings = await readSettings(app.db);
+      const pdf = await renderReceipt({
+        school: { name: settings.name, address: settings.address },
+        payment,
+        className: invoice.class_name,
+        planName: invoice.plan_name,
+        term: invoice.term,
+        lines: lines.map((line) => ({ name: line.name, amount: Number(line.amount) })),
+        invoiceTotal: Number(invoice.total),
+      });
+      return (
+        reply
+          .type('application/pdf')
+          .header('Content-Disposition', `inline; filename="receipt-${payment.receiptNo}.pdf"`)
+          // The schema's string stands for the file in the OpenAPI document; the bytes go as they are.
+          .send(pdf as unknown as string)
+      );
+    },
+  );
+}

@@ -1,0 +1,283 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { describe, expect, it } from 'vitest';
+import { FEE_MESSAGES, IDEMPOTENCY_HEADER, type Payment } from '../../../shared/api/fees.js';
+import { USER_TYPE } from '../../../shared/constants.js';
+import { formatMoney } from '../../../shared/rules/money.js';
+import { TEST_ENGINES } from '../../test/databases.js';
+import { bearer, callAs, userWithSession, withDemoSchool } from '../../test/school-fixtures.js';
+import { outstandingOnInvoice, pupilBalance } from './balance.repository.js';
+import { cancelTestInvoice, insertTestInvoice } from './testing-ledger.js';
+
+const PAID_ON = '2026-11-20';
+/** pdfjs reads the widths of the PDF's built-in Helvetica from its own font files. */
+const STANDARD_FONTS = `${path.join(path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
+
+/** The text of every page of a PDF, as pdfjs reads it. */
+async function pdfText(body: Buffer): Promise<string> {
+  const doc = await pdfjs.getDocument({
+    data: new Uint8Array(body),
+    useSystemFonts: false,
+    standardFontDataUrl: STANDARD_FONTS,
+  }).promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= doc.numPages; n += 1) {
+    const content = await (await doc.getPage(n)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  await doc.destroy();
+  return pages.join('\n');
+}
+
+describe.each(TEST_ENGINES)('payments and receipts (%s)', (engine) => {
+  const { t, f } = withDemoSchool(engine);
+
+  const invoiceFor = (studentId: number, amounts: number[] = [30_000, 12_550]) =>
+    insertTestInvoice(t.db, {
+      studentId,
+      items: amounts.map((amount, n) => ({ name: n === 0 ? 'Tuition' : `Item ${n}`, amount })),
+    });
+
+  const pay = (body: Record<string, unknown>, key?: string) =>
+    callAs(t.app, f, 'principal', {
+      method: 'POST',
+      url: '/api/fees/payments',
+      headers: key === undefined ? {} : { [IDEMPOTENCY_HEADER]: key },
+      payload: { method: 'cash', paidOn: PAID_ON, ...body },
+    });
+
+  it('partial payments add up; the rest brings the invoice to 0', async () => {
+    const { invoiceId, total } = await invoiceFor(f.children[1]);
+    const first = await pay({ invoiceId, amount: 10_000, reference: 'Slip 1' });
+    expect(first.statusCode, first.body).toBe(201);
+    const one = first.json().data as Payment;
+    expect(one).toMatchObject({ invoiceId, amount: 10_000, applied: 10_000, credit: 0, reference: 'Slip 1' });
+    expect(await outstandingOnInvoice(t.db, invoiceId)).toBe(total - 10_000);
+    const second = await pay({ invoiceId, amount: total - 10_000, method: 'bank_transfer' });
+    expect(second.statusCode, second.body).toBe(201);
+    const two = second.json().data as Payment;
+    expect(two.receiptNo).toBeGreaterThan(one.receiptNo);
+    expect(await outstandingOnInvoice(t.db, invoiceId)).toBe(0);
+    expect(two.balanceAfter).toBe(await pupilBalance(t.db, f.children[1]));
+    const audit = await t.db
+      .selectFrom('money_audit')
+      .select(['action', 'actor_name'])
+      .where('entity', '=', 'payment')
+      .where('entity_id', '=', two.id)
+      .execute();
+    expect(audit).toEqual([{ action: 'payment.record', actor_name: expect.any(String) }]);
+  });
+
+  it('more than the outstanding amount: 409 with the amount, nothing written', async () => {
+    const { invoiceId } = await invoiceFor(f.children[1], [5_000]);
+    await pay({ invoiceId, amount: 2_000 });
+    const before = await t.db.selectFrom('receipt_counter').select('last_number').executeTakeFirstOrThrow();
+    const res = await pay({ invoiceId, amount: 3_001 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(FEE_MESSAGES.aboveOutstanding(formatMoney(3_000, 'USD')));
+    const after = await t.db.selectFrom('receipt_counter').select('last_number').executeTakeFirstOrThrow();
+    expect(after.last_number).toBe(before.last_number);
+    expect(await outstandingOnInvoice(t.db, invoiceId)).toBe(3_000);
+  });
+
+  it('asCredit: the invoice is paid and the rest is credit on the pupil’s account', async () => {
+    const pupil = await userWithSession(t.db, USER_TYPE.student, 'Credit Pupil');
+    await t.db
+      .insertInto('enrolment')
+      .values({ student_id: pupil.id, class_id: f.classes.KG, started_on: '2026-09-01', ended_on: null })
+      .execute();
+    const { invoiceId, total } = await invoiceFor(pupil.id, [8_000]);
+    const res = await pay({ invoiceId, amount: 10_000, asCredit: true });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toMatchObject({ applied: total, credit: 2_000, balanceAfter: -2_000 });
+    expect(await pupilBalance(t.db, pupil.id)).toBe(-2_000);
+    expect(await outstandingOnInvoice(t.db, invoiceId)).toBe(0);
+  });
+
+  it('a cancelled invoice takes no payment (409); an unknown one is 404; a future date 400', async () => {
+    const { invoiceId } = await invoiceFor(f.children[1], [1_000]);
+    await cancelTestInvoice(t.db, invoiceId);
+    const cancelled = await pay({ invoiceId, amount: 500 });
+    expect(cancelled.statusCode).toBe(409);
+    expect(cancelled.json().error.message).toBe(FEE_MESSAGES.invoiceCancelled);
+    expect((await pay({ invoiceId: 999_999, amount: 500 })).statusCode).toBe(404);
+    const open = await invoiceFor(f.children[1], [1_000]);
+    const future = await pay({ invoiceId: open.invoiceId, amount: 500, paidOn: '2099-01-01' });
+    expect(future.statusCode).toBe(400);
+    expect(future.json().error.message).toBe(FEE_MESSAGES.paidInFuture);
+  });
+
+  it('bad bodies and bad keys answer 400, never 500', async () => {
+    const { invoiceId } = await invoiceFor(f.children[1], [1_000]);
+    const bodies: unknown[] = [
+      {},
+      { invoiceId, amount: 0 },
+      { invoiceId, amount: -5 },
+      { invoiceId, amount: 1.5 },
+      { invoiceId, amount: '100' },
+      { invoiceId, amount: 1e16 },
+      { invoiceId, amount: 100, method: 'cheque' },
+      { invoiceId, amount: 100, paidOn: '2026-02-30' },
+      { invoiceId, amount: 100, reference: 'x'.repeat(101) },
+      { invoiceId: 'one', amount: 100 },
+      { invoiceId, amount: 100, asCredit: 'yes' },
+    ];
+    for (const body of bodies) {
+      const res = await callAs(t.app, f, 'principal', {
+        method: 'POST',
+        url: '/api/fees/payments',
+        payload: { method: 'cash', paidOn: PAID_ON, ...(body as object) },
+      });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    for (const key of ['', 'with space', 'é', 'k'.repeat(201)]) {
+      const res = await pay({ invoiceId, amount: 100 }, key);
+      expect(res.statusCode, key).toBe(400);
+      expect(res.json().error.message).toBe(FEE_MESSAGES.badIdempotencyKey);
+    }
+    expect(await outstandingOnInvoice(t.db, invoiceId)).toBe(1_000);
+  });
+
+  it('one Idempotency-Key sent 20 times at once records one payment and answers it 20 times', async () => {
+    const { invoiceId } = await invoiceFor(f.children[1], [50_000]);
+    const key = `pay-${engine}-${Date.now()}`;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => pay({ invoiceId, amount: 20_000 }, key)),
+    );
+    for (const res of answers) expect(res.statusCode, res.body).toBe(201);
+    expect(new Set(answers.map((res) => res.body)).size).toBe(1);
+    const rows = await t.db.selectFrom('payment').select('id').where('invoice_id', '=', invoiceId).execute();
+    expect(rows).toHaveLength(1);
+    expect(await outstandingOnInvoice(t.db, invoiceId)).toBe(30_000);
+    // Later, the same key: the same answer; with another request: 409.
+    const again = await pay({ invoiceId, amount: 20_000 }, key);
+    expect(again.statusCode).toBe(201);
+    expect(again.body).toBe(answers[0]?.body);
+    const other = await pay({ invoiceId, amount: 20_001 }, key);
+    expect(other.statusCode).toBe(409);
+    expect(other.json().error.message).toBe(FEE_MESSAGES.idempotencyKeyReused);
+  });
+
+  it('one key with two different requests at once: one payment, the other answer 409', async () => {
+    // Two invoices, so neither request waits on the other's invoice lock: the loser's insert meets
+    // the key's unique index, and its answer comes from the winner's payment.
+    const a = await invoiceFor(f.children[1], [2_000]);
+    const b = await invoiceFor(f.children[1], [2_000]);
+    const key = `race-${engine}-${Date.now()}`;
+    const answers = await Promise.all([
+      pay({ invoiceId: a.invoiceId, amount: 1_000 }, key),
+      pay({ invoiceId: b.invoiceId, amount: 1_000 }, key),
+    ]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409]);
+    const rows = await t.db.selectFrom('payment').select('id').where('idempotency_key', '=', key).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('50 payments at once get 50 receipt numbers in one sequence without gaps', async () => {
+    const invoices = [];
+    for (let n = 0; n < 50; n += 1) invoices.push(await invoiceFor(f.children[n % 2] as number, [1_000]));
+    const answers = await Promise.all(
+      invoices.map((invoice, n) =>
+        pay({ invoiceId: invoice.invoiceId, amount: 1_000 }, `seq-${engine}-${n}`),
+      ),
+    );
+    for (const res of answers) expect(res.statusCode, res.body).toBe(201);
+    const numbers = answers.map((res) => (res.json().data as Payment).receiptNo).sort((a, b) => a - b);
+    expect(new Set(numbers).size).toBe(50);
+    const first = numbers[0] as number;
+    expect(numbers).toEqual(Array.from({ length: 50 }, (_, n) => first + n));
+    const counter = await t.db.selectFrom('receipt_counter').select('last_number').executeTakeFirstOrThrow();
+    expect(counter.last_number).toBe(first + 49);
+  });
+
+  it('voiding a payment gives the balance back; a second void is 409', async () => {
+    const { invoiceId } = await invoiceFor(f.children[1], [4_000]);
+    const before = await pupilBalance(t.db, f.children[1]);
+    const paid = (await pay({ invoiceId, amount: 4_000 })).json().data as Payment;
+    expect(await pupilBalance(t.db, f.children[1])).toBe(before - 4_000);
+    const voidIt = (reason: unknown) =>
+      callAs(t.app, f, 'principal', {
+        method: 'POST',
+        url: `/api/fees/payments/${paid.id}/void`,
+        payload: { reason },
+      });
+    expect((await voidIt('')).statusCode).toBe(400);
+    const voided = await voidIt('Counted twice');
+    expect(voided.statusCode, voided.body).toBe(200);
+    expect(voided.json().data).toMatchObject({ id: paid.id, voidReason: 'Counted twice' });
+    expect(voided.json().data.voidedAt).toEqual(expect.any(String));
+    expect(await pupilBalance(t.db, f.children[1])).toBe(before);
+    expect(await outstandingOnInvoice(t.db, invoiceId)).toBe(4_000);
+    const twice = await voidIt('Again');
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.message).toBe(FEE_MESSAGES.alreadyVoided);
+    expect(
+      (
+        await callAs(t.app, f, 'principal', {
+          method: 'POST',
+          url: '/api/fees/payments/999999/void',
+          payload: { reason: 'x' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    const audit = await t.db
+      .selectFrom('money_audit')
+      .select('action')
+      .where('entity', '=', 'payment')
+      .where('entity_id', '=', paid.id)
+      .orderBy('id')
+      .execute();
+    expect(audit.map((row) => row.action)).toEqual(['payment.record', 'payment.void']);
+  });
+
+  it('the receipt PDF: number, amount, items, balance; VOID once voided; for the principal and the guardians', async () => {
+    const { invoiceId } = await invoiceFor(f.children[0], [30_000, 12_550]);
+    const paid = (
+      await pay({ invoiceId, amount: 12_550, method: 'bank_transfer', reference: 'TRX-77' })
+    ).json().data as Payment;
+    const receipt = (caller: 'principal' | 'parent' | 'student' | 'teacher') =>
+      callAs(t.app, f, caller, { url: `/api/fees/payments/${paid.id}/receipt.pdf` });
+    const res = await receipt('principal');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/pdf');
+    const text = await pdfText(res.rawPayload);
+    expect(text).toContain(`Receipt No. ${paid.receiptNo}`);
+    expect(text).toContain(formatMoney(12_550, 'USD'));
+    expect(text).toContain('Tuition');
+    expect(text).toContain('Bank transfer');
+    expect(text).toContain('TRX-77');
+    expect(text).toContain(paid.studentName);
+    expect(text).not.toContain('VOID');
+
+    expect((await receipt('parent')).statusCode).toBe(200);
+    expect((await receipt('student')).statusCode).toBe(403);
+    expect((await receipt('teacher')).statusCode).toBe(403);
+    const stranger = await userWithSession(t.db, USER_TYPE.parent, 'Another Parent');
+    const other = await t.app.inject({
+      url: `/api/fees/payments/${paid.id}/receipt.pdf`,
+      headers: bearer(stranger.token),
+    });
+    expect(other.statusCode).toBe(404);
+
+    await callAs(t.app, f, 'principal', {
+      method: 'POST',
+      url: `/api/fees/payments/${paid.id}/void`,
+      payload: { reason: 'Bounced' },
+    });
+    expect(await pdfText((await receipt('principal')).rawPayload)).toContain('VOID');
+  });
+
+  it('only the principal records and voids payments', async () => {
+    const { invoiceId } = await invoiceFor(f.children[1], [1_000]);
+    for (const caller of ['parent', 'student', 'teacher'] as const) {
+      const res = await callAs(t.app, f, caller, {
+        method: 'POST',
+        url: '/api/fees/payments',
+        payload: { invoiceId, amount: 100, method: 'cash', paidOn: PAID_ON },
+      });
+      expect(res.statusCode).toBe(403);
+    }
+    expect(await outstandingOnInvoice(t.db, invoiceId)).toBe(1_000);
+  });
+});
