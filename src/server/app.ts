@@ -25,6 +25,7 @@ import { contentRoutes } from './features/content/content.routes.js';
 import { examsRoutes } from './features/exams/exams.routes.js';
 import { familyRoutes } from './features/family/family.routes.js';
 import { paymentsRoutes } from './features/fees/payments.routes.js';
+import { plansRoutes } from './features/fees/plans.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { formsRoutes } from './features/inbox/forms.routes.js';
 import { inboxRoutes } from './features/inbox/inbox.routes.js';
@@ -221,6 +222,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(outboxRoutes);
       // Fees: payments and receipts (docs/decisions/0026-fees.md).
       await api.register(paymentsRoutes);
+      await api.register(plansRoutes);
     },
     { prefix: '/api' },
   );

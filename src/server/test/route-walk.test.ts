@@ -154,6 +154,25 @@ const POLICY: Record<string, Rule> = {
     who: PRINCIPAL_PARENT,
     url: '/api/fees/payments/999999/receipt.pdf',
   },
+  // Fees (docs/decisions/0026-fees.md): pupils and teachers see no money
+  'GET /api/admin/fee-plans': { who: PRINCIPAL },
+  'POST /api/admin/fee-plans': { who: PRINCIPAL, body: {} },
+  'PUT /api/admin/fee-plans/:id': { who: PRINCIPAL, url: '/api/admin/fee-plans/999999', body: {} },
+  'GET /api/admin/fee-plans/:id/invoices': { who: PRINCIPAL, url: '/api/admin/fee-plans/999999/invoices' },
+  'POST /api/admin/fee-plans/:id/invoices': { who: PRINCIPAL, url: '/api/admin/fee-plans/999999/invoices' },
+  'GET /api/admin/fee-plans/:id/discounts': { who: PRINCIPAL, url: '/api/admin/fee-plans/999999/discounts' },
+  'PUT /api/admin/fee-plans/:id/discounts/:studentId': {
+    who: PRINCIPAL,
+    url: '/api/admin/fee-plans/999999/discounts/999999',
+    body: {},
+  },
+  'DELETE /api/admin/fee-plans/:id/discounts/:studentId': {
+    who: PRINCIPAL,
+    url: '/api/admin/fee-plans/999999/discounts/999999',
+  },
+  'POST /api/fees/invoices/:id/cancel': { who: PRINCIPAL, url: '/api/fees/invoices/999999/cancel', body: {} },
+  'GET /api/fees/student/:id': { who: PRINCIPAL_PARENT },
+  'GET /api/admin/fees/audit': { who: PRINCIPAL },
 };
 
 /** Routes for any logged-in user, whatever their type (their own account and session). */

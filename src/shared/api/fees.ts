@@ -81,6 +81,13 @@ export const FEE_MESSAGES = {
   noGuardianEmail: 'No guardian of this pupil has an email; print the reminder letter instead.',
 } as const;
 
+/** What the plans, discounts and cancellations answer besides FEE_MESSAGES (a 409 or 400's message). */
+export const FEE_PLAN_MESSAGES = {
+  discountBelowPaid: (paid: string) =>
+    `With this discount the invoice would come to less than the ${paid} already paid. Void a payment first, or give a smaller discount.`,
+  classUnknown: 'That class does not exist; choose one of the school’s classes.',
+} as const;
+
 const reasonField = requiredText(FEE_MESSAGES.enterReason, 'The reason', FEE_LIMITS.reason);
 
 /** A whole number of minor units, 0 to MAX_AMOUNT. */
