@@ -96,7 +96,8 @@ const AuditPageSchema = z.object({
 export const useAudit = (page: number) =>
   useQuery({
     queryKey: [...feesKey, 'audit', page],
-    queryFn: ({ signal }) => apiClient.get(`admin/fees/audit?page=${page}`, { signal, schema: AuditPageSchema }),
+    queryFn: ({ signal }) =>
+      apiClient.get(`admin/fees/audit?page=${page}`, { signal, schema: AuditPageSchema }),
   });
 
 /** `GET fees/student/{id}`: a pupil's invoices, payments and balance (the principal, the guardians). */
@@ -124,8 +125,11 @@ export const useCreatePlan = () =>
 export const useIssueInvoices = () =>
   useFeesMutation(
     async (planId: number) =>
-      (await apiClient.post(`admin/fee-plans/${planId}/invoices`, undefined, { schema: IssuedInvoicesSchema }))
-        .data.created,
+      (
+        await apiClient.post(`admin/fee-plans/${planId}/invoices`, undefined, {
+          schema: IssuedInvoicesSchema,
+        })
+      ).data.created,
   );
 
 export const useSetDiscount = () =>
@@ -146,8 +150,13 @@ export const useRemoveDiscount = () =>
 export const useCancelInvoice = () =>
   useFeesMutation(
     async ({ invoiceId, reason }: { invoiceId: number; reason: string }) =>
-      (await apiClient.post(`fees/invoices/${invoiceId}/cancel`, { reason }, { schema: dataOf(InvoiceSchema) }))
-        .data,
+      (
+        await apiClient.post(
+          `fees/invoices/${invoiceId}/cancel`,
+          { reason },
+          { schema: dataOf(InvoiceSchema) },
+        )
+      ).data,
   );
 
 /**

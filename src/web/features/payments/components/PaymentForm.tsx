@@ -46,10 +46,12 @@ export function PaymentForm({ invoice, onClose }: { invoice: Invoice; onClose: (
   const [problem, setProblem] = useState<string | undefined>();
   const [recorded, setRecorded] = useState<Payment | undefined>();
   const key = useRef<string | undefined>(undefined);
-  const changed = <T,>(set: (value: T) => void) => (value: T) => {
-    key.current = undefined;
-    set(value);
-  };
+  const changed =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      key.current = undefined;
+      set(value);
+    };
 
   const submit = async (): Promise<void> => {
     setProblem(undefined);
@@ -70,7 +72,14 @@ export function PaymentForm({ invoice, onClose }: { invoice: Invoice; onClose: (
     try {
       const payment = await record.mutateAsync({
         key: key.current,
-        input: { invoiceId: invoice.id, amount: minor, method, reference: reference.trim(), paidOn, asCredit },
+        input: {
+          invoiceId: invoice.id,
+          amount: minor,
+          method,
+          reference: reference.trim(),
+          paidOn,
+          asCredit,
+        },
       });
       key.current = undefined;
       setRecorded(payment);

@@ -1,7 +1,13 @@
 import '../../../styles/fees.css';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { AuditEntry, FeePlan, OverdueRow, Payment, TermOverviewRow } from '../../../../shared/api/fees.js';
+import type {
+  AuditEntry,
+  FeePlan,
+  OverdueRow,
+  Payment,
+  TermOverviewRow,
+} from '../../../../shared/api/fees.js';
 import { PAYMENT_METHOD_LABELS } from '../../../../shared/api/fees.js';
 import { QueryState } from '../../../components/school/QueryState.js';
 import { HiddenText, SchoolPanel } from '../../../components/school/SchoolPanel.js';
@@ -40,8 +46,7 @@ type Tab = keyof typeof LEDGER_TABS;
 const tabOf = (value: string | null): Tab =>
   value !== null && value in LEDGER_TABS ? (value as Tab) : 'overview';
 
-export const issuedText = (created: number) =>
-  `${created} ${created === 1 ? 'invoice' : 'invoices'} created`;
+export const issuedText = (created: number) => `${created} ${created === 1 ? 'invoice' : 'invoices'} created`;
 
 const errorText = (error: unknown, fallback: string) => (isApiError(error) ? error.message : fallback);
 
@@ -286,7 +291,8 @@ function PupilPayments({ studentId }: { studentId: number }) {
               },
               {
                 header: 'Method',
-                cell: (row) => `${PAYMENT_METHOD_LABELS[row.method]}${row.reference ? ` (${row.reference})` : ''}`,
+                cell: (row) =>
+                  `${PAYMENT_METHOD_LABELS[row.method]}${row.reference ? ` (${row.reference})` : ''}`,
               },
               {
                 header: 'State',
@@ -386,7 +392,8 @@ function Statement({ studentId }: { studentId: number | undefined }) {
   );
 }
 
-const changeText = (value: unknown): string => (value === null || value === undefined ? '—' : JSON.stringify(value));
+const changeText = (value: unknown): string =>
+  value === null || value === undefined ? '—' : JSON.stringify(value);
 
 /** Every change to money, newest first (`GET admin/fees/audit?page=`). */
 function Audit() {
@@ -407,14 +414,22 @@ function Audit() {
               {
                 header: 'When',
                 cell: (row) =>
-                  new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
-                    new Date(row.at),
-                  ),
+                  new Intl.DateTimeFormat('en-GB', {
+                    dateStyle: 'medium',
+                    timeStyle: 'short',
+                    timeZone,
+                  }).format(new Date(row.at)),
               },
               { header: 'Who', cell: (row) => row.actor },
               { header: 'What', cell: (row) => `${row.action} ${row.entity} ${row.entityId}` },
-              { header: 'Before', cell: (row) => <code className="fees-change">{changeText(row.before)}</code> },
-              { header: 'After', cell: (row) => <code className="fees-change">{changeText(row.after)}</code> },
+              {
+                header: 'Before',
+                cell: (row) => <code className="fees-change">{changeText(row.before)}</code>,
+              },
+              {
+                header: 'After',
+                cell: (row) => <code className="fees-change">{changeText(row.after)}</code>,
+              },
             ]}
           />
         )}

@@ -36,7 +36,13 @@ const planFormSchema = (currency: string) => {
 type PlanFormInput = z.input<ReturnType<typeof planFormSchema>>;
 type PlanFormOutput = z.output<ReturnType<typeof planFormSchema>>;
 
-const EMPTY: PlanFormInput = { name: '', classId: '', term: '', dueDate: '', items: [{ name: '', amount: '' }] };
+const EMPTY: PlanFormInput = {
+  name: '',
+  classId: '',
+  term: '',
+  dueDate: '',
+  items: [{ name: '', amount: '' }],
+};
 
 type TopField = 'name' | 'classId' | 'term' | 'dueDate';
 
@@ -53,7 +59,10 @@ export function PlanForm({ currency }: { currency: string }) {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<PlanFormInput, unknown, PlanFormOutput>({ resolver: zodResolver(schema), defaultValues: EMPTY });
+  } = useForm<PlanFormInput, unknown, PlanFormOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: EMPTY,
+  });
   const items = useFieldArray({ control, name: 'items' });
 
   const onSubmit = async (values: PlanFormOutput): Promise<void> => {

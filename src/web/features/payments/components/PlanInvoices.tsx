@@ -227,7 +227,9 @@ export function PlanInvoices({
           />
         )}
       </QueryState>
-      {action?.kind === 'pay' ? <PaymentForm key={action.invoice.id} invoice={action.invoice} onClose={close} /> : null}
+      {action?.kind === 'pay' ? (
+        <PaymentForm key={action.invoice.id} invoice={action.invoice} onClose={close} />
+      ) : null}
       {action?.kind === 'discount' ? (
         <DiscountForm key={action.invoice.id} plan={plan} invoice={action.invoice} onClose={close} />
       ) : null}
