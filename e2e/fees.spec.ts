@@ -66,7 +66,7 @@ test('the principal bills Class 2, records a payment with its receipt, and the p
   await form.getByLabel('Amount of item 2').fill(ITEMS[1]?.text ?? '');
   await form.getByRole('button', { name: 'Save plan' }).click();
 
-  const plans = page.getByRole('region', { name: 'Fee plans' }).getByRole('table');
+  const plans = page.getByRole('region', { name: 'Fee plans', exact: true }).getByRole('table');
   const planRow = rowWith(plans, planName);
   await expect(planRow).toContainText('Class 2');
   await expect(planRow).toContainText(formatMoney(15_025, before.currency));
@@ -75,7 +75,7 @@ test('the principal bills Class 2, records a payment with its receipt, and the p
   await planRow.getByRole('button', { name: `Issue invoices of ${planName}` }).click();
   await expect(page.locator('.Toastify')).toContainText(/[1-9]\d* invoices? created/);
   await planRow.getByRole('button', { name: `Show invoices of ${planName}` }).click();
-  const invoices = page.getByRole('region', { name: `Invoices of ${planName}` });
+  const invoices = page.getByRole('region', { name: `Invoices of ${planName}`, exact: true });
   const yusufRow = rowWith(invoices.getByRole('table'), YUSUF);
   await expect(yusufRow).toContainText('Open');
 
@@ -112,12 +112,14 @@ test('the principal bills Class 2, records a payment with its receipt, and the p
   await logInAs(PARENT, parentContext);
   const parentPage = await parentContext.newPage();
   await parentPage.goto('/fees');
-  const child = parentPage.getByRole('region', { name: YUSUF });
+  const child = parentPage.getByRole('region', { name: YUSUF, exact: true });
   const owed = expected < 0 ? 'In credit:' : 'Balance owed:';
   await expect(child.locator('.fees-balance')).toHaveText(
     `${owed} ${formatMoney(Math.abs(expected), after.currency)}`,
   );
-  await expect(child.getByRole('region', { name: `Invoices of ${YUSUF}` })).toContainText(planName);
+  await expect(child.getByRole('region', { name: `Invoices of ${YUSUF}`, exact: true })).toContainText(
+    planName,
+  );
   await expect(child.getByRole('link', { name: /^Download receipt/ }).first()).toBeVisible();
   await parentContext.close();
 });

@@ -18,7 +18,9 @@ import { balanceText, Money, ReceiptLink } from './pieces.js';
 /** The unchanging tail of the server's aboveOutstanding message (shared/api/fees.ts). */
 const ABOVE_OUTSTANDING_TAIL = FEE_MESSAGES.aboveOutstanding('\u0000').split('\u0000')[1] ?? '';
 const isAboveOutstanding = (error: unknown): boolean =>
-  isApiError(error) && error.status === 409 && error.message.endsWith(ABOVE_OUTSTANDING_TAIL);
+  isApiError(error) &&
+  error.status === 409 &&
+  (error.message.endsWith(ABOVE_OUTSTANDING_TAIL) || /outstanding/i.test(error.code));
 
 export const PAYMENT_TEXTS = {
   recorded: (receiptNo: number) => `Payment recorded, receipt No. ${receiptNo}.`,

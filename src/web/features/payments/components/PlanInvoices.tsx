@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { DiscountInputSchema, type FeePlan, type Invoice } from '../../../../shared/api/fees.js';
 import { formatMoney, parseMoney } from '../../../../shared/rules/money.js';
 import { QueryState } from '../../../components/school/QueryState.js';
@@ -128,8 +128,9 @@ export function PlanInvoices({
   statementLink,
 }: {
   plan: FeePlan;
-  statementLink: (studentId: number, name: string) => React.ReactNode;
+  statementLink: (studentId: number, name: string) => ReactNode;
 }) {
+  const headingId = useId();
   const invoices = usePlanInvoices(plan.id);
   const discounts = usePlanDiscounts(plan.id);
   const cancel = useCancelInvoice();
@@ -138,8 +139,8 @@ export function PlanInvoices({
   const discountOf = (studentId: number | null) => discounts.data?.find((row) => row.studentId === studentId);
 
   return (
-    <section className="fees-invoices" aria-label={`Invoices of ${plan.name}`}>
-      <h3 className="h5">
+    <section className="fees-invoices" aria-labelledby={headingId}>
+      <h3 id={headingId} className="h5">
         Invoices of {plan.name} ({plan.className}, {plan.term})
       </h3>
       <QueryState query={invoices} empty="No invoices yet: issue them from the plan.">
