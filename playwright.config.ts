@@ -3,7 +3,7 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROME_ARGS } from './scripts/chrome-path.mjs';
 
-const CHANGES_SHARED_DATA = /(cms|school-year|import-pupils|school-identity)\.spec\.ts/;
+const CHANGES_SHARED_DATA = /(cms|school-year|import-pupils|school-identity|fees)\.spec\.ts/;
 const port = Number(process.env.E2E_PORT ?? 3199);
 // scripts/e2e.mjs sets E2E_DATA_DIR, so that every worker (and fixtures that seed through the
 // database) knows where the server keeps its data.

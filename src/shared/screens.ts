@@ -237,6 +237,9 @@ export const SCREENS = [
     who: PRINCIPAL_ONLY,
     tiles: tileFor({ Principle: 8 }, { label: 'Payment', icon: 'wallet2', blurb: 'The tuition fee ledger' }),
   },
+  // docs/decisions/0026-fees.md: a parent's children's invoices, payments and receipts, reached from
+  // each child's tiles on the parent's dashboard (features/family).
+  { path: '/fees', title: 'Fees', who: [USER_TYPE.parent] },
   {
     path: '/approvals',
     title: 'Approvals',

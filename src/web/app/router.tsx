@@ -59,6 +59,7 @@ const SCREEN_MODULES: { readonly [Path in ScreenPath]: () => Promise<RouteModule
   '/attendance-report': () => import('./routes/school/attendance-report.js'),
   '/attendence': () => import('./routes/school/attendence.js'),
   '/payment': () => import('./routes/school/payment.js'),
+  '/fees': () => import('./routes/school/fees.js'),
   '/approvals': () => import('./routes/school/approvals.js'),
   '/website': () => import('./routes/school/website.js'),
   '/inbox': () => import('./routes/school/inbox.js'),

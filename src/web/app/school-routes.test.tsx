@@ -72,10 +72,12 @@ describe('the school routes in the app', () => {
     expect(calls.filter((c) => c.startsWith('marks/history/') && c !== 'marks/history/18')).toEqual([]);
   });
 
-  it('/payment says the fee ledger is coming', async () => {
-    mockServer({});
+  it('/payment opens the fee ledger on its overview (docs/decisions/0026-fees.md)', async () => {
+    const calls = mockServer({ 'admin/fees/overview': { data: [] } });
     renderApp('/payment', { token: 'a-token' });
     expect(await screen.findByRole('heading', { name: PAYMENT_TITLE })).toBeInTheDocument();
+    expect(await screen.findByText(/No invoices yet/)).toBeInTheDocument();
+    expect(calls).toContain('admin/fees/overview');
   });
 
   it('asks the API nothing without a session', async () => {

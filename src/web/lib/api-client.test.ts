@@ -43,6 +43,16 @@ describe('api client', () => {
     expect(sentHeaders(fetchMock).get('Authorization')).toBe('Bearer tok-1');
   });
 
+  it('sends the extra headers a call gives (an Idempotency-Key) beside the token', async () => {
+    setCookieToken('tok');
+    const fetchMock = mockFetch(jsonResponse({ ok: true }, 201));
+    await apiClient.post('fees/payments', { amount: 1 }, { headers: { 'idempotency-key': 'key-1' } });
+    const headers = sentHeaders(fetchMock);
+    expect(headers.get('Idempotency-Key')).toBe('key-1');
+    expect(headers.get('Authorization')).toBe('Bearer tok');
+    expect(headers.get('Content-Type')).toBe('application/json');
+  });
+
   it('sends JSON bodies as JSON', async () => {
     const fetchMock = mockFetch(jsonResponse({ token: 't' }));
     await apiClient.post('users/login', { email: 'a@b.c', password: 'x' });

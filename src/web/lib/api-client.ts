@@ -47,6 +47,8 @@ export interface RequestOptions<T> {
   endSessionOnUnauthorized?: boolean;
   /** `false` sends no token even when a session exists: the public forms are anyone's. */
   withSession?: boolean;
+  /** More request headers (e.g. the fees' Idempotency-Key, docs/decisions/0026-fees.md). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export function apiUrl(path: string): string {
@@ -101,9 +103,10 @@ export async function apiCall<T = unknown>(
     schema,
     endSessionOnUnauthorized = true,
     withSession = true,
+    headers: extraHeaders = {},
   } = options;
   const token = withSession ? getSessionToken() : undefined;
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ ...extraHeaders, Accept: 'application/json' });
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
     payload = body;

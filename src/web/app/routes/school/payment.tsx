@@ -1,6 +1,6 @@
 import { PaymentScreen } from '../../../features/payments/components/PaymentScreen.js';
 
-/** Payment (docs/contract/fixes-and-gaps.md#fix-5): the tuition fee ledger, later work. */
+/** Payment (docs/decisions/0026-fees.md): the principal's fee ledger. */
 export default function PaymentRoute() {
   return <PaymentScreen />;
 }

@@ -63,6 +63,7 @@ describe('a parent’s dashboard (docs/decisions/0021-families.md)', () => {
       ['Mark sheet', '/result-summary/31'],
       ['Timetable', '/schedule-summary?classId=4'],
       ['Notifications', '/notification'],
+      ['Fees', '/fees'],
       ['Care details', '/care/31'],
     ]);
     expect(screen.getByText('Asha Verma', { selector: '.child-card__name' })).toBeInTheDocument();

@@ -191,6 +191,12 @@ function childTiles(child: ChildRow): ChildTile[] {
       to: linkTo('/notification'),
     },
     {
+      label: 'Fees',
+      blurb: 'Invoices, payments and receipts',
+      icon: 'bi-calculator',
+      to: linkTo('/fees'),
+    },
+    {
       label: 'Care details',
       blurb: 'Contacts, health and who may collect',
       icon: 'bi-heart-pulse',

@@ -1,15 +1,436 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { renderScreen } from '../../../test/school-test-utils.js';
-import { PAYMENT_TITLE, PaymentScreen } from './PaymentScreen.js';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FEE_MESSAGES, IDEMPOTENCY_HEADER } from '../../../../shared/api/fees.js';
+import { notify } from '../../../lib/toast.js';
+import { allowConsoleErrors } from '../../../test/console.js';
+import { apiError, columnsOf } from '../../../test/school-test-utils.js';
+import { AISHA_INVOICE, overdueRow, PLAN, payment, renderLedger, studentFees } from '../testing/fees.js';
+import { PAYMENT_TEXTS } from './PaymentForm.js';
+import { issuedText, PAYMENT_TITLE } from './PaymentScreen.js';
 
-describe('Payment', () => {
-  it('says kindly that the tuition fee ledger is coming, and makes no call', () => {
-    renderScreen(<PaymentScreen />);
-    expect(screen.getByRole('heading', { name: PAYMENT_TITLE })).toHaveTextContent(
-      'Coming soon: tuition fee ledger',
+const rowOf = (table: HTMLElement, text: string) => {
+  const row = within(table)
+    .getAllByRole('row')
+    .find((r) => r.textContent?.includes(text));
+  if (!row) throw new Error(`no row with ${text}`);
+  return row;
+};
+
+/** The Idempotency-Key of each `POST fees/payments` the screen made. */
+const idempotencyKeys = (spy: { mock: { calls: unknown[][] } }): string[] =>
+  spy.mock.calls
+    .filter(
+      ([input, init]) => String(input).endsWith('fees/payments') && (init as RequestInit)?.method === 'POST',
+    )
+    .map(([, init]) => new Headers((init as RequestInit).headers).get(IDEMPOTENCY_HEADER) ?? '');
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('Payment: the fee ledger', () => {
+  it('opens on the overview: billed, collected and outstanding per class and term, in the school’s money', async () => {
+    renderLedger();
+    expect(screen.getByRole('heading', { name: PAYMENT_TITLE })).toBeInTheDocument();
+    const table = await screen.findByRole('table');
+    expect(columnsOf(table)).toEqual(['Class', 'Term', 'Invoices', 'Billed', 'Collected', 'Outstanding']);
+    const row = rowOf(table, 'KG');
+    expect(row).toHaveTextContent('Autumn 2026');
+    expect(row).toHaveTextContent('$2,343.75');
+    expect(row).toHaveTextContent('$1,593.75');
+    expect(row).toHaveTextContent('$750.00');
+    expect(screen.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('lists the plans and issues a plan’s invoices with a toast of how many', async () => {
+    const success = vi.spyOn(notify, 'success');
+    const { user, api } = renderLedger({ 'POST admin/fee-plans/5/invoices': { data: { created: 3 } } });
+    await user.click(screen.getByRole('link', { name: 'Plans' }));
+    const plans = within(await screen.findByRole('region', { name: 'Fee plans' })).getByRole('table');
+    const row = rowOf(plans, 'Tuition');
+    expect(row).toHaveTextContent('KG');
+    expect(row).toHaveTextContent('$1,250.00');
+    await user.click(within(row).getByRole('button', { name: 'Issue invoices of Tuition' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith('3 invoices created'));
+    expect(api.calls('POST')).toEqual(['POST admin/fee-plans/5/invoices']);
+    expect(issuedText(1)).toBe('1 invoice created');
+  });
+
+  it('creates a plan: amounts typed as decimal text are sent in cents, never through a float', async () => {
+    const { user, api } = renderLedger(
+      {
+        'POST admin/fee-plans': (request: { body: unknown }) => ({
+          data: { ...PLAN, id: 6, name: 'Trips', invoices: 0, ...(request.body as object) },
+        }),
+      },
+      '/payment?tab=plans',
     );
-    expect(screen.getByRole('link', { name: 'Back to the dashboard' })).toHaveAttribute('href', '/dashboard');
-    expect(fetch).not.toHaveBeenCalled();
+    const form = await screen.findByRole('form', { name: 'New fee plan' });
+    await user.click(within(form).getByRole('button', { name: 'Save plan' }));
+    expect(await within(form).findByText(FEE_MESSAGES.enterPlanName)).toBeInTheDocument();
+    expect(
+      within(form).getByText(FEE_MESSAGES.chooseClass, { selector: '.invalid-feedback' }),
+    ).toBeInTheDocument();
+    expect(api.calls('POST')).toEqual([]);
+
+    await user.type(within(form).getByLabelText('Plan name'), 'Trips');
+    await waitFor(() => expect(within(form).getByLabelText('Class')).toBeEnabled());
+    await user.selectOptions(within(form).getByLabelText('Class'), '6');
+    await user.type(within(form).getByLabelText('Term'), 'Autumn 2026');
+    await user.type(within(form).getByLabelText('Due date'), '2026-12-01');
+    await user.type(within(form).getByLabelText('Item 1'), 'Zoo');
+    await user.type(within(form).getByLabelText('Amount of item 1'), '12.345');
+    await user.click(within(form).getByRole('button', { name: 'Add an item' }));
+    await user.type(within(form).getByLabelText('Item 2'), 'Bus');
+    await user.type(within(form).getByLabelText('Amount of item 2'), '1,000.1');
+    await user.click(within(form).getByRole('button', { name: 'Save plan' }));
+    expect(await within(form).findByText(/with at most 2 decimals/)).toBeInTheDocument();
+    expect(api.calls('POST')).toEqual([]);
+
+    await user.clear(within(form).getByLabelText('Amount of item 1'));
+    await user.type(within(form).getByLabelText('Amount of item 1'), '0.29');
+    await user.click(within(form).getByRole('button', { name: 'Save plan' }));
+    await waitFor(() => expect(api.calls('POST')).toEqual(['POST admin/fee-plans']));
+    expect(api.requests.find((r) => r.method === 'POST')?.body).toEqual({
+      name: 'Trips',
+      classId: 6,
+      term: 'Autumn 2026',
+      dueDate: '2026-12-01',
+      items: [
+        { name: 'Zoo', amount: 29 },
+        { name: 'Bus', amount: 100_010 },
+      ],
+    });
+  });
+
+  it('shows a plan’s invoices with their states and discounts', async () => {
+    renderLedger({}, '/payment?tab=plans&plan=5');
+    const region = await screen.findByRole('region', { name: 'Invoices of Tuition' });
+    const table = await within(region).findByRole('table');
+    expect(columnsOf(table)).toEqual(['Pupil', 'Total', 'Paid', 'Balance', 'Status', 'Actions']);
+    const aisha = rowOf(table, 'Aisha Rahman');
+    expect(aisha).toHaveTextContent('Part paid');
+    expect(aisha).toHaveTextContent('$750.00');
+    const ben = rowOf(table, 'Ben Okafor');
+    expect(ben).toHaveTextContent('Paid');
+    await waitFor(() => expect(ben).toHaveTextContent('$156.25 off (12.5 %): Sibling'));
+    expect(within(ben).queryByRole('button', { name: /Record payment/ })).toBeNull();
+    expect(within(aisha).getByRole('link', { name: /Aisha Rahman/ })).toHaveAttribute(
+      'href',
+      '/payment?tab=statement&student=31',
+    );
+  });
+
+  it('gives a pupil a percentage discount: 12.5 is sent as 1250 basis points', async () => {
+    const { user, api } = renderLedger(
+      {
+        'PUT admin/fee-plans/5/discounts/31': {
+          data: {
+            planId: 5,
+            studentId: 31,
+            studentName: 'Aisha Rahman',
+            kind: 'percent',
+            value: 1250,
+            reason: 'Staff child',
+          },
+        },
+      },
+      '/payment?tab=plans&plan=5',
+    );
+    const region = await screen.findByRole('region', { name: 'Invoices of Tuition' });
+    await user.click(await within(region).findByRole('button', { name: 'Discount for Aisha Rahman' }));
+    const form = screen.getByRole('form', { name: 'Discount for Aisha Rahman' });
+    await user.type(within(form).getByLabelText('Percent off (e.g. 12.5)'), '12.555');
+    await user.type(within(form).getByLabelText('Reason'), 'Staff child');
+    await user.click(within(form).getByRole('button', { name: 'Save discount' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(FEE_MESSAGES.percentInvalid);
+    await user.clear(within(form).getByLabelText('Percent off (e.g. 12.5)'));
+    await user.type(within(form).getByLabelText('Percent off (e.g. 12.5)'), '12.5');
+    await user.click(within(form).getByRole('button', { name: 'Save discount' }));
+    await waitFor(() => expect(api.calls('PUT')).toEqual(['PUT admin/fee-plans/5/discounts/31']));
+    expect(api.requests.find((r) => r.method === 'PUT')?.body).toEqual({
+      kind: 'percent',
+      basisPoints: 1250,
+      reason: 'Staff child',
+    });
+  });
+
+  it('gives a fixed discount in cents', async () => {
+    const { user, api } = renderLedger(
+      {
+        'PUT admin/fee-plans/5/discounts/31': {
+          data: {
+            planId: 5,
+            studentId: 31,
+            studentName: 'Aisha Rahman',
+            kind: 'fixed',
+            value: 5050,
+            reason: 'Bursary',
+          },
+        },
+      },
+      '/payment?tab=plans&plan=5',
+    );
+    const region = await screen.findByRole('region', { name: 'Invoices of Tuition' });
+    await user.click(await within(region).findByRole('button', { name: 'Discount for Aisha Rahman' }));
+    const form = screen.getByRole('form', { name: 'Discount for Aisha Rahman' });
+    await user.click(within(form).getByLabelText('Fixed amount (USD)'));
+    await user.type(within(form).getByLabelText('Amount off (USD)'), '50.50');
+    await user.type(within(form).getByLabelText('Reason'), 'Bursary');
+    await user.click(within(form).getByRole('button', { name: 'Save discount' }));
+    await waitFor(() => expect(api.calls('PUT')).toHaveLength(1));
+    expect(api.requests.find((r) => r.method === 'PUT')?.body).toEqual({
+      kind: 'fixed',
+      amount: 5050,
+      reason: 'Bursary',
+    });
+  });
+
+  it('cancels an invoice with a reason, and shows the server’s refusal', async () => {
+    allowConsoleErrors();
+    const { user, api } = renderLedger(
+      { 'POST fees/invoices/11/cancel': apiError(409, 'CONFLICT', FEE_MESSAGES.invoiceHasPayments) },
+      '/payment?tab=plans&plan=5',
+    );
+    const region = await screen.findByRole('region', { name: 'Invoices of Tuition' });
+    await user.click(await within(region).findByRole('button', { name: 'Cancel invoice of Aisha Rahman' }));
+    const form = screen.getByRole('form', { name: 'Cancel the invoice of Aisha Rahman' });
+    await user.click(within(form).getByRole('button', { name: 'Cancel invoice' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(FEE_MESSAGES.enterReason);
+    expect(api.calls('POST')).toEqual([]);
+    await user.type(within(form).getByLabelText('Reason'), 'Left the school');
+    await user.click(within(form).getByRole('button', { name: 'Cancel invoice' }));
+    expect(await within(form).findByText(FEE_MESSAGES.invoiceHasPayments)).toBeInTheDocument();
+    expect(api.requests.find((r) => r.method === 'POST')?.body).toEqual({ reason: 'Left the school' });
+  });
+
+  it('records a payment with one Idempotency-Key per submission, offers credit on 409 and links the receipt', async () => {
+    allowConsoleErrors();
+    let calls = 0;
+    const recorded = payment({
+      id: 71,
+      receiptNo: 43,
+      amount: 80_000,
+      applied: 75_000,
+      credit: 5_000,
+      balanceAfter: -5_000,
+      method: 'cash',
+      reference: '',
+      paidOn: '2026-11-20',
+    });
+    const { user, api } = renderLedger(
+      {
+        'POST fees/payments': (request: { body: unknown }) => {
+          calls += 1;
+          const body = request.body as { asCredit: boolean };
+          return body.asCredit
+            ? { data: recorded }
+            : apiError(409, 'CONFLICT', FEE_MESSAGES.aboveOutstanding('$750.00'));
+        },
+      },
+      '/payment?tab=plans&plan=5',
+    );
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-21T03:00:00Z') });
+    const region = await screen.findByRole('region', { name: 'Invoices of Tuition' });
+    await user.click(await within(region).findByRole('button', { name: 'Record payment from Aisha Rahman' }));
+    vi.useRealTimers();
+    const form = screen.getByRole('form', { name: 'Record a payment from Aisha Rahman' });
+    // The outstanding amount by default, and the school's today (still the 20th in New York).
+    expect(within(form).getByLabelText('Amount (USD)')).toHaveValue('750.00');
+    expect(within(form).getByLabelText('Paid on')).toHaveValue('2026-11-20');
+    await user.click(within(form).getByRole('button', { name: 'Record payment' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(FEE_MESSAGES.chooseMethod);
+
+    await user.selectOptions(within(form).getByLabelText('Method'), 'cash');
+    await user.clear(within(form).getByLabelText('Amount (USD)'));
+    await user.type(within(form).getByLabelText('Amount (USD)'), '800');
+    expect(within(form).queryByLabelText(PAYMENT_TEXTS.asCredit)).toBeNull();
+    await user.click(within(form).getByRole('button', { name: 'Record payment' }));
+    expect(await within(form).findByText(/still owed on the invoice/)).toBeInTheDocument();
+    // Sent again unchanged, the same key goes with it (a retry of the same payment).
+    await user.click(within(form).getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(calls).toBe(2));
+    const [first, again] = idempotencyKeys(api.spy);
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(again).toBe(first);
+
+    // Another request (with the credit) gets a key of its own.
+    await user.click(within(form).getByLabelText(PAYMENT_TEXTS.asCredit));
+    await user.click(within(form).getByRole('button', { name: 'Record payment' }));
+    const done = await screen.findByRole('region', { name: PAYMENT_TEXTS.recorded(43) });
+    const keys = idempotencyKeys(api.spy);
+    expect(keys).toHaveLength(3);
+    expect(keys[2]).not.toBe(first);
+    expect(api.requests.filter((r) => r.method === 'POST').at(-1)?.body).toEqual({
+      invoiceId: AISHA_INVOICE.id,
+      amount: 80_000,
+      method: 'cash',
+      reference: '',
+      paidOn: '2026-11-20',
+      asCredit: true,
+    });
+    expect(done).toHaveTextContent('$800.00 from Aisha Rahman ($50.00 kept as credit)');
+    expect(done).toHaveTextContent('Balance now: $50.00 in credit');
+    expect(within(done).getByRole('link', { name: 'Download receipt No. 43' })).toHaveAttribute(
+      'href',
+      '/api/fees/payments/71/receipt.pdf',
+    );
+  });
+
+  it('a double click records one payment: the button waits for the answer', async () => {
+    let resolve: (value: unknown) => void = () => {};
+    const { user, api } = renderLedger(
+      {
+        'POST fees/payments': () =>
+          new Promise((done) => {
+            resolve = done;
+          }),
+      },
+      '/payment?tab=plans&plan=5',
+    );
+    const region = await screen.findByRole('region', { name: 'Invoices of Tuition' });
+    await user.click(await within(region).findByRole('button', { name: 'Record payment from Aisha Rahman' }));
+    const form = screen.getByRole('form', { name: 'Record a payment from Aisha Rahman' });
+    await user.selectOptions(within(form).getByLabelText('Method'), 'card');
+    await user.dblClick(within(form).getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(api.calls('POST')).toHaveLength(1));
+    expect(within(form).getByRole('button', { name: 'Recording…' })).toBeDisabled();
+    resolve({ data: payment({ id: 72, receiptNo: 44, amount: 75_000, balanceAfter: 0 }) });
+    expect(await screen.findByRole('region', { name: PAYMENT_TEXTS.recorded(44) })).toBeInTheDocument();
+    expect(api.calls('POST')).toHaveLength(1);
+  });
+
+  it('downloads a receipt with the bearer token', async () => {
+    const createObjectURL = vi.fn(() => 'blob:pdf');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const { user, api } = renderLedger(
+      { 'GET fees/payments/70/receipt.pdf': { pdf: true } },
+      '/payment?tab=statement&student=31',
+    );
+    const link = await screen.findByRole('link', { name: 'Download receipt No. 42' });
+    await user.click(link);
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
+    expect(api.calls('GET')).toContain('GET fees/payments/70/receipt.pdf');
+    const call = api.spy.mock.calls.find(([input]) => String(input).endsWith('receipt.pdf'));
+    const init = call?.[1] as RequestInit | undefined;
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer test-token');
+  });
+
+  it('shows a pupil’s statement with the running balance, and voids a payment with a reason', async () => {
+    const { user, api } = renderLedger(
+      {
+        'POST fees/payments/70/void': {
+          data: payment({ voidedAt: '2026-11-20T15:00:00.000Z', voidReason: 'Bounced' }),
+        },
+      },
+      '/payment?tab=statement&student=31',
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'Statement of Aisha Rahman: $750.00' }),
+    ).toBeInTheDocument();
+    const first = within(screen.getByRole('region', { name: 'Statement of Aisha Rahman' })).getByRole(
+      'table',
+    );
+    expect(columnsOf(first)).toEqual(['Date', 'What', 'Amount', 'Balance']);
+    expect(rowOf(first, 'receipt No. 42')).toHaveTextContent('− $500.00');
+    expect(rowOf(first, 'Tuition, Autumn 2026')).toHaveTextContent('$1,250.00');
+
+    await user.click(await screen.findByRole('button', { name: 'Void receipt No. 42' }));
+    const form = screen.getByRole('form', { name: 'Void the payment of receipt No. 42' });
+    await user.type(within(form).getByLabelText('Reason'), 'Bounced');
+    await user.click(within(form).getByRole('button', { name: 'Void payment' }));
+    await waitFor(() => expect(api.calls('POST')).toEqual(['POST fees/payments/70/void']));
+    expect(api.requests.find((r) => r.method === 'POST')?.body).toEqual({ reason: 'Bounced' });
+  });
+
+  it('lists overdue invoices: an email reminder, or a hint and a letter when no guardian has an email', async () => {
+    const success = vi.spyOn(notify, 'success');
+    const { user, api } = renderLedger(
+      {
+        'GET admin/fees/overdue': {
+          data: [
+            overdueRow(),
+            overdueRow({
+              invoiceId: 13,
+              studentId: 33,
+              studentName: 'Cara Mensah',
+              canEmail: false,
+              daysOverdue: 40,
+            }),
+          ],
+        },
+        'POST admin/fees/invoices/11/reminder': { data: { emailed: 2 } },
+      },
+      '/payment?tab=overdue',
+    );
+    const table = await screen.findByRole('table');
+    expect(columnsOf(table)).toEqual([
+      'Pupil',
+      'Class',
+      'Plan',
+      'Outstanding',
+      'Due',
+      'Days overdue',
+      'Last reminder',
+      'Reminders',
+    ]);
+    const cara = rowOf(table, 'Cara Mensah');
+    expect(cara).toHaveTextContent('40');
+    const blocked = within(cara).getByRole('button', { name: /Email reminder/ });
+    expect(blocked).toBeDisabled();
+    expect(blocked).toHaveAccessibleDescription('No guardian has an email: print the letter.');
+    expect(within(cara).getByRole('button', { name: 'Print letter for Cara Mensah' })).toBeEnabled();
+
+    const aisha = rowOf(table, 'Aisha Rahman');
+    await user.click(
+      within(aisha).getByRole('button', { name: 'Email reminder to Aisha Rahman’s guardians' }),
+    );
+    await waitFor(() =>
+      expect(success).toHaveBeenCalledWith('Reminder sent to 2 guardians of Aisha Rahman.'),
+    );
+    expect(api.calls('POST')).toEqual(['POST admin/fees/invoices/11/reminder']);
+  });
+
+  it('exports the ledger as CSV and reads the audit log', async () => {
+    const createObjectURL = vi.fn(() => 'blob:csv');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const { user, api } = renderLedger(
+      {
+        'GET admin/fees/ledger.csv': { csv: true },
+        'GET admin/fees/audit?page=1': {
+          data: [
+            {
+              id: 1,
+              at: '2026-11-20T14:00:00.000Z',
+              actor: 'Grace Principal',
+              action: 'create',
+              entity: 'payment',
+              entityId: 70,
+              before: null,
+              after: { amount: 50000 },
+            },
+          ],
+          page: 1,
+          pageSize: 100,
+          total: 1,
+        },
+      },
+      '/payment?tab=audit',
+    );
+    const table = await screen.findByRole('table');
+    const row = rowOf(table, 'Grace Principal');
+    expect(row).toHaveTextContent('create payment 70');
+    expect(row).toHaveTextContent('{"amount":50000}');
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
+    expect(api.calls('GET')).toContain('GET admin/fees/ledger.csv');
+  });
+
+  it('a pupil’s fees for the principal come from fees/student', async () => {
+    renderLedger(
+      { 'GET fees/student/31': { data: studentFees({ payments: [] }) } },
+      '/payment?tab=statement&student=31',
+    );
+    expect(await screen.findByText('No payments recorded for this pupil.')).toBeInTheDocument();
   });
 });

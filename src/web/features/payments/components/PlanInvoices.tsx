@@ -1,0 +1,253 @@
+import { type ReactNode, useId, useState } from 'react';
+import { DiscountInputSchema, type FeePlan, type Invoice } from '../../../../shared/api/fees.js';
+import { formatMoney, parseMoney } from '../../../../shared/rules/money.js';
+import { QueryState } from '../../../components/school/QueryState.js';
+import { HiddenText } from '../../../components/school/SchoolPanel.js';
+import { SchoolTable } from '../../../components/school/SchoolTable.js';
+import { isApiError } from '../../../lib/api-client.js';
+import { notify } from '../../../lib/toast.js';
+import { useCancelInvoice, usePlanDiscounts, usePlanInvoices, useSetDiscount } from '../api/fees.js';
+import { formatBasisPoints, parseBasisPoints } from '../lib/amounts.js';
+import { PaymentForm } from './PaymentForm.js';
+import { InvoiceBadge, Money, ReasonForm } from './pieces.js';
+
+/** A pupil's discount on the plan: a percentage (typed "12.5", sent as 1250 basis points) or a fixed amount. */
+function DiscountForm({ plan, invoice, onClose }: { plan: FeePlan; invoice: Invoice; onClose: () => void }) {
+  const id = useId();
+  const save = useSetDiscount();
+  const [kind, setKind] = useState<'percent' | 'fixed'>('percent');
+  const [value, setValue] = useState('');
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | undefined>();
+
+  const submit = async (): Promise<void> => {
+    setProblem(undefined);
+    const input =
+      kind === 'percent'
+        ? { kind, basisPoints: parseBasisPoints(value), reason }
+        : { kind, amount: parseMoney(value, plan.currency), reason };
+    const parsed = DiscountInputSchema.safeParse(input);
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]?.message);
+      return;
+    }
+    const studentId = invoice.studentId;
+    if (studentId === null) return;
+    try {
+      await save.mutateAsync({ planId: plan.id, studentId, input: parsed.data });
+      notify.success(`The discount for ${invoice.studentName} is saved.`);
+      onClose();
+    } catch (error) {
+      setProblem(isApiError(error) ? error.message : 'The discount could not be saved.');
+    }
+  };
+
+  return (
+    <form
+      className="fees-form"
+      noValidate
+      aria-labelledby={`${id}-title`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <h3 id={`${id}-title`} className="h5">
+        Discount for {invoice.studentName}
+      </h3>
+      <fieldset className="d-flex flex-wrap gap-3 mb-2">
+        <legend className="visually-hidden">Kind of discount</legend>
+        {(['percent', 'fixed'] as const).map((option) => (
+          <div key={option} className="form-check">
+            <input
+              id={`${id}-${option}`}
+              type="radio"
+              name={`${id}-kind`}
+              className="form-check-input"
+              checked={kind === option}
+              onChange={() => setKind(option)}
+            />
+            <label className="form-check-label" htmlFor={`${id}-${option}`}>
+              {option === 'percent' ? 'Percentage' : `Fixed amount (${plan.currency})`}
+            </label>
+          </div>
+        ))}
+      </fieldset>
+      <div className="fees-form__grid">
+        <div className="school-field">
+          <label className="school-field__label" htmlFor={`${id}-value`}>
+            {kind === 'percent' ? 'Percent off (e.g. 12.5)' : `Amount off (${plan.currency})`}
+          </label>
+          <input
+            id={`${id}-value`}
+            inputMode="decimal"
+            className="form-control"
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+          />
+        </div>
+        <div className="school-field">
+          <label className="school-field__label" htmlFor={`${id}-reason`}>
+            Reason
+          </label>
+          <input
+            id={`${id}-reason`}
+            className="form-control"
+            maxLength={300}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        </div>
+      </div>
+      {problem ? (
+        <p className="fees-problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <div className="d-flex flex-wrap gap-2 mt-2">
+        <button type="submit" className="btn btn-primary rounded-pill px-4" disabled={save.isPending}>
+          Save discount
+        </button>
+        <button type="button" className="btn btn-outline-secondary rounded-pill px-4" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </form>
+  );
+}
+
+type Action = { kind: 'pay' | 'discount' | 'cancel'; invoice: Invoice };
+
+/**
+ * A plan's invoices (`GET admin/fee-plans/{id}/invoices`), each with its state, and per invoice:
+ * record a payment, give the pupil a discount, or cancel it with a reason. The pupil's name opens
+ * their statement.
+ */
+export function PlanInvoices({
+  plan,
+  statementLink,
+}: {
+  plan: FeePlan;
+  statementLink: (studentId: number, name: string) => ReactNode;
+}) {
+  const headingId = useId();
+  const invoices = usePlanInvoices(plan.id);
+  const discounts = usePlanDiscounts(plan.id);
+  const cancel = useCancelInvoice();
+  const [action, setAction] = useState<Action | undefined>();
+  const close = () => setAction(undefined);
+  const discountOf = (studentId: number | null) => discounts.data?.find((row) => row.studentId === studentId);
+
+  return (
+    <section className="fees-invoices" aria-labelledby={headingId}>
+      <h3 id={headingId} className="h5">
+        Invoices of {plan.name} ({plan.className}, {plan.term})
+      </h3>
+      <QueryState query={invoices} empty="No invoices yet: issue them from the plan.">
+        {(rows) => (
+          <SchoolTable<Invoice>
+            label={`Invoices of ${plan.name}`}
+            rows={rows}
+            rowKey={(row) => row.id}
+            columns={[
+              {
+                header: 'Pupil',
+                cell: (row) =>
+                  row.studentId === null ? row.studentName : statementLink(row.studentId, row.studentName),
+              },
+              {
+                header: 'Total',
+                cellClassName: 'text-end',
+                cell: (row) => {
+                  const discount = discountOf(row.studentId);
+                  return (
+                    <>
+                      <Money amount={row.total} currency={row.currency} />
+                      {row.discount > 0 ? (
+                        <span className="d-block small text-body-secondary">
+                          {formatMoney(row.discount, row.currency)} off
+                          {discount?.kind === 'percent' ? ` (${formatBasisPoints(discount.value)})` : ''}
+                          {row.discountReason ? `: ${row.discountReason}` : ''}
+                        </span>
+                      ) : null}
+                    </>
+                  );
+                },
+              },
+              {
+                header: 'Paid',
+                cellClassName: 'text-end',
+                cell: (row) => <Money amount={row.paid} currency={row.currency} />,
+              },
+              {
+                header: 'Balance',
+                cellClassName: 'text-end',
+                cell: (row) => <Money amount={row.balance} currency={row.currency} />,
+              },
+              {
+                header: 'Status',
+                cell: (row) => (
+                  <>
+                    <InvoiceBadge status={row.status} />
+                    {row.cancelReason ? <span className="d-block small">{row.cancelReason}</span> : null}
+                  </>
+                ),
+              },
+              {
+                header: <HiddenText>Actions</HiddenText>,
+                cell: (row) =>
+                  row.status === 'cancelled' ? null : (
+                    <div className="d-flex flex-wrap gap-2">
+                      {row.balance > 0 ? (
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-primary rounded-pill"
+                          onClick={() => setAction({ kind: 'pay', invoice: row })}
+                        >
+                          Record payment <HiddenText>from {row.studentName}</HiddenText>
+                        </button>
+                      ) : null}
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-outline-primary rounded-pill"
+                        onClick={() => setAction({ kind: 'discount', invoice: row })}
+                      >
+                        Discount <HiddenText>for {row.studentName}</HiddenText>
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-outline-danger rounded-pill"
+                        onClick={() => setAction({ kind: 'cancel', invoice: row })}
+                      >
+                        Cancel invoice <HiddenText>of {row.studentName}</HiddenText>
+                      </button>
+                    </div>
+                  ),
+              },
+            ]}
+          />
+        )}
+      </QueryState>
+      {action?.kind === 'pay' ? (
+        <PaymentForm key={action.invoice.id} invoice={action.invoice} onClose={close} />
+      ) : null}
+      {action?.kind === 'discount' ? (
+        <DiscountForm key={action.invoice.id} plan={plan} invoice={action.invoice} onClose={close} />
+      ) : null}
+      {action?.kind === 'cancel' ? (
+        <ReasonForm
+          key={action.invoice.id}
+          title={`Cancel the invoice of ${action.invoice.studentName}`}
+          submitLabel="Cancel invoice"
+          busy={cancel.isPending}
+          onClose={close}
+          onSubmit={async (reason) => {
+            await cancel.mutateAsync({ invoiceId: action.invoice.id, reason });
+            notify.success(`The invoice of ${action.invoice.studentName} is cancelled.`);
+            close();
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from '../../../test/axe.js';
+import { overdueRow, renderLedger } from '../testing/fees.js';
+
+/** axe-core on the ledger's parts as jsdom renders them; contrast is left to a real browser (e2e/a11y.spec.ts). */
+describe('Payment: accessibility', () => {
+  it('the overview', async () => {
+    const { container } = renderLedger();
+    await screen.findByRole('table');
+    expect(await seriousAxeViolations(container)).toEqual([]);
+  });
+
+  it('the plans, a plan’s invoices, the payment form and the plan form', async () => {
+    const { container, user } = renderLedger({}, '/payment?tab=plans&plan=5');
+    const region = await screen.findByRole('region', { name: 'Invoices of Tuition' });
+    await user.click(await within(region).findByRole('button', { name: 'Record payment from Aisha Rahman' }));
+    await screen.findByRole('form', { name: 'Record a payment from Aisha Rahman' });
+    const plan = screen.getByRole('form', { name: 'New fee plan' });
+    await user.click(within(plan).getByRole('button', { name: 'Save plan' }));
+    await within(plan).findAllByText(/Please enter/);
+    expect(await seriousAxeViolations(container)).toEqual([]);
+  });
+
+  it('the discount form', async () => {
+    const { container, user } = renderLedger({}, '/payment?tab=plans&plan=5');
+    const region = await screen.findByRole('region', { name: 'Invoices of Tuition' });
+    await user.click(await within(region).findByRole('button', { name: 'Discount for Aisha Rahman' }));
+    await screen.findByRole('form', { name: 'Discount for Aisha Rahman' });
+    expect(await seriousAxeViolations(container)).toEqual([]);
+  });
+
+  it('the overdue list, with a row that cannot be mailed', async () => {
+    const { container } = renderLedger(
+      { 'GET admin/fees/overdue': { data: [overdueRow(), overdueRow({ invoiceId: 13, canEmail: false })] } },
+      '/payment?tab=overdue',
+    );
+    await screen.findByRole('table');
+    expect(await seriousAxeViolations(container)).toEqual([]);
+  });
+
+  it('a pupil’s statement and payments', async () => {
+    const { container } = renderLedger({}, '/payment?tab=statement&student=31');
+    await screen.findByRole('link', { name: 'Download receipt No. 42' });
+    await screen.findByRole('region', { name: 'Statement of Aisha Rahman' });
+    expect(await seriousAxeViolations(container)).toEqual([]);
+  });
+});

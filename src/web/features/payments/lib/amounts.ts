@@ -1,0 +1,35 @@
+import { BASIS_POINTS_IN_WHOLE, toDecimalText } from '../../../../shared/rules/money.js';
+
+/**
+ * A percentage as typed ("12.5", "33.33", "100") in basis points (1250, 3333, 10000), read digit by
+ * digit as money is (docs/decisions/0026-fees.md: no floating point on amounts); undefined when it
+ * has more than two decimals or is outside 0.01 % to 100 %.
+ */
+export function parseBasisPoints(text: string): number | undefined {
+  const match = /^(\d{1,3})(?:\.(\d{0,2}))?$/.exec(text.trim().replace(/\s*%$/, ''));
+  if (!match) return undefined;
+  const basisPoints = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return basisPoints >= 1 && basisPoints <= BASIS_POINTS_IN_WHOLE ? basisPoints : undefined;
+}
+
+/** Basis points as a percentage to read: 1250 -> "12.5 %", 10000 -> "100 %". */
+export function formatBasisPoints(basisPoints: number): string {
+  const text = toDecimalText(basisPoints, 'USD').replace(/\.?0+$/, '');
+  return `${text} %`;
+}
+
+/** Today in the school's time zone as `YYYY-MM-DD` (a payment's default date, the server's "today"). */
+export function schoolToday(timeZone: string | undefined, now: Date = new Date()): string {
+  try {
+    const parts = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).formatToParts(now);
+    const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+    return `${part('year')}-${part('month')}-${part('day')}`;
+  } catch {
+    return now.toISOString().slice(0, 10);
+  }
+}

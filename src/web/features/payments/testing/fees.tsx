@@ -1,0 +1,196 @@
+import type {
+  FeePlan,
+  Invoice,
+  OverdueRow,
+  Payment,
+  Statement,
+  StudentFees,
+  TermOverviewRow,
+} from '../../../../shared/api/fees.js';
+import { mockApi, renderScreen } from '../../../test/school-test-utils.js';
+import { FeesScreen } from '../components/FeesScreen.js';
+import { PaymentScreen } from '../components/PaymentScreen.js';
+
+/** The fees tests' school (USD, New York): a KG plan of $1,250.00 with two pupils' invoices. */
+
+export const PLAN: FeePlan = {
+  id: 5,
+  name: 'Tuition',
+  classId: 4,
+  className: 'KG',
+  term: 'Autumn 2026',
+  dueDate: '2026-11-01',
+  currency: 'USD',
+  items: [
+    { id: 1, name: 'Tuition', amount: 100_000 },
+    { id: 2, name: 'Books', amount: 25_000 },
+  ],
+  total: 125_000,
+  invoices: 2,
+  createdAt: '2026-10-01T12:00:00.000Z',
+};
+
+export const invoice = (overrides: Partial<Invoice> = {}): Invoice => ({
+  id: 11,
+  planId: PLAN.id,
+  planName: PLAN.name,
+  term: PLAN.term,
+  studentId: 31,
+  studentName: 'Aisha Rahman',
+  className: 'KG',
+  currency: 'USD',
+  lines: [
+    { name: 'Tuition', amount: 100_000 },
+    { name: 'Books', amount: 25_000 },
+  ],
+  subtotal: 125_000,
+  discount: 0,
+  discountReason: '',
+  total: 125_000,
+  paid: 50_000,
+  balance: 75_000,
+  dueDate: PLAN.dueDate,
+  status: 'partial',
+  cancelReason: null,
+  issuedAt: '2026-10-02T12:00:00.000Z',
+  ...overrides,
+});
+
+export const AISHA_INVOICE = invoice();
+export const BEN_INVOICE = invoice({
+  id: 12,
+  studentId: 32,
+  studentName: 'Ben Okafor',
+  discount: 15_625,
+  discountReason: 'Sibling',
+  total: 109_375,
+  paid: 109_375,
+  balance: 0,
+  status: 'paid',
+});
+
+export const payment = (overrides: Partial<Payment> = {}): Payment => ({
+  id: 70,
+  receiptNo: 42,
+  invoiceId: AISHA_INVOICE.id,
+  studentId: 31,
+  studentName: 'Aisha Rahman',
+  amount: 50_000,
+  applied: 50_000,
+  credit: 0,
+  method: 'bank_transfer',
+  reference: 'TR-1',
+  paidOn: '2026-10-15',
+  currency: 'USD',
+  recordedBy: 'Grace Principal',
+  createdAt: '2026-10-15T14:00:00.000Z',
+  voidedAt: null,
+  voidReason: null,
+  balanceAfter: 75_000,
+  ...overrides,
+});
+
+export const OVERVIEW: TermOverviewRow[] = [
+  {
+    classId: 4,
+    className: 'KG',
+    term: 'Autumn 2026',
+    currency: 'USD',
+    invoices: 2,
+    billed: 234_375,
+    collected: 159_375,
+    outstanding: 75_000,
+  },
+];
+
+export const overdueRow = (overrides: Partial<OverdueRow> = {}): OverdueRow => ({
+  invoiceId: 11,
+  studentId: 31,
+  studentName: 'Aisha Rahman',
+  className: 'KG',
+  planName: 'Tuition',
+  currency: 'USD',
+  outstanding: 75_000,
+  dueDate: '2026-11-01',
+  daysOverdue: 19,
+  canEmail: true,
+  lastReminderAt: null,
+  ...overrides,
+});
+
+export const STATEMENT: Statement = {
+  studentId: 31,
+  studentName: 'Aisha Rahman',
+  currency: 'USD',
+  balance: 75_000,
+  entries: [
+    {
+      date: '2026-10-02',
+      kind: 'invoice',
+      description: 'Tuition, Autumn 2026',
+      amount: 125_000,
+      balance: 125_000,
+      invoiceId: 11,
+      paymentId: null,
+    },
+    {
+      date: '2026-10-15',
+      kind: 'payment',
+      description: 'Payment, receipt No. 42',
+      amount: -50_000,
+      balance: 75_000,
+      invoiceId: 11,
+      paymentId: 70,
+    },
+  ],
+};
+
+export const studentFees = (overrides: Partial<StudentFees> = {}): StudentFees => ({
+  studentId: 31,
+  studentName: 'Aisha Rahman',
+  currency: 'USD',
+  balance: 75_000,
+  invoices: [AISHA_INVOICE],
+  payments: [payment()],
+  ...overrides,
+});
+
+export const CLASSES = {
+  result: [
+    { id: 4, classes: 'KG' },
+    { id: 6, classes: 'Class 2' },
+  ],
+};
+
+/** The principal's ledger at `path`, the API answering as above and as `routes` add. */
+export function renderLedger(routes: Record<string, unknown> = {}, path = '/payment') {
+  const api = mockApi({
+    'GET admin/fees/overview': { data: OVERVIEW },
+    'GET admin/fee-plans': { data: [PLAN] },
+    'GET admin/fee-plans/5/invoices': { data: [AISHA_INVOICE, BEN_INVOICE] },
+    'GET admin/fee-plans/5/discounts': {
+      data: [
+        {
+          planId: 5,
+          studentId: 32,
+          studentName: 'Ben Okafor',
+          kind: 'percent',
+          value: 1250,
+          reason: 'Sibling',
+        },
+      ],
+    },
+    'GET classes': CLASSES,
+    'GET admin/fees/overdue': { data: [overdueRow()] },
+    'GET admin/fees/statement/31': { data: STATEMENT },
+    'GET fees/student/31': { data: studentFees() },
+    ...(routes as Record<string, object>),
+  });
+  return { ...renderScreen(<PaymentScreen />, { path, pattern: '/payment' }), api };
+}
+
+/** The parent's /fees, the API answering as `routes` say. */
+export function renderParentFees(routes: Record<string, unknown>) {
+  const api = mockApi(routes as Record<string, object>);
+  return { ...renderScreen(<FeesScreen />, { path: '/fees', pattern: '/fees' }), api };
+}
