@@ -24,6 +24,7 @@ import { contentAdminRoutes } from './features/content/content.admin.routes.js';
 import { contentRoutes } from './features/content/content.routes.js';
 import { examsRoutes } from './features/exams/exams.routes.js';
 import { familyRoutes } from './features/family/family.routes.js';
+import { feeReportsRoutes } from './features/fees/reports.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { formsRoutes } from './features/inbox/forms.routes.js';
 import { inboxRoutes } from './features/inbox/inbox.routes.js';
@@ -218,6 +219,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(settingsRoutes);
       // The principal's Outbox and mail settings (docs/decisions/0022-email-outbox.md).
       await api.register(outboxRoutes);
+      // The principal's reports of the fee ledger (docs/decisions/0026-fees.md).
+      await api.register(feeReportsRoutes);
     },
     { prefix: '/api' },
   );
