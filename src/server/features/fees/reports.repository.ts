@@ -14,26 +14,27 @@ import { paidOnInvoices } from './balance.repository.js';
 export const daysBetween = (from: string, to: string): number =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
-/** The standing payments' applied part per invoice, as a derived table (no row: nothing paid). */
-const paidTable = (db: Db) =>
-  db
-    .selectFrom('payment')
-    .select(['invoice_id', sql<number>`sum(applied)`.as('paid')])
-    .where('voided_at', 'is', null)
-    .groupBy('invoice_id')
-    .as('pd');
+/**
+ * What the standing payments of the invoice `i` applied, as a correlated sum (payment_invoice
+ * answers it per invoice; a join to a grouped table of every payment made SQLite scan that table
+ * once per invoice).
+ */
+const paidOn = sql<number>`(select coalesce(sum(pay.applied), 0) from payment as pay where pay.invoice_id = i.id and pay.voided_at is null)`;
+
+const groupKey = (row: { classId: number; term: string; currency: string }) =>
+  `${row.classId}\u0000${row.term}\u0000${row.currency}`;
 
 /**
  * Per class and term (and currency, should the school's have changed between plans): how many
  * invoices are issued, what they bill, what standing payments collected on them and what is still
  * outstanding. Cancelled invoices count nowhere. Newest term first (by its plans' latest due date).
+ * Two grouped sums, of invoices and of payments, each one pass over its table.
  */
 export async function termOverview(db: Db): Promise<TermOverviewRow[]> {
-  const rows = await db
+  const billedRows = await db
     .selectFrom('invoice as i')
     .innerJoin('fee_plan as p', 'p.id', 'i.plan_id')
     .innerJoin('school_class as c', 'c.id', 'p.class_id')
-    .leftJoin(paidTable(db), 'pd.invoice_id', 'i.id')
     .select([
       'p.class_id as classId',
       'c.name as className',
@@ -41,13 +42,27 @@ export async function termOverview(db: Db): Promise<TermOverviewRow[]> {
       'p.currency as currency',
       sql<number>`count(i.id)`.as('invoices'),
       sql<number>`sum(i.total)`.as('billed'),
-      sql<number>`coalesce(sum(pd.paid), 0)`.as('collected'),
       sql<string>`max(p.due_date)`.as('due'),
     ])
     .where('i.status', '=', 'issued')
     .groupBy(['p.class_id', 'c.name', 'p.term', 'p.currency'])
     .execute();
-  return rows
+  const collectedRows = await db
+    .selectFrom('payment as pay')
+    .innerJoin('invoice as i', 'i.id', 'pay.invoice_id')
+    .innerJoin('fee_plan as p', 'p.id', 'i.plan_id')
+    .select([
+      'p.class_id as classId',
+      'p.term as term',
+      'p.currency as currency',
+      sql<number>`sum(pay.applied)`.as('collected'),
+    ])
+    .where('i.status', '=', 'issued')
+    .where('pay.voided_at', 'is', null)
+    .groupBy(['p.class_id', 'p.term', 'p.currency'])
+    .execute();
+  const collectedOf = new Map(collectedRows.map((row) => [groupKey(row), Number(row.collected)]));
+  return billedRows
     .sort(
       (a, b) =>
         b.due.localeCompare(a.due) ||
@@ -57,7 +72,7 @@ export async function termOverview(db: Db): Promise<TermOverviewRow[]> {
     )
     .map((row) => {
       const billed = Number(row.billed);
-      const collected = Number(row.collected);
+      const collected = collectedOf.get(groupKey(row)) ?? 0;
       return {
         classId: row.classId,
         className: row.className,
@@ -79,7 +94,6 @@ export async function overdueInvoices(db: Db, today: string): Promise<OverdueRow
   const rows = await db
     .selectFrom('invoice as i')
     .innerJoin('fee_plan as p', 'p.id', 'i.plan_id')
-    .leftJoin(paidTable(db), 'pd.invoice_id', 'i.id')
     .select((eb) => [
       'i.id as invoiceId',
       'i.student_id as studentId',
@@ -87,7 +101,7 @@ export async function overdueInvoices(db: Db, today: string): Promise<OverdueRow
       'i.class_name as className',
       'p.name as planName',
       'p.currency as currency',
-      sql<number>`i.total - coalesce(pd.paid, 0)`.as('outstanding'),
+      sql<number>`i.total - ${paidOn}`.as('outstanding'),
       'p.due_date as dueDate',
       'i.last_reminder_at as lastReminderAt',
       eb
@@ -105,7 +119,7 @@ export async function overdueInvoices(db: Db, today: string): Promise<OverdueRow
     ])
     .where('i.status', '=', 'issued')
     .where('p.due_date', '<', today)
-    .where(sql<boolean>`i.total - coalesce(pd.paid, 0) > 0`)
+    .where(sql<boolean>`i.total - ${paidOn} > 0`)
     .orderBy('p.due_date')
     .orderBy('i.student_name')
     .orderBy('i.id')
