@@ -220,7 +220,7 @@ const METHOD_WORDS: Record<string, string> = {
 export async function pupilStatement(
   db: Db,
   studentId: number,
-  schoolCurrency: string,
+  schoolCurrency: () => Promise<string>,
 ): Promise<Statement | undefined> {
   const pupil = await db
     .selectFrom('app_user')
@@ -341,7 +341,8 @@ export async function pupilStatement(
   return {
     studentId: pupil.id,
     studentName: pupil.name,
-    currency: invoices[0]?.currency ?? schoolCurrency,
+    // A pupil without invoices: the school's currency (read only then).
+    currency: invoices[0]?.currency ?? (await schoolCurrency()),
     entries: withBalance,
     balance,
   };

@@ -13,12 +13,12 @@ import {
 } from '../../../shared/api/fees.js';
 import { USER_TYPE } from '../../../shared/constants.js';
 import { toDecimalText } from '../../../shared/rules/money.js';
+import { toCsv } from '../../lib/csv.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { CHECKED, DENIED } from '../../lib/school-routes.js';
 import { dateInZone, nowIso } from '../../lib/time.js';
 import { BEARER_AUTH } from '../../plugins/auth.js';
 import { guardiansToMail } from '../attendance/absence-alerts.repository.js';
-import { toCsv } from '../inbox/csv.js';
 import { queueMails } from '../mail/mail.service.js';
 import { readSettings } from '../settings/settings.repository.js';
 import { reminderLetter, reminderMail } from './reminder-letter.js';
@@ -206,8 +206,11 @@ export async function feeReportsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const settings = await readSettings(app.db);
-      const data = await pupilStatement(app.db, request.params.id, settings.currency);
+      const data = await pupilStatement(
+        app.db,
+        request.params.id,
+        async () => (await readSettings(app.db)).currency,
+      );
       if (!data) throw notFound('That pupil');
       return { data };
     },

@@ -302,6 +302,14 @@ describe.each(TEST_ENGINES)('the fee reports (%s)', (engine) => {
       ['invoice', 10_000, 30_000],
       ['cancellation', -10_000, 20_000],
     ]);
+    const newcomer = await insertPerson(t.db, USER_TYPE.student, 'Dee Reports', 'dee.reports@example.org');
+    expect((await as('principal', 'GET', `/api/admin/fees/statement/${newcomer}`)).json().data).toEqual({
+      studentId: newcomer,
+      studentName: 'Dee Reports',
+      currency: 'USD',
+      entries: [],
+      balance: 0,
+    });
     expect((await as('principal', 'GET', `/api/admin/fees/statement/${f.users.teacher}`)).statusCode).toBe(
       404,
     );
