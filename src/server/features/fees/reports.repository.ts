@@ -6,8 +6,10 @@ import { paidOnInvoices } from './balance.repository.js';
 
 /**
  * The principal's reports of the fee ledger (docs/decisions/0026-fees.md): the term overview, the
- * overdue list, a pupil's statement and the ledger's export. They only read; what an invoice has
- * been paid comes from balance.repository.ts, so that every report agrees with the receipts.
+ * overdue list, a pupil's statement and the ledger's export. They only read. What an invoice has
+ * been paid is balance.repository.ts's sum (the applied part of its standing payments); the
+ * whole-school reports write it in their own SQL, summed per plan or per invoice in one query, and
+ * their tests check the figures against that module.
  */
 
 /** Whole days from `from` to `to` (both `YYYY-MM-DD`). */
