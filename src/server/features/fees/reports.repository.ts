@@ -9,7 +9,7 @@ import { paidOnInvoices } from './balance.repository.js';
  * overdue list, a pupil's statement and the ledger's export. They only read. What an invoice has
  * been paid is balance.repository.ts's sum (the applied part of its standing payments); the
  * whole-school reports write it in their own SQL, summed per plan or per invoice in one query, and
- * their tests check the figures against that module.
+ * their tests check exact figures, and a statement's final balance against pupilBalance.
  */
 
 /** Whole days from `from` to `to` (both `YYYY-MM-DD`). */
