@@ -8,7 +8,7 @@
  * BENCH_SECONDS (default 5) and BENCH_CONNECTIONS (default 10) tune each measurement. Then the
  * uploads section (bench/uploads.ts): the server's memory under ten parallel registrations with
  * large photos, and what refused ones leave behind. BENCH_ONLY=queries or BENCH_ONLY=uploads runs
- * one section alone.
+ * one section alone; BENCH_ONLY=fees measures only the fee reports (bench/fees.ts) of the large school.
  */
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -27,14 +27,15 @@ import { connectDatabase, type Db } from '../src/server/db/connect.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { seedLargeCare } from './care.js';
 import { BENCH_PARENT, seedLargeFamilies } from './family.js';
+import { seedLargeFees } from './fees.js';
 import { BENCH_PASSWORD, BENCH_STUDENT, BENCH_TEACHER, LARGE, seedLargeSchool } from './large-school.js';
 import { runUploadBench } from './uploads.js';
 
 const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && ONLY !== 'queries' && ONLY !== 'uploads') {
-  throw new Error(`BENCH_ONLY must be queries or uploads, not ${ONLY}`);
+if (ONLY !== undefined && ONLY !== 'queries' && ONLY !== 'uploads' && ONLY !== 'fees') {
+  throw new Error(`BENCH_ONLY must be queries, uploads or fees, not ${ONLY}`);
 }
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const TARGET_P99_MS = 20;
@@ -45,7 +46,7 @@ interface Call {
   name: string;
   path: string;
   as: 'principal' | 'teacher' | 'student' | 'parent' | 'visitor';
-  /** A list of one class or one pupil: what the p99 target is about (marked * in the table). */
+  /** A list of one class or one pupil, or a fee report: what the p99 target is about (marked * in the table). */
   list?: boolean;
 }
 
@@ -125,13 +126,14 @@ async function runEngine(database: DatabaseConfig, dataDir: string): Promise<voi
   await seedLargeSchool(db, path.join(dataDir, 'uploads'));
   const checkins = await seedLargeCare(db, await lastSchoolDays(db, REGISTER_DAYS));
   const parents = await seedLargeFamilies(db);
+  const fees = await seedLargeFees(db);
   // A school's database that has run for a while has planner statistics (PostgreSQL's autovacuum,
   // SQLite's `PRAGMA optimize` at start-up) and, on PostgreSQL, a visibility map that lets the
   // covering indexes answer alone. A bulk load has neither until those run, so run them now rather
   // than measure plans no running school would get.
   await sql.raw(database.engine === 'postgres' ? 'vacuum analyze' : 'analyze').execute(db);
   console.log(
-    `seeded ${LARGE.pupils} pupils, ${LARGE.classes} classes, ${LARGE.schoolDays} school days of attendance, ${checkins} check-ins and check-outs, ${parents} parents of two children each in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+    `seeded ${LARGE.pupils} pupils, ${LARGE.classes} classes, ${LARGE.schoolDays} school days of attendance, ${checkins} check-ins and check-outs, ${parents} parents of two children each, ${fees.invoices} invoices and ${fees.payments} payments in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
   );
 
   const config: Config = {
@@ -188,7 +190,19 @@ async function runEngine(database: DatabaseConfig, dataDir: string): Promise<voi
     .where('teacher_id', '=', teacher.id)
     .executeTakeFirstOrThrow();
 
-  const calls: Call[] = [
+  // The principal's fee reports (docs/decisions/0026-fees.md): the whole school's term overview
+  // and one pupil's statement are held to the same target as a class's lists.
+  const feeCalls: Call[] = [
+    { name: 'admin/fees/overview', path: '/api/admin/fees/overview', as: 'principal', list: true },
+    {
+      name: 'admin/fees/statement/{pupil}',
+      path: `/api/admin/fees/statement/${student.id}`,
+      as: 'principal',
+      list: true,
+    },
+    { name: 'admin/fees/overdue', path: '/api/admin/fees/overdue', as: 'principal' },
+  ];
+  const everyCall: Call[] = [
     { name: 'home (public content)', path: '/api/home', as: 'visitor' },
     { name: 'users/profile', path: '/api/users/profile', as: 'student' },
     { name: 'studentclass (pupil)', path: '/api/studentclass', as: 'student', list: true },
@@ -252,7 +266,9 @@ async function runEngine(database: DatabaseConfig, dataDir: string): Promise<voi
       path: `/api/attendance/overview?date=${lastDay.day}`,
       as: 'principal',
     },
+    ...feeCalls,
   ];
+  const calls = ONLY === 'fees' ? feeCalls : everyCall;
 
   // The same bytes from a bare Node server: what the machine can do without our code.
   const bodies = new Map<string, Buffer>();
@@ -329,7 +345,7 @@ try {
     await runEngine({ engine: 'sqlite', file: path.join(sqliteDir, 'bench.sqlite') }, sqliteDir);
     await withPostgresDatabase((config) => runEngine(config, path.join(root, 'postgres')));
   }
-  if (ONLY !== 'queries') await runUploadBench(root);
+  if (ONLY !== 'queries' && ONLY !== 'fees') await runUploadBench(root);
 } finally {
   await fs.rm(root, { recursive: true, force: true });
 }

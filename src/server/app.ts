@@ -26,6 +26,7 @@ import { examsRoutes } from './features/exams/exams.routes.js';
 import { familyRoutes } from './features/family/family.routes.js';
 import { paymentsRoutes } from './features/fees/payments.routes.js';
 import { plansRoutes } from './features/fees/plans.routes.js';
+import { feeReportsRoutes } from './features/fees/reports.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { formsRoutes } from './features/inbox/forms.routes.js';
 import { inboxRoutes } from './features/inbox/inbox.routes.js';
@@ -220,9 +221,10 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(settingsRoutes);
       // The principal's Outbox and mail settings (docs/decisions/0022-email-outbox.md).
       await api.register(outboxRoutes);
-      // Fees: payments and receipts (docs/decisions/0026-fees.md).
-      await api.register(paymentsRoutes);
+      // Fees (docs/decisions/0026-fees.md): plans and invoices, payments and receipts, reports.
       await api.register(plansRoutes);
+      await api.register(paymentsRoutes);
+      await api.register(feeReportsRoutes);
     },
     { prefix: '/api' },
   );

@@ -12,6 +12,7 @@ import * as schoolSettings from './migrations/2026-11-24T0100-school-settings.js
 import * as families from './migrations/2026-11-25T0100-families.js';
 import * as email from './migrations/2026-11-26T0100-email.js';
 import * as fees from './migrations/2026-11-27T0100-fees.js';
+import * as feesIndexes from './migrations/2026-11-27T0200-fees-indexes.js';
 
 /**
  * Migrations are imported, not read from a folder, so that the compiled server and the tests run
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T0100-families': families,
   '2026-11-26T0100-email': email,
   '2026-11-27T0100-fees': fees,
+  '2026-11-27T0200-fees-indexes': feesIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -10,6 +10,7 @@ import { insertContentRecord } from '../features/content/content.repository.js';
 import { writeSettings } from '../features/settings/settings.repository.js';
 import { writeDemoCare } from './care.js';
 import { type DemoContent, demoContent } from './content.js';
+import { writeDemoFees } from './fees.js';
 import { demoImage, writeDemoPictures } from './images.js';
 import { writeDemoNewsletter } from './newsletter.js';
 import {
@@ -116,6 +117,7 @@ export async function seedDemoSchool(
     await writeSettings(trx, demoSettings());
     await writeDemoCare(trx, today, demoSettings().timeZone, now);
     await writeDemoNewsletter(trx, today);
+    await writeDemoFees(trx, today, demoSettings().currency);
     return true;
   });
   return seeded ? plan.logins : [];

@@ -130,6 +130,19 @@ const POLICY: Record<string, Rule> = {
   'POST /api/admin/outbox/:id/retry': { who: PRINCIPAL, url: '/api/admin/outbox/999999/retry' },
   'GET /api/admin/mail-settings': { who: PRINCIPAL },
   'PUT /api/admin/mail-settings': { who: PRINCIPAL, body: {} },
+  // The principal's reports of the fee ledger (docs/decisions/0026-fees.md)
+  'GET /api/admin/fees/overview': { who: PRINCIPAL },
+  'GET /api/admin/fees/overdue': { who: PRINCIPAL },
+  'POST /api/admin/fees/invoices/:id/reminder': {
+    who: PRINCIPAL,
+    url: '/api/admin/fees/invoices/999999/reminder',
+  },
+  'GET /api/admin/fees/invoices/:id/reminder.pdf': {
+    who: PRINCIPAL,
+    url: '/api/admin/fees/invoices/999999/reminder.pdf',
+  },
+  'GET /api/admin/fees/statement/:id': { who: PRINCIPAL, url: '/api/admin/fees/statement/999999' },
+  'GET /api/admin/fees/ledger.csv': { who: PRINCIPAL },
   // Care details and the day's register (docs/decisions/0021-families.md); record-level rules answer 404
   'GET /api/pupils/:id/care': { who: EVERY_SCHOOL_TYPE },
   'PUT /api/pupils/:id/care': { who: EVERY_SCHOOL_TYPE, body: {} },

@@ -17,6 +17,7 @@ export const MAIL_KINDS = [
   'notification',
   'newsletter-confirm',
   'newsletter',
+  'fee-reminder',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -29,6 +30,7 @@ export const MAIL_KIND_LABELS: Readonly<Record<MailKind, string>> = {
   notification: 'Notification',
   'newsletter-confirm': 'Newsletter confirmation',
   newsletter: 'Newsletter',
+  'fee-reminder': 'Fee reminder',
 };
 
 /**

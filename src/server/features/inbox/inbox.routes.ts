@@ -13,11 +13,11 @@ import {
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import { IdParamsSchema } from '../../../shared/api/ids.js';
 import { USER_TYPE } from '../../../shared/constants.js';
+import { toCsv } from '../../lib/csv.js';
 import { notFound } from '../../lib/errors.js';
 import { DENIED, NO_CONTENT } from '../../lib/school-routes.js';
 import { isoDate } from '../../lib/time.js';
 import { BEARER_AUTH } from '../../plugins/auth.js';
-import { toCsv } from './csv.js';
 import { deleteSubscriber, listInbox, listSubscribers, setHandled } from './inbox.repository.js';
 
 const TAGS = ['Inbox'];

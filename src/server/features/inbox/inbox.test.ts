@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { type InboxItem, InboxListSchema, NEWSLETTER_CSV_COLUMNS } from '../../../shared/api/admin.js';
+import { csvCell, toCsv } from '../../lib/csv.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { withDemoSchool } from '../../test/school-fixtures.js';
 import { bearer, call, nextAddress } from '../users/test-helpers.js';
-import { csvCell, toCsv } from './csv.js';
 
 describe('CSV cells', () => {
   it('quotes only what needs it, doubling quotes', () => {
