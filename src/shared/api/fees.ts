@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BASIS_POINTS_IN_WHOLE, MAX_AMOUNT } from '../rules/money.js';
-import { chosenIdSchema, pathIdSchema } from './ids.js';
+import { chosenIdSchema, pageNumberSchema, pathIdSchema } from './ids.js';
 import { IsoDateSchema } from './school.js';
 import { requiredText } from './text-fields.js';
 
@@ -337,11 +337,6 @@ export const AuditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
 export const AuditQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: 'The page must be a whole number from 1' })
-    .int('The page must be a whole number from 1')
-    .min(1, 'The page must be a whole number from 1')
-    .max(100_000, 'The page must be a whole number from 1')
-    .default(1),
+  page: pageNumberSchema(),
 });
 export const AUDIT_PAGE_SIZE = 100;

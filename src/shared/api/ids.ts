@@ -44,3 +44,14 @@ export const queryCountSchema = (min: number, max: number, message: string) =>
     .regex(/^(0|[1-9][0-9]*)$/, message)
     .transform(Number)
     .pipe(z.number().min(min, message).max(max, message));
+
+const PAGE_MESSAGE = 'The page must be a whole number from 1';
+
+/** `?page=` of a paged list (the Outbox, the money audit): 1 when absent. */
+export const pageNumberSchema = () =>
+  z.coerce
+    .number({ error: PAGE_MESSAGE })
+    .int(PAGE_MESSAGE)
+    .min(1, PAGE_MESSAGE)
+    .max(100_000, PAGE_MESSAGE)
+    .default(1);

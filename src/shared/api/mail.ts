@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageNumberSchema } from './ids.js';
 import { passwordField } from './users.js';
 
 /**
@@ -157,12 +158,7 @@ export type NewsletterIssue = z.infer<typeof NewsletterIssueSchema>;
 /** `GET admin/outbox` query: a page of mails, newest first, optionally of one state. */
 export const OutboxQuerySchema = z.object({
   status: z.enum(['waiting', 'sent', 'failed']).optional(),
-  page: z.coerce
-    .number({ error: 'The page must be a whole number from 1' })
-    .int('The page must be a whole number from 1')
-    .min(1, 'The page must be a whole number from 1')
-    .max(100_000, 'The page must be a whole number from 1')
-    .default(1),
+  page: pageNumberSchema(),
 });
 export type OutboxQuery = z.infer<typeof OutboxQuerySchema>;
 export const OUTBOX_PAGE_SIZE = 50;
