@@ -488,6 +488,12 @@ export interface MoneyAuditTable {
   after: string | null;
 }
 
+/** A named version counter (lib/data-version.ts). */
+export interface DataVersionTable {
+  name: string;
+  version: number;
+}
+
 export interface Database {
   content_record: ContentRecordTable;
   content_image: ContentImageTable;
@@ -531,6 +537,7 @@ export interface Database {
   receipt_counter: ReceiptCounterTable;
   payment: PaymentTable;
   money_audit: MoneyAuditTable;
+  data_version: DataVersionTable;
 }
 
 export type UserRow = Selectable<UserTable>;

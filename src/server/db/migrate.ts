@@ -13,6 +13,7 @@ import * as families from './migrations/2026-11-25T0100-families.js';
 import * as email from './migrations/2026-11-26T0100-email.js';
 import * as fees from './migrations/2026-11-27T0100-fees.js';
 import * as feesIndexes from './migrations/2026-11-27T0200-fees-indexes.js';
+import * as dataVersion from './migrations/2026-11-28T0100-data-version.js';
 
 /**
  * Migrations are imported, not read from a folder, so that the compiled server and the tests run
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26T0100-email': email,
   '2026-11-27T0100-fees': fees,
   '2026-11-27T0200-fees-indexes': feesIndexes,
+  '2026-11-28T0100-data-version': dataVersion,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -23,15 +23,18 @@ export const daysBetween = (from: string, to: string): number =>
  */
 const paidOn = sql<number>`(select coalesce(sum(pay.applied), 0) from payment as pay where pay.invoice_id = i.id and pay.voided_at is null)`;
 
+/** Per plan: its issued invoices, what they bill and what standing payments collected on them. */
+export interface PlanSums {
+  billedRows: { planId: number; invoices: number; billed: number }[];
+  collectedOf: Map<number, number>;
+}
+
 /**
- * Per class and term (and currency, should the school's have changed between plans): how many
- * invoices are issued, what they bill, what standing payments collected on them and what is still
- * outstanding. Cancelled invoices count nowhere; a class and term without issued invoices has no
- * row. Newest term first (by its plans' latest due date). The sums are per plan, over the covering
- * indexes of migration 2026-11-27T0200-fees-indexes (bench/fees.ts measures them); the plans'
- * sums are then added up per class and term here.
+ * The ledger's sums per plan, the costly part of the overview (it reads every invoice and payment):
+ * the routes keep it in a VersionedCache on the ledger's data version, which every audited money
+ * change raises.
  */
-export async function termOverview(db: Db): Promise<TermOverviewRow[]> {
+export async function planSums(db: Db): Promise<PlanSums> {
   const billedRows = await db
     .selectFrom('invoice as i')
     .select([
@@ -50,6 +53,29 @@ export async function termOverview(db: Db): Promise<TermOverviewRow[]> {
     .where('pay.voided_at', 'is', null)
     .groupBy('i.plan_id')
     .execute();
+  return {
+    billedRows: billedRows.map((row) => ({
+      planId: row.planId,
+      invoices: Number(row.invoices),
+      billed: Number(row.billed),
+    })),
+    collectedOf: new Map(collectedRows.map((row) => [row.planId, Number(row.collected)])),
+  };
+}
+
+/**
+ * Per class and term (and currency, should the school's have changed between plans): how many
+ * invoices are issued, what they bill, what standing payments collected on them and what is still
+ * outstanding. Cancelled invoices count nowhere; a class and term without issued invoices has no
+ * row. Newest term first (by its plans' latest due date). The sums are per plan, over the covering
+ * indexes of migration 2026-11-27T0200-fees-indexes (bench/fees.ts measures them); the plans'
+ * sums are then added up per class and term here.
+ */
+export async function termOverview(
+  db: Db,
+  sums: (db: Db) => Promise<PlanSums> = planSums,
+): Promise<TermOverviewRow[]> {
+  const { billedRows, collectedOf } = await sums(db);
   const plans = await db
     .selectFrom('fee_plan as p')
     .innerJoin('school_class as c', 'c.id', 'p.class_id')
@@ -63,7 +89,6 @@ export async function termOverview(db: Db): Promise<TermOverviewRow[]> {
     ])
     .execute();
   const planOf = new Map(plans.map((plan) => [plan.id, plan]));
-  const collectedOf = new Map(collectedRows.map((row) => [row.planId, Number(row.collected)]));
   const groups = new Map<string, TermOverviewRow & { due: string }>();
   for (const row of billedRows) {
     const plan = planOf.get(row.planId);
@@ -80,8 +105,8 @@ export async function termOverview(db: Db): Promise<TermOverviewRow[]> {
       outstanding: 0,
       due: plan.due,
     };
-    group.invoices += Number(row.invoices);
-    group.billed += Number(row.billed);
+    group.invoices += row.invoices;
+    group.billed += row.billed;
     group.collected += collectedOf.get(row.planId) ?? 0;
     group.outstanding = group.billed - group.collected;
     if (plan.due > group.due) group.due = plan.due;

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OverdueRow, TermOverviewRow } from '../../../shared/api/fees.js';
+import { buildApp } from '../../app.js';
+import { connectDatabase } from '../../db/connect.js';
+import { TEST_ENGINES } from '../../test/databases.js';
+import { callAs, withDemoSchool } from '../../test/school-fixtures.js';
+
+/**
+ * The term overview keeps its sums until the ledger's data version moves (lib/data-version.ts).
+ * A second app on its own connection to the same database stands for a second server process: what
+ * it records must show in the first one's next overview.
+ */
+describe.each(TEST_ENGINES)('the term overview follows the ledger (%s)', (engine) => {
+  const { t, f } = withDemoSchool(engine);
+  let other: FastifyInstance;
+
+  beforeAll(async () => {
+    other = await buildApp(t.appConfig, { db: await connectDatabase(t.config), logger: false });
+    await other.ready();
+  });
+  afterAll(async () => {
+    await other?.close();
+  });
+
+  const totals = async () => {
+    const res = await callAs(t.app, f, 'principal', { method: 'GET', url: '/api/admin/fees/overview' });
+    expect(res.statusCode).toBe(200);
+    const rows = res.json().data as TermOverviewRow[];
+    return {
+      collected: rows.reduce((sum, row) => sum + row.collected, 0),
+      outstanding: rows.reduce((sum, row) => sum + row.outstanding, 0),
+    };
+  };
+
+  it('shows a payment and its void made through another server process at once', async () => {
+    const before = await totals();
+    expect(before.outstanding).toBeGreaterThan(0);
+    // Asked twice, the answer is the same (the second from the kept sums).
+    expect(await totals()).toEqual(before);
+
+    const overdue = await callAs(t.app, f, 'principal', { method: 'GET', url: '/api/admin/fees/overdue' });
+    const owed = (overdue.json().data as OverdueRow[])[0];
+    expect(owed?.outstanding).toBeGreaterThan(150);
+
+    const paid = await callAs(other, f, 'principal', {
+      method: 'POST',
+      url: '/api/fees/payments',
+      payload: {
+        invoiceId: owed?.invoiceId,
+        amount: 150,
+        method: 'cash',
+        reference: '',
+        paidOn: '2026-11-20',
+      },
+    });
+    expect(paid.statusCode).toBe(201);
+    expect(await totals()).toEqual({
+      collected: before.collected + 150,
+      outstanding: before.outstanding - 150,
+    });
+
+    const voided = await callAs(other, f, 'principal', {
+      method: 'POST',
+      url: `/api/fees/payments/${paid.json().data.id}/void`,
+      payload: { reason: 'Recorded on the wrong invoice' },
+    });
+    expect(voided.statusCode).toBe(200);
+    expect(await totals()).toEqual(before);
+  });
+});
