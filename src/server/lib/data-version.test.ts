@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '../test/databases.js';
-import { bumpDataVersion, readDataVersion, VersionedCache } from './data-version.js';
+import { bumpDataVersion, readDataVersion, VersionedCache, VersionReader } from './data-version.js';
 
 describe.each(TEST_ENGINES)('data versions (%s)', (engine) => {
   let t: TestDatabase;
@@ -28,25 +28,36 @@ describe.each(TEST_ENGINES)('data versions (%s)', (engine) => {
 
   it('keeps an answer until the version moves, and shares one computation between callers', async () => {
     let computed = 0;
-    const cache = new VersionedCache('ledger', async () => {
+    const cache = new VersionedCache(new VersionReader(t.db, 'ledger'), async () => {
       computed += 1;
       return computed;
     });
-    expect(await Promise.all([cache.get(t.db), cache.get(t.db), cache.get(t.db)])).toEqual([1, 1, 1]);
-    expect(await cache.get(t.db)).toBe(1);
+    expect(await Promise.all([cache.get(), cache.get(), cache.get()])).toEqual([1, 1, 1]);
+    expect(await cache.get()).toBe(1);
     await bumpDataVersion(t.db, 'ledger');
-    expect(await cache.get(t.db)).toBe(2);
+    expect(await cache.get()).toBe(2);
     expect(computed).toBe(2);
+  });
+
+  it('answers each caller with a read that started after it asked, one read per turn', async () => {
+    const reader = new VersionReader(t.db, 'content');
+    const first = reader.read();
+    const same = reader.read();
+    expect(same).toBe(first);
+    expect(await first).toBe(0);
+    await bumpDataVersion(t.db, 'content');
+    // Asked after the bump committed: sees it.
+    expect(await reader.read()).toBe(1);
   });
 
   it('does not keep a failed computation', async () => {
     let calls = 0;
-    const cache = new VersionedCache('ledger', async () => {
+    const cache = new VersionedCache(new VersionReader(t.db, 'ledger'), async () => {
       calls += 1;
       if (calls === 1) throw new Error('database busy');
       return 'sums';
     });
-    await expect(cache.get(t.db)).rejects.toThrow('database busy');
-    expect(await cache.get(t.db)).toBe('sums');
+    await expect(cache.get()).rejects.toThrow('database busy');
+    expect(await cache.get()).toBe('sums');
   });
 });

@@ -14,7 +14,7 @@ import type { Db } from '../db/connect.js';
  * numbered V or lower. (An answer may already hold a later write: the next reader sees the newer
  * version and computes again.)
  */
-export type DataVersionName = 'ledger';
+export type DataVersionName = 'ledger' | 'content';
 
 export async function bumpDataVersion(db: Db, name: DataVersionName): Promise<void> {
   await db
@@ -36,6 +36,31 @@ export async function readDataVersion(db: Db, name: DataVersionName): Promise<nu
 }
 
 /**
+ * Reads one version for many callers: a caller gets the answer of a read that started after it
+ * asked (so it sees every write committed before it asked), and every caller of the same turn of
+ * the event loop shares that one read. Under load, one query answers many requests.
+ */
+export class VersionReader {
+  private scheduled: Promise<number> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly name: DataVersionName,
+  ) {}
+
+  read(): Promise<number> {
+    if (!this.scheduled) {
+      this.scheduled = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+        // From here on the read has started: later callers need a read of their own.
+        this.scheduled = undefined;
+        return readDataVersion(this.db, this.name);
+      });
+    }
+    return this.scheduled;
+  }
+}
+
+/**
  * One answer kept in this process's memory with the data version it was computed at. Requests that
  * arrive while it is being computed for the same version share that computation.
  */
@@ -43,15 +68,15 @@ export class VersionedCache<T> {
   private kept: { version: number; value: Promise<T> } | undefined;
 
   constructor(
-    private readonly name: DataVersionName,
-    private readonly compute: (db: Db) => Promise<T>,
+    private readonly versions: VersionReader,
+    private readonly compute: () => Promise<T>,
   ) {}
 
-  async get(db: Db): Promise<T> {
-    const version = await readDataVersion(db, this.name);
+  async get(): Promise<T> {
+    const version = await this.versions.read();
     const kept = this.kept;
     if (kept && kept.version === version) return kept.value;
-    const value = this.compute(db);
+    const value = this.compute();
     const entry = { version, value };
     this.kept = entry;
     try {

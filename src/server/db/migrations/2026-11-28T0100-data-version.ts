@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 /**
  * Named version counters (lib/data-version.ts): a write that changes what a cached answer is made
  * of raises its counter in the write's own transaction, so every server process on the database
- * knows its cached answer is stale. `ledger` counts the fee ledger's changes.
+ * knows its cached answer is stale. `ledger` counts the fee ledger's changes, `content` the public
+ * site's (content, images, settings).
  */
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are written against the schema of their day

@@ -73,9 +73,9 @@ export async function planSums(db: Db): Promise<PlanSums> {
  */
 export async function termOverview(
   db: Db,
-  sums: (db: Db) => Promise<PlanSums> = planSums,
+  sums: () => Promise<PlanSums> = () => planSums(db),
 ): Promise<TermOverviewRow[]> {
-  const { billedRows, collectedOf } = await sums(db);
+  const { billedRows, collectedOf } = await sums();
   const plans = await db
     .selectFrom('fee_plan as p')
     .innerJoin('school_class as c', 'c.id', 'p.class_id')

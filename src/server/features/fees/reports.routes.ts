@@ -14,7 +14,7 @@ import {
 import { USER_TYPE } from '../../../shared/constants.js';
 import { toDecimalText } from '../../../shared/rules/money.js';
 import { toCsv } from '../../lib/csv.js';
-import { VersionedCache } from '../../lib/data-version.js';
+import { VersionedCache, VersionReader } from '../../lib/data-version.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { CHECKED, DENIED } from '../../lib/school-routes.js';
 import { dateInZone, nowIso } from '../../lib/time.js';
@@ -77,7 +77,7 @@ export async function feeReportsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // The overview's sums per plan, kept until the ledger changes (lib/data-version.ts).
-  const ledgerSums = new VersionedCache('ledger', planSums);
+  const ledgerSums = new VersionedCache(new VersionReader(app.db, 'ledger'), () => planSums(app.db));
 
   /** The invoice a reminder is about, when something is still owed on it. */
   async function owedInvoice(id: number) {
@@ -102,7 +102,7 @@ export async function feeReportsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: z.object({ data: z.array(TermOverviewRowSchema) }), ...DENIED },
       },
     },
-    async () => ({ data: await termOverview(app.db, (db) => ledgerSums.get(db)) }),
+    async () => ({ data: await termOverview(app.db, () => ledgerSums.get()) }),
   );
 
   api.get(
