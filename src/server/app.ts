@@ -11,6 +11,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { isServerRenderedPath } from '../shared/page-rendering.js';
 import { isAppPath } from '../shared/routes.js';
 import type { Config } from './config.js';
 import type { Db } from './db/connect.js';
@@ -37,6 +38,7 @@ import { marksRoutes } from './features/marks/marks.routes.js';
 import { mediaRoutes } from './features/media/media.routes.js';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes.js';
 import { notificationsRoutes } from './features/notifications/notifications.routes.js';
+import { loadPageRenderer, ServerPages } from './features/pages/server-pages.js';
 import { pupilsRoutes } from './features/pupils/pupils.routes.js';
 import { renderIndexPage } from './features/settings/index-page.js';
 import { readSettings } from './features/settings/settings.repository.js';
@@ -233,6 +235,15 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   return app;
 }
 
+/** Whether an `If-None-Match` header names `etag` (or `*`); weak forms match too. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === etag || tag === '*');
+}
+
 async function registerStaticFiles(app: FastifyInstance, config: Config): Promise<void> {
   fs.mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {
@@ -253,6 +264,13 @@ async function registerStaticFiles(app: FastifyInstance, config: Config): Promis
   const webBuilt = fs.existsSync(indexHtml);
   // Read once: each page gets it with the school's title, description and settings filled in.
   const indexTemplate = webBuilt ? fs.readFileSync(indexHtml, 'utf8') : '';
+  // The public pages rendered on the server, when the build made its rendering bundle (dist/ssr).
+  const renderer = webBuilt
+    ? await loadPageRenderer(path.join(webDist, '..', 'ssr', 'entry-server.js'))
+    : undefined;
+  const serverPages = renderer
+    ? new ServerPages(app.db, renderer, indexTemplate, config.mail.publicUrl, app.log)
+    : undefined;
   if (webBuilt) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -291,6 +309,18 @@ async function registerStaticFiles(app: FastifyInstance, config: Config): Promis
         .code(503)
         .type('text/plain')
         .send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
+    }
+    if (serverPages && isServerRenderedPath(url)) {
+      try {
+        const page = await serverPages.page(request.url);
+        if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
+        reply.header('ETag', page.etag).header('Cache-Control', 'no-cache');
+        if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+        return reply.code(200).type('text/html; charset=utf-8').send(page.html);
+      } catch (error) {
+        // The browser can still render the page: a rendering failure never costs the visitor it.
+        request.log.error({ err: error, url }, 'the page could not be rendered on the server');
+      }
     }
     const html = renderIndexPage(indexTemplate, await readSettings(app.db), {
       pathname: url,
