@@ -11,7 +11,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { isServerRenderedPath } from '../shared/page-rendering.js';
+import { isServerRenderedPath, type PageRenderer } from '../shared/page-rendering.js';
 import { isAppPath } from '../shared/routes.js';
 import type { Config } from './config.js';
 import type { Db } from './db/connect.js';
@@ -38,6 +38,7 @@ import { marksRoutes } from './features/marks/marks.routes.js';
 import { mediaRoutes } from './features/media/media.routes.js';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes.js';
 import { notificationsRoutes } from './features/notifications/notifications.routes.js';
+import { pagesRoutes } from './features/pages/pages.routes.js';
 import { loadPageRenderer, ServerPages } from './features/pages/server-pages.js';
 import { pupilsRoutes } from './features/pupils/pupils.routes.js';
 import { renderIndexPage } from './features/settings/index-page.js';
@@ -77,6 +78,11 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Instead of SMTP_URL's (tests of failures). */
   mailTransport?: MailTransport;
+  /**
+   * Renders the public pages instead of the build's dist/ssr bundle (tests render with the source,
+   * src/web/entry-server.tsx). Only used when the web app is built (an index.html to write into).
+   */
+  pageRenderer?: PageRenderer;
   mailSenderOptions?: SenderOptions;
 }
 
@@ -231,7 +237,9 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
     { prefix: '/api' },
   );
 
-  await registerStaticFiles(app, config);
+  // Search engines' files at the site's root (robots.txt, sitemap.xml).
+  await app.register(pagesRoutes);
+  await registerStaticFiles(app, config, options.pageRenderer);
   return app;
 }
 
@@ -244,7 +252,11 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
     .some((tag) => tag === etag || tag === '*');
 }
 
-async function registerStaticFiles(app: FastifyInstance, config: Config): Promise<void> {
+async function registerStaticFiles(
+  app: FastifyInstance,
+  config: Config,
+  pageRenderer: PageRenderer | undefined,
+): Promise<void> {
   fs.mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: config.uploadsDir,
@@ -266,7 +278,7 @@ async function registerStaticFiles(app: FastifyInstance, config: Config): Promis
   const indexTemplate = webBuilt ? fs.readFileSync(indexHtml, 'utf8') : '';
   // The public pages rendered on the server, when the build made its rendering bundle (dist/ssr).
   const renderer = webBuilt
-    ? await loadPageRenderer(path.join(webDist, '..', 'ssr', 'entry-server.js'))
+    ? (pageRenderer ?? (await loadPageRenderer(path.join(webDist, '..', 'ssr', 'entry-server.js'))))
     : undefined;
   const serverPages = renderer
     ? new ServerPages(app.db, renderer, indexTemplate, config.mail.publicUrl, app.log)

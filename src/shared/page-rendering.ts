@@ -22,6 +22,26 @@ export const SERVER_RENDERED_PATHS = [
   '/login',
 ] as const;
 
+export type ServerRenderedPath = (typeof SERVER_RENDERED_PATHS)[number];
+
+/**
+ * The content each public page shows: what its route loader loads (the browser and the server
+ * alike) and what dates its entry in the sitemap.
+ */
+export const PAGE_CONTENT: Readonly<Record<ServerRenderedPath, readonly ContentCollection[]>> = {
+  // The contacts give the home page's schema.org data (the school's address, phone, hours).
+  '/': ['home', 'facilities', 'about', 'class', 'kidsclasses', 'teacher', 'comments', 'blog', 'contacts'],
+  '/about': ['about', 'facilities', 'teacher'],
+  '/class': ['class', 'kidsclasses'],
+  '/teacher': ['teacher', 'comments'],
+  '/gallery': ['gallery'],
+  '/blog': ['blog'],
+  '/blogdetail': ['blogdetails', 'blog'],
+  '/contact': ['contacts'],
+  '/registation': [],
+  '/login': [],
+};
+
 /** The query parameters that name a different page (all others are ignored: `?utm_source=...`). */
 export const PAGE_QUERY_PARAMETERS: Readonly<Partial<Record<string, readonly string[]>>> = {
   '/blogdetail': ['post'],

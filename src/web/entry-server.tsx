@@ -10,10 +10,10 @@ import {
   type RenderPageInput,
   ROUTER_STATE_ELEMENT_ID,
 } from '../shared/page-rendering.js';
-import { defaultHead, type PageHeadFunction, renderHeadTags, scriptSafeJson } from './app/page-head.js';
 import { AppProvider } from './app/providers.js';
 import { createRoutes } from './app/router.js';
 import { contentQueryKey, readContentWith } from './lib/content.js';
+import { defaultHead, type PageHeadFunction, renderHeadTags, scriptSafeJson } from './lib/page-head.js';
 import { STALE_TIME_MS } from './lib/query-client.js';
 import { settingsQueryKey } from './lib/settings.js';
 

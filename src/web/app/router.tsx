@@ -10,7 +10,7 @@ import {
 import { PUBLIC_ROUTE_PATTERNS, SCHOOL_ROUTE_PATTERNS } from '../../shared/routes.js';
 import type { ScreenPath } from '../../shared/screens.js';
 import type { RouteHandle } from '../components/layout/PageBanner.js';
-import type { PageHeadFunction } from './page-head.js';
+import type { PageHeadFunction } from '../lib/page-head.js';
 import { requireSession } from './require-session.js';
 import { PageErrorBoundary, RootErrorBoundary } from './routes/errors.js';
 import NotFoundRoute from './routes/not-found.js';

@@ -1,7 +1,7 @@
 import type { ContentCollection, ContentImage, ContentRecord } from '../../shared/api/content.js';
 import { documentTitle, type SchoolSettings } from '../../shared/api/settings.js';
 import { bannerTitleFor } from '../../shared/screens.js';
-import { uploadUrl } from '../lib/images.js';
+import { uploadUrl } from './images.js';
 
 /**
  * What a public page tells search engines and link previews about itself
