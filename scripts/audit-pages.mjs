@@ -1,5 +1,5 @@
 // `npm run audit:pages [-- --report-only] [-- --runs=N]`: Lighthouse on the public pages of the built app
-// (issue #18, docs/decisions/0028-page-budgets-and-start-up.md). Builds nothing: it starts
+// (docs/decisions/0028-page-budgets-and-start-up.md). Builds nothing: it starts
 // dist/node/server/main.js on a fresh data folder (so the demo school is there) and a free port, runs
 // Lighthouse's default configuration (a phone: mobile screen, simulated slow 4G and a 4x slower CPU) in
 // the Chromium the e2e tests use, prints each page's scores against the targets and, for each miss, the

@@ -1,7 +1,7 @@
 // Whether the build in dist/ was made from the sources as they are now, so that `npm start` builds only
-// when something changed (issue #18 point 8, docs/decisions/0028-page-budgets-and-start-up.md). After a
+// when something changed (docs/decisions/0028-page-budgets-and-start-up.md). After a
 // build, scripts/start.mjs writes dist/.build-stamp.json: a SHA-256 of every build input's path and
-// content, and the modification times of the outputs `npm start` runs, so a build made some other way
+// content (and of the VITE_* variables), and the modification times of the outputs `npm start` runs, so a build made some other way
 // since (`npm run build` by hand) is not mistaken for the stamped one.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -38,13 +38,21 @@ export function inputFiles(root) {
   return files.sort();
 }
 
-/** One hash of every input's path and content: a rename, an edit, a new or a removed file all change it. */
-export function inputsHash(root) {
+/**
+ * One hash of every input's path and content (a rename, an edit, a new or a removed file all change it)
+ * and of the `VITE_*` variables, which Vite writes into the web app at build time (src/web/config/env.ts).
+ */
+export function inputsHash(root, env = process.env) {
   const hash = crypto.createHash('sha256');
   for (const file of inputFiles(root)) {
     const content = fs.readFileSync(path.join(root, file));
     hash.update(`${file}\0${content.length}\0`);
     hash.update(content);
+  }
+  for (const name of Object.keys(env)
+    .filter((key) => key.startsWith('VITE_'))
+    .sort()) {
+    hash.update(`\0env\0${name}=${env[name]}\0`);
   }
   return hash.digest('hex');
 }
@@ -54,8 +62,8 @@ function outputTimes(root) {
 }
 
 /** Whether `npm start` must build first, and why (one phrase, for the console). */
-export function buildNeeded(root) {
-  const hash = inputsHash(root);
+export function buildNeeded(root, env = process.env) {
+  const hash = inputsHash(root, env);
   const missing = OUTPUTS.find((file) => !fs.existsSync(path.join(root, file)));
   if (missing) return { needed: true, reason: `${missing} is missing`, hash };
   let stamp;

@@ -83,6 +83,20 @@ describe('npm start builds only when the sources changed (scripts/build-stamp.mj
     }
   });
 
+  it('builds when a VITE_ variable the web build reads is set, changed or unset, not for other variables', () => {
+    const built = (env: NodeJS.ProcessEnv) => {
+      for (const file of OUTPUTS) write(file, 'built');
+      writeStamp(root, buildNeeded(root, env).hash);
+    };
+    built({ PATH: '/bin' });
+    expect(buildNeeded(root, { PATH: '/usr/bin', PORT: '3001' }).needed).toBe(false);
+    expect(buildNeeded(root, { VITE_API_BASE: '/school/api/' }).needed).toBe(true);
+    built({ VITE_API_BASE: '/school/api/' });
+    expect(buildNeeded(root, { VITE_API_BASE: '/school/api/' }).needed).toBe(false);
+    expect(buildNeeded(root, { VITE_API_BASE: '/api/' }).needed).toBe(true);
+    expect(buildNeeded(root, {}).needed).toBe(true);
+  });
+
   it('builds when dist is gone or was rebuilt from other sources since the stamp', () => {
     build();
     fs.rmSync(path.join(root, 'dist/web'), { recursive: true });

@@ -1,5 +1,5 @@
-// The JavaScript a public page loads first, measured on the build output (issue #18 point 6,
-// docs/decisions/0028-page-budgets-and-start-up.md): the scripts index.html names (the entry and its
+// The JavaScript a public page loads first, measured on the build output
+// (docs/decisions/0028-page-budgets-and-start-up.md): the scripts index.html names (the entry and its
 // modulepreloads), every chunk they import statically, and the page's own route chunk with its static
 // imports, which the page needs before it shows (its content is in the route module). Each file counts
 // gzipped at the level the build's .gz copies use, as the browser downloads it.

@@ -1,5 +1,5 @@
-// `npm run budget:js`: the JavaScript each public page loads first, gzipped, against the budget of issue
-// #18 (120 KiB), measured on dist/web (scripts/first-load-js.mjs says what counts;
+// `npm run budget:js`: the JavaScript each public page loads first, gzipped, against its budget
+// (120 KiB), measured on dist/web (scripts/first-load-js.mjs says what counts;
 // docs/decisions/0028-page-budgets-and-start-up.md says why). Run by `npm run test:e2e` after the build
 // and the e2e tests; exit code 1 when a page is over budget, with the chunks that weigh most.
 import fs from 'node:fs';
@@ -9,7 +9,7 @@ import { firstLoadJs } from './first-load-js.mjs';
 
 const BUDGET_BYTES = 120 * 1024;
 
-/** The public routes of issue #18 point 1 and the route module each renders (src/web/app/router.tsx). */
+/** The server-rendered public routes and the route module each renders (src/web/app/router.tsx). */
 const PAGES = {
   '/': 'home',
   '/about': 'about',

@@ -1,5 +1,5 @@
 // What `npm run audit:pages` makes of Lighthouse's results (docs/decisions/0028-page-budgets-and-start-up.md):
-// the four category scores of a page against the targets of issue #18, and for each missed target the
+// the four category scores of a page against the targets (docs/decisions/0028-page-budgets-and-start-up.md), and for each missed target the
 // audits that pulled the score down, so the table says what to fix. Pure functions, tested on their own.
 
 /** The categories, in the table's order, with the lowest score (0-100) that meets the target. */

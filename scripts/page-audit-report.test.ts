@@ -87,7 +87,7 @@ function result(scores: {
   return lhr;
 }
 
-describe('audit:pages: scores against the targets of issue #18', () => {
+describe('audit:pages: scores against the page targets', () => {
   it('passes a page that meets every target, the bounds included', () => {
     const row = summarize(
       '/gallery',
