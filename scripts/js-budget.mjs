@@ -1,7 +1,7 @@
 // `npm run budget:js`: the JavaScript each public page loads first, gzipped, against its budget
 // (120 KiB), measured on dist/web (scripts/first-load-js.mjs says what counts;
-// docs/decisions/0028-page-budgets-and-start-up.md says why). Run by `npm run test:e2e` after the build
-// and the e2e tests; exit code 1 when a page is over budget, with the chunks that weigh most.
+// docs/decisions/0028-page-budgets-and-start-up.md says why). Run by `npm test` after the e2e tests (which
+// build); exit code 1 when a page is over budget, with the chunks that weigh most.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,7 +26,7 @@ const PAGES = {
 const root = fileURLToPath(new URL('..', import.meta.url));
 const webDir = path.join(root, 'dist/web');
 if (!fs.existsSync(path.join(webDir, 'index.html'))) {
-  console.error('No build in dist/web: run `npm run build` first (npm run test:e2e builds, then checks).');
+  console.error('No build in dist/web: run `npm run build` first (in `npm test` the e2e step builds).');
   process.exit(1);
 }
 
