@@ -10,7 +10,7 @@ import path from 'node:path';
 export const STAMP = 'dist/.build-stamp.json';
 
 /** What the server runs and serves; if either is missing or was rewritten, the stamp says nothing. */
-export const OUTPUTS = ['dist/node/server/main.js', 'dist/web/index.html'];
+export const OUTPUTS = ['dist/node/server/main.js', 'dist/web/index.html', 'dist/ssr/entry-server.js'];
 
 /** Folders whose files are build inputs (the Vite build's plugins live in scripts/). */
 const INPUT_DIRS = ['src', 'scripts'];

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { ContentCollection, ContentRecord } from '../shared/api/content.js';
+import { scriptSafeJson } from '../shared/html-text.js';
 import {
   type PageRenderer,
   QUERY_STATE_ELEMENT_ID,
@@ -13,11 +14,11 @@ import {
 import { AppProvider } from './app/providers.js';
 import { createRoutes } from './app/router.js';
 import { contentQueryKey, readContentWith } from './lib/content.js';
-import { defaultHead, type PageHeadFunction, renderHeadTags, scriptSafeJson } from './lib/page-head.js';
+import { defaultHead, type PageHeadFunction, renderHeadTags } from './lib/page-head.js';
 import { STALE_TIME_MS } from './lib/query-client.js';
 import { settingsQueryKey } from './lib/settings.js';
 
-// The settings travel in their own block (server/features/settings/index-page.ts).
+// The settings travel in their own block (server/features/pages/index-page.ts).
 const isContentQuery = (query: { queryKey: readonly unknown[]; state: { status: string } }): boolean =>
   query.queryKey[0] === 'content' && query.state.status === 'success';
 

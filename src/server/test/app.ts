@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.js';
 import type { PageRenderer } from '../../shared/page-rendering.js';
+import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { seedDemoSchool } from '../demo/index.js';
 import { createTestDatabase, type TestDatabase, type TestEngine } from './databases.js';

@@ -1,5 +1,6 @@
 import type { ContentCollection, ContentImage, ContentRecord } from '../../shared/api/content.js';
 import { documentTitle, type SchoolSettings } from '../../shared/api/settings.js';
+import { escapeHtml, scriptSafeJson } from '../../shared/html-text.js';
 import { bannerTitleFor } from '../../shared/screens.js';
 import { uploadUrl } from './images.js';
 
@@ -48,15 +49,7 @@ export const defaultHead: PageHeadFunction = ({ url }) => ({
   canonicalPath: url.pathname,
 });
 
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** JSON inside a script element that cannot end it (`</script>`, `<!--`). */
-export const scriptSafeJson = (value: unknown): string =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-
 /** An upload's absolute address (`/uploads/x.webp` under PUBLIC_URL). */
 export const absoluteUpload = (image: string, publicUrl: string): string =>
   new URL(uploadUrl(image), publicUrl).toString();

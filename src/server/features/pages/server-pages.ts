@@ -8,8 +8,8 @@ import { type PageRenderer, pageAddress } from '../../../shared/page-rendering.j
 import type { Db } from '../../db/connect.js';
 import { VersionReader } from '../../lib/data-version.js';
 import { listContentRecords } from '../content/content.repository.js';
-import { renderIndexPage } from '../settings/index-page.js';
 import { readSettings } from '../settings/settings.repository.js';
+import { renderIndexPage } from './index-page.js';
 
 /**
  * The public pages rendered on the server (docs/decisions/0030-server-rendering.md). The web app's

@@ -4,17 +4,10 @@ import {
   type SchoolSettings,
   SETTINGS_ELEMENT_ID,
 } from '../../../shared/api/settings.js';
+import { escapeHtml, scriptSafeJson } from '../../../shared/html-text.js';
 import { bannerTitleFor } from '../../../shared/screens.js';
 
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** JSON that cannot end the script element it sits in (`</script>`, `<!--`). */
-const scriptSafeJson = (value: unknown): string =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-
 const TITLE = /<title>[^<]*<\/title>/i;
 const ROOT = /<div id="root"><\/div>/i;
 const BODY_END = /<\/body>/i;
