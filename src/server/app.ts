@@ -9,9 +9,15 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyHttpOptions,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { isServerRenderedPath, type PageRenderer } from '../shared/page-rendering.js';
+import { isServerRenderedPath, type PageRenderer, SERVER_RENDERED_PATHS } from '../shared/page-rendering.js';
 import { isAppPath } from '../shared/routes.js';
 import type { Config } from './config.js';
 import type { Db } from './db/connect.js';
@@ -302,19 +308,13 @@ async function registerStaticFiles(
     });
   }
 
-  app.setNotFoundHandler(async (request, reply) => {
+  /**
+   * A page of the app: the public pages rendered on the server where the build allows, every other
+   * page as the app's index.html for the browser to render; a path that is no page of the app says
+   * so with its status too (search engines, link checkers).
+   */
+  const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0] ?? '/';
-    const isApi = url === '/api' || url.startsWith('/api/');
-    const isUpload = url.startsWith('/uploads/');
-    // A missing file (`/assets/x.js`, `/favicon.ico`) is a 404, not the app.
-    const isFile = /\.[a-z0-9]+$/i.test(url);
-    if (isApi || isUpload || isFile || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.code(404).send({
-        error: { code: 'NOT_FOUND', message: `Nothing is at ${request.method} ${url}.` },
-      });
-    }
-    // Every other path gets the React app, which shows the page or its not-found page; a path that
-    // is no page of the app says so with its status too (search engines, link checkers).
     const status = isAppPath(url) ? 200 : 404;
     if (!webBuilt) {
       return reply
@@ -339,5 +339,23 @@ async function registerStaticFiles(
       notFound: status === 404,
     });
     return reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+  };
+
+  // The public pages as routes of their own, so that their answers are compressed like the API's
+  // (@fastify/compress works per route; other spellings, /About/, still reach them below).
+  for (const pagePath of SERVER_RENDERED_PATHS) app.get(pagePath, servePage);
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isApi = url === '/api' || url.startsWith('/api/');
+    const isUpload = url.startsWith('/uploads/');
+    // A missing file (`/assets/x.js`, `/favicon.ico`) is a 404, not the app.
+    const isFile = /\.[a-z0-9]+$/i.test(url);
+    if (isApi || isUpload || isFile || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.code(404).send({
+        error: { code: 'NOT_FOUND', message: `Nothing is at ${request.method} ${url}.` },
+      });
+    }
+    return servePage(request, reply);
   });
 }

@@ -42,11 +42,16 @@ export const PAGE_CONTENT: Readonly<Record<ServerRenderedPath, readonly ContentC
   '/login': [],
 };
 
-/** The query parameters that name a different page (all others are ignored: `?utm_source=...`). */
+/**
+ * The query parameters that change what a page shows (all others are ignored: `?utm_source=...`):
+ * a blog post, and the outcome of a form sent without JavaScript (shared/api/form-posts.ts), the
+ * footer's newsletter form on every page.
+ */
 export const PAGE_QUERY_PARAMETERS: Readonly<Partial<Record<string, readonly string[]>>> = {
   '/blogdetail': ['post'],
-  '/contact': ['sent', 'error'],
+  '/contact': ['contact'],
 };
+const EVERY_PAGE_QUERY_PARAMETERS: readonly string[] = ['newsletter'];
 
 /** Ids of the JSON blocks that carry the server's data to the browser's first render. */
 export const ROUTER_STATE_ELEMENT_ID = 'router-state';
@@ -91,9 +96,9 @@ export function isServerRenderedPath(pathname: string): boolean {
 export function pageAddress(url: URL): string {
   const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '').toLowerCase() : url.pathname;
   const params = new URLSearchParams();
-  for (const name of PAGE_QUERY_PARAMETERS[path] ?? []) {
-    const value = url.searchParams.get(name);
-    if (value !== null) params.set(name, value);
+  for (const name of [...(PAGE_QUERY_PARAMETERS[path] ?? []), ...EVERY_PAGE_QUERY_PARAMETERS].sort()) {
+    // A parameter may repeat (`?contact=enterName&contact=invalidEmail`): every value counts.
+    for (const value of url.searchParams.getAll(name)) params.append(name, value);
   }
   const query = params.toString();
   return query ? `${path}?${query}` : path;

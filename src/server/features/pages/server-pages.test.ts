@@ -240,6 +240,15 @@ describe.each(TEST_ENGINES)('the public pages rendered on the server (%s)', (eng
     expect(visibleText(res.body)).toContain(heading);
   });
 
+  it('sends a page compressed to a browser that accepts it', async () => {
+    const res = await get('/', { 'accept-encoding': 'br, gzip' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(Number(res.headers['content-length'] ?? res.rawPayload.length)).toBeLessThan(
+      (await get('/')).body.length / 3,
+    );
+  });
+
   it('renders a page once per address: other query parameters share it, the school area is not rendered', async () => {
     const plain = await get('/gallery');
     const tracked = await get('/gallery?utm_source=newsletter');
