@@ -101,6 +101,8 @@ function Plans({ currency }: { currency: string }) {
   const [params, setParams] = useSearchParams();
   const open = parseId(params.get('plan'));
   const openPlan = plans.data?.find((plan) => plan.id === open);
+  const [editingId, setEditingId] = useState<number | undefined>();
+  const editing = plans.data?.find((plan) => plan.id === editingId);
 
   const issueFor = (plan: FeePlan) =>
     issue.mutate(plan.id, {
@@ -156,6 +158,14 @@ function Plans({ currency }: { currency: string }) {
                     >
                       Show invoices <HiddenText>of {plan.name}</HiddenText>
                     </button>
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline-primary rounded-pill"
+                      aria-pressed={plan.id === editingId}
+                      onClick={() => setEditingId(plan.id)}
+                    >
+                      Edit <HiddenText>{plan.name}</HiddenText>
+                    </button>
                   </div>
                 ),
               },
@@ -170,7 +180,16 @@ function Plans({ currency }: { currency: string }) {
           statementLink={(studentId, name) => <StatementLink studentId={studentId} name={name} />}
         />
       ) : null}
-      <PlanForm currency={currency} />
+      {editing ? (
+        <PlanForm
+          key={editing.id}
+          currency={currency}
+          plan={editing}
+          onDone={() => setEditingId(undefined)}
+        />
+      ) : (
+        <PlanForm currency={currency} />
+      )}
     </>
   );
 }

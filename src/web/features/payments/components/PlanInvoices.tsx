@@ -1,13 +1,13 @@
 import { type ReactNode, useId, useState } from 'react';
 import { DiscountInputSchema, type FeePlan, type Invoice } from '../../../../shared/api/fees.js';
-import { formatMoney, parseMoney } from '../../../../shared/rules/money.js';
+import { formatMoney, readMoney } from '../../../../shared/rules/money.js';
 import { QueryState } from '../../../components/school/QueryState.js';
 import { HiddenText } from '../../../components/school/SchoolPanel.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { notify } from '../../../lib/toast.js';
 import { useCancelInvoice, usePlanDiscounts, usePlanInvoices, useSetDiscount } from '../api/fees.js';
-import { formatBasisPoints, parseBasisPoints } from '../lib/amounts.js';
+import { formatBasisPoints, moneyTextMessage, parseBasisPoints } from '../lib/amounts.js';
 import { PaymentForm } from './PaymentForm.js';
 import { InvoiceBadge, Money, ReasonForm } from './pieces.js';
 
@@ -22,10 +22,15 @@ function DiscountForm({ plan, invoice, onClose }: { plan: FeePlan; invoice: Invo
 
   const submit = async (): Promise<void> => {
     setProblem(undefined);
+    const typed = readMoney(value, plan.currency);
+    if (kind === 'fixed' && (typed.problem === 'fraction' || typed.problem === 'too-large')) {
+      setProblem(moneyTextMessage(typed.problem, plan.currency, ''));
+      return;
+    }
     const input =
       kind === 'percent'
         ? { kind, basisPoints: parseBasisPoints(value), reason }
-        : { kind, amount: parseMoney(value, plan.currency), reason };
+        : { kind, amount: typed.amount, reason };
     const parsed = DiscountInputSchema.safeParse(input);
     if (!parsed.success) {
       setProblem(parsed.error.issues[0]?.message);

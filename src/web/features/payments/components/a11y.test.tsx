@@ -22,6 +22,14 @@ describe('Payment: accessibility', () => {
     expect(await seriousAxeViolations(container)).toEqual([]);
   });
 
+  it('the plan form editing a plan with invoices, its class and items locked', async () => {
+    const { container, user } = renderLedger({}, '/payment?tab=plans');
+    await user.click(await screen.findByRole('button', { name: 'Edit Tuition' }));
+    const form = screen.getByRole('form', { name: 'Edit the plan Tuition' });
+    await within(form).findByText(/can no longer change/);
+    expect(await seriousAxeViolations(container)).toEqual([]);
+  });
+
   it('the discount form', async () => {
     const { container, user } = renderLedger({}, '/payment?tab=plans&plan=5');
     const region = await screen.findByRole('region', { name: 'Invoices of Tuition' });
