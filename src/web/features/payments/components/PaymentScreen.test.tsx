@@ -16,6 +16,7 @@ import {
 import { PAYMENT_TEXTS } from './PaymentForm.js';
 import { issuedText, PAYMENT_TITLE } from './PaymentScreen.js';
 import { PLAN_FORM_TEXTS } from './PlanForm.js';
+import { DISCOUNT_TEXTS } from './PlanInvoices.js';
 
 const rowOf = (table: HTMLElement, text: string) => {
   const row = within(table)
@@ -325,6 +326,54 @@ describe('Payment: the fee ledger', () => {
       amount: 5050,
       reason: 'Bursary',
     });
+  });
+
+  it('removes a pupil’s discount after asking, with a toast; keeping it sends nothing', async () => {
+    const success = vi.spyOn(notify, 'success');
+    const { user, api } = renderLedger(
+      { 'DELETE admin/fee-plans/5/discounts/32': answer(204) },
+      '/payment?tab=plans&plan=5',
+    );
+    const region = await screen.findByRole('region', { name: 'Invoices of Tuition' });
+    const table = await within(region).findByRole('table');
+    const remove = await within(rowOf(table, 'Ben Okafor')).findByRole('button', {
+      name: 'Remove discount for Ben Okafor',
+    });
+    // Only a pupil with a discount has one.
+    expect(
+      within(rowOf(table, 'Aisha Rahman')).queryByRole('button', { name: /Remove discount/ }),
+    ).toBeNull();
+
+    await user.click(remove);
+    let dialog = screen.getByRole('alertdialog', { name: DISCOUNT_TEXTS.removeTitle('Ben Okafor') });
+    expect(dialog).toHaveAccessibleDescription(DISCOUNT_TEXTS.removeBody('Ben Okafor', '$1,250.00'));
+    await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(api.calls('DELETE')).toEqual([]);
+
+    await user.click(remove);
+    dialog = screen.getByRole('alertdialog', { name: DISCOUNT_TEXTS.removeTitle('Ben Okafor') });
+    await user.click(within(dialog).getByRole('button', { name: DISCOUNT_TEXTS.remove }));
+    await waitFor(() => expect(api.calls('DELETE')).toEqual(['DELETE admin/fee-plans/5/discounts/32']));
+    await waitFor(() => expect(success).toHaveBeenCalledWith(DISCOUNT_TEXTS.removed('Ben Okafor')));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('a discount that cannot be removed says why, in the server’s words', async () => {
+    allowConsoleErrors();
+    const failure = vi.spyOn(notify, 'error');
+    const { user } = renderLedger(
+      {
+        'DELETE admin/fee-plans/5/discounts/32': apiError(404, 'NOT_FOUND', 'That discount was not found.'),
+      },
+      '/payment?tab=plans&plan=5',
+    );
+    const region = await screen.findByRole('region', { name: 'Invoices of Tuition' });
+    await user.click(await within(region).findByRole('button', { name: 'Remove discount for Ben Okafor' }));
+    const dialog = screen.getByRole('alertdialog', { name: DISCOUNT_TEXTS.removeTitle('Ben Okafor') });
+    await user.click(within(dialog).getByRole('button', { name: DISCOUNT_TEXTS.remove }));
+    await waitFor(() => expect(failure).toHaveBeenCalledWith('That discount was not found.'));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('cancels an invoice with a reason, and shows the server’s refusal', async () => {

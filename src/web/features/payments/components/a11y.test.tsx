@@ -38,6 +38,14 @@ describe('Payment: accessibility', () => {
     expect(await seriousAxeViolations(container)).toEqual([]);
   });
 
+  it('the question before a discount is removed', async () => {
+    const { container, user } = renderLedger({}, '/payment?tab=plans&plan=5');
+    const region = await screen.findByRole('region', { name: 'Invoices of Tuition' });
+    await user.click(await within(region).findByRole('button', { name: 'Remove discount for Ben Okafor' }));
+    await screen.findByRole('alertdialog');
+    expect(await seriousAxeViolations(container.ownerDocument.body)).toEqual([]);
+  });
+
   it('the overdue list, with a row that cannot be mailed', async () => {
     const { container } = renderLedger(
       { 'GET admin/fees/overdue': { data: [overdueRow(), overdueRow({ invoiceId: 13, canEmail: false })] } },
