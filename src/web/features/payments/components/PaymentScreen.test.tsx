@@ -60,6 +60,7 @@ describe('Payment: the fee ledger', () => {
     const row = rowOf(plans, 'Tuition');
     expect(row).toHaveTextContent('KG');
     expect(row).toHaveTextContent('$1,250.00');
+    expect(within(row).getByText('Sun, 1 Nov 2026')).toHaveAttribute('datetime', '2026-11-01');
     await user.click(within(row).getByRole('button', { name: 'Issue invoices of Tuition' }));
     await waitFor(() => expect(success).toHaveBeenCalledWith('3 invoices created'));
     expect(api.calls('POST')).toEqual(['POST admin/fee-plans/5/invoices']);
@@ -579,6 +580,17 @@ describe('Payment: the fee ledger', () => {
     expect(columnsOf(first)).toEqual(['Date', 'What', 'Amount', 'Balance']);
     expect(rowOf(first, 'receipt No. 42')).toHaveTextContent('− $500.00');
     expect(rowOf(first, 'Tuition, Autumn 2026')).toHaveTextContent('$1,250.00');
+    // An instant is shown as its day in the school's time zone (New York), kept whole for machines.
+    expect(within(rowOf(first, 'receipt No. 42')).getByText('Thu, 15 Oct 2026')).toHaveAttribute(
+      'datetime',
+      '2026-10-16T02:00:00.000Z',
+    );
+    expect(rowOf(first, 'Tuition, Autumn 2026')).toHaveTextContent('Fri, 2 Oct 2026');
+    const paid = within(screen.getByRole('region', { name: 'Payments of Aisha Rahman' })).getByRole('table');
+    expect(within(rowOf(paid, 'No. 42')).getByText('Thu, 15 Oct 2026')).toHaveAttribute(
+      'datetime',
+      '2026-10-15',
+    );
 
     await user.click(await screen.findByRole('button', { name: 'Void receipt No. 42' }));
     const form = screen.getByRole('form', { name: 'Void the payment of receipt No. 42' });
@@ -621,6 +633,7 @@ describe('Payment: the fee ledger', () => {
     ]);
     const cara = rowOf(table, 'Cara Mensah');
     expect(cara).toHaveTextContent('40');
+    expect(within(cara).getByText('Sun, 1 Nov 2026')).toHaveAttribute('datetime', '2026-11-01');
     const blocked = within(cara).getByRole('button', { name: /Email reminder/ });
     expect(blocked).toBeDisabled();
     expect(blocked).toHaveAccessibleDescription('No guardian has an email: print the letter.');

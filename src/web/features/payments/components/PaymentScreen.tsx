@@ -31,7 +31,7 @@ import {
 } from '../api/fees.js';
 import { PlanForm } from './PlanForm.js';
 import { PlanInvoices } from './PlanInvoices.js';
-import { balanceText, Money, ReasonForm, ReceiptLink } from './pieces.js';
+import { balanceText, Day, Money, ReasonForm, ReceiptLink } from './pieces.js';
 
 export const PAYMENT_TITLE = 'Fee ledger';
 
@@ -122,7 +122,7 @@ function Plans({ currency }: { currency: string }) {
               { header: 'Plan', cell: (plan) => plan.name },
               { header: 'Class', cell: (plan) => plan.className },
               { header: 'Term', cell: (plan) => plan.term },
-              { header: 'Due', cell: (plan) => plan.dueDate },
+              { header: 'Due', cell: (plan) => <Day value={plan.dueDate} /> },
               {
                 header: 'Total',
                 cellClassName: 'text-end',
@@ -225,7 +225,7 @@ function Overdue() {
               cellClassName: 'text-end',
               cell: (row) => <Money amount={row.outstanding} currency={row.currency} />,
             },
-            { header: 'Due', cell: (row) => row.dueDate },
+            { header: 'Due', cell: (row) => <Day value={row.dueDate} /> },
             {
               header: 'Days overdue',
               cellClassName: 'text-end',
@@ -302,7 +302,7 @@ function PupilPayments({ studentId }: { studentId: number }) {
             rowKey={(row) => row.id}
             columns={[
               { header: 'Receipt', cell: (row) => `No. ${row.receiptNo}` },
-              { header: 'Paid on', cell: (row) => row.paidOn },
+              { header: 'Paid on', cell: (row) => <Day value={row.paidOn} /> },
               {
                 header: 'Amount',
                 cellClassName: 'text-end',
@@ -359,6 +359,7 @@ function PupilPayments({ studentId }: { studentId: number }) {
 /** A pupil's statement (`GET admin/fees/statement/{id}`): every money event with the running balance. */
 function Statement({ studentId }: { studentId: number | undefined }) {
   const statement = useStatement(studentId);
+  const timeZone = useSettings().data?.timeZone;
   if (studentId === undefined)
     return (
       <p className="school-state school-state--empty">
@@ -381,7 +382,7 @@ function Statement({ studentId }: { studentId: number | undefined }) {
                 rows={data.entries}
                 rowKey={(row) => `${row.kind}-${row.invoiceId}-${row.paymentId}-${row.date}`}
                 columns={[
-                  { header: 'Date', cell: (row) => row.date },
+                  { header: 'Date', cell: (row) => <Day value={row.date} timeZone={timeZone} /> },
                   { header: 'What', cell: (row) => row.description },
                   {
                     header: 'Amount',
