@@ -28,6 +28,7 @@ import { paymentsRoutes } from './features/fees/payments.routes.js';
 import { plansRoutes } from './features/fees/plans.routes.js';
 import { feeReportsRoutes } from './features/fees/reports.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { contactFormPostRoutes } from './features/inbox/contact-form-post.routes.js';
 import { formsRoutes } from './features/inbox/forms.routes.js';
 import { inboxRoutes } from './features/inbox/inbox.routes.js';
 import { outboxRoutes } from './features/mail/outbox.routes.js';
@@ -36,6 +37,7 @@ import { type MailTransport, smtpTransport } from './features/mail/transport.js'
 import { marksRoutes } from './features/marks/marks.routes.js';
 import { mediaRoutes } from './features/media/media.routes.js';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes.js';
+import { newsletterFormPostRoutes } from './features/newsletter/newsletter-form-post.routes.js';
 import { notificationsRoutes } from './features/notifications/notifications.routes.js';
 import { pupilsRoutes } from './features/pupils/pupils.routes.js';
 import { renderIndexPage } from './features/settings/index-page.js';
@@ -228,6 +230,9 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
     },
     { prefix: '/api' },
   );
+  // The public forms as plain HTML forms, for pages without JavaScript (docs/decisions/0029-forms-without-javascript.md).
+  await app.register(contactFormPostRoutes);
+  await app.register(newsletterFormPostRoutes);
 
   await registerStaticFiles(app, config);
   return app;
