@@ -19,8 +19,9 @@ export interface FormPost {
   param: string;
   /** A send that worked: code -> what the page says. */
   done: Readonly<Record<string, string>>;
-  /** A send that did not: code -> what the page says. */
+  /** A send that did not: code -> what the page says, under `notDone`. */
   errors: Readonly<Record<string, string>>;
+  notDone: string;
 }
 
 /** What any plain form can go wrong with, besides its fields. */
@@ -53,6 +54,7 @@ export const CONTACT_FORM_POST = {
     ]),
     ...FORM_POST_FAILURES,
   },
+  notDone: 'Your message was not sent.',
 } as const satisfies FormPost;
 
 /**
@@ -71,6 +73,7 @@ export const NEWSLETTER_FORM_POST = {
     ...pick(NEWSLETTER_MESSAGES, ['enterName', 'nameTooLong', 'enterEmail', 'invalidEmail']),
     ...FORM_POST_FAILURES,
   },
+  notDone: 'Your message was not sent.',
 } as const satisfies FormPost;
 
 /**
