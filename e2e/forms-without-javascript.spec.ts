@@ -9,7 +9,7 @@ import { expect, test } from './support/fixtures.js';
  * (docs/decisions/0029-forms-without-javascript.md): the browser posts them as plain HTML forms, the
  * server answers 303 to the page with the outcome in its URL, and the page says it.
  *
- * The first block needs the public pages rendered on the server (issue #18): with JavaScript off, a
+ * The first block needs the public pages rendered on the server: with JavaScript off, a
  * page rendered only in the browser is empty. The second sends the same plain posts from a running
  * page (`form.submit()` skips the script's handler, as a browser without the script does), so the
  * posts, the answers and the pages' reading of them are checked either way.
