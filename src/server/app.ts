@@ -35,6 +35,7 @@ import { paymentsRoutes } from './features/fees/payments.routes.js';
 import { plansRoutes } from './features/fees/plans.routes.js';
 import { feeReportsRoutes } from './features/fees/reports.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { contactFormPostRoutes } from './features/inbox/contact-form-post.routes.js';
 import { formsRoutes } from './features/inbox/forms.routes.js';
 import { inboxRoutes } from './features/inbox/inbox.routes.js';
 import { outboxRoutes } from './features/mail/outbox.routes.js';
@@ -43,6 +44,7 @@ import { type MailTransport, smtpTransport } from './features/mail/transport.js'
 import { marksRoutes } from './features/marks/marks.routes.js';
 import { mediaRoutes } from './features/media/media.routes.js';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes.js';
+import { newsletterFormPostRoutes } from './features/newsletter/newsletter-form-post.routes.js';
 import { notificationsRoutes } from './features/notifications/notifications.routes.js';
 import { renderIndexPage } from './features/pages/index-page.js';
 import { pagesRoutes } from './features/pages/pages.routes.js';
@@ -242,6 +244,9 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
     },
     { prefix: '/api' },
   );
+  // The public forms as plain HTML forms, for pages without JavaScript (docs/decisions/0029-forms-without-javascript.md).
+  await app.register(contactFormPostRoutes);
+  await app.register(newsletterFormPostRoutes);
 
   // Search engines' files at the site's root (robots.txt, sitemap.xml).
   await app.register(pagesRoutes);
