@@ -348,7 +348,7 @@ async function registerStaticFiles(
 
   // The public pages as routes of their own, so that their answers are compressed like the API's
   // (@fastify/compress works per route; other spellings, /About/, still reach them below).
-  for (const pagePath of SERVER_RENDERED_PATHS) app.get(pagePath, servePage);
+  for (const pagePath of SERVER_RENDERED_PATHS) app.get(pagePath, { schema: { hide: true } }, servePage);
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
