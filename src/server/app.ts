@@ -47,6 +47,7 @@ import { answerSerializerCompiler } from './lib/answer-serializer.js';
 import { validatorCompiler } from './lib/validator.js';
 import { authPlugin } from './plugins/auth.js';
 import { clientGonePlugin } from './plugins/client-gone.js';
+import { contentVersionPlugin } from './plugins/content-version.js';
 import { drainPlugin } from './plugins/drain.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
@@ -192,6 +193,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin, { findSessionUser });
+  // The public site's data version, shared by the public content calls and the rendered pages.
+  await app.register(contentVersionPlugin);
 
   await app.register(
     async (api) => {
