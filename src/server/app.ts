@@ -140,6 +140,9 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializerCompiler);
 
+  // The public site's data version and the public answers kept by it: first, so that its request
+  // hook answers a kept answer before every other hook (docs/decisions/0027-content-cache.md).
+  await app.register(contentVersionPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -193,8 +196,6 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(authPlugin, { findSessionUser });
-  // The public site's data version, shared by the public content calls and the rendered pages.
-  await app.register(contentVersionPlugin);
 
   await app.register(
     async (api) => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CONTENT_COLLECTION_NAMES, toWireRecord, wireRecordSchema } from '../../../shared/api/content.js';
-import { cachedJsonAnswer, NOT_MODIFIED, sendCachedAnswer } from '../../lib/cached-answer.js';
+import { NOT_MODIFIED } from '../../lib/cached-answer.js';
 import { listContentRecords } from './content.repository.js';
 
 /**
@@ -15,7 +15,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   for (const collection of CONTENT_COLLECTION_NAMES) {
     const answerSchema = z.object({ data: z.array(wireRecordSchema(collection)) });
-    const cache = cachedJsonAnswer(app.contentVersion, answerSchema, async () => {
+    const kept = app.keptAnswers.add(`${app.prefix}/${collection}`, answerSchema, async () => {
       const records = await listContentRecords(app.db, collection);
       return { data: records.map((record) => toWireRecord(collection, record)) };
     });
@@ -31,7 +31,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
           response: { 200: answerSchema, 304: NOT_MODIFIED },
         },
       },
-      async (request, reply) => sendCachedAnswer(request, reply, await cache.get()),
+      (request, reply) => kept.send(request, reply),
     );
   }
 }

@@ -8,7 +8,7 @@ import {
   SETTINGS_MESSAGES,
 } from '../../../shared/api/settings.js';
 import { USER_TYPE } from '../../../shared/constants.js';
-import { cachedJsonAnswer, NOT_MODIFIED, sendCachedAnswer } from '../../lib/cached-answer.js';
+import { NOT_MODIFIED } from '../../lib/cached-answer.js';
 import { invalid } from '../../lib/errors.js';
 import { DENIED } from '../../lib/school-routes.js';
 import { isStoredImage } from '../../lib/upload-storage.js';
@@ -28,7 +28,7 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   const onlyPrincipal = app.requireTypes(USER_TYPE.principal);
   // Kept by the public site's data version, like the content calls (docs/decisions/0027-content-cache.md).
   const answerSchema = z.object({ data: SchoolSettingsAnswerSchema });
-  const cache = cachedJsonAnswer(app.contentVersion, answerSchema, async () => ({
+  const kept = app.keptAnswers.add(`${app.prefix}/settings`, answerSchema, async () => ({
     data: await readSettings(app.db),
   }));
 
@@ -46,7 +46,7 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: answerSchema, 304: NOT_MODIFIED },
       },
     },
-    async (request, reply) => sendCachedAnswer(request, reply, await cache.get()),
+    (request, reply) => kept.send(request, reply),
   );
 
   api.put(
