@@ -83,13 +83,14 @@ export class CachedAnswer {
   }
 
   /**
-   * Status, headers and body for a request: `shared` (the request-independent headers, always the
-   * same object for one route) and the answer's own. The headers are made once per kind of answer.
+   * Status, headers and body for a request: `shared` (the request-independent headers: none for a
+   * Fastify reply, which has them already, or always the same object for the early answers of one
+   * route) and the answer's own. The headers are made once per kind of answer.
    */
   answerFor(headers: FastifyRequest['headers'], shared: OutgoingHttpHeaders) {
     const encoding = this.encodingFor(headers['accept-encoding']);
     const notModified = this.matches(headers['if-none-match']);
-    const key = notModified ? `304 ${encoding}` : encoding;
+    const key = `${notModified ? 304 : 200} ${encoding} ${shared === NO_HEADERS ? 'reply' : 'early'}`;
     let made = this.answers.get(key);
     if (!made || made.shared !== shared) {
       made = { shared, ...this.makeAnswer(encoding, notModified, shared) };
