@@ -24,12 +24,9 @@ declare module 'fastify' {
  */
 export const contentVersionPlugin = fp(
   async (app: FastifyInstance) => {
-    const { database } = app.config;
-    // On a SQLite file the counter is read at once, per request; else by a shared, coalesced query.
-    const sqlite =
-      database.engine === 'sqlite' && database.file !== ':memory:'
-        ? openSqliteVersionRead(database.file, 'content')
-        : undefined;
+    // On a SQLite file (config.database: the one the app's `db` is open on) the counter is read at
+    // once, per request; else, or if that connection cannot be opened, by a shared, coalesced query.
+    const sqlite = openDirectRead(app);
     if (sqlite) app.addHook('onClose', async () => sqlite.close());
     const versions = new VersionReader(app.db, 'content', sqlite?.read);
     const keptAnswers = new KeptAnswers(versions);
@@ -50,3 +47,14 @@ export const contentVersionPlugin = fp(
   },
   { name: 'schoolyard-content-version' },
 );
+
+function openDirectRead(app: FastifyInstance): ReturnType<typeof openSqliteVersionRead> | undefined {
+  const { database } = app.config;
+  if (database.engine !== 'sqlite' || database.file === ':memory:') return undefined;
+  try {
+    return openSqliteVersionRead(database.file, 'content');
+  } catch (error) {
+    app.log.warn({ err: error }, 'content version: no read-only SQLite connection, reading by query');
+    return undefined;
+  }
+}
