@@ -10,13 +10,16 @@ const webSource = fileURLToPath(new URL('./src/web', import.meta.url));
 /** Brotli and gzip copies of the built files, for the server to send as they are. */
 const precompress = (): Plugin => ({
   name: 'schoolyard-precompress',
-  apply: 'build',
+  apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
   async closeBundle() {
     await precompressFolder(outDir);
   },
 });
 
-/** The React app: source in src/web, built into dist/web, which the server serves. */
+/**
+ * The React app: source in src/web, built into dist/web, which the server serves; and its server
+ * rendering (`vite build --ssr`, entry-server.tsx) into dist/ssr, which the server loads.
+ */
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',

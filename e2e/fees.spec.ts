@@ -7,7 +7,7 @@ import { expect, test } from './support/fixtures.js';
 
 /**
  * docs/decisions/0026-fees.md end to end, against the demo school: the principal makes a fee plan
- * for Class 2, issues its invoices, records part of Yusuf Rahman's as paid in cash and downloads the
+ * for Class 2, issues its invoices, moves its due date, records part of Yusuf Rahman's as paid in cash and downloads the
  * receipt (a PDF); the demo parent, his father, then sees the new balance on /fees.
  *
  * It adds a plan, invoices and a payment to the demo ledger, so it is in CHANGES_SHARED_DATA
@@ -74,6 +74,19 @@ test('the principal bills Class 2, records a payment with its receipt, and the p
   // Issued: one invoice per pupil of Class 2; a second issue creates none.
   await planRow.getByRole('button', { name: `Issue invoices of ${planName}` }).click();
   await expect(page.locator('.Toastify')).toContainText(/[1-9]\d* invoices? created/);
+  await expect(planRow).toContainText('Fri, 15 Jan 2027');
+
+  // Invoiced, the plan still takes a later due date; its class and items are locked.
+  await planRow.getByRole('button', { name: `Edit ${planName}` }).click();
+  const edit = page.getByRole('form', { name: `Edit the plan ${planName}` });
+  await expect(edit.getByLabel('Class', { exact: true })).toBeDisabled();
+  await expect(edit.getByLabel('Amount of item 1')).toBeDisabled();
+  await edit.getByLabel('Due date').fill('2027-01-22');
+  await edit.getByRole('button', { name: 'Save plan' }).click();
+  await expect(page.locator('.Toastify')).toContainText(`The plan “${planName}” is saved.`);
+  await expect(planRow.locator('time[datetime="2027-01-22"]')).toHaveText('Fri, 22 Jan 2027');
+  await expect(planRow).toContainText(formatMoney(15_025, before.currency));
+
   await planRow.getByRole('button', { name: `Show invoices of ${planName}` }).click();
   const invoices = page.getByRole('region', { name: `Invoices of ${planName}`, exact: true });
   const yusufRow = rowWith(invoices.getByRole('table'), YUSUF);
@@ -117,9 +130,8 @@ test('the principal bills Class 2, records a payment with its receipt, and the p
   await expect(child.locator('.fees-balance')).toHaveText(
     `${owed} ${formatMoney(Math.abs(expected), after.currency)}`,
   );
-  await expect(child.getByRole('region', { name: `Invoices of ${YUSUF}`, exact: true })).toContainText(
-    planName,
-  );
+  const childInvoices = child.getByRole('region', { name: `Invoices of ${YUSUF}`, exact: true });
+  await expect(rowWith(childInvoices.getByRole('table'), planName)).toContainText('Fri, 22 Jan 2027');
   await expect(child.getByRole('link', { name: /^Download receipt/ }).first()).toBeVisible();
   await parentContext.close();
 });

@@ -1,21 +1,10 @@
 // Runs the Playwright end-to-end tests with a Chromium found on this machine (no download), on a
 // free port so that two runs on one machine do not collide.
 import { spawnSync } from 'node:child_process';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { resolveChromePath } from './chrome-path.mjs';
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from './free-port.mjs';
 
 const chromePath = await resolveChromePath();
 const port = process.env.E2E_PORT ?? String(await freePort());

@@ -9,8 +9,15 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyHttpOptions,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { isServerRenderedPath, type PageRenderer, SERVER_RENDERED_PATHS } from '../shared/page-rendering.js';
 import { isAppPath } from '../shared/routes.js';
 import type { Config } from './config.js';
 import type { Db } from './db/connect.js';
@@ -28,6 +35,7 @@ import { paymentsRoutes } from './features/fees/payments.routes.js';
 import { plansRoutes } from './features/fees/plans.routes.js';
 import { feeReportsRoutes } from './features/fees/reports.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { contactFormPostRoutes } from './features/inbox/contact-form-post.routes.js';
 import { formsRoutes } from './features/inbox/forms.routes.js';
 import { inboxRoutes } from './features/inbox/inbox.routes.js';
 import { outboxRoutes } from './features/mail/outbox.routes.js';
@@ -36,9 +44,12 @@ import { type MailTransport, smtpTransport } from './features/mail/transport.js'
 import { marksRoutes } from './features/marks/marks.routes.js';
 import { mediaRoutes } from './features/media/media.routes.js';
 import { newsletterRoutes } from './features/newsletter/newsletter.routes.js';
+import { newsletterFormPostRoutes } from './features/newsletter/newsletter-form-post.routes.js';
 import { notificationsRoutes } from './features/notifications/notifications.routes.js';
+import { renderIndexPage } from './features/pages/index-page.js';
+import { pagesRoutes } from './features/pages/pages.routes.js';
+import { loadPageRenderer, ServerPages } from './features/pages/server-pages.js';
 import { pupilsRoutes } from './features/pupils/pupils.routes.js';
-import { renderIndexPage } from './features/settings/index-page.js';
 import { readSettings } from './features/settings/settings.repository.js';
 import { settingsRoutes } from './features/settings/settings.routes.js';
 import { timetableRoutes } from './features/timetable/timetable.routes.js';
@@ -76,6 +87,11 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Instead of SMTP_URL's (tests of failures). */
   mailTransport?: MailTransport;
+  /**
+   * Renders the public pages instead of the build's dist/ssr bundle (tests render with the source,
+   * src/web/entry-server.tsx). Only used when the web app is built (an index.html to write into).
+   */
+  pageRenderer?: PageRenderer;
   mailSenderOptions?: SenderOptions;
 }
 
@@ -232,12 +248,30 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
     },
     { prefix: '/api' },
   );
+  // The public forms as plain HTML forms, for pages without JavaScript (docs/decisions/0029-forms-without-javascript.md).
+  await app.register(contactFormPostRoutes);
+  await app.register(newsletterFormPostRoutes);
 
-  await registerStaticFiles(app, config);
+  // Search engines' files at the site's root (robots.txt, sitemap.xml).
+  await app.register(pagesRoutes);
+  await registerStaticFiles(app, config, options.pageRenderer);
   return app;
 }
 
-async function registerStaticFiles(app: FastifyInstance, config: Config): Promise<void> {
+/** Whether an `If-None-Match` header names `etag` (or `*`); weak forms match too. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === etag || tag === '*');
+}
+
+async function registerStaticFiles(
+  app: FastifyInstance,
+  config: Config,
+  pageRenderer: PageRenderer | undefined,
+): Promise<void> {
   fs.mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: config.uploadsDir,
@@ -257,6 +291,13 @@ async function registerStaticFiles(app: FastifyInstance, config: Config): Promis
   const webBuilt = fs.existsSync(indexHtml);
   // Read once: each page gets it with the school's title, description and settings filled in.
   const indexTemplate = webBuilt ? fs.readFileSync(indexHtml, 'utf8') : '';
+  // The public pages rendered on the server, when the build made its rendering bundle (dist/ssr).
+  const renderer = webBuilt
+    ? (pageRenderer ?? (await loadPageRenderer(path.join(webDist, '..', 'ssr', 'entry-server.js'))))
+    : undefined;
+  const serverPages = renderer
+    ? new ServerPages(app.db, renderer, indexTemplate, config.mail.publicUrl, app.log)
+    : undefined;
   if (webBuilt) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -276,6 +317,43 @@ async function registerStaticFiles(app: FastifyInstance, config: Config): Promis
     });
   }
 
+  /**
+   * A page of the app: the public pages rendered on the server where the build allows, every other
+   * page as the app's index.html for the browser to render; a path that is no page of the app says
+   * so with its status too (search engines, link checkers).
+   */
+  const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const status = isAppPath(url) ? 200 : 404;
+    if (!webBuilt) {
+      return reply
+        .code(503)
+        .type('text/plain')
+        .send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
+    }
+    if (serverPages && isServerRenderedPath(url)) {
+      try {
+        const page = await serverPages.page(request.url);
+        if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
+        reply.header('ETag', page.etag).header('Cache-Control', 'no-cache');
+        if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+        return reply.code(200).type('text/html; charset=utf-8').send(page.html);
+      } catch (error) {
+        // The browser can still render the page: a rendering failure never costs the visitor it.
+        request.log.error({ err: error, url }, 'the page could not be rendered on the server');
+      }
+    }
+    const html = renderIndexPage(indexTemplate, await readSettings(app.db), {
+      pathname: url,
+      notFound: status === 404,
+    });
+    return reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+  };
+
+  // The public pages as routes of their own, so that their answers are compressed like the API's
+  // (@fastify/compress works per route; other spellings, /About/, still reach them below).
+  for (const pagePath of SERVER_RENDERED_PATHS) app.get(pagePath, servePage);
+
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isApi = url === '/api' || url.startsWith('/api/');
@@ -287,19 +365,6 @@ async function registerStaticFiles(app: FastifyInstance, config: Config): Promis
         error: { code: 'NOT_FOUND', message: `Nothing is at ${request.method} ${url}.` },
       });
     }
-    // Every other path gets the React app, which shows the page or its not-found page; a path that
-    // is no page of the app says so with its status too (search engines, link checkers).
-    const status = isAppPath(url) ? 200 : 404;
-    if (!webBuilt) {
-      return reply
-        .code(503)
-        .type('text/plain')
-        .send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
-    }
-    const html = renderIndexPage(indexTemplate, await readSettings(app.db), {
-      pathname: url,
-      notFound: status === 404,
-    });
-    return reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+    return servePage(request, reply);
   });
 }

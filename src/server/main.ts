@@ -5,6 +5,9 @@ import { prepareApp } from './startup.js';
 
 /** Starts the server; every failure to start is one sentence on stderr and exit code 1. */
 async function main(): Promise<void> {
+  // This is the installed product: React's server rendering (loaded with the page renderer, after
+  // this line) runs its production build, unless the environment asks for another.
+  process.env.NODE_ENV ??= 'production';
   const config = loadConfig();
   const { app, demoLogins } = await prepareApp(config);
 

@@ -16,16 +16,24 @@ import { HttpError } from './errors.js';
  */
 export const FORM_RATE_LIMIT = { max: 5, timeWindow: '10 minutes' } as const;
 
-/** `config.rateLimit` of a public form's route. */
-export const formRateLimit = {
+/** The public forms, each with its own count per address. */
+export type PublicForm = 'enquiry' | 'booking' | 'newsletter';
+
+/**
+ * `config.rateLimit` of a public form's route. `groupId` names the form's counter
+ * (plugins/rate-limit-store.ts): its JSON call and its plain HTML post
+ * (docs/decisions/0029-forms-without-javascript.md) count together.
+ */
+export const formRateLimit = (form: PublicForm) => ({
   ...FORM_RATE_LIMIT,
+  groupId: `form:${form}`,
   errorResponseBuilder: (_request: unknown, context: { after: string }) =>
     new HttpError(
       429,
       'TOO_MANY_REQUESTS',
       `Too many messages from this address. Please try again in ${context.after}.`,
     ),
-};
+});
 
 export const FORM_RECEIVED = { data: { received: true as const } };
 export const FormReceiptAnswerSchema = z.object({ data: FormReceiptSchema });

@@ -23,6 +23,8 @@ type Done = (error: Error | null, counter?: Counter) => void;
  */
 interface MergedOptions {
   routeInfo?: { method?: string | string[]; url?: string };
+  /** Routes with the same group share their counters (a form's JSON call and its plain post). */
+  groupId?: string;
 }
 
 /** Finished windows are dropped now and then rather than on every hit. */
@@ -75,11 +77,12 @@ export function databaseRateLimitStore(db: Db) {
     readonly scope: string;
 
     constructor(options: object = {}) {
-      const route = (options as MergedOptions).routeInfo;
-      this.scope = route?.url ? `${[route.method ?? ''].flat().join(',')} ${route.url}` : 'global';
+      const { routeInfo: route, groupId } = options as MergedOptions;
+      if (groupId) this.scope = `group ${groupId}`;
+      else this.scope = route?.url ? `${[route.method ?? ''].flat().join(',')} ${route.url}` : 'global';
     }
 
-    /** A route's own counters: the plugin makes one child per rate-limited route. */
+    /** A route's own counters (or its group's): the plugin makes one child per rate-limited route. */
     child(options: object) {
       return new DatabaseRateLimitStore(options);
     }

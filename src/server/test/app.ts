@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { PageRenderer } from '../../shared/page-rendering.js';
 import { buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { seedDemoSchool } from '../demo/index.js';
@@ -28,6 +29,8 @@ export async function createTestApp(
     smtpUrl?: string;
     /** PUBLIC_URL of the app (links in mails). */
     publicUrl?: string;
+    /** Renders the public pages (with `webDistDir`): see BuildAppOptions. */
+    pageRenderer?: PageRenderer;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(engine);
@@ -49,7 +52,7 @@ export async function createTestApp(
   const logger = logLines
     ? { level: 'warn', stream: { write: (line: string) => void logLines.push(line) } }
     : false;
-  const app = await buildApp(appConfig, { db: database.db, logger });
+  const app = await buildApp(appConfig, { db: database.db, logger, pageRenderer: options.pageRenderer });
   await app.ready();
   return {
     ...database,

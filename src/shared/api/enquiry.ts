@@ -23,10 +23,22 @@ export const ENQUIRY_MESSAGES = {
   sent: 'Thank you for your message! We will get back to you soon.',
 } as const;
 
+/** The longest subject and message the contact form takes (the browser's `maxLength` without JavaScript too). */
+export const SUBJECT_MAX_LENGTH = 200;
+export const MESSAGE_MAX_LENGTH = 5000;
+
 export const EnquirySchema = z.object({
   ...nameAndEmailFields(),
-  subject: requiredFormText(ENQUIRY_MESSAGES.enterSubject, 200, ENQUIRY_MESSAGES.subjectTooLong),
-  message: requiredFormText(ENQUIRY_MESSAGES.enterMessage, 5000, ENQUIRY_MESSAGES.messageTooLong),
+  subject: requiredFormText(
+    ENQUIRY_MESSAGES.enterSubject,
+    SUBJECT_MAX_LENGTH,
+    ENQUIRY_MESSAGES.subjectTooLong,
+  ),
+  message: requiredFormText(
+    ENQUIRY_MESSAGES.enterMessage,
+    MESSAGE_MAX_LENGTH,
+    ENQUIRY_MESSAGES.messageTooLong,
+  ),
   [HONEYPOT_FIELD]: honeypotFieldSchema(),
 });
 export type EnquiryInput = z.input<typeof EnquirySchema>;

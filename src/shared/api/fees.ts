@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BASIS_POINTS_IN_WHOLE, MAX_AMOUNT } from '../rules/money.js';
+import { BASIS_POINTS_IN_WHOLE, formatMoney, MAX_AMOUNT, minorDigits } from '../rules/money.js';
 import { chosenIdSchema, pageNumberSchema, pathIdSchema } from './ids.js';
 import { IsoDateSchema } from './school.js';
 import { requiredText } from './text-fields.js';
@@ -60,6 +60,18 @@ export const FEE_MESSAGES = {
   enterItemName: 'Please enter the item’s name',
   amountInvalid: 'Please enter an amount of at least 0, in the currency’s smallest unit',
   paymentAmountInvalid: 'Please enter an amount above 0',
+  /** The API's amounts are minor units already: a fraction of one is no amount (400). */
+  amountNotWhole: 'The amount is in minor units of the currency (whole cents): no fractions.',
+  /** Typed in a form with more decimals than the currency's minor unit has ("12.345" USD, "5.5" JPY). */
+  amountFraction: (currency: string) => {
+    const digits = minorDigits(currency);
+    const example = formatMoney(1234, currency);
+    if (digits === 0)
+      return `The amount must be in whole units of ${currency}: no decimals, e.g. ${example}.`;
+    const unit = digits === 2 ? 'whole cents' : `whole minor units of ${currency}`;
+    return `The amount must be in ${unit}: at most ${digits} decimals, e.g. ${example}.`;
+  },
+  amountTooLarge: (currency: string) => `An amount is at most ${formatMoney(MAX_AMOUNT, currency)}.`,
   percentInvalid: 'A percentage is between 0.01 % and 100 % (1 to 10000 basis points)',
   choosePupil: 'Choose a pupil',
   chooseInvoice: 'Choose an invoice',
@@ -90,9 +102,16 @@ export const FEE_PLAN_MESSAGES = {
 
 const reasonField = requiredText(FEE_MESSAGES.enterReason, 'The reason', FEE_LIMITS.reason);
 
-/** A whole number of minor units, 0 to MAX_AMOUNT. */
+/**
+ * A whole number of minor units, 0 to MAX_AMOUNT. A fraction gets its own message (amountNotWhole);
+ * zod's int check also refuses numbers beyond the safe integers, which are `message`'s (too large).
+ */
 export const amountSchema = (message: string = FEE_MESSAGES.amountInvalid) =>
-  z.number({ error: message }).int(message).min(0, message).max(MAX_AMOUNT, message);
+  z
+    .number({ error: message })
+    .int({ error: (issue) => (issue.code === 'invalid_type' ? FEE_MESSAGES.amountNotWhole : message) })
+    .min(0, message)
+    .max(MAX_AMOUNT, message);
 
 export const FeeIdParamsSchema = z.object({ id: pathIdSchema() });
 export const StudentIdParamsSchema = z.object({ id: pathIdSchema() });

@@ -65,17 +65,21 @@ export type FormReceipt = z.infer<typeof FormReceiptSchema>;
 export const requiredFormText = (required: string, max: number, tooLong: string) =>
   z.string({ error: required }).trim().min(1, required).max(max, tooLong);
 
+/** The longest name and email the public forms take (the browser's `maxLength` without JavaScript too). */
+export const NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+
 /**
  * Your Name and Your Email, which every public form (newsletter, contact, Book A Seat) opens with, with
  * the messages they all give.
  */
 export const nameAndEmailFields = () => ({
-  name: requiredFormText(NEWSLETTER_MESSAGES.enterName, 100, NEWSLETTER_MESSAGES.nameTooLong),
+  name: requiredFormText(NEWSLETTER_MESSAGES.enterName, NAME_MAX_LENGTH, NEWSLETTER_MESSAGES.nameTooLong),
   email: z
     .string({ error: NEWSLETTER_MESSAGES.enterEmail })
     .trim()
     .min(1, NEWSLETTER_MESSAGES.enterEmail)
-    .pipe(z.email(NEWSLETTER_MESSAGES.invalidEmail).max(254, NEWSLETTER_MESSAGES.invalidEmail)),
+    .pipe(z.email(NEWSLETTER_MESSAGES.invalidEmail).max(EMAIL_MAX_LENGTH, NEWSLETTER_MESSAGES.invalidEmail)),
 });
 
 export const NewsletterSchema = z.object({

@@ -8,6 +8,7 @@ import {
   minorDigits,
   parseMoney,
   percentageOf,
+  readMoney,
   sumAmounts,
   toDecimalText,
 } from './money.js';
@@ -105,5 +106,17 @@ describe('money in minor units', () => {
     expect(parseMoney('1e3', 'USD')).toBeUndefined();
     expect(parseMoney('100000000000.00', 'USD')).toBe(MAX_AMOUNT);
     expect(parseMoney('100000000000.01', 'USD')).toBeUndefined();
+  });
+
+  it('says why typed text is not an amount: a fraction of the minor unit is told apart', () => {
+    expect(readMoney('12.34', 'USD')).toEqual({ amount: 1234 });
+    expect(readMoney('12.345', 'USD')).toEqual({ problem: 'fraction' });
+    expect(readMoney('5.5', 'JPY')).toEqual({ problem: 'fraction' });
+    expect(readMoney('5.', 'JPY')).toEqual({ amount: 5 });
+    expect(readMoney('1.2345', 'KWD')).toEqual({ problem: 'fraction' });
+    expect(readMoney('1.234', 'KWD')).toEqual({ amount: 1234 });
+    expect(readMoney('-3', 'USD')).toEqual({ problem: 'format' });
+    expect(readMoney('twelve', 'USD')).toEqual({ problem: 'format' });
+    expect(readMoney('100000000000.01', 'USD')).toEqual({ problem: 'too-large' });
   });
 });

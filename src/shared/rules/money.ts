@@ -110,18 +110,31 @@ export function formatMoney(amount: number, currency: string, locale = 'en'): st
   }
 }
 
+/** Why typed text is not an amount of the currency (readMoney). */
+export type MoneyTextProblem = 'format' | 'fraction' | 'too-large';
+
 /**
- * What a person typed ("1234.5", "1,234.50", "1200") as minor units, or undefined when it is not an
- * amount of the currency: a sign, more decimals than the currency has, or more than MAX_AMOUNT.
+ * What a person typed ("1234.5", "1,234.50", "1200") as minor units, or why it is not an amount of
+ * the currency: `format` (not a plain decimal number, e.g. a sign or letters), `fraction` (more
+ * decimals than the currency's minor unit has: "12.345" USD, "5.5" JPY), `too-large` (above
+ * MAX_AMOUNT).
  */
-export function parseMoney(text: string, currency: string): number | undefined {
+export function readMoney(
+  text: string,
+  currency: string,
+): { amount: number; problem?: undefined } | { amount?: undefined; problem: MoneyTextProblem } {
   const cleaned = text.trim().replace(/[,\s]/g, '');
   const digits = minorDigits(currency);
   const match = /^(\d+)(?:\.(\d*))?$/.exec(cleaned);
-  if (!match) return undefined;
+  if (!match) return { problem: 'format' };
   const whole = match[1] ?? '0';
   const fraction = match[2] ?? '';
-  if (fraction.length > digits) return undefined;
+  if (fraction.length > digits) return { problem: 'fraction' };
   const minor = BigInt(whole) * 10n ** BigInt(digits) + BigInt((fraction || '0').padEnd(digits, '0'));
-  return minor <= BigInt(MAX_AMOUNT) ? Number(minor) : undefined;
+  return minor <= BigInt(MAX_AMOUNT) ? { amount: Number(minor) } : { problem: 'too-large' };
+}
+
+/** readMoney's amount, or undefined when the text is not an amount of the currency. */
+export function parseMoney(text: string, currency: string): number | undefined {
+  return readMoney(text, currency).amount;
 }

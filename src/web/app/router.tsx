@@ -1,9 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  type HydrationState,
+  type LoaderFunction,
+  matchRoutes,
+  type RouteObject,
+} from 'react-router';
 import { PUBLIC_ROUTE_PATTERNS, SCHOOL_ROUTE_PATTERNS } from '../../shared/routes.js';
 import type { ScreenPath } from '../../shared/screens.js';
 import type { RouteHandle } from '../components/layout/PageBanner.js';
+import type { PageHeadFunction } from '../lib/page-head.js';
 import { requireSession } from './require-session.js';
 import { PageErrorBoundary, RootErrorBoundary } from './routes/errors.js';
 import NotFoundRoute from './routes/not-found.js';
@@ -14,6 +21,8 @@ export interface RouteModule {
   default: ComponentType;
   /** Gets the app's QueryClient, so the loader can prefetch through it. */
   clientLoader?: (queryClient: QueryClient) => LoaderFunction;
+  /** A public page's head for search engines and previews, written by the server (page-head.ts). */
+  head?: PageHeadFunction;
 }
 
 /**
@@ -83,8 +92,12 @@ const NOT_FOUND_HANDLE: RouteHandle = { notFound: true };
 
 function toRoute(path: ScreenPath, queryClient: QueryClient): RouteObject {
   const lazy = async () => {
-    const { default: Component, clientLoader } = await SCREEN_MODULES[path]();
-    return clientLoader ? { Component, loader: clientLoader(queryClient) } : { Component };
+    const { default: Component, clientLoader, head } = await SCREEN_MODULES[path]();
+    return {
+      Component,
+      ...(clientLoader ? { loader: clientLoader(queryClient) } : {}),
+      ...(head ? { handle: { head } } : {}),
+    };
   };
   return path === '/' ? { index: true, lazy } : { path, lazy };
 }
@@ -126,6 +139,22 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
-export function createAppRouter(queryClient: QueryClient) {
-  return createBrowserRouter(createRoutes(queryClient));
+/**
+ * The browser's router. On a page the server rendered, the first page's lazy route modules are
+ * loaded before the router starts and it takes the server's loader data (`hydrationData`), so the
+ * first render in the browser is the server's markup and hydrates without a mismatch.
+ */
+export async function createAppRouter(queryClient: QueryClient, hydrationData?: HydrationState) {
+  const routes = createRoutes(queryClient);
+  if (hydrationData) {
+    const lazyMatches = (matchRoutes(routes, window.location) ?? []).filter((match) => match.route.lazy);
+    await Promise.all(
+      lazyMatches.map(async (match) => {
+        const lazy = match.route.lazy;
+        if (typeof lazy !== 'function') return;
+        Object.assign(match.route, { ...(await lazy()), lazy: undefined });
+      }),
+    );
+  }
+  return createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
 }

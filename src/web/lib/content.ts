@@ -9,15 +9,28 @@ import {
 } from '../../shared/api/content.js';
 import { apiClient } from './api-client.js';
 
+/** Where a server rendering reads a collection's wire records from (the server's own store). */
+export type ContentReader = (collection: ContentCollection) => Promise<unknown>;
+
+let readOnServer: ContentReader | undefined;
+
+/**
+ * Server rendering only (entry-server.tsx): the pages' loaders read the content from the server's
+ * store instead of over HTTP. The answer is checked with the same schema as the call's.
+ */
+export function readContentWith(reader: ContentReader): void {
+  readOnServer = reader;
+}
+
 /** `GET <API_BASE><collection>` -> the records, in display order, under their internal field names. */
 export async function getContent<C extends ContentCollection>(
   collection: C,
   signal?: AbortSignal,
 ): Promise<ContentRecord<C>[]> {
-  const body = await apiClient.get(collection, {
-    signal,
-    schema: z.object({ data: z.array(wireRecordSchema(collection)) }),
-  });
+  const schema = z.object({ data: z.array(wireRecordSchema(collection)) });
+  const body = readOnServer
+    ? schema.parse({ data: await readOnServer(collection) })
+    : await apiClient.get(collection, { signal, schema });
   return body.data.map((wire) => fromWireRecord(collection, wire as unknown as WireContentRecord<C>));
 }
 

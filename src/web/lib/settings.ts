@@ -24,7 +24,7 @@ export const settingsQueryOptions = () =>
 export const useSettings = () => useQuery(settingsQueryOptions());
 
 /**
- * The settings the server wrote into the page it served (server/features/settings/index-page.ts),
+ * The settings the server wrote into the page it served (server/features/pages/index-page.ts),
  * put in the cache before the first render, so the header, footer and title show the school at
  * once. A page without them (the dev server, an old page) asks `GET settings` as usual.
  */

@@ -139,6 +139,28 @@ describe.each(TEST_ENGINES)('payments and receipts (%s)', (engine) => {
     expect(await outstandingOnInvoice(t.db, invoiceId)).toBe(1_000);
   });
 
+  it('an amount with a fraction of a minor unit is a 400 saying so, and records nothing', async () => {
+    const { invoiceId } = await invoiceFor(f.children[1], [1_000]);
+    for (const amount of [12.5, 1234.5, 0.5]) {
+      const res = await pay({ invoiceId, amount });
+      expect(res.statusCode, String(amount)).toBe(400);
+      expect(res.json().error).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: `amount: ${FEE_MESSAGES.amountNotWhole}`,
+        details: [{ field: 'amount', message: FEE_MESSAGES.amountNotWhole }],
+      });
+    }
+    // Too large or below 1 keeps its own message: those are not fractions.
+    for (const amount of [0, 1e16]) {
+      const res = await pay({ invoiceId, amount });
+      expect(res.statusCode, String(amount)).toBe(400);
+      const { message, details } = res.json().error as { message: string; details: { message: string }[] };
+      expect(message).toMatch(new RegExp(`^amount: ${FEE_MESSAGES.paymentAmountInvalid}`));
+      expect(details.map((detail) => detail.message)).not.toContain(FEE_MESSAGES.amountNotWhole);
+    }
+    expect(await outstandingOnInvoice(t.db, invoiceId)).toBe(1_000);
+  });
+
   it('one Idempotency-Key sent 20 times at once records one payment and answers it 20 times', async () => {
     const { invoiceId } = await invoiceFor(f.children[1], [50_000]);
     const key = `pay-${engine}-${Date.now()}`;

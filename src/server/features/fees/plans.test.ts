@@ -219,6 +219,48 @@ describe.each(TEST_ENGINES)('fee plans, invoices and discounts on %s', (engine) 
     expect(missing.statusCode).toBe(404);
   });
 
+  it('a plan item or a fixed discount with a fraction of a minor unit is a 400 saying so', async () => {
+    const before = await call('principal', 'GET', '/admin/fee-plans');
+    const fractional = await call('principal', 'POST', '/admin/fee-plans', {
+      ...planInput(),
+      items: [
+        { name: 'Tuition', amount: 45000 },
+        { name: 'Books', amount: 1234.5 },
+      ],
+    });
+    expect(fractional.statusCode).toBe(400);
+    expect(fractional.json().error).toMatchObject({
+      message: `items.1.amount: ${FEE_MESSAGES.amountNotWhole}`,
+      details: [{ field: 'items.1.amount', message: FEE_MESSAGES.amountNotWhole }],
+    });
+    const after = await call('principal', 'GET', '/admin/fee-plans');
+    expect(after.json().data).toHaveLength(before.json().data.length);
+
+    const plan = await createPlan();
+    const edited = await call('principal', 'PUT', `/admin/fee-plans/${plan.id}`, {
+      ...planInput(),
+      items: [{ name: 'Tuition', amount: 0.01 }],
+    });
+    expect(edited.statusCode).toBe(400);
+    expect(edited.json().error.details).toEqual([
+      { field: 'items.0.amount', message: FEE_MESSAGES.amountNotWhole },
+    ]);
+    const discount = await call(
+      'principal',
+      'PUT',
+      `/admin/fee-plans/${plan.id}/discounts/${f.children[1]}`,
+      {
+        kind: 'fixed',
+        amount: 99.9,
+        reason: 'Bursary',
+      },
+    );
+    expect(discount.statusCode).toBe(400);
+    expect(discount.json().error.details).toEqual([
+      { field: 'amount', message: FEE_MESSAGES.amountNotWhole },
+    ]);
+  });
+
   it('discounts: an odd percentage rounds once on the subtotal, a fixed amount, before and after issuing', async () => {
     const plan = await createPlan();
     const [yusuf] = [f.children[1]];
@@ -437,7 +479,11 @@ describe.each(TEST_ENGINES)('fee plans, invoices and discounts on %s', (engine) 
       [{ ...planInput(), items: [] }, 'items', FEE_MESSAGES.addItem],
       [{ ...planInput(), items: 'many' }, 'items', FEE_MESSAGES.addItem],
       [{ ...planInput(), items: [{ name: 'A', amount: -1 }] }, 'items.0.amount', FEE_MESSAGES.amountInvalid],
-      [{ ...planInput(), items: [{ name: 'A', amount: 1.5 }] }, 'items.0.amount', FEE_MESSAGES.amountInvalid],
+      [
+        { ...planInput(), items: [{ name: 'A', amount: 1.5 }] },
+        'items.0.amount',
+        FEE_MESSAGES.amountNotWhole,
+      ],
       [
         { ...planInput(), items: [{ name: 'A', amount: '100' }] },
         'items.0.amount',

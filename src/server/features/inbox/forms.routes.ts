@@ -27,7 +27,7 @@ export async function formsRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/enquiries',
     {
-      config: { rateLimit: formRateLimit },
+      config: { rateLimit: formRateLimit('enquiry') },
       preValidation: honeypot,
       schema: {
         tags: FORM_TAGS,
@@ -46,7 +46,7 @@ export async function formsRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/bookings',
     {
-      config: { rateLimit: formRateLimit },
+      config: { rateLimit: formRateLimit('booking') },
       preValidation: honeypot,
       schema: {
         tags: FORM_TAGS,

@@ -75,7 +75,7 @@ async function publicRoutes(app: FastifyInstance): Promise<void> {
   api.post(
     '/newsletter',
     {
-      config: { rateLimit: formRateLimit },
+      config: { rateLimit: formRateLimit('newsletter') },
       preValidation: honeypot,
       schema: {
         tags: FORM_TAGS,

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import {
   type DefaultValues,
   type FieldError,
@@ -9,6 +9,9 @@ import {
   type UseFormSetError,
   useForm,
 } from 'react-hook-form';
+import { useLocation } from 'react-router';
+import { type FormPost, formPostOutcome } from '../../../shared/api/form-posts.js';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../shared/api/newsletter.js';
 import { apiCall, isApiError } from '../../lib/api-client.js';
 import { fieldErrorsOf, showFieldErrors, topLevelField } from '../../lib/form-errors.js';
 import { notify } from '../../lib/toast.js';
@@ -79,6 +82,8 @@ export function usePublicForm<Input extends FieldValues, Output extends FieldVal
   sentMessage: (status: number) => string;
 }) {
   const form = useForm<Input, unknown, Output>({ resolver, defaultValues });
+  // Once sent with the script, what the URL said about a send without it is old news.
+  const [sentWithScript, setSentWithScript] = useState(false);
   const onSubmit = async (values: Output): Promise<void> => {
     let status: number;
     try {
@@ -90,7 +95,40 @@ export function usePublicForm<Input extends FieldValues, Output extends FieldVal
     notify.success(sentMessage(status));
     form.reset();
   };
-  return { ...form, submit: form.handleSubmit(onSubmit) };
+  const handleSubmit = form.handleSubmit(onSubmit);
+  const submit = (event?: FormEvent<HTMLFormElement>) => {
+    setSentWithScript(true);
+    return handleSubmit(event);
+  };
+  return { ...form, submit, sentWithScript };
+}
+
+/**
+ * What a send of `post` without JavaScript came to, read from the page's URL, where the server's
+ * answer put it (shared/api/form-posts.ts): rendered from the URL, so a page rendered on the server
+ * says it too. Nothing when the URL says nothing, or once the form was sent with the script (`hidden`).
+ */
+export function FormPostOutcomeNote({ post, hidden = false }: { post: FormPost; hidden?: boolean }) {
+  const { search } = useLocation();
+  const outcome = hidden ? undefined : formPostOutcome(post, search);
+  if (!outcome) return null;
+  if (outcome.kind === 'done') {
+    return (
+      <p className="alert alert-success" role="status">
+        {outcome.text}
+      </p>
+    );
+  }
+  return (
+    <div className="alert alert-danger" role="alert">
+      <p className="mb-1">{post.notDone}</p>
+      <ul className="mb-0">
+        {outcome.texts.map((text) => (
+          <li key={text}>{text}</li>
+        ))}
+      </ul>
+    </div>
+  );
 }
 
 /** What a floating field's control (an input or a select) carries: its id, classes and aria state. */
@@ -136,6 +174,15 @@ export function FloatingField({
   );
 }
 
+/**
+ * The browser's own checks of a required field of at most `maxLength` characters, for a page whose
+ * script has not run (docs/decisions/0029-forms-without-javascript.md): without them a mistake is
+ * found only by the server, and the answer's page cannot give back what was typed.
+ */
+export function browserChecks(on: boolean, maxLength: number) {
+  return on ? { required: true, maxLength } : {};
+}
+
 /** A FloatingField with a text or email input, the label as its placeholder. */
 function FloatingInput({
   id,
@@ -144,6 +191,7 @@ function FloatingInput({
   registration,
   type,
   autoComplete,
+  checks,
 }: {
   id: string;
   label: string;
@@ -151,6 +199,7 @@ function FloatingInput({
   registration: UseFormRegisterReturn;
   type: 'text' | 'email';
   autoComplete: string;
+  checks: ReturnType<typeof browserChecks>;
 }) {
   return (
     <FloatingField id={id} label={label} error={error}>
@@ -161,6 +210,7 @@ function FloatingInput({
           placeholder={label}
           autoComplete={autoComplete}
           inputMode={type === 'email' ? 'email' : undefined}
+          {...checks}
           {...registration}
         />
       )}
@@ -170,8 +220,8 @@ function FloatingInput({
 
 /** Your Name and Your Email, as the footer's and Book A Seat's forms show them. */
 const NAME_AND_EMAIL = [
-  { name: 'name', label: 'Your Name', type: 'text' },
-  { name: 'email', label: 'Your Email', type: 'email' },
+  { name: 'name', label: 'Your Name', type: 'text', maxLength: NAME_MAX_LENGTH },
+  { name: 'email', label: 'Your Email', type: 'email', maxLength: EMAIL_MAX_LENGTH },
 ] as const;
 
 /** Your Name and Your Email, the fields the footer's and Book A Seat's forms open with. */
@@ -179,13 +229,16 @@ export function NameAndEmailFields({
   id,
   register,
   errors,
+  withBrowserChecks = false,
 }: {
   /** The form's id; the fields' ids are `${id}-name` and `${id}-email`. */
   id: string;
   register: (field: 'name' | 'email') => UseFormRegisterReturn;
   errors: { name?: FieldError; email?: FieldError };
+  /** The browser's own checks (browserChecks), for a form that may be sent without the script. */
+  withBrowserChecks?: boolean;
 }) {
-  return NAME_AND_EMAIL.map(({ name, label, type }) => (
+  return NAME_AND_EMAIL.map(({ name, label, type, maxLength }) => (
     <FloatingInput
       key={name}
       id={`${id}-${name}`}
@@ -194,6 +247,7 @@ export function NameAndEmailFields({
       autoComplete={name}
       error={errors[name]}
       registration={register(name)}
+      checks={browserChecks(withBrowserChecks, maxLength)}
     />
   ));
 }

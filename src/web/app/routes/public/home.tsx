@@ -1,3 +1,4 @@
+import { PAGE_CONTENT } from '../../../../shared/page-rendering.js';
 import { paths } from '../../../config/paths.js';
 import { contentLoader } from '../../../features/public-site/api/prefetch-content.js';
 import { AboutSection } from '../../../features/public-site/components/AboutSection.js';
@@ -7,18 +8,12 @@ import { ClassesSection } from '../../../features/public-site/components/Classes
 import { FacilitiesSection } from '../../../features/public-site/components/FacilitiesSection.js';
 import { TeachersSection } from '../../../features/public-site/components/TeachersSection.js';
 import { TestimonialsSection } from '../../../features/public-site/components/TestimonialsSection.js';
+import { homeHead } from '../../../features/public-site/lib/page-heads.js';
+
+export const head = homeHead;
 
 /** The hero (the page banner) and every home section's content start loading together. */
-export const clientLoader = contentLoader(
-  'home',
-  'facilities',
-  'about',
-  'class',
-  'kidsclasses',
-  'teacher',
-  'comments',
-  'blog',
-);
+export const clientLoader = contentLoader(...PAGE_CONTENT['/']);
 
 /**
  * Home (docs/contract/product.md#public-pages): below the hero, facilities, about, classes, Book A Seat,

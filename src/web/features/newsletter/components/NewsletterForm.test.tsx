@@ -1,13 +1,17 @@
 import { screen, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { NEWSLETTER_FORM_POST, NEWSLETTER_PAGE_FIELD } from '../../../../shared/api/form-posts.js';
 import { HONEYPOT_FIELD, NEWSLETTER_MESSAGES } from '../../../../shared/api/newsletter.js';
 import { TOO_MANY_MESSAGES } from '../../../components/forms/public-form.js';
 import { answerForm } from '../../../test/form-fetch.js';
 import { jsonResponse, renderApp } from '../../../test/render-app.js';
+import { NewsletterForm } from './NewsletterForm.js';
 
 /** The form as the footer shows it, inside the real layout (toasts included). */
-async function renderFooterForm() {
-  const app = renderApp('/contact');
+async function renderFooterForm(path = '/contact') {
+  const app = renderApp(path);
   await screen.findByRole('heading', { level: 1, name: 'Contact' });
   const form = within(screen.getByRole('contentinfo')).getByRole('form', { name: 'Newsletter' });
   return { ...app, form: within(form) };
@@ -95,5 +99,38 @@ describe('NewsletterForm (footer)', () => {
     answerForm('newsletter', jsonResponse({ error: { code: 'RATE_LIMITED', message: 'x' } }, 429));
     await user.click(form.getByRole('button', { name: 'Submit Now' }));
     expect(await screen.findByText(TOO_MANY_MESSAGES)).toBeInTheDocument();
+  });
+
+  it('without its script it posts to /newsletter with the page it is on, checked by the browser', () => {
+    const html = renderToString(
+      <MemoryRouter initialEntries={['/blogdetail?post=3&newsletter=invalidEmail']}>
+        <NewsletterForm />
+      </MemoryRouter>,
+    );
+    const form = new DOMParser().parseFromString(html, 'text/html').querySelector('form');
+    expect(form?.getAttribute('method')).toBe('post');
+    expect(form?.getAttribute('action')).toBe(NEWSLETTER_FORM_POST.action);
+    expect(form?.id).toBe(NEWSLETTER_FORM_POST.anchor);
+    expect(form?.hasAttribute('novalidate')).toBe(false);
+    const control = (name: string) => form?.querySelector(`[name="${name}"]`);
+    // The page to come back to, without the outcome of an earlier send.
+    expect(control(NEWSLETTER_PAGE_FIELD)?.getAttribute('value')).toBe('/blogdetail?post=3');
+    expect(control(NEWSLETTER_PAGE_FIELD)?.getAttribute('type')).toBe('hidden');
+    expect(control('name')?.hasAttribute('required')).toBe(true);
+    expect(control('name')?.getAttribute('maxlength')).toBe('100');
+    expect(control('email')?.getAttribute('type')).toBe('email');
+    expect(control('email')?.hasAttribute('required')).toBe(true);
+    expect(control(HONEYPOT_FIELD)).not.toBeNull();
+    // The outcome of that earlier send, in the server's render too.
+    expect(html).toContain(NEWSLETTER_MESSAGES.invalidEmail);
+  });
+
+  it('says what a send without the script came to, from the URL, and keeps its own checks with the script', async () => {
+    const { form } = await renderFooterForm('/contact?newsletter=alreadySubscribed');
+    expect(form.getByRole('status')).toHaveTextContent(NEWSLETTER_MESSAGES.alreadySubscribed);
+    const element = within(screen.getByRole('contentinfo')).getByRole('form', { name: 'Newsletter' });
+    expect((element as HTMLFormElement).noValidate).toBe(true);
+    expect(form.getByLabelText('Your Name')).not.toHaveAttribute('maxlength');
+    expect(element.querySelector(`input[name="${NEWSLETTER_PAGE_FIELD}"]`)).toHaveValue('/contact');
   });
 });

@@ -1,5 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
+import { useLocation } from 'react-router';
+import {
+  NEWSLETTER_FORM_POST,
+  NEWSLETTER_PAGE_FIELD,
+  withoutOutcomes,
+} from '../../../../shared/api/form-posts.js';
 import {
   HONEYPOT_FIELD,
   NEWSLETTER_MESSAGES,
@@ -7,18 +13,31 @@ import {
   type NewsletterInput,
   NewsletterSchema,
 } from '../../../../shared/api/newsletter.js';
-import { HoneypotField, NameAndEmailFields, usePublicForm } from '../../../components/forms/public-form.js';
+import {
+  FormPostOutcomeNote,
+  HoneypotField,
+  NameAndEmailFields,
+  usePublicForm,
+} from '../../../components/forms/public-form.js';
+import { useHydrated } from '../../../lib/use-hydrated.js';
 
 /**
  * The footer's newsletter form (docs/contract/product.md#footer): Your Name, Your Email, Submit Now. It
  * checks its fields and sends them to `POST newsletter`: 201 is a new subscription, 200 an email already on
  * the list.
+ *
+ * Without its script (docs/decisions/0029-forms-without-javascript.md) it is a plain HTML form posted
+ * to `POST /newsletter` with the page it is on (a hidden field), whose answer comes back to that page
+ * with the outcome in the URL, shown above the fields.
  */
 export function NewsletterForm() {
   const id = useId();
+  const scripted = useHydrated();
+  const { pathname, search } = useLocation();
   const {
     register,
     submit,
+    sentWithScript,
     formState: { errors, isSubmitting },
   } = usePublicForm<NewsletterInput, Newsletter>({
     resolver: zodResolver(NewsletterSchema),
@@ -30,8 +49,18 @@ export function NewsletterForm() {
   });
 
   return (
-    <form className="newsletter-form" noValidate onSubmit={submit} aria-label="Newsletter">
-      <NameAndEmailFields id={id} register={register} errors={errors} />
+    <form
+      id={NEWSLETTER_FORM_POST.anchor}
+      className="newsletter-form"
+      method="post"
+      action={NEWSLETTER_FORM_POST.action}
+      noValidate={scripted}
+      onSubmit={submit}
+      aria-label="Newsletter"
+    >
+      <FormPostOutcomeNote post={NEWSLETTER_FORM_POST} hidden={sentWithScript} />
+      <input type="hidden" name={NEWSLETTER_PAGE_FIELD} value={`${pathname}${withoutOutcomes(search)}`} />
+      <NameAndEmailFields id={id} register={register} errors={errors} withBrowserChecks={!scripted} />
       <HoneypotField registration={register(HONEYPOT_FIELD)} />
       <button type="submit" className="btn btn-primary w-100 rounded-pill py-2" disabled={isSubmitting}>
         Submit Now

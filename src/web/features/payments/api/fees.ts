@@ -122,6 +122,16 @@ export const useCreatePlan = () =>
       (await apiClient.post('admin/fee-plans', input, { schema: dataOf(FeePlanSchema) })).data,
   );
 
+/**
+ * `PUT admin/fee-plans/{id}`: the whole plan again. Once it has invoices only its name, term and
+ * due date may differ from what it was (else 409 PLAN_HAS_INVOICES).
+ */
+export const useUpdatePlan = () =>
+  useFeesMutation(
+    async ({ planId, input }: { planId: number; input: FeePlanInput }) =>
+      (await apiClient.put(`admin/fee-plans/${planId}`, input, { schema: dataOf(FeePlanSchema) })).data,
+  );
+
 export const useIssueInvoices = () =>
   useFeesMutation(
     async (planId: number) =>

@@ -63,6 +63,13 @@ describe('Fees: a parent’s children', () => {
     expect(columnsOf(invoices)).toEqual(['Fees', 'Due', 'Total', 'Paid', 'Still to pay', 'Status']);
     expect(invoices).toHaveTextContent(`${AISHA_INVOICE.planName} (${AISHA_INVOICE.term})`);
     expect(invoices).toHaveTextContent('Part paid');
+    // Days as the school reads them; the ISO date stays for machines.
+    expect(within(invoices).getByText('Sun, 1 Nov 2026')).toHaveAttribute('datetime', '2026-11-01');
+    expect(invoices).not.toHaveTextContent('2026-11-01');
+    const payments = within(
+      within(aisha).getByRole('region', { name: 'Payments of Aisha Rahman' }),
+    ).getByRole('table');
+    expect(within(payments).getByText('Thu, 15 Oct 2026')).toHaveAttribute('datetime', '2026-10-15');
     const receipt = within(aisha).getByRole('link', { name: 'Download receipt No. 42' });
     await user.click(receipt);
     await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));

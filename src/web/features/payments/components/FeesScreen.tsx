@@ -7,7 +7,7 @@ import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
 import { useChildrenOfParent } from '../api/children.js';
 import { useStudentFees } from '../api/fees.js';
-import { balanceText, InvoiceBadge, Money, ReceiptLink } from './pieces.js';
+import { balanceText, Day, InvoiceBadge, Money, ReceiptLink } from './pieces.js';
 
 export const FEES_TITLE = 'Your children’s fees';
 
@@ -37,7 +37,7 @@ function ChildFees({ studentId, name }: { studentId: number; name: string }) {
                 rowKey={(row) => row.id}
                 columns={[
                   { header: 'Fees', cell: (row) => `${row.planName} (${row.term})` },
-                  { header: 'Due', cell: (row) => row.dueDate },
+                  { header: 'Due', cell: (row) => <Day value={row.dueDate} /> },
                   {
                     header: 'Total',
                     cellClassName: 'text-end',
@@ -66,7 +66,7 @@ function ChildFees({ studentId, name }: { studentId: number; name: string }) {
                 rows={data.payments}
                 rowKey={(row) => row.id}
                 columns={[
-                  { header: 'Paid on', cell: (row) => row.paidOn },
+                  { header: 'Paid on', cell: (row) => <Day value={row.paidOn} /> },
                   {
                     header: 'Amount',
                     cellClassName: 'text-end',

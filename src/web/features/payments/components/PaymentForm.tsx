@@ -7,12 +7,12 @@ import {
   type Payment,
   type PaymentMethod,
 } from '../../../../shared/api/fees.js';
-import { parseMoney, toDecimalText } from '../../../../shared/rules/money.js';
+import { readMoney, toDecimalText } from '../../../../shared/rules/money.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { useSettings } from '../../../lib/settings.js';
 import { notify } from '../../../lib/toast.js';
 import { useRecordPayment } from '../api/fees.js';
-import { schoolToday } from '../lib/amounts.js';
+import { moneyTextMessage, schoolToday } from '../lib/amounts.js';
 import { balanceText, Money, ReceiptLink } from './pieces.js';
 
 /** The unchanging tail of the server's aboveOutstanding message (shared/api/fees.ts). */
@@ -57,11 +57,12 @@ export function PaymentForm({ invoice, onClose }: { invoice: Invoice; onClose: (
 
   const submit = async (): Promise<void> => {
     setProblem(undefined);
-    const minor = parseMoney(amount, currency);
-    if (minor === undefined || minor === 0) {
-      setProblem(FEE_MESSAGES.paymentAmountInvalid);
+    const typed = readMoney(amount, currency);
+    if (typed.problem !== undefined || typed.amount === 0) {
+      setProblem(moneyTextMessage(typed.problem ?? 'format', currency, FEE_MESSAGES.paymentAmountInvalid));
       return;
     }
+    const minor = typed.amount;
     if (method === '') {
       setProblem(FEE_MESSAGES.chooseMethod);
       return;

@@ -3,10 +3,20 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FEE_MESSAGES, IDEMPOTENCY_HEADER } from '../../../../shared/api/fees.js';
 import { notify } from '../../../lib/toast.js';
 import { allowConsoleErrors } from '../../../test/console.js';
-import { apiError, columnsOf } from '../../../test/school-test-utils.js';
-import { AISHA_INVOICE, overdueRow, PLAN, payment, renderLedger, studentFees } from '../testing/fees.js';
+import { answer, apiError, columnsOf } from '../../../test/school-test-utils.js';
+import {
+  AISHA_INVOICE,
+  invoice,
+  overdueRow,
+  PLAN,
+  payment,
+  renderLedger,
+  studentFees,
+} from '../testing/fees.js';
 import { PAYMENT_TEXTS } from './PaymentForm.js';
 import { issuedText, PAYMENT_TITLE } from './PaymentScreen.js';
+import { PLAN_FORM_TEXTS } from './PlanForm.js';
+import { DISCOUNT_TEXTS } from './PlanInvoices.js';
 
 const rowOf = (table: HTMLElement, text: string) => {
   const row = within(table)
@@ -50,6 +60,7 @@ describe('Payment: the fee ledger', () => {
     const row = rowOf(plans, 'Tuition');
     expect(row).toHaveTextContent('KG');
     expect(row).toHaveTextContent('$1,250.00');
+    expect(within(row).getByText('Sun, 1 Nov 2026')).toHaveAttribute('datetime', '2026-11-01');
     await user.click(within(row).getByRole('button', { name: 'Issue invoices of Tuition' }));
     await waitFor(() => expect(success).toHaveBeenCalledWith('3 invoices created'));
     expect(api.calls('POST')).toEqual(['POST admin/fee-plans/5/invoices']);
@@ -84,7 +95,10 @@ describe('Payment: the fee ledger', () => {
     await user.type(within(form).getByLabelText('Item 2'), 'Bus');
     await user.type(within(form).getByLabelText('Amount of item 2'), '1,000.1');
     await user.click(within(form).getByRole('button', { name: 'Save plan' }));
-    expect(await within(form).findByText(/with at most 2 decimals/)).toBeInTheDocument();
+    expect(await within(form).findByText(FEE_MESSAGES.amountFraction('USD'))).toBeInTheDocument();
+    expect(within(form).getByLabelText('Amount of item 1')).toHaveAccessibleDescription(
+      'The amount must be in whole cents: at most 2 decimals, e.g. $12.34.',
+    );
     expect(api.calls('POST')).toEqual([]);
 
     await user.clear(within(form).getByLabelText('Amount of item 1'));
@@ -101,6 +115,135 @@ describe('Payment: the fee ledger', () => {
         { name: 'Bus', amount: 100_010 },
       ],
     });
+  });
+
+  it('edits a plan without invoices: every field, amounts in cents, a toast, and the new-plan form again', async () => {
+    const success = vi.spyOn(notify, 'success');
+    const fresh = { ...PLAN, invoices: 0 };
+    const { user, api } = renderLedger(
+      {
+        'GET admin/fee-plans': { data: [fresh] },
+        'PUT admin/fee-plans/5': (request: { body: unknown }) => ({
+          data: { ...fresh, ...(request.body as object), items: fresh.items },
+        }),
+      },
+      '/payment?tab=plans',
+    );
+    const plans = within(await screen.findByRole('region', { name: 'Fee plans' })).getByRole('table');
+    await user.click(within(rowOf(plans, 'Tuition')).getByRole('button', { name: 'Edit Tuition' }));
+    const form = screen.getByRole('form', { name: PLAN_FORM_TEXTS.editTitle('Tuition') });
+    expect(screen.queryByRole('form', { name: PLAN_FORM_TEXTS.newTitle })).toBeNull();
+    expect(within(form).getByRole('heading')).toHaveFocus();
+    // Filled in from the plan, its amounts as decimal text.
+    expect(within(form).getByLabelText('Plan name')).toHaveValue('Tuition');
+    expect(within(form).getByLabelText('Term')).toHaveValue('Autumn 2026');
+    expect(within(form).getByLabelText('Due date')).toHaveValue('2026-11-01');
+    expect(within(form).getByLabelText('Amount of item 1')).toHaveValue('1000.00');
+    expect(within(form).getByLabelText('Item 2')).toHaveValue('Books');
+    expect(within(form).getByLabelText('Amount of item 2')).toHaveValue('250.00');
+    expect(within(form).queryByText(PLAN_FORM_TEXTS.locked)).toBeNull();
+    await waitFor(() => expect(within(form).getByLabelText('Class')).toHaveValue('4'));
+    expect(within(form).getByLabelText('Class')).toBeEnabled();
+
+    await user.selectOptions(within(form).getByLabelText('Class'), '6');
+    await user.clear(within(form).getByLabelText('Amount of item 2'));
+    await user.type(within(form).getByLabelText('Amount of item 2'), '260.5');
+    await user.click(within(form).getByRole('button', { name: 'Save plan' }));
+    await waitFor(() => expect(api.calls('PUT')).toEqual(['PUT admin/fee-plans/5']));
+    expect(api.requests.find((r) => r.method === 'PUT')?.body).toEqual({
+      name: 'Tuition',
+      classId: 6,
+      term: 'Autumn 2026',
+      dueDate: '2026-11-01',
+      items: [
+        { name: 'Tuition', amount: 100_000 },
+        { name: 'Books', amount: 26_050 },
+      ],
+    });
+    await waitFor(() => expect(success).toHaveBeenCalledWith(PLAN_FORM_TEXTS.updated('Tuition')));
+    expect(await screen.findByRole('form', { name: PLAN_FORM_TEXTS.newTitle })).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: PLAN_FORM_TEXTS.editTitle('Tuition') })).toBeNull();
+  });
+
+  it('edits a plan with invoices: its class and items are shown but locked, its due date changes', async () => {
+    const success = vi.spyOn(notify, 'success');
+    const { user, api } = renderLedger(
+      {
+        'PUT admin/fee-plans/5': (request: { body: unknown }) => ({
+          data: { ...PLAN, ...(request.body as object), items: PLAN.items },
+        }),
+      },
+      '/payment?tab=plans',
+    );
+    const plans = within(await screen.findByRole('region', { name: 'Fee plans' })).getByRole('table');
+    await user.click(within(rowOf(plans, 'Tuition')).getByRole('button', { name: 'Edit Tuition' }));
+    const form = screen.getByRole('form', { name: PLAN_FORM_TEXTS.editTitle('Tuition') });
+    expect(within(form).getByText(PLAN_FORM_TEXTS.locked)).toBeInTheDocument();
+    const klass = within(form).getByLabelText('Class');
+    await waitFor(() => expect(klass).toHaveValue('4'));
+    expect(klass).toBeDisabled();
+    expect(klass).toHaveAccessibleDescription(PLAN_FORM_TEXTS.locked);
+    const items = within(form).getByRole('group', { name: 'Items (USD)' });
+    expect(items).toBeDisabled();
+    expect(items).toHaveAccessibleDescription(PLAN_FORM_TEXTS.locked);
+    expect(within(form).getByLabelText('Amount of item 1')).toBeDisabled();
+    expect(within(form).getByRole('button', { name: 'Add an item' })).toBeDisabled();
+
+    await user.clear(within(form).getByLabelText('Due date'));
+    await user.type(within(form).getByLabelText('Due date'), '2026-11-15');
+    await user.type(within(form).getByLabelText('Plan name'), ' (revised)');
+    await user.click(within(form).getByRole('button', { name: 'Save plan' }));
+    await waitFor(() => expect(api.calls('PUT')).toEqual(['PUT admin/fee-plans/5']));
+    // The plan's own class and items go with the new name and date, so the server keeps them.
+    expect(api.requests.find((r) => r.method === 'PUT')?.body).toEqual({
+      name: 'Tuition (revised)',
+      classId: 4,
+      term: 'Autumn 2026',
+      dueDate: '2026-11-15',
+      items: [
+        { name: 'Tuition', amount: 100_000 },
+        { name: 'Books', amount: 25_000 },
+      ],
+    });
+    await waitFor(() => expect(success).toHaveBeenCalledWith(PLAN_FORM_TEXTS.updated('Tuition (revised)')));
+  });
+
+  it('editing a plan shows the server’s refusal: a 409 as a whole, a 400 at its field; Close leaves it', async () => {
+    allowConsoleErrors();
+    let answers = 0;
+    const { user, api } = renderLedger(
+      {
+        'GET admin/fee-plans': { data: [{ ...PLAN, invoices: 0 }] },
+        'PUT admin/fee-plans/5': () => {
+          answers += 1;
+          return answers === 1
+            ? apiError(409, 'PLAN_HAS_INVOICES', FEE_MESSAGES.planHasInvoices)
+            : answer(400, {
+                error: {
+                  code: 'VALIDATION_FAILED',
+                  message: 'dueDate: Please choose a real date',
+                  details: [{ field: 'dueDate', message: 'Please choose a real date' }],
+                },
+              });
+        },
+      },
+      '/payment?tab=plans',
+    );
+    await user.click(await screen.findByRole('button', { name: 'Edit Tuition' }));
+    const form = screen.getByRole('form', { name: PLAN_FORM_TEXTS.editTitle('Tuition') });
+    await waitFor(() => expect(within(form).getByLabelText('Class')).toHaveValue('4'));
+    await user.click(within(form).getByRole('button', { name: 'Save plan' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(FEE_MESSAGES.planHasInvoices);
+    await user.click(within(form).getByRole('button', { name: 'Save plan' }));
+    await waitFor(() =>
+      expect(within(form).getByLabelText('Due date')).toHaveAccessibleDescription(
+        'Please choose a real date',
+      ),
+    );
+    expect(api.calls('PUT')).toHaveLength(2);
+    await user.click(within(form).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('form', { name: PLAN_FORM_TEXTS.editTitle('Tuition') })).toBeNull();
+    expect(screen.getByRole('form', { name: PLAN_FORM_TEXTS.newTitle })).toBeInTheDocument();
   });
 
   it('shows a plan’s invoices with their states and discounts', async () => {
@@ -184,6 +327,54 @@ describe('Payment: the fee ledger', () => {
       amount: 5050,
       reason: 'Bursary',
     });
+  });
+
+  it('removes a pupil’s discount after asking, with a toast; keeping it sends nothing', async () => {
+    const success = vi.spyOn(notify, 'success');
+    const { user, api } = renderLedger(
+      { 'DELETE admin/fee-plans/5/discounts/32': answer(204) },
+      '/payment?tab=plans&plan=5',
+    );
+    const region = await screen.findByRole('region', { name: 'Invoices of Tuition' });
+    const table = await within(region).findByRole('table');
+    const remove = await within(rowOf(table, 'Ben Okafor')).findByRole('button', {
+      name: 'Remove discount for Ben Okafor',
+    });
+    // Only a pupil with a discount has one.
+    expect(
+      within(rowOf(table, 'Aisha Rahman')).queryByRole('button', { name: /Remove discount/ }),
+    ).toBeNull();
+
+    await user.click(remove);
+    let dialog = screen.getByRole('alertdialog', { name: DISCOUNT_TEXTS.removeTitle('Ben Okafor') });
+    expect(dialog).toHaveAccessibleDescription(DISCOUNT_TEXTS.removeBody('Ben Okafor', '$1,250.00'));
+    await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(api.calls('DELETE')).toEqual([]);
+
+    await user.click(remove);
+    dialog = screen.getByRole('alertdialog', { name: DISCOUNT_TEXTS.removeTitle('Ben Okafor') });
+    await user.click(within(dialog).getByRole('button', { name: DISCOUNT_TEXTS.remove }));
+    await waitFor(() => expect(api.calls('DELETE')).toEqual(['DELETE admin/fee-plans/5/discounts/32']));
+    await waitFor(() => expect(success).toHaveBeenCalledWith(DISCOUNT_TEXTS.removed('Ben Okafor')));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('a discount that cannot be removed says why, in the server’s words', async () => {
+    allowConsoleErrors();
+    const failure = vi.spyOn(notify, 'error');
+    const { user } = renderLedger(
+      {
+        'DELETE admin/fee-plans/5/discounts/32': apiError(404, 'NOT_FOUND', 'That discount was not found.'),
+      },
+      '/payment?tab=plans&plan=5',
+    );
+    const region = await screen.findByRole('region', { name: 'Invoices of Tuition' });
+    await user.click(await within(region).findByRole('button', { name: 'Remove discount for Ben Okafor' }));
+    const dialog = screen.getByRole('alertdialog', { name: DISCOUNT_TEXTS.removeTitle('Ben Okafor') });
+    await user.click(within(dialog).getByRole('button', { name: DISCOUNT_TEXTS.remove }));
+    await waitFor(() => expect(failure).toHaveBeenCalledWith('That discount was not found.'));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('cancels an invoice with a reason, and shows the server’s refusal', async () => {
@@ -277,6 +468,61 @@ describe('Payment: the fee ledger', () => {
     );
   });
 
+  it('refuses a payment in fractions of a cent or of a yen, saying so, and sends nothing', async () => {
+    const yen = invoice({
+      id: 14,
+      studentId: 34,
+      studentName: 'Daichi Sato',
+      currency: 'JPY',
+      balance: 5_000,
+    });
+    const { user, api } = renderLedger(
+      { 'GET admin/fee-plans/5/invoices': { data: [AISHA_INVOICE, yen] } },
+      '/payment?tab=plans&plan=5',
+    );
+    const region = await screen.findByRole('region', { name: 'Invoices of Tuition' });
+    await user.click(await within(region).findByRole('button', { name: 'Record payment from Aisha Rahman' }));
+    let form = screen.getByRole('form', { name: 'Record a payment from Aisha Rahman' });
+    await user.selectOptions(within(form).getByLabelText('Method'), 'cash');
+    await user.clear(within(form).getByLabelText('Amount (USD)'));
+    await user.type(within(form).getByLabelText('Amount (USD)'), '12.345');
+    await user.click(within(form).getByRole('button', { name: 'Record payment' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'The amount must be in whole cents: at most 2 decimals, e.g. $12.34.',
+    );
+    await user.clear(within(form).getByLabelText('Amount (USD)'));
+    await user.type(within(form).getByLabelText('Amount (USD)'), '0');
+    await user.click(within(form).getByRole('button', { name: 'Record payment' }));
+    await waitFor(() =>
+      expect(within(form).getByRole('alert')).toHaveTextContent(FEE_MESSAGES.paymentAmountInvalid),
+    );
+
+    await user.click(within(region).getByRole('button', { name: 'Record payment from Daichi Sato' }));
+    form = screen.getByRole('form', { name: 'Record a payment from Daichi Sato' });
+    expect(within(form).getByLabelText('Amount (JPY)')).toHaveValue('5000');
+    await user.selectOptions(within(form).getByLabelText('Method'), 'cash');
+    await user.clear(within(form).getByLabelText('Amount (JPY)'));
+    await user.type(within(form).getByLabelText('Amount (JPY)'), '5.5');
+    await user.click(within(form).getByRole('button', { name: 'Record payment' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'The amount must be in whole units of JPY: no decimals, e.g. ¥1,234.',
+    );
+    expect(api.calls('POST')).toEqual([]);
+  });
+
+  it('refuses a fixed discount in fractions of a cent', async () => {
+    const { user, api } = renderLedger({}, '/payment?tab=plans&plan=5');
+    const region = await screen.findByRole('region', { name: 'Invoices of Tuition' });
+    await user.click(await within(region).findByRole('button', { name: 'Discount for Aisha Rahman' }));
+    const form = screen.getByRole('form', { name: 'Discount for Aisha Rahman' });
+    await user.click(within(form).getByLabelText('Fixed amount (USD)'));
+    await user.type(within(form).getByLabelText('Amount off (USD)'), '50.505');
+    await user.type(within(form).getByLabelText('Reason'), 'Bursary');
+    await user.click(within(form).getByRole('button', { name: 'Save discount' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(FEE_MESSAGES.amountFraction('USD'));
+    expect(api.calls('PUT')).toEqual([]);
+  });
+
   it('a double click records one payment: the button waits for the answer', async () => {
     let resolve: (value: unknown) => void = () => {};
     const { user, api } = renderLedger(
@@ -334,6 +580,17 @@ describe('Payment: the fee ledger', () => {
     expect(columnsOf(first)).toEqual(['Date', 'What', 'Amount', 'Balance']);
     expect(rowOf(first, 'receipt No. 42')).toHaveTextContent('− $500.00');
     expect(rowOf(first, 'Tuition, Autumn 2026')).toHaveTextContent('$1,250.00');
+    // An instant is shown as its day in the school's time zone (New York), kept whole for machines.
+    expect(within(rowOf(first, 'receipt No. 42')).getByText('Thu, 15 Oct 2026')).toHaveAttribute(
+      'datetime',
+      '2026-10-16T02:00:00.000Z',
+    );
+    expect(rowOf(first, 'Tuition, Autumn 2026')).toHaveTextContent('Fri, 2 Oct 2026');
+    const paid = within(screen.getByRole('region', { name: 'Payments of Aisha Rahman' })).getByRole('table');
+    expect(within(rowOf(paid, 'No. 42')).getByText('Thu, 15 Oct 2026')).toHaveAttribute(
+      'datetime',
+      '2026-10-15',
+    );
 
     await user.click(await screen.findByRole('button', { name: 'Void receipt No. 42' }));
     const form = screen.getByRole('form', { name: 'Void the payment of receipt No. 42' });
@@ -376,6 +633,7 @@ describe('Payment: the fee ledger', () => {
     ]);
     const cara = rowOf(table, 'Cara Mensah');
     expect(cara).toHaveTextContent('40');
+    expect(within(cara).getByText('Sun, 1 Nov 2026')).toHaveAttribute('datetime', '2026-11-01');
     const blocked = within(cara).getByRole('button', { name: /Email reminder/ });
     expect(blocked).toBeDisabled();
     expect(blocked).toHaveAccessibleDescription('No guardian has an email: print the letter.');

@@ -31,7 +31,7 @@ import {
 } from '../api/fees.js';
 import { PlanForm } from './PlanForm.js';
 import { PlanInvoices } from './PlanInvoices.js';
-import { balanceText, Money, ReasonForm, ReceiptLink } from './pieces.js';
+import { balanceText, Day, Money, ReasonForm, ReceiptLink } from './pieces.js';
 
 export const PAYMENT_TITLE = 'Fee ledger';
 
@@ -101,6 +101,8 @@ function Plans({ currency }: { currency: string }) {
   const [params, setParams] = useSearchParams();
   const open = parseId(params.get('plan'));
   const openPlan = plans.data?.find((plan) => plan.id === open);
+  const [editingId, setEditingId] = useState<number | undefined>();
+  const editing = plans.data?.find((plan) => plan.id === editingId);
 
   const issueFor = (plan: FeePlan) =>
     issue.mutate(plan.id, {
@@ -120,7 +122,7 @@ function Plans({ currency }: { currency: string }) {
               { header: 'Plan', cell: (plan) => plan.name },
               { header: 'Class', cell: (plan) => plan.className },
               { header: 'Term', cell: (plan) => plan.term },
-              { header: 'Due', cell: (plan) => plan.dueDate },
+              { header: 'Due', cell: (plan) => <Day value={plan.dueDate} /> },
               {
                 header: 'Total',
                 cellClassName: 'text-end',
@@ -156,6 +158,14 @@ function Plans({ currency }: { currency: string }) {
                     >
                       Show invoices <HiddenText>of {plan.name}</HiddenText>
                     </button>
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline-primary rounded-pill"
+                      aria-pressed={plan.id === editingId}
+                      onClick={() => setEditingId(plan.id)}
+                    >
+                      Edit <HiddenText>{plan.name}</HiddenText>
+                    </button>
                   </div>
                 ),
               },
@@ -170,7 +180,16 @@ function Plans({ currency }: { currency: string }) {
           statementLink={(studentId, name) => <StatementLink studentId={studentId} name={name} />}
         />
       ) : null}
-      <PlanForm currency={currency} />
+      {editing ? (
+        <PlanForm
+          key={editing.id}
+          currency={currency}
+          plan={editing}
+          onDone={() => setEditingId(undefined)}
+        />
+      ) : (
+        <PlanForm currency={currency} />
+      )}
     </>
   );
 }
@@ -206,7 +225,7 @@ function Overdue() {
               cellClassName: 'text-end',
               cell: (row) => <Money amount={row.outstanding} currency={row.currency} />,
             },
-            { header: 'Due', cell: (row) => row.dueDate },
+            { header: 'Due', cell: (row) => <Day value={row.dueDate} /> },
             {
               header: 'Days overdue',
               cellClassName: 'text-end',
@@ -283,7 +302,7 @@ function PupilPayments({ studentId }: { studentId: number }) {
             rowKey={(row) => row.id}
             columns={[
               { header: 'Receipt', cell: (row) => `No. ${row.receiptNo}` },
-              { header: 'Paid on', cell: (row) => row.paidOn },
+              { header: 'Paid on', cell: (row) => <Day value={row.paidOn} /> },
               {
                 header: 'Amount',
                 cellClassName: 'text-end',
@@ -340,6 +359,7 @@ function PupilPayments({ studentId }: { studentId: number }) {
 /** A pupil's statement (`GET admin/fees/statement/{id}`): every money event with the running balance. */
 function Statement({ studentId }: { studentId: number | undefined }) {
   const statement = useStatement(studentId);
+  const timeZone = useSettings().data?.timeZone;
   if (studentId === undefined)
     return (
       <p className="school-state school-state--empty">
@@ -362,7 +382,7 @@ function Statement({ studentId }: { studentId: number | undefined }) {
                 rows={data.entries}
                 rowKey={(row) => `${row.kind}-${row.invoiceId}-${row.paymentId}-${row.date}`}
                 columns={[
-                  { header: 'Date', cell: (row) => row.date },
+                  { header: 'Date', cell: (row) => <Day value={row.date} timeZone={timeZone} /> },
                   { header: 'What', cell: (row) => row.description },
                   {
                     header: 'Amount',

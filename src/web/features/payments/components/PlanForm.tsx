@@ -1,13 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useMemo, useState } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type Path, useFieldArray, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { FEE_LIMITS, FEE_MESSAGES, FeePlanInputSchema } from '../../../../shared/api/fees.js';
-import { formatMoney, minorDigits, parseMoney } from '../../../../shared/rules/money.js';
+import {
+  FEE_LIMITS,
+  FEE_MESSAGES,
+  type FeePlan,
+  type FeePlanInput,
+  FeePlanInputSchema,
+} from '../../../../shared/api/fees.js';
+import { formatMoney, readMoney, toDecimalText } from '../../../../shared/rules/money.js';
 import { isApiError } from '../../../lib/api-client.js';
+import { fieldErrorsOf, showFieldErrors } from '../../../lib/form-errors.js';
 import { useClasses } from '../../../lib/school/get-classes.js';
 import { notify } from '../../../lib/toast.js';
-import { useCreatePlan } from '../api/fees.js';
+import { useCreatePlan, useUpdatePlan } from '../api/fees.js';
+import { moneyTextMessage } from '../lib/amounts.js';
 
 /**
  * The plan form's values: as FeePlanInputSchema, but each item's amount is the decimal text typed
@@ -16,11 +24,11 @@ import { useCreatePlan } from '../api/fees.js';
 const planFormSchema = (currency: string) => {
   const example = formatMoney(125_000, currency);
   const amountText = z.string().transform((text, context) => {
-    const amount = parseMoney(text, currency);
-    if (amount === undefined) {
+    const { amount, problem } = readMoney(text, currency);
+    if (problem !== undefined) {
       context.addIssue({
         code: 'custom',
-        message: `Please enter an amount like ${example}, with at most ${minorDigits(currency)} decimals`,
+        message: moneyTextMessage(problem, currency, `Please enter an amount like ${example}`),
       });
       return z.NEVER;
     }
@@ -46,32 +54,97 @@ const EMPTY: PlanFormInput = {
 
 type TopField = 'name' | 'classId' | 'term' | 'dueDate';
 
-/** The principal's new fee plan: a class, a term, a due date and named items with amounts. */
-export function PlanForm({ currency }: { currency: string }) {
+/** A plan as the form shows it: its amounts as decimal text in the plan's own currency. */
+const valuesOf = (plan: FeePlan): PlanFormInput => ({
+  name: plan.name,
+  classId: String(plan.classId),
+  term: plan.term,
+  dueDate: plan.dueDate,
+  items: plan.items.map((item) => ({ name: item.name, amount: toDecimalText(item.amount, plan.currency) })),
+});
+
+/** A field the server named in a 400's details (`name`, `items.1.amount`), as the form's field. */
+const formFieldOf = (field: string): Path<PlanFormInput> | undefined =>
+  /^(name|classId|term|dueDate|items\.\d+\.(name|amount))$/.test(field)
+    ? (field as Path<PlanFormInput>)
+    : undefined;
+
+export const PLAN_FORM_TEXTS = {
+  newTitle: 'New fee plan',
+  editTitle: (name: string) => `Edit the plan ${name}`,
+  locked: `${FEE_MESSAGES.planHasInvoices} Its name, term and due date can.`,
+  saved: (name: string) => `The plan “${name}” is saved. Issue its invoices when you are ready.`,
+  updated: (name: string) => `The plan “${name}” is saved.`,
+} as const;
+
+/**
+ * The principal's fee plan: a class, a term, a due date and named items with amounts. Without
+ * `plan` it makes a new one in the school's `currency`; with `plan` it edits that one in the plan's
+ * own currency (`PUT admin/fee-plans/{id}`), and once the plan has invoices its class and items are
+ * shown but cannot change (the server would answer 409 PLAN_HAS_INVOICES), so the plan's own class
+ * and items are sent with the new name, term and due date.
+ */
+export function PlanForm({
+  currency,
+  plan,
+  onDone,
+}: {
+  currency: string;
+  plan?: FeePlan;
+  onDone?: () => void;
+}) {
   const id = useId();
   const classes = useClasses();
   const create = useCreatePlan();
+  const update = useUpdatePlan();
   const [problem, setProblem] = useState<string | undefined>();
-  const schema = useMemo(() => planFormSchema(currency), [currency]);
+  const planCurrency = plan?.currency ?? currency;
+  const locked = plan !== undefined && plan.invoices > 0;
+  const schema = useMemo(() => planFormSchema(planCurrency), [planCurrency]);
   const {
     register,
     control,
     handleSubmit,
     reset,
+    setError,
     formState: { errors },
   } = useForm<PlanFormInput, unknown, PlanFormOutput>({
     resolver: zodResolver(schema),
-    defaultValues: EMPTY,
+    defaultValues: plan ? valuesOf(plan) : EMPTY,
   });
   const items = useFieldArray({ control, name: 'items' });
+  const busy = create.isPending || update.isPending;
+  const title = useRef<HTMLHeadingElement>(null);
+
+  // Opening a plan to edit brings its form into view, wherever the list left the reader.
+  const editingId = plan?.id;
+  useEffect(() => {
+    if (editingId === undefined) return;
+    title.current?.scrollIntoView?.({ block: 'start' });
+    title.current?.focus();
+  }, [editingId]);
 
   const onSubmit = async (values: PlanFormOutput): Promise<void> => {
     setProblem(undefined);
     try {
-      const plan = await create.mutateAsync(values);
-      notify.success(`The plan “${plan.name}” is saved. Issue its invoices when you are ready.`);
-      reset(EMPTY);
+      if (plan) {
+        const input: FeePlanInput = locked
+          ? {
+              ...values,
+              classId: plan.classId,
+              items: plan.items.map((item) => ({ name: item.name, amount: item.amount })),
+            }
+          : values;
+        const saved = await update.mutateAsync({ planId: plan.id, input });
+        notify.success(PLAN_FORM_TEXTS.updated(saved.name));
+        onDone?.();
+      } else {
+        const saved = await create.mutateAsync(values);
+        notify.success(PLAN_FORM_TEXTS.saved(saved.name));
+        reset(EMPTY);
+      }
     } catch (error) {
+      showFieldErrors(fieldErrorsOf(error), setError, formFieldOf);
       setProblem(isApiError(error) ? error.message : 'The plan could not be saved.');
     }
   };
@@ -104,9 +177,14 @@ export function PlanForm({ currency }: { currency: string }) {
 
   return (
     <form className="fees-form" noValidate aria-labelledby={`${id}-title`} onSubmit={handleSubmit(onSubmit)}>
-      <h3 id={`${id}-title`} className="h5">
-        New fee plan
+      <h3 id={`${id}-title`} className="h5" ref={title} tabIndex={-1}>
+        {plan ? PLAN_FORM_TEXTS.editTitle(plan.name) : PLAN_FORM_TEXTS.newTitle}
       </h3>
+      {locked ? (
+        <p id={`${id}-locked`} className="small text-body-secondary">
+          {PLAN_FORM_TEXTS.locked}
+        </p>
+      ) : null}
       <div className="fees-form__grid">
         {top('name', 'Plan name')}
         <div className="school-field">
@@ -115,9 +193,10 @@ export function PlanForm({ currency }: { currency: string }) {
           </label>
           <select
             className={`form-select${errors.classId ? ' is-invalid' : ''}`}
-            disabled={!classes.data}
             {...describe('classId', errors.classId)}
+            {...(locked ? { 'aria-describedby': `${id}-locked` } : {})}
             {...register('classId')}
+            disabled={!classes.data || locked}
           >
             <option value="">{FEE_MESSAGES.chooseClass}</option>
             {classes.data?.map((row) => (
@@ -131,8 +210,13 @@ export function PlanForm({ currency }: { currency: string }) {
         {top('term', 'Term')}
         {top('dueDate', 'Due date', 'date')}
       </div>
-      <fieldset className="fees-form__items">
-        <legend className="h6">Items ({currency})</legend>
+      {/* A disabled fieldset keeps its fields' values in the form (a disabled field's would be dropped). */}
+      <fieldset
+        className="fees-form__items"
+        disabled={locked}
+        aria-describedby={locked ? `${id}-locked` : undefined}
+      >
+        <legend className="h6">Items ({planCurrency})</legend>
         {items.fields.map((field, index) => {
           const itemErrors = errors.items?.[index];
           return (
@@ -185,9 +269,16 @@ export function PlanForm({ currency }: { currency: string }) {
           </button>
         ) : null}
       </fieldset>
-      <button type="submit" className="btn btn-primary rounded-pill px-4 mt-3" disabled={create.isPending}>
-        {create.isPending ? 'Saving…' : 'Save plan'}
-      </button>
+      <div className="d-flex flex-wrap gap-2 mt-3">
+        <button type="submit" className="btn btn-primary rounded-pill px-4" disabled={busy}>
+          {busy ? 'Saving…' : 'Save plan'}
+        </button>
+        {plan ? (
+          <button type="button" className="btn btn-outline-secondary rounded-pill px-4" onClick={onDone}>
+            Close
+          </button>
+        ) : null}
+      </div>
       {problem ? (
         <p className="fees-problem" role="alert">
           {problem}

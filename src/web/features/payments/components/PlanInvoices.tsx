@@ -1,13 +1,20 @@
 import { type ReactNode, useId, useState } from 'react';
 import { DiscountInputSchema, type FeePlan, type Invoice } from '../../../../shared/api/fees.js';
-import { formatMoney, parseMoney } from '../../../../shared/rules/money.js';
+import { formatMoney, readMoney } from '../../../../shared/rules/money.js';
 import { QueryState } from '../../../components/school/QueryState.js';
 import { HiddenText } from '../../../components/school/SchoolPanel.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { notify } from '../../../lib/toast.js';
-import { useCancelInvoice, usePlanDiscounts, usePlanInvoices, useSetDiscount } from '../api/fees.js';
-import { formatBasisPoints, parseBasisPoints } from '../lib/amounts.js';
+import {
+  useCancelInvoice,
+  usePlanDiscounts,
+  usePlanInvoices,
+  useRemoveDiscount,
+  useSetDiscount,
+} from '../api/fees.js';
+import { formatBasisPoints, moneyTextMessage, parseBasisPoints } from '../lib/amounts.js';
 import { PaymentForm } from './PaymentForm.js';
 import { InvoiceBadge, Money, ReasonForm } from './pieces.js';
 
@@ -22,10 +29,15 @@ function DiscountForm({ plan, invoice, onClose }: { plan: FeePlan; invoice: Invo
 
   const submit = async (): Promise<void> => {
     setProblem(undefined);
+    const typed = readMoney(value, plan.currency);
+    if (kind === 'fixed' && (typed.problem === 'fraction' || typed.problem === 'too-large')) {
+      setProblem(moneyTextMessage(typed.problem, plan.currency, ''));
+      return;
+    }
     const input =
       kind === 'percent'
         ? { kind, basisPoints: parseBasisPoints(value), reason }
-        : { kind, amount: parseMoney(value, plan.currency), reason };
+        : { kind, amount: typed.amount, reason };
     const parsed = DiscountInputSchema.safeParse(input);
     if (!parsed.success) {
       setProblem(parsed.error.issues[0]?.message);
@@ -116,7 +128,16 @@ function DiscountForm({ plan, invoice, onClose }: { plan: FeePlan; invoice: Invo
   );
 }
 
-type Action = { kind: 'pay' | 'discount' | 'cancel'; invoice: Invoice };
+type Action = { kind: 'pay' | 'discount' | 'cancel' | 'remove-discount'; invoice: Invoice };
+
+export const DISCOUNT_TEXTS = {
+  remove: 'Remove discount',
+  removeTitle: (name: string) => `Remove the discount for ${name}?`,
+  removeBody: (name: string, subtotal: string) =>
+    `${name}’s invoice goes back to its full ${subtotal}. The removal is kept in the audit log.`,
+  removed: (name: string) => `The discount for ${name} is removed.`,
+  removeFailed: 'The discount could not be removed.',
+} as const;
 
 /**
  * A plan's invoices (`GET admin/fee-plans/{id}/invoices`), each with its state, and per invoice:
@@ -134,6 +155,7 @@ export function PlanInvoices({
   const invoices = usePlanInvoices(plan.id);
   const discounts = usePlanDiscounts(plan.id);
   const cancel = useCancelInvoice();
+  const removeDiscount = useRemoveDiscount();
   const [action, setAction] = useState<Action | undefined>();
   const close = () => setAction(undefined);
   const discountOf = (studentId: number | null) => discounts.data?.find((row) => row.studentId === studentId);
@@ -169,6 +191,15 @@ export function PlanInvoices({
                           {discount?.kind === 'percent' ? ` (${formatBasisPoints(discount.value)})` : ''}
                           {row.discountReason ? `: ${row.discountReason}` : ''}
                         </span>
+                      ) : null}
+                      {discount && row.status !== 'cancelled' ? (
+                        <button
+                          type="button"
+                          className="btn btn-link btn-sm p-0"
+                          onClick={() => setAction({ kind: 'remove-discount', invoice: row })}
+                        >
+                          {DISCOUNT_TEXTS.remove} <HiddenText>for {row.studentName}</HiddenText>
+                        </button>
                       ) : null}
                     </>
                   );
@@ -233,6 +264,35 @@ export function PlanInvoices({
       ) : null}
       {action?.kind === 'discount' ? (
         <DiscountForm key={action.invoice.id} plan={plan} invoice={action.invoice} onClose={close} />
+      ) : null}
+      {action?.kind === 'remove-discount' ? (
+        <ConfirmDialog
+          title={DISCOUNT_TEXTS.removeTitle(action.invoice.studentName)}
+          confirmLabel={DISCOUNT_TEXTS.remove}
+          cancelLabel="Keep it"
+          busy={removeDiscount.isPending}
+          onCancel={close}
+          onConfirm={() => {
+            const { invoice } = action;
+            if (invoice.studentId === null) return;
+            removeDiscount.mutate(
+              { planId: plan.id, studentId: invoice.studentId },
+              {
+                onSuccess: () => notify.success(DISCOUNT_TEXTS.removed(invoice.studentName)),
+                onError: (error) =>
+                  notify.error(isApiError(error) ? error.message : DISCOUNT_TEXTS.removeFailed),
+                onSettled: close,
+              },
+            );
+          }}
+        >
+          <p className="mb-0">
+            {DISCOUNT_TEXTS.removeBody(
+              action.invoice.studentName,
+              formatMoney(action.invoice.subtotal, action.invoice.currency),
+            )}
+          </p>
+        </ConfirmDialog>
       ) : null}
       {action?.kind === 'cancel' ? (
         <ReasonForm

@@ -22,12 +22,28 @@ describe('Payment: accessibility', () => {
     expect(await seriousAxeViolations(container)).toEqual([]);
   });
 
+  it('the plan form editing a plan with invoices, its class and items locked', async () => {
+    const { container, user } = renderLedger({}, '/payment?tab=plans');
+    await user.click(await screen.findByRole('button', { name: 'Edit Tuition' }));
+    const form = screen.getByRole('form', { name: 'Edit the plan Tuition' });
+    await within(form).findByText(/can no longer change/);
+    expect(await seriousAxeViolations(container)).toEqual([]);
+  });
+
   it('the discount form', async () => {
     const { container, user } = renderLedger({}, '/payment?tab=plans&plan=5');
     const region = await screen.findByRole('region', { name: 'Invoices of Tuition' });
     await user.click(await within(region).findByRole('button', { name: 'Discount for Aisha Rahman' }));
     await screen.findByRole('form', { name: 'Discount for Aisha Rahman' });
     expect(await seriousAxeViolations(container)).toEqual([]);
+  });
+
+  it('the question before a discount is removed', async () => {
+    const { container, user } = renderLedger({}, '/payment?tab=plans&plan=5');
+    const region = await screen.findByRole('region', { name: 'Invoices of Tuition' });
+    await user.click(await within(region).findByRole('button', { name: 'Remove discount for Ben Okafor' }));
+    await screen.findByRole('alertdialog');
+    expect(await seriousAxeViolations(container.ownerDocument.body)).toEqual([]);
   });
 
   it('the overdue list, with a row that cannot be mailed', async () => {

@@ -2,8 +2,10 @@ import { useId, useState } from 'react';
 import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '../../../../shared/api/fees.js';
 import { formatMoney } from '../../../../shared/rules/money.js';
 import { apiUrl, isApiError } from '../../../lib/api-client.js';
+import { formatDay, isIsoDate } from '../../../lib/school/dates.js';
 import { notify } from '../../../lib/toast.js';
 import { downloadReceipt, receiptPath } from '../api/fees.js';
+import { schoolToday } from '../lib/amounts.js';
 
 /** Each state's badge, spelt whole so the build's CSS cut sees it (scripts/bootstrap-used-only.mjs). */
 const BADGE: Record<InvoiceStatus, string> = {
@@ -21,6 +23,23 @@ export function InvoiceBadge({ status }: { status: InvoiceStatus }) {
 /** An amount in the currency it was billed in (shared/rules/money.ts: exact, never a float). */
 export function Money({ amount, currency }: { amount: number; currency: string }) {
   return <span className="text-nowrap">{formatMoney(amount, currency)}</span>;
+}
+
+/**
+ * A day as the school reads it (`Wed, 4 Nov 2026`, lib/school/dates.ts's formatDay), the value
+ * itself kept in `dateTime` for machines. A calendar date (`2026-11-04`: a due date, a payment's
+ * date) is shown as it is; an instant (an invoice's issue, a payment's recording) as its day in the
+ * school's time zone.
+ */
+export function Day({ value, timeZone }: { value: string; timeZone?: string | undefined }) {
+  const instant = isIsoDate(value) ? undefined : new Date(value);
+  const day =
+    instant === undefined ? value : Number.isNaN(instant.getTime()) ? value : schoolToday(timeZone, instant);
+  return (
+    <time dateTime={value} className="text-nowrap">
+      {formatDay(day)}
+    </time>
+  );
 }
 
 /** A balance: what is owed, or the credit when it is below zero. */

@@ -1,4 +1,19 @@
-import { BASIS_POINTS_IN_WHOLE, toDecimalText } from '../../../../shared/rules/money.js';
+import { FEE_MESSAGES } from '../../../../shared/api/fees.js';
+import {
+  BASIS_POINTS_IN_WHOLE,
+  type MoneyTextProblem,
+  toDecimalText,
+} from '../../../../shared/rules/money.js';
+
+/**
+ * What to tell the person who typed money readMoney refused: a fraction of the currency's minor
+ * unit ("12.345" USD, "5.5" JPY) and too large an amount say so; anything else is `otherwise`.
+ */
+export function moneyTextMessage(problem: MoneyTextProblem, currency: string, otherwise: string): string {
+  if (problem === 'fraction') return FEE_MESSAGES.amountFraction(currency);
+  if (problem === 'too-large') return FEE_MESSAGES.amountTooLarge(currency);
+  return otherwise;
+}
 
 /**
  * A percentage as typed ("12.5", "33.33", "100") in basis points (1250, 3333, 10000), read digit by

@@ -125,7 +125,7 @@ export const STATEMENT: Statement = {
   balance: 75_000,
   entries: [
     {
-      date: '2026-10-02',
+      date: '2026-10-02T12:00:00.000Z',
       kind: 'invoice',
       description: 'Tuition, Autumn 2026',
       amount: 125_000,
@@ -134,7 +134,8 @@ export const STATEMENT: Statement = {
       paymentId: null,
     },
     {
-      date: '2026-10-15',
+      // Recorded in the evening of 15 October in New York, already the 16th in UTC.
+      date: '2026-10-16T02:00:00.000Z',
       kind: 'payment',
       description: 'Payment, receipt No. 42',
       amount: -50_000,

@@ -1,6 +1,9 @@
 import { screen, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ENQUIRY_MESSAGES } from '../../../../shared/api/enquiry.js';
+import { CONTACT_FORM_POST, FORM_POST_FAILURES } from '../../../../shared/api/form-posts.js';
 import { HONEYPOT_FIELD } from '../../../../shared/api/newsletter.js';
 import type { SchoolSettings } from '../../../../shared/api/settings.js';
 import { MESSAGES } from '../../../../shared/constants.js';
@@ -10,7 +13,7 @@ import { answerForm } from '../../../test/form-fetch.js';
 import { jsonResponse } from '../../../test/render-app.js';
 import { TEST_SCHOOL } from '../../../test/school.js';
 import { mockContent, renderSection } from '../testing/render-section.js';
-import { ContactSection } from './ContactSection.js';
+import { ContactForm, ContactSection } from './ContactSection.js';
 
 type Form = ReturnType<typeof within>;
 async function fillContact(form: Form, user: { type: (el: Element, text: string) => Promise<void> }) {
@@ -20,9 +23,9 @@ async function fillContact(form: Form, user: { type: (el: Element, text: string)
   await user.type(form.getByLabelText('Message'), 'Could we visit on Friday?');
 }
 
-async function renderContact(school?: SchoolSettings) {
+async function renderContact(school?: SchoolSettings, path = '/') {
   mockContent();
-  const view = renderSection(<ContactSection />, '/', { school });
+  const view = renderSection(<ContactSection />, path, { school });
   await screen.findByRole('heading', { level: 2, name: 'Contact Us For Any Query' });
   return { ...view, form: within(screen.getByRole('form', { name: 'Contact us' })) };
 }
@@ -144,6 +147,82 @@ describe('ContactSection', () => {
     await user.click(form.getByRole('button', { name: 'Send Message' }));
     expect(await screen.findByText(TOO_MANY_MESSAGES)).toBeInTheDocument();
     expect(form.getByLabelText('Your Name')).toHaveValue('Asha Patel');
+  });
+
+  it('without its script it is a plain HTML form: posts to /contact with the names the server reads, checked by the browser', () => {
+    // As the server renders it (and as hydration finds it): no script has run yet.
+    const html = renderToString(
+      <MemoryRouter initialEntries={['/contact']}>
+        <ContactForm />
+      </MemoryRouter>,
+    );
+    const form = new DOMParser().parseFromString(html, 'text/html').querySelector('form');
+    expect(form?.getAttribute('method')).toBe('post');
+    expect(form?.getAttribute('action')).toBe(CONTACT_FORM_POST.action);
+    expect(form?.id).toBe(CONTACT_FORM_POST.anchor);
+    expect(form?.hasAttribute('novalidate')).toBe(false);
+    const control = (name: string) => form?.querySelector(`[name="${name}"]`);
+    for (const [name, maxLength] of [
+      ['name', '100'],
+      ['email', '254'],
+      ['subject', '200'],
+      ['message', '5000'],
+    ] as const) {
+      expect(control(name)?.hasAttribute('required'), name).toBe(true);
+      expect(control(name)?.getAttribute('maxlength'), name).toBe(maxLength);
+    }
+    expect(control('email')?.getAttribute('type')).toBe('email');
+    expect(control('message')?.tagName).toBe('TEXTAREA');
+    expect(control(HONEYPOT_FIELD)?.getAttribute('type')).toBe('text');
+  });
+
+  it('once its script runs, the form checks itself as before (no browser checks) and still names its action', async () => {
+    const { form } = await renderContact();
+    const element = screen.getByRole('form', { name: 'Contact us' }) as HTMLFormElement;
+    expect(element).toHaveAttribute('method', 'post');
+    expect(element).toHaveAttribute('action', '/contact');
+    expect(element.noValidate).toBe(true);
+    expect(form.getByLabelText('Message')).not.toHaveAttribute('maxlength');
+    expect(form.getByLabelText('Your Name')).not.toHaveAttribute('required');
+  });
+
+  it('says the message was received when the URL says so (the answer to a send without the script)', async () => {
+    const { form } = await renderContact(undefined, '/?contact=sent');
+    expect(form.getByRole('status')).toHaveTextContent(ENQUIRY_MESSAGES.sent);
+    expect(form.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('lists what was wrong when the URL says so, ignoring codes it does not know', async () => {
+    const { form, user } = await renderContact(
+      undefined,
+      '/?contact=enterName&contact=invalidEmail&contact=bogus',
+    );
+    const alert = form.getByRole('alert');
+    expect(alert).toHaveTextContent(CONTACT_FORM_POST.notDone);
+    expect(
+      within(alert)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([MESSAGES.enterName, ENQUIRY_MESSAGES.invalidEmail]);
+
+    // Sent again with the script, the old outcome goes: the form's own messages take over.
+    answerForm('enquiries', jsonResponse({ data: { received: true } }, 201));
+    await fillContact(form, user);
+    await user.click(form.getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByText(ENQUIRY_MESSAGES.sent)).toBeInTheDocument();
+    expect(form.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('the server’s render says the outcome too', () => {
+    const html = (search: string) =>
+      renderToString(
+        <MemoryRouter initialEntries={[`/contact${search}`]}>
+          <ContactForm />
+        </MemoryRouter>,
+      );
+    expect(html('?contact=sent')).toContain(ENQUIRY_MESSAGES.sent);
+    expect(html('?contact=tooMany')).toContain(FORM_POST_FAILURES.tooMany);
+    expect(html('')).not.toContain('alert');
   });
 
   it('keeps the form usable when the contact details fail to load, and offers Retry', async () => {

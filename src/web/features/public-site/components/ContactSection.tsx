@@ -5,15 +5,24 @@ import {
   type Enquiry,
   type EnquiryInput,
   EnquirySchema,
+  MESSAGE_MAX_LENGTH,
+  SUBJECT_MAX_LENGTH,
 } from '../../../../shared/api/enquiry.js';
-import { HONEYPOT_FIELD } from '../../../../shared/api/newsletter.js';
+import { CONTACT_FORM_POST } from '../../../../shared/api/form-posts.js';
+import { EMAIL_MAX_LENGTH, HONEYPOT_FIELD, NAME_MAX_LENGTH } from '../../../../shared/api/newsletter.js';
 import { telHref } from '../../../../shared/api/settings.js';
-import { HoneypotField, usePublicForm } from '../../../components/forms/public-form.js';
+import {
+  browserChecks,
+  FormPostOutcomeNote,
+  HoneypotField,
+  usePublicForm,
+} from '../../../components/forms/public-form.js';
 import { PageIcon } from '../../../components/ui/PageIcon.js';
 import type { PageIconName } from '../../../components/ui/page-icons.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
 import { useContent } from '../../../lib/content.js';
 import { useSettings } from '../../../lib/settings.js';
+import { useHydrated } from '../../../lib/use-hydrated.js';
 import { headingOf } from '../lib/content-rules.js';
 import { FormField, formFieldsOf } from './FormField.js';
 import { PublicSectionHeading } from './PublicSectionHeading.js';
@@ -23,12 +32,18 @@ import { SkeletonLines } from './Skeleton.js';
  * The contact form (docs/contract/product.md#public-pages, docs/contract/product.md#validation): Your Name,
  * Your Email, Subject, Message and Send Message, checked with the schema of `POST enquiries`, then sent
  * there. A failed send keeps what the visitor wrote.
+ *
+ * Without its script (docs/decisions/0029-forms-without-javascript.md) it is a plain HTML form: the
+ * browser checks the fields (required, maxLength, email) and posts them to `POST /contact`, whose
+ * answer comes back to this page with the outcome in the URL, shown above the form.
  */
 export function ContactForm() {
   const id = useId();
+  const scripted = useHydrated();
   const {
     register,
     submit,
+    sentWithScript,
     formState: { errors, isSubmitting },
   } = usePublicForm<EnquiryInput, Enquiry>({
     resolver: zodResolver(EnquirySchema),
@@ -41,19 +56,49 @@ export function ContactForm() {
   const field = formFieldsOf(id, register, errors);
 
   return (
-    <form className="contact-form" noValidate aria-label="Contact us" onSubmit={submit}>
+    <form
+      id={CONTACT_FORM_POST.anchor}
+      className="contact-form"
+      method="post"
+      action={CONTACT_FORM_POST.action}
+      noValidate={scripted}
+      aria-label="Contact us"
+      onSubmit={submit}
+    >
+      <FormPostOutcomeNote post={CONTACT_FORM_POST} hidden={sentWithScript} />
       <div className="row g-3">
-        <FormField {...field('name')} label="Your Name" required autoComplete="name" className="col-sm-6" />
+        <FormField
+          {...field('name')}
+          label="Your Name"
+          required
+          checks={browserChecks(!scripted, NAME_MAX_LENGTH)}
+          autoComplete="name"
+          className="col-sm-6"
+        />
         <FormField
           {...field('email')}
           label="Your Email"
           type="email"
           required
+          checks={browserChecks(!scripted, EMAIL_MAX_LENGTH)}
           autoComplete="email"
           className="col-sm-6"
         />
-        <FormField {...field('subject')} label="Subject" required className="col-12" />
-        <FormField {...field('message')} label="Message" rows={6} required className="col-12" />
+        <FormField
+          {...field('subject')}
+          label="Subject"
+          required
+          checks={browserChecks(!scripted, SUBJECT_MAX_LENGTH)}
+          className="col-12"
+        />
+        <FormField
+          {...field('message')}
+          label="Message"
+          rows={6}
+          required
+          checks={browserChecks(!scripted, MESSAGE_MAX_LENGTH)}
+          className="col-12"
+        />
       </div>
       <HoneypotField registration={register(HONEYPOT_FIELD)} />
       <button type="submit" className="btn btn-primary btn-lg rounded-pill px-5 mt-4" disabled={isSubmitting}>

@@ -20,6 +20,8 @@ export interface FormFieldProps {
   rows?: number;
   autoComplete?: string;
   className?: string;
+  /** The browser's own checks (components/forms/public-form.tsx browserChecks), for a page without its script. */
+  checks?: { required?: boolean; maxLength?: number };
 }
 
 /**
@@ -52,6 +54,7 @@ export function FormField({
   rows,
   autoComplete,
   className = 'mb-3',
+  checks = {},
 }: FormFieldProps) {
   const errorId = `${id}-error`;
   const common = {
@@ -61,6 +64,7 @@ export function FormField({
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? errorId : undefined,
     autoComplete,
+    ...checks,
     ...registration,
   };
   return (

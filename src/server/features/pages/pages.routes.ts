@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import { PAGE_CONTENT, SERVER_RENDERED_PATHS } from '../../../shared/page-rendering.js';
+import { SCHOOL_ROUTE_PREFIXES } from '../../../shared/routes.js';
+
+/**
+ * What search engines read first (docs/decisions/0030-server-rendering.md): `/robots.txt` (the
+ * public site open, the school area, the API and the one-time links closed) and `/sitemap.xml`
+ * (every public page and every blog post with the day of its last change).
+ */
+
+const escapeXml = (text: string): string =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
+  );
+
+/** Pages that only work from a link in a mail: nothing for a search engine. */
+const ONE_TIME_PAGES = ['/reset-password', '/newsletter/'];
+
+export async function pagesRoutes(app: FastifyInstance): Promise<void> {
+  const publicUrl = app.config.mail.publicUrl;
+  const address = (path: string) => new URL(path, `${publicUrl}/`).toString();
+
+  app.get('/robots.txt', async (_request, reply) => {
+    const closed = ['/api/', ...SCHOOL_ROUTE_PREFIXES.map((prefix) => `/${prefix}`), ...ONE_TIME_PAGES];
+    const lines = [
+      'User-agent: *',
+      'Allow: /',
+      ...closed.map((path) => `Disallow: ${path}`),
+      '',
+      `Sitemap: ${address('/sitemap.xml')}`,
+      '',
+    ];
+    return reply.type('text/plain; charset=utf-8').header('Cache-Control', 'no-cache').send(lines.join('\n'));
+  });
+
+  app.get('/sitemap.xml', async (_request, reply) => {
+    const changed = await app.db
+      .selectFrom('content_record')
+      .select(['collection', (eb) => eb.fn.max('updated_at').as('lastChange')])
+      .groupBy('collection')
+      .execute();
+    const lastChangeOf = new Map(changed.map((row) => [row.collection, String(row.lastChange)]));
+    const posts = await app.db
+      .selectFrom('content_record')
+      .select(['id', 'updated_at'])
+      .where('collection', '=', 'blog')
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
+
+    const day = (iso: string | undefined) => iso?.slice(0, 10);
+    const entry = (path: string, lastChange: string | undefined) =>
+      `<url><loc>${escapeXml(address(path))}</loc>${lastChange ? `<lastmod>${day(lastChange)}</lastmod>` : ''}</url>`;
+    const pages = SERVER_RENDERED_PATHS.map((path) => {
+      const days = PAGE_CONTENT[path].map((collection) => lastChangeOf.get(collection)).filter(Boolean);
+      return entry(path, days.sort().at(-1));
+    });
+    const postEntries = posts.map((post) => entry(`/blogdetail?post=${post.id}`, post.updated_at));
+    const xml = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ...pages,
+      ...postEntries,
+      '</urlset>',
+      '',
+    ].join('\n');
+    return reply.type('application/xml; charset=utf-8').header('Cache-Control', 'no-cache').send(xml);
+  });
+}

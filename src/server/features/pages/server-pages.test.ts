@@ -1,0 +1,294 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTENT_COLLECTIONS, type ContentCollection } from '../../../shared/api/content.js';
+import { documentTitle } from '../../../shared/api/settings.js';
+import { SERVER_RENDERED_PATHS } from '../../../shared/page-rendering.js';
+import { bannerTitleFor } from '../../../shared/screens.js';
+import { renderer } from '../../../web/entry-server.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { TEST_ENGINES } from '../../test/databases.js';
+import { bearer, tokenOf } from '../users/test-helpers.js';
+
+/**
+ * The public pages rendered on the server (docs/decisions/0030-server-rendering.md), through the
+ * real app and the web app's real server entry (the source, not a build), on the demo school.
+ */
+
+const PUBLIC_URL = 'https://school.test';
+
+/** The shape of the built index.html: where the server writes the head, the markup and the data. */
+const TEMPLATE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>School</title>
+    <script type="module" crossorigin src="/assets/index-1234.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+type Wire = Record<string, string> & { id: number; images: { image: string; alt: string }[] };
+
+const decode = (html: string): string =>
+  html
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"');
+
+/** What a reader without JavaScript gets: the text of `#root`, tags removed, entities decoded. */
+function visibleText(html: string): string {
+  const root = html.slice(html.indexOf('<div id="root">'));
+  return decode(root.replace(/<script[\s\S]*?<\/script>/g, ' ').replace(/<[^>]+>/g, ' ')).replace(
+    /\s+/g,
+    ' ',
+  );
+}
+
+const headTag = (html: string, pattern: RegExp): string | undefined => {
+  const match = pattern.exec(html.slice(0, html.indexOf('</head>')));
+  return match?.[1] === undefined ? undefined : decode(match[1]);
+};
+const titleOf = (html: string) => headTag(html, /<title>([^<]*)<\/title>/);
+const descriptionOf = (html: string) => headTag(html, /<meta name="description" content="([^"]*)"/);
+const canonicalOf = (html: string) => headTag(html, /<link rel="canonical" href="([^"]*)"/);
+const propertyOf = (html: string, name: string) =>
+  headTag(html, new RegExp(`<meta (?:property|name)="${name}" content="([^"]*)"`));
+const structuredData = (html: string): Record<string, unknown>[] =>
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (match) => JSON.parse(match[1] ?? '{}') as Record<string, unknown>,
+  );
+
+describe.each(TEST_ENGINES)('the public pages rendered on the server (%s)', (engine) => {
+  let t: TestApp;
+  let webDir: string;
+  let principal: string;
+  const content = {} as Record<ContentCollection, Wire[]>;
+  let schoolName: string;
+  let schoolAddress: string;
+
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
+  /** Replaces a record through the principal's editor call with one field changed. */
+  const editRecord = (collection: ContentCollection, record: Wire, change: Record<string, string>) => {
+    const { id, ...fields } = record;
+    return t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/content/${collection}/${id}`,
+      headers: bearer(principal),
+      payload: { ...fields, ...change },
+    });
+  };
+
+  beforeAll(async () => {
+    webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'schoolyard-ssr-'));
+    await fs.writeFile(path.join(webDir, 'index.html'), TEMPLATE);
+    t = await createTestApp(engine, {
+      demo: true,
+      webDistDir: webDir,
+      pageRenderer: renderer,
+      publicUrl: PUBLIC_URL,
+    });
+    principal = await tokenOf(t.app, 'principal@demo.school');
+    for (const collection of Object.keys(CONTENT_COLLECTIONS) as ContentCollection[]) {
+      content[collection] = (await get(`/api/${collection}`)).json().data as Wire[];
+    }
+    const settings = (await get('/api/settings')).json().data as { name: string; address: string };
+    schoolName = settings.name;
+    schoolAddress = settings.address;
+  });
+  afterAll(async () => {
+    await t?.dispose();
+    await fs.rm(webDir, { recursive: true, force: true });
+  });
+
+  /** A text each page's own content shows (wire field names, as the calls answer them). */
+  const pageText = (page: string): string => {
+    const first = <C extends ContentCollection>(c: C, index = 0) => content[c][index] as Wire;
+    switch (page) {
+      case '/':
+        return first('home').heading2 ?? '';
+      case '/about':
+        return first('about', 1).heading2 ?? '';
+      case '/class':
+        return first('kidsclasses').heading ?? '';
+      case '/teacher':
+        return first('teacher').teacher_name ?? '';
+      case '/gallery':
+        return first('gallery').heading2 ?? '';
+      case '/blog':
+        return first('blog').heading ?? '';
+      case '/blogdetail':
+        return first('blogdetails').heading2 ?? '';
+      case '/contact':
+        return first('contacts').opening_hour ?? '';
+      case '/registation':
+        return 'Date of birth';
+      default:
+        return 'Password';
+    }
+  };
+
+  it.each(SERVER_RENDERED_PATHS)(
+    '%s holds its content, its own title, description and canonical address',
+    async (page) => {
+      const res = await get(page);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      const html = res.body;
+      const text = visibleText(html);
+      expect(pageText(page)).not.toBe('');
+      expect(text).toContain(pageText(page));
+      // Every page has the footer's contact details.
+      expect(text).toContain(schoolAddress);
+      // The home page is the school's name alone; the blog detail article gives its own title.
+      const pageTitle =
+        page === '/blogdetail'
+          ? content.blogdetails[0]?.heading2
+          : page === '/'
+            ? undefined
+            : bannerTitleFor(page);
+      expect(titleOf(html)).toBe(documentTitle(pageTitle, schoolName));
+      expect(descriptionOf(html)?.length).toBeGreaterThan(20);
+      expect(canonicalOf(html)).toBe(`${PUBLIC_URL}${page}`);
+      expect(propertyOf(html, 'og:title')).toBeTruthy();
+      expect(propertyOf(html, 'og:url')).toBe(`${PUBLIC_URL}${page}`);
+      expect(html).toMatch(/<html lang="en">/);
+      // One title only: the template's placeholder gave way.
+      expect(html.match(/<title>/g)).toHaveLength(1);
+      // The data the browser hydrates with.
+      expect(html).toContain('<script type="application/json" id="router-state">');
+      expect(html).toContain('<script type="application/json" id="query-state">');
+    },
+  );
+
+  it('gives pages descriptions from their own content', async () => {
+    const about = await get('/about');
+    expect(descriptionOf(about.body)?.slice(0, 40)).toBe(content.about[1]?.discription?.slice(0, 40));
+    const contact = await get('/contact');
+    expect(descriptionOf(contact.body)?.slice(0, 30)).toBe(content.contacts[0]?.discription?.slice(0, 30));
+    expect(descriptionOf(about.body)).not.toBe(descriptionOf(contact.body));
+  });
+
+  it('renders each blog post at its own address with its title, picture and BlogPosting data', async () => {
+    const post = content.blog[1] as Wire;
+    const res = await get(`/blogdetail?post=${post.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(titleOf(res.body)).toBe(documentTitle(post.heading, schoolName));
+    expect(canonicalOf(res.body)).toBe(`${PUBLIC_URL}/blogdetail?post=${post.id}`);
+    expect(visibleText(res.body)).toContain(post.heading);
+    expect(propertyOf(res.body, 'og:type')).toBe('article');
+    expect(propertyOf(res.body, 'og:image')).toBe(`${PUBLIC_URL}/uploads/${post.images[0]?.image}`);
+    const [posting] = structuredData(res.body);
+    expect(posting).toMatchObject({
+      '@type': 'BlogPosting',
+      headline: post.heading,
+      author: { name: post.author },
+    });
+    // Each blog card's Read More leads there.
+    expect((await get('/blog')).body).toContain(`href="/blogdetail?post=${post.id}"`);
+  });
+
+  it('describes the school with schema.org data on the home and contact pages, from the content', async () => {
+    const contact = content.contacts[0] as Wire;
+    for (const page of ['/', '/contact']) {
+      const [school] = structuredData((await get(page)).body);
+      expect(school).toMatchObject({
+        '@context': 'https://schema.org',
+        '@type': 'School',
+        name: schoolName,
+        address: { '@type': 'PostalAddress', streetAddress: contact.address },
+        telephone: contact.phone,
+        email: contact.email,
+        openingHours: contact.opening_hour,
+      });
+    }
+  });
+
+  it('answers 304 to a browser that has the page, and a fresh page after the content changed', async () => {
+    const first = await get('/about');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const again = await get('/about', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    const record = content.about[1] as Wire;
+    const title = `Our story, told again ${engine}`;
+    const edit = await editRecord('about', record, { heading2: title });
+    expect(edit.statusCode).toBe(200);
+    const changed = await get('/about', { 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(visibleText(changed.body)).toContain(title);
+  });
+
+  it('keeps text that looks like markup as text, in the page and in its data blocks', async () => {
+    const post = content.blog[0] as Wire;
+    const heading = 'Tips </script><script>alert(1)</script> & <b>more</b>';
+    const edit = await editRecord('blog', post, { heading });
+    expect(edit.statusCode).toBe(200);
+    const res = await get(`/blogdetail?post=${post.id}`);
+    expect(res.body).not.toContain('<script>alert(1)</script>');
+    expect(res.body).not.toContain('<b>more</b>');
+    expect(titleOf(res.body)).toBe(documentTitle(heading, schoolName));
+    expect(visibleText(res.body)).toContain(heading);
+  });
+
+  it('sends a page compressed to a browser that accepts it', async () => {
+    const res = await get('/', { 'accept-encoding': 'br, gzip' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(Number(res.headers['content-length'] ?? res.rawPayload.length)).toBeLessThan(
+      (await get('/')).body.length / 3,
+    );
+  });
+
+  it('renders a page once per address: other query parameters share it, the school area is not rendered', async () => {
+    const plain = await get('/gallery');
+    const tracked = await get('/gallery?utm_source=newsletter');
+    expect(tracked.headers.etag).toBe(plain.headers.etag);
+    expect(canonicalOf(tracked.body)).toBe(`${PUBLIC_URL}/gallery`);
+    const school = await get('/dashboard');
+    expect(school.statusCode).toBe(200);
+    expect(school.body).toContain('<div id="root"></div>');
+    expect(school.headers.etag).toBeUndefined();
+  });
+});
+
+describe('a page the server fails to render', () => {
+  let t: TestApp;
+  let webDir: string;
+  const logLines: string[] = [];
+  beforeAll(async () => {
+    webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'schoolyard-ssr-'));
+    await fs.writeFile(path.join(webDir, 'index.html'), TEMPLATE);
+    t = await createTestApp('sqlite', {
+      demo: true,
+      webDistDir: webDir,
+      logLines,
+      pageRenderer: {
+        renderPage: async () => {
+          throw new Error('the rendering bundle is broken');
+        },
+      },
+    });
+  });
+  afterAll(async () => {
+    await t?.dispose();
+    await fs.rm(webDir, { recursive: true, force: true });
+  });
+
+  it('is still served, for the browser to render, and the failure is logged', async () => {
+    const res = await t.app.inject({ url: '/about' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(titleOf(res.body)).toContain('About');
+    expect(logLines.join('\n')).toContain('the rendering bundle is broken');
+  });
+});

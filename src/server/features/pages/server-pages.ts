@@ -1,0 +1,87 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
+import { toWireRecord } from '../../../shared/api/content.js';
+import type { SchoolSettings } from '../../../shared/api/settings.js';
+import { type PageRenderer, pageAddress } from '../../../shared/page-rendering.js';
+import type { Db } from '../../db/connect.js';
+import { VersionReader } from '../../lib/data-version.js';
+import { listContentRecords } from '../content/content.repository.js';
+import { readSettings } from '../settings/settings.repository.js';
+import { renderIndexPage } from './index-page.js';
+
+/**
+ * The public pages rendered on the server (docs/decisions/0030-server-rendering.md). The web app's
+ * server bundle (dist/ssr/entry-server.js, src/web/entry-server.tsx) renders a page; the result is
+ * kept by the page's address and the content version (lib/data-version.ts), so a page is rendered
+ * once per change of the school's content, settings or images, whichever server process made it.
+ */
+
+/** Loads the rendering bundle the build made, or undefined when there is none (tests, a dev tree). */
+export async function loadPageRenderer(bundle: string): Promise<PageRenderer | undefined> {
+  if (!fs.existsSync(bundle)) return undefined;
+  const module = (await import(pathToFileURL(bundle).href)) as { renderer?: PageRenderer };
+  if (!module.renderer) throw new Error(`${bundle} exports no renderer.`);
+  return module.renderer;
+}
+
+export type ServedPage =
+  | { kind: 'page'; html: string; etag: string }
+  | { kind: 'redirect'; status: number; location: string };
+
+/** How many rendered pages are kept (the public pages and the most asked-for blog posts). */
+const KEPT_PAGES = 200;
+
+export class ServerPages {
+  private readonly versions: VersionReader;
+  private readonly kept = new Map<string, { version: number; page: Promise<ServedPage> }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly renderer: PageRenderer,
+    private readonly template: string,
+    private readonly publicUrl: string,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.versions = new VersionReader(db, 'content');
+  }
+
+  /** The page at `url` (a request's path and query), rendered or as kept for this content version. */
+  async page(url: string): Promise<ServedPage> {
+    const address = pageAddress(new URL(url, this.publicUrl));
+    const version = await this.versions.read();
+    const kept = this.kept.get(address);
+    if (kept && kept.version === version) return kept.page;
+    const page = this.render(address);
+    const entry = { version, page };
+    this.kept.delete(address);
+    this.kept.set(address, entry);
+    if (this.kept.size > KEPT_PAGES) {
+      const oldest = this.kept.keys().next().value;
+      if (oldest !== undefined) this.kept.delete(oldest);
+    }
+    try {
+      return await page;
+    } catch (error) {
+      if (this.kept.get(address) === entry) this.kept.delete(address);
+      throw error;
+    }
+  }
+
+  private async render(address: string): Promise<ServedPage> {
+    const settings: SchoolSettings = await readSettings(this.db);
+    const rendered = await this.renderer.renderPage({
+      url: new URL(address, this.publicUrl).toString(),
+      settings,
+      publicUrl: this.publicUrl,
+      readContent: async (collection) =>
+        (await listContentRecords(this.db, collection)).map((record) => toWireRecord(collection, record)),
+    });
+    if (rendered.kind === 'redirect') return rendered;
+    const html = renderIndexPage(this.template, settings, { pathname: address, notFound: false }, rendered);
+    const etag = `"${crypto.createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+    this.log.debug({ address }, 'page rendered');
+    return { kind: 'page', html, etag };
+  }
+}

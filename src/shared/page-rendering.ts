@@ -1,0 +1,105 @@
+import type { ContentCollection } from './api/content.js';
+import type { SchoolSettings } from './api/settings.js';
+
+/**
+ * The contract between the server and the web app's server-rendering bundle (src/web/entry-server.tsx,
+ * built into dist/ssr; docs/decisions/0030-server-rendering.md). The server loads the bundle,
+ * gives it the request's address, the school's settings and a reader of the public content, and
+ * writes what it answers into the app's index.html.
+ */
+
+/** The public pages the server renders (the school area stays rendered in the browser). */
+export const SERVER_RENDERED_PATHS = [
+  '/',
+  '/about',
+  '/class',
+  '/teacher',
+  '/gallery',
+  '/blog',
+  '/blogdetail',
+  '/contact',
+  '/registation',
+  '/login',
+] as const;
+
+export type ServerRenderedPath = (typeof SERVER_RENDERED_PATHS)[number];
+
+/**
+ * The content each public page shows: what its route loader loads (the browser and the server
+ * alike) and what dates its entry in the sitemap.
+ */
+export const PAGE_CONTENT: Readonly<Record<ServerRenderedPath, readonly ContentCollection[]>> = {
+  // The contacts give the home page's schema.org data (the school's address, phone, hours).
+  '/': ['home', 'facilities', 'about', 'class', 'kidsclasses', 'teacher', 'comments', 'blog', 'contacts'],
+  '/about': ['about', 'facilities', 'teacher'],
+  '/class': ['class', 'kidsclasses'],
+  '/teacher': ['teacher', 'comments'],
+  '/gallery': ['gallery'],
+  '/blog': ['blog'],
+  '/blogdetail': ['blogdetails', 'blog'],
+  '/contact': ['contacts'],
+  '/registation': [],
+  '/login': [],
+};
+
+/**
+ * The query parameters that change what a page shows (all others are ignored: `?utm_source=...`):
+ * a blog post, and the outcome of a form sent without JavaScript (shared/api/form-posts.ts), the
+ * footer's newsletter form on every page.
+ */
+export const PAGE_QUERY_PARAMETERS: Readonly<Partial<Record<string, readonly string[]>>> = {
+  '/blogdetail': ['post'],
+  '/contact': ['contact'],
+};
+const EVERY_PAGE_QUERY_PARAMETERS: readonly string[] = ['newsletter'];
+
+/** Ids of the JSON blocks that carry the server's data to the browser's first render. */
+export const ROUTER_STATE_ELEMENT_ID = 'router-state';
+export const QUERY_STATE_ELEMENT_ID = 'query-state';
+
+export interface RenderPageInput {
+  /** The page's absolute address under PUBLIC_URL, with the query parameters that name it. */
+  url: string;
+  settings: SchoolSettings;
+  /** PUBLIC_URL: the school's address, for canonical and preview links. */
+  publicUrl: string;
+  /** A public content collection's wire records, as `GET /api/<collection>` answers them. */
+  readContent: (collection: ContentCollection) => Promise<unknown>;
+}
+
+export type RenderedPage =
+  | {
+      kind: 'page';
+      /** The head's tags: title, description, canonical, Open Graph, Twitter, JSON-LD. */
+      head: string;
+      /** The app's markup, to go inside `<div id="root">`. */
+      root: string;
+      /** The JSON blocks for hydration (router and query state), to go before the app's script. */
+      state: string;
+    }
+  | { kind: 'redirect'; status: number; location: string };
+
+export interface PageRenderer {
+  renderPage(input: RenderPageInput): Promise<RenderedPage>;
+}
+
+/** Whether `pathname` (no query, any letter case, optional trailing slash) is rendered on the server. */
+export function isServerRenderedPath(pathname: string): boolean {
+  const normal = pathname.length > 1 ? pathname.replace(/\/+$/, '').toLowerCase() : pathname;
+  return (SERVER_RENDERED_PATHS as readonly string[]).includes(normal);
+}
+
+/**
+ * The page's own address: its path as the router names it and only the query parameters that pick
+ * the page, sorted. What the page cache is keyed by and what the canonical link says.
+ */
+export function pageAddress(url: URL): string {
+  const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '').toLowerCase() : url.pathname;
+  const params = new URLSearchParams();
+  for (const name of [...(PAGE_QUERY_PARAMETERS[path] ?? []), ...EVERY_PAGE_QUERY_PARAMETERS].sort()) {
+    // A parameter may repeat (`?contact=enterName&contact=invalidEmail`): every value counts.
+    for (const value of url.searchParams.getAll(name)) params.append(name, value);
+  }
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}

@@ -1,0 +1,199 @@
+import type { ContentImage } from '../../../../shared/api/content.js';
+import type { SchoolSettings } from '../../../../shared/api/settings.js';
+import { bannerTitleFor } from '../../../../shared/screens.js';
+import { paths } from '../../../config/paths.js';
+import {
+  absoluteUpload,
+  type PageHeadContext,
+  type PageHeadFunction,
+  summarize,
+} from '../../../lib/page-head.js';
+import { aboutContent, blogCard, blogDetailContent, headingOf } from './content-rules.js';
+
+/**
+ * Each public page's head (docs/decisions/0030-server-rendering.md): its title, a description
+ * from its own content, its own picture and, for the home and contact pages and blog posts,
+ * schema.org data. Everything comes from the school's settings and content, nothing from code.
+ */
+
+const firstImage = (...lists: (readonly ContentImage[] | undefined)[]): ContentImage | undefined =>
+  lists.flatMap((list) => list ?? [])[0];
+
+/** The school as schema.org describes it, from the settings and the contact page's content. */
+function schoolData({ settings, content }: PageHeadContext, publicUrl: string): Record<string, unknown> {
+  const contact = content('contacts')[0];
+  const address = contact?.address || settings.address;
+  const telephone = contact?.phone || settings.phone;
+  const email = contact?.email || settings.email;
+  const openingHours = contact?.openingHours || settings.openingHours;
+  return withoutEmpty({
+    '@context': 'https://schema.org',
+    '@type': 'School',
+    name: settings.name,
+    url: new URL('/', publicUrl).toString(),
+    description: summarize(settings.description, 300),
+    logo: settings.logo ? absoluteUpload(settings.logo, publicUrl) : undefined,
+    address: address ? { '@type': 'PostalAddress', streetAddress: address } : undefined,
+    telephone,
+    email,
+    openingHours,
+    sameAs: socialProfiles(settings),
+  });
+}
+
+const socialProfiles = (settings: SchoolSettings): string[] | undefined => {
+  const links = Object.values(settings.socialLinks).filter((link) => link !== '');
+  return links.length > 0 ? links : undefined;
+};
+
+/** Drops the keys whose value is undefined or '' (schema.org readers dislike empty values). */
+function withoutEmpty(data: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined && value !== ''));
+}
+
+/** The page's origin, from the address it was asked at (PUBLIC_URL on the server). */
+const originOf = (context: PageHeadContext): string => context.url.origin;
+
+export const homeHead: PageHeadFunction = (context) => {
+  const hero = context.content('home')[0];
+  return {
+    description: hero?.description || context.settings.description,
+    image: firstImage(hero?.images),
+    canonicalPath: paths.home,
+    structuredData: [schoolData(context, originOf(context))],
+  };
+};
+
+export const aboutHead: PageHeadFunction = ({ content, url }) => {
+  const about = aboutContent(content('about'));
+  return {
+    title: bannerTitleFor(url.pathname),
+    description: about.description,
+    image: about.mainImage,
+    canonicalPath: paths.about,
+  };
+};
+
+export const classesHead: PageHeadFunction = ({ content, url }) => {
+  const classes = content('kidsclasses');
+  const heading = headingOf(content('class'));
+  const names = classes.map((one) => one.title).filter(Boolean);
+  return {
+    title: bannerTitleFor(url.pathname),
+    description: [heading.title, names.length > 0 ? `${names.join(', ')}.` : ''].filter(Boolean).join(': '),
+    image: firstImage(...classes.map((one) => one.images)),
+    canonicalPath: paths.classes,
+  };
+};
+
+export const teachersHead: PageHeadFunction = ({ content, url }) => {
+  const teachers = content('teacher');
+  const heading = headingOf(teachers);
+  const names = teachers.map((one) => [one.name, one.designation].filter(Boolean).join(', '));
+  return {
+    title: bannerTitleFor(url.pathname),
+    description: [heading.title, names.filter(Boolean).join('; ')].filter(Boolean).join(': '),
+    image: firstImage(...teachers.map((one) => one.images)),
+    canonicalPath: paths.teachers,
+  };
+};
+
+export const galleryHead: PageHeadFunction = ({ content, url }) => {
+  const gallery = content('gallery');
+  const heading = headingOf(gallery);
+  const images = gallery.flatMap((one) => one.images);
+  return {
+    title: bannerTitleFor(url.pathname),
+    description: [
+      heading.title,
+      images
+        .map((image) => image.alt)
+        .filter(Boolean)
+        .slice(0, 3)
+        .join('. '),
+    ]
+      .filter(Boolean)
+      .join(': '),
+    image: images[0],
+    canonicalPath: paths.gallery,
+  };
+};
+
+export const blogHead: PageHeadFunction = ({ content, url }) => {
+  const posts = content('blog');
+  const heading = headingOf(posts);
+  return {
+    title: bannerTitleFor(url.pathname),
+    description: [
+      heading.title,
+      posts
+        .map((post) => post.heading)
+        .filter(Boolean)
+        .join('; '),
+    ]
+      .filter(Boolean)
+      .join(': '),
+    image: firstImage(...posts.map((post) => post.images)),
+    canonicalPath: paths.blog,
+  };
+};
+
+/** Which blog post `?post=` names, when it names one that exists. */
+export function postIdIn(url: URL): number | undefined {
+  const value = url.searchParams.get('post');
+  return value !== null && /^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : undefined;
+}
+
+export const blogDetailHead: PageHeadFunction = (context) => {
+  const { content, url, settings } = context;
+  const postId = postIdIn(url);
+  const post = postId === undefined ? undefined : content('blog').find((one) => one.id === postId);
+  if (post) {
+    const card = blogCard(post);
+    const address = new URL(paths.blogPost(post.id), originOf(context)).toString();
+    return {
+      title: card.title,
+      description: card.description,
+      image: card.image,
+      type: 'article',
+      canonicalPath: paths.blogPost(post.id),
+      structuredData: [
+        withoutEmpty({
+          '@context': 'https://schema.org',
+          '@type': 'BlogPosting',
+          headline: card.title,
+          description: summarize(card.description, 300),
+          image: card.image ? absoluteUpload(card.image.image, originOf(context)) : undefined,
+          author: { '@type': 'Person', name: card.author },
+          articleSection: card.category,
+          mainEntityOfPage: address,
+          url: address,
+          publisher: withoutEmpty({
+            '@type': 'Organization',
+            name: settings.name,
+            logo: settings.logo ? absoluteUpload(settings.logo, originOf(context)) : undefined,
+          }),
+        }),
+      ],
+    };
+  }
+  const detail = blogDetailContent(content('blogdetails'));
+  return {
+    title: detail.intro?.title || bannerTitleFor(url.pathname),
+    description: detail.intro?.description,
+    image: detail.leadImage,
+    type: 'article',
+    canonicalPath: paths.blogDetail,
+  };
+};
+
+export const contactHead: PageHeadFunction = (context) => {
+  const contact = context.content('contacts')[0];
+  return {
+    title: bannerTitleFor(context.url.pathname),
+    description: contact?.description || contact?.address,
+    image: firstImage(contact?.images),
+    canonicalPath: paths.contact,
+    structuredData: [schoolData(context, originOf(context))],
+  };
+};

@@ -1,0 +1,92 @@
+import type { ContentCollection, ContentImage, ContentRecord } from '../../shared/api/content.js';
+import { documentTitle, type SchoolSettings } from '../../shared/api/settings.js';
+import { escapeHtml, scriptSafeJson } from '../../shared/html-text.js';
+import { bannerTitleFor } from '../../shared/screens.js';
+import { uploadUrl } from './images.js';
+
+/**
+ * What a public page tells search engines and link previews about itself
+ * (docs/decisions/0030-server-rendering.md): the server writes it into the page's head. A route
+ * module exports `head` (a PageHeadFunction); a page without one gets its banner title and the
+ * school's description.
+ */
+export interface PageHead {
+  /** The page's part of the title; the school's name is added. Absent: the name alone (home). */
+  title?: string;
+  description?: string;
+  /** The page's own picture for previews (an upload, or the school's logo when absent). */
+  image?: ContentImage;
+  /** `article` for a blog post. */
+  type?: 'website' | 'article';
+  /** The address search engines should keep: the path and, where it names the page, its query. */
+  canonicalPath: string;
+  /** Structured data (schema.org), one JSON-LD block each. */
+  structuredData?: Record<string, unknown>[];
+}
+
+export interface PageHeadContext {
+  settings: SchoolSettings;
+  /** A collection's records as the page's loader fetched them (empty when not loaded). */
+  content: <C extends ContentCollection>(collection: C) => ContentRecord<C>[];
+  url: URL;
+}
+
+export type PageHeadFunction = (context: PageHeadContext) => PageHead;
+
+/** A description for a meta tag: one line, at most about two sentences' worth. */
+export function summarize(text: string | undefined, max = 160): string | undefined {
+  const line = (text ?? '').replace(/\s+/g, ' ').trim();
+  if (line === '') return undefined;
+  if (line.length <= max) return line;
+  const cut = line.slice(0, max - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,.;:!?-]+$/, '')}…`;
+}
+
+/** The head of a page that exports none: its banner title and the school's description. */
+export const defaultHead: PageHeadFunction = ({ url }) => ({
+  title: bannerTitleFor(url.pathname),
+  canonicalPath: url.pathname,
+});
+
+/** JSON inside a script element that cannot end it (`</script>`, `<!--`). */
+/** An upload's absolute address (`/uploads/x.webp` under PUBLIC_URL). */
+export const absoluteUpload = (image: string, publicUrl: string): string =>
+  new URL(uploadUrl(image), publicUrl).toString();
+
+/**
+ * The head tags of a page: title, description, canonical address, Open Graph and Twitter tags,
+ * JSON-LD. `publicUrl` is the school's address (PUBLIC_URL); every address in the tags is absolute.
+ */
+export function renderHeadTags(head: PageHead, settings: SchoolSettings, publicUrl: string): string {
+  const title = documentTitle(head.title, settings.name) || settings.name;
+  const description = summarize(head.description) ?? summarize(settings.description);
+  const canonical = new URL(head.canonicalPath, publicUrl).toString();
+  const imagePath = head.image?.image ?? (settings.logo || undefined);
+  const image = imagePath ? absoluteUpload(imagePath, publicUrl) : undefined;
+  const imageAlt = head.image?.alt || (head.image ? head.title : settings.name) || settings.name;
+
+  const meta = (attribute: 'name' | 'property', key: string, value: string | undefined) =>
+    value ? `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />` : '';
+  return [
+    `<title>${escapeHtml(title)}</title>`,
+    meta('name', 'description', description),
+    `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
+    meta('property', 'og:type', head.type ?? 'website'),
+    meta('property', 'og:site_name', settings.name),
+    meta('property', 'og:title', head.title ?? settings.name),
+    meta('property', 'og:description', description),
+    meta('property', 'og:url', canonical),
+    meta('property', 'og:image', image),
+    meta('property', 'og:image:alt', image ? imageAlt : undefined),
+    meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', head.title ?? settings.name),
+    meta('name', 'twitter:description', description),
+    meta('name', 'twitter:image', image),
+    ...(head.structuredData ?? []).map(
+      (data) => `<script type="application/ld+json">${scriptSafeJson(data)}</script>`,
+    ),
+  ]
+    .filter(Boolean)
+    .join('');
+}
