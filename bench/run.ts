@@ -9,6 +9,7 @@
  * uploads section (bench/uploads.ts): the server's memory under ten parallel registrations with
  * large photos, and what refused ones leave behind. BENCH_ONLY=queries or BENCH_ONLY=uploads runs
  * one section alone; BENCH_ONLY=fees measures only the fee reports (bench/fees.ts) of the large school.
+ * BENCH_ONLY=content measures only the public content calls (bench/content.ts) against the bare server.
  */
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -26,6 +27,7 @@ import { type Config, type DatabaseConfig, loadConfig } from '../src/server/conf
 import { connectDatabase, type Db } from '../src/server/db/connect.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { seedLargeCare } from './care.js';
+import { runContentBench } from './content.js';
 import { BENCH_PARENT, seedLargeFamilies } from './family.js';
 import { seedLargeFees } from './fees.js';
 import { BENCH_PASSWORD, BENCH_STUDENT, BENCH_TEACHER, LARGE, seedLargeSchool } from './large-school.js';
@@ -34,8 +36,9 @@ import { runUploadBench } from './uploads.js';
 const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ONLY = process.env.BENCH_ONLY;
-if (ONLY !== undefined && ONLY !== 'queries' && ONLY !== 'uploads' && ONLY !== 'fees') {
-  throw new Error(`BENCH_ONLY must be queries, uploads or fees, not ${ONLY}`);
+const SECTIONS = ['queries', 'uploads', 'fees', 'content'];
+if (ONLY !== undefined && !SECTIONS.includes(ONLY)) {
+  throw new Error(`BENCH_ONLY must be one of ${SECTIONS.join(', ')}, not ${ONLY}`);
 }
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const TARGET_P99_MS = 20;
@@ -340,12 +343,25 @@ function shiftDay(day: string, days: number): string {
 const root = await fs.mkdtemp(path.join(os.tmpdir(), 'schoolyard-bench-'));
 try {
   console.log(`Schoolyard benchmark on ${os.cpus().length} cores, Node ${process.version}`);
-  if (ONLY !== 'uploads') {
+  if (ONLY === undefined || ONLY === 'content') {
+    console.log('\n== SQLite, public content');
+    const sqliteDir = path.join(root, 'content-sqlite');
+    await runContentBench(
+      { engine: 'sqlite', file: path.join(sqliteDir, 'bench.sqlite') },
+      sqliteDir,
+      measure,
+    );
+    await withPostgresDatabase(async (config) => {
+      console.log('\n== PostgreSQL, public content');
+      await runContentBench(config, path.join(root, 'content-postgres'), measure);
+    });
+  }
+  if (ONLY !== 'uploads' && ONLY !== 'content') {
     const sqliteDir = path.join(root, 'sqlite');
     await runEngine({ engine: 'sqlite', file: path.join(sqliteDir, 'bench.sqlite') }, sqliteDir);
     await withPostgresDatabase((config) => runEngine(config, path.join(root, 'postgres')));
   }
-  if (ONLY !== 'queries' && ONLY !== 'fees') await runUploadBench(root);
+  if (ONLY === undefined || ONLY === 'uploads') await runUploadBench(root);
 } finally {
   await fs.rm(root, { recursive: true, force: true });
 }

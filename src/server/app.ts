@@ -58,6 +58,7 @@ import { answerSerializerCompiler } from './lib/answer-serializer.js';
 import { validatorCompiler } from './lib/validator.js';
 import { authPlugin } from './plugins/auth.js';
 import { clientGonePlugin } from './plugins/client-gone.js';
+import { contentVersionPlugin } from './plugins/content-version.js';
 import { drainPlugin } from './plugins/drain.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
@@ -155,6 +156,9 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializerCompiler);
 
+  // The public site's data version and the public answers kept by it: first, so that its request
+  // hook answers a kept answer before every other hook (docs/decisions/0027-content-cache.md).
+  await app.register(contentVersionPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '../test/databases.js';
-import { bumpDataVersion, readDataVersion, VersionedCache, VersionReader } from './data-version.js';
+import {
+  bumpDataVersion,
+  openSqliteVersionRead,
+  readDataVersion,
+  VersionedCache,
+  VersionReader,
+} from './data-version.js';
 
 describe.each(TEST_ENGINES)('data versions (%s)', (engine) => {
   let t: TestDatabase;
@@ -50,6 +56,20 @@ describe.each(TEST_ENGINES)('data versions (%s)', (engine) => {
     expect(await reader.read()).toBe(1);
   });
 
+  it('gives a caller who asks while a read is under way the next read, started after it asked', async () => {
+    const reader = new VersionReader(t.db, 'content');
+    const before = await readDataVersion(t.db, 'content');
+    const first = reader.read();
+    // The first read has started by the next turn; a bump committed now may or may not be in it...
+    await new Promise((resolve) => setImmediate(resolve));
+    await bumpDataVersion(t.db, 'content');
+    const second = reader.read();
+    expect(second).not.toBe(first);
+    // ...but is in the read of a caller who asked after it committed.
+    expect(await second).toBe(before + 1);
+    expect(await first).toBeGreaterThanOrEqual(before);
+  });
+
   it('does not keep a failed computation', async () => {
     let calls = 0;
     const cache = new VersionedCache(new VersionReader(t.db, 'ledger'), async () => {
@@ -59,5 +79,43 @@ describe.each(TEST_ENGINES)('data versions (%s)', (engine) => {
     });
     await expect(cache.get()).rejects.toThrow('database busy');
     expect(await cache.get()).toBe('sums');
+  });
+});
+
+describe('the SQLite version read', () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase('sqlite');
+  });
+  afterAll(async () => {
+    await t.dispose();
+  });
+
+  it('reads at once, committed bumps only (never one a transaction may still roll back)', async () => {
+    if (t.config.engine !== 'sqlite') throw new Error('a SQLite test database');
+    const direct = openSqliteVersionRead(t.config.file, 'content');
+    try {
+      const before = direct.read();
+      expect(before).toBe(await readDataVersion(t.db, 'content'));
+      let duringTransaction: number | undefined;
+      await t.db
+        .transaction()
+        .execute(async (trx) => {
+          await bumpDataVersion(trx, 'content');
+          duringTransaction = direct.read();
+          throw new Error('rolled back');
+        })
+        .catch(() => {});
+      expect(duringTransaction).toBe(before);
+      expect(direct.read()).toBe(before);
+      await bumpDataVersion(t.db, 'content');
+      expect(direct.read()).toBe(before + 1);
+      // The reader gives it to every caller at once.
+      const reader = new VersionReader(t.db, 'content', direct.read);
+      expect(reader.current()).toBe(before + 1);
+      expect(await reader.read()).toBe(before + 1);
+    } finally {
+      direct.close();
+    }
   });
 });

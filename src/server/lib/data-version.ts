@@ -1,3 +1,4 @@
+import SQLite from 'better-sqlite3';
 import type { Db } from '../db/connect.js';
 
 /**
@@ -38,26 +39,71 @@ export async function readDataVersion(db: Db, name: DataVersionName): Promise<nu
 /**
  * Reads one version for many callers: a caller gets the answer of a read that started after it
  * asked (so it sees every write committed before it asked), and every caller of the same turn of
- * the event loop shares that one read. Under load, one query answers many requests.
+ * the event loop shares that one read. At most one read is under way at a time: callers that ask
+ * meanwhile share the read that starts when it is done, so under load one query answers many
+ * requests and the database is not asked more often than it can answer.
+ *
+ * On SQLite the counter can instead be read at once (`readNow`, see `openSqliteVersionRead`): a
+ * few microseconds, so every caller gets a read of its own and nobody waits.
  */
 export class VersionReader {
-  private scheduled: Promise<number> | undefined;
+  private waiting: Promise<number> | undefined;
+  private running: Promise<number> | undefined;
+  private readonly query;
 
   constructor(
     private readonly db: Db,
-    private readonly name: DataVersionName,
-  ) {}
+    name: DataVersionName,
+    private readonly readNow?: () => number,
+  ) {
+    // Built once: the read runs for many requests, the query builder need not.
+    this.query = db.selectFrom('data_version').select('version').where('name', '=', name).compile();
+  }
 
   read(): Promise<number> {
-    if (!this.scheduled) {
-      this.scheduled = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
-        // From here on the read has started: later callers need a read of their own.
-        this.scheduled = undefined;
-        return readDataVersion(this.db, this.name);
-      });
-    }
-    return this.scheduled;
+    if (this.readNow) return Promise.resolve(this.readNow());
+    if (this.waiting) return this.waiting;
+    const waiting = this.readAfterTurn();
+    this.waiting = waiting;
+    return waiting;
   }
+
+  /** The version at once where it can be read at once (SQLite), else the promise of `read`. */
+  current(): number | Promise<number> {
+    return this.readNow ? this.readNow() : this.read();
+  }
+
+  private async readAfterTurn(): Promise<number> {
+    if (this.running) await this.running.catch(() => undefined);
+    else await new Promise<void>((resolve) => setImmediate(resolve));
+    // From here on the read has started: later callers need a read of their own.
+    this.waiting = undefined;
+    const running = this.db.executeQuery(this.query).then(({ rows }) => Number(rows[0]?.version ?? 0));
+    this.running = running;
+    try {
+      return await running;
+    } finally {
+      if (this.running === running) this.running = undefined;
+    }
+  }
+}
+
+/**
+ * A synchronous read of a counter through a read-only SQLite connection of its own. Its own: the
+ * server's connection may be inside another request's transaction, whose uncommitted bump must not
+ * be seen (it could still roll back). With WAL, this connection sees every committed write, from
+ * any process.
+ */
+export function openSqliteVersionRead(
+  file: string,
+  name: DataVersionName,
+): { read: () => number; close: () => void } {
+  const connection = new SQLite(file, { readonly: true, fileMustExist: true });
+  const statement = connection.prepare('select version from data_version where name = ?').pluck();
+  return {
+    read: () => Number(statement.get(name) ?? 0),
+    close: () => connection.close(),
+  };
 }
 
 /**

@@ -7,6 +7,7 @@ import {
 } from '../../../shared/api/content.js';
 import type { GalleryCategory } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
+import { bumpDataVersion } from '../../lib/data-version.js';
 import { nowIso } from '../../lib/time.js';
 
 /** A collection's records in display order, each with its images in order. */
@@ -65,6 +66,9 @@ async function loadRecords<C extends ContentCollection>(
   }));
 }
 
+// Every write below raises the public site's data version ('content', lib/data-version.ts) in the
+// caller's transaction, so that every server process's cached public answers are made afresh.
+
 /**
  * Adds a record at the end of its collection (or at `position`) with its images. Run it inside a
  * transaction (`db.transaction().execute(trx => ...)`) so that a record never lands without them.
@@ -92,6 +96,7 @@ export async function insertContentRecord<C extends ContentCollection>(
     .returning('id')
     .executeTakeFirstOrThrow();
   await insertImages(trx, inserted.id, images);
+  await bumpDataVersion(trx, 'content');
   return inserted.id;
 }
 
@@ -131,6 +136,7 @@ export async function updateContentRecord<C extends ContentCollection>(
   if (Number(result.numUpdatedRows) === 0) return false;
   await trx.deleteFrom('content_image').where('record_id', '=', id).execute();
   await insertImages(trx, id, images);
+  await bumpDataVersion(trx, 'content');
   return true;
 }
 
@@ -149,6 +155,7 @@ export async function deleteContentRecord(
   if (!record) return false;
   await trx.deleteFrom('content_image').where('record_id', '=', id).execute();
   await trx.deleteFrom('content_record').where('id', '=', id).execute();
+  await bumpDataVersion(trx, 'content');
   return true;
 }
 
@@ -179,6 +186,7 @@ export async function reorderContentRecords(
       .where('collection', '=', collection)
       .execute();
   }
+  await bumpDataVersion(trx, 'content');
 }
 
 /** A content record that shows a picture. */

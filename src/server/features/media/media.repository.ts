@@ -2,6 +2,7 @@ import type { Media, MediaUse } from '../../../shared/api/admin.js';
 import { LOGO_MEDIA_USE } from '../../../shared/api/settings.js';
 import type { Db } from '../../db/connect.js';
 import type { MediaTable } from '../../db/database.js';
+import { bumpDataVersion } from '../../lib/data-version.js';
 import { nowIso } from '../../lib/time.js';
 import { findImageUses, type ImageUse } from '../content/content.repository.js';
 import { readLogo } from '../settings/settings.repository.js';
@@ -23,24 +24,32 @@ export interface NewMedia {
   uploadedBy: number | null;
 }
 
+/**
+ * The library's pictures are what the public pages' pictures are made of (their widths and sizes),
+ * so adding or removing one raises the 'content' data version (lib/data-version.ts) in the same
+ * transaction.
+ */
 export async function insertMedia(db: Db, media: NewMedia): Promise<void> {
   const largest = media.variants.at(-1);
   if (!largest) throw new Error('A media picture has at least one stored width');
-  await db
-    .insertInto('media')
-    .values({
-      name: media.name,
-      image: largest.image,
-      width: media.width,
-      height: media.height,
-      variants: JSON.stringify(media.variants),
-      alt: media.alt,
-      original_name: media.originalName,
-      bytes: media.bytes,
-      uploaded_by: media.uploadedBy,
-      created_at: nowIso(),
-    })
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('media')
+      .values({
+        name: media.name,
+        image: largest.image,
+        width: media.width,
+        height: media.height,
+        variants: JSON.stringify(media.variants),
+        alt: media.alt,
+        original_name: media.originalName,
+        bytes: media.bytes,
+        uploaded_by: media.uploadedBy,
+        created_at: nowIso(),
+      })
+      .execute();
+    await bumpDataVersion(trx, 'content');
+  });
 }
 
 type MediaRow = Omit<MediaTable, 'id' | 'uploaded_by'>;
@@ -86,7 +95,10 @@ async function usesOf(db: Db, which: Parameters<typeof findImageUses>[1]): Promi
 }
 
 export async function deleteMedia(db: Db, name: string): Promise<void> {
-  await db.deleteFrom('media').where('name', '=', name).execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('media').where('name', '=', name).execute();
+    await bumpDataVersion(trx, 'content');
+  });
 }
 
 function variantsOf(row: Pick<MediaRow, 'variants'>): StoredVariant[] {

@@ -1,6 +1,7 @@
 import { DEFAULT_SCHOOL_SETTINGS, type SchoolSettings } from '../../../shared/api/settings.js';
 import type { Db } from '../../db/connect.js';
 import type { SchoolSettingsTable } from '../../db/database.js';
+import { bumpDataVersion } from '../../lib/data-version.js';
 import { nowIso } from '../../lib/time.js';
 
 const SETTINGS_ID = 1;
@@ -83,7 +84,11 @@ export async function readLogo(db: Db): Promise<string> {
   return row?.logo ?? '';
 }
 
-/** Replaces every setting (the row is there from the migration; made again if someone removed it). */
+/**
+ * Replaces every setting (the row is there from the migration; made again if someone removed it).
+ * The public pages show them, so this raises the 'content' data version (lib/data-version.ts): run
+ * it inside the caller's transaction.
+ */
 export async function writeSettings(db: Db, settings: SchoolSettings): Promise<void> {
   const values = { ...toRow(settings), updated_at: nowIso() };
   const updated = await db
@@ -97,4 +102,5 @@ export async function writeSettings(db: Db, settings: SchoolSettings): Promise<v
       .values({ id: SETTINGS_ID, ...values })
       .execute();
   }
+  await bumpDataVersion(db, 'content');
 }

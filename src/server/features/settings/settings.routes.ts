@@ -8,6 +8,7 @@ import {
   SETTINGS_MESSAGES,
 } from '../../../shared/api/settings.js';
 import { USER_TYPE } from '../../../shared/constants.js';
+import { NOT_MODIFIED } from '../../lib/cached-answer.js';
 import { invalid } from '../../lib/errors.js';
 import { DENIED } from '../../lib/school-routes.js';
 import { isStoredImage } from '../../lib/upload-storage.js';
@@ -25,6 +26,11 @@ const TAGS = ['School settings'];
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const onlyPrincipal = app.requireTypes(USER_TYPE.principal);
+  // Kept by the public site's data version, like the content calls (docs/decisions/0027-content-cache.md).
+  const answerSchema = z.object({ data: SchoolSettingsAnswerSchema });
+  const kept = app.keptAnswers.add(`${app.prefix}/settings`, answerSchema, async () => ({
+    data: await readSettings(app.db),
+  }));
 
   api.get(
     '/settings',
@@ -34,11 +40,13 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
         summary:
           "The school's name, logo, contact details, social links, footer text, currency and time zone",
         description:
-          '`logo` is "" for the default logo, else a picture under /uploads/. An unused text or link is "".',
-        response: { 200: z.object({ data: SchoolSettingsAnswerSchema }) },
+          '`logo` is "" for the default logo, else a picture under /uploads/. An unused text or link is "". ' +
+          'Answers with a strong `ETag` and `Cache-Control: no-cache`; with `If-None-Match` naming the ' +
+          'current tag, 304 without a body.',
+        response: { 200: answerSchema, 304: NOT_MODIFIED },
       },
     },
-    async () => ({ data: await readSettings(app.db) }),
+    (request, reply) => kept.send(request, reply),
   );
 
   api.put(
