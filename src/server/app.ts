@@ -296,7 +296,14 @@ async function registerStaticFiles(
     ? (pageRenderer ?? (await loadPageRenderer(path.join(webDist, '..', 'ssr', 'entry-server.js'))))
     : undefined;
   const serverPages = renderer
-    ? new ServerPages(app.db, renderer, indexTemplate, config.mail.publicUrl, app.log)
+    ? new ServerPages(
+        app.contentVersion,
+        app.keptAnswers,
+        renderer,
+        indexTemplate,
+        config.mail.publicUrl,
+        app.log,
+      )
     : undefined;
   if (webBuilt) {
     await app.register(fastifyStatic, {

@@ -213,6 +213,13 @@ export class KeptAnswers {
     return kept;
   }
 
+  /** The kept answer of `url` as the client reads it (the server rendering reads the content so). */
+  async parsed(url: string): Promise<unknown> {
+    const kept = this.byUrl.get(url);
+    if (!kept) throw new Error(`No answer is kept for ${url}.`);
+    return JSON.parse((await kept.get()).body.toString('utf8')) as unknown;
+  }
+
   /**
    * Answers `request` if it is a GET of a kept answer made at the current version, and says whether
    * it did (then `reply` is hijacked: nothing else may answer).

@@ -2,13 +2,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import { toWireRecord } from '../../../shared/api/content.js';
 import type { SchoolSettings } from '../../../shared/api/settings.js';
 import { type PageRenderer, pageAddress } from '../../../shared/page-rendering.js';
-import type { Db } from '../../db/connect.js';
-import { VersionReader } from '../../lib/data-version.js';
-import { listContentRecords } from '../content/content.repository.js';
-import { readSettings } from '../settings/settings.repository.js';
+import type { KeptAnswers } from '../../lib/cached-answer.js';
+import type { VersionReader } from '../../lib/data-version.js';
 import { renderIndexPage } from './index-page.js';
 
 /**
@@ -34,18 +31,20 @@ export type ServedPage =
 const KEPT_PAGES = 200;
 
 export class ServerPages {
-  private readonly versions: VersionReader;
   private readonly kept = new Map<string, { version: number; page: Promise<ServedPage> }>();
 
+  /**
+   * `versions` is the app's reader of the content version, `answers` the public calls' kept answers
+   * (lib/cached-answer.ts): a page reads the same bytes `GET /api/home` and `GET /api/settings` send.
+   */
   constructor(
-    private readonly db: Db,
+    private readonly versions: VersionReader,
+    private readonly answers: KeptAnswers,
     private readonly renderer: PageRenderer,
     private readonly template: string,
     private readonly publicUrl: string,
     private readonly log: FastifyBaseLogger,
-  ) {
-    this.versions = new VersionReader(db, 'content');
-  }
+  ) {}
 
   /** The page at `url` (a request's path and query), rendered or as kept for this content version. */
   async page(url: string): Promise<ServedPage> {
@@ -70,13 +69,13 @@ export class ServerPages {
   }
 
   private async render(address: string): Promise<ServedPage> {
-    const settings: SchoolSettings = await readSettings(this.db);
+    const settings = ((await this.answers.parsed('/api/settings')) as { data: SchoolSettings }).data;
     const rendered = await this.renderer.renderPage({
       url: new URL(address, this.publicUrl).toString(),
       settings,
       publicUrl: this.publicUrl,
       readContent: async (collection) =>
-        (await listContentRecords(this.db, collection)).map((record) => toWireRecord(collection, record)),
+        ((await this.answers.parsed(`/api/${collection}`)) as { data: unknown }).data,
     });
     if (rendered.kind === 'redirect') return rendered;
     const html = renderIndexPage(this.template, settings, { pathname: address, notFound: false }, rendered);
