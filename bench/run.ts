@@ -9,8 +9,12 @@
  * uploads section (bench/uploads.ts): the server's memory under ten parallel registrations with
  * large photos, and what refused ones leave behind. BENCH_ONLY=queries or BENCH_ONLY=uploads runs
  * one section alone; BENCH_ONLY=fees measures only the fee reports (bench/fees.ts) of the large school.
- * BENCH_ONLY=content measures only the public content calls (bench/content.ts) against the bare server.
+ * BENCH_ONLY=content measures only the public content calls and the server-rendered home page
+ * (bench/content.ts; after `npm run build`) against the bare server, and a cold render of the home page.
  */
+// The server renders pages with React's production build, as the installed product does.
+process.env.NODE_ENV ??= 'production';
+
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';

@@ -55,6 +55,7 @@ import { settingsRoutes } from './features/settings/settings.routes.js';
 import { timetableRoutes } from './features/timetable/timetable.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { answerSerializerCompiler } from './lib/answer-serializer.js';
+import { sendCachedAnswer } from './lib/cached-answer.js';
 import { validatorCompiler } from './lib/validator.js';
 import { authPlugin } from './plugins/auth.js';
 import { clientGonePlugin } from './plugins/client-gone.js';
@@ -258,15 +259,6 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   return app;
 }
 
-/** Whether an `If-None-Match` header names `etag` (or `*`); weak forms match too. */
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === etag || tag === '*');
-}
-
 async function registerStaticFiles(
   app: FastifyInstance,
   config: Config,
@@ -342,9 +334,7 @@ async function registerStaticFiles(
       try {
         const page = await serverPages.page(request.url);
         if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
-        reply.header('ETag', page.etag).header('Cache-Control', 'no-cache');
-        if (matchesEtag(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
-        return reply.code(200).type('text/html; charset=utf-8').send(page.html);
+        return sendCachedAnswer(page.answer, request, reply);
       } catch (error) {
         // The browser can still render the page: a rendering failure never costs the visitor it.
         request.log.error({ err: error, url }, 'the page could not be rendered on the server');

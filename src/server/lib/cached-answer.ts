@@ -29,7 +29,10 @@ export class CachedAnswer {
   readonly etag: string;
   private readonly encoded = new Map<Encoding, { body: Buffer; etag: string }>();
 
-  constructor(readonly body: Buffer) {
+  constructor(
+    readonly body: Buffer,
+    private readonly contentType: string = JSON_TYPE,
+  ) {
     const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
     this.etag = `"${hash}"`;
     this.encoded.set('identity', { body, etag: this.etag });
@@ -108,7 +111,7 @@ export class CachedAnswer {
     const { body, etag } = this.in(encoding);
     const headers: OutgoingHttpHeaders = {
       ...shared,
-      'content-type': JSON_TYPE,
+      'content-type': this.contentType,
       'cache-control': KEPT_ANSWER_CACHE_CONTROL,
       etag,
     };
@@ -182,6 +185,13 @@ export class KeptAnswer {
 }
 
 const NO_HEADERS: OutgoingHttpHeaders = {};
+
+/** Sends `answer` through Fastify (its hooks add the shared headers): bytes, or a 304. */
+export function sendCachedAnswer(answer: CachedAnswer, request: FastifyRequest, reply: FastifyReply) {
+  const { status, headers, body } = answer.answerFor(request.headers, NO_HEADERS);
+  // A set Content-Encoding tells the compress plugin that the bytes are compressed already.
+  return reply.code(status).headers(headers).send(body);
+}
 
 function sharedHeadersOf(reply: FastifyReply): OutgoingHttpHeaders {
   const shared: OutgoingHttpHeaders = {};

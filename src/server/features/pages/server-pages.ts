@@ -1,10 +1,9 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SchoolSettings } from '../../../shared/api/settings.js';
 import { type PageRenderer, pageAddress } from '../../../shared/page-rendering.js';
-import type { KeptAnswers } from '../../lib/cached-answer.js';
+import { CachedAnswer, type KeptAnswers } from '../../lib/cached-answer.js';
 import type { VersionReader } from '../../lib/data-version.js';
 import { renderIndexPage } from './index-page.js';
 
@@ -24,8 +23,8 @@ export async function loadPageRenderer(bundle: string): Promise<PageRenderer | u
 }
 
 export type ServedPage =
-  | { kind: 'page'; html: string; etag: string }
-  | { kind: 'redirect'; status: number; location: string };
+  /** The page's bytes with their strong ETag and compressed forms (made once per content version). */
+  { kind: 'page'; answer: CachedAnswer } | { kind: 'redirect'; status: number; location: string };
 
 /** How many rendered pages are kept (the public pages and the most asked-for blog posts). */
 const KEPT_PAGES = 200;
@@ -79,8 +78,7 @@ export class ServerPages {
     });
     if (rendered.kind === 'redirect') return rendered;
     const html = renderIndexPage(this.template, settings, { pathname: address, notFound: false }, rendered);
-    const etag = `"${crypto.createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
     this.log.debug({ address }, 'page rendered');
-    return { kind: 'page', html, etag };
+    return { kind: 'page', answer: new CachedAnswer(Buffer.from(html), 'text/html; charset=utf-8') };
   }
 }
