@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SCHOOL_SETTINGS } from '../../../shared/api/settings.js';
-import { insertContentRecord } from '../../features/content/content.repository.js';
 import { readSettings } from '../../features/settings/settings.repository.js';
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '../../test/databases.js';
+import type { Db } from '../connect.js';
 import { migrateTo, migrateToLatest } from '../migrate.js';
 
 describe.each(TEST_ENGINES)('migration 2026-11-24T0100-school-settings on %s', (engine) => {
@@ -11,6 +11,19 @@ describe.each(TEST_ENGINES)('migration 2026-11-24T0100-school-settings on %s', (
     await test?.dispose();
     test = undefined;
   });
+
+  /** A contact record as the schema of that day held it (the repository writes today's tables). */
+  const insertContact = (db: Db, fields: ReturnType<typeof contact>, position: number) =>
+    db
+      .insertInto('content_record')
+      .values({
+        collection: 'contacts',
+        position,
+        fields: JSON.stringify(fields),
+        created_at: '2026-11-01T00:00:00.000Z',
+        updated_at: '2026-11-01T00:00:00.000Z',
+      })
+      .execute();
 
   const contact = (address: string, phone: string) => ({
     label: 'Get In Touch',
@@ -26,8 +39,8 @@ describe.each(TEST_ENGINES)('migration 2026-11-24T0100-school-settings on %s', (
     test = await createTestDatabase(engine);
     const { db } = test;
     await migrateTo(db, '2026-11-23T0400-attempt-counters');
-    await insertContentRecord(db, 'contacts', contact(' 1 Old Road ', '+1 555 0000 111'), [], 0);
-    await insertContentRecord(db, 'contacts', contact('A second record', '0'), [], 1);
+    await insertContact(db, contact(' 1 Old Road ', '+1 555 0000 111'), 0);
+    await insertContact(db, contact('A second record', '0'), 1);
 
     await migrateToLatest(db);
     expect(await readSettings(db)).toEqual({
@@ -43,7 +56,7 @@ describe.each(TEST_ENGINES)('migration 2026-11-24T0100-school-settings on %s', (
     test = await createTestDatabase(engine);
     const { db } = test;
     await migrateTo(db, '2026-11-23T0400-attempt-counters');
-    await insertContentRecord(db, 'contacts', contact('2 New Road', '1'.repeat(31)), [], 0);
+    await insertContact(db, contact('2 New Road', '1'.repeat(31)), 0);
 
     await migrateToLatest(db);
     const settings = await readSettings(db);

@@ -21,7 +21,8 @@ export async function pagesRoutes(app: FastifyInstance): Promise<void> {
   const publicUrl = app.config.mail.publicUrl;
   const address = (path: string) => new URL(path, `${publicUrl}/`).toString();
 
-  app.get('/robots.txt', async (_request, reply) => {
+  // Files for search engines, not calls of the API: kept out of the OpenAPI document.
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
     const closed = ['/api/', ...SCHOOL_ROUTE_PREFIXES.map((prefix) => `/${prefix}`), ...ONE_TIME_PAGES];
     const lines = [
       'User-agent: *',
@@ -34,7 +35,7 @@ export async function pagesRoutes(app: FastifyInstance): Promise<void> {
     return reply.type('text/plain; charset=utf-8').header('Cache-Control', 'no-cache').send(lines.join('\n'));
   });
 
-  app.get('/sitemap.xml', async (_request, reply) => {
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
     const changed = await app.db
       .selectFrom('content_record')
       .select(['collection', (eb) => eb.fn.max('updated_at').as('lastChange')])
