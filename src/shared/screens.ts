@@ -1,4 +1,4 @@
-import { FORGOT_PASSWORD_PATH, MAIL_LINK_PATHS } from './api/mail.js';
+import { FORGOT_PASSWORD_PATH, MAIL_LINK_PATHS } from './mail-links.js';
 import { type SchoolType, USER_TYPE, type UserType } from './constants.js';
 
 /**

@@ -2,7 +2,8 @@ import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import type { ContentCollection, ContentRecord } from '../shared/api/content.js';
+import { z } from 'zod';
+import { type ContentCollection, type ContentRecord, wireRecordSchema } from '../shared/api/content.js';
 import { scriptSafeJson } from '../shared/html-text.js';
 import {
   type PageRenderer,
@@ -30,7 +31,11 @@ const isContentQuery = (query: { queryKey: readonly unknown[]; state: { status: 
  */
 export const renderer: PageRenderer = {
   async renderPage(input: RenderPageInput): Promise<RenderedPage> {
-    readContentWith(input.readContent);
+    // The store's records are checked with the public call's own response schema; the browser
+    // trusts the same answer (lib/content.ts, docs/decisions/0031-first-load-javascript.md).
+    readContentWith(async (collection) =>
+      z.array(wireRecordSchema(collection)).parse(await input.readContent(collection)),
+    );
     const queryClient = new QueryClient({
       // One try: a failing section renders its error state, as it would in the browser.
       defaultOptions: { queries: { retry: false, staleTime: STALE_TIME_MS } },
