@@ -11,7 +11,9 @@ import { ApiError, apiClient } from './api-client.js';
  * Where a server rendering reads a collection's wire records from (the server's own store); it checks
  * them with wireRecordSchema (entry-server.tsx).
  */
-export type ContentReader = (collection: ContentCollection) => Promise<WireContentRecord<ContentCollection>[]>;
+export type ContentReader = (
+  collection: ContentCollection,
+) => Promise<WireContentRecord<ContentCollection>[]>;
 
 let readOnServer: ContentReader | undefined;
 
@@ -50,7 +52,8 @@ export async function getContent<C extends ContentCollection>(
   const records = readOnServer
     ? await readOnServer(collection)
     : wireRecordsOf(await apiClient.get(collection, { signal }));
-  if (!records) throw new ApiError(200, 'INVALID_RESPONSE', 'The server sent an answer we did not understand.');
+  if (!records)
+    throw new ApiError(200, 'INVALID_RESPONSE', 'The server sent an answer we did not understand.');
   return records.map((wire) => fromWireRecord(collection, wire as unknown as WireContentRecord<C>));
 }
 

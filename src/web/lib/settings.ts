@@ -1,5 +1,9 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { DEFAULT_SCHOOL_SETTINGS, type SchoolSettings, SETTINGS_ELEMENT_ID } from '../../shared/api/settings.js';
+import {
+  DEFAULT_SCHOOL_SETTINGS,
+  type SchoolSettings,
+  SETTINGS_ELEMENT_ID,
+} from '../../shared/api/settings.js';
 import { ApiError, apiClient } from './api-client.js';
 
 /**
