@@ -15,6 +15,7 @@ import {
 import { AppProvider } from './app/providers.js';
 import { createRoutes } from './app/router.js';
 import { contentQueryKey, readContentWith } from './lib/content.js';
+import { preloadDeferredComponents } from './lib/deferred-component.js';
 import { defaultHead, type PageHeadFunction, renderHeadTags } from './lib/page-head.js';
 import { STALE_TIME_MS } from './lib/query-client.js';
 import { settingsQueryKey } from './lib/settings.js';
@@ -36,6 +37,7 @@ export const renderer: PageRenderer = {
     readContentWith(async (collection) =>
       z.array(wireRecordSchema(collection)).parse(await input.readContent(collection)),
     );
+    await preloadDeferredComponents();
     const queryClient = new QueryClient({
       // One try: a failing section renders its error state, as it would in the browser.
       defaultOptions: { queries: { retry: false, staleTime: STALE_TIME_MS } },

@@ -4,7 +4,7 @@ import {
   type ContentRecord,
   fromWireRecord,
   type WireContentRecord,
-} from '../../shared/api/content.js';
+} from '../../shared/content-records.js';
 import { ApiError, apiClient } from './api-client.js';
 
 /**

@@ -3,7 +3,7 @@ import {
   DEFAULT_SCHOOL_SETTINGS,
   type SchoolSettings,
   SETTINGS_ELEMENT_ID,
-} from '../../shared/api/settings.js';
+} from '../../shared/school-settings.js';
 import { ApiError, apiClient } from './api-client.js';
 
 /**

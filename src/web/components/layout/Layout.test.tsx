@@ -39,7 +39,6 @@ describe('Layout', () => {
     await act(async () => {
       notify.info('Welcome back!');
       await loadToastify();
-      await new Promise((resolve) => setTimeout(resolve, 50));
     });
     const toast = await screen.findByText('Welcome back!');
     await user.keyboard('{Alt>}t{/Alt}');

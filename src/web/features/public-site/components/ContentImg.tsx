@@ -1,5 +1,5 @@
-import { mediaSrcSet } from '../../../../shared/api/admin.js';
 import type { ContentImage } from '../../../../shared/api/content.js';
+import { mediaSrcSet } from '../../../../shared/media-files.js';
 import { uploadUrl } from '../../../lib/images.js';
 
 export interface ContentImgProps {
