@@ -37,7 +37,6 @@ export const renderer: PageRenderer = {
     readContentWith(async (collection) =>
       z.array(wireRecordSchema(collection)).parse(await input.readContent(collection)),
     );
-    await preloadDeferredComponents();
     const queryClient = new QueryClient({
       // One try: a failing section renders its error state, as it would in the browser.
       defaultOptions: { queries: { retry: false, staleTime: STALE_TIME_MS } },
@@ -52,6 +51,9 @@ export const renderer: PageRenderer = {
     if (context.errors) {
       throw new Error(`The page ${input.url} could not be rendered: its route failed to load.`);
     }
+    // After the query: the page's route module is loaded, with the deferred components it declares.
+    // renderToString does not wait for a suspended component, so each must be there before it renders.
+    await preloadDeferredComponents();
     const router = createStaticRouter(handler.dataRoutes, context);
     const root = renderToString(
       <StrictMode>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isWebLink } from '../rules/web-link.js';
-import { SOCIAL_NETWORK_LABELS, SOCIAL_NETWORKS, type SocialNetwork } from '../school-settings.js';
+import { SOCIAL_NETWORK_LABELS, type SocialNetwork } from '../school-settings.js';
 import { ADMIN_MESSAGES, isSafeImagePath } from './admin.js';
 
 export * from '../school-settings.js';

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import '../app/routes/root.js';
+import '../features/public-site/components/DeferredSections.js';
 import { preloadDeferredComponents } from '../lib/deferred-component.js';
 import { assertNoConsoleErrors, installConsoleErrorGuard } from './console.js';
 import { installContentFetchStub } from './content-fetch.js';
