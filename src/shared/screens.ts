@@ -1,5 +1,5 @@
-import { FORGOT_PASSWORD_PATH, MAIL_LINK_PATHS } from './api/mail.js';
 import { type SchoolType, USER_TYPE, type UserType } from './constants.js';
+import { FORGOT_PASSWORD_PATH, MAIL_LINK_PATHS } from './mail-links.js';
 
 /**
  * The one registry of the web app's screens. Each entry says where a screen is (its path), what its

@@ -2,7 +2,8 @@ import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import type { ContentCollection, ContentRecord } from '../shared/api/content.js';
+import { z } from 'zod';
+import { type ContentCollection, type ContentRecord, wireRecordSchema } from '../shared/api/content.js';
 import { scriptSafeJson } from '../shared/html-text.js';
 import {
   type PageRenderer,
@@ -14,6 +15,7 @@ import {
 import { AppProvider } from './app/providers.js';
 import { createRoutes } from './app/router.js';
 import { contentQueryKey, readContentWith } from './lib/content.js';
+import { preloadDeferredComponents } from './lib/deferred-component.js';
 import { defaultHead, type PageHeadFunction, renderHeadTags } from './lib/page-head.js';
 import { STALE_TIME_MS } from './lib/query-client.js';
 import { settingsQueryKey } from './lib/settings.js';
@@ -30,7 +32,11 @@ const isContentQuery = (query: { queryKey: readonly unknown[]; state: { status: 
  */
 export const renderer: PageRenderer = {
   async renderPage(input: RenderPageInput): Promise<RenderedPage> {
-    readContentWith(input.readContent);
+    // The store's records are checked with the public call's own response schema; the browser
+    // trusts the same answer (lib/content.ts, docs/decisions/0031-first-load-javascript.md).
+    readContentWith(async (collection) =>
+      z.array(wireRecordSchema(collection)).parse(await input.readContent(collection)),
+    );
     const queryClient = new QueryClient({
       // One try: a failing section renders its error state, as it would in the browser.
       defaultOptions: { queries: { retry: false, staleTime: STALE_TIME_MS } },
@@ -45,6 +51,9 @@ export const renderer: PageRenderer = {
     if (context.errors) {
       throw new Error(`The page ${input.url} could not be rendered: its route failed to load.`);
     }
+    // After the query: the page's route module is loaded, with the deferred components it declares.
+    // renderToString does not wait for a suspended component, so each must be there before it renders.
+    await preloadDeferredComponents();
     const router = createStaticRouter(handler.dataRoutes, context);
     const root = renderToString(
       <StrictMode>

@@ -1,169 +1,19 @@
 import { z } from 'zod';
 import { GALLERY_CATEGORIES } from '../constants.js';
+import {
+  type ContentCollection,
+  type ContentFields,
+  type ContentImage,
+  fieldEntries,
+} from '../content-records.js';
 
-/**
- * The public content collections of docs/contract/api.md. Each field has a correct internal name (the key)
- * and the name the outside world sees in JSON (`wire`), misspellings included. Server and client map between
- * the two only through `toWireRecord` / `fromWireRecord` below.
- */
+export * from '../content-records.js';
 
-type FieldKind = 'line' | 'text' | 'icon' | 'checklist';
-
-interface FieldDefinition<Wire extends string = string> {
-  wire: Wire;
-  label: string;
-  kind: FieldKind;
-  max: number;
-}
-
-const line = <W extends string>(wire: W, label: string, max = 200): FieldDefinition<W> => ({
-  wire,
-  label,
-  kind: 'line',
-  max,
-});
-const text = <W extends string>(wire: W, label: string, max = 5000): FieldDefinition<W> => ({
-  wire,
-  label,
-  kind: 'text',
-  max,
-});
-
-export const CONTENT_COLLECTIONS = {
-  home: {
-    title: 'Home banner',
-    fields: {
-      heading: line('heading', 'Small heading'),
-      title: line('heading2', 'Title'),
-      learnMoreLabel: line('learm_more', 'Button label', 60),
-      description: text('discription', 'Description'),
-    },
-  },
-  about: {
-    title: 'About',
-    fields: {
-      label: line('heading1', 'Label'),
-      title: line('heading2', 'Title'),
-      checklist: {
-        wire: 'heading3',
-        label: 'Check-list (items separated by #)',
-        kind: 'checklist',
-        max: 2000,
-      },
-      description: text('discription', 'Description'),
-      learnMoreLabel: line('learn_more', 'Button label', 60),
-    },
-  },
-  class: {
-    title: 'Classes heading',
-    fields: { label: line('heading1', 'Label'), title: line('heading2', 'Title') },
-  },
-  kidsclasses: {
-    title: 'Classes',
-    fields: {
-      title: line('heading', 'Class name'),
-      description: text('discription', 'Description'),
-      ageOfKids: line('age_of_kids', 'Age of Kids', 60),
-      totalSeats: line('total_seat', 'Total Seats', 60),
-      classTime: line('class_time', 'Class Time', 60),
-      tuitionFee: line('tution_fee', 'Tuition Fee', 60),
-    },
-  },
-  comments: {
-    title: 'Testimonials',
-    fields: {
-      name: line('name', 'Parent name'),
-      designation: line('degination', 'Designation'),
-      quote: text('discription', 'Quote', 2000),
-    },
-  },
-  teacher: {
-    title: 'Teachers',
-    fields: {
-      label: line('heading1', 'Section label'),
-      title: line('heading2', 'Section title'),
-      name: line('teacher_name', 'Teacher name'),
-      designation: line('designation', 'Designation'),
-    },
-  },
-  blog: {
-    title: 'Blog',
-    fields: {
-      label: line('heading1', 'Section label'),
-      title: line('heading2', 'Section title'),
-      heading: line('heading', 'Post title'),
-      description: text('discription', 'Post text', 20000),
-      author: line('author', 'Author', 100),
-      category: line('category', 'Category', 100),
-    },
-  },
-  facilities: {
-    title: 'Facilities',
-    fields: {
-      icon: { wire: 'image', label: 'Icon', kind: 'icon', max: 60 },
-      heading: line('heading', 'Heading'),
-      description: text('discription', 'Description', 2000),
-    },
-  },
-  gallery: {
-    title: 'Gallery',
-    fields: { label: line('heading1', 'Label'), title: line('heading2', 'Title') },
-  },
-  blogdetails: {
-    title: 'Blog detail',
-    fields: {
-      label: line('heading1', 'Label'),
-      title: line('heading2', 'Title'),
-      description: text('discription', 'Text', 20000),
-    },
-  },
-  contacts: {
-    title: 'Contact',
-    fields: {
-      label: line('heading1', 'Label'),
-      title: line('heading2', 'Title'),
-      description: text('discription', 'Description', 2000),
-      address: line('address', 'Address'),
-      email: line('email', 'Email'),
-      phone: line('phone', 'Phone', 60),
-      openingHours: line('opening_hour', 'Opening Hours'),
-    },
-  },
-} as const satisfies Record<string, { title: string; fields: Record<string, FieldDefinition> }>;
-
-export type ContentCollection = keyof typeof CONTENT_COLLECTIONS;
-export const CONTENT_COLLECTION_NAMES = Object.keys(CONTENT_COLLECTIONS) as ContentCollection[];
-export const isContentCollection = (name: string): name is ContentCollection =>
-  Object.hasOwn(CONTENT_COLLECTIONS, name);
-
-type Fields<C extends ContentCollection> = (typeof CONTENT_COLLECTIONS)[C]['fields'];
-
-/** A record's own fields under their internal names. */
-export type ContentFields<C extends ContentCollection> = { [K in keyof Fields<C>]: string };
-/** The same fields under their wire names. */
-export type WireContentFields<C extends ContentCollection> = {
-  [K in keyof Fields<C> as Fields<C>[K] extends { wire: infer W extends string } ? W : never]: string;
-};
-
-export const ContentImageSchema = z.object({
+export const ContentImageSchema: z.ZodType<ContentImage> = z.object({
   image: z.string().min(1).max(300),
   alt: z.string().max(300),
   category: z.enum(GALLERY_CATEGORIES).optional(),
 });
-export type ContentImage = z.infer<typeof ContentImageSchema>;
-
-export type ContentRecord<C extends ContentCollection> = ContentFields<C> & {
-  id: number;
-  images: ContentImage[];
-};
-export type WireContentRecord<C extends ContentCollection> = WireContentFields<C> & {
-  id: number;
-  images: ContentImage[];
-};
-
-function fieldEntries(collection: ContentCollection): [string, FieldDefinition][] {
-  return Object.entries(CONTENT_COLLECTIONS[collection].fields);
-}
 
 /** Zod schema of one record as the public calls send it. */
 export function wireRecordSchema<C extends ContentCollection>(collection: C) {
@@ -179,37 +29,4 @@ export function contentFieldsSchema<C extends ContentCollection>(collection: C) 
     shape[key] = z.string().trim().max(field.max, `${field.label} is at most ${field.max} characters`);
   }
   return z.object(shape).strict() as unknown as z.ZodType<ContentFields<C>>;
-}
-
-export function toWireRecord<C extends ContentCollection>(
-  collection: C,
-  record: ContentRecord<C>,
-): WireContentRecord<C> {
-  const wire: Record<string, unknown> = { id: record.id };
-  const internal = record as unknown as Record<string, string | undefined>;
-  for (const [key, field] of fieldEntries(collection)) wire[field.wire] = internal[key] ?? '';
-  wire.images = record.images;
-  return wire as WireContentRecord<C>;
-}
-
-export function fromWireRecord<C extends ContentCollection>(
-  collection: C,
-  wire: WireContentRecord<C>,
-): ContentRecord<C> {
-  const record: Record<string, unknown> = { id: wire.id };
-  const source = wire as unknown as Record<string, string | undefined>;
-  for (const [key, field] of fieldEntries(collection)) record[key] = source[field.wire] ?? '';
-  record.images = wire.images;
-  return record as ContentRecord<C>;
-}
-
-/**
- * Record 0's `#`-separated heading3 as check-list items, empty parts dropped
- * (docs/contract/product.md#public-pages).
- */
-export function splitChecklist(value: string | undefined): string[] {
-  return (value ?? '')
-    .split('#')
-    .map((part) => part.trim())
-    .filter((part) => part.length > 0);
 }

@@ -51,17 +51,7 @@ export const MAIL_STATUS_LABELS: Readonly<Record<MailStatus, string>> = {
 /** How long a password-reset link works, in minutes. */
 export const PASSWORD_RESET_MINUTES = 30;
 
-/** The screens the mails link to (public pages of the web app), with the token in `?token=`. */
-export const MAIL_LINK_PATHS = {
-  resetPassword: '/reset-password',
-  confirmNewsletter: '/newsletter/confirm',
-  unsubscribe: '/newsletter/unsubscribe',
-  login: '/login',
-  notifications: '/notification',
-} as const;
-
-/** The screen where a user asks for a reset link (linked from /login as "Forgot password?"). */
-export const FORGOT_PASSWORD_PATH = '/forgot-password';
+export { FORGOT_PASSWORD_PATH, MAIL_LINK_PATHS } from '../mail-links.js';
 
 export const MAIL_MESSAGES = {
   enterEmail: 'Please enter your email',

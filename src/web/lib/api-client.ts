@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ErrorBodySchema } from '../../shared/api/errors.js';
+import type { ErrorBody } from '../../shared/api/errors.js';
 import { API_BASE } from '../config/env.js';
 import { paths } from '../config/paths.js';
 import { clearSessionToken, getSessionToken } from './session.js';
@@ -74,11 +74,27 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/**
+ * The API's error body (ErrorBodySchema), checked by hand: this module is in every page's first load,
+ * and zod is not (docs/decisions/0031-first-load-javascript.md).
+ */
+function isErrorBody(body: unknown): body is ErrorBody {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return false;
+  const { error } = body;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    typeof error.code === 'string' &&
+    'message' in error &&
+    typeof error.message === 'string'
+  );
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
   const body = await readBody(response).catch(() => undefined);
-  const parsed = ErrorBodySchema.safeParse(body);
-  if (parsed.success) {
-    const { code, message, details } = parsed.data.error;
+  if (isErrorBody(body)) {
+    const { code, message, details } = body.error;
     return new ApiError(response.status, code, message, details);
   }
   const message =

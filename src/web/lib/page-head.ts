@@ -1,6 +1,6 @@
 import type { ContentCollection, ContentImage, ContentRecord } from '../../shared/api/content.js';
-import { documentTitle, type SchoolSettings } from '../../shared/api/settings.js';
 import { escapeHtml, scriptSafeJson } from '../../shared/html-text.js';
+import { documentTitle, type SchoolSettings } from '../../shared/school-settings.js';
 import { bannerTitleFor } from '../../shared/screens.js';
 import { uploadUrl } from './images.js';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { documentTitle } from '../../../shared/api/settings.js';
+import { documentTitle } from '../../../shared/school-settings.js';
 import { usePageTitle } from './PageBanner.js';
 import { useSchool } from './school.js';
 

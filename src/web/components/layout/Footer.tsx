@@ -4,7 +4,7 @@ import {
   type SocialNetwork,
   setSocialLinks,
   telHref,
-} from '../../../shared/api/settings.js';
+} from '../../../shared/school-settings.js';
 import { Icon, type IconName } from '../ui/Icon.js';
 import { PlaceholderLink } from '../ui/PlaceholderLink.js';
 import { SchoolBrand } from './SchoolBrand.js';

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { notify } from '../../lib/toast.js';
+import { loadToastify, notify } from '../../lib/toast.js';
 import { renderApp } from '../../test/render-app.js';
 
 describe('Layout', () => {
@@ -34,8 +34,11 @@ describe('Layout', () => {
   it('shows toasts, and Alt+T moves focus to them', async () => {
     const { user } = renderApp('/about');
     await screen.findByRole('heading', { level: 1, name: 'About' });
-    act(() => {
+    // The first toast loads react-toastify; the layout then mounts its container.
+    expect(document.querySelector('.Toastify')).toBeNull();
+    await act(async () => {
       notify.info('Welcome back!');
+      await loadToastify();
     });
     const toast = await screen.findByText('Welcome back!');
     await user.keyboard('{Alt>}t{/Alt}');

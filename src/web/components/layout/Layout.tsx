@@ -1,17 +1,13 @@
 import { type MouseEvent, type ReactNode, type RefObject, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation, useRevalidator } from 'react-router';
-import { ToastContainer } from 'react-toastify';
-import { TOAST_SETTINGS } from '../../../shared/constants.js';
 import { useSessionToken } from '../../lib/session.js';
 import { DocumentTitle } from './DocumentTitle.js';
 import { Footer } from './Footer.js';
 import { NavBar } from './NavBar.js';
 import { PageBanner } from './PageBanner.js';
+import { Toasts } from './Toasts.js';
 
 export const MAIN_ID = 'main-content';
-
-/** docs/contract/product.md#toast-settings: Alt+T moves focus to the notifications. */
-const focusToastsHotKey = (event: KeyboardEvent): boolean => event.altKey && event.code === 'KeyT';
 
 /** After a client-side navigation, screen readers start at the new page instead of the old link. */
 function useFocusMainOnNavigation(main: RefObject<HTMLElement | null>): void {
@@ -74,7 +70,7 @@ export function Layout({ homeBanner, newsletter }: LayoutProps) {
         <Outlet />
       </main>
       <Footer newsletter={newsletter} />
-      <ToastContainer {...TOAST_SETTINGS} hotKeys={focusToastsHotKey} />
+      <Toasts />
       <ScrollRestoration />
     </>
   );

@@ -69,7 +69,10 @@ describe('PageBanner', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Welcome to Schoolyard')).toBeInTheDocument();
     expect(screen.getByText('Play, stories and friends, every day.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '/about');
+    expect(screen.getByRole('link', { name: 'Learn More about our school' })).toHaveAttribute(
+      'href',
+      '/about',
+    );
     const image = screen.getByRole('img', { name: 'Children painting together' });
     expect(image).toHaveAttribute('src', '/uploads/home/hero.jpg');
     expect(image).toHaveAttribute('width');
@@ -83,7 +86,7 @@ describe('PageBanner', () => {
     mockHomeContent(() => jsonResponse({ data: [record] }));
     renderApp('/');
     await screen.findByRole('heading', { level: 1, name: 'The best start for little learners' });
-    expect(screen.queryByRole('link', { name: 'Learn More' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Learn More/ })).not.toBeInTheDocument();
   });
 
   it('says the home content could not load, logs it, and retries on request', async () => {

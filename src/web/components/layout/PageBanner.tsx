@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation, useMatches } from 'react-router';
-import { NOT_FOUND_PAGE_TITLE } from '../../../shared/api/settings.js';
+import { NOT_FOUND_PAGE_TITLE } from '../../../shared/school-settings.js';
 import { bannerTitleFor } from '../../../shared/screens.js';
 import { paths } from '../../config/paths.js';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { mediaVariants } from '../../../shared/api/admin.js';
+import { mediaVariants } from '../../../shared/media-files.js';
 import { paths } from '../../config/paths.js';
 import { uploadUrl } from '../../lib/images.js';
 import { Icon } from '../ui/Icon.js';

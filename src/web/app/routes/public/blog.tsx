@@ -9,5 +9,5 @@ export const clientLoader = contentLoader(...PAGE_CONTENT['/blog']);
 
 /** Blog (docs/contract/product.md#public-pages): a card per post. */
 export default function BlogRoute() {
-  return <BlogSection />;
+  return <BlogSection eagerFirstImage />;
 }

@@ -13,7 +13,7 @@ describe('AboutSection', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Learn About Us')).toBeInTheDocument();
     expect(screen.getByText('Sunny Meadows opened in 2009.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '/about');
+    expect(screen.getByRole('link', { name: 'Learn More about us' })).toHaveAttribute('href', '/about');
 
     const main = screen.getByRole('img', { name: 'A teacher reading to children' });
     expect(main).toHaveAttribute('src', '/uploads/demo/about-1.webp');

@@ -69,6 +69,8 @@ export function AboutSection({ learnMoreTo }: AboutSectionProps) {
             {about.learnMoreLabel ? (
               <Link to={learnMoreTo} className="btn btn-primary rounded-pill px-4 mt-4">
                 {about.learnMoreLabel}
+                {/* Two “Learn More” links on home: each says where it leads (SEO, screen readers). */}{' '}
+                <span className="visually-hidden">about us</span>
               </Link>
             ) : null}
           </div>

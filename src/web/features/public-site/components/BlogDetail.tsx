@@ -8,8 +8,8 @@ import { useContent } from '../../../lib/content.js';
 import { notify } from '../../../lib/toast.js';
 import { TAGS } from '../lib/blog-placeholders.js';
 import { blogCard, blogCategories, blogDetailContent, paragraphs } from '../lib/content-rules.js';
-import { BlogComments } from './BlogComments.js';
 import { ContentImg } from './ContentImg.js';
+import { DeferredBlogComments } from './DeferredSections.js';
 import { PersonSocialLinks } from './PersonSocialLinks.js';
 import { SkeletonLines } from './Skeleton.js';
 
@@ -214,7 +214,7 @@ export function BlogDetail() {
               </article>
             )}
             <RelatedPosts posts={related} />
-            <BlogComments />
+            <DeferredBlogComments />
           </div>
           <div className="col-lg-4">
             <aside className="blog-sidebar" aria-label="Blog sidebar">

@@ -8,10 +8,10 @@ import { CardsSection } from './CardsSection.js';
 import { ContentImg } from './ContentImg.js';
 import { SKELETON_CARDS, SkeletonLines } from './Skeleton.js';
 
-function BlogCard({ card }: { card: BlogCardContent }) {
+function BlogCard({ card, eager = false }: { card: BlogCardContent; eager?: boolean }) {
   return (
     <article className="blog-card">
-      <ContentImg image={card.image} width={600} height={400} className="blog-card__image" />
+      <ContentImg image={card.image} width={600} height={400} className="blog-card__image" eager={eager} />
       <div className="blog-card__body">
         <ul className="blog-card__meta">
           <li>
@@ -43,6 +43,8 @@ function BlogCard({ card }: { card: BlogCardContent }) {
 export interface BlogSectionProps {
   /** Show at most this many posts (home shows the latest three). */
   limit?: number;
+  /** The blog page's first picture is its largest above the fold: loaded at once (not on home). */
+  eagerFirstImage?: boolean;
 }
 
 /**
@@ -50,7 +52,7 @@ export interface BlogSectionProps {
  * image, author and category (defaults Admin / Web Design), the comment count, its own description
  * (docs/contract/fixes-and-gaps.md#fix-2, clamped to a few lines) and Read More.
  */
-export function BlogSection({ limit }: BlogSectionProps) {
+export function BlogSection({ limit, eagerFirstImage = false }: BlogSectionProps) {
   const query = useContent('blog');
   const status = sectionStatus(query);
   return (
@@ -72,7 +74,9 @@ export function BlogSection({ limit }: BlogSectionProps) {
         </div>
       }
       cards={(query.data ?? []).slice(0, limit)}
-      renderCard={(post) => <BlogCard card={blogCard(post)} />}
+      renderCard={(post) => (
+        <BlogCard card={blogCard(post)} eager={eagerFirstImage && post === query.data?.[0]} />
+      )}
     />
   );
 }

@@ -17,12 +17,8 @@ import {
 } from '../../../components/forms/public-form.js';
 import { PageIcon } from '../../../components/ui/PageIcon.js';
 import { useContent } from '../../../lib/content.js';
+import { BOOK_A_SEAT_ID, SEAT_PARAM } from '../lib/book-a-seat.js';
 import { PublicSectionHeading } from './PublicSectionHeading.js';
-
-/** The id of Book A Seat's section: Join Now on a class card leads here. */
-export const BOOK_A_SEAT_ID = 'book-a-seat';
-/** `?seat=<class card id>`: the class Join Now chose. */
-export const SEAT_PARAM = 'seat';
 
 const PROMISES = [
   'A visit and a trial morning before you decide',

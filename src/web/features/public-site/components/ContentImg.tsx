@@ -1,5 +1,5 @@
-import { mediaSrcSet } from '../../../../shared/api/admin.js';
 import type { ContentImage } from '../../../../shared/api/content.js';
+import { mediaSrcSet } from '../../../../shared/media-files.js';
 import { uploadUrl } from '../../../lib/images.js';
 
 export interface ContentImgProps {
@@ -8,7 +8,7 @@ export interface ContentImgProps {
   width: number;
   height: number;
   className?: string;
-  /** Above the fold: load at once instead of lazily. */
+  /** Above the fold (a page's largest picture): load at once and first, instead of lazily. */
   eager?: boolean;
 }
 
@@ -39,6 +39,7 @@ export function ContentImg({ image, width, height, className, eager = false }: C
       width={width}
       height={height}
       loading={eager ? undefined : 'lazy'}
+      fetchPriority={eager ? 'high' : undefined}
       decoding="async"
     />
   );

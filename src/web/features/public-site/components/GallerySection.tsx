@@ -72,7 +72,14 @@ export function GallerySection() {
                     aria-haspopup="dialog"
                     onClick={(event) => open(index, event.currentTarget)}
                   >
-                    <ContentImg image={image} width={600} height={600} className="gallery__image" />
+                    {/* The first picture is the page's largest above the fold: loaded at once. */}
+                    <ContentImg
+                      image={image}
+                      width={600}
+                      height={600}
+                      className="gallery__image"
+                      eager={index === 0}
+                    />
                     <span className="gallery__zoom" aria-hidden="true">
                       <PageIcon name="zoom-in" />
                     </span>

@@ -32,7 +32,7 @@ export function HomeHero() {
             <p className="home-hero__text">{record?.description}</p>
             {record?.learnMoreLabel ? (
               <Link to={paths.about} className="btn btn-primary btn-lg rounded-pill px-4">
-                {record.learnMoreLabel}
+                {record.learnMoreLabel} <span className="visually-hidden">about our school</span>
               </Link>
             ) : null}
             {isError ? (

@@ -1,5 +1,5 @@
-import { type ContentImage, type ContentRecord, splitChecklist } from '../../../../shared/api/content.js';
 import { BLOG_DEFAULTS, GALLERY_CATEGORIES, type GalleryCategory } from '../../../../shared/constants.js';
+import { type ContentImage, type ContentRecord, splitChecklist } from '../../../../shared/content-records.js';
 
 /**
  * The data rules of the public sections (docs/contract/product.md#public-pages,
