@@ -109,6 +109,8 @@ describe('PageBanner', () => {
       await screen.findByRole('heading', { level: 1, name: 'The best start for little learners' }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(homeCalls(fetchMock)).toBe(failedCalls + 1);
+    // Retry asked again (a retry of the failed load may still have been under way when the alert
+    // showed, so the count is a floor, not an exact number).
+    expect(homeCalls(fetchMock)).toBeGreaterThan(failedCalls);
   });
 });
