@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect.js';
+import { bumpDataVersion } from '../../lib/data-version.js';
 import { nameKeyOf } from './name-key.js';
 
 /**
@@ -41,14 +42,21 @@ export const insertNamed = (db: Db, table: NameTable, name: string) =>
     .returning(['id', 'name'])
     .executeTakeFirstOrThrow();
 
-/** Renames the row; undefined when there is none with that id. */
-export const renameNamed = (db: Db, table: NameTable, id: number, name: string) =>
-  db
+/**
+ * Renames the row; undefined when there is none with that id. A class's name is part of the fee
+ * ledger's kept term overview, so renaming a class raises the ledger's data version too (in the
+ * caller's transaction, catalog.service.ts's writeName).
+ */
+export async function renameNamed(trx: Db, table: NameTable, id: number, name: string) {
+  const row = await trx
     .updateTable(table)
     .set({ name, name_key: nameKeyOf(name) })
     .where('id', '=', id)
     .returning(['id', 'name'])
     .executeTakeFirst();
+  if (row && table === 'school_class') await bumpDataVersion(trx, 'ledger');
+  return row;
+}
 
 /** Adds a time slot; without a position, after the last one. */
 export async function insertTimeSlot(db: Db, label: string, position: number | undefined) {

@@ -68,4 +68,21 @@ describe.each(TEST_ENGINES)('the term overview follows the ledger (%s)', (engine
     expect(voided.statusCode).toBe(200);
     expect(await totals()).toEqual(before);
   });
+
+  it('shows a class renamed through another server process at once', async () => {
+    const overview = async () =>
+      (await callAs(t.app, f, 'principal', { method: 'GET', url: '/api/admin/fees/overview' })).json()
+        .data as TermOverviewRow[];
+    const row = (await overview())[0];
+    expect(row).toBeDefined();
+    const renamed = await callAs(other, f, 'principal', {
+      method: 'PATCH',
+      url: `/api/admin/classes/${row?.classId}`,
+      payload: { name: `Renamed ${engine}` },
+    });
+    expect(renamed.statusCode).toBe(200);
+    const names = (await overview()).filter((r) => r.classId === row?.classId).map((r) => r.className);
+    expect(names.length).toBeGreaterThan(0);
+    expect(new Set(names)).toEqual(new Set([`Renamed ${engine}`]));
+  });
 });

@@ -28,7 +28,6 @@ import {
   ledgerRows,
   markReminded,
   overdueInvoices,
-  planSums,
   pupilStatement,
   termOverview,
 } from './reports.repository.js';
@@ -76,8 +75,9 @@ export async function feeReportsRoutes(app: FastifyInstance): Promise<void> {
     return payload;
   });
 
-  // The overview's sums per plan, kept until the ledger changes (lib/data-version.ts).
-  const ledgerSums = new VersionedCache(new VersionReader(app.db, 'ledger'), () => planSums(app.db));
+  // The overview, kept until the ledger changes (lib/data-version.ts): every audited money change
+  // and every class rename raise its version.
+  const overview = new VersionedCache(new VersionReader(app.db, 'ledger'), () => termOverview(app.db));
 
   /** The invoice a reminder is about, when something is still owed on it. */
   async function owedInvoice(id: number) {
@@ -102,7 +102,7 @@ export async function feeReportsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: z.object({ data: z.array(TermOverviewRowSchema) }), ...DENIED },
       },
     },
-    async () => ({ data: await termOverview(app.db, () => ledgerSums.get()) }),
+    async () => ({ data: await overview.get() }),
   );
 
   api.get(
