@@ -1,6 +1,4 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_MESSAGES } from '../../../shared/api/users.js';
@@ -280,7 +278,8 @@ describe.each(TEST_ENGINES)('registration (POST /api/users) on %s', (engine) => 
       .execute();
     expect(rows).toHaveLength(2);
     for (const { image } of rows) expect(image).toMatch(/^users\/[0-9a-f]{32}\.webp$/);
-    const first = await fs.readFile(path.join(t.appConfig.uploadsDir, rows[0]?.image ?? ''));
+    const first = await t.app.files.read(rows[0]?.image ?? '');
+    if (!first) throw new Error('the first photo is not stored');
     const meta = await sharp(first).metadata();
     expect(meta.format).toBe('webp');
     expect(meta.exif).toBeUndefined();
