@@ -7,6 +7,7 @@ import { connectDatabase, type Db } from '../src/server/db/connect.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { seedDemoSchool } from '../src/server/demo/index.js';
 import { bumpDataVersion } from '../src/server/lib/data-version.js';
+import { DiskFileStore } from '../src/server/lib/file-store/disk-file-store.js';
 
 /** The public content calls' target (issue 18): this share of a bare server's requests per second. */
 export const CONTENT_TARGET_RATIO = 0.8;
@@ -41,7 +42,7 @@ export async function runContentBench(
 ): Promise<string[]> {
   const db = await connectDatabase(database);
   await migrateToLatest(db);
-  await seedDemoSchool(db, path.join(dataDir, 'uploads'));
+  await seedDemoSchool(db, new DiskFileStore(path.join(dataDir, 'uploads')));
   const config: Config = {
     ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_DATA: 'false' }),
     database,

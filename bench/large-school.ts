@@ -2,6 +2,7 @@ import type { Db } from '../src/server/db/connect.js';
 import { seedDemoSchool } from '../src/server/demo/index.js';
 import { hashPassword } from '../src/server/features/auth/password.js';
 import { nameKeyOf } from '../src/server/features/catalog/name-key.js';
+import { DiskFileStore } from '../src/server/lib/file-store/disk-file-store.js';
 import { nowIso } from '../src/server/lib/time.js';
 
 /**
@@ -55,7 +56,7 @@ export function benchUser(
 }
 
 export async function seedLargeSchool(db: Db, uploadsDir: string, today = new Date()): Promise<void> {
-  await seedDemoSchool(db, uploadsDir, { today });
+  await seedDemoSchool(db, new DiskFileStore(uploadsDir), { today });
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   const now = nowIso();
   const existingClasses = await db.selectFrom('school_class').select('id').execute();

@@ -56,6 +56,9 @@ import { timetableRoutes } from './features/timetable/timetable.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { answerSerializerCompiler } from './lib/answer-serializer.js';
 import { sendCachedAnswer } from './lib/cached-answer.js';
+import { createFileStore } from './lib/file-store/create-file-store.js';
+import type { FileStore } from './lib/file-store/file-store.js';
+import { storedFilesRoutes } from './lib/file-store/stored-files.routes.js';
 import { validatorCompiler } from './lib/validator.js';
 import { authPlugin } from './plugins/auth.js';
 import { clientGonePlugin } from './plugins/client-gone.js';
@@ -72,6 +75,8 @@ declare module 'fastify' {
     db: Db;
     /** Every route as registered (method and full path), for the route-walk test and tooling. */
     routeCatalog: RouteEntry[];
+    /** Where stored files live (uploaded pictures): FILE_STORE's disk folder or database table. */
+    files: FileStore;
     /** Sends the outbox's mail; undefined without SMTP_URL (mail then waits in the outbox). */
     mailSender: MailSender | undefined;
   }
@@ -94,6 +99,8 @@ export interface BuildAppOptions {
    */
   pageRenderer?: PageRenderer;
   mailSenderOptions?: SenderOptions;
+  /** Instead of the store FILE_STORE names (tests share one between two apps, or look inside it). */
+  files?: FileStore;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -131,6 +138,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   const app = Fastify(serverOptions);
   app.decorate('config', config);
   app.decorate('db', options.db);
+  app.decorate('files', options.files ?? createFileStore(config, options.db));
   // Before any route: the onRoute hook sees every route of every plugin registered after it.
   const routeCatalog: RouteEntry[] = [];
   app.decorate('routeCatalog', routeCatalog);
@@ -264,19 +272,8 @@ async function registerStaticFiles(
   config: Config,
   pageRenderer: PageRenderer | undefined,
 ): Promise<void> {
-  fs.mkdirSync(config.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    maxAge: '1d',
-    setHeaders: (res) => {
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-    },
-  });
+  // Stored files (uploaded pictures) from the app's FileStore, whichever store keeps them.
+  await app.register(storedFilesRoutes, { prefix: '/uploads' });
 
   const webDist = config.webDistDir ?? defaultWebDist();
   const indexHtml = path.join(webDist, 'index.html');

@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, describeDatabase, describeMail, loadConfig, mailLinkWarning } from './config.js';
+import {
+  ConfigError,
+  describeDatabase,
+  describeFileStore,
+  describeMail,
+  loadConfig,
+  mailLinkWarning,
+} from './config.js';
 
 describe('loadConfig', () => {
   it('uses the documented defaults', () => {
@@ -9,6 +16,7 @@ describe('loadConfig', () => {
     expect(config.dataDir).toBe(path.resolve('./data'));
     expect(config.database).toEqual({ engine: 'sqlite', file: path.resolve('./data/schoolyard.sqlite') });
     expect(config.uploadsDir).toBe(path.resolve('./data/uploads'));
+    expect(config.fileStore).toBe('disk');
     expect(config.demoData).toBe(true);
     expect(config.timeouts).toEqual({
       headers: 15_000,
@@ -18,6 +26,18 @@ describe('loadConfig', () => {
       connection: 120_000,
     });
     expect(config.shutdown).toEqual({ idleGrace: 1_000, timeout: 10_000 });
+  });
+
+  it('keeps stored files on disk or in the database (FILE_STORE)', () => {
+    expect(loadConfig({ FILE_STORE: 'database' }).fileStore).toBe('database');
+    expect(loadConfig({ FILE_STORE: ' Disk ' }).fileStore).toBe('disk');
+    // Allowed with SQLite too: one server gains nothing by it, but loses nothing either.
+    expect(loadConfig({ FILE_STORE: 'database' }).database.engine).toBe('sqlite');
+    expect(() => loadConfig({ FILE_STORE: 's3' })).toThrow(
+      new ConfigError('Bad configuration: FILE_STORE must be disk or database.'),
+    );
+    expect(describeFileStore(loadConfig({ FILE_STORE: 'database' }))).toBe('in the database');
+    expect(describeFileStore(loadConfig({}))).toBe(`on disk at ${path.resolve('./data/uploads')}`);
   });
 
   it('reads the timeouts and the shutdown settings', () => {

@@ -39,6 +39,18 @@ const EnvSchema = z.object({
     .refine((v) => v === undefined || isPostgresUrl(v), 'must be a postgres:// or postgresql:// URL'),
   DEMO_DATA: booleanText.default(true),
   /**
+   * Where stored files (uploaded pictures) live: `disk`, the uploads folder under DATA_DIR (one
+   * server), or `database`, a table of the school's database, so that several server processes on
+   * one PostgreSQL serve every upload (docs/decisions/0032-file-store.md).
+   */
+  FILE_STORE: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .default('disk')
+    .refine((v) => v === 'disk' || v === 'database', 'must be disk or database')
+    .transform((v) => v as FileStoreKind),
+  /**
    * How many reverse proxies stand in front of the server (0: none). Client addresses, and so the
    * per-address rate limits, come from X-Forwarded-For only through that many hops; trusting it
    * without a proxy would let a client choose its own address.
@@ -187,13 +199,18 @@ export interface MailConfig {
   pollMs: number;
 }
 
+/** Where stored files live (lib/file-store). */
+export type FileStoreKind = 'disk' | 'database';
+
 export type DatabaseConfig = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
 
 export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** The disk store's folder (FILE_STORE=disk). */
   uploadsDir: string;
+  fileStore: FileStoreKind;
   database: DatabaseConfig;
   demoData: boolean;
   trustProxyHops: number;
@@ -226,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
+    fileStore: e.FILE_STORE,
     database: e.DATABASE_URL
       ? { engine: 'postgres', url: e.DATABASE_URL }
       : { engine: 'sqlite', file: path.join(dataDir, 'schoolyard.sqlite') },
@@ -281,6 +299,11 @@ export function mailLinkWarning(mail: MailConfig): string | undefined {
 }
 
 /** The URL with its password hidden, for messages. */
+/** For the start-up log: where stored files live. */
+export function describeFileStore(config: Pick<Config, 'fileStore' | 'uploadsDir'>): string {
+  return config.fileStore === 'database' ? 'in the database' : `on disk at ${config.uploadsDir}`;
+}
+
 export function describeDatabase(database: DatabaseConfig): string {
   if (database.engine === 'sqlite') return `SQLite at ${database.file}`;
   const url = new URL(database.url);

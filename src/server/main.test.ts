@@ -53,6 +53,7 @@ describe('starting the server', () => {
     [{ PORT: 'eighty' }, /^Bad configuration: PORT must be a number\.$/],
     [{ DATABASE_URL: 'mysql://localhost/school' }, /^Bad configuration: DATABASE_URL must be a postgres/],
     [{ SMTP_URL: 'http://x' }, /^Bad configuration: SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL /],
+    [{ FILE_STORE: 's3' }, /^Bad configuration: FILE_STORE must be disk or database\.$/],
     [
       { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/school' },
       /^Cannot reach the database \(PostgreSQL at 127\.0\.0\.1:1\/school\)/,

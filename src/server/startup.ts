@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import { connectDatabase } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { type DemoLogin, isDatabaseEmpty, seedDemoSchool } from './demo/index.js';
+import { createFileStore } from './lib/file-store/create-file-store.js';
 
 export interface PreparedApp {
   app: FastifyInstance;
@@ -16,13 +17,14 @@ export async function prepareApp(config: Config): Promise<PreparedApp> {
   const db = await connectDatabase(config.database);
   try {
     await migrateToLatest(db);
+    const files = createFileStore(config, db);
     let demoLogins: DemoLogin[] | undefined;
     if (config.demoData && (await isDatabaseEmpty(db))) {
-      const logins = await seedDemoSchool(db, config.uploadsDir);
+      const logins = await seedDemoSchool(db, files);
       // Another process may have planted it first; then this start created nothing.
       if (logins.length > 0) demoLogins = logins;
     }
-    const app = await buildApp(config, { db });
+    const app = await buildApp(config, { db, files });
     return { app, demoLogins };
   } catch (error) {
     await db.destroy().catch(() => {});

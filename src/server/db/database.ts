@@ -494,6 +494,16 @@ export interface DataVersionTable {
   version: number;
 }
 
+/** A stored file kept in the database (lib/file-store/database-file-store.ts). */
+export interface StoredFileTable {
+  path: string;
+  bytes: Buffer;
+  size: number;
+  /** Hex SHA-256 of the bytes (the file's ETag). */
+  sha256: string;
+  stored_at: string;
+}
+
 export interface Database {
   content_record: ContentRecordTable;
   content_image: ContentImageTable;
@@ -538,6 +548,7 @@ export interface Database {
   payment: PaymentTable;
   money_audit: MoneyAuditTable;
   data_version: DataVersionTable;
+  stored_file: StoredFileTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -14,6 +14,7 @@ import * as email from './migrations/2026-11-26T0100-email.js';
 import * as fees from './migrations/2026-11-27T0100-fees.js';
 import * as feesIndexes from './migrations/2026-11-27T0200-fees-indexes.js';
 import * as dataVersion from './migrations/2026-11-28T0100-data-version.js';
+import * as fileStore from './migrations/2026-11-29T0100-file-store.js';
 
 /**
  * Migrations are imported, not read from a folder, so that the compiled server and the tests run
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T0100-fees': fees,
   '2026-11-27T0200-fees-indexes': feesIndexes,
   '2026-11-28T0100-data-version': dataVersion,
+  '2026-11-29T0100-file-store': fileStore,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,8 +6,12 @@ import { GALLERY_CATEGORIES, USER_TYPE } from '../../shared/constants.js';
 import { markSheet } from '../../shared/rules/mark-sheet.js';
 import { verifyPassword } from '../features/auth/password.js';
 import { listContentRecords } from '../features/content/content.repository.js';
+import { DatabaseFileStore } from '../lib/file-store/database-file-store.js';
+import { DiskFileStore } from '../lib/file-store/disk-file-store.js';
+import type { FileStore } from '../lib/file-store/file-store.js';
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '../test/databases.js';
 import { DEMO_MINIMUM } from '../test/demo-minimum.js';
+import { writeDemoPictures } from './images.js';
 import { DEMO_PASSWORD, type DemoLogin, isDatabaseEmpty, seedDemoSchool } from './index.js';
 
 /** A Wednesday; the seeder must work from any date, this one just keeps the test stable. */
@@ -17,15 +20,16 @@ const TODAY_ISO = '2026-11-25';
 
 describe.each(TEST_ENGINES)('demo school on %s', (engine) => {
   let t: TestDatabase;
-  let uploads: string;
+  let files: FileStore;
   let logins: DemoLogin[];
   let emptyBefore: boolean;
 
   beforeAll(async () => {
     t = await createTestDatabase(engine);
-    uploads = path.join(t.dataDir, 'uploads');
+    // The database store on both engines (the disk store seeds in the API tests' demo apps).
+    files = new DatabaseFileStore(t.db);
     emptyBefore = await isDatabaseEmpty(t.db);
-    logins = await seedDemoSchool(t.db, uploads, { today: TODAY });
+    logins = await seedDemoSchool(t.db, files, { today: TODAY });
   });
   afterAll(async () => {
     await t?.dispose();
@@ -69,7 +73,7 @@ describe.each(TEST_ENGINES)('demo school on %s', (engine) => {
   it('is no longer empty and is never seeded twice', async () => {
     expect(await isDatabaseEmpty(t.db)).toBe(false);
     const users = await t.db.selectFrom('app_user').select('id').execute();
-    expect(await seedDemoSchool(t.db, uploads, { today: TODAY })).toEqual([]);
+    expect(await seedDemoSchool(t.db, files, { today: TODAY })).toEqual([]);
     expect(await t.db.selectFrom('app_user').select('id').execute()).toHaveLength(users.length);
   });
 
@@ -353,26 +357,33 @@ describe.each(TEST_ENGINES)('demo school on %s', (engine) => {
     }
   });
 
-  it('stores real WebP pictures under uploads/demo for every image it refers to', async () => {
+  it('stores real WebP pictures under demo/ for every image it refers to', async () => {
     const content = await t.db.selectFrom('content_image').select('image').execute();
     const photos = await t.db.selectFrom('user_photo').select('image').execute();
     const images = new Set([...content, ...photos].map((r) => r.image));
     expect(images.size).toBeGreaterThanOrEqual(30);
     for (const image of images) {
       expect(image).toMatch(/^demo\/[a-z0-9-]+\.webp$/);
-      const file = path.join(uploads, image);
-      await expect(fs.stat(file)).resolves.toBeTruthy();
+      const file = await files.read(image);
+      if (!file) throw new Error(`${image} is not stored`);
       const meta = await sharp(file).metadata();
       expect(meta.format).toBe('webp');
       expect(meta.width).toBeGreaterThanOrEqual(300);
     }
     // Colourful, not grey boxes: the hero has clearly saturated colour.
-    const stats = await sharp(path.join(uploads, 'demo/hero-1.webp')).stats();
+    const stats = await sharp(await files.read('demo/hero-1.webp')).stats();
     const [r, g, b] = stats.channels;
     const spread =
       Math.max(r?.mean ?? 0, g?.mean ?? 0, b?.mean ?? 0) - Math.min(r?.mean ?? 0, g?.mean ?? 0, b?.mean ?? 0);
     expect(spread).toBeGreaterThan(15);
     expect(stats.entropy).toBeGreaterThan(2);
+  });
+
+  it('keeps the pictures already stored when they are written again (another seeding)', async () => {
+    const before = await files.stat('demo/hero-1.webp');
+    const images = await writeDemoPictures(files);
+    expect(images).toContain('demo/hero-1.webp');
+    expect(await files.stat('demo/hero-1.webp')).toEqual(before);
   });
 });
 
@@ -381,7 +392,7 @@ describe('the demo register on a New York evening', () => {
     const t = await createTestDatabase('sqlite');
     try {
       // Wednesday 25 November, 21:00 in New York (the demo school's zone): 02:00 on the 26th in UTC.
-      await seedDemoSchool(t.db, path.join(t.dataDir, 'uploads'), {
+      await seedDemoSchool(t.db, new DiskFileStore(path.join(t.dataDir, 'uploads')), {
         today: new Date('2026-11-26T02:00:00Z'),
       });
       const rows = await t.db.selectFrom('checkin').select('day').distinct().orderBy('day').execute();

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pupilBalance } from '../features/fees/balance.repository.js';
+import { DiskFileStore } from '../lib/file-store/disk-file-store.js';
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '../test/databases.js';
 import { seedDemoSchool } from './index.js';
 import { GUARDIAN } from './people.js';
@@ -11,7 +12,7 @@ describe.each(TEST_ENGINES)('the demo fee ledger on %s', (engine) => {
   let t: TestDatabase;
   beforeAll(async () => {
     t = await createTestDatabase(engine);
-    await seedDemoSchool(t.db, path.join(t.dataDir, 'uploads'), { today: TODAY });
+    await seedDemoSchool(t.db, new DiskFileStore(path.join(t.dataDir, 'uploads')), { today: TODAY });
   });
   afterAll(async () => {
     await t?.dispose();

@@ -1,6 +1,5 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
+import { FileExistsError, type FileStore } from '../lib/file-store/file-store.js';
 import { type Look, randomLook, SKIN_TONES } from './art.js';
 import { APPLICANTS, type DemoPerson, PARENTS, PRINCIPAL, PUPIL_PORTRAITS, TEACHERS } from './people.js';
 import { createRandom, seedFrom } from './random.js';
@@ -127,18 +126,25 @@ export function renderPicture(p: DemoPicture): Promise<Buffer> {
 }
 
 /**
- * Draws every demo picture into `<uploadsDir>/demo/` and answers the stored image values
- * (`demo/<file>`). Runs a few renders at a time; sharp itself uses the other cores.
+ * Draws every demo picture into the store's `demo/` folder and answers the stored image values
+ * (`demo/<file>`). A picture already stored is kept, not drawn again: a second seeding (another
+ * process on the same database, a database emptied by hand) must not fail on the files of the
+ * first, and stored files are never replaced. Runs a few renders at a time; sharp itself uses the
+ * other cores.
  */
-export async function writeDemoPictures(uploadsDir: string): Promise<string[]> {
-  const folder = path.join(uploadsDir, DEMO_IMAGE_FOLDER);
-  await fs.mkdir(folder, { recursive: true });
+export async function writeDemoPictures(files: FileStore): Promise<string[]> {
   const pictures = demoPictures();
   const batch = 4;
   for (let i = 0; i < pictures.length; i += batch) {
     await Promise.all(
       pictures.slice(i, i + batch).map(async (p) => {
-        await fs.writeFile(path.join(folder, p.file), await renderPicture(p));
+        const stored = demoImage(p.file);
+        if (await files.stat(stored)) return;
+        try {
+          await files.putBytes(stored, await renderPicture(p));
+        } catch (error) {
+          if (!(error instanceof FileExistsError)) throw error;
+        }
       }),
     );
   }

@@ -8,6 +8,7 @@ import { hashPassword } from '../features/auth/password.js';
 import { nameKeyOf } from '../features/catalog/name-key.js';
 import { insertContentRecord } from '../features/content/content.repository.js';
 import { writeSettings } from '../features/settings/settings.repository.js';
+import type { FileStore } from '../lib/file-store/file-store.js';
 import { writeDemoCare } from './care.js';
 import { type DemoContent, demoContent } from './content.js';
 import { writeDemoFees } from './fees.js';
@@ -95,20 +96,20 @@ interface UserSeed {
 
 /**
  * Fills an empty database with the demo school and answers the demo log-ins. Pictures are drawn
- * into `<uploadsDir>/demo/` first; then every row is written in one transaction, so a failure
+ * into the file store's `demo/` folder first; then every row is written in one transaction, so a failure
  * leaves the database empty. A database that already has users or content is left alone (the
  * answer is then empty).
  */
 export async function seedDemoSchool(
   db: Db,
-  uploadsDir: string,
+  files: FileStore,
   options: { today?: Date } = {},
 ): Promise<DemoLogin[]> {
   if (!(await isDatabaseEmpty(db))) return [];
   const now = options.today ?? new Date();
   const today = startOfUtcDay(now);
   const plan = planSchool(today);
-  const [, hashes] = await Promise.all([writeDemoPictures(uploadsDir), hashAll(plan.users.length)]);
+  const [, hashes] = await Promise.all([writeDemoPictures(files), hashAll(plan.users.length)]);
 
   const seeded = await db.transaction().execute(async (trx) => {
     if (!(await isDatabaseEmpty(trx))) return false;

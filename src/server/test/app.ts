@@ -2,8 +2,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { PageRenderer } from '../../shared/page-rendering.js';
 import { buildApp } from '../app.js';
-import { type Config, loadConfig } from '../config.js';
+import { type Config, type FileStoreKind, loadConfig } from '../config.js';
 import { seedDemoSchool } from '../demo/index.js';
+import { createFileStore } from '../lib/file-store/create-file-store.js';
 import { createTestDatabase, type TestDatabase, type TestEngine } from './databases.js';
 
 export interface TestApp extends TestDatabase {
@@ -31,6 +32,8 @@ export async function createTestApp(
     publicUrl?: string;
     /** Renders the public pages (with `webDistDir`): see BuildAppOptions. */
     pageRenderer?: PageRenderer;
+    /** FILE_STORE of the app: the uploads folder under the test's data folder (default) or the database. */
+    fileStore?: FileStoreKind;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(engine);
@@ -42,17 +45,23 @@ export async function createTestApp(
       MAIL_POLL_MS: '0',
       SMTP_URL: options.smtpUrl,
       PUBLIC_URL: options.publicUrl ?? 'https://school.test',
+      FILE_STORE: options.fileStore ?? 'disk',
     }),
     database: database.config,
     webDistDir: options.webDistDir ?? path.join(database.dataDir, 'no-web-build'),
   };
-  if (options.demo)
-    await seedDemoSchool(database.db, appConfig.uploadsDir, { today: new Date('2026-11-20') });
+  const files = createFileStore(appConfig, database.db);
+  if (options.demo) await seedDemoSchool(database.db, files, { today: new Date('2026-11-20') });
   const { logLines } = options;
   const logger = logLines
     ? { level: 'warn', stream: { write: (line: string) => void logLines.push(line) } }
     : false;
-  const app = await buildApp(appConfig, { db: database.db, logger, pageRenderer: options.pageRenderer });
+  const app = await buildApp(appConfig, {
+    db: database.db,
+    files,
+    logger,
+    pageRenderer: options.pageRenderer,
+  });
   await app.ready();
   return {
     ...database,

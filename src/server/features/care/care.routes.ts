@@ -196,7 +196,7 @@ function careDetailRoutes(app: FastifyInstance): void {
     },
     async (request, reply) => {
       await editAccess(currentUser(request), request.params.id);
-      const [image] = await storeImages(app.config.uploadsDir, CARE_FOLDER, picturesOf(request.body.image));
+      const [image] = await storeImages(app.files, CARE_FOLDER, picturesOf(request.body.image));
       if (!image)
         throw invalid(CARE_MESSAGES.onePhoto, [{ field: PHOTO_FIELD, message: CARE_MESSAGES.onePhoto }]);
       return reply.code(201).send({ data: { image } });
@@ -221,7 +221,7 @@ async function checkPhotos(app: FastifyInstance, studentId: number, details: Car
     const uploaded =
       photo.startsWith(`${CARE_FOLDER}/`) &&
       isSafeImagePath(photo) &&
-      (await isStoredImage(app.config.uploadsDir, photo));
+      (await isStoredImage(app.files, photo));
     if (!uploaded)
       problems.push({ field: `pickups.${index}.photo`, message: CARE_MESSAGES.photoNotUploaded });
   }

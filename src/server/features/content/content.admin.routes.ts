@@ -196,7 +196,7 @@ async function fromBody<C extends ContentCollection>(
   for (const [index, image] of body.images.entries()) {
     let exists = checked.get(image.image);
     if (exists === undefined) {
-      exists = await isStoredImage(app.config.uploadsDir, image.image);
+      exists = await isStoredImage(app.files, image.image);
       checked.set(image.image, exists);
     }
     if (!exists) details.push({ field: `images.${index}.image`, message: ADMIN_MESSAGES.imageNotFound });

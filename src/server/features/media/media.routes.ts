@@ -60,8 +60,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
       const media = file.media;
       // The schema refused a file without a usable picture; this only narrows the type.
       if (!media) throw new Error('upload without a processed picture');
-      const { uploadsDir } = app.config;
-      const stored = await storeImageSet(uploadsDir, MEDIA_RULES.folder, media.renditions);
+      const stored = await storeImageSet(app.files, MEDIA_RULES.folder, media.renditions);
       try {
         await insertMedia(app.db, {
           name: stored.name,
@@ -78,7 +77,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
           uploadedBy: currentUser(request).id,
         });
       } catch (error) {
-        await removeImages(uploadsDir, MEDIA_RULES.folder, stored.images);
+        await removeImages(app.files, MEDIA_RULES.folder, stored.images);
         throw error;
       }
       const data = await findMedia(app.db, stored.name);
@@ -127,7 +126,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
       if (media.usedBy.length > 0) throw conflict('MEDIA_IN_USE', MEDIA_MESSAGES.inUse, media.usedBy);
       await deleteMedia(app.db, media.name);
       await removeImages(
-        app.config.uploadsDir,
+        app.files,
         MEDIA_RULES.folder,
         media.variants.map((v) => v.image),
       );

@@ -73,7 +73,7 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const settings = request.body;
-      if (settings.logo !== '' && !(await isStoredImage(app.config.uploadsDir, settings.logo))) {
+      if (settings.logo !== '' && !(await isStoredImage(app.files, settings.logo))) {
         throw invalid(`logo: ${SETTINGS_MESSAGES.logoNotFound}`, [
           { field: 'logo', message: SETTINGS_MESSAGES.logoNotFound },
         ]);

@@ -1,6 +1,4 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_MESSAGES } from '../../../shared/api/users.js';
@@ -44,10 +42,10 @@ describe.each(TEST_ENGINES)('registration (POST /api/users) on %s', (engine) => 
   /** Runs `work` and checks that it left no user row, no photo row and no file behind. */
   async function expectNothingStored(work: () => Promise<void>): Promise<void> {
     const before = await countUsers(t.db);
-    const filesBefore = await storedUserFiles(t.appConfig.uploadsDir);
+    const filesBefore = await storedUserFiles(t.app.files);
     await work();
     expect(await countUsers(t.db)).toEqual(before);
-    expect(await storedUserFiles(t.appConfig.uploadsDir)).toEqual(filesBefore);
+    expect(await storedUserFiles(t.app.files)).toEqual(filesBefore);
   }
 
   async function expectFieldError(fields: Record<string, string>, field: string, message?: string | RegExp) {
@@ -280,7 +278,8 @@ describe.each(TEST_ENGINES)('registration (POST /api/users) on %s', (engine) => 
       .execute();
     expect(rows).toHaveLength(2);
     for (const { image } of rows) expect(image).toMatch(/^users\/[0-9a-f]{32}\.webp$/);
-    const first = await fs.readFile(path.join(t.appConfig.uploadsDir, rows[0]?.image ?? ''));
+    const first = await t.app.files.read(rows[0]?.image ?? '');
+    if (!first) throw new Error('the first photo is not stored');
     const meta = await sharp(first).metadata();
     expect(meta.format).toBe('webp');
     expect(meta.exif).toBeUndefined();
@@ -331,7 +330,7 @@ describe.each(TEST_ENGINES)('registration (POST /api/users) on %s', (engine) => 
 
   it('two registrations racing for one email: one 201, one 409, one row, files of one', async () => {
     const fields = registrationFields({ email: 'race@example.org' });
-    const before = await storedUserFiles(t.appConfig.uploadsDir);
+    const before = await storedUserFiles(t.app.files);
     const answers = await Promise.all([register(t.app, fields), register(t.app, fields)]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
     const rows = await t.db
@@ -340,7 +339,7 @@ describe.each(TEST_ENGINES)('registration (POST /api/users) on %s', (engine) => 
       .where('email_key', '=', 'race@example.org')
       .execute();
     expect(rows).toHaveLength(1);
-    expect((await storedUserFiles(t.appConfig.uploadsDir)).length).toBe(before.length + 1);
+    expect((await storedUserFiles(t.app.files)).length).toBe(before.length + 1);
   });
 
   it('pending -> log-in 403 ACCOUNT_PENDING -> principal approves -> log-in 200', async () => {

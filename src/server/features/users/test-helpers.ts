@@ -1,10 +1,9 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { USER_TYPE } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
 import { DEMO_PASSWORD } from '../../demo/index.js';
+import type { FileStore } from '../../lib/file-store/file-store.js';
 
 /**
  * Helpers of the account tests (imported by *.test.ts only). `call` is the one way the tests talk
@@ -138,13 +137,13 @@ export async function register(
   return call(app, { method: 'POST', url: '/api/users', payload: form(fields, images) });
 }
 
-/** Files under `<uploadsDir>/users/`. */
-export async function storedUserFiles(uploadsDir: string): Promise<string[]> {
-  try {
-    return (await fs.readdir(path.join(uploadsDir, 'users'))).sort();
-  } catch {
-    return [];
+/** The names of the stored files under `users/`, in order. */
+export async function storedUserFiles(files: FileStore): Promise<string[]> {
+  const names: string[] = [];
+  for await (const file of files.list()) {
+    if (file.path.startsWith('users/')) names.push(file.path.slice('users/'.length));
   }
+  return names.sort();
 }
 
 export async function countUsers(db: Db): Promise<{ users: number; photos: number }> {

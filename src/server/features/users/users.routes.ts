@@ -94,7 +94,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { images, children, ...fields } = request.body;
-      const data = await registerUser(app.db, app.config.uploadsDir, fields, picturesOf(images), children);
+      const data = await registerUser(app.db, app.files, fields, picturesOf(images), children);
       return reply.code(201).send({ data });
     },
   );
@@ -147,7 +147,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       const { images, ...fields } = request.body;
       const results = await updateProfile(
         app.db,
-        app.config.uploadsDir,
+        app.files,
         currentUser(request),
         fields,
         images ? picturesOf(images) : undefined,
@@ -281,7 +281,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await removeUser(app.db, app.config.uploadsDir, currentUser(request), request.params.id);
+      await removeUser(app.db, app.files, currentUser(request), request.params.id);
       return reply.code(204).send(null);
     },
   );

@@ -12,6 +12,7 @@ import type { MailConfig } from '../../config.js';
 import type { Db } from '../../db/connect.js';
 import { claimAttempt } from '../../lib/attempt-counters.js';
 import { conflict, HttpError, invalid, notFound } from '../../lib/errors.js';
+import type { FileStore } from '../../lib/file-store/file-store.js';
 import type { ProcessedImage } from '../../lib/image-processing.js';
 import { nowIso } from '../../lib/time.js';
 import { removeImages, storeImages } from '../../lib/upload-storage.js';
@@ -45,7 +46,7 @@ import {
   updateUser,
 } from './users.repository.js';
 
-/** Registration and profile photos live in `<uploadsDir>/users/`. */
+/** Registration and profile photos are stored under `users/`. */
 export const USERS_FOLDER = 'users';
 
 export const emailTaken = () =>
@@ -57,7 +58,7 @@ export const emailTaken = () =>
  */
 export async function registerUser(
   db: Db,
-  uploadsDir: string,
+  files: FileStore,
   fields: RegistrationFields,
   images: readonly ProcessedImage[],
   children: readonly ChildSuggestion[] = [],
@@ -71,7 +72,7 @@ export async function registerUser(
   }
   if ((await findUserIdByEmail(db, fields.email)) !== undefined) throw emailTaken();
   const passwordHash = await hashPassword(fields.password);
-  const stored = await storeImages(uploadsDir, USERS_FOLDER, images);
+  const stored = await storeImages(files, USERS_FOLDER, images);
   try {
     const now = nowIso();
     const id = await db.transaction().execute(async (trx) => {
@@ -99,7 +100,7 @@ export async function registerUser(
     });
     return { id, name: fields.name, email: fields.email, type: fields.type, status: 'pending' };
   } catch (error) {
-    await removeImages(uploadsDir, USERS_FOLDER, stored);
+    await removeImages(files, USERS_FOLDER, stored);
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
@@ -162,7 +163,7 @@ export async function loadStudent(db: Db, id: number): Promise<User | undefined>
  */
 export async function updateProfile(
   db: Db,
-  uploadsDir: string,
+  files: FileStore,
   user: SessionUser,
   input: ProfileUpdateFields,
   images: readonly ProcessedImage[] | undefined,
@@ -196,8 +197,7 @@ export async function updateProfile(
     socialLink: input.social_link,
     passwordHash,
   };
-  const stored =
-    images && images.length > 0 ? await storeImages(uploadsDir, USERS_FOLDER, images) : undefined;
+  const stored = images && images.length > 0 ? await storeImages(files, USERS_FOLDER, images) : undefined;
   let replaced: string[] = [];
   try {
     await db.transaction().execute(async (trx) => {
@@ -206,11 +206,11 @@ export async function updateProfile(
       if (passwordHash) await revokeUserSessions(trx, user.id, user.sessionId);
     });
   } catch (error) {
-    if (stored) await removeImages(uploadsDir, USERS_FOLDER, stored);
+    if (stored) await removeImages(files, USERS_FOLDER, stored);
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
-  await removeImages(uploadsDir, USERS_FOLDER, replaced);
+  await removeImages(files, USERS_FOLDER, replaced);
   const updated = await loadUser(db, user.id);
   if (!updated) throw notFound('Your account');
   return updated;
@@ -327,7 +327,7 @@ async function linkApprovedParent(trx: Db, parentId: number, links: ApprovalLink
 }
 
 /** The principal deletes an account (never their own); its photos go once the row is gone. */
-export async function removeUser(db: Db, uploadsDir: string, actor: SessionUser, id: number): Promise<void> {
+export async function removeUser(db: Db, files: FileStore, actor: SessionUser, id: number): Promise<void> {
   if (id === actor.id) {
     throw conflict('OWN_ACCOUNT', 'You cannot delete your own account; another principal can do it.');
   }
@@ -337,5 +337,5 @@ export async function removeUser(db: Db, uploadsDir: string, actor: SessionUser,
     if (!(await deleteUser(trx, id))) throw notFound('That user');
     return photos;
   });
-  await removeImages(uploadsDir, USERS_FOLDER, photos);
+  await removeImages(files, USERS_FOLDER, photos);
 }

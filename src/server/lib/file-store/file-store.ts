@@ -45,6 +45,8 @@ export interface StoredFileInfo {
   size: number;
   /** When the file was stored. */
   storedAt: Date;
+  /** Hex SHA-256 of the bytes, where the store keeps it (database); the file's ETag then. */
+  sha256?: string;
 }
 
 /** The path is taken: stored files are never replaced. */
