@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Config, loadConfig } from './config.js';
