@@ -216,6 +216,17 @@ describe.each(SHARED_ENGINES)('two server processes on one %s database', (engine
     expect(homes[0]).toBe(homes[1]);
   });
 
+  it('each answers with the load balancer’s request id, or a new one of its own', async () => {
+    for (const server of [a, b]) {
+      const kept = await fetch(`${server.base}/api/home`, {
+        headers: { 'x-request-id': `lb-${server.name}.7` },
+      });
+      expect(kept.headers.get('x-request-id')).toBe(`lb-${server.name}.7`);
+      const replaced = await fetch(`${server.base}/api/home`, { headers: { 'x-request-id': 'not an id' } });
+      expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
   it('a log-in on A works on B, and a log-out on A ends the session on B', async () => {
     const token = await logIn(a, TEACHER);
     const onB = await call(b, '/api/users/profile', { token });
