@@ -41,7 +41,7 @@ export default defineConfig({
   ],
   webServer: {
     command: `node scripts/e2e-server.mjs`,
-    url: `http://127.0.0.1:${port}/api/health`,
+    url: `http://127.0.0.1:${port}/api/ready`,
     timeout: 120_000,
     reuseExistingServer: false,
     env: {

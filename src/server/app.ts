@@ -66,6 +66,7 @@ import { contentVersionPlugin } from './plugins/content-version.js';
 import { drainPlugin } from './plugins/drain.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
+import { requestIdOf, requestIdPlugin } from './plugins/request-id.js';
 import { slowBodiesPlugin } from './plugins/slow-bodies.js';
 import { uploadsPlugin } from './plugins/uploads.js';
 
@@ -119,6 +120,8 @@ function defaultWebDist(): string {
 export async function buildApp(config: Config, options: BuildAppOptions): Promise<FastifyInstance> {
   const serverOptions: FastifyHttpOptions<Server> = {
     logger: options.logger ?? { level: config.logLevel },
+    // Every log line of a request carries its id, the load balancer's when it sent a sane one.
+    genReqId: requestIdOf,
     // Behind a reverse proxy the client address comes from X-Forwarded-For (rate limits use it),
     // but only through the configured number of hops.
     trustProxy:
@@ -165,6 +168,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializerCompiler);
 
+  // Before the content cache's early answers, which carry the request's id too.
+  await app.register(requestIdPlugin);
   // The public site's data version and the public answers kept by it: first, so that its request
   // hook answers a kept answer before every other hook (docs/decisions/0027-content-cache.md).
   await app.register(contentVersionPlugin);
@@ -329,7 +334,7 @@ async function registerStaticFiles(
     }
     if (serverPages && isServerRenderedPath(url)) {
       try {
-        const page = await serverPages.page(request.url);
+        const page = await serverPages.page(request.url, request.log);
         if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
         return sendCachedAnswer(page.answer, request, reply);
       } catch (error) {

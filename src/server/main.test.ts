@@ -124,8 +124,8 @@ describe('stopping the server', () => {
     const probeAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const idleAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     try {
-      // A kept-alive connection for one health request during the drain, and one left idle.
-      expect((await get(probeAgent, port, '/api/health')).status).toBe(200);
+      // A kept-alive connection for one readiness request during the drain, and one left idle.
+      expect((await get(probeAgent, port, '/api/ready')).status).toBe(200);
       const idle = await get(idleAgent, port, '/api/home');
       expect(idle.connection).toBe('keep-alive');
       let idleClosedByServer = false;
@@ -168,22 +168,22 @@ describe('stopping the server', () => {
           }
         }
       };
-      const paths = ['/api/home', '/api/gallery', '/api/home', '/api/gallery', '/api/health', '/api/health'];
+      const paths = ['/api/home', '/api/gallery', '/api/home', '/api/gallery', '/api/ready', '/api/health'];
       const stream = Promise.all(paths.map(worker));
 
       await Promise.race([drainSeen, stream]);
-      const probe = await get(probeAgent, port, '/api/health').catch((error: Error) => error);
+      const probe = await get(probeAgent, port, '/api/ready').catch((error: Error) => error);
       await stream;
       await idleClosed;
       expect(await exitOf(server.child)).toBe(0);
 
-      // Not one request reset, refused only once the listener had closed, and no 5xx but health's.
+      // Not one request reset, refused only once the listener had closed, and no 5xx but readiness's.
       const errors = outcomes.filter((o) => o.error !== undefined).map((o) => `${o.urlPath}: ${o.error}`);
       expect(errors.filter((e) => !e.endsWith('ECONNREFUSED'))).toEqual([]);
       expect(errors).toHaveLength(paths.length);
       const serverErrors = outcomes.filter((o) => o.answer && o.answer.status >= 500);
       for (const { urlPath, answer } of serverErrors) {
-        expect(urlPath).toBe('/api/health');
+        expect(urlPath).toBe('/api/ready');
         expect(answer?.status).toBe(503);
         expect(answer?.connection).toBe('close');
       }
@@ -192,7 +192,8 @@ describe('stopping the server', () => {
       expect(lastAnswerOf.size).toBeGreaterThan(0);
       for (const answer of lastAnswerOf.values()) expect(answer.connection).toBe('close');
 
-      // Health said 503 during the drain, on a connection kept alive from before the signal.
+      // Readiness said 503 during the drain, on a connection kept alive from before the signal; the
+      // process was still alive (GET /api/health answered 200 throughout: no 5xx but readiness's).
       if (probe instanceof Error) throw probe;
       expect(probe.status).toBe(503);
       expect(probe.connection).toBe('close');

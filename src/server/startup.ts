@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { connectDatabase } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
+import { whileStartupLocked } from './db/startup-lock.js';
 import { type DemoLogin, isDatabaseEmpty, seedDemoSchool } from './demo/index.js';
 import { createFileStore } from './lib/file-store/create-file-store.js';
 
@@ -16,14 +17,14 @@ export interface PreparedApp {
 export async function prepareApp(config: Config): Promise<PreparedApp> {
   const db = await connectDatabase(config.database);
   try {
-    await migrateToLatest(db);
     const files = createFileStore(config, db);
-    let demoLogins: DemoLogin[] | undefined;
-    if (config.demoData && (await isDatabaseEmpty(db))) {
+    const demoLogins = await whileStartupLocked(db, config.database, async () => {
+      await migrateToLatest(db);
+      if (!config.demoData || !(await isDatabaseEmpty(db))) return undefined;
       const logins = await seedDemoSchool(db, files);
-      // Another process may have planted it first; then this start created nothing.
-      if (logins.length > 0) demoLogins = logins;
-    }
+      // Planted by an earlier start (or one not holding the lock, on SQLite): this one created nothing.
+      return logins.length > 0 ? logins : undefined;
+    });
     const app = await buildApp(config, { db, files });
     return { app, demoLogins };
   } catch (error) {

@@ -1,4 +1,4 @@
-import { type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { DEFAULT_MIGRATION_TABLE, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { Db } from './connect.js';
 import * as initialSchema from './migrations/2026-11-22T0100-initial-schema.js';
 import * as loginThrottle from './migrations/2026-11-22T0200-login-throttle.js';
@@ -39,6 +39,27 @@ const migrations: Record<string, Migration> = {
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** The names of this server's migrations, oldest first (the timestamp in each name orders them). */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations).sort();
+
+/**
+ * This server's migrations that the database has not applied, read cheaply for the readiness check:
+ * migrations run in order, so every one named after the newest applied is pending. A database
+ * migrated further by a newer server has nothing pending for this one.
+ */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  let newest: string | undefined;
+  try {
+    const { rows } = await sql<{ name: string }>`select name from ${sql.table(DEFAULT_MIGRATION_TABLE)}
+      order by name desc limit 1`.execute(db);
+    newest = rows[0]?.name;
+  } catch {
+    // No migration table yet: an empty database, nothing applied.
+    newest = undefined;
+  }
+  return MIGRATION_NAMES.filter((name) => newest === undefined || name > newest);
+}
 
 /** Brings the schema up to date; running it again is a no-op. */
 export async function migrateToLatest(db: Db): Promise<string[]> {

@@ -136,6 +136,8 @@ const OWN_HEADERS = new Set([
   'keep-alive',
   'date',
   'transfer-encoding',
+  // Each request's own (plugins/request-id.ts), set on the raw answer before an early answer.
+  'x-request-id',
 ]);
 
 /**

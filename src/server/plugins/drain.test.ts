@@ -65,7 +65,7 @@ describe.each(TEST_ENGINES)('drainAndClose (%s)', (engine) => {
     const used = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const unused = new http.Agent({ keepAlive: true, maxSockets: 1 });
     agents.push(used, unused);
-    const before = await get(used, t.port, '/api/health');
+    const before = await get(used, t.port, '/api/ready');
     expect(before.status).toBe(200);
     expect(before.connection).toBe('keep-alive');
     const idle = await get(unused, t.port, '/api/home');
@@ -76,7 +76,7 @@ describe.each(TEST_ENGINES)('drainAndClose (%s)', (engine) => {
     const idleClosed = new Promise<void>((resolve) => idle.socket.once('close', () => resolve()));
 
     const closing = t.app.drainAndClose();
-    const during = await get(used, t.port, '/api/health');
+    const during = await get(used, t.port, '/api/ready');
     expect(during.socket).toBe(before.socket);
     expect(during.status).toBe(503);
     expect(during.connection).toBe('close');

@@ -6,7 +6,7 @@
  * once, so a client that has just sent its next request on one gets a connection reset.
  * `app.drainAndClose()` (main.ts calls it on SIGTERM and SIGINT) instead:
  *
- * 1. marks the app draining: `GET /api/health` answers 503, and every answer from then on carries
+ * 1. marks the app draining: `GET /api/ready` answers 503, and every answer from then on carries
  *    `Connection: close`, so the server itself closes each kept-alive socket after its next answer;
  * 2. stops accepting connections with `net.Server#close()`, which, unlike `http.Server#close()`,
  *    leaves the open sockets alone and keeps Node's header and request timeouts running;

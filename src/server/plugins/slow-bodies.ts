@@ -12,6 +12,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { requestIdOf } from './request-id.js';
 
 interface Watched {
   request: IncomingMessage;
@@ -50,7 +51,12 @@ export async function slowBodiesPlugin(app: FastifyInstance): Promise<void> {
       if (seconds <= 0 || socket.bytesRead - entry.bytesAtStart >= seconds * bodyMinRate) continue;
       watched.delete(entry);
       app.log.info(
-        { method: request.method, url: request.url, remoteAddress: socket.remoteAddress },
+        {
+          reqId: requestIdOf(request),
+          method: request.method,
+          url: request.url,
+          remoteAddress: socket.remoteAddress,
+        },
         'request body arrived too slowly; connection closed',
       );
       if (response.headersSent || !socket.writable) {

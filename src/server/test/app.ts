@@ -21,8 +21,10 @@ export async function createTestApp(
   options: {
     demo?: boolean;
     webDistDir?: string;
-    /** Collects the app's log lines (JSON, level warn and above) instead of discarding them. */
+    /** Collects the app's log lines (JSON, level `logLevel` and above) instead of discarding them. */
     logLines?: string[];
+    /** The lowest level of the lines `logLines` collects; warn unless given. */
+    logLevel?: 'debug' | 'info' | 'warn';
     /**
      * Sends mail through this SMTP server (smtp-capture.ts); the sender does not run on its own:
      * call `app.mailSender.deliverDue()`. Without it, mail waits in the outbox.
@@ -54,7 +56,7 @@ export async function createTestApp(
   if (options.demo) await seedDemoSchool(database.db, files, { today: new Date('2026-11-20') });
   const { logLines } = options;
   const logger = logLines
-    ? { level: 'warn', stream: { write: (line: string) => void logLines.push(line) } }
+    ? { level: options.logLevel ?? 'warn', stream: { write: (line: string) => void logLines.push(line) } }
     : false;
   const app = await buildApp(appConfig, {
     db: database.db,

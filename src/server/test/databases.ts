@@ -27,8 +27,14 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
-/** A new, empty, migrated database of its own, so test files never see each other's rows. */
-export async function createTestDatabase(engine: TestEngine): Promise<TestDatabase> {
+/**
+ * A new, empty, migrated database of its own, so test files never see each other's rows.
+ * `migrated: false` leaves it without tables, as a new install finds it (start-up tests).
+ */
+export async function createTestDatabase(
+  engine: TestEngine,
+  { migrated = true }: { migrated?: boolean } = {},
+): Promise<TestDatabase> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'schoolyard-test-'));
   /** Connects to and migrates `config`; disposing closes it, runs `dropDatabase` and deletes `dataDir`. */
   const open = async (
@@ -36,7 +42,7 @@ export async function createTestDatabase(engine: TestEngine): Promise<TestDataba
     dropDatabase?: () => Promise<unknown>,
   ): Promise<TestDatabase> => {
     const db = await connectDatabase(config);
-    await migrateToLatest(db);
+    if (migrated) await migrateToLatest(db);
     return {
       engine,
       config,

@@ -198,6 +198,7 @@ const ANY_USER: Record<string, { body?: unknown }> = {
 /** Routes without a token. */
 const PUBLIC = new Set([
   'GET /api/health',
+  'GET /api/ready',
   'GET /api/openapi.json',
   'POST /api/users',
   'POST /api/users/login',

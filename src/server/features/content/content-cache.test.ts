@@ -125,9 +125,12 @@ describe.each(TEST_ENGINES)('public answers kept by content version (%s)', (engi
     const fast = await get('/api/home');
     expect(await early.mock.results[1]?.value).toBe(true);
     expect(fast.body).toBe(normal.body);
-    const { date: _n, ...normalHeaders } = normal.headers;
-    const { date: _f, ...fastHeaders } = fast.headers;
+    const { date: _n, 'x-request-id': normalId, ...normalHeaders } = normal.headers;
+    const { date: _f, 'x-request-id': fastId, ...fastHeaders } = fast.headers;
     expect(fastHeaders).toEqual(normalHeaders);
+    // Each answer carries its own request's id, the early one too.
+    expect(fastId).toEqual(expect.any(String));
+    expect(fastId).not.toBe(normalId);
     // The security headers are those of every other API answer.
     const health = await get('/api/health');
     const shared = [

@@ -46,12 +46,12 @@ export class ServerPages {
   ) {}
 
   /** The page at `url` (a request's path and query), rendered or as kept for this content version. */
-  async page(url: string): Promise<ServedPage> {
+  async page(url: string, log: FastifyBaseLogger = this.log): Promise<ServedPage> {
     const address = pageAddress(new URL(url, this.publicUrl));
     const version = await this.versions.read();
     const kept = this.kept.get(address);
     if (kept && kept.version === version) return kept.page;
-    const page = this.render(address);
+    const page = this.render(address, log);
     const entry = { version, page };
     this.kept.delete(address);
     this.kept.set(address, entry);
@@ -67,7 +67,7 @@ export class ServerPages {
     }
   }
 
-  private async render(address: string): Promise<ServedPage> {
+  private async render(address: string, log: FastifyBaseLogger): Promise<ServedPage> {
     const settings = ((await this.answers.parsed('/api/settings')) as { data: SchoolSettings }).data;
     const rendered = await this.renderer.renderPage({
       url: new URL(address, this.publicUrl).toString(),
@@ -78,7 +78,7 @@ export class ServerPages {
     });
     if (rendered.kind === 'redirect') return rendered;
     const html = renderIndexPage(this.template, settings, { pathname: address, notFound: false }, rendered);
-    this.log.debug({ address }, 'page rendered');
+    log.debug({ address }, 'page rendered');
     return { kind: 'page', answer: new CachedAnswer(Buffer.from(html), 'text/html; charset=utf-8') };
   }
 }
