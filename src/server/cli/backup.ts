@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const { file, bytes, manifest } = await backupToFile(
     { database: config.database, files: new DiskFileStore(config.uploadsDir) },
-    { dataDir: config.dataDir, file: positionals[0] },
+    { dir: config.backup.dir, file: positionals[0] },
   );
   const rows = Object.values(manifest.tables).reduce((sum, n) => sum + n, 0);
   process.stdout.write(

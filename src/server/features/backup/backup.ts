@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
-import type { Config, DatabaseConfig } from '../../config.js';
+import type { DatabaseConfig } from '../../config.js';
 import type { FileStore } from '../../lib/file-store/file-store.js';
 import {
   APP_NAME,
@@ -133,21 +133,19 @@ export function archiveName(school: string, at: Date): string {
   return `${APP_NAME}-${slug ? `${slug}-` : ''}${stamp}.${ARCHIVE_EXTENSION}`;
 }
 
-export const backupsDir = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'backups');
-
 /**
- * Writes a backup to `file` (default: DATA_DIR/backups/<archiveName>). The archive is written
+ * Writes a backup to `file` (default: `dir`/<archiveName>; the callers pass DATA_DIR/backups). The archive is written
  * beside it under a temporary name and renamed when whole, so a file with the final name is
  * always a complete backup.
  */
 export async function backupToFile(
   source: BackupSource,
-  options: { dataDir: string; file?: string },
+  options: { dir: string; file?: string },
 ): Promise<{ file: string; bytes: number; manifest: ArchiveManifest }> {
   const snapshot = await openSnapshot(source.database);
   try {
     const file = path.resolve(
-      options.file ?? path.join(backupsDir(options), archiveName(snapshot.school, new Date())),
+      options.file ?? path.join(options.dir, archiveName(snapshot.school, new Date())),
     );
     await fsp.mkdir(path.dirname(file), { recursive: true });
     const partial = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.partial`;
@@ -164,13 +162,46 @@ export async function backupToFile(
         throw error;
       }
       await writing;
-      await fsp.rename(partial, file);
-      const { size } = await fsp.stat(file);
-      return { file, bytes: size, manifest };
+      const placed = await placeWithoutReplacing(partial, file, options.file === undefined);
+      const { size } = await fsp.stat(placed);
+      return { file: placed, bytes: size, manifest };
     } finally {
       await fsp.rm(partial, { force: true });
     }
   } finally {
     await snapshot.close();
   }
+}
+
+/**
+ * Gives the finished archive its name without ever replacing a file: a name chosen by us gets a
+ * number when taken (two backups in one second), a name chosen by the operator is refused.
+ */
+async function placeWithoutReplacing(partial: string, file: string, numbered: boolean): Promise<string> {
+  for (let n = 1; n <= 100; n += 1) {
+    const candidate =
+      n === 1
+        ? file
+        : file.replace(
+            new RegExp(`\\.${ARCHIVE_EXTENSION.replace('.', '\\.')}$`),
+            `-${n}.${ARCHIVE_EXTENSION}`,
+          );
+    try {
+      await fsp.link(partial, candidate);
+      return candidate;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EEXIST') {
+        // A filesystem without hard links (a FAT-formatted stick): look, then rename.
+        if (fs.existsSync(candidate)) {
+          if (!numbered) throw new Error(`${candidate} already exists; choose another FILE.`);
+          continue;
+        }
+        await fsp.rename(partial, candidate);
+        return candidate;
+      }
+      if (!numbered) throw new Error(`${candidate} already exists; choose another FILE.`);
+    }
+  }
+  throw new Error(`Could not find a free name for the backup next to ${file}.`);
 }
