@@ -22,7 +22,7 @@ import { bearer, DEMO_USERS, logIn, userWithSession } from '../../test/school-fi
 import { upsertAttendance } from '../attendance/attendance.repository.js';
 import { writeMarkChanges } from '../marks/marks.repository.js';
 import { ArchiveError } from './archive-format.js';
-import { backupToFile } from './backup.js';
+import { backupStream, backupToFile } from './backup.js';
 import { restoreArchive, TargetNotEmptyError } from './restore.js';
 import { BackupScheduler } from './scheduler.js';
 
@@ -422,6 +422,21 @@ describe.each(TEST_ENGINES)('backups on %s', (engine) => {
         expect(status.json()).toEqual({ data: { everyHours: 0, keep: 7, lastRun: null } });
       } finally {
         await target.dispose();
+        await source.dispose();
+      }
+    }, 120_000);
+
+    it('stops a download whose client hangs up, closing its snapshot', async () => {
+      const source = await createTestApp(engine, { demo: true });
+      try {
+        const { stream, done } = await backupStream({ database: source.config, files: filesOf(source) });
+        // Read one piece, then go away as a browser closing the tab does.
+        await new Promise((resolve) => stream.once('data', resolve));
+        stream.destroy();
+        await expect(done).rejects.toThrow(/cancelled|premature close/i);
+        // The app's database goes on as before.
+        await source.db.insertInto('school_class').values({ name: 'After', name_key: 'after' }).execute();
+      } finally {
         await source.dispose();
       }
     }, 120_000);

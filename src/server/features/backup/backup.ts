@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { PassThrough, type Readable, type Writable } from 'node:stream';
+import { PassThrough, pipeline as pipelineWithCallback, type Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import type { DatabaseConfig } from '../../config.js';
@@ -98,9 +98,10 @@ export async function backupStream(
 ): Promise<{ stream: Readable; fileName: string; done: Promise<ArchiveManifest> }> {
   const snapshot = await openSnapshot(source.database);
   const lines = new PassThrough();
-  const gzip = zlib.createGzip();
-  const stream = lines.pipe(gzip);
-  lines.on('error', (error) => gzip.destroy(error));
+  const stream = zlib.createGzip();
+  // Either end going away ends the other: a client that hangs up stops the backup (and its
+  // snapshot's transaction) instead of leaving it waiting for room in a stream nobody reads.
+  pipelineWithCallback(lines, stream, () => {});
   const done = writeArchive(snapshot, source.files, lines)
     .then((manifest) => {
       lines.end();
