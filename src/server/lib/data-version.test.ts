@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '../test/databases.js';
 import {
   bumpDataVersion,
+  KeyedVersionedCache,
   openSqliteVersionRead,
   readDataVersion,
   VersionedCache,
@@ -79,6 +80,43 @@ describe.each(TEST_ENGINES)('data versions (%s)', (engine) => {
     });
     await expect(cache.get()).rejects.toThrow('database busy');
     expect(await cache.get()).toBe('sums');
+  });
+
+  it('keeps answers per key until the version moves, and at most maxKeys of them', async () => {
+    const computed: string[] = [];
+    const cache = new KeyedVersionedCache(
+      new VersionReader(t.db, 'ledger'),
+      async (key: string) => {
+        computed.push(key);
+        return `${key}@${computed.length}`;
+      },
+      2,
+    );
+    expect(await Promise.all([cache.get('a'), cache.get('a'), cache.get('b')])).toEqual([
+      'a@1',
+      'a@1',
+      'b@2',
+    ]);
+    expect(await cache.get('a')).toBe('a@1');
+    // A third key pushes out the oldest (a), which is computed again.
+    expect(await cache.get('c')).toBe('c@3');
+    expect(await cache.get('a')).toBe('a@4');
+    expect(await cache.get('c')).toBe('c@3');
+    await bumpDataVersion(t.db, 'ledger');
+    expect(await cache.get('c')).toBe('c@5');
+    expect(computed).toEqual(['a', 'b', 'c', 'a', 'c']);
+  });
+
+  it('does not keep a failed computation for a key', async () => {
+    let calls = 0;
+    const cache = new KeyedVersionedCache(new VersionReader(t.db, 'ledger'), async (key: number) => {
+      calls += 1;
+      if (calls === 1) throw new Error('database busy');
+      return key * 10;
+    });
+    await expect(cache.get(4)).rejects.toThrow('database busy');
+    expect(await cache.get(4)).toBe(40);
+    expect(calls).toBe(2);
   });
 });
 

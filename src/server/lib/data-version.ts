@@ -134,3 +134,44 @@ export class VersionedCache<T> {
     }
   }
 }
+
+/**
+ * Answers kept per key (a pupil, say) with the data version they were computed at, like
+ * VersionedCache: a new version drops them all. At most `maxKeys` are kept (the oldest go first),
+ * so keys named by requests cannot grow it without end.
+ */
+export class KeyedVersionedCache<K, T> {
+  private version = Number.NEGATIVE_INFINITY;
+  private readonly kept = new Map<K, Promise<T>>();
+
+  constructor(
+    private readonly versions: VersionReader,
+    private readonly compute: (key: K) => Promise<T>,
+    private readonly maxKeys = 500,
+  ) {}
+
+  async get(key: K): Promise<T> {
+    const version = await this.versions.read();
+    // A request that read an older version than one already seen computes for itself.
+    if (version < this.version) return this.compute(key);
+    if (version > this.version) {
+      this.kept.clear();
+      this.version = version;
+    }
+    const kept = this.kept.get(key);
+    if (kept) return kept;
+    const value = this.compute(key);
+    this.kept.set(key, value);
+    if (this.kept.size > this.maxKeys) {
+      const oldest = this.kept.keys().next();
+      if (!oldest.done) this.kept.delete(oldest.value);
+    }
+    try {
+      return await value;
+    } catch (error) {
+      // A failed computation is not kept: the next request tries again.
+      if (this.kept.get(key) === value) this.kept.delete(key);
+      throw error;
+    }
+  }
+}

@@ -22,6 +22,8 @@ export interface PageHead {
   canonicalPath: string;
   /** Structured data (schema.org), one JSON-LD block each. */
   structuredData?: Record<string, unknown>[];
+  /** A page search engines should not keep (a blog post that is gone). */
+  noIndex?: boolean;
 }
 
 export interface PageHeadContext {
@@ -71,6 +73,7 @@ export function renderHeadTags(head: PageHead, settings: SchoolSettings, publicU
   return [
     `<title>${escapeHtml(title)}</title>`,
     meta('name', 'description', description),
+    meta('name', 'robots', head.noIndex ? 'noindex' : undefined),
     `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
     meta('property', 'og:type', head.type ?? 'website'),
     meta('property', 'og:site_name', settings.name),

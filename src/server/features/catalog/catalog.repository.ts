@@ -88,6 +88,7 @@ const USES: Record<CatalogTable, { table: string; column: string; what: string }
     { table: 'exam', column: 'class_id', what: 'exams' },
     { table: 'mark', column: 'class_id', what: 'marks' },
     { table: 'attendance', column: 'class_id', what: 'attendance records' },
+    { table: 'fee_plan', column: 'class_id', what: 'fee plans' },
   ],
   subject: [
     { table: 'class_assignment', column: 'subject_id', what: 'timetable assignments' },

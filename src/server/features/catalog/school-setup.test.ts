@@ -78,6 +78,30 @@ describe.each(TEST_ENGINES)('school set-up on %s', (engine) => {
     ).toBeTruthy();
   });
 
+  it('a class with a fee plan (and nothing else) is in use: 409 naming the fee plans', async () => {
+    const created = await call('principal', 'POST', '/api/admin/classes', { name: 'Class with fees' });
+    expect(created.statusCode).toBe(201);
+    const classId = created.json().data.id as number;
+    const plan = await call('principal', 'POST', '/api/admin/fee-plans', {
+      name: 'Autumn fees',
+      classId,
+      term: 'Autumn 2026',
+      dueDate: '2099-12-15',
+      items: [{ name: 'Tuition', amount: 45000 }],
+    });
+    expect(plan.statusCode, plan.body).toBe(201);
+    const res = await call('principal', 'DELETE', `/api/admin/classes/${classId}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(
+      'This class cannot be deleted while it has fee plans. Remove or move those first.',
+    );
+    expect(
+      await t.db.selectFrom('school_class').select('id').where('id', '=', classId).executeTakeFirst(),
+    ).toEqual({
+      id: classId,
+    });
+  });
+
   it('enrolments: a move ends the open enrolment and keeps the history; the same class is a no-op', async () => {
     const pupil = await userWithSession(t.db, USER_TYPE.student, 'Mo Mover');
     const first = await call('principal', 'POST', '/api/enrolments', {

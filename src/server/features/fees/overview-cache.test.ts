@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OverdueRow, TermOverviewRow } from '../../../shared/api/fees.js';
+import type { OverdueRow, Statement, TermOverviewRow } from '../../../shared/api/fees.js';
 import { buildApp } from '../../app.js';
 import { connectDatabase } from '../../db/connect.js';
 import { TEST_ENGINES } from '../../test/databases.js';
@@ -84,5 +84,51 @@ describe.each(TEST_ENGINES)('the term overview follows the ledger (%s)', (engine
     const names = (await overview()).filter((r) => r.classId === row?.classId).map((r) => r.className);
     expect(names.length).toBeGreaterThan(0);
     expect(new Set(names)).toEqual(new Set([`Renamed ${engine}`]));
+  });
+
+  it('shows a pupil’s payment, and a renamed pupil, in the statement at once', async () => {
+    const overdue = await callAs(t.app, f, 'principal', { method: 'GET', url: '/api/admin/fees/overdue' });
+    const owed = (overdue.json().data as OverdueRow[])[1];
+    expect(owed).toBeDefined();
+    const statement = async () => {
+      const res = await callAs(t.app, f, 'principal', {
+        method: 'GET',
+        url: `/api/admin/fees/statement/${owed?.studentId}`,
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json().data as Statement;
+    };
+    const before = await statement();
+    // Asked twice, the same (the second from the kept events).
+    expect(await statement()).toEqual(before);
+
+    const paid = await callAs(other, f, 'principal', {
+      method: 'POST',
+      url: '/api/fees/payments',
+      payload: {
+        invoiceId: owed?.invoiceId,
+        amount: 75,
+        method: 'cash',
+        reference: '',
+        paidOn: '2026-11-20',
+      },
+    });
+    expect(paid.statusCode).toBe(201);
+    const after = await statement();
+    expect(after.balance).toBe(before.balance - 75);
+    expect(after.entries).toHaveLength(before.entries.length + 1);
+    expect(after.entries.at(-1)).toMatchObject({
+      kind: 'payment',
+      amount: -75,
+      paymentId: paid.json().data.id,
+    });
+
+    const renamed = await other.db
+      .updateTable('app_user')
+      .set({ name: `Renamed pupil ${engine}` })
+      .where('id', '=', owed?.studentId ?? 0)
+      .executeTakeFirst();
+    expect(Number(renamed.numUpdatedRows)).toBe(1);
+    expect((await statement()).studentName).toBe(`Renamed pupil ${engine}`);
   });
 });

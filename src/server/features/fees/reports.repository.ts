@@ -238,58 +238,88 @@ const METHOD_WORDS: Record<string, string> = {
   other: 'other',
 };
 
+/** The money part of a pupil's statement: what the ledger alone decides (see pupilStatement). */
+export interface StatementMoney {
+  entries: Statement['entries'];
+  balance: number;
+  /** The currency of the pupil's first invoice; null when the pupil has none. */
+  currency: string | null;
+}
+
 /**
  * A pupil's statement: every invoice issued (+ its total), every cancellation (− the total),
  * every payment (− what it applied to the invoice, and − its credit as a separate line) and every
  * void (+ the payment's amount), oldest first, with the running balance. Its last balance is the
  * pupil's balance of balance.repository.ts. Undefined when there is no such pupil.
+ *
+ * The pupil and the school's currency are read here, fresh; the money part comes from `money`,
+ * which the routes keep per pupil on the ledger's data version (statementMoney reads it afresh).
  */
 export async function pupilStatement(
   db: Db,
   studentId: number,
   schoolCurrency: () => Promise<string>,
+  money: (studentId: number) => Promise<StatementMoney> = (id) => statementMoney(db, id),
 ): Promise<Statement | undefined> {
-  const pupil = await db
-    .selectFrom('app_user')
-    .select(['id', 'name'])
-    .where('id', '=', studentId)
-    .where('type', '=', USER_TYPE.student)
-    .executeTakeFirst();
+  const [pupil, ledger] = await Promise.all([
+    db
+      .selectFrom('app_user')
+      .select(['id', 'name'])
+      .where('id', '=', studentId)
+      .where('type', '=', USER_TYPE.student)
+      .executeTakeFirst(),
+    money(studentId),
+  ]);
   if (!pupil) return undefined;
-  const invoices = await db
-    .selectFrom('invoice as i')
-    .innerJoin('fee_plan as p', 'p.id', 'i.plan_id')
-    .select([
-      'i.id',
-      'i.total',
-      'i.issued_at',
-      'i.cancelled_at',
-      'i.cancel_reason',
-      'i.status',
-      'p.name as planName',
-      'p.term',
-      'p.currency',
-    ])
-    .where('i.student_id', '=', studentId)
-    .orderBy('i.id')
-    .execute();
-  const payments = await db
-    .selectFrom('payment')
-    .select([
-      'id',
-      'invoice_id',
-      'receipt_no',
-      'amount',
-      'applied',
-      'method',
-      'reference',
-      'created_at',
-      'voided_at',
-      'void_reason',
-    ])
-    .where('student_id', '=', studentId)
-    .orderBy('id')
-    .execute();
+  return {
+    studentId: pupil.id,
+    studentName: pupil.name,
+    // A pupil without invoices: the school's currency (read only then).
+    currency: ledger.currency ?? (await schoolCurrency()),
+    entries: ledger.entries,
+    balance: ledger.balance,
+  };
+}
+
+/** The ledger's events of one pupil with the running balance (a pupil with none: no entries). */
+export async function statementMoney(db: Db, studentId: number): Promise<StatementMoney> {
+  // Two independent reads, sent together: on PostgreSQL each goes on its own pooled connection.
+  const [invoices, payments] = await Promise.all([
+    db
+      .selectFrom('invoice as i')
+      .innerJoin('fee_plan as p', 'p.id', 'i.plan_id')
+      .select([
+        'i.id',
+        'i.total',
+        'i.issued_at',
+        'i.cancelled_at',
+        'i.cancel_reason',
+        'i.status',
+        'p.name as planName',
+        'p.term',
+        'p.currency',
+      ])
+      .where('i.student_id', '=', studentId)
+      .orderBy('i.id')
+      .execute(),
+    db
+      .selectFrom('payment')
+      .select([
+        'id',
+        'invoice_id',
+        'receipt_no',
+        'amount',
+        'applied',
+        'method',
+        'reference',
+        'created_at',
+        'voided_at',
+        'void_reason',
+      ])
+      .where('student_id', '=', studentId)
+      .orderBy('id')
+      .execute(),
+  ]);
 
   type Entry = Omit<Statement['entries'][number], 'balance'> & { order: number };
   const entries: Entry[] = [];
@@ -365,14 +395,7 @@ export async function pupilStatement(
     balance += entry.amount;
     return { ...entry, balance };
   });
-  return {
-    studentId: pupil.id,
-    studentName: pupil.name,
-    // A pupil without invoices: the school's currency (read only then).
-    currency: invoices[0]?.currency ?? (await schoolCurrency()),
-    entries: withBalance,
-    balance,
-  };
+  return { entries: withBalance, balance, currency: invoices[0]?.currency ?? null };
 }
 
 /** Every invoice and payment of the ledger, for its CSV export (invoices, then payments, by id). */

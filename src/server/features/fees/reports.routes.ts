@@ -14,7 +14,7 @@ import {
 import { USER_TYPE } from '../../../shared/constants.js';
 import { toDecimalText } from '../../../shared/rules/money.js';
 import { toCsv } from '../../lib/csv.js';
-import { VersionedCache, VersionReader } from '../../lib/data-version.js';
+import { KeyedVersionedCache, VersionedCache, VersionReader } from '../../lib/data-version.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { CHECKED, DENIED } from '../../lib/school-routes.js';
 import { dateInZone, nowIso } from '../../lib/time.js';
@@ -29,6 +29,7 @@ import {
   markReminded,
   overdueInvoices,
   pupilStatement,
+  statementMoney,
   termOverview,
 } from './reports.repository.js';
 
@@ -77,7 +78,12 @@ export async function feeReportsRoutes(app: FastifyInstance): Promise<void> {
 
   // The overview, kept until the ledger changes (lib/data-version.ts): every audited money change
   // and every class rename raise its version.
-  const overview = new VersionedCache(new VersionReader(app.db, 'ledger'), () => termOverview(app.db));
+  const ledgerVersion = new VersionReader(app.db, 'ledger');
+  const overview = new VersionedCache(ledgerVersion, () => termOverview(app.db));
+  // A pupil's money events, kept per pupil on the same version (the pupil's name is read fresh).
+  const statements = new KeyedVersionedCache(ledgerVersion, (studentId: number) =>
+    statementMoney(app.db, studentId),
+  );
 
   /** The invoice a reminder is about, when something is still owed on it. */
   async function owedInvoice(id: number) {
@@ -215,6 +221,7 @@ export async function feeReportsRoutes(app: FastifyInstance): Promise<void> {
         app.db,
         request.params.id,
         async () => (await readSettings(app.db)).currency,
+        (studentId) => statements.get(studentId),
       );
       if (!data) throw notFound('That pupil');
       return { data };

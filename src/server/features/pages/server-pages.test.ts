@@ -7,6 +7,7 @@ import { documentTitle } from '../../../shared/api/settings.js';
 import { SERVER_RENDERED_PATHS } from '../../../shared/page-rendering.js';
 import { bannerTitleFor } from '../../../shared/screens.js';
 import { renderer } from '../../../web/entry-server.js';
+import { POST_NOT_FOUND } from '../../../web/features/public-site/lib/content-rules.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { bearer, tokenOf } from '../users/test-helpers.js';
@@ -56,6 +57,7 @@ const headTag = (html: string, pattern: RegExp): string | undefined => {
 };
 const titleOf = (html: string) => headTag(html, /<title>([^<]*)<\/title>/);
 const descriptionOf = (html: string) => headTag(html, /<meta name="description" content="([^"]*)"/);
+const robotsOf = (html: string) => headTag(html, /<meta name="robots" content="([^"]*)"/);
 const canonicalOf = (html: string) => headTag(html, /<link rel="canonical" href="([^"]*)"/);
 const propertyOf = (html: string, name: string) =>
   headTag(html, new RegExp(`<meta (?:property|name)="${name}" content="([^"]*)"`));
@@ -191,6 +193,21 @@ describe.each(TEST_ENGINES)('the public pages rendered on the server (%s)', (eng
     });
     // Each blog card's Read More leads there.
     expect((await get('/blog')).body).toContain(`href="/blogdetail?post=${post.id}"`);
+  });
+
+  it('gives a post that is gone a head that says so, kept out of search engines', async () => {
+    for (const address of ['/blogdetail?post=99999', '/blogdetail?post=abc']) {
+      const res = await get(address);
+      expect(res.statusCode).toBe(200);
+      expect(titleOf(res.body)).toBe(documentTitle('Post not found', schoolName));
+      expect(descriptionOf(res.body)).toBe(POST_NOT_FOUND);
+      expect(robotsOf(res.body)).toBe('noindex');
+      expect(canonicalOf(res.body)).toBe(`${PUBLIC_URL}/blog`);
+      expect(visibleText(res.body)).toContain(POST_NOT_FOUND);
+    }
+    const post = content.blog[1] as Wire;
+    expect(robotsOf((await get(`/blogdetail?post=${post.id}`)).body)).toBeUndefined();
+    expect(robotsOf((await get('/blogdetail')).body)).toBeUndefined();
   });
 
   it('describes the school with schema.org data on the home and contact pages, from the content', async () => {

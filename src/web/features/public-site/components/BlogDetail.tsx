@@ -7,18 +7,20 @@ import { paths } from '../../../config/paths.js';
 import { useContent } from '../../../lib/content.js';
 import { notify } from '../../../lib/toast.js';
 import { TAGS } from '../lib/blog-placeholders.js';
-import { blogCard, blogCategories, blogDetailContent, paragraphs } from '../lib/content-rules.js';
+import {
+  blogCard,
+  blogCategories,
+  blogDetailContent,
+  chosenPostId,
+  POST_NOT_FOUND,
+  paragraphs,
+} from '../lib/content-rules.js';
 import { ContentImg } from './ContentImg.js';
 import { DeferredBlogComments } from './DeferredSections.js';
 import { PersonSocialLinks } from './PersonSocialLinks.js';
 import { SkeletonLines } from './Skeleton.js';
 
-export const POST_NOT_FOUND = 'This post could not be found. It may have been taken down.';
-
-/** `?post=<id>` of a Read More link: the id when it is one (decimal digits), else undefined. */
-export function chosenPostId(value: string | null): number | undefined {
-  return value !== null && /^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : undefined;
-}
+export { chosenPostId, POST_NOT_FOUND };
 
 export const SEARCH_COMING_SOON =
   'Searching the blog is coming soon. Meanwhile, browse the categories and recent posts.';

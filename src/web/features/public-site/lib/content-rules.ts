@@ -8,6 +8,14 @@ import { type ContentImage, type ContentRecord, splitChecklist } from '../../../
  * rule is tested once and the components only draw.
  */
 
+/** What the blog detail page says when `?post=` names no post (its body and its head). */
+export const POST_NOT_FOUND = 'This post could not be found. It may have been taken down.';
+
+/** `?post=<id>` of a Read More link: the id when it is one (decimal digits), else undefined. */
+export function chosenPostId(value: string | null): number | undefined {
+  return value !== null && /^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : undefined;
+}
+
 export interface SectionHeadingText {
   label: string;
   title: string;

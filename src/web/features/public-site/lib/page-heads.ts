@@ -8,7 +8,14 @@ import {
   type PageHeadFunction,
   summarize,
 } from '../../../lib/page-head.js';
-import { aboutContent, blogCard, blogDetailContent, headingOf } from './content-rules.js';
+import {
+  aboutContent,
+  blogCard,
+  blogDetailContent,
+  chosenPostId,
+  headingOf,
+  POST_NOT_FOUND,
+} from './content-rules.js';
 
 /**
  * Each public page's head (docs/decisions/0030-server-rendering.md): its title, a description
@@ -138,15 +145,9 @@ export const blogHead: PageHeadFunction = ({ content, url }) => {
   };
 };
 
-/** Which blog post `?post=` names, when it names one that exists. */
-export function postIdIn(url: URL): number | undefined {
-  const value = url.searchParams.get('post');
-  return value !== null && /^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : undefined;
-}
-
 export const blogDetailHead: PageHeadFunction = (context) => {
   const { content, url, settings } = context;
-  const postId = postIdIn(url);
+  const postId = chosenPostId(url.searchParams.get('post'));
   const post = postId === undefined ? undefined : content('blog').find((one) => one.id === postId);
   if (post) {
     const card = blogCard(post);
@@ -176,6 +177,10 @@ export const blogDetailHead: PageHeadFunction = (context) => {
         }),
       ],
     };
+  }
+  if (url.searchParams.has('post')) {
+    // The body says the post is gone: so does the head, and search engines are asked not to keep it.
+    return { title: 'Post not found', description: POST_NOT_FOUND, canonicalPath: paths.blog, noIndex: true };
   }
   const detail = blogDetailContent(content('blogdetails'));
   return {
