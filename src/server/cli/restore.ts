@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const result = await restoreArchive(
     file,
-    { database: config.database, files: new DiskFileStore(config.uploadsDir), dataDir: config.dataDir },
+    { database: config.database, files: () => new DiskFileStore(config.uploadsDir), dataDir: config.dataDir },
     { replace: values.replace === true },
   );
   const rows = Object.values(result.tables).reduce((sum, n) => sum + n, 0);

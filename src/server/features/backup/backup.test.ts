@@ -46,7 +46,7 @@ async function backupOf(database: TestDatabase): Promise<string> {
 function restoreInto(database: TestDatabase, file: string, replace = false) {
   return restoreArchive(
     file,
-    { database: database.config, files: filesOf(database), dataDir: database.dataDir },
+    { database: database.config, files: () => filesOf(database), dataDir: database.dataDir },
     { replace },
   );
 }

@@ -30,7 +30,12 @@ export class TargetNotEmptyError extends Error {
 
 export interface RestoreTarget {
   database: DatabaseConfig;
-  files: FileStore;
+  /**
+   * The store the files go into, given the restore's connection: a store in the database must
+   * write through it, inside the restore's transaction (another connection would wait for that
+   * transaction's lock), so its files commit or roll back with the rows.
+   */
+  files: (db: Db) => FileStore;
   /** Incoming files wait here (DATA_DIR, the same disk as the uploads) until their checksum is known. */
   dataDir: string;
 }
@@ -120,7 +125,9 @@ async function load(
   replace: boolean,
 ): Promise<RestoreResult> {
   const postgres = isPostgres(conn);
+  const files = target.files(conn as Db);
   const written: string[] = [];
+  await fsp.mkdir(target.dataDir, { recursive: true });
   const incoming = await fsp.mkdtemp(path.join(target.dataDir, 'restore-'));
   await sql`begin`.execute(conn);
   try {
@@ -134,15 +141,15 @@ async function load(
     // The migrations' own rows (the settings row, counters) make way for the archive's.
     await emptySchoolTables(conn);
     const columns = await columnTypes(conn);
-    const manifest = await loadLines(conn, lines, columns, target, written, incoming);
-    await verify(conn, manifest, target.files);
+    const manifest = await loadLines(conn, lines, columns, files, written, incoming);
+    await verify(conn, manifest, files);
     await migrateToLatest(conn as Db, { inCallersTransaction: true });
     if (postgres) await advanceSequences(conn);
     await sql`commit`.execute(conn);
     return { header, schemaVersion: LATEST_MIGRATION, tables: manifest.tables, files: manifest.files.length };
   } catch (error) {
     await sql`rollback`.execute(conn).catch(() => {});
-    await target.files.remove(written);
+    await files.remove(written);
     throw error;
   } finally {
     await fsp.rm(incoming, { recursive: true, force: true });
@@ -214,7 +221,7 @@ async function loadLines(
   conn: Conn,
   lines: AsyncIterator<unknown>,
   columns: Map<string, Map<string, string>>,
-  target: RestoreTarget,
+  files: FileStore,
   written: string[],
   incoming: string,
 ): Promise<ArchiveManifest> {
@@ -349,7 +356,7 @@ async function loadLines(
             `The archive's file ${stored} does not match its checksum: the archive is damaged.`,
           );
         }
-        await storeFile(target.files, stored, temp.path as string, sha256, written);
+        await storeFile(files, stored, temp.path as string, sha256, written);
         await fsp.rm(temp.path as string, { force: true });
         storedFiles.set(stored, sha256);
         file = undefined;
