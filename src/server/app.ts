@@ -25,6 +25,8 @@ import { attendanceRoutes } from './features/attendance/attendance.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { passwordResetRoutes } from './features/auth/password-reset.routes.js';
 import { findSessionUser } from './features/auth/session.js';
+import { backupRoutes } from './features/backup/backup.routes.js';
+import { BackupScheduler } from './features/backup/scheduler.js';
 import { careRoutes } from './features/care/care.routes.js';
 import { catalogRoutes } from './features/catalog/catalog.routes.js';
 import { contentAdminRoutes } from './features/content/content.admin.routes.js';
@@ -80,6 +82,8 @@ declare module 'fastify' {
     files: FileStore;
     /** Sends the outbox's mail; undefined without SMTP_URL (mail then waits in the outbox). */
     mailSender: MailSender | undefined;
+    /** Scheduled backups (BACKUP_EVERY_HOURS); runs only when an interval is set. */
+    backupScheduler: BackupScheduler;
   }
 }
 
@@ -156,12 +160,22 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
     ? new MailSender(options.db, config.mail, transport, app.log, options.mailSenderOptions)
     : undefined;
   app.decorate('mailSender', mailSender);
+  // Scheduled backups (docs/decisions/0033-backup-and-restore.md): once per slot across processes.
+  const backupScheduler = new BackupScheduler(
+    options.db,
+    { database: config.database, files: app.files },
+    config.backup,
+    app.log,
+  );
+  app.decorate('backupScheduler', backupScheduler);
   app.addHook('onReady', async () => {
     if (mailSender && config.mail.pollMs > 0) mailSender.start(config.mail.pollMs);
+    backupScheduler.start();
   });
   app.addHook('onClose', async () => {
-    // The mail in hand goes out (or keeps its claim) before the database closes.
+    // The mail in hand goes out (or keeps its claim) before the database closes; so does a backup.
     await mailSender?.stop();
+    await backupScheduler.stop();
     await options.db.destroy();
   });
 
@@ -255,6 +269,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(settingsRoutes);
       // The principal's Outbox and mail settings (docs/decisions/0022-email-outbox.md).
       await api.register(outboxRoutes);
+      // Backups: the principal's download and the scheduled backups' last result.
+      await api.register(backupRoutes);
       // Fees (docs/decisions/0026-fees.md): plans and invoices, payments and receipts, reports.
       await api.register(plansRoutes);
       await api.register(paymentsRoutes);

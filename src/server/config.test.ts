@@ -60,6 +60,19 @@ describe('loadConfig', () => {
     expect(config.shutdown).toEqual({ idleGrace: 0, timeout: 4_000 });
   });
 
+  it('reads the scheduled backups: off by default, hours into milliseconds, into DATA_DIR/backups', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/school' }).backup).toEqual({
+      intervalMs: 0,
+      keep: 7,
+      dir: path.resolve('/srv/school/backups'),
+    });
+    expect(loadConfig({ BACKUP_EVERY_HOURS: '24', BACKUP_KEEP: '14' }).backup).toMatchObject({
+      intervalMs: 86_400_000,
+      keep: 14,
+    });
+    expect(loadConfig({ BACKUP_EVERY_HOURS: '0.5' }).backup.intervalMs).toBe(1_800_000);
+  });
+
   it('refuses a headers timeout longer than the request timeout', () => {
     expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '20000', REQUEST_TIMEOUT_MS: '10000' })).toThrow(
       new ConfigError('Bad configuration: HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS.'),
@@ -207,6 +220,11 @@ describe('the mail settings (docs/decisions/0022-email-outbox.md)', () => {
     [{ MAIL_POLL_MS: 'often' }, 'Bad configuration: MAIL_POLL_MS must be a number of milliseconds.'],
     [{ MAIL_POLL_MS: '-1' }, 'Bad configuration: MAIL_POLL_MS must be at least 0 (milliseconds).'],
     [{ MAIL_POLL_MS: '2.5' }, 'Bad configuration: MAIL_POLL_MS must be a whole number of milliseconds.'],
+    [{ BACKUP_EVERY_HOURS: 'daily' }, 'Bad configuration: BACKUP_EVERY_HOURS must be a number of hours'],
+    [{ BACKUP_EVERY_HOURS: '-1' }, 'Bad configuration: BACKUP_EVERY_HOURS must be 0 (off) or more hours.'],
+    [{ BACKUP_EVERY_HOURS: '0.001' }, 'Bad configuration: BACKUP_EVERY_HOURS must be 0 (off) or at least'],
+    [{ BACKUP_KEEP: '0' }, 'Bad configuration: BACKUP_KEEP must be at least 1.'],
+    [{ BACKUP_KEEP: '2.5' }, 'Bad configuration: BACKUP_KEEP must be a whole number of backups to keep.'],
   ])('refuses %j with one sentence', (env, start) => {
     let message = '';
     try {

@@ -120,6 +120,21 @@ const EnvSchema = z.object({
       (v) => v === undefined || isPublicUrl(v),
       'must be the http:// or https:// address of the site, without ? or #, such as https://school.example',
     ),
+  // Scheduled backups (docs/decisions/0033-backup-and-restore.md), into DATA_DIR/backups.
+  /** Hours between scheduled backups; 0 (the default): none. */
+  BACKUP_EVERY_HOURS: z.coerce
+    .number({ error: 'must be a number of hours (0: no scheduled backups)' })
+    .min(0, 'must be 0 (off) or more hours')
+    .max(8_760, 'must be at most 8760 (hours: once a year)')
+    .refine((v) => v === 0 || v * 3_600_000 >= 60_000, 'must be 0 (off) or at least 0.017 (one minute)')
+    .default(0),
+  /** How many scheduled backups stay in DATA_DIR/backups; older ones are deleted. */
+  BACKUP_KEEP: z.coerce
+    .number({ error: 'must be a number of backups to keep' })
+    .int('must be a whole number of backups to keep')
+    .min(1, 'must be at least 1')
+    .max(10_000, 'must be at most 10000')
+    .default(7),
 });
 
 function isSmtpUrl(value: string): boolean {
@@ -202,6 +217,16 @@ export interface MailConfig {
 /** Where stored files live (lib/file-store). */
 export type FileStoreKind = 'disk' | 'database';
 
+/** Scheduled backups (features/backup/scheduler.ts). */
+export interface BackupConfig {
+  /** Milliseconds between scheduled backups; 0: none. */
+  intervalMs: number;
+  /** How many scheduled backups are kept. */
+  keep: number;
+  /** Where backups are written: DATA_DIR/backups. */
+  dir: string;
+}
+
 export type DatabaseConfig = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
 
 export interface Config {
@@ -219,6 +244,7 @@ export interface Config {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   webDistDir: string | undefined;
   mail: MailConfig;
+  backup: BackupConfig;
 }
 
 /** Reads the environment once; a bad value throws a ConfigError naming the variable. */
@@ -268,6 +294,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
       publicUrl,
       pollMs: e.MAIL_POLL_MS,
+    },
+    backup: {
+      intervalMs: Math.round(e.BACKUP_EVERY_HOURS * 3_600_000),
+      keep: e.BACKUP_KEEP,
+      dir: path.join(dataDir, 'backups'),
     },
   };
 }

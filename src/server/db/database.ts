@@ -504,6 +504,22 @@ export interface StoredFileTable {
   stored_at: string;
 }
 
+/**
+ * A scheduled backup's time slot (docs/decisions/0033-backup-and-restore.md): claimed by the one
+ * process whose insert wins, then filled in with how the backup went.
+ */
+export interface BackupRunTable {
+  /** floor(start time / interval), so every process computes the same slot. */
+  slot: number;
+  started_at: string;
+  finished_at: string | null;
+  /** 1 written, 0 failed, null while running. */
+  ok: number | null;
+  file_name: string | null;
+  bytes: number | null;
+  message: string | null;
+}
+
 export interface Database {
   content_record: ContentRecordTable;
   content_image: ContentImageTable;
@@ -549,6 +565,7 @@ export interface Database {
   money_audit: MoneyAuditTable;
   data_version: DataVersionTable;
   stored_file: StoredFileTable;
+  backup_run: BackupRunTable;
 }
 
 export type UserRow = Selectable<UserTable>;

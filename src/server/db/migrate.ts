@@ -15,6 +15,7 @@ import * as fees from './migrations/2026-11-27T0100-fees.js';
 import * as feesIndexes from './migrations/2026-11-27T0200-fees-indexes.js';
 import * as dataVersion from './migrations/2026-11-28T0100-data-version.js';
 import * as fileStore from './migrations/2026-11-29T0100-file-store.js';
+import * as backupRuns from './migrations/2026-11-29T0200-backup-runs.js';
 
 /**
  * Migrations are imported, not read from a folder, so that the compiled server and the tests run
@@ -36,11 +37,15 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T0200-fees-indexes': feesIndexes,
   '2026-11-28T0100-data-version': dataVersion,
   '2026-11-29T0100-file-store': fileStore,
+  '2026-11-29T0200-backup-runs': backupRuns,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-/** The names of this server's migrations, oldest first (the timestamp in each name orders them). */
+/**
+ * The names of this server's migrations, oldest first (the timestamp in each name orders them); a
+ * backup's schema version is one of them.
+ */
 export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations).sort();
 
 /**
@@ -62,8 +67,8 @@ export async function pendingMigrations(db: Db): Promise<string[]> {
 }
 
 /** Brings the schema up to date; running it again is a no-op. */
-export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+export async function migrateToLatest(db: Db, options: MigrateOptions = {}): Promise<string[]> {
+  const migrator = new Migrator({ db, provider, disableTransactions: options.inCallersTransaction });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
@@ -73,8 +78,34 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
-/** Moves the schema to just after `name` (down when it is behind the database); for tests of a migration. */
-export async function migrateTo(db: Db, name: keyof typeof migrations & string): Promise<void> {
-  const { error } = await new Migrator({ db, provider }).migrateTo(name);
+/**
+ * Moves the schema to just after `name` (down when it is behind the database): for tests of a
+ * migration, and for a restore, which loads an archive at the schema it was made with.
+ */
+export async function migrateTo(
+  db: Db,
+  name: keyof typeof migrations & string,
+  options: MigrateOptions = {},
+): Promise<void> {
+  const { error } = await new Migrator({
+    db,
+    provider,
+    disableTransactions: options.inCallersTransaction,
+  }).migrateTo(name);
   if (error) throw error;
+}
+
+export interface MigrateOptions {
+  /**
+   * `db` is one connection inside a transaction the caller opened (a restore: schema and rows
+   * commit together or not at all), so the migrator must not open its own.
+   */
+  inCallersTransaction?: boolean;
+}
+
+/** The newest migration's name: the schema version this code writes. */
+export const LATEST_MIGRATION = MIGRATION_NAMES[MIGRATION_NAMES.length - 1] ?? '';
+
+export function isMigrationName(name: string): name is keyof typeof migrations & string {
+  return Object.hasOwn(migrations, name);
 }

@@ -9,6 +9,7 @@ import { isApiError } from '../../../lib/api-client.js';
 import { useLeaveGuard } from '../../../lib/use-leave-guard.js';
 import { useMedia } from '../api/media.js';
 import { LEAVE_TEXT, LEAVE_TITLE, UnsavedWorkContext } from '../lib/unsaved-work.js';
+import { BackupCard } from './BackupCard.js';
 import { CollectionPanel } from './CollectionPanel.js';
 import { MediaLibrary } from './MediaLibrary.js';
 import { SchoolSettingsPanel } from './SchoolSettingsPanel.js';
@@ -92,7 +93,10 @@ export function WebsiteEditor() {
               {section === 'media' ? (
                 <MediaLibrary />
               ) : section === 'school' ? (
-                <SchoolSettingsPanel />
+                <>
+                  <SchoolSettingsPanel />
+                  <BackupCard />
+                </>
               ) : (
                 <CollectionPanel key={section} collection={section} />
               )}

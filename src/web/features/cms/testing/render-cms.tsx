@@ -21,6 +21,11 @@ type Handler = (call: SentCall) => Response | Promise<Response>;
  * Answers API calls by `"METHOD /api/path"` (query string included); any other call fails the
  * test. Returns the calls made, with JSON bodies parsed (FormData kept as it is).
  */
+/** Calls the editor makes on every visit to the School section, answered unless a test says otherwise. */
+const EDITOR_DEFAULTS: Record<string, unknown> = {
+  'GET /api/admin/backup/status': { data: { everyHours: 0, keep: 7, lastRun: null } },
+};
+
 export function mockApi(handlers: Record<string, Handler | unknown>) {
   const calls: SentCall[] = [];
   const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
@@ -30,7 +35,7 @@ export function mockApi(handlers: Record<string, Handler | unknown>) {
     const body = typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw;
     const call = { method, path, body };
     calls.push(call);
-    const handler = handlers[`${method} ${path}`];
+    const handler = { ...EDITOR_DEFAULTS, ...handlers }[`${method} ${path}`];
     if (handler === undefined) throw new TypeError(`Unexpected call ${method} ${path}`);
     return typeof handler === 'function' ? (handler as Handler)(call) : jsonResponse(handler);
   });

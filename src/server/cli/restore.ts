@@ -1,0 +1,60 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, describeDatabase, loadConfig } from '../config.js';
+import { ArchiveError } from '../features/backup/archive-format.js';
+import { restoreArchive, TargetNotEmptyError } from '../features/backup/restore.js';
+import { createFileStore } from '../lib/file-store/create-file-store.js';
+
+/**
+ * `npm run restore -- FILE [--replace]`: fills the configured database (SQLite or PostgreSQL,
+ * whichever made the archive) and the stored files from a backup, then brings the schema up to
+ * date (docs/decisions/0033-backup-and-restore.md). All or nothing: a failure leaves the target as
+ * it was. Every failure is one line on stderr and exit code 1.
+ */
+
+const USAGE = `Usage: npm run restore -- FILE [--replace]
+
+  FILE       a backup made by \`npm run backup\` or downloaded from the app
+  --replace  overwrite a database that already holds a school (everything in it is lost)
+
+Uses DATA_DIR / DATABASE_URL like the server. Stop the server first.`;
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({
+    options: { replace: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const [file, ...extra] = positionals;
+  if (!file || extra.length > 0) throw new ConfigError('Give exactly one FILE to restore (see --help).');
+  const config = loadConfig();
+  const result = await restoreArchive(
+    file,
+    { database: config.database, files: (db) => createFileStore(config, db), dataDir: config.dataDir },
+    { replace: values.replace === true },
+  );
+  const rows = Object.values(result.tables).reduce((sum, n) => sum + n, 0);
+  const { header } = result;
+  process.stdout.write(
+    `Restored ${header.school || 'the school'} (backed up ${header.createdAt} from ${header.engine}, schema ${header.schemaVersion}) ` +
+      `into ${describeDatabase(config.database)}: ${rows} rows in ${Object.keys(result.tables).length} tables and ` +
+      `${result.files} files, all checked; schema now ${result.schemaVersion}.\n`,
+  );
+}
+
+try {
+  await main();
+} catch (error) {
+  const reason = error instanceof Error ? error.message : String(error);
+  const message =
+    error instanceof ConfigError || error instanceof TargetNotEmptyError
+      ? reason
+      : error instanceof ArchiveError
+        ? `Cannot restore: ${reason} Nothing was changed.`
+        : `Restore failed, nothing was changed: ${reason}`;
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}

@@ -1,0 +1,46 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { BackupStatus } from '../../../../shared/api/backup.js';
+import { mockApi, renderCms } from '../testing/render-cms.js';
+import { BackupCard, lastBackupText } from './BackupCard.js';
+
+const run = (over: Partial<NonNullable<BackupStatus['lastRun']>>): BackupStatus => ({
+  everyHours: 24,
+  keep: 7,
+  lastRun: {
+    startedAt: '2026-11-25T02:00:00.000Z',
+    finishedAt: '2026-11-25T02:00:09.000Z',
+    state: 'ok',
+    fileName: 'schoolyard-hilltop-20261125T020000Z.jsonl.gz',
+    bytes: 3_145_728,
+    message: 'Backup written.',
+    ...over,
+  },
+});
+
+describe('BackupCard', () => {
+  it('offers the download and says how the last scheduled backup went', async () => {
+    mockApi({ 'GET /api/admin/backup/status': { data: run({}) } });
+    renderCms(<BackupCard />);
+    expect(screen.getByRole('heading', { name: 'Backup' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download a backup' })).toBeEnabled();
+    expect(
+      await screen.findByText(
+        /^Last scheduled backup: .*schoolyard-hilltop-20261125T020000Z\.jsonl\.gz \(3\.0 MB\)\.$/,
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('words every state of the scheduled backups', () => {
+    expect(lastBackupText({ everyHours: 0, keep: 7, lastRun: null })).toMatch(
+      /off \(the server’s BACKUP_EVERY_HOURS\)/,
+    );
+    expect(lastBackupText({ everyHours: 24, keep: 7, lastRun: null })).toBe(
+      'No scheduled backup has run yet.',
+    );
+    expect(lastBackupText(run({ state: 'running', finishedAt: null }))).toMatch(/is still running\.$/);
+    expect(
+      lastBackupText(run({ state: 'failed', fileName: null, bytes: null, message: 'Disk full.' })),
+    ).toMatch(/failed: Disk full\.$/);
+  });
+});
