@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Config, loadConfig } from './config.js';
 import { DEMO_PASSWORD } from './demo/index.js';
@@ -157,6 +158,8 @@ describe.each(SHARED_ENGINES)('two server processes on one %s database', (engine
       SMTP_URL: smtp.url,
       MAIL_POLL_MS: '50',
       PUBLIC_URL: 'https://school.test',
+      // Uploads in the database, so each process serves what the other took (lib/file-store).
+      FILE_STORE: 'database',
     });
     // Both at once on the empty database: one migrates and plants the demo school, the other waits.
     a = startServer('A', env('a'));
@@ -214,6 +217,46 @@ describe.each(SHARED_ENGINES)('two server processes on one %s database', (engine
     }
     const homes = await Promise.all([a, b].map(async (server) => (await call(server, '/api/home')).text));
     expect(homes[0]).toBe(homes[1]);
+  });
+
+  it('serves a picture uploaded through one process from the other, and the demo pictures from both', async () => {
+    const token = await logIn(a, PRINCIPAL);
+    const picture = await sharp({
+      create: { width: 640, height: 480, channels: 3, background: '#3a7' },
+    })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(picture)], { type: 'image/png' }), 'garden.png');
+    form.append('alt', 'The school garden');
+    const uploaded = await fetch(`${a.base}/api/admin/media`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    const uploadText = await uploaded.text();
+    expect(uploaded.status, uploadText).toBe(201);
+    const image = JSON.parse(uploadText).data.image as string;
+
+    const [fromA, fromB] = await Promise.all(
+      [a, b].map((server) => fetch(`${server.base}/uploads/${image}`)),
+    );
+    expect(fromB?.status).toBe(200);
+    expect(fromB?.headers.get('content-type')).toBe('image/webp');
+    const bytesA = Buffer.from(await (fromA as Response).arrayBuffer());
+    const bytesB = Buffer.from(await (fromB as Response).arrayBuffer());
+    expect(bytesB.length).toBeGreaterThan(0);
+    expect(bytesB.equals(bytesA)).toBe(true);
+    expect(fromB?.headers.get('etag')).toBe(fromA?.headers.get('etag'));
+    expect((await sharp(bytesB).metadata()).width).toBe(640);
+
+    // The demo school's pictures, planted once in the database, are served by both.
+    const home = (await call(b, '/api/home')).json();
+    const demoImage = JSON.stringify(home).match(/demo\/[A-Za-z0-9._-]+\.webp/)?.[0];
+    expect(demoImage).toBeDefined();
+    for (const server of [a, b]) {
+      expect((await fetch(`${server.base}/uploads/${demoImage}`)).status, server.name).toBe(200);
+    }
   });
 
   it('each answers with the load balancer’s request id, or a new one of its own', async () => {
