@@ -9,6 +9,7 @@ import { buildApp } from '../../app.js';
 import { type Config, loadConfig } from '../../config.js';
 import type { Db } from '../../db/connect.js';
 import { LATEST_MIGRATION, migrateTo } from '../../db/migrate.js';
+import { DatabaseFileStore } from '../../lib/file-store/database-file-store.js';
 import { DiskFileStore } from '../../lib/file-store/disk-file-store.js';
 import { addDaysIso } from '../../lib/time.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
@@ -163,6 +164,47 @@ describe.each(PAIRS)('a demo school backed up on %s and restored on %s', (from, 
 });
 
 describe.each(TEST_ENGINES)('backups on %s', (engine) => {
+  it('carry pictures kept in the database (FILE_STORE=database) as files, into either store', async () => {
+    const source = await createTestApp(engine, { demo: true, fileStore: 'database' });
+    const intoDatabase = await createTestDatabase(engine);
+    const intoDisk = await createTestDatabase(engine);
+    try {
+      const stored = await source.db
+        .selectFrom('stored_file')
+        .select(['path', 'sha256'])
+        .orderBy('path')
+        .execute();
+      expect(stored.length).toBeGreaterThan(0);
+      const { file, manifest } = await backupToFile(
+        { database: source.config, files: new DatabaseFileStore(source.db) },
+        { dir: path.join(source.dataDir, 'backups') },
+      );
+      // The pictures travel once, in the file section, not also as rows of stored_file.
+      expect(Object.keys(manifest.tables)).not.toContain('stored_file');
+      expect(manifest.files.map((one) => one.path)).toEqual(stored.map((one) => one.path));
+
+      await restoreArchive(file, {
+        database: intoDatabase.config,
+        files: (db) => new DatabaseFileStore(db),
+        dataDir: intoDatabase.dataDir,
+      });
+      expect(
+        await intoDatabase.db.selectFrom('stored_file').select(['path', 'sha256']).orderBy('path').execute(),
+      ).toEqual(stored);
+
+      await restoreInto(intoDisk, file);
+      const first = stored[0]?.path ?? '';
+      const onDisk = await filesOf(intoDisk).read(first);
+      expect(onDisk?.equals((await new DatabaseFileStore(source.db).read(first)) ?? Buffer.alloc(0))).toBe(
+        true,
+      );
+    } finally {
+      await intoDisk.dispose();
+      await intoDatabase.dispose();
+      await source.dispose();
+    }
+  }, 120_000);
+
   it('hold every batch of marks and attendance written during the backup wholly or not at all', async () => {
     const source = await createTestApp(engine, { demo: true });
     const target = await createTestDatabase(engine);
