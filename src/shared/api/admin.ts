@@ -55,14 +55,14 @@ export const isSafeImagePath = (value: string): boolean =>
 /** A Bootstrap Icons class name (facilities' `image`), e.g. `bi-bus-front`; empty for none. */
 export const ICON_NAME_PATTERN = /^(?:bi-[a-z0-9]+(?:-[a-z0-9]+)*)?$/;
 
-const imagePathSchema = () =>
+const imagePathSchema = /* @__NO_SIDE_EFFECTS__ */ () =>
   z
     .string({ error: ADMIN_MESSAGES.chooseImage })
     .trim()
     .min(1, ADMIN_MESSAGES.chooseImage)
     .refine(isSafeImagePath, ADMIN_MESSAGES.badImagePath);
 
-const altSchema = () =>
+const altSchema = /* @__NO_SIDE_EFFECTS__ */ () =>
   z
     .string({ error: ADMIN_MESSAGES.enterAlt })
     .trim()
@@ -101,6 +101,7 @@ export type ContentImageInput =
   | z.infer<typeof PlainImageInputSchema>;
 
 /** The picture schema of a collection's records. */
+/* @__NO_SIDE_EFFECTS__ */
 export function contentImageInputSchema(collection: ContentCollection) {
   return collection === 'gallery' ? GalleryImageInputSchema : PlainImageInputSchema;
 }
@@ -114,6 +115,7 @@ export type ContentBody<C extends ContentCollection> = WireContentFields<C> & { 
  * each trimmed and bounded, plus `images` as `[ { image, alt, category? } ]`. Unknown fields are
  * refused. Text is stored and answered as text: the site renders it, never as HTML.
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function contentBodySchema<C extends ContentCollection>(collection: C) {
   const shape: Record<string, z.ZodType> = {};
   for (const field of Object.values(CONTENT_COLLECTIONS[collection].fields)) {
@@ -132,7 +134,7 @@ export function contentBodySchema<C extends ContentCollection>(collection: C) {
   }) as unknown as z.ZodType<ContentBody<C>, ContentBody<C>>;
 }
 
-const recordId = () =>
+const recordId = /* @__NO_SIDE_EFFECTS__ */ () =>
   z
     .number({ error: ADMIN_MESSAGES.idsList })
     .int(ADMIN_MESSAGES.idsList)
@@ -249,7 +251,7 @@ export type EnquiryItem = z.infer<typeof EnquiryItemSchema>;
 export type BookingItem = z.infer<typeof BookingItemSchema>;
 export type InboxItem = z.infer<typeof InboxItemSchema>;
 
-const booleanQuery = (message: string) =>
+const booleanQuery = /* @__NO_SIDE_EFFECTS__ */ (message: string) =>
   z.enum(['true', 'false'], message).transform((value) => value === 'true');
 
 export const INBOX_PAGE = { defaultLimit: 100, maxLimit: 500 } as const;

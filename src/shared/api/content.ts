@@ -16,6 +16,7 @@ export const ContentImageSchema: z.ZodType<ContentImage> = z.object({
 });
 
 /** Zod schema of one record as the public calls send it. */
+/* @__NO_SIDE_EFFECTS__ */
 export function wireRecordSchema<C extends ContentCollection>(collection: C) {
   const shape: Record<string, z.ZodString> = {};
   for (const [, field] of fieldEntries(collection)) shape[field.wire] = z.string();
@@ -23,6 +24,7 @@ export function wireRecordSchema<C extends ContentCollection>(collection: C) {
 }
 
 /** Zod schema of the fields an editor sends (internal names), with each field's length bound. */
+/* @__NO_SIDE_EFFECTS__ */
 export function contentFieldsSchema<C extends ContentCollection>(collection: C) {
   const shape: Record<string, z.ZodString> = {};
   for (const [key, field] of fieldEntries(collection)) {

@@ -1,32 +1,13 @@
 import { z } from 'zod';
-import { MESSAGES } from '../constants.js';
 import { HONEYPOT_FIELD, honeypotFieldSchema, nameAndEmailFields, requiredFormText } from './newsletter.js';
+import { ENQUIRY_MESSAGES, MESSAGE_MAX_LENGTH, SUBJECT_MAX_LENGTH } from './public-form-fields.js';
+
+export { ENQUIRY_MESSAGES, MESSAGE_MAX_LENGTH, SUBJECT_MAX_LENGTH } from './public-form-fields.js';
 
 /**
- * The contact form (docs/contract/product.md#public-pages, docs/contract/product.md#validation) and the body
- * of `POST enquiries` (docs/contract/api.md#post-enquiries). The browser checks the form with this schema;
- * the server will check the same body with it.
+ * The body of `POST enquiries` (docs/contract/api.md#post-enquiries), the contact form's fields
+ * (public-form-fields.ts). The browser checks the form with this schema; the server checks the same body.
  */
-export const ENQUIRY_MESSAGES = {
-  enterName: MESSAGES.enterName,
-  enterEmail: MESSAGES.enterEmail,
-  enterSubject: MESSAGES.enterSubject,
-  enterMessage: MESSAGES.enterMessage,
-  invalidEmail: 'Please enter a valid email',
-  nameTooLong: 'Please keep your name under 100 characters',
-  subjectTooLong: 'Please keep the subject under 200 characters',
-  messageTooLong: 'Please keep your message under 5000 characters',
-  /** Shown after a valid form until `POST enquiries` is wired. */
-  received:
-    'Thank you for your message! Sending it online opens very soon. Until then, please email or call us.',
-  /** Shown once `POST enquiries` answered 201. */
-  sent: 'Thank you for your message! We will get back to you soon.',
-} as const;
-
-/** The longest subject and message the contact form takes (the browser's `maxLength` without JavaScript too). */
-export const SUBJECT_MAX_LENGTH = 200;
-export const MESSAGE_MAX_LENGTH = 5000;
-
 export const EnquirySchema = z.object({
   ...nameAndEmailFields(),
   subject: requiredFormText(

@@ -106,7 +106,7 @@ const reasonField = requiredText(FEE_MESSAGES.enterReason, 'The reason', FEE_LIM
  * A whole number of minor units, 0 to MAX_AMOUNT. A fraction gets its own message (amountNotWhole);
  * zod's int check also refuses numbers beyond the safe integers, which are `message`'s (too large).
  */
-export const amountSchema = (message: string = FEE_MESSAGES.amountInvalid) =>
+export const amountSchema = /* @__NO_SIDE_EFFECTS__ */ (message: string = FEE_MESSAGES.amountInvalid) =>
   z
     .number({ error: message })
     .int({ error: (issue) => (issue.code === 'invalid_type' ? FEE_MESSAGES.amountNotWhole : message) })

@@ -1,6 +1,5 @@
 import { isAppPath } from '../routes.js';
-import { ENQUIRY_MESSAGES } from './enquiry.js';
-import { NEWSLETTER_MESSAGES } from './newsletter.js';
+import { ENQUIRY_MESSAGES, NEWSLETTER_MESSAGES } from './public-form-fields.js';
 
 /**
  * The contact form and the footer's newsletter form sent without JavaScript

@@ -15,7 +15,7 @@ const TOO_LARGE = 'The id is too large';
 const DECIMAL_ID = /^[1-9][0-9]*$/;
 
 /** An id in a path or a query string: decimal digits, answered as a number. */
-export const pathIdSchema = (message: string = ID_MESSAGE) =>
+export const pathIdSchema = /* @__NO_SIDE_EFFECTS__ */ (message: string = ID_MESSAGE) =>
   z
     .string({ error: message })
     .regex(DECIMAL_ID, message)
@@ -26,7 +26,7 @@ export const pathIdSchema = (message: string = ID_MESSAGE) =>
  * An id chosen in a form (a select sends it as text, a JSON body as a number): a positive whole
  * number, or its decimal digits; `message` when missing or anything else.
  */
-export const chosenIdSchema = (message: string) =>
+export const chosenIdSchema = /* @__NO_SIDE_EFFECTS__ */ (message: string) =>
   z
     .union([z.number({ error: message }), z.string({ error: message }).regex(DECIMAL_ID, message)], {
       error: message,
@@ -38,7 +38,7 @@ export const chosenIdSchema = (message: string) =>
 export const IdParamsSchema = z.object({ id: pathIdSchema() });
 
 /** A count in a query string (a page's `limit`, `offset`): decimal digits only. */
-export const queryCountSchema = (min: number, max: number, message: string) =>
+export const queryCountSchema = /* @__NO_SIDE_EFFECTS__ */ (min: number, max: number, message: string) =>
   z
     .string({ error: message })
     .regex(/^(0|[1-9][0-9]*)$/, message)
@@ -48,7 +48,7 @@ export const queryCountSchema = (min: number, max: number, message: string) =>
 const PAGE_MESSAGE = 'The page must be a whole number from 1';
 
 /** `?page=` of a paged list (the Outbox, the money audit): 1 when absent. */
-export const pageNumberSchema = () =>
+export const pageNumberSchema = /* @__NO_SIDE_EFFECTS__ */ () =>
   z.coerce
     .number({ error: PAGE_MESSAGE })
     .int(PAGE_MESSAGE)

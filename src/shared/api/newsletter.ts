@@ -1,79 +1,37 @@
 import { z } from 'zod';
-import { MESSAGES } from '../constants.js';
 import { NewsletterIssueSchema, NewsletterTokenSchema } from './mail.js';
+import {
+  EMAIL_MAX_LENGTH,
+  HONEYPOT_FIELD,
+  NAME_MAX_LENGTH,
+  NEWSLETTER_MESSAGES,
+} from './public-form-fields.js';
 
-/**
- * The footer's newsletter form (docs/contract/product.md#footer, docs/contract/product.md#validation)
- * and the body of `POST newsletter` (docs/contract/api.md#post-newsletter). The original gives no
- * messages for this form; we use the ones it gives for the contact form's same fields.
- */
-export const NEWSLETTER_MESSAGES = {
-  enterName: MESSAGES.enterName,
-  enterEmail: MESSAGES.enterEmail,
-  invalidEmail: 'Please enter a valid email',
-  nameTooLong: 'Please keep your name under 100 characters',
-  /** A new address: it receives nothing until the link in the confirmation mail is opened. */
-  subscribed:
-    'Thank you! We sent you a mail with a link to confirm your subscription. Please open it to start receiving our newsletter.',
-  /**
-   * `POST newsletter` answered 200: the email was on the list already. An unconfirmed one gets the
-   * confirmation mail again, but at most once in NEWSLETTER_CONFIRM_RESEND_MINUTES.
-   */
-  alreadySubscribed:
-    'This email is on our list already. If you have not confirmed it yet, please use the link in the mail we sent you.',
-} as const;
-
-/**
- * An address that subscribes again before confirming gets the confirmation mail again, but at most
- * once in this many minutes: the form is anyone's, and it must not become a way to flood a
- * stranger's mailbox (docs/decisions/0025-newsletter.md).
- */
-export const NEWSLETTER_CONFIRM_RESEND_MINUTES = 60;
-
-/**
- * The honeypot of every public form (newsletter, contact, Book A Seat): a text input people never
- * see and so leave empty, while form-filling robots fill it. The server answers a filled one as if
- * it had worked and stores nothing. The footer's newsletter form is on every page, so this file
- * holds it and the other forms' schemas import it.
- *
- * In the browser: `<input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off"
- * aria-hidden="true">` inside a wrapper hidden with CSS (not `type="hidden"`, which robots skip),
- * registered with the form so its value is sent as it is.
- */
-export const HONEYPOT_FIELD = 'website';
+export {
+  EMAIL_MAX_LENGTH,
+  HONEYPOT_FIELD,
+  isHoneypotFilled,
+  NAME_MAX_LENGTH,
+  NEWSLETTER_CONFIRM_RESEND_MINUTES,
+  NEWSLETTER_MESSAGES,
+} from './public-form-fields.js';
 
 /** The honeypot in a form's schema: optional, any text (a filled one is not a validation error). */
-export const honeypotFieldSchema = () => z.string().max(2000).optional();
-
-/**
- * True when a request body carries a filled honeypot. Anything but a string (or nothing) counts as
- * filled: a person's browser sends only text, and turning a bot's value into text could take long
- * (`String()` of an array nested ten thousand deep overflows the stack).
- */
-export function isHoneypotFilled(body: unknown): boolean {
-  if (typeof body !== 'object' || body === null) return false;
-  const value = (body as Record<string, unknown>)[HONEYPOT_FIELD];
-  if (value === undefined || value === null) return false;
-  return typeof value !== 'string' || value.trim() !== '';
-}
+export const honeypotFieldSchema = /* @__NO_SIDE_EFFECTS__ */ () => z.string().max(2000).optional();
 
 /** The answer of `POST enquiries`, `POST bookings` and `POST newsletter`: `{ data: FormReceipt }`. */
 export const FormReceiptSchema = z.object({ received: z.literal(true) });
 export type FormReceipt = z.infer<typeof FormReceiptSchema>;
 
 /** A required text field of a public form: trimmed, at least one character, at most `max`. */
-export const requiredFormText = (required: string, max: number, tooLong: string) =>
+export const requiredFormText = /* @__NO_SIDE_EFFECTS__ */ (required: string, max: number, tooLong: string) =>
   z.string({ error: required }).trim().min(1, required).max(max, tooLong);
-
-/** The longest name and email the public forms take (the browser's `maxLength` without JavaScript too). */
-export const NAME_MAX_LENGTH = 100;
-export const EMAIL_MAX_LENGTH = 254;
 
 /**
  * Your Name and Your Email, which every public form (newsletter, contact, Book A Seat) opens with, with
  * the messages they all give.
  */
-export const nameAndEmailFields = () => ({
+export const nameAndEmailFields = /* @__NO_SIDE_EFFECTS__ */ () => ({
   name: requiredFormText(NEWSLETTER_MESSAGES.enterName, NAME_MAX_LENGTH, NEWSLETTER_MESSAGES.nameTooLong),
   email: z
     .string({ error: NEWSLETTER_MESSAGES.enterEmail })

@@ -116,7 +116,7 @@ export const NotificationListAnswerSchema = z.object({ data: z.array(Notificatio
 
 // ---------------------------------------------------------------- school set-up (principal)
 
-const name = (what: string) =>
+const name = /* @__NO_SIDE_EFFECTS__ */ (what: string) =>
   z
     .string({ error: `Enter the ${what}'s name` })
     .trim()

@@ -75,7 +75,7 @@ export function isCurrencyCode(code: string): boolean {
 const LINE_BREAK = /[\r\n]/;
 
 /** A text field: trimmed, bounded, and for the one-line fields without line breaks. */
-const text = (label: string, max: number, { oneLine = false } = {}) => {
+const text = /* @__NO_SIDE_EFFECTS__ */ (label: string, max: number, { oneLine = false } = {}) => {
   const base = z
     .string({ error: SETTINGS_MESSAGES.mustBeText(label) })
     .trim()
@@ -84,12 +84,16 @@ const text = (label: string, max: number, { oneLine = false } = {}) => {
 };
 
 /** '' or a value passing `check`. */
-const optional = (label: string, max: number, check: (v: string) => boolean, message: string) =>
-  text(label, max, { oneLine: true }).refine((v) => v === '' || check(v), message);
+const optional = /* @__NO_SIDE_EFFECTS__ */ (
+  label: string,
+  max: number,
+  check: (v: string) => boolean,
+  message: string,
+) => text(label, max, { oneLine: true }).refine((v) => v === '' || check(v), message);
 
 const emailCheck = z.email();
 
-const linkField = (network: SocialNetwork) =>
+const linkField = /* @__NO_SIDE_EFFECTS__ */ (network: SocialNetwork) =>
   optional(
     `The ${SOCIAL_NETWORK_LABELS[network]} link`,
     SETTINGS_LIMITS.link,

@@ -5,7 +5,7 @@ import { z } from 'zod';
 export const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
 
 /** A required line of text: trimmed, not empty, bounded. */
-export const requiredText = (enter: string, label: string, max: number) =>
+export const requiredText = /* @__NO_SIDE_EFFECTS__ */ (enter: string, label: string, max: number) =>
   z
     .string({ error: enter })
     .trim()
@@ -14,7 +14,7 @@ export const requiredText = (enter: string, label: string, max: number) =>
     .max(max, tooLong(label, max));
 
 /** Optional text: trimmed, bounded; empty means none. */
-export const optionalText = (label: string, max: number) =>
+export const optionalText = /* @__NO_SIDE_EFFECTS__ */ (label: string, max: number) =>
   z
     .string({ error: `${label} must be text` })
     .trim()

@@ -1,4 +1,5 @@
-import { USER_WIRE_FIELDS, type User, type UserForReview } from './users.js';
+import { USER_WIRE_FIELDS } from './user-form-fields.js';
+import type { User, UserForReview } from './users.js';
 
 /**
  * The one place where the web app meets the misspelt JSON names of an account (USER_WIRE_FIELDS):

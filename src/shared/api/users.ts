@@ -1,8 +1,18 @@
 import { z } from 'zod';
-import { ACCOUNT_STATUSES, GENDERS, MESSAGES, USER_TYPES } from '../constants.js';
+import { ACCOUNT_STATUSES, GENDERS, USER_TYPES } from '../constants.js';
 import { isWebLink } from '../rules/web-link.js';
 import { IdParamsSchema } from './ids.js';
 import { PHONE_PATTERN, requiredText, tooLong } from './text-fields.js';
+import { displayName, dobProblem, IMAGE_RULES, USER_LIMITS, USER_MESSAGES } from './user-form-fields.js';
+
+export {
+  displayName,
+  dobProblem,
+  IMAGE_RULES,
+  USER_LIMITS,
+  USER_MESSAGES,
+  USER_WIRE_FIELDS,
+} from './user-form-fields.js';
 
 /**
  * The account calls of docs/contract/api.md#tag-accounts. The registration form in
@@ -13,78 +23,6 @@ import { PHONE_PATTERN, requiredText, tooLong } from './text-fields.js';
  * `degination`, `discription`,
  * `social_link`); the server maps them to its correctly named columns in one place.
  */
-
-export const USER_LIMITS = {
-  name: 100,
-  designation: 100,
-  description: 2000,
-  address: 300,
-  contact: 30,
-  email: 254,
-  socialLink: 300,
-  passwordMin: 8,
-  passwordMax: 128,
-} as const;
-
-/** Photos of `POST users` and `PUT users/profile` (the server's multipart limits match). */
-export const IMAGE_RULES = {
-  field: 'images',
-  maxFiles: 10,
-  maxBytes: 5 * 1024 * 1024,
-  /** For `<input type="file" accept>`; the server checks the content, not the type. */
-  accept: 'image/*',
-} as const;
-
-export const USER_MESSAGES = {
-  enterName: MESSAGES.enterName,
-  enterDesignation: 'Please enter your designation',
-  enterDescription: 'Please write a few words about yourself',
-  chooseType: `Please choose a user type (${USER_TYPES.join(', ')})`,
-  chooseGender: `Please choose a gender (${GENDERS.join(', ')})`,
-  enterDob: 'Please enter your date of birth',
-  dobFormat: 'Please enter the date of birth as YYYY-MM-DD',
-  dobNotADate: 'That date does not exist',
-  dobInFuture: 'The date of birth must be in the past',
-  dobTooEarly: 'Please check the year of birth',
-  enterAddress: 'Please enter your address',
-  enterContact: 'Please enter a phone number',
-  contactInvalid: 'Please enter a phone number: digits, spaces and + - ( ) only',
-  enterEmail: MESSAGES.enterEmail,
-  invalidEmail: 'Please enter a valid email',
-  enterPassword: 'Please enter a password',
-  passwordTooShort: `The password must be at least ${USER_LIMITS.passwordMin} characters`,
-  passwordTooLong: `The password must be at most ${USER_LIMITS.passwordMax} characters`,
-  socialLinkInvalid: 'Please enter a full link starting with https://',
-  addImage: 'Please add at least one photo',
-  notAFile: 'Please choose photo files',
-  tooManyImages: `Please choose at most ${IMAGE_RULES.maxFiles} photos`,
-  imageTooLarge: `Each photo must be at most ${IMAGE_RULES.maxBytes / 1024 / 1024} MB`,
-  enterCurrentPassword: 'Please enter your current password to set a new one',
-  currentPasswordForEmail: 'Please enter your current password to change your email',
-  wrongCurrentPassword: 'Your current password is not correct',
-  enterNewPassword: 'Please enter the new password',
-  emailTaken: 'An account with this email already exists.',
-  tooManyEmailChanges: 'You have changed your email too often in the last hour.',
-  invalidCredentials: 'Wrong email or password.',
-  accountPending: "Your account is waiting for the principal's approval.",
-  accountRejected: 'Your registration was not approved. Please contact the school office.',
-  chooseStatus: 'Please choose active or rejected',
-} as const;
-
-/** Why `value` is not an acceptable date of birth, or undefined when it is one. */
-export function dobProblem(value: string, today: Date = new Date()): string | undefined {
-  if (value === '') return USER_MESSAGES.enterDob;
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return USER_MESSAGES.dobFormat;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
-    return USER_MESSAGES.dobNotADate;
-  }
-  if (year < 1900) return USER_MESSAGES.dobTooEarly;
-  if (value >= today.toISOString().slice(0, 10)) return USER_MESSAGES.dobInFuture;
-  return undefined;
-}
 
 export const nameField = requiredText(USER_MESSAGES.enterName, 'The name', USER_LIMITS.name);
 export const emailField = z
@@ -114,17 +52,6 @@ const socialLinkField = z
   .trim()
   .max(USER_LIMITS.socialLink, tooLong('The link', USER_LIMITS.socialLink))
   .refine((v) => v === '' || isWebLink(v), USER_MESSAGES.socialLinkInvalid);
-
-/**
- * The account fields whose JSON names are the original product's misspellings
- * (docs/contract/product.md#records): our name -> the wire's. Only the
- * edges use the wire's (these schemas, the server's rows, the bodies the web client sends and reads).
- */
-export const USER_WIRE_FIELDS = {
-  designation: 'degination',
-  description: 'discription',
-  socialLink: 'social_link',
-} as const;
 
 /**
  * The text fields of the registration form (docs/contract/product.md#records and
@@ -163,6 +90,7 @@ const isFileLike = (value: unknown): value is FileLike =>
  * The `images` of a form: 1 to 10 files of at most 5 MB each. Whether a file really is a picture
  * only the server can tell (it reads the content). `T` is `File` in the browser.
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function imageFilesSchema<T extends FileLike = FileLike>() {
   return z
     .array(
@@ -183,10 +111,6 @@ export function imageFilesSchema<T extends FileLike = FileLike>() {
       });
     });
 }
-
-/** A file name short enough for a message. */
-export const displayName = (name: string): string =>
-  name.length > 60 ? `${name.slice(0, 57)}...` : name || 'The file';
 
 /**
  * `PUT users/profile`: every registration field but type and password, each optional (a field
@@ -209,6 +133,7 @@ export const ProfileUpdateObjectSchema = RegistrationFieldsSchema.omit({ type: t
  * A new password needs the current one (added last: zod cannot extend a refined object). The rest
  * of the rule needs the stored email: `credentialChangeProblem`.
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function requirePasswordPair<T extends z.ZodType<{ currentPassword?: string; newPassword?: string }>>(
   schema: T,
 ) {
@@ -351,6 +276,8 @@ export const RegisteredUserSchema = z.object({
   status: z.literal('pending'),
 });
 export type RegisteredUser = z.infer<typeof RegisteredUserSchema>;
+/** The answer of `POST users`. */
+export const RegisteredUserAnswerSchema = z.object({ data: RegisteredUserSchema });
 
 export const TeacherOptionSchema = z.object({ id: z.number().int(), name: z.string() });
 export type TeacherOption = z.infer<typeof TeacherOptionSchema>;

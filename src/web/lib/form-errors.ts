@@ -1,15 +1,25 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { z } from 'zod';
-import { type FieldError, FieldErrorSchema } from '../../shared/api/errors.js';
+import type { FieldError } from '../../shared/api/errors.js';
 import { isApiError } from './api-client.js';
 
-const FieldErrorsSchema = z.array(FieldErrorSchema);
+/**
+ * A detail of a failed call as `FieldErrorSchema` (shared/api/errors.ts) describes it, checked by hand:
+ * every public form shows the server's reasons, and a public page's first JavaScript holds no zod
+ * (docs/decisions/0035-lean-public-pages.md). form-errors.test.ts holds the two to the same answers.
+ */
+export const isFieldError = (detail: unknown): detail is FieldError =>
+  typeof detail === 'object' &&
+  detail !== null &&
+  typeof (detail as Partial<FieldError>).field === 'string' &&
+  typeof (detail as Partial<FieldError>).message === 'string';
 
 /** The `[{ field, message }]` of a failed call (400, 409, 413, ...); empty for anything else. */
 export function fieldErrorsOf(error: unknown): FieldError[] {
   if (!isApiError(error)) return [];
-  const parsed = FieldErrorsSchema.safeParse(error.details);
-  return parsed.success ? parsed.data : [];
+  const { details } = error;
+  return Array.isArray(details) && details.every(isFieldError)
+    ? details.map(({ field, message }) => ({ field, message }))
+    : [];
 }
 
 /** A detail's form field by the first segment of its name (`images.0` is `images`), if the form has it. */

@@ -5,7 +5,7 @@ import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import { ChildrenFieldSchema, StatusChangeWithLinksSchema } from '../../../shared/api/family.js';
 import {
   ProfileUpdateObjectSchema,
-  RegisteredUserSchema,
+  RegisteredUserAnswerSchema,
   RegistrationFieldsSchema,
   requirePasswordPair,
   TeacherOptionSchema,
@@ -84,7 +84,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
         consumes: ['multipart/form-data'],
         body: RegistrationBodySchema,
         response: {
-          201: z.object({ data: RegisteredUserSchema }),
+          201: RegisteredUserAnswerSchema,
           400: ErrorBodySchema,
           409: ErrorBodySchema,
           413: ErrorBodySchema,

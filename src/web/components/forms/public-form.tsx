@@ -11,7 +11,7 @@ import {
 } from 'react-hook-form';
 import { useLocation } from 'react-router';
 import { type FormPost, formPostOutcome } from '../../../shared/api/form-posts.js';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../shared/api/newsletter.js';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../shared/api/public-form-fields.js';
 import { apiCall, isApiError } from '../../lib/api-client.js';
 import { fieldErrorsOf, showFieldErrors, topLevelField } from '../../lib/form-errors.js';
 import { notify } from '../../lib/toast.js';

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ErrorBodySchema } from '../../../../shared/api/errors.js';
-import { type LoginInput, TokenSchema } from '../../../../shared/api/users.js';
+import type { LoginInput } from '../../../../shared/api/users.js';
 import { ApiError, apiUrl } from '../../../lib/api-client.js';
 import { setSessionToken } from '../../../lib/session.js';
 
@@ -58,6 +57,12 @@ export async function logIn(credentials: LoginInput): Promise<string> {
     );
   }
   const body = await readJson(response);
+  // The answers' schemas load with the first log-in, not with the page
+  // (docs/decisions/0035-lean-public-pages.md).
+  const [{ TokenSchema }, { ErrorBodySchema }] = await Promise.all([
+    import('../../../../shared/api/users.js'),
+    import('../../../../shared/api/errors.js'),
+  ]);
   if (response.ok) {
     const parsed = TokenSchema.safeParse(body);
     if (parsed.success && parsed.data.token !== '') return parsed.data.token;

@@ -1,15 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
-import { IMAGE_RULES, type RegisteredUser, RegisteredUserSchema } from '../../../../shared/api/users.js';
+import type { z } from 'zod';
+import { wireFieldName } from '../../../../shared/api/user-fields.js';
+import { IMAGE_RULES } from '../../../../shared/api/user-form-fields.js';
+import type { RegisteredUser } from '../../../../shared/api/users.js';
 import { USER_TYPE } from '../../../../shared/constants.js';
 import { apiClient } from '../../../lib/api-client.js';
-import { RegistrationFormSchema, wireFieldName } from './account-fields.js';
+import type { RegistrationFormSchema } from './account-fields.js';
 
 /**
  * The registration form as the browser holds it: the shared fields of `POST users` plus the chosen
- * photos as `File`s. The server validates the same body with the same fields (shared/api/users.ts).
+ * photos as `File`s (`RegistrationFormSchema`). The server validates the same body with the same
+ * fields (shared/api/users.ts).
  */
-export { RegistrationFormSchema };
 export type RegistrationFormInput = z.input<typeof RegistrationFormSchema>;
 export type RegistrationFormValues = z.output<typeof RegistrationFormSchema>;
 
@@ -34,8 +36,11 @@ export function registrationFormData(values: RegistrationFormValues): FormData {
 
 /** `POST users` -> the new, pending account (docs/contract/api.md#post-users). */
 export async function registerUser(values: RegistrationFormValues): Promise<RegisteredUser> {
+  // The answer's schema loads with the first registration, not with the page
+  // (docs/decisions/0035-lean-public-pages.md).
+  const { RegisteredUserAnswerSchema } = await import('../../../../shared/api/users.js');
   const body = await apiClient.post('users', registrationFormData(values), {
-    schema: z.object({ data: RegisteredUserSchema }),
+    schema: RegisteredUserAnswerSchema,
   });
   return body.data;
 }

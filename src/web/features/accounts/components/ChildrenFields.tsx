@@ -1,5 +1,5 @@
 import { type Control, type FieldErrors, type UseFormRegister, useFieldArray } from 'react-hook-form';
-import { FAMILY_LIMITS } from '../../../../shared/api/family.js';
+import { FAMILY_LIMITS } from '../../../../shared/api/family-form-fields.js';
 import { TextField } from '../../../components/forms/fields.js';
 import type { RegistrationFormInput } from '../api/register.js';
 import { todayIso } from '../lib/dates.js';

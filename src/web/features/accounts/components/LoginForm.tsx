@@ -1,13 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { type LoginInput, LoginSchema } from '../../../../shared/api/users.js';
+import type { LoginInput } from '../../../../shared/api/users.js';
 import { MESSAGES } from '../../../../shared/constants.js';
 import { FormAlert, TextField } from '../../../components/forms/fields.js';
 import { paths } from '../../../config/paths.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { showFieldErrors } from '../../../lib/form-errors.js';
+import { lazyResolver } from '../../../lib/lazy-resolver.js';
 import { notify } from '../../../lib/toast.js';
 import { useLogin } from '../api/login.js';
 import { loginFailureReason } from '../lib/login-errors.js';
@@ -23,13 +23,18 @@ const FIELDS: readonly Path<LoginInput>[] = ['email', 'password'];
  * and the form says why. "Forgot password?" leads to asking for a reset link by mail
  * (docs/decisions/0023-password-reset.md).
  */
+/** The checks of `POST login`, loaded when the form is first used. */
+const loginResolver = lazyResolver(() =>
+  import('../lib/form-resolvers.js').then((module) => module.loginResolver),
+);
+
 export function LoginForm() {
   const id = useId();
   const navigate = useNavigate();
   const login = useLogin();
   const [reason, setReason] = useState<{ text: string; pending: boolean }>();
   const form = useForm<LoginInput>({
-    resolver: zodResolver(LoginSchema),
+    resolver: loginResolver,
     defaultValues: { email: '', password: '' },
   });
   const {
@@ -66,6 +71,7 @@ export function LoginForm() {
       noValidate
       aria-labelledby={`${id}-title`}
       onSubmit={form.handleSubmit(onSubmit)}
+      onFocus={loginResolver.preload}
     >
       <div className="account-form__head">
         <span className="account-form__badge" aria-hidden="true">

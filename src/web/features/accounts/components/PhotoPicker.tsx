@@ -1,5 +1,5 @@
 import { type ChangeEvent, type Ref, useEffect, useState } from 'react';
-import { displayName, IMAGE_RULES } from '../../../../shared/api/users.js';
+import { displayName, IMAGE_RULES } from '../../../../shared/api/user-form-fields.js';
 import type { FieldProblem } from '../../../components/forms/fields.js';
 import { AccountIcon } from './AccountIcon.js';
 

@@ -1,17 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, type Path, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { MESSAGES, REGISTRATION_MESSAGE_MS, USER_TYPE, USER_TYPES } from '../../../../shared/constants.js';
 import { FormAlert, SelectField, TextField } from '../../../components/forms/fields.js';
 import { paths } from '../../../config/paths.js';
+import { lazyResolver } from '../../../lib/lazy-resolver.js';
 import { notify } from '../../../lib/toast.js';
-import {
-  type RegistrationFormInput,
-  RegistrationFormSchema,
-  type RegistrationFormValues,
-  useRegister,
-} from '../api/register.js';
+import { type RegistrationFormInput, type RegistrationFormValues, useRegister } from '../api/register.js';
 import { applyServerErrors } from '../lib/server-errors.js';
 import { ChildrenFields } from './ChildrenFields.js';
 import { PersonalDetailsFields } from './PersonalDetailsFields.js';
@@ -56,6 +51,11 @@ const FIELDS: readonly Path<RegistrationFormInput>[] = [
  * principal approves the account. Failure: the 'Registered Failed!' toast, the error logged, and the server's
  * reasons at their fields. Cancel empties everything.
  */
+/** The checks of `POST users` as the form holds them, loaded when the form is first used. */
+const registrationResolver = lazyResolver(() =>
+  import('../lib/form-resolvers.js').then((module) => module.registrationResolver),
+);
+
 export function RegistrationForm() {
   const id = useId();
   const register = useRegister();
@@ -63,7 +63,7 @@ export function RegistrationForm() {
   const [formMessage, setFormMessage] = useState<string>();
   const photoInput = useRef<HTMLInputElement>(null);
   const form = useForm<RegistrationFormInput, unknown, RegistrationFormValues>({
-    resolver: zodResolver(RegistrationFormSchema),
+    resolver: registrationResolver,
     defaultValues: EMPTY_FORM,
   });
   const {
@@ -115,6 +115,7 @@ export function RegistrationForm() {
       noValidate
       aria-labelledby={`${id}-title`}
       onSubmit={form.handleSubmit(onSubmit)}
+      onFocus={registrationResolver.preload}
     >
       <div className="account-form__head">
         <h2 id={`${id}-title`} className="account-form__title">

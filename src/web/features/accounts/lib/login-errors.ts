@@ -1,4 +1,4 @@
-import { USER_MESSAGES } from '../../../../shared/api/users.js';
+import { USER_MESSAGES } from '../../../../shared/api/user-form-fields.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { LoginError } from '../api/login.js';
 

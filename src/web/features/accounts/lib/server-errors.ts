@@ -1,9 +1,9 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import type { FieldError } from '../../../../shared/api/errors.js';
-import { USER_MESSAGES } from '../../../../shared/api/users.js';
+import { ourFieldName } from '../../../../shared/api/user-fields.js';
+import { USER_MESSAGES } from '../../../../shared/api/user-form-fields.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { fieldErrorsOf, showFieldErrors, topLevelField } from '../../../lib/form-errors.js';
-import { ourFieldName } from '../api/account-fields.js';
 
 /** The field errors of an account call; a 409 without details still belongs to the email field. */
 export function accountFieldErrorsOf(error: unknown): FieldError[] {

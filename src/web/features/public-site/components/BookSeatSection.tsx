@@ -8,7 +8,7 @@ import {
   BookingSchema,
   bookableClasses,
 } from '../../../../shared/api/booking.js';
-import { HONEYPOT_FIELD } from '../../../../shared/api/newsletter.js';
+import { HONEYPOT_FIELD } from '../../../../shared/api/public-form-fields.js';
 import {
   FloatingField,
   HoneypotField,

@@ -1,16 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import {
-  ENQUIRY_MESSAGES,
-  type Enquiry,
-  type EnquiryInput,
-  EnquirySchema,
-  MESSAGE_MAX_LENGTH,
-  SUBJECT_MAX_LENGTH,
-} from '../../../../shared/api/enquiry.js';
+import type { Enquiry, EnquiryInput } from '../../../../shared/api/enquiry.js';
 import { CONTACT_FORM_POST } from '../../../../shared/api/form-posts.js';
-import { EMAIL_MAX_LENGTH, HONEYPOT_FIELD, NAME_MAX_LENGTH } from '../../../../shared/api/newsletter.js';
-import { telHref } from '../../../../shared/api/settings.js';
+import {
+  EMAIL_MAX_LENGTH,
+  ENQUIRY_MESSAGES,
+  HONEYPOT_FIELD,
+  MESSAGE_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  SUBJECT_MAX_LENGTH,
+} from '../../../../shared/api/public-form-fields.js';
+import { telHref } from '../../../../shared/school-settings.js';
 import {
   browserChecks,
   FormPostOutcomeNote,
@@ -21,6 +20,7 @@ import { PageIcon } from '../../../components/ui/PageIcon.js';
 import type { PageIconName } from '../../../components/ui/page-icons.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
 import { useContent } from '../../../lib/content.js';
+import { lazyResolver } from '../../../lib/lazy-resolver.js';
 import { useSettings } from '../../../lib/settings.js';
 import { useHydrated } from '../../../lib/use-hydrated.js';
 import { headingOf } from '../lib/content-rules.js';
@@ -37,6 +37,11 @@ import { SkeletonLines } from './Skeleton.js';
  * browser checks the fields (required, maxLength, email) and posts them to `POST /contact`, whose
  * answer comes back to this page with the outcome in the URL, shown above the form.
  */
+/** The checks of `POST enquiries`, loaded when the form is first used. */
+const enquiryResolver = lazyResolver(() =>
+  import('../lib/form-resolvers.js').then((module) => module.enquiryResolver),
+);
+
 export function ContactForm() {
   const id = useId();
   const scripted = useHydrated();
@@ -46,7 +51,7 @@ export function ContactForm() {
     sentWithScript,
     formState: { errors, isSubmitting },
   } = usePublicForm<EnquiryInput, Enquiry>({
-    resolver: zodResolver(EnquirySchema),
+    resolver: enquiryResolver,
     defaultValues: { name: '', email: '', subject: '', message: '', [HONEYPOT_FIELD]: '' },
     path: 'enquiries',
     fields: ['name', 'email', 'subject', 'message'],
@@ -64,6 +69,7 @@ export function ContactForm() {
       noValidate={scripted}
       aria-label="Contact us"
       onSubmit={submit}
+      onFocus={enquiryResolver.preload}
     >
       <FormPostOutcomeNote post={CONTACT_FORM_POST} hidden={sentWithScript} />
       <div className="row g-3">

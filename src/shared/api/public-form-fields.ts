@@ -1,0 +1,89 @@
+import { MESSAGES } from '../constants.js';
+
+/*
+ * The public forms' field names, limits and messages (newsletter, contact), without their zod schemas
+ * (newsletter.ts, enquiry.ts, which re-export all of this): a public page shows these from its first
+ * JavaScript, and loads the schemas only when a form is first checked
+ * (docs/decisions/0035-lean-public-pages.md).
+ */
+
+/**
+ * The footer's newsletter form (docs/contract/product.md#footer, docs/contract/product.md#validation)
+ * and the body of `POST newsletter` (docs/contract/api.md#post-newsletter). The original gives no
+ * messages for this form; we use the ones it gives for the contact form's same fields.
+ */
+export const NEWSLETTER_MESSAGES = {
+  enterName: MESSAGES.enterName,
+  enterEmail: MESSAGES.enterEmail,
+  invalidEmail: 'Please enter a valid email',
+  nameTooLong: 'Please keep your name under 100 characters',
+  /** A new address: it receives nothing until the link in the confirmation mail is opened. */
+  subscribed:
+    'Thank you! We sent you a mail with a link to confirm your subscription. Please open it to start receiving our newsletter.',
+  /**
+   * `POST newsletter` answered 200: the email was on the list already. An unconfirmed one gets the
+   * confirmation mail again, but at most once in NEWSLETTER_CONFIRM_RESEND_MINUTES.
+   */
+  alreadySubscribed:
+    'This email is on our list already. If you have not confirmed it yet, please use the link in the mail we sent you.',
+} as const;
+
+/**
+ * An address that subscribes again before confirming gets the confirmation mail again, but at most
+ * once in this many minutes: the form is anyone's, and it must not become a way to flood a
+ * stranger's mailbox (docs/decisions/0025-newsletter.md).
+ */
+export const NEWSLETTER_CONFIRM_RESEND_MINUTES = 60;
+
+/**
+ * The honeypot of every public form (newsletter, contact, Book A Seat): a text input people never
+ * see and so leave empty, while form-filling robots fill it. The server answers a filled one as if
+ * it had worked and stores nothing. The footer's newsletter form is on every page, so this file
+ * holds it and the other forms' schemas import it.
+ *
+ * In the browser: `<input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off"
+ * aria-hidden="true">` inside a wrapper hidden with CSS (not `type="hidden"`, which robots skip),
+ * registered with the form so its value is sent as it is.
+ */
+export const HONEYPOT_FIELD = 'website';
+
+/**
+ * True when a request body carries a filled honeypot. Anything but a string (or nothing) counts as
+ * filled: a person's browser sends only text, and turning a bot's value into text could take long
+ * (`String()` of an array nested ten thousand deep overflows the stack).
+ */
+export function isHoneypotFilled(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null) return false;
+  const value = (body as Record<string, unknown>)[HONEYPOT_FIELD];
+  if (value === undefined || value === null) return false;
+  return typeof value !== 'string' || value.trim() !== '';
+}
+
+/** The longest name and email the public forms take (the browser's `maxLength` without JavaScript too). */
+export const NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+
+/**
+ * The contact form (docs/contract/product.md#public-pages, docs/contract/product.md#validation) and the body
+ * of `POST enquiries` (docs/contract/api.md#post-enquiries). The browser checks the form with this schema;
+ * the server will check the same body with it.
+ */
+export const ENQUIRY_MESSAGES = {
+  enterName: MESSAGES.enterName,
+  enterEmail: MESSAGES.enterEmail,
+  enterSubject: MESSAGES.enterSubject,
+  enterMessage: MESSAGES.enterMessage,
+  invalidEmail: 'Please enter a valid email',
+  nameTooLong: 'Please keep your name under 100 characters',
+  subjectTooLong: 'Please keep the subject under 200 characters',
+  messageTooLong: 'Please keep your message under 5000 characters',
+  /** Shown after a valid form until `POST enquiries` is wired. */
+  received:
+    'Thank you for your message! Sending it online opens very soon. Until then, please email or call us.',
+  /** Shown once `POST enquiries` answered 201. */
+  sent: 'Thank you for your message! We will get back to you soon.',
+} as const;
+
+/** The longest subject and message the contact form takes (the browser's `maxLength` without JavaScript too). */
+export const SUBJECT_MAX_LENGTH = 200;
+export const MESSAGE_MAX_LENGTH = 5000;

@@ -1,0 +1,38 @@
+import type { FieldValues, Resolver } from 'react-hook-form';
+
+/** A form's resolver whose code loads on first use, and can be asked to load sooner. */
+export type LazyResolver<TFieldValues extends FieldValues, TContext, TTransformedValues> = Resolver<
+  TFieldValues,
+  TContext,
+  TTransformedValues
+> & {
+  /** Starts loading the resolver (when the visitor first focuses the form), so a send does not wait. */
+  preload: () => void;
+};
+
+/**
+ * A resolver that loads the real one (the form's zod schema with `zodResolver`) the first time it
+ * checks, so a public page's first JavaScript holds no validation library
+ * (docs/decisions/0035-lean-public-pages.md). The checks are the server's schema as before; only when
+ * its code arrives changes. A failed load is tried again on the next check.
+ */
+export function lazyResolver<TFieldValues extends FieldValues, TContext, TTransformedValues>(
+  load: () => Promise<Resolver<TFieldValues, TContext, TTransformedValues>>,
+): LazyResolver<TFieldValues, TContext, TTransformedValues> {
+  let loading: Promise<Resolver<TFieldValues, TContext, TTransformedValues>> | undefined;
+  const loaded = () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+  const resolver: Resolver<TFieldValues, TContext, TTransformedValues> = async (values, context, options) =>
+    (await loaded())(values, context, options);
+  return Object.assign(resolver, {
+    preload: () => {
+      // A preload that fails is retried by the next check, which reports its own failure.
+      loaded().catch(() => undefined);
+    },
+  });
+}
