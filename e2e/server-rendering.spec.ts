@@ -20,6 +20,33 @@ function watchConsole(page: Page): string[] {
   return problems;
 }
 
+/**
+ * Records every element the page's scripts take out of #root, from the moment the HTML is parsed
+ * (before any script runs). Hydrating keeps the server's elements; one taken out means the browser's
+ * render did not match the server's and was redrawn. The built app runs on Preact
+ * (docs/decisions/0035-lean-public-pages.md), which mends a mismatch without a warning, so this is
+ * how a mismatch shows.
+ */
+async function watchRemovedElements(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const removed: string[] = [];
+    (window as unknown as { removedFromRoot: string[] }).removedFromRoot = removed;
+    const observer = new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.removedNodes) {
+          if (node instanceof Element)
+            removed.push(`${node.tagName} ${node.className}: ${node.textContent?.slice(0, 60)}`);
+        }
+      }
+    });
+    document.addEventListener('readystatechange', () => {
+      const root = document.getElementById('root');
+      if (document.readyState === 'interactive' && root)
+        observer.observe(root, { subtree: true, childList: true });
+    });
+  });
+}
+
 /** Opens a page and waits until its scripts ran and its code loaded (hydration is done then). */
 async function openHydrated(page: Page, path: string): Promise<void> {
   await page.goto(path, { waitUntil: 'networkidle' });
@@ -45,12 +72,41 @@ test.describe('each public page hydrates cleanly', () => {
       expect(html).toMatch(/<div id="root">\s*<[a-z]/);
 
       const problems = watchConsole(page);
+      await watchRemovedElements(page);
       await openHydrated(page, path);
-      // A moment for effects after hydration (React reports mismatches as it hydrates).
+      // A moment for effects after hydration, and for the deferred parts' code to arrive.
       await page.waitForTimeout(300);
       expect(problems).toEqual([]);
+      expect(
+        await page.evaluate(() => (window as unknown as { removedFromRoot: string[] }).removedFromRoot),
+      ).toEqual([]);
+      // What the page says is what the server sent.
+      const servedText = await page.evaluate(
+        (served) => new DOMParser().parseFromString(served, 'text/html').getElementById('root')?.textContent,
+        html,
+      );
+      expect(await page.locator('#root').textContent()).toBe(servedText);
     });
   }
+});
+
+test('a page whose markup is not what the browser renders is caught by these checks', async ({
+  page,
+  request,
+}) => {
+  // The server's /about with an element the app does not render, as a mismatch would leave one.
+  const served = await (await request.get('/about')).text();
+  const main = '<main id="main-content" tabindex="-1" class="site-main">';
+  expect(served).toContain(main);
+  const tampered = served.replace(main, `${main}<p class="not-rendered">Not rendered by the app</p>`);
+  await page.route('**/about', (route) => route.fulfill({ body: tampered, contentType: 'text/html' }));
+
+  await watchRemovedElements(page);
+  await openHydrated(page, '/about');
+  await expect(page.locator('.not-rendered')).toHaveCount(0);
+  expect(
+    await page.evaluate(() => (window as unknown as { removedFromRoot: string[] }).removedFromRoot),
+  ).toContain('P not-rendered: Not rendered by the app');
 });
 
 test('the home carousel and a navigation without a reload work after hydration', async ({ page }) => {

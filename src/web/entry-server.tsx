@@ -1,3 +1,4 @@
+import './app/preact-fixes.js';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';

@@ -8,7 +8,8 @@ import './styles/school.css';
 import './styles/cms.css';
 import './styles/family.css';
 
-import { hydrate } from '@tanstack/react-query';
+import type { DehydratedState } from '@tanstack/react-query';
+import './app/preact-fixes.js';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
@@ -17,7 +18,7 @@ import { AppProvider } from './app/providers.js';
 import { createAppRouter } from './app/router.js';
 import { paths } from './config/paths.js';
 import { setUnauthorizedHandler } from './lib/api-client.js';
-import { createQueryClient } from './lib/query-client.js';
+import { createQueryClient, hydratePageQueries } from './lib/query-client.js';
 import { primeSettingsFromPage } from './lib/settings.js';
 
 /** A JSON block the server wrote into the page (entry-server.tsx), or undefined. */
@@ -36,8 +37,8 @@ const queryClient = createQueryClient();
 primeSettingsFromPage(queryClient);
 // A page the server rendered brings its content and loader data: the first render reuses them.
 const routerState = pageData(ROUTER_STATE_ELEMENT_ID) as Parameters<typeof createAppRouter>[1];
-const queryState = pageData(QUERY_STATE_ELEMENT_ID);
-if (routerState && queryState) hydrate(queryClient, queryState);
+const queryState = pageData(QUERY_STATE_ELEMENT_ID) as DehydratedState | undefined;
+if (routerState && queryState) hydratePageQueries(queryClient, queryState);
 const router = await createAppRouter(queryClient, routerState && queryState ? routerState : undefined);
 // An expired or revoked token (401) ends the session and lands on /login without a page reload.
 setUnauthorizedHandler(() => void router.navigate(paths.login, { replace: true }));

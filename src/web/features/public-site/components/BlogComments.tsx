@@ -160,8 +160,10 @@ export function BlogComments() {
     nameInput.current?.focus();
   };
 
+  // One root element: a deferred part keeps its server markup while its code loads only if it has
+  // one (lib/deferred-component.tsx).
   return (
-    <>
+    <div className="blog-comments">
       <section className="comments" aria-labelledby={headingId}>
         <h2 id={headingId} className="blog-detail__heading">
           {PLACEHOLDER_COMMENT_COUNT} Comments
@@ -179,6 +181,6 @@ export function BlogComments() {
           nameInput.current = element;
         }}
       />
-    </>
+    </div>
   );
 }

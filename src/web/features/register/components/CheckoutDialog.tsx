@@ -154,19 +154,22 @@ export function CheckoutDialog({ row, onClose }: CheckoutDialogProps) {
             </label>
           </div>
         ))}
-        <div className="checkout-dialog__choice">
-          <input
-            type="radio"
-            className="form-check-input"
-            id={`${id}-else`}
-            name={`${id}-collector`}
-            checked={chosen === OTHER}
-            onChange={() => choose(OTHER)}
-          />
-          <label htmlFor={`${id}-else`}>{CHECKOUT_TEXTS.someoneElse}</label>
-        </div>
+        {/* Offered once the list is there: chosen before, it would give way to the list's first person. */}
+        {care.isPending ? null : (
+          <div className="checkout-dialog__choice">
+            <input
+              type="radio"
+              className="form-check-input"
+              id={`${id}-else`}
+              name={`${id}-collector`}
+              checked={chosen === OTHER}
+              onChange={() => choose(OTHER)}
+            />
+            <label htmlFor={`${id}-else`}>{CHECKOUT_TEXTS.someoneElse}</label>
+          </div>
+        )}
       </fieldset>
-      {chosen === OTHER ? (
+      {chosen === OTHER && !care.isPending ? (
         <SchoolField id={otherId} label={CHECKOUT_TEXTS.otherName}>
           <input
             id={otherId}
