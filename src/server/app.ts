@@ -49,6 +49,7 @@ import { newsletterRoutes } from './features/newsletter/newsletter.routes.js';
 import { newsletterFormPostRoutes } from './features/newsletter/newsletter-form-post.routes.js';
 import { notificationsRoutes } from './features/notifications/notifications.routes.js';
 import { renderIndexPage } from './features/pages/index-page.js';
+import { inlineStylesheets } from './features/pages/inline-stylesheets.js';
 import { pagesRoutes } from './features/pages/pages.routes.js';
 import { loadPageRenderer, ServerPages } from './features/pages/server-pages.js';
 import { pupilsRoutes } from './features/pupils/pupils.routes.js';
@@ -299,8 +300,9 @@ async function registerStaticFiles(
   const webDist = config.webDistDir ?? defaultWebDist();
   const indexHtml = path.join(webDist, 'index.html');
   const webBuilt = fs.existsSync(indexHtml);
-  // Read once: each page gets it with the school's title, description and settings filled in.
-  const indexTemplate = webBuilt ? fs.readFileSync(indexHtml, 'utf8') : '';
+  // Read once, its stylesheet written in: each page gets it with the school's title, description and
+  // settings filled in.
+  const indexTemplate = webBuilt ? inlineStylesheets(fs.readFileSync(indexHtml, 'utf8'), webDist) : '';
   // The public pages rendered on the server, when the build made its rendering bundle (dist/ssr).
   const renderer = webBuilt
     ? (pageRenderer ?? (await loadPageRenderer(path.join(webDist, '..', 'ssr', 'entry-server.js'))))

@@ -23,6 +23,13 @@ const COMPRESS_FROM_BYTES = 1024;
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
+/**
+ * Brotli's quality for kept answers, compressed once on the first request that asks for br. A
+ * server-rendered page (~195 KB with its stylesheet written in) takes 2.3 ms at 5 and 15 ms at 9 for
+ * 3 % fewer bytes (34.3 against 33.3 KB): that render happens while a visitor waits.
+ */
+const BROTLI_QUALITY = 5;
+
 /** The bytes of one answer and, made when first asked for, their compressed forms. */
 export class CachedAnswer {
   /** Strong, of the bytes: the same bytes get the same tag in every process and at every version. */
@@ -46,7 +53,7 @@ export class CachedAnswer {
         encoding === 'br'
           ? zlib.brotliCompressSync(this.body, {
               params: {
-                [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+                [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
                 [zlib.constants.BROTLI_PARAM_SIZE_HINT]: this.body.length,
               },
             })
