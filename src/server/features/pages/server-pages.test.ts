@@ -8,6 +8,8 @@ import { SERVER_RENDERED_PATHS } from '../../../shared/page-rendering.js';
 import { bannerTitleFor } from '../../../shared/screens.js';
 import { renderer } from '../../../web/entry-server.js';
 import { POST_NOT_FOUND } from '../../../web/features/public-site/lib/content-rules.js';
+import { buildApp } from '../../app.js';
+import { connectDatabase } from '../../db/connect.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { bearer, tokenOf } from '../users/test-helpers.js';
@@ -243,6 +245,31 @@ describe.each(TEST_ENGINES)('the public pages rendered on the server (%s)', (eng
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
     expect(visibleText(changed.body)).toContain(title);
+  });
+
+  it('renders afresh after a write through another server process on the same database', async () => {
+    // A second app on its own connection stands for a second process; its own pages are not needed.
+    const other = await buildApp(t.appConfig, { db: await connectDatabase(t.config), logger: false });
+    try {
+      await other.ready();
+      const before = await get('/teacher');
+      const etag = before.headers.etag as string;
+      const record = content.teacher[0] as Wire;
+      const name = `Ms Renamed Elsewhere ${engine}`;
+      const { id, ...fields } = record;
+      const edit = await other.inject({
+        method: 'PUT',
+        url: `/api/admin/content/teacher/${id}`,
+        headers: bearer(principal),
+        payload: { ...fields, teacher_name: name },
+      });
+      expect(edit.statusCode).toBe(200);
+      const after = await get('/teacher', { 'if-none-match': etag });
+      expect(after.statusCode).toBe(200);
+      expect(visibleText(after.body)).toContain(name);
+    } finally {
+      await other.close();
+    }
   });
 
   it('keeps text that looks like markup as text, in the page and in its data blocks', async () => {
