@@ -4,9 +4,6 @@ import '@fontsource/nunito/700.css';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles/app.css';
 import './styles/accounts.css';
-import './styles/school.css';
-import './styles/cms.css';
-import './styles/family.css';
 
 import type { DehydratedState } from '@tanstack/react-query';
 import './app/preact-fixes.js';

@@ -90,9 +90,15 @@ export const schoolRoutePaths: readonly ScreenPath[] = SCHOOL_ROUTE_PATTERNS;
 
 const NOT_FOUND_HANDLE: RouteHandle = { notFound: true };
 
-function toRoute(path: ScreenPath, queryClient: QueryClient): RouteObject {
+/** The school area's styles, fetched with its first screen (school-styles.ts). */
+const loadSchoolStyles = () => import('./school-styles.js');
+
+function toRoute(path: ScreenPath, queryClient: QueryClient, school = false): RouteObject {
   const lazy = async () => {
-    const { default: Component, clientLoader, head } = await SCREEN_MODULES[path]();
+    const [{ default: Component, clientLoader, head }] = await Promise.all([
+      SCREEN_MODULES[path](),
+      school ? loadSchoolStyles() : undefined,
+    ]);
     return {
       Component,
       ...(clientLoader ? { loader: clientLoader(queryClient) } : {}),
@@ -129,7 +135,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               loader: requireSession,
               // Check on every navigation, not only on entering the school area.
               shouldRevalidate: () => true,
-              children: schoolRoutePaths.map((path) => toRoute(path, queryClient)),
+              children: schoolRoutePaths.map((path) => toRoute(path, queryClient, true)),
             },
             { path: '*', Component: NotFoundRoute, handle: NOT_FOUND_HANDLE },
           ],
