@@ -78,7 +78,7 @@ async function readBody(response: Response): Promise<unknown> {
  * The API's error body (ErrorBodySchema), checked by hand: this module is in every page's first load,
  * and zod is not (docs/decisions/0031-first-load-javascript.md).
  */
-function isErrorBody(body: unknown): body is ErrorBody {
+export function isErrorBody(body: unknown): body is ErrorBody {
   if (typeof body !== 'object' || body === null || !('error' in body)) return false;
   const { error } = body;
   return (

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput } from '../../../../shared/api/users.js';
-import { ApiError, apiUrl } from '../../../lib/api-client.js';
+import { ApiError, apiUrl, isErrorBody } from '../../../lib/api-client.js';
 import { setSessionToken } from '../../../lib/session.js';
 
 /** A refused log-in; `retryAfterSeconds` comes from the `Retry-After` header of a 429. */
@@ -57,13 +57,10 @@ export async function logIn(credentials: LoginInput): Promise<string> {
     );
   }
   const body = await readJson(response);
-  // The answers' schemas load with the first log-in, not with the page
-  // (docs/decisions/0035-lean-public-pages.md).
-  const [{ TokenSchema }, { ErrorBodySchema }] = await Promise.all([
-    import('../../../../shared/api/users.js'),
-    import('../../../../shared/api/errors.js'),
-  ]);
   if (response.ok) {
+    // The token's schema loads with the first log-in, not with the page
+    // (docs/decisions/0035-lean-public-pages.md).
+    const { TokenSchema } = await import('../../../../shared/api/users.js');
     const parsed = TokenSchema.safeParse(body);
     if (parsed.success && parsed.data.token !== '') return parsed.data.token;
     throw new LoginError(
@@ -73,9 +70,8 @@ export async function logIn(credentials: LoginInput): Promise<string> {
     );
   }
   const retryAfter = parseRetryAfter(response.headers.get('Retry-After'));
-  const parsed = ErrorBodySchema.safeParse(body);
-  if (parsed.success) {
-    const { code, message, details } = parsed.data.error;
+  if (isErrorBody(body)) {
+    const { code, message, details } = body.error;
     throw new LoginError(response.status, code, message, details, retryAfter);
   }
   throw new LoginError(

@@ -16,6 +16,11 @@ import { AccountIcon } from './AccountIcon.js';
 
 const FIELDS: readonly Path<LoginInput>[] = ['email', 'password'];
 
+/** The checks of `POST login`, loaded when the form is first used. */
+const loginResolver = lazyResolver(() =>
+  import('../lib/form-resolvers.js').then((module) => module.loginResolver),
+);
+
 /**
  * Login (docs/contract/product.md#public-pages, docs/contract/product.md#states;
  * docs/contract/fixes-and-gaps.md#fix-6): on success the token goes into the kids_pre_token cookie for 7 days
@@ -23,11 +28,6 @@ const FIELDS: readonly Path<LoginInput>[] = ['email', 'password'];
  * and the form says why. "Forgot password?" leads to asking for a reset link by mail
  * (docs/decisions/0023-password-reset.md).
  */
-/** The checks of `POST login`, loaded when the form is first used. */
-const loginResolver = lazyResolver(() =>
-  import('../lib/form-resolvers.js').then((module) => module.loginResolver),
-);
-
 export function LoginForm() {
   const id = useId();
   const navigate = useNavigate();

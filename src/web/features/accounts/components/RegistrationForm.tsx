@@ -43,6 +43,11 @@ const FIELDS: readonly Path<RegistrationFormInput>[] = [
   'children',
 ];
 
+/** The checks of `POST users` as the form holds them, loaded when the form is first used. */
+const registrationResolver = lazyResolver(() =>
+  import('../lib/form-resolvers.js').then((module) => module.registrationResolver),
+);
+
 /**
  * Registration (docs/contract/product.md#public-pages, docs/contract/product.md#records,
  * docs/contract/product.md#states, docs/contract/product.md#validation;
@@ -51,11 +56,6 @@ const FIELDS: readonly Path<RegistrationFormInput>[] = [
  * principal approves the account. Failure: the 'Registered Failed!' toast, the error logged, and the server's
  * reasons at their fields. Cancel empties everything.
  */
-/** The checks of `POST users` as the form holds them, loaded when the form is first used. */
-const registrationResolver = lazyResolver(() =>
-  import('../lib/form-resolvers.js').then((module) => module.registrationResolver),
-);
-
 export function RegistrationForm() {
   const id = useId();
   const register = useRegister();

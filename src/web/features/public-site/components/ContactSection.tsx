@@ -28,6 +28,11 @@ import { FormField, formFieldsOf } from './FormField.js';
 import { PublicSectionHeading } from './PublicSectionHeading.js';
 import { SkeletonLines } from './Skeleton.js';
 
+/** The checks of `POST enquiries`, loaded when the form is first used. */
+const enquiryResolver = lazyResolver(() =>
+  import('../lib/form-resolvers.js').then((module) => module.enquiryResolver),
+);
+
 /**
  * The contact form (docs/contract/product.md#public-pages, docs/contract/product.md#validation): Your Name,
  * Your Email, Subject, Message and Send Message, checked with the schema of `POST enquiries`, then sent
@@ -37,11 +42,6 @@ import { SkeletonLines } from './Skeleton.js';
  * browser checks the fields (required, maxLength, email) and posts them to `POST /contact`, whose
  * answer comes back to this page with the outcome in the URL, shown above the form.
  */
-/** The checks of `POST enquiries`, loaded when the form is first used. */
-const enquiryResolver = lazyResolver(() =>
-  import('../lib/form-resolvers.js').then((module) => module.enquiryResolver),
-);
-
 export function ContactForm() {
   const id = useId();
   const scripted = useHydrated();
