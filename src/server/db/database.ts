@@ -265,6 +265,18 @@ export interface AttemptCounterTable {
   expires_at: number;
 }
 
+/**
+ * A device that logged in to an account (features/auth/device-login.ts): the SHA-256 of its device
+ * cookie's token, never the token; one token may stand for several accounts (a family's computer).
+ */
+export interface DeviceLoginTable {
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  last_used_at: string;
+  expires_at: string;
+}
+
 /** Counters of @fastify/rate-limit (plugins/rate-limit-store.ts); the key is hashed. */
 export interface RateLimitTable {
   key: string;
@@ -545,6 +557,7 @@ export interface Database {
   booking: BookingTable;
   newsletter_subscriber: NewsletterSubscriberTable;
   attempt_counter: AttemptCounterTable;
+  device_login: DeviceLoginTable;
   rate_limit: RateLimitTable;
   guardian: GuardianTable;
   child_suggestion: ChildSuggestionTable;

@@ -5,7 +5,15 @@ import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import { LoginSchema, TokenSchema } from '../../../shared/api/users.js';
 import { DENIED } from '../../lib/school-routes.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
+import {
+  DEVICE_COOKIE,
+  DEVICE_COOKIE_PATH,
+  DEVICE_LOGIN_DAYS,
+  deviceCookie,
+  deviceTokensOf,
+} from './device-login.js';
 import { getDummyHash, logIn } from './login.js';
+import { LOGIN_LIMITS } from './login-throttle.js';
 import { revokeSession } from './session.js';
 
 /** `POST users/login` and `POST users/logout` (docs/contract/api.md#tag-accounts). */
@@ -25,7 +33,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
           '(ACCOUNT_PENDING, ACCOUNT_REJECTED). Passwords checked without success: at most 5 for an ' +
           'account from one address and 20 from one address within 15 minutes, and 50 for an ' +
           'account from all addresses within an hour; then 429 TOO_MANY_ATTEMPTS with Retry-After ' +
-          '(seconds).',
+          `(seconds). A successful log-in sets an HttpOnly device cookie (\`${DEVICE_COOKIE}\`, Path ` +
+          `${DEVICE_COOKIE_PATH}, ${DEVICE_LOGIN_DAYS} days); a log-in to the same account that sends ` +
+          `it back is counted on its own, at most ${LOGIN_LIMITS.accountOnDevice.max} in an hour, and ` +
+          'is not stopped by the limits above.',
         body: LoginSchema,
         response: {
           200: TokenSchema,
@@ -35,9 +46,16 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    async (request) => ({
-      token: await logIn(app.db, request.body.email, request.body.password, request.ip),
-    }),
+    async (request, reply) => {
+      const loggedIn = await logIn(app.db, {
+        email: request.body.email,
+        password: request.body.password,
+        address: request.ip,
+        deviceTokens: deviceTokensOf(request.headers.cookie),
+      });
+      reply.header('set-cookie', deviceCookie(loggedIn.deviceToken, app.config.mail.publicUrl));
+      return { token: loggedIn.token };
+    },
   );
 
   api.post(

@@ -3,6 +3,7 @@ import { USER_MESSAGES } from '../../../shared/api/users.js';
 import type { Db } from '../../db/connect.js';
 import { HttpError } from '../../lib/errors.js';
 import { emailKeyOf, findLoginRecord } from '../users/users.repository.js';
+import { findTrustedDevice, rememberDevice } from './device-login.js';
 import { claimPasswordCheck, passwordCheckSucceeded } from './login-throttle.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { createSession } from './session.js';
@@ -19,22 +20,42 @@ export const getDummyHash = (): Promise<string> => {
   return dummyHash;
 };
 
+export interface LogInAttempt {
+  email: string;
+  password: string;
+  /** The client's address (request.ip: the proxy's forwarded address when it is trusted). */
+  address: string;
+  /** The well-formed device tokens the request's cookies carry (device-login.ts). */
+  deviceTokens: readonly string[];
+}
+
+export interface LoggedIn {
+  /** The session's token, the answer's `token`. */
+  token: string;
+  /** The device cookie's token: the one presented when the server issued it, else a fresh one. */
+  deviceToken: string;
+}
+
 /**
  * Checks a log-in and opens a session. Order matters: the attempt is claimed (counted) before any
  * password is checked, so no burst of parallel attempts checks more passwords than the limits
  * allow; a wrong password or unknown email keeps its claim; the account's status is told only to
- * someone who knows the password.
+ * someone who knows the password. A device that logged in to the account before claims from its
+ * own budget (login-throttle.ts); every successful log-in leaves the device known to the account.
  */
-export async function logIn(db: Db, email: string, password: string, address: string): Promise<string> {
-  const subject = { emailKey: emailKeyOf(email), address };
+export async function logIn(db: Db, attempt: LogInAttempt): Promise<LoggedIn> {
+  const emailKey = emailKeyOf(attempt.email);
+  const device = await findTrustedDevice(db, attempt.deviceTokens, emailKey);
+  const subject = { emailKey, address: attempt.address, device };
   await claimPasswordCheck(db, subject);
 
   const account = await findLoginRecord(db, subject.emailKey);
-  const matches = await verifyPassword(account?.passwordHash ?? (await getDummyHash()), password);
+  const matches = await verifyPassword(account?.passwordHash ?? (await getDummyHash()), attempt.password);
   if (!account || !matches) throw invalidCredentials();
   await passwordCheckSucceeded(db, subject);
   if (account.status === 'pending') throw new HttpError(403, 'ACCOUNT_PENDING', USER_MESSAGES.accountPending);
   if (account.status !== 'active')
     throw new HttpError(403, 'ACCOUNT_REJECTED', USER_MESSAGES.accountRejected);
-  return createSession(db, account.id);
+  const token = await createSession(db, account.id);
+  return { token, deviceToken: await rememberDevice(db, attempt.deviceTokens, account.id) };
 }

@@ -1,6 +1,9 @@
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USER_MESSAGES } from '../../../shared/api/users.js';
 import { SESSION_DAYS } from '../../../shared/constants.js';
+import { buildApp } from '../../app.js';
+import { connectDatabase } from '../../db/connect.js';
 import { DEMO_PASSWORD } from '../../demo/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
@@ -374,5 +377,188 @@ describe.each(TEST_ENGINES)('log-in, sessions and logout on %s', (engine) => {
       headers: bearer(principal),
     });
     expect(again.statusCode).toBe(404);
+  });
+});
+
+/**
+ * Device cookies (docs/decisions/0038-device-cookies.md): strangers who exhaust an account's limits
+ * do not lock out a device that logged in to it before; that device has a small budget of its own.
+ */
+describe.each(TEST_ENGINES)('log-in from a known device on %s', (engine) => {
+  let t: TestApp;
+  /** A second server process on the same database: its own connections, nothing shared in memory. */
+  let other: FastifyInstance;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { demo: true });
+    other = await buildApp(t.appConfig, { db: await connectDatabase(t.config), logger: false });
+    await other.ready();
+  });
+  afterAll(async () => {
+    await other?.close();
+    await t?.dispose();
+  });
+
+  const OWNER = DEMO.teacher;
+  const HOME = '192.0.2.10';
+
+  const loginAt = (
+    remoteAddress: string,
+    email: string,
+    password: string = DEMO_PASSWORD,
+    cookie?: string,
+    app: FastifyInstance = t.app,
+  ) =>
+    call(app, {
+      method: 'POST',
+      url: '/api/users/login',
+      remoteAddress,
+      ...(cookie === undefined ? {} : { headers: { cookie } }),
+      payload: { email, password },
+    });
+
+  const setCookieOf = (res: { headers: Record<string, unknown> }): string => {
+    const header = res.headers['set-cookie'];
+    expect(typeof header, 'one Set-Cookie').toBe('string');
+    return header as string;
+  };
+  const deviceTokenOf = (res: { headers: Record<string, unknown> }): string =>
+    /^kids_pre_device=([A-Za-z0-9_-]{43});/.exec(setCookieOf(res))?.[1] ?? '';
+  const deviceCookieOf = (token: string) => `theme=dark; kids_pre_device=${token}`;
+
+  /** Ends every counter's window, as if the time had passed. */
+  const windowsPass = () =>
+    t.db
+      .updateTable('attempt_counter')
+      .set({ expires_at: Date.now() - 1000 })
+      .execute();
+
+  it('a log-in sets an HttpOnly device cookie for the log-in call only; the database keeps its SHA-256', async () => {
+    const res = await loginAt(HOME, DEMO.student2);
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json())).toEqual(['token']);
+    const token = deviceTokenOf(res);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(setCookieOf(res)).toBe(
+      `kids_pre_device=${token}; Path=/api/users/login; Max-Age=${365 * 86_400}; HttpOnly; SameSite=Lax; Secure`,
+    );
+    const rows = await t.db.selectFrom('device_login').selectAll().execute();
+    expect(rows.some((row) => row.token_hash === token)).toBe(false);
+    const row = rows.find((r) => r.token_hash === hashToken(token));
+    expect(row?.user_id).toBe(await userIdOf(t.db, DEMO.student2));
+    const days = (Date.parse(row?.expires_at ?? '') - Date.parse(row?.last_used_at ?? '')) / 86_400_000;
+    expect(days).toBe(365);
+    // A known device keeps its token when it logs in again; failures set no cookie.
+    const again = await loginAt(HOME, DEMO.student2, DEMO_PASSWORD, deviceCookieOf(token));
+    expect(deviceTokenOf(again)).toBe(token);
+    expect((await loginAt(HOME, DEMO.student2, 'wrong')).headers['set-cookie']).toBeUndefined();
+  });
+
+  it('60 wrong passwords from 60 addresses: the owner’s device logs in at once; unknown, forged and other accounts’ devices get 429', async () => {
+    // The owner logged in before, at home: the device holds its cookie. A pupil of the same family
+    // logged in on another device.
+    const ownerDevice = deviceTokenOf(await loginAt(HOME, OWNER));
+    const pupilDevice = deviceTokenOf(await loginAt('192.0.2.11', DEMO.student));
+    expect(ownerDevice).not.toBe('');
+    expect(pupilDevice).not.toBe('');
+
+    const answers: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      // Half of the strangers at each server process: the counters are the database's.
+      const app = i % 2 === 0 ? t.app : other;
+      answers.push((await loginAt(`198.18.${i}.7`, OWNER, `guess-${i}`, undefined, app)).statusCode);
+    }
+    expect(answers).toEqual([...Array(LOGIN_LIMITS.account.max).fill(401), ...Array(10).fill(429)]);
+
+    // The owner's device, at the address it logged in from, on either process: in at the first try.
+    const owner = await loginAt(HOME, OWNER, DEMO_PASSWORD, deviceCookieOf(ownerDevice));
+    expect(owner.statusCode).toBe(200);
+    expect(deviceTokenOf(owner)).toBe(ownerDevice);
+    expect((await loginAt(HOME, OWNER, DEMO_PASSWORD, deviceCookieOf(ownerDevice), other)).statusCode).toBe(
+      200,
+    );
+
+    // Everyone else still meets the account's limit, even with the right password.
+    const refusedCookies: (string | undefined)[] = [
+      undefined,
+      deviceCookieOf('A'.repeat(43)),
+      deviceCookieOf('not a token'),
+      'kids_pre_device=',
+      deviceCookieOf(pupilDevice),
+      `kids_pre_device=${ownerDevice.slice(0, 42)}`,
+    ];
+    for (const cookie of refusedCookies) {
+      const res = await loginAt(HOME, OWNER, DEMO_PASSWORD, cookie);
+      expect(res.statusCode, String(cookie)).toBe(429);
+      expect(res.json().error.code).toBe('TOO_MANY_ATTEMPTS');
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    // The pupil's own device works for the pupil.
+    expect(
+      (await loginAt('192.0.2.11', DEMO.student, DEMO_PASSWORD, deviceCookieOf(pupilDevice))).statusCode,
+    ).toBe(200);
+  });
+
+  it(`the owner’s device has its own budget: ${LOGIN_LIMITS.accountOnDevice.max} wrong passwords lock that device out, not others`, async () => {
+    await windowsPass();
+    const email = DEMO.teacher2;
+    const device = deviceTokenOf(await loginAt(HOME, email));
+    const laptop = deviceTokenOf(await loginAt('192.0.2.12', email));
+    for (let i = 0; i < LOGIN_LIMITS.accountOnDevice.max; i++) {
+      // Wherever the device goes: the budget is the device's, not the address's.
+      const res = await loginAt(`203.0.113.${i}`, email, `typo-${i}`, deviceCookieOf(device));
+      expect(res.statusCode).toBe(401);
+    }
+    const locked = await loginAt(HOME, email, DEMO_PASSWORD, deviceCookieOf(device), other);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error.code).toBe('TOO_MANY_ATTEMPTS');
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(59 * 60);
+    expect(Number(locked.headers['retry-after'])).toBeLessThanOrEqual(60 * 60);
+    // The device's failures counted against nothing else: another device of the owner, and an
+    // unknown device at another address, log in.
+    expect((await loginAt('192.0.2.12', email, DEMO_PASSWORD, deviceCookieOf(laptop))).statusCode).toBe(200);
+    expect((await loginAt('192.0.2.13', email)).statusCode).toBe(200);
+    await windowsPass();
+    expect((await loginAt(HOME, email, DEMO_PASSWORD, deviceCookieOf(device))).statusCode).toBe(200);
+  });
+
+  it('a family’s shared computer stays known for each account that logged in on it', async () => {
+    await windowsPass();
+    const shared = deviceTokenOf(await loginAt(HOME, DEMO.guardian));
+    const child = await loginAt(HOME, DEMO.student2, DEMO_PASSWORD, deviceCookieOf(shared));
+    expect(deviceTokenOf(child)).toBe(shared);
+    // Strangers fill the parent's limit; the shared computer still gets in, as parent and as child.
+    for (let i = 0; i < LOGIN_LIMITS.account.max; i++) {
+      expect((await loginAt(`198.19.${i}.1`, DEMO.guardian, `guess-${i}`)).statusCode).toBe(401);
+    }
+    expect((await loginAt(HOME, DEMO.guardian)).statusCode).toBe(429);
+    expect((await loginAt(HOME, DEMO.guardian, DEMO_PASSWORD, deviceCookieOf(shared))).statusCode).toBe(200);
+    expect((await loginAt(HOME, DEMO.student2, DEMO_PASSWORD, deviceCookieOf(shared))).statusCode).toBe(200);
+  });
+
+  it('an expired device, or one whose account was deleted, is an unknown device', async () => {
+    await windowsPass();
+    const email = DEMO.student;
+    const device = deviceTokenOf(await loginAt(HOME, email));
+    await t.db
+      .updateTable('device_login')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('token_hash', '=', hashToken(device))
+      .execute();
+    for (let i = 0; i < LOGIN_LIMITS.account.max; i++) {
+      expect((await loginAt(`198.20.${i}.1`, email, `guess-${i}`)).statusCode).toBe(401);
+    }
+    expect((await loginAt(HOME, email, DEMO_PASSWORD, deviceCookieOf(device))).statusCode).toBe(429);
+    // Deleting an account forgets its devices.
+    const principal = (await loginAt(HOME, DEMO.principal)).json().token as string;
+    const id = await userIdOf(t.db, email);
+    const deleted = await call(t.app, {
+      method: 'DELETE',
+      url: `/api/users/${id}`,
+      headers: bearer(principal),
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(
+      await t.db.selectFrom('device_login').select('token_hash').where('user_id', '=', id).execute(),
+    ).toEqual([]);
   });
 });
