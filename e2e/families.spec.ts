@@ -265,8 +265,10 @@ test.describe
       await expect(form.getByLabel(`Phone (person ${n})`)).toHaveValue(PICKUP.phone);
       const photo = form.getByRole('img', { name: PICKUP.name });
       await expect(photo).toBeVisible();
-      // The picture was stored: the browser could load it.
-      expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(32);
+      // The picture was stored: the browser could load it, from the guarded address with the
+      // session's token (shown from a blob), not from a public /uploads address.
+      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(32);
+      expect(await photo.getAttribute('src')).toMatch(/^blob:/);
       // The change is in the history, by the parent.
       const history = page.getByRole('region', { name: 'Changes' });
       await expect(history.getByRole('listitem').filter({ hasText: 'Kofi Rahman' }).first()).toContainText(

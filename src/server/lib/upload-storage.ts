@@ -10,6 +10,23 @@ import { uploadAbandoned } from './upload-temp.js';
  */
 
 /**
+ * Folders whose files `/uploads/<path>` never serves: each belongs to someone, and its feature
+ * serves it behind its own policy (pick-up photos: features/care, to those who read the child's
+ * care details; docs/decisions/0040-pick-up-photos.md).
+ */
+export const PRIVATE_FOLDERS = ['care'] as const;
+export type PrivateFolder = (typeof PRIVATE_FOLDERS)[number];
+
+/**
+ * Whether a stored path lies in a private folder. Compared without case: on a disk that ignores
+ * case (macOS, Windows) `Care/x.webp` is the same file as `care/x.webp`.
+ */
+export const isPrivateStoredPath = (stored: string): boolean => {
+  const lower = stored.toLowerCase();
+  return PRIVATE_FOLDERS.some((folder) => lower.startsWith(`${folder}/`));
+};
+
+/**
  * Stores a processed picture as `stored` from its temporary file (the disk store links it:
  * nothing is copied; the database store reads it in). Only pictures this processing module
  * (lib/image-processing.ts) made are stored; their temporary file goes with the request's folder.

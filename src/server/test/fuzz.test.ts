@@ -195,6 +195,7 @@ function planFor(school: DemoSchool): Plan {
           return collection ? school.contentIds[collection] : undefined;
         }
         case 'name':
+          if (path === '/api/pupils/{id}/care/pickup-photos/{name}') return `${'0'.repeat(32)}.webp`;
           return path === '/api/admin/media/{name}' ? 'not-there.webp' : undefined;
         case 'email':
           // A pending account: log-in reaches the password check, and no account we use is throttled.

@@ -155,6 +155,11 @@ const POLICY: Record<string, Rule> = {
     url: '/api/pupils/999999/care/pickup-photo',
     body: {},
   },
+  // A pick-up photo is the child's: readers of the care details only (a name no photo has here: 404)
+  'GET /api/pupils/:id/care/pickup-photos/:name': {
+    who: EVERY_SCHOOL_TYPE,
+    url: `/api/pupils/:id/care/pickup-photos/${'0'.repeat(32)}.webp`,
+  },
   'POST /api/pupils/:id/checkins': { who: TEACHER_PRINCIPAL, body: {} },
   'GET /api/pupils/:id/checkins': { who: EVERY_SCHOOL_TYPE },
   'GET /api/classes/:id/register': {

@@ -169,7 +169,10 @@ export type MedicalNotes = z.infer<typeof MedicalNotesSchema>;
 
 /** Someone who may collect the child: a contact's details and, if given, a photo to know them by. */
 export const PickupPersonSchema = EmergencyContactSchema.extend({
-  /** An uploaded picture (relative to `/uploads/`), or null. */
+  /**
+   * A picture from `POST pupils/{id}/care/pickup-photo` (its stored name, `care/<id>/<hex>.webp`),
+   * or null. It is shown only through `GET pupils/{id}/care/pickup-photos/{name}` (pickupPhotoPath).
+   */
   photo: z.string().max(300).nullable(),
 });
 export type PickupPerson = z.infer<typeof PickupPersonSchema>;
@@ -177,6 +180,40 @@ export type PickupPerson = z.infer<typeof PickupPersonSchema>;
 /** `POST pupils/{id}/care/pickup-photo`: the multipart field of the one picture, and the answer. */
 export const PICKUP_PHOTO_FIELD = 'image';
 export const PickupPhotoAnswerSchema = z.object({ data: z.object({ image: z.string() }) });
+
+/**
+ * Pick-up photos are the child's (docs/decisions/0040-pick-up-photos.md): served only to those who
+ * read the child's care details, an upload no care document uses goes after a day, and one account
+ * uploads at most `perHour` of them an hour.
+ */
+export const PICKUP_PHOTO_RULES = {
+  perHour: 20,
+  /** An upload no care document names is removed once it is this old. */
+  keepUnusedMs: 24 * 60 * 60 * 1000,
+  /** A save takes a new upload only while it is younger than this, well before it may be removed. */
+  saveWithinMs: 23 * 60 * 60 * 1000,
+} as const;
+
+/** The file name of a stored pick-up photo: 32 hex digits and `.webp`, as the server names them. */
+export const PICKUP_PHOTO_NAME_PATTERN = /^[0-9a-f]{32}\.webp$/;
+
+/** `GET pupils/{id}/care/pickup-photos/{name}`: the name of a stored photo (the last part of `photo`). */
+export const PickupPhotoParamsSchema = z.object({
+  id: pathIdSchema(),
+  name: z.string().regex(PICKUP_PHOTO_NAME_PATTERN, 'Not the name of a pick-up photo'),
+});
+
+/** The API path (after `/api/`) that shows a pick-up person's `photo` of the child `studentId`. */
+export function pickupPhotoPath(studentId: number, photo: string): string {
+  const name = photo.slice(photo.lastIndexOf('/') + 1);
+  return `pupils/${studentId}/care/pickup-photos/${encodeURIComponent(name)}`;
+}
+
+export const PICKUP_PHOTO_MESSAGES = {
+  tooMany: (minutes: number) =>
+    `You have uploaded ${PICKUP_PHOTO_RULES.perHour} pick-up photos within an hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  tooOld: 'That photo was uploaded more than a day ago and is no longer kept. Please upload it again.',
+} as const;
 
 /** `PUT pupils/{id}/care`: the whole document; the order of the lists is the order to call or look in. */
 export const CareDetailsSchema = z.object({

@@ -57,6 +57,45 @@ export async function findCareRecord(db: Db, studentId: number): Promise<StoredC
   return { details: parseDocument(row.document), updatedAt: row.updated_at, updatedBy: row.updatedBy };
 }
 
+/** How many care documents one read of pickupPhotosInUse takes. */
+const DOCUMENT_PAGE = 500;
+
+/**
+ * The photos a stored document names, read leniently: a document that no longer passes the schema
+ * (it never should) still keeps its photos from being removed.
+ */
+function photosNamedIn(document: string): string[] {
+  try {
+    const pickups = (JSON.parse(document) as { pickups?: unknown }).pickups;
+    if (!Array.isArray(pickups)) return [];
+    return pickups.flatMap((pickup: unknown) => {
+      const photo = (pickup as { photo?: unknown } | null)?.photo;
+      return typeof photo === 'string' ? [photo] : [];
+    });
+  } catch {
+    return [];
+  }
+}
+
+/** Every pick-up photo a saved care document names, of every child (the photos still in use). */
+export async function pickupPhotosInUse(db: Db): Promise<Set<string>> {
+  const inUse = new Set<string>();
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom('care_record')
+      .select(['student_id', 'document'])
+      .where('student_id', '>', after)
+      .orderBy('student_id')
+      .limit(DOCUMENT_PAGE)
+      .execute();
+    for (const row of rows) for (const photo of photosNamedIn(row.document)) inUse.add(photo);
+    const last = rows.at(-1);
+    if (!last || rows.length < DOCUMENT_PAGE) return inUse;
+    after = last.student_id;
+  }
+}
+
 const asRelationship = (value: string): Relationship =>
   (RELATIONSHIPS as readonly string[]).includes(value) ? (value as Relationship) : 'Other';
 

@@ -15,13 +15,16 @@ import {
   OverrideQuerySchema,
   OverridesAnswerSchema,
   PICKUP_PHOTO_FIELD,
+  PICKUP_PHOTO_MESSAGES,
+  PICKUP_PHOTO_RULES,
+  PickupPhotoParamsSchema,
   RegisterAnswerSchema,
 } from '../../../shared/api/family.js';
 import { IdParamSchema } from '../../../shared/api/school.js';
 import { forbidden, invalid, notFound } from '../../lib/errors.js';
 import { CHECKED, DENIED, schoolRouting } from '../../lib/school-routes.js';
 import { addDaysIso, dateInZone, nowIso } from '../../lib/time.js';
-import { isStoredImage, storeImages } from '../../lib/upload-storage.js';
+import { storeImages } from '../../lib/upload-storage.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { imageForm, picturesOf, uploadedImagesSchema } from '../../plugins/uploads.js';
 import type { Viewer } from '../school/school.policy.js';
@@ -36,6 +39,7 @@ import {
   schoolTimeZone,
 } from './care.repository.js';
 import { recordCheckin, saveCare } from './care.service.js';
+import { claimPhotoUpload, findPickupPhoto, PickupPhotoSweeper, pickupPhotoFolder } from './pickup-photos.js';
 
 /**
  * A child's care details and the day's register (docs/decisions/0021-families.md, "Care details and
@@ -43,9 +47,9 @@ import { recordCheckin, saveCare } from './care.service.js';
  */
 
 const TAGS = ['Families'];
-/** Where the pictures of the people who may collect a child are stored, under the uploads folder. */
-export const CARE_FOLDER = 'care';
 const PHOTO_FIELD = PICKUP_PHOTO_FIELD;
+/** A pick-up photo is the child's: no cache keeps it, no shared one ever. */
+const PRIVATE_NO_STORE = 'private, no-store';
 /** The longest range of the principal's list of overridden check-outs. */
 const MAX_OVERRIDE_DAYS = 366;
 
@@ -73,6 +77,10 @@ async function schoolToday(app: FastifyInstance, now = new Date()): Promise<stri
 export async function careRoutes(app: FastifyInstance): Promise<void> {
   careDetailRoutes(app);
   registerRoutes(app);
+  // Unused pick-up photos go after a day (pickup-photos.ts): one process sweeps each hour.
+  const sweeper = new PickupPhotoSweeper(app.db, app.files, app.log);
+  app.addHook('onReady', async () => sweeper.start());
+  app.addHook('onClose', async () => sweeper.stop());
 }
 
 function careDetailRoutes(app: FastifyInstance): void {
@@ -165,10 +173,13 @@ function careDetailRoutes(app: FastifyInstance): void {
     },
   );
 
-  // Before the form is read: a stranger's picture is not decoded at all.
+  // Before the form is read: a stranger's picture is not decoded at all, nor one over the hour's cap.
   const mayUpload: preValidationAsyncHookHandler = async (request) => {
     const params = IdParamSchema.safeParse(request.params);
-    if (params.success) await editAccess(currentUser(request), params.data.id);
+    if (!params.success) return;
+    const viewer = currentUser(request);
+    await editAccess(viewer, params.data.id);
+    if (request.isMultipart()) await claimPhotoUpload(app.db, viewer.id);
   };
   const form = imageForm(PHOTO_FIELD);
   api.post(
@@ -182,7 +193,10 @@ function careDetailRoutes(app: FastifyInstance): void {
         summary: 'Upload the photo of a person who may collect a child (guardians and the principal)',
         description:
           'Multipart form with one picture in `image` (at most 5 MB), recognised by its content and ' +
-          'stored as WebP without metadata. Answers its path for pickups[].photo of PUT pupils/{id}/care.',
+          'stored as WebP without metadata, in the child’s private folder. Answers its path for ' +
+          'pickups[].photo of PUT pupils/{id}/care, shown by GET pupils/{id}/care/pickup-photos/{name}. ' +
+          `At most ${PICKUP_PHOTO_RULES.perHour} uploads an hour per account (then 429 TOO_MANY_UPLOADS ` +
+          'with Retry-After); an upload no saved care document names is removed after a day.',
         security: BEARER_AUTH,
         consumes: ['multipart/form-data'],
         params: IdParamSchema,
@@ -191,39 +205,91 @@ function careDetailRoutes(app: FastifyInstance): void {
           201: z.object({ data: z.object({ image: z.string() }) }),
           ...CHECKED,
           413: ErrorBodySchema,
+          429: ErrorBodySchema,
         },
       },
     },
     async (request, reply) => {
-      await editAccess(currentUser(request), request.params.id);
-      const [image] = await storeImages(app.files, CARE_FOLDER, picturesOf(request.body.image));
+      const access = await editAccess(currentUser(request), request.params.id);
+      const folder = pickupPhotoFolder(access.pupil.id);
+      const [image] = await storeImages(app.files, folder, picturesOf(request.body.image));
       if (!image)
         throw invalid(CARE_MESSAGES.onePhoto, [{ field: PHOTO_FIELD, message: CARE_MESSAGES.onePhoto }]);
       return reply.code(201).send({ data: { image } });
+    },
+  );
+
+  api.get(
+    '/pupils/:id/care/pickup-photos/:name',
+    {
+      onRequest: app.requireSchoolUser,
+      // A WebP is compressed already.
+      compress: false,
+      schema: {
+        tags: TAGS,
+        summary: 'The photo of a person who may collect a child (guardians, class teachers, the principal)',
+        description:
+          'name: the last part of a pickups[].photo of the child (or of an upload for the child not ' +
+          'saved yet). Answered with `Cache-Control: private, no-store`. Anyone who may not read the ' +
+          'child’s care details, or a photo that is not the child’s: 404. /uploads never serves these.',
+        security: BEARER_AUTH,
+        params: PickupPhotoParamsSchema,
+        produces: ['image/webp'],
+        response: {
+          200: {
+            description: 'The photo, as a WebP picture',
+            content: { 'image/webp': { schema: z.string() } },
+          },
+          ...CHECKED,
+        },
+      },
+    },
+    async (request, reply) => {
+      const access = await careAccess(app, currentUser(request), request.params.id);
+      const stored = await findPickupPhoto(app.db, app.files, access.pupil.id, request.params.name);
+      const file = stored && (await app.files.open(stored));
+      if (!file) throw notFound('That photo');
+      return (
+        reply
+          .header('Cache-Control', PRIVATE_NO_STORE)
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Content-Length', file.info.size)
+          .type('image/webp')
+          // The schema's string stands for the file in the OpenAPI document; the bytes go as they are.
+          .send(file.body as unknown as string)
+      );
     },
   );
 }
 
 /**
  * Every pick-up photo must be one already in the child's saved document or a picture uploaded for
- * pick-ups (a file under CARE_FOLDER); a document never points at files it did not upload.
+ * this child's pick-ups (a file in the child's folder) within PICKUP_PHOTO_RULES.saveWithinMs; a
+ * document never points at files it did not upload, nor at another child's photos, nor at an
+ * upload old enough for the sweep of unused photos (pickup-photos.ts) to be removing it.
  */
-async function checkPhotos(app: FastifyInstance, studentId: number, details: CareDetails): Promise<void> {
+async function checkPhotos(
+  app: FastifyInstance,
+  studentId: number,
+  details: CareDetails,
+  now = Date.now(),
+): Promise<void> {
   const saved = new Set(
     ((await findCareRecord(app.db, studentId))?.details.pickups ?? []).flatMap((p) =>
       p.photo ? [p.photo] : [],
     ),
   );
   const problems: FieldError[] = [];
+  const folder = `${pickupPhotoFolder(studentId)}/`;
   for (const [index, pickup] of details.pickups.entries()) {
     const photo = pickup.photo;
     if (photo === null || saved.has(photo)) continue;
+    const field = `pickups.${index}.photo`;
     const uploaded =
-      photo.startsWith(`${CARE_FOLDER}/`) &&
-      isSafeImagePath(photo) &&
-      (await isStoredImage(app.files, photo));
-    if (!uploaded)
-      problems.push({ field: `pickups.${index}.photo`, message: CARE_MESSAGES.photoNotUploaded });
+      photo.startsWith(folder) && isSafeImagePath(photo) ? await app.files.stat(photo) : undefined;
+    if (!uploaded) problems.push({ field, message: CARE_MESSAGES.photoNotUploaded });
+    else if (uploaded.storedAt.getTime() <= now - PICKUP_PHOTO_RULES.saveWithinMs)
+      problems.push({ field, message: PICKUP_PHOTO_MESSAGES.tooOld });
   }
   const [first] = problems;
   if (first) throw invalid(`${first.field}: ${first.message}`, problems);

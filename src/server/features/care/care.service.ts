@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   type CareDetails,
   type CheckinBody,

@@ -310,7 +310,7 @@ describe.each(TEST_ENGINES)('care details and the register on %s', (engine) => {
       const res = await upload('guardian', [{ name: 'gran.png', data: await png(200, 200) }]);
       expect(res.statusCode, res.body).toBe(201);
       const { image } = res.json().data as { image: string };
-      expect(image).toMatch(/^care\/[0-9a-f]{32}\.webp$/);
+      expect(image).toMatch(new RegExp(`^care/${f.users.student}/[0-9a-f]{32}\\.webp$`));
       const withPhoto = {
         ...DETAILS,
         pickups: [{ ...DETAILS.pickups[0], photo: image }, DETAILS.pickups[1]],

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isPrivateStoredPath } from '../upload-storage.js';
 import type { StoredFileInfo } from './file-store.js';
 
 /**
@@ -6,11 +7,14 @@ import type { StoredFileInfo } from './file-store.js';
  * store keeps them, with the answers browsers and caches had from the static-file plugin before:
  * a day of caching, an ETag and Last-Modified with 304s, byte ranges, HEAD, and a 404 like any
  * other missing path (the app's not-found answer). Stored files are images, compressed already,
- * so they are sent as they are (no compression).
+ * so they are sent as they are (no compression). Files of a private folder (lib/upload-storage.ts,
+ * PRIVATE_FOLDERS) are never served here: a 404 like a missing one.
  */
 export async function storedFilesRoutes(app: FastifyInstance): Promise<void> {
   const serve = async (request: FastifyRequest, reply: FastifyReply) => {
     const stored = (request.params as { '*'?: string })['*'] ?? '';
+    // A private file (a pick-up photo) is its feature's to serve, to those its policy lets in.
+    if (isPrivateStoredPath(stored)) return reply.callNotFound();
     const info = await app.files.stat(stored);
     if (!info) return reply.callNotFound();
     const etag = etagOf(info);

@@ -9,4 +9,7 @@ export const familyKeys = {
     ['school', 'family', 'checkins', studentId, date ?? 'today'] as const,
   care: (studentId: number) => ['school', 'family', 'care', studentId] as const,
   careHistory: (studentId: number) => ['school', 'family', 'care', studentId, 'history'] as const,
+  /** Not under `care`: saving the details refetches them, never the unchanged pictures. */
+  pickupPhoto: (studentId: number, photo: string) =>
+    ['school', 'family', 'pickup-photo', studentId, photo] as const,
 };

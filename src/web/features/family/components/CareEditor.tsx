@@ -22,11 +22,11 @@ import { ErrorLines } from '../../../components/school/ErrorLines.js';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { fieldErrorsOf, showFieldErrors } from '../../../lib/form-errors.js';
-import { uploadUrl } from '../../../lib/images.js';
 import { notify } from '../../../lib/toast.js';
 import { useLeaveGuard } from '../../../lib/use-leave-guard.js';
 import { useSaveCare } from '../api/save-care.js';
 import { useUploadPickupPhoto } from '../api/upload-pickup-photo.js';
+import { PickupPhotoImage } from './PickupPhotoImage.js';
 
 export const CARE_EDITOR_TEXTS = {
   saved: 'Care details saved.',
@@ -155,7 +155,9 @@ function PickupPhoto({
   const errorId = `${id}-error`;
   return (
     <div className="col-12 care-photo">
-      {photo ? <img className="care-photo__preview" src={uploadUrl(photo)} alt={who} /> : null}
+      {photo ? (
+        <PickupPhotoImage studentId={studentId} photo={photo} className="care-photo__preview" alt={who} />
+      ) : null}
       <div className="care-photo__controls">
         <label className="form-label" htmlFor={id}>
           Photo (optional)

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type CareAnswer, type CareDetails, FAMILY_MESSAGES } from '../../../../shared/api/family.js';
 import { USER_TYPE } from '../../../../shared/constants.js';
 import { seriousAxeViolations } from '../../../test/axe.js';
@@ -50,6 +50,24 @@ const HISTORY = {
   ],
 };
 
+/** jsdom has no object URLs: each picture blob gets a made-up one, and its release is counted. */
+const objectUrls = { created: vi.fn((_blob: Blob) => 'blob:pickup-photo'), revoked: vi.fn() };
+beforeEach(() => {
+  Object.assign(URL, { createObjectURL: objectUrls.created, revokeObjectURL: objectUrls.revoked });
+});
+afterEach(() => {
+  objectUrls.created.mockClear();
+  objectUrls.revoked.mockClear();
+  Reflect.deleteProperty(URL, 'createObjectURL');
+  Reflect.deleteProperty(URL, 'revokeObjectURL');
+});
+
+/** The request of the pick-up photo call to `path`, with its headers. */
+const photoRequest = (api: ReturnType<typeof mockFamilyApi>, path: string) => {
+  const call = api.spy.mock.calls.find(([input]) => String(input).endsWith(path));
+  return call && new Headers(call[1]?.headers);
+};
+
 function openCare(viewer: ReturnType<typeof profile>, routes: Record<string, unknown> = {}, mayEdit = true) {
   const api = mockFamilyApi({
     'GET users/profile': viewer,
@@ -64,7 +82,31 @@ const careForm = () => screen.findByRole('form', { name: 'Care details' });
 const putBodies = (api: ReturnType<typeof mockFamilyApi>) =>
   api.requests.filter((r) => r.method === 'PUT' && r.path === 'pupils/31/care').map((r) => r.body);
 
+/** A stored pick-up photo's name. */
+const SAM = `${'5a'.repeat(16)}.webp`;
+
 describe('care details (/care/:id, docs/decisions/0021-families.md)', () => {
+  it('a class teacher sees a pick-up’s photo from the guarded address, never from /uploads', async () => {
+    const withPhoto: CareDetails = {
+      ...DETAILS,
+      pickups: [
+        { name: 'Grandma Rose', relationship: 'Grandmother', phone: '+1 555 0123', photo: `care/31/${SAM}` },
+      ],
+    };
+    const { api, container } = openCare(profile(USER_TYPE.teacher), {
+      'GET pupils/31/care': care(false, withPhoto),
+      [`GET pupils/31/care/pickup-photos/${SAM}`]: { picture: true },
+    });
+    await screen.findByText('Grandma Rose');
+    await waitFor(() => expect(container.querySelector('img.care-person__photo')).not.toBeNull());
+    expect(container.querySelector('img.care-person__photo')).toHaveAttribute('src', 'blob:pickup-photo');
+    expect(objectUrls.created).toHaveBeenCalledTimes(1);
+    expect(photoRequest(api, `/api/pupils/31/care/pickup-photos/${SAM}`)?.get('Authorization')).toBe(
+      'Bearer tok',
+    );
+    expect(api.spy.mock.calls.some(([input]) => String(input).includes('/uploads/'))).toBe(false);
+  });
+
   it('a class teacher reads them: contacts, medical notes, pick-ups, consent; no form, no history', async () => {
     const { container } = openCare(profile(USER_TYPE.teacher), {}, false);
     expect(await screen.findByRole('heading', { level: 1, name: 'Care Details' })).toBeInTheDocument();
@@ -91,7 +133,8 @@ describe('care details (/care/:id, docs/decisions/0021-families.md)', () => {
 
   it('a guardian adds a pick-up with a photo: the PUT carries the whole document, and a toast says it is saved', async () => {
     const { api, user, container } = openCare(parentProfile(), {
-      'POST pupils/31/care/pickup-photo': { data: { image: 'care/uncle-sam.webp' } },
+      'POST pupils/31/care/pickup-photo': { data: { image: `care/31/${SAM}` } },
+      [`GET pupils/31/care/pickup-photos/${SAM}`]: { picture: true },
       'PUT pupils/31/care': (request: { body: unknown }) => care(true, request.body as CareDetails),
     });
     const form = await careForm();
@@ -106,9 +149,13 @@ describe('care details (/care/:id, docs/decisions/0021-families.md)', () => {
     await user.type(within(form).getByLabelText('Phone (person 2)'), '+1 555 0777');
     const photos = within(form).getAllByLabelText('Photo (optional)');
     await user.upload(photos[1] as HTMLElement, new File(['x'], 'sam.png', { type: 'image/png' }));
+    // The preview comes from the guarded address, fetched with the session's token.
     expect(await within(form).findByRole('img', { name: 'Uncle Sam' })).toHaveAttribute(
       'src',
-      expect.stringContaining('care/uncle-sam.webp'),
+      'blob:pickup-photo',
+    );
+    expect(photoRequest(api, `/api/pupils/31/care/pickup-photos/${SAM}`)?.get('Authorization')).toBe(
+      'Bearer tok',
     );
     // The second contact is called first from now on.
     await user.click(within(form).getByRole('button', { name: 'Move Dev Verma up' }));
@@ -121,7 +168,7 @@ describe('care details (/care/:id, docs/decisions/0021-families.md)', () => {
       emergencyContacts: [DETAILS.emergencyContacts[1], DETAILS.emergencyContacts[0]],
       pickups: [
         ...DETAILS.pickups,
-        { name: 'Uncle Sam', relationship: 'Uncle', phone: '+1 555 0777', photo: 'care/uncle-sam.webp' },
+        { name: 'Uncle Sam', relationship: 'Uncle', phone: '+1 555 0777', photo: `care/31/${SAM}` },
       ],
       photoConsent: true,
     });

@@ -6,12 +6,12 @@ import { EmptyState, QueryState } from '../../../components/school/QueryState.js
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { schoolPaths } from '../../../config/school-paths.js';
 import { useCurrentUser } from '../../../lib/current-user.js';
-import { uploadUrl } from '../../../lib/images.js';
 import { useSettings } from '../../../lib/settings.js';
 import { useCare } from '../api/get-care.js';
 import { useCareHistory } from '../api/get-care-history.js';
 import { formatWhen } from '../lib/format.js';
 import { CareEditor } from './CareEditor.js';
+import { PickupPhotoImage } from './PickupPhotoImage.js';
 
 export const CARE_TEXTS = {
   title: 'Care details',
@@ -41,10 +41,13 @@ function PeopleList({
   title,
   empty,
   people,
+  studentId,
 }: {
   title: string;
   empty: string;
   people: readonly { name: string; relationship: string; phone: string; photo?: string | null }[];
+  /** The child whose pick-up photos these are. */
+  studentId: number;
 }) {
   return (
     <section className="care-section">
@@ -56,7 +59,12 @@ function PeopleList({
           {people.map((person) => (
             <li key={`${person.name}|${person.phone}`} className="care-person">
               {person.photo ? (
-                <img className="care-person__photo" src={uploadUrl(person.photo)} alt="" />
+                <PickupPhotoImage
+                  studentId={studentId}
+                  photo={person.photo}
+                  className="care-person__photo"
+                  alt=""
+                />
               ) : null}
               <span className="care-person__name">{person.name}</span>
               <span className="care-person__relationship">{person.relationship}</span>
@@ -80,6 +88,7 @@ export function CareView({ answer }: { answer: CareAnswer }) {
         title="Emergency contacts"
         empty="No emergency contacts given."
         people={details.emergencyContacts}
+        studentId={answer.studentId}
       />
       <section className="care-section">
         <h3 className="care-section__title">Medical notes</h3>
@@ -95,6 +104,7 @@ export function CareView({ answer }: { answer: CareAnswer }) {
         title="Who may collect the child"
         empty="Only the child’s guardians."
         people={details.pickups}
+        studentId={answer.studentId}
       />
       {answer.guardians.length > 0 ? (
         <p className="care-guardians">
