@@ -253,8 +253,22 @@ export interface NewsletterSubscriberTable {
   created_at: string;
   /** Null until the address is confirmed from the mail (double opt-in); only confirmed ones get newsletters. */
   confirmed_at: string | null;
-  /** The subscriber's confirm and unsubscribe links carry it (random, unique). */
-  token: string | null;
+  /**
+   * SHA-256 of the token of the subscriber's confirmation link (which also unsubscribes, as the
+   * newsletters sent before 0037 carry it); the token itself is only in the mail.
+   */
+  token_hash: string | null;
+}
+
+/**
+ * The unsubscribe links of the newsletters sent: a fresh token per subscriber and newsletter, of
+ * which only the SHA-256 is kept (docs/decisions/0037-no-live-secret-at-rest.md).
+ */
+export interface NewsletterUnsubscribeTable {
+  id: Generated<number>;
+  subscriber_id: number;
+  token_hash: string;
+  created_at: string;
 }
 
 /** Fixed windows of attempts (lib/attempt-counters.ts): log-ins, email changes. */
@@ -358,6 +372,12 @@ export interface MailOutboxTable {
   html_body: string;
   /** Extra headers as a JSON object. */
   headers: string;
+  /**
+   * The keys of the mail's links, a JSON array, while it waits; the bodies and headers hold `…`
+   * in their place. Dropped once the mail is sent, failed or too old, and never in a backup
+   * (docs/decisions/0037-no-live-secret-at-rest.md).
+   */
+  link_keys: string | null;
   status: MailStatus;
   attempts: Generated<number>;
   next_attempt_at: string;
@@ -556,6 +576,7 @@ export interface Database {
   enquiry: EnquiryTable;
   booking: BookingTable;
   newsletter_subscriber: NewsletterSubscriberTable;
+  newsletter_unsubscribe: NewsletterUnsubscribeTable;
   attempt_counter: AttemptCounterTable;
   device_login: DeviceLoginTable;
   rate_limit: RateLimitTable;

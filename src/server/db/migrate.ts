@@ -16,6 +16,7 @@ import * as feesIndexes from './migrations/2026-11-27T0200-fees-indexes.js';
 import * as dataVersion from './migrations/2026-11-28T0100-data-version.js';
 import * as fileStore from './migrations/2026-11-29T0100-file-store.js';
 import * as backupRuns from './migrations/2026-11-29T0200-backup-runs.js';
+import * as hashedSecrets from './migrations/2026-11-30T0200-hashed-secrets.js';
 import * as deviceLogin from './migrations/2026-11-30T0300-device-login.js';
 
 /**
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28T0100-data-version': dataVersion,
   '2026-11-29T0100-file-store': fileStore,
   '2026-11-29T0200-backup-runs': backupRuns,
+  '2026-11-30T0200-hashed-secrets': hashedSecrets,
   '2026-11-30T0300-device-login': deviceLogin,
 };
 

@@ -1,5 +1,6 @@
 import type { Db } from '../db/connect.js';
 import { newSubscriberToken } from '../features/newsletter/newsletter.repository.js';
+import { hashToken } from '../lib/secret-token.js';
 import { addDays } from './school.js';
 
 /**
@@ -34,7 +35,8 @@ export async function writeDemoNewsletter(trx: Db, today: number): Promise<void>
             ? new Date(subscribed + 19 * 3_600_000 + 300_000).toISOString()
             : null,
           // Random, not from the demo's seed: a token is what lets anyone unsubscribe the address.
-          token: newSubscriberToken(),
+          // Only its hash is kept, and no mail holds it: the newsletters bring their own links.
+          token_hash: hashToken(newSubscriberToken()),
         };
       }),
     )

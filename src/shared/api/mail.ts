@@ -74,6 +74,8 @@ export const MAIL_MESSAGES = {
   textTooLong: 'The newsletter must be at most 20000 characters',
   noSubscribers: 'Nobody has confirmed a subscription yet, so there is no one to send to.',
   notFailed: 'Only a failed mail can be sent again.',
+  linkGone:
+    'This mail cannot be sent again: the key of its link was removed when it failed. Its recipient can ask for a new one.',
 } as const;
 
 export const NEWSLETTER_LIMITS = { subject: 200, text: 20_000 } as const;

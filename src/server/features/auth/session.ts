@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { AccountStatus, UserType } from '../../../shared/constants.js';
 import { SESSION_DAYS } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
+import { hashToken } from '../../lib/secret-token.js';
 import { nowIso } from '../../lib/time.js';
 import type { SessionUser } from '../../plugins/auth.js';
 
@@ -20,7 +21,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const isWellFormedToken = (token: string): boolean => TOKEN_PATTERN.test(token);
 
-export const hashToken = (token: string): string => crypto.createHash('sha256').update(token).digest('hex');
+export { hashToken };
 
 /** Opens a session for `userId` and answers its token; expired sessions of the user go on the way. */
 export async function createSession(db: Db, userId: number, now: Date = new Date()): Promise<string> {

@@ -40,6 +40,23 @@ export function isArchivedTable(name: string): boolean {
   return isSchoolTable(name) && name !== 'stored_file';
 }
 
+/**
+ * Columns whose values never travel in an archive: they are written as null. `mail_outbox.link_keys`
+ * holds the clear keys of the links in mails not yet sent (a password reset's, a newsletter's), and
+ * a backup must hold nothing that opens an account (docs/decisions/0037-no-live-secret-at-rest.md).
+ * A mail restored without its keys is failed by the sender, not sent with a link that opens nothing.
+ */
+export const LEFT_OUT_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  mail_outbox: ['link_keys'],
+};
+
+/** The row with the left-out columns' values made null (the row itself when the table has none). */
+function withoutLeftOut(table: string, columns: readonly string[]): (row: unknown[]) => unknown[] {
+  const leftOut = (LEFT_OUT_COLUMNS[table] ?? []).map((c) => columns.indexOf(c)).filter((i) => i >= 0);
+  if (leftOut.length === 0) return (row) => row;
+  return (row) => row.map((value, i) => (leftOut.includes(i) ? null : value));
+}
+
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** Orders tables so every table comes after the tables it references (self-references ignored). */
@@ -123,9 +140,10 @@ function openSqliteSnapshot(file: string): Snapshot {
           .prepare(`select * from ${quote(table)}`)
           .raw(true)
           .safeIntegers(true);
+        const clean = withoutLeftOut(table, tables.find((t) => t.name === table)?.columns ?? []);
         let count = 0;
         for (const row of statement.iterate()) {
-          yield row as unknown[];
+          yield clean(row as unknown[]);
           // Lets the output drain and the server's own work run between batches.
           if (++count % ROWS_PER_BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
         }
@@ -220,6 +238,7 @@ async function openPostgresSnapshot(url: string): Promise<Snapshot> {
       tables,
       async *rows(table) {
         const columns = tables.find((t) => t.name === table)?.columns ?? [];
+        const clean = withoutLeftOut(table, columns);
         // A cursor inside the transaction: the same snapshot, a batch at a time.
         await client.query(
           `declare backup_rows no scroll cursor for select ${columns.map(quote).join(', ')} from ${quote(table)}`,
@@ -233,7 +252,9 @@ async function openPostgresSnapshot(url: string): Promise<Snapshot> {
             if (batch.rows.length === 0) break;
             const int8 = batch.fields.map((f) => f.dataTypeID === INT8);
             for (const row of batch.rows as unknown[][]) {
-              yield row.map((value, i) => (int8[i] && typeof value === 'string' ? BigInt(value) : value));
+              yield clean(
+                row.map((value, i) => (int8[i] && typeof value === 'string' ? BigInt(value) : value)),
+              );
             }
           }
         } finally {

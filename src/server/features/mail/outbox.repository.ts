@@ -14,6 +14,7 @@ import {
 import type { Db } from '../../db/connect.js';
 import type { MailOutboxTable } from '../../db/database.js';
 import { isPostgres } from '../../db/engine.js';
+import { hasLinkPlaceholders, takeLinkKeys } from './link-keys.js';
 
 /**
  * The outbox (docs/decisions/0022-email-outbox.md): every mail is a row, written in the
@@ -53,19 +54,28 @@ export async function enqueueMails(
     const rows = await db
       .insertInto('mail_outbox')
       .values(
-        mails.slice(start, start + 200).map((mail) => ({
-          message_id: newMessageId(messageHost),
-          kind: mail.kind,
-          to_address: mail.to.address,
-          to_name: mail.to.name,
-          subject: mail.subject,
-          text_body: mail.text,
-          html_body: mail.html,
-          headers: JSON.stringify(mail.headers ?? {}),
-          status: 'waiting' as const,
-          next_attempt_at: now,
-          created_at: now,
-        })),
+        mails.slice(start, start + 200).map((mail) => {
+          // The links' keys are stored beside the mail, never in it (link-keys.ts).
+          const { texts, keys } = takeLinkKeys({
+            text: mail.text,
+            html: mail.html,
+            headers: JSON.stringify(mail.headers ?? {}),
+          });
+          return {
+            message_id: newMessageId(messageHost),
+            kind: mail.kind,
+            to_address: mail.to.address,
+            to_name: mail.to.name,
+            subject: mail.subject,
+            text_body: texts.text,
+            html_body: texts.html,
+            headers: texts.headers,
+            link_keys: keys ? JSON.stringify(keys) : null,
+            status: 'waiting' as const,
+            next_attempt_at: now,
+            created_at: now,
+          };
+        }),
       )
       .returning('id')
       .execute();
@@ -82,7 +92,7 @@ export async function enqueueMails(
 export async function failStaleMails(db: Db, dueBefore: string, reason: string): Promise<number> {
   const result = await db
     .updateTable('mail_outbox')
-    .set({ status: 'failed', last_error: reason })
+    .set({ status: 'failed', last_error: reason, link_keys: null })
     .where('status', '=', 'waiting')
     .where('attempts', '=', 0)
     .where('next_attempt_at', '<', dueBefore)
@@ -165,18 +175,26 @@ export async function releaseMails(db: Db, ids: readonly number[], sender: strin
     .execute();
 }
 
-/** The mail went out: it is done, whoever holds it now. */
+/** The mail went out: it is done, whoever holds it now, and its links' keys are dropped. */
 export async function markMailSent(db: Db, id: number, now: string): Promise<void> {
   await db
     .updateTable('mail_outbox')
-    .set({ status: 'sent', sent_at: now, locked_by: null, locked_until: null, last_error: null })
+    .set({
+      status: 'sent',
+      sent_at: now,
+      locked_by: null,
+      locked_until: null,
+      last_error: null,
+      link_keys: null,
+    })
     .where('id', '=', id)
     .execute();
 }
 
 /**
- * A try failed: the mail waits until `retryAt`, or is failed for good when `retryAt` is undefined.
- * Only the sender holding the claim records it (another may have taken an expired claim over).
+ * A try failed: the mail waits until `retryAt`, or is failed for good when `retryAt` is undefined,
+ * and then its links' keys are dropped. Only the sender holding the claim records it (another may
+ * have taken an expired claim over).
  */
 export async function markMailFailed(
   db: Db,
@@ -193,6 +211,7 @@ export async function markMailFailed(
       last_error: reason.slice(0, 1000),
       locked_by: null,
       locked_until: null,
+      ...(retryAt ? {} : { link_keys: null }),
     })
     .where('id', '=', id)
     .where('locked_by', '=', sender)
@@ -200,15 +219,35 @@ export async function markMailFailed(
     .execute();
 }
 
-/** Sends a failed mail again from now, with a fresh count of tries; false when it is not failed. */
-export async function retryFailedMail(db: Db, id: number, now: string): Promise<boolean> {
+/**
+ * Sends a failed mail again from now, with a fresh count of tries: 'not-failed' when it is not
+ * failed, 'link-gone' when it has a link whose key was dropped when it failed (sending it would
+ * send a link that opens nothing; its recipient asks for a new one).
+ */
+export async function retryFailedMail(
+  db: Db,
+  id: number,
+  now: string,
+): Promise<'retried' | 'not-failed' | 'link-gone'> {
+  const row = await db
+    .selectFrom('mail_outbox')
+    .select(['text_body', 'html_body', 'headers', 'link_keys'])
+    .where('id', '=', id)
+    .where('status', '=', 'failed')
+    .executeTakeFirst();
+  if (!row) return 'not-failed';
+  if (
+    row.link_keys === null &&
+    hasLinkPlaceholders({ text: row.text_body, html: row.html_body, headers: row.headers })
+  )
+    return 'link-gone';
   const result = await db
     .updateTable('mail_outbox')
     .set({ status: 'waiting', attempts: 0, next_attempt_at: now })
     .where('id', '=', id)
     .where('status', '=', 'failed')
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return result.numUpdatedRows > 0n ? 'retried' : 'not-failed';
 }
 
 /** One row as the Outbox lists it. */
@@ -267,25 +306,15 @@ export async function listOutbox(db: Db, query: OutboxQuery): Promise<Omit<Outbo
   };
 }
 
-/**
- * The mails whose link is a key to someone's account: the principal reads them with the key hidden.
- * A password-reset link would let whoever reads it set that user's password (another principal's
- * too), so only its owner, in their own mailbox, sees it.
- */
-const SECRET_LINK_KINDS: ReadonlySet<string> = new Set(['password-reset']);
-const LINK_TOKEN = /([?&]token=)[A-Za-z0-9_-]+/g;
-export const HIDDEN_TOKEN = 'hidden';
-
 /** One mail with both its bodies; undefined when there is none with that id. */
 export async function readOutboxMail(db: Db, id: number): Promise<OutboxMailDetail | undefined> {
   const row = await db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) return undefined;
-  const hide = (body: string) =>
-    SECRET_LINK_KINDS.has(row.kind) ? body.replace(LINK_TOKEN, `$1${HIDDEN_TOKEN}`) : body;
+  // The stored bodies hold no link's key (link-keys.ts): the principal reads `…?token=…`.
   return {
     ...toOutboxMail(row),
     messageId: row.message_id,
-    text: hide(row.text_body),
-    html: hide(row.html_body),
+    text: row.text_body,
+    html: row.html_body,
   };
 }

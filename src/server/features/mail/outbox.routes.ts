@@ -84,7 +84,9 @@ export async function outboxRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Send a failed mail again',
         description:
           'The mail waits again, due at once, with its count of tries back at 0; the sender sends it ' +
-          'with the same Message-ID. 409 when the mail is not failed.',
+          'with the same Message-ID. 409 `NOT_FAILED` when the mail is not failed; 409 `LINK_GONE` when ' +
+          'it carries a link (a password reset, a newsletter confirmation) whose key was removed when it ' +
+          'failed: its recipient asks for a new one.',
         security: BEARER_AUTH,
         params: IdParamsSchema,
         response: { 200: z.object({ data: OutboxMailSchema }), ...CHECKED, 409: ErrorBodySchema },
@@ -95,7 +97,8 @@ export async function outboxRoutes(app: FastifyInstance): Promise<void> {
       const retried = await retryFailedMail(app.db, id, nowIso());
       const mail = await readOutboxMail(app.db, id);
       if (!mail) throw notFound('That mail');
-      if (!retried) throw conflict('NOT_FAILED', MAIL_MESSAGES.notFailed);
+      if (retried === 'not-failed') throw conflict('NOT_FAILED', MAIL_MESSAGES.notFailed);
+      if (retried === 'link-gone') throw conflict('LINK_GONE', MAIL_MESSAGES.linkGone);
       const { messageId: _messageId, text: _text, html: _html, ...data } = mail;
       return { data };
     },

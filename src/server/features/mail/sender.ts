@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MailConfig } from '../../config.js';
 import type { Db } from '../../db/connect.js';
 import { readSettings } from '../settings/settings.repository.js';
+import { fillLinkKeys, parseLinkKeys } from './link-keys.js';
 import {
   claimDueMails,
   failStaleMails,
@@ -26,6 +27,13 @@ export function backoffMs(attempts: number): number {
 /** A mail never tried this long after it was due is too old to send on its own (failStaleMails). */
 export const STALE_AFTER_DAYS = 7;
 export const STALE_REASON = `Not sent within ${STALE_AFTER_DAYS} days of being due (no mail left this server then), so it was too old to send on its own. Send it again if it still matters.`;
+
+/**
+ * Why a mail whose links lost their keys is failed instead of sent: a backup never holds the keys,
+ * so a mail that was waiting when the backup was made comes back from a restore without them.
+ */
+export const LINK_KEYS_GONE =
+  'The key of its link is no longer stored (the mail was restored from a backup, which never holds one), so its link would open nothing. Its recipient can ask for a new one.';
 
 export interface SenderOptions {
   /** Mails claimed at once. */
@@ -146,15 +154,25 @@ export class MailSender {
   }
 
   private async deliver(mail: OutboxRow, from: { name: string; address: string }): Promise<boolean> {
+    // The links' keys go back in only now, on the way out (link-keys.ts).
+    const filled = fillLinkKeys(
+      { text: mail.text_body, html: mail.html_body, headers: mail.headers },
+      parseLinkKeys(mail.link_keys),
+    );
+    if (!filled) {
+      await markMailFailed(this.db, mail.id, this.id, LINK_KEYS_GONE, undefined);
+      this.log.warn({ mailId: mail.id }, `mail ${mail.id} was not sent: ${LINK_KEYS_GONE}`);
+      return false;
+    }
     try {
       await this.transport.send({
         messageId: mail.message_id,
         from,
         to: { name: mail.to_name, address: mail.to_address },
         subject: mail.subject,
-        text: mail.text_body,
-        html: mail.html_body,
-        headers: JSON.parse(mail.headers) as Record<string, string>,
+        text: filled.text,
+        html: filled.html,
+        headers: JSON.parse(filled.headers) as Record<string, string>,
       });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);

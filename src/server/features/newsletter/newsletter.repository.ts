@@ -1,24 +1,26 @@
-import crypto from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { NewsletterIssue } from '../../../shared/api/mail.js';
 import type { Newsletter } from '../../../shared/api/newsletter.js';
 import type { Db } from '../../db/connect.js';
 import type { NewsletterIssueTable, NewsletterSubscriberTable } from '../../db/database.js';
+import { hashToken, newSecretToken } from '../../lib/secret-token.js';
 import { nowIso } from '../../lib/time.js';
 
 /**
  * The newsletter's rows (docs/decisions/0025-newsletter.md): subscribers with their double opt-in
- * state and link token, and the newsletters the principal sent.
+ * state and the hash of their confirmation link's token, the hashes of the newsletters' unsubscribe
+ * links, and the newsletters the principal sent. No token is stored in clear
+ * (docs/decisions/0037-no-live-secret-at-rest.md): each is minted when its mail is queued.
  */
 
 export type SubscriberRow = Selectable<NewsletterSubscriberTable>;
 
-/** A subscriber's link token: 24 random bytes, base64url (32 characters). */
-export const newSubscriberToken = (): string => crypto.randomBytes(24).toString('base64url');
+/** A link token: 24 random bytes, base64url (32 characters). */
+export const newSubscriberToken = (): string => newSecretToken(24);
 
 /**
- * Adds an unconfirmed subscriber with a fresh token; undefined when that email (in any letter case)
- * is on the list already.
+ * Adds an unconfirmed subscriber (their confirmation token comes with the mail:
+ * newConfirmationToken); undefined when that email (in any letter case) is on the list already.
  */
 export async function insertSubscriber(db: Db, subscriber: Newsletter): Promise<SubscriberRow | undefined> {
   return db
@@ -29,7 +31,7 @@ export async function insertSubscriber(db: Db, subscriber: Newsletter): Promise<
       email_key: subscriber.email.toLowerCase(),
       created_at: nowIso(),
       confirmed_at: null,
-      token: newSubscriberToken(),
+      token_hash: null,
     })
     .onConflict((oc) => oc.column('email_key').doNothing())
     .returningAll()
@@ -44,19 +46,77 @@ export async function findSubscriberByEmail(db: Db, email: string): Promise<Subs
     .executeTakeFirst();
 }
 
+/** The subscriber whose confirmation link carries this token. */
 export async function findSubscriberByToken(db: Db, token: string): Promise<SubscriberRow | undefined> {
-  return db.selectFrom('newsletter_subscriber').selectAll().where('token', '=', token).executeTakeFirst();
+  return db
+    .selectFrom('newsletter_subscriber')
+    .selectAll()
+    .where('token_hash', '=', hashToken(token))
+    .executeTakeFirst();
 }
 
 /**
- * The subscriber's token, made now if the row has none (rows are written with one; the column is
- * nullable only because the migration added it to a filled table).
+ * The subscriber an unsubscribe link with this token is for: a newsletter's own token, or the
+ * subscriber's confirmation token (the newsletters sent before 0037 carry that one).
  */
-export async function tokenOf(db: Db, subscriber: SubscriberRow): Promise<string> {
-  if (subscriber.token) return subscriber.token;
+export async function findSubscriberByUnsubscribeToken(
+  db: Db,
+  token: string,
+): Promise<SubscriberRow | undefined> {
+  const hash = hashToken(token);
+  return db
+    .selectFrom('newsletter_subscriber')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb('token_hash', '=', hash),
+        eb(
+          'id',
+          'in',
+          eb.selectFrom('newsletter_unsubscribe').select('subscriber_id').where('token_hash', '=', hash),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
+}
+
+/**
+ * A new token for the subscriber's confirmation link, of which the row keeps the hash: a link mailed
+ * earlier stops working (its token is nowhere to be read again).
+ */
+export async function newConfirmationToken(db: Db, subscriberId: number): Promise<string> {
   const token = newSubscriberToken();
-  await db.updateTable('newsletter_subscriber').set({ token }).where('id', '=', subscriber.id).execute();
+  await db
+    .updateTable('newsletter_subscriber')
+    .set({ token_hash: hashToken(token) })
+    .where('id', '=', subscriberId)
+    .execute();
   return token;
+}
+
+/**
+ * A fresh unsubscribe token for each subscriber, for one newsletter's mails, stored as hashes; the
+ * tokens of earlier newsletters keep working. Answers the clear tokens by subscriber id.
+ */
+export async function newUnsubscribeTokens(
+  db: Db,
+  subscriberIds: readonly number[],
+): Promise<Map<number, string>> {
+  const tokens = new Map(subscriberIds.map((id) => [id, newSubscriberToken()] as const));
+  const createdAt = nowIso();
+  const rows = [...tokens].map(([id, token]) => ({
+    subscriber_id: id,
+    token_hash: hashToken(token),
+    created_at: createdAt,
+  }));
+  // In slices: one statement's parameters stay well under either engine's limit.
+  for (let start = 0; start < rows.length; start += 500) {
+    await db
+      .insertInto('newsletter_unsubscribe')
+      .values(rows.slice(start, start + 500))
+      .execute();
+  }
+  return tokens;
 }
 
 /** Marks the subscriber confirmed, keeping the first confirmation's time when confirmed already. */

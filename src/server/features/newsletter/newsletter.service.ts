@@ -18,11 +18,13 @@ import {
   dropWaitingNewsletterMails,
   findSubscriberByEmail,
   findSubscriberByToken,
+  findSubscriberByUnsubscribeToken,
   insertIssue,
   insertSubscriber,
   listConfirmedSubscribers,
+  newConfirmationToken,
+  newUnsubscribeTokens,
   type SubscriberRow,
-  tokenOf,
 } from './newsletter.repository.js';
 
 /**
@@ -92,7 +94,7 @@ function newsletterMail(
 
 async function queueConfirmation(db: Db, config: MailConfig, subscriber: SubscriberRow): Promise<void> {
   const { name: schoolName } = await readSettings(db);
-  const token = await tokenOf(db, subscriber);
+  const token = await newConfirmationToken(db, subscriber.id);
   await queueMails(db, config, [confirmationMail(config, schoolName, subscriber, token)]);
 }
 
@@ -137,7 +139,7 @@ export async function confirm(db: Db, token: string | undefined): Promise<void> 
 export async function unsubscribe(db: Db, token: string | undefined): Promise<void> {
   if (!token) throw unsubscribeLinkInvalid();
   await db.transaction().execute(async (trx) => {
-    const subscriber = await findSubscriberByToken(trx, token);
+    const subscriber = await findSubscriberByUnsubscribeToken(trx, token);
     if (!subscriber) throw unsubscribeLinkInvalid();
     await deleteSubscriberRow(trx, subscriber.id);
     await dropWaitingNewsletterMails(trx, subscriber.email);
@@ -158,10 +160,14 @@ export async function sendNewsletter(
     const subscribers = await listConfirmedSubscribers(trx);
     if (subscribers.length === 0) throw conflict('NO_SUBSCRIBERS', MAIL_MESSAGES.noSubscribers);
     const { name: schoolName } = await readSettings(trx);
-    const contents: MailContent[] = [];
-    for (const subscriber of subscribers) {
-      contents.push(newsletterMail(config, schoolName, input, subscriber, await tokenOf(trx, subscriber)));
-    }
+    // A fresh unsubscribe token per mail: only the hashes are stored (docs/decisions/0037).
+    const tokens = await newUnsubscribeTokens(
+      trx,
+      subscribers.map((s) => s.id),
+    );
+    const contents: MailContent[] = subscribers.map((subscriber) =>
+      newsletterMail(config, schoolName, input, subscriber, tokens.get(subscriber.id) ?? ''),
+    );
     const issue = await insertIssue(trx, { ...input, sentBy, recipients: subscribers.length });
     await queueMails(trx, config, contents);
     return issue;
