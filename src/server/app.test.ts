@@ -43,6 +43,16 @@ describe.each(TEST_ENGINES)('the app on %s', (engine) => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
   });
 
+  it('switches off the browser features the product does not use, on every answer', async () => {
+    // A call, a public content answer twice (the second is the kept answer, sent early), a 404.
+    for (const url of ['/api/health', '/api/home', '/api/home', '/api/no-such-call']) {
+      const policy = String((await t.app.inject({ url })).headers['permissions-policy']);
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'fullscreen']) {
+        expect(policy, url).toContain(`${feature}=()`);
+      }
+    }
+  });
+
   it('a missing upload is a 404, not the app', async () => {
     const res = await t.app.inject({ url: '/uploads/nothing-here.webp' });
     expect(res.statusCode).toBe(404);
@@ -100,6 +110,7 @@ describe('the React app for every other path', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('<div id="root">');
+    expect(res.headers['permissions-policy']).toContain('camera=()');
   });
 
   it.each(['/no-such-page', '/about/more', '/student-profile', '/student-profile/3/extra', '/registration'])(

@@ -111,6 +111,38 @@ export interface BuildAppOptions {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+/**
+ * The browser features no page of ours uses, switched off for every answer (helmet 8 has no
+ * Permissions-Policy), so that an injected script or a framed page cannot ask for them either.
+ * Picking a pick-up photo with the phone's camera is a file input, which no policy governs; the
+ * gallery's lightbox does not go full screen. Only names Chromium knows: an unknown one is a console
+ * warning on every page (bluetooth and web-share are unknown to some builds).
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'autoplay',
+  'camera',
+  'display-capture',
+  'encrypted-media',
+  'fullscreen',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'picture-in-picture',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
 /** Where `vite build` puts the React app, from the compiled server or from the source tree. */
 function defaultWebDist(): string {
   const compiled = path.resolve(here, '../../web');
@@ -204,6 +236,10 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
     },
     // Same-origin images only; the uploads must still load in <img> from our own pages.
     crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    done();
   });
   // First of our hooks: a request whose client has already gone goes no further.
   await app.register(clientGonePlugin);

@@ -29,6 +29,11 @@
  * `[app.authenticate, app.requireTypes(USER_TYPE.principal)]` works too. Record-level rules ("a teacher
  * sees the pupils of the classes they teach") belong in the feature's policy function, and a
  * record the caller may not see is a 404 (docs/contract/api.md#errors).
+ *
+ * Every answer of a guarded route, refusals included, says `Cache-Control: no-store`
+ * (PRIVATE_CACHE_CONTROL; docs/decisions/0039-private-answers-and-limits.md): what a signed-in caller
+ * gets is theirs alone (a child's medical notes, a family's fees), so no browser or proxy keeps it.
+ * A route may say more (`private, no-store`), never less.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -76,6 +81,13 @@ declare module 'fastify' {
   }
 }
 
+/** The Cache-Control of every answer of a guarded route: no cache on the way keeps a copy. */
+export const PRIVATE_CACHE_CONTROL = 'no-store';
+
+/** Whether a Cache-Control value already forbids keeping the answer (`no-store`, maybe with more). */
+export const forbidsStoring = (cacheControl: unknown): boolean =>
+  typeof cacheControl === 'string' && /(?:^|[\s,])no-store(?:$|[\s,=])/i.test(cacheControl);
+
 /** `security` of an authenticated route's schema, for the OpenAPI document. */
 export const BEARER_AUTH = [{ bearerAuth: [] }];
 
@@ -114,7 +126,11 @@ export const authPlugin = fp(
   async (app: FastifyInstance, { findSessionUser }: AuthPluginOptions) => {
     app.decorateRequest('user', null);
 
+    // The requests that met a guard: their answers are private even when the guard refused them.
+    const guarded = new WeakSet<FastifyRequest>();
+
     const authenticate: AuthGuard = async (request) => {
+      guarded.add(request);
       if (request.user) return;
       const token = bearerToken(request.headers.authorization);
       if (!token) throw unauthorized(MESSAGES.missing);
@@ -138,9 +154,23 @@ export const authPlugin = fp(
       return guard;
     };
 
+    // The one place that keeps signed-in callers' answers out of caches.
+    const keepPrivate = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      if (
+        (request.user !== null || guarded.has(request)) &&
+        !forbidsStoring(reply.getHeader('cache-control'))
+      ) {
+        reply.header('cache-control', PRIVATE_CACHE_CONTROL);
+      }
+      return payload;
+    };
+
     callersOfGuard.set(authenticate, USER_TYPES);
     callersOfGuard.set(requireSchoolUser, SCHOOL_TYPES);
     app.addHook('onRoute', (route) => {
+      // A route's own onSend hooks run after those of every plugin around it: last of all, this one
+      // sees the headers the route and its plugins set (a route that said `no-cache` gets `no-store`).
+      route.onSend = [...[route.onSend ?? []].flat(), keepPrivate];
       const guards = [route.onRequest ?? []].flat() as AuthGuard[];
       const callers = guards.map((guard) => callersOfGuard.get(guard)).filter((types) => types !== undefined);
       // Every guard must let the caller through, so the narrowest list is the route's.

@@ -1,8 +1,10 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_COLLECTION_NAMES } from '../../shared/api/content.js';
 import { SCHOOL_TYPES, type SchoolType, USER_TYPE } from '../../shared/constants.js';
 import type { RouteEntry } from '../app.js';
 import { createSession } from '../features/auth/session.js';
+import { forbidsStoring } from '../plugins/auth.js';
 import { createTestApp, type TestApp } from './app.js';
 import { TEST_ENGINES } from './databases.js';
 import { bearer, type Caller, type SchoolFixture, schoolFixture } from './school-fixtures.js';
@@ -17,7 +19,8 @@ import { bearer, type Caller, type SchoolFixture, schoolFixture } from './school
  * school type in its rule -> neither 401 nor 403 (ownership rules answer 404, not 403); every other
  * school type -> 403. The Parent is a school type (docs/decisions/0021-families.md): the demo
  * parent, guardian of the pupil whose id the walk uses. Writes are sent a body that fails validation, so callers who pass the guard
- * get a 400 and nothing changes.
+ * get a 400 and nothing changes. Every one of these answers says `Cache-Control: no-store`: what a
+ * signed-in caller gets is theirs alone (docs/decisions/0039-private-answers-and-limits.md).
  */
 
 const STUDENT_PRINCIPAL: readonly SchoolType[] = [USER_TYPE.student, USER_TYPE.principal];
@@ -230,6 +233,26 @@ const key = (route: RouteEntry) => `${route.method} ${route.url}`;
 const isPublic = (route: RouteEntry) =>
   PUBLIC.has(key(route)) || route.url === PUBLIC_PREFIX || route.url.startsWith(`${PUBLIC_PREFIX}/`);
 
+/** Fails unless the answer of a guarded route forbids every cache to keep it. */
+function expectPrivate(res: Pick<LightMyRequestResponse, 'headers'>, label: string): void {
+  const cacheControl = res.headers['cache-control'];
+  expect(forbidsStoring(cacheControl), `${label}: Cache-Control ${String(cacheControl)}, not no-store`).toBe(
+    true,
+  );
+}
+
+describe('the walk’s check of private answers', () => {
+  it('fails on an answer a cache may keep, passes on no-store', () => {
+    for (const cacheControl of [undefined, 'no-cache', 'private, max-age=60', 'public, max-age=86400']) {
+      expect(() => expectPrivate({ headers: { 'cache-control': cacheControl } }, 'a fake answer')).toThrow(
+        /not no-store/,
+      );
+    }
+    expectPrivate({ headers: { 'cache-control': 'no-store' } }, 'a fake answer');
+    expectPrivate({ headers: { 'cache-control': 'private, no-store' } }, 'a fake answer');
+  });
+});
+
 const CALLER_OF: Record<SchoolType, Caller> = {
   [USER_TYPE.student]: 'student',
   [USER_TYPE.teacher]: 'teacher',
@@ -320,8 +343,10 @@ describe.each(TEST_ENGINES)('every route of the API has a stated rule on %s', (e
       const none = await send(route, undefined, rule);
       expect(none.statusCode, `${key(route)} without a token`).toBe(401);
       expect(none.json().error.code).toBe('UNAUTHORIZED');
+      expectPrivate(none, `${key(route)} without a token`);
       const forged = await send(route, 'x'.repeat(43), rule);
       expect(forged.statusCode, `${key(route)} with an unknown token`).toBe(401);
+      expectPrivate(forged, `${key(route)} with an unknown token`);
     }
   });
 
@@ -331,9 +356,11 @@ describe.each(TEST_ENGINES)('every route of the API has a stated rule on %s', (e
       const director = await send(route, f.tokens.director, rule);
       expect(director.statusCode, `${key(route)} as a Director`).toBe(403);
       expect(director.json().error.code).toBe('FORBIDDEN');
+      expectPrivate(director, `${key(route)} as a Director`);
       for (const type of SCHOOL_TYPES) {
         const res = await send(route, f.tokens[CALLER_OF[type]], rule);
         const label = `${key(route)} as ${type}: ${res.statusCode} ${res.body.slice(0, 200)}`;
+        expectPrivate(res, label);
         if (rule.who.includes(type)) {
           expect([401, 403], label).not.toContain(res.statusCode);
           expect(res.statusCode, label).toBeLessThan(500);
@@ -351,6 +378,7 @@ describe.each(TEST_ENGINES)('every route of the API has a stated rule on %s', (e
         const token = await createSession(t.db, f.users[caller]);
         const res = await send(route, token, ANY_USER[key(route)]);
         const label = `${key(route)} as ${caller}: ${res.statusCode} ${res.body.slice(0, 200)}`;
+        expectPrivate(res, label);
         expect([401, 403], label).not.toContain(res.statusCode);
         expect(res.statusCode, label).toBeLessThan(500);
       }

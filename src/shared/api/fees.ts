@@ -84,6 +84,8 @@ export const FEE_MESSAGES = {
   idempotencyKeyReused: 'This Idempotency-Key was used for a different payment.',
   aboveOutstanding: (outstanding: string) =>
     `This is more than the ${outstanding} still owed on the invoice. Record the rest as credit on the pupil's account, or enter a smaller amount.`,
+  creditAboveMaximum: (maximum: string, room: string) =>
+    `A pupil's credit is at most ${maximum}; at most ${room} more can be kept as credit. Record a smaller amount.`,
   invoiceCancelled: 'This invoice is cancelled; no payment can be recorded against it.',
   invoiceHasPayments: 'This invoice has payments. Void them before cancelling it.',
   alreadyCancelled: 'This invoice is cancelled already.',
@@ -91,6 +93,12 @@ export const FEE_MESSAGES = {
   planHasInvoices: 'This plan has invoices; its class and items can no longer change.',
   pupilNotInClass: 'This pupil is not in the plan’s class.',
   noGuardianEmail: 'No guardian of this pupil has an email; print the reminder letter instead.',
+} as const;
+
+/** Error codes of the fee calls that a client may tell apart (the `code` of the error body). */
+export const FEE_ERROR_CODES = {
+  /** 409: the payment's credit would take the pupil's credit above MAX_AMOUNT; details `{ credit, maximum }`. */
+  creditAboveMaximum: 'CREDIT_ABOVE_MAXIMUM',
 } as const;
 
 /** What the plans, discounts and cancellations answer besides FEE_MESSAGES (a 409 or 400's message). */

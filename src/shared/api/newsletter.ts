@@ -13,6 +13,7 @@ export {
   isHoneypotFilled,
   NAME_MAX_LENGTH,
   NEWSLETTER_CONFIRM_RESEND_MINUTES,
+  NEWSLETTER_CONFIRMATIONS_PER_MAILBOX,
   NEWSLETTER_MESSAGES,
 } from './public-form-fields.js';
 

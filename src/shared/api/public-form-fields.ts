@@ -36,6 +36,13 @@ export const NEWSLETTER_MESSAGES = {
 export const NEWSLETTER_CONFIRM_RESEND_MINUTES = 60;
 
 /**
+ * Confirmation mails one mailbox receives at most, over every spelling of its address (letter case,
+ * `+tags`: `Victim+1@` and `victim+2@` are one mailbox), in this many hours. Beyond it a sign-up is
+ * answered as usual but mails nothing (docs/decisions/0039-private-answers-and-limits.md).
+ */
+export const NEWSLETTER_CONFIRMATIONS_PER_MAILBOX = { max: 3, hours: 24 } as const;
+
+/**
  * The honeypot of every public form (newsletter, contact, Book A Seat): a text input people never
  * see and so leave empty, while form-filling robots fill it. The server answers a filled one as if
  * it had worked and stores nothing. The footer's newsletter form is on every page, so this file

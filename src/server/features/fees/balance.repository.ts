@@ -52,3 +52,23 @@ export async function pupilBalance(db: Db, studentId: number): Promise<number> {
     .executeTakeFirst();
   return Number(billed?.sum ?? 0) - Number(paid?.sum ?? 0);
 }
+
+/**
+ * The credit a pupil holds: what their standing payments paid beyond their invoices (each payment's
+ * `amount - applied`). Without a pupil (their account was deleted), the credit of one invoice's
+ * payments. Capped at MAX_AMOUNT when a payment is recorded (payments.service.ts).
+ */
+export async function heldCredit(
+  db: Db,
+  holder: { studentId: number | null; invoiceId: number },
+): Promise<number> {
+  let query = db
+    .selectFrom('payment')
+    .select(sql<number>`coalesce(sum(amount - applied), 0)`.as('sum'))
+    .where('voided_at', 'is', null);
+  query =
+    holder.studentId === null
+      ? query.where('invoice_id', '=', holder.invoiceId)
+      : query.where('student_id', '=', holder.studentId);
+  return Number((await query.executeTakeFirst())?.sum ?? 0);
+}

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import {
+  FEE_ERROR_CODES,
   FEE_MESSAGES,
   FeeIdParamsSchema,
   IDEMPOTENCY_HEADER,
@@ -11,6 +12,7 @@ import {
   ReasonInputSchema,
 } from '../../../shared/api/fees.js';
 import { USER_TYPE } from '../../../shared/constants.js';
+import { MAX_AMOUNT } from '../../../shared/rules/money.js';
 import { invalid, notFound } from '../../lib/errors.js';
 import { CHECKED } from '../../lib/school-routes.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
@@ -65,7 +67,9 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Record a payment against an invoice, with its receipt number',
         description:
           'Above what the invoice still owes: 409 unless `asCredit`, which keeps the rest as credit on ' +
-          "the pupil's account. A cancelled invoice: 409. `paidOn` after the school's today: 400. With " +
+          "the pupil's account; a credit that would take the pupil's credit above the money maximum " +
+          `(${MAX_AMOUNT} minor units): 409 \`${FEE_ERROR_CODES.creditAboveMaximum}\`. A cancelled invoice: 409. \`paidOn\` after the ` +
+          "school's today: 400. With " +
           'an Idempotency-Key header, repeating the request (also at the same time) records one payment ' +
           'and answers it each time (201); the same key with another request: 409.',
         security: BEARER_AUTH,

@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
-import { FEE_MESSAGES, type Payment, type PaymentInputSchema } from '../../../shared/api/fees.js';
-import { formatMoney } from '../../../shared/rules/money.js';
+import {
+  FEE_ERROR_CODES,
+  FEE_MESSAGES,
+  type Payment,
+  type PaymentInputSchema,
+} from '../../../shared/api/fees.js';
+import { formatMoney, MAX_AMOUNT } from '../../../shared/rules/money.js';
 import type { Db } from '../../db/connect.js';
 import { isPostgres } from '../../db/engine.js';
 import { conflict, invalid, notFound } from '../../lib/errors.js';
@@ -9,7 +14,7 @@ import { dateInZone, nowIso } from '../../lib/time.js';
 import type { SessionUser } from '../auth/session.js';
 import { readSettings } from '../settings/settings.repository.js';
 import { isUniqueViolation } from '../users/users.repository.js';
-import { outstandingOnInvoice, pupilBalance } from './balance.repository.js';
+import { heldCredit, outstandingOnInvoice, pupilBalance } from './balance.repository.js';
 import { auditMoney } from './money-audit.repository.js';
 import { findPayment, findPaymentByKey, type StoredPayment } from './payments.repository.js';
 import { officeProvider } from './providers/office.js';
@@ -118,6 +123,7 @@ async function recordInTransaction(
     );
   }
   const applied = Math.min(request.amount, outstanding);
+  await checkCreditRoom(trx, invoice, request.amount - applied);
 
   const { providerReference } = await provider.confirm({
     invoiceId: invoice.id,
@@ -184,6 +190,34 @@ async function recordInTransaction(
     now,
   );
   return payment;
+}
+
+/**
+ * A payment's credit must leave the pupil's credit within MAX_AMOUNT, like every other amount:
+ * repeated credits of the largest amount would otherwise take a balance past it (409). The pupil's
+ * row is locked first (PostgreSQL), so that two credits on different invoices of one pupil queue
+ * here and the second sees the first.
+ */
+async function checkCreditRoom(
+  trx: Db,
+  invoice: { id: number; student_id: number | null; currency: string },
+  credit: number,
+): Promise<void> {
+  if (credit <= 0) return;
+  if (invoice.student_id !== null && isPostgres(trx)) {
+    await trx.selectFrom('app_user').select('id').where('id', '=', invoice.student_id).forUpdate().execute();
+  }
+  const held = await heldCredit(trx, { studentId: invoice.student_id, invoiceId: invoice.id });
+  if (held + credit <= MAX_AMOUNT) return;
+  const room = Math.max(0, MAX_AMOUNT - held);
+  throw conflict(
+    FEE_ERROR_CODES.creditAboveMaximum,
+    FEE_MESSAGES.creditAboveMaximum(
+      formatMoney(MAX_AMOUNT, invoice.currency),
+      formatMoney(room, invoice.currency),
+    ),
+    { credit: held, maximum: MAX_AMOUNT },
+  );
 }
 
 /** Voids a payment (payments are never edited or deleted); the balances follow, being sums. */

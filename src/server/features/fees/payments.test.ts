@@ -2,12 +2,12 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
-import { FEE_MESSAGES, IDEMPOTENCY_HEADER, type Payment } from '../../../shared/api/fees.js';
+import { FEE_ERROR_CODES, FEE_MESSAGES, IDEMPOTENCY_HEADER, type Payment } from '../../../shared/api/fees.js';
 import { USER_TYPE } from '../../../shared/constants.js';
-import { formatMoney } from '../../../shared/rules/money.js';
+import { formatMoney, MAX_AMOUNT } from '../../../shared/rules/money.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { bearer, callAs, userWithSession, withDemoSchool } from '../../test/school-fixtures.js';
-import { outstandingOnInvoice, pupilBalance } from './balance.repository.js';
+import { heldCredit, outstandingOnInvoice, pupilBalance } from './balance.repository.js';
 import { cancelTestInvoice, insertTestInvoice } from './testing-ledger.js';
 
 const PAID_ON = '2026-11-20';
@@ -301,5 +301,72 @@ describe.each(TEST_ENGINES)('payments and receipts (%s)', (engine) => {
       expect(res.statusCode).toBe(403);
     }
     expect(await outstandingOnInvoice(t.db, invoiceId)).toBe(1_000);
+  });
+
+  /** A pupil of their own in KG, so that the credit these tests pile up meets no other test. */
+  const pupilOfItsOwn = async (name: string) => {
+    const pupil = await userWithSession(t.db, USER_TYPE.student, name);
+    await t.db
+      .insertInto('enrolment')
+      .values({ student_id: pupil.id, class_id: f.classes.KG, started_on: '2026-09-01', ended_on: null })
+      .execute();
+    return pupil.id;
+  };
+  const receiptCounter = async () =>
+    (await t.db.selectFrom('receipt_counter').select('last_number').executeTakeFirstOrThrow()).last_number;
+
+  it('credit stays within the money maximum: beyond it 409 CREDIT_ABOVE_MAXIMUM, nothing written', async () => {
+    const pupil = await pupilOfItsOwn('Rich Pupil');
+    const first = await invoiceFor(pupil, [100]);
+    const paid = await pay({ invoiceId: first.invoiceId, amount: MAX_AMOUNT, asCredit: true });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(paid.json().data).toMatchObject({ credit: MAX_AMOUNT - 100, balanceAfter: -(MAX_AMOUNT - 100) });
+
+    // A second credit of the largest amount would take the pupil to almost twice the maximum.
+    const second = await invoiceFor(pupil, [100]);
+    const counterBefore = await receiptCounter();
+    const refused = await pay({ invoiceId: second.invoiceId, amount: MAX_AMOUNT, asCredit: true });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error).toEqual({
+      code: FEE_ERROR_CODES.creditAboveMaximum,
+      message: FEE_MESSAGES.creditAboveMaximum(formatMoney(MAX_AMOUNT, 'USD'), formatMoney(100, 'USD')),
+      details: { credit: MAX_AMOUNT - 100, maximum: MAX_AMOUNT },
+    });
+    expect(await receiptCounter()).toBe(counterBefore);
+    expect(await outstandingOnInvoice(t.db, second.invoiceId)).toBe(100);
+    expect(await pupilBalance(t.db, pupil)).toBe(100 - (MAX_AMOUNT - 100));
+
+    // Up to the maximum exactly is fine; one minor unit more is not; paying without credit always is.
+    const toTheBrim = await pay({ invoiceId: second.invoiceId, amount: 50 + 100, asCredit: true });
+    expect(toTheBrim.statusCode, toTheBrim.body).toBe(201);
+    const third = await invoiceFor(pupil, [100]);
+    expect((await pay({ invoiceId: third.invoiceId, amount: 151, asCredit: true })).statusCode).toBe(409);
+    expect((await pay({ invoiceId: third.invoiceId, amount: 50 })).statusCode).toBe(201);
+    const brim = await pay({ invoiceId: third.invoiceId, amount: 50 + 50, asCredit: true });
+    expect(brim.statusCode, brim.body).toBe(201);
+    expect(await heldCredit(t.db, { studentId: pupil, invoiceId: third.invoiceId })).toBe(MAX_AMOUNT);
+    expect(await pupilBalance(t.db, pupil)).toBe(-MAX_AMOUNT);
+    expect((await pay({ invoiceId: third.invoiceId, amount: 1, asCredit: true })).statusCode).toBe(409);
+
+    // Voiding the large credit gives its room back.
+    const voided = await callAs(t.app, f, 'principal', {
+      method: 'POST',
+      url: `/api/fees/payments/${(paid.json().data as Payment).id}/void`,
+      payload: { reason: 'Typed too many zeros' },
+    });
+    expect(voided.statusCode, voided.body).toBe(200);
+    const again = await pay({ invoiceId: first.invoiceId, amount: 100 + 1_000, asCredit: true });
+    expect(again.statusCode, again.body).toBe(201);
+  });
+
+  it('two credits at once on two invoices of one pupil: only what fits is recorded', async () => {
+    const pupil = await pupilOfItsOwn('Racing Pupil');
+    const invoices = await Promise.all([invoiceFor(pupil, [100]), invoiceFor(pupil, [100])]);
+    // Each fits alone (credit MAX_AMOUNT - 100); both together would not.
+    const answers = await Promise.all(
+      invoices.map(({ invoiceId }) => pay({ invoiceId, amount: MAX_AMOUNT, asCredit: true })),
+    );
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409]);
+    expect(await heldCredit(t.db, { studentId: pupil, invoiceId: 0 })).toBe(MAX_AMOUNT - 100);
   });
 });

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/api/mail.js';
 import {
   NEWSLETTER_CONFIRM_RESEND_MINUTES,
+  NEWSLETTER_CONFIRMATIONS_PER_MAILBOX,
   NewsletterIssueListSchema,
   NewsletterLinkAnswerSchema,
   NewsletterSchema,
@@ -84,7 +85,10 @@ async function publicRoutes(app: FastifyInstance): Promise<void> {
           '201 for a new subscriber: the address is stored unconfirmed and sent a mail with the link that ' +
           'confirms it (double opt-in); only confirmed addresses receive newsletters. 200 when the email ' +
           '(in any letter case) is on the list already, and nothing changes; an unconfirmed one gets the ' +
-          `confirmation mail again, at most once in ${NEWSLETTER_CONFIRM_RESEND_MINUTES} minutes. ${HONEYPOT_NOTE} ${FORM_LIMIT_NOTE}`,
+          `confirmation mail again, at most once in ${NEWSLETTER_CONFIRM_RESEND_MINUTES} minutes. One mailbox gets at most ` +
+          `${NEWSLETTER_CONFIRMATIONS_PER_MAILBOX.max} confirmation mails in ${NEWSLETTER_CONFIRMATIONS_PER_MAILBOX.hours} hours, ` +
+          'over every spelling of its address (letter case, `+tags`); beyond that the answer is the same and no mail goes. ' +
+          `The mail greets no name: the address has not confirmed it. ${HONEYPOT_NOTE} ${FORM_LIMIT_NOTE}`,
         body: NewsletterSchema,
         response: {
           200: FormReceiptAnswerSchema,

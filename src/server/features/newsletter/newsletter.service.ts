@@ -4,9 +4,14 @@ import {
   type NewsletterIssue,
   type NewsletterIssueInput,
 } from '../../../shared/api/mail.js';
-import { NEWSLETTER_CONFIRM_RESEND_MINUTES, type Newsletter } from '../../../shared/api/newsletter.js';
+import {
+  NEWSLETTER_CONFIRM_RESEND_MINUTES,
+  NEWSLETTER_CONFIRMATIONS_PER_MAILBOX,
+  type Newsletter,
+} from '../../../shared/api/newsletter.js';
 import type { MailConfig } from '../../config.js';
 import type { Db } from '../../db/connect.js';
+import { type AttemptLimit, claimAttempt, settleGoodAttempt } from '../../lib/attempt-counters.js';
 import { conflict, HttpError } from '../../lib/errors.js';
 import { type MailContent, mailLink } from '../mail/compose.js';
 import { queueMails } from '../mail/mail.service.js';
@@ -44,17 +49,41 @@ export const paragraphsOf = (text: string): string[] =>
     .map((paragraph) => paragraph.trim())
     .filter((paragraph) => paragraph !== '');
 
+/**
+ * The mailbox an address reaches, for counting what is sent to it: letter case and a `+tag` make no
+ * other mailbox (`Victim+1@Example.org` is `victim@example.org`).
+ */
+export function mailboxOf(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf('@');
+  const local = address.slice(0, Math.max(at, 0));
+  const plus = local.indexOf('+');
+  return plus > 0 ? `${local.slice(0, plus)}${address.slice(at)}` : address;
+}
+
+/** The confirmation mails of one mailbox, counted in the database (every process sees the count). */
+const confirmationsOf = (email: string): AttemptLimit => ({
+  subject: `newsletter-confirmation:${mailboxOf(email)}`,
+  max: NEWSLETTER_CONFIRMATIONS_PER_MAILBOX.max,
+  windowMs: NEWSLETTER_CONFIRMATIONS_PER_MAILBOX.hours * 60 * 60_000,
+});
+
+/**
+ * The confirmation mail goes to an address whose owner has not said a word yet: it carries nothing
+ * the sender chose (no name in the greeting or the To: header, where "Dear <a stranger's text>"
+ * would let anyone write to anyone in the school's name).
+ */
 function confirmationMail(
   config: MailConfig,
   schoolName: string,
-  subscriber: { email: string; name: string },
+  subscriber: { email: string },
   token: string,
 ): MailContent {
   return {
     kind: 'newsletter-confirm',
-    to: { address: subscriber.email, name: subscriber.name },
+    to: { address: subscriber.email, name: '' },
     subject: `Please confirm your subscription to the ${schoolName} newsletter`,
-    greeting: `Dear ${subscriber.name},`,
+    greeting: 'Hello,',
     paragraphs: [
       `Thank you for subscribing to the newsletter of ${schoolName}.`,
       'Please confirm that this is your address and that you want to receive it. Until you do, we send you nothing else.',
@@ -103,22 +132,37 @@ async function queueConfirmation(db: Db, config: MailConfig, subscriber: Subscri
  * transaction ('added'). An address on the list already changes nothing ('listed'); if it is still
  * unconfirmed it gets the confirmation mail again, unless one was queued in the last
  * NEWSLETTER_CONFIRM_RESEND_MINUTES (anyone may type anyone's address into the form).
+ *
+ * Every confirmation mail counts against its mailbox (NEWSLETTER_CONFIRMATIONS_PER_MAILBOX, over all
+ * spellings of the address); beyond that the sign-up goes on as usual, answered the same, without a
+ * mail. The count is claimed first (a claim is a transaction of its own) and given back when no
+ * mail went out after all.
  */
 export async function subscribe(db: Db, config: MailConfig, input: Newsletter): Promise<'added' | 'listed'> {
-  return db.transaction().execute(async (trx) => {
+  const budget = confirmationsOf(input.email);
+  const mayMail = (await claimAttempt(db, [budget])).granted;
+  let mailed = false;
+  const queueConfirmationInBudget = async (trx: Db, subscriber: SubscriberRow) => {
+    if (!mayMail) return;
+    await queueConfirmation(trx, config, subscriber);
+    mailed = true;
+  };
+  const outcome = await db.transaction().execute(async (trx) => {
     const added = await insertSubscriber(trx, input);
     if (added) {
-      await queueConfirmation(trx, config, added);
+      await queueConfirmationInBudget(trx, added);
       return 'added';
     }
     const listed = await findSubscriberByEmail(trx, input.email);
     if (listed && listed.confirmed_at === null) {
       const since = new Date(Date.now() - NEWSLETTER_CONFIRM_RESEND_MINUTES * 60_000).toISOString();
       if (!(await confirmationQueuedSince(trx, listed.email, since)))
-        await queueConfirmation(trx, config, listed);
+        await queueConfirmationInBudget(trx, listed);
     }
     return 'listed';
   });
+  if (mayMail && !mailed) await settleGoodAttempt(db, [budget]);
+  return outcome;
 }
 
 const confirmLinkInvalid = () => new HttpError(404, 'LINK_INVALID', MAIL_MESSAGES.confirmLinkInvalid);
