@@ -16,6 +16,7 @@ import * as feesIndexes from './migrations/2026-11-27T0200-fees-indexes.js';
 import * as dataVersion from './migrations/2026-11-28T0100-data-version.js';
 import * as fileStore from './migrations/2026-11-29T0100-file-store.js';
 import * as backupRuns from './migrations/2026-11-29T0200-backup-runs.js';
+import * as setupToken from './migrations/2026-11-30T0600-setup-token.js';
 
 /**
  * Migrations are imported, not read from a folder, so that the compiled server and the tests run
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28T0100-data-version': dataVersion,
   '2026-11-29T0100-file-store': fileStore,
   '2026-11-29T0200-backup-runs': backupRuns,
+  '2026-11-30T0600-setup-token': setupToken,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
