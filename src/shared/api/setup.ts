@@ -23,7 +23,7 @@ export const SETUP_MESSAGES = {
     'This set-up link does not work: it was used already, or the server printed a newer one when it started again. Use the link the server printed last.',
   noLink: 'Open the set-up link the server printed when it started; it ends in /setup?token=…',
   done: 'The school is set up. Log in with the email and password you chose.',
-  setUpAlready: 'This school is set up already.',
+  setUpAlready: 'Is the school set up already?',
   enterSchoolName: "Please enter the school's name",
   passwordsDiffer: 'The two passwords are not the same',
 } as const;
