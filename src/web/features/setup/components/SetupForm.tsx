@@ -15,10 +15,15 @@ import { paths } from '../../../config/paths.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { fieldErrorsOf, showFieldErrors } from '../../../lib/form-errors.js';
 import { settingsQueryKey } from '../../../lib/settings.js';
-import { failureText } from '../../password-reset/lib/failure-text.js';
 import { useCompleteSetup } from '../api/setup.js';
 
 type Stage = 'form' | 'done' | 'invalid';
+
+/** A failure no field can explain: the server's sentence, or a plain one for a lost connection. */
+const failureText = (error: unknown): string =>
+  isApiError(error) && error.code !== `HTTP_${error.status}` && error.code !== 'INVALID_RESPONSE'
+    ? error.message
+    : 'Something went wrong. Please try again.';
 
 const FIELDS = ['schoolName', 'name', 'email', 'password'] as const;
 type Field = (typeof FIELDS)[number];
