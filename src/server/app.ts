@@ -55,6 +55,8 @@ import { loadPageRenderer, ServerPages } from './features/pages/server-pages.js'
 import { pupilsRoutes } from './features/pupils/pupils.routes.js';
 import { readSettings } from './features/settings/settings.repository.js';
 import { settingsRoutes } from './features/settings/settings.routes.js';
+import { setupRoutes } from './features/setup/setup.routes.js';
+import { setupGatePlugin } from './features/setup/setup-gate.js';
 import { timetableRoutes } from './features/timetable/timetable.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { answerSerializerCompiler } from './lib/answer-serializer.js';
@@ -261,6 +263,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await app.register(errorHandlerPlugin);
   await app.register(drainPlugin);
   await app.register(slowBodiesPlugin);
+  // A real school's first start: only the set-up page until its principal is made (docs/decisions/0041-first-start-of-a-real-school.md).
+  await app.register(setupGatePlugin);
 
   await app.register(swagger, {
     openapi: {
@@ -282,6 +286,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
     async (api) => {
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       await api.register(healthRoutes);
+      await api.register(setupRoutes);
       await api.register(contentRoutes);
       await api.register(authRoutes);
       await api.register(passwordResetRoutes);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   ConfigError,
+  demoPasswordsWarning,
   describeDatabase,
   describeFileStore,
   describeMail,
@@ -92,6 +93,30 @@ describe('loadConfig', () => {
     const config = loadConfig({ DEMO_DATA: 'false', PORT: '8080' });
     expect(config.demoData).toBe(false);
     expect(config.port).toBe(8080);
+  });
+
+  // A real school's address never opens with the demo's published passwords (issue 27, point 9).
+  it.each([
+    [{}, true],
+    [{ PUBLIC_URL: 'http://localhost:3000' }, true],
+    [{ PUBLIC_URL: 'http://127.0.0.1:8080/' }, true],
+    [{ PUBLIC_URL: 'http://[::1]:3000' }, true],
+    [{ PUBLIC_URL: 'http://school.localhost' }, true],
+    [{ PUBLIC_URL: 'https://school.example' }, false],
+    [{ PUBLIC_URL: 'http://10.0.0.5:3000' }, false],
+    [{ PUBLIC_URL: 'https://school.example', DEMO_DATA: 'true' }, true],
+    [{ PUBLIC_URL: 'https://school.example', DEMO_DATA: 'false' }, false],
+    [{ DEMO_DATA: 'false' }, false],
+  ])('plants the demo school by default only on a local site: %j -> %s', (env, demo) => {
+    expect(loadConfig(env).demoData).toBe(demo);
+  });
+
+  it('warns that the demo passwords are public only when DEMO_DATA=true on a site others reach', () => {
+    expect(demoPasswordsWarning(loadConfig({}))).toBeUndefined();
+    expect(demoPasswordsWarning(loadConfig({ PUBLIC_URL: 'https://school.example' }))).toBeUndefined();
+    expect(
+      demoPasswordsWarning(loadConfig({ PUBLIC_URL: 'https://school.example', DEMO_DATA: 'true' })),
+    ).toMatch(/passwords are published/);
   });
 
   it.each([

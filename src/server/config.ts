@@ -37,7 +37,11 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => (v === '' ? undefined : v))
     .refine((v) => v === undefined || isPostgresUrl(v), 'must be a postgres:// or postgresql:// URL'),
-  DEMO_DATA: booleanText.default(true),
+  /**
+   * Whether an empty database gets the demo school. Unset: yes on this machine only (PUBLIC_URL unset
+   * or local), so that a real school's address never opens with the demo's published passwords.
+   */
+  DEMO_DATA: booleanText.optional(),
   /**
    * Where stored files (uploaded pictures) live: `disk`, the uploads folder under DATA_DIR (one
    * server), or `database`, a table of the school's database, so that several server processes on
@@ -237,6 +241,7 @@ export interface Config {
   uploadsDir: string;
   fileStore: FileStoreKind;
   database: DatabaseConfig;
+  /** Plant the demo school in an empty database (DEMO_DATA; unset: only when the site is local). */
   demoData: boolean;
   trustProxyHops: number;
   timeouts: ClientTimeouts;
@@ -273,7 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: e.DATABASE_URL
       ? { engine: 'postgres', url: e.DATABASE_URL }
       : { engine: 'sqlite', file: path.join(dataDir, 'schoolyard.sqlite') },
-    demoData: e.DEMO_DATA,
+    demoData: e.DEMO_DATA ?? isLocalAddress(publicUrl),
     trustProxyHops: e.TRUST_PROXY_HOPS,
     timeouts: {
       headers: e.HEADERS_TIMEOUT_MS,
@@ -318,14 +323,28 @@ export function describeMail(mail: MailConfig): string {
   return `Mail is sent through ${url.protocol}//${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)} as ${mail.from.address}.`;
 }
 
+/** Whether a site address leads to this machine only: localhost, 127.0.0.1, [::1] or a *.localhost name. */
+export function isLocalAddress(url: string): boolean {
+  const host = new URL(url).hostname;
+  return ['localhost', '127.0.0.1', '[::1]'].includes(host) || host.endsWith('.localhost');
+}
+
+/**
+ * A warning for the start-up log when a site others reach (PUBLIC_URL not local) runs with the demo
+ * school (DEMO_DATA=true): anyone who read the README can log in with its passwords.
+ */
+export function demoPasswordsWarning(config: Pick<Config, 'demoData' | 'mail'>): string | undefined {
+  if (!config.demoData || isLocalAddress(config.mail.publicUrl)) return undefined;
+  return `Warning: DEMO_DATA=true at ${config.mail.publicUrl}: the demo school's passwords are published in the README, so anyone can log in as its principal. Use DEMO_DATA=true only for a trial.`;
+}
+
 /**
  * A warning for the start-up log when mail is sent but its links lead to this machine only
  * (PUBLIC_URL not set, or set to localhost): families could not open them.
  */
 export function mailLinkWarning(mail: MailConfig): string | undefined {
   if (!mail.smtpUrl) return undefined;
-  const host = new URL(mail.publicUrl).hostname;
-  if (!['localhost', '127.0.0.1', '[::1]'].includes(host) && !host.endsWith('.localhost')) return undefined;
+  if (!isLocalAddress(mail.publicUrl)) return undefined;
   return `Warning: links in mails lead to ${mail.publicUrl}, which families cannot open; set PUBLIC_URL to the site's address.`;
 }
 

@@ -41,9 +41,29 @@ async function waitFor(check: () => boolean, what: string, ms = 60_000): Promise
   }
 }
 
+/**
+ * The port of a started server; an empty school without the demo is set up first with the link it
+ * printed (docs/decisions/0041-first-start-of-a-real-school.md), so that every page and call works.
+ */
 async function runningPort(server: ReturnType<typeof startServer>): Promise<number> {
   await waitFor(() => server.output().out.includes('Schoolyard is running on'), 'the server to start');
-  return Number(/localhost:(\d+)/.exec(server.output().out)?.[1]);
+  const port = Number(/localhost:(\d+)/.exec(server.output().out)?.[1]);
+  const token = /\/setup\?token=([\w-]+)/.exec(server.output().out)?.[1];
+  if (token) {
+    const res = await fetch(`http://127.0.0.1:${port}/api/setup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        token,
+        schoolName: 'Test School',
+        name: 'Ada Head',
+        email: 'head@school.test',
+        password: 'a-long-secret-1',
+      }),
+    });
+    if (res.status !== 201) throw new Error(`set-up answered ${res.status}: ${await res.text()}`);
+  }
+  return port;
 }
 
 describe('starting the server', () => {
@@ -106,6 +126,52 @@ describe('starting the server', () => {
     second.child.kill('SIGINT');
     expect(await exitOf(second.child)).toBe(0);
   });
+});
+
+describe('starting a real school', () => {
+  const data = withTempDir('schoolyard-real-');
+
+  it('with PUBLIC_URL at a real address: no demo school, a one-time set-up link instead', async () => {
+    const server = startServer({
+      DATA_DIR: path.join(data.path, 'real'),
+      PORT: '0',
+      PUBLIC_URL: 'https://school.example',
+    });
+    try {
+      await waitFor(() => server.output().out.includes('Schoolyard is running on'), 'the start');
+      const { out } = server.output();
+      expect(out).not.toContain('demo school was created');
+      expect(out).not.toContain('principal@demo.school');
+      expect(out).toMatch(/^ {2}https:\/\/school\.example\/setup\?token=[\w-]{43}$/m);
+      const port = Number(/localhost:(\d+)/.exec(out)?.[1]);
+      const home = await fetch(`http://127.0.0.1:${port}/`, { redirect: 'manual' });
+      expect(home.status).toBe(303);
+      expect(home.headers.get('location')).toBe('/setup');
+    } finally {
+      server.child.kill('SIGTERM');
+      await exitOf(server.child);
+    }
+  }, 60_000);
+
+  it('warns that the demo passwords are public when DEMO_DATA=true at a real address', async () => {
+    const server = startServer({
+      DATA_DIR: path.join(data.path, 'trial'),
+      PORT: '0',
+      PUBLIC_URL: 'https://school.example',
+      DEMO_DATA: 'true',
+    });
+    try {
+      await waitFor(() => server.output().out.includes('Schoolyard is running on'), 'the start');
+      const { out } = server.output();
+      expect(out).toContain('The demo school was created.');
+      expect(out).toMatch(
+        /Warning: DEMO_DATA=true at https:\/\/school\.example: the demo school's passwords are published/,
+      );
+    } finally {
+      server.child.kill('SIGTERM');
+      await exitOf(server.child);
+    }
+  }, 60_000);
 });
 
 describe('stopping the server', () => {

@@ -1,5 +1,12 @@
 import closeWithGrace from 'close-with-grace';
-import { ConfigError, describeDatabase, describeMail, loadConfig, mailLinkWarning } from './config.js';
+import {
+  ConfigError,
+  demoPasswordsWarning,
+  describeDatabase,
+  describeMail,
+  loadConfig,
+  mailLinkWarning,
+} from './config.js';
 import { readSettings } from './features/settings/settings.repository.js';
 import { prepareApp } from './startup.js';
 
@@ -9,7 +16,7 @@ async function main(): Promise<void> {
   // this line) runs its production build, unless the environment asks for another.
   process.env.NODE_ENV ??= 'production';
   const config = loadConfig();
-  const { app, demoLogins } = await prepareApp(config);
+  const { app, demoLogins, setupLink } = await prepareApp(config);
 
   // The drain gives up waiting at SHUTDOWN_TIMEOUT_MS; the extra time is for closing the database.
   closeWithGrace({ delay: config.shutdown.timeout + 5_000 }, async ({ signal, err }) => {
@@ -43,6 +50,16 @@ async function main(): Promise<void> {
   ];
   const linkWarning = mailLinkWarning(config.mail);
   if (linkWarning) lines.push(linkWarning);
+  const demoWarning = demoPasswordsWarning(config);
+  if (demoWarning) lines.push(demoWarning);
+  if (setupLink) {
+    lines.push(
+      'This school is not set up yet: every page leads to the set-up page until its principal is made.',
+      `Open this one-time link to create the principal's account and name the school (it replaces any link printed before):`,
+      `  ${setupLink}`,
+      '(Or run `npm run create-principal`.)',
+    );
+  }
   if (demoLogins) {
     lines.push('The demo school was created. Demo log-ins:');
     for (const login of demoLogins) {

@@ -1,5 +1,6 @@
 import { type SchoolType, USER_TYPE, type UserType } from './constants.js';
 import { FORGOT_PASSWORD_PATH, MAIL_LINK_PATHS } from './mail-links.js';
+import { SETUP_PATH } from './setup-link.js';
 
 /**
  * The one registry of the web app's screens. Each entry says where a screen is (its path), what its
@@ -102,6 +103,9 @@ export const SCREENS = [
   // docs/decisions/0025-newsletter.md: the pages the newsletter's mails link to (one banner title for both).
   { path: MAIL_LINK_PATHS.confirmNewsletter, title: 'Newsletter', who: 'everyone' },
   { path: MAIL_LINK_PATHS.unsubscribe, title: 'Newsletter', who: 'everyone' },
+  // A real school's first start (docs/decisions/0041-first-start-of-a-real-school.md): the page of
+  // the one-time link the server prints, the only page until it is used.
+  { path: SETUP_PATH, title: 'Set up the school', who: 'everyone' },
   // docs/contract/product.md#school-routes and docs/contract/product.md#school-screens: the school area, with the screens of docs/contract/fixes-and-gaps.md#fix-4, docs/contract/fixes-and-gaps.md#fix-5 and docs/contract/fixes-and-gaps.md#fix-9.
   { path: '/dashboard', title: 'Dashboard', who: 'signed-in' },
   {

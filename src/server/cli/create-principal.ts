@@ -4,6 +4,7 @@ import { emailField, nameField, passwordField } from '../../shared/api/users.js'
 import { ConfigError, describeDatabase, loadConfig } from '../config.js';
 import { connectDatabase } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { clearSetupTokens } from '../features/setup/setup.repository.js';
 import { createPrincipal } from '../features/users/users.service.js';
 import { HttpError } from '../lib/errors.js';
 
@@ -51,7 +52,12 @@ async function main(): Promise<void> {
   const db = await connectDatabase(config.database);
   try {
     await migrateToLatest(db);
-    const { id } = await createPrincipal(db, { email, name, password });
+    const { id } = await db.transaction().execute(async (trx) => {
+      const principal = await createPrincipal(trx, { email, name, password });
+      // A first principal made here instead of with the printed set-up link: the link is done too.
+      await clearSetupTokens(trx);
+      return principal;
+    });
     process.stdout.write(
       `Created the principal ${name} <${email}> (id ${id}) in ${describeDatabase(config.database)}; they can log in now.\n`,
     );

@@ -552,6 +552,12 @@ export interface BackupRunTable {
   message: string | null;
 }
 
+/** The hash of the one-time set-up link while a real school's first principal is not made yet. */
+export interface SetupTokenTable {
+  token_hash: string;
+  created_at: string;
+}
+
 export interface Database {
   content_record: ContentRecordTable;
   content_image: ContentImageTable;
@@ -600,6 +606,7 @@ export interface Database {
   data_version: DataVersionTable;
   stored_file: StoredFileTable;
   backup_run: BackupRunTable;
+  setup_token: SetupTokenTable;
 }
 
 export type UserRow = Selectable<UserTable>;

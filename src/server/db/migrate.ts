@@ -18,6 +18,7 @@ import * as fileStore from './migrations/2026-11-29T0100-file-store.js';
 import * as backupRuns from './migrations/2026-11-29T0200-backup-runs.js';
 import * as hashedSecrets from './migrations/2026-11-30T0200-hashed-secrets.js';
 import * as deviceLogin from './migrations/2026-11-30T0300-device-login.js';
+import * as setupToken from './migrations/2026-11-30T0600-setup-token.js';
 
 /**
  * Migrations are imported, not read from a folder, so that the compiled server and the tests run
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29T0200-backup-runs': backupRuns,
   '2026-11-30T0200-hashed-secrets': hashedSecrets,
   '2026-11-30T0300-device-login': deviceLogin,
+  '2026-11-30T0600-setup-token': setupToken,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

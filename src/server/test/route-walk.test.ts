@@ -210,6 +210,9 @@ const PUBLIC = new Set([
   'GET /api/health',
   'GET /api/ready',
   'GET /api/openapi.json',
+  // A real school's first start: the printed link's token is the key (rate limited)
+  'GET /api/setup',
+  'POST /api/setup',
   'POST /api/users',
   'POST /api/users/login',
   // Password reset by mail (docs/decisions/0023-password-reset.md; rate limited)

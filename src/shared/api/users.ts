@@ -198,9 +198,31 @@ export type LoginInput = z.input<typeof LoginSchema>;
 export const TokenSchema = z.object({ token: z.string() });
 export type Token = z.infer<typeof TokenSchema>;
 
-/** `PATCH users/{id}/status`: the principal's decision. */
+/**
+ * Approving an account of type Principle makes a second principal, who can do all the first can
+ * (every family's data, every account): `PATCH users/{id}/status` then needs the approving
+ * principal's own password again (docs/decisions/0041-first-start-of-a-real-school.md).
+ */
+export const SECOND_PRINCIPAL = {
+  codes: {
+    /** 403: no `password` was sent with the approval of a Principle. */
+    passwordRequired: 'PRINCIPAL_APPROVAL_PASSWORD_REQUIRED',
+    /** 403: the `password` sent is not the approving principal's. */
+    wrongPassword: 'PRINCIPAL_APPROVAL_PASSWORD_WRONG',
+  },
+  warning:
+    'Approving this account makes a second principal, who can see and change everything you can: every family’s data and every account.',
+  passwordRequired: 'Approving a principal needs your own password: enter it to confirm.',
+  wrongPassword: 'That is not your password, so the principal was not approved.',
+} as const;
+
+/** `PATCH users/{id}/status`: the principal's decision; approving a Principle carries the approver's `password`. */
 export const StatusChangeSchema = z.object({
   status: z.enum(['active', 'rejected'], { error: USER_MESSAGES.chooseStatus }),
+  password: z
+    .string({ error: SECOND_PRINCIPAL.passwordRequired })
+    .max(USER_LIMITS.passwordMax, USER_MESSAGES.passwordTooLong)
+    .optional(),
 });
 export type StatusChange = z.infer<typeof StatusChangeSchema>;
 

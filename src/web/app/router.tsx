@@ -46,6 +46,7 @@ const SCREEN_MODULES: { readonly [Path in ScreenPath]: () => Promise<RouteModule
   '/reset-password': () => import('./routes/public/reset-password.js'),
   '/newsletter/confirm': () => import('./routes/public/newsletter-confirm.js'),
   '/newsletter/unsubscribe': () => import('./routes/public/newsletter-unsubscribe.js'),
+  '/setup': () => import('./routes/public/setup.js'),
   // The school area (docs/contract/product.md#school-routes).
   '/dashboard': () => import('./routes/school/dashboard.js'),
   '/profile': () => import('./routes/school/profile.js'),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PAGE_CONTENT, SERVER_RENDERED_PATHS } from '../../../shared/page-rendering.js';
 import { SCHOOL_ROUTE_PREFIXES } from '../../../shared/routes.js';
+import { SETUP_PATH } from '../../../shared/setup-link.js';
 
 /**
  * What search engines read first (docs/decisions/0030-server-rendering.md): `/robots.txt` (the
@@ -14,8 +15,8 @@ const escapeXml = (text: string): string =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
   );
 
-/** Pages that only work from a link in a mail: nothing for a search engine. */
-const ONE_TIME_PAGES = ['/reset-password', '/newsletter/'];
+/** Pages that only work from a link in a mail or the start-up log: nothing for a search engine. */
+const ONE_TIME_PAGES = ['/reset-password', '/newsletter/', SETUP_PATH];
 
 export async function pagesRoutes(app: FastifyInstance): Promise<void> {
   const publicUrl = app.config.mail.publicUrl;

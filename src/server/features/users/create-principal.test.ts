@@ -85,6 +85,20 @@ describe.each(TEST_ENGINES)('npm run create-principal on %s', (engine) => {
     expect(res.err).toBe('head@school.EXAMPLE is already registered; choose another email.\n');
   });
 
+  it('ends a set-up that waits for its link: the principal is made another way', async () => {
+    await db
+      .insertInto('setup_token')
+      .values({ token_hash: 'f'.repeat(64), created_at: new Date().toISOString() })
+      .execute();
+    const res = await run(
+      ['--email', 'second@school.example', '--name', 'Bo Head', '--password-stdin'],
+      env,
+      'second-principal-pw\n',
+    );
+    expect(res.code).toBe(0);
+    expect(await db.selectFrom('setup_token').selectAll().execute()).toEqual([]);
+  });
+
   it.each([
     [['--name', 'No Mail', '--password-stdin'], 'long-enough-pw\n', /^--email: Please enter your email\.$/],
     [

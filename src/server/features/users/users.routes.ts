@@ -8,6 +8,7 @@ import {
   RegisteredUserAnswerSchema,
   RegistrationFieldsSchema,
   requirePasswordPair,
+  SECOND_PRINCIPAL,
   TeacherOptionSchema,
   UserForReviewSchema,
   UserIdParamsSchema,
@@ -241,7 +242,10 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
           'transaction (400 when an id is not a Student; `links` on another type or with a ' +
           'rejection is a 400). When the status changes, the account holder is mailed (approved: ' +
           'a link to log in, a Parent’s linked children; rejected: how to reach the school); ' +
-          'setting the status the account has already mails nothing.',
+          'setting the status the account has already mails nothing. Approving a Principle makes a ' +
+          'second principal: it needs `password`, the approving principal’s own (403 ' +
+          `${SECOND_PRINCIPAL.codes.passwordRequired} without it, ${SECOND_PRINCIPAL.codes.wrongPassword} ` +
+          'when wrong; a wrong one counts as a failed log-in).',
         security: BEARER_AUTH,
         params: UserIdParamsSchema,
         body: StatusChangeWithLinksSchema,
@@ -260,6 +264,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
         request.params.id,
         request.body.status,
         request.body.links,
+        { password: request.body.password, address: request.ip },
       ),
     }),
   );

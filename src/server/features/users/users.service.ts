@@ -6,7 +6,7 @@ import type {
   User,
   UserWithStatus,
 } from '../../../shared/api/users.js';
-import { credentialChangeProblem, USER_MESSAGES } from '../../../shared/api/users.js';
+import { credentialChangeProblem, SECOND_PRINCIPAL, USER_MESSAGES } from '../../../shared/api/users.js';
 import { USER_TYPE, type UserType } from '../../../shared/constants.js';
 import type { MailConfig } from '../../config.js';
 import type { Db } from '../../db/connect.js';
@@ -268,9 +268,17 @@ export async function changeStatus(
   id: number,
   status: 'active' | 'rejected',
   links?: ApprovalLinks,
+  approval?: { password: string | undefined; address: string },
 ): Promise<UserWithStatus> {
   if (id === actor.id) {
     throw conflict('OWN_ACCOUNT', 'You cannot change the status of your own account.');
+  }
+  if (status === 'active') {
+    const target = await findUserById(db, id);
+    if (!target) throw notFound('That user');
+    if (target.type === USER_TYPE.principal) {
+      await checkApproverPassword(db, actor, approval?.password, approval?.address ?? '');
+    }
   }
   const found = await db.transaction().execute(async (trx) => {
     const target = await findUserById(trx, id);
@@ -291,6 +299,34 @@ export async function changeStatus(
   const row = found ? await findUserById(db, id) : undefined;
   if (!row) throw notFound('That user');
   return toUserWithStatus(row, await photosOf(db, id));
+}
+
+/**
+ * Approving a Principle makes a second principal: only with the approving principal's own password
+ * (someone at a screen left logged in cannot), 403 without it or with a wrong one. A wrong one counts
+ * as a failed log-in of the approver's account, as a wrong current password does.
+ */
+async function checkApproverPassword(
+  db: Db,
+  actor: SessionUser,
+  password: string | undefined,
+  address: string,
+): Promise<void> {
+  if (password === undefined || password === '') {
+    throw new HttpError(403, SECOND_PRINCIPAL.codes.passwordRequired, SECOND_PRINCIPAL.passwordRequired, [
+      { field: 'password', message: SECOND_PRINCIPAL.passwordRequired },
+    ]);
+  }
+  const approver = await findUserById(db, actor.id);
+  const subject = { emailKey: emailKeyOf(approver?.email ?? ''), address };
+  await claimPasswordCheck(db, subject);
+  const stored = await findPasswordHash(db, actor.id);
+  if (stored === undefined || !(await verifyPassword(stored, password))) {
+    throw new HttpError(403, SECOND_PRINCIPAL.codes.wrongPassword, SECOND_PRINCIPAL.wrongPassword, [
+      { field: 'password', message: SECOND_PRINCIPAL.wrongPassword },
+    ]);
+  }
+  await passwordCheckSucceeded(db, subject);
 }
 
 /** The mail of a changed status; a Parent's approval names the children linked by then. */

@@ -24,13 +24,24 @@ export interface StatusChangeRequest extends StatusChange {
 /**
  * `PATCH users/{id}/status` with `active` (approve) or `rejected`
  * (docs/contract/api.md#patch-users-id-status), an approval of a Parent with the confirmed `links`
- * (ApprovalLinksSchema in shared/api/family.ts).
+ * (ApprovalLinksSchema in shared/api/family.ts), an approval of a Principle with the approving
+ * principal's own `password`.
  */
-export async function setUserStatus({ id, status, links }: StatusChangeRequest): Promise<UserWithStatus> {
+export async function setUserStatus({
+  id,
+  status,
+  links,
+  password,
+}: StatusChangeRequest): Promise<UserWithStatus> {
   const body = await apiClient.patch(
     `users/${id}/status`,
-    // Only an approval carries links, and only when there are some: every other decision reads as before.
-    status === 'active' && links && links.length > 0 ? { status, links } : { status },
+    // Only an approval carries links, and only when there are some; only the approval of a second
+    // principal carries the approver's password (SECOND_PRINCIPAL): every other decision reads as before.
+    {
+      status,
+      ...(status === 'active' && links && links.length > 0 ? { links } : {}),
+      ...(status === 'active' && password !== undefined ? { password } : {}),
+    },
     { schema: z.object({ data: UserWithStatusSchema }) },
   );
   return body.data;

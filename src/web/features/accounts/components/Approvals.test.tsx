@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { UserForReview } from '../../../../shared/api/users.js';
+import { SECOND_PRINCIPAL, type UserForReview } from '../../../../shared/api/users.js';
 import { allowConsoleErrors } from '../../../test/console.js';
 import { jsonResponse, renderApp } from '../../../test/render-app.js';
 import { errorResponse, makeApplicant, mockApi, toastTexts } from '../testing/mock-api.js';
@@ -76,6 +76,51 @@ describe('approvals', () => {
     expect(await screen.findByText(APPROVAL_TEXTS.none)).toBeInTheDocument();
     expect(JSON.parse(String(api.callsTo('PATCH users/41/status')[0]?.body))).toEqual({ status: 'rejected' });
     await waitFor(() => expect(toastTexts()).toContain(APPROVAL_TEXTS.rejected('Ravi Kumar')));
+  });
+
+  describe('a Principle: approving makes a second principal', () => {
+    const PAT = makeApplicant({ id: 44, name: 'Pat Lee', email: 'pat@example.com', type: 'Principle' });
+
+    it('asks the principal’s password in a dialog that says so, and sends it with the approval', async () => {
+      let tries = 0;
+      const api = mockApi({
+        'GET users?status=pending': () => jsonResponse({ data: tries > 1 ? [] : [PAT] }),
+        'PATCH users/44/status': () => {
+          tries += 1;
+          return tries === 1
+            ? errorResponse(403, SECOND_PRINCIPAL.codes.wrongPassword, SECOND_PRINCIPAL.wrongPassword)
+            : jsonResponse({ data: { ...PAT, status: 'active' } });
+        },
+      });
+      const { user } = renderApp('/approvals', { token: 'tok' });
+      await screen.findByRole('heading', { level: 3, name: 'Pat Lee' });
+      await user.click(within(card('Pat Lee')).getByRole('button', { name: 'Approve' }));
+      const dialog = screen.getByRole('alertdialog', {
+        name: APPROVAL_TEXTS.secondPrincipalTitle('Pat Lee'),
+      });
+      expect(dialog).toHaveTextContent(SECOND_PRINCIPAL.warning);
+      expect(api.callsTo('PATCH users/44/status')).toHaveLength(0);
+
+      await user.type(within(dialog).getByLabelText(APPROVAL_TEXTS.yourPassword), 'wrong-one');
+      await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+      // A wrong password keeps the dialog open and says why.
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(SECOND_PRINCIPAL.wrongPassword);
+      expect(JSON.parse(String(api.callsTo('PATCH users/44/status')[0]?.body))).toEqual({
+        status: 'active',
+        password: 'wrong-one',
+      });
+
+      const field = within(dialog).getByLabelText(APPROVAL_TEXTS.yourPassword);
+      await user.clear(field);
+      await user.type(field, 'the-right-one');
+      await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+      await waitFor(() => expect(toastTexts()).toContain(APPROVAL_TEXTS.approved('Pat Lee')));
+      expect(JSON.parse(String(api.callsTo('PATCH users/44/status')[1]?.body))).toEqual({
+        status: 'active',
+        password: 'the-right-one',
+      });
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    });
   });
 
   it('says when nobody is waiting', async () => {

@@ -2,6 +2,8 @@ import '../../../styles/family-staff.css';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { RELATIONSHIPS, type Relationship, type ReviewChild } from '../../../../shared/api/family.js';
+import { SECOND_PRINCIPAL } from '../../../../shared/api/users.js';
+import { USER_TYPE } from '../../../../shared/constants.js';
 import { linkTo } from '../../../../shared/screens.js';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
@@ -27,6 +29,10 @@ export const APPROVAL_TEXTS = {
   linkTo: (pupil: string) => `Link to ${pupil}`,
   relationshipTo: (pupil: string) => `Relationship to ${pupil}`,
   linksOnApprove: 'Approving links the parent to the ticked pupils.',
+  secondPrincipalTitle: (name: string) => `Approve ${name} as a second principal?`,
+  secondPrincipal: SECOND_PRINCIPAL.warning,
+  yourPassword: 'Your password',
+  yourPasswordHint: 'Enter your own password to confirm.',
 } as const;
 
 /** One suggested link as the principal sets it: ticked or not, and how they are related. */
@@ -196,18 +202,41 @@ function ApprovalCard({ user }: { user: PendingAccount }) {
   const headingId = useId();
   const change = useSetUserStatus();
   const [confirmReject, setConfirmReject] = useState(false);
+  // A Principle's approval makes a second principal: it asks the approver's own password first.
+  const isPrincipal = user.type === USER_TYPE.principal;
+  const [confirmPrincipal, setConfirmPrincipal] = useState(false);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string>();
+  const passwordId = useId();
   const children = user.children ?? [];
   const [choices, setChoices] = useState<LinkChoices>(() => initialChoices(children, user.gender));
 
   const decide = async (status: 'active' | 'rejected'): Promise<void> => {
     const links = status === 'active' ? chosenLinks(children, choices) : [];
+    const withPassword = status === 'active' && isPrincipal ? { password } : {};
     try {
-      await change.mutateAsync({ id: user.id, status, ...(links.length > 0 ? { links } : {}) });
+      await change.mutateAsync({
+        id: user.id,
+        status,
+        ...(links.length > 0 ? { links } : {}),
+        ...withPassword,
+      });
     } catch (error) {
+      const passwordRefused =
+        isApiError(error) &&
+        (error.code === SECOND_PRINCIPAL.codes.wrongPassword ||
+          error.code === SECOND_PRINCIPAL.codes.passwordRequired);
+      if (passwordRefused) {
+        // The dialog stays open: the principal types the password again.
+        setPasswordError(error.message);
+        return;
+      }
       setConfirmReject(false);
+      setConfirmPrincipal(false);
       notify.error(isApiError(error) ? `${APPROVAL_TEXTS.failed} ${error.message}` : APPROVAL_TEXTS.failed);
       return;
     }
+    setConfirmPrincipal(false);
     notify.success(
       status === 'active' ? APPROVAL_TEXTS.approved(user.name) : APPROVAL_TEXTS.rejected(user.name),
     );
@@ -246,7 +275,15 @@ function ApprovalCard({ user }: { user: PendingAccount }) {
             <button
               type="button"
               className="btn btn-success rounded-pill px-4"
-              onClick={() => void decide('active')}
+              onClick={() => {
+                if (!isPrincipal) {
+                  void decide('active');
+                  return;
+                }
+                setPassword('');
+                setPasswordError(undefined);
+                setConfirmPrincipal(true);
+              }}
               disabled={change.isPending}
               aria-describedby={headingId}
             >
@@ -274,6 +311,37 @@ function ApprovalCard({ user }: { user: PendingAccount }) {
           <p className="mb-0">
             {user.name} ({user.email}) will not be able to log in. The registration stays on record.
           </p>
+        </ConfirmDialog>
+        <ConfirmDialog
+          open={confirmPrincipal}
+          title={APPROVAL_TEXTS.secondPrincipalTitle(user.name)}
+          confirmLabel="Approve"
+          tone="primary"
+          busy={change.isPending}
+          onConfirm={() => void decide('active')}
+          onCancel={() => setConfirmPrincipal(false)}
+        >
+          <p>{APPROVAL_TEXTS.secondPrincipal}</p>
+          <label htmlFor={passwordId} className="form-label">
+            {APPROVAL_TEXTS.yourPassword}
+          </label>
+          <input
+            id={passwordId}
+            type="password"
+            className={`form-control${passwordError ? ' is-invalid' : ''}`}
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            aria-invalid={passwordError ? true : undefined}
+            aria-describedby={`${passwordId}-hint`}
+          />
+          <div
+            id={`${passwordId}-hint`}
+            className={passwordError ? 'invalid-feedback' : 'form-text'}
+            role={passwordError ? 'alert' : undefined}
+          >
+            {passwordError ?? APPROVAL_TEXTS.yourPasswordHint}
+          </div>
         </ConfirmDialog>
       </article>
     </li>
