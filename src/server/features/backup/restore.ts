@@ -149,11 +149,21 @@ async function load(
     return { header, schemaVersion: LATEST_MIGRATION, tables: manifest.tables, files: manifest.files.length };
   } catch (error) {
     await sql`rollback`.execute(conn).catch(() => {});
-    await files.remove(written);
+    // Only what was not there before goes. A store in the database wrote through this very
+    // transaction: the rollback took its files back and brought the target's own rows back, so
+    // removing the paths now would delete the target's originals (they share the paths when
+    // restoring over the same school). A store on disk kept what it wrote: `written` holds only
+    // paths that were free when the restore began (a path already taken was left as it was).
+    if (!writesInTransaction(files)) await files.remove(written);
     throw error;
   } finally {
     await fsp.rm(incoming, { recursive: true, force: true });
   }
+}
+
+/** The store writes through the restore's connection, so its files commit or roll back with the rows. */
+function writesInTransaction(files: FileStore): boolean {
+  return files.kind === 'database';
 }
 
 async function schoolTables(conn: Conn): Promise<string[]> {
