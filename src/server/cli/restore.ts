@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, describeDatabase, loadConfig } from '../config.js';
 import { ArchiveError } from '../features/backup/archive-format.js';
-import { restoreArchive, TargetNotEmptyError } from '../features/backup/restore.js';
+import { RestoreInterruptedError, restoreArchive, TargetNotEmptyError } from '../features/backup/restore.js';
 import { createFileStore } from '../lib/file-store/create-file-store.js';
 
 /**
@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   const result = await restoreArchive(
     file,
     { database: config.database, files: (db) => createFileStore(config, db), dataDir: config.dataDir },
-    { replace: values.replace === true },
+    { replace: values.replace === true, signal: interruption.signal },
   );
   const rows = Object.values(result.tables).reduce((sum, n) => sum + n, 0);
   const { header } = result;
@@ -45,9 +45,40 @@ async function main(): Promise<void> {
   );
 }
 
+/**
+ * Ctrl-C or a service manager's SIGTERM stops the restore the orderly way: it rolls back and
+ * removes its temporary folder and the files it stored. A second signal stops at once.
+ */
+const interruption = new AbortController();
+let stoppedBy: NodeJS.Signals | undefined;
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+const onStopSignal = (signal: NodeJS.Signals) => {
+  if (stoppedBy) dieBy(signal);
+  stoppedBy = signal;
+  interruption.abort();
+};
+for (const signal of STOP_SIGNALS) process.on(signal, onStopSignal);
+
+/**
+ * Ends the process by the signal itself, as an interrupted command should (the shell then says
+ * 130 or 143), at once: even while a read of a pipe is still pending in Node's thread pool.
+ */
+function dieBy(signal: NodeJS.Signals): never {
+  for (const one of STOP_SIGNALS) process.off(one, onStopSignal);
+  process.kill(process.pid, signal);
+  // The signal ends the process before this line is reached.
+  process.exit(1);
+}
+
 try {
   await main();
 } catch (error) {
+  if (error instanceof RestoreInterruptedError && stoppedBy) {
+    process.stderr.write(`Restore interrupted (${stoppedBy}): nothing was changed.\n`, () =>
+      dieBy(stoppedBy ?? 'SIGTERM'),
+    );
+    await new Promise(() => {});
+  }
   const reason = error instanceof Error ? error.message : String(error);
   const message =
     error instanceof ConfigError || error instanceof TargetNotEmptyError
