@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { ConfigError, describeDatabase, loadConfig } from '../config.js';
 import { ArchiveError } from '../features/backup/archive-format.js';
@@ -11,16 +12,22 @@ import { createFileStore } from '../lib/file-store/create-file-store.js';
  * it was. Every failure is one line on stderr and exit code 1.
  */
 
-const USAGE = `Usage: npm run restore -- FILE [--replace]
+const USAGE = `Usage: npm run restore -- FILE [--replace] [--passphrase-file PASSFILE]
 
-  FILE       a backup made by \`npm run backup\` or downloaded from the app
-  --replace  overwrite a database that already holds a school (everything in it is lost)
+  FILE                      a backup made by \`npm run backup\` or downloaded from the app
+  --replace                 overwrite a database that already holds a school (everything in it is lost)
+  --passphrase-file PASSFILE  the passphrase of an encrypted backup (its first line); without it,
+                            BACKUP_PASSPHRASE is used
 
 Uses DATA_DIR / DATABASE_URL like the server. Stop the server first.`;
 
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
-    options: { replace: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      replace: { type: 'boolean' },
+      'passphrase-file': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
     allowPositionals: true,
     strict: true,
   });
@@ -31,10 +38,13 @@ async function main(): Promise<void> {
   const [file, ...extra] = positionals;
   if (!file || extra.length > 0) throw new ConfigError('Give exactly one FILE to restore (see --help).');
   const config = loadConfig();
+  const passphrase = values['passphrase-file']
+    ? await readPassphrase(values['passphrase-file'])
+    : config.backup.passphrase;
   const result = await restoreArchive(
     file,
     { database: config.database, files: (db) => createFileStore(config, db), dataDir: config.dataDir },
-    { replace: values.replace === true, signal: interruption.signal },
+    { replace: values.replace === true, signal: interruption.signal, passphrase },
   );
   const rows = Object.values(result.tables).reduce((sum, n) => sum + n, 0);
   const { header } = result;
@@ -43,6 +53,16 @@ async function main(): Promise<void> {
       `into ${describeDatabase(config.database)}: ${rows} rows in ${Object.keys(result.tables).length} tables and ` +
       `${result.files} files, all checked; schema now ${result.schemaVersion}.\n`,
   );
+}
+
+/** The first line of the file (a passphrase kept in a file stays out of the shell's history and `ps`). */
+async function readPassphrase(file: string): Promise<string> {
+  const text = await fs.readFile(file, 'utf8').catch(() => {
+    throw new ConfigError(`Cannot read the passphrase file ${file}.`);
+  });
+  const passphrase = text.split(/\r?\n/)[0] ?? '';
+  if (passphrase === '') throw new ConfigError(`The passphrase file ${file} is empty.`);
+  return passphrase;
 }
 
 /**

@@ -329,3 +329,62 @@ describe.each(TEST_ENGINES)('npm run restore on %s, interrupted', (engine) => {
     120_000,
   );
 });
+
+describe.each(TEST_ENGINES)('an encrypted backup (BACKUP_PASSPHRASE) on %s', (engine) => {
+  it('restores with its passphrase; without it, with a wrong one or damaged, it is refused and nothing changes', async () => {
+    const source = await createTestApp(engine, { demo: true });
+    const target = await createTestApp(engine);
+    try {
+      const passphrase = 'correct horse battery staple';
+      const { file } = await backupToFile(
+        { database: source.config, files: source.app.files, passphrase },
+        { dir: path.join(source.dataDir, 'backups') },
+      );
+      expect(file).toMatch(/\.jsonl\.gz\.enc$/);
+      const bytes = await fs.readFile(file);
+      // Nothing of the school can be read from it.
+      expect(() => zlib.gunzipSync(bytes)).toThrow();
+      expect(bytes.includes(Buffer.from('principal@demo.school'))).toBe(false);
+      const into = (at: string, options: { passphrase?: string } = {}) =>
+        restoreArchive(
+          at,
+          { database: target.config, files: restoreStoreOf(target, 'disk'), dataDir: target.dataDir },
+          options,
+        ).catch((e: unknown) => e);
+      const flipped = Buffer.from(bytes);
+      const middle = Math.floor(flipped.length / 2);
+      flipped[middle] = (flipped[middle] ?? 0) ^ 1;
+      const variant = async (name: string, data: Buffer) => {
+        const at = path.join(source.dataDir, name);
+        await fs.writeFile(at, data);
+        return at;
+      };
+      for (const [what, at, passphraseGiven, message] of [
+        ['no passphrase', file, undefined, /This backup is encrypted: give its passphrase/],
+        [
+          'a wrong one',
+          file,
+          'wrong horse battery staple',
+          /The passphrase does not open this encrypted backup\./,
+        ],
+        ['a flipped bit', await variant('flipped.enc', flipped), passphrase, /damaged or cut short/],
+        [
+          'cut short',
+          await variant('cut.enc', bytes.subarray(0, bytes.length - 100)),
+          passphrase,
+          /damaged or cut short/,
+        ],
+      ] as const) {
+        const error = await into(at, { passphrase: passphraseGiven });
+        expect(error, what).toBeInstanceOf(ArchiveError);
+        expect((error as Error).message, what).toMatch(message);
+        expect(await userCount(target.db), what).toBe(0);
+      }
+      const result = (await into(file, { passphrase })) as { tables: Record<string, number> };
+      expect(result.tables.app_user).toBe(await userCount(source.db));
+    } finally {
+      await target.dispose();
+      await source.dispose();
+    }
+  }, 180_000);
+});

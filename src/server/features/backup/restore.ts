@@ -12,6 +12,7 @@ import type { Database } from '../../db/database.js';
 import { isPostgres } from '../../db/engine.js';
 import { isMigrationName, LATEST_MIGRATION, migrateTo, migrateToLatest } from '../../db/migrate.js';
 import { type FileStore, isStoredFilePath } from '../../lib/file-store/file-store.js';
+import { createDecryptStream, startsEncrypted } from './archive-encryption.js';
 import {
   APP_NAME,
   ARCHIVE_FORMAT,
@@ -73,6 +74,8 @@ export async function restoreArchive(
      * stored and its temporary folder, and rejects with RestoreInterruptedError.
      */
     signal?: AbortSignal;
+    /** Opens an encrypted backup (BACKUP_PASSPHRASE or --passphrase-file); an unencrypted one needs none. */
+    passphrase?: string;
   } = {},
 ): Promise<RestoreResult> {
   const stat = await fsp.stat(file).catch(() => undefined);
@@ -83,11 +86,12 @@ export async function restoreArchive(
   if (signal?.aborted) throw interrupted();
   const input = fs.createReadStream(file);
   const gunzip = zlib.createGunzip();
+  const decrypt = await decryptionOf(input, options.passphrase);
   // A read that waits (a slow disk, a pipe) must not hold the restore up: the error ends the
   // iteration at once (the file stream itself closes only when its pending read returns).
   const stop = () => gunzip.destroy(interrupted());
   signal?.addEventListener('abort', stop, { once: true });
-  const lines = archiveLines(input, gunzip)[Symbol.asyncIterator]();
+  const lines = archiveLines(decrypt ?? input, gunzip)[Symbol.asyncIterator]();
   try {
     const header = checkHeader((await lines.next()).value);
     const db = await connectDatabase(target.database);
@@ -102,6 +106,42 @@ export async function restoreArchive(
     signal?.removeEventListener('abort', stop);
     await lines.return?.(undefined);
   }
+}
+
+/**
+ * The decrypting stage when the archive is encrypted (its first bytes say so), fed by `input`;
+ * undefined for an unencrypted archive (and `input` is unread). Asking here, before any
+ * database work, makes a missing or wrong passphrase one sentence with nothing changed.
+ */
+async function decryptionOf(
+  input: fs.ReadStream,
+  passphrase: string | undefined,
+): Promise<Readable | undefined> {
+  const first = await new Promise<Buffer>((resolve, reject) => {
+    const onReadable = () => {
+      const chunk = input.read() as Buffer | null;
+      if (chunk === null && !input.readableEnded) return;
+      input.off('readable', onReadable);
+      input.off('end', onEnd);
+      input.off('error', reject);
+      resolve(chunk ?? Buffer.alloc(0));
+    };
+    const onEnd = () => onReadable();
+    input.on('readable', onReadable);
+    input.once('end', onEnd);
+    input.once('error', reject);
+  });
+  if (first.length > 0) input.unshift(first);
+  if (!startsEncrypted(first)) return undefined;
+  if (!passphrase) {
+    input.destroy();
+    throw new ArchiveError(
+      'This backup is encrypted: give its passphrase (BACKUP_PASSPHRASE, or --passphrase-file FILE).',
+    );
+  }
+  const decrypt = createDecryptStream(passphrase);
+  input.on('error', (error) => decrypt.destroy(error));
+  return input.pipe(decrypt);
 }
 
 /** The archive's lines; a broken gzip stream (corrupt, cut short, not gzip at all) becomes an ArchiveError. */
