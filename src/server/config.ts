@@ -132,6 +132,18 @@ const EnvSchema = z.object({
     .max(8_760, 'must be at most 8760 (hours: once a year)')
     .refine((v) => v === 0 || v * 3_600_000 >= 60_000, 'must be 0 (off) or at least 0.017 (one minute)')
     .default(0),
+  /**
+   * Encrypts every backup (scheduled, `npm run backup`, the principal's download) with this
+   * passphrase (AES-256-GCM, scrypt); a restore then needs it (docs/decisions/0036-restores-that-lose-nothing.md).
+   */
+  BACKUP_PASSPHRASE: z
+    .string()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine(
+      (v) => v === undefined || (v.trim().length >= 12 && v.length <= 1024),
+      'must be at least 12 characters (a few words), or unset for unencrypted backups',
+    ),
   /** How many scheduled backups stay in DATA_DIR/backups; older ones are deleted. */
   BACKUP_KEEP: z.coerce
     .number({ error: 'must be a number of backups to keep' })
@@ -229,6 +241,8 @@ export interface BackupConfig {
   keep: number;
   /** Where backups are written: DATA_DIR/backups. */
   dir: string;
+  /** BACKUP_PASSPHRASE: backups are encrypted with it; undefined: they are not. */
+  passphrase: string | undefined;
 }
 
 export type DatabaseConfig = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
@@ -304,6 +318,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       intervalMs: Math.round(e.BACKUP_EVERY_HOURS * 3_600_000),
       keep: e.BACKUP_KEEP,
       dir: path.join(dataDir, 'backups'),
+      passphrase: e.BACKUP_PASSPHRASE,
     },
   };
 }

@@ -14,7 +14,8 @@ const USAGE = `Usage: npm run backup [-- FILE]
 
   FILE  where to write the archive (default: DATA_DIR/backups/schoolyard-<school>-<time>.jsonl.gz)
 
-Uses DATA_DIR / DATABASE_URL like the server; the server may keep running.`;
+Uses DATA_DIR / DATABASE_URL like the server; the server may keep running. With BACKUP_PASSPHRASE
+set the archive is encrypted (.jsonl.gz.enc) and a restore needs the passphrase.`;
 
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
@@ -31,7 +32,7 @@ async function main(): Promise<void> {
   // The stored files are read through the configured store (FILE_STORE): a folder, or the database.
   const db = await connectDatabase(config.database);
   const { file, bytes, manifest } = await backupToFile(
-    { database: config.database, files: createFileStore(config, db) },
+    { database: config.database, files: createFileStore(config, db), passphrase: config.backup.passphrase },
     { dir: config.backup.dir, file: positionals[0] },
   ).finally(() => db.destroy());
   const rows = Object.values(manifest.tables).reduce((sum, n) => sum + n, 0);

@@ -129,7 +129,8 @@ const POLICY: Record<string, Rule> = {
   'PUT /api/admin/settings': { who: PRINCIPAL, body: {} },
   // The Outbox and the mail settings (docs/decisions/0022-email-outbox.md)
   'GET /api/admin/outbox': { who: PRINCIPAL },
-  'GET /api/admin/backup': { who: PRINCIPAL },
+  // The password again (docs/decisions/0036-restores-that-lose-nothing.md); {} fails validation.
+  'POST /api/admin/backup': { who: PRINCIPAL, body: {} },
   'GET /api/admin/backup/status': { who: PRINCIPAL },
   'GET /api/admin/outbox/:id': { who: PRINCIPAL, url: '/api/admin/outbox/999999' },
   'POST /api/admin/outbox/:id/retry': { who: PRINCIPAL, url: '/api/admin/outbox/999999/retry' },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { USER_LIMITS } from './user-form-fields.js';
 
 /**
  * Backups (docs/decisions/0033-backup-and-restore.md): the principal downloads the whole school as
@@ -29,3 +30,24 @@ export const BackupStatusSchema = z.object({
 export type BackupStatus = z.infer<typeof BackupStatusSchema>['data'];
 
 export const BACKUP_DOWNLOAD_PATH = '/api/admin/backup';
+
+export const BACKUP_MESSAGES = {
+  enterPassword: 'Please enter your password to download a backup.',
+  wrongPassword: 'That is not your password: the backup was not made.',
+} as const;
+
+/**
+ * `POST admin/backup`: the principal's password again, because the archive holds every family's
+ * data and every password hash (docs/decisions/0036-restores-that-lose-nothing.md). In a JSON body,
+ * never in the URL, so it is in no log or history.
+ */
+export const BackupDownloadBodySchema = z.object({
+  password: z
+    .string({ error: BACKUP_MESSAGES.enterPassword })
+    .min(1, BACKUP_MESSAGES.enterPassword)
+    .max(USER_LIMITS.passwordMax, BACKUP_MESSAGES.wrongPassword),
+});
+export type BackupDownloadBody = z.infer<typeof BackupDownloadBodySchema>;
+
+/** The code of the 403 a wrong password gets. */
+export const WRONG_PASSWORD = 'WRONG_PASSWORD';

@@ -7,21 +7,31 @@ import { getSessionToken } from './session.js';
  * from a blob (as the inbox's subscriber export does). `fallbackName` is used when the answer names
  * no file.
  */
-export async function downloadApiFile(path: string, fallbackName: string): Promise<void> {
+export async function downloadApiFile(
+  path: string,
+  fallbackName: string,
+  /** A POST with this JSON body instead of a GET (a file that asks for a password, say). */
+  postJson?: unknown,
+): Promise<void> {
   const token = getSessionToken();
+  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+  if (postJson !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(apiUrl(path), {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    headers,
     credentials: 'same-origin',
+    ...(postJson !== undefined && { method: 'POST', body: JSON.stringify(postJson) }),
   });
   if (!response.ok) {
     let message = 'The download failed.';
+    let code = `HTTP_${response.status}`;
     try {
-      const body = (await response.json()) as { error?: { message?: unknown } };
+      const body = (await response.json()) as { error?: { message?: unknown; code?: unknown } };
       if (typeof body.error?.message === 'string') message = body.error.message;
+      if (typeof body.error?.code === 'string') code = body.error.code;
     } catch {
       // Not JSON: the general message stays.
     }
-    throw new ApiError(response.status, `HTTP_${response.status}`, message);
+    throw new ApiError(response.status, code, message);
   }
   const blob = await response.blob();
   const disposition = response.headers.get('Content-Disposition') ?? '';

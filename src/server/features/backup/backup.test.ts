@@ -9,6 +9,7 @@ import { buildApp } from '../../app.js';
 import { type Config, loadConfig } from '../../config.js';
 import type { Db } from '../../db/connect.js';
 import { LATEST_MIGRATION, migrateTo } from '../../db/migrate.js';
+import { DEMO_PASSWORD } from '../../demo/index.js';
 import { DatabaseFileStore } from '../../lib/file-store/database-file-store.js';
 import { DiskFileStore } from '../../lib/file-store/disk-file-store.js';
 import { addDaysIso } from '../../lib/time.js';
@@ -441,7 +442,31 @@ describe.each(TEST_ENGINES)('backups on %s', (engine) => {
       try {
         const principal = await logIn(source.app, DEMO_USERS.principal);
         const teacher = await logIn(source.app, DEMO_USERS.teacher);
-        const res = await source.app.inject({ url: '/api/admin/backup', headers: bearer(principal) });
+        // The password again: a wrong or missing one makes no backup.
+        const wrong = await source.app.inject({
+          method: 'POST',
+          url: '/api/admin/backup',
+          headers: bearer(principal),
+          payload: { password: 'not-the-password' },
+        });
+        expect(wrong.statusCode).toBe(403);
+        expect(wrong.json().error.code).toBe('WRONG_PASSWORD');
+        const missing = await source.app.inject({
+          method: 'POST',
+          url: '/api/admin/backup',
+          headers: bearer(principal),
+          payload: {},
+        });
+        expect(missing.statusCode).toBe(400);
+        expect(
+          (await source.app.inject({ url: '/api/admin/backup', headers: bearer(principal) })).statusCode,
+        ).toBe(404);
+        const res = await source.app.inject({
+          method: 'POST',
+          url: '/api/admin/backup',
+          headers: bearer(principal),
+          payload: { password: DEMO_PASSWORD },
+        });
         expect(res.statusCode).toBe(200);
         expect(res.headers['content-type']).toBe('application/gzip');
         expect(res.headers['content-disposition']).toMatch(
@@ -453,9 +478,16 @@ describe.each(TEST_ENGINES)('backups on %s', (engine) => {
         expect(result.tables.app_user).toBe(50);
         expect(await rowsOf(target.db, 'attendance')).toEqual(await rowsOf(source.db, 'attendance'));
 
-        for (const url of ['/api/admin/backup', '/api/admin/backup/status']) {
-          expect((await source.app.inject({ url, headers: bearer(teacher) })).statusCode, url).toBe(403);
-          expect((await source.app.inject({ url })).statusCode, url).toBe(401);
+        for (const [method, url] of [
+          ['POST', '/api/admin/backup'],
+          ['GET', '/api/admin/backup/status'],
+        ] as const) {
+          const payload = method === 'POST' ? { password: DEMO_PASSWORD } : undefined;
+          expect(
+            (await source.app.inject({ method, url, payload, headers: bearer(teacher) })).statusCode,
+            url,
+          ).toBe(403);
+          expect((await source.app.inject({ method, url, payload })).statusCode, url).toBe(401);
         }
         const status = await source.app.inject({
           url: '/api/admin/backup/status',
@@ -487,7 +519,7 @@ describe.each(TEST_ENGINES)('backups on %s', (engine) => {
       const t: TestApp = await createTestApp(engine);
       try {
         const dir = path.join(t.dataDir, 'backups');
-        const config = { intervalMs: 3_600_000, keep: 2, dir };
+        const config = { intervalMs: 3_600_000, keep: 2, dir, passphrase: undefined };
         const source = { database: t.config, files: filesOf(t) };
         const one = new BackupScheduler(t.db, source, config, t.app.log);
         const two = new BackupScheduler(t.db, source, config, t.app.log);

@@ -2,11 +2,18 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { PassThrough, pipeline as pipelineWithCallback, type Readable, type Writable } from 'node:stream';
+import {
+  PassThrough,
+  pipeline as pipelineWithCallback,
+  type Readable,
+  type Transform,
+  type Writable,
+} from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import type { DatabaseConfig } from '../../config.js';
 import type { FileStore } from '../../lib/file-store/file-store.js';
+import { createEncryptStream, ENCRYPTED_EXTENSION } from './archive-encryption.js';
 import {
   APP_NAME,
   ARCHIVE_EXTENSION,
@@ -87,6 +94,13 @@ async function* rechunk(body: Readable): AsyncGenerator<Buffer> {
 export interface BackupSource {
   database: DatabaseConfig;
   files: FileStore;
+  /** BACKUP_PASSPHRASE: when set, the archive is encrypted with it (archive-encryption.ts). */
+  passphrase?: string;
+}
+
+/** The stages after the archive's lines: gzip, then encryption when there is a passphrase. */
+async function packing(passphrase: string | undefined): Promise<Transform[]> {
+  return passphrase ? [zlib.createGzip(), await createEncryptStream(passphrase)] : [zlib.createGzip()];
 }
 
 /**
@@ -95,13 +109,14 @@ export interface BackupSource {
  */
 export async function backupStream(
   source: BackupSource,
-): Promise<{ stream: Readable; fileName: string; done: Promise<ArchiveManifest> }> {
+): Promise<{ stream: Readable; fileName: string; encrypted: boolean; done: Promise<ArchiveManifest> }> {
+  const stages = await packing(source.passphrase);
   const snapshot = await openSnapshot(source.database);
   const lines = new PassThrough();
-  const stream = zlib.createGzip();
+  const stream = stages.at(-1) as Transform;
   // Either end going away ends the other: a client that hangs up stops the backup (and its
   // snapshot's transaction) instead of leaving it waiting for room in a stream nobody reads.
-  pipelineWithCallback(lines, stream, () => {});
+  pipelineWithCallback([lines, ...stages], () => {});
   const done = writeArchive(snapshot, source.files, lines)
     .then((manifest) => {
       lines.end();
@@ -114,11 +129,12 @@ export async function backupStream(
     .finally(() => snapshot.close());
   // The caller may never look at `done`; its failure already ended the stream.
   done.catch(() => {});
-  return { stream, fileName: archiveName(snapshot.school, new Date()), done };
+  const encrypted = source.passphrase !== undefined;
+  return { stream, fileName: archiveName(snapshot.school, new Date(), encrypted), encrypted, done };
 }
 
 /** `schoolyard-sunny-meadows-kids-school-20261125T041500Z.jsonl.gz`. */
-export function archiveName(school: string, at: Date): string {
+export function archiveName(school: string, at: Date, encrypted = false): string {
   const slug = school
     .normalize('NFKD')
     .replace(/[^\w\s-]/g, '')
@@ -131,8 +147,12 @@ export function archiveName(school: string, at: Date): string {
     .toISOString()
     .replace(/[-:]/g, '')
     .replace(/\.\d+Z$/, 'Z');
-  return `${APP_NAME}-${slug ? `${slug}-` : ''}${stamp}.${ARCHIVE_EXTENSION}`;
+  return `${APP_NAME}-${slug ? `${slug}-` : ''}${stamp}.${extensionOf(encrypted)}`;
 }
+
+/** `jsonl.gz`, or `jsonl.gz.enc` for an encrypted backup. */
+const extensionOf = (encrypted: boolean) =>
+  encrypted ? `${ARCHIVE_EXTENSION}.${ENCRYPTED_EXTENSION}` : ARCHIVE_EXTENSION;
 
 /**
  * Writes a backup to `file` (default: `dir`/<archiveName>; the callers pass DATA_DIR/backups). The archive is written
@@ -143,16 +163,18 @@ export async function backupToFile(
   source: BackupSource,
   options: { dir: string; file?: string },
 ): Promise<{ file: string; bytes: number; manifest: ArchiveManifest }> {
+  const stages = await packing(source.passphrase);
+  const encrypted = source.passphrase !== undefined;
   const snapshot = await openSnapshot(source.database);
   try {
     const file = path.resolve(
-      options.file ?? path.join(options.dir, archiveName(snapshot.school, new Date())),
+      options.file ?? path.join(options.dir, archiveName(snapshot.school, new Date(), encrypted)),
     );
     await fsp.mkdir(path.dirname(file), { recursive: true });
     const partial = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.partial`;
     try {
       const lines = new PassThrough();
-      const writing = pipeline(lines, zlib.createGzip(), fs.createWriteStream(partial, { flags: 'wx' }));
+      const writing = pipeline([lines, ...stages, fs.createWriteStream(partial, { flags: 'wx' })]);
       let manifest: ArchiveManifest;
       try {
         manifest = await writeArchive(snapshot, source.files, lines);
@@ -163,7 +185,7 @@ export async function backupToFile(
         throw error;
       }
       await writing;
-      const placed = await placeWithoutReplacing(partial, file, options.file === undefined);
+      const placed = await placeWithoutReplacing(partial, file, options.file === undefined, encrypted);
       const { size } = await fsp.stat(placed);
       return { file: placed, bytes: size, manifest };
     } finally {
@@ -178,15 +200,18 @@ export async function backupToFile(
  * Gives the finished archive its name without ever replacing a file: a name chosen by us gets a
  * number when taken (two backups in one second), a name chosen by the operator is refused.
  */
-async function placeWithoutReplacing(partial: string, file: string, numbered: boolean): Promise<string> {
+async function placeWithoutReplacing(
+  partial: string,
+  file: string,
+  numbered: boolean,
+  encrypted: boolean,
+): Promise<string> {
+  const extension = extensionOf(encrypted);
   for (let n = 1; n <= 100; n += 1) {
     const candidate =
       n === 1
         ? file
-        : file.replace(
-            new RegExp(`\\.${ARCHIVE_EXTENSION.replace('.', '\\.')}$`),
-            `-${n}.${ARCHIVE_EXTENSION}`,
-          );
+        : file.replace(new RegExp(`\\.${extension.replaceAll('.', '\\.')}$`), `-${n}.${extension}`);
     try {
       await fsp.link(partial, candidate);
       return candidate;

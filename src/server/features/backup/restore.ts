@@ -5,12 +5,14 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { CompiledQuery, type Kysely, sql } from 'kysely';
+import { z } from 'zod';
 import type { DatabaseConfig } from '../../config.js';
 import { connectDatabase, type Db } from '../../db/connect.js';
 import type { Database } from '../../db/database.js';
 import { isPostgres } from '../../db/engine.js';
 import { isMigrationName, LATEST_MIGRATION, migrateTo, migrateToLatest } from '../../db/migrate.js';
 import { type FileStore, isStoredFilePath } from '../../lib/file-store/file-store.js';
+import { createDecryptStream, startsEncrypted } from './archive-encryption.js';
 import {
   APP_NAME,
   ARCHIVE_FORMAT,
@@ -19,9 +21,16 @@ import {
   type ArchiveHeader,
   type ArchiveManifest,
   decodeValue,
+  FILE_CHUNK_BYTES,
   readLines,
 } from './archive-format.js';
+import { type ColumnFacts, type RowCheck, rowCheckOf } from './row-rules.js';
 import { isArchivedTable, isSchoolTable } from './snapshot.js';
+
+/** The restore was stopped (SIGINT, SIGTERM) before it committed; nothing was changed. */
+export class RestoreInterruptedError extends Error {
+  override name = 'RestoreInterruptedError';
+}
 
 /** The target already holds a school and `replace` was not asked for. */
 export class TargetNotEmptyError extends Error {
@@ -58,29 +67,85 @@ export interface RestoreResult {
 export async function restoreArchive(
   file: string,
   target: RestoreTarget,
-  options: { replace?: boolean } = {},
+  options: {
+    replace?: boolean;
+    /**
+     * Stops the restore (the CLI aborts it on SIGINT and SIGTERM): it rolls back, removes what it
+     * stored and its temporary folder, and rejects with RestoreInterruptedError.
+     */
+    signal?: AbortSignal;
+    /** Opens an encrypted backup (BACKUP_PASSPHRASE or --passphrase-file); an unencrypted one needs none. */
+    passphrase?: string;
+  } = {},
 ): Promise<RestoreResult> {
   const stat = await fsp.stat(file).catch(() => undefined);
-  if (!stat?.isFile()) throw new ArchiveError(`There is no archive at ${file}.`);
-  const lines = archiveLines(fs.createReadStream(file))[Symbol.asyncIterator]();
+  // A pipe too (`<(curl …)`): the archive is read once, front to back.
+  if (!stat?.isFile() && !stat?.isFIFO()) throw new ArchiveError(`There is no archive at ${file}.`);
+  const { signal } = options;
+  const interrupted = () => new RestoreInterruptedError('The restore was interrupted.');
+  if (signal?.aborted) throw interrupted();
+  const input = fs.createReadStream(file);
+  const gunzip = zlib.createGunzip();
+  const decrypt = await decryptionOf(input, options.passphrase);
+  // A read that waits (a slow disk, a pipe) must not hold the restore up: the error ends the
+  // iteration at once (the file stream itself closes only when its pending read returns).
+  const stop = () => gunzip.destroy(interrupted());
+  signal?.addEventListener('abort', stop, { once: true });
+  const lines = archiveLines(decrypt ?? input, gunzip)[Symbol.asyncIterator]();
   try {
     const header = checkHeader((await lines.next()).value);
     const db = await connectDatabase(target.database);
     try {
       return await db
         .connection()
-        .execute((conn) => load(conn, header, lines, target, options.replace === true));
+        .execute((conn) => load(conn, header, lines, target, options.replace === true, signal));
     } finally {
       await db.destroy();
     }
   } finally {
+    signal?.removeEventListener('abort', stop);
     await lines.return?.(undefined);
   }
 }
 
+/**
+ * The decrypting stage when the archive is encrypted (its first bytes say so), fed by `input`;
+ * undefined for an unencrypted archive (and `input` is unread). Asking here, before any
+ * database work, makes a missing or wrong passphrase one sentence with nothing changed.
+ */
+async function decryptionOf(
+  input: fs.ReadStream,
+  passphrase: string | undefined,
+): Promise<Readable | undefined> {
+  const first = await new Promise<Buffer>((resolve, reject) => {
+    const onReadable = () => {
+      const chunk = input.read() as Buffer | null;
+      if (chunk === null && !input.readableEnded) return;
+      input.off('readable', onReadable);
+      input.off('end', onEnd);
+      input.off('error', reject);
+      resolve(chunk ?? Buffer.alloc(0));
+    };
+    const onEnd = () => onReadable();
+    input.on('readable', onReadable);
+    input.once('end', onEnd);
+    input.once('error', reject);
+  });
+  if (first.length > 0) input.unshift(first);
+  if (!startsEncrypted(first)) return undefined;
+  if (!passphrase) {
+    input.destroy();
+    throw new ArchiveError(
+      'This backup is encrypted: give its passphrase (BACKUP_PASSPHRASE, or --passphrase-file FILE).',
+    );
+  }
+  const decrypt = createDecryptStream(passphrase);
+  input.on('error', (error) => decrypt.destroy(error));
+  return input.pipe(decrypt);
+}
+
 /** The archive's lines; a broken gzip stream (corrupt, cut short, not gzip at all) becomes an ArchiveError. */
-async function* archiveLines(input: Readable): AsyncGenerator<unknown> {
-  const gunzip = zlib.createGunzip();
+async function* archiveLines(input: Readable, gunzip: zlib.Gunzip): AsyncGenerator<unknown> {
   input.on('error', (error) => gunzip.destroy(error));
   input.pipe(gunzip);
   try {
@@ -123,8 +188,12 @@ async function load(
   lines: AsyncIterator<unknown>,
   target: RestoreTarget,
   replace: boolean,
+  signal: AbortSignal | undefined,
 ): Promise<RestoreResult> {
   const postgres = isPostgres(conn);
+  const checkNotInterrupted = () => {
+    if (signal?.aborted) throw new RestoreInterruptedError('The restore was interrupted.');
+  };
   const files = target.files(conn as Db);
   const written: string[] = [];
   await fsp.mkdir(target.dataDir, { recursive: true });
@@ -141,19 +210,32 @@ async function load(
     // The migrations' own rows (the settings row, counters) make way for the archive's.
     await emptySchoolTables(conn);
     const columns = await columnTypes(conn);
-    const manifest = await loadLines(conn, lines, columns, files, written, incoming);
+    const manifest = await loadLines(conn, lines, columns, files, written, incoming, checkNotInterrupted);
+    checkNotInterrupted();
     await verify(conn, manifest, files);
+    checkNotInterrupted();
     await migrateToLatest(conn as Db, { inCallersTransaction: true });
     if (postgres) await advanceSequences(conn);
+    checkNotInterrupted();
     await sql`commit`.execute(conn);
     return { header, schemaVersion: LATEST_MIGRATION, tables: manifest.tables, files: manifest.files.length };
   } catch (error) {
     await sql`rollback`.execute(conn).catch(() => {});
-    await files.remove(written);
+    // Only what was not there before goes. A store in the database wrote through this very
+    // transaction: the rollback took its files back and brought the target's own rows back, so
+    // removing the paths now would delete the target's originals (they share the paths when
+    // restoring over the same school). A store on disk kept what it wrote: `written` holds only
+    // paths that were free when the restore began (a path already taken was left as it was).
+    if (!writesInTransaction(files)) await files.remove(written);
     throw error;
   } finally {
     await fsp.rm(incoming, { recursive: true, force: true });
   }
+}
+
+/** The store writes through the restore's connection, so its files commit or roll back with the rows. */
+function writesInTransaction(files: FileStore): boolean {
+  return files.kind === 'database';
 }
 
 async function schoolTables(conn: Conn): Promise<string[]> {
@@ -193,12 +275,17 @@ async function emptySchoolTables(conn: Conn): Promise<void> {
   for (const table of tables) await sql`delete from ${sql.table(table)}`.execute(conn);
 }
 
-/** Each school table's columns and their declared types (lowercase), in the target's schema. */
-async function columnTypes(conn: Conn): Promise<Map<string, Map<string, string>>> {
-  const result = new Map<string, Map<string, string>>();
+/** Each school table's columns, their declared types and whether they take null, in the target's schema. */
+async function columnTypes(conn: Conn): Promise<Map<string, Map<string, ColumnFacts>>> {
+  const result = new Map<string, Map<string, ColumnFacts>>();
   for (const table of await conn.introspection.getTables()) {
     if (!isArchivedTable(table.name)) continue;
-    result.set(table.name, new Map(table.columns.map((c) => [c.name, c.dataType.toLowerCase()])));
+    result.set(
+      table.name,
+      new Map(
+        table.columns.map((c) => [c.name, { name: c.name, dataType: c.dataType, isNullable: c.isNullable }]),
+      ),
+    );
   }
   return result;
 }
@@ -217,17 +304,60 @@ function bindValue(value: ReturnType<typeof decodeValue>, type: string, postgres
 
 const MAX_PARAMETERS = 30_000;
 
+/** A stored file larger than this is not from a Schoolyard backup (uploads are pictures of a few MB). */
+const MAX_FILE_BYTES = 2 ** 31;
+/** A `data` line carries FILE_CHUNK_BYTES; twice that is as much as one may hold. */
+const MAX_DATA_B64 = Math.ceil((2 * FILE_CHUNK_BYTES * 4) / 3) + 4;
+
+const name = z.string().min(1).max(200);
+const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
+const filePath = z.string().refine(isStoredFilePath);
+
+/** The archive's control lines as this restore reads them; anything else is refused with one sentence. */
+const ControlLineSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('table'), name, columns: z.array(name).min(1).max(1000) }),
+  z.object({ kind: z.literal('table-end'), name, rows: count }),
+  z.object({ kind: z.literal('file'), path: filePath, size: count.max(MAX_FILE_BYTES) }),
+  z.object({ kind: z.literal('data'), b64: z.string().max(MAX_DATA_B64) }),
+  z.object({ kind: z.literal('file-end'), path: filePath, sha256 }),
+  z.looseObject({
+    kind: z.literal('manifest'),
+    tables: z.record(name, count),
+    files: z.array(z.object({ path: filePath, size: count, sha256 })),
+  }),
+]);
+
+function parseControl(line: unknown): z.infer<typeof ControlLineSchema> {
+  const parsed = ControlLineSchema.safeParse(line);
+  if (parsed.success) return parsed.data;
+  const kind = (line as { kind?: unknown } | null)?.kind;
+  throw new ArchiveError(
+    typeof kind === 'string' && ['table', 'table-end', 'file', 'data', 'file-end', 'manifest'].includes(kind)
+      ? `The archive holds a ${kind} line this Schoolyard cannot read (${parsed.error.issues[0]?.path.join('.') || 'its shape'}): it is corrupt or was altered.`
+      : `The archive holds a line of an unknown kind (${String(kind).slice(0, 40)}): it is corrupt or foreign.`,
+  );
+}
+
 async function loadLines(
   conn: Conn,
   lines: AsyncIterator<unknown>,
-  columns: Map<string, Map<string, string>>,
+  columns: Map<string, Map<string, ColumnFacts>>,
   files: FileStore,
   written: string[],
   incoming: string,
+  checkNotInterrupted: () => void,
 ): Promise<ArchiveManifest> {
   const postgres = isPostgres(conn);
   let table:
-    | { name: string; columns: string[]; types: string[]; rows: number; batch: unknown[][] }
+    | {
+        name: string;
+        columns: string[];
+        types: string[];
+        check: RowCheck;
+        rows: number;
+        batch: ReturnType<typeof decodeValue>[][];
+      }
     | undefined;
   let file:
     | { path: string; size: number; temp: fs.WriteStream; hash: crypto.Hash; bytes: number }
@@ -244,7 +374,7 @@ async function loadLines(
     const values = batch.map((row) => `(${row.map(placeholder).join(', ')})`).join(', ');
     const text = `insert into "${name}" (${table.columns.map((c) => `"${c}"`).join(', ')}) values ${values}`;
     const parameters = batch.flatMap((row) =>
-      row.map((v, i) => bindValue(decodeValue(v), table?.types[i] ?? '', postgres)),
+      row.map((v, i) => bindValue(v, table?.types[i] ?? '', postgres)),
     );
     if (parameters.length !== batch.length * width)
       throw new ArchiveError(`A row of table ${name} has the wrong number of values.`);
@@ -260,6 +390,7 @@ async function loadLines(
 
   for (;;) {
     const next = await lines.next();
+    checkNotInterrupted();
     if (next.done) throw new ArchiveError('The archive is cut short: it ends before its manifest.');
     const line = next.value;
     if (Array.isArray(line)) {
@@ -269,20 +400,28 @@ async function loadLines(
           `A row of table ${table.name} has ${line.length} values for ${table.columns.length} columns.`,
         );
       }
-      table.batch.push(line);
       table.rows += 1;
+      const values = line.map(decodeValue);
+      const problem = table.check(values);
+      if (problem) {
+        throw new ArchiveError(
+          `The archive's table ${table.name} holds a value this schema refuses in row ${table.rows}: ${problem}.`,
+        );
+      }
+      table.batch.push(values);
       if ((table.batch.length + 1) * table.columns.length > MAX_PARAMETERS || table.batch.length >= 500)
         await flush();
       continue;
     }
-    const control = line as { kind?: unknown } & Record<string, unknown>;
+    const control = parseControl(line);
     if (file && control.kind !== 'data' && control.kind !== 'file-end') {
       throw new ArchiveError(`The archive's file ${file.path} is cut short.`);
     }
     switch (control.kind) {
       case 'table': {
-        const name = String(control.name);
-        const archived = control.columns as string[];
+        const { name, columns: archived } = control;
+        if (new Set(archived).size !== archived.length)
+          throw new ArchiveError(`The archive's table ${name} names a column twice: it is corrupt.`);
         const types = columns.get(name);
         if (!types || loadedTables.has(name)) {
           throw new ArchiveError(
@@ -297,7 +436,11 @@ async function loadLines(
         table = {
           name,
           columns: archived,
-          types: archived.map((c) => types.get(c) ?? ''),
+          types: archived.map((c) => types.get(c)?.dataType.toLowerCase() ?? ''),
+          check: rowCheckOf(
+            name,
+            archived.map((c) => types.get(c) as ColumnFacts),
+          ),
           rows: 0,
           batch: [],
         };
@@ -317,8 +460,8 @@ async function loadLines(
         break;
       }
       case 'file': {
-        const stored = String(control.path);
-        if (!isStoredFilePath(stored) || storedFiles.has(stored)) {
+        const stored = control.path;
+        if (storedFiles.has(stored)) {
           throw new ArchiveError(
             `The archive names a file ${JSON.stringify(stored)} that cannot be stored (or twice).`,
           );
@@ -326,7 +469,7 @@ async function loadLines(
         const temp = fs.createWriteStream(path.join(incoming, `${storedFiles.size}`), { flags: 'wx' });
         file = {
           path: stored,
-          size: Number(control.size),
+          size: control.size,
           temp,
           hash: crypto.createHash('sha256'),
           bytes: 0,
@@ -334,9 +477,15 @@ async function loadLines(
         break;
       }
       case 'data': {
-        if (!file || typeof control.b64 !== 'string')
-          throw new ArchiveError('The archive holds file data outside a file.');
+        if (!file) throw new ArchiveError('The archive holds file data outside a file.');
         const bytes = Buffer.from(control.b64, 'base64');
+        // Capped as it streams: a file never writes more than it declared (a small archive of
+        // well-compressed zeros must not fill the disk before its checksum is read).
+        if (file.bytes + bytes.length > file.size) {
+          throw new ArchiveError(
+            `The archive's file ${file.path} holds more than the ${file.size} bytes it declares: the archive is damaged.`,
+          );
+        }
         file.hash.update(bytes);
         file.bytes += bytes.length;
         if (!file.temp.write(bytes))
@@ -379,10 +528,6 @@ async function loadLines(
         }
         return manifest;
       }
-      default:
-        throw new ArchiveError(
-          `The archive holds a line of an unknown kind (${String(control.kind)}): it is corrupt or foreign.`,
-        );
     }
   }
 }

@@ -69,7 +69,10 @@ export class BackupScheduler {
     }
     if (!claimed) return { ran: false };
     try {
-      const { file, bytes } = await backupToFile(this.source, { dir: this.config.dir });
+      const { file, bytes } = await backupToFile(
+        { ...this.source, passphrase: this.config.passphrase },
+        { dir: this.config.dir },
+      );
       const fileName = path.basename(file);
       await finishRun(this.db, slot, {
         finishedAt: nowIso(),

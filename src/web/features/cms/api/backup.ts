@@ -1,5 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type BackupStatus, BackupStatusSchema } from '../../../../shared/api/backup.js';
+import {
+  type BackupDownloadBody,
+  type BackupStatus,
+  BackupStatusSchema,
+} from '../../../../shared/api/backup.js';
 import { apiClient } from '../../../lib/api-client.js';
 import { downloadApiFile } from '../../../lib/download.js';
 
@@ -15,5 +19,6 @@ export const backupStatusQueryOptions = () =>
 
 export const useBackupStatus = () => useQuery(backupStatusQueryOptions());
 
-/** `GET admin/backup`: the whole school as one archive, saved by the browser. */
-export const downloadBackup = () => downloadApiFile('admin/backup', 'schoolyard-backup.jsonl.gz');
+/** `POST admin/backup` with the principal's password: the whole school as one archive, saved by the browser. */
+export const downloadBackup = (body: BackupDownloadBody) =>
+  downloadApiFile('admin/backup', 'schoolyard-backup.jsonl.gz', body);

@@ -31,6 +31,30 @@ describe('BackupCard', () => {
     ).toBeInTheDocument();
   });
 
+  it('asks for the password, sends it in a POST body, and says so when it is wrong', async () => {
+    const api = mockApi({
+      'GET /api/admin/backup/status': { data: run({}) },
+      'POST /api/admin/backup': () =>
+        new Response(
+          JSON.stringify({
+            error: { code: 'WRONG_PASSWORD', message: 'That is not your password: the backup was not made.' },
+          }),
+          { status: 403, headers: { 'Content-Type': 'application/json' } },
+        ),
+    });
+    const { user } = renderCms(<BackupCard />);
+    await user.click(screen.getByRole('button', { name: 'Download a backup' }));
+    expect(await screen.findByText('Please enter your password to download a backup.')).toBeInTheDocument();
+    expect(api.sent('POST', '/api/admin/backup')).toHaveLength(0);
+    await user.type(screen.getByLabelText('Your password'), 'not-it');
+    await user.click(screen.getByRole('button', { name: 'Download a backup' }));
+    expect(
+      await screen.findByText('That is not your password: the backup was not made.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Your password')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.sent('POST', '/api/admin/backup').map((call) => call.body)).toEqual([{ password: 'not-it' }]);
+  });
+
   it('words every state of the scheduled backups', () => {
     expect(lastBackupText({ everyHours: 0, keep: 7, lastRun: null })).toMatch(
       /off \(the server’s BACKUP_EVERY_HOURS\)/,

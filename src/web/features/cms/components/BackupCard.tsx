@@ -1,5 +1,10 @@
-import { useState } from 'react';
-import type { BackupStatus } from '../../../../shared/api/backup.js';
+import { type FormEvent, useState } from 'react';
+import {
+  BACKUP_MESSAGES,
+  BackupDownloadBodySchema,
+  type BackupStatus,
+  WRONG_PASSWORD,
+} from '../../../../shared/api/backup.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { notify } from '../../../lib/toast.js';
 import { downloadBackup, useBackupStatus } from '../api/backup.js';
@@ -30,13 +35,25 @@ export function lastBackupText(status: BackupStatus): string {
 export function BackupCard() {
   const status = useBackupStatus();
   const [downloading, setDownloading] = useState(false);
+  const [password, setPassword] = useState('');
+  const [problem, setProblem] = useState('');
 
-  const download = async () => {
+  // The archive holds every family's data and every password hash: the principal's password again.
+  const download = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const checked = BackupDownloadBodySchema.safeParse({ password });
+    if (!checked.success) {
+      setProblem(checked.error.issues[0]?.message ?? BACKUP_MESSAGES.enterPassword);
+      return;
+    }
+    setProblem('');
     setDownloading(true);
     try {
-      await downloadBackup();
+      await downloadBackup(checked.data);
+      setPassword('');
     } catch (error) {
-      notify.error(isApiError(error) ? error.message : 'The download failed.');
+      if (isApiError(error) && error.code === WRONG_PASSWORD) setProblem(error.message);
+      else notify.error(isApiError(error) ? error.message : 'The download failed.');
     } finally {
       setDownloading(false);
     }
@@ -52,9 +69,33 @@ export function BackupCard() {
           The whole school in one file: accounts, marks, attendance, fees, the website and its pictures. Keep
           it somewhere safe; <code>npm run restore</code> brings it back on this or another server.
         </p>
-        <button type="button" className="btn btn-primary" onClick={download} disabled={downloading}>
-          {downloading ? 'Preparing the backup…' : 'Download a backup'}
-        </button>
+        <form onSubmit={download} noValidate className="row g-2 align-items-start">
+          <div className="col-sm-6">
+            <label htmlFor="backup-password" className="form-label">
+              Your password
+            </label>
+            <input
+              id="backup-password"
+              type="password"
+              autoComplete="current-password"
+              className={`form-control${problem ? ' is-invalid' : ''}`}
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? 'backup-password-problem' : undefined}
+            />
+            {problem && (
+              <div id="backup-password-problem" className="invalid-feedback">
+                {problem}
+              </div>
+            )}
+          </div>
+          <div className="col-12">
+            <button type="submit" className="btn btn-primary" disabled={downloading}>
+              {downloading ? 'Preparing the backup…' : 'Download a backup'}
+            </button>
+          </div>
+        </form>
         <p className="card-text small text-body-secondary mt-3 mb-0" aria-live="polite">
           {status.data
             ? lastBackupText(status.data)
