@@ -22,7 +22,10 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list'], ['json', { outputFile: '.reports/e2e.json' }]] : 'list',
-  timeout: 30_000,
+  // A shared 2-core machine running two browsers and the server takes 3-4 s for a page at times;
+  // a slow run is not a failure, so each test has a minute and each expectation ten seconds.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
