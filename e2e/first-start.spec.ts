@@ -135,7 +135,9 @@ test('the printed link makes the principal; the demo principal does not exist', 
 
   // The demo's principal was never made.
   await logIn(page, 'principal@demo.school', DEMO_PASSWORD);
-  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Welcome back!' }).getByRole('alert')).toContainText(
+    'Wrong email or password.',
+  );
   await expect(page).toHaveURL(`${origin}/login`);
 
   await logIn(page, PRINCIPAL.email, PRINCIPAL.password);
