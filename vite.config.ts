@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -17,27 +18,13 @@ const precompress = (): Plugin => ({
 });
 
 /**
- * The built app runs on Preact's React compatibility layer, in the browser and in server rendering
- * alike (docs/decisions/0035-lean-public-pages.md): the same components, hooks and libraries, at a
- * sixth of react-dom's size. The dev server and the component tests run React itself.
- */
-const PREACT_FOR_REACT = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
-
-/**
  * The React app: source in src/web, built into dist/web, which the server serves; and its server
- * rendering (`vite build --ssr`, entry-server.tsx) into dist/ssr, which the server loads.
+ * rendering (`vite build --ssr`, entry-server.tsx) into dist/ssr, which the server loads. Two pages
+ * (docs/decisions/0042-react-islands.md): index.html, the app (the school area and the pages only
+ * the browser renders), and site.html, the template of the public pages the server renders, whose
+ * script hydrates their islands.
  */
-export default defineConfig(({ isSsrBuild, command }) => ({
-  resolve: command === 'build' ? { alias: PREACT_FOR_REACT } : {},
-  // The server rendering bundle holds its libraries, so that they too render with Preact.
-  ssr: isSsrBuild ? { noExternal: true } : {},
+export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
   plugins: [react(), bootstrapUsedOnlyPlugin(webSource), precompress()],
@@ -45,6 +32,9 @@ export default defineConfig(({ isSsrBuild, command }) => ({
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: true,
+    rollupOptions: {
+      input: { index: path.join(webSource, 'index.html'), site: path.join(webSource, 'site.html') },
+    },
   },
   server: {
     port: 5173,
@@ -53,4 +43,4 @@ export default defineConfig(({ isSsrBuild, command }) => ({
       '/uploads': 'http://localhost:3001',
     },
   },
-}));
+});

@@ -344,6 +344,13 @@ async function registerStaticFiles(
   // Read once, its stylesheet written in: each page gets it with the school's title, description and
   // settings filled in.
   const indexTemplate = webBuilt ? inlineStylesheets(fs.readFileSync(indexHtml, 'utf8'), webDist) : '';
+  // The public pages' template, whose script hydrates only their islands
+  // (docs/decisions/0042-react-islands.md); a build without it renders them with the app's.
+  const siteHtml = path.join(webDist, 'site.html');
+  const siteTemplate =
+    webBuilt && fs.existsSync(siteHtml)
+      ? inlineStylesheets(fs.readFileSync(siteHtml, 'utf8'), webDist)
+      : indexTemplate;
   // The public pages rendered on the server, when the build made its rendering bundle (dist/ssr).
   const renderer = webBuilt
     ? (pageRenderer ?? (await loadPageRenderer(path.join(webDist, '..', 'ssr', 'entry-server.js'))))
@@ -353,7 +360,7 @@ async function registerStaticFiles(
         app.contentVersion,
         app.keptAnswers,
         renderer,
-        indexTemplate,
+        siteTemplate,
         config.mail.publicUrl,
         app.log,
       )

@@ -53,9 +53,6 @@ export const PAGE_QUERY_PARAMETERS: Readonly<Partial<Record<string, readonly str
 };
 const EVERY_PAGE_QUERY_PARAMETERS: readonly string[] = ['newsletter'];
 
-/** Ids of the JSON blocks that carry the server's data to the browser's first render. */
-export const ROUTER_STATE_ELEMENT_ID = 'router-state';
-export const QUERY_STATE_ELEMENT_ID = 'query-state';
 
 export interface RenderPageInput {
   /** The page's absolute address under PUBLIC_URL, with the query parameters that name it. */
@@ -72,10 +69,8 @@ export type RenderedPage =
       kind: 'page';
       /** The head's tags: title, description, canonical, Open Graph, Twitter, JSON-LD. */
       head: string;
-      /** The app's markup, to go inside `<div id="root">`. */
+      /** The page's markup, its islands in it, to go inside `<div id="root">`. */
       root: string;
-      /** The JSON blocks for hydration (router and query state), to go before the app's script. */
-      state: string;
     }
   | { kind: 'redirect'; status: number; location: string };
 

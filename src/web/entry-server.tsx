@@ -1,40 +1,55 @@
-import './app/preact-fixes.js';
-import { dehydrate, QueryClient } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { z } from 'zod';
 import { type ContentCollection, type ContentRecord, wireRecordSchema } from '../shared/api/content.js';
-import { scriptSafeJson } from '../shared/html-text.js';
-import {
-  type PageRenderer,
-  QUERY_STATE_ELEMENT_ID,
-  type RenderedPage,
-  type RenderPageInput,
-  ROUTER_STATE_ELEMENT_ID,
-} from '../shared/page-rendering.js';
+import { escapeHtml } from '../shared/html-text.js';
+import type { PageRenderer, RenderedPage, RenderPageInput } from '../shared/page-rendering.js';
+import type { SchoolSettings } from '../shared/school-settings.js';
 import { AppProvider } from './app/providers.js';
 import { createRoutes } from './app/router.js';
+import {
+  IslandCollector,
+  IslandCollectorContext,
+  IslandRoot,
+  islandSlot,
+  type PlacedIsland,
+} from './islands/island.js';
 import { contentQueryKey, readContentWith } from './lib/content.js';
 import { preloadDeferredComponents } from './lib/deferred-component.js';
 import { defaultHead, type PageHeadFunction, renderHeadTags } from './lib/page-head.js';
 import { STALE_TIME_MS } from './lib/query-client.js';
 import { settingsQueryKey } from './lib/settings.js';
 
-// The settings travel in their own block (server/features/pages/index-page.ts).
-const isContentQuery = (query: { queryKey: readonly unknown[]; state: { status: string } }): boolean =>
-  query.queryKey[0] === 'content' && query.state.status === 'success';
+/**
+ * One island rendered on its own, in the element the islands entry (site.tsx) hydrates: its name,
+ * its props as JSON and its useId prefix (the key) are the element's, so the browser renders exactly
+ * what the server did.
+ */
+function renderIsland(
+  { key, name, component: Component, props }: PlacedIsland,
+  settings: SchoolSettings,
+): string {
+  const markup = renderToString(
+    <IslandRoot settings={settings}>
+      <Component {...props} />
+    </IslandRoot>,
+    { identifierPrefix: key },
+  );
+  return `<div class="island" data-island="${name}" data-island-key="${key}" data-props="${escapeHtml(JSON.stringify(props))}">${markup}</div>`;
+}
 
 /**
- * The web app rendered on the server (docs/decisions/0030-server-rendering.md): the same routes,
- * loaders and components as in the browser (router.tsx), run by React Router's static handler, then
- * React's renderToString. The loaders fill a query client of the request's own; its data and the
- * router's go into the page as JSON, so the browser hydrates with exactly what the server rendered.
+ * A public page rendered on the server (docs/decisions/0030-server-rendering.md,
+ * docs/decisions/0042-react-islands.md): the same routes, loaders and components as the app
+ * (router.tsx), run by React Router's static handler, then React's renderToString. The page is HTML
+ * the browser does not hydrate as a whole: its interactive parts are islands (islands/island.tsx),
+ * each rendered here as a root of its own and hydrated by the islands entry (site.tsx).
  */
 export const renderer: PageRenderer = {
   async renderPage(input: RenderPageInput): Promise<RenderedPage> {
-    // The store's records are checked with the public call's own response schema; the browser
-    // trusts the same answer (lib/content.ts, docs/decisions/0031-first-load-javascript.md).
+    // The store's records are checked with the public call's own response schema.
     readContentWith(async (collection) =>
       z.array(wireRecordSchema(collection)).parse(await input.readContent(collection)),
     );
@@ -56,13 +71,19 @@ export const renderer: PageRenderer = {
     // renderToString does not wait for a suspended component, so each must be there before it renders.
     await preloadDeferredComponents();
     const router = createStaticRouter(handler.dataRoutes, context);
-    const root = renderToString(
+    const islands = new IslandCollector();
+    let root = renderToString(
       <StrictMode>
-        <AppProvider queryClient={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </AppProvider>
+        <IslandCollectorContext value={islands}>
+          <AppProvider queryClient={queryClient}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </AppProvider>
+        </IslandCollectorContext>
       </StrictMode>,
     );
+    for (const island of islands.placed) {
+      root = root.replace(islandSlot(island.key), () => renderIsland(island, input.settings));
+    }
 
     const url = new URL(input.url);
     const headOf = [...context.matches]
@@ -75,11 +96,6 @@ export const renderer: PageRenderer = {
       content: <C extends ContentCollection>(collection: C) =>
         queryClient.getQueryData<ContentRecord<C>[]>(contentQueryKey(collection)) ?? [],
     });
-
-    const routerState = { loaderData: context.loaderData, actionData: context.actionData };
-    const state =
-      `<script type="application/json" id="${ROUTER_STATE_ELEMENT_ID}">${scriptSafeJson(routerState)}</script>` +
-      `<script type="application/json" id="${QUERY_STATE_ELEMENT_ID}">${scriptSafeJson(dehydrate(queryClient, { shouldDehydrateQuery: isContentQuery }))}</script>`;
-    return { kind: 'page', head: renderHeadTags(head, input.settings, input.publicUrl), root, state };
+    return { kind: 'page', head: renderHeadTags(head, input.settings, input.publicUrl), root };
   },
 };

@@ -1,12 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import {
-  createBrowserRouter,
-  type HydrationState,
-  type LoaderFunction,
-  matchRoutes,
-  type RouteObject,
-} from 'react-router';
+import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
 import { PUBLIC_ROUTE_PATTERNS, SCHOOL_ROUTE_PATTERNS } from '../../shared/routes.js';
 import type { ScreenPath } from '../../shared/screens.js';
 import type { RouteHandle } from '../components/layout/PageBanner.js';
@@ -146,22 +140,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
-/**
- * The browser's router. On a page the server rendered, the first page's lazy route modules are
- * loaded before the router starts and it takes the server's loader data (`hydrationData`), so the
- * first render in the browser is the server's markup and hydrates without a mismatch.
- */
-export async function createAppRouter(queryClient: QueryClient, hydrationData?: HydrationState) {
-  const routes = createRoutes(queryClient);
-  if (hydrationData) {
-    const lazyMatches = (matchRoutes(routes, window.location) ?? []).filter((match) => match.route.lazy);
-    await Promise.all(
-      lazyMatches.map(async (match) => {
-        const lazy = match.route.lazy;
-        if (typeof lazy !== 'function') return;
-        Object.assign(match.route, { ...(await lazy()), lazy: undefined });
-      }),
-    );
-  }
-  return createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
+/** The browser's router: the app renders its first page itself (the islands entry, site.tsx, serves the others). */
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(createRoutes(queryClient));
 }

@@ -45,10 +45,8 @@ export function renderIndexPage(
 export interface ServerRenderedParts {
   /** The page's head tags (its own title, description, canonical, previews, JSON-LD). */
   head: string;
-  /** The app's markup for `#root`. */
+  /** The page's markup for `#root`, its islands in it. */
   root: string;
-  /** The hydration blocks, placed after the app's markup. */
-  state: string;
 }
 
 /** The template cut where a server-rendered page fills it in: before `</head>`, `#root` and `</body>`. */
@@ -89,5 +87,5 @@ function splitAt(text: string, pattern: RegExp): [string, string] {
 function renderServerPage(template: string, settings: SchoolSettings, rendered: ServerRenderedParts): string {
   const data = `<script type="application/json" id="${SETTINGS_ELEMENT_ID}">${scriptSafeJson(settings)}</script>`;
   const cut = serverTemplate(template);
-  return `${cut.head}${rendered.head}${data}</head>${cut.toRoot}<div id="root">${rendered.root}</div>${cut.toBodyEnd}${rendered.state}</body>${cut.rest}`;
+  return `${cut.head}${rendered.head}${data}</head>${cut.toRoot}<div id="root">${rendered.root}</div>${cut.toBodyEnd}</body>${cut.rest}`;
 }

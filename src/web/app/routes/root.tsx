@@ -1,33 +1,38 @@
-import { Suspense, useMemo } from 'react';
+import { useMemo } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Layout } from '../../components/layout/Layout.js';
 import { SchoolContext } from '../../components/layout/school.js';
+import { NewsletterForm } from '../../features/newsletter/components/NewsletterForm.js';
 import { HomeHero } from '../../features/public-site/components/HomeHero.js';
-import { deferredComponent } from '../../lib/deferred-component.js';
+import { Island } from '../../islands/island.js';
+import { type AppLinkProps, type AppNavigation, AppNavigationContext } from '../../lib/app-navigation.js';
 import { useSettings } from '../../lib/settings.js';
 
-/**
- * The footer's newsletter form, with its form library and schemas, is not in the first load
- * (docs/decisions/0031-first-load-javascript.md): the server renders it, the browser hydrates it
- * when its chunk has arrived.
- */
-const NewsletterForm = deferredComponent(() =>
-  import('../../features/newsletter/components/NewsletterForm.js').then((module) => module.NewsletterForm),
-);
+/** The router's link, for components that are also islands (lib/app-navigation.tsx). */
+function RouterLink({ href, ...rest }: AppLinkProps) {
+  return <Link to={href} {...rest} />;
+}
 
-/** The root route's frame, with the features that live in it and the school's settings. */
+/** The root route's frame, with the features that live in it, the school's settings and the router's links. */
 export function RootLayout() {
   const { data, status } = useSettings();
   const school = useMemo(() => ({ settings: data, status }), [data, status]);
+  const routerNavigate = useNavigate();
+  const navigation = useMemo<AppNavigation>(
+    () => ({ Link: RouterLink, navigate: (to) => void routerNavigate(to) }),
+    [routerNavigate],
+  );
+  const { pathname, search } = useLocation();
   return (
     <SchoolContext value={school}>
-      <Layout
-        homeBanner={<HomeHero />}
-        newsletter={
-          <Suspense fallback={null}>
-            <NewsletterForm />
-          </Suspense>
-        }
-      />
+      <AppNavigationContext value={navigation}>
+        <Layout
+          homeBanner={<HomeHero />}
+          newsletter={
+            <Island name="newsletter-form" component={NewsletterForm} props={{ pathname, search }} />
+          }
+        />
+      </AppNavigationContext>
     </SchoolContext>
   );
 }

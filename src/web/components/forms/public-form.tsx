@@ -9,7 +9,6 @@ import {
   type UseFormSetError,
   useForm,
 } from 'react-hook-form';
-import { useLocation } from 'react-router';
 import { type FormPost, formPostOutcome } from '../../../shared/api/form-posts.js';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../shared/api/public-form-fields.js';
 import { apiCall, isApiError } from '../../lib/api-client.js';
@@ -105,11 +104,19 @@ export function usePublicForm<Input extends FieldValues, Output extends FieldVal
 
 /**
  * What a send of `post` without JavaScript came to, read from the page's URL, where the server's
- * answer put it (shared/api/form-posts.ts): rendered from the URL, so a page rendered on the server
- * says it too. Nothing when the URL says nothing, or once the form was sent with the script (`hidden`).
+ * answer put it (shared/api/form-posts.ts): rendered from the URL's `search`, so a page rendered on the
+ * server says it too. Nothing when the URL says nothing, or once the form was sent with the script
+ * (`hidden`).
  */
-export function FormPostOutcomeNote({ post, hidden = false }: { post: FormPost; hidden?: boolean }) {
-  const { search } = useLocation();
+export function FormPostOutcomeNote({
+  post,
+  search,
+  hidden = false,
+}: {
+  post: FormPost;
+  search: string;
+  hidden?: boolean;
+}) {
   const outcome = hidden ? undefined : formPostOutcome(post, search);
   if (!outcome) return null;
   if (outcome.kind === 'done') {

@@ -1,5 +1,6 @@
 import { type MouseEvent, type ReactNode, type RefObject, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation, useRevalidator } from 'react-router';
+import { Island } from '../../islands/island.js';
 import { useSessionToken } from '../../lib/session.js';
 import { DocumentTitle } from './DocumentTitle.js';
 import { Footer } from './Footer.js';
@@ -50,10 +51,15 @@ export interface LayoutProps {
   newsletter: ReactNode;
 }
 
-/** Every page's frame: skip link, navigation, banner, the page itself, footer and toasts. */
+/**
+ * Every page's frame: skip link, navigation, banner, the page itself, footer and toasts. On a public
+ * page the server renders, the navigation and the toasts are islands (islands/island.tsx): the rest
+ * of the frame is HTML the browser does not hydrate, so the page's hooks here run in the app only.
+ */
 export function Layout({ homeBanner, newsletter }: LayoutProps) {
   const main = useRef<HTMLElement>(null);
   const navigation = useNavigation();
+  const { pathname } = useLocation();
   useFocusMainOnNavigation(main);
   useRevalidateOnSessionEnd();
 
@@ -64,13 +70,13 @@ export function Layout({ homeBanner, newsletter }: LayoutProps) {
       </a>
       <div className={`page-progress${navigation.state === 'idle' ? '' : ' page-progress--active'}`} />
       <DocumentTitle />
-      <NavBar />
+      <Island name="site-nav" component={NavBar} props={{ pathname }} />
       <main id={MAIN_ID} ref={main} tabIndex={-1} className="site-main">
         <PageBanner home={homeBanner} />
         <Outlet />
       </main>
       <Footer newsletter={newsletter} />
-      <Toasts />
+      <Island name="toasts" component={Toasts} props={{}} />
       <ScrollRestoration />
     </>
   );

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { Link, matchPath, NavLink, useLocation } from 'react-router';
 import { paths } from '../../config/paths.js';
+import { AppLink, type AppLinkProps, isCurrentPage } from '../../lib/app-navigation.js';
 import { useLogout } from '../../lib/auth.js';
 import { useSessionToken } from '../../lib/session.js';
 import { Icon } from '../ui/Icon.js';
@@ -30,14 +30,32 @@ export const PAGES_LINKS: readonly NavItem[] = [{ label: 'Blog_Detail', to: path
 /** After Pages, in the bar itself. */
 export const CONTACT_LINK: NavItem = { label: 'Contact', to: paths.contact };
 
+/** A link of the bar: marked as the current page (`active`, `aria-current`) when it is. */
+function BarLink({ href, pathname, className, ...rest }: AppLinkProps & { pathname: string }) {
+  const current = isCurrentPage(href, pathname);
+  return (
+    <AppLink
+      href={href}
+      className={current ? `${className} active` : className}
+      aria-current={current ? 'page' : undefined}
+      {...rest}
+    />
+  );
+}
+
+export interface NavBarProps {
+  /** The page's path, for the current page's link. */
+  pathname: string;
+}
+
 /**
  * The site's navigation (docs/contract/product.md#navigation-bar). Its session part follows the
  * kids_pre_token cookie: the login link and the Registation button (the registration link of the contract)
  * without it, a Dashboard link and a red LogOut button with it (docs/contract/product.md#roles: Dashboard and
  * LogOut are for logged-in users only). Below the lg breakpoint the links fold behind a menu button.
+ * An island of the public pages (islands/registry.ts): no router, the page's path as a prop.
  */
-export function NavBar() {
-  const { pathname } = useLocation();
+export function NavBar({ pathname }: NavBarProps) {
   const token = useSessionToken();
   const logout = useLogout();
   const ids = useId();
@@ -82,7 +100,7 @@ export function NavBar() {
     }
   };
 
-  const pagesActive = PAGES_LINKS.some((link) => matchPath({ path: link.to, end: false }, pathname));
+  const pagesActive = PAGES_LINKS.some((link) => isCurrentPage(link.to, pathname));
 
   return (
     <header className="site-header">
@@ -104,9 +122,9 @@ export function NavBar() {
             <ul className="navbar-nav mx-auto mb-3 mb-lg-0">
               {MAIN_LINKS.map((link) => (
                 <li key={link.to} className="nav-item">
-                  <NavLink to={link.to} end className="nav-link">
+                  <BarLink href={link.to} pathname={pathname} className="nav-link">
                     {link.label}
-                  </NavLink>
+                  </BarLink>
                 </li>
               ))}
               <li
@@ -135,37 +153,41 @@ export function NavBar() {
                 >
                   {PAGES_LINKS.map((link) => (
                     <li key={link.to}>
-                      <NavLink to={link.to} end className="dropdown-item">
+                      <BarLink href={link.to} pathname={pathname} className="dropdown-item">
                         {link.label}
-                      </NavLink>
+                      </BarLink>
                     </li>
                   ))}
                 </ul>
               </li>
               <li className="nav-item">
-                <NavLink to={CONTACT_LINK.to} end className="nav-link">
+                <BarLink href={CONTACT_LINK.to} pathname={pathname} className="nav-link">
                   {CONTACT_LINK.label}
-                </NavLink>
+                </BarLink>
               </li>
             </ul>
             <div className="site-nav__session">
               {token ? (
                 <>
-                  <NavLink to={paths.dashboard} end className="nav-link site-nav__dashboard">
+                  <BarLink
+                    href={paths.dashboard}
+                    pathname={pathname}
+                    className="nav-link site-nav__dashboard"
+                  >
                     Dashboard
-                  </NavLink>
+                  </BarLink>
                   <button type="button" className="btn btn-danger rounded-pill px-4" onClick={logout}>
                     LogOut
                   </button>
                 </>
               ) : (
                 <>
-                  <NavLink to={paths.login} end className="nav-link site-nav__login">
+                  <BarLink href={paths.login} pathname={pathname} className="nav-link site-nav__login">
                     login
-                  </NavLink>
-                  <Link to={paths.registration} className="btn btn-primary rounded-pill px-4">
+                  </BarLink>
+                  <AppLink href={paths.registration} className="btn btn-primary rounded-pill px-4">
                     Registation
-                  </Link>
+                  </AppLink>
                 </>
               )}
             </div>

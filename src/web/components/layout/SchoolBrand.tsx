@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { mediaVariants } from '../../../shared/media-files.js';
 import { paths } from '../../config/paths.js';
+import { AppLink } from '../../lib/app-navigation.js';
 import { uploadUrl } from '../../lib/images.js';
 import { Icon } from '../ui/Icon.js';
 import { useSchool } from './school.js';
@@ -31,9 +31,9 @@ export function SchoolBrand({ className = 'navbar-brand site-brand' }: SchoolBra
   const { settings } = useSchool();
   const name = settings?.name;
   return (
-    <Link to={paths.home} className={className} aria-label={name ? undefined : 'Home page'}>
+    <AppLink href={paths.home} className={className} aria-label={name ? undefined : 'Home page'}>
       <SchoolLogo logo={settings?.logo} />
       {name ? <span className="site-brand__name">{name}</span> : null}
-    </Link>
+    </AppLink>
   );
 }

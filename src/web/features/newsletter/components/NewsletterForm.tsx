@@ -1,25 +1,24 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { useLocation } from 'react-router';
 import {
   NEWSLETTER_FORM_POST,
   NEWSLETTER_PAGE_FIELD,
   withoutOutcomes,
 } from '../../../../shared/api/form-posts.js';
-import {
-  HONEYPOT_FIELD,
-  NEWSLETTER_MESSAGES,
-  type Newsletter,
-  type NewsletterInput,
-  NewsletterSchema,
-} from '../../../../shared/api/newsletter.js';
+import type { Newsletter, NewsletterInput } from '../../../../shared/api/newsletter.js';
+import { HONEYPOT_FIELD, NEWSLETTER_MESSAGES } from '../../../../shared/api/public-form-fields.js';
 import {
   FormPostOutcomeNote,
   HoneypotField,
   NameAndEmailFields,
   usePublicForm,
 } from '../../../components/forms/public-form.js';
+import { lazyResolver } from '../../../lib/lazy-resolver.js';
 import { useHydrated } from '../../../lib/use-hydrated.js';
+
+/** The checks of `POST newsletter`, loaded when the form is first used. */
+const newsletterResolver = lazyResolver(() =>
+  import('../lib/form-resolvers.js').then((module) => module.newsletterResolver),
+);
 
 /**
  * The footer's newsletter form (docs/contract/product.md#footer): Your Name, Your Email, Submit Now. It
@@ -28,19 +27,25 @@ import { useHydrated } from '../../../lib/use-hydrated.js';
  *
  * Without its script (docs/decisions/0029-forms-without-javascript.md) it is a plain HTML form posted
  * to `POST /newsletter` with the page it is on (a hidden field), whose answer comes back to that page
- * with the outcome in the URL, shown above the fields.
+ * with the outcome in the URL, shown above the fields. An island of the public pages
+ * (islands/registry.ts): the page's address comes as props.
  */
-export function NewsletterForm() {
+export interface NewsletterFormProps {
+  /** The path and query of the page the form is on. */
+  pathname: string;
+  search: string;
+}
+
+export function NewsletterForm({ pathname, search }: NewsletterFormProps) {
   const id = useId();
   const scripted = useHydrated();
-  const { pathname, search } = useLocation();
   const {
     register,
     submit,
     sentWithScript,
     formState: { errors, isSubmitting },
   } = usePublicForm<NewsletterInput, Newsletter>({
-    resolver: zodResolver(NewsletterSchema),
+    resolver: newsletterResolver,
     defaultValues: { name: '', email: '', [HONEYPOT_FIELD]: '' },
     path: 'newsletter',
     fields: ['name', 'email'],
@@ -56,9 +61,10 @@ export function NewsletterForm() {
       action={NEWSLETTER_FORM_POST.action}
       noValidate={scripted}
       onSubmit={submit}
+      onFocus={newsletterResolver.preload}
       aria-label="Newsletter"
     >
-      <FormPostOutcomeNote post={NEWSLETTER_FORM_POST} hidden={sentWithScript} />
+      <FormPostOutcomeNote post={NEWSLETTER_FORM_POST} search={search} hidden={sentWithScript} />
       <input type="hidden" name={NEWSLETTER_PAGE_FIELD} value={`${pathname}${withoutOutcomes(search)}`} />
       <NameAndEmailFields id={id} register={register} errors={errors} withBrowserChecks={!scripted} />
       <HoneypotField registration={register(HONEYPOT_FIELD)} />

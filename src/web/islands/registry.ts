@@ -1,0 +1,18 @@
+import type { ComponentType } from 'react';
+
+/**
+ * Every island of the public pages (islands/island.tsx), by name, as the browser loads it: each is a
+ * chunk of its own, fetched by the islands entry (site.tsx) only on a page that has one.
+ */
+export const ISLAND_LOADERS = {
+  'site-nav': () => import('../components/layout/NavBar.js').then((module) => module.NavBar),
+  toasts: () => import('../components/layout/Toasts.js').then((module) => module.Toasts),
+  'newsletter-form': () =>
+    import('../features/newsletter/components/NewsletterForm.js').then((module) => module.NewsletterForm),
+  'contact-form': () =>
+    import('../features/public-site/components/ContactForm.js').then((module) => module.ContactForm),
+} satisfies Record<string, () => Promise<ComponentType<never>>>;
+
+export type IslandName = keyof typeof ISLAND_LOADERS;
+
+export const isIslandName = (name: string): name is IslandName => Object.hasOwn(ISLAND_LOADERS, name);

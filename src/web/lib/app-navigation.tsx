@@ -1,0 +1,41 @@
+import { type AnchorHTMLAttributes, type ComponentType, createContext, useContext } from 'react';
+
+/**
+ * Links and navigation for components that run both in the school area's single-page app and as an
+ * island of a server-rendered public page (docs/decisions/0042-react-islands.md). An island has no
+ * router: its links are plain links and `navigate` loads the page. The app gives its router's link
+ * and navigate (app/routes/root.tsx), so the same component moves without a page load there.
+ * Components that are never islands keep using React Router directly.
+ */
+export interface AppLinkProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
+  href: string;
+}
+
+export interface AppNavigation {
+  Link: ComponentType<AppLinkProps>;
+  navigate: (to: string) => void;
+}
+
+function PageLink(props: AppLinkProps) {
+  return <a {...props} />;
+}
+
+/** Without a router: a link is a link, navigating loads the page. */
+export const PAGE_NAVIGATION: AppNavigation = {
+  Link: PageLink,
+  navigate: (to) => window.location.assign(to),
+};
+
+export const AppNavigationContext = createContext<AppNavigation>(PAGE_NAVIGATION);
+
+/** A link to a page of the site: the router's in the app, a plain one in an island. */
+export function AppLink(props: AppLinkProps) {
+  const { Link } = useContext(AppNavigationContext);
+  return <Link {...props} />;
+}
+
+/** Goes to `to`: through the router in the app, by loading the page in an island. */
+export const useAppNavigate = (): ((to: string) => void) => useContext(AppNavigationContext).navigate;
+
+/** Whether `href` is the page at `pathname` (a link's `aria-current`), by path alone. */
+export const isCurrentPage = (href: string, pathname: string): boolean => href.split(/[?#]/)[0] === pathname;
