@@ -4,41 +4,16 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { z } from 'zod';
 import { type ContentCollection, type ContentRecord, wireRecordSchema } from '../shared/api/content.js';
-import { escapeHtml } from '../shared/html-text.js';
 import type { PageRenderer, RenderedPage, RenderPageInput } from '../shared/page-rendering.js';
-import type { SchoolSettings } from '../shared/school-settings.js';
 import { AppProvider } from './app/providers.js';
 import { createRoutes } from './app/router.js';
-import {
-  IslandCollector,
-  IslandCollectorContext,
-  IslandRoot,
-  islandSlot,
-  type PlacedIsland,
-} from './islands/island.js';
+import { IslandCollector, IslandCollectorContext, islandSlot } from './islands/island.js';
+import { renderIsland } from './islands/render-island.js';
 import { contentQueryKey, readContentWith } from './lib/content.js';
 import { preloadDeferredComponents } from './lib/deferred-component.js';
 import { defaultHead, type PageHeadFunction, renderHeadTags } from './lib/page-head.js';
 import { STALE_TIME_MS } from './lib/query-client.js';
 import { settingsQueryKey } from './lib/settings.js';
-
-/**
- * One island rendered on its own, in the element the islands entry (site.tsx) hydrates: its name,
- * its props as JSON and its useId prefix (the key) are the element's, so the browser renders exactly
- * what the server did.
- */
-function renderIsland(
-  { key, name, component: Component, props }: PlacedIsland,
-  settings: SchoolSettings,
-): string {
-  const markup = renderToString(
-    <IslandRoot settings={settings}>
-      <Component {...props} />
-    </IslandRoot>,
-    { identifierPrefix: key },
-  );
-  return `<div class="island" data-island="${name}" data-island-key="${key}" data-props="${escapeHtml(JSON.stringify(props))}">${markup}</div>`;
-}
 
 /**
  * A public page rendered on the server (docs/decisions/0030-server-rendering.md,

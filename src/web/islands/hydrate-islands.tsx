@@ -1,0 +1,41 @@
+import type { ComponentType } from 'react';
+import { hydrateRoot, type RootOptions } from 'react-dom/client';
+import type { SchoolSettings } from '../../shared/school-settings.js';
+import { IslandRoot } from './island.js';
+import { ISLAND_LOADERS, type IslandName, isIslandName } from './registry.js';
+
+export type IslandLoader = (name: IslandName) => Promise<ComponentType<object>>;
+
+const loadFromRegistry: IslandLoader = async (name) =>
+  (await ISLAND_LOADERS[name]()) as ComponentType<object>;
+
+/**
+ * Hydrates one island the server rendered (render-island.tsx) as a React root of its own, with the
+ * props and useId prefix it was rendered with.
+ */
+export async function hydrateIsland(
+  element: HTMLElement,
+  settings: SchoolSettings | undefined,
+  load: IslandLoader = loadFromRegistry,
+  options: Pick<RootOptions, 'onRecoverableError'> = {},
+): Promise<void> {
+  const { island: name, islandKey: key, props } = element.dataset;
+  if (!name || !isIslandName(name) || key === undefined) {
+    throw new Error(`An island names no known component: ${name ?? '(none)'}.`);
+  }
+  const Component = await load(name);
+  hydrateRoot(
+    element,
+    <IslandRoot settings={settings}>
+      <Component {...(JSON.parse(props ?? '{}') as object)} />
+    </IslandRoot>,
+    { ...options, identifierPrefix: key },
+  );
+}
+
+/** Every island of the page; one that fails to load leaves the others working, its HTML as sent. */
+export function hydrateIslands(root: ParentNode, settings: SchoolSettings | undefined): void {
+  for (const element of root.querySelectorAll<HTMLElement>('[data-island]')) {
+    hydrateIsland(element, settings).catch((error: unknown) => reportError(error));
+  }
+}

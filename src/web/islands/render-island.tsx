@@ -1,0 +1,22 @@
+import { renderToString } from 'react-dom/server';
+import { escapeHtml } from '../../shared/html-text.js';
+import type { SchoolSettings } from '../../shared/school-settings.js';
+import { IslandRoot, type PlacedIsland } from './island.js';
+
+/**
+ * One island rendered on its own (entry-server.tsx), in the element the islands entry hydrates
+ * (hydrate-islands.tsx): its name, its props as JSON and its useId prefix (the key) are the
+ * element's, so the browser renders exactly what the server did.
+ */
+export function renderIsland(
+  { key, name, component: Component, props }: PlacedIsland,
+  settings: SchoolSettings | undefined,
+): string {
+  const markup = renderToString(
+    <IslandRoot settings={settings}>
+      <Component {...props} />
+    </IslandRoot>,
+    { identifierPrefix: key },
+  );
+  return `<div class="island" data-island="${name}" data-island-key="${key}" data-props="${escapeHtml(JSON.stringify(props))}">${markup}</div>`;
+}
