@@ -1,28 +1,26 @@
 // `npm run audit:pages [-- --report-only] [-- --runs=N]`: Lighthouse on the public pages of the built app
 // (docs/decisions/0028-page-budgets-and-start-up.md). Builds nothing: it starts
-// dist/node/server/main.js on a fresh data folder (so the demo school is there) and a free port, runs
+// dist/node/server/main.js on a fresh data folder (so the demo school is there) and a free port
+// (scripts/built-server.mjs), runs
 // Lighthouse's default configuration (a phone: mobile screen, simulated slow 4G and a 4x slower CPU) in
 // the Chromium the e2e tests use, prints each page's scores against the targets and, for each miss, the
 // audits behind it. The full reports are written to .reports/lighthouse/. Nothing is downloaded.
 //
 // Exit code: 0 when every target is met (or with --report-only), 1 when one is missed, 2 when the pages
 // could not be audited at all.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startBuiltServer } from './built-server.mjs';
 import { CHROME_ARGS, resolveChromePath } from './chrome-path.mjs';
-import { freePort } from './free-port.mjs';
 import { formatReport, summarize } from './page-audit-report.mjs';
 
 const PAGES = ['/', '/gallery', '/blog', '/contact'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const serverEntry = path.join(root, 'dist/node/server/main.js');
 const reportDir = path.join(root, '.reports/lighthouse');
 
 const args = process.argv.slice(2);
@@ -41,61 +39,6 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 
-/** The built server on a fresh data folder; answers once it serves the home page. */
-async function startServer() {
-  if (!fs.existsSync(serverEntry) || !fs.existsSync(path.join(root, 'dist/web/index.html'))) {
-    throw new Error('No build to audit: run `npm run build` first (audit:pages builds nothing itself).');
-  }
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'schoolyard-audit-'));
-  const env = { ...process.env };
-  // The demo school on SQLite in the fresh folder, whatever database or mail this shell points at.
-  delete env.DATABASE_URL;
-  delete env.SMTP_URL;
-  Object.assign(env, {
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DEMO_DATA: 'true',
-    PUBLIC_URL: base,
-    LOG_LEVEL: 'warn',
-  });
-  const child = spawn(process.execPath, [serverEntry], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-  const stop = async () => {
-    if (child.exitCode === null) child.kill('SIGTERM');
-    await exited;
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 60_000;
-  let exitCode;
-  exited.then((code) => {
-    exitCode = code;
-  });
-  while (Date.now() < deadline) {
-    if (exitCode !== undefined) {
-      await stop();
-      throw new Error(`The server stopped before it answered (exit code ${exitCode}).`);
-    }
-    try {
-      const response = await fetch(`${base}/`);
-      await response.arrayBuffer();
-      if (response.ok) return { base, stop };
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  await stop();
-  throw new Error('The server did not answer within 60 s.');
-}
-
 /** The middle run by performance score (Lighthouse's advice for a noisy machine: the median of several). */
 function median(results) {
   const sorted = [...results].sort(
@@ -105,7 +48,8 @@ function median(results) {
 }
 
 async function main() {
-  const server = await startServer();
+  // Ready once it serves the home page, so the first audit does not pay for the server's start.
+  const server = await startBuiltServer({ readyPath: '/' });
   let chrome;
   try {
     chrome = await chromeLauncher.launch({
