@@ -3,6 +3,8 @@ import '@fontsource/nunito/400.css';
 import '@fontsource/nunito/700.css';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles/app.css';
+// The log-in and registration pages' cards (their forms are islands; the page around them is not).
+import './styles/accounts.css';
 
 import { hydrateIslands } from './islands/hydrate-islands.js';
 import { readSettingsFromPage } from './lib/page-settings.js';
