@@ -1,8 +1,8 @@
 import { MESSAGES } from '../constants.js';
 
 /*
- * The public forms' field names, limits and messages (newsletter, contact), without their zod schemas
- * (newsletter.ts, enquiry.ts, which re-export all of this): a public page shows these from its first
+ * The public forms' field names, limits and messages (newsletter, contact, Book A Seat), without their
+ * zod schemas (newsletter.ts, enquiry.ts, booking.ts, which re-export all of this): a public page shows these from its first
  * JavaScript, and loads the schemas only when a form is first checked
  * (docs/decisions/0035-lean-public-pages.md).
  */
@@ -94,3 +94,32 @@ export const ENQUIRY_MESSAGES = {
 /** The longest subject and message the contact form takes (the browser's `maxLength` without JavaScript too). */
 export const SUBJECT_MAX_LENGTH = 200;
 export const MESSAGE_MAX_LENGTH = 5000;
+
+/**
+ * Book A Seat (booking.ts). The original choices for Select A Class (docs/contract/product.md#public-pages): what a school without
+ * class cards offers.
+ */
+export const BOOKING_CLASSES = ['Class 1', 'Class 2', 'Class 3'] as const;
+
+/**
+ * The classes Book A Seat offers: the names of the school's class cards (the kids classes of the
+ * public site, each with its seats and fee; Join Now on a card chooses it), in their order and
+ * once each; the original Class 1-3 when the school has none. The server accepts only these.
+ */
+export function bookableClasses(cardTitles: readonly string[]): string[] {
+  const names = [...new Set(cardTitles.map((title) => title.trim()).filter((title) => title !== ''))];
+  return names.length > 0 ? names : [...BOOKING_CLASSES];
+}
+
+export const BOOKING_MESSAGES = {
+  enterName: MESSAGES.enterName,
+  enterEmail: MESSAGES.enterEmail,
+  invalidEmail: 'Please enter a valid email',
+  nameTooLong: 'Please keep your name under 100 characters',
+  selectClass: 'Please select a class',
+  /** Shown after a valid form until `POST bookings` is wired. */
+  received:
+    'Thank you! Online booking opens very soon. Until then, please call or email our office to book your seat.',
+  /** Shown once `POST bookings` answered 201. */
+  booked: 'Thank you! We have received your booking and will contact you soon.',
+} as const;

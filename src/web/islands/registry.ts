@@ -11,6 +11,12 @@ export const ISLAND_LOADERS = {
     import('../features/newsletter/components/NewsletterForm.js').then((module) => module.NewsletterForm),
   'contact-form': () =>
     import('../features/public-site/components/ContactForm.js').then((module) => module.ContactForm),
+  'login-form': () =>
+    import('../features/accounts/components/LoginForm.js').then((module) => module.LoginForm),
+  'registration-form': () =>
+    import('../features/accounts/components/RegistrationForm.js').then((module) => module.RegistrationForm),
+  'book-seat-form': () =>
+    import('../features/public-site/components/BookSeatForm.js').then((module) => module.BookSeatForm),
 } satisfies Record<string, () => Promise<ComponentType<never>>>;
 
 export type IslandName = keyof typeof ISLAND_LOADERS;

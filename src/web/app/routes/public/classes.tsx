@@ -1,7 +1,7 @@
 import { PAGE_CONTENT } from '../../../../shared/page-rendering.js';
 import { contentLoader } from '../../../features/public-site/api/prefetch-content.js';
+import { BookSeatSection } from '../../../features/public-site/components/BookSeatSection.js';
 import { ClassesSection } from '../../../features/public-site/components/ClassesSection.js';
-import { DeferredBookSeatSection } from '../../../features/public-site/components/DeferredSections.js';
 import { classesHead } from '../../../features/public-site/lib/page-heads.js';
 
 export const head = classesHead;
@@ -16,7 +16,7 @@ export default function ClassesRoute() {
   return (
     <>
       <ClassesSection />
-      <DeferredBookSeatSection />
+      <BookSeatSection />
     </>
   );
 }

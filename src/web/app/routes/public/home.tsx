@@ -3,11 +3,9 @@ import { paths } from '../../../config/paths.js';
 import { contentLoader } from '../../../features/public-site/api/prefetch-content.js';
 import { AboutSection } from '../../../features/public-site/components/AboutSection.js';
 import { BlogSection } from '../../../features/public-site/components/BlogSection.js';
+import { BookSeatSection } from '../../../features/public-site/components/BookSeatSection.js';
 import { ClassesSection } from '../../../features/public-site/components/ClassesSection.js';
-import {
-  DeferredBookSeatSection,
-  DeferredTestimonialsSection,
-} from '../../../features/public-site/components/DeferredSections.js';
+import { DeferredTestimonialsSection } from '../../../features/public-site/components/DeferredSections.js';
 import { FacilitiesSection } from '../../../features/public-site/components/FacilitiesSection.js';
 import { TeachersSection } from '../../../features/public-site/components/TeachersSection.js';
 import { homeHead } from '../../../features/public-site/lib/page-heads.js';
@@ -27,7 +25,7 @@ export default function HomeRoute() {
       <FacilitiesSection />
       <AboutSection learnMoreTo={paths.about} />
       <ClassesSection />
-      <DeferredBookSeatSection />
+      <BookSeatSection />
       <TeachersSection />
       <DeferredTestimonialsSection />
       <BlogSection limit={3} />

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginInput } from '../../../../shared/api/users.js';
 import { ApiError, apiUrl, isErrorBody } from '../../../lib/api-client.js';
-import { setSessionToken } from '../../../lib/session.js';
+import { clearSessionToken, getSessionToken, setSessionToken } from '../../../lib/session.js';
 
 /** A refused log-in; `retryAfterSeconds` comes from the `Retry-After` header of a 429. */
 export class LoginError extends ApiError {
@@ -83,15 +82,12 @@ export async function logIn(credentials: LoginInput): Promise<string> {
   );
 }
 
-/** Logs in and starts the session: the token goes into the kids_pre_token cookie for 7 days. */
-export function useLogin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: logIn,
-    onSuccess: (token) => {
-      // Nothing cached for an earlier user may show to this one; public content may stay.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'content' });
-      setSessionToken(token);
-    },
-  });
+/**
+ * Starts the session that a log-in returned: the token goes into the kids_pre_token cookie for 7 days.
+ * A log-in over another session ends that one first, so nothing the app cached for its user shows to
+ * this one (main.tsx drops it when a session ends; public content may stay).
+ */
+export function startSession(token: string): void {
+  if (getSessionToken() !== undefined) clearSessionToken();
+  setSessionToken(token);
 }

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { wireFieldName } from '../../../../shared/api/user-fields.js';
 import { IMAGE_RULES } from '../../../../shared/api/user-form-fields.js';
@@ -44,5 +43,3 @@ export async function registerUser(values: RegistrationFormValues): Promise<Regi
   });
   return body.data;
 }
-
-export const useRegister = () => useMutation({ mutationFn: registerUser });

@@ -1,12 +1,14 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import type { UserEvent } from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { type UserEvent, userEvent } from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import { USER_MESSAGES } from '../../../../shared/api/users.js';
 import { MESSAGES } from '../../../../shared/constants.js';
+import { AppNavigationContext, PAGE_NAVIGATION } from '../../../lib/app-navigation.js';
 import { getSessionToken } from '../../../lib/session.js';
 import { jsonResponse, renderApp } from '../../../test/render-app.js';
 import { LOGIN_REASONS } from '../lib/login-errors.js';
 import { errorResponse, type Handler, makeUser, mockApi, toastTexts } from '../testing/mock-api.js';
+import { LoginForm } from './LoginForm.js';
 
 const form = () => screen.getByRole('form', { name: 'Welcome back!' });
 
@@ -122,6 +124,52 @@ describe('login form', () => {
     expect(screen.getByRole('link', { name: 'Register for an account' })).toHaveAttribute(
       'href',
       '/registation',
+    );
+  });
+});
+
+describe('login form as an island of /login (no router, no query client)', () => {
+  /** The form as the islands entry hydrates it; `navigate` stands for the page load it asks for. */
+  function renderIsland() {
+    const navigate = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <AppNavigationContext value={{ ...PAGE_NAVIGATION, navigate }}>
+        <LoginForm />
+      </AppNavigationContext>,
+    );
+    return { navigate, user };
+  }
+
+  it('logs in, stores the token and loads the dashboard, saying so until the page goes', async () => {
+    mockApi({ 'POST users/login': () => jsonResponse({ token: 'tok-456' }) });
+    const { navigate, user } = renderIsland();
+    await logIn(user);
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/dashboard'));
+    expect(getSessionToken()).toBe('tok-456');
+    expect(within(form()).getByRole('button', { name: 'Logging in…' })).toBeDisabled();
+  });
+
+  it('says why a log-in was refused, and stays', async () => {
+    mockApi({
+      'POST users/login': () => errorResponse(401, 'INVALID_CREDENTIALS', USER_MESSAGES.invalidCredentials),
+    });
+    const { navigate, user } = renderIsland();
+    await logIn(user);
+    expect(await within(form()).findByRole('alert')).toHaveTextContent('Wrong email or password.');
+    expect(navigate).not.toHaveBeenCalled();
+    expect(within(form()).getByRole('button', { name: 'Login' })).toBeEnabled();
+  });
+
+  it('links to the registration form and to a reset with plain links', () => {
+    renderIsland();
+    expect(screen.getByRole('link', { name: 'Register for an account' })).toHaveAttribute(
+      'href',
+      '/registation',
+    );
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
     );
   });
 });

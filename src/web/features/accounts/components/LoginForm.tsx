@@ -1,15 +1,15 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
 import type { LoginInput } from '../../../../shared/api/users.js';
 import { MESSAGES } from '../../../../shared/constants.js';
 import { FormAlert, TextField } from '../../../components/forms/fields.js';
 import { paths } from '../../../config/paths.js';
 import { isApiError } from '../../../lib/api-client.js';
+import { AppLink, useAppNavigate } from '../../../lib/app-navigation.js';
 import { showFieldErrors } from '../../../lib/form-errors.js';
 import { lazyResolver } from '../../../lib/lazy-resolver.js';
 import { notify } from '../../../lib/toast.js';
-import { useLogin } from '../api/login.js';
+import { logIn, startSession } from '../api/login.js';
 import { loginFailureReason } from '../lib/login-errors.js';
 import { accountFieldErrorsOf } from '../lib/server-errors.js';
 import { AccountIcon } from './AccountIcon.js';
@@ -27,12 +27,25 @@ const loginResolver = lazyResolver(() =>
  * and the browser moves to /dashboard. Any refusal or network failure shows the toast 'Something Went Wrong!'
  * and the form says why. "Forgot password?" leads to asking for a reset link by mail
  * (docs/decisions/0023-password-reset.md).
+ *
+ * An island of /login (islands/registry.ts): no router and no query client, so it calls `POST
+ * users/login` itself, and the move to /dashboard loads the school area's page (in the app, the router
+ * moves).
  */
 export function LoginForm() {
   const id = useId();
-  const navigate = useNavigate();
-  const login = useLogin();
+  const navigate = useAppNavigate();
   const [reason, setReason] = useState<{ text: string; pending: boolean }>();
+  // Logged in and on the way to the dashboard: as an island that is a page load, which takes a moment.
+  const [leaving, setLeaving] = useState(false);
+  useEffect(() => {
+    // Back to this page from the dashboard's (the browser's page cache keeps it as it was left).
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setLeaving(false);
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
   const form = useForm<LoginInput>({
     resolver: loginResolver,
     defaultValues: { email: '', password: '' },
@@ -43,8 +56,9 @@ export function LoginForm() {
 
   const onSubmit = async (values: LoginInput): Promise<void> => {
     setReason(undefined);
+    let token: string;
     try {
-      await login.mutateAsync(values);
+      token = await logIn(values);
     } catch (error) {
       notify.error(MESSAGES.loginFailed);
       // Focus stays put: the reason under the form is read first.
@@ -62,8 +76,11 @@ export function LoginForm() {
       });
       return;
     }
-    await navigate(paths.dashboard);
+    startSession(token);
+    setLeaving(true);
+    navigate(paths.dashboard);
   };
+  const busy = isSubmitting || leaving;
 
   return (
     <form
@@ -110,19 +127,15 @@ export function LoginForm() {
         />
       </div>
       <p className="text-end mt-2 mb-0">
-        <Link to={paths.forgotPassword}>Forgot password?</Link>
+        <AppLink href={paths.forgotPassword}>Forgot password?</AppLink>
       </p>
       <div className="account-form__actions">
-        <button
-          type="submit"
-          className="btn btn-primary btn-lg rounded-pill px-5 w-100"
-          disabled={isSubmitting}
-        >
-          {isSubmitting ? 'Logging in…' : 'Login'}
+        <button type="submit" className="btn btn-primary btn-lg rounded-pill px-5 w-100" disabled={busy}>
+          {busy ? 'Logging in…' : 'Login'}
         </button>
       </div>
       <p className="account-form__switch">
-        New here? <Link to={paths.registration}>Register for an account</Link>.
+        New here? <AppLink href={paths.registration}>Register for an account</AppLink>.
       </p>
     </form>
   );

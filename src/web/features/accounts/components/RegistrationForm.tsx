@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, type Path, useForm, useWatch } from 'react-hook-form';
-import { Link } from 'react-router';
 import { MESSAGES, REGISTRATION_MESSAGE_MS, USER_TYPE, USER_TYPES } from '../../../../shared/constants.js';
 import { FormAlert, SelectField, TextField } from '../../../components/forms/fields.js';
 import { paths } from '../../../config/paths.js';
+import { AppLink } from '../../../lib/app-navigation.js';
 import { lazyResolver } from '../../../lib/lazy-resolver.js';
 import { notify } from '../../../lib/toast.js';
-import { type RegistrationFormInput, type RegistrationFormValues, useRegister } from '../api/register.js';
+import { type RegistrationFormInput, type RegistrationFormValues, registerUser } from '../api/register.js';
 import { applyServerErrors } from '../lib/server-errors.js';
 import { ChildrenFields } from './ChildrenFields.js';
 import { PersonalDetailsFields } from './PersonalDetailsFields.js';
@@ -55,10 +55,12 @@ const registrationResolver = lazyResolver(() =>
  * uses. Success: a toast and the green 'Registered Successfully!' for 10 s, an empty form, and word that the
  * principal approves the account. Failure: the 'Registered Failed!' toast, the error logged, and the server's
  * reasons at their fields. Cancel empties everything.
+ *
+ * An island of /registation (islands/registry.ts): no router and no query client, so it calls
+ * `POST users` itself; its links are plain links there (router links in the app).
  */
 export function RegistrationForm() {
   const id = useId();
-  const register = useRegister();
   const [registeredAt, setRegisteredAt] = useState<number>();
   const [formMessage, setFormMessage] = useState<string>();
   const photoInput = useRef<HTMLInputElement>(null);
@@ -89,7 +91,7 @@ export function RegistrationForm() {
     setFormMessage(undefined);
     setRegisteredAt(undefined);
     try {
-      await register.mutateAsync(values);
+      await registerUser(values);
     } catch (error) {
       // docs/contract/product.md#messages: the failure is logged, and (docs/contract/fixes-and-gaps.md#fix-6,
       // docs/contract/fixes-and-gaps.md#fix-7) the visitor learns what to change.
@@ -133,7 +135,7 @@ export function RegistrationForm() {
           <strong>{MESSAGES.registered}</strong>
           <span>
             Your account is now waiting for the principal’s approval. You can{' '}
-            <Link to={paths.login}>log in</Link> once it is approved.
+            <AppLink href={paths.login}>log in</AppLink> once it is approved.
           </span>
         </div>
       ) : null}
@@ -214,7 +216,7 @@ export function RegistrationForm() {
         </button>
       </div>
       <p className="account-form__switch">
-        Already registered? <Link to={paths.login}>Log in here</Link>.
+        Already registered? <AppLink href={paths.login}>Log in here</AppLink>.
       </p>
     </form>
   );

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { USER_TYPE, USER_TYPES } from '../../../../shared/constants.js';
 import { DASHBOARD_TILES } from '../../../../shared/screens.js';
 import { ApiError } from '../../../lib/api-client.js';
-import { LoginError, parseRetryAfter } from '../api/login.js';
+import { getSessionToken, setSessionToken, subscribeToSession } from '../../../lib/session.js';
+import { LoginError, parseRetryAfter, startSession } from '../api/login.js';
 import { type ProfileFormValues, profileUpdateBody } from '../api/update-profile.js';
 import { formatDay } from './dates.js';
 import { LOGIN_REASONS, loginFailureReason } from './login-errors.js';
@@ -101,6 +102,32 @@ describe('log-in failures', () => {
   it('never leaves the visitor without a reason', () => {
     expect(loginFailureReason(new Error('boom'))).toBe(LOGIN_REASONS.unknown);
     expect(loginFailureReason(new ApiError(401, 'UNAUTHORIZED', 'x'))).toBe(LOGIN_REASONS.invalidCredentials);
+  });
+});
+
+describe('starting a session', () => {
+  /** The token each session change left, as the app's listener (main.tsx) sees them. */
+  function watchSession(): { seen: (string | undefined)[]; stop: () => void } {
+    const seen: (string | undefined)[] = [];
+    const stop = subscribeToSession(() => seen.push(getSessionToken()));
+    return { seen, stop };
+  }
+
+  it('stores the token', () => {
+    const { seen, stop } = watchSession();
+    startSession('tok-new');
+    stop();
+    expect(getSessionToken()).toBe('tok-new');
+    expect(seen).toEqual(['tok-new']);
+  });
+
+  it('ends an earlier session first, so what was cached for its user goes', () => {
+    setSessionToken('tok-old');
+    const { seen, stop } = watchSession();
+    startSession('tok-new');
+    stop();
+    expect(getSessionToken()).toBe('tok-new');
+    expect(seen).toEqual([undefined, 'tok-new']);
   });
 });
 

@@ -1,11 +1,14 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it } from 'vitest';
 import { BOOKING_MESSAGES } from '../../../../shared/api/booking.js';
 import { HONEYPOT_FIELD } from '../../../../shared/api/newsletter.js';
 import { TOO_MANY_MESSAGES } from '../../../components/forms/public-form.js';
 import { answerForm } from '../../../test/form-fetch.js';
 import { jsonResponse } from '../../../test/render-app.js';
 import { mockContent, renderSection } from '../testing/render-section.js';
+import { BookSeatForm, type BookSeatFormProps } from './BookSeatForm.js';
 import { BookSeatSection } from './BookSeatSection.js';
 import { ClassesSection } from './ClassesSection.js';
 
@@ -103,5 +106,36 @@ describe('BookSeatSection', () => {
     await user.click(form.getByRole('button', { name: 'Book Now' }));
     expect(await screen.findByText(TOO_MANY_MESSAGES)).toBeInTheDocument();
     expect(form.getByLabelText('Your Name')).toHaveValue('Asha Patel');
+  });
+});
+
+describe('BookSeatForm as an island of the server-rendered home and classes pages', () => {
+  const props: BookSeatFormProps = {
+    classes: ['Drawing & Painting', 'Language & Storytelling'],
+    cards: [
+      { id: 5, title: 'Drawing & Painting' },
+      { id: 6, title: 'Language & Storytelling ' },
+    ],
+    // The server renders the page without `?seat=`: it is not one of the page's parameters.
+    seat: null,
+  };
+
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  it('hydrates the server’s markup as it is, then takes Join Now’s ?seat= from the page’s address', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<BookSeatForm {...props} />);
+    document.body.append(container);
+    window.history.replaceState(null, '', '/?seat=6#book-a-seat');
+    // A mismatch would be a console error, which fails the test.
+    const root = await act(async () => hydrateRoot(container, <BookSeatForm {...props} />));
+    try {
+      const select = within(container).getByLabelText('Select A Class');
+      await waitFor(() => expect(select).toHaveValue('Language & Storytelling'));
+      expect(select).toHaveFocus();
+    } finally {
+      act(() => root.unmount());
+      container.remove();
+    }
   });
 });

@@ -3,27 +3,15 @@ import { deferredComponent } from '../../../lib/deferred-component.js';
 
 /*
  * The public sections kept out of their page's first load (docs/decisions/0031-first-load-javascript.md):
- * those with a form, with their form library and schemas, and the testimonials with their carousel
+ * the comments with their form library and schemas, and the testimonials with their carousel
  * (embla). The server renders them, the browser hydrates them when their chunk has arrived. All sit
- * below the fold.
+ * below the fold. (Book A Seat is a plain section: its form is an island that loads zod on first use.)
  */
 
-const BookSeat = deferredComponent(() =>
-  import('./BookSeatSection.js').then((module) => module.BookSeatSection),
-);
 const Comments = deferredComponent(() => import('./BlogComments.js').then((module) => module.BlogComments));
 const Testimonials = deferredComponent(() =>
   import('./TestimonialsSection.js').then((module) => module.TestimonialsSection),
 );
-
-/** Book A Seat (home, classes): the promo and its form. */
-export function DeferredBookSeatSection() {
-  return (
-    <Suspense fallback={null}>
-      <BookSeat />
-    </Suspense>
-  );
-}
 
 /** What parents say (home, teachers): the carousel starts once its code has arrived. */
 export function DeferredTestimonialsSection() {

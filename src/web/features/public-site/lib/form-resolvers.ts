@@ -1,8 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { BookingSchema } from '../../../../shared/api/booking.js';
 import { EnquirySchema } from '../../../../shared/api/enquiry.js';
 
-/**
- * The contact form's checks: the schema of `POST enquiries` with react-hook-form's zod resolver.
- * Loaded on first use (lib/lazy-resolver.ts), so the contact page's first JavaScript holds no zod.
+/*
+ * The public site's forms' checks: the schemas of their calls with react-hook-form's zod resolver.
+ * Loaded on first use (lib/lazy-resolver.ts), so no public page's first JavaScript holds zod.
  */
+
+/** The contact form: `POST enquiries`. */
 export const enquiryResolver = zodResolver(EnquirySchema);
+
+/** Book A Seat (home, classes): `POST bookings`. */
+export const bookingResolver = zodResolver(BookingSchema);
