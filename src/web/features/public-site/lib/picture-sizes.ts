@@ -21,8 +21,10 @@ export const CARD_PICTURE_SIZES = pictureSizes([{ share: { xs: 1, md: 1 / 2, lg:
 /** A teacher's round photo: `col-6 col-lg-3`, at most 15rem (`.teacher-card__media`). */
 export const TEACHER_PICTURE_SIZES = pictureSizes([{ share: { xs: 1 / 2, lg: 1 / 4 }, gap: GUTTER }], 240);
 
-/** The about section's main picture (`col-lg-5` in a `row gx-lg-5`). */
-export const ABOUT_PICTURE_SIZES = pictureSizes([{ share: { xs: 1, lg: 5 / 12 }, gap: WIDE_GUTTER }]);
+/** The about section's main picture (`col-lg-5` in a `row gx-lg-5`, in `.about__media`'s 1rem right padding). */
+export const ABOUT_PICTURE_SIZES = pictureSizes([
+  { share: { xs: 1, lg: 5 / 12 }, gap: WIDE_GUTTER, inset: 16 },
+]);
 
 /** Its small picture: `col-sm-5` of a `row g-4` inside the text's `col-lg-7`. */
 export const ABOUT_SMALL_PICTURE_SIZES = pictureSizes([
