@@ -34,9 +34,9 @@ describe.each(TEST_ENGINES)('starting with the files in the database (%s)', (eng
     expect(second.demoLogins).toBeUndefined();
     const stored = [];
     for await (const file of second.app.files.list()) stored.push(file.path);
-    expect(stored).toContain('demo/hero-1.webp');
+    expect(stored).toContain('demo/scenes/hero-1-800.webp');
     for (const { app } of [first, second]) {
-      const res = await app.inject({ url: '/uploads/demo/hero-1.webp' });
+      const res = await app.inject({ url: '/uploads/demo/scenes/hero-1-800.webp' });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('image/webp');
     }

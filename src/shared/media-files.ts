@@ -34,20 +34,47 @@ export interface MediaVariant {
 }
 
 /** The widths stored for a picture whose largest file is `largest` px wide. */
-export function mediaWidthsFor(largest: number): number[] {
-  return [...MEDIA_RULES.widths.filter((width) => width < largest), largest];
+export function mediaWidthsFor(largest: number, widths: readonly number[] = MEDIA_RULES.widths): number[] {
+  return [...widths.filter((width) => width < largest), largest];
 }
 
 /**
- * The stored widths of an uploaded picture, narrowest first, from its `image` value alone; undefined
- * for an image that is not of the media library (the demo's pictures, users' photos), which has
- * one file only.
+ * The demo school's drawn scenes (server/demo/images.ts) are stored the same way, as
+ * `demo/scenes/<name>-<width>.webp` (`<name>`: the scene's file name, e.g. `gallery-playing-1`), in
+ * closer steps than uploads: drawing them costs nothing, and the public pages show them from phone
+ * gallery cells (about 170 px) to the home page's hero. The demo's portraits stay one file.
+ */
+export const DEMO_SCENE_RULES = {
+  folder: 'demo/scenes',
+  widths: [320, 480, 640],
+} as const;
+
+/** `demo/scenes/<name>-<width>.webp`: groups 1 and 2 are the name and the width. */
+export const DEMO_SCENE_IMAGE_PATTERN = /^demo\/scenes\/([a-z0-9]+(?:-[a-z0-9]+)*)-([1-9][0-9]{0,4})\.webp$/;
+
+export const demoSceneImageOf = (name: string, width: number): string =>
+  `${DEMO_SCENE_RULES.folder}/${name}-${width}.webp`;
+
+/**
+ * The stored widths of a picture, narrowest first, from its `image` value alone: an upload of the
+ * media library or a scene of the demo. Undefined for any other image (users' photos, pictures
+ * stored before widths existed), which has one file only.
  */
 export function mediaVariants(image: string): MediaVariant[] | undefined {
-  const match = MEDIA_IMAGE_PATTERN.exec(image);
-  if (!match) return undefined;
-  const [, name = '', width = ''] = match;
-  return mediaWidthsFor(Number(width)).map((w) => ({ width: w, image: mediaImageOf(name, w) }));
+  const upload = MEDIA_IMAGE_PATTERN.exec(image);
+  if (upload) {
+    const [, name = '', width = ''] = upload;
+    return mediaWidthsFor(Number(width)).map((w) => ({ width: w, image: mediaImageOf(name, w) }));
+  }
+  const scene = DEMO_SCENE_IMAGE_PATTERN.exec(image);
+  if (scene) {
+    const [, name = '', width = ''] = scene;
+    return mediaWidthsFor(Number(width), DEMO_SCENE_RULES.widths).map((w) => ({
+      width: w,
+      image: demoSceneImageOf(name, w),
+    }));
+  }
+  return undefined;
 }
 
 /** An `<img srcset>` for an image value, e.g. `/uploads/media/ab..-400.webp 400w, ...`; undefined when it has one file. */

@@ -1,5 +1,5 @@
 import type { ContentCollection, ContentFields, ContentImage } from '../../shared/api/content.js';
-import { demoImage, SCENE_PICTURES } from './images.js';
+import { type DemoPicture, demoImage, SCENE_PICTURES, sceneImage } from './images.js';
 import { PARENTS, PRINCIPAL, SCHOOL_CONTACT, SCHOOL_NAME, TEACHERS } from './people.js';
 
 /**
@@ -14,12 +14,12 @@ export interface DemoRecord<C extends ContentCollection> {
 
 export type DemoContent = { [C in ContentCollection]: DemoRecord<C>[] };
 
-const img = (picture: { file: string }, alt: string, category?: ContentImage['category']): ContentImage =>
-  category ? { image: demoImage(picture.file), alt, category } : { image: demoImage(picture.file), alt };
+const img = (picture: DemoPicture, alt: string, category?: ContentImage['category']): ContentImage =>
+  category ? { image: sceneImage(picture), alt, category } : { image: sceneImage(picture), alt };
 
 /** The gallery's pictures, category by category, in the order given. */
 const galleryImages = (
-  byCategory: Record<NonNullable<ContentImage['category']>, [{ file: string }, string][]>,
+  byCategory: Record<NonNullable<ContentImage['category']>, [DemoPicture, string][]>,
 ): ContentImage[] =>
   Object.entries(byCategory).flatMap(([category, pictures]) =>
     pictures.map(([picture, alt]) => img(picture, alt, category as ContentImage['category'])),

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_COLLECTION_NAMES } from '../../shared/api/content.js';
 import { GALLERY_CATEGORIES, USER_TYPE } from '../../shared/constants.js';
+import { mediaVariants } from '../../shared/media-files.js';
 import { markSheet } from '../../shared/rules/mark-sheet.js';
 import { verifyPassword } from '../features/auth/password.js';
 import { listContentRecords } from '../features/content/content.repository.js';
@@ -363,15 +364,24 @@ describe.each(TEST_ENGINES)('demo school on %s', (engine) => {
     const images = new Set([...content, ...photos].map((r) => r.image));
     expect(images.size).toBeGreaterThanOrEqual(30);
     for (const image of images) {
-      expect(image).toMatch(/^demo\/[a-z0-9-]+\.webp$/);
-      const file = await files.read(image);
-      if (!file) throw new Error(`${image} is not stored`);
-      const meta = await sharp(file).metadata();
-      expect(meta.format).toBe('webp');
-      expect(meta.width).toBeGreaterThanOrEqual(300);
+      expect(image).toMatch(/^demo\/(scenes\/)?[a-z0-9-]+\.webp$/);
+      // A scene comes in several widths (shared/media-files.ts), each stored at its width.
+      for (const variant of mediaVariants(image) ?? [{ image, width: undefined }]) {
+        const file = await files.read(variant.image);
+        if (!file) throw new Error(`${variant.image} is not stored`);
+        const meta = await sharp(file).metadata();
+        expect(meta.format).toBe('webp');
+        expect(meta.width).toBe(variant.width ?? meta.width);
+        expect(meta.width).toBeGreaterThanOrEqual(300);
+      }
     }
+    // The gallery's scenes are drawn in the narrow widths a phone's grid shows.
+    expect(mediaVariants('demo/scenes/gallery-playing-1-600.webp')?.map((v) => v.width)).toEqual([
+      320, 480, 600,
+    ]);
+    expect(images).toContain('demo/scenes/gallery-playing-1-600.webp');
     // Colourful, not grey boxes: the hero has clearly saturated colour.
-    const stats = await sharp(await files.read('demo/hero-1.webp')).stats();
+    const stats = await sharp(await files.read('demo/scenes/hero-1-800.webp')).stats();
     const [r, g, b] = stats.channels;
     const spread =
       Math.max(r?.mean ?? 0, g?.mean ?? 0, b?.mean ?? 0) - Math.min(r?.mean ?? 0, g?.mean ?? 0, b?.mean ?? 0);
@@ -380,10 +390,10 @@ describe.each(TEST_ENGINES)('demo school on %s', (engine) => {
   });
 
   it('keeps the pictures already stored when they are written again (another seeding)', async () => {
-    const before = await files.stat('demo/hero-1.webp');
+    const before = await files.stat('demo/scenes/hero-1-800.webp');
     const images = await writeDemoPictures(files);
-    expect(images).toContain('demo/hero-1.webp');
-    expect(await files.stat('demo/hero-1.webp')).toEqual(before);
+    expect(images).toContain('demo/scenes/hero-1-800.webp');
+    expect(await files.stat('demo/scenes/hero-1-800.webp')).toEqual(before);
   });
 });
 

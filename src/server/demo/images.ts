@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { demoSceneImageOf, mediaVariants } from '../../shared/media-files.js';
 import { FileExistsError, type FileStore } from '../lib/file-store/file-store.js';
 import { type Look, randomLook, SKIN_TONES } from './art.js';
 import { APPLICANTS, type DemoPerson, PARENTS, PRINCIPAL, PUPIL_PORTRAITS, TEACHERS } from './people.js';
@@ -27,7 +28,7 @@ import {
 /** Folder under the uploads directory that holds the demo pictures. */
 export const DEMO_IMAGE_FOLDER = 'demo';
 
-/** The stored image value for a demo picture: a path relative to /uploads/. */
+/** The stored image value for a demo portrait: a path relative to /uploads/. */
 export const demoImage = (file: string): string => `${DEMO_IMAGE_FOLDER}/${file}`;
 
 export interface DemoPicture {
@@ -69,6 +70,16 @@ export const SCENE_PICTURES = {
   reading3: picture('gallery-reading-3.webp', storyCircle, 600, 600),
   reading4: picture('gallery-reading-4.webp', bedtimeStory, 600, 600),
 } as const satisfies Record<string, DemoPicture>;
+
+/**
+ * The stored image value of a scene: its widest file, `demo/scenes/<name>-<width>.webp`; the
+ * narrower ones follow from it (shared/media-files.ts), so the pages give them to the browser in a
+ * srcset and a phone is sent the width it shows.
+ */
+export const sceneImage = (p: DemoPicture): string =>
+  demoSceneImageOf(p.file.replace(/\.webp$/, ''), p.width);
+
+const SCENES: ReadonlySet<DemoPicture> = new Set(Object.values(SCENE_PICTURES));
 
 const PORTRAIT_SIZE = 300;
 
@@ -118,35 +129,39 @@ export function pictureSvg(p: DemoPicture): string {
   return svgDocument(p.width, p.height, p.scene(createRandom(seedFrom(p.file)), p.width, p.height));
 }
 
-/** Renders one picture to WebP. */
-export function renderPicture(p: DemoPicture): Promise<Buffer> {
-  return sharp(Buffer.from(pictureSvg(p)))
-    .webp({ quality: 80 })
-    .toBuffer();
+/** Renders one picture to WebP, `width` px wide (its own width unless narrower). */
+export function renderPicture(p: DemoPicture, width = p.width): Promise<Buffer> {
+  const drawn = sharp(Buffer.from(pictureSvg(p)));
+  return (width < p.width ? drawn.resize({ width }) : drawn).webp({ quality: 80 }).toBuffer();
+}
+
+/** The files of one picture: every stored width of a scene, the one file of a portrait. */
+function storedFiles(p: DemoPicture): { image: string; width: number }[] {
+  if (!SCENES.has(p)) return [{ image: demoImage(p.file), width: p.width }];
+  return mediaVariants(sceneImage(p)) ?? [{ image: sceneImage(p), width: p.width }];
 }
 
 /**
- * Draws every demo picture into the store's `demo/` folder and answers the stored image values
- * (`demo/<file>`). A picture already stored is kept, not drawn again: a second seeding (another
+ * Draws every demo picture into the store's `demo/` folder and answers the stored files
+ * (`demo/<file>`, `demo/scenes/<name>-<width>.webp`). A picture already stored is kept, not drawn again: a second seeding (another
  * process on the same database, a database emptied by hand) must not fail on the files of the
  * first, and stored files are never replaced. Runs a few renders at a time; sharp itself uses the
  * other cores.
  */
 export async function writeDemoPictures(files: FileStore): Promise<string[]> {
-  const pictures = demoPictures();
+  const renders = demoPictures().flatMap((p) => storedFiles(p).map((file) => ({ ...file, picture: p })));
   const batch = 4;
-  for (let i = 0; i < pictures.length; i += batch) {
+  for (let i = 0; i < renders.length; i += batch) {
     await Promise.all(
-      pictures.slice(i, i + batch).map(async (p) => {
-        const stored = demoImage(p.file);
-        if (await files.stat(stored)) return;
+      renders.slice(i, i + batch).map(async ({ image, width, picture }) => {
+        if (await files.stat(image)) return;
         try {
-          await files.putBytes(stored, await renderPicture(p));
+          await files.putBytes(image, await renderPicture(picture, width));
         } catch (error) {
           if (!(error instanceof FileExistsError)) throw error;
         }
       }),
     );
   }
-  return pictures.map((p) => demoImage(p.file));
+  return renders.map((r) => r.image);
 }

@@ -57,8 +57,24 @@ describe('the media naming convention', () => {
     );
   });
 
+  it('derives a demo scene’s widths the same way, in its closer steps', () => {
+    expect(mediaVariants('demo/scenes/hero-1-800.webp')).toEqual([
+      { width: 320, image: 'demo/scenes/hero-1-320.webp' },
+      { width: 480, image: 'demo/scenes/hero-1-480.webp' },
+      { width: 640, image: 'demo/scenes/hero-1-640.webp' },
+      { width: 800, image: 'demo/scenes/hero-1-800.webp' },
+    ]);
+    expect(mediaSrcSet('demo/scenes/gallery-playing-1-600.webp')).toBe(
+      '/uploads/demo/scenes/gallery-playing-1-320.webp 320w, /uploads/demo/scenes/gallery-playing-1-480.webp 480w, ' +
+        '/uploads/demo/scenes/gallery-playing-1-600.webp 600w',
+    );
+  });
+
   it('leaves other pictures alone', () => {
     expect(mediaVariants('demo/hero.webp')).toBeUndefined();
+    expect(mediaVariants('demo/teacher-1.webp')).toBeUndefined();
+    expect(mediaVariants('demo/scenes/hero-0800.webp')).toBeUndefined();
+    expect(mediaVariants('demo/scenes/../hero-800.webp')).toBeUndefined();
     expect(mediaVariants('users/abc.webp')).toBeUndefined();
     expect(mediaVariants(`media/${name}-0400.webp`)).toBeUndefined();
     expect(mediaSrcSet('demo/hero.webp')).toBeUndefined();

@@ -83,7 +83,7 @@ describe.each(TEST_ENGINES)('the first start of a real school (%s)', (engine) =>
       ['POST', '/api/enquiries'],
       ['GET', '/api/users/profile'],
       ['GET', '/api/openapi.json'],
-      ['GET', '/uploads/demo/hero-1.webp'],
+      ['GET', '/uploads/demo/scenes/hero-1-800.webp'],
       ['POST', '/contact'],
     ] as const) {
       const res = await app.inject({ method, url, payload: method === 'POST' ? {} : undefined });

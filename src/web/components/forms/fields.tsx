@@ -98,7 +98,13 @@ export function TextField({
     <FieldFrame {...frame}>
       {({ className, ...aria }) =>
         rows ? (
-          <textarea rows={rows} className={`form-control ${className}`} {...aria} {...registration} />
+          <textarea
+            rows={rows}
+            className={`form-control ${className}`}
+            autoComplete={autoComplete}
+            {...aria}
+            {...registration}
+          />
         ) : (
           <input
             type={type}

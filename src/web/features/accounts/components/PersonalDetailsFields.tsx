@@ -52,6 +52,9 @@ export function PersonalDetailsFields({
       registration={register('address')}
       error={errors.address}
       required
+      // A whole postal address, on several lines as addresses are written: `street-address` names it,
+      // and belongs on a multi-line field (the HTML standard allows it on no single-line input).
+      rows={2}
       autoComplete="street-address"
       className={registering ? undefined : 'col-md-6'}
     />

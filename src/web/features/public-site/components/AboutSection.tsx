@@ -4,6 +4,7 @@ import { PageIcon } from '../../../components/ui/PageIcon.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
 import { useContent } from '../../../lib/content.js';
 import { aboutContent } from '../lib/content-rules.js';
+import { ABOUT_PICTURE_SIZES, ABOUT_SMALL_PICTURE_SIZES } from '../lib/picture-sizes.js';
 import { ContentImg } from './ContentImg.js';
 import { PublicSectionHeading } from './PublicSectionHeading.js';
 import { SkeletonLines } from './Skeleton.js';
@@ -30,7 +31,13 @@ export function AboutSection({ learnMoreTo }: AboutSectionProps) {
         <div className="row align-items-center gx-lg-5 gy-5">
           <div className="col-lg-5">
             <div className="about__media">
-              <ContentImg image={about.mainImage} width={600} height={450} className="about__image" />
+              <ContentImg
+                image={about.mainImage}
+                width={600}
+                height={450}
+                sizes={ABOUT_PICTURE_SIZES}
+                className="about__image"
+              />
             </div>
           </div>
           <div className="col-lg-7">
@@ -52,6 +59,7 @@ export function AboutSection({ learnMoreTo }: AboutSectionProps) {
                   image={about.secondImage}
                   width={600}
                   height={400}
+                  sizes={ABOUT_SMALL_PICTURE_SIZES}
                   className="about__image-small"
                 />
               </div>

@@ -15,6 +15,12 @@ import {
   POST_NOT_FOUND,
   paragraphs,
 } from '../lib/content-rules.js';
+import {
+  ARTICLE_PICTURE_SIZES,
+  AUTHOR_PICTURE_SIZES,
+  RECENT_POST_PICTURE_SIZES,
+  RELATED_POST_PICTURE_SIZES,
+} from '../lib/picture-sizes.js';
 import { ContentImg } from './ContentImg.js';
 import { DeferredBlogComments } from './DeferredSections.js';
 import { PersonSocialLinks } from './PersonSocialLinks.js';
@@ -51,7 +57,13 @@ function RelatedPosts({ posts }: { posts: ContentRecord<'blog'>[] }) {
           return (
             <li key={post.id} className="col-sm-6">
               <Link to={paths.blogPost(post.id)} className="related-post">
-                <ContentImg image={card.image} width={600} height={400} className="related-post__image" />
+                <ContentImg
+                  image={card.image}
+                  width={600}
+                  height={400}
+                  sizes={RELATED_POST_PICTURE_SIZES}
+                  className="related-post__image"
+                />
                 <span className="related-post__body">
                   <span className="related-post__category">{card.category}</span>
                   <span className="related-post__title">{card.title}</span>
@@ -103,7 +115,13 @@ function AuthorCard({ author }: { author: ContentRecord<'blogdetails'> | undefin
   if (!author) return null;
   return (
     <section className="author-card" aria-label="About the author">
-      <ContentImg image={author.images[0]} width={300} height={300} className="author-card__photo" />
+      <ContentImg
+        image={author.images[0]}
+        width={300}
+        height={300}
+        sizes={AUTHOR_PICTURE_SIZES}
+        className="author-card__photo"
+      />
       <h2 className="author-card__name">{author.label}</h2>
       <p className="author-card__role">{author.title}</p>
       <Paragraphs text={author.description} className="author-card__bio" />
@@ -135,7 +153,14 @@ function PostArticle({ post, status }: { post: ContentRecord<'blog'> | undefined
         </div>
       ) : null}
       {card?.image ? (
-        <ContentImg image={card.image} width={800} height={500} className="blog-article__image" eager />
+        <ContentImg
+          image={card.image}
+          width={800}
+          height={500}
+          sizes={ARTICLE_PICTURE_SIZES}
+          className="blog-article__image"
+          eager
+        />
       ) : null}
       {card ? <Paragraphs text={card.description} /> : null}
     </article>
@@ -193,6 +218,7 @@ export function BlogDetail() {
                     image={detail.leadImage}
                     width={800}
                     height={500}
+                    sizes={ARTICLE_PICTURE_SIZES}
                     className="blog-article__image"
                     eager
                   />
@@ -207,6 +233,7 @@ export function BlogDetail() {
                         image={image}
                         width={800}
                         height={500}
+                        sizes={ARTICLE_PICTURE_SIZES}
                         className="blog-article__image"
                       />
                     ))}
@@ -246,6 +273,7 @@ export function BlogDetail() {
                             image={card.image}
                             width={600}
                             height={400}
+                            sizes={RECENT_POST_PICTURE_SIZES}
                             className="recent-post__image"
                           />
                           <span>

@@ -4,6 +4,7 @@ import { sectionStatus } from '../../../components/ui/SectionState.js';
 import { paths } from '../../../config/paths.js';
 import { useContent } from '../../../lib/content.js';
 import { type BlogCardContent, blogCard, headingOf } from '../lib/content-rules.js';
+import { CARD_PICTURE_SIZES } from '../lib/picture-sizes.js';
 import { CardsSection } from './CardsSection.js';
 import { ContentImg } from './ContentImg.js';
 import { SKELETON_CARDS, SkeletonLines } from './Skeleton.js';
@@ -11,7 +12,14 @@ import { SKELETON_CARDS, SkeletonLines } from './Skeleton.js';
 function BlogCard({ card, eager = false }: { card: BlogCardContent; eager?: boolean }) {
   return (
     <article className="blog-card">
-      <ContentImg image={card.image} width={600} height={400} className="blog-card__image" eager={eager} />
+      <ContentImg
+        image={card.image}
+        width={600}
+        height={400}
+        sizes={CARD_PICTURE_SIZES}
+        className="blog-card__image"
+        eager={eager}
+      />
       <div className="blog-card__body">
         <ul className="blog-card__meta">
           <li>

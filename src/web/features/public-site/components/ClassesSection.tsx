@@ -4,6 +4,7 @@ import { sectionStatus } from '../../../components/ui/SectionState.js';
 import { useContent } from '../../../lib/content.js';
 import { BOOK_A_SEAT_ID, SEAT_PARAM } from '../lib/book-a-seat.js';
 import { headingOf } from '../lib/content-rules.js';
+import { CARD_PICTURE_SIZES } from '../lib/picture-sizes.js';
 import { CardsSection } from './CardsSection.js';
 import { ContentImg } from './ContentImg.js';
 import { SKELETON_CARDS, SkeletonLines } from './Skeleton.js';
@@ -20,7 +21,13 @@ const FACTS: readonly { label: string; value: (kidsClass: KidsClass) => string }
 function ClassCard({ kidsClass }: { kidsClass: KidsClass }) {
   return (
     <article className="class-card">
-      <ContentImg image={kidsClass.images[0]} width={600} height={400} className="class-card__image" />
+      <ContentImg
+        image={kidsClass.images[0]}
+        width={600}
+        height={400}
+        sizes={CARD_PICTURE_SIZES}
+        className="class-card__image"
+      />
       <div className="class-card__body">
         <h3 className="class-card__title">{kidsClass.title}</h3>
         <p className="class-card__text">{kidsClass.description}</p>

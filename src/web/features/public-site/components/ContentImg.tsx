@@ -7,6 +7,11 @@ export interface ContentImgProps {
   /** Intrinsic size for the browser to reserve (no layout shift); CSS scales the picture. */
   width: number;
   height: number;
+  /**
+   * How wide the picture is drawn on each screen (`<img sizes>`, lib/picture-sizes.ts), for the
+   * browser to pick the file of its srcset that fills it. Given only with a srcset: alone it is invalid.
+   */
+  sizes: string;
   className?: string;
   /** Above the fold (a page's largest picture): load at once and first, instead of lazily. */
   eager?: boolean;
@@ -17,7 +22,7 @@ export interface ContentImgProps {
  * lazily. Without a picture (still loading, or none uploaded) a soft placeholder of the same shape keeps the
  * place.
  */
-export function ContentImg({ image, width, height, className, eager = false }: ContentImgProps) {
+export function ContentImg({ image, width, height, sizes, className, eager = false }: ContentImgProps) {
   const classes = className ? `content-img ${className}` : 'content-img';
   if (!image) {
     return (
@@ -28,13 +33,14 @@ export function ContentImg({ image, width, height, className, eager = false }: C
       />
     );
   }
+  // Pictures of the media library and the demo's scenes come in several widths; the browser picks the one it needs.
+  const srcSet = mediaSrcSet(image.image, uploadUrl);
   return (
     <img
       className={classes}
       src={uploadUrl(image.image)}
-      // Pictures from the media library come in several widths; the browser picks the one it needs.
-      srcSet={mediaSrcSet(image.image, uploadUrl)}
-      sizes={`(max-width: ${width}px) 100vw, ${width}px`}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
       alt={image.alt}
       width={width}
       height={height}

@@ -4,6 +4,7 @@ import { SectionState, sectionStatus } from '../../../components/ui/SectionState
 import { useContent } from '../../../lib/content.js';
 import { useReducedMotion } from '../hooks/use-reduced-motion.js';
 import { filterGallery, GALLERY_FILTERS, type GalleryFilter, headingOf } from '../lib/content-rules.js';
+import { GALLERY_PICTURE_SIZES } from '../lib/picture-sizes.js';
 import { ContentImg } from './ContentImg.js';
 import { PublicSectionHeading } from './PublicSectionHeading.js';
 import { skeletonKeys } from './Skeleton.js';
@@ -77,6 +78,7 @@ export function GallerySection() {
                       image={image}
                       width={600}
                       height={600}
+                      sizes={GALLERY_PICTURE_SIZES}
                       className="gallery__image"
                       eager={index === 0}
                     />

@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
+import { mediaSrcSet } from '../../../../shared/media-files.js';
 import { useSchool } from '../../../components/layout/school.js';
 import { paths } from '../../../config/paths.js';
 import { useContent } from '../../../lib/content.js';
 import { uploadUrl } from '../../../lib/images.js';
+import { HERO_PICTURE_SIZES } from '../lib/picture-sizes.js';
 
 const IMAGE_WIDTH = 640;
 const IMAGE_HEIGHT = 480;
@@ -17,6 +19,7 @@ export function HomeHero() {
   const { data, isPending, isError, refetch } = useContent('home');
   const record = data?.[0];
   const image = record?.images[0];
+  const heroSrcSet = image ? mediaSrcSet(image.image, uploadUrl) : undefined;
   // The page's one heading while the title is empty or loading: the school's name, else Home.
   const fallbackTitle = useSchool().settings?.name || 'Home';
 
@@ -54,6 +57,8 @@ export function HomeHero() {
                 <img
                   className="home-hero__image"
                   src={uploadUrl(image.image)}
+                  srcSet={heroSrcSet}
+                  sizes={heroSrcSet ? HERO_PICTURE_SIZES : undefined}
                   alt={image.alt}
                   width={IMAGE_WIDTH}
                   height={IMAGE_HEIGHT}

@@ -1,6 +1,7 @@
 import { sectionStatus } from '../../../components/ui/SectionState.js';
 import { useContent } from '../../../lib/content.js';
 import { headingOf } from '../lib/content-rules.js';
+import { TEACHER_PICTURE_SIZES } from '../lib/picture-sizes.js';
 import { CardsSection } from './CardsSection.js';
 import { ContentImg } from './ContentImg.js';
 import { PersonSocialLinks } from './PersonSocialLinks.js';
@@ -30,7 +31,13 @@ export function TeachersSection() {
       renderCard={(teacher) => (
         <article className="teacher-card">
           <div className="teacher-card__media">
-            <ContentImg image={teacher.images[0]} width={300} height={300} className="teacher-card__photo" />
+            <ContentImg
+              image={teacher.images[0]}
+              width={300}
+              height={300}
+              sizes={TEACHER_PICTURE_SIZES}
+              className="teacher-card__photo"
+            />
             <PersonSocialLinks name={teacher.name} block="teacher-card" />
           </div>
           <h3 className="teacher-card__name">{teacher.name}</h3>

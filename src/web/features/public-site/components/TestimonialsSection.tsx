@@ -8,6 +8,7 @@ import { PageIcon } from '../../../components/ui/PageIcon.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
 import { useContent } from '../../../lib/content.js';
 import { useReducedMotion } from '../hooks/use-reduced-motion.js';
+import { AVATAR_PICTURE_SIZES } from '../lib/picture-sizes.js';
 import { ContentImg } from './ContentImg.js';
 import { PublicSectionHeading } from './PublicSectionHeading.js';
 import { SkeletonLines } from './Skeleton.js';
@@ -41,6 +42,7 @@ function Avatar({ testimonial }: { testimonial: Testimonial }) {
       image={image}
       width={DEFAULT_AVATAR_PX}
       height={DEFAULT_AVATAR_PX}
+      sizes={AVATAR_PICTURE_SIZES}
       className="testimonial__avatar"
     />
   );
