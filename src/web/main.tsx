@@ -1,3 +1,5 @@
+// First: zod reads this setting when it loads (lib/zod-without-eval.ts).
+import './lib/zod-without-eval.js';
 import '@fontsource/handlee/400.css';
 import '@fontsource/nunito/400.css';
 import '@fontsource/nunito/700.css';

@@ -112,8 +112,11 @@ export function RegistrationForm() {
   };
 
   return (
+    // POST, never the browser's default GET: sent before its script has run, a password must not
+    // land in the address bar, the history or a server's log.
     <form
       className="account-form"
+      method="post"
       noValidate
       aria-labelledby={`${id}-title`}
       onSubmit={form.handleSubmit(onSubmit)}
