@@ -19,7 +19,7 @@ describe('inlineStylesheets', () => {
     const template =
       '<head><link rel="icon" href="/favicon.svg" /><link rel="stylesheet" crossorigin href="/assets/index-A1.css"></head>';
     expect(inlineStylesheets(template, webDir)).toBe(
-      '<head><link rel="icon" href="/favicon.svg" /><style>body{font:16px/1.5 Nunito}</style></head>',
+      '<head><link rel="icon" href="/favicon.svg" /><style>body{font:16px/1.5 Nunito}</style><link rel="stylesheet" href="/assets/index-A1.css" disabled></head>',
     );
   });
 

@@ -21,6 +21,9 @@ export function inlineStylesheets(template: string, webDir: string): string {
     if (!file.startsWith(path.join(webDir, 'assets') + path.sep) || !fs.existsSync(file)) return link;
     const css = fs.readFileSync(file, 'utf8');
     if (/<\/style/i.test(css)) return link;
-    return `<style>${css}</style>`;
+    // The link stays, disabled: a browser fetches no disabled stylesheet, and the script that loads
+    // an island's chunk (Vite's preload helper) finds the stylesheet on the page, so it does not
+    // fetch it either because the chunk names it as a dependency.
+    return `<style>${css}</style><link rel="stylesheet" href="${href}" disabled>`;
   });
 }
