@@ -4,6 +4,7 @@ import '@fontsource/nunito/700.css';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles/app.css';
 
+import { type ReactNode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { IslandRoot } from './islands/island.js';
 import { ISLAND_LOADERS, isIslandName } from './islands/registry.js';
@@ -17,6 +18,18 @@ import { readSettingsFromPage } from './lib/page-settings.js';
  */
 const settings = readSettingsFromPage();
 
+/**
+ * Marks the island's element `data-island-hydrated` once its root has committed and its effects have
+ * run: what the e2e tests wait for before they use or judge an island (e2e/server-rendering.spec.ts).
+ * It renders no element of its own and forks nothing, so the markup and the useId ids stay the server's.
+ */
+function MarkHydrated({ element, children }: { element: HTMLElement; children: ReactNode }) {
+  useEffect(() => {
+    element.dataset.islandHydrated = '';
+  }, [element]);
+  return children;
+}
+
 async function hydrateIsland(element: HTMLElement): Promise<void> {
   const { island: name, islandKey: key, props } = element.dataset;
   if (!name || !isIslandName(name) || key === undefined) {
@@ -26,7 +39,9 @@ async function hydrateIsland(element: HTMLElement): Promise<void> {
   hydrateRoot(
     element,
     <IslandRoot settings={settings}>
-      <Component {...(JSON.parse(props ?? '{}') as object)} />
+      <MarkHydrated element={element}>
+        <Component {...(JSON.parse(props ?? '{}') as object)} />
+      </MarkHydrated>
     </IslandRoot>,
     { identifierPrefix: key },
   );
