@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { SERVER_RENDERED_PATHS } from '../src/shared/page-rendering.js';
+import { expect, test } from './support/fixtures.js';
 import { expectIslandsHydrated, ISLAND } from './support/islands.js';
 
 /**
@@ -135,6 +136,23 @@ test.describe('each public page hydrates its islands cleanly', () => {
       // What the page says is what the server sent.
       expect(await page.locator('#root').textContent()).toBe(servedPage.text);
     });
+  }
+});
+
+test('with the log-in cookie, the pages hydrate as cleanly and the navigation offers Dashboard and LogOut', async ({
+  page,
+  logInAs,
+}) => {
+  // The server renders the same page for everyone (its page cache); the navigation's island reads the
+  // cookie once hydrated, without a mismatch.
+  await logInAs('student@demo.school');
+  const report = await watchHydration(page);
+  for (const path of ['/', '/contact']) {
+    await page.goto(path, { waitUntil: 'networkidle' });
+    expect(await report()).toEqual(CLEAN);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    await expect(nav.getByRole('button', { name: 'LogOut' })).toBeVisible();
   }
 });
 
