@@ -1,6 +1,7 @@
 import { PUBLIC_ROUTE_PATTERNS } from '../src/shared/routes.js';
 import { blockingViolations } from './support/axe.js';
 import { expect, test } from './support/fixtures.js';
+import { expectIslandsHydrated } from './support/islands.js';
 
 /**
  * An axe-core scan of every public page (docs/contract/product.md#public-routes), and of the school screens
@@ -57,6 +58,7 @@ for (const width of [375, 1280]) {
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
         await expect(page.locator('.page-fallback')).toHaveCount(0);
+        await expectIslandsHydrated(page);
 
         expect(await blockingViolations(page, route, width)).toEqual([]);
       });

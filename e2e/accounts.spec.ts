@@ -3,6 +3,7 @@ import { USER_MESSAGES } from '../src/shared/api/users.js';
 import { MESSAGES, SESSION_COOKIE, USER_TYPE } from '../src/shared/constants.js';
 import { DASHBOARD_TILES } from '../src/shared/screens.js';
 import { label, logInWithForm as logIn, samplePng } from './support/forms.js';
+import { expectIslandsHydrated } from './support/islands.js';
 
 /**
  * docs/decisions/0005-accounts-and-sessions.md end to end, against the built server and the demo school:
@@ -39,6 +40,7 @@ test.describe
 
     test('registers with a photo', async ({ page }) => {
       await page.goto('/registation');
+      await expectIslandsHydrated(page);
       const form = page.getByRole('form', { name: 'Join our school family' });
       await form.getByLabel(label('Name')).fill(name);
       await form.getByLabel(label('Designation')).fill('Pupil, Class 1');

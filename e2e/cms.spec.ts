@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { ENQUIRY_MESSAGES } from '../src/shared/api/enquiry.js';
 import { expect, test } from './support/fixtures.js';
+import { expectIslandsHydrated } from './support/islands.js';
 
 /**
  * docs/decisions/0006-media-and-content-editing.md end to end, against the real server and its demo school:
@@ -80,6 +81,7 @@ test('the principal changes a gallery picture’s category and the gallery filte
     await expect(page.locator('.Toastify').getByText('Saved.', { exact: false })).toBeVisible();
 
     await page.goto('/gallery');
+    await expectIslandsHydrated(page);
     await page
       .getByRole('group', { name: 'Show pictures of' })
       .getByRole('button', { name: category })
@@ -100,6 +102,7 @@ test('a visitor’s contact message reaches the principal’s inbox', async ({
 }) => {
   const subject = `Visit on Friday ${Date.now()}`;
   await page.goto('/contact');
+  await expectIslandsHydrated(page);
   const form = page.getByRole('form', { name: 'Contact us' });
   await form.getByLabel('Your Name').fill('Asha Patel');
   await form.getByLabel('Your Email').fill('asha@example.com');

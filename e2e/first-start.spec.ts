@@ -8,6 +8,7 @@ import { SETUP_MESSAGES } from '../src/shared/api/setup.js';
 import { blockingViolations } from './support/axe.js';
 import { expect, test } from './support/fixtures.js';
 import { DEMO_PASSWORD, label } from './support/forms.js';
+import { expectIslandsHydrated } from './support/islands.js';
 
 /**
  * docs/decisions/0041-first-start-of-a-real-school.md end to end: the built server started as a
@@ -86,6 +87,7 @@ test.afterAll(async () => {
 
 async function logIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto(`${origin}/login`);
+  await expectIslandsHydrated(page);
   const form = page.getByRole('form', { name: 'Welcome back!' });
   await form.getByLabel(label('Email')).fill(email);
   await form.getByLabel(label('Password')).fill(password);

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import type { AxeResults } from 'axe-core';
 import { expect, test } from './support/fixtures.js';
 import { label } from './support/forms.js';
+import { expectIslandsHydrated } from './support/islands.js';
 
 /**
  * docs/decisions/0017-focus-indicators.md (WCAG 2.2, 1.4.11 and 2.4.11): every control reached with Tab shows
@@ -159,6 +160,7 @@ test.describe('focus you can see', () => {
     }) => {
       await page.goto(route);
       await page.waitForLoadState('networkidle');
+      await expectIslandsHydrated(page);
       const { checked, weak } = await weakFocusRings(page);
       expect(checked).toBeGreaterThan(10);
       expect(weak, JSON.stringify(weak, null, 2)).toEqual([]);

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './support/fixtures.js';
+import { expectIslandsHydrated } from './support/islands.js';
 
 /**
  * docs/decisions/0015-links-and-navigation.md, against the built server and the demo school: links go where
@@ -86,6 +87,7 @@ test.describe('the navigation at 1280 px', () => {
       await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
     }
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+    await expectIslandsHydrated(page);
     await nav.getByRole('button', { name: 'Pages' }).click();
     await expect(nav.getByRole('link', { name: 'Blog_Detail' })).toBeVisible();
     await nav.getByRole('link', { name: 'Contact', exact: true }).click();

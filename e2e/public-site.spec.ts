@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { splitChecklist } from '../src/shared/api/content.js';
 import { BLOG_DEFAULTS, GALLERY_CATEGORIES, MESSAGES } from '../src/shared/constants.js';
+import { expectIslandsHydrated } from './support/islands.js';
 
 /**
  * The public site against the demo school (docs/contract/product.md#public-pages): every page at a phone and
@@ -23,9 +24,10 @@ async function content(request: APIRequestContext, collection: string): Promise<
 
 const first = (records: WireRecord[]): WireRecord => records[0] as WireRecord;
 
-/** Waits until no section is loading any more. */
+/** Waits until no section is loading any more and the page's interactive parts have hydrated. */
 async function settled(page: Page): Promise<void> {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expectIslandsHydrated(page);
 }
 
 async function expectNoHorizontalScroll(page: Page, width: number): Promise<void> {
@@ -351,6 +353,7 @@ test('a gallery filter shows only its category, and a picture opens in the light
 
 test('the contact form shows its four messages when sent empty', async ({ page }) => {
   await page.goto('/contact');
+  await expectIslandsHydrated(page);
   const form = page.getByRole('form', { name: 'Contact us' });
   await form.getByRole('button', { name: 'Send Message' }).click();
   for (const message of [

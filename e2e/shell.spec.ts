@@ -2,6 +2,7 @@ import { SESSION_COOKIE } from '../src/shared/constants.js';
 import { PUBLIC_ROUTE_PATTERNS, SCHOOL_ROUTE_PATTERNS, SCHOOL_ROUTE_PREFIXES } from '../src/shared/routes.js';
 import { BANNER_TITLES } from '../src/shared/screens.js';
 import { expect, test } from './support/fixtures.js';
+import { expectIslandsHydrated } from './support/islands.js';
 
 /** Every public page but home, which has a banner of its own (tested below). */
 const PUBLIC_ROUTES = PUBLIC_ROUTE_PATTERNS.filter((route) => route !== '/');
@@ -82,6 +83,8 @@ test.describe('authenticated routes', () => {
 test('on a small screen the navigation is a menu button', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/about');
+  // The menu button works once the navigation's island has hydrated.
+  await expectIslandsHydrated(page);
   const nav = page.getByRole('navigation', { name: 'Main' });
   const toggle = nav.getByRole('button', { name: /menu/i });
   await expect(toggle).toBeVisible();

@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import { expect, type Page } from '@playwright/test';
 import type { USER_TYPE } from '../../src/shared/constants.js';
+import { expectIslandsHydrated } from './islands.js';
 
 /** The demo school's password for every demo log-in. */
 export const DEMO_PASSWORD = 'demo12345';
@@ -42,6 +43,8 @@ export const label = (text: string): RegExp => new RegExp(`^${text}( \\*)?$`);
 /** Logs in through the /login form (it goes on to /dashboard when the account may log in). */
 export async function logInWithForm(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/login');
+  // Sent before its island has hydrated, the form would be posted as without JavaScript.
+  await expectIslandsHydrated(page);
   const form = page.getByRole('form', { name: 'Welcome back!' });
   await form.getByLabel(label('Email')).fill(email);
   await form.getByLabel(label('Password')).fill(password);
@@ -58,6 +61,7 @@ export interface NewAccount {
 /** Fills and sends the registration form with one photo; waits for the form to clear. */
 export async function registerWithForm(page: Page, account: NewAccount): Promise<void> {
   await page.goto('/registation');
+  await expectIslandsHydrated(page);
   const form = page.getByRole('form', { name: 'Join our school family' });
   await form.getByLabel(label('Name')).fill(account.name);
   await form.getByLabel(label('Designation')).fill('Pupil');

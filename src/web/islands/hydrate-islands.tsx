@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, type ReactNode, useEffect } from 'react';
 import { hydrateRoot, type RootOptions } from 'react-dom/client';
 import type { SchoolSettings } from '../../shared/school-settings.js';
 import { IslandRoot } from './island.js';
@@ -8,6 +8,18 @@ export type IslandLoader = (name: IslandName) => Promise<ComponentType<object>>;
 
 const loadFromRegistry: IslandLoader = async (name) =>
   (await ISLAND_LOADERS[name]()) as ComponentType<object>;
+
+/**
+ * Marks the island's element `data-island-hydrated` once its root has committed and its effects have
+ * run: what the e2e tests wait for before they use or judge an island (e2e/server-rendering.spec.ts).
+ * It renders no element of its own, so the markup and the useId ids stay the server's.
+ */
+function MarkHydrated({ element, children }: { element: HTMLElement; children: ReactNode }) {
+  useEffect(() => {
+    element.dataset.islandHydrated = '';
+  }, [element]);
+  return children;
+}
 
 /**
  * Hydrates one island the server rendered (render-island.tsx) as a React root of its own, with the
@@ -27,7 +39,9 @@ export async function hydrateIsland(
   hydrateRoot(
     element,
     <IslandRoot settings={settings}>
-      <Component {...(JSON.parse(props ?? '{}') as object)} />
+      <MarkHydrated element={element}>
+        <Component {...(JSON.parse(props ?? '{}') as object)} />
+      </MarkHydrated>
     </IslandRoot>,
     { ...options, identifierPrefix: key },
   );

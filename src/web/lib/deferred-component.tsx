@@ -10,10 +10,6 @@ const loaders: (() => Promise<unknown>)[] = [];
  * does): inside a <Suspense> boundary, a hydrating page keeps the server's markup meanwhile and
  * hydrates it afterwards, without a mismatch. Unlike React.lazy, a component already loaded renders at
  * once, so the server never renders the fallback.
- *
- * The component must render one root element: the built app runs on Preact
- * (docs/decisions/0035-lean-public-pages.md), which keeps the server's markup of a part that suspends
- * while hydrating only for its first DOM node, and drops the rest until the code arrives.
  */
 export function deferredComponent<Props extends object>(
   load: () => Promise<ComponentType<Props>>,

@@ -1,7 +1,6 @@
-import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client.js';
-import { createQueryClient, hydratePageQueries, STALE_TIME_MS, settleWithin } from './query-client.js';
+import { createQueryClient, STALE_TIME_MS, settleWithin } from './query-client.js';
 
 describe('query client', () => {
   afterEach(() => vi.useRealTimers());
@@ -39,32 +38,5 @@ describe('query client', () => {
     await vi.advanceTimersByTimeAsync(1);
     await waiting;
     expect(done).toBe(true);
-  });
-
-  it('takes a server-rendered page’s content as fresh however long ago the page was rendered', async () => {
-    // The server rendered the page an hour ago (its page cache); one query failed there.
-    const server = new QueryClient();
-    const renderedAt = Date.now() - 3_600_000;
-    server.setQueryData(['content', 'home'], [{ id: 1 }], { updatedAt: renderedAt });
-    await server
-      .fetchQuery({
-        queryKey: ['content', 'blog'],
-        queryFn: () => Promise.reject(new Error('down')),
-        retry: false,
-      })
-      .catch(() => undefined);
-    const state = dehydrate(server, { shouldDehydrateQuery: () => true });
-
-    const browser = createQueryClient();
-    const now = Date.now();
-    hydratePageQueries(browser, state, now);
-    const home = browser.getQueryCache().find({ queryKey: ['content', 'home'] });
-    expect(home?.state.data).toEqual([{ id: 1 }]);
-    expect(home?.state.dataUpdatedAt).toBe(now);
-    expect(home?.isStale()).toBe(false);
-    // A failed query stays failed: the browser asks again for it.
-    const blog = browser.getQueryCache().find({ queryKey: ['content', 'blog'] });
-    expect(blog?.state.status).toBe('error');
-    expect(blog?.state.dataUpdatedAt).toBe(0);
   });
 });

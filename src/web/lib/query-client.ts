@@ -1,10 +1,4 @@
-import {
-  type DehydratedState,
-  hydrate,
-  isCancelledError,
-  QueryCache,
-  QueryClient,
-} from '@tanstack/react-query';
+import { isCancelledError, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api-client.js';
 
 export const STALE_TIME_MS = 30_000;
@@ -49,21 +43,4 @@ export async function settleWithin(promises: Promise<unknown>[], ms = LOADER_WAI
   });
   await Promise.race([Promise.allSettled(promises), timeout]);
   clearTimeout(timer);
-}
-
-/**
- * Takes in the queries a server-rendered page brought (entry-server.tsx), as fresh from `now`. The
- * page may come from the server's page cache, rendered minutes ago; but that cache follows the
- * content version (docs/decisions/0030-server-rendering.md), so what the page holds is what the API
- * would answer now. Taken as rendered, its data would be stale on arrival and every section would ask
- * again at once: requests for nothing, and a re-render of the page before its deferred parts' code
- * has arrived, which would empty them until it does.
- */
-export function hydratePageQueries(queryClient: QueryClient, state: DehydratedState, now = Date.now()): void {
-  hydrate(queryClient, {
-    ...state,
-    queries: state.queries.map((query) =>
-      query.state.status === 'success' ? { ...query, state: { ...query.state, dataUpdatedAt: now } } : query,
-    ),
-  });
 }
