@@ -155,14 +155,39 @@ export interface ContentImage {
   category?: (typeof GALLERY_CATEGORIES)[number] | undefined;
 }
 
+/**
+ * When a record was first stored and last changed (ISO 8601), set by the server, never by an editor.
+ * A blog post carries them: its page tells search engines when it was published and last changed
+ * (schema.org BlogPosting). Optional in the type: records made by hand (tests, placeholders) lack them.
+ */
+export interface RecordDates {
+  publishedAt?: string;
+  updatedAt?: string;
+}
+
+/** The collections whose records carry their dates (the server sends them with each record). */
+export const DATED_COLLECTIONS = ['blog'] as const satisfies readonly ContentCollection[];
+export type DatedCollection = (typeof DATED_COLLECTIONS)[number];
+export const isDatedCollection = (collection: ContentCollection): collection is DatedCollection =>
+  (DATED_COLLECTIONS as readonly ContentCollection[]).includes(collection);
+type DatesOf<C extends ContentCollection> = C extends DatedCollection ? RecordDates : unknown;
+
 export type ContentRecord<C extends ContentCollection> = ContentFields<C> & {
   id: number;
   images: ContentImage[];
-};
+} & DatesOf<C>;
 export type WireContentRecord<C extends ContentCollection> = WireContentFields<C> & {
   id: number;
   images: ContentImage[];
-};
+} & DatesOf<C>;
+
+/** The dates of a record that has them, under the same names inside and on the wire. */
+function datesOf(source: RecordDates): RecordDates {
+  const dates: RecordDates = {};
+  if (typeof source.publishedAt === 'string') dates.publishedAt = source.publishedAt;
+  if (typeof source.updatedAt === 'string') dates.updatedAt = source.updatedAt;
+  return dates;
+}
 
 export function fieldEntries(collection: ContentCollection): [string, FieldDefinition][] {
   return Object.entries(CONTENT_COLLECTIONS[collection].fields);
@@ -176,6 +201,7 @@ export function toWireRecord<C extends ContentCollection>(
   const internal = record as unknown as Record<string, string | undefined>;
   for (const [key, field] of fieldEntries(collection)) wire[field.wire] = internal[key] ?? '';
   wire.images = record.images;
+  if (isDatedCollection(collection)) Object.assign(wire, datesOf(record as RecordDates));
   return wire as WireContentRecord<C>;
 }
 
@@ -187,6 +213,7 @@ export function fromWireRecord<C extends ContentCollection>(
   const source = wire as unknown as Record<string, string | undefined>;
   for (const [key, field] of fieldEntries(collection)) record[key] = source[field.wire] ?? '';
   record.images = wire.images;
+  if (isDatedCollection(collection)) Object.assign(record, datesOf(wire as RecordDates));
   return record as ContentRecord<C>;
 }
 

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { GALLERY_CATEGORIES } from '../constants.js';
 import { MEDIA_NAME_PATTERN, MEDIA_RULES } from '../media-files.js';
-import { CONTENT_COLLECTIONS, type ContentCollection, type WireContentFields } from './content.js';
+import {
+  CONTENT_COLLECTIONS,
+  type ContentCollection,
+  isDatedCollection,
+  type WireContentFields,
+} from './content.js';
 import { MAX_ID, pathIdSchema, queryCountSchema } from './ids.js';
 
 /**
@@ -124,6 +129,11 @@ export function contentBodySchema<C extends ContentCollection>(collection: C) {
       .trim()
       .max(field.max, ADMIN_MESSAGES.tooLong(field.label, field.max));
     shape[field.wire] = field.kind === 'icon' ? text.regex(ICON_NAME_PATTERN, ADMIN_MESSAGES.iconName) : text;
+  }
+  if (isDatedCollection(collection)) {
+    // A post read from the public GET may be sent back as it is: its dates are the server's, ignored here.
+    shape.publishedAt = z.string().max(40).optional().describe('Read-only: ignored');
+    shape.updatedAt = z.string().max(40).optional().describe('Read-only: ignored');
   }
   shape.images = z
     .array(contentImageInputSchema(collection), { error: ADMIN_MESSAGES.imagesList })

@@ -5,6 +5,7 @@ import {
   type ContentFields,
   type ContentImage,
   fieldEntries,
+  isDatedCollection,
 } from '../content-records.js';
 
 export * from '../content-records.js';
@@ -20,6 +21,11 @@ export const ContentImageSchema: z.ZodType<ContentImage> = z.object({
 export function wireRecordSchema<C extends ContentCollection>(collection: C) {
   const shape: Record<string, z.ZodString> = {};
   for (const [, field] of fieldEntries(collection)) shape[field.wire] = z.string();
+  // A blog post's dates (ISO 8601): when it was first stored and last changed, set by the server.
+  if (isDatedCollection(collection)) {
+    shape.publishedAt = z.string().describe('When the post was first stored (ISO 8601)');
+    shape.updatedAt = z.string().describe('When the post last changed (ISO 8601)');
+  }
   return z.object({ id: z.number().int(), ...shape, images: z.array(ContentImageSchema) });
 }
 

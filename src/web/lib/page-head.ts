@@ -51,10 +51,25 @@ export const defaultHead: PageHeadFunction = ({ url }) => ({
   canonicalPath: url.pathname,
 });
 
-/** JSON inside a script element that cannot end it (`</script>`, `<!--`). */
 /** An upload's absolute address (`/uploads/x.webp` under PUBLIC_URL). */
 export const absoluteUpload = (image: string, publicUrl: string): string =>
   new URL(uploadUrl(image), publicUrl).toString();
+
+/**
+ * The picture of a page that has none of its own (log-in, registration, a contact page without
+ * pictures), when the school has not uploaded a logo: the default logo the site shows in its header
+ * (SchoolLogo's balloon heart), as a PNG of the size link previews ask for. A preview needs a raster
+ * picture (Facebook, LinkedIn and messengers ignore SVG), and the header's logo is what a visitor
+ * recognises; a picture from another page's content (the home banner) would need that page's
+ * content loaded on every page. Made from public/favicon.svg.
+ */
+export const DEFAULT_SHARE_IMAGE = { path: '/share-image.png', width: 1200, height: 630 } as const;
+
+/** The school's logo, absolute: its uploaded picture, else the default logo (DEFAULT_SHARE_IMAGE). */
+export const schoolLogoUrl = (settings: SchoolSettings, publicUrl: string): string =>
+  settings.logo
+    ? absoluteUpload(settings.logo, publicUrl)
+    : new URL(DEFAULT_SHARE_IMAGE.path, publicUrl).toString();
 
 /**
  * The head tags of a page: title, description, canonical address, Open Graph and Twitter tags,
@@ -64,9 +79,10 @@ export function renderHeadTags(head: PageHead, settings: SchoolSettings, publicU
   const title = documentTitle(head.title, settings.name) || settings.name;
   const description = summarize(head.description) ?? summarize(settings.description);
   const canonical = new URL(head.canonicalPath, publicUrl).toString();
-  const imagePath = head.image?.image ?? (settings.logo || undefined);
-  const image = imagePath ? absoluteUpload(imagePath, publicUrl) : undefined;
+  // Every page has a picture for previews: its own, else the school's logo (schoolLogoUrl).
+  const image = head.image ? absoluteUpload(head.image.image, publicUrl) : schoolLogoUrl(settings, publicUrl);
   const imageAlt = head.image?.alt || (head.image ? head.title : settings.name) || settings.name;
+  const defaultImage = !head.image && !settings.logo;
 
   const meta = (attribute: 'name' | 'property', key: string, value: string | undefined) =>
     value ? `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />` : '';
@@ -81,11 +97,14 @@ export function renderHeadTags(head: PageHead, settings: SchoolSettings, publicU
     meta('property', 'og:description', description),
     meta('property', 'og:url', canonical),
     meta('property', 'og:image', image),
-    meta('property', 'og:image:alt', image ? imageAlt : undefined),
+    meta('property', 'og:image:width', defaultImage ? String(DEFAULT_SHARE_IMAGE.width) : undefined),
+    meta('property', 'og:image:height', defaultImage ? String(DEFAULT_SHARE_IMAGE.height) : undefined),
+    meta('property', 'og:image:alt', imageAlt),
     meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
     meta('name', 'twitter:title', head.title ?? settings.name),
     meta('name', 'twitter:description', description),
     meta('name', 'twitter:image', image),
+    meta('name', 'twitter:image:alt', imageAlt),
     ...(head.structuredData ?? []).map(
       (data) => `<script type="application/ld+json">${scriptSafeJson(data)}</script>`,
     ),

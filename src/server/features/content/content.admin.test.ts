@@ -4,6 +4,7 @@ import {
   CONTENT_COLLECTION_NAMES,
   CONTENT_COLLECTIONS,
   type ContentCollection,
+  isDatedCollection,
   wireRecordSchema,
 } from '../../../shared/api/content.js';
 import { TEST_ENGINES } from '../../test/databases.js';
@@ -71,21 +72,30 @@ describe.each(TEST_ENGINES)('content admin calls on %s', (engine) => {
       expect(created.statusCode, created.body).toBe(201);
       const record = created.json().data as WireRecord;
       expect(wireRecordSchema(collection).strict().parse(record)).toEqual(record);
-      expect(record).toEqual({ id: expect.any(Number), ...validBody(collection, 'New') });
+      // A blog post carries the server's dates (when it was stored and last changed).
+      const dated = isDatedCollection(collection);
+      const dates = dated ? { publishedAt: expect.any(String), updatedAt: expect.any(String) } : {};
+      expect(record).toEqual({ id: expect.any(Number), ...validBody(collection, 'New'), ...dates });
       const afterCreate = await publicList(collection);
       expect(afterCreate).toHaveLength(before.length + 1);
       expect(afterCreate.at(-1)).toEqual(record);
 
+      // The record as the GET answered it may go back with a change: its dates are ignored.
+      const { id: _id, ...asRead } = record;
       const replaced = await send('PUT', `${base}/${record.id}`, {
+        ...asRead,
         ...validBody(collection, 'Changed'),
+        ...(dated ? { publishedAt: '1999-01-01T00:00:00.000Z', updatedAt: '1999-01-01T00:00:00.000Z' } : {}),
         images: [],
       });
       expect(replaced.statusCode, replaced.body).toBe(200);
       expect(replaced.json().data).toEqual({
         id: record.id,
         ...validBody(collection, 'Changed'),
+        ...(dated ? { publishedAt: record.publishedAt, updatedAt: expect.any(String) } : {}),
         images: [],
       });
+      if (dated) expect(String(replaced.json().data.updatedAt) >= String(record.updatedAt)).toBe(true);
       expect((await publicList(collection)).find((r) => r.id === record.id)).toEqual(replaced.json().data);
 
       const deleted = await send('DELETE', `${base}/${record.id}`);

@@ -4,6 +4,7 @@ import {
   type ContentFields,
   type ContentImage,
   type ContentRecord,
+  isDatedCollection,
 } from '../../../shared/api/content.js';
 import type { GalleryCategory } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
@@ -35,7 +36,7 @@ async function loadRecords<C extends ContentCollection>(
 ): Promise<ContentRecord<C>[]> {
   let query = db
     .selectFrom('content_record')
-    .select(['id', 'fields'])
+    .select(['id', 'fields', 'created_at', 'updated_at'])
     .where('collection', '=', collection)
     .orderBy('position')
     .orderBy('id');
@@ -63,6 +64,7 @@ async function loadRecords<C extends ContentCollection>(
     ...readFields(collection, row.fields),
     id: row.id,
     images: imagesByRecord.get(row.id) ?? [],
+    ...(isDatedCollection(collection) ? { publishedAt: row.created_at, updatedAt: row.updated_at } : {}),
   }));
 }
 

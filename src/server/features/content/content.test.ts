@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CONTENT_COLLECTION_NAMES,
   CONTENT_COLLECTIONS,
+  isDatedCollection,
   wireRecordSchema,
 } from '../../../shared/api/content.js';
 import { TEST_ENGINES } from '../../test/databases.js';
@@ -22,7 +23,9 @@ describe.each(TEST_ENGINES)('public content calls on %s', (engine) => {
       const wireFields = Object.values(CONTENT_COLLECTIONS[collection].fields).map((f) => f.wire);
       for (const record of body.data) {
         expect(wireRecordSchema(collection).strict().parse(record)).toEqual(record);
-        expect(Object.keys(record).sort()).toEqual(['id', 'images', ...wireFields].sort());
+        const dates = isDatedCollection(collection) ? ['publishedAt', 'updatedAt'] : [];
+        expect(Object.keys(record).sort()).toEqual(['id', 'images', ...wireFields, ...dates].sort());
+        for (const date of dates) expect(record[date]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
       }
     },
   );

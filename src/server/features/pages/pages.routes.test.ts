@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_CONTENT, SERVER_RENDERED_PATHS } from '../../../shared/page-rendering.js';
 import { SCHOOL_ROUTE_PREFIXES } from '../../../shared/routes.js';
@@ -6,6 +8,8 @@ import { TEST_ENGINES } from '../../test/databases.js';
 import { bearer, tokenOf } from '../users/test-helpers.js';
 
 const PUBLIC_URL = 'https://school.test';
+
+type Wire = Record<string, string> & { id: number; images: { image: string; alt: string }[] };
 
 /** The `<url>` entries of a sitemap: address and last change. */
 const entriesOf = (xml: string) =>
@@ -55,16 +59,16 @@ describe.each(TEST_ENGINES)('what search engines read first (%s)', (engine) => {
 
     const entries = await read();
     const locs = entries.map((entry) => entry.loc);
+    // The demo's blog detail article is one of its posts: listed once, at the post's address.
+    const pages = SERVER_RENDERED_PATHS.filter((path) => path !== '/blogdetail');
     expect(locs).toEqual([
-      ...SERVER_RENDERED_PATHS.map((path) => `${PUBLIC_URL}${path}`),
+      ...pages.map((path) => `${PUBLIC_URL}${path}`),
       ...posts.map((post) => `${PUBLIC_URL}/blogdetail?post=${post.id}`),
     ]);
     // A page shows its content's last change; a page without content (log-in, registration) has none.
     const today = new Date().toISOString().slice(0, 10);
     const withContent = new Set([
-      ...SERVER_RENDERED_PATHS.filter((path) => PAGE_CONTENT[path].length > 0).map(
-        (path) => `${PUBLIC_URL}${path}`,
-      ),
+      ...pages.filter((path) => PAGE_CONTENT[path].length > 0).map((path) => `${PUBLIC_URL}${path}`),
       ...posts.map((post) => `${PUBLIC_URL}/blogdetail?post=${post.id}`),
     ]);
     expect(withContent.size).toBeGreaterThan(posts.length);
@@ -89,5 +93,92 @@ describe.each(TEST_ENGINES)('what search engines read first (%s)', (engine) => {
     const after = (await read()).map((entry) => entry.loc);
     expect(after).not.toContain(`${PUBLIC_URL}/blogdetail?post=${gone}`);
     expect(after).toHaveLength(locs.length - 1);
+  });
+
+  it('lists /blogdetail itself while its article is no post, and leaves it out again once it is one', async () => {
+    const principal = await tokenOf(t.app, 'principal@demo.school');
+    const [article] = (await t.app.inject({ url: '/api/blogdetails' })).json().data as Wire[];
+    if (!article) throw new Error('The demo has no blog detail article.');
+    const listed = async () =>
+      entriesOf((await t.app.inject({ url: '/sitemap.xml' })).body).map((entry) => entry.loc);
+    const rename = (heading2: string) => {
+      const { id, ...fields } = article;
+      return t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/content/blogdetails/${id}`,
+        headers: bearer(principal),
+        payload: { ...fields, heading2 },
+      });
+    };
+    expect(await listed()).not.toContain(`${PUBLIC_URL}/blogdetail`);
+    expect((await rename(`Our garden diary ${engine}`)).statusCode).toBe(200);
+    expect(await listed()).toContain(`${PUBLIC_URL}/blogdetail`);
+    expect((await rename(article.heading2 ?? '')).statusCode).toBe(200);
+    expect(await listed()).not.toContain(`${PUBLIC_URL}/blogdetail`);
+  });
+
+  it('answers sitemap.xml and robots.txt with a strong ETag of the bytes, and 304 to a crawler that has them', async () => {
+    for (const url of ['/sitemap.xml', '/robots.txt']) {
+      const first = await t.app.inject({ url });
+      expect(first.statusCode).toBe(200);
+      const etag = String(first.headers.etag);
+      const hash = createHash('sha256').update(first.rawPayload).digest('base64url').slice(0, 27);
+      expect(etag, url).toBe(`"${hash}"`);
+      expect(first.headers['cache-control']).toBe('no-cache');
+
+      const again = await t.app.inject({ url, headers: { 'if-none-match': etag } });
+      expect(again.statusCode, url).toBe(304);
+      expect(again.body).toBe('');
+      expect(again.headers.etag).toBe(etag);
+      const other = await t.app.inject({ url, headers: { 'if-none-match': '"something-else"' } });
+      expect(other.statusCode, url).toBe(200);
+      expect(other.body).toBe(first.body);
+
+      // Compressed bytes have their own tag, and the plain tag still names them (RFC 9110 weak match).
+      const zipped = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+      // Compressed from 1 KiB on (lib/cached-answer.ts).
+      const compressed = zipped.headers['content-encoding'] === 'gzip';
+      expect(compressed, url).toBe(first.rawPayload.length >= 1024);
+      if (compressed) {
+        expect(zipped.headers.etag).toBe(`"${hash}-gzip"`);
+        expect(gunzipSync(zipped.rawPayload).toString()).toBe(first.body);
+      }
+      const zippedAgain = await t.app.inject({
+        url,
+        headers: { 'accept-encoding': 'gzip', 'if-none-match': String(zipped.headers.etag) },
+      });
+      expect(zippedAgain.statusCode, url).toBe(304);
+    }
+  });
+
+  it('gives sitemap.xml a new ETag when the content changes, and no 304 for the old one', async () => {
+    const principal = await tokenOf(t.app, 'principal@demo.school');
+    const before = await t.app.inject({ url: '/sitemap.xml' });
+    const etag = String(before.headers.etag);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/content/blog',
+      headers: bearer(principal),
+      payload: {
+        heading1: '',
+        heading2: '',
+        heading: `Sports day ${engine}`,
+        discription: 'Races, relays and a picnic on the field.',
+        author: '',
+        category: 'Events',
+        images: [],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (created.json().data as { id: number }).id;
+    const after = await t.app.inject({ url: '/sitemap.xml', headers: { 'if-none-match': etag } });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
+    expect(entriesOf(after.body).map((entry) => entry.loc)).toContain(`${PUBLIC_URL}/blogdetail?post=${id}`);
+    const unchanged = await t.app.inject({
+      url: '/sitemap.xml',
+      headers: { 'if-none-match': String(after.headers.etag) },
+    });
+    expect(unchanged.statusCode).toBe(304);
   });
 });

@@ -110,6 +110,13 @@ describe.each(TEST_ENGINES)('the public pages rendered on the server (%s)', (eng
     await fs.rm(webDir, { recursive: true, force: true });
   });
 
+  /** The blog post the demo's blog detail article is (the same title), as its own address. */
+  const featuredPostPath = (): string => {
+    const post = content.blog.find((one) => one.heading === content.blogdetails[0]?.heading2);
+    if (!post) throw new Error('The demo blog detail article is no longer one of its posts.');
+    return `/blogdetail?post=${post.id}`;
+  };
+
   /** A text each page's own content shows (wire field names, as the calls answer them). */
   const pageText = (page: string): string => {
     const first = <C extends ContentCollection>(c: C, index = 0) => content[c][index] as Wire;
@@ -158,9 +165,17 @@ describe.each(TEST_ENGINES)('the public pages rendered on the server (%s)', (eng
             : bannerTitleFor(page);
       expect(titleOf(html)).toBe(documentTitle(pageTitle, schoolName));
       expect(descriptionOf(html)?.length).toBeGreaterThan(20);
-      expect(canonicalOf(html)).toBe(`${PUBLIC_URL}${page}`);
+      // The blog detail article is a post's long form in the demo: the post's address is its canonical.
+      const canonical =
+        page === '/blogdetail' ? `${PUBLIC_URL}${featuredPostPath()}` : `${PUBLIC_URL}${page}`;
+      expect(canonicalOf(html)).toBe(canonical);
       expect(propertyOf(html, 'og:title')).toBeTruthy();
-      expect(propertyOf(html, 'og:url')).toBe(`${PUBLIC_URL}${page}`);
+      expect(propertyOf(html, 'og:url')).toBe(canonical);
+      // Every page has a picture for link previews, absolute: its own or the school's logo.
+      const image = propertyOf(html, 'og:image');
+      expect(image, page).toMatch(/^https:\/\/school\.test\/\S+\.(webp|png|jpe?g)$/);
+      expect(propertyOf(html, 'twitter:image')).toBe(image);
+      expect(propertyOf(html, 'og:image:alt')).toBeTruthy();
       expect(html).toMatch(/<html lang="en">/);
       // One title only: the template's placeholder gave way.
       expect(html.match(/<title>/g)).toHaveLength(1);
@@ -191,10 +206,63 @@ describe.each(TEST_ENGINES)('the public pages rendered on the server (%s)', (eng
     expect(posting).toMatchObject({
       '@type': 'BlogPosting',
       headline: post.heading,
-      author: { name: post.author },
+      author: { '@type': 'Person', name: post.author },
+      datePublished: post.publishedAt,
+      dateModified: post.updatedAt,
+      publisher: { '@type': 'Organization', name: schoolName, logo: `${PUBLIC_URL}/share-image.png` },
     });
+    expect(Date.parse(String(posting?.datePublished))).not.toBeNaN();
     // Each blog card's Read More leads there.
     expect((await get('/blog')).body).toContain(`href="/blogdetail?post=${post.id}"`);
+  });
+
+  it('names the school as the author of a post without one, and its changes in dateModified', async () => {
+    const post = content.blog[2] as Wire;
+    const edit = await editRecord('blog', post, { author: '  ' });
+    expect(edit.statusCode).toBe(200);
+    const [posting] = structuredData((await get(`/blogdetail?post=${post.id}`)).body);
+    expect(posting?.author).toEqual({
+      '@type': 'Organization',
+      name: schoolName,
+      url: `${PUBLIC_URL}/`,
+      logo: `${PUBLIC_URL}/share-image.png`,
+    });
+    expect(posting?.datePublished).toBe(post.publishedAt);
+    expect(posting?.dateModified).toBe(edit.json().data.updatedAt);
+    expect(String(posting?.dateModified) >= String(post.updatedAt)).toBe(true);
+    await editRecord('blog', post, {});
+  });
+
+  it('gives every page a picture for previews: its own, else the logo the school shows', async () => {
+    // The demo school has not uploaded a logo: pages without their own picture show the default one.
+    for (const page of ['/login', '/registation', '/contact']) {
+      const html = (await get(page)).body;
+      expect(propertyOf(html, 'og:image'), page).toBe(`${PUBLIC_URL}/share-image.png`);
+      expect(propertyOf(html, 'og:image:width'), page).toBe('1200');
+      expect(propertyOf(html, 'og:image:height'), page).toBe('630');
+      expect(propertyOf(html, 'twitter:image'), page).toBe(`${PUBLIC_URL}/share-image.png`);
+    }
+    const hero = content.home[0]?.images[0]?.image;
+    expect(propertyOf((await get('/')).body, 'og:image')).toBe(`${PUBLIC_URL}/uploads/${hero}`);
+    expect(propertyOf((await get('/')).body, 'og:image:width')).toBeUndefined();
+    // The picture is the app's own file, shipped with the pages.
+    const shipped = await fs.stat(path.join(import.meta.dirname, '../../../web/public/share-image.png'));
+    expect(shipped.size).toBeGreaterThan(1000);
+  });
+
+  it('gives the blog detail article and its post one address, the one the sitemap lists', async () => {
+    const postPath = featuredPostPath();
+    expect(canonicalOf((await get('/blogdetail')).body)).toBe(`${PUBLIC_URL}${postPath}`);
+    expect(canonicalOf((await get(postPath)).body)).toBe(`${PUBLIC_URL}${postPath}`);
+    const sitemap = (await get('/sitemap.xml')).body;
+    const listed = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => decode(match[1] ?? ''));
+    // Every listed address is the canonical address its page names.
+    for (const loc of listed) {
+      const html = (await get(loc.slice(PUBLIC_URL.length))).body;
+      expect(canonicalOf(html), loc).toBe(loc);
+    }
+    expect(listed).toContain(`${PUBLIC_URL}${postPath}`);
+    expect(listed).not.toContain(`${PUBLIC_URL}/blogdetail`);
   });
 
   it('gives a post that is gone a head that says so, kept out of search engines', async () => {
@@ -214,17 +282,53 @@ describe.each(TEST_ENGINES)('the public pages rendered on the server (%s)', (eng
 
   it('describes the school with schema.org data on the home and contact pages, from the content', async () => {
     const contact = content.contacts[0] as Wire;
+    // The demo's address and hours, as the editor wrote them, read into their parts.
+    expect(contact.address).toBe('14 Orchard Lane, Greenfield, GF4 2QL');
+    expect(contact.opening_hour).toBe('Mon - Sat: 8:00 am - 4:00 pm');
+    const hero = content.home[0]?.images[0]?.image;
     for (const page of ['/', '/contact']) {
       const [school] = structuredData((await get(page)).body);
       expect(school).toMatchObject({
         '@context': 'https://schema.org',
         '@type': 'School',
         name: schoolName,
-        address: { '@type': 'PostalAddress', streetAddress: contact.address },
+        logo: `${PUBLIC_URL}/share-image.png`,
+        image: page === '/' ? `${PUBLIC_URL}/uploads/${hero}` : `${PUBLIC_URL}/share-image.png`,
+        address: {
+          '@type': 'PostalAddress',
+          streetAddress: '14 Orchard Lane',
+          addressLocality: 'Greenfield',
+          postalCode: 'GF4 2QL',
+        },
         telephone: contact.phone,
         email: contact.email,
-        openingHours: contact.opening_hour,
+        openingHoursSpecification: [
+          {
+            '@type': 'OpeningHoursSpecification',
+            dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+            opens: '08:00',
+            closes: '16:00',
+          },
+        ],
       });
+      expect(school).not.toHaveProperty('openingHours');
+      expect(String(school?.description)).not.toContain('Opening hours');
+    }
+  });
+
+  it('keeps opening hours it cannot read as words in the description, and an address as written', async () => {
+    const contact = content.contacts[0] as Wire;
+    const hours = 'Term time: Mon-Fri 8:00-15:30';
+    const address = 'The Old Rectory, Greenfield Estate';
+    expect((await editRecord('contacts', contact, { opening_hour: hours, address })).statusCode).toBe(200);
+    try {
+      const [school] = structuredData((await get('/contact')).body);
+      expect(school).not.toHaveProperty('openingHoursSpecification');
+      expect(school).not.toHaveProperty('openingHours');
+      expect(String(school?.description)).toContain(`Opening hours: ${hours}`);
+      expect(school?.address).toEqual({ '@type': 'PostalAddress', streetAddress: address });
+    } finally {
+      await editRecord('contacts', contact, {});
     }
   });
 

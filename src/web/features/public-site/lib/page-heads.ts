@@ -1,11 +1,15 @@
 import type { ContentImage } from '../../../../shared/api/content.js';
 import type { SchoolSettings } from '../../../../shared/api/settings.js';
+import { blogDetailCanonicalPath } from '../../../../shared/rules/blog-addresses.js';
+import { readOpeningHours } from '../../../../shared/rules/opening-hours.js';
+import { readPostalAddress } from '../../../../shared/rules/postal-address.js';
 import { bannerTitleFor } from '../../../../shared/screens.js';
 import { paths } from '../../../config/paths.js';
 import {
   absoluteUpload,
   type PageHeadContext,
   type PageHeadFunction,
+  schoolLogoUrl,
   summarize,
 } from '../../../lib/page-head.js';
 import {
@@ -26,27 +30,53 @@ import {
 const firstImage = (...lists: (readonly ContentImage[] | undefined)[]): ContentImage | undefined =>
   lists.flatMap((list) => list ?? [])[0];
 
-/** The school as schema.org describes it, from the settings and the contact page's content. */
-function schoolData({ settings, content }: PageHeadContext, publicUrl: string): Record<string, unknown> {
+/**
+ * The school as schema.org describes it, from the settings and the contact page's content: its
+ * logo, a picture (the page's own, else the logo), the address in parts and the opening hours as
+ * specifications where the free text can be read (shared/rules); hours that cannot be read are
+ * told in the description, as written, never as a structure they do not have.
+ */
+function schoolData(
+  { settings, content }: PageHeadContext,
+  publicUrl: string,
+  picture: ContentImage | undefined,
+): Record<string, unknown> {
   const contact = content('contacts')[0];
-  const address = contact?.address || settings.address;
+  const address = readPostalAddress(contact?.address || settings.address);
   const telephone = contact?.phone || settings.phone;
   const email = contact?.email || settings.email;
-  const openingHours = contact?.openingHours || settings.openingHours;
+  const hoursText = (contact?.openingHours || settings.openingHours).trim();
+  const hours = readOpeningHours(hoursText);
+  const logo = schoolLogoUrl(settings, publicUrl);
+  const description = [
+    summarize(settings.description, 300),
+    hoursText && !hours ? `Opening hours: ${hoursText.replace(/\s+/g, ' ')}` : undefined,
+  ]
+    .filter(Boolean)
+    .join(' ');
   return withoutEmpty({
     '@context': 'https://schema.org',
     '@type': 'School',
     name: settings.name,
     url: new URL('/', publicUrl).toString(),
-    description: summarize(settings.description, 300),
-    logo: settings.logo ? absoluteUpload(settings.logo, publicUrl) : undefined,
-    address: address ? { '@type': 'PostalAddress', streetAddress: address } : undefined,
+    description,
+    logo,
+    image: picture ? absoluteUpload(picture.image, publicUrl) : logo,
+    address: address ? { '@type': 'PostalAddress', ...address } : undefined,
     telephone,
     email,
-    openingHours,
+    openingHoursSpecification: hours,
     sameAs: socialProfiles(settings),
   });
 }
+
+/** The school as a post's publisher, and its author when the post names none. */
+const schoolOrganization = (settings: SchoolSettings, publicUrl: string): Record<string, unknown> => ({
+  '@type': 'Organization',
+  name: settings.name,
+  url: new URL('/', publicUrl).toString(),
+  logo: schoolLogoUrl(settings, publicUrl),
+});
 
 const socialProfiles = (settings: SchoolSettings): string[] | undefined => {
   const links = Object.values(settings.socialLinks).filter((link) => link !== '');
@@ -63,11 +93,12 @@ const originOf = (context: PageHeadContext): string => context.url.origin;
 
 export const homeHead: PageHeadFunction = (context) => {
   const hero = context.content('home')[0];
+  const image = firstImage(hero?.images);
   return {
     description: hero?.description || context.settings.description,
-    image: firstImage(hero?.images),
+    image,
     canonicalPath: paths.home,
-    structuredData: [schoolData(context, originOf(context))],
+    structuredData: [schoolData(context, originOf(context), image)],
   };
 };
 
@@ -151,7 +182,11 @@ export const blogDetailHead: PageHeadFunction = (context) => {
   const post = postId === undefined ? undefined : content('blog').find((one) => one.id === postId);
   if (post) {
     const card = blogCard(post);
-    const address = new URL(paths.blogPost(post.id), originOf(context)).toString();
+    const origin = originOf(context);
+    const address = new URL(paths.blogPost(post.id), origin).toString();
+    const school = schoolOrganization(settings, origin);
+    // The post's own author; a post that names none is the school's (its byline shows a default name).
+    const author = post.author.trim();
     return {
       title: card.title,
       description: card.description,
@@ -164,16 +199,14 @@ export const blogDetailHead: PageHeadFunction = (context) => {
           '@type': 'BlogPosting',
           headline: card.title,
           description: summarize(card.description, 300),
-          image: card.image ? absoluteUpload(card.image.image, originOf(context)) : undefined,
-          author: { '@type': 'Person', name: card.author },
+          image: card.image ? absoluteUpload(card.image.image, origin) : schoolLogoUrl(settings, origin),
+          datePublished: post.publishedAt,
+          dateModified: post.updatedAt ?? post.publishedAt,
+          author: author ? { '@type': 'Person', name: author } : school,
           articleSection: card.category,
           mainEntityOfPage: address,
           url: address,
-          publisher: withoutEmpty({
-            '@type': 'Organization',
-            name: settings.name,
-            logo: settings.logo ? absoluteUpload(settings.logo, originOf(context)) : undefined,
-          }),
+          publisher: school,
         }),
       ],
     };
@@ -188,17 +221,20 @@ export const blogDetailHead: PageHeadFunction = (context) => {
     description: detail.intro?.description,
     image: detail.leadImage,
     type: 'article',
-    canonicalPath: paths.blogDetail,
+    // The article is a post written at length when its title is the post's: then the post's address
+    // is the one search engines keep (shared/rules/blog-addresses.ts; the sitemap agrees).
+    canonicalPath: blogDetailCanonicalPath(detail.intro?.title, content('blog')),
   };
 };
 
 export const contactHead: PageHeadFunction = (context) => {
   const contact = context.content('contacts')[0];
+  const image = firstImage(contact?.images);
   return {
     title: bannerTitleFor(context.url.pathname),
     description: contact?.description || contact?.address,
-    image: firstImage(contact?.images),
+    image,
     canonicalPath: paths.contact,
-    structuredData: [schoolData(context, originOf(context))],
+    structuredData: [schoolData(context, originOf(context), image)],
   };
 };
