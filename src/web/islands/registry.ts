@@ -11,6 +11,16 @@ export const ISLAND_LOADERS = {
     import('../features/newsletter/components/NewsletterForm.js').then((module) => module.NewsletterForm),
   'contact-form': () =>
     import('../features/public-site/components/ContactForm.js').then((module) => module.ContactForm),
+  testimonials: () =>
+    import('../features/public-site/components/TestimonialsCarousel.js').then(
+      (module) => module.TestimonialsCarousel,
+    ),
+  gallery: () =>
+    import('../features/public-site/components/GalleryPictures.js').then((module) => module.GalleryPictures),
+  'blog-comments': () =>
+    import('../features/public-site/components/BlogComments.js').then((module) => module.BlogComments),
+  'blog-search': () =>
+    import('../features/public-site/components/BlogSearch.js').then((module) => module.BlogSearch),
 } satisfies Record<string, () => Promise<ComponentType<never>>>;
 
 export type IslandName = keyof typeof ISLAND_LOADERS;

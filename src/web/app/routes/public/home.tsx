@@ -4,12 +4,10 @@ import { contentLoader } from '../../../features/public-site/api/prefetch-conten
 import { AboutSection } from '../../../features/public-site/components/AboutSection.js';
 import { BlogSection } from '../../../features/public-site/components/BlogSection.js';
 import { ClassesSection } from '../../../features/public-site/components/ClassesSection.js';
-import {
-  DeferredBookSeatSection,
-  DeferredTestimonialsSection,
-} from '../../../features/public-site/components/DeferredSections.js';
+import { DeferredBookSeatSection } from '../../../features/public-site/components/DeferredSections.js';
 import { FacilitiesSection } from '../../../features/public-site/components/FacilitiesSection.js';
 import { TeachersSection } from '../../../features/public-site/components/TeachersSection.js';
+import { TestimonialsSection } from '../../../features/public-site/components/TestimonialsSection.js';
 import { homeHead } from '../../../features/public-site/lib/page-heads.js';
 
 export const head = homeHead;
@@ -29,7 +27,7 @@ export default function HomeRoute() {
       <ClassesSection />
       <DeferredBookSeatSection />
       <TeachersSection />
-      <DeferredTestimonialsSection />
+      <TestimonialsSection />
       <BlogSection limit={3} />
     </>
   );

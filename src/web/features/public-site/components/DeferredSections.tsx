@@ -3,17 +3,13 @@ import { deferredComponent } from '../../../lib/deferred-component.js';
 
 /*
  * The public sections kept out of their page's first load (docs/decisions/0031-first-load-javascript.md):
- * those with a form, with their form library and schemas, and the testimonials with their carousel
- * (embla). The server renders them, the browser hydrates them when their chunk has arrived. All sit
- * below the fold.
+ * Book A Seat, with its form library and schemas. The server renders it, the browser hydrates it when
+ * its chunk has arrived. It sits below the fold. (The testimonials and the blog comments are islands
+ * now: islands/registry.ts.)
  */
 
 const BookSeat = deferredComponent(() =>
   import('./BookSeatSection.js').then((module) => module.BookSeatSection),
-);
-const Comments = deferredComponent(() => import('./BlogComments.js').then((module) => module.BlogComments));
-const Testimonials = deferredComponent(() =>
-  import('./TestimonialsSection.js').then((module) => module.TestimonialsSection),
 );
 
 /** Book A Seat (home, classes): the promo and its form. */
@@ -21,24 +17,6 @@ export function DeferredBookSeatSection() {
   return (
     <Suspense fallback={null}>
       <BookSeat />
-    </Suspense>
-  );
-}
-
-/** What parents say (home, teachers): the carousel starts once its code has arrived. */
-export function DeferredTestimonialsSection() {
-  return (
-    <Suspense fallback={null}>
-      <Testimonials />
-    </Suspense>
-  );
-}
-
-/** A post's comments and the comment form (blog detail). */
-export function DeferredBlogComments() {
-  return (
-    <Suspense fallback={null}>
-      <Comments />
     </Suspense>
   );
 }
