@@ -10,7 +10,6 @@ import { createRoutes } from './app/router.js';
 import { IslandCollector, IslandCollectorContext, islandSlot } from './islands/island.js';
 import { renderIsland } from './islands/render-island.js';
 import { contentQueryKey, readContentWith } from './lib/content.js';
-import { preloadDeferredComponents } from './lib/deferred-component.js';
 import { defaultHead, type PageHeadFunction, renderHeadTags } from './lib/page-head.js';
 import { STALE_TIME_MS } from './lib/query-client.js';
 import { settingsQueryKey } from './lib/settings.js';
@@ -42,9 +41,6 @@ export const renderer: PageRenderer = {
     if (context.errors) {
       throw new Error(`The page ${input.url} could not be rendered: its route failed to load.`);
     }
-    // After the query: the page's route module is loaded, with the deferred components it declares.
-    // renderToString does not wait for a suspended component, so each must be there before it renders.
-    await preloadDeferredComponents();
     const router = createStaticRouter(handler.dataRoutes, context);
     const islands = new IslandCollector();
     let root = renderToString(

@@ -17,6 +17,16 @@ export const ISLAND_LOADERS = {
     import('../features/accounts/components/RegistrationForm.js').then((module) => module.RegistrationForm),
   'book-seat-form': () =>
     import('../features/public-site/components/BookSeatForm.js').then((module) => module.BookSeatForm),
+  testimonials: () =>
+    import('../features/public-site/components/TestimonialsCarousel.js').then(
+      (module) => module.TestimonialsCarousel,
+    ),
+  gallery: () =>
+    import('../features/public-site/components/GalleryPictures.js').then((module) => module.GalleryPictures),
+  'blog-comments': () =>
+    import('../features/public-site/components/BlogComments.js').then((module) => module.BlogComments),
+  'blog-search': () =>
+    import('../features/public-site/components/BlogSearch.js').then((module) => module.BlogSearch),
 } satisfies Record<string, () => Promise<ComponentType<never>>>;
 
 export type IslandName = keyof typeof ISLAND_LOADERS;

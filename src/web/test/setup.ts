@@ -1,9 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import '../app/routes/root.js';
-import '../features/public-site/components/DeferredSections.js';
-import { preloadDeferredComponents } from '../lib/deferred-component.js';
 import { assertNoConsoleErrors, installConsoleErrorGuard } from './console.js';
 import { installContentFetchStub } from './content-fetch.js';
 import { cancelPendingQueries } from './render-app.js';
@@ -26,9 +24,6 @@ configure({ asyncUtilTimeout: 5000 });
 
 installConsoleErrorGuard();
 
-// The components kept out of the first load (lib/deferred-component.tsx) are loaded before the tests,
-// as the server loads them before it renders: a test renders the app at once, without a fallback.
-beforeAll(preloadDeferredComponents);
 installContentFetchStub();
 
 beforeEach(() => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_COLLECTIONS, type ContentCollection } from '../../../shared/api/content.js';
 import { documentTitle } from '../../../shared/api/settings.js';
 import { SERVER_RENDERED_PATHS } from '../../../shared/page-rendering.js';
+import { DEFAULT_SCHOOL_SETTINGS } from '../../../shared/school-settings.js';
 import { bannerTitleFor } from '../../../shared/screens.js';
 import { renderer } from '../../../web/entry-server.js';
 import { POST_NOT_FOUND } from '../../../web/features/public-site/lib/content-rules.js';
@@ -438,5 +439,20 @@ describe('a page the server fails to render', () => {
     expect(res.body).toContain('<div id="root"></div>');
     expect(titleOf(res.body)).toContain('About');
     expect(logLines.join('\n')).toContain('the rendering bundle is broken');
+  });
+});
+
+describe('a page whose content the server could not read', () => {
+  it('is not rendered, as no Retry would work there: the app renders it in the browser', async () => {
+    const rendering = renderer.renderPage({
+      url: `${PUBLIC_URL}/`,
+      settings: DEFAULT_SCHOOL_SETTINGS,
+      publicUrl: PUBLIC_URL,
+      readContent: async (collection) => {
+        if (collection === 'comments') throw new Error('the store is not answering');
+        return [];
+      },
+    });
+    await expect(rendering).rejects.toThrow('could not be rendered');
   });
 });

@@ -37,7 +37,9 @@ export interface SectionStateProps {
 /**
  * Where a section's content would be, when its data could not load: says so and offers Retry
  * instead of leaving a blank (docs/contract/fixes-and-gaps.md#fix-7). The query client has already logged the
- * error.
+ * error. Only the app shows it: a public page whose content did not load is not rendered on the server
+ * (features/public-site/api/prefetch-content.ts), whose pages hydrate their islands alone, so Retry
+ * never sits there without its script.
  */
 export function SectionState({ status, className }: SectionStateProps) {
   if (!status.failed) return null;

@@ -5,9 +5,9 @@ import { AboutSection } from '../../../features/public-site/components/AboutSect
 import { BlogSection } from '../../../features/public-site/components/BlogSection.js';
 import { BookSeatSection } from '../../../features/public-site/components/BookSeatSection.js';
 import { ClassesSection } from '../../../features/public-site/components/ClassesSection.js';
-import { DeferredTestimonialsSection } from '../../../features/public-site/components/DeferredSections.js';
 import { FacilitiesSection } from '../../../features/public-site/components/FacilitiesSection.js';
 import { TeachersSection } from '../../../features/public-site/components/TeachersSection.js';
+import { TestimonialsSection } from '../../../features/public-site/components/TestimonialsSection.js';
 import { homeHead } from '../../../features/public-site/lib/page-heads.js';
 
 export const head = homeHead;
@@ -27,7 +27,7 @@ export default function HomeRoute() {
       <ClassesSection />
       <BookSeatSection />
       <TeachersSection />
-      <DeferredTestimonialsSection />
+      <TestimonialsSection />
       <BlogSection limit={3} />
     </>
   );

@@ -1,7 +1,7 @@
 import { PAGE_CONTENT } from '../../../../shared/page-rendering.js';
 import { contentLoader } from '../../../features/public-site/api/prefetch-content.js';
-import { DeferredTestimonialsSection } from '../../../features/public-site/components/DeferredSections.js';
 import { TeachersSection } from '../../../features/public-site/components/TeachersSection.js';
+import { TestimonialsSection } from '../../../features/public-site/components/TestimonialsSection.js';
 import { teachersHead } from '../../../features/public-site/lib/page-heads.js';
 
 export const head = teachersHead;
@@ -13,7 +13,7 @@ export default function TeachersRoute() {
   return (
     <>
       <TeachersSection />
-      <DeferredTestimonialsSection />
+      <TestimonialsSection />
     </>
   );
 }

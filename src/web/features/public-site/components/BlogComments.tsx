@@ -1,15 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { PageIcon } from '../../../components/ui/PageIcon.js';
+import { lazyResolver } from '../../../lib/lazy-resolver.js';
 import { notify } from '../../../lib/toast.js';
-import {
-  PLACEHOLDER_COMMENT_COUNT,
-  PLACEHOLDER_COMMENTS,
-  type PlaceholderComment,
-} from '../lib/blog-placeholders.js';
-import { COMMENT_MESSAGES, type Comment, type CommentInput, CommentSchema } from '../lib/comment-schema.js';
+import type { PlaceholderComment } from '../lib/blog-placeholders.js';
+import { COMMENT_MESSAGES } from '../lib/comment-messages.js';
+import type { Comment, CommentInput } from '../lib/comment-schema.js';
 import { FormField, formFieldsOf } from './FormField.js';
+
+/** The comment form's checks, loaded when the form is first used. */
+const commentResolver = lazyResolver(() =>
+  import('../lib/comment-schema.js').then((module) => module.commentResolver),
+);
+
+/** The comments and their replies, all counted. */
+const countOf = (comments: readonly PlaceholderComment[]): number =>
+  comments.reduce((count, comment) => count + 1 + countOf(comment.replies ?? []), 0);
 
 const initials = (name: string): string =>
   name
@@ -80,7 +86,7 @@ export function CommentForm({
     reset,
     formState: { errors, isSubmitting },
   } = useForm<CommentInput, unknown, Comment>({
-    resolver: zodResolver(CommentSchema),
+    resolver: commentResolver,
     defaultValues: { name: '', email: '', website: '', message: '' },
   });
 
@@ -114,7 +120,12 @@ export function CommentForm({
           </button>
         </p>
       ) : null}
-      <form noValidate aria-labelledby={headingId} onSubmit={handleSubmit(onSubmit)}>
+      <form
+        noValidate
+        aria-labelledby={headingId}
+        onSubmit={handleSubmit(onSubmit)}
+        onFocus={commentResolver.preload}
+      >
         <div className="row g-3">
           <FormField
             {...field('name')}
@@ -149,8 +160,17 @@ export function CommentForm({
   );
 }
 
-/** The comments block ('3 Comments' with Reply buttons) and the 'Leave a comment' form. */
-export function BlogComments() {
+export interface BlogCommentsProps {
+  /** The post's comments, with their replies (the props travel as JSON to the island). */
+  comments: readonly PlaceholderComment[];
+}
+
+/**
+ * The comments block ('3 Comments' with Reply buttons) and the 'Leave a comment' form: the blog detail
+ * page's island (islands/registry.ts). No call serves or stores comments yet, so the page passes the
+ * placeholders and nothing names the post.
+ */
+export function BlogComments({ comments }: BlogCommentsProps) {
   const headingId = useId();
   const [replyTo, setReplyTo] = useState<string>();
   const nameInput = useRef<HTMLInputElement | null>(null);
@@ -160,16 +180,14 @@ export function BlogComments() {
     nameInput.current?.focus();
   };
 
-  // One root element: a deferred part keeps its server markup while its code loads only if it has
-  // one (lib/deferred-component.tsx).
   return (
     <div className="blog-comments">
       <section className="comments" aria-labelledby={headingId}>
         <h2 id={headingId} className="blog-detail__heading">
-          {PLACEHOLDER_COMMENT_COUNT} Comments
+          {countOf(comments)} Comments
         </h2>
         <ul className="comment-list">
-          {PLACEHOLDER_COMMENTS.map((comment) => (
+          {comments.map((comment) => (
             <CommentItem key={comment.id} comment={comment} onReply={reply} />
           ))}
         </ul>

@@ -1,8 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { COMMENT_MESSAGES } from '../lib/comment-schema.js';
+import { IslandCollector, IslandCollectorContext } from '../../../islands/island.js';
+import { PLACEHOLDER_COMMENTS } from '../lib/blog-placeholders.js';
+import { COMMENT_MESSAGES } from '../lib/comment-messages.js';
 import { mockContent, renderSection } from '../testing/render-section.js';
-import { BlogDetail, chosenPostId, POST_NOT_FOUND, SEARCH_COMING_SOON } from './BlogDetail.js';
+import { BlogDetail, chosenPostId, POST_NOT_FOUND } from './BlogDetail.js';
+import { SEARCH_COMING_SOON } from './BlogSearch.js';
 
 async function renderDetail() {
   mockContent();
@@ -138,5 +141,19 @@ describe('BlogDetail', () => {
     const { user, sidebar } = await renderDetail();
     await user.type(sidebar.getByRole('searchbox', { name: 'Search the blog' }), 'garden{Enter}');
     expect(await screen.findByText(SEARCH_COMING_SOON)).toBeInTheDocument();
+  });
+
+  it('leaves the comments and the search box to islands, the comments with what they show', async () => {
+    mockContent();
+    const islands = new IslandCollector();
+    renderSection(
+      <IslandCollectorContext value={islands}>
+        <BlogDetail />
+      </IslandCollectorContext>,
+    );
+    await screen.findByRole('article', { name: 'Why Outdoor Play Matters' });
+    const last = (name: string) => islands.placed.findLast((island) => island.name === name);
+    expect(last('blog-comments')?.props).toEqual({ comments: PLACEHOLDER_COMMENTS });
+    expect(last('blog-search')?.props).toEqual({});
   });
 });

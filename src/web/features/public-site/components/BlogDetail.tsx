@@ -1,12 +1,11 @@
-import { type FormEvent, type ReactNode, useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ContentRecord } from '../../../../shared/api/content.js';
-import { PageIcon } from '../../../components/ui/PageIcon.js';
 import { SectionState, type SectionStatus, sectionStatus } from '../../../components/ui/SectionState.js';
 import { paths } from '../../../config/paths.js';
+import { Island } from '../../../islands/island.js';
 import { useContent } from '../../../lib/content.js';
-import { notify } from '../../../lib/toast.js';
-import { TAGS } from '../lib/blog-placeholders.js';
+import { PLACEHOLDER_COMMENTS, TAGS } from '../lib/blog-placeholders.js';
 import {
   blogCard,
   blogCategories,
@@ -21,15 +20,13 @@ import {
   RECENT_POST_PICTURE_SIZES,
   RELATED_POST_PICTURE_SIZES,
 } from '../lib/picture-sizes.js';
+import { BlogComments } from './BlogComments.js';
+import { BlogSearch } from './BlogSearch.js';
 import { ContentImg } from './ContentImg.js';
-import { DeferredBlogComments } from './DeferredSections.js';
 import { PersonSocialLinks } from './PersonSocialLinks.js';
 import { SkeletonLines } from './Skeleton.js';
 
 export { chosenPostId, POST_NOT_FOUND };
-
-export const SEARCH_COMING_SOON =
-  'Searching the blog is coming soon. Meanwhile, browse the categories and recent posts.';
 
 function Paragraphs({ text, className }: { text: string; className?: string }) {
   return (
@@ -86,28 +83,6 @@ function SidebarWidget({ title, children }: { title: string; children: ReactNode
       </h2>
       {children}
     </section>
-  );
-}
-
-function BlogSearch() {
-  const id = useId();
-  const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    notify.info(SEARCH_COMING_SOON);
-  };
-  return (
-    <div className="sidebar-widget">
-      {/* biome-ignore lint/a11y/useSemanticElements: jsdom and older browsers do not know <search> yet. */}
-      <form className="blog-search" role="search" aria-label="Blog" onSubmit={onSubmit}>
-        <label htmlFor={id} className="visually-hidden">
-          Search the blog
-        </label>
-        <input id={id} type="search" className="form-control" placeholder="Keyword" name="q" />
-        <button type="submit" className="btn btn-primary" aria-label="Search">
-          <PageIcon name="search" />
-        </button>
-      </form>
-    </div>
   );
 }
 
@@ -243,12 +218,16 @@ export function BlogDetail() {
               </article>
             )}
             <RelatedPosts posts={related} />
-            <DeferredBlogComments />
+            <Island
+              name="blog-comments"
+              component={BlogComments}
+              props={{ comments: PLACEHOLDER_COMMENTS }}
+            />
           </div>
           <div className="col-lg-4">
             <aside className="blog-sidebar" aria-label="Blog sidebar">
               <AuthorCard author={detail.author} />
-              <BlogSearch />
+              <Island name="blog-search" component={BlogSearch} props={{}} />
               <SidebarWidget title="Categories">
                 <ul className="category-list">
                   {blogCategories(posts).map((category) => (

@@ -38,6 +38,9 @@ export function HomeHero() {
                 {record.learnMoreLabel} <span className="visually-hidden">about our school</span>
               </Link>
             ) : null}
+            {/* Never in a server-rendered page, where no script would run it: a page whose content did
+                not load is not rendered on the server (api/prefetch-content.ts) but by the app, where
+                Retry works. So the hero needs no island. */}
             {isError ? (
               <div className="load-error" role="alert">
                 <p className="mb-2">Sorry, we could not load this part of the page.</p>

@@ -1,202 +1,26 @@
-import type { EmblaCarouselType } from 'embla-carousel';
-import Autoplay from 'embla-carousel-autoplay';
-import useEmblaCarousel from 'embla-carousel-react';
-import { type FocusEvent, type KeyboardEvent, useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useId } from 'react';
 import type { ContentRecord } from '../../../../shared/api/content.js';
-import { DEFAULT_AVATAR_PX, TESTIMONIAL_AUTOPLAY_MS } from '../../../../shared/constants.js';
-import { PageIcon } from '../../../components/ui/PageIcon.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
+import { Island } from '../../../islands/island.js';
 import { useContent } from '../../../lib/content.js';
-import { useReducedMotion } from '../hooks/use-reduced-motion.js';
-import { AVATAR_PICTURE_SIZES } from '../lib/picture-sizes.js';
-import { ContentImg } from './ContentImg.js';
 import { PublicSectionHeading } from './PublicSectionHeading.js';
 import { SkeletonLines } from './Skeleton.js';
+import { type TestimonialSlide, TestimonialsCarousel } from './TestimonialsCarousel.js';
 
 export const TESTIMONIALS_TITLE = 'What Parents Say!';
-/** The carousel's own name (the section around it is named by its title). */
-export const CAROUSEL_LABEL = 'Testimonials';
 
-type Testimonial = ContentRecord<'comments'>;
-
-/**
- * The parent's photo, or the default avatar (70 px, docs/contract/product.md#constants) when the record has
- * none.
- */
-function Avatar({ testimonial }: { testimonial: Testimonial }) {
-  const image = testimonial.images[0];
-  if (!image) {
-    return (
-      <span
-        className="testimonial__avatar testimonial__avatar--default"
-        style={{ width: DEFAULT_AVATAR_PX, height: DEFAULT_AVATAR_PX }}
-        aria-hidden="true"
-        data-testid="default-avatar"
-      >
-        <PageIcon name="person-fill" />
-      </span>
-    );
-  }
-  return (
-    <ContentImg
-      image={image}
-      width={DEFAULT_AVATAR_PX}
-      height={DEFAULT_AVATAR_PX}
-      sizes={AVATAR_PICTURE_SIZES}
-      className="testimonial__avatar"
-    />
-  );
-}
-
-function useSelectedIndex(api: EmblaCarouselType | undefined): number {
-  const [selected, setSelected] = useState(0);
-  useEffect(() => {
-    if (!api) return;
-    const onSelect = () => setSelected(api.selectedScrollSnap());
-    onSelect();
-    api.on('select', onSelect).on('reInit', onSelect);
-    return () => {
-      api.off('select', onSelect).off('reInit', onSelect);
-    };
-  }, [api]);
-  return selected;
-}
-
-function Carousel({ testimonials }: { testimonials: Testimonial[] }) {
-  const reducedMotion = useReducedMotion();
-  const autoplay = useMemo(
-    () =>
-      Autoplay({
-        delay: TESTIMONIAL_AUTOPLAY_MS,
-        playOnInit: false,
-        // Pausing on hover and focus is ours (below), so the controls beside the slides count too.
-        stopOnInteraction: false,
-        stopOnMouseEnter: false,
-        stopOnFocusIn: false,
-      }),
-    [],
-  );
-  const plugins = useMemo(() => [autoplay], [autoplay]);
-  const [viewportRef, api] = useEmblaCarousel({ loop: true, align: 'start', duration: 30 }, plugins);
-  const selected = useSelectedIndex(api);
-
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  // The visitor's own choice; until they make one, reduced motion means no autoplay.
-  const [pausedByVisitor, setPausedByVisitor] = useState<boolean | null>(null);
-  const paused = pausedByVisitor ?? reducedMotion;
-  const playing = !paused && !hovered && !focused && testimonials.length > 1;
-
-  useEffect(() => {
-    if (!api) return;
-    const plugin = api.plugins().autoplay;
-    if (!plugin) return;
-    if (playing) plugin.play();
-    else plugin.stop();
-  }, [api, playing]);
-
-  const jump = reducedMotion;
-  const previous = useCallback(() => api?.scrollPrev(jump), [api, jump]);
-  const next = useCallback(() => api?.scrollNext(jump), [api, jump]);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>): void => {
-    if (event.key === 'ArrowLeft') {
-      event.preventDefault();
-      previous();
-    } else if (event.key === 'ArrowRight') {
-      event.preventDefault();
-      next();
-    }
-  };
-  const onBlur = (event: FocusEvent<HTMLElement>): void => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
-  };
-
-  const count = testimonials.length;
-  return (
-    <section
-      className="testimonial-carousel"
-      aria-roledescription="carousel"
-      aria-label={CAROUSEL_LABEL}
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={onBlur}
-      onKeyDown={onKeyDown}
-    >
-      <div className="testimonial-carousel__viewport" ref={viewportRef}>
-        <div className="testimonial-carousel__track" aria-live={playing ? 'off' : 'polite'}>
-          {testimonials.map((testimonial, index) => (
-            // biome-ignore lint/a11y/useSemanticElements: a carousel slide (WAI-ARIA carousel pattern), not a form group.
-            <div
-              key={testimonial.id}
-              className={`testimonial-carousel__slide${index === selected ? ' is-selected' : ''}`}
-              role="group"
-              aria-roledescription="slide"
-              aria-label={`${index + 1} of ${count}`}
-              aria-hidden={index === selected ? undefined : true}
-            >
-              <figure className="testimonial">
-                <PageIcon name="quote" className="testimonial__mark" />
-                <blockquote className="testimonial__quote">
-                  <p>{testimonial.quote}</p>
-                </blockquote>
-                <figcaption className="testimonial__author">
-                  <Avatar testimonial={testimonial} />
-                  <span>
-                    <span className="testimonial__name">{testimonial.name}</span>
-                    <span className="testimonial__role">{testimonial.designation}</span>
-                  </span>
-                </figcaption>
-              </figure>
-            </div>
-          ))}
-        </div>
-      </div>
-      {count > 1 ? (
-        <div className="testimonial-carousel__controls">
-          <button
-            type="button"
-            className="carousel-arrow"
-            aria-label="Previous testimonial"
-            onClick={previous}
-          >
-            <PageIcon name="chevron-left" />
-          </button>
-          <div className="testimonial-carousel__dots">
-            {testimonials.map((testimonial, index) => (
-              <button
-                key={testimonial.id}
-                type="button"
-                className="carousel-dot"
-                aria-label={`Go to testimonial ${index + 1}`}
-                aria-current={index === selected ? 'true' : undefined}
-                onClick={() => api?.scrollTo(index, jump)}
-              />
-            ))}
-          </div>
-          <button type="button" className="carousel-arrow" aria-label="Next testimonial" onClick={next}>
-            <PageIcon name="chevron-right" />
-          </button>
-          <button
-            type="button"
-            className="carousel-toggle"
-            aria-label={paused ? 'Play testimonials' : 'Pause testimonials'}
-            onClick={() => setPausedByVisitor(!paused)}
-          >
-            <PageIcon name={paused ? 'play-fill' : 'pause-fill'} />
-          </button>
-        </div>
-      ) : null}
-    </section>
-  );
-}
+/** The fields of a testimonial record its slide shows, and nothing else (they travel in the page). */
+const slideOf = (record: ContentRecord<'comments'>): TestimonialSlide => ({
+  id: record.id,
+  quote: record.quote,
+  name: record.name,
+  designation: record.designation,
+  photo: record.images[0],
+});
 
 /**
- * 'What Parents Say!' (docs/contract/product.md#public-pages, docs/contract/product.md#states,
- * docs/contract/product.md#constants): one testimonial at a time, looping, advancing every 2000 ms, with
- * arrows, dots and a pause button. It pauses while hovered or focused, follows the arrow keys, and does not
- * move by itself when the visitor prefers reduced motion.
+ * 'What Parents Say!' (docs/contract/product.md#public-pages, docs/contract/product.md#states): the heading,
+ * and the testimonials in a carousel (TestimonialsCarousel, the section's island).
  */
 export function TestimonialsSection() {
   const headingId = useId();
@@ -218,7 +42,11 @@ export function TestimonialsSection() {
             <SkeletonLines lines={3} />
           </div>
         ) : testimonials.length > 0 ? (
-          <Carousel testimonials={testimonials} />
+          <Island
+            name="testimonials"
+            component={TestimonialsCarousel}
+            props={{ testimonials: testimonials.map(slideOf) }}
+          />
         ) : null}
       </div>
     </section>

@@ -35,8 +35,6 @@ export const PLACEHOLDER_COMMENTS: readonly PlaceholderComment[] = [
   },
 ];
 
-export const PLACEHOLDER_COMMENT_COUNT = 3;
-
 export const TAGS: readonly string[] = [
   'Early Years',
   'Outdoor Play',

@@ -1,21 +1,12 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { MESSAGES } from '../../../../shared/constants.js';
+import { COMMENT_MESSAGES } from './comment-messages.js';
 
 /**
  * The blog detail page's 'Leave a comment' form (docs/contract/product.md#public-pages,
  * docs/contract/product.md#validation): Name*, Email*, Website, Message*. No call stores comments yet, so
  * this schema lives with the form; it moves to src/shared/api when the server accepts comments.
  */
-export const COMMENT_MESSAGES = {
-  enterName: MESSAGES.enterName,
-  enterEmail: MESSAGES.enterEmail,
-  enterMessage: MESSAGES.enterMessage,
-  invalidEmail: 'Please enter a valid email',
-  invalidWebsite: 'Please enter a valid website address, like example.com',
-  tooLong: 'Please keep this shorter',
-  comingSoon:
-    'Thank you for your comment! Posting comments opens very soon, so this one has not been published yet.',
-} as const;
 
 const WEBSITE = /^(https?:\/\/)?[\p{L}\d-]+(\.[\p{L}\d-]+)+(:\d+)?(\/\S*)?$/iu;
 
@@ -35,3 +26,9 @@ export const CommentSchema = z.object({
 });
 export type CommentInput = z.input<typeof CommentSchema>;
 export type Comment = z.output<typeof CommentSchema>;
+
+/**
+ * The form's checks with react-hook-form's zod resolver. Loaded on first use (lib/lazy-resolver.ts), so
+ * the blog detail page's first JavaScript holds no zod.
+ */
+export const commentResolver = zodResolver(CommentSchema);
