@@ -180,9 +180,14 @@ describe.each(TEST_ENGINES)('the public pages rendered on the server (%s)', (eng
       expect(html).toMatch(/<html lang="en">/);
       // One title only: the template's placeholder gave way.
       expect(html.match(/<title>/g)).toHaveLength(1);
-      // The data the browser hydrates with.
-      expect(html).toContain('<script type="application/json" id="router-state">');
-      expect(html).toContain('<script type="application/json" id="query-state">');
+      // Islands, not the whole page, are what the browser hydrates: the navigation is one, with the
+      // page's path as its props; no router or query state travels with the page.
+      expect(html).toMatch(
+        new RegExp(
+          `<div class="island" data-island="site-nav" data-island-key="i0-" data-props="\\{&#34;pathname&#34;:&#34;${page.replace('/', '\\/')}&#34;\\}">`,
+        ),
+      );
+      expect(html).not.toMatch(/id="(router|query)-state"/);
     },
   );
 
