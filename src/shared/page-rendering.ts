@@ -53,7 +53,6 @@ export const PAGE_QUERY_PARAMETERS: Readonly<Partial<Record<string, readonly str
 };
 const EVERY_PAGE_QUERY_PARAMETERS: readonly string[] = ['newsletter'];
 
-
 export interface RenderPageInput {
   /** The page's absolute address under PUBLIC_URL, with the query parameters that name it. */
   url: string;
