@@ -6,7 +6,8 @@
 export const TARGETS = [
   { id: 'performance', label: 'performance', min: 95 },
   { id: 'accessibility', label: 'accessibility', min: 100 },
-  { id: 'best-practices', label: 'best practices', min: 95 },
+  // 100 since the pages stopped tripping the CSP (docs/decisions/0044-valid-pages-and-picture-widths.md).
+  { id: 'best-practices', label: 'best practices', min: 100 },
   { id: 'seo', label: 'SEO', min: 100 },
 ];
 
