@@ -127,7 +127,7 @@ describe('references to documents', () => {
     expect(anchorsOf('docs/contract/fixes-and-gaps.md').has('fix-16')).toBe(true);
     expect(anchorsOf('docs/contract/fixes-and-gaps.md').has('fix-17')).toBe(false);
     expect(
-      anchorsOf('docs/decisions/0005-accounts-and-sessions.md').has('accounts-sessions-and-throttling'),
+      anchorsOf('docs/decisions/0005-accounts-and-sessions.md').has('0005-accounts-sessions-and-throttling'),
     ).toBe(true);
     expect('see api.md, Accounts'.match(/(?<!docs\/contract\/)\bapi\.md\b/gi)).not.toBeNull();
     expect('see docs/contract/api.md#errors'.match(/(?<!docs\/contract\/)\bapi\.md\b/gi)).toBeNull();
