@@ -6,7 +6,10 @@ export const clientLoader = schoolLoader((queryClient) => [
   queryClient.ensureQueryData(assignedClassesQueryOptions()),
 ]);
 
-/** Student-attendence (docs/contract/product.md#school-screens): a class's attendance for a date. */
-export default function StudentAttendenceRoute() {
+/**
+ * /student-attendence (the contract's spelling of the path; docs/contract/product.md#school-screens):
+ * a class's attendance for a date.
+ */
+export default function StudentAttendanceRoute() {
   return <ClassAttendanceScreen />;
 }

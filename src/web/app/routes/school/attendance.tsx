@@ -8,7 +8,10 @@ export const clientLoader = schoolLoader((queryClient, { request }) => {
   return [queryClient.ensureQueryData(attendanceOverviewQueryOptions(isIsoDate(date) ? date : todayIso()))];
 });
 
-/** Attendence, for a principal (docs/contract/fixes-and-gaps.md#fix-5): each class's attendance for a day. */
-export default function AttendenceRoute() {
+/**
+ * /attendence (the contract's spelling of the path), for a principal
+ * (docs/contract/fixes-and-gaps.md#fix-5): each class's attendance for a day.
+ */
+export default function AttendanceRoute() {
   return <AttendanceOverviewScreen />;
 }
