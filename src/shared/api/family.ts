@@ -44,6 +44,7 @@ export const GuardianParamsSchema = z.object({
   parentId: pathIdSchema(),
   studentId: pathIdSchema(),
 });
+export type GuardianParams = z.output<typeof GuardianParamsSchema>;
 
 /** `GET admin/guardians?studentId=` (or `?parentId=`; neither: every link). */
 export const GuardianListQuerySchema = z.object({

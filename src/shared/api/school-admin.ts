@@ -28,6 +28,8 @@ export const MarkEntryRowSchema = z.object({
   marks: z.number().int().nullable(),
 });
 export const MarkEntryAnswerSchema = z.object({ data: z.array(MarkEntryRowSchema) });
+/** One pupil of the class with the saved mark in the subject (null where none is saved). */
+export type MarkEntryRow = z.output<typeof MarkEntryRowSchema>;
 
 // PUT marks
 export const MarksSchema = z
@@ -54,6 +56,7 @@ export const SavedMarksAnswerSchema = z.object({
 export const MarkSubjectsQuerySchema = z.object({ classId: pathIdSchema('Choose a class') });
 export const MarkSubjectRowSchema = z.object({ id: z.number().int(), name: z.string() });
 export const MarkSubjectsAnswerSchema = z.object({ data: z.array(MarkSubjectRowSchema) });
+export type MarkSubjectRow = z.output<typeof MarkSubjectRowSchema>;
 
 // GET marks/history/{studentId}
 export const StudentIdParamSchema = z.object({ studentId: pathIdSchema(ID_MESSAGE) });
@@ -66,6 +69,7 @@ export const MarkChangeRowSchema = z.object({
   changedAt: z.string(),
 });
 export const MarkHistoryAnswerSchema = z.object({ data: z.array(MarkChangeRowSchema) });
+export type MarkChangeRow = z.output<typeof MarkChangeRowSchema>;
 
 // ---------------------------------------------------------------- notifications
 
@@ -194,6 +198,7 @@ export const PupilRowSchema = z.object({
   className: z.string().nullable(),
 });
 export const PupilsAnswerSchema = z.object({ data: z.array(PupilRowSchema) });
+export type PupilRow = z.output<typeof PupilRowSchema>;
 
 // ---------------------------------------------------------------- pupil import (CSV)
 

@@ -97,6 +97,8 @@ export const TeacherResultRowSchema = z.object({
   studentId: z.number().int(),
 });
 export const TeacherResultAnswerSchema = dataOf(TeacherResultRowSchema);
+/** One pupil's overall result (a row of Final-results). */
+export type TeacherResultRow = z.output<typeof TeacherResultRowSchema>;
 
 // GET schedule, GET schedule/{classId} (ours)
 export const ScheduleClassRowSchema = z.object({ id: z.number().int(), classes: z.string() });
@@ -123,6 +125,7 @@ export const AssignedStudentAnswerSchema = dataOf(AssignedStudentRowSchema);
 // GET student_class/{classId}
 export const ClassStudentRowSchema = z.object({ studentId: z.number().int(), studentName: z.string() });
 export const ClassStudentAnswerSchema = dataOf(ClassStudentRowSchema);
+export type ClassStudentRow = z.output<typeof ClassStudentRowSchema>;
 
 // GET studentattendace/{classId}?date=, POST studentattenance
 export const AttendanceCodeSchema = z.union([z.literal(1), z.literal(2), z.literal(3)], {
@@ -167,6 +170,11 @@ export const AttendanceHistoryAnswerSchema = z.object({
     percentPresent: z.number(),
   }),
 });
+export type AttendanceHistoryAnswer = z.output<typeof AttendanceHistoryAnswerSchema>;
+/** One school day of a pupil's attendance. */
+export type AttendanceDay = AttendanceHistoryAnswer['data'][number];
+/** A pupil's attendance counted over the days saved. */
+export type AttendanceTotals = AttendanceHistoryAnswer['summary'];
 
 // GET result-summary/{id} (ours)
 export const ResultSummaryAnswerSchema = z.object({
@@ -180,6 +188,8 @@ export const ResultSummaryAnswerSchema = z.object({
     division: z.enum(['First Division', 'Second Division', 'Third Division', 'Fail']),
   }),
 });
+/** A pupil's mark sheet, as the server computed it with the shared `markSheet` rule. */
+export type ResultSummary = z.output<typeof ResultSummaryAnswerSchema>['data'];
 
 // GET attendance/overview?date= (ours): the principal's Attendence screen, one row per class.
 export const AttendanceOverviewAnswerSchema = z.object({
@@ -196,6 +206,8 @@ export const AttendanceOverviewAnswerSchema = z.object({
     }),
   ),
 });
+/** One class's attendance on a day (the principal's Attendence screen). */
+export type ClassDayAttendance = z.output<typeof AttendanceOverviewAnswerSchema>['data'][number];
 
 // GET attendance/class/{classId}?from=&to= (ours): the class's Attendance Report over a date range.
 /** The longest range one attendance report covers, in days (both ends included). */
@@ -224,3 +236,6 @@ export const ClassAttendanceReportAnswerSchema = z.object({
     }),
   ),
 });
+export type ClassAttendanceReportAnswer = z.output<typeof ClassAttendanceReportAnswerSchema>;
+/** One pupil's counts in a class's attendance report. */
+export type PupilAttendanceTotals = ClassAttendanceReportAnswer['data'][number];

@@ -1,19 +1,17 @@
 import { z } from 'zod';
+import { type User, UserSchema } from '../../../shared/api/users.js';
 import { schoolKeys } from './query-keys.js';
 import { schoolReadOf } from './school-read.js';
 
 /** Who a pupil is, as far as a school screen's heading needs it. */
-export interface Pupil {
-  id: number;
-  name: string;
-}
+export type Pupil = Pick<User, 'id' | 'name'>;
 
-const PupilAnswerSchema = z.object({ results: z.object({ id: z.number().int(), name: z.string() }) });
+const PupilAnswerSchema = z.object({ results: UserSchema.pick({ id: true, name: true }) });
 
 /** `GET users/student/{id}` -> `{ results: { id, name, ... } }` (the accounts feature reads the rest). */
 export const [getPupil, pupilQueryOptions, usePupil] = schoolReadOf(
   schoolKeys.pupil,
   (studentId) => `users/student/${studentId}`,
   PupilAnswerSchema,
-  ({ results }): Pupil => ({ id: results.id, name: results.name }),
+  ({ results }): Pupil => results,
 );

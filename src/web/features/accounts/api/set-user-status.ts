@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { Relationship } from '../../../../shared/api/family.js';
+import type { ApprovalLinks, StatusChangeWithLinks } from '../../../../shared/api/family.js';
 import {
-  type StatusChange,
   type UserForReview,
   type UserWithStatus,
   UserWithStatusSchema,
@@ -10,16 +9,13 @@ import {
 import { apiClient } from '../../../lib/api-client.js';
 import { pendingUsersQueryOptions, userListsQueryKey } from './list-users.js';
 
-export interface ApprovalLink {
-  studentId: number;
-  relationship: Relationship;
-}
+export type ApprovalLink = ApprovalLinks[number];
 
-export interface StatusChangeRequest extends StatusChange {
-  id: number;
-  /** With an approval: the pupils to link the parent to (docs/decisions/0021-families.md#staff-screens). */
-  links?: ApprovalLink[];
-}
+/**
+ * The account and the body of `PATCH users/{id}/status`; with an approval, `links` are the pupils to
+ * link the parent to (docs/decisions/0021-families.md#staff-screens).
+ */
+export type StatusChangeRequest = StatusChangeWithLinks & { id: number };
 
 /**
  * `PATCH users/{id}/status` with `active` (approve) or `rejected`

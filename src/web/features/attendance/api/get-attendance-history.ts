@@ -1,22 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AttendanceHistoryAnswerSchema } from '../../../../shared/api/school.js';
-import type { AttendanceCode } from '../../../../shared/constants.js';
+import {
+  type AttendanceDay,
+  AttendanceHistoryAnswerSchema,
+  type AttendanceTotals,
+} from '../../../../shared/api/school.js';
 import { apiClient } from '../../../lib/api-client.js';
 import { schoolKeys } from '../../../lib/school/query-keys.js';
 
-export interface AttendanceDay {
-  date: string;
-  status: AttendanceCode;
-  description: string;
-}
+export type { AttendanceDay, AttendanceTotals };
 
-export interface AttendanceTotals {
-  present: number;
-  absent: number;
-  leave: number;
-  percentPresent: number;
-}
-
+/** The answer's `data` and `summary`, named for what they are. */
 export interface AttendanceHistory {
   days: AttendanceDay[];
   totals: AttendanceTotals;

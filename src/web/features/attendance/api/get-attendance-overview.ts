@@ -1,18 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AttendanceOverviewAnswerSchema } from '../../../../shared/api/school.js';
+import { AttendanceOverviewAnswerSchema, type ClassDayAttendance } from '../../../../shared/api/school.js';
 import { apiClient } from '../../../lib/api-client.js';
 import { schoolKeys } from '../../../lib/school/query-keys.js';
 
-/** One class's attendance on a day (the principal's Attendence screen). */
-export interface ClassDayAttendance {
-  classId: number;
-  className: string;
-  pupils: number;
-  present: number;
-  absent: number;
-  leave: number;
-  unmarked: number;
-}
+export type { ClassDayAttendance };
 
 /** `GET attendance/overview?date=` (ours) -> `{ date, data: [ ... ] }`. */
 export async function getAttendanceOverview(

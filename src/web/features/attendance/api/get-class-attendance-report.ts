@@ -1,24 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ClassAttendanceReportAnswerSchema } from '../../../../shared/api/school.js';
+import {
+  type ClassAttendanceReportAnswer,
+  ClassAttendanceReportAnswerSchema,
+  type PupilAttendanceTotals,
+} from '../../../../shared/api/school.js';
 import { apiClient } from '../../../lib/api-client.js';
 import { schoolKeys } from '../../../lib/school/query-keys.js';
 
-export interface PupilAttendanceTotals {
-  studentId: number;
-  studentName: string;
-  present: number;
-  absent: number;
-  leave: number;
-  percentPresent: number;
-}
+export type { PupilAttendanceTotals };
 
-export interface ClassAttendanceReport {
-  from: string;
-  to: string;
-  /** School days in the range with any attendance saved. */
-  days: number;
+/** The answer with its rows named for what they are; `days`: school days in the range with any attendance saved. */
+export type ClassAttendanceReport = Omit<ClassAttendanceReportAnswer, 'data'> & {
   pupils: PupilAttendanceTotals[];
-}
+};
 
 /** `GET attendance/class/{classId}?from=&to=` (ours). */
 export async function getClassAttendanceReport(

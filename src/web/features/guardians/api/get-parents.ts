@@ -1,14 +1,10 @@
 import { z } from 'zod';
-import { UserSchema } from '../../../../shared/api/users.js';
+import { type User, UserSchema } from '../../../../shared/api/users.js';
 import { schoolRead } from '../../../lib/school/school-read.js';
 import { byName } from './by-name.js';
 import { guardianKeys } from './keys.js';
 
-export interface ParentChoice {
-  id: number;
-  name: string;
-  email: string;
-}
+export type ParentChoice = Pick<User, 'id' | 'name' | 'email'>;
 
 /** `GET users?type=Parent&status=active` -> the parent accounts the principal may link to a pupil. */
 export const [getParents, parentsQueryOptions, useParents] = schoolRead(

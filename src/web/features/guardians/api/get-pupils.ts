@@ -1,13 +1,9 @@
-import { PupilsAnswerSchema } from '../../../../shared/api/school-admin.js';
+import { type PupilRow, PupilsAnswerSchema } from '../../../../shared/api/school-admin.js';
 import { schoolRead } from '../../../lib/school/school-read.js';
 import { byName } from './by-name.js';
 import { guardianKeys } from './keys.js';
 
-export interface PupilChoice {
-  id: number;
-  name: string;
-  className: string | null;
-}
+export type PupilChoice = Pick<PupilRow, 'id' | 'name' | 'className'>;
 
 /** `GET admin/pupils?status=active` -> every active pupil, the choice of whose guardians to see. */
 export const [getPupils, pupilsQueryOptions, usePupils] = schoolRead(

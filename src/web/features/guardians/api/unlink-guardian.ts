@@ -1,11 +1,9 @@
+import type { GuardianParams } from '../../../../shared/api/family.js';
 import { apiClient } from '../../../lib/api-client.js';
 import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.js';
 import { guardianKeys } from './keys.js';
 
-export interface UnlinkRequest {
-  parentId: number;
-  studentId: number;
-}
+export type UnlinkRequest = GuardianParams;
 
 /** `DELETE admin/guardians/{parentId}/{studentId}` -> 204. */
 export async function unlinkGuardian({ parentId, studentId }: UnlinkRequest): Promise<void> {

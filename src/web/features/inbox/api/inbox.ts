@@ -4,15 +4,14 @@ import {
   InboxItemSchema,
   type InboxKind,
   InboxListSchema,
+  type InboxQuery,
   NewsletterSubscriberSchema,
 } from '../../../../shared/api/admin.js';
 import { ApiError, apiClient, apiUrl } from '../../../lib/api-client.js';
 import { getSessionToken } from '../../../lib/session.js';
 
-export interface InboxFilter {
-  kind?: InboxKind;
-  handled?: boolean;
-}
+/** What the Inbox screen filters by (the rest of `GET admin/inbox`'s query is left to the server). */
+export type InboxFilter = Pick<InboxQuery, 'kind' | 'handled'>;
 
 export const inboxQueryKey = ['inbox'] as const;
 

@@ -1,13 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { MarkEntryAnswerSchema } from '../../../../shared/api/school-admin.js';
+import { MarkEntryAnswerSchema, type MarkEntryRow } from '../../../../shared/api/school-admin.js';
 import { apiClient } from '../../../lib/api-client.js';
 
-/** One pupil of the class with the saved mark in the subject (null where none is saved). */
-export interface MarkEntry {
-  studentId: number;
-  studentName: string;
-  marks: number | null;
-}
+export type MarkEntry = MarkEntryRow;
 
 /** Under 'school', so logout drops it with the rest of the school area. */
 export const markEntriesKey = (classId: number, subjectId: number) =>

@@ -1,17 +1,9 @@
-import { MarkHistoryAnswerSchema } from '../../../../shared/api/school-admin.js';
+import { type MarkChangeRow, MarkHistoryAnswerSchema } from '../../../../shared/api/school-admin.js';
 import { schoolKeys } from '../../../lib/school/query-keys.js';
 import { schoolReadOf } from '../../../lib/school/school-read.js';
 
-export interface MarkChange {
-  id: number;
-  subjectName: string;
-  /** Null for the first mark entered in that subject. */
-  oldMarks: number | null;
-  newMarks: number;
-  /** Who changed it; null when that account is gone. */
-  changedBy: string | null;
-  changedAt: string;
-}
+/** `oldMarks`: null for the first mark entered in that subject; `changedBy`: null when that account is gone. */
+export type MarkChange = MarkChangeRow;
 
 /** `GET marks/history/{studentId}` (principal) -> every change of the pupil's marks, newest first. */
 export const [getMarkHistory, markHistoryQueryOptions, useMarkHistory] = schoolReadOf(

@@ -1,11 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { MarkSubjectsAnswerSchema } from '../../../../shared/api/school-admin.js';
+import { type MarkSubjectRow, MarkSubjectsAnswerSchema } from '../../../../shared/api/school-admin.js';
 import { schoolReadOf } from '../../../lib/school/school-read.js';
 
-export interface MarkSubject {
-  id: number;
-  name: string;
-}
+export type MarkSubject = MarkSubjectRow;
 
 /** Under 'school', so logout drops it with the rest of the school area. */
 export const markSubjectsKey = (classId: number) => ['school', 'marks', 'subjects', classId] as const;

@@ -1,15 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type OutboxPage, OutboxPageSchema } from '../../../../shared/api/mail.js';
+import { type OutboxPage, OutboxPageSchema, type OutboxQuery } from '../../../../shared/api/mail.js';
 import { apiClient } from '../../../lib/api-client.js';
 import { outboxKeys } from './keys.js';
 
 /** The states the Outbox filters by (a mail being sent counts as waiting). */
-export type OutboxState = 'waiting' | 'sent' | 'failed';
+export type OutboxState = NonNullable<OutboxQuery['status']>;
 
-export interface OutboxFilter {
-  status?: OutboxState;
-  page: number;
-}
+export type OutboxFilter = OutboxQuery;
 
 /** `GET admin/outbox?status=&page=` -> a page of mails, newest first, with the counts per state. */
 export async function getOutbox(filter: OutboxFilter, signal?: AbortSignal): Promise<OutboxPage> {

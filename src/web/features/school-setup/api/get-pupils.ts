@@ -1,12 +1,7 @@
-import { PupilsAnswerSchema } from '../../../../shared/api/school-admin.js';
+import { type PupilRow, PupilsAnswerSchema } from '../../../../shared/api/school-admin.js';
 import { schoolRead } from '../../../lib/school/school-read.js';
 
-export interface AdminPupil {
-  id: number;
-  name: string;
-  classId: number | null;
-  className: string | null;
-}
+export type AdminPupil = Pick<PupilRow, 'id' | 'name' | 'classId' | 'className'>;
 
 /** `GET admin/pupils?status=active` -> `{ data: [ { id, name, email, status, classId, className } ] }`. */
 export const [getActivePupils, activePupilsQueryOptions, useActivePupils] = schoolRead(

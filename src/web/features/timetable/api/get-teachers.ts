@@ -1,12 +1,9 @@
 import { z } from 'zod';
-import { TeacherOptionSchema } from '../../../../shared/api/users.js';
+import { type TeacherOption, TeacherOptionSchema } from '../../../../shared/api/users.js';
 import { schoolKeys } from '../../../lib/school/query-keys.js';
 import { schoolRead } from '../../../lib/school/school-read.js';
 
-export interface TeacherOption {
-  id: number;
-  name: string;
-}
+export type { TeacherOption };
 
 const TeachersAnswerSchema = z.object({ results: z.array(TeacherOptionSchema) });
 
@@ -15,5 +12,5 @@ export const [getTeachers, teachersQueryOptions, useTeachers] = schoolRead(
   schoolKeys.teachers,
   'users/teacher',
   TeachersAnswerSchema,
-  (body): TeacherOption[] => body.results.map((row) => ({ id: row.id, name: row.name })),
+  (body): TeacherOption[] => body.results,
 );
