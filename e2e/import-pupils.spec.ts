@@ -6,7 +6,8 @@ import { logInWithForm } from './support/forms.js';
  * The principal's CSV import on /import-pupils, through the screen: a file with a problem is
  * previewed with the problem named and cannot be committed; the corrected file is previewed,
  * committed, and shows each pupil's initial password once (the same file is refused afterwards);
- * an imported pupil logs in with it.
+ * an imported pupil logs in with it. The class and the pupils are the test's own (stamped names), so
+ * it runs beside the specs that read the demo school.
  */
 
 const PRINCIPAL = 'principal@demo.school';
