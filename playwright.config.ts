@@ -3,7 +3,9 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROME_ARGS } from './scripts/chrome-path.mjs';
 
-const CHANGES_SHARED_DATA = /(cms|school-year|import-pupils|school-identity|fees)\.spec\.ts/;
+// The specs that change demo records the others read; the rest create the data they change (a class,
+// pupils, an enquiry of their own, stamped) and run beside each other.
+const CHANGES_SHARED_DATA = /(cms|school-year|school-identity|fees)\.spec\.ts/;
 const port = Number(process.env.E2E_PORT ?? 3199);
 // scripts/e2e.mjs sets E2E_DATA_DIR, so that every worker (and fixtures that seed through the
 // database) knows where the server keeps its data.

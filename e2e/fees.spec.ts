@@ -51,87 +51,95 @@ test('the principal bills Class 2, records a payment with its receipt, and the p
   };
   const before = await feesOf();
 
-  // The principal makes the plan.
-  await logInAs(PRINCIPAL);
-  await page.goto('/payment?tab=plans');
-  const form = page.getByRole('form', { name: 'New fee plan' });
-  await form.getByLabel('Plan name').fill(planName);
-  await form.getByLabel('Class', { exact: true }).selectOption({ label: 'Class 2' });
-  await form.getByLabel('Term').fill(`Spring ${stamp}`);
-  await form.getByLabel('Due date').fill('2027-01-15');
-  await form.getByLabel('Item 1', { exact: true }).fill(ITEMS[0]?.name ?? '');
-  await form.getByLabel('Amount of item 1').fill(ITEMS[0]?.text ?? '');
-  await form.getByRole('button', { name: 'Add an item' }).click();
-  await form.getByLabel('Item 2', { exact: true }).fill(ITEMS[1]?.name ?? '');
-  await form.getByLabel('Amount of item 2').fill(ITEMS[1]?.text ?? '');
-  await form.getByRole('button', { name: 'Save plan' }).click();
-
+  // The plan's row, its invoices and the payment's receipt, as the steps below find them.
   const plans = page.getByRole('region', { name: 'Fee plans', exact: true }).getByRole('table');
   const planRow = rowWith(plans, planName);
-  await expect(planRow).toContainText('Class 2');
-  await expect(planRow).toContainText(formatMoney(15_025, before.currency));
-
-  // Issued: one invoice per pupil of Class 2; a second issue creates none.
-  await planRow.getByRole('button', { name: `Issue invoices of ${planName}` }).click();
-  await expect(page.locator('.Toastify')).toContainText(/[1-9]\d* invoices? created/);
-  await expect(planRow).toContainText('Fri, 15 Jan 2027');
-
-  // Invoiced, the plan still takes a later due date; its class and items are locked.
-  await planRow.getByRole('button', { name: `Edit ${planName}` }).click();
-  const edit = page.getByRole('form', { name: `Edit the plan ${planName}` });
-  await expect(edit.getByLabel('Class', { exact: true })).toBeDisabled();
-  await expect(edit.getByLabel('Amount of item 1')).toBeDisabled();
-  await edit.getByLabel('Due date').fill('2027-01-22');
-  await edit.getByRole('button', { name: 'Save plan' }).click();
-  await expect(page.locator('.Toastify')).toContainText(`The plan “${planName}” is saved.`);
-  await expect(planRow.locator('time[datetime="2027-01-22"]')).toHaveText('Fri, 22 Jan 2027');
-  await expect(planRow).toContainText(formatMoney(15_025, before.currency));
-
-  await planRow.getByRole('button', { name: `Show invoices of ${planName}` }).click();
   const invoices = page.getByRole('region', { name: `Invoices of ${planName}`, exact: true });
   const yusufRow = rowWith(invoices.getByRole('table'), YUSUF);
-  await expect(yusufRow).toContainText('Open');
-
-  // A part payment in cash, today.
-  await yusufRow.getByRole('button', { name: `Record payment from ${YUSUF}` }).click();
-  const payment = page.getByRole('form', { name: `Record a payment from ${YUSUF}` });
-  await expect(payment.getByLabel(/^Amount/)).toHaveValue('150.25');
-  await payment.getByLabel(/^Amount/).fill(PAID.text);
-  await payment.getByLabel('Method').selectOption('cash');
-  await payment.getByLabel('Reference').fill(`Office ${stamp}`);
-  await payment.getByRole('button', { name: 'Record payment' }).click();
   const recorded = page.getByRole('region', { name: /^Payment recorded, receipt No\. \d+\.$/ });
-  await expect(recorded).toContainText(`${formatMoney(PAID.cents, before.currency)} from ${YUSUF}`);
-  await expect(yusufRow).toContainText('Part paid');
 
-  // The receipt: a PDF, fetched with the principal's token.
-  const downloaded = page.waitForEvent('download');
-  await recorded.getByRole('link', { name: /^Download receipt/ }).click();
-  const file = await downloaded;
-  expect(file.suggestedFilename()).toMatch(/\.pdf$/);
-  const path = await file.path();
-  expect((await readFile(path)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  const href = await recorded.getByRole('link', { name: /^Download receipt/ }).getAttribute('href');
-  const principalToken = await tokenFor(PRINCIPAL);
-  const pdf = await request.get(String(href), { headers: { Authorization: `Bearer ${principalToken}` } });
-  expect(pdf.status()).toBe(200);
-  expect(pdf.headers()['content-type']).toContain('application/pdf');
+  await test.step('the principal makes the plan', async () => {
+    await logInAs(PRINCIPAL);
+    await page.goto('/payment?tab=plans');
+    const form = page.getByRole('form', { name: 'New fee plan' });
+    await form.getByLabel('Plan name').fill(planName);
+    await form.getByLabel('Class', { exact: true }).selectOption({ label: 'Class 2' });
+    await form.getByLabel('Term').fill(`Spring ${stamp}`);
+    await form.getByLabel('Due date').fill('2027-01-15');
+    await form.getByLabel('Item 1', { exact: true }).fill(ITEMS[0]?.name ?? '');
+    await form.getByLabel('Amount of item 1').fill(ITEMS[0]?.text ?? '');
+    await form.getByRole('button', { name: 'Add an item' }).click();
+    await form.getByLabel('Item 2', { exact: true }).fill(ITEMS[1]?.name ?? '');
+    await form.getByLabel('Amount of item 2').fill(ITEMS[1]?.text ?? '');
+    await form.getByRole('button', { name: 'Save plan' }).click();
 
-  // The parent sees the new balance on /fees.
-  const expected = before.balance + 15_025 - PAID.cents;
-  const after = await feesOf();
-  expect(after.balance).toBe(expected);
-  const parentContext = await browser.newContext();
-  await logInAs(PARENT, parentContext);
-  const parentPage = await parentContext.newPage();
-  await parentPage.goto('/fees');
-  const child = parentPage.getByRole('region', { name: YUSUF, exact: true });
-  const owed = expected < 0 ? 'In credit:' : 'Balance owed:';
-  await expect(child.locator('.fees-balance')).toHaveText(
-    `${owed} ${formatMoney(Math.abs(expected), after.currency)}`,
-  );
-  const childInvoices = child.getByRole('region', { name: `Invoices of ${YUSUF}`, exact: true });
-  await expect(rowWith(childInvoices.getByRole('table'), planName)).toContainText('Fri, 22 Jan 2027');
-  await expect(child.getByRole('link', { name: /^Download receipt/ }).first()).toBeVisible();
-  await parentContext.close();
+    await expect(planRow).toContainText('Class 2');
+    await expect(planRow).toContainText(formatMoney(15_025, before.currency));
+  });
+
+  await test.step('the principal issues its invoices and moves its due date later', async () => {
+    // Issued: one invoice per pupil of Class 2; a second issue creates none.
+    await planRow.getByRole('button', { name: `Issue invoices of ${planName}` }).click();
+    await expect(page.locator('.Toastify')).toContainText(/[1-9]\d* invoices? created/);
+    await expect(planRow).toContainText('Fri, 15 Jan 2027');
+
+    // Invoiced, the plan still takes a later due date; its class and items are locked.
+    await planRow.getByRole('button', { name: `Edit ${planName}` }).click();
+    const edit = page.getByRole('form', { name: `Edit the plan ${planName}` });
+    await expect(edit.getByLabel('Class', { exact: true })).toBeDisabled();
+    await expect(edit.getByLabel('Amount of item 1')).toBeDisabled();
+    await edit.getByLabel('Due date').fill('2027-01-22');
+    await edit.getByRole('button', { name: 'Save plan' }).click();
+    await expect(page.locator('.Toastify')).toContainText(`The plan “${planName}” is saved.`);
+    await expect(planRow.locator('time[datetime="2027-01-22"]')).toHaveText('Fri, 22 Jan 2027');
+    await expect(planRow).toContainText(formatMoney(15_025, before.currency));
+
+    await planRow.getByRole('button', { name: `Show invoices of ${planName}` }).click();
+    await expect(yusufRow).toContainText('Open');
+  });
+
+  await test.step('a part payment in cash, today', async () => {
+    await yusufRow.getByRole('button', { name: `Record payment from ${YUSUF}` }).click();
+    const payment = page.getByRole('form', { name: `Record a payment from ${YUSUF}` });
+    await expect(payment.getByLabel(/^Amount/)).toHaveValue('150.25');
+    await payment.getByLabel(/^Amount/).fill(PAID.text);
+    await payment.getByLabel('Method').selectOption('cash');
+    await payment.getByLabel('Reference').fill(`Office ${stamp}`);
+    await payment.getByRole('button', { name: 'Record payment' }).click();
+    await expect(recorded).toContainText(`${formatMoney(PAID.cents, before.currency)} from ${YUSUF}`);
+    await expect(yusufRow).toContainText('Part paid');
+  });
+
+  await test.step("the receipt: a PDF, fetched with the principal's token", async () => {
+    const downloaded = page.waitForEvent('download');
+    await recorded.getByRole('link', { name: /^Download receipt/ }).click();
+    const file = await downloaded;
+    expect(file.suggestedFilename()).toMatch(/\.pdf$/);
+    const path = await file.path();
+    expect((await readFile(path)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const href = await recorded.getByRole('link', { name: /^Download receipt/ }).getAttribute('href');
+    const principalToken = await tokenFor(PRINCIPAL);
+    const pdf = await request.get(String(href), { headers: { Authorization: `Bearer ${principalToken}` } });
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toContain('application/pdf');
+  });
+
+  await test.step('the parent sees the new balance on /fees', async () => {
+    const expected = before.balance + 15_025 - PAID.cents;
+    const after = await feesOf();
+    expect(after.balance).toBe(expected);
+    const parentContext = await browser.newContext();
+    await logInAs(PARENT, parentContext);
+    const parentPage = await parentContext.newPage();
+    await parentPage.goto('/fees');
+    const child = parentPage.getByRole('region', { name: YUSUF, exact: true });
+    const owed = expected < 0 ? 'In credit:' : 'Balance owed:';
+    await expect(child.locator('.fees-balance')).toHaveText(
+      `${owed} ${formatMoney(Math.abs(expected), after.currency)}`,
+    );
+    const childInvoices = child.getByRole('region', { name: `Invoices of ${YUSUF}`, exact: true });
+    await expect(rowWith(childInvoices.getByRole('table'), planName)).toContainText('Fri, 22 Jan 2027');
+    await expect(child.getByRole('link', { name: /^Download receipt/ }).first()).toBeVisible();
+    await parentContext.close();
+  });
 });

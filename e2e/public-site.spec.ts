@@ -1,6 +1,11 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { splitChecklist } from '../src/shared/api/content.js';
-import { BLOG_DEFAULTS, GALLERY_CATEGORIES, MESSAGES } from '../src/shared/constants.js';
+import {
+  BLOG_DEFAULTS,
+  GALLERY_CATEGORIES,
+  MESSAGES,
+  TESTIMONIAL_AUTOPLAY_MS,
+} from '../src/shared/constants.js';
 import { expectIslandsHydrated } from './support/islands.js';
 
 /**
@@ -263,51 +268,85 @@ async function currentTestimonial(page: Page): Promise<number> {
   return Number(label?.replace('Go to testimonial ', ''));
 }
 
+/**
+ * Opens /teacher on Playwright's clock (installed before the page loads, so the carousel's timers are
+ * fake ones) and waits until the carousel island has hydrated. The clock still runs on its own until
+ * a test pauses it; `runFor` moves it on without waiting.
+ */
+async function openCarousel(page: Page): Promise<Locator> {
+  await page.clock.install();
+  await page.goto('/teacher');
+  await settled(page);
+  const carousel = page.getByRole('region', { name: 'Testimonials' });
+  // The dots appear once the carousel has measured its slides.
+  await expect(carousel.getByRole('button', { name: 'Go to testimonial 1' })).toBeVisible();
+  return carousel;
+}
+
+/** Whether the carousel rotates by itself now (its slides are announced only while it does not). */
+const track = (carousel: Locator): Locator => carousel.locator('.testimonial-carousel__track');
+
 test.describe('the testimonial carousel', () => {
   test('advances by itself every 2 seconds', async ({ page }) => {
-    await page.goto('/teacher');
-    await settled(page);
-    await page.mouse.move(0, 0);
+    const carousel = await openCarousel(page);
+    const count = await carousel.getByRole('button', { name: /^Go to testimonial/ }).count();
+    expect(count).toBeGreaterThan(1);
+    await test.step('stop the clock, and start the rotation afresh on it', async () => {
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+      // Hovering stops the rotation; leaving starts its 2 s timer again, at the paused clock's time.
+      await carousel.hover();
+      await expect(track(carousel)).toHaveAttribute('aria-live', 'polite');
+      await page.mouse.move(0, 0);
+      await expect(track(carousel)).toHaveAttribute('aria-live', 'off');
+    });
     const before = await currentTestimonial(page);
-    await page.waitForTimeout(2300);
-    await expect.poll(() => currentTestimonial(page), { timeout: 3000 }).not.toBe(before);
-    const visible = page.getByRole('region', { name: 'Testimonials' }).locator('.is-selected');
-    await expect(visible).toHaveCount(1);
+    await test.step('nothing moves before 2 s', async () => {
+      await page.clock.runFor(TESTIMONIAL_AUTOPLAY_MS - 1);
+      expect(await currentTestimonial(page)).toBe(before);
+    });
+    await test.step('one slide on at 2 s, and one more at 4 s', async () => {
+      await page.clock.runFor(1);
+      await expect.poll(() => currentTestimonial(page)).toBe((before % count) + 1);
+      await page.clock.runFor(TESTIMONIAL_AUTOPLAY_MS);
+      await expect.poll(() => currentTestimonial(page)).toBe(((before + 1) % count) + 1);
+    });
+    await expect(carousel.locator('.is-selected')).toHaveCount(1);
   });
 
   test('moves with its arrows, its dots and the arrow keys, and stays put while focused', async ({
     page,
   }) => {
-    await page.goto('/teacher');
-    await settled(page);
-    const carousel = page.getByRole('region', { name: 'Testimonials' });
-    // The dots appear once the carousel has measured its slides; count them after that.
-    await expect(carousel.getByRole('button', { name: 'Go to testimonial 1' })).toBeVisible();
+    const carousel = await openCarousel(page);
     const count = await carousel.getByRole('button', { name: /^Go to testimonial/ }).count();
     expect(count).toBeGreaterThan(1);
 
-    await carousel.getByRole('button', { name: 'Go to testimonial 1' }).click();
-    await expect.poll(() => currentTestimonial(page)).toBe(1);
-    await carousel.getByRole('button', { name: 'Next testimonial' }).click();
-    await expect.poll(() => currentTestimonial(page)).toBe(2);
-    await carousel.getByRole('button', { name: 'Previous testimonial' }).click();
-    await expect.poll(() => currentTestimonial(page)).toBe(1);
-    await carousel.getByRole('button', { name: 'Previous testimonial' }).click();
-    await expect.poll(() => currentTestimonial(page)).toBe(count); // it loops
+    await test.step('the dots and the arrows', async () => {
+      await carousel.getByRole('button', { name: 'Go to testimonial 1' }).click();
+      await expect.poll(() => currentTestimonial(page)).toBe(1);
+      await carousel.getByRole('button', { name: 'Next testimonial' }).click();
+      await expect.poll(() => currentTestimonial(page)).toBe(2);
+      await carousel.getByRole('button', { name: 'Previous testimonial' }).click();
+      await expect.poll(() => currentTestimonial(page)).toBe(1);
+      await carousel.getByRole('button', { name: 'Previous testimonial' }).click();
+      await expect.poll(() => currentTestimonial(page)).toBe(count); // it loops
+    });
 
-    await page.keyboard.press('ArrowRight');
-    await expect.poll(() => currentTestimonial(page)).toBe(1);
-    // Focus is inside the carousel: it does not rotate by itself.
-    await page.waitForTimeout(2500);
-    expect(await currentTestimonial(page)).toBe(1);
+    await test.step('the arrow keys, and no rotation while focused', async () => {
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => currentTestimonial(page)).toBe(1);
+      // Focus is inside the carousel: it does not rotate by itself, however long it waits.
+      await expect(track(carousel)).toHaveAttribute('aria-live', 'polite');
+      await page.clock.runFor(TESTIMONIAL_AUTOPLAY_MS * 2);
+      expect(await currentTestimonial(page)).toBe(1);
+    });
   });
 
   test('does not move by itself when the visitor prefers reduced motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.goto('/teacher');
-    await settled(page);
+    const carousel = await openCarousel(page);
     await page.mouse.move(0, 0);
-    await page.waitForTimeout(2600);
+    await expect(track(carousel)).toHaveAttribute('aria-live', 'polite');
+    await page.clock.runFor(TESTIMONIAL_AUTOPLAY_MS * 2);
     expect(await currentTestimonial(page)).toBe(1);
     await expect(page.getByRole('button', { name: 'Play testimonials' })).toBeVisible();
   });

@@ -27,46 +27,54 @@ test('the principal changes the school’s name and address in the editor; heade
   const header = page.getByRole('navigation', { name: 'Main' });
   const footer = page.getByRole('contentinfo');
   try {
-    // The demo school, from the first paint: no product name in its place.
-    await page.goto('/');
-    await expect(page).toHaveTitle(original.name);
-    await expect(header.getByRole('link', { name: original.name })).toBeVisible();
-    await expect(footer.getByText(original.address)).toBeVisible();
-    await expect(page.locator('body')).not.toContainText('Schoolyard');
+    await test.step('the demo school, from the first paint: no product name in its place', async () => {
+      await page.goto('/');
+      await expect(page).toHaveTitle(original.name);
+      await expect(header.getByRole('link', { name: original.name })).toBeVisible();
+      await expect(footer.getByText(original.address)).toBeVisible();
+      await expect(page.locator('body')).not.toContainText('Schoolyard');
+    });
 
-    await page.goto('/website');
-    await page
-      .getByRole('navigation', { name: 'Website sections' })
-      .getByRole('button', { name: 'School' })
-      .click();
-    const form = page.getByRole('form', { name: 'School settings' });
-    await form.getByLabel('School name').fill(name);
-    await form.getByLabel('Address').fill(address);
-    await form.getByRole('button', { name: 'Save' }).click();
-    await expect(page.locator('.Toastify').getByText('Saved.', { exact: false })).toBeVisible();
-    // The editor's own page follows at once.
-    await expect(header.getByRole('link', { name })).toBeVisible();
-    await expect(page).toHaveTitle(`Website · ${name}`);
+    await test.step('the principal renames the school and gives it a new address in the website editor', async () => {
+      await page.goto('/website');
+      await page
+        .getByRole('navigation', { name: 'Website sections' })
+        .getByRole('button', { name: 'School' })
+        .click();
+      const form = page.getByRole('form', { name: 'School settings' });
+      await form.getByLabel('School name').fill(name);
+      await form.getByLabel('Address').fill(address);
+      await form.getByRole('button', { name: 'Save' }).click();
+      await expect(page.locator('.Toastify').getByText('Saved.', { exact: false })).toBeVisible();
+      // The editor's own page follows at once.
+      await expect(header.getByRole('link', { name })).toBeVisible();
+      await expect(page).toHaveTitle(`Website · ${name}`);
+    });
 
-    await page.goto('/');
-    await expect(page).toHaveTitle(name);
-    await expect(header.getByRole('link', { name })).toHaveAttribute('href', '/');
-    await expect(footer.getByRole('link', { name })).toBeVisible();
-    await expect(footer.getByText(address)).toBeVisible();
-    await expect(footer.getByText(new RegExp(`^© \\d{4} ${name}\\.`))).toBeVisible();
-    // (The content's own texts are the principal's to change; the frame holds no old name.)
-    await expect(header).not.toContainText(original.name);
-    await expect(footer).not.toContainText(original.name);
+    await test.step('the home page’s title, header and footer show them', async () => {
+      await page.goto('/');
+      await expect(page).toHaveTitle(name);
+      await expect(header.getByRole('link', { name })).toHaveAttribute('href', '/');
+      await expect(footer.getByRole('link', { name })).toBeVisible();
+      await expect(footer.getByText(address)).toBeVisible();
+      await expect(footer.getByText(new RegExp(`^© \\d{4} ${name}\\.`))).toBeVisible();
+      // (The content's own texts are the principal's to change; the frame holds no old name.)
+      await expect(header).not.toContainText(original.name);
+      await expect(footer).not.toContainText(original.name);
+    });
 
-    await page.goto('/contact');
-    await expect(page).toHaveTitle(`Contact · ${name}`);
-    await expect(
-      page.getByRole('complementary', { name: 'How to reach us' }).getByText(address),
-    ).toBeVisible();
+    await test.step('the contact page shows them', async () => {
+      await page.goto('/contact');
+      await expect(page).toHaveTitle(`Contact · ${name}`);
+      await expect(
+        page.getByRole('complementary', { name: 'How to reach us' }).getByText(address),
+      ).toBeVisible();
+    });
 
-    // The server writes the same into the page itself (search engines, link previews, first paint).
-    const html = await (await request.get('/about')).text();
-    expect(html).toContain(`<title>About · ${name}</title>`);
+    await test.step('the server writes the same into the page itself (search engines, link previews, first paint)', async () => {
+      const html = await (await request.get('/about')).text();
+      expect(html).toContain(`<title>About · ${name}</title>`);
+    });
   } finally {
     const response = await request.put('/api/admin/settings', {
       data: original,

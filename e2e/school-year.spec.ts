@@ -47,126 +47,135 @@ test('a school year: a new pupil is approved, enrolled and taught, gets a mark a
   const message = `Sports day on Friday, bring trainers (${stamp})`;
   const dialogs = collectDialogs(page);
 
-  // ---- a new pupil registers; the account waits for the principal
-  await registerWithForm(page, pupil);
+  await test.step('a new pupil registers; the account waits for the principal', async () => {
+    await registerWithForm(page, pupil);
+  });
 
-  // ---- the principal approves them
-  await logInWithForm(page, PRINCIPAL);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/approvals');
-  const card = page.getByRole('article', { name: pupil.name });
-  await card.getByRole('button', { name: 'Approve' }).click();
-  await expect(card).toHaveCount(0);
+  await test.step('the principal approves them', async () => {
+    await logInWithForm(page, PRINCIPAL);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/approvals');
+    const card = page.getByRole('article', { name: pupil.name });
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await expect(card).toHaveCount(0);
+  });
 
-  // ---- creates a class and a time slot, and enrols the new pupil in the class
-  await page.goto('/school-setup');
-  const classes = page.getByRole('region', { name: 'Classes' });
-  await classes.getByLabel('New class').fill(className);
-  await classes.getByRole('button', { name: 'Add class' }).click();
-  await expect(classes.getByText(className, { exact: true })).toBeVisible();
-  const slots = page.getByRole('region', { name: 'Time slots' });
-  await slots.getByLabel('New time slot').fill(timeSlot);
-  await slots.getByRole('button', { name: 'Add time slot' }).click();
-  await expect(slots.getByText(timeSlot, { exact: true })).toBeVisible();
+  await test.step('the principal creates a class and a time slot, and enrols the new pupil in the class', async () => {
+    await page.goto('/school-setup');
+    const classes = page.getByRole('region', { name: 'Classes' });
+    await classes.getByLabel('New class').fill(className);
+    await classes.getByRole('button', { name: 'Add class' }).click();
+    await expect(classes.getByText(className, { exact: true })).toBeVisible();
+    const slots = page.getByRole('region', { name: 'Time slots' });
+    await slots.getByLabel('New time slot').fill(timeSlot);
+    await slots.getByRole('button', { name: 'Add time slot' }).click();
+    await expect(slots.getByText(timeSlot, { exact: true })).toBeVisible();
 
-  const enrol = page.getByRole('form', { name: 'Enrol a pupil' });
-  await enrol.getByLabel('Pupil').selectOption({ label: pupil.name });
-  await enrol.getByLabel('Class').selectOption({ label: className });
-  await enrol.getByRole('button', { name: 'Enrol' }).click();
-  await expect(page.getByText('The pupil is in the class now.')).toBeVisible();
+    const enrol = page.getByRole('form', { name: 'Enrol a pupil' });
+    await enrol.getByLabel('Pupil').selectOption({ label: pupil.name });
+    await enrol.getByLabel('Class').selectOption({ label: className });
+    await enrol.getByRole('button', { name: 'Enrol' }).click();
+    await expect(page.getByText('The pupil is in the class now.')).toBeVisible();
+  });
 
-  // ---- assigns the teacher to the class (Add Class Details on Student-class)
-  await page.goto('/student-class');
-  await page.getByRole('button', { name: 'Add Class Details' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Class Details' });
-  await expect(dialog.getByRole('option', { name: className })).toBeAttached();
-  await expect(dialog.getByRole('option', { name: timeSlot })).toBeAttached();
-  await dialog.getByLabel('Teacher').selectOption({ label: TEACHER.name });
-  await dialog.getByLabel('Class', { exact: true }).selectOption({ label: className });
-  await dialog.getByLabel('Subject').selectOption({ label: TEACHER.subject });
-  await dialog.getByLabel('Time').selectOption({ label: timeSlot });
-  await dialog.getByRole('button', { name: 'Save changes' }).click();
-  await expect.poll(() => dialogs).toContain(MESSAGES.classAdded);
-  await expect(dialog).toBeHidden();
-  const assignment = page.getByRole('row').filter({ hasText: className });
-  await expect(assignment).toContainText(TEACHER.name);
-  await expect(assignment).toContainText(timeSlot);
+  await test.step('the principal assigns the teacher to the class (Add Class Details on Student-class)', async () => {
+    await page.goto('/student-class');
+    await page.getByRole('button', { name: 'Add Class Details' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Class Details' });
+    await expect(dialog.getByRole('option', { name: className })).toBeAttached();
+    await expect(dialog.getByRole('option', { name: timeSlot })).toBeAttached();
+    await dialog.getByLabel('Teacher').selectOption({ label: TEACHER.name });
+    await dialog.getByLabel('Class', { exact: true }).selectOption({ label: className });
+    await dialog.getByLabel('Subject').selectOption({ label: TEACHER.subject });
+    await dialog.getByLabel('Time').selectOption({ label: timeSlot });
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => dialogs).toContain(MESSAGES.classAdded);
+    await expect(dialog).toBeHidden();
+    const assignment = page.getByRole('row').filter({ hasText: className });
+    await expect(assignment).toContainText(TEACHER.name);
+    await expect(assignment).toContainText(timeSlot);
+  });
 
-  // ---- the teacher enters the pupil's mark and writes to the class
-  await logOut(page);
-  await logInWithForm(page, TEACHER.email);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/marks');
-  await page.getByLabel('Class', { exact: true }).selectOption({ label: className });
-  await page.getByLabel('Subject', { exact: true }).selectOption({ label: TEACHER.subject });
-  await page.getByLabel(pupil.name, { exact: true }).fill(String(mark));
-  await page.getByRole('button', { name: 'Save Marks' }).click();
-  await expect(page.getByText('Saved 1 mark.')).toBeVisible();
+  await test.step("the teacher enters the pupil's mark and writes to the class", async () => {
+    await logOut(page);
+    await logInWithForm(page, TEACHER.email);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/marks');
+    await page.getByLabel('Class', { exact: true }).selectOption({ label: className });
+    await page.getByLabel('Subject', { exact: true }).selectOption({ label: TEACHER.subject });
+    await page.getByLabel(pupil.name, { exact: true }).fill(String(mark));
+    await page.getByRole('button', { name: 'Save Marks' }).click();
+    await expect(page.getByText('Saved 1 mark.')).toBeVisible();
 
-  await page.goto('/send-notification');
-  await page.getByLabel('Class', { exact: true }).selectOption({ label: className });
-  await page.getByLabel('Message').fill(message);
-  await page.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByText('Notification sent.')).toBeVisible();
+    await page.goto('/send-notification');
+    await page.getByLabel('Class', { exact: true }).selectOption({ label: className });
+    await page.getByLabel('Message').fill(message);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText('Notification sent.')).toBeVisible();
+  });
 
-  // ---- the pupil logs in with their own password and sees the mark, the division and the note
-  await logOut(page);
-  await logInWithForm(page, pupil.email, pupil.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  // The dashboard's Notification tile counts the notes not yet read, the teacher's among them.
-  const notificationTile = page.getByRole('link', { name: /^Notification, \d+ new$/ });
-  await expect(notificationTile).toBeVisible();
-  const unreadBefore = Number((await notificationTile.textContent())?.match(/(\d+) new/)?.[1]);
-  expect(unreadBefore).toBeGreaterThan(0);
+  const pupilId =
+    await test.step('the pupil logs in with their own password and sees the mark, the division and the note', async () => {
+      await logOut(page);
+      await logInWithForm(page, pupil.email, pupil.password);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      // The dashboard's Notification tile counts the notes not yet read, the teacher's among them.
+      const notificationTile = page.getByRole('link', { name: /^Notification, \d+ new$/ });
+      await expect(notificationTile).toBeVisible();
+      const unreadBefore = Number((await notificationTile.textContent())?.match(/(\d+) new/)?.[1]);
+      expect(unreadBefore).toBeGreaterThan(0);
 
-  await page.goto('/results');
-  const result = page.getByRole('row').filter({ hasText: TEACHER.subject });
-  await expect(result).toHaveCount(1);
-  await expect(result).toContainText(className);
-  await expect(result.getByRole('cell', { name: String(mark), exact: true })).toBeVisible();
+      await page.goto('/results');
+      const result = page.getByRole('row').filter({ hasText: TEACHER.subject });
+      await expect(result).toHaveCount(1);
+      await expect(result).toContainText(className);
+      await expect(result.getByRole('cell', { name: String(mark), exact: true })).toBeVisible();
 
-  await page.getByRole('link', { name: 'Your mark sheet' }).click();
-  await expect(page).toHaveURL(/\/result-summary\/\d+$/);
-  const pupilId = Number(page.url().split('/').pop());
-  await expect(page.getByRole('table').getByRole('row').filter({ hasText: TEACHER.subject })).toContainText(
-    `${mark}${subjectResult(mark)}`,
-  );
-  const percentage = (mark * 100) / MAX_MARKS_PER_SUBJECT;
-  const term = (name: string) =>
-    page.locator('dt', { hasText: name }).locator('xpath=following-sibling::dd[1]');
-  await expect(term('Total')).toHaveText(`${mark} / ${MAX_MARKS_PER_SUBJECT}`);
-  await expect(term('Percentage')).toHaveText(`${percentage}%`);
-  await expect(term('Division')).toHaveText(divisionFor(percentage, subjectResult(mark) === 'FAIL'));
+      await page.getByRole('link', { name: 'Your mark sheet' }).click();
+      await expect(page).toHaveURL(/\/result-summary\/\d+$/);
+      const pupilId = Number(page.url().split('/').pop());
+      await expect(
+        page.getByRole('table').getByRole('row').filter({ hasText: TEACHER.subject }),
+      ).toContainText(`${mark}${subjectResult(mark)}`);
+      const percentage = (mark * 100) / MAX_MARKS_PER_SUBJECT;
+      const term = (name: string) =>
+        page.locator('dt', { hasText: name }).locator('xpath=following-sibling::dd[1]');
+      await expect(term('Total')).toHaveText(`${mark} / ${MAX_MARKS_PER_SUBJECT}`);
+      await expect(term('Percentage')).toHaveText(`${percentage}%`);
+      await expect(term('Division')).toHaveText(divisionFor(percentage, subjectResult(mark) === 'FAIL'));
 
-  await page.goto('/notification');
-  const note = page.getByRole('row').filter({ hasText: message });
-  await expect(note).toContainText(TEACHER.name);
-  await expect(note).toContainText(className);
-  // The unread badge: "New", with ", not yet read" for screen readers.
-  const unreadBadge = /^New(, not yet read)?$/;
-  await expect(note.getByText(unreadBadge)).toBeVisible();
-  await note.getByRole('button', { name: /^Mark as read/ }).click();
-  await expect(note.getByText(unreadBadge)).toHaveCount(0);
-  await page.reload();
-  await expect(page.getByRole('row').filter({ hasText: message }).getByText(unreadBadge)).toHaveCount(0);
-  await page.goto('/dashboard');
-  await expect(
-    page.getByRole('link', {
-      name: unreadBefore > 1 ? `Notification, ${unreadBefore - 1} new` : 'Notification',
-      exact: true,
-    }),
-  ).toBeVisible();
+      await page.goto('/notification');
+      const note = page.getByRole('row').filter({ hasText: message });
+      await expect(note).toContainText(TEACHER.name);
+      await expect(note).toContainText(className);
+      // The unread badge: "New", with ", not yet read" for screen readers.
+      const unreadBadge = /^New(, not yet read)?$/;
+      await expect(note.getByText(unreadBadge)).toBeVisible();
+      await note.getByRole('button', { name: /^Mark as read/ }).click();
+      await expect(note.getByText(unreadBadge)).toHaveCount(0);
+      await page.reload();
+      await expect(page.getByRole('row').filter({ hasText: message }).getByText(unreadBadge)).toHaveCount(0);
+      await page.goto('/dashboard');
+      await expect(
+        page.getByRole('link', {
+          name: unreadBefore > 1 ? `Notification, ${unreadBefore - 1} new` : 'Notification',
+          exact: true,
+        }),
+      ).toBeVisible();
+      return pupilId;
+    });
 
-  // ---- the principal sees who entered the mark, in the pupil's mark history
-  await logOut(page);
-  await logInWithForm(page, PRINCIPAL);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto(`/result-summary/${pupilId}`);
-  await page.getByRole('link', { name: 'Mark history' }).click();
-  await expect(page).toHaveURL(new RegExp(`/mark-history/${pupilId}$`));
-  const change = page.getByRole('row').filter({ hasText: TEACHER.subject });
-  await expect(change).toHaveCount(1);
-  await expect(change).toContainText('first entry');
-  await expect(change).toContainText(String(mark));
-  await expect(change).toContainText(TEACHER.name);
+  await test.step("the principal sees who entered the mark, in the pupil's mark history", async () => {
+    await logOut(page);
+    await logInWithForm(page, PRINCIPAL);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto(`/result-summary/${pupilId}`);
+    await page.getByRole('link', { name: 'Mark history' }).click();
+    await expect(page).toHaveURL(new RegExp(`/mark-history/${pupilId}$`));
+    const change = page.getByRole('row').filter({ hasText: TEACHER.subject });
+    await expect(change).toHaveCount(1);
+    await expect(change).toContainText('first entry');
+    await expect(change).toContainText(String(mark));
+    await expect(change).toContainText(TEACHER.name);
+  });
 });

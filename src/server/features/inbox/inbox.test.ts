@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type InboxItem, InboxListSchema, NEWSLETTER_CSV_COLUMNS } from '../../../shared/api/admin.js';
 import { csvCell, toCsv } from '../../lib/csv.js';
 import { TEST_ENGINES } from '../../test/databases.js';
@@ -41,7 +41,12 @@ describe.each(TEST_ENGINES)('the principal’s inbox on %s', (engine) => {
   const patch = (url: string, payload: unknown, token = f.tokens.principal) =>
     call(t.app, { method: 'PATCH', url, payload: payload as object, headers: token ? bearer(token) : {} });
 
-  /** Sends the forms in this order, with a millisecond between, so that "newest first" is visible. */
+  /**
+   * Sends the forms in this order, each a second after the one before on a fake clock (only `Date` is
+   * faked: the server and the database run as usual), so that "newest first" is visible. The four
+   * are dated in the recent past, so that whatever the test does afterwards on the real clock is
+   * newer.
+   */
   async function sendInOrder(): Promise<(string | undefined)[]> {
     // Book A Seat takes the names of the school's class cards.
     const cards = (await get('/api/kidsclasses', undefined)).json().data as { heading: string }[];
@@ -52,9 +57,15 @@ describe.each(TEST_ENGINES)('the principal’s inbox on %s', (engine) => {
       ['/api/enquiries', { name: 'Third', email: 'third@example.org', subject: 'Three', message: 'Newer' }],
       ['/api/bookings', { name: 'Fourth', email: 'fourth@example.org', className: secondClass }],
     ];
-    for (const [url, body] of sends) {
-      expect((await post(url, body)).statusCode).toBe(201);
-      await new Promise((resolve) => setTimeout(resolve, 3));
+    const start = Date.now() - 60_000;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      for (const [index, [url, body]] of sends.entries()) {
+        vi.setSystemTime(start + index * 1_000);
+        expect((await post(url, body)).statusCode).toBe(201);
+      }
+    } finally {
+      vi.useRealTimers();
     }
     return [firstClass, secondClass];
   }
