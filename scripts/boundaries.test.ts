@@ -6,7 +6,7 @@ import { findViolations, type Violation } from './boundaries.js';
 
 /**
  * The folders' import rules hold (docs/decisions/0020-boundaries.md): a web feature does not
- * import another, a server feature imports only another's public surface, db/, plugins/ and lib/
+ * import another nor the app, a server feature imports only another's public surface, db/, plugins/ and lib/
  * import no feature, migrations import no live code, shared code imports neither side.
  */
 
@@ -51,6 +51,10 @@ describe('the boundary rules themselves', () => {
   write('src/web/features/a/Reexport.ts', "export { x } from '../b/api/get-b.js';\n");
   write('src/web/features/a/Uses-lib.ts', "import { x } from '../../lib/http.js';\n");
   write('src/web/features/a/Cross.test.tsx', "import { x } from '../b/api/get-b.js';\n");
+  write('src/web/features/a/Routed.tsx', "import { x } from '../../app/router.js';\n");
+  write('src/web/features/a/api/lazy.ts', "const r = () => import('../../../app/router.js');\n");
+  write('src/web/features/a/Routed.test.tsx', "import { x } from '../../app/router.js';\n");
+  write('src/web/app/routes/a.tsx', "import { x } from '../../features/b/api/get-b.js';\n");
   write('src/web/components/Widget.tsx', "import { x } from '../features/b/api/get-b.js';\n");
   write('src/web/lib/routes.ts', "import { x } from '../app/router.js';\n");
   write('src/shared/rules.ts', "import { x } from '../server/lib/time.js';\n");
@@ -89,7 +93,9 @@ describe('the boundary rules themselves', () => {
       'src/web/components/Widget.tsx -> src/web/features/b/api/get-b.ts: web shared code imports a feature or the app',
       'src/web/features/a/Dynamic.tsx -> src/web/features/b/api/get-b.ts: web feature imports another web feature',
       'src/web/features/a/Reexport.ts -> src/web/features/b/api/get-b.ts: web feature imports another web feature',
+      'src/web/features/a/Routed.tsx -> src/web/app/router.tsx: web feature imports the app',
       'src/web/features/a/Static.tsx -> src/web/features/b/api/get-b.ts: web feature imports another web feature',
+      'src/web/features/a/api/lazy.ts -> src/web/app/router.tsx: web feature imports the app',
       'src/web/lib/routes.ts -> src/web/app/router.tsx: web shared code imports a feature or the app',
     ]);
   });

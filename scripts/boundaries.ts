@@ -20,6 +20,7 @@ export interface Violation {
 
 export type RuleName =
   | 'web feature imports another web feature'
+  | 'web feature imports the app'
   | 'web shared code imports a feature or the app'
   | 'shared code imports web or server code'
   | "server feature imports another feature's internals"
@@ -86,6 +87,10 @@ export function ruleBroken(from: string, to: string): RuleName | undefined {
   const importedWebFeature = featureOf(to, 'web');
   if (webFeature !== undefined && importedWebFeature !== undefined && webFeature !== importedWebFeature) {
     return 'web feature imports another web feature';
+  }
+  // The app (router, providers, route modules) composes the features, so they cannot need it.
+  if (webFeature !== undefined && under(to, 'src/web/app')) {
+    return 'web feature imports the app';
   }
   if (
     under(from, 'src/web/components', 'src/web/lib', 'src/web/config') &&

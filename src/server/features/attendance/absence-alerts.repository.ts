@@ -1,36 +1,12 @@
-import { USER_TYPE } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
 
 /**
- * Reads and writes of the absence alerts (docs/decisions/0024-family-mails.md): the guardians to
- * mail, and absence_alert, what a pupil's guardians were last told about a day (the school's switch
- * is features/mail/mail-settings.repository.ts). The two claims decide by the rows they change, so that of
- * two saves of the register at the same moment only one sends.
+ * Reads and writes of the absence alerts (docs/decisions/0024-family-mails.md): absence_alert, what
+ * a pupil's guardians were last told about a day. The guardians to mail are the family's
+ * (features/family/family.repository.ts), the school's switch is
+ * features/mail/mail-settings.repository.ts. The two claims decide by the rows they change, so that
+ * of two saves of the register at the same moment only one sends.
  */
-
-export interface GuardianToMail {
-  studentId: number;
-  parentId: number;
-  name: string;
-  email: string;
-}
-
-/** The guardians of the pupils who can be mailed: active Parent accounts, by pupil then name. */
-export async function guardiansToMail(db: Db, studentIds: readonly number[]): Promise<GuardianToMail[]> {
-  if (studentIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('guardian as g')
-    .innerJoin('app_user as p', 'p.id', 'g.parent_id')
-    .select(['g.student_id as studentId', 'p.id as parentId', 'p.name', 'p.email'])
-    .where('g.student_id', 'in', [...new Set(studentIds)])
-    .where('p.type', '=', USER_TYPE.parent)
-    .where('p.status', '=', 'active')
-    .orderBy('g.student_id')
-    .orderBy('p.name')
-    .orderBy('p.id')
-    .execute();
-  return rows.filter((row) => row.email.trim() !== '');
-}
 
 /**
  * Claims the absence alert of each pupil for `day`: a pupil whose guardians were not yet told of

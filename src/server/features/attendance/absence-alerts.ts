@@ -3,17 +3,12 @@ import type { MailConfig } from '../../config.js';
 import type { Db } from '../../db/connect.js';
 import { contactTheSchool, longDate } from '../../lib/mail-words.js';
 import { dateInZone } from '../../lib/time.js';
+import { type GuardianToMail, guardiansToMail } from '../family/family.repository.js';
 import { type MailContent, mailLink } from '../mail/compose.js';
 import { queueMails } from '../mail/mail.service.js';
 import { absenceAlertsOn } from '../mail/mail-settings.repository.js';
 import { readSettings } from '../settings/settings.repository.js';
-import {
-  claimAbsenceAlerts,
-  claimCorrections,
-  type GuardianToMail,
-  guardiansToMail,
-  namesFor,
-} from './absence-alerts.repository.js';
+import { claimAbsenceAlerts, claimCorrections, namesFor } from './absence-alerts.repository.js';
 import type { AttendanceToSave } from './attendance.repository.js';
 
 /**

@@ -180,6 +180,32 @@ export async function childrenOf(db: Db, parentId: number): Promise<ChildRow[]> 
   }));
 }
 
+// ---------------------------------------------------------------- guardians to mail
+
+export interface GuardianToMail {
+  studentId: number;
+  parentId: number;
+  name: string;
+  email: string;
+}
+
+/** The guardians of the pupils who can be mailed: active Parent accounts, by pupil then name. */
+export async function guardiansToMail(db: Db, studentIds: readonly number[]): Promise<GuardianToMail[]> {
+  if (studentIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('guardian as g')
+    .innerJoin('app_user as p', 'p.id', 'g.parent_id')
+    .select(['g.student_id as studentId', 'p.id as parentId', 'p.name', 'p.email'])
+    .where('g.student_id', 'in', [...new Set(studentIds)])
+    .where('p.type', '=', USER_TYPE.parent)
+    .where('p.status', '=', 'active')
+    .orderBy('g.student_id')
+    .orderBy('p.name')
+    .orderBy('p.id')
+    .execute();
+  return rows.filter((row) => row.email.trim() !== '');
+}
+
 // ---------------------------------------------------------------- children a registering parent names
 
 /** Stores the children a registering parent named, in their order. */

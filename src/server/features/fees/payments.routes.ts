@@ -16,7 +16,7 @@ import { MAX_AMOUNT } from '../../../shared/rules/money.js';
 import { invalid, notFound } from '../../lib/errors.js';
 import { CHECKED } from '../../lib/school-routes.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
-import { childIds } from '../school/school.policy.js';
+import { moneyVisible } from '../school/school.policy.js';
 import { readSettings } from '../settings/settings.repository.js';
 import { findPayment } from './payments.repository.js';
 import { IDEMPOTENCY_KEY_PATTERN, recordPayment, voidPayment } from './payments.service.js';
@@ -126,9 +126,11 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const user = currentUser(request);
       const { id } = request.params;
-      let visible = app.db.selectFrom('payment').select('id').where('id', '=', id);
-      if (user.type !== USER_TYPE.principal)
-        visible = visible.where('student_id', 'in', childIds(app.db, user.id));
+      const visible = app.db
+        .selectFrom('payment')
+        .select('id')
+        .where('id', '=', id)
+        .where(moneyVisible(app.db, user, 'payment.student_id'));
       const payment = (await visible.executeTakeFirst()) && (await findPayment(app.db, id));
       if (!payment) throw notFound('That payment');
       const invoice = await app.db

@@ -3,7 +3,7 @@ import type { SchoolSettings } from '../../../shared/api/settings.js';
 import { formatMoney } from '../../../shared/rules/money.js';
 import type { MailConfig } from '../../config.js';
 import { contactTheSchool, longDate } from '../../lib/mail-words.js';
-import type { GuardianToMail } from '../attendance/absence-alerts.repository.js';
+import type { GuardianToMail } from '../family/family.repository.js';
 import { type MailContent, mailLink } from '../mail/compose.js';
 import type { InvoiceToRemind } from './reports.repository.js';
 

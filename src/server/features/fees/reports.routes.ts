@@ -19,7 +19,7 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { CHECKED, DENIED } from '../../lib/school-routes.js';
 import { dateInZone, nowIso } from '../../lib/time.js';
 import { BEARER_AUTH } from '../../plugins/auth.js';
-import { guardiansToMail } from '../attendance/absence-alerts.repository.js';
+import { guardiansToMail } from '../family/family.repository.js';
 import { queueMails } from '../mail/mail.service.js';
 import { readSettings } from '../settings/settings.repository.js';
 import { reminderLetter, reminderMail } from './reminder-letter.js';

@@ -10,7 +10,7 @@ import { USER_TYPE } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
 import { notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../auth/session.js';
-import { childIds } from '../school/school.policy.js';
+import { moneyVisible } from '../school/school.policy.js';
 import { readSettings } from '../settings/settings.repository.js';
 import { pupilBalance } from './balance.repository.js';
 import { invoicesOf } from './invoices.repository.js';
@@ -76,13 +76,13 @@ export async function paymentsOfPupil(db: Db, studentId: number): Promise<Paymen
  * other id is the same 404 as an unknown one (features/school/school.policy.ts).
  */
 export async function studentFees(db: Db, viewer: SessionUser, studentId: number): Promise<StudentFees> {
-  let query = db
+  const pupil = await db
     .selectFrom('app_user')
     .select(['id', 'name'])
     .where('id', '=', studentId)
-    .where('type', '=', USER_TYPE.student);
-  if (viewer.type !== USER_TYPE.principal) query = query.where('id', 'in', childIds(db, viewer.id));
-  const pupil = await query.executeTakeFirst();
+    .where('type', '=', USER_TYPE.student)
+    .where(moneyVisible(db, viewer, 'app_user.id'))
+    .executeTakeFirst();
   if (!pupil) throw notFound('That pupil');
   const { currency } = await readSettings(db);
   return {

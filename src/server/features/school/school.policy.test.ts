@@ -13,6 +13,7 @@ import {
   markableLessons,
   markVisible,
   mayNotifyEveryone,
+  moneyVisible,
   notificationVisible,
   recordablePupils,
   type Viewer,
@@ -69,6 +70,18 @@ const RECORDS: Record<ViewerName, readonly Target[]> = {
   student: [],
   student2: [],
   parent: [],
+  otherParent: [],
+  director: [],
+};
+
+/** Whose money (invoices, payments, balance) the viewer may see: the principal all, a parent their children's. */
+const MONEY: Record<ViewerName, readonly Target[]> = {
+  principal: ['student', 'student2', 'brother', 'teacher', 'teacher2'],
+  teacher: [],
+  teacher2: [],
+  student: [],
+  student2: [],
+  parent: ['student', 'brother'],
   otherParent: [],
   director: [],
 };
@@ -177,6 +190,21 @@ describe.each(TEST_ENGINES)('the school policy on %s', (engine) => {
       }
     },
   );
+
+  it.each(VIEWERS)('whose money %s may see', async (viewer) => {
+    const rows = await t.db
+      .selectFrom('app_user')
+      .select('id')
+      .where(
+        'id',
+        'in',
+        TARGETS.map((target) => ids[target]),
+      )
+      .where(moneyVisible(t.db, viewers[viewer], 'app_user.id'))
+      .execute();
+    const seen = new Set(rows.map((row) => row.id));
+    expect(TARGETS.filter((target) => seen.has(ids[target]))).toEqual(MONEY[viewer]);
+  });
 
   it.each(VIEWERS)('may %s send a notification to everyone', (viewer) => {
     expect(mayNotifyEveryone(viewers[viewer])).toBe(viewer === 'principal');

@@ -198,6 +198,22 @@ export function notificationVisible(
   }
 }
 
+/**
+ * Money (a pupil's invoices, payments, receipts and balance, docs/decisions/0026-fees.md): the
+ * principal any pupil's, a parent their children's; pupils and teachers none (their routes' guard
+ * already answers 403). `studentColumn` is the pupil the money belongs to.
+ */
+export function moneyVisible(db: Db, viewer: Viewer, studentColumn: string): Condition {
+  switch (viewer.type) {
+    case USER_TYPE.principal:
+      return ALL;
+    case USER_TYPE.parent:
+      return sql<SqlBool>`${ref(studentColumn)} in ${childIds(db, viewer.id)}`;
+    default:
+      return NONE;
+  }
+}
+
 /** A notification to everyone (no class, no pupil): the principal only. */
 export const mayNotifyEveryone = (viewer: Viewer): boolean => viewer.type === USER_TYPE.principal;
 

@@ -5,6 +5,8 @@
 export const schoolKeys = {
   all: ['school'] as const,
   pupil: (studentId: number) => ['school', 'pupil', studentId] as const,
+  /** A parent's children (get-children.ts); under the family's keys, which a family save refreshes. */
+  children: () => ['school', 'family', 'children'] as const,
   classes: () => ['school', 'classes'] as const,
   subjects: () => ['school', 'subjects'] as const,
   timeSlots: () => ['school', 'time-slots'] as const,

@@ -7,11 +7,11 @@ import { pendingUsersQueryOptions } from '../../../features/accounts/api/list-us
 import { Dashboard } from '../../../features/accounts/components/Dashboard.js';
 import { prefetchWithSession } from '../../../features/accounts/lib/prefetch.js';
 import { APPROVALS_TILE, INBOX_TILE } from '../../../features/accounts/lib/tiles.js';
-import { childrenQueryOptions } from '../../../features/family/api/get-children.js';
 import { ParentDashboard } from '../../../features/family/components/ParentDashboard.js';
 import { inboxQueryOptions } from '../../../features/inbox/api/inbox.js';
 import { notificationsQueryOptions } from '../../../features/notifications/api/get-notifications.js';
 import { currentUserQueryOptions, useCurrentUser } from '../../../lib/current-user.js';
+import { childrenQueryOptions } from '../../../lib/school/get-children.js';
 
 export const clientLoader =
   (queryClient: QueryClient): LoaderFunction =>

@@ -1,10 +1,10 @@
 /**
  * Query keys of the family calls (docs/decisions/0021-families.md). They start with 'school', like
- * the rest of the school area's (lib/school/query-keys.ts), so logging out drops them too.
+ * the rest of the school area's (lib/school/query-keys.ts), so logging out drops them too. The
+ * parent's children are read in lib/school/get-children.ts, under `['school', 'family', 'children']`.
  */
 export const familyKeys = {
   all: ['school', 'family'] as const,
-  children: () => ['school', 'family', 'children'] as const,
   checkins: (studentId: number, date: string | undefined) =>
     ['school', 'family', 'checkins', studentId, date ?? 'today'] as const,
   care: (studentId: number) => ['school', 'family', 'care', studentId] as const,

@@ -6,10 +6,10 @@ import { EmptyState, QueryState } from '../../../components/school/QueryState.js
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { schoolPaths } from '../../../config/school-paths.js';
 import { useCurrentUser } from '../../../lib/current-user.js';
+import { formatWhen } from '../../../lib/school-time.js';
 import { useSettings } from '../../../lib/settings.js';
 import { useCare } from '../api/get-care.js';
 import { useCareHistory } from '../api/get-care-history.js';
-import { formatWhen } from '../lib/format.js';
 import { CareEditor } from './CareEditor.js';
 import { PickupPhotoImage } from './PickupPhotoImage.js';
 

@@ -7,10 +7,10 @@ import { ContentIcon } from '../../../components/ui/ContentIcon.js';
 import { DashTile } from '../../../components/ui/DashTile.js';
 import { schoolPaths } from '../../../config/school-paths.js';
 import { uploadUrl } from '../../../lib/images.js';
+import { type ChildRow, useChildren } from '../../../lib/school/get-children.js';
+import { formatTime } from '../../../lib/school-time.js';
 import { useSettings } from '../../../lib/settings.js';
 import { useCheckins } from '../api/get-checkins.js';
-import { type ChildRow, useChildren } from '../api/get-children.js';
-import { formatTime } from '../lib/format.js';
 
 export const PARENT_TEXTS = {
   noChildrenTitle: 'Your children will appear here soon',

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef } from 'react';
 import { MAIL_KIND_LABELS, type OutboxMailDetail } from '../../../../shared/api/mail.js';
 import { FailureState, LoadingState } from '../../../components/school/QueryState.js';
+import { formatWhen } from '../../../lib/school-time.js';
 import { useOutboxMail } from '../api/get-mail.js';
-import { formatWhen } from '../lib/times.js';
 import { StateBadge } from './StateBadge.js';
 import { OUTBOX_TEXTS } from './texts.js';
 

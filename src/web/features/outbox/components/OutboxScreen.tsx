@@ -8,11 +8,11 @@ import { HiddenText, SchoolPanel } from '../../../components/school/SchoolPanel.
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { parseId } from '../../../lib/school/format.js';
+import { formatWhen } from '../../../lib/school-time.js';
 import { useSettings } from '../../../lib/settings.js';
 import { notify } from '../../../lib/toast.js';
 import { type OutboxState, useOutbox } from '../api/get-outbox.js';
 import { useRetryMail } from '../api/retry-mail.js';
-import { formatWhen } from '../lib/times.js';
 import { MailReader } from './MailReader.js';
 import { MailSettingsCard } from './MailSettingsCard.js';
 import { StateBadge } from './StateBadge.js';

@@ -4,8 +4,8 @@ import { SchoolDateField } from '../../../components/school/SchoolField.js';
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
 import { addDaysIso } from '../../../lib/school/dates.js';
+import { formatDayTime } from '../../../lib/school-time.js';
 import { type CheckoutOverride, useCheckoutOverrides } from '../api/get-checkout-overrides.js';
-import { formatDayTime } from '../lib/times.js';
 
 export const OVERRIDES_TEXTS = {
   title: 'Collected by someone not on the list',

@@ -2,9 +2,9 @@ import { useId, useState } from 'react';
 import type { RegisterRow } from '../../../../shared/api/family.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { uploadUrl } from '../../../lib/images.js';
+import { formatTime } from '../../../lib/school-time.js';
 import { notify } from '../../../lib/toast.js';
 import { useRecordCheckin } from '../api/record-checkin.js';
-import { formatTime } from '../lib/times.js';
 import { CheckoutDialog } from './CheckoutDialog.js';
 
 export const REGISTER_TEXTS = {

@@ -10,9 +10,9 @@ import { useCurrentUser } from '../../../lib/current-user.js';
 import { formatDay, isIsoDate } from '../../../lib/school/dates.js';
 import { parseId } from '../../../lib/school/format.js';
 import { type AssignedClass, useAssignedClasses } from '../../../lib/school/get-assigned-classes.js';
+import { todayInZone } from '../../../lib/school-time.js';
 import { useSettings } from '../../../lib/settings.js';
 import { useRegister } from '../api/get-register.js';
-import { todayInZone } from '../lib/times.js';
 import { OverridesPanel } from './OverridesPanel.js';
 import { RegisterCard } from './RegisterCard.js';
 

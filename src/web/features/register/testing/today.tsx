@@ -1,8 +1,8 @@
 import type { RegisterRow } from '../../../../shared/api/family.js';
+import { todayInZone } from '../../../lib/school-time.js';
 import { TEST_SCHOOL } from '../../../test/school.js';
 import { mockApi, profile, renderScreen } from '../../../test/school-test-utils.js';
 import { TodayScreen } from '../components/TodayScreen.js';
-import { todayInZone } from '../lib/times.js';
 
 /**
  * The Today screen's tests' school: class 2 (KG) with Ada (not in yet, allergic), Ben (in) and Cara
