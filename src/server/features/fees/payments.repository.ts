@@ -1,7 +1,11 @@
-import type { Payment, PaymentMethod } from '../../../shared/api/fees.js';
+import { PAYMENT_METHODS, type Payment, type PaymentMethod } from '../../../shared/api/fees.js';
 import type { Db } from '../../db/connect.js';
 
-/** Reads of payments as the API answers them (`Payment` of shared/api/fees.ts). */
+/**
+ * Reads of payments as the API answers them (`Payment` of shared/api/fees.ts). Every read of a
+ * payment goes through `selectPayments` and `toPayment`, so a receipt, a pupil's fees and a
+ * payment's answer agree.
+ */
 
 const paymentColumns = [
   'p.id',
@@ -39,6 +43,10 @@ export interface StoredPayment {
   requestHash: string | null;
 }
 
+/** The stored method (the table's check allows only PAYMENT_METHODS); anything else reads as other. */
+const asMethod = (method: string): PaymentMethod =>
+  (PAYMENT_METHODS as readonly string[]).includes(method) ? (method as PaymentMethod) : 'other';
+
 function toPayment(row: PaymentRow): Payment {
   const amount = Number(row.amount);
   const applied = Number(row.applied);
@@ -51,7 +59,7 @@ function toPayment(row: PaymentRow): Payment {
     amount,
     applied,
     credit: amount - applied,
-    method: row.method as PaymentMethod,
+    method: asMethod(row.method),
     reference: row.reference,
     paidOn: row.paid_on,
     currency: row.currency,
@@ -72,4 +80,13 @@ export async function findPayment(db: Db, id: number): Promise<Payment | undefin
 export async function findPaymentByKey(db: Db, key: string): Promise<StoredPayment | undefined> {
   const row = await selectPayments(db).where('p.idempotency_key', '=', key).executeTakeFirst();
   return row && { payment: toPayment(row), requestHash: row.request_hash };
+}
+
+/** A pupil's payments, newest first (voided ones included). */
+export async function paymentsOfPupil(db: Db, studentId: number): Promise<Payment[]> {
+  const rows = await selectPayments(db)
+    .where('p.student_id', '=', studentId)
+    .orderBy('p.id', 'desc')
+    .execute();
+  return rows.map(toPayment);
 }
