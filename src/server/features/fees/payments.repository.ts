@@ -1,5 +1,9 @@
 import { PAYMENT_METHODS, type Payment, type PaymentMethod } from '../../../shared/api/fees.js';
+import { USER_TYPE } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
+import type { SessionUser } from '../auth/session.js';
+import { childIds } from '../school/school.policy.js';
+import type { ReceiptDetails } from './receipt-pdf.js';
 
 /**
  * Reads of payments as the API answers them (`Payment` of shared/api/fees.ts). Every read of a
@@ -89,4 +93,45 @@ export async function paymentsOfPupil(db: Db, studentId: number): Promise<Paymen
     .orderBy('p.id', 'desc')
     .execute();
   return rows.map(toPayment);
+}
+
+/**
+ * The payment as this viewer may see it: the principal any; a Parent their children's only
+ * (features/school/school.policy.ts); undefined otherwise, as for an unknown id.
+ */
+export async function findVisiblePayment(
+  db: Db,
+  viewer: SessionUser,
+  id: number,
+): Promise<Payment | undefined> {
+  let query = selectPayments(db).where('p.id', '=', id);
+  if (viewer.type !== USER_TYPE.principal) query = query.where('p.student_id', 'in', childIds(db, viewer.id));
+  const row = await query.executeTakeFirst();
+  return row && toPayment(row);
+}
+
+/** What a receipt shows of the payment's invoice: its class, plan, term, lines and total. */
+export async function receiptInvoice(
+  db: Db,
+  invoiceId: number,
+): Promise<Omit<ReceiptDetails, 'school' | 'payment'>> {
+  const invoice = await db
+    .selectFrom('invoice as i')
+    .innerJoin('fee_plan as pl', 'pl.id', 'i.plan_id')
+    .select(['i.class_name', 'i.total', 'pl.name as plan_name', 'pl.term'])
+    .where('i.id', '=', invoiceId)
+    .executeTakeFirstOrThrow();
+  const lines = await db
+    .selectFrom('invoice_line')
+    .select(['name', 'amount'])
+    .where('invoice_id', '=', invoiceId)
+    .orderBy('position')
+    .execute();
+  return {
+    className: invoice.class_name,
+    planName: invoice.plan_name,
+    term: invoice.term,
+    lines: lines.map((line) => ({ name: line.name, amount: Number(line.amount) })),
+    invoiceTotal: Number(invoice.total),
+  };
 }
