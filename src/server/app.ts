@@ -36,6 +36,7 @@ import { familyRoutes } from './features/family/family.routes.js';
 import { paymentsRoutes } from './features/fees/payments.routes.js';
 import { plansRoutes } from './features/fees/plans.routes.js';
 import { feeReportsRoutes } from './features/fees/reports.routes.js';
+import { studentFeesRoutes } from './features/fees/student-fees.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { contactFormPostRoutes } from './features/inbox/contact-form-post.routes.js';
 import { formsRoutes } from './features/inbox/forms.routes.js';
@@ -313,8 +314,9 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(outboxRoutes);
       // Backups: the principal's download and the scheduled backups' last result.
       await api.register(backupRoutes);
-      // Fees (docs/decisions/0026-fees.md): plans and invoices, payments and receipts, reports.
+      // Fees (docs/decisions/0026-fees.md): plans and invoices, a pupil's fees, payments and receipts, reports.
       await api.register(plansRoutes);
+      await api.register(studentFeesRoutes);
       await api.register(paymentsRoutes);
       await api.register(feeReportsRoutes);
     },

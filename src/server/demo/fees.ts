@@ -1,7 +1,7 @@
 import { USER_TYPE } from '../../shared/constants.js';
-import { discountOn } from '../../shared/rules/money.js';
 import type { Db } from '../db/connect.js';
 import { auditMoney } from '../features/fees/money-audit.repository.js';
+import { issueInvoicesIn } from '../features/fees/plans.service.js';
 import type { SessionUser } from '../plugins/auth.js';
 import { GUARDIAN, PRINCIPAL } from './people.js';
 import { createRandom } from './random.js';
@@ -112,22 +112,18 @@ export async function writeDemoFees(trx: Db, today: number, currency: string): P
       },
       planned,
     );
-    const subtotal = items.reduce((sum, item) => sum + item.amount, 0);
 
     const pupils = await trx
       .selectFrom('enrolment as e')
       .innerJoin('app_user as u', 'u.id', 'e.student_id')
-      .select(['u.id', 'u.name'])
+      .select('u.id')
       .where('e.class_id', '=', schoolClass.id)
       .where('e.ended_on', 'is', null)
       .orderBy('u.id')
       .execute();
     for (const pupil of pupils) {
-      let discount = 0;
-      let discountReason = '';
       if (pupil.id === discounted && familyOf.size > 1) {
-        discountReason = 'Sibling discount';
-        discount = discountOn(subtotal, { kind: 'percent', basisPoints: SIBLING_DISCOUNT_BASIS_POINTS });
+        const discountReason = 'Sibling discount';
         await trx
           .insertInto('fee_discount')
           .values({
@@ -153,52 +149,21 @@ export async function writeDemoFees(trx: Db, today: number, currency: string): P
           planned,
         );
       }
-      const total = subtotal - discount;
-      const invoice = await trx
-        .insertInto('invoice')
-        .values({
-          plan_id: plan.id,
-          student_id: pupil.id,
-          student_name: pupil.name,
-          class_name: schoolClass.name,
-          subtotal,
-          discount,
-          discount_reason: discountReason,
-          total,
-          status: 'issued',
-          cancel_reason: null,
-          cancelled_at: null,
-          cancelled_by: null,
-          issued_at: issuedAt,
-          issued_by: principal.id,
-          last_reminder_at: null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('invoice_line')
-        .values(
-          items.map((item) => ({
-            invoice_id: invoice.id,
-            position: item.position,
-            name: item.name,
-            amount: item.amount,
-          })),
-        )
-        .execute();
-      await auditMoney(
-        trx,
-        actor,
-        {
-          action: 'invoice.issue',
-          entity: 'invoice',
-          entityId: invoice.id,
-          studentId: pupil.id,
-          after: { planId: plan.id, subtotal, discount, total },
-        },
-        issuedAt,
-      );
+    }
 
+    // The invoices as the principal's issue makes them (plans.service.ts), then the office's payments.
+    await issueInvoicesIn(trx, actor, plan.id, issuedAt);
+    const invoices = await trx
+      .selectFrom('invoice')
+      .select(['id', 'student_id', 'student_name', 'total'])
+      .where('plan_id', '=', plan.id)
+      .where('student_id', 'is not', null)
+      .$narrowType<{ student_id: number }>()
+      .orderBy('student_id')
+      .execute();
+    for (const invoice of invoices) {
+      const pupil = { id: invoice.student_id, name: invoice.student_name };
+      const total = Number(invoice.total);
       const draw = rng.next();
       const outcome: Outcome = familyOf.has(pupil.id)
         ? 'partial'

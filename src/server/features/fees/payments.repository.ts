@@ -1,7 +1,14 @@
-import type { Payment, PaymentMethod } from '../../../shared/api/fees.js';
+import { PAYMENT_METHODS, type Payment, type PaymentMethod } from '../../../shared/api/fees.js';
 import type { Db } from '../../db/connect.js';
+import type { SessionUser } from '../auth/session.js';
+import { moneyVisible } from '../school/school.policy.js';
+import type { ReceiptDetails } from './receipt-pdf.js';
 
-/** Reads of payments as the API answers them (`Payment` of shared/api/fees.ts). */
+/**
+ * Reads of payments as the API answers them (`Payment` of shared/api/fees.ts). Every read of a
+ * payment goes through `selectPayments` and `toPayment`, so a receipt, a pupil's fees and a
+ * payment's answer agree.
+ */
 
 const paymentColumns = [
   'p.id',
@@ -39,6 +46,10 @@ export interface StoredPayment {
   requestHash: string | null;
 }
 
+/** The stored method (the table's check allows only PAYMENT_METHODS); anything else reads as other. */
+const asMethod = (method: string): PaymentMethod =>
+  (PAYMENT_METHODS as readonly string[]).includes(method) ? (method as PaymentMethod) : 'other';
+
 function toPayment(row: PaymentRow): Payment {
   const amount = Number(row.amount);
   const applied = Number(row.applied);
@@ -51,7 +62,7 @@ function toPayment(row: PaymentRow): Payment {
     amount,
     applied,
     credit: amount - applied,
-    method: row.method as PaymentMethod,
+    method: asMethod(row.method),
     reference: row.reference,
     paidOn: row.paid_on,
     currency: row.currency,
@@ -72,4 +83,55 @@ export async function findPayment(db: Db, id: number): Promise<Payment | undefin
 export async function findPaymentByKey(db: Db, key: string): Promise<StoredPayment | undefined> {
   const row = await selectPayments(db).where('p.idempotency_key', '=', key).executeTakeFirst();
   return row && { payment: toPayment(row), requestHash: row.request_hash };
+}
+
+/** A pupil's payments, newest first (voided ones included). */
+export async function paymentsOfPupil(db: Db, studentId: number): Promise<Payment[]> {
+  const rows = await selectPayments(db)
+    .where('p.student_id', '=', studentId)
+    .orderBy('p.id', 'desc')
+    .execute();
+  return rows.map(toPayment);
+}
+
+/**
+ * The payment as this viewer may see it: the principal any; a Parent their children's only
+ * (features/school/school.policy.ts); undefined otherwise, as for an unknown id.
+ */
+export async function findVisiblePayment(
+  db: Db,
+  viewer: SessionUser,
+  id: number,
+): Promise<Payment | undefined> {
+  const row = await selectPayments(db)
+    .where('p.id', '=', id)
+    .where(moneyVisible(db, viewer, 'p.student_id'))
+    .executeTakeFirst();
+  return row && toPayment(row);
+}
+
+/** What a receipt shows of the payment's invoice: its class, plan, term, lines and total. */
+export async function receiptInvoice(
+  db: Db,
+  invoiceId: number,
+): Promise<Omit<ReceiptDetails, 'school' | 'payment'>> {
+  const invoice = await db
+    .selectFrom('invoice as i')
+    .innerJoin('fee_plan as pl', 'pl.id', 'i.plan_id')
+    .select(['i.class_name', 'i.total', 'pl.name as plan_name', 'pl.term'])
+    .where('i.id', '=', invoiceId)
+    .executeTakeFirstOrThrow();
+  const lines = await db
+    .selectFrom('invoice_line')
+    .select(['name', 'amount'])
+    .where('invoice_id', '=', invoiceId)
+    .orderBy('position')
+    .execute();
+  return {
+    className: invoice.class_name,
+    planName: invoice.plan_name,
+    term: invoice.term,
+    lines: lines.map((line) => ({ name: line.name, amount: Number(line.amount) })),
+    invoiceTotal: Number(invoice.total),
+  };
 }

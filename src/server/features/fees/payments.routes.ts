@@ -16,9 +16,8 @@ import { MAX_AMOUNT } from '../../../shared/rules/money.js';
 import { invalid, notFound } from '../../lib/errors.js';
 import { CHECKED } from '../../lib/school-routes.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
-import { moneyVisible } from '../school/school.policy.js';
 import { readSettings } from '../settings/settings.repository.js';
-import { findPayment } from './payments.repository.js';
+import { findVisiblePayment, receiptInvoice } from './payments.repository.js';
 import { IDEMPOTENCY_KEY_PATTERN, recordPayment, voidPayment } from './payments.service.js';
 import { renderReceipt } from './receipt-pdf.js';
 
@@ -124,36 +123,13 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const user = currentUser(request);
-      const { id } = request.params;
-      const visible = app.db
-        .selectFrom('payment')
-        .select('id')
-        .where('id', '=', id)
-        .where(moneyVisible(app.db, user, 'payment.student_id'));
-      const payment = (await visible.executeTakeFirst()) && (await findPayment(app.db, id));
+      const payment = await findVisiblePayment(app.db, currentUser(request), request.params.id);
       if (!payment) throw notFound('That payment');
-      const invoice = await app.db
-        .selectFrom('invoice as i')
-        .innerJoin('fee_plan as pl', 'pl.id', 'i.plan_id')
-        .select(['i.class_name', 'i.total', 'pl.name as plan_name', 'pl.term'])
-        .where('i.id', '=', payment.invoiceId)
-        .executeTakeFirstOrThrow();
-      const lines = await app.db
-        .selectFrom('invoice_line')
-        .select(['name', 'amount'])
-        .where('invoice_id', '=', payment.invoiceId)
-        .orderBy('position')
-        .execute();
       const settings = await readSettings(app.db);
       const pdf = await renderReceipt({
         school: { name: settings.name, address: settings.address },
         payment,
-        className: invoice.class_name,
-        planName: invoice.plan_name,
-        term: invoice.term,
-        lines: lines.map((line) => ({ name: line.name, amount: Number(line.amount) })),
-        invoiceTotal: Number(invoice.total),
+        ...(await receiptInvoice(app.db, payment.invoiceId)),
       });
       return (
         reply

@@ -115,7 +115,7 @@ async function recordInTransaction(
   const outstanding = (await outstandingOnInvoice(trx, invoice.id)) ?? 0;
   if (request.amount > outstanding && !request.asCredit) {
     throw conflict(
-      'ABOVE_OUTSTANDING',
+      FEE_ERROR_CODES.aboveOutstanding,
       FEE_MESSAGES.aboveOutstanding(formatMoney(outstanding, invoice.currency)),
       {
         outstanding,

@@ -7,8 +7,8 @@ import { USER_TYPE } from '../../../shared/constants.js';
 import { formatMoney, MAX_AMOUNT } from '../../../shared/rules/money.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { bearer, callAs, userWithSession, withDemoSchool } from '../../test/school-fixtures.js';
+import { cancelTestInvoice, insertTestInvoice } from '../../test/test-invoice.js';
 import { heldCredit, outstandingOnInvoice, pupilBalance } from './balance.repository.js';
-import { cancelTestInvoice, insertTestInvoice } from './testing-ledger.js';
 
 const PAID_ON = '2026-11-20';
 /** pdfjs reads the widths of the PDF's built-in Helvetica from its own font files. */

@@ -13,12 +13,9 @@ import {
   InvoiceSchema,
   IssuedInvoicesSchema,
   ReasonInputSchema,
-  StudentFeesSchema,
-  StudentIdParamsSchema,
 } from '../../../shared/api/fees.js';
-import { USER_TYPE } from '../../../shared/constants.js';
 import { notFound } from '../../lib/errors.js';
-import { CHECKED, DENIED, NO_CONTENT, SCHOOL_TAGS, schoolRouting } from '../../lib/school-routes.js';
+import { CHECKED, DENIED, NO_CONTENT, schoolRouting } from '../../lib/school-routes.js';
 import { nowIso } from '../../lib/time.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import {
@@ -32,12 +29,12 @@ import {
   setDiscount,
   updatePlan,
 } from './plans.service.js';
-import { auditPage, studentFees } from './student-fees.service.js';
+import { auditPage } from './student-fees.service.js';
 
 /**
  * Fees (docs/decisions/0026-fees.md): the principal's fee plans, issuing their invoices, the
- * pupils' discounts, cancelling an invoice and the money audit; a pupil's fees for the principal
- * and the pupil's guardians. Pupils and teachers see no money (403).
+ * pupils' discounts, cancelling an invoice and the money audit. A pupil's fees are in
+ * student-fees.routes.ts. Pupils and teachers see no money (403).
  */
 
 const FEES_TAGS = ['Fees'];
@@ -47,7 +44,6 @@ const InvoiceAnswerSchema = z.object({ data: InvoiceSchema });
 const InvoicesAnswerSchema = z.object({ data: z.array(InvoiceSchema) });
 const DiscountAnswerSchema = z.object({ data: DiscountSchema });
 const DiscountsAnswerSchema = z.object({ data: z.array(DiscountSchema) });
-const StudentFeesAnswerSchema = z.object({ data: StudentFeesSchema });
 const AuditAnswerSchema = z.object({
   data: z.array(AuditEntrySchema),
   page: z.number().int(),
@@ -236,24 +232,6 @@ export async function plansRoutes(app: FastifyInstance): Promise<void> {
         nowIso(),
       ),
     }),
-  );
-
-  api.get(
-    '/fees/student/:id',
-    {
-      onRequest: app.requireTypes(USER_TYPE.principal, USER_TYPE.parent),
-      schema: {
-        tags: [...SCHOOL_TAGS, ...FEES_TAGS],
-        summary: 'A pupil’s invoices, payments and balance (above 0 owed, below 0 credit)',
-        description:
-          'The principal for any pupil, a Parent for their own children (any other pupil is a 404). ' +
-          'Pupils and teachers see no money (403).',
-        security: BEARER_AUTH,
-        params: StudentIdParamsSchema,
-        response: { 200: StudentFeesAnswerSchema, ...CHECKED },
-      },
-    },
-    async (request) => ({ data: await studentFees(app.db, currentUser(request), request.params.id) }),
   );
 
   api.get(

@@ -176,114 +176,122 @@ export async function issueInvoices(
   planId: number,
   now: string,
 ): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const plan = await lockPlan(trx, planId);
-    if (!plan) throw notFound('That fee plan');
-    const className =
-      (await trx.selectFrom('school_class').select('name').where('id', '=', plan.class_id).executeTakeFirst())
-        ?.name ?? '';
-    const items = await planItems(trx, planId);
-    const subtotal = sumAmounts(items.map((item) => item.amount));
-    const pupils = await trx
-      .selectFrom('enrolment as e')
-      .innerJoin('app_user as u', 'u.id', 'e.student_id')
-      .select(['u.id', 'u.name'])
-      .where('e.class_id', '=', plan.class_id)
-      .where('e.ended_on', 'is', null)
-      .where('u.type', '=', USER_TYPE.student)
-      .where('u.status', '=', 'active')
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('invoice')
-              .select('invoice.id')
-              .where('invoice.plan_id', '=', planId)
-              .whereRef('invoice.student_id', '=', 'u.id'),
-          ),
+  return db.transaction().execute((trx) => issueInvoicesIn(trx, actor, planId, now));
+}
+
+/** `issueInvoices` inside a transaction the caller holds (the demo's ledger is written in one). */
+export async function issueInvoicesIn(
+  trx: Db,
+  actor: SessionUser,
+  planId: number,
+  now: string,
+): Promise<number> {
+  const plan = await lockPlan(trx, planId);
+  if (!plan) throw notFound('That fee plan');
+  const className =
+    (await trx.selectFrom('school_class').select('name').where('id', '=', plan.class_id).executeTakeFirst())
+      ?.name ?? '';
+  const items = await planItems(trx, planId);
+  const subtotal = sumAmounts(items.map((item) => item.amount));
+  const pupils = await trx
+    .selectFrom('enrolment as e')
+    .innerJoin('app_user as u', 'u.id', 'e.student_id')
+    .select(['u.id', 'u.name'])
+    .where('e.class_id', '=', plan.class_id)
+    .where('e.ended_on', 'is', null)
+    .where('u.type', '=', USER_TYPE.student)
+    .where('u.status', '=', 'active')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('invoice')
+            .select('invoice.id')
+            .where('invoice.plan_id', '=', planId)
+            .whereRef('invoice.student_id', '=', 'u.id'),
+        ),
+      ),
+    )
+    .orderBy('u.id')
+    .execute();
+  if (pupils.length === 0) return 0;
+  const discounts = new Map(
+    (
+      await trx
+        .selectFrom('fee_discount')
+        .select(['student_id', 'kind', 'value', 'reason'])
+        .where('plan_id', '=', planId)
+        .execute()
+    ).map((row) => [row.student_id, { ...row, value: Number(row.value) }]),
+  );
+  let created = 0;
+  for (let start = 0; start < pupils.length; start += CHUNK) {
+    const chunk = pupils.slice(start, start + CHUNK);
+    const values = chunk.map((pupil) => {
+      const discount = discounts.get(pupil.id);
+      const off = discountOn(subtotal, discount && savedDiscount(discount));
+      return {
+        plan_id: planId,
+        student_id: pupil.id,
+        student_name: pupil.name,
+        class_name: className,
+        subtotal,
+        discount: off,
+        discount_reason: off > 0 && discount ? discount.reason : '',
+        total: subtotal - off,
+        status: 'issued' as const,
+        issued_at: now,
+        issued_by: actor.id,
+      };
+    });
+    const inserted = await trx
+      .insertInto('invoice')
+      .values(values)
+      .onConflict((oc) => oc.columns(['plan_id', 'student_id']).doNothing())
+      .returning(['id', 'student_id'])
+      .execute();
+    created += inserted.length;
+    if (inserted.length === 0) continue;
+    await trx
+      .insertInto('invoice_line')
+      .values(
+        inserted.flatMap((invoice) =>
+          items.map((item, position) => ({
+            invoice_id: invoice.id,
+            position,
+            name: item.name,
+            amount: item.amount,
+          })),
         ),
       )
-      .orderBy('u.id')
       .execute();
-    if (pupils.length === 0) return 0;
-    const discounts = new Map(
-      (
-        await trx
-          .selectFrom('fee_discount')
-          .select(['student_id', 'kind', 'value', 'reason'])
-          .where('plan_id', '=', planId)
-          .execute()
-      ).map((row) => [row.student_id, { ...row, value: Number(row.value) }]),
-    );
-    let created = 0;
-    for (let start = 0; start < pupils.length; start += CHUNK) {
-      const chunk = pupils.slice(start, start + CHUNK);
-      const values = chunk.map((pupil) => {
-        const discount = discounts.get(pupil.id);
-        const off = discountOn(subtotal, discount && savedDiscount(discount));
-        return {
-          plan_id: planId,
-          student_id: pupil.id,
-          student_name: pupil.name,
-          class_name: className,
-          subtotal,
-          discount: off,
-          discount_reason: off > 0 && discount ? discount.reason : '',
-          total: subtotal - off,
-          status: 'issued' as const,
-          issued_at: now,
-          issued_by: actor.id,
-        };
-      });
-      const inserted = await trx
-        .insertInto('invoice')
-        .values(values)
-        .onConflict((oc) => oc.columns(['plan_id', 'student_id']).doNothing())
-        .returning(['id', 'student_id'])
-        .execute();
-      created += inserted.length;
-      if (inserted.length === 0) continue;
-      await trx
-        .insertInto('invoice_line')
-        .values(
-          inserted.flatMap((invoice) =>
-            items.map((item, position) => ({
-              invoice_id: invoice.id,
-              position,
-              name: item.name,
-              amount: item.amount,
-            })),
-          ),
-        )
-        .execute();
-      const byStudent = new Map(values.map((value) => [value.student_id, value]));
-      for (const invoice of inserted) {
-        const value = byStudent.get(invoice.student_id ?? -1);
-        await auditMoney(
-          trx,
-          actor,
-          {
-            action: 'invoice.issue',
-            entity: 'invoice',
-            entityId: invoice.id,
-            studentId: invoice.student_id,
-            after: value && {
-              planId,
-              studentName: value.student_name,
-              className,
-              lines: items,
-              subtotal: value.subtotal,
-              discount: value.discount,
-              discountReason: value.discount_reason,
-              total: value.total,
-            },
+    const byStudent = new Map(values.map((value) => [value.student_id, value]));
+    for (const invoice of inserted) {
+      const value = byStudent.get(invoice.student_id ?? -1);
+      await auditMoney(
+        trx,
+        actor,
+        {
+          action: 'invoice.issue',
+          entity: 'invoice',
+          entityId: invoice.id,
+          studentId: invoice.student_id,
+          after: value && {
+            planId,
+            studentName: value.student_name,
+            className,
+            lines: items,
+            subtotal: value.subtotal,
+            discount: value.discount,
+            discountReason: value.discount_reason,
+            total: value.total,
           },
-          now,
-        );
-      }
+        },
+        now,
+      );
     }
-    return created;
-  });
+  }
+  return created;
 }
 
 export async function listDiscounts(db: Db, planId: number): Promise<Discount[]> {

@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import {
+  FEE_ERROR_CODES,
   FEE_MESSAGES,
   type Invoice,
   PAYMENT_METHOD_LABELS,
@@ -15,12 +16,9 @@ import { useRecordPayment } from '../api/fees.js';
 import { moneyTextMessage, schoolToday } from '../lib/amounts.js';
 import { balanceText, Money, ReceiptLink } from './pieces.js';
 
-/** The unchanging tail of the server's aboveOutstanding message (shared/api/fees.ts). */
-const ABOVE_OUTSTANDING_TAIL = FEE_MESSAGES.aboveOutstanding('\u0000').split('\u0000')[1] ?? '';
+/** The server's 409 for an amount above what the invoice owes: known by its code, never its text. */
 const isAboveOutstanding = (error: unknown): boolean =>
-  isApiError(error) &&
-  error.status === 409 &&
-  (error.message.endsWith(ABOVE_OUTSTANDING_TAIL) || /outstanding/i.test(error.code));
+  isApiError(error) && error.status === 409 && error.code === FEE_ERROR_CODES.aboveOutstanding;
 
 export const PAYMENT_TEXTS = {
   recorded: (receiptNo: number) => `Payment recorded, receipt No. ${receiptNo}.`,

@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '../../../../shared/api/fees.js';
 import { formatMoney } from '../../../../shared/rules/money.js';
+import { HiddenText } from '../../../components/school/SchoolPanel.js';
 import { apiUrl, isApiError } from '../../../lib/api-client.js';
 import { formatDay, isIsoDate } from '../../../lib/school/dates.js';
 import { notify } from '../../../lib/toast.js';
@@ -138,5 +140,18 @@ export function ReasonForm({
         </button>
       </div>
     </form>
+  );
+}
+
+export const issuedText = (created: number) => `${created} ${created === 1 ? 'invoice' : 'invoices'} created`;
+
+export const errorText = (error: unknown, fallback: string) => (isApiError(error) ? error.message : fallback);
+
+/** A pupil's name that opens their statement in the ledger (`?tab=statement&student=`). */
+export function StatementLink({ studentId, name }: { studentId: number; name: string }) {
+  return (
+    <Link to={`?tab=statement&student=${studentId}`}>
+      {name} <HiddenText>(statement)</HiddenText>
+    </Link>
   );
 }

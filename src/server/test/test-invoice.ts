@@ -1,5 +1,5 @@
-import type { Db } from '../../db/connect.js';
-import { nowIso } from '../../lib/time.js';
+import type { Db } from '../db/connect.js';
+import { nowIso } from '../lib/time.js';
 
 /**
  * For tests of payments and receipts: a plan with one invoice for one pupil, written straight into
