@@ -17,6 +17,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { COMMON_ERROR_CODES } from '../shared/api/error-codes.js';
 import { isServerRenderedPath, type PageRenderer, SERVER_RENDERED_PATHS } from '../shared/page-rendering.js';
 import { isAppPath } from '../shared/routes.js';
 import type { Config } from './config.js';
@@ -429,7 +430,7 @@ async function registerStaticFiles(
     const isFile = /\.[a-z0-9]+$/i.test(url);
     if (isApi || isUpload || isFile || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({
-        error: { code: 'NOT_FOUND', message: `Nothing is at ${request.method} ${url}.` },
+        error: { code: COMMON_ERROR_CODES.notFound, message: `Nothing is at ${request.method} ${url}.` },
       });
     }
     return servePage(request, reply);

@@ -1,3 +1,4 @@
+import { COMMON_ERROR_CODES, type ErrorCode } from '../../shared/api/error-codes.js';
 import type { FieldError } from '../../shared/api/errors.js';
 
 /**
@@ -7,7 +8,7 @@ import type { FieldError } from '../../shared/api/errors.js';
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly details?: unknown,
     readonly retryAfterSeconds?: number,
@@ -17,10 +18,13 @@ export class HttpError extends Error {
   }
 }
 
-export const notFound = (what = 'That record') => new HttpError(404, 'NOT_FOUND', `${what} was not found.`);
-export const forbidden = (message = 'You may not do that.') => new HttpError(403, 'FORBIDDEN', message);
-export const unauthorized = (message = 'Please log in.') => new HttpError(401, 'UNAUTHORIZED', message);
-export const conflict = (code: string, message: string, details?: unknown) =>
+export const notFound = (what = 'That record') =>
+  new HttpError(404, COMMON_ERROR_CODES.notFound, `${what} was not found.`);
+export const forbidden = (message = 'You may not do that.') =>
+  new HttpError(403, COMMON_ERROR_CODES.forbidden, message);
+export const unauthorized = (message = 'Please log in.') =>
+  new HttpError(401, COMMON_ERROR_CODES.unauthorized, message);
+export const conflict = (code: ErrorCode, message: string, details?: unknown) =>
   new HttpError(409, code, message, details);
 export const invalid = (message: string, details: FieldError[]) =>
-  new HttpError(400, 'VALIDATION_FAILED', message, details);
+  new HttpError(400, COMMON_ERROR_CODES.validationFailed, message, details);

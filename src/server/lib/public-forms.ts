@@ -1,5 +1,6 @@
 import type { preValidationAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
+import { COMMON_ERROR_CODES } from '../../shared/api/error-codes.js';
 import { FormReceiptSchema, HONEYPOT_FIELD, isHoneypotFilled } from '../../shared/api/newsletter.js';
 import { HttpError } from './errors.js';
 
@@ -30,7 +31,7 @@ export const formRateLimit = (form: PublicForm) => ({
   errorResponseBuilder: (_request: unknown, context: { after: string }) =>
     new HttpError(
       429,
-      'TOO_MANY_REQUESTS',
+      COMMON_ERROR_CODES.tooManyRequests,
       `Too many messages from this address. Please try again in ${context.after}.`,
     ),
 });

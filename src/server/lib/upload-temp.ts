@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyRequest, onRequestAbortAsyncHookHandler, onSendHookHandler } from 'fastify';
+import { COMMON_ERROR_CODES } from '../../shared/api/error-codes.js';
 import { HttpError } from './errors.js';
 
 /**
@@ -24,7 +25,7 @@ export const STALE_AFTER_MS = 60 * 60 * 1000;
 
 /** The client went away while its upload was read or processed: nothing of it is kept. */
 export const uploadAbandoned = () =>
-  new HttpError(400, 'UPLOAD_ABANDONED', 'The upload was interrupted. Please send it again.');
+  new HttpError(400, COMMON_ERROR_CODES.uploadAbandoned, 'The upload was interrupted. Please send it again.');
 
 /** One request's temporary files. The folder is made when the first file arrives. */
 export class TempFolder {

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { COMMON_ERROR_CODES as CODES, type ErrorCode, isErrorCode } from '../../shared/api/error-codes.js';
 import type { ErrorBody, FieldError } from '../../shared/api/errors.js';
 import { HttpError } from '../lib/errors.js';
 
@@ -17,7 +18,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
         field: fieldName(where, issue.instancePath),
         message: issue.message ?? 'is invalid',
       }));
-      return reply.code(400).send(body('VALIDATION_FAILED', summarize(details), details));
+      return reply.code(400).send(body(CODES.validationFailed, summarize(details), details));
     }
     if (error instanceof HttpError) {
       if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
@@ -28,11 +29,11 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       return reply.code(status).send(body(clientCode(error, status), clientMessage(error, status)));
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send(body('INTERNAL', 'Something went wrong on our side. Please try again.'));
+    return reply.code(500).send(body(CODES.internal, 'Something went wrong on our side. Please try again.'));
   });
 });
 
-function body(code: string, message: string, details?: unknown): ErrorBody {
+function body(code: ErrorCode, message: string, details?: unknown): ErrorBody {
   return details === undefined ? { error: { code, message } } : { error: { code, message, details } };
 }
 
@@ -48,12 +49,13 @@ function summarize(details: FieldError[]): string {
   return `${first.field}: ${first.message}${more}`;
 }
 
-function clientCode(error: FastifyError, status: number): string {
-  if (status === 413) return 'TOO_LARGE';
-  if (status === 415) return 'UNSUPPORTED_MEDIA_TYPE';
-  if (status === 429) return 'TOO_MANY_REQUESTS';
-  if (status === 404) return 'NOT_FOUND';
-  return error.code?.startsWith('FST_') ? 'BAD_REQUEST' : (error.code ?? 'BAD_REQUEST');
+/** A code of the contract for a client mistake that is not ours (Fastify's, a plugin's): never a stray one. */
+function clientCode(error: FastifyError, status: number): ErrorCode {
+  if (status === 413) return CODES.tooLarge;
+  if (status === 415) return CODES.unsupportedMediaType;
+  if (status === 429) return CODES.tooManyRequests;
+  if (status === 404) return CODES.notFound;
+  return isErrorCode(error.code) ? error.code : CODES.badRequest;
 }
 
 function clientMessage(error: FastifyError, status: number): string {

@@ -10,8 +10,10 @@
  * headers; otherwise the server answers 408 and closes the connection, as Node does when one of its
  * own timeouts runs out. Counted from the socket's `bytesRead`, so the body stream is never touched.
  */
+
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { COMMON_ERROR_CODES } from '../../shared/api/error-codes.js';
 import { requestIdOf } from './request-id.js';
 
 interface Watched {
@@ -26,7 +28,7 @@ const CHECK_EVERY_MS = 1_000;
 const LINGER_MS = 2_000;
 
 const timeoutBody = JSON.stringify({
-  error: { code: 'REQUEST_TIMEOUT', message: 'The request body arrived too slowly.' },
+  error: { code: COMMON_ERROR_CODES.requestTimeout, message: 'The request body arrived too slowly.' },
 });
 const timeoutAnswer =
   'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n' +

@@ -13,6 +13,7 @@ import type {
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { MEDIA_MESSAGES, MEDIA_RULES } from '../../shared/api/admin.js';
+import { COMMON_ERROR_CODES } from '../../shared/api/error-codes.js';
 import {
   displayName,
   type FileLike,
@@ -116,15 +117,15 @@ export const picturesOf = (files: readonly UploadedImage[] | undefined): Process
 
 const MULTIPART_ERRORS: Record<string, () => HttpError> = {
   FST_REQ_FILE_TOO_LARGE: () =>
-    new HttpError(413, 'FILE_TOO_LARGE', `${USER_MESSAGES.imageTooLarge}.`, [
+    new HttpError(413, COMMON_ERROR_CODES.fileTooLarge, `${USER_MESSAGES.imageTooLarge}.`, [
       { field: IMAGE_RULES.field, message: USER_MESSAGES.imageTooLarge },
     ]),
   FST_FILES_LIMIT: () =>
     invalid(`${USER_MESSAGES.tooManyImages}.`, [
       { field: IMAGE_RULES.field, message: USER_MESSAGES.tooManyImages },
     ]),
-  FST_FIELDS_LIMIT: () => new HttpError(413, 'TOO_LARGE', 'The form has too many fields.'),
-  FST_PARTS_LIMIT: () => new HttpError(413, 'TOO_LARGE', 'The form has too many parts.'),
+  FST_FIELDS_LIMIT: () => new HttpError(413, COMMON_ERROR_CODES.tooLarge, 'The form has too many fields.'),
+  FST_PARTS_LIMIT: () => new HttpError(413, COMMON_ERROR_CODES.tooLarge, 'The form has too many parts.'),
 };
 
 /**
@@ -189,7 +190,7 @@ export interface UploadedMedia extends FileLike {
 
 const MEDIA_MULTIPART_ERRORS: Record<string, () => HttpError> = {
   FST_REQ_FILE_TOO_LARGE: () =>
-    new HttpError(413, 'FILE_TOO_LARGE', `${MEDIA_MESSAGES.tooLarge}.`, [
+    new HttpError(413, COMMON_ERROR_CODES.fileTooLarge, `${MEDIA_MESSAGES.tooLarge}.`, [
       { field: MEDIA_RULES.field, message: MEDIA_MESSAGES.tooLarge },
     ]),
   FST_FILES_LIMIT: () =>
@@ -335,5 +336,9 @@ function multipartError(
   // A temporary file that could not be written (a full disk) is ours to fix, not the client's.
   if (error instanceof Error && 'syscall' in error) return error;
   // Busboy's own complaints (a cut-off body, a broken part header) are the client's doing.
-  return new HttpError(400, 'MALFORMED_FORM', 'The form data could not be read. Please send it again.');
+  return new HttpError(
+    400,
+    COMMON_ERROR_CODES.malformedForm,
+    'The form data could not be read. Please send it again.',
+  );
 }

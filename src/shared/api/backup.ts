@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BACKUP_ERROR_CODES } from './error-codes.js';
 import { USER_LIMITS } from './user-form-fields.js';
 
 /**
@@ -50,4 +51,4 @@ export const BackupDownloadBodySchema = z.object({
 export type BackupDownloadBody = z.infer<typeof BackupDownloadBodySchema>;
 
 /** The code of the 403 a wrong password gets. */
-export const WRONG_PASSWORD = 'WRONG_PASSWORD';
+export const WRONG_PASSWORD = BACKUP_ERROR_CODES.wrongPassword;

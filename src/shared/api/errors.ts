@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { ERROR_CODES } from './error-codes.js';
 
-/** Every error answer of the API (docs/contract/api.md#errors). */
+export { type ErrorCode, isErrorCode } from './error-codes.js';
+
+/** Every error answer of the API (docs/contract/api.md#errors); `code` is one of ERROR_CODES (error-codes.ts). */
 export const ErrorBodySchema = z.object({
   error: z.object({
-    code: z.string(),
+    code: z.enum(ERROR_CODES),
     message: z.string(),
     details: z.unknown().optional(),
   }),

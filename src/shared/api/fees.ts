@@ -96,12 +96,7 @@ export const FEE_MESSAGES = {
 } as const;
 
 /** Error codes of the fee calls that a client may tell apart (the `code` of the error body). */
-export const FEE_ERROR_CODES = {
-  /** 409: the amount is above what the invoice still owes and `asCredit` is not set; details `{ outstanding }`. */
-  aboveOutstanding: 'ABOVE_OUTSTANDING',
-  /** 409: the payment's credit would take the pupil's credit above MAX_AMOUNT; details `{ credit, maximum }`. */
-  creditAboveMaximum: 'CREDIT_ABOVE_MAXIMUM',
-} as const;
+export { FEE_ERROR_CODES } from './error-codes.js';
 
 /** What the plans, discounts and cancellations answer besides FEE_MESSAGES (a 409 or 400's message). */
 export const FEE_PLAN_MESSAGES = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HEALTH_ERROR_CODES } from './error-codes.js';
 
 /**
  * `GET /api/health` (alive: the process answers) and `GET /api/ready` (send it traffic), for load
@@ -17,12 +18,15 @@ export type Ready = z.infer<typeof ReadySchema>;
 /** Why `GET /api/ready` answers 503: one code and message per reason. */
 export const NOT_READY = {
   shuttingDown: {
-    code: 'SHUTTING_DOWN',
+    code: HEALTH_ERROR_CODES.shuttingDown,
     message: 'The server is shutting down; try again in a moment.',
   },
-  databaseUnavailable: { code: 'DATABASE_UNAVAILABLE', message: 'The database does not answer.' },
+  databaseUnavailable: {
+    code: HEALTH_ERROR_CODES.databaseUnavailable,
+    message: 'The database does not answer.',
+  },
   migrationsPending: {
-    code: 'MIGRATIONS_PENDING',
+    code: HEALTH_ERROR_CODES.migrationsPending,
     message: (pending: number, latest: string) =>
       `The database is ${pending} migration${pending === 1 ? '' : 's'} behind this server (up to ${latest}); ` +
       'another process may be migrating it: try again in a moment.',

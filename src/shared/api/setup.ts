@@ -9,12 +9,7 @@ import { emailField, nameField, passwordField } from './users.js';
  * with these schemas, so each message is written once.
  */
 
-export const SETUP_ERROR_CODES = {
-  /** Any other call before set-up: 503, the site is being set up. */
-  required: 'SETUP_REQUIRED',
-  /** The link's token is unknown: used already, replaced by a newer start's, or cut short. */
-  linkInvalid: 'SETUP_LINK_INVALID',
-} as const;
+export { SETUP_ERROR_CODES } from './error-codes.js';
 
 export const SETUP_MESSAGES = {
   required:

@@ -14,6 +14,8 @@ export {
   USER_WIRE_FIELDS,
 } from './user-form-fields.js';
 
+import { USER_ERROR_CODES } from './error-codes.js';
+
 /**
  * The account calls of docs/contract/api.md#tag-accounts. The registration form in
  * the browser and `POST users` on the server validate with the same `RegistrationFieldsSchema`,
@@ -206,9 +208,9 @@ export type Token = z.infer<typeof TokenSchema>;
 export const SECOND_PRINCIPAL = {
   codes: {
     /** 403: no `password` was sent with the approval of a Principle. */
-    passwordRequired: 'PRINCIPAL_APPROVAL_PASSWORD_REQUIRED',
+    passwordRequired: USER_ERROR_CODES.principalApprovalPasswordRequired,
     /** 403: the `password` sent is not the approving principal's. */
-    wrongPassword: 'PRINCIPAL_APPROVAL_PASSWORD_WRONG',
+    wrongPassword: USER_ERROR_CODES.principalApprovalPasswordWrong,
   },
   warning:
     'Approving this account makes a second principal, who can see and change everything you can: every family’s data and every account.',

@@ -1,8 +1,21 @@
 import type { z } from 'zod';
+import type { ErrorCode } from '../../shared/api/error-codes.js';
 import type { ErrorBody } from '../../shared/api/errors.js';
 import { API_BASE } from '../config/env.js';
 import { paths } from '../config/paths.js';
 import { clearSessionToken, getSessionToken } from './session.js';
+
+/**
+ * The codes the client makes itself: no answer at all, an answer that is not the contract's, an
+ * error answer without the API's body (a proxy's page).
+ */
+export type ClientErrorCode = 'NETWORK_ERROR' | 'INVALID_RESPONSE' | `HTTP_${number}`;
+
+/**
+ * What a failed call's `code` may be. Tell errors apart by it, never by their message: the message
+ * is a sentence for people (scripts/error-comparisons.test.ts).
+ */
+export type ApiErrorCode = ErrorCode | ClientErrorCode;
 
 /** Every failed call, parsed once from the API's `{ error: { code, message, details } }` body. */
 export class ApiError extends Error {
@@ -10,7 +23,7 @@ export class ApiError extends Error {
 
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
     readonly details?: unknown,
   ) {

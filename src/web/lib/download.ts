@@ -1,4 +1,5 @@
-import { ApiError, apiUrl } from './api-client.js';
+import { isErrorCode } from '../../shared/api/error-codes.js';
+import { ApiError, type ApiErrorCode, apiUrl } from './api-client.js';
 import { getSessionToken } from './session.js';
 
 /**
@@ -23,11 +24,11 @@ export async function downloadApiFile(
   });
   if (!response.ok) {
     let message = 'The download failed.';
-    let code = `HTTP_${response.status}`;
+    let code: ApiErrorCode = `HTTP_${response.status}`;
     try {
       const body = (await response.json()) as { error?: { message?: unknown; code?: unknown } };
       if (typeof body.error?.message === 'string') message = body.error.message;
-      if (typeof body.error?.code === 'string') code = body.error.code;
+      if (isErrorCode(body.error?.code)) code = body.error.code;
     } catch {
       // Not JSON: the general message stays.
     }

@@ -29,7 +29,7 @@ describe('fieldErrorsOf', () => {
     'reads %s as the shared FieldErrorSchema does',
     (_label, details) => {
       const parsed = FieldErrorsSchema.safeParse(details);
-      expect(fieldErrorsOf(new ApiError(400, 'VALIDATION_ERROR', 'Invalid', details))).toEqual(
+      expect(fieldErrorsOf(new ApiError(400, 'VALIDATION_FAILED', 'Invalid', details))).toEqual(
         parsed.success ? parsed.data : [],
       );
     },

@@ -1,3 +1,4 @@
+import { COMMON_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import type { FieldError } from '../../../shared/api/errors.js';
 import type { AttendanceCode } from '../../../shared/constants.js';
 import type { MailConfig } from '../../config.js';
@@ -75,7 +76,7 @@ export async function saveAttendance(
     if (unknown.length > 0) {
       throw new HttpError(
         404,
-        'NOT_FOUND',
+        COMMON_ERROR_CODES.notFound,
         `Nothing was saved: ${unknown.length === 1 ? 'one pupil was' : `${unknown.length} pupils were`} not found in your classes.`,
         unknown,
       );

@@ -1,3 +1,4 @@
+import { AUTH_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import type { Db } from '../../db/connect.js';
 import { type AttemptLimit, claimAttempt, settleGoodAttempt } from '../../lib/attempt-counters.js';
 import { HttpError } from '../../lib/errors.js';
@@ -38,7 +39,7 @@ export class TooManyAttemptsError extends HttpError {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
     super(
       429,
-      'TOO_MANY_ATTEMPTS',
+      AUTH_ERROR_CODES.tooManyAttempts,
       `Too many failed log-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
       undefined,
       retryAfterSeconds,

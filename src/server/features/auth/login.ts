@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { AUTH_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import { USER_MESSAGES } from '../../../shared/api/users.js';
 import type { Db } from '../../db/connect.js';
 import { HttpError } from '../../lib/errors.js';
@@ -8,7 +9,8 @@ import { claimPasswordCheck, passwordCheckSucceeded } from './login-throttle.js'
 import { hashPassword, verifyPassword } from './password.js';
 import { createSession } from './session.js';
 
-const invalidCredentials = () => new HttpError(401, 'INVALID_CREDENTIALS', USER_MESSAGES.invalidCredentials);
+const invalidCredentials = () =>
+  new HttpError(401, AUTH_ERROR_CODES.invalidCredentials, USER_MESSAGES.invalidCredentials);
 
 /**
  * An unknown email is checked against this hash, so that it takes as long as a wrong password
@@ -53,9 +55,10 @@ export async function logIn(db: Db, attempt: LogInAttempt): Promise<LoggedIn> {
   const matches = await verifyPassword(account?.passwordHash ?? (await getDummyHash()), attempt.password);
   if (!account || !matches) throw invalidCredentials();
   await passwordCheckSucceeded(db, subject);
-  if (account.status === 'pending') throw new HttpError(403, 'ACCOUNT_PENDING', USER_MESSAGES.accountPending);
+  if (account.status === 'pending')
+    throw new HttpError(403, AUTH_ERROR_CODES.accountPending, USER_MESSAGES.accountPending);
   if (account.status !== 'active')
-    throw new HttpError(403, 'ACCOUNT_REJECTED', USER_MESSAGES.accountRejected);
+    throw new HttpError(403, AUTH_ERROR_CODES.accountRejected, USER_MESSAGES.accountRejected);
   const token = await createSession(db, account.id);
   return { token, deviceToken: await rememberDevice(db, attempt.deviceTokens, account.id) };
 }

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { AUTH_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import { MAIL_LINK_PATHS, MAIL_MESSAGES, PASSWORD_RESET_MINUTES } from '../../../shared/api/mail.js';
 import type { MailConfig } from '../../config.js';
 import type { Db } from '../../db/connect.js';
@@ -41,14 +42,14 @@ export const RESET_LIMITS = {
 const tooManyResets = (retryAfterSeconds: number) =>
   new HttpError(
     429,
-    'TOO_MANY_RESETS',
+    AUTH_ERROR_CODES.tooManyResets,
     MAIL_MESSAGES.tooManyResets(Math.max(1, Math.ceil(retryAfterSeconds / 60))),
     undefined,
     retryAfterSeconds,
   );
 
 export const resetLinkInvalid = () =>
-  new HttpError(400, 'RESET_LINK_INVALID', MAIL_MESSAGES.resetLinkInvalid);
+  new HttpError(400, AUTH_ERROR_CODES.resetLinkInvalid, MAIL_MESSAGES.resetLinkInvalid);
 
 async function claim(db: Db, limits: readonly AttemptLimit[]): Promise<void> {
   const result = await claimAttempt(db, limits);

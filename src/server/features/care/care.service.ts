@@ -1,3 +1,4 @@
+import { CARE_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import {
   type CareDetails,
   type CheckinBody,
@@ -26,10 +27,10 @@ import {
  */
 
 export const CHECKIN_ERRORS = {
-  alreadyIn: 'ALREADY_IN',
-  notIn: 'NOT_IN',
-  unknownCollector: 'UNKNOWN_COLLECTOR',
-  notInAClass: 'NOT_IN_A_CLASS',
+  alreadyIn: CARE_ERROR_CODES.alreadyIn,
+  notIn: CARE_ERROR_CODES.notIn,
+  unknownCollector: CARE_ERROR_CODES.unknownCollector,
+  notInAClass: CARE_ERROR_CODES.notInAClass,
 } as const;
 
 type Who = Pick<SessionUser, 'id' | 'name'>;

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { CARE_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import { PICKUP_PHOTO_MESSAGES, PICKUP_PHOTO_RULES } from '../../../shared/api/family.js';
 import type { Db } from '../../db/connect.js';
 import { claimAttempt } from '../../lib/attempt-counters.js';
@@ -45,7 +46,7 @@ export async function findPickupPhoto(
 const tooManyPhotos = (retryAfterSeconds: number) =>
   new HttpError(
     429,
-    'TOO_MANY_UPLOADS',
+    CARE_ERROR_CODES.tooManyUploads,
     PICKUP_PHOTO_MESSAGES.tooMany(Math.max(1, Math.ceil(retryAfterSeconds / 60))),
     undefined,
     retryAfterSeconds,

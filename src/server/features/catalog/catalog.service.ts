@@ -1,3 +1,4 @@
+import { CATALOG_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import type { Db } from '../../db/connect.js';
 import { conflict } from '../../lib/errors.js';
 import { isUniqueViolation } from '../users/users.repository.js';
@@ -24,7 +25,7 @@ const NAME_COLUMN = { school_class: 'name', subject: 'name', time_slot: 'label' 
 const WHAT = { school_class: 'class', subject: 'subject', time_slot: 'time slot' } as const;
 
 const nameTaken = (table: CatalogTable, name: string) =>
-  conflict('NAME_TAKEN', `There is already a ${WHAT[table]} called “${name}”.`, [
+  conflict(CATALOG_ERROR_CODES.nameTaken, `There is already a ${WHAT[table]} called “${name}”.`, [
     { field: NAME_COLUMN[table], message: 'already taken' },
   ]);
 
@@ -75,7 +76,7 @@ export async function deleteFromCatalog(db: Db, table: CatalogTable, id: number)
     const inUse = await usesOf(trx, table, id);
     if (inUse.length > 0) {
       throw conflict(
-        'IN_USE',
+        CATALOG_ERROR_CODES.inUse,
         `This ${WHAT[table]} cannot be deleted while it has ${inUse.join(', ')}. Remove or move those first.`,
         inUse.map((what) => ({ field: 'id', message: `still has ${what}` })),
       );

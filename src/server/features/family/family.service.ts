@@ -1,3 +1,4 @@
+import { FAMILY_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import { FAMILY_MESSAGES, type GuardianRow } from '../../../shared/api/family.js';
 import { USER_TYPE } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
@@ -12,7 +13,7 @@ import {
   type NewLink,
 } from './family.repository.js';
 
-export const alreadyLinked = () => conflict('ALREADY_LINKED', FAMILY_MESSAGES.alreadyLinked);
+export const alreadyLinked = () => conflict(FAMILY_ERROR_CODES.alreadyLinked, FAMILY_MESSAGES.alreadyLinked);
 
 const notParentAndPupil = () =>
   invalid(FAMILY_MESSAGES.notParentAndPupil, [

@@ -49,7 +49,7 @@ export function requestHashOf(request: PaymentRequest): string {
 /** The earlier answer to this key, or 409 when the key came with another request. */
 function repeatOf(stored: StoredPayment, requestHash: string): Payment {
   if (stored.requestHash !== requestHash) {
-    throw conflict('IDEMPOTENCY_KEY_REUSED', FEE_MESSAGES.idempotencyKeyReused);
+    throw conflict(FEE_ERROR_CODES.idempotencyKeyReused, FEE_MESSAGES.idempotencyKeyReused);
   }
   return stored.payment;
 }
@@ -110,7 +110,8 @@ async function recordInTransaction(
     .select(['i.id', 'i.status', 'i.student_id', 'i.student_name', 'pl.currency'])
     .where('i.id', '=', request.invoiceId)
     .executeTakeFirstOrThrow();
-  if (invoice.status === 'cancelled') throw conflict('INVOICE_CANCELLED', FEE_MESSAGES.invoiceCancelled);
+  if (invoice.status === 'cancelled')
+    throw conflict(FEE_ERROR_CODES.invoiceCancelled, FEE_MESSAGES.invoiceCancelled);
 
   const outstanding = (await outstandingOnInvoice(trx, invoice.id)) ?? 0;
   if (request.amount > outstanding && !request.asCredit) {
@@ -232,7 +233,7 @@ export async function voidPayment(
     if (isPostgres(db)) lock = lock.forUpdate();
     const row = await lock.executeTakeFirst();
     if (!row) throw notFound('That payment');
-    if (row.voided_at !== null) throw conflict('ALREADY_VOIDED', FEE_MESSAGES.alreadyVoided);
+    if (row.voided_at !== null) throw conflict(FEE_ERROR_CODES.alreadyVoided, FEE_MESSAGES.alreadyVoided);
     const before = (await findPayment(trx, paymentId)) as Payment;
     const now = nowIso();
     await trx

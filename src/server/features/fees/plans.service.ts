@@ -1,3 +1,4 @@
+import { FEE_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import {
   type Discount,
   type DiscountInput,
@@ -122,7 +123,7 @@ export async function updatePlan(
     const before = await onePlan(trx, planId);
     const itemsChange = !sameItems(before.items, input.items);
     if ((itemsChange || before.classId !== input.classId) && (await countInvoices(trx, planId)) > 0) {
-      throw conflict('PLAN_HAS_INVOICES', FEE_MESSAGES.planHasInvoices);
+      throw conflict(FEE_ERROR_CODES.planHasInvoices, FEE_MESSAGES.planHasInvoices);
     }
     await requireClass(trx, input.classId);
     await trx
@@ -360,7 +361,10 @@ async function applyToInvoice(
       .select('currency')
       .where('id', '=', planId)
       .executeTakeFirstOrThrow();
-    throw conflict('DISCOUNT_BELOW_PAID', FEE_PLAN_MESSAGES.discountBelowPaid(formatMoney(paid, currency)));
+    throw conflict(
+      FEE_ERROR_CODES.discountBelowPaid,
+      FEE_PLAN_MESSAGES.discountBelowPaid(formatMoney(paid, currency)),
+    );
   }
   await trx
     .updateTable('invoice')
@@ -481,14 +485,15 @@ export async function cancelInvoice(
   return db.transaction().execute(async (trx) => {
     const invoice = await lockInvoice(trx, invoiceId);
     if (!invoice) throw notFound('That invoice');
-    if (invoice.status === 'cancelled') throw conflict('ALREADY_CANCELLED', FEE_MESSAGES.alreadyCancelled);
+    if (invoice.status === 'cancelled')
+      throw conflict(FEE_ERROR_CODES.alreadyCancelled, FEE_MESSAGES.alreadyCancelled);
     const standing = await trx
       .selectFrom('payment')
       .select('id')
       .where('invoice_id', '=', invoiceId)
       .where('voided_at', 'is', null)
       .executeTakeFirst();
-    if (standing) throw conflict('INVOICE_HAS_PAYMENTS', FEE_MESSAGES.invoiceHasPayments);
+    if (standing) throw conflict(FEE_ERROR_CODES.invoiceHasPayments, FEE_MESSAGES.invoiceHasPayments);
     await trx
       .updateTable('invoice')
       .set({ status: 'cancelled', cancel_reason: reason, cancelled_at: now, cancelled_by: actor.id })

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { FEE_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import {
   FEE_MESSAGES,
@@ -89,7 +90,7 @@ export async function feeReportsRoutes(app: FastifyInstance): Promise<void> {
   async function owedInvoice(id: number) {
     const invoice = await invoiceToRemind(app.db, id);
     if (!invoice) throw notFound('That invoice');
-    if (invoice.outstanding <= 0) throw conflict('NOTHING_OWED', REPORT_MESSAGES.nothingOwed);
+    if (invoice.outstanding <= 0) throw conflict(FEE_ERROR_CODES.nothingOwed, REPORT_MESSAGES.nothingOwed);
     return invoice;
   }
 
@@ -152,7 +153,8 @@ export async function feeReportsRoutes(app: FastifyInstance): Promise<void> {
       const invoice = await owedInvoice(request.params.id);
       const emailed = await app.db.transaction().execute(async (trx) => {
         const guardians = invoice.studentId === null ? [] : await guardiansToMail(trx, [invoice.studentId]);
-        if (guardians.length === 0) throw conflict('NO_GUARDIAN_EMAIL', FEE_MESSAGES.noGuardianEmail);
+        if (guardians.length === 0)
+          throw conflict(FEE_ERROR_CODES.noGuardianEmail, FEE_MESSAGES.noGuardianEmail);
         const school = await readSettings(trx);
         const ids = await queueMails(
           trx,

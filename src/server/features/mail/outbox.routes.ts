@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MAIL_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import { IdParamsSchema } from '../../../shared/api/ids.js';
 import {
@@ -97,8 +98,8 @@ export async function outboxRoutes(app: FastifyInstance): Promise<void> {
       const retried = await retryFailedMail(app.db, id, nowIso());
       const mail = await readOutboxMail(app.db, id);
       if (!mail) throw notFound('That mail');
-      if (retried === 'not-failed') throw conflict('NOT_FAILED', MAIL_MESSAGES.notFailed);
-      if (retried === 'link-gone') throw conflict('LINK_GONE', MAIL_MESSAGES.linkGone);
+      if (retried === 'not-failed') throw conflict(MAIL_ERROR_CODES.notFailed, MAIL_MESSAGES.notFailed);
+      if (retried === 'link-gone') throw conflict(MAIL_ERROR_CODES.linkGone, MAIL_MESSAGES.linkGone);
       const { messageId: _messageId, text: _text, html: _html, ...data } = mail;
       return { data };
     },

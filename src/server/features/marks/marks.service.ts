@@ -1,3 +1,4 @@
+import { COMMON_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import type { FieldError } from '../../../shared/api/errors.js';
 import type { SaveMarksBody } from '../../../shared/api/school-admin.js';
 import type { Db } from '../../db/connect.js';
@@ -87,7 +88,7 @@ export async function saveMarks(
     if (problems.length > 0) {
       throw new HttpError(
         404,
-        'NOT_FOUND',
+        COMMON_ERROR_CODES.notFound,
         `Nothing was saved: ${problems.length === 1 ? 'one row names' : `${problems.length} rows name`} a pupil or subject you may not mark.`,
         problems,
       );

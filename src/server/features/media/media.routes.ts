@@ -8,6 +8,7 @@ import {
   MediaSchema,
   MediaUploadFieldsSchema,
 } from '../../../shared/api/admin.js';
+import { MEDIA_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import { USER_TYPE } from '../../../shared/constants.js';
 import { conflict, notFound } from '../../lib/errors.js';
@@ -123,7 +124,8 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const media = await findMedia(app.db, request.params.name);
       if (!media) throw notFound('That picture');
-      if (media.usedBy.length > 0) throw conflict('MEDIA_IN_USE', MEDIA_MESSAGES.inUse, media.usedBy);
+      if (media.usedBy.length > 0)
+        throw conflict(MEDIA_ERROR_CODES.inUse, MEDIA_MESSAGES.inUse, media.usedBy);
       await deleteMedia(app.db, media.name);
       await removeImages(
         app.files,

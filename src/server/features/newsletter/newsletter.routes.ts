@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { COMMON_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import {
   MAIL_MESSAGES,
@@ -54,7 +55,7 @@ const rateLimit = {
   errorResponseBuilder: (_request: unknown, context: { after: string }) =>
     new HttpError(
       429,
-      'TOO_MANY_REQUESTS',
+      COMMON_ERROR_CODES.tooManyRequests,
       `Too many requests from this address. Please try again in ${context.after}.`,
     ),
 };

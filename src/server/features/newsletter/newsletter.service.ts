@@ -1,3 +1,4 @@
+import { NEWSLETTER_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import {
   MAIL_LINK_PATHS,
   MAIL_MESSAGES,
@@ -165,8 +166,10 @@ export async function subscribe(db: Db, config: MailConfig, input: Newsletter): 
   return outcome;
 }
 
-const confirmLinkInvalid = () => new HttpError(404, 'LINK_INVALID', MAIL_MESSAGES.confirmLinkInvalid);
-const unsubscribeLinkInvalid = () => new HttpError(404, 'LINK_INVALID', MAIL_MESSAGES.unsubscribeLinkInvalid);
+const confirmLinkInvalid = () =>
+  new HttpError(404, NEWSLETTER_ERROR_CODES.linkInvalid, MAIL_MESSAGES.confirmLinkInvalid);
+const unsubscribeLinkInvalid = () =>
+  new HttpError(404, NEWSLETTER_ERROR_CODES.linkInvalid, MAIL_MESSAGES.unsubscribeLinkInvalid);
 
 /** `POST newsletter/confirm`: confirms the subscriber of the token; confirming twice is fine. */
 export async function confirm(db: Db, token: string | undefined): Promise<void> {
@@ -202,7 +205,8 @@ export async function sendNewsletter(
 ): Promise<NewsletterIssue> {
   return db.transaction().execute(async (trx) => {
     const subscribers = await listConfirmedSubscribers(trx);
-    if (subscribers.length === 0) throw conflict('NO_SUBSCRIBERS', MAIL_MESSAGES.noSubscribers);
+    if (subscribers.length === 0)
+      throw conflict(NEWSLETTER_ERROR_CODES.noSubscribers, MAIL_MESSAGES.noSubscribers);
     const { name: schoolName } = await readSettings(trx);
     // A fresh unsubscribe token per mail: only the hashes are stored (docs/decisions/0037).
     const tokens = await newUnsubscribeTokens(

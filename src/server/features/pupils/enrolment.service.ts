@@ -1,3 +1,4 @@
+import { PUPIL_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import type { Db } from '../../db/connect.js';
 import { conflict, invalid, notFound } from '../../lib/errors.js';
 import { catalogRowExists } from '../catalog/catalog.repository.js';
@@ -23,7 +24,7 @@ export async function enrol(db: Db, studentId: number, classId: number, today: s
     // Another enrolment of the pupil at the same moment (the one-open-enrolment index refused ours).
     if (isUniqueViolation(error))
       throw conflict(
-        'ENROLMENT_CHANGED',
+        PUPIL_ERROR_CODES.enrolmentChanged,
         'The pupil was enrolled elsewhere at the same moment. Please try again.',
       );
     throw error;

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
+import { PUPIL_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import { RELATIONSHIPS, type Relationship } from '../../../shared/api/family.js';
 import { IsoDateSchema } from '../../../shared/api/school.js';
 import {
@@ -242,7 +243,7 @@ export async function importPupils(
   if (invalidCount > 0) {
     throw new HttpError(
       400,
-      'IMPORT_INVALID',
+      PUPIL_ERROR_CODES.importInvalid,
       `Nothing was saved: ${invalidCount === 1 ? 'one row has' : `${invalidCount} rows have`} problems.`,
       rows.flatMap((r) => r.errors.map((e) => ({ field: `line ${r.line}.${e.field}`, message: e.message }))),
     );
@@ -347,7 +348,7 @@ export async function importPupils(
     if (isUniqueViolation(error)) {
       throw new HttpError(
         409,
-        'EMAIL_TAKEN',
+        PUPIL_ERROR_CODES.emailTaken,
         'Nothing was saved: an email was registered meanwhile. Check again.',
       );
     }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { COMMON_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import {
   EnrolBodySchema,
@@ -113,12 +114,16 @@ async function readCsvFile(request: FastifyRequest): Promise<Buffer> {
   } catch (error) {
     const code = (error as { code?: unknown } | null)?.code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new HttpError(413, 'FILE_TOO_LARGE', 'The file is larger than 1 MB.', [
+      throw new HttpError(413, COMMON_ERROR_CODES.fileTooLarge, 'The file is larger than 1 MB.', [
         { field: PUPIL_IMPORT_LIMITS.field, message: 'at most 1 MB' },
       ]);
     }
     if (error instanceof HttpError) throw error;
-    throw new HttpError(400, 'MALFORMED_FORM', 'The form data could not be read. Please send it again.');
+    throw new HttpError(
+      400,
+      COMMON_ERROR_CODES.malformedForm,
+      'The form data could not be read. Please send it again.',
+    );
   }
   if (!data || data.length === 0) throw chooseFile();
   return data;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { COMMON_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import { SetupDoneSchema, SetupRequestSchema, SetupStatusSchema } from '../../../shared/api/setup.js';
 import { HttpError } from '../../lib/errors.js';
@@ -42,7 +43,7 @@ export async function setupRoutes(app: FastifyInstance): Promise<void> {
           errorResponseBuilder: (_request, context) =>
             new HttpError(
               429,
-              'TOO_MANY_REQUESTS',
+              COMMON_ERROR_CODES.tooManyRequests,
               `Too many set-up tries from this address. Please try again in ${context.after}.`,
             ),
         },

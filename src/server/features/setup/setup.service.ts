@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { USER_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import {
   SETUP_ERROR_CODES,
   SETUP_MESSAGES,
@@ -85,4 +86,6 @@ export async function completeSetup(db: Db, request: SetupRequest): Promise<Setu
 }
 
 const emailTaken = () =>
-  conflict('EMAIL_TAKEN', USER_MESSAGES.emailTaken, [{ field: 'email', message: USER_MESSAGES.emailTaken }]);
+  conflict(USER_ERROR_CODES.emailTaken, USER_MESSAGES.emailTaken, [
+    { field: 'email', message: USER_MESSAGES.emailTaken },
+  ]);

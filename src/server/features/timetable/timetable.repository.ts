@@ -1,3 +1,4 @@
+import { TIMETABLE_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import { SCHOOL_DAYS, type SchoolDay, USER_TYPE } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
 import { conflict } from '../../lib/errors.js';
@@ -218,7 +219,7 @@ function listing(items: readonly string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
-export const SCHEDULE_CLASH = 'SCHEDULE_CLASH';
+export const SCHEDULE_CLASH = TIMETABLE_ERROR_CODES.scheduleClash;
 
 /**
  * Inserts the assignment and its days in one transaction and answers its id. The unique indexes of

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { COMMON_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import { ChildrenFieldSchema, StatusChangeWithLinksSchema } from '../../../shared/api/family.js';
 import {
@@ -68,7 +69,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
           errorResponseBuilder: (_request, context) =>
             new HttpError(
               429,
-              'TOO_MANY_REQUESTS',
+              COMMON_ERROR_CODES.tooManyRequests,
               `Too many registrations from this address. Please try again in ${context.after}.`,
             ),
         },

@@ -1,3 +1,4 @@
+import { USER_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import { type ApprovalLinks, type ChildSuggestion, FAMILY_MESSAGES } from '../../../shared/api/family.js';
 import type {
   ProfileUpdateFields,
@@ -50,7 +51,9 @@ import {
 export const USERS_FOLDER = 'users';
 
 export const emailTaken = () =>
-  conflict('EMAIL_TAKEN', USER_MESSAGES.emailTaken, [{ field: 'email', message: USER_MESSAGES.emailTaken }]);
+  conflict(USER_ERROR_CODES.emailTaken, USER_MESSAGES.emailTaken, [
+    { field: 'email', message: USER_MESSAGES.emailTaken },
+  ]);
 
 /**
  * Self-registration (docs/contract/fixes-and-gaps.md#fix-9): a pending account with its photos. All or
@@ -229,7 +232,7 @@ async function claimEmailChange(db: Db, userId: number): Promise<void> {
   const minutes = Math.max(1, Math.ceil(claim.retryAfterSeconds / 60));
   throw new HttpError(
     429,
-    'TOO_MANY_EMAIL_CHANGES',
+    USER_ERROR_CODES.tooManyEmailChanges,
     `${USER_MESSAGES.tooManyEmailChanges} Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
     [{ field: 'email', message: USER_MESSAGES.tooManyEmailChanges }],
     claim.retryAfterSeconds,
@@ -271,7 +274,7 @@ export async function changeStatus(
   approval?: { password: string | undefined; address: string },
 ): Promise<UserWithStatus> {
   if (id === actor.id) {
-    throw conflict('OWN_ACCOUNT', 'You cannot change the status of your own account.');
+    throw conflict(USER_ERROR_CODES.ownAccount, 'You cannot change the status of your own account.');
   }
   if (status === 'active') {
     const target = await findUserById(db, id);
@@ -365,7 +368,10 @@ async function linkApprovedParent(trx: Db, parentId: number, links: ApprovalLink
 /** The principal deletes an account (never their own); its photos go once the row is gone. */
 export async function removeUser(db: Db, files: FileStore, actor: SessionUser, id: number): Promise<void> {
   if (id === actor.id) {
-    throw conflict('OWN_ACCOUNT', 'You cannot delete your own account; another principal can do it.');
+    throw conflict(
+      USER_ERROR_CODES.ownAccount,
+      'You cannot delete your own account; another principal can do it.',
+    );
   }
   const photos = await db.transaction().execute(async (trx) => {
     const photos = await photosOf(trx, id);

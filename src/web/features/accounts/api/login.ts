@@ -1,12 +1,12 @@
 import type { LoginInput } from '../../../../shared/api/users.js';
-import { ApiError, apiUrl, isErrorBody } from '../../../lib/api-client.js';
+import { ApiError, type ApiErrorCode, apiUrl, isErrorBody } from '../../../lib/api-client.js';
 import { clearSessionToken, getSessionToken, setSessionToken } from '../../../lib/session.js';
 
 /** A refused log-in; `retryAfterSeconds` comes from the `Retry-After` header of a 429. */
 export class LoginError extends ApiError {
   constructor(
     status: number,
-    code: string,
+    code: ApiErrorCode,
     message: string,
     details?: unknown,
     readonly retryAfterSeconds?: number,

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
+import { AUTH_ERROR_CODES } from '../../../../shared/api/error-codes.js';
 import type { LoginInput } from '../../../../shared/api/users.js';
 import { MESSAGES } from '../../../../shared/constants.js';
 import { FormAlert, TextField } from '../../../components/forms/fields.js';
@@ -72,7 +73,7 @@ export function LoginForm() {
       );
       setReason({
         text: loginFailureReason(error),
-        pending: isApiError(error) && error.code === 'ACCOUNT_PENDING',
+        pending: isApiError(error) && error.code === AUTH_ERROR_CODES.accountPending,
       });
       return;
     }

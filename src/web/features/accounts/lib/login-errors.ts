@@ -1,3 +1,4 @@
+import { AUTH_ERROR_CODES } from '../../../../shared/api/error-codes.js';
 import { USER_MESSAGES } from '../../../../shared/api/user-form-fields.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { LoginError } from '../api/login.js';
@@ -20,11 +21,11 @@ export function tooManyAttempts(retryAfterSeconds: number | undefined): string {
 export function loginFailureReason(error: unknown): string {
   if (!isApiError(error)) return LOGIN_REASONS.unknown;
   switch (error.code) {
-    case 'INVALID_CREDENTIALS':
+    case AUTH_ERROR_CODES.invalidCredentials:
       return LOGIN_REASONS.invalidCredentials;
-    case 'ACCOUNT_PENDING':
+    case AUTH_ERROR_CODES.accountPending:
       return LOGIN_REASONS.pending;
-    case 'ACCOUNT_REJECTED':
+    case AUTH_ERROR_CODES.accountRejected:
       return LOGIN_REASONS.rejected;
     case 'NETWORK_ERROR':
       return LOGIN_REASONS.offline;

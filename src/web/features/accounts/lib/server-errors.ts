@@ -1,4 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { USER_ERROR_CODES } from '../../../../shared/api/error-codes.js';
 import type { FieldError } from '../../../../shared/api/errors.js';
 import { ourFieldName } from '../../../../shared/api/user-fields.js';
 import { USER_MESSAGES } from '../../../../shared/api/user-form-fields.js';
@@ -8,7 +9,7 @@ import { fieldErrorsOf, showFieldErrors, topLevelField } from '../../../lib/form
 /** The field errors of an account call; a 409 without details still belongs to the email field. */
 export function accountFieldErrorsOf(error: unknown): FieldError[] {
   const details = fieldErrorsOf(error);
-  if (details.length === 0 && isApiError(error) && error.code === 'EMAIL_TAKEN') {
+  if (details.length === 0 && isApiError(error) && error.code === USER_ERROR_CODES.emailTaken) {
     return [{ field: 'email', message: error.message || USER_MESSAGES.emailTaken }];
   }
   return details;

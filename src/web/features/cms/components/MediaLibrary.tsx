@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { type Media, MediaUseSchema } from '../../../../shared/api/admin.js';
 import { CONTENT_COLLECTIONS, isContentCollection } from '../../../../shared/api/content.js';
+import { MEDIA_ERROR_CODES } from '../../../../shared/api/error-codes.js';
 import { LOGO_MEDIA_USE } from '../../../../shared/api/settings.js';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.js';
 import { isApiError } from '../../../lib/api-client.js';
@@ -72,7 +73,7 @@ export function MediaLibrary() {
             remove.mutate(deleting.name, {
               onSuccess: () => notify.success('Picture deleted.'),
               onError: (error) => {
-                if (isApiError(error) && error.code === 'MEDIA_IN_USE') {
+                if (isApiError(error) && error.code === MEDIA_ERROR_CODES.inUse) {
                   const uses = z.array(MediaUseSchema).safeParse(error.details);
                   setInUse(
                     `${error.message} Used by: ${uses.success ? usesText(uses.data) : 'some records'}.`,

@@ -1,3 +1,4 @@
+import { AUTH_ERROR_CODES } from '../../../../shared/api/error-codes.js';
 import { isApiError } from '../../../lib/api-client.js';
 
 export const SOMETHING_WENT_WRONG = 'Something went wrong. Please try again.';
@@ -15,4 +16,4 @@ export function failureText(error: unknown): string {
 
 /** Whether the server refused the link itself (unknown, used up or expired). */
 export const isInvalidLink = (error: unknown): boolean =>
-  isApiError(error) && error.code === 'RESET_LINK_INVALID';
+  isApiError(error) && error.code === AUTH_ERROR_CODES.resetLinkInvalid;

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { CARE_ERROR_CODES } from '../../../../shared/api/error-codes.js';
 import { FAMILY_LIMITS, FAMILY_MESSAGES, type RegisterRow } from '../../../../shared/api/family.js';
 import { LoadingState } from '../../../components/school/QueryState.js';
 import { SchoolField } from '../../../components/school/SchoolField.js';
@@ -52,7 +53,7 @@ function collectorsOf(care: ReturnType<typeof useCare>['data']): Collector[] {
 }
 
 const isNotOnList = (error: unknown): boolean =>
-  isApiError(error) && error.status === 409 && error.message === FAMILY_MESSAGES.collectorNotOnList;
+  isApiError(error) && error.code === CARE_ERROR_CODES.unknownCollector;
 
 export interface CheckoutDialogProps {
   row: RegisterRow;

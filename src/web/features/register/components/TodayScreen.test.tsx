@@ -84,7 +84,7 @@ describe('Today', () => {
       'POST pupils/12/checkins': () => {
         tries += 1;
         return tries === 1
-          ? apiError(409, 'COLLECTOR_NOT_ON_LIST', FAMILY_MESSAGES.collectorNotOnList)
+          ? apiError(409, 'UNKNOWN_COLLECTOR', FAMILY_MESSAGES.collectorNotOnList)
           : answer(
               201,
               checkinRow('out', { collectedBy: 'Yaw Boateng', collectorKnown: false, reason: 'x' }),

@@ -1,0 +1,185 @@
+/**
+ * Every `code` an error answer of the API may carry (docs/contract/api.md#errors), one list per
+ * feature. `ErrorBodySchema.code` is the union of them, the server's `HttpError` takes only these,
+ * and the client tells errors apart by these codes, never by their message (the sentence is for
+ * people and may change; scripts/error-comparisons.test.ts keeps the client to it).
+ *
+ * No zod here: the web app's api client needs the codes, not a schema.
+ */
+
+/** Codes any call may answer: the error handler's, the guards' and the upload plugin's. */
+export const COMMON_ERROR_CODES = {
+  /** 400: the input is not valid; `details` has one entry per field. */
+  validationFailed: 'VALIDATION_FAILED',
+  /** 400: a request Fastify could not read (bad JSON, a bad header). */
+  badRequest: 'BAD_REQUEST',
+  /** 400: a multipart form that could not be read. */
+  malformedForm: 'MALFORMED_FORM',
+  /** 400: the upload stopped before its end. */
+  uploadAbandoned: 'UPLOAD_ABANDONED',
+  unauthorized: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  /** 408: the body arrived too slowly. */
+  requestTimeout: 'REQUEST_TIMEOUT',
+  /** 413: the request, or a form's fields or parts, too large. */
+  tooLarge: 'TOO_LARGE',
+  /** 413: one uploaded file too large; `details` names the field. */
+  fileTooLarge: 'FILE_TOO_LARGE',
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  /** 429: the rate limit of a route; `Retry-After` says how long to wait. */
+  tooManyRequests: 'TOO_MANY_REQUESTS',
+  /** 500: anything unexpected; the message says nothing more. */
+  internal: 'INTERNAL',
+} as const;
+
+/** `GET /api/ready`'s 503s. */
+export const HEALTH_ERROR_CODES = {
+  shuttingDown: 'SHUTTING_DOWN',
+  databaseUnavailable: 'DATABASE_UNAVAILABLE',
+  migrationsPending: 'MIGRATIONS_PENDING',
+} as const;
+
+export const SETUP_ERROR_CODES = {
+  /** Any other call before set-up: 503, the site is being set up. */
+  required: 'SETUP_REQUIRED',
+  /** The link's token is unknown: used already, replaced by a newer start's, or cut short. */
+  linkInvalid: 'SETUP_LINK_INVALID',
+} as const;
+
+/** Log-in and password reset. */
+export const AUTH_ERROR_CODES = {
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  accountPending: 'ACCOUNT_PENDING',
+  accountRejected: 'ACCOUNT_REJECTED',
+  tooManyAttempts: 'TOO_MANY_ATTEMPTS',
+  tooManyResets: 'TOO_MANY_RESETS',
+  /** The reset link is unknown, used up or expired. */
+  resetLinkInvalid: 'RESET_LINK_INVALID',
+} as const;
+
+/** Accounts and profiles. */
+export const USER_ERROR_CODES = {
+  emailTaken: 'EMAIL_TAKEN',
+  /** A principal may not change the status of, or delete, their own account. */
+  ownAccount: 'OWN_ACCOUNT',
+  tooManyEmailChanges: 'TOO_MANY_EMAIL_CHANGES',
+  /** 403: no `password` was sent with the approval of a Principle. */
+  principalApprovalPasswordRequired: 'PRINCIPAL_APPROVAL_PASSWORD_REQUIRED',
+  /** 403: the `password` sent is not the approving principal's. */
+  principalApprovalPasswordWrong: 'PRINCIPAL_APPROVAL_PASSWORD_WRONG',
+} as const;
+
+export const BACKUP_ERROR_CODES = {
+  /** 403: the password sent with a backup download is not the principal's. */
+  wrongPassword: 'WRONG_PASSWORD',
+} as const;
+
+/** Classes, subjects and the other lists a school keeps. */
+export const CATALOG_ERROR_CODES = {
+  nameTaken: 'NAME_TAKEN',
+  inUse: 'IN_USE',
+} as const;
+
+export const TIMETABLE_ERROR_CODES = {
+  scheduleClash: 'SCHEDULE_CLASH',
+} as const;
+
+export const PUPIL_ERROR_CODES = {
+  enrolmentChanged: 'ENROLMENT_CHANGED',
+  importInvalid: 'IMPORT_INVALID',
+  /** An email of the import was registered meanwhile. */
+  emailTaken: 'EMAIL_TAKEN',
+} as const;
+
+export const FAMILY_ERROR_CODES = {
+  alreadyLinked: 'ALREADY_LINKED',
+} as const;
+
+/** The check-in and check-out of the day's care, and the pick-up photos. */
+export const CARE_ERROR_CODES = {
+  alreadyIn: 'ALREADY_IN',
+  notIn: 'NOT_IN',
+  unknownCollector: 'UNKNOWN_COLLECTOR',
+  notInAClass: 'NOT_IN_A_CLASS',
+  tooManyUploads: 'TOO_MANY_UPLOADS',
+} as const;
+
+export const FEE_ERROR_CODES = {
+  /** 409: the payment's credit would take the pupil's credit above MAX_AMOUNT; details `{ credit, maximum }`. */
+  creditAboveMaximum: 'CREDIT_ABOVE_MAXIMUM',
+  /** 409: a payment larger than the invoice's outstanding amount (without taking it as credit). */
+  aboveOutstanding: 'ABOVE_OUTSTANDING',
+  planHasInvoices: 'PLAN_HAS_INVOICES',
+  discountBelowPaid: 'DISCOUNT_BELOW_PAID',
+  alreadyCancelled: 'ALREADY_CANCELLED',
+  invoiceHasPayments: 'INVOICE_HAS_PAYMENTS',
+  invoiceCancelled: 'INVOICE_CANCELLED',
+  alreadyVoided: 'ALREADY_VOIDED',
+  nothingOwed: 'NOTHING_OWED',
+  noGuardianEmail: 'NO_GUARDIAN_EMAIL',
+  idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
+} as const;
+
+export const MEDIA_ERROR_CODES = {
+  /** 409: the picture is used by records; details list them. */
+  inUse: 'MEDIA_IN_USE',
+} as const;
+
+/** The outbox of mails. */
+export const MAIL_ERROR_CODES = {
+  notFailed: 'NOT_FAILED',
+  linkGone: 'LINK_GONE',
+} as const;
+
+export const NEWSLETTER_ERROR_CODES = {
+  /** The confirm or unsubscribe link is unknown. */
+  linkInvalid: 'LINK_INVALID',
+  noSubscribers: 'NO_SUBSCRIBERS',
+} as const;
+
+type CodesOf<T> = T[keyof T];
+
+/** Every code the server may send. */
+export type ErrorCode =
+  | CodesOf<typeof COMMON_ERROR_CODES>
+  | CodesOf<typeof HEALTH_ERROR_CODES>
+  | CodesOf<typeof SETUP_ERROR_CODES>
+  | CodesOf<typeof AUTH_ERROR_CODES>
+  | CodesOf<typeof USER_ERROR_CODES>
+  | CodesOf<typeof BACKUP_ERROR_CODES>
+  | CodesOf<typeof CATALOG_ERROR_CODES>
+  | CodesOf<typeof TIMETABLE_ERROR_CODES>
+  | CodesOf<typeof PUPIL_ERROR_CODES>
+  | CodesOf<typeof FAMILY_ERROR_CODES>
+  | CodesOf<typeof CARE_ERROR_CODES>
+  | CodesOf<typeof FEE_ERROR_CODES>
+  | CodesOf<typeof MEDIA_ERROR_CODES>
+  | CodesOf<typeof MAIL_ERROR_CODES>
+  | CodesOf<typeof NEWSLETTER_ERROR_CODES>;
+
+/** The codes as one sorted list without repeats (the enum of `ErrorBodySchema.code`). */
+export const ERROR_CODES = [
+  ...new Set(
+    [
+      COMMON_ERROR_CODES,
+      HEALTH_ERROR_CODES,
+      SETUP_ERROR_CODES,
+      AUTH_ERROR_CODES,
+      USER_ERROR_CODES,
+      BACKUP_ERROR_CODES,
+      CATALOG_ERROR_CODES,
+      TIMETABLE_ERROR_CODES,
+      PUPIL_ERROR_CODES,
+      FAMILY_ERROR_CODES,
+      CARE_ERROR_CODES,
+      FEE_ERROR_CODES,
+      MEDIA_ERROR_CODES,
+      MAIL_ERROR_CODES,
+      NEWSLETTER_ERROR_CODES,
+    ].flatMap((codes): ErrorCode[] => Object.values(codes)),
+  ),
+].sort() as [ErrorCode, ...ErrorCode[]];
+
+const KNOWN = new Set<string>(ERROR_CODES);
+export const isErrorCode = (code: unknown): code is ErrorCode => typeof code === 'string' && KNOWN.has(code);
