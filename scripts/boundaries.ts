@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import { sourceFiles } from './source-files.js';
 
 /**
  * The import rules that keep the folders true to the architecture
@@ -122,14 +123,6 @@ export function ruleBroken(from: string, to: string): RuleName | undefined {
     return "server feature imports another feature's internals";
   }
   return undefined;
-}
-
-function sourceFiles(folder: string): string[] {
-  if (!fs.existsSync(folder)) return [];
-  return fs
-    .readdirSync(folder, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts'))
-    .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
 /** Every module a source file names: `import ... from`, `export ... from`, `import()`. */

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import { sourceFiles } from './source-files.js';
 
 /**
  * The client tells a failed call's errors apart by their `code` (src/shared/api/error-codes.ts), never
@@ -133,12 +134,8 @@ export function findMessageComparisons(source: string, file: string): MessageCom
 
 /** Every comparison with an error's message in `root`'s src/web, tests aside. */
 export function findWebMessageComparisons(root: string): MessageComparison[] {
-  const web = path.join(root, 'src/web');
-  if (!fs.existsSync(web)) return [];
-  return fs
-    .readdirSync(web, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.(test|d)\.tsx?$/.test(entry.name))
-    .map((entry) => path.join(entry.parentPath, entry.name))
+  return sourceFiles(path.join(root, 'src/web'))
+    .filter((file) => !/\.test\.tsx?$/.test(file))
     .sort()
     .flatMap((file) =>
       findMessageComparisons(

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import { sourceFiles } from './source-files.js';
 
 /**
  * The query keys the web app declares, so that a test can hold each key to one module: two modules
@@ -108,14 +109,6 @@ export function keyDeclarationsOf(file: string, source: string): KeyDeclaration[
       named.set(declaration.name.text, elementsOf(array));
   }
   return found.map((array) => ({ file, key: elementsOf(array).join(' / ') }));
-}
-
-function sourceFiles(folder: string): string[] {
-  if (!fs.existsSync(folder)) return [];
-  return fs
-    .readdirSync(folder, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts'))
-    .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
 /** Every query key declared under `<root>/src/web`. */
