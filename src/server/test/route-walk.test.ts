@@ -70,6 +70,7 @@ const POLICY: Record<string, Rule> = {
   'GET /api/attendance/student/:id': { who: EVERY_SCHOOL_TYPE },
   'GET /api/result-summary/:id': { who: EVERY_SCHOOL_TYPE },
   'GET /api/attendance/overview': { who: PRINCIPAL },
+  'GET /api/attendance/own-class': { who: TEACHER_PRINCIPAL },
   'GET /api/attendance/class/:classId': {
     who: TEACHER_PRINCIPAL,
     url: '/api/attendance/class/:classId?from=2026-11-01&to=2026-11-19',

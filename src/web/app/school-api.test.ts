@@ -16,7 +16,15 @@ describe('school fetchers', () => {
         data: [{ StudentId: 5, StudentName: 'Ada', subject_name: 'English', time: '08:00 - 08:45' }],
       },
       'GET studentattendace/2?date=2025-01-06': {
-        data: [{ id: 5, name: 'Ada', att_status: 3, discription: 'Dentist' }],
+        data: [
+          {
+            id: 5,
+            name: 'Ada',
+            att_status: 3,
+            discription: 'Dentist',
+            checkedInAt: '2025-01-06T13:12:00.000Z',
+          },
+        ],
       },
     });
     await expect(getClasses()).resolves.toEqual([{ id: 1, name: 'Nursery' }]);
@@ -24,7 +32,13 @@ describe('school fetchers', () => {
       { studentId: 5, studentName: 'Ada', subjectName: 'English', time: '08:00 - 08:45' },
     ]);
     await expect(getClassAttendance(2, '2025-01-06')).resolves.toEqual([
-      { studentId: 5, studentName: 'Ada', status: 3, description: 'Dentist' },
+      {
+        studentId: 5,
+        studentName: 'Ada',
+        status: 3,
+        description: 'Dentist',
+        checkedInAt: '2025-01-06T13:12:00.000Z',
+      },
     ]);
   });
 

@@ -92,6 +92,32 @@ describe.each(TEST_ENGINES)('absence alerts on %s', (engine) => {
     }
   });
 
+  it('a child checked in on Today that day: Absent is saved but no alert is sent (decision 0047)', async () => {
+    const [aisha] = f.children;
+    // Told nothing outstanding: the earlier tests end with Aisha on leave after a correction.
+    const checkin = await callAs(t.app, f, 'teacher', {
+      method: 'POST',
+      url: `/api/pupils/${aisha}/checkins`,
+      payload: { kind: 'in' },
+    });
+    expect(checkin.statusCode).toBe(201);
+    const before = await t.db.selectFrom('mail_outbox').select('id').execute();
+
+    expect((await mark(aisha, 2)).statusCode).toBe(200);
+    expect(await t.db.selectFrom('mail_outbox').select('id').execute()).toHaveLength(before.length);
+    expect(await newMailsTo(KOFI)).toEqual([]);
+    const record = await t.db
+      .selectFrom('attendance')
+      .select('status')
+      .where('student_id', '=', aisha)
+      .where('att_date', '=', schoolToday())
+      .executeTakeFirstOrThrow();
+    expect(record.status).toBe(2);
+    // Present again: there was no alert, so there is nothing to correct.
+    expect((await mark(aisha, 1)).statusCode).toBe(200);
+    expect(await newMailsTo(KOFI)).toEqual([]);
+  });
+
   it('alerts turned off in the school’s settings: an absence sends nothing', async () => {
     const [, yusuf] = f.children;
     await setAlerts(false);

@@ -3,6 +3,7 @@ import type { MailConfig } from '../../config.js';
 import type { Db } from '../../db/connect.js';
 import { contactTheSchool, longDate } from '../../lib/mail-words.js';
 import { dateInZone } from '../../lib/time.js';
+import { firstCheckinsOn } from '../care/care.repository.js';
 import { type GuardianToMail, guardiansToMail } from '../family/family.repository.js';
 import { type MailContent, mailLink } from '../mail/compose.js';
 import { queueMails } from '../mail/mail.service.js';
@@ -87,7 +88,8 @@ export function absenceCorrectionMail(
  * - The day is the school's today (school_settings.time_zone), not the UTC date the save's check
  *   of "not after today" uses: an alert is about the day the families live in.
  * - Absent and not yet told: one alert to each guardian (only pupils who have a guardian to mail;
- *   without one nothing is recorded as told). Off in the school's settings: no new alerts.
+ *   without one nothing is recorded as told). Off in the school's settings: no new alerts. Never
+ *   for a pupil checked in on Today that day: they came to school (decision 0047).
  * - Present or On Leave after an alert that day: one correction to each guardian. Corrections still
  *   go when the alerts were turned off since, for they undo a mail the families have.
  */
@@ -102,7 +104,15 @@ export async function queueAbsenceAlerts(
   const todays = records.filter((record) => record.date === day);
   if (todays.length === 0) return 0;
 
-  const absent = (await absenceAlertsOn(trx)) ? todays.filter((r) => r.status === ABSENT) : [];
+  // A child checked in on Today that day was at school: the register may still say Absent (the
+  // teacher confirmed it), but the families are not told so (decision 0047).
+  const recordedAbsent = (await absenceAlertsOn(trx)) ? todays.filter((r) => r.status === ABSENT) : [];
+  const arrived = await firstCheckinsOn(
+    trx,
+    recordedAbsent.map((r) => r.studentId),
+    day,
+  );
+  const absent = recordedAbsent.filter((r) => !arrived.has(r.studentId));
   const back = todays.filter((r) => r.status !== ABSENT);
   const guardians = await guardiansToMail(
     trx,

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AttendanceCode } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
+import { firstCheckinsOn } from '../care/care.repository.js';
 import { currentPupilsOf } from '../pupils/pupils.repository.js';
 import { classVisible, type Viewer } from '../school/school.policy.js';
 
@@ -27,9 +28,14 @@ export interface ClassAttendanceRow {
   name: string;
   status: AttendanceCode | null;
   description: string;
+  /** The pupil's first check-in on Today that day (decision 0047), or null. */
+  checkedInAt: string | null;
 }
 
-/** Every current pupil of the class with what was saved for them on `date` (null status: nothing). */
+/**
+ * Every current pupil of the class with what was saved for them on `date` (null status: nothing)
+ * and when they were checked in on Today that day.
+ */
 export async function classAttendanceOn(
   db: Db,
   classId: number,
@@ -41,11 +47,17 @@ export async function classAttendanceOn(
     )
     .select(['u.id', 'u.name', 'a.status', 'a.description'])
     .execute();
+  const arrivals = await firstCheckinsOn(
+    db,
+    rows.map((r) => r.id),
+    date,
+  );
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
     status: r.status === null ? null : asCode(r.status),
     description: r.description ?? '',
+    checkedInAt: arrivals.get(r.id) ?? null,
   }));
 }
 
@@ -247,4 +259,23 @@ export async function classAttendanceReport(
       };
     }),
   };
+}
+
+/**
+ * The teacher's own class, the one Today and Attendance open on (decision 0047): the class they
+ * give most lessons a week to (assignment_day rows), the lowest class id on a tie, as the class
+ * list is ordered. Undefined for a teacher with no assignment.
+ */
+export async function ownClassOf(db: Db, teacherId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('class_assignment as ca')
+    .leftJoin('assignment_day as ad', 'ad.assignment_id', 'ca.id')
+    .select(['ca.class_id', (eb) => eb.fn.count<number>('ad.day').as('lessons')])
+    .where('ca.teacher_id', '=', teacherId)
+    .groupBy('ca.class_id')
+    .orderBy('lessons', 'desc')
+    .orderBy('ca.class_id')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.class_id;
 }

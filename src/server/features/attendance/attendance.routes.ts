@@ -1,17 +1,18 @@
 import type { FastifyInstance } from 'fastify';
+import { ClassDayAnswerSchema, OwnClassAnswerSchema } from '../../../shared/api/attendance.js';
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import {
   AttendanceHistoryAnswerSchema,
   AttendanceOverviewAnswerSchema,
   AttendanceQuerySchema,
   AttendanceRangeQuerySchema,
-  ClassAttendanceAnswerSchema,
   ClassAttendanceReportAnswerSchema,
   ClassIdParamSchema,
   IdParamSchema,
   SaveAttendanceBodySchema,
   SavedCountAnswerSchema,
 } from '../../../shared/api/school.js';
+import { USER_TYPE } from '../../../shared/constants.js';
 import { notFound } from '../../lib/errors.js';
 import { CHECKED, DENIED, schoolRouting, SCHOOL_TAGS as TAGS } from '../../lib/school-routes.js';
 import { nowIso, todayIso as today } from '../../lib/time.js';
@@ -23,6 +24,7 @@ import {
   attendanceOverview,
   classAttendanceOn,
   classAttendanceReport,
+  ownClassOf,
 } from './attendance.repository.js';
 import { saveAttendance } from './attendance.service.js';
 
@@ -47,10 +49,13 @@ function classDayRoutes(app: FastifyInstance): void {
         tags: TAGS,
         summary:
           'A class’s attendance on a date (default today): every current pupil, null where nothing is saved',
+        description:
+          'checkedInAt: when the pupil was first checked in on Today that date (ISO-8601), null if not; ' +
+          'the screen starts an unsaved row from it (decision 0047).',
         security: BEARER_AUTH,
         params: ClassIdParamSchema,
         querystring: AttendanceQuerySchema,
-        response: { 200: ClassAttendanceAnswerSchema, ...CHECKED },
+        response: { 200: ClassDayAnswerSchema, ...CHECKED },
       },
     },
     async (request) => {
@@ -72,8 +77,9 @@ function classDayRoutes(app: FastifyInstance): void {
           'Dates may not be after today (400). Every userid must be a current pupil of a class the ' +
           'teacher teaches (any pupil in a class for the principal), else 404 and nothing is saved. ' +
           'For the school’s today: a pupil newly recorded Absent (status 2) gets one mail to each ' +
-          'guardian, a pupil recorded Present or On Leave after such a mail a correction; saving ' +
-          'again sends nothing, and the school’s settings may turn the alerts off.',
+          'guardian, unless they were checked in on Today that day (the record is saved, no mail); a ' +
+          'pupil recorded Present or On Leave after such a mail a correction; saving again sends ' +
+          'nothing, and the school’s settings may turn the alerts off.',
         security: BEARER_AUTH,
         body: SaveAttendanceBodySchema,
         response: { 200: SavedCountAnswerSchema, ...CHECKED },
@@ -90,6 +96,27 @@ function classDayRoutes(app: FastifyInstance): void {
         nowIso(),
       );
       return { data: { saved } };
+    },
+  );
+
+  api.get(
+    '/attendance/own-class',
+    {
+      onRequest: staff,
+      schema: {
+        tags: TAGS,
+        summary: 'The class Today and Attendance open on: a teacher’s own class, null for the principal',
+        description:
+          'A teacher’s own class is the one they give most lessons a week to (the lowest class id on a ' +
+          'tie); null when they have none. The principal: null, the screens open on the first class.',
+        security: BEARER_AUTH,
+        response: { 200: OwnClassAnswerSchema, ...DENIED },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const classId = user.type === USER_TYPE.teacher ? await ownClassOf(app.db, user.id) : undefined;
+      return { data: { classId: classId ?? null } };
     },
   );
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ClassDayAnswerSchema, OwnClassAnswerSchema } from '../../../shared/api/attendance.js';
 import {
   AttendanceHistoryAnswerSchema,
   AttendanceOverviewAnswerSchema,
@@ -11,6 +12,7 @@ import { isoDate } from '../../lib/time.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import {
+  bearer,
   type Caller,
   callAs,
   type SchoolFixture,
@@ -471,6 +473,103 @@ describe.each(TEST_ENGINES)('attendance on %s', (engine) => {
       expect((await get(url(f.classes.KG), 'student')).statusCode).toBe(403);
       expect((await get(url(f.classes.KG), 'parent')).statusCode).toBe(403);
       expect((await get(url(f.classes.KG))).statusCode).toBe(401);
+    });
+  });
+
+  describe('the register and the class’s day (decision 0047)', () => {
+    it('the class’s day says when each pupil was checked in on Today that day, null for the others', async () => {
+      const res = await callAs(t.app, f, 'teacher', {
+        method: 'POST',
+        url: `/api/pupils/${f.users.student}/checkins`,
+        payload: { kind: 'in' },
+      });
+      expect(res.statusCode).toBe(201);
+      const checkin = await t.db
+        .selectFrom('checkin')
+        .select(['at', 'day'])
+        .where('student_id', '=', f.users.student)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      // Checked out and in again later: the first arrival is the one shown.
+      await callAs(t.app, f, 'teacher', {
+        method: 'POST',
+        url: `/api/pupils/${f.users.student}/checkins`,
+        payload: { kind: 'out', collectedBy: 'Kofi Rahman' },
+      });
+
+      const { data } = ClassDayAnswerSchema.parse(
+        (await get(`/api/studentattendace/${f.classes.KG}?date=${checkin.day}`, 'teacher')).json(),
+      );
+      expect(data.find((r) => r.id === f.users.student)?.checkedInAt).toBe(checkin.at);
+      expect(data.filter((r) => r.checkedInAt !== null)).toHaveLength(1);
+
+      const dayBefore = ClassDayAnswerSchema.parse(
+        (
+          await get(`/api/studentattendace/${f.classes.KG}?date=${dayAfter(checkin.day, -1)}`, 'teacher')
+        ).json(),
+      );
+      expect(dayBefore.data.every((r) => r.checkedInAt === null)).toBe(true);
+    });
+  });
+
+  describe('GET attendance/own-class', () => {
+    const ownClassOf = async (headers: Record<string, string>) => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/attendance/own-class', headers });
+      expect(res.statusCode).toBe(200);
+      return OwnClassAnswerSchema.parse(res.json()).data.classId;
+    };
+
+    it('a teacher: the class they give most lessons a week to; none yet: null; the principal: null', async () => {
+      const teacher = await userWithSession(t.db, USER_TYPE.teacher, 'Tess Twoclasses');
+      expect(await ownClassOf(bearer(teacher.token))).toBeNull();
+
+      // A slot of their own, so their lessons clash with no one's.
+      const slot = await t.db
+        .insertInto('time_slot')
+        .values({ label: '17:00 - 17:45', name_key: '17:00 - 17:45', position: 99 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const [subject] = await t.db.selectFrom('subject').select('id').orderBy('id').limit(1).execute();
+      const teach = async (classId: number, days: number[]) => {
+        const { id } = await t.db
+          .insertInto('class_assignment')
+          .values({
+            teacher_id: teacher.id,
+            class_id: classId,
+            subject_id: subject?.id ?? 0,
+            time_slot_id: slot.id,
+            created_at: '2026-11-01T08:00:00.000Z',
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await t.db
+          .insertInto('assignment_day')
+          .values(
+            days.map((day) => ({
+              assignment_id: id,
+              day,
+              teacher_id: teacher.id,
+              class_id: classId,
+              time_slot_id: slot.id,
+            })),
+          )
+          .execute();
+      };
+      const [low, high] = [f.classes.Nursery, f.classes['Class 2']].sort((a, b) => a - b) as [number, number];
+      await teach(low, [1]);
+      await teach(high, [2, 3, 4]);
+      expect(await ownClassOf(bearer(teacher.token))).toBe(high);
+
+      expect(await ownClassOf(bearer(f.tokens.principal))).toBeNull();
+      // The demo teachers teach several classes: theirs is one of them.
+      const demo = await ownClassOf(bearer(f.tokens.teacher2));
+      expect([f.classes.Nursery, f.classes['Class 1'], f.classes['Class 2']]).toContain(demo);
+    });
+
+    it('pupils and parents 403, no token 401', async () => {
+      expect((await get('/api/attendance/own-class', 'student')).statusCode).toBe(403);
+      expect((await get('/api/attendance/own-class', 'parent')).statusCode).toBe(403);
+      expect((await get('/api/attendance/own-class')).statusCode).toBe(401);
     });
   });
 });

@@ -216,6 +216,28 @@ export async function checkinsOf(db: Db, studentId: number, day: string): Promis
   return rows.map(toCheckinRow);
 }
 
+/**
+ * When each of the pupils was first checked in on `day` (index checkin_student_day): the register's
+ * truth that attendance and its absence alerts start from (decision 0047). Pupils never checked in
+ * that day are absent from the map; a check-out later that day does not undo the arrival.
+ */
+export async function firstCheckinsOn(
+  db: Db,
+  studentIds: readonly number[],
+  day: string,
+): Promise<Map<number, string>> {
+  if (studentIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('checkin')
+    .select(['student_id', (eb) => eb.fn.min('at').as('first')])
+    .where('student_id', 'in', [...new Set(studentIds)])
+    .where('day', '=', day)
+    .where('kind', '=', 'in')
+    .groupBy('student_id')
+    .execute();
+  return new Map(rows.map((row) => [row.student_id, String(row.first)]));
+}
+
 /** The kind of the pupil's last entry of the day, or undefined when there is none. */
 export async function lastKindOf(db: Db, studentId: number, day: string): Promise<CheckinKind | undefined> {
   const row = await db

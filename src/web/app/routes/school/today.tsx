@@ -1,3 +1,5 @@
+import { LoadingState } from '../../../components/school/QueryState.js';
+import { ownClassQueryOptions, useOwnClass } from '../../../features/attendance/api/get-own-class.js';
 import { TodayScreen } from '../../../features/register/components/TodayScreen.js';
 import { currentUserQueryOptions } from '../../../lib/current-user.js';
 import { assignedClassesQueryOptions } from '../../../lib/school/get-assigned-classes.js';
@@ -6,9 +8,16 @@ import { schoolLoader } from '../../../lib/school/prefetch.js';
 export const clientLoader = schoolLoader((queryClient) => [
   queryClient.ensureQueryData(assignedClassesQueryOptions()),
   queryClient.ensureQueryData(currentUserQueryOptions()),
+  queryClient.ensureQueryData(ownClassQueryOptions()),
 ]);
 
-/** Today (docs/decisions/0021-families.md#staff-screens): the class's register of arrivals and departures. */
+/**
+ * Today (docs/decisions/0021-families.md#staff-screens): the class's register of arrivals and
+ * departures, opened on the teacher's own class (decision 0047). The screen waits for that class
+ * rather than open another one first; if it cannot be had, the first class.
+ */
 export default function TodayRoute() {
-  return <TodayScreen />;
+  const own = useOwnClass();
+  if (own.isPending) return <LoadingState />;
+  return <TodayScreen openOn={own.data ?? undefined} />;
 }

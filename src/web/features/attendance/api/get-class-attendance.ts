@@ -1,4 +1,4 @@
-import { ClassAttendanceAnswerSchema } from '../../../../shared/api/school.js';
+import { ClassDayAnswerSchema } from '../../../../shared/api/attendance.js';
 import type { AttendanceCode } from '../../../../shared/constants.js';
 import { schoolKeys } from '../../../lib/school/query-keys.js';
 import { classDayRead } from '../../../lib/school/school-read.js';
@@ -9,18 +9,24 @@ export interface ClassAttendanceRow {
   studentName: string;
   status: AttendanceCode | null;
   description: string;
+  /** When the pupil was first checked in on Today that day (ISO instant), or null. */
+  checkedInAt: string | null;
 }
 
-/** `GET studentattendace/{classId}?date=YYYY-MM-DD` -> `{ data: [ { id, name, att_status, discription } ] }`. */
+/**
+ * `GET studentattendace/{classId}?date=YYYY-MM-DD` -> `{ data: [ { id, name, att_status, discription,
+ * checkedInAt } ] }`.
+ */
 export const [getClassAttendance, classAttendanceQueryOptions, useClassAttendance] = classDayRead(
   schoolKeys.classAttendance,
   (classId, date) => `studentattendace/${classId}?${new URLSearchParams({ date })}`,
-  ClassAttendanceAnswerSchema,
+  ClassDayAnswerSchema,
   (body): ClassAttendanceRow[] =>
     body.data.map((row) => ({
       studentId: row.id,
       studentName: row.name,
       status: row.att_status,
       description: row.discription,
+      checkedInAt: row.checkedInAt,
     })),
 );

@@ -2,9 +2,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../../../shared/constants.js';
 import { addDaysIso, todayIso } from '../../../lib/school/dates.js';
+import { todayInZone } from '../../../lib/school-time.js';
 import { allowConsoleErrors } from '../../../test/console.js';
+import { TEST_SCHOOL } from '../../../test/school.js';
 import { answer, apiError, columnsOf, mockApi, renderScreen } from '../../../test/school-test-utils.js';
-import { CLASS_ATTENDANCE_TITLE, ClassAttendanceScreen } from './ClassAttendanceScreen.js';
+import { CLASS_ATTENDANCE_TITLE, ClassAttendanceScreen, REGISTER_NOTES } from './ClassAttendanceScreen.js';
 
 const CLASSES = {
   data: [
@@ -17,14 +19,27 @@ const DAY = '2025-01-06';
 const rowsFor = (classId: number, date: string) =>
   classId === 2 && date === DAY
     ? [
-        { id: 11, name: 'Ada Mensah', att_status: 2, discription: 'Fever' },
-        { id: 12, name: 'Ben Osei', att_status: null, discription: '' },
+        { id: 11, name: 'Ada Mensah', att_status: 2, discription: 'Fever', checkedInAt: null },
+        { id: 12, name: 'Ben Osei', att_status: null, discription: '', checkedInAt: null },
       ]
-    : [{ id: 21, name: `Pupil of ${classId} on ${date}`, att_status: null, discription: '' }];
+    : [
+        {
+          id: 21,
+          name: `Pupil of ${classId} on ${date}`,
+          att_status: null,
+          discription: '',
+          checkedInAt: null,
+        },
+      ];
 
-function setup({ path = `/student-attendence?date=${DAY}`, save = { data: { saved: 2 } } as object } = {}) {
+function setup({
+  path = `/student-attendence?date=${DAY}`,
+  save = { data: { saved: 2 } } as object,
+  ownClass = null as number | null,
+} = {}) {
   const api = mockApi({
     'GET teacher/assign_class': CLASSES,
+    'GET attendance/own-class': { data: { classId: ownClass } },
     'GET studentattendace/2': ({ path: p }) => ({
       data: rowsFor(2, new URL(p, 'http://x').searchParams.get('date') ?? ''),
     }),
@@ -51,11 +66,19 @@ describe('Student-attendence', () => {
     expect(screen.getByRole('button', { name: 'Attendance Report' })).toBeInTheDocument();
   });
 
-  it('opens on today by default', async () => {
+  it('opens on the school’s today by default', async () => {
     const { api } = setup({ path: '/student-attendence' });
-    expect(screen.getByLabelText('Date')).toHaveValue(todayIso());
+    const today = todayInZone(TEST_SCHOOL.timeZone);
+    expect(screen.getByLabelText('Date')).toHaveValue(today);
     await screen.findByRole('table');
-    expect(api.calls('GET')).toContain(`GET studentattendace/2?date=${todayIso()}`);
+    expect(api.calls('GET')).toContain(`GET studentattendace/2?date=${today}`);
+  });
+
+  it('opens on the teacher’s own class when the address names none', async () => {
+    const { api } = setup({ path: `/student-attendence?date=${DAY}`, ownClass: 3 });
+    expect(await screen.findByText(`Pupil of 3 on ${DAY}`)).toBeInTheDocument();
+    expect(screen.getByLabelText('Class')).toHaveValue('3');
+    expect(api.calls('GET')).not.toContain(`GET studentattendace/2?date=${DAY}`);
   });
 
   it('offers 1 Present, 2 Absent, 3 On Leave; shows what was saved; unsaved rows start as Present', async () => {
@@ -133,8 +156,8 @@ describe('Student-attendence', () => {
     expect(location()).toBe(`/student-attendence?date=${next}&classId=3`);
   });
 
-  it('opens the class named in the address', async () => {
-    const { api } = setup({ path: `/student-attendence?classId=3&date=${DAY}` });
+  it('opens the class named in the address, even when the teacher’s own class is another', async () => {
+    const { api } = setup({ path: `/student-attendence?classId=3&date=${DAY}`, ownClass: 2 });
     expect(await screen.findByText(`Pupil of 3 on ${DAY}`)).toBeInTheDocument();
     expect(screen.getByLabelText('Class')).toHaveValue('3');
     expect(api.calls('GET')).not.toContain(`GET studentattendace/2?date=${DAY}`);
@@ -146,6 +169,7 @@ describe('Student-attendence', () => {
     const from = addDaysIso(todayIso(), -29);
     const report = mockApi({
       'GET teacher/assign_class': CLASSES,
+      'GET attendance/own-class': { data: { classId: null } },
       'GET studentattendace/2': { data: rowsFor(2, DAY) },
       [`GET attendance/class/2?from=${from}&to=${todayIso()}`]: {
         from,
@@ -189,12 +213,14 @@ describe('Student-attendence after saving', () => {
     ];
     const api = mockApi({
       'GET teacher/assign_class': CLASSES,
+      'GET attendance/own-class': { data: { classId: null } },
       'GET studentattendace/2': () => ({
         data: pupils.map((p) => ({
           id: p.id,
           name: p.name,
           att_status: stored.get(p.id)?.att_status ?? null,
           discription: stored.get(p.id)?.discription ?? '',
+          checkedInAt: null,
         })),
       }),
       'POST studentattenance': ({ body }) => {
@@ -230,5 +256,81 @@ describe('Student-attendence after saving', () => {
       { att_date: DAY, userid: 11, att_status: 1, discription: '' },
       { att_date: DAY, userid: 12, att_status: 1, discription: '' },
     ]);
+  });
+});
+
+describe('Student-attendence starts from the day’s check-ins (decision 0047)', () => {
+  // 08:12 in New York (TEST_SCHOOL's zone) in November: UTC-5.
+  const ADA_IN = '2026-11-24T13:12:00.000Z';
+  const rows = [
+    { id: 11, name: 'Ada Mensah', att_status: null, discription: '', checkedInAt: ADA_IN },
+    { id: 12, name: 'Ben Osei', att_status: null, discription: '', checkedInAt: null },
+    { id: 13, name: 'Cara Diallo', att_status: 3, discription: 'Dentist', checkedInAt: null },
+  ];
+
+  function renderDay(dayRows: object[] = rows) {
+    const api = mockApi({
+      'GET teacher/assign_class': CLASSES,
+      'GET attendance/own-class': { data: { classId: 2 } },
+      'GET studentattendace/2': { data: dayRows },
+      'POST studentattenance': { data: { saved: dayRows.length } },
+    });
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const confirm = vi.spyOn(window, 'confirm');
+    const view = renderScreen(<ClassAttendanceScreen />, {
+      path: `/student-attendence?date=${DAY}`,
+      pattern: '/student-attendence',
+    });
+    return { ...view, api, alert, confirm };
+  }
+
+  it('a checked-in child starts Present, one not checked in Absent, a saved row as saved; nothing is saved until Save', async () => {
+    const { user, api, alert } = renderDay();
+    expect(await screen.findByLabelText('Status of Ada Mensah')).toHaveValue('1');
+    expect(screen.getByRole('rowheader', { name: /Ada Mensah/ })).toHaveTextContent(
+      REGISTER_NOTES.checkedIn('08:12'),
+    );
+    expect(screen.getByLabelText('Status of Ben Osei')).toHaveValue('2');
+    expect(screen.getByRole('rowheader', { name: /Ben Osei/ })).toHaveTextContent(
+      REGISTER_NOTES.notCheckedIn,
+    );
+    expect(screen.getByLabelText('Status of Cara Diallo')).toHaveValue('3');
+    expect(screen.getAllByText('not saved yet', { selector: '.attendance-sheet__unsaved' })).toHaveLength(2);
+    expect(api.calls('POST')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Save Attendance' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(MESSAGES.attendanceSaved));
+    expect(api.requests.find((r) => r.method === 'POST')?.body).toEqual([
+      { att_date: DAY, userid: 11, att_status: 1, discription: '' },
+      { att_date: DAY, userid: 12, att_status: 2, discription: '' },
+      { att_date: DAY, userid: 13, att_status: 3, discription: 'Dentist' },
+    ]);
+  });
+
+  it('a day without check-ins: every unsaved row starts Present and no row speaks of check-ins', async () => {
+    renderDay(rows.map((row) => ({ ...row, checkedInAt: null })));
+    expect(await screen.findByLabelText('Status of Ada Mensah')).toHaveValue('1');
+    expect(screen.getByLabelText('Status of Ben Osei')).toHaveValue('1');
+    expect(screen.queryByText(REGISTER_NOTES.notCheckedIn)).toBeNull();
+  });
+
+  it('marking a checked-in child Absent asks first; cancelled, the row stays Present', async () => {
+    const { user, confirm } = renderDay();
+    const ada = await screen.findByLabelText('Status of Ada Mensah');
+    confirm.mockReturnValueOnce(false);
+    await user.selectOptions(ada, '2');
+    expect(confirm).toHaveBeenCalledWith(REGISTER_NOTES.confirmAbsent('Ada Mensah', '08:12'));
+    expect(ada).toHaveValue('1');
+
+    confirm.mockReturnValueOnce(true);
+    await user.selectOptions(ada, '2');
+    expect(ada).toHaveValue('2');
+    expect(confirm).toHaveBeenCalledTimes(2);
+
+    // Other statuses, and children not checked in, are changed without a question.
+    await user.selectOptions(ada, '3');
+    await user.selectOptions(screen.getByLabelText('Status of Ben Osei'), '1');
+    await user.selectOptions(screen.getByLabelText('Status of Ben Osei'), '2');
+    expect(confirm).toHaveBeenCalledTimes(2);
   });
 });

@@ -5,17 +5,28 @@ import { EmptyState, FailureState, LoadingState } from '../../../components/scho
 import { SchoolDateField, SchoolSelect } from '../../../components/school/SchoolField.js';
 import { SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
 import { isApiError } from '../../../lib/api-client.js';
-import { todayIso } from '../../../lib/school/dates.js';
 import { parseId } from '../../../lib/school/format.js';
 import { type AssignedClass, useAssignedClasses } from '../../../lib/school/get-assigned-classes.js';
+import { formatTime, todayInZone } from '../../../lib/school-time.js';
+import { useSettings } from '../../../lib/settings.js';
 import { type ClassAttendanceRow, useClassAttendance } from '../api/get-class-attendance.js';
+import { useOwnClass } from '../api/get-own-class.js';
 import { useSaveAttendance } from '../api/save-attendance.js';
 import { ClassAttendanceReportPanel } from './ClassAttendanceReport.js';
 
 export const CLASS_ATTENDANCE_TITLE = 'Class Attendance';
 
-/** Unsaved rows start as Present (the usual day). */
+/** Unsaved rows start as Present (the usual day) when the class's register was not kept on Today. */
 export const DEFAULT_STATUS: AttendanceCode = 1;
+const PRESENT: AttendanceCode = 1;
+const ABSENT: AttendanceCode = 2;
+
+export const REGISTER_NOTES = {
+  checkedIn: (time: string) => `Checked in ${time}`,
+  notCheckedIn: 'Not checked in',
+  confirmAbsent: (name: string, time: string) =>
+    `${name} was checked in on Today at ${time}. Mark them Absent anyway? No absence mail is sent for a child who was checked in.`,
+} as const;
 
 interface Draft {
   status: AttendanceCode;
@@ -27,12 +38,26 @@ type Drafts = Record<string, Record<number, Draft>>;
 
 const sheetKey = (classId: number, date: string): string => `${classId}|${date}`;
 
-const shown = (row: ClassAttendanceRow, draft: Draft | undefined): Draft =>
-  draft ?? { status: row.status ?? DEFAULT_STATUS, description: row.description };
+/**
+ * What an unsaved row starts from (decision 0047): the day's check-ins on Today. A child checked in
+ * is Present; when the class's register was kept that day (anyone checked in), a child who was not
+ * is Absent; on a day without check-ins every row starts Present, as before. Nothing is saved until
+ * the teacher saves: the register is theirs to sign, and saving is what tells the families.
+ */
+function startingStatus(row: ClassAttendanceRow, registerKept: boolean): AttendanceCode {
+  if (row.checkedInAt !== null) return PRESENT;
+  return registerKept ? ABSENT : DEFAULT_STATUS;
+}
+
+const shown = (row: ClassAttendanceRow, draft: Draft | undefined, registerKept: boolean): Draft =>
+  draft ?? { status: row.status ?? startingStatus(row, registerKept), description: row.description };
+
+const registerKeptIn = (rows: ClassAttendanceRow[]): boolean => rows.some((row) => row.checkedInAt !== null);
 
 function Counts({ rows, drafts }: { rows: ClassAttendanceRow[]; drafts: Record<number, Draft> }) {
+  const kept = registerKeptIn(rows);
   const count = (code: AttendanceCode) =>
-    rows.filter((row) => shown(row, drafts[row.studentId]).status === code).length;
+    rows.filter((row) => shown(row, drafts[row.studentId], kept).status === code).length;
   const unsaved = rows.filter((row) => row.status === null).length;
   return (
     <ul className="attendance-counts" aria-label="Totals for the day">
@@ -54,10 +79,17 @@ interface SheetProps {
   rows: ClassAttendanceRow[];
   drafts: Record<number, Draft>;
   onChange: (studentId: number, draft: Draft) => void;
+  timeZone: string | undefined;
 }
 
-function AttendanceSheet({ rows, drafts, onChange }: SheetProps) {
+function AttendanceSheet({ rows, drafts, onChange, timeZone }: SheetProps) {
   const id = useId();
+  const kept = registerKeptIn(rows);
+  // The register said the child came: Absent only after the teacher says so twice.
+  const mayMark = (row: ClassAttendanceRow, status: AttendanceCode): boolean =>
+    status !== ABSENT ||
+    row.checkedInAt === null ||
+    window.confirm(REGISTER_NOTES.confirmAbsent(row.studentName, formatTime(row.checkedInAt, timeZone)));
   return (
     <>
       <Counts rows={rows} drafts={drafts} />
@@ -73,13 +105,20 @@ function AttendanceSheet({ rows, drafts, onChange }: SheetProps) {
           </thead>
           <tbody>
             {rows.map((row, index) => {
-              const value = shown(row, drafts[row.studentId]);
+              const value = shown(row, drafts[row.studentId], kept);
               const nameId = `${id}-${row.studentId}-name`;
               return (
                 <tr key={row.studentId} className={`attendance-row attendance-row--${value.status}`}>
                   <td className="attendance-sheet__number">{index + 1}</td>
                   <th scope="row" id={nameId} className="attendance-sheet__name">
                     {row.studentName}
+                    {row.checkedInAt !== null ? (
+                      <span className="attendance-sheet__checkin">
+                        {REGISTER_NOTES.checkedIn(formatTime(row.checkedInAt, timeZone))}
+                      </span>
+                    ) : kept ? (
+                      <span className="attendance-sheet__checkin">{REGISTER_NOTES.notCheckedIn}</span>
+                    ) : null}
                     {row.status === null ? (
                       <span className="attendance-sheet__unsaved">not saved yet</span>
                     ) : null}
@@ -89,12 +128,10 @@ function AttendanceSheet({ rows, drafts, onChange }: SheetProps) {
                       className="form-select form-select-sm"
                       aria-label={`Status of ${row.studentName}`}
                       value={value.status}
-                      onChange={(event) =>
-                        onChange(row.studentId, {
-                          ...value,
-                          status: Number(event.target.value) as AttendanceCode,
-                        })
-                      }
+                      onChange={(event) => {
+                        const status = Number(event.target.value) as AttendanceCode;
+                        if (mayMark(row, status)) onChange(row.studentId, { ...value, status });
+                      }}
                     >
                       {ATTENDANCE_STATUSES.map((status) => (
                         <option key={status.code} value={status.code}>
@@ -126,28 +163,42 @@ function AttendanceSheet({ rows, drafts, onChange }: SheetProps) {
   );
 }
 
-/** Which class: the one in the address if the user may see it, else the first. */
+/**
+ * Which class: the one in the address if the user may see it, else the teacher's own class
+ * (decision 0047), else the first.
+ */
 function chosenClass(
   classes: AssignedClass[] | undefined,
   wanted: number | undefined,
+  own: number | null | undefined,
 ): AssignedClass | undefined {
   if (!classes) return undefined;
-  return classes.find((row) => row.classId === wanted) ?? classes[0];
+  return (
+    classes.find((row) => row.classId === wanted) ?? classes.find((row) => row.classId === own) ?? classes[0]
+  );
 }
 
 /**
  * Student-attendence, /student-attendence (docs/contract/product.md#school-screens,
  * docs/contract/product.md#states, docs/contract/product.md#validation, docs/contract/product.md#messages;
  * docs/contract/fixes-and-gaps.md#fix-11): 'Class Attendance' for a date and a class. The rows show what was
- * saved for that date (unsaved rows start as Present); Save Attendance sends every row, and saving again
- * updates. The date and class live in the address (`?date=&classId=`), so a reload shows the same day.
+ * saved for that date; unsaved rows start from the day's check-ins on Today (decision 0047), and a child
+ * checked in is marked Absent only after a confirm. Save Attendance sends every row, and saving again
+ * updates. The date and class live in the address (`?date=&classId=`), so a reload shows the same day;
+ * without a class it opens on the teacher's own. "Today" is the school's, as on Today.
  */
 export function ClassAttendanceScreen() {
   const id = useId();
   const [params, setParams] = useSearchParams();
-  const date = params.get('date') ?? todayIso();
+  const timeZone = useSettings().data?.timeZone;
+  const today = todayInZone(timeZone);
+  const date = params.get('date') ?? today;
   const classes = useAssignedClasses();
-  const schoolClass = chosenClass(classes.data, parseId(params.get('classId')));
+  const own = useOwnClass();
+  const wanted = parseId(params.get('classId'));
+  // Without a class in the address, wait for the own class rather than open another one first.
+  const schoolClass =
+    wanted === undefined && own.isPending ? undefined : chosenClass(classes.data, wanted, own.data);
   const classId = schoolClass?.classId;
   const sheet = useClassAttendance(classId, date);
   const save = useSaveAttendance();
@@ -189,9 +240,10 @@ export function ClassAttendanceScreen() {
     }
     if (classId === undefined || !sheet.data || sheet.data.length === 0) return;
     setSaveError(undefined);
+    const kept = registerKeptIn(sheet.data);
     const marks = sheet.data.map((row) => ({
       studentId: row.studentId,
-      ...shown(row, sheetDrafts[row.studentId]),
+      ...shown(row, sheetDrafts[row.studentId], kept),
     }));
     const savedKey = key;
     save.mutate(
@@ -222,7 +274,8 @@ export function ClassAttendanceScreen() {
   else if (sheet.isError && !sheet.data) body = <FailureState error={sheet.error} retry={sheet.refetch} />;
   else if (!sheet.data) body = <LoadingState />;
   else if (sheet.data.length === 0) body = <EmptyState>No pupils in this class yet.</EmptyState>;
-  else body = <AttendanceSheet rows={sheet.data} drafts={sheetDrafts} onChange={onChange} />;
+  else
+    body = <AttendanceSheet rows={sheet.data} drafts={sheetDrafts} onChange={onChange} timeZone={timeZone} />;
 
   const reportId = `${id}-report`;
   return (
@@ -236,7 +289,7 @@ export function ClassAttendanceScreen() {
             id={`${id}-date`}
             label="Date"
             value={date}
-            max={todayIso()}
+            max={today}
             onChange={(value) => setParam('date', value)}
           />
           <SchoolSelect

@@ -47,6 +47,26 @@ describe('Today', () => {
     expect(screen.queryByRole('heading', { name: OVERRIDES_TEXTS.title })).not.toBeInTheDocument();
   });
 
+  it('opens on the class it is given (the teacher’s own, decision 0047) unless the address names one', async () => {
+    const classes = { data: [...CLASSES.data, { classId: 3, class_name: 'Class 1' }] };
+    const routes = {
+      'GET teacher/assign_class': classes,
+      'GET users/profile': profile('Teacher'),
+      [`GET classes/3/register?date=${TODAY}`]: { ...register([BEN]), classId: 3, className: 'Class 1' },
+      [`GET classes/2/register?date=${TODAY}`]: register([CARA]),
+    };
+    const api = mockApi(routes);
+    const first = renderScreen(<TodayScreen openOn={3} />, { path: '/today', pattern: '/today' });
+    expect(await screen.findByRole('article', { name: 'Ben Osei' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Class')).toHaveValue('3');
+    expect(api.calls('GET')).not.toContain(`GET classes/2/register?date=${TODAY}`);
+    first.unmount();
+
+    renderScreen(<TodayScreen openOn={3} />, { path: '/today?classId=2', pattern: '/today' });
+    expect(await screen.findByRole('article', { name: 'Cara Diallo' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Class')).toHaveValue('2');
+  });
+
   it('Check in posts { kind: "in" } and loads the register again', async () => {
     const { user, api } = renderToday({ 'POST pupils/11/checkins': answer(201, checkinRow('in')) });
     await screen.findByRole('article', { name: 'Ada Mensah' });

@@ -50,18 +50,27 @@ function Counts({ rows }: { rows: RegisterRow[] }) {
   );
 }
 
-/** Which class: the one in the address if the user may see it, else the first. */
-function chosenClass(classes: AssignedClass[] | undefined, wanted: number | undefined) {
-  return classes?.find((row) => row.classId === wanted) ?? classes?.[0];
+/** Which class: the one in the address if the user may see it, else `openOn`, else the first. */
+function chosenClass(
+  classes: AssignedClass[] | undefined,
+  wanted: number | undefined,
+  openOn: number | undefined,
+) {
+  return (
+    classes?.find((row) => row.classId === wanted) ??
+    classes?.find((row) => row.classId === openOn) ??
+    classes?.[0]
+  );
 }
 
 /**
  * Today, /today (docs/decisions/0021-families.md#staff-screens): a class's register of the day,
  * one large card per child with the allergy flag, Check in and Check out. The class and an earlier
  * day (read only) live in the address (`?classId=&date=`). The principal also sees the check-outs
- * to people not on a child's list.
+ * to people not on a child's list. Without a class in the address it opens on `openOn`, the teacher's
+ * own class (decision 0047), which the route gives.
  */
-export function TodayScreen() {
+export function TodayScreen({ openOn }: { openOn?: number } = {}) {
   const id = useId();
   const [params, setParams] = useSearchParams();
   const timeZone = useSettings().data?.timeZone;
@@ -70,7 +79,7 @@ export function TodayScreen() {
   const date = isIsoDate(wanted) && wanted < today ? wanted : today;
   const readOnly = date !== today;
   const classes = useAssignedClasses();
-  const schoolClass = chosenClass(classes.data, parseId(params.get('classId')));
+  const schoolClass = chosenClass(classes.data, parseId(params.get('classId')), openOn);
   const register = useRegister(schoolClass?.classId, date);
   const isPrincipal = useCurrentUser().data?.type === USER_TYPE.principal;
 
