@@ -29,6 +29,7 @@ import { findSessionUser } from './features/auth/session.js';
 import { backupRoutes } from './features/backup/backup.routes.js';
 import { BackupScheduler } from './features/backup/scheduler.js';
 import { careRoutes } from './features/care/care.routes.js';
+import { blogCommentsRoutes } from './features/blog-comments/blog-comments.routes.js';
 import { catalogRoutes } from './features/catalog/catalog.routes.js';
 import { contentAdminRoutes } from './features/content/content.admin.routes.js';
 import { contentRoutes } from './features/content/content.routes.js';
@@ -308,6 +309,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(mediaRoutes);
       await api.register(formsRoutes);
       await api.register(inboxRoutes);
+      // Blog comments, approved by the principal before the site shows them (docs/decisions/0049-blog-comments.md).
+      await api.register(blogCommentsRoutes);
       // The newsletter's double opt-in, unsubscribe links and sending (docs/decisions/0025-newsletter.md).
       await api.register(newsletterRoutes);
       await api.register(settingsRoutes);
