@@ -88,7 +88,8 @@ export async function blogCommentsRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  await api.register(async (admin) => {
+  await api.register(async (scope) => {
+    const admin = scope.withTypeProvider<ZodTypeProvider>();
     // Visitors' names and addresses: never kept by a browser or proxy cache.
     admin.addHook('onSend', async (_request, reply, payload) => {
       reply.header('Cache-Control', 'no-store');
