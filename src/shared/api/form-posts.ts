@@ -105,7 +105,9 @@ export const BLOG_COMMENT_POST_FIELD = 'postId';
 
 /** The page a comment's plain send goes back to: its post's page, or /blogdetail itself. */
 export function blogCommentPageOf(postId: unknown): string {
-  return typeof postId === 'string' && /^[1-9]\d{0,9}$/.test(postId) ? `/blogdetail?post=${postId}` : '/blogdetail';
+  return typeof postId === 'string' && /^[1-9]\d{0,9}$/.test(postId)
+    ? `/blogdetail?post=${postId}`
+    : '/blogdetail';
 }
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ACCOUNT_STATUSES, ATTENDANCE_STATUSES, USER_TYPES } from '../../../shared/constants.js';
 import { BLOG_COMMENT_STATUSES } from '../../../shared/api/blog-comment-fields.js';
+import { ACCOUNT_STATUSES, ATTENDANCE_STATUSES, USER_TYPES } from '../../../shared/constants.js';
 import { MAX_AMOUNT } from '../../../shared/rules/money.js';
 
 /**

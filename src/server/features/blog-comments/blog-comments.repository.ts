@@ -100,7 +100,11 @@ export async function decideBlogComment(
   status: BlogCommentStatus,
 ): Promise<BlogComment | undefined> {
   const row = await db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('blog_comment').select('status').where('id', '=', id).executeTakeFirst();
+    const before = await trx
+      .selectFrom('blog_comment')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!before) return undefined;
     const after = await trx
       .updateTable('blog_comment')

@@ -61,7 +61,13 @@ describe.each(TEST_ENGINES)('blog comments on %s', (engine) => {
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json().data.status).toBe('approved');
     expect(await published()).toEqual([
-      { id: comment.id, postId, name: 'Rosa Parent', message: 'What a lovely trip!', createdAt: expect.any(String) },
+      {
+        id: comment.id,
+        postId,
+        name: 'Rosa Parent',
+        message: 'What a lovely trip!',
+        createdAt: expect.any(String),
+      },
     ]);
     expect((await moderation()).json().pending).toBe(0);
 
@@ -72,7 +78,11 @@ describe.each(TEST_ENGINES)('blog comments on %s', (engine) => {
   it('takes a comment on the blog detail page’s own article (postId null)', async () => {
     const res = await send({ postId: null, name: 'Sam', email: 'sam@example.org', message: 'Nice.' });
     expect(res.statusCode, res.body).toBe(201);
-    const row = await t.db.selectFrom('blog_comment').selectAll().where('name', '=', 'Sam').executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('blog_comment')
+      .selectAll()
+      .where('name', '=', 'Sam')
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ post_id: null, status: 'pending', decided_at: null });
   });
 
@@ -105,7 +115,12 @@ describe.each(TEST_ENGINES)('blog comments on %s', (engine) => {
         BLOG_COMMENT_MESSAGES.enterMessage,
       ]),
     );
-    const tooLong = await send({ postId: null, name: 'A', email: 'a@example.org', message: 'x'.repeat(2001) });
+    const tooLong = await send({
+      postId: null,
+      name: 'A',
+      email: 'a@example.org',
+      message: 'x'.repeat(2001),
+    });
     expect(tooLong.statusCode).toBe(400);
     expect((await moderation()).json().data).toHaveLength(before);
 

@@ -28,7 +28,10 @@ function renderModeration() {
       return { data: comment({ status: (request.body as { status: BlogComment['status'] }).status }) };
     },
   });
-  return { ...renderScreen(<CommentModeration />, { path: '/blog-comments', pattern: '/blog-comments' }), api };
+  return {
+    ...renderScreen(<CommentModeration />, { path: '/blog-comments', pattern: '/blog-comments' }),
+    api,
+  };
 }
 
 describe('CommentModeration', () => {
@@ -38,7 +41,10 @@ describe('CommentModeration', () => {
     expect(await section.findByText('1 waiting')).toBeInTheDocument();
     const entry = within(section.getByRole('listitem', { name: /Rosa Parent on Our trip to the farm/ }));
     expect(entry.getByText('What a lovely trip!')).toBeInTheDocument();
-    expect(entry.getByRole('link', { name: 'rosa@example.org' })).toHaveAttribute('href', 'mailto:rosa@example.org');
+    expect(entry.getByRole('link', { name: 'rosa@example.org' })).toHaveAttribute(
+      'href',
+      'mailto:rosa@example.org',
+    );
     expect(entry.getByText(/20 Nov 2026/)).toBeInTheDocument();
   });
 
@@ -54,6 +60,8 @@ describe('CommentModeration', () => {
   it('shows the approved ones when asked, each with a way to hide it again', async () => {
     const { user } = renderModeration();
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Show' }), 'Approved');
-    expect(await screen.findByRole('button', { name: 'Hide (reject): the comment of Ben' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Hide (reject): the comment of Ben' }),
+    ).toBeInTheDocument();
   });
 });

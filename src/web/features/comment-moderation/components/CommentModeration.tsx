@@ -22,20 +22,22 @@ const STATUS_BADGES: Record<BlogCommentStatus, { text: string; className: string
 };
 
 /** What the principal can do with a comment in each status. */
-const ACTIONS: Record<BlogCommentStatus, readonly { to: BlogCommentStatus; label: string; style: string }[]> = {
-  pending: [
-    { to: 'approved', label: 'Approve', style: 'btn-success' },
-    { to: 'rejected', label: 'Reject', style: 'btn-outline-danger' },
-  ],
-  approved: [{ to: 'rejected', label: 'Hide (reject)', style: 'btn-outline-danger' }],
-  rejected: [{ to: 'approved', label: 'Approve', style: 'btn-outline-success' }],
-};
+const ACTIONS: Record<BlogCommentStatus, readonly { to: BlogCommentStatus; label: string; style: string }[]> =
+  {
+    pending: [
+      { to: 'approved', label: 'Approve', style: 'btn-success' },
+      { to: 'rejected', label: 'Reject', style: 'btn-outline-danger' },
+    ],
+    approved: [{ to: 'rejected', label: 'Hide (reject)', style: 'btn-outline-danger' }],
+    rejected: [{ to: 'approved', label: 'Approve', style: 'btn-outline-success' }],
+  };
 
 function CommentEntry({ comment, timeZone }: { comment: BlogComment; timeZone: string | undefined }) {
   const decide = useDecideBlogComment();
   const headingId = useId();
   const badge = STATUS_BADGES[comment.status];
-  const where = comment.postId === null ? 'the Blog detail page' : (comment.postTitle ?? 'a post removed since');
+  const where =
+    comment.postId === null ? 'the Blog detail page' : (comment.postTitle ?? 'a post removed since');
   return (
     <li className="inbox-item" aria-labelledby={headingId}>
       <div className="inbox-item__body">
@@ -94,9 +96,7 @@ export function CommentModeration() {
         <div className="d-flex flex-wrap gap-3 align-items-end mb-3">
           <h2 id="blog-comments-heading" className="h4 mb-0 me-auto">
             Comments from the blog{' '}
-            {pending !== undefined ? (
-              <span className="badge text-bg-primary">{pending} waiting</span>
-            ) : null}
+            {pending !== undefined ? <span className="badge text-bg-primary">{pending} waiting</span> : null}
           </h2>
           <label className="small">
             Show
@@ -117,7 +117,11 @@ export function CommentModeration() {
         {comments.isError ? (
           <div role="alert">
             <p>{comments.error.message}</p>
-            <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => comments.refetch()}>
+            <button
+              type="button"
+              className="btn btn-outline-primary btn-sm"
+              onClick={() => comments.refetch()}
+            >
               Retry
             </button>
           </div>

@@ -48,7 +48,9 @@ describe('BlogComments', () => {
 
   it('says so when there is no comment yet', () => {
     renderComments({ comments: [] });
-    expect(within(screen.getByRole('region', { name: '0 Comments' })).getByText(/No comments yet/)).toBeVisible();
+    expect(
+      within(screen.getByRole('region', { name: '0 Comments' })).getByText(/No comments yet/),
+    ).toBeVisible();
   });
 
   it('checks the form, sends the comment with its post and an empty honeypot, and says it waits for approval', async () => {
@@ -64,7 +66,13 @@ describe('BlogComments', () => {
     await user.click(form.getByRole('button', { name: 'Leave Your Comment' }));
     expect(await screen.findByText(BLOG_COMMENT_MESSAGES.sent)).toBeInTheDocument();
     expect(sent).toEqual([
-      { postId: 12, name: 'Asha', email: 'asha@example.com', message: 'Lovely article!', [HONEYPOT_FIELD]: '' },
+      {
+        postId: 12,
+        name: 'Asha',
+        email: 'asha@example.com',
+        message: 'Lovely article!',
+        [HONEYPOT_FIELD]: '',
+      },
     ]);
     expect(form.getByRole('textbox', { name: 'Message' })).toHaveValue('');
   });

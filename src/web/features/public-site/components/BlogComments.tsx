@@ -3,9 +3,17 @@ import {
   BLOG_COMMENT_MAX_LENGTH,
   BLOG_COMMENT_MESSAGES,
 } from '../../../../shared/api/blog-comment-fields.js';
-import type { BlogCommentInput, BlogCommentSent, PublishedBlogComment } from '../../../../shared/api/blog-comments.js';
+import type {
+  BlogCommentInput,
+  BlogCommentSent,
+  PublishedBlogComment,
+} from '../../../../shared/api/blog-comments.js';
 import { BLOG_COMMENT_FORM_POST, BLOG_COMMENT_POST_FIELD } from '../../../../shared/api/form-posts.js';
-import { EMAIL_MAX_LENGTH, HONEYPOT_FIELD, NAME_MAX_LENGTH } from '../../../../shared/api/public-form-fields.js';
+import {
+  EMAIL_MAX_LENGTH,
+  HONEYPOT_FIELD,
+  NAME_MAX_LENGTH,
+} from '../../../../shared/api/public-form-fields.js';
 import {
   browserChecks,
   FormPostOutcomeNote,

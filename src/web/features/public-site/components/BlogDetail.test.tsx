@@ -98,8 +98,20 @@ describe('BlogDetail', () => {
   it('shows the approved comments of the article it shows, and none of other posts', async () => {
     mockContent({
       blogComments: [
-        { id: 1, postId: null, name: 'Ana Silva', message: 'Lovely to read.', createdAt: '2026-06-02T09:00:00.000Z' },
-        { id: 2, postId: 77, name: 'Ben Ito', message: 'Another post.', createdAt: '2026-06-03T09:00:00.000Z' },
+        {
+          id: 1,
+          postId: null,
+          name: 'Ana Silva',
+          message: 'Lovely to read.',
+          createdAt: '2026-06-02T09:00:00.000Z',
+        },
+        {
+          id: 2,
+          postId: 77,
+          name: 'Ben Ito',
+          message: 'Another post.',
+          createdAt: '2026-06-03T09:00:00.000Z',
+        },
       ],
     });
     renderSection(<BlogDetail />);
