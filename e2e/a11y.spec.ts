@@ -16,7 +16,15 @@ const PUBLIC_PAGES = PUBLIC_ROUTE_PATTERNS;
 const SCHOOL_SCREENS: Record<'student' | 'teacher' | 'principal', string[]> = {
   student: ['/dashboard', '/results', '/result-summary/{me}', '/notification', '/attendance-report'],
   teacher: ['/marks', '/send-notification', '/student-attendence', '/final-results', '/today'],
-  principal: ['/school-setup', '/student-class', '/approvals', '/import-pupils', '/guardians', '/today'],
+  principal: [
+    '/school-setup',
+    '/student-class',
+    '/approvals',
+    '/import-pupils',
+    '/guardians',
+    '/today',
+    '/blog-comments',
+  ],
 };
 
 test.describe('accessibility of the school screens', () => {

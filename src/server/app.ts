@@ -28,6 +28,8 @@ import { passwordResetRoutes } from './features/auth/password-reset.routes.js';
 import { findSessionUser } from './features/auth/session.js';
 import { backupRoutes } from './features/backup/backup.routes.js';
 import { BackupScheduler } from './features/backup/scheduler.js';
+import { blogCommentFormPostRoutes } from './features/blog-comments/blog-comment-form-post.routes.js';
+import { blogCommentsRoutes } from './features/blog-comments/blog-comments.routes.js';
 import { careRoutes } from './features/care/care.routes.js';
 import { catalogRoutes } from './features/catalog/catalog.routes.js';
 import { contentAdminRoutes } from './features/content/content.admin.routes.js';
@@ -308,6 +310,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(mediaRoutes);
       await api.register(formsRoutes);
       await api.register(inboxRoutes);
+      // Blog comments, approved by the principal before the site shows them (docs/decisions/0049-blog-comments.md).
+      await api.register(blogCommentsRoutes);
       // The newsletter's double opt-in, unsubscribe links and sending (docs/decisions/0025-newsletter.md).
       await api.register(newsletterRoutes);
       await api.register(settingsRoutes);
@@ -326,6 +330,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   // The public forms as plain HTML forms, for pages without JavaScript (docs/decisions/0029-forms-without-javascript.md).
   await app.register(contactFormPostRoutes);
   await app.register(newsletterFormPostRoutes);
+  await app.register(blogCommentFormPostRoutes);
 
   // Search engines' files at the site's root (robots.txt, sitemap.xml).
   await app.register(pagesRoutes);

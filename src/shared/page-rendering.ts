@@ -48,7 +48,7 @@ export const PAGE_CONTENT: Readonly<Record<ServerRenderedPath, readonly ContentC
  * footer's newsletter form on every page.
  */
 export const PAGE_QUERY_PARAMETERS: Readonly<Partial<Record<string, readonly string[]>>> = {
-  '/blogdetail': ['post'],
+  '/blogdetail': ['post', 'comment'],
   '/contact': ['contact'],
 };
 const EVERY_PAGE_QUERY_PARAMETERS: readonly string[] = ['newsletter'];
@@ -61,6 +61,8 @@ export interface RenderPageInput {
   publicUrl: string;
   /** A public content collection's wire records, as `GET /api/<collection>` answers them. */
   readContent: (collection: ContentCollection) => Promise<unknown>;
+  /** The approved blog comments, as `GET /api/blog-comments` answers them (docs/decisions/0049-blog-comments.md). */
+  readBlogComments: () => Promise<unknown>;
 }
 
 export type RenderedPage =

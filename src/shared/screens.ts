@@ -404,6 +404,21 @@ export const SCREENS = [
       },
     ),
   },
+  // docs/decisions/0049-blog-comments.md: visitors' comments wait for the principal's approval.
+  {
+    path: '/blog-comments',
+    title: 'Blog Comments',
+    who: PRINCIPAL_ONLY,
+    tiles: tileFor(
+      { Principle: 20 },
+      {
+        label: 'Blog Comments',
+        icon: 'journal-text',
+        blurb: 'Approve visitors’ comments',
+        addedBy: 'docs/decisions/0049-blog-comments.md',
+      },
+    ),
+  },
 ] as const satisfies readonly ScreenEntry[];
 
 /** A path pattern of the registry; the web app's module record is keyed by these. */

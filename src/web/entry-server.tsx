@@ -3,10 +3,12 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { z } from 'zod';
+import { PublishedBlogCommentsSchema } from '../shared/api/blog-comments.js';
 import { type ContentCollection, type ContentRecord, wireRecordSchema } from '../shared/api/content.js';
 import type { PageRenderer, RenderedPage, RenderPageInput } from '../shared/page-rendering.js';
 import { AppProvider } from './app/providers.js';
 import { createRoutes } from './app/router.js';
+import { readBlogCommentsWith } from './features/public-site/api/blog-comments.js';
 import { IslandCollector, IslandCollectorContext, islandSlot } from './islands/island.js';
 import { renderIsland } from './islands/render-island.js';
 import { contentQueryKey, readContentWith } from './lib/content.js';
@@ -26,6 +28,9 @@ export const renderer: PageRenderer = {
     // The store's records are checked with the public call's own response schema.
     readContentWith(async (collection) =>
       z.array(wireRecordSchema(collection)).parse(await input.readContent(collection)),
+    );
+    readBlogCommentsWith(async () =>
+      PublishedBlogCommentsSchema.shape.data.parse(await input.readBlogComments()),
     );
     const queryClient = new QueryClient({
       // One try: a failing section renders its error state, as it would in the browser.

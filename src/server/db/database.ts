@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { BlogCommentStatus } from '../../shared/api/blog-comment-fields.js';
 
 /**
  * One interface per table, collected in `Database` (the Kysely example's shape). Columns are
@@ -242,6 +243,20 @@ export interface BookingTable {
   class_name: string;
   created_at: string;
   handled_at: string | null;
+}
+
+/** Visitors' comments under blog posts (docs/decisions/0049-blog-comments.md). */
+export interface BlogCommentTable {
+  id: Generated<number>;
+  /** A blog content record's id; null for the article /blogdetail shows without a post. */
+  post_id: number | null;
+  name: string;
+  email: string;
+  message: string;
+  status: BlogCommentStatus;
+  created_at: string;
+  /** When the principal last approved or rejected it. */
+  decided_at: string | null;
 }
 
 export interface NewsletterSubscriberTable {
@@ -581,6 +596,7 @@ export interface Database {
   media: MediaTable;
   enquiry: EnquiryTable;
   booking: BookingTable;
+  blog_comment: BlogCommentTable;
   newsletter_subscriber: NewsletterSubscriberTable;
   newsletter_unsubscribe: NewsletterUnsubscribeTable;
   attempt_counter: AttemptCounterTable;

@@ -19,6 +19,7 @@ import * as backupRuns from './migrations/2026-11-29T0200-backup-runs.js';
 import * as hashedSecrets from './migrations/2026-11-30T0200-hashed-secrets.js';
 import * as deviceLogin from './migrations/2026-11-30T0300-device-login.js';
 import * as setupToken from './migrations/2026-11-30T0600-setup-token.js';
+import * as blogComments from './migrations/2026-12-01T0200-blog-comments.js';
 
 /**
  * Migrations are imported, not read from a folder, so that the compiled server and the tests run
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30T0200-hashed-secrets': hashedSecrets,
   '2026-11-30T0300-device-login': deviceLogin,
   '2026-11-30T0600-setup-token': setupToken,
+  '2026-12-01T0200-blog-comments': blogComments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

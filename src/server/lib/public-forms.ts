@@ -18,7 +18,7 @@ import { HttpError } from './errors.js';
 export const FORM_RATE_LIMIT = { max: 5, timeWindow: '10 minutes' } as const;
 
 /** The public forms, each with its own count per address. */
-export type PublicForm = 'enquiry' | 'booking' | 'newsletter';
+export type PublicForm = 'enquiry' | 'booking' | 'newsletter' | 'blog-comment';
 
 /**
  * `config.rateLimit` of a public form's route. `groupId` names the form's counter

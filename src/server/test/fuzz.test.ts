@@ -171,11 +171,16 @@ function planFor(school: DemoSchool): Plan {
           if (path.startsWith('/api/admin/time-slots/')) return school.slotId;
           if (path.startsWith('/api/notification/')) return school.notificationId;
           if (path.startsWith('/api/admin/inbox/')) return school.enquiryId;
+          // A comment's status may change: only bad values are the point, so one that is not there.
+          if (path.startsWith('/api/admin/blog-comments/')) return MISSING_ID;
           // users/student, result, student/result, result-summary, attendance/student: a pupil.
           return school.users.student;
         }
         case 'teacherid':
           return school.users.teacher;
+        case 'postId':
+          // A blog comment's post: one of the demo's, so the bad value is what a case is refused for.
+          return school.contentIds.blog?.[0] ?? null;
         case 'parentId':
           // A link of the demo (to the demo student) answers 409 to POST; DELETE must not remove it.
           return method === 'DELETE' ? MISSING_ID : school.users.parent;

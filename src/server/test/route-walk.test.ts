@@ -120,6 +120,9 @@ const POLICY: Record<string, Rule> = {
   'DELETE /api/admin/media/:name': { who: PRINCIPAL, url: '/api/admin/media/not-there.webp' },
   'GET /api/admin/inbox': { who: PRINCIPAL },
   'PATCH /api/admin/inbox/:kind/:id': { who: PRINCIPAL, url: '/api/admin/inbox/enquiry/999999', body: {} },
+  // Blog comments to moderate (docs/decisions/0049-blog-comments.md)
+  'GET /api/admin/blog-comments': { who: PRINCIPAL },
+  'PATCH /api/admin/blog-comments/:id': { who: PRINCIPAL, url: '/api/admin/blog-comments/999999', body: {} },
   'GET /api/admin/newsletter': { who: PRINCIPAL },
   'GET /api/admin/newsletter.csv': { who: PRINCIPAL },
   'DELETE /api/admin/newsletter/:id': { who: PRINCIPAL, url: '/api/admin/newsletter/999999' },
@@ -224,6 +227,9 @@ const PUBLIC = new Set([
   'POST /api/enquiries',
   'POST /api/bookings',
   'POST /api/newsletter',
+  'POST /api/blog-comments',
+  // The approved blog comments, shown under their posts
+  'GET /api/blog-comments',
   // The links of the newsletter's mails: the token is the key (rate limited)
   'POST /api/newsletter/confirm',
   'POST /api/newsletter/unsubscribe',

@@ -1,4 +1,5 @@
 import { isAppPath } from '../routes.js';
+import { BLOG_COMMENT_MESSAGES } from './blog-comment-fields.js';
 import { ENQUIRY_MESSAGES, NEWSLETTER_MESSAGES } from './public-form-fields.js';
 
 /**
@@ -76,12 +77,46 @@ export const NEWSLETTER_FORM_POST = {
 } as const satisfies FormPost;
 
 /**
+ * The blog detail page's comment form (docs/decisions/0049-blog-comments.md): `POST /blogdetail`,
+ * answered with the post's page, `/blogdetail?post=<id>&comment=…#comment-form`.
+ */
+export const BLOG_COMMENT_FORM_POST = {
+  action: '/blogdetail',
+  anchor: 'comment-form',
+  param: 'comment',
+  done: { sent: BLOG_COMMENT_MESSAGES.sent },
+  errors: {
+    ...pick(BLOG_COMMENT_MESSAGES, [
+      'enterName',
+      'nameTooLong',
+      'enterEmail',
+      'invalidEmail',
+      'enterMessage',
+      'messageTooLong',
+      'postNotFound',
+    ]),
+    ...FORM_POST_FAILURES,
+  },
+  notDone: 'Your comment was not sent.',
+} as const satisfies FormPost;
+
+/** The comment form's hidden field with the post it is under (none: the page's own article). */
+export const BLOG_COMMENT_POST_FIELD = 'postId';
+
+/** The page a comment's plain send goes back to: its post's page, or /blogdetail itself. */
+export function blogCommentPageOf(postId: unknown): string {
+  return typeof postId === 'string' && /^[1-9]\d{0,9}$/.test(postId)
+    ? `/blogdetail?post=${postId}`
+    : '/blogdetail';
+}
+
+/**
  * The footer's hidden field with the page (path and query) the form is on: the browser sends no
  * Referer (helmet's `Referrer-Policy: no-referrer`), and the visitor should land where they were.
  */
 export const NEWSLETTER_PAGE_FIELD = 'page';
 
-const FORM_POSTS: readonly FormPost[] = [CONTACT_FORM_POST, NEWSLETTER_FORM_POST];
+const FORM_POSTS: readonly FormPost[] = [CONTACT_FORM_POST, NEWSLETTER_FORM_POST, BLOG_COMMENT_FORM_POST];
 
 /** A page's query without any form's outcome: what the newsletter's hidden field sends. */
 export function withoutOutcomes(search: string): string {

@@ -77,6 +77,7 @@ const SCREEN_MODULES: { readonly [Path in ScreenPath]: () => Promise<RouteModule
   '/guardians': () => import('./routes/school/guardians.js'),
   '/outbox': () => import('./routes/school/outbox.js'),
   '/newsletters': () => import('./routes/school/newsletters.js'),
+  '/blog-comments': () => import('./routes/school/blog-comments.js'),
 };
 
 /** The router's pages, in the registry's order. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BLOG_COMMENT_STATUSES } from '../../../shared/api/blog-comment-fields.js';
 import { ACCOUNT_STATUSES, ATTENDANCE_STATUSES, USER_TYPES } from '../../../shared/constants.js';
 import { MAX_AMOUNT } from '../../../shared/rules/money.js';
 
@@ -96,6 +97,7 @@ const RULES: Record<string, Record<string, z.ZodTypeAny>> = {
   school_settings: { absence_alerts: flag },
   attempt_counter: { attempts: nonNegative() },
   rate_limit: { hits: nonNegative() },
+  blog_comment: { status: oneOf(BLOG_COMMENT_STATUSES, 'a comment status') },
   mail_outbox: {
     status: oneOf(['waiting', 'sending', 'sent', 'failed'], 'a mail status'),
     attempts: nonNegative(),

@@ -457,6 +457,7 @@ describe('a page whose content the server could not read', () => {
         if (collection === 'comments') throw new Error('the store is not answering');
         return [];
       },
+      readBlogComments: async () => [],
     });
     await expect(rendering).rejects.toThrow('could not be rendered');
   });

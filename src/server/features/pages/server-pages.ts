@@ -75,6 +75,8 @@ export class ServerPages {
       publicUrl: this.publicUrl,
       readContent: async (collection) =>
         ((await this.answers.parsed(`/api/${collection}`)) as { data: unknown }).data,
+      readBlogComments: async () =>
+        ((await this.answers.parsed('/api/blog-comments')) as { data: unknown }).data,
     });
     if (rendered.kind === 'redirect') return rendered;
     const html = renderIndexPage(this.template, settings, { pathname: address, notFound: false }, rendered);

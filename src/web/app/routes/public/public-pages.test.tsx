@@ -64,12 +64,16 @@ describe('public pages', () => {
   });
 
   it('/blogdetail shows the post, its comments and the sidebar', async () => {
-    mockContent();
+    mockContent({
+      blogComments: [
+        { id: 1, postId: null, name: 'Ana Silva', message: 'Lovely.', createdAt: '2026-06-02T09:00:00.000Z' },
+      ],
+    });
     renderApp('/blogdetail');
     expect(
       await screen.findByRole('heading', { level: 2, name: 'Why Outdoor Play Matters' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2, name: '3 Comments' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: '1 Comment' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Leave a comment' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 2, name: 'Categories' })).toBeInTheDocument();
   });

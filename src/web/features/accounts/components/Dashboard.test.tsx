@@ -56,6 +56,7 @@ const EXPECTED: Record<Exclude<SchoolType, typeof USER_TYPE.parent>, [string, st
     ['Guardians', '/guardians'],
     ['Outbox', '/outbox'],
     ['Newsletters', '/newsletters'],
+    ['Blog Comments', '/blog-comments'],
   ],
 };
 

@@ -1,21 +1,48 @@
-import { useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { PageIcon } from '../../../components/ui/PageIcon.js';
+import { useId } from 'react';
+import {
+  BLOG_COMMENT_MAX_LENGTH,
+  BLOG_COMMENT_MESSAGES,
+} from '../../../../shared/api/blog-comment-fields.js';
+import type {
+  BlogCommentInput,
+  BlogCommentSent,
+  PublishedBlogComment,
+} from '../../../../shared/api/blog-comments.js';
+import { BLOG_COMMENT_FORM_POST, BLOG_COMMENT_POST_FIELD } from '../../../../shared/api/form-posts.js';
+import {
+  EMAIL_MAX_LENGTH,
+  HONEYPOT_FIELD,
+  NAME_MAX_LENGTH,
+} from '../../../../shared/api/public-form-fields.js';
+import {
+  browserChecks,
+  FormPostOutcomeNote,
+  HoneypotField,
+  usePublicForm,
+} from '../../../components/forms/public-form.js';
+import { useSchool } from '../../../components/layout/school.js';
 import { lazyResolver } from '../../../lib/lazy-resolver.js';
-import { notify } from '../../../lib/toast.js';
-import type { PlaceholderComment } from '../lib/blog-placeholders.js';
-import { COMMENT_MESSAGES } from '../lib/comment-messages.js';
-import type { Comment, CommentInput } from '../lib/comment-schema.js';
+import { useHydrated } from '../../../lib/use-hydrated.js';
 import { FormField, formFieldsOf } from './FormField.js';
 
 /** The comment form's checks, loaded when the form is first used. */
-const commentResolver = lazyResolver(() =>
-  import('../lib/comment-schema.js').then((module) => module.commentResolver),
+const blogCommentResolver = lazyResolver(() =>
+  import('../lib/form-resolvers.js').then((module) => module.blogCommentResolver),
 );
 
-/** The comments and their replies, all counted. */
-const countOf = (comments: readonly PlaceholderComment[]): number =>
-  comments.reduce((count, comment) => count + 1 + countOf(comment.replies ?? []), 0);
+/**
+ * The day a comment was sent, in words and in the school's zone (`24 Nov 2026`): the same on the
+ * server's render and the island's, which both know the school's settings.
+ */
+function dayOf(iso: string, timeZone: string | undefined): string {
+  const options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
+  try {
+    return new Intl.DateTimeFormat('en-GB', { ...options, timeZone }).format(new Date(iso));
+  } catch {
+    // A zone this browser does not know (an old setting) or a date that is none: as it came.
+    return iso.slice(0, 10);
+  }
+}
 
 const initials = (name: string): string =>
   name
@@ -25,119 +52,84 @@ const initials = (name: string): string =>
     .slice(0, 2)
     .toUpperCase();
 
-function CommentItem({
-  comment,
-  onReply,
-}: {
-  comment: PlaceholderComment;
-  onReply: (author: string) => void;
-}) {
+function CommentItem({ comment, timeZone }: { comment: PublishedBlogComment; timeZone: string | undefined }) {
   return (
     <li className="comment">
       <span className="comment__avatar" aria-hidden="true">
-        {initials(comment.author)}
+        {initials(comment.name)}
       </span>
       <div className="comment__body">
         <p className="comment__meta">
-          <span className="comment__author">{comment.author}</span>
-          <span className="comment__date">{comment.date}</span>
+          <span className="comment__author">{comment.name}</span>
+          <time className="comment__date" dateTime={comment.createdAt}>
+            {dayOf(comment.createdAt, timeZone)}
+          </time>
         </p>
-        <p className="comment__text">{comment.text}</p>
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-primary rounded-pill px-3"
-          aria-label={`Reply to ${comment.author}`}
-          onClick={() => onReply(comment.author)}
-        >
-          <PageIcon name="reply" className="me-1" />
-          Reply
-        </button>
-        {comment.replies?.length ? (
-          <ul className="comment-list comment-list--replies">
-            {comment.replies.map((reply) => (
-              <CommentItem key={reply.id} comment={reply} onReply={onReply} />
-            ))}
-          </ul>
-        ) : null}
+        <p className="comment__text">{comment.message}</p>
       </div>
     </li>
   );
 }
 
+const required = (label: string) => (
+  <>
+    {label}
+    <span aria-hidden="true" className="required-mark">
+      *
+    </span>
+  </>
+);
+
 /**
- * The comment form (docs/contract/product.md#public-pages, docs/contract/product.md#validation): Name*,
- * Email*, Website, Message*. No call stores comments yet, so a valid form says comments are coming soon and
- * empties itself.
+ * The 'Leave a comment' form (docs/decisions/0049-blog-comments.md): Name*, Email*, Message*, checked
+ * with the schema of `POST blog-comments` and sent there; the comment waits for the principal's
+ * approval, which the thank-you says. The honeypot is `website`, as on every public form.
+ *
+ * Without its script (docs/decisions/0029-forms-without-javascript.md) it is a plain HTML form posting
+ * to `POST /blogdetail`, whose answer comes back to the post's page with the outcome in the URL.
  */
-export function CommentForm({
-  replyTo,
-  onCancelReply,
-  nameRef,
-}: {
-  replyTo: string | undefined;
-  onCancelReply: () => void;
-  nameRef: (element: HTMLInputElement | null) => void;
-}) {
+export function CommentForm({ postId, search }: { postId: number | null; search: string }) {
   const id = useId();
   const headingId = `${id}-heading`;
+  const scripted = useHydrated();
   const {
     register,
-    handleSubmit,
-    reset,
+    submit,
+    sentWithScript,
     formState: { errors, isSubmitting },
-  } = useForm<CommentInput, unknown, Comment>({
-    resolver: commentResolver,
-    defaultValues: { name: '', email: '', website: '', message: '' },
+  } = usePublicForm<BlogCommentInput, BlogCommentSent>({
+    resolver: blogCommentResolver,
+    // postId is no field: it rides along in the values, and the plain form's hidden input says it.
+    defaultValues: { postId, name: '', email: '', message: '', [HONEYPOT_FIELD]: '' },
+    path: 'blog-comments',
+    fields: ['name', 'email', 'message'],
+    sentMessage: () => BLOG_COMMENT_MESSAGES.sent,
   });
 
-  const onSubmit = (_values: Comment): void => {
-    notify.info(COMMENT_MESSAGES.comingSoon);
-    reset();
-    onCancelReply();
-  };
-
   const field = formFieldsOf(id, register, errors);
-  const nameField = register('name');
-  const required = (label: string) => (
-    <>
-      {label}
-      <span aria-hidden="true" className="required-mark">
-        *
-      </span>
-    </>
-  );
 
   return (
     <section className="comment-form" aria-labelledby={headingId}>
       <h2 id={headingId} className="blog-detail__heading">
         Leave a comment
       </h2>
-      {replyTo ? (
-        <p className="comment-form__reply">
-          Replying to <strong>{replyTo}</strong>{' '}
-          <button type="button" className="btn btn-link p-0 align-baseline" onClick={onCancelReply}>
-            Cancel reply
-          </button>
-        </p>
-      ) : null}
       <form
-        noValidate
+        id={BLOG_COMMENT_FORM_POST.anchor}
+        method="post"
+        action={BLOG_COMMENT_FORM_POST.action}
+        noValidate={scripted}
         aria-labelledby={headingId}
-        onSubmit={handleSubmit(onSubmit)}
-        onFocus={commentResolver.preload}
+        onSubmit={submit}
+        onFocus={blogCommentResolver.preload}
       >
+        <FormPostOutcomeNote post={BLOG_COMMENT_FORM_POST} search={search} hidden={sentWithScript} />
+        <input type="hidden" name={BLOG_COMMENT_POST_FIELD} value={postId ?? ''} />
         <div className="row g-3">
           <FormField
             {...field('name')}
             label={required('Name')}
-            registration={{
-              ...nameField,
-              ref: (element: HTMLInputElement | null) => {
-                nameField.ref(element);
-                nameRef(element);
-              },
-            }}
             required
+            checks={browserChecks(!scripted, NAME_MAX_LENGTH)}
             autoComplete="name"
             className="col-sm-6"
           />
@@ -146,13 +138,24 @@ export function CommentForm({
             label={required('Email')}
             type="email"
             required
+            checks={browserChecks(!scripted, EMAIL_MAX_LENGTH)}
             autoComplete="email"
             className="col-sm-6"
           />
-          <FormField {...field('website')} label="Website" type="url" autoComplete="url" className="col-12" />
-          <FormField {...field('message')} label={required('Message')} rows={5} required className="col-12" />
+          <FormField
+            {...field('message')}
+            label={required('Message')}
+            rows={5}
+            required
+            checks={browserChecks(!scripted, BLOG_COMMENT_MAX_LENGTH)}
+            className="col-12"
+          />
         </div>
-        <button type="submit" className="btn btn-primary rounded-pill px-4 mt-4" disabled={isSubmitting}>
+        <HoneypotField registration={register(HONEYPOT_FIELD)} />
+        <p className="form-text mt-3 mb-0">
+          Your email is not shown. Comments appear once the school has approved them.
+        </p>
+        <button type="submit" className="btn btn-primary rounded-pill px-4 mt-3" disabled={isSubmitting}>
           Leave Your Comment
         </button>
       </form>
@@ -161,44 +164,38 @@ export function CommentForm({
 }
 
 export interface BlogCommentsProps {
-  /** The post's comments, with their replies (the props travel as JSON to the island). */
-  comments: readonly PlaceholderComment[];
+  /** The article the comments are under: a blog post's id, or null for /blogdetail's own article. */
+  postId: number | null;
+  /** Its approved comments, oldest first (the props travel as JSON to the island). */
+  comments: readonly PublishedBlogComment[];
+  /** The page's query, where a send without the script put its outcome. */
+  search: string;
 }
 
 /**
- * The comments block ('3 Comments' with Reply buttons) and the 'Leave a comment' form: the blog detail
- * page's island (islands/registry.ts). No call serves or stores comments yet, so the page passes the
- * placeholders and nothing names the post.
+ * The approved comments under the article and the 'Leave a comment' form: the blog detail page's
+ * island (islands/registry.ts).
  */
-export function BlogComments({ comments }: BlogCommentsProps) {
+export function BlogComments({ postId, comments, search }: BlogCommentsProps) {
   const headingId = useId();
-  const [replyTo, setReplyTo] = useState<string>();
-  const nameInput = useRef<HTMLInputElement | null>(null);
-
-  const reply = (author: string): void => {
-    setReplyTo(author);
-    nameInput.current?.focus();
-  };
-
+  const timeZone = useSchool().settings?.timeZone;
   return (
     <div className="blog-comments">
       <section className="comments" aria-labelledby={headingId}>
         <h2 id={headingId} className="blog-detail__heading">
-          {countOf(comments)} Comments
+          {comments.length === 1 ? '1 Comment' : `${comments.length} Comments`}
         </h2>
-        <ul className="comment-list">
-          {comments.map((comment) => (
-            <CommentItem key={comment.id} comment={comment} onReply={reply} />
-          ))}
-        </ul>
+        {comments.length > 0 ? (
+          <ul className="comment-list">
+            {comments.map((comment) => (
+              <CommentItem key={comment.id} comment={comment} timeZone={timeZone} />
+            ))}
+          </ul>
+        ) : (
+          <p className="mb-0">No comments yet. Be the first to write one.</p>
+        )}
       </section>
-      <CommentForm
-        replyTo={replyTo}
-        onCancelReply={() => setReplyTo(undefined)}
-        nameRef={(element) => {
-          nameInput.current = element;
-        }}
-      />
+      <CommentForm postId={postId} search={search} />
     </div>
   );
 }

@@ -1,11 +1,12 @@
 import { type ReactNode, useId } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import type { ContentRecord } from '../../../../shared/api/content.js';
 import { SectionState, type SectionStatus, sectionStatus } from '../../../components/ui/SectionState.js';
 import { paths } from '../../../config/paths.js';
 import { Island } from '../../../islands/island.js';
 import { useContent } from '../../../lib/content.js';
-import { PLACEHOLDER_COMMENTS, TAGS } from '../lib/blog-placeholders.js';
+import { commentsUnder, useBlogComments } from '../api/blog-comments.js';
+import { TAGS } from '../lib/blog-placeholders.js';
 import {
   blogCard,
   blogCategories,
@@ -151,7 +152,9 @@ function PostArticle({ post, status }: { post: ContentRecord<'blog'> | undefined
 export function BlogDetail() {
   const detailQuery = useContent('blogdetails');
   const blogQuery = useContent('blog');
+  const commentsQuery = useBlogComments();
   const [searchParams] = useSearchParams();
+  const { search } = useLocation();
   const postParam = searchParams.get('post');
   const postId = chosenPostId(postParam);
   const posts = blogQuery.data ?? [];
@@ -218,11 +221,17 @@ export function BlogDetail() {
               </article>
             )}
             <RelatedPosts posts={related} />
-            <Island
-              name="blog-comments"
-              component={BlogComments}
-              props={{ comments: PLACEHOLDER_COMMENTS }}
-            />
+            {showsPost && !post ? null : (
+              <Island
+                name="blog-comments"
+                component={BlogComments}
+                props={{
+                  postId: post?.id ?? null,
+                  comments: commentsUnder(commentsQuery.data ?? [], post?.id ?? null),
+                  search,
+                }}
+              />
+            )}
           </div>
           <div className="col-lg-4">
             <aside className="blog-sidebar" aria-label="Blog sidebar">

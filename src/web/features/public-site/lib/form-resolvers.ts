@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { BlogCommentInputSchema } from '../../../../shared/api/blog-comments.js';
 import { BookingSchema } from '../../../../shared/api/booking.js';
 import { EnquirySchema } from '../../../../shared/api/enquiry.js';
 
@@ -12,3 +13,6 @@ export const enquiryResolver = zodResolver(EnquirySchema);
 
 /** Book A Seat (home, classes): `POST bookings`. */
 export const bookingResolver = zodResolver(BookingSchema);
+
+/** The blog detail page's comment form: `POST blog-comments` (docs/decisions/0049-blog-comments.md). */
+export const blogCommentResolver = zodResolver(BlogCommentInputSchema);

@@ -19,13 +19,21 @@ export interface MockContentOptions {
   failing?: ContentCollection[];
   /** Replaces the fixtures of some collections. */
   content?: Partial<Record<ContentCollection, Record<string, unknown>[]>>;
+  /** What `GET blog-comments` answers (none approved when absent). */
+  blogComments?: Record<string, unknown>[];
 }
 
 /** Answers the public content calls from the fixtures; returns the fetch spy and a way to heal. */
-export function mockContent({ failing = [], content = {} }: MockContentOptions = {}) {
+export function mockContent({ failing = [], content = {}, blogComments = [] }: MockContentOptions = {}) {
   let broken = new Set(failing);
-  const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+  const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const name = urlOf(input).replace(/^\/api\//, '');
+    // The blog detail page's comments (docs/decisions/0049-blog-comments.md): a send is received.
+    if (name === 'blog-comments') {
+      return init?.method === 'POST'
+        ? jsonResponse({ data: { received: true } }, 201)
+        : jsonResponse({ data: blogComments });
+    }
     if (!isContentCollection(name)) throw new TypeError(`Unexpected call ${urlOf(input)}`);
     if (broken.has(name)) return jsonResponse({ error: { code: 'INTERNAL', message: 'Boom' } }, 500);
     return jsonResponse({ data: content[name] ?? WIRE[name] });
