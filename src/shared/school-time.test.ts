@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { examTimeInWords, formatDayTime, formatTime, formatWhen, longDate, todayInZone } from './school-time.js';
+import {
+  examTimeInWords,
+  formatDayTime,
+  formatTime,
+  formatWhen,
+  longDate,
+  todayInZone,
+} from './school-time.js';
 
 describe('times in the school’s zone', () => {
   const instant = '2026-11-24T20:41:00.000Z';

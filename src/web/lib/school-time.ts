@@ -1,2 +1,9 @@
 /** The school's clock for the web app: the one formatter in src/shared/school-time.ts. */
-export { formatDayTime, formatTime, formatWhen, longDate, examTimeInWords, todayInZone } from '../../shared/school-time.js';
+export {
+  examTimeInWords,
+  formatDayTime,
+  formatTime,
+  formatWhen,
+  longDate,
+  todayInZone,
+} from '../../shared/school-time.js';

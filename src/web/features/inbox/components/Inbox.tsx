@@ -24,7 +24,8 @@ function InboxEntry({ item, timeZone }: { item: InboxItem; timeZone: string | un
           {what} {item.handled ? <span className="badge text-bg-secondary">Handled</span> : null}
         </div>
         <div className="small">
-          {item.name} &lt;<a href={`mailto:${item.email}`}>{item.email}</a>&gt;, {formatWhen(item.createdAt, timeZone)}
+          {item.name} &lt;<a href={`mailto:${item.email}`}>{item.email}</a>&gt;,{' '}
+          {formatWhen(item.createdAt, timeZone)}
         </div>
         {item.kind === 'enquiry' ? <p className="mb-0 mt-1">{item.message}</p> : null}
       </div>

@@ -3,8 +3,8 @@ import { QueryState } from '../../../components/school/QueryState.js';
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
 import { schoolPaths } from '../../../config/school-paths.js';
-import { formatWhen } from '../../../lib/school-time.js';
 import { usePupil } from '../../../lib/school/get-pupil.js';
+import { formatWhen } from '../../../lib/school-time.js';
 import { useSettings } from '../../../lib/settings.js';
 import { useMarkHistory } from '../api/get-mark-history.js';
 
@@ -16,7 +16,6 @@ export const MARK_HISTORY_TEXTS = {
   removedAccount: 'a removed account',
   backToMarkSheet: 'Back to the mark sheet',
 } as const;
-
 
 /**
  * Mark history, /mark-history/:id (docs/decisions/0009-running-the-school-year.md, principal): the audit
