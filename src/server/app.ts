@@ -74,6 +74,7 @@ import { drainPlugin } from './plugins/drain.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
 import { requestIdOf, requestIdPlugin } from './plugins/request-id.js';
+import { requestLogPlugin } from './plugins/request-log.js';
 import { slowBodiesPlugin } from './plugins/slow-bodies.js';
 import { uploadsPlugin } from './plugins/uploads.js';
 
@@ -161,6 +162,8 @@ function defaultWebDist(): string {
 export async function buildApp(config: Config, options: BuildAppOptions): Promise<FastifyInstance> {
   const serverOptions: FastifyHttpOptions<Server> = {
     logger: options.logger ?? { level: config.logLevel },
+    // Fastify's two lines per request give way to our one, without the probes (request-log.ts).
+    disableRequestLogging: true,
     // Every log line of a request carries its id, the load balancer's when it sent a sane one.
     genReqId: requestIdOf,
     // Behind a reverse proxy the client address comes from X-Forwarded-For (rate limits use it),
@@ -221,6 +224,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
 
   // Before the content cache's early answers, which carry the request's id too.
   await app.register(requestIdPlugin);
+  await app.register(requestLogPlugin);
   // The public site's data version and the public answers kept by it: first, so that its request
   // hook answers a kept answer before every other hook (docs/decisions/0027-content-cache.md).
   await app.register(contentVersionPlugin);
