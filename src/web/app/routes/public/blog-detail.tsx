@@ -1,16 +1,65 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import type { ContentCollection, ContentRecord } from '../../../../shared/api/content.js';
 import { PAGE_CONTENT } from '../../../../shared/page-rendering.js';
+import { documentTitle } from '../../../../shared/school-settings.js';
+import { usePageTitle } from '../../../components/layout/PageBanner.js';
+import { useSchool } from '../../../components/layout/school.js';
 import { contentLoader } from '../../../features/public-site/api/prefetch-content.js';
 import { BlogDetail } from '../../../features/public-site/components/BlogDetail.js';
 import { blogDetailHead } from '../../../features/public-site/lib/page-heads.js';
+import { contentQueryKey, useContent } from '../../../lib/content.js';
 
 export const head = blogDetailHead;
 
 export const clientLoader = contentLoader(...PAGE_CONTENT['/blogdetail']);
 
 /**
+ * The browser's title when the app renders this page (after a link inside the app, or when the
+ * server could not render it): the same as the server's, from `head` (the post's own title), not the
+ * path's banner title ("Blog detail") the frame's DocumentTitle writes for every page. It writes its
+ * title on each change of what DocumentTitle's depends on, after it (the frame's effects run first),
+ * so the post's title is the one that stays.
+ */
+function PostDocumentTitle() {
+  const frameTitle = usePageTitle();
+  const { settings, status } = useSchool();
+  const { search, pathname } = useLocation();
+  const blog = useContent('blog');
+  const article = useContent('blogdetails');
+  const queryClient = useQueryClient();
+  // Read again when either collection arrives (the head reads both from the cache, as on the server).
+  const loaded = blog.isSuccess && article.isSuccess;
+  const title =
+    settings && loaded
+      ? documentTitle(
+          blogDetailHead({
+            settings,
+            url: new URL(`${pathname}${search}`, window.location.origin),
+            content: <C extends ContentCollection>(collection: C) =>
+              queryClient.getQueryData<ContentRecord<C>[]>(contentQueryKey(collection)) ?? [],
+          }).title,
+          settings.name,
+        )
+      : undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: DocumentTitle writes on each change of frameTitle; this writes after it.
+  useEffect(() => {
+    if (status === 'pending' || !title) return;
+    document.title = title;
+  }, [title, frameTitle, status]);
+  return null;
+}
+
+/**
  * Blog detail, /blogdetail (docs/contract/product.md#public-pages): the post, its sidebar and the comment
  * form.
  */
 export default function BlogDetailRoute() {
-  return <BlogDetail />;
+  return (
+    <>
+      <PostDocumentTitle />
+      <BlogDetail />
+    </>
+  );
 }
