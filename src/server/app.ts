@@ -15,6 +15,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
+  LogController,
 } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { COMMON_ERROR_CODES } from '../shared/api/error-codes.js';
@@ -162,8 +163,9 @@ function defaultWebDist(): string {
 export async function buildApp(config: Config, options: BuildAppOptions): Promise<FastifyInstance> {
   const serverOptions: FastifyHttpOptions<Server> = {
     logger: options.logger ?? { level: config.logLevel },
-    // Fastify's two lines per request give way to our one, without the probes (request-log.ts).
-    disableRequestLogging: true,
+    // Fastify's two lines per request give way to our one, without the probes (request-log.ts);
+    // failures are logged by our error handler.
+    logController: new LogController({ disableRequestLogging: true }),
     // Every log line of a request carries its id, the load balancer's when it sent a sane one.
     genReqId: requestIdOf,
     // Behind a reverse proxy the client address comes from X-Forwarded-For (rate limits use it),
