@@ -18,9 +18,7 @@ export const clientLoader = contentLoader(...PAGE_CONTENT['/blogdetail']);
 /**
  * The browser's title when the app renders this page (after a link inside the app, or when the
  * server could not render it): the same as the server's, from `head` (the post's own title), not the
- * path's banner title ("Blog detail") the frame's DocumentTitle writes for every page. It writes its
- * title on each change of what DocumentTitle's depends on, after it (the frame's effects run first),
- * so the post's title is the one that stays.
+ * path's banner title ("Blog detail") the frame's DocumentTitle writes for every page.
  */
 function PostDocumentTitle() {
   const frameTitle = usePageTitle();
@@ -29,25 +27,33 @@ function PostDocumentTitle() {
   const blog = useContent('blog');
   const article = useContent('blogdetails');
   const queryClient = useQueryClient();
-  // Read again when either collection arrives (the head reads both from the cache, as on the server).
-  const loaded = blog.isSuccess && article.isSuccess;
-  const title =
-    settings && loaded
-      ? documentTitle(
-          blogDetailHead({
-            settings,
-            url: new URL(`${pathname}${search}`, window.location.origin),
-            content: <C extends ContentCollection>(collection: C) =>
-              queryClient.getQueryData<ContentRecord<C>[]>(contentQueryKey(collection)) ?? [],
-          }).title,
-          settings.name,
-        )
-      : undefined;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: DocumentTitle writes on each change of frameTitle; this writes after it.
+  // In an effect only: the server renders this page too, and writes the head's title itself. It
+  // runs again on each change of what DocumentTitle's effect depends on (frameTitle, the school), and
+  // after it (the frame's effects run first), so the post's title is the one that stays.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: frameTitle and the collections are when to write again.
   useEffect(() => {
-    if (status === 'pending' || !title) return;
-    document.title = title;
-  }, [title, frameTitle, status]);
+    if (status === 'pending' || !settings || !blog.isSuccess || !article.isSuccess) return;
+    const head = blogDetailHead({
+      settings,
+      // Only the path and the query name the post (the head's links are not used here).
+      url: new URL(`${pathname}${search}`, window.location.origin),
+      content: <C extends ContentCollection>(collection: C) =>
+        queryClient.getQueryData<ContentRecord<C>[]>(contentQueryKey(collection)) ?? [],
+    });
+    const title = documentTitle(head.title, settings.name);
+    if (title) document.title = title;
+  }, [
+    frameTitle,
+    status,
+    settings,
+    blog.data,
+    article.data,
+    blog.isSuccess,
+    article.isSuccess,
+    pathname,
+    search,
+    queryClient,
+  ]);
   return null;
 }
 
