@@ -15,6 +15,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
+  LogController,
 } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { COMMON_ERROR_CODES } from '../shared/api/error-codes.js';
@@ -76,6 +77,7 @@ import { drainPlugin } from './plugins/drain.js';
 import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
 import { requestIdOf, requestIdPlugin } from './plugins/request-id.js';
+import { requestLogPlugin } from './plugins/request-log.js';
 import { slowBodiesPlugin } from './plugins/slow-bodies.js';
 import { uploadsPlugin } from './plugins/uploads.js';
 
@@ -163,6 +165,9 @@ function defaultWebDist(): string {
 export async function buildApp(config: Config, options: BuildAppOptions): Promise<FastifyInstance> {
   const serverOptions: FastifyHttpOptions<Server> = {
     logger: options.logger ?? { level: config.logLevel },
+    // Fastify's two lines per request give way to our one, without the probes (request-log.ts);
+    // failures are logged by our error handler.
+    logController: new LogController({ disableRequestLogging: true }),
     // Every log line of a request carries its id, the load balancer's when it sent a sane one.
     genReqId: requestIdOf,
     // Behind a reverse proxy the client address comes from X-Forwarded-For (rate limits use it),
@@ -223,6 +228,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
 
   // Before the content cache's early answers, which carry the request's id too.
   await app.register(requestIdPlugin);
+  await app.register(requestLogPlugin);
   // The public site's data version and the public answers kept by it: first, so that its request
   // hook answers a kept answer before every other hook (docs/decisions/0027-content-cache.md).
   await app.register(contentVersionPlugin);

@@ -14,3 +14,11 @@ export const MAIL_LINK_PATHS = {
 
 /** The screen where a user asks for a reset link (linked from /login as "Forgot password?"). */
 export const FORGOT_PASSWORD_PATH = '/forgot-password';
+
+/**
+ * Where the site's address goes in a stored mail's links (docs/decisions/0048-one-clock-and-mail-links-at-send.md):
+ * a mail is written with this mark, and the sender puts the `PUBLIC_URL` of the moment it sends in
+ * its place, so a mail that waited (no SMTP server yet, a retry, a restore) links to where the
+ * school is now, not where it was when the mail was written.
+ */
+export const PUBLIC_URL_MARK = '{{PUBLIC_URL}}';

@@ -261,8 +261,8 @@ export class KeptAnswers {
     const { status, headers, body } = answer.answerFor(request.headers, kept.sharedHeaders);
     reply.hijack();
     write(reply.raw, status, headers, body);
-    // Fastify logs a finished request itself; a hijacked one is logged here, as it would be.
-    reply.log.info({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    // Its log line is written by the onResponse hook, which runs for a hijacked reply too
+    // (plugins/request-log.ts).
     return true;
   }
 }

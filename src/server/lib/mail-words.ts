@@ -9,31 +9,8 @@ export function listInWords(items: readonly string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-/**
- * A `YYYY-MM-DD` date as people write it: "Friday, 20 November 2026". Written out here rather than
- * with Intl, whose punctuation changes between ICU versions.
- */
-export function longDate(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return day;
-  return `${WEEKDAYS[date.getUTCDay()]}, ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
-}
+/** A day in words, "Friday, 20 November 2026": the one clock's (src/shared/school-time.ts). */
+export { longDate } from '../../shared/school-time.js';
 
 /**
  * How to reach the school, from its settings' email and phone (whichever are set), finishing a

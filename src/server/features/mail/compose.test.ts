@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { PUBLIC_URL_MARK } from '../../../shared/mail-links.js';
 import { loadConfig } from '../../config.js';
 import { composeMail, escapeHtml, mailLink, messageHostOf } from './compose.js';
+import { fillPublicUrl } from './link-keys.js';
 
 /** How every mail looks (docs/decisions/0022-email-outbox.md). */
 describe('composeMail', () => {
@@ -21,10 +23,15 @@ describe('composeMail', () => {
     footer: ['You get this mail because of your account at the school.'],
   });
 
-  it('builds absolute links from PUBLIC_URL, under its path, with the query escaped', () => {
+  /** The mail as it leaves: the sender puts PUBLIC_URL where the mark is (decision 0048). */
+  const sent = (html: string) => fillPublicUrl({ text: '', html, headers: '' }, config.publicUrl).html;
+
+  it('builds links under PUBLIC_URL, under its path, with the query escaped; the address is put in when sent', () => {
     expect(config.publicUrl).toBe('https://school.example/site');
-    expect(reset).toBe('https://school.example/site/reset-password?token=a+b%26c');
-    expect(mailLink(config, '/login')).toBe('https://school.example/site/login');
+    expect(reset).toBe(`${PUBLIC_URL_MARK}/reset-password?token=a+b%26c`);
+    const leaving = (text: string) => fillPublicUrl({ text, html: '', headers: '' }, config.publicUrl).text;
+    expect(leaving(reset)).toBe('https://school.example/site/reset-password?token=a+b%26c');
+    expect(leaving(mailLink(config, '/login'))).toBe('https://school.example/site/login');
     expect(messageHostOf(config)).toBe('school.example');
   });
 
@@ -52,7 +59,7 @@ describe('composeMail', () => {
     expect(mail.html).not.toMatch(/<img|<link|<style|url\(/i);
     expect(mail.html).toContain(`href="${escapeHtml(reset)}"`);
     // Every link is absolute.
-    const hrefs = [...mail.html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
+    const hrefs = [...sent(mail.html).matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
     expect(hrefs.length).toBeGreaterThan(0);
     for (const href of hrefs) expect(href).toMatch(/^https:\/\/school\.example\/site\//);
   });
@@ -63,7 +70,7 @@ describe('composeMail', () => {
 
   it('adds the List-Unsubscribe headers and the footer link for a newsletter', () => {
     const page = mailLink(config, '/newsletter/unsubscribe', { token: 'tok' });
-    const oneClick = 'https://school.example/site/api/newsletter/unsubscribe?token=tok';
+    const oneClick = mailLink(config, '/api/newsletter/unsubscribe', { token: 'tok' });
     const newsletter = composeMail(school, {
       kind: 'newsletter',
       to: { address: 'sub@example.org', name: 'Sub' },
@@ -77,6 +84,13 @@ describe('composeMail', () => {
     });
     expect(newsletter.text).toContain(`unsubscribe: ${page}`);
     expect(newsletter.html).toContain(`href="${escapeHtml(page)}"`);
+    const headers = fillPublicUrl(
+      { text: '', html: '', headers: JSON.stringify(newsletter.headers) },
+      config.publicUrl,
+    ).headers;
+    expect(JSON.parse(headers)['List-Unsubscribe']).toBe(
+      '<https://school.example/site/api/newsletter/unsubscribe?token=tok>',
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import type { MailKind } from '../../../shared/api/mail.js';
+import { PUBLIC_URL_MARK } from '../../../shared/mail-links.js';
 import type { MailConfig } from '../../config.js';
 import type { OutgoingMail } from './outbox.repository.js';
 
@@ -6,7 +7,7 @@ import type { OutgoingMail } from './outbox.repository.js';
  * How every mail looks (docs/decisions/0022-email-outbox.md): a plain-text body and an HTML body
  * with the same words, the school's name at the top, inline styles only (mail programs drop style
  * sheets) and no remote images (they are blocked, and they tell a sender who opened what). Every
- * link is absolute, built from PUBLIC_URL.
+ * link is absolute: its PUBLIC_URL is put in when the mail is sent (PUBLIC_URL_MARK, link-keys.ts).
  */
 
 export interface MailContent {
@@ -41,11 +42,15 @@ export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c)
 const htmlParagraph = (text: string, style: string) =>
   `<p style="${style}">${escapeHtml(text).replace(/\r?\n/g, '<br>')}</p>`;
 
-/** An absolute link to a page of the site, e.g. `mailLink(config, '/reset-password', { token })`. */
-export function mailLink(config: MailConfig, path: string, query: Record<string, string> = {}): string {
+/**
+ * A link to a page of the site, e.g. `mailLink(config, '/reset-password', { token })`, with the mark
+ * where PUBLIC_URL goes: the sender writes the PUBLIC_URL of the moment the mail leaves
+ * (docs/decisions/0048-one-clock-and-mail-links-at-send.md), not this one's, so `config` is not read.
+ */
+export function mailLink(_config: MailConfig, path: string, query: Record<string, string> = {}): string {
   // PUBLIC_URL may carry a path (`https://example.org/school`): the page's path goes under it.
   const search = new URLSearchParams(query).toString();
-  return `${config.publicUrl}${path}${search ? `?${search}` : ''}`;
+  return `${PUBLIC_URL_MARK}${path}${search ? `?${search}` : ''}`;
 }
 
 /** The host name in Message-IDs: the site's own. */

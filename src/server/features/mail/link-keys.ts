@@ -7,6 +7,9 @@
  * links as `…?token=…`, and once the mail is sent, failed or too old, its keys are gone.
  */
 
+import { PUBLIC_URL_MARK } from '../../../shared/mail-links.js';
+import { escapeHtml } from './compose.js';
+
 /** What the principal reads where the key was. */
 export const KEY_PLACEHOLDER = '…';
 
@@ -67,4 +70,18 @@ export function parseLinkKeys(stored: string | null): string[] | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The texts with the site's address where the mail's links have PUBLIC_URL_MARK: `publicUrl` is
+ * the PUBLIC_URL of now (docs/decisions/0048-one-clock-and-mail-links-at-send.md). Escaped for
+ * where it goes: as it is in the text, as HTML in the HTML body, inside a JSON string in the headers.
+ */
+export function fillPublicUrl(texts: MailTexts, publicUrl: string): MailTexts {
+  const put = (text: string, value: string) => text.split(PUBLIC_URL_MARK).join(value);
+  return {
+    text: put(texts.text, publicUrl),
+    html: put(texts.html, escapeHtml(publicUrl)),
+    headers: put(texts.headers, JSON.stringify(publicUrl).slice(1, -1)),
+  };
 }

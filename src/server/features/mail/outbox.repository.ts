@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../db/connect.js';
 import type { MailOutboxTable } from '../../db/database.js';
 import { isPostgres } from '../../db/engine.js';
-import { hasLinkPlaceholders, takeLinkKeys } from './link-keys.js';
+import { fillPublicUrl, hasLinkPlaceholders, takeLinkKeys } from './link-keys.js';
 
 /**
  * The outbox (docs/decisions/0022-email-outbox.md): every mail is a row, written in the
@@ -306,15 +306,18 @@ export async function listOutbox(db: Db, query: OutboxQuery): Promise<Omit<Outbo
   };
 }
 
-/** One mail with both its bodies; undefined when there is none with that id. */
-export async function readOutboxMail(db: Db, id: number): Promise<OutboxMailDetail | undefined> {
+/**
+ * One mail with both its bodies, its links under `publicUrl` (the PUBLIC_URL of now, which a mail
+ * still waiting will be sent with); undefined when there is none with that id.
+ */
+export async function readOutboxMail(
+  db: Db,
+  id: number,
+  publicUrl: string,
+): Promise<OutboxMailDetail | undefined> {
   const row = await db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) return undefined;
   // The stored bodies hold no link's key (link-keys.ts): the principal reads `…?token=…`.
-  return {
-    ...toOutboxMail(row),
-    messageId: row.message_id,
-    text: row.text_body,
-    html: row.html_body,
-  };
+  const { text, html } = fillPublicUrl({ text: row.text_body, html: row.html_body, headers: '' }, publicUrl);
+  return { ...toOutboxMail(row), messageId: row.message_id, text, html };
 }

@@ -70,7 +70,7 @@ export async function outboxRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const data = await readOutboxMail(app.db, request.params.id);
+      const data = await readOutboxMail(app.db, request.params.id, app.config.mail.publicUrl);
       if (!data) throw notFound('That mail');
       return { data };
     },
@@ -96,7 +96,7 @@ export async function outboxRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { id } = request.params;
       const retried = await retryFailedMail(app.db, id, nowIso());
-      const mail = await readOutboxMail(app.db, id);
+      const mail = await readOutboxMail(app.db, id, app.config.mail.publicUrl);
       if (!mail) throw notFound('That mail');
       if (retried === 'not-failed') throw conflict(MAIL_ERROR_CODES.notFailed, MAIL_MESSAGES.notFailed);
       if (retried === 'link-gone') throw conflict(MAIL_ERROR_CODES.linkGone, MAIL_MESSAGES.linkGone);

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { sendMail, withMailingDemoSchool } from '../../test/mail.js';
 import { callAs } from '../../test/school-fixtures.js';
-import { composeMail } from './compose.js';
+import { composeMail, mailLink } from './compose.js';
+import { queueMails } from './mail.service.js';
 import { enqueueMails } from './outbox.repository.js';
 import { backoffMs, MAX_ATTEMPTS, MailSender, STALE_REASON } from './sender.js';
 import { smtpTransport } from './transport.js';
@@ -69,6 +70,50 @@ describe.each(TEST_ENGINES)('the outbox and its sender (%s)', (engine) => {
       .where('id', '=', never ?? 0)
       .executeTakeFirstOrThrow();
     expect(failed.status).toBe('failed');
+  });
+});
+
+describe.each(TEST_ENGINES)('links made when the mail is sent (%s)', (engine) => {
+  const { t, f, smtp } = withMailingDemoSchool(engine);
+  const quiet = { warn: () => {}, error: () => {} };
+
+  it('carry the PUBLIC_URL of the moment the mail leaves, not of when it was queued', async () => {
+    const queuedWith = t.app.config.mail;
+    expect(queuedWith.publicUrl).toBe('https://school.test');
+    const [id] = await queueMails(t.db, queuedWith, [
+      {
+        kind: 'newsletter',
+        to: { address: 'moved@example.org', name: 'A & B' },
+        subject: 'The school moved',
+        paragraphs: ['News.'],
+        action: { label: 'Open it', url: mailLink(queuedWith, '/notification') },
+        unsubscribe: {
+          page: mailLink(queuedWith, '/newsletter/unsubscribe', { token: 'k1' }),
+          oneClick: mailLink(queuedWith, '/api/newsletter/unsubscribe', { token: 'k1' }),
+        },
+      },
+    ]);
+    // The server restarts with the school's own address (and a query-looking path, to see it escaped).
+    const now = { ...queuedWith, publicUrl: 'https://new.example/site?a=1&b=2' };
+    const sender = new MailSender(t.db, now, smtpTransport(smtp.url), quiet);
+    expect(await sender.deliverDue()).toBe(1);
+    await sender.stop();
+
+    const [mail] = smtp.to('moved@example.org');
+    expect(mail?.text).toContain('https://new.example/site?a=1&b=2/notification');
+    expect(mail?.text).toContain('https://new.example/site?a=1&b=2/newsletter/unsubscribe?token=k1');
+    expect(mail?.html).toContain('href="https://new.example/site?a=1&amp;b=2/notification"');
+    const listUnsubscribe = mail?.parsed.headerLines.find((h) => h.key === 'list-unsubscribe')?.line;
+    expect(listUnsubscribe?.replace(/\r?\n[ \t]+/g, ' ')).toContain(
+      '<https://new.example/site?a=1&b=2/api/newsletter/unsubscribe?token=k1>',
+    );
+    expect(`${mail?.text}${mail?.html}`).not.toContain('school.test');
+
+    // The stored mail keeps the mark; the Outbox shows it under this server's PUBLIC_URL.
+    const read = await callAs(t.app, f, 'principal', { method: 'GET', url: `/api/admin/outbox/${id}` });
+    expect(read.statusCode).toBe(200);
+    expect(read.json().data.text).toContain('https://school.test/notification');
+    expect(read.json().data.html).not.toContain('{{PUBLIC_URL}}');
   });
 });
 

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MailConfig } from '../../config.js';
 import type { Db } from '../../db/connect.js';
 import { readSettings } from '../settings/settings.repository.js';
-import { fillLinkKeys, parseLinkKeys } from './link-keys.js';
+import { fillLinkKeys, fillPublicUrl, parseLinkKeys } from './link-keys.js';
 import {
   claimDueMails,
   failStaleMails,
@@ -154,11 +154,13 @@ export class MailSender {
   }
 
   private async deliver(mail: OutboxRow, from: { name: string; address: string }): Promise<boolean> {
-    // The links' keys go back in only now, on the way out (link-keys.ts).
-    const filled = fillLinkKeys(
+    // The links' keys go back in only now, on the way out (link-keys.ts), and the site's address
+    // is the PUBLIC_URL of now, not of when the mail was written (decision 0048).
+    const withKeys = fillLinkKeys(
       { text: mail.text_body, html: mail.html_body, headers: mail.headers },
       parseLinkKeys(mail.link_keys),
     );
+    const filled = withKeys && fillPublicUrl(withKeys, this.config.publicUrl);
     if (!filled) {
       await markMailFailed(this.db, mail.id, this.id, LINK_KEYS_GONE, undefined);
       this.log.warn({ mailId: mail.id }, `mail ${mail.id} was not sent: ${LINK_KEYS_GONE}`);

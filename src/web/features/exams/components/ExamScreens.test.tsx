@@ -19,7 +19,7 @@ describe('Exam (student)', () => {
       within(table)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['KG', 'English', '2025-03-03 09:00']);
+    ).toEqual(['KG', 'English', 'Monday, 3 March 2025, 09:00']);
   });
 
   it('tells a teacher kindly that this screen is not theirs', async () => {
@@ -40,7 +40,7 @@ describe('Exams (teacher)', () => {
       within(table)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['Class 1', 'Science', '2025-03-04 10:00']);
+    ).toEqual(['Class 1', 'Science', 'Tuesday, 4 March 2025, 10:00']);
     expect(api.calls()).toEqual(['GET users/profile', 'GET exam/7']);
   });
 

@@ -3,6 +3,7 @@ import { FailureState, LoadingState, QueryState } from '../../../components/scho
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
 import { useCurrentUser } from '../../../lib/current-user.js';
+import { examTimeInWords } from '../../../lib/school-time.js';
 import { type Exam, useStudentExams, useTeacherExams } from '../api/get-exams.js';
 
 function ExamTable({ exams }: { exams: Exam[] }) {
@@ -14,7 +15,11 @@ function ExamTable({ exams }: { exams: Exam[] }) {
       columns={[
         { header: 'Class', cell: (exam) => exam.className },
         { header: 'Subject', cell: (exam) => exam.subjectName },
-        { header: 'Time', cell: (exam) => exam.time },
+        // The contract's `2026-12-04 09:00 - 11:00` in words; the machine-readable day stays in <time>.
+        {
+          header: 'Time',
+          cell: (exam) => <time dateTime={exam.time.slice(0, 10)}>{examTimeInWords(exam.time)}</time>,
+        },
       ]}
     />
   );

@@ -2,11 +2,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InboxItem } from '../../../../shared/api/admin.js';
 import { allowConsoleErrors } from '../../../test/console.js';
 import { urlOf } from '../../../test/content-fetch.js';
 import { createTestQueryClient, jsonResponse } from '../../../test/render-app.js';
+import { TEST_SCHOOL } from '../../../test/school.js';
 import { INBOX_NOT_ALLOWED, Inbox, SUBSCRIBER_STATES } from './Inbox.js';
 
 const ITEMS: InboxItem[] = [
@@ -106,6 +107,29 @@ describe('Inbox', () => {
     expect(rows[0]).toHaveTextContent(`dev@example.com> ${SUBSCRIBER_STATES.unconfirmed}`);
     expect(rows[1]).toHaveTextContent(`cara@example.com> ${SUBSCRIBER_STATES.confirmed}`);
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+  });
+
+  describe('on a device in another time zone than the school', () => {
+    const deviceZone = process.env.TZ;
+    afterEach(() => {
+      if (deviceZone === undefined) delete process.env.TZ;
+      else process.env.TZ = deviceZone;
+    });
+
+    it('shows the times on the school’s clock, as the Outbox does', async () => {
+      // Node reads TZ again when it changes: the "browser" is in Tokyo, the school in New York.
+      process.env.TZ = 'Asia/Tokyo';
+      expect(TEST_SCHOOL.timeZone).toBe('America/New_York');
+      mockInbox();
+      renderInbox();
+      const list = within(await screen.findByRole('region', { name: 'Enquiries and bookings' }));
+      const items = await list.findAllByRole('listitem');
+      // 10:00 UTC is 05:00 in New York (19:00 in Tokyo).
+      expect(items[0]).toHaveTextContent('asha@example.com>, 20 Nov 2026, 05:00');
+      expect(items[1]).toHaveTextContent('ben@example.com>, 19 Nov 2026, 05:00');
+      const subscribers = within(screen.getByRole('region', { name: 'Newsletter subscribers' }));
+      expect(await subscribers.findByText('18 Nov 2026, 05:00')).toBeInTheDocument();
+    });
   });
 
   it('marks an enquiry handled with PATCH', async () => {

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { InboxItem, InboxKind } from '../../../../shared/api/admin.js';
 import { isApiError } from '../../../lib/api-client.js';
+import { formatWhen } from '../../../lib/school-time.js';
+import { useSettings } from '../../../lib/settings.js';
 import { notify } from '../../../lib/toast.js';
 import { downloadSubscribersCsv, useInbox, useSetHandled, useSubscribers } from '../api/inbox.js';
 
@@ -12,10 +14,7 @@ export const INBOX_NOT_ALLOWED = 'Only the principal can read the inbox.';
  */
 export const SUBSCRIBER_STATES = { confirmed: 'Confirmed', unconfirmed: 'Not confirmed yet' } as const;
 
-const dateText = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-
-function InboxEntry({ item }: { item: InboxItem }) {
+function InboxEntry({ item, timeZone }: { item: InboxItem; timeZone: string | undefined }) {
   const setHandled = useSetHandled();
   const what = item.kind === 'enquiry' ? `Enquiry: ${item.subject}` : `Booking: ${item.className}`;
   return (
@@ -25,7 +24,8 @@ function InboxEntry({ item }: { item: InboxItem }) {
           {what} {item.handled ? <span className="badge text-bg-secondary">Handled</span> : null}
         </div>
         <div className="small">
-          {item.name} &lt;<a href={`mailto:${item.email}`}>{item.email}</a>&gt;, {dateText(item.createdAt)}
+          {item.name} &lt;<a href={`mailto:${item.email}`}>{item.email}</a>&gt;,{' '}
+          {formatWhen(item.createdAt, timeZone)}
         </div>
         {item.kind === 'enquiry' ? <p className="mb-0 mt-1">{item.message}</p> : null}
       </div>
@@ -46,7 +46,7 @@ function InboxEntry({ item }: { item: InboxItem }) {
   );
 }
 
-function Subscribers() {
+function Subscribers({ timeZone }: { timeZone: string | undefined }) {
   const subscribers = useSubscribers();
   const [exporting, setExporting] = useState(false);
   const exportCsv = async () => {
@@ -86,7 +86,7 @@ function Subscribers() {
                 <span className="badge text-bg-secondary">{SUBSCRIBER_STATES.unconfirmed}</span>
               )}
             </span>
-            <span className="small text-body-secondary">{dateText(subscriber.createdAt)}</span>
+            <span className="small text-body-secondary">{formatWhen(subscriber.createdAt, timeZone)}</span>
           </li>
         ))}
       </ul>
@@ -99,6 +99,8 @@ function Subscribers() {
  * first, and newsletter subscribers.
  */
 export function Inbox() {
+  // The school's clock, as the Outbox shows it (src/shared/school-time.ts), not the device's.
+  const timeZone = useSettings().data?.timeZone;
   const [kind, setKind] = useState<InboxKind | 'all'>('all');
   const [handled, setHandledFilter] = useState<'all' | 'open' | 'handled'>('all');
   const inbox = useInbox({
@@ -163,11 +165,11 @@ export function Inbox() {
         {inbox.data?.data.length === 0 ? <p>Nothing here.</p> : null}
         <ul className="list-unstyled mb-0">
           {inbox.data?.data.map((item) => (
-            <InboxEntry key={`${item.kind}-${item.id}`} item={item} />
+            <InboxEntry key={`${item.kind}-${item.id}`} item={item} timeZone={timeZone} />
           ))}
         </ul>
       </section>
-      <Subscribers />
+      <Subscribers timeZone={timeZone} />
     </div>
   );
 }

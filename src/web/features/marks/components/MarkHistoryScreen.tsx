@@ -4,6 +4,8 @@ import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
 import { schoolPaths } from '../../../config/school-paths.js';
 import { usePupil } from '../../../lib/school/get-pupil.js';
+import { formatWhen } from '../../../lib/school-time.js';
+import { useSettings } from '../../../lib/settings.js';
 import { useMarkHistory } from '../api/get-mark-history.js';
 
 export const MARK_HISTORY_TEXTS = {
@@ -15,13 +17,6 @@ export const MARK_HISTORY_TEXTS = {
   backToMarkSheet: 'Back to the mark sheet',
 } as const;
 
-const whenFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-
-function formatWhen(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : whenFormat.format(date);
-}
-
 /**
  * Mark history, /mark-history/:id (docs/decisions/0009-running-the-school-year.md, principal): the audit
  * trail the marks entry writes (`GET marks/history/{studentId}`). Other account types get the server's 403,
@@ -31,6 +26,8 @@ export function MarkHistoryScreen({ studentId }: { studentId: number }) {
   const history = useMarkHistory(studentId);
   const pupil = usePupil(studentId);
   const pupilName = pupil.data?.name;
+  // When a mark changed, on the school's clock (src/shared/school-time.ts), not the device's.
+  const timeZone = useSettings().data?.timeZone;
   return (
     <SchoolPanel
       title={pupilName ? `${MARK_HISTORY_TEXTS.title}: ${pupilName}` : MARK_HISTORY_TEXTS.title}
@@ -68,7 +65,7 @@ export function MarkHistoryScreen({ studentId }: { studentId: number }) {
               {
                 header: 'When',
                 cellClassName: 'text-nowrap',
-                cell: (row) => <time dateTime={row.changedAt}>{formatWhen(row.changedAt)}</time>,
+                cell: (row) => <time dateTime={row.changedAt}>{formatWhen(row.changedAt, timeZone)}</time>,
               },
             ]}
           />

@@ -36,6 +36,41 @@ describe('Results', () => {
   });
 });
 
+describe('Results on a phone', () => {
+  const row = (name: string, classes: string, subjectName: string) => ({
+    classes,
+    name,
+    subjectName,
+    marks: 70,
+  });
+  const onceCells = (table: HTMLElement) =>
+    [...table.querySelectorAll('td.school-table__once')].map((cell) => cell.textContent);
+
+  it('names a pupil and class once above the cards, not in each card', async () => {
+    mockApi({
+      'GET result': { data: [row('Ada Mensah', 'KG', 'English'), row('Ada Mensah', 'KG', 'Maths')] },
+      'GET users/profile': profile(USER_TYPE.student, 12, 'Ada Mensah'),
+    });
+    renderScreen(<ResultsScreen />);
+    const table = await screen.findByRole('table');
+    expect(screen.getByText('Ada Mensah, KG')).toHaveClass('d-sm-none');
+    // The cells that repeat them are left out of the phone's cards (school.css); the table keeps its columns.
+    expect(onceCells(table)).toEqual(['KG', 'Ada Mensah', 'KG', 'Ada Mensah']);
+    expect(columnsOf(table)).toEqual(['Class', 'Student Name', 'Subject', 'Marks']);
+  });
+
+  it('keeps pupil and class in every card when the rows are of several pupils', async () => {
+    mockApi({
+      'GET result': { data: [row('Ada Mensah', 'KG', 'English'), row('Ben Osei', 'KG', 'English')] },
+      'GET users/profile': profile(USER_TYPE.teacher),
+    });
+    renderScreen(<ResultsScreen />);
+    const table = await screen.findByRole('table');
+    expect(onceCells(table)).toEqual([]);
+    expect(screen.queryByText('Ada Mensah, KG')).not.toBeInTheDocument();
+  });
+});
+
 describe('Student result (/studentresult/:id)', () => {
   it('shows the pupil’s Student Name, Subject, Marks, Result and links to the mark sheet', async () => {
     const api = mockApi({

@@ -33,6 +33,27 @@ const COLUMNS = {
 export const RESULTS_TEXTS = { ownMarkSheet: 'Your mark sheet' } as const;
 
 /**
+ * A column whose value is the same in every row (the pupil of a pupil's own results): on a phone,
+ * where each row is a card, it is named once above the cards instead of in each (school.css).
+ */
+const ONCE_ON_PHONES = 'school-table__once';
+
+const onceOnPhones = <Column extends object>(column: Column): Column & { cellClassName: string } => ({
+  ...column,
+  cellClassName: ONCE_ON_PHONES,
+});
+
+/** The pupil and class all rows share, or undefined when the rows are of more than one. */
+function onePupil(rows: readonly { studentName: string; className: string }[]) {
+  const [first] = rows;
+  if (!first) return undefined;
+  const same = rows.every(
+    (row) => row.studentName === first.studentName && row.className === first.className,
+  );
+  return same ? { studentName: first.studentName, className: first.className } : undefined;
+}
+
+/**
  * Results, /results (docs/contract/product.md#school-screens): Class, Student Name, Subject, Marks (`GET
  * result`, the caller's own).
  */
@@ -53,14 +74,29 @@ export function ResultsScreen() {
       }
     >
       <QueryState query={results}>
-        {(rows) => (
-          <SchoolTable
-            label="Results"
-            rows={rows}
-            rowKey={(row) => `${row.className}|${row.studentName}|${row.subjectName}`}
-            columns={[COLUMNS.className, COLUMNS.studentName, COLUMNS.subjectName, COLUMNS.marks]}
-          />
-        )}
+        {(rows) => {
+          const pupil = onePupil(rows);
+          return (
+            <>
+              {pupil ? (
+                <p className="school-table__named-once d-sm-none">
+                  {pupil.studentName}, {pupil.className}
+                </p>
+              ) : null}
+              <SchoolTable
+                label="Results"
+                rows={rows}
+                rowKey={(row) => `${row.className}|${row.studentName}|${row.subjectName}`}
+                columns={[
+                  pupil ? onceOnPhones(COLUMNS.className) : COLUMNS.className,
+                  pupil ? onceOnPhones(COLUMNS.studentName) : COLUMNS.studentName,
+                  COLUMNS.subjectName,
+                  COLUMNS.marks,
+                ]}
+              />
+            </>
+          );
+        }}
       </QueryState>
     </SchoolPanel>
   );
@@ -89,7 +125,8 @@ export function StudentResultsScreen({ studentId }: { studentId: number }) {
             label="Results of the pupil"
             rows={rows}
             rowKey={(row) => row.subjectName}
-            columns={[COLUMNS.studentName, COLUMNS.subjectName, COLUMNS.marks, COLUMNS.result]}
+            // The heading names the pupil: on a phone the cards do not repeat it.
+            columns={[onceOnPhones(COLUMNS.studentName), COLUMNS.subjectName, COLUMNS.marks, COLUMNS.result]}
           />
         )}
       </QueryState>

@@ -169,7 +169,7 @@ export function OutboxScreen() {
               },
               {
                 header: <HiddenText>Actions</HiddenText>,
-                cellClassName: 'text-end',
+                cellClassName: 'text-end outbox-actions',
                 cell: (mail) =>
                   mail.status === 'failed' ? (
                     <button

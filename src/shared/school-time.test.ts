@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDayTime, formatTime, formatWhen, todayInZone } from './school-time.js';
+import {
+  examTimeInWords,
+  formatDayTime,
+  formatTime,
+  formatWhen,
+  longDate,
+  todayInZone,
+} from './school-time.js';
 
 describe('times in the school’s zone', () => {
   const instant = '2026-11-24T20:41:00.000Z';
@@ -28,5 +35,21 @@ describe('times in the school’s zone', () => {
     expect(formatTime('soon', 'America/New_York')).toBe('soon');
     expect(formatDayTime('soon', 'America/New_York')).toBe('soon');
     expect(formatTime(instant, 'Not/AZone')).toMatch(/^\d{2}:\d{2}$/);
+  });
+});
+
+describe('days and exam times in words', () => {
+  it('write a calendar day out, the same on every device', () => {
+    expect(longDate('2026-11-20')).toBe('Friday, 20 November 2026');
+    expect(longDate('2026-02-30')).toBe('2026-02-30');
+    expect(longDate('soon')).toBe('soon');
+  });
+
+  it('give an exam’s day in words and keep its hours', () => {
+    expect(examTimeInWords('2026-12-04 09:00 - 11:00')).toBe('Friday, 4 December 2026, 09:00 - 11:00');
+    expect(examTimeInWords('2025-03-03 09:00')).toBe('Monday, 3 March 2025, 09:00');
+    expect(examTimeInWords('2025-03-03')).toBe('Monday, 3 March 2025');
+    expect(examTimeInWords('after lunch')).toBe('after lunch');
+    expect(examTimeInWords('2025-13-45 09:00')).toBe('2025-13-45 09:00');
   });
 });
