@@ -14,10 +14,17 @@ export interface ImagesEditorProps {
   control: Control<EditorValues>;
   register: UseFormRegister<EditorValues>;
   errors: FieldErrors<EditorValues>;
+  /** How many pictures the page shows, from the first (Infinity: all). */
+  shown?: number;
   /** See UploadPicture: a chosen picture the form uploads before it saves. */
   pendingUpload?: RefObject<PendingUpload | undefined>;
   onChosenChange?: (chosen: boolean) => void;
 }
+
+/** What the form says when the page shows only the first picture(s) of a record. */
+export const picturesShownText = (shown: number): string =>
+  shown === 1 ? 'The page shows the first picture.' : `The page shows the first ${shown} pictures.`;
+export const NOT_SHOWN_PICTURE = 'The page does not show this picture.';
 
 /** The media library's pictures as buttons; a click picks one (its largest file and its alt). */
 export function LibraryPicker({ onPick }: { onPick: (image: string, alt: string) => void }) {
@@ -49,6 +56,7 @@ export function ImagesEditor({
   control,
   register,
   errors,
+  shown = Number.POSITIVE_INFINITY,
   pendingUpload,
   onChosenChange,
 }: ImagesEditorProps) {
@@ -63,6 +71,7 @@ export function ImagesEditor({
   return (
     <fieldset className="cms-images mb-3">
       <legend className="form-label fs-6">Pictures</legend>
+      {Number.isFinite(shown) ? <p className="form-text mt-0">{picturesShownText(shown)}</p> : null}
       {fields.length === 0 ? <p className="text-body-secondary small">No pictures.</p> : null}
       <ul className="list-unstyled">
         {fields.map((field, index) => {
@@ -73,6 +82,7 @@ export function ImagesEditor({
             <li key={field.id} className="cms-images__row">
               <img className="cms-images__thumb" src={thumbnailUrl(field.image)} alt="" />
               <div className="flex-grow-1">
+                {index >= shown ? <p className="small text-danger mb-1">{NOT_SHOWN_PICTURE}</p> : null}
                 <label htmlFor={altId} className="form-label small">
                   Picture {index + 1}: description (alt)
                 </label>

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { CONTENT_COLLECTIONS, type ContentCollection } from '../../../../shared/api/content.js';
+import { shownOnPage } from '../../../../shared/content-positions.js';
 import { FieldMessage } from '../../../components/forms/FieldMessage.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { fieldErrorsOf, showFieldErrors } from '../../../lib/form-errors.js';
@@ -34,6 +35,8 @@ export interface RecordFormProps {
   collection: ContentCollection;
   /** Undefined for a new record. */
   record?: EditorRecord;
+  /** Where the record is (or a new one goes) in the collection: what the page shows of it there. */
+  position: number;
   onDone: () => void;
 }
 
@@ -42,7 +45,7 @@ export interface RecordFormProps {
  * icon a picker, a check-list a list of items. Checked with the server's schema; a failed save
  * keeps everything typed and shows the server's reasons at the fields.
  */
-export function RecordForm({ collection, record, onDone }: RecordFormProps) {
+export function RecordForm({ collection, record, position, onDone }: RecordFormProps) {
   const id = useId();
   const save = useSaveRecord(collection);
   const [formError, setFormError] = useState<string | undefined>();
@@ -93,6 +96,7 @@ export function RecordForm({ collection, record, onDone }: RecordFormProps) {
   };
 
   const title = CONTENT_COLLECTIONS[collection].title;
+  const { pictures } = shownOnPage(collection, position);
   return (
     <form
       className="cms-form"
@@ -101,7 +105,7 @@ export function RecordForm({ collection, record, onDone }: RecordFormProps) {
       onSubmit={handleSubmit(onSubmit)}
     >
       {SCHOOL_FACT_FIELDS[collection] ? <p className="form-text">{SCHOOL_FACTS_NOTE}</p> : null}
-      {editableFieldsOf(collection).map((field) => {
+      {editableFieldsOf(collection, position).map((field) => {
         const fieldId = `${id}-${field.wire}`;
         const error = errors.fields?.[field.wire]?.message;
         const name = `fields.${field.wire}` as const;
@@ -141,14 +145,17 @@ export function RecordForm({ collection, record, onDone }: RecordFormProps) {
           </div>
         );
       })}
-      <ImagesEditor
-        collection={collection}
-        control={control}
-        register={register}
-        errors={errors}
-        pendingUpload={pendingUpload}
-        onChosenChange={setPictureChosen}
-      />
+      {pictures > 0 ? (
+        <ImagesEditor
+          collection={collection}
+          control={control}
+          register={register}
+          errors={errors}
+          shown={pictures}
+          pendingUpload={pendingUpload}
+          onChosenChange={setPictureChosen}
+        />
+      ) : null}
       {formError ? (
         <p className="alert alert-danger" role="alert">
           {formError}

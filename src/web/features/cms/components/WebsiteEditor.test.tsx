@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { allowConsoleErrors } from '../../../test/console.js';
 import { jsonResponse } from '../../../test/render-app.js';
 import { mockApi, renderCms, testMedia } from '../testing/render-cms.js';
-import { CollectionPanel } from './CollectionPanel.js';
+import { CollectionPanel, NO_MORE_RECORDS, NOT_SHOWN_RECORD } from './CollectionPanel.js';
 import { MediaLibrary } from './MediaLibrary.js';
 import { UploadPicture } from './UploadPicture.js';
 import { NOT_ALLOWED_MESSAGE, WebsiteEditor } from './WebsiteEditor.js';
@@ -62,6 +62,39 @@ describe('CollectionPanel', () => {
     await user.click(await screen.findByRole('button', { name: 'Move “Safe School Bus” down' }));
     await waitFor(() => expect(api.sent('POST', '/api/admin/content/facilities/order')).toHaveLength(1));
     expect(api.sent('POST', '/api/admin/content/facilities/order')[0]?.body).toEqual({ ids: [20, 19] });
+  });
+
+  it('edits no About record the page does not show, and adds none that it would not show', async () => {
+    const about = (id: number, heading3: string, heading2: string) => ({
+      id,
+      heading1: '',
+      heading2,
+      heading3,
+      discription: '',
+      learn_more: '',
+      images: [],
+    });
+    mockApi({
+      'GET /api/about': {
+        data: [about(1, 'Small classes#Kind teachers', ''), about(2, '', 'Best School'), about(3, '', 'Old')],
+      },
+    });
+    const { user } = renderCms(<CollectionPanel collection="about" />);
+    const items = await screen.findAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('.cms-records__summary')?.textContent)).toEqual([
+      'Small classes, Kind teachers',
+      'Best School',
+      `Old${NOT_SHOWN_RECORD}`,
+    ]);
+    expect(screen.queryByRole('button', { name: 'Edit “Old”' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete “Old”' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add a record' })).not.toBeInTheDocument();
+    expect(screen.getByText(NO_MORE_RECORDS)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Edit “Small classes, Kind teachers”' }));
+    const form = within(screen.getByRole('form', { name: 'Edit About record' }));
+    expect(form.getByLabelText('Item 2')).toHaveValue('Kind teachers');
+    expect(form.queryByLabelText('Title')).not.toBeInTheDocument();
   });
 });
 
