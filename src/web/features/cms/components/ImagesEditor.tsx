@@ -2,7 +2,7 @@ import { type RefObject, useState } from 'react';
 import { type Control, type FieldErrors, type UseFormRegister, useFieldArray } from 'react-hook-form';
 import type { ContentCollection } from '../../../../shared/api/content.js';
 import { GALLERY_CATEGORIES } from '../../../../shared/constants.js';
-import { useMedia } from '../api/media.js';
+import { useMediaLibrary } from '../api/media.js';
 import type { EditorValues } from '../lib/form-values.js';
 import { thumbnailUrl } from '../lib/image-url.js';
 import type { PendingUpload } from '../lib/unsaved-work.js';
@@ -26,23 +26,38 @@ export const picturesShownText = (shown: number): string =>
   shown === 1 ? 'The page shows the first picture.' : `The page shows the first ${shown} pictures.`;
 export const NOT_SHOWN_PICTURE = 'The page does not show this picture.';
 
-/** The media library's pictures as buttons; a click picks one (its largest file and its alt). */
+/**
+ * The media library's pictures as buttons, the uploads first, then the site's other pictures (the
+ * demo's); a click picks one (its largest file and its alt).
+ */
 export function LibraryPicker({ onPick }: { onPick: (image: string, alt: string) => void }) {
-  const media = useMedia();
+  const media = useMediaLibrary();
   if (media.isPending) return <p>Loading the pictures…</p>;
   if (media.isError) return <p role="alert">{media.error.message}</p>;
-  if (media.data.length === 0) return <p>No pictures uploaded yet.</p>;
+  const pictures = [
+    ...media.data.data.map((item) => ({
+      image: item.image,
+      alt: item.alt,
+      name: item.alt || item.originalName,
+    })),
+    ...media.data.sitePictures.map((item) => ({
+      image: item.image,
+      alt: item.alt,
+      name: item.alt || item.image,
+    })),
+  ];
+  if (pictures.length === 0) return <p>No pictures uploaded yet.</p>;
   return (
     <ul className="cms-library-pick list-unstyled">
-      {media.data.map((item) => (
-        <li key={item.name}>
+      {pictures.map((item) => (
+        <li key={item.image}>
           <button
             type="button"
             className="cms-library-pick__button"
             onClick={() => onPick(item.image, item.alt)}
           >
             <img src={thumbnailUrl(item.image)} alt="" />
-            <span>{item.alt || item.originalName}</span>
+            <span>{item.name}</span>
           </button>
         </li>
       ))}
