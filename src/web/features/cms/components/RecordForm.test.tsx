@@ -5,6 +5,7 @@ import { jsonResponse } from '../../../test/render-app.js';
 import type { EditorRecord } from '../api/content-admin.js';
 import { mockApi, renderCms } from '../testing/render-cms.js';
 import { RecordForm, SAVED_MESSAGE } from './RecordForm.js';
+import { PREVIEW_HEADING } from './RecordPreview.js';
 
 const ABOUT: EditorRecord = {
   id: 3,
@@ -172,5 +173,63 @@ describe('RecordForm', () => {
     expect(api.sent('PUT', '/api/admin/content/gallery/30')[0]?.body).toMatchObject({
       images: [{ image: 'demo/p1.webp', alt: 'Play', category: 'Reading' }],
     });
+  });
+
+  it('previews the unsaved draft in a frame that runs no script, and saves nothing', async () => {
+    const api = mockApi({
+      'POST /api/admin/content/about/preview?id=3': (call: { body: unknown }) =>
+        new Response(
+          `<!doctype html><html><head></head><body><h2>${(call.body as { heading2: string }).heading2}</h2></body></html>`,
+          { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' } },
+        ),
+    });
+    const { user } = renderCms(
+      <RecordForm collection="about" record={ABOUT} position={1} onDone={() => {}} />,
+    );
+    await user.clear(screen.getByLabelText('Title'));
+    await user.type(screen.getByLabelText('Title'), 'A Draft Title');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+
+    const frame = await screen.findByTitle('Preview of the page /about with the unsaved changes');
+    expect(frame).toHaveAttribute('sandbox', 'allow-same-origin');
+    expect(frame.getAttribute('srcdoc')).toContain('<h2>A Draft Title</h2>');
+    expect(screen.getByText(PREVIEW_HEADING)).toBeInTheDocument();
+    expect(api.sent('POST', '/api/admin/content/about/preview?id=3')[0]?.body).toMatchObject({
+      heading2: 'A Draft Title',
+      heading3: 'Small classes#Qualified teachers',
+    });
+    expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Close preview' }));
+    expect(screen.queryByTitle(/^Preview of the page/)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Title')).toHaveValue('A Draft Title');
+  });
+
+  it('checks the draft before previewing and shows the server’s refusal at the form', async () => {
+    allowConsoleErrors();
+    const api = mockApi({
+      'POST /api/admin/content/about/preview?id=3': () =>
+        jsonResponse(
+          {
+            error: {
+              code: 'PREVIEW_UNAVAILABLE',
+              message: 'The preview needs the built website (npm run build); this server has none.',
+            },
+          },
+          503,
+        ),
+    });
+    const { user } = renderCms(
+      <RecordForm collection="about" record={ABOUT} position={1} onDone={() => {}} />,
+    );
+    await user.click(screen.getByLabelText('Title'));
+    await user.paste('x'.repeat(201));
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(await screen.findByText('Title is at most 200 characters')).toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText('Title'));
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The preview needs the built website');
   });
 });
