@@ -1,4 +1,4 @@
-import { CONTENT_COLLECTIONS, type ContentCollection, type ContentFields } from './content-records.js';
+import { CONTENT_COLLECTIONS, type ContentCollection } from './content-records.js';
 
 /**
  * What the public pages show of a collection's record at a given position (docs/contract/product.md#public-pages;
@@ -7,9 +7,9 @@ import { CONTENT_COLLECTIONS, type ContentCollection, type ContentFields } from 
  * section's label and title from record 0. The website editor shows a record's form with these fields
  * only, so that nobody edits a field the site never shows (docs/decisions/0050-website-editor-without-traps.md).
  */
-export interface ShownOnPage<C extends ContentCollection = ContentCollection> {
-  /** The record's fields the page shows (internal names), in the collection's order. */
-  fields: readonly (keyof ContentFields<C> & string)[];
+export interface ShownOnPage {
+  /** The record's fields the page shows (internal names, the keys of CONTENT_COLLECTIONS), in order. */
+  fields: readonly string[];
   /** How many of the record's pictures the page shows, from the first (Infinity: all of them). */
   pictures: number;
 }
@@ -58,8 +58,8 @@ const RULES: Record<ContentCollection, Rule> = {
 };
 
 /** What the page shows of the record at `position` (0-based) of `collection`. */
-export function shownOnPage<C extends ContentCollection>(collection: C, position: number): ShownOnPage<C> {
-  return RULES[collection](position) as ShownOnPage<C>;
+export function shownOnPage(collection: ContentCollection, position: number): ShownOnPage {
+  return RULES[collection](position);
 }
 
 /** Whether the page shows anything of the record at `position`. */
