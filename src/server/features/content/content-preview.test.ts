@@ -133,7 +133,8 @@ describe.each(TEST_ENGINES)('the preview of an unsaved record (%s)', (engine) =>
     expect((await preview('home', body, `?id=${about?.id}`)).statusCode).toBe(404);
   });
 
-  it('says so with a 503 where the web app is not built', async () => {
+  // A second demo school of its own: seeding it takes a while on a busy machine.
+  it('says so with a 503 where the web app is not built', { timeout: 120_000 }, async () => {
     const bare = await createTestApp(engine, { demo: true });
     try {
       const token = await tokenOf(bare.app, DEMO.principal);
