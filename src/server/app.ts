@@ -93,6 +93,11 @@ declare module 'fastify' {
     mailSender: MailSender | undefined;
     /** Scheduled backups (BACKUP_EVERY_HOURS); runs only when an interval is set. */
     backupScheduler: BackupScheduler;
+    /**
+     * The public pages rendered on the server, set once the web app's files are registered; undefined
+     * without a build. The website editor's preview renders with it too.
+     */
+    serverPages: ServerPages | undefined;
   }
 }
 
@@ -212,6 +217,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
     app.log,
   );
   app.decorate('backupScheduler', backupScheduler);
+  app.decorate('serverPages', undefined);
   app.addHook('onReady', async () => {
     if (mailSender && config.mail.pollMs > 0) mailSender.start(config.mail.pollMs);
     backupScheduler.start();
@@ -379,6 +385,7 @@ async function registerStaticFiles(
         app.log,
       )
     : undefined;
+  app.serverPages = serverPages;
   if (webBuilt) {
     await app.register(fastifyStatic, {
       root: webDist,

@@ -108,6 +108,8 @@ const POLICY: Record<string, Rule> = {
     CONTENT_COLLECTION_NAMES.flatMap((name): [string, Rule][] => [
       [`POST /api/admin/content/${name}`, { who: PRINCIPAL, body: {} }],
       [`POST /api/admin/content/${name}/order`, { who: PRINCIPAL, body: {} }],
+      // The preview of an unsaved draft (docs/decisions/0050-website-editor-without-traps.md)
+      [`POST /api/admin/content/${name}/preview`, { who: PRINCIPAL, body: {} }],
       [
         `PUT /api/admin/content/${name}/:id`,
         { who: PRINCIPAL, url: `/api/admin/content/${name}/999999`, body: {} },

@@ -126,6 +126,12 @@ export const MEDIA_ERROR_CODES = {
   inUse: 'MEDIA_IN_USE',
 } as const;
 
+/** The website editor's content calls. */
+export const CONTENT_ERROR_CODES = {
+  /** 503: a preview needs the built web app's page renderer (npm run build), which this server lacks. */
+  previewUnavailable: 'PREVIEW_UNAVAILABLE',
+} as const;
+
 /** The outbox of mails. */
 export const MAIL_ERROR_CODES = {
   notFailed: 'NOT_FAILED',
@@ -155,6 +161,7 @@ export type ErrorCode =
   | CodesOf<typeof CARE_ERROR_CODES>
   | CodesOf<typeof FEE_ERROR_CODES>
   | CodesOf<typeof MEDIA_ERROR_CODES>
+  | CodesOf<typeof CONTENT_ERROR_CODES>
   | CodesOf<typeof MAIL_ERROR_CODES>
   | CodesOf<typeof NEWSLETTER_ERROR_CODES>;
 
@@ -175,6 +182,7 @@ export const ERROR_CODES = [
       CARE_ERROR_CODES,
       FEE_ERROR_CODES,
       MEDIA_ERROR_CODES,
+      CONTENT_ERROR_CODES,
       MAIL_ERROR_CODES,
       NEWSLETTER_ERROR_CODES,
     ].flatMap((codes): ErrorCode[] => Object.values(codes)),

@@ -14,15 +14,24 @@ import {
   type ContentFields,
   type ContentImage,
   type ContentRecord,
+  isDatedCollection,
   toWireRecord,
   wireRecordSchema,
 } from '../../../shared/api/content.js';
+import {
+  PREVIEW_MESSAGES,
+  PREVIEW_PAGES,
+  PREVIEW_ROBOTS,
+  PreviewQuerySchema,
+} from '../../../shared/api/content-preview.js';
+import { CONTENT_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import { ErrorBodySchema, type FieldError } from '../../../shared/api/errors.js';
 import { IdParamsSchema } from '../../../shared/api/ids.js';
 import { USER_TYPE } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
-import { invalid, notFound } from '../../lib/errors.js';
-import { DENIED, NO_CONTENT } from '../../lib/school-routes.js';
+import { HttpError, invalid, notFound } from '../../lib/errors.js';
+import { CHECKED, DENIED, NO_CONTENT } from '../../lib/school-routes.js';
+import { nowIso } from '../../lib/time.js';
 import { isStoredImage } from '../../lib/upload-storage.js';
 import { BEARER_AUTH } from '../../plugins/auth.js';
 import {
@@ -138,6 +147,54 @@ export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
     );
 
     api.post(
+      `${base}/preview`,
+      {
+        onRequest: onlyPrincipal,
+        schema: {
+          tags: TAGS,
+          summary: `Preview an unsaved ${collection} record (${title}) on ${PREVIEW_PAGES[collection]}`,
+          description:
+            `The body of PUT (or POST) as it stands in the editor; \`id\` names the record it replaces, none ` +
+            'adds it after the last. Answers the public page as the server renders it with the draft in ' +
+            'place: nothing is saved, the page is no one else’s and is not for search engines ' +
+            `(\`X-Robots-Tag: ${PREVIEW_ROBOTS}\`, no scripts run in it). 503 on a server without the built web app.`,
+          security: BEARER_AUTH,
+          querystring: PreviewQuerySchema,
+          body,
+          produces: ['text/html'],
+          response: {
+            200: {
+              description: 'The page as HTML',
+              content: { 'text/html': { schema: z.string() } },
+            },
+            ...CHECKED,
+            503: ErrorBodySchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const pages = app.serverPages;
+        if (!pages) {
+          throw new HttpError(503, CONTENT_ERROR_CODES.previewUnavailable, PREVIEW_MESSAGES.unavailable);
+        }
+        const { id } = request.query;
+        if (id !== undefined && !(await findContentRecord(app.db, collection, id))) {
+          throw recordNotFound(collection);
+        }
+        const { fields, images } = await fromBody(app, collection, request.body);
+        const records = await draftRecords(app.db, collection, id, fields, images);
+        const page = await pages.preview(PREVIEW_PAGES[collection], { collection, records }, request.log);
+        // The preview pages never redirect (no `?post=`); a renderer that did would be a bug.
+        if (page.kind !== 'page') throw new Error(`The preview of ${collection} was a redirect`);
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('X-Robots-Tag', PREVIEW_ROBOTS)
+          .header('Content-Security-Policy', PREVIEW_CSP)
+          .send(previewHtml(page.answer.body.toString('utf8')));
+      },
+    );
+
+    api.post(
       `${base}/order`,
       {
         onRequest: onlyPrincipal,
@@ -175,6 +232,52 @@ export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
 }
 
 const recordNotFound = (collection: ContentCollection) => notFound(`That ${collection} record`);
+
+/**
+ * The preview's own policy, should it be opened as a page: the site's pictures and styles, no script
+ * (the page's islands would load the saved content over the draft), framed by the editor only.
+ */
+const PREVIEW_CSP = [
+  "default-src 'self'",
+  "img-src 'self' data: blob:",
+  "style-src 'self' 'unsafe-inline'",
+  "font-src 'self' data:",
+  "script-src 'none'",
+  "object-src 'none'",
+  "frame-ancestors 'self'",
+].join('; ');
+
+/** The rendered page, told to search engines as not theirs (whatever robots tag it had before). */
+function previewHtml(html: string): string {
+  const head = html.replace(/<meta name="robots"[^>]*>/gi, '');
+  return head.replace(/<\/head>/i, () => `<meta name="robots" content="${PREVIEW_ROBOTS}"></head>`);
+}
+
+/**
+ * The collection's records as the public GET answers them, with the draft in the place of record
+ * `id` (its dates kept), or after the last record with the next free id when there is none.
+ */
+async function draftRecords<C extends ContentCollection>(
+  db: Db,
+  collection: C,
+  id: number | undefined,
+  fields: ContentFields<C>,
+  images: ContentImage[],
+): Promise<unknown[]> {
+  const stored = await listContentRecords(db, collection);
+  const draftOf = (record: { id: number; publishedAt?: string; updatedAt?: string }) => {
+    const now = nowIso();
+    const dates = isDatedCollection(collection)
+      ? { publishedAt: record.publishedAt ?? now, updatedAt: now }
+      : {};
+    return { ...fields, images, id: record.id, ...dates } as unknown as ContentRecord<C>;
+  };
+  const records =
+    id === undefined
+      ? [...stored, draftOf({ id: Math.max(0, ...stored.map((r) => r.id)) + 1 })]
+      : stored.map((record) => (record.id === id ? draftOf(record as { id: number }) : record));
+  return records.map((record) => toWireRecord(collection, record));
+}
 
 /**
  * A validated body under internal names, after checking that every picture is a stored file (the

@@ -199,6 +199,27 @@ export interface ImageUse {
 }
 
 /**
+ * Every picture the records show, with the alt each record gives it, in collection, record and
+ * picture order: the media library lists the ones that are no upload (the demo's, shipped with the app).
+ */
+export async function listShownImages(db: Db): Promise<(ImageUse & { alt: string })[]> {
+  return db
+    .selectFrom('content_image')
+    .innerJoin('content_record', 'content_record.id', 'content_image.record_id')
+    .select([
+      'content_image.image',
+      'content_image.alt',
+      'content_record.collection',
+      'content_record.id as recordId',
+    ])
+    .orderBy('content_record.collection')
+    .orderBy('content_record.position')
+    .orderBy('content_record.id')
+    .orderBy('content_image.position')
+    .execute();
+}
+
+/**
  * The records that use the given image values, or (with `folder`) any image of that uploads
  * folder, e.g. `media`. Each record once per image, in collection and record order.
  */

@@ -1,10 +1,11 @@
-import type { Media, MediaUse } from '../../../shared/api/admin.js';
+import { MEDIA_IMAGE_PATTERN, type Media, type MediaUse, mediaVariants } from '../../../shared/api/admin.js';
+import type { SitePicture } from '../../../shared/api/media.js';
 import { LOGO_MEDIA_USE } from '../../../shared/api/settings.js';
 import type { Db } from '../../db/connect.js';
 import type { MediaTable } from '../../db/database.js';
 import { bumpDataVersion } from '../../lib/data-version.js';
 import { nowIso } from '../../lib/time.js';
-import { findImageUses, type ImageUse } from '../content/content.repository.js';
+import { findImageUses, type ImageUse, listShownImages } from '../content/content.repository.js';
 import { readLogo } from '../settings/settings.repository.js';
 
 export interface StoredVariant {
@@ -84,6 +85,33 @@ export async function listMedia(db: Db): Promise<Media[]> {
     .execute();
   const uses = await usesOf(db, { folder: 'media' });
   return rows.map((row) => toMedia(row, uses));
+}
+
+/**
+ * The pictures the site shows that are no upload of the library (`uploads`, as listMedia lists them):
+ * the demo's, shipped with the app as files. Each once, with the first alt a record gives it and every
+ * record that shows it (a narrower width of the same picture counts as the same picture).
+ */
+export async function listSitePictures(db: Db, uploads: readonly Media[]): Promise<SitePicture[]> {
+  const uploaded = new Set(uploads.flatMap((media) => media.variants.map((variant) => variant.image)));
+  const shown = await listShownImages(db);
+  const logo = await readLogo(db);
+  if (logo !== '') {
+    shown.push({ image: logo, alt: '', collection: LOGO_MEDIA_USE.collection, recordId: LOGO_MEDIA_USE.id });
+  }
+  const pictures = new Map<string, SitePicture>();
+  for (const use of shown) {
+    if (uploaded.has(use.image) || MEDIA_IMAGE_PATTERN.test(use.image)) continue;
+    // A scene of the demo is stored in several widths: one picture, named by its largest file.
+    const image = mediaVariants(use.image)?.at(-1)?.image ?? use.image;
+    const picture = pictures.get(image) ?? { image, alt: '', usedBy: [] };
+    if (picture.alt === '') picture.alt = use.alt;
+    if (!picture.usedBy.some((u) => u.collection === use.collection && u.id === use.recordId)) {
+      picture.usedBy.push({ collection: use.collection, id: use.recordId });
+    }
+    pictures.set(image, picture);
+  }
+  return [...pictures.values()];
 }
 
 /** The content records that show pictures, and the school's logo (settings #1) when it is one. */

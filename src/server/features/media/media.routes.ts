@@ -10,13 +10,14 @@ import {
 } from '../../../shared/api/admin.js';
 import { MEDIA_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
+import { MediaListSchema } from '../../../shared/api/media.js';
 import { USER_TYPE } from '../../../shared/constants.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { CHECKED, DENIED, NO_CONTENT } from '../../lib/school-routes.js';
 import { removeImages, storeImageSet } from '../../lib/upload-storage.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { mediaForm, uploadedMediaSchema } from '../../plugins/uploads.js';
-import { deleteMedia, findMedia, insertMedia, listMedia } from './media.repository.js';
+import { deleteMedia, findMedia, insertMedia, listMedia, listSitePictures } from './media.repository.js';
 
 const TAGS = ['Media'];
 const UploadBodySchema = MediaUploadFieldsSchema.extend({ [MEDIA_RULES.field]: uploadedMediaSchema() });
@@ -93,15 +94,22 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
       onRequest: onlyPrincipal,
       schema: {
         tags: TAGS,
-        summary: 'The uploaded pictures, newest first, with the records that use each',
+        summary:
+          'The uploaded pictures, newest first, and the site’s other pictures, with the records that use each',
+        description:
+          '`data`: the uploads of this library. `sitePictures`: every other picture the site shows ' +
+          '(the demo’s, shipped with the app): they can be given to a record like an upload, but not deleted.',
         security: BEARER_AUTH,
         response: {
-          200: z.object({ data: z.array(MediaSchema) }),
+          200: MediaListSchema,
           ...DENIED,
         },
       },
     },
-    async () => ({ data: await listMedia(app.db) }),
+    async () => {
+      const data = await listMedia(app.db);
+      return { data, sitePictures: await listSitePictures(app.db, data) };
+    },
   );
 
   api.delete(

@@ -9,6 +9,7 @@ import {
   mediaSrcSet,
   mediaVariants,
 } from '../../../shared/api/admin.js';
+import { MediaListSchema } from '../../../shared/api/media.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { pngDeclaring } from '../../test/png.js';
 import { withDemoSchool } from '../../test/school-fixtures.js';
@@ -438,6 +439,57 @@ describe.each(TEST_ENGINES)('media library on %s', (engine) => {
         })
       ).statusCode,
     ).toBe(400);
+  });
+
+  it('lists every other picture the site shows (the demo’s) once, with its records, and lets a record use it', async () => {
+    const list = await call(t.app, { url: '/api/admin/media', headers: bearer(f.tokens.principal) });
+    expect(list.statusCode).toBe(200);
+    const { data: uploads, sitePictures } = MediaListSchema.strict().parse(list.json());
+    const home = (await call(t.app, { url: '/api/home' })).json().data[0] as {
+      id: number;
+      images: { image: string; alt: string }[];
+    };
+    const hero = home.images[0];
+    if (!hero) throw new Error('The demo home banner has a picture');
+    expect(sitePictures).toContainEqual({
+      image: hero.image,
+      alt: hero.alt,
+      usedBy: expect.arrayContaining([{ collection: 'home', id: home.id }]),
+    });
+    // Every picture any record shows is in the library, as an upload or as one of the site's.
+    const shown = new Set<string>();
+    for (const collection of ['home', 'about', 'kidsclasses', 'teacher', 'blog', 'gallery', 'comments']) {
+      const records = (await call(t.app, { url: `/api/${collection}` })).json().data as (typeof home)[];
+      for (const record of records) for (const image of record.images) shown.add(image.image);
+    }
+    expect(shown.size).toBeGreaterThan(10);
+    const listed = new Set([
+      ...sitePictures.map((picture) => picture.image),
+      ...uploads.flatMap((media) => media.variants.map((variant) => variant.image)),
+    ]);
+    expect([...shown].filter((image) => !listed.has(image))).toEqual([]);
+    expect(new Set(sitePictures.map((p) => p.image)).size).toBe(sitePictures.length);
+
+    // A shipped picture is given to a record like an upload.
+    const comment = await call(t.app, {
+      method: 'POST',
+      url: '/api/admin/content/comments',
+      headers: bearer(f.tokens.principal),
+      payload: {
+        name: 'A parent',
+        degination: 'Father',
+        discription: 'Bright pictures',
+        images: [{ image: hero.image, alt: 'Our school' }],
+      },
+    });
+    expect(comment.statusCode, comment.body).toBe(201);
+    const again = MediaListSchema.parse(
+      (await call(t.app, { url: '/api/admin/media', headers: bearer(f.tokens.principal) })).json(),
+    );
+    expect(again.sitePictures.find((p) => p.image === hero.image)?.usedBy).toContainEqual({
+      collection: 'comments',
+      id: comment.json().data.id,
+    });
   });
 
   it('documents the upload in the OpenAPI document', async () => {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ContentCollection } from '../../../shared/api/content.js';
 import type { SchoolSettings } from '../../../shared/api/settings.js';
 import { type PageRenderer, pageAddress } from '../../../shared/page-rendering.js';
 import { CachedAnswer, type KeptAnswers } from '../../lib/cached-answer.js';
@@ -67,14 +68,33 @@ export class ServerPages {
     }
   }
 
-  private async render(address: string, log: FastifyBaseLogger): Promise<ServedPage> {
+  /**
+   * The page at `url` with `draft`'s records instead of the stored ones of its collection (the
+   * website editor's preview, docs/decisions/0050-website-editor-without-traps.md): rendered each
+   * time, never kept, since nobody else may see it.
+   */
+  async preview(
+    url: string,
+    draft: { collection: ContentCollection; records: unknown },
+    log: FastifyBaseLogger = this.log,
+  ): Promise<ServedPage> {
+    return this.render(pageAddress(new URL(url, this.publicUrl)), log, draft);
+  }
+
+  private async render(
+    address: string,
+    log: FastifyBaseLogger,
+    draft?: { collection: ContentCollection; records: unknown },
+  ): Promise<ServedPage> {
     const settings = ((await this.answers.parsed('/api/settings')) as { data: SchoolSettings }).data;
     const rendered = await this.renderer.renderPage({
       url: new URL(address, this.publicUrl).toString(),
       settings,
       publicUrl: this.publicUrl,
       readContent: async (collection) =>
-        ((await this.answers.parsed(`/api/${collection}`)) as { data: unknown }).data,
+        draft?.collection === collection
+          ? draft.records
+          : ((await this.answers.parsed(`/api/${collection}`)) as { data: unknown }).data,
       readBlogComments: async () =>
         ((await this.answers.parsed('/api/blog-comments')) as { data: unknown }).data,
     });

@@ -1,23 +1,24 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { MEDIA_RULES, type Media, MediaSchema } from '../../../../shared/api/admin.js';
+import { type MediaList, MediaListSchema } from '../../../../shared/api/media.js';
 import { apiClient } from '../../../lib/api-client.js';
 
 export const mediaQueryKey = ['cms', 'media'] as const;
 
-/** `GET admin/media`: the uploaded pictures, newest first, with the records using each. */
-export async function getMedia(signal?: AbortSignal): Promise<Media[]> {
-  const body = await apiClient.get('admin/media', {
-    signal,
-    schema: z.object({ data: z.array(MediaSchema) }),
-  });
-  return body.data;
+/** `GET admin/media`: the uploaded pictures, newest first, and the site's other pictures, with the records using each. */
+export async function getMedia(signal?: AbortSignal): Promise<MediaList> {
+  return apiClient.get('admin/media', { signal, schema: MediaListSchema });
 }
 
 export const mediaQueryOptions = () =>
   queryOptions({ queryKey: mediaQueryKey, queryFn: ({ signal }) => getMedia(signal) });
 
-export const useMedia = () => useQuery(mediaQueryOptions());
+/** The whole library: uploads and the site's other pictures. */
+export const useMediaLibrary = () => useQuery(mediaQueryOptions());
+
+/** The uploads alone (what can be deleted, what the logo is chosen from). */
+export const useMedia = () => useQuery({ ...mediaQueryOptions(), select: (list: MediaList) => list.data });
 
 /** `POST admin/media`: multipart `file` and a suggested `alt`. */
 export async function uploadMedia(file: File, alt: string): Promise<Media> {

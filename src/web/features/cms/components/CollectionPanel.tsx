@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { CONTENT_COLLECTIONS, type ContentCollection } from '../../../../shared/api/content.js';
+import { isShownOnPage } from '../../../../shared/content-positions.js';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { notify } from '../../../lib/toast.js';
@@ -9,12 +10,14 @@ import {
   useEditorRecords,
   useReorderRecords,
 } from '../api/content-admin.js';
-import { fieldsOf } from '../lib/form-values.js';
+import { editableFieldsOf, fieldsOf } from '../lib/form-values.js';
 import { RecordForm } from './RecordForm.js';
 
 /** A record's one-line summary: its first non-empty text field (shown as text), else its number. */
 export function summaryOf(collection: ContentCollection, record: EditorRecord, index: number): string {
-  for (const field of fieldsOf(collection)) {
+  // What the page shows of the record comes first (the About check-list, not its empty title).
+  const shown = isShownOnPage(collection, index) ? editableFieldsOf(collection, index) : [];
+  for (const field of [...shown, ...fieldsOf(collection)]) {
     if (field.kind === 'icon') continue;
     const value = record[field.wire];
     if (typeof value === 'string' && value.trim() !== '') {
@@ -24,6 +27,11 @@ export function summaryOf(collection: ContentCollection, record: EditorRecord, i
   }
   return `Record ${index + 1}`;
 }
+
+/** What the list says of a record the page does not show (its position shows nothing). */
+export const NOT_SHOWN_RECORD = 'Not shown on the website';
+/** Why a collection offers no "Add a record": a record added at the end would not show. */
+export const NO_MORE_RECORDS = 'The website shows no further record here: edit the records above.';
 
 /** One collection: its records in order, with edit, delete, move up/down and add. */
 export function CollectionPanel({ collection }: { collection: ContentCollection }) {
@@ -57,6 +65,7 @@ export function CollectionPanel({ collection }: { collection: ContentCollection 
 
   if (editing !== undefined) {
     const record = editing === 'new' ? undefined : list.find((r) => r.id === editing);
+    const position = record ? list.indexOf(record) : list.length;
     return (
       <section aria-label={title}>
         <h2 className="h4">
@@ -66,27 +75,38 @@ export function CollectionPanel({ collection }: { collection: ContentCollection 
           key={editing}
           collection={collection}
           record={record}
+          position={position}
           onDone={() => setEditing(undefined)}
         />
       </section>
     );
   }
 
+  // A record added at the end must show on the page, else it is work for nothing.
+  const addable = isShownOnPage(collection, list.length);
+
   return (
     <section aria-label={title}>
       <div className="d-flex align-items-center justify-content-between mb-3">
         <h2 className="h4 mb-0">{title}</h2>
-        <button type="button" className="btn btn-primary btn-sm" onClick={() => setEditing('new')}>
-          Add a record
-        </button>
+        {addable ? (
+          <button type="button" className="btn btn-primary btn-sm" onClick={() => setEditing('new')}>
+            Add a record
+          </button>
+        ) : null}
       </div>
+      {addable ? null : <p className="form-text">{NO_MORE_RECORDS}</p>}
       {list.length === 0 ? <p>No records yet.</p> : null}
       <ol className="cms-records list-unstyled">
         {list.map((record, index) => {
           const summary = summaryOf(collection, record, index);
+          const shown = isShownOnPage(collection, index);
           return (
             <li key={record.id} className="cms-records__item">
-              <span className="cms-records__summary">{summary}</span>
+              <span className="cms-records__summary">
+                {summary}
+                {shown ? null : <span className="d-block small text-body-secondary">{NOT_SHOWN_RECORD}</span>}
+              </span>
               <span className="cms-records__actions">
                 <button
                   type="button"
@@ -106,14 +126,16 @@ export function CollectionPanel({ collection }: { collection: ContentCollection 
                 >
                   ↓
                 </button>
-                <button
-                  type="button"
-                  className="btn btn-outline-primary btn-sm"
-                  aria-label={`Edit “${summary}”`}
-                  onClick={() => setEditing(record.id)}
-                >
-                  Edit
-                </button>
+                {shown ? (
+                  <button
+                    type="button"
+                    className="btn btn-outline-primary btn-sm"
+                    aria-label={`Edit “${summary}”`}
+                    onClick={() => setEditing(record.id)}
+                  >
+                    Edit
+                  </button>
+                ) : null}
                 <button
                   type="button"
                   className="btn btn-outline-danger btn-sm"

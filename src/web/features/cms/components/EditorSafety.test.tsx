@@ -41,7 +41,7 @@ afterEach(() => {
 
 async function openHomeRecord(handlers: Record<string, unknown>) {
   const api = mockApi({
-    'GET /api/admin/media': { data: [] },
+    'GET /api/admin/media': { data: [], sitePictures: [] },
     'GET /api/home': { data: [HOME] },
     ...handlers,
   });

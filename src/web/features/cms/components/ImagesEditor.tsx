@@ -2,7 +2,7 @@ import { type RefObject, useState } from 'react';
 import { type Control, type FieldErrors, type UseFormRegister, useFieldArray } from 'react-hook-form';
 import type { ContentCollection } from '../../../../shared/api/content.js';
 import { GALLERY_CATEGORIES } from '../../../../shared/constants.js';
-import { useMedia } from '../api/media.js';
+import { useMediaLibrary } from '../api/media.js';
 import type { EditorValues } from '../lib/form-values.js';
 import { thumbnailUrl } from '../lib/image-url.js';
 import type { PendingUpload } from '../lib/unsaved-work.js';
@@ -14,28 +14,50 @@ export interface ImagesEditorProps {
   control: Control<EditorValues>;
   register: UseFormRegister<EditorValues>;
   errors: FieldErrors<EditorValues>;
+  /** How many pictures the page shows, from the first (Infinity: all). */
+  shown?: number;
   /** See UploadPicture: a chosen picture the form uploads before it saves. */
   pendingUpload?: RefObject<PendingUpload | undefined>;
   onChosenChange?: (chosen: boolean) => void;
 }
 
-/** The media library's pictures as buttons; a click picks one (its largest file and its alt). */
+/** What the form says when the page shows only the first picture(s) of a record. */
+export const picturesShownText = (shown: number): string =>
+  shown === 1 ? 'The page shows the first picture.' : `The page shows the first ${shown} pictures.`;
+export const NOT_SHOWN_PICTURE = 'The page does not show this picture.';
+
+/**
+ * The media library's pictures as buttons, the uploads first, then the site's other pictures (the
+ * demo's); a click picks one (its largest file and its alt).
+ */
 export function LibraryPicker({ onPick }: { onPick: (image: string, alt: string) => void }) {
-  const media = useMedia();
+  const media = useMediaLibrary();
   if (media.isPending) return <p>Loading the pictures…</p>;
   if (media.isError) return <p role="alert">{media.error.message}</p>;
-  if (media.data.length === 0) return <p>No pictures uploaded yet.</p>;
+  const pictures = [
+    ...media.data.data.map((item) => ({
+      image: item.image,
+      alt: item.alt,
+      name: item.alt || item.originalName,
+    })),
+    ...media.data.sitePictures.map((item) => ({
+      image: item.image,
+      alt: item.alt,
+      name: item.alt || item.image,
+    })),
+  ];
+  if (pictures.length === 0) return <p>No pictures uploaded yet.</p>;
   return (
     <ul className="cms-library-pick list-unstyled">
-      {media.data.map((item) => (
-        <li key={item.name}>
+      {pictures.map((item) => (
+        <li key={item.image}>
           <button
             type="button"
             className="cms-library-pick__button"
             onClick={() => onPick(item.image, item.alt)}
           >
             <img src={thumbnailUrl(item.image)} alt="" />
-            <span>{item.alt || item.originalName}</span>
+            <span>{item.name}</span>
           </button>
         </li>
       ))}
@@ -49,6 +71,7 @@ export function ImagesEditor({
   control,
   register,
   errors,
+  shown = Number.POSITIVE_INFINITY,
   pendingUpload,
   onChosenChange,
 }: ImagesEditorProps) {
@@ -63,6 +86,7 @@ export function ImagesEditor({
   return (
     <fieldset className="cms-images mb-3">
       <legend className="form-label fs-6">Pictures</legend>
+      {Number.isFinite(shown) ? <p className="form-text mt-0">{picturesShownText(shown)}</p> : null}
       {fields.length === 0 ? <p className="text-body-secondary small">No pictures.</p> : null}
       <ul className="list-unstyled">
         {fields.map((field, index) => {
@@ -73,6 +97,7 @@ export function ImagesEditor({
             <li key={field.id} className="cms-images__row">
               <img className="cms-images__thumb" src={thumbnailUrl(field.image)} alt="" />
               <div className="flex-grow-1">
+                {index >= shown ? <p className="small text-danger mb-1">{NOT_SHOWN_PICTURE}</p> : null}
                 <label htmlFor={altId} className="form-label small">
                   Picture {index + 1}: description (alt)
                 </label>

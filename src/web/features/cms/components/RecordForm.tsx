@@ -1,11 +1,14 @@
 import { useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { CONTENT_COLLECTIONS, type ContentCollection } from '../../../../shared/api/content.js';
+import { PREVIEW_PAGES } from '../../../../shared/api/content-preview.js';
+import { shownOnPage } from '../../../../shared/content-positions.js';
 import { FieldMessage } from '../../../components/forms/FieldMessage.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { fieldErrorsOf, showFieldErrors } from '../../../lib/form-errors.js';
 import { notify } from '../../../lib/toast.js';
 import { type EditorRecord, useSaveRecord } from '../api/content-admin.js';
+import { usePreviewRecord } from '../api/content-preview.js';
 import {
   type EditorValues,
   editableFieldsOf,
@@ -19,12 +22,19 @@ import { type PendingUpload, UPLOAD_BEFORE_SAVE_FAILED, useReportUnsavedWork } f
 import { ChecklistEditor } from './ChecklistEditor.js';
 import { IconPicker } from './IconPicker.js';
 import { ImagesEditor } from './ImagesEditor.js';
+import { RecordPreview } from './RecordPreview.js';
 
 export const SAVED_MESSAGE = 'Saved. The website shows the change now.';
 /** What the editor's forms say when a save failed: not the principal, the server's message, or try again. */
 export function saveErrorText(error: unknown): string {
   if (isApiError(error) && error.status === 403) return 'Only the principal can edit the website.';
   return isApiError(error) ? error.message : 'The save failed. Please try again.';
+}
+
+/** What the form says when a preview failed: not the principal, the server's message, or try again. */
+export function previewErrorText(error: unknown): string {
+  if (isApiError(error) && error.status === 403) return 'Only the principal can edit the website.';
+  return isApiError(error) ? error.message : 'The preview failed. Please try again.';
 }
 
 export const SCHOOL_FACTS_NOTE =
@@ -34,6 +44,8 @@ export interface RecordFormProps {
   collection: ContentCollection;
   /** Undefined for a new record. */
   record?: EditorRecord;
+  /** Where the record is (or a new one goes) in the collection: what the page shows of it there. */
+  position: number;
   onDone: () => void;
 }
 
@@ -42,7 +54,7 @@ export interface RecordFormProps {
  * icon a picker, a check-list a list of items. Checked with the server's schema; a failed save
  * keeps everything typed and shows the server's reasons at the fields.
  */
-export function RecordForm({ collection, record, onDone }: RecordFormProps) {
+export function RecordForm({ collection, record, position, onDone }: RecordFormProps) {
   const id = useId();
   const save = useSaveRecord(collection);
   const [formError, setFormError] = useState<string | undefined>();
@@ -61,6 +73,23 @@ export function RecordForm({ collection, record, onDone }: RecordFormProps) {
   const [pictureChosen, setPictureChosen] = useState(false);
   const [saved, setSaved] = useState(false);
   useReportUnsavedWork((isDirty || pictureChosen) && !saved);
+
+  const preview = usePreviewRecord(collection);
+  const [previewHtml, setPreviewHtml] = useState<string | undefined>();
+  // The draft as it stands, checked like a save; a picture chosen but not yet added is not in it.
+  const onPreview = async (values: EditorValues) => {
+    setFormError(undefined);
+    try {
+      setPreviewHtml(await preview.mutateAsync({ id: record?.id, body: toBody(collection, values) }));
+    } catch (error) {
+      showFieldErrors(
+        fieldErrorsOf(error),
+        setError,
+        (field) => formPathOf(collection, field.split('.')) as `fields.${string}` | undefined,
+      );
+      setFormError(previewErrorText(error));
+    }
+  };
 
   const onSubmit = async (submitted: EditorValues) => {
     setFormError(undefined);
@@ -93,6 +122,7 @@ export function RecordForm({ collection, record, onDone }: RecordFormProps) {
   };
 
   const title = CONTENT_COLLECTIONS[collection].title;
+  const { pictures } = shownOnPage(collection, position);
   return (
     <form
       className="cms-form"
@@ -101,7 +131,7 @@ export function RecordForm({ collection, record, onDone }: RecordFormProps) {
       onSubmit={handleSubmit(onSubmit)}
     >
       {SCHOOL_FACT_FIELDS[collection] ? <p className="form-text">{SCHOOL_FACTS_NOTE}</p> : null}
-      {editableFieldsOf(collection).map((field) => {
+      {editableFieldsOf(collection, position).map((field) => {
         const fieldId = `${id}-${field.wire}`;
         const error = errors.fields?.[field.wire]?.message;
         const name = `fields.${field.wire}` as const;
@@ -141,14 +171,17 @@ export function RecordForm({ collection, record, onDone }: RecordFormProps) {
           </div>
         );
       })}
-      <ImagesEditor
-        collection={collection}
-        control={control}
-        register={register}
-        errors={errors}
-        pendingUpload={pendingUpload}
-        onChosenChange={setPictureChosen}
-      />
+      {pictures > 0 ? (
+        <ImagesEditor
+          collection={collection}
+          control={control}
+          register={register}
+          errors={errors}
+          shown={pictures}
+          pendingUpload={pendingUpload}
+          onChosenChange={setPictureChosen}
+        />
+      ) : null}
       {formError ? (
         <p className="alert alert-danger" role="alert">
           {formError}
@@ -156,12 +189,27 @@ export function RecordForm({ collection, record, onDone }: RecordFormProps) {
       ) : null}
       <div className="d-flex gap-2">
         <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : 'Save'}
+          {isSubmitting && !preview.isPending ? 'Saving…' : 'Save'}
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline-primary"
+          disabled={preview.isPending}
+          onClick={handleSubmit(onPreview)}
+        >
+          {preview.isPending ? 'Rendering…' : 'Preview'}
         </button>
         <button type="button" className="btn btn-outline-secondary" onClick={onDone}>
           Cancel
         </button>
       </div>
+      {previewHtml !== undefined ? (
+        <RecordPreview
+          html={previewHtml}
+          page={PREVIEW_PAGES[collection]}
+          onClose={() => setPreviewHtml(undefined)}
+        />
+      ) : null}
     </form>
   );
 }

@@ -112,7 +112,10 @@ describe('SchoolSettingsPanel', () => {
   });
 
   it('takes the logo from the media library, shows it, and can go back to the default logo', async () => {
-    const api = mockApi({ 'GET /api/admin/media': { data: [LOGO] }, 'PUT /api/admin/settings': echo });
+    const api = mockApi({
+      'GET /api/admin/media': { data: [LOGO], sitePictures: [] },
+      'PUT /api/admin/settings': echo,
+    });
     const { user } = renderCms(<SchoolSettingsPanel />);
     await user.click(form().getByRole('button', { name: 'Choose the logo from the library' }));
     await user.click(await form().findByRole('button', { name: 'Sun over a meadow' }));
@@ -134,7 +137,7 @@ describe('SchoolSettingsPanel', () => {
 describe('the website editor’s School section', () => {
   it('comes first, opens the settings, and the Contact form leaves the school’s facts to it', async () => {
     mockApi({
-      'GET /api/admin/media': { data: [] },
+      'GET /api/admin/media': { data: [], sitePictures: [] },
       'GET /api/home': { data: [] },
       'GET /api/contacts': {
         data: [
@@ -170,7 +173,7 @@ describe('the website editor’s School section', () => {
   });
 
   it('asks before leaving the School section with unsaved changes', async () => {
-    mockApi({ 'GET /api/admin/media': { data: [] }, 'GET /api/home': { data: [] } });
+    mockApi({ 'GET /api/admin/media': { data: [], sitePictures: [] }, 'GET /api/home': { data: [] } });
     const { user } = renderCms(<WebsiteEditor />);
     const sections = within(screen.getByRole('navigation', { name: 'Website sections' }));
     await user.click(sections.getByRole('button', { name: 'School' }));

@@ -14,10 +14,17 @@ export interface UploadPictureProps {
   pendingUpload?: RefObject<PendingUpload | undefined>;
   /** Told whether a file is chosen and not yet uploaded. */
   onChosenChange?: (chosen: boolean) => void;
+  /** The button's label: in a record's form the picture is uploaded and added to the record. */
+  actionLabel?: string;
 }
 
 /** Choose a file, see it before sending, describe it, upload it (POST admin/media). */
-export function UploadPicture({ onUploaded, pendingUpload, onChosenChange }: UploadPictureProps) {
+export function UploadPicture({
+  onUploaded,
+  pendingUpload,
+  onChosenChange,
+  actionLabel = 'Upload and add',
+}: UploadPictureProps) {
   const id = useId();
   const [file, setFile] = useState<File | undefined>();
   const [preview, setPreview] = useState<string | undefined>();
@@ -110,7 +117,7 @@ export function UploadPicture({ onUploaded, pendingUpload, onChosenChange }: Upl
         disabled={upload.isPending}
         onClick={send}
       >
-        {upload.isPending ? 'Uploading…' : 'Upload and add'}
+        {upload.isPending ? 'Uploading…' : actionLabel}
       </button>
     </div>
   );

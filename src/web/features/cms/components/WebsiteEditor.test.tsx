@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { allowConsoleErrors } from '../../../test/console.js';
 import { jsonResponse } from '../../../test/render-app.js';
 import { mockApi, renderCms, testMedia } from '../testing/render-cms.js';
-import { CollectionPanel } from './CollectionPanel.js';
-import { MediaLibrary } from './MediaLibrary.js';
+import { CollectionPanel, NO_MORE_RECORDS, NOT_SHOWN_RECORD } from './CollectionPanel.js';
+import { MediaLibrary, SITE_PICTURES_TITLE, UPLOADED_MESSAGE } from './MediaLibrary.js';
 import { UploadPicture } from './UploadPicture.js';
 import { NOT_ALLOWED_MESSAGE, WebsiteEditor } from './WebsiteEditor.js';
 
@@ -63,6 +63,39 @@ describe('CollectionPanel', () => {
     await waitFor(() => expect(api.sent('POST', '/api/admin/content/facilities/order')).toHaveLength(1));
     expect(api.sent('POST', '/api/admin/content/facilities/order')[0]?.body).toEqual({ ids: [20, 19] });
   });
+
+  it('edits no About record the page does not show, and adds none that it would not show', async () => {
+    const about = (id: number, heading3: string, heading2: string) => ({
+      id,
+      heading1: '',
+      heading2,
+      heading3,
+      discription: '',
+      learn_more: '',
+      images: [],
+    });
+    mockApi({
+      'GET /api/about': {
+        data: [about(1, 'Small classes#Kind teachers', ''), about(2, '', 'Best School'), about(3, '', 'Old')],
+      },
+    });
+    const { user } = renderCms(<CollectionPanel collection="about" />);
+    const items = await screen.findAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('.cms-records__summary')?.textContent)).toEqual([
+      'Small classes, Kind teachers',
+      'Best School',
+      `Old${NOT_SHOWN_RECORD}`,
+    ]);
+    expect(screen.queryByRole('button', { name: 'Edit “Old”' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete “Old”' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add a record' })).not.toBeInTheDocument();
+    expect(screen.getByText(NO_MORE_RECORDS)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Edit “Small classes, Kind teachers”' }));
+    const form = within(screen.getByRole('form', { name: 'Edit About record' }));
+    expect(form.getByLabelText('Item 2')).toHaveValue('Kind teachers');
+    expect(form.queryByLabelText('Title')).not.toBeInTheDocument();
+  });
 });
 
 describe('UploadPicture', () => {
@@ -93,9 +126,53 @@ describe('UploadPicture', () => {
 });
 
 describe('MediaLibrary', () => {
+  it('lists the site’s other pictures (the demo’s) with their use, and uploads from the library', async () => {
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:preview-2'), revokeObjectURL: vi.fn() }),
+    );
+    let uploaded = false;
+    const api = mockApi({
+      'GET /api/admin/media': () =>
+        jsonResponse({
+          data: uploaded ? [MEDIA] : [],
+          sitePictures: [
+            {
+              image: 'demo/scenes/hero-1-800.webp',
+              alt: 'Children under a rainbow',
+              usedBy: [{ collection: 'home', id: 1 }],
+            },
+          ],
+        }),
+      'POST /api/admin/media': () => {
+        uploaded = true;
+        return jsonResponse({ data: MEDIA }, 201);
+      },
+    });
+    const { user } = renderCms(<MediaLibrary />);
+    const site = await screen.findByRole('img', { name: 'Children under a rainbow' });
+    expect(site).toHaveAttribute('src', '/uploads/demo/scenes/hero-1-320.webp');
+    expect(screen.getByText(SITE_PICTURES_TITLE)).toBeInTheDocument();
+    expect(screen.getByText('Used by Home banner #1')).toBeInTheDocument();
+    expect(screen.getByText('No pictures uploaded yet.')).toBeInTheDocument();
+    // The app brought it: nothing to delete.
+    expect(screen.queryByRole('button', { name: /^Delete picture/ })).not.toBeInTheDocument();
+
+    await user.click(screen.getByText('Upload a picture'));
+    await user.upload(
+      screen.getByLabelText('Picture file'),
+      new File(['png'], 'sandpit.jpg', { type: 'image/jpeg' }),
+    );
+    await user.type(screen.getByLabelText('Description (alt text)'), 'Sandpit');
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText(UPLOADED_MESSAGE)).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Delete picture sandpit.jpg' })).toBeInTheDocument();
+    expect(api.sent('POST', '/api/admin/media')).toHaveLength(1);
+  });
+
   it('lists size and use, and shows which records still use a picture on 409', async () => {
     mockApi({
-      'GET /api/admin/media': { data: [MEDIA] },
+      'GET /api/admin/media': { data: [MEDIA], sitePictures: [] },
       [`DELETE /api/admin/media/${NAME}`]: () =>
         jsonResponse(
           { error: { code: 'MEDIA_IN_USE', message: 'This picture is still used.', details: MEDIA.usedBy } },
@@ -113,7 +190,7 @@ describe('MediaLibrary', () => {
 
 describe('WebsiteEditor', () => {
   it('lists the school’s settings, the eleven collections and the media library', async () => {
-    mockApi({ 'GET /api/admin/media': { data: [] }, 'GET /api/home': { data: [] } });
+    mockApi({ 'GET /api/admin/media': { data: [], sitePictures: [] }, 'GET /api/home': { data: [] } });
     renderCms(<WebsiteEditor />);
     const nav = within(screen.getByRole('navigation', { name: 'Website sections' }));
     expect(nav.getAllByRole('button')).toHaveLength(13);

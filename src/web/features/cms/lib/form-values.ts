@@ -1,6 +1,7 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { contentBodySchema } from '../../../../shared/api/admin.js';
 import { CONTENT_COLLECTIONS, type ContentCollection } from '../../../../shared/api/content.js';
+import { shownOnPage } from '../../../../shared/content-positions.js';
 import type { EditorRecord } from '../api/content-admin.js';
 
 export interface ImageValue {
@@ -26,9 +27,16 @@ export const SCHOOL_FACT_FIELDS: Partial<Record<ContentCollection, readonly stri
   contacts: ['address', 'email', 'phone', 'opening_hour'],
 };
 
-/** The fields the record's form shows: all but the school's facts. */
-export const editableFieldsOf = (collection: ContentCollection) =>
-  fieldsOf(collection).filter((field) => !SCHOOL_FACT_FIELDS[collection]?.includes(field.wire));
+/**
+ * The fields the form of the record at `position` shows: those the public page shows of a record
+ * there (shared/content-positions.ts), but the school's facts. The others keep what they hold.
+ */
+export function editableFieldsOf(collection: ContentCollection, position: number) {
+  const shown: readonly string[] = shownOnPage(collection, position).fields;
+  return Object.entries(CONTENT_COLLECTIONS[collection].fields)
+    .filter(([key, field]) => shown.includes(key) && !SCHOOL_FACT_FIELDS[collection]?.includes(field.wire))
+    .map(([, field]) => field);
+}
 
 export function toFormValues(collection: ContentCollection, record: EditorRecord | undefined): EditorValues {
   const fields: Record<string, string> = {};

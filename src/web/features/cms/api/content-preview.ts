@@ -1,0 +1,23 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { ContentCollection } from '../../../../shared/api/content.js';
+import { apiClient } from '../../../lib/api-client.js';
+
+/**
+ * `POST admin/content/{collection}/preview[?id=]`: the public page as the server renders it with the
+ * unsaved draft in place of record `id` (a new record without it); the page's HTML.
+ */
+export async function previewRecord(
+  collection: ContentCollection,
+  id: number | undefined,
+  body: Record<string, unknown>,
+): Promise<string> {
+  const query = id === undefined ? '' : `?id=${id}`;
+  return apiClient.post(`admin/content/${collection}/preview${query}`, body, { schema: z.string() });
+}
+
+export const usePreviewRecord = (collection: ContentCollection) =>
+  useMutation({
+    mutationFn: ({ id, body }: { id: number | undefined; body: Record<string, unknown> }) =>
+      previewRecord(collection, id, body),
+  });
