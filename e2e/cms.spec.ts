@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expectIslandsHydrated } from './support/islands.js';
-import { expect, test } from './support/own-school.js';
+import { expect, sharedSchoolUrl, test } from './support/own-school.js';
 
 /**
  * docs/decisions/0006-media-and-content-editing.md end to end, against the real server: the principal
@@ -16,14 +16,16 @@ interface WireRecord {
   [field: string]: unknown;
 }
 
-async function records(request: APIRequestContext, collection: string): Promise<WireRecord[]> {
-  const response = await request.get(`/api/${collection}`);
+/** The records a public content call answers: `/api/gallery` on the test's own school, or an absolute address. */
+async function records(request: APIRequestContext, url: string): Promise<WireRecord[]> {
+  const response = await request.get(url);
   expect(response.status()).toBe(200);
   return ((await response.json()) as { data: WireRecord[] }).data;
 }
 
 test('the principal changes the home title in the editor and the home page shows it', async ({
   page,
+  request,
   logInAs,
 }) => {
   await logInAs('principal@demo.school');
@@ -42,6 +44,11 @@ test('the principal changes the home title in the editor and the home page shows
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   });
+
+  await test.step('the shared demo school’s home banner, which the other specs read, is as it was', async () => {
+    const [shared] = await records(request, sharedSchoolUrl('/api/home'));
+    expect(shared?.heading2).not.toBe(title);
+  });
 });
 
 test('the principal changes a gallery picture’s category and the gallery filter shows it there', async ({
@@ -50,7 +57,7 @@ test('the principal changes a gallery picture’s category and the gallery filte
   logInAs,
 }) => {
   await logInAs('principal@demo.school');
-  const gallery = await records(request, 'gallery');
+  const gallery = await records(request, '/api/gallery');
   // A Playing picture becomes Reading.
   const index = gallery.findIndex((record) => record.images.some((image) => image.category === 'Playing'));
   const record = gallery[index];

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { SchoolSettings } from '../src/shared/api/settings.js';
-import { expect, test } from './support/own-school.js';
+import { expect, sharedSchoolUrl, test } from './support/own-school.js';
 
 /**
  * docs/decisions/0014-school-settings.md end to end, against the real server and its demo school: the
@@ -10,8 +10,8 @@ import { expect, test } from './support/own-school.js';
  * its own data folder: the specs reading the shared demo school run beside it, and nothing is put back.
  */
 
-async function settings(request: APIRequestContext): Promise<SchoolSettings> {
-  const response = await request.get('/api/settings');
+async function settings(request: APIRequestContext, url = '/api/settings'): Promise<SchoolSettings> {
+  const response = await request.get(url);
   expect(response.status()).toBe(200);
   return ((await response.json()) as { data: SchoolSettings }).data;
 }
@@ -74,5 +74,11 @@ test('the principal changes the school’s name and address in the editor; heade
   await test.step('the server writes the same into the page itself (search engines, link previews, first paint)', async () => {
     const html = await (await request.get('/about')).text();
     expect(html).toContain(`<title>About · ${name}</title>`);
+  });
+
+  await test.step('the shared demo school, which the other specs read, keeps its name and address', async () => {
+    const shared = await settings(request, sharedSchoolUrl('/api/settings'));
+    expect(shared.name).not.toBe(name);
+    expect(shared.address).not.toBe(address);
   });
 });

@@ -96,4 +96,14 @@ export const test = base.extend<{ ownSchool: OwnSchool }>({
   },
 });
 
+/**
+ * An address on the shared e2e server (playwright.config.ts's baseURL), which a test of its own
+ * school reads to show that its changes stayed in its own school.
+ */
+export function sharedSchoolUrl(pathname: string): string {
+  const shared = test.info().project.use.baseURL;
+  if (!shared) throw new Error('playwright.config.ts sets baseURL to the shared e2e server');
+  return new URL(pathname, shared).href;
+}
+
 export { expect } from './fixtures.js';
