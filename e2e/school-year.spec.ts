@@ -40,7 +40,9 @@ test('a school year: a new pupil is approved, enrolled and taught, gets a mark a
   page,
   ownAccount,
 }) => {
-  test.setTimeout(90_000);
+  // Five log-ins and a dozen screens: about 35 s alone, 55-75 s beside the whole suite on a shared
+  // 2-core machine, so twice the usual minute.
+  test.setTimeout(120_000);
   const teacher = await test.step('a teacher of its own, registered and approved through the API', () =>
     ownAccount(USER_TYPE.teacher, 'Kwame Asante'));
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
