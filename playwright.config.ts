@@ -3,9 +3,6 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROME_ARGS } from './scripts/chrome-path.mjs';
 
-// The specs that change demo records the others read; the rest create the data they change (a class,
-// pupils, an enquiry of their own, stamped) and run beside each other.
-const CHANGES_SHARED_DATA = /(cms|school-year|school-identity|fees)\.spec\.ts/;
 const port = Number(process.env.E2E_PORT ?? 3199);
 // scripts/e2e.mjs sets E2E_DATA_DIR, so that every worker (and fixtures that seed through the
 // database) knows where the server keeps its data.
@@ -33,17 +30,10 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: process.env.CHROME_PATH, args: CHROME_ARGS },
   },
-  projects: [
-    { name: 'chromium', testIgnore: CHANGES_SHARED_DATA, use: { ...devices['Desktop Chrome'] } },
-    // These specs change what the others read (the public content, a demo pupil's marks and
-    // class, the school's name and address), so they run after them rather than beside them.
-    {
-      name: 'changes-shared-data',
-      testMatch: CHANGES_SHARED_DATA,
-      dependencies: ['chromium'],
-      use: { ...devices['Desktop Chrome'] },
-    },
-  ],
+  // One project: every spec creates the data it changes (a class, pupils, a teacher, an enquiry of
+  // its own, stamped), or starts a demo school of its own when it changes what every page shows
+  // (e2e/support/own-school.ts), so no spec waits for others to finish with the shared demo school.
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
     command: `node scripts/e2e-server.mjs`,
     url: `http://127.0.0.1:${port}/api/ready`,
