@@ -33,6 +33,9 @@ test('the principal bills a class, records a payment in its dialog with the rece
   logInAs,
   tokenFor,
 }) => {
+  // Its own class, pupil and parent are made first, then two sessions walk the whole ledger: more
+  // than the minute a test has on the shared 2-core machine.
+  test.slow();
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const planName = `Trip ${stamp}`;
   const principalToken = await tokenFor(PRINCIPAL);
