@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { FEE_MESSAGES, type StudentFees, StudentFeesSchema } from '../src/shared/api/fees.js';
 import { formatMoney } from '../src/shared/rules/money.js';
+import { blockingViolations } from './support/axe.js';
 import { logInMade, makeFeesFamily } from './support/fees-data.js';
 import { expect, test } from './support/fixtures.js';
 
@@ -24,6 +25,17 @@ const ITEMS = [
 const PAID = { text: '40.50', cents: 4_050 };
 
 const rowWith = (table: Locator, text: string): Locator => table.getByRole('row').filter({ hasText: text });
+
+/** axe on the screen as it is, at a phone's width and a desktop's; the page is left at 1280 px. */
+async function axeClean(page: Page, what: string): Promise<void> {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await blockingViolations(page, what, width), `${what} at ${width} px`).toEqual([]);
+  }
+}
+
+// axe's script is injected into the page, which the app's CSP would refuse.
+test.use({ bypassCSP: true });
 
 test('the principal bills a class, records a payment in its dialog with the receipt, and the parent sees the balance', async ({
   page,
@@ -119,6 +131,7 @@ test('the principal bills a class, records a payment in its dialog with the rece
     // No method chosen: the reason sits by the method's field, and nothing is sent.
     await payment.getByRole('button', { name: 'Record payment' }).click();
     await expect(payment.getByLabel('Method')).toHaveAccessibleDescription(FEE_MESSAGES.chooseMethod);
+    await axeClean(page, 'the record-payment dialog with a field error');
     await payment.getByLabel('Method').selectOption('cash');
     await payment.getByRole('button', { name: 'Record payment' }).click();
     await expect(recorded).toContainText(`${formatMoney(PAID.cents, before.currency)} from ${PUPIL}`);
@@ -142,6 +155,8 @@ test('the principal bills a class, records a payment in its dialog with the rece
     await recorded.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('link', { name: 'Statement', exact: true }).click();
     await page.getByRole('searchbox', { name: 'Find a pupil by name' }).fill(PUPIL.toLowerCase());
+    await expect(page.getByRole('link', { name: `${PUPIL} (${family.className})` })).toBeVisible();
+    await axeClean(page, 'the statement’s search with a match');
     await page.getByRole('link', { name: `${PUPIL} (${family.className})` }).click();
     const expected = 15_025 - PAID.cents;
     await expect(
