@@ -89,6 +89,12 @@ export function PaymentForm({ invoice, onClose }: { invoice: Invoice; onClose: (
     },
   });
 
+  // Once recorded, the form gives way to what was recorded: the focus goes to its heading.
+  const done = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (recorded) done.current?.focus();
+  }, [recorded]);
+
   // Changed values are another payment: the next submission gets a new key.
   useEffect(() => {
     const watching = watch(() => {
@@ -140,7 +146,7 @@ export function PaymentForm({ invoice, onClose }: { invoice: Invoice; onClose: (
     <FeeDialog labelledBy={recorded ? `${id}-done` : `${id}-title`} busy={record.isPending} onClose={onClose}>
       {recorded ? (
         <section className="fees-form" aria-labelledby={`${id}-done`}>
-          <h3 id={`${id}-done`} className="h5">
+          <h3 id={`${id}-done`} className="h5" ref={done} tabIndex={-1}>
             {PAYMENT_TEXTS.recorded(recorded.receiptNo)}
           </h3>
           <p>

@@ -469,6 +469,7 @@ describe('Payment: the fee ledger', () => {
     await user.click(within(form).getByLabelText(PAYMENT_TEXTS.asCredit));
     await user.click(within(form).getByRole('button', { name: 'Record payment' }));
     const done = await screen.findByRole('region', { name: PAYMENT_TEXTS.recorded(43) });
+    expect(within(done).getByRole('heading')).toHaveFocus();
     const keys = idempotencyKeys(api.spy);
     expect(keys).toHaveLength(3);
     expect(keys[2]).not.toBe(first);
