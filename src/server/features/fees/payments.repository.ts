@@ -110,11 +110,17 @@ export async function findVisiblePayment(
   return row && toPayment(row);
 }
 
-/** What a receipt shows of the payment's invoice: its class, plan, term, lines and total. */
+/**
+ * What a receipt shows of the payment's invoice: its class, plan, term, lines and total, and what
+ * it still asked for right after this payment: its total less what this payment and the ones
+ * recorded before it paid, leaving out those voided before this one was recorded (a receipt printed
+ * again later reads as it did that day).
+ */
 export async function receiptInvoice(
   db: Db,
-  invoiceId: number,
+  payment: Payment,
 ): Promise<Omit<ReceiptDetails, 'school' | 'payment'>> {
+  const invoiceId = payment.invoiceId;
   const invoice = await db
     .selectFrom('invoice as i')
     .innerJoin('fee_plan as pl', 'pl.id', 'i.plan_id')
@@ -127,11 +133,23 @@ export async function receiptInvoice(
     .where('invoice_id', '=', invoiceId)
     .orderBy('position')
     .execute();
+  const paidBefore = await db
+    .selectFrom('payment')
+    .select(['applied', 'voided_at'])
+    .where('invoice_id', '=', invoiceId)
+    .where('id', '<=', payment.id)
+    .execute();
+  const recordedAt = Date.parse(payment.createdAt);
+  const applied = paidBefore
+    .filter((row) => row.voided_at === null || Date.parse(row.voided_at) > recordedAt)
+    .reduce((sum, row) => sum + Number(row.applied), 0);
+  const total = Number(invoice.total);
   return {
     className: invoice.class_name,
     planName: invoice.plan_name,
     term: invoice.term,
     lines: lines.map((line) => ({ name: line.name, amount: Number(line.amount) })),
-    invoiceTotal: Number(invoice.total),
+    invoiceTotal: total,
+    invoiceStillToPay: Math.max(0, total - applied),
   };
 }

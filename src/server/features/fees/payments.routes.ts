@@ -19,7 +19,7 @@ import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { readSettings } from '../settings/settings.repository.js';
 import { findVisiblePayment, receiptInvoice } from './payments.repository.js';
 import { IDEMPOTENCY_KEY_PATTERN, recordPayment, voidPayment } from './payments.service.js';
-import { renderReceipt } from './receipt-pdf.js';
+import { receiptLogo, renderReceipt } from './receipt-pdf.js';
 
 const TAGS = ['Fees'];
 
@@ -127,9 +127,14 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
       if (!payment) throw notFound('That payment');
       const settings = await readSettings(app.db);
       const pdf = await renderReceipt({
-        school: { name: settings.name, address: settings.address },
+        school: {
+          name: settings.name,
+          address: settings.address,
+          logo: await receiptLogo(app.files, settings.logo),
+          timeZone: settings.timeZone,
+        },
         payment,
-        ...(await receiptInvoice(app.db, payment.invoiceId)),
+        ...(await receiptInvoice(app.db, payment)),
       });
       return (
         reply

@@ -1,6 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { inflateSync } from 'node:zlib';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { FEE_ERROR_CODES, FEE_MESSAGES, IDEMPOTENCY_HEADER, type Payment } from '../../../shared/api/fees.js';
 import { USER_TYPE } from '../../../shared/constants.js';
@@ -9,6 +12,7 @@ import { TEST_ENGINES } from '../../test/databases.js';
 import { bearer, callAs, userWithSession, withDemoSchool } from '../../test/school-fixtures.js';
 import { cancelTestInvoice, insertTestInvoice } from '../../test/test-invoice.js';
 import { heldCredit, outstandingOnInvoice, pupilBalance } from './balance.repository.js';
+import { RECEIPT_TEXTS, SCHOOL_COLOUR } from './receipt-pdf.js';
 
 const PAID_ON = '2026-11-20';
 /** pdfjs reads the widths of the PDF's built-in Helvetica from its own font files. */
@@ -288,6 +292,73 @@ describe.each(TEST_ENGINES)('payments and receipts (%s)', (engine) => {
       payload: { reason: 'Bounced' },
     });
     expect(await pdfText((await receipt('principal')).rawPayload)).toContain('VOID');
+  });
+
+  it('the receipt: the school’s logo and colour, dates in words in its zone, the invoice’s rest and the pupil’s balance apart', async () => {
+    const streamsOf = (pdf: Buffer): string =>
+      [...pdf.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)endstream/g)]
+        .map((match) => {
+          try {
+            return inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');
+          } catch {
+            return '';
+          }
+        })
+        .join('\n');
+    const { invoiceId } = await invoiceFor(f.children[0], [30_000]);
+    const first = (await pay({ invoiceId, amount: 10_000 })).json().data as Payment;
+    const second = (await pay({ invoiceId, amount: 5_000 })).json().data as Payment;
+    // Recorded at 20:00 UTC on the 26th: the 27th in Tokyo, the school's zone.
+    await t.db
+      .updateTable('payment')
+      .set({ created_at: '2026-11-26T20:00:00.000Z' })
+      .where('id', '=', second.id)
+      .execute();
+    const saved = await t.db
+      .selectFrom('school_settings')
+      .select(['time_zone', 'logo'])
+      .executeTakeFirstOrThrow();
+    await t.db.updateTable('school_settings').set({ time_zone: 'Asia/Tokyo' }).execute();
+    const receiptOf = async (payment: Payment) =>
+      (await callAs(t.app, f, 'principal', { url: `/api/fees/payments/${payment.id}/receipt.pdf` }))
+        .rawPayload;
+    try {
+      const pdf = await receiptOf(second);
+      const text = (await pdfText(pdf)).replace(/\s+/g, ' ');
+      expect(text).toContain('Date: Friday, 20 November 2026');
+      expect(text).toContain('on Friday, 27 November 2026.');
+      expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+      // After the second payment the invoice still asks for 150.00; the pupil's whole balance is its own line.
+      expect(text).toContain(`${RECEIPT_TEXTS.stillToPay} ${formatMoney(15_000, 'USD')}`);
+      const balanceLine = second.balanceAfter < 0 ? RECEIPT_TEXTS.credit : RECEIPT_TEXTS.balance;
+      expect(text).toContain(`${balanceLine} ${formatMoney(Math.abs(second.balanceAfter), 'USD')}`);
+      // The first payment's receipt reads as it did that day: 200.00 was still to pay.
+      expect((await pdfText(await receiptOf(first))).replace(/\s+/g, ' ')).toContain(
+        `${RECEIPT_TEXTS.stillToPay} ${formatMoney(20_000, 'USD')}`,
+      );
+      // The school's colour, and its default logo drawn (no picture) while it has none.
+      expect(streamsOf(pdf)).toMatch(/0\.76078\d* 0\.2549\d* 0\.04705\d* scn/);
+      expect(pdf.toString('latin1')).not.toContain('/Subtype /Image');
+
+      // An uploaded logo (a WebP of the media library) is printed as a picture.
+      const logo = 'media/0123456789abcdef0123456789abcdef-400.webp';
+      const webp = await sharp({ create: { width: 400, height: 200, channels: 3, background: '#2255aa' } })
+        .webp()
+        .toBuffer();
+      if (!(await t.app.files.stat(logo))) await t.app.files.putBytes(logo, webp);
+      await t.db.updateTable('school_settings').set({ logo }).execute();
+      expect((await receiptOf(second)).toString('latin1')).toContain('/Subtype /Image');
+    } finally {
+      await t.db
+        .updateTable('school_settings')
+        .set({ time_zone: saved.time_zone, logo: saved.logo })
+        .execute();
+    }
+  });
+
+  it('the school’s colour on receipts is the site’s', async () => {
+    const css = await readFile(path.resolve('src/web/styles/app.css'), 'utf8');
+    expect(css).toContain(`--sy-primary: ${SCHOOL_COLOUR};`);
   });
 
   it('only the principal records and voids payments', async () => {

@@ -17,6 +17,7 @@ import { PAYMENT_TEXTS } from './PaymentForm.js';
 import { issuedText, PAYMENT_TITLE } from './PaymentScreen.js';
 import { PLAN_FORM_TEXTS } from './PlanForm.js';
 import { DISCOUNT_TEXTS } from './PlanInvoices.js';
+import { STATEMENT_TEXTS } from './StatementTab.js';
 
 const rowOf = (table: HTMLElement, text: string) => {
   const row = within(table)
@@ -25,6 +26,10 @@ const rowOf = (table: HTMLElement, text: string) => {
   if (!row) throw new Error(`no row with ${text}`);
   return row;
 };
+
+/** The error under a form's field, as its aria-describedby reads it out (findBy: it may come later). */
+const fieldError = (form: HTMLElement, label: string, text: string) =>
+  waitFor(() => expect(within(form).getByLabelText(label)).toHaveAccessibleDescription(text));
 
 /** The Idempotency-Key of each `POST fees/payments` the screen made. */
 const idempotencyKeys = (spy: { mock: { calls: unknown[][] } }): string[] =>
@@ -286,7 +291,7 @@ describe('Payment: the fee ledger', () => {
     await user.type(within(form).getByLabelText('Percent off (e.g. 12.5)'), '12.555');
     await user.type(within(form).getByLabelText('Reason'), 'Staff child');
     await user.click(within(form).getByRole('button', { name: 'Save discount' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent(FEE_MESSAGES.percentInvalid);
+    await fieldError(form, 'Percent off (e.g. 12.5)', FEE_MESSAGES.percentInvalid);
     await user.clear(within(form).getByLabelText('Percent off (e.g. 12.5)'));
     await user.type(within(form).getByLabelText('Percent off (e.g. 12.5)'), '12.5');
     await user.click(within(form).getByRole('button', { name: 'Save discount' }));
@@ -387,11 +392,12 @@ describe('Payment: the fee ledger', () => {
     await user.click(await within(region).findByRole('button', { name: 'Cancel invoice of Aisha Rahman' }));
     const form = screen.getByRole('form', { name: 'Cancel the invoice of Aisha Rahman' });
     await user.click(within(form).getByRole('button', { name: 'Cancel invoice' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent(FEE_MESSAGES.enterReason);
+    await fieldError(form, 'Reason', FEE_MESSAGES.enterReason);
+    expect(within(form).getByLabelText('Reason')).toHaveFocus();
     expect(api.calls('POST')).toEqual([]);
     await user.type(within(form).getByLabelText('Reason'), 'Left the school');
     await user.click(within(form).getByRole('button', { name: 'Cancel invoice' }));
-    expect(await within(form).findByText(FEE_MESSAGES.invoiceHasPayments)).toBeInTheDocument();
+    expect(await within(form).findByRole('alert')).toHaveTextContent(FEE_MESSAGES.invoiceHasPayments);
     expect(api.requests.find((r) => r.method === 'POST')?.body).toEqual({ reason: 'Left the school' });
   });
 
@@ -430,24 +436,31 @@ describe('Payment: the fee ledger', () => {
     const region = await screen.findByRole('region', { name: 'Invoices of Tuition' });
     await user.click(await within(region).findByRole('button', { name: 'Record payment from Aisha Rahman' }));
     vi.useRealTimers();
-    const form = screen.getByRole('form', { name: 'Record a payment from Aisha Rahman' });
+    // A dialog over the row: the focus is in its first field.
+    const dialog = screen.getByRole('dialog', { name: 'Record a payment from Aisha Rahman' });
+    const form = within(dialog).getByRole('form', { name: 'Record a payment from Aisha Rahman' });
+    expect(within(form).getByLabelText('Amount (USD)')).toHaveFocus();
     // The outstanding amount by default, and the school's today (still the 20th in New York).
     expect(within(form).getByLabelText('Amount (USD)')).toHaveValue('750.00');
     expect(within(form).getByLabelText('Paid on')).toHaveValue('2026-11-20');
     await user.click(within(form).getByRole('button', { name: 'Record payment' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent(FEE_MESSAGES.chooseMethod);
+    await fieldError(form, 'Method', FEE_MESSAGES.chooseMethod);
+    expect(within(form).queryByRole('alert')).toBeNull();
 
     await user.selectOptions(within(form).getByLabelText('Method'), 'cash');
     await user.clear(within(form).getByLabelText('Amount (USD)'));
     await user.type(within(form).getByLabelText('Amount (USD)'), '800');
     expect(within(form).queryByLabelText(PAYMENT_TEXTS.asCredit)).toBeNull();
     await user.click(within(form).getByRole('button', { name: 'Record payment' }));
-    expect(await within(form).findByText(/still owed on the invoice/)).toBeInTheDocument();
+    // Under a code that is not the overpayment's, the sentence is the form's problem, and no credit is offered.
+    expect(await within(form).findByRole('alert')).toHaveTextContent(/still owed on the invoice/);
     expect(within(form).queryByLabelText(PAYMENT_TEXTS.asCredit)).toBeNull();
     // Sent again unchanged, the same key goes with it (a retry of the same payment).
     await user.click(within(form).getByRole('button', { name: 'Record payment' }));
     await waitFor(() => expect(calls).toBe(2));
     expect(await within(form).findByLabelText(PAYMENT_TEXTS.asCredit)).toBeInTheDocument();
+    // ABOVE_OUTSTANDING belongs to the amount: its reason sits under that field.
+    await fieldError(form, 'Amount (USD)', FEE_MESSAGES.aboveOutstanding('$750.00'));
     const [first, again] = idempotencyKeys(api.spy);
     expect(first).toMatch(/^[0-9a-f-]{36}$/);
     expect(again).toBe(first);
@@ -456,6 +469,7 @@ describe('Payment: the fee ledger', () => {
     await user.click(within(form).getByLabelText(PAYMENT_TEXTS.asCredit));
     await user.click(within(form).getByRole('button', { name: 'Record payment' }));
     const done = await screen.findByRole('region', { name: PAYMENT_TEXTS.recorded(43) });
+    expect(within(done).getByRole('heading')).toHaveFocus();
     const keys = idempotencyKeys(api.spy);
     expect(keys).toHaveLength(3);
     expect(keys[2]).not.toBe(first);
@@ -494,16 +508,20 @@ describe('Payment: the fee ledger', () => {
     await user.clear(within(form).getByLabelText('Amount (USD)'));
     await user.type(within(form).getByLabelText('Amount (USD)'), '12.345');
     await user.click(within(form).getByRole('button', { name: 'Record payment' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent(
+    await fieldError(
+      form,
+      'Amount (USD)',
       'The amount must be in whole cents: at most 2 decimals, e.g. $12.34.',
     );
     await user.clear(within(form).getByLabelText('Amount (USD)'));
     await user.type(within(form).getByLabelText('Amount (USD)'), '0');
     await user.click(within(form).getByRole('button', { name: 'Record payment' }));
-    await waitFor(() =>
-      expect(within(form).getByRole('alert')).toHaveTextContent(FEE_MESSAGES.paymentAmountInvalid),
-    );
+    await fieldError(form, 'Amount (USD)', FEE_MESSAGES.paymentAmountInvalid);
 
+    // Escape closes the dialog and gives the focus back to the button that opened it.
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(within(region).getByRole('button', { name: 'Record payment from Aisha Rahman' })).toHaveFocus();
     await user.click(within(region).getByRole('button', { name: 'Record payment from Daichi Sato' }));
     form = screen.getByRole('form', { name: 'Record a payment from Daichi Sato' });
     expect(within(form).getByLabelText('Amount (JPY)')).toHaveValue('5000');
@@ -511,7 +529,9 @@ describe('Payment: the fee ledger', () => {
     await user.clear(within(form).getByLabelText('Amount (JPY)'));
     await user.type(within(form).getByLabelText('Amount (JPY)'), '5.5');
     await user.click(within(form).getByRole('button', { name: 'Record payment' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent(
+    await fieldError(
+      form,
+      'Amount (JPY)',
       'The amount must be in whole units of JPY: no decimals, e.g. ¥1,234.',
     );
     expect(api.calls('POST')).toEqual([]);
@@ -526,7 +546,7 @@ describe('Payment: the fee ledger', () => {
     await user.type(within(form).getByLabelText('Amount off (USD)'), '50.505');
     await user.type(within(form).getByLabelText('Reason'), 'Bursary');
     await user.click(within(form).getByRole('button', { name: 'Save discount' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent(FEE_MESSAGES.amountFraction('USD'));
+    await fieldError(form, 'Amount off (USD)', FEE_MESSAGES.amountFraction('USD'));
     expect(api.calls('PUT')).toEqual([]);
   });
 
@@ -689,6 +709,31 @@ describe('Payment: the fee ledger', () => {
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
     expect(api.calls('GET')).toContain('GET admin/fees/ledger.csv');
+  });
+
+  it('the statement finds a pupil by name: any part, any case, accents aside; the match opens theirs', async () => {
+    const { user } = renderLedger({}, '/payment?tab=statement');
+    expect(await screen.findByText(STATEMENT_TEXTS.choose)).toBeInTheDocument();
+    const search = screen.getByRole('searchbox', { name: STATEMENT_TEXTS.search });
+    await user.type(search, 'ZOE');
+    const matches = await screen.findByRole('list', { name: 'Pupils matching ZOE' });
+    expect(
+      within(matches)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Zoë Aisling (Class 2)']);
+    await user.clear(search);
+    await user.type(search, 'ai');
+    const both = await screen.findByRole('list', { name: 'Pupils matching ai' });
+    expect(
+      within(both)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Aisha Rahman (Class 1)', 'Zoë Aisling (Class 2)']);
+    await user.click(within(both).getByRole('link', { name: 'Aisha Rahman (Class 1)' }));
+    expect(await screen.findByRole('heading', { name: /^Statement of Aisha Rahman/ })).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: STATEMENT_TEXTS.search }), 'nobody');
+    expect(await screen.findByText(STATEMENT_TEXTS.none('nobody'))).toBeInTheDocument();
   });
 
   it('a pupil’s fees for the principal come from fees/student', async () => {

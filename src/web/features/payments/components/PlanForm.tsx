@@ -9,13 +9,13 @@ import {
   type FeePlanInput,
   FeePlanInputSchema,
 } from '../../../../shared/api/fees.js';
-import { formatMoney, readMoney, toDecimalText } from '../../../../shared/rules/money.js';
+import { formatMoney, toDecimalText } from '../../../../shared/rules/money.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { fieldErrorsOf, showFieldErrors } from '../../../lib/form-errors.js';
 import { useClasses } from '../../../lib/school/get-classes.js';
 import { notify } from '../../../lib/toast.js';
 import { useCreatePlan, useUpdatePlan } from '../api/fees.js';
-import { moneyTextMessage } from '../lib/amounts.js';
+import { moneyTextSchema } from '../lib/amounts.js';
 
 /**
  * The plan form's values: as FeePlanInputSchema, but each item's amount is the decimal text typed
@@ -23,17 +23,7 @@ import { moneyTextMessage } from '../lib/amounts.js';
  */
 const planFormSchema = (currency: string) => {
   const example = formatMoney(125_000, currency);
-  const amountText = z.string().transform((text, context) => {
-    const { amount, problem } = readMoney(text, currency);
-    if (problem !== undefined) {
-      context.addIssue({
-        code: 'custom',
-        message: moneyTextMessage(problem, currency, `Please enter an amount like ${example}`),
-      });
-      return z.NEVER;
-    }
-    return amount;
-  });
+  const amountText = moneyTextSchema(currency, `Please enter an amount like ${example}`);
   return FeePlanInputSchema.extend({
     items: z
       .array(FeePlanInputSchema.shape.items.element.extend({ amount: amountText }))

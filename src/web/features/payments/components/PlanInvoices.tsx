@@ -1,5 +1,16 @@
-import { type ReactNode, useId, useState } from 'react';
-import { DiscountInputSchema, type FeePlan, type Invoice } from '../../../../shared/api/fees.js';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ReactNode, useId, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import {
+  DISCOUNT_KINDS,
+  type DiscountInput,
+  DiscountInputSchema,
+  FEE_ERROR_CODES,
+  FEE_LIMITS,
+  type FeePlan,
+  type Invoice,
+} from '../../../../shared/api/fees.js';
 import { formatMoney, readMoney } from '../../../../shared/rules/money.js';
 import { QueryState } from '../../../components/school/QueryState.js';
 import { HiddenText } from '../../../components/school/SchoolPanel.js';
@@ -15,116 +26,142 @@ import {
   useSetDiscount,
 } from '../api/fees.js';
 import { formatBasisPoints, moneyTextMessage, parseBasisPoints } from '../lib/amounts.js';
+import { showServerError } from '../lib/server-errors.js';
+import { FeeDialog } from './FeeDialog.js';
 import { PaymentForm } from './PaymentForm.js';
-import { InvoiceBadge, Money, ReasonForm } from './pieces.js';
+import { FieldError, FormProblem, InvoiceBadge, Money, ReasonForm } from './pieces.js';
+
+/**
+ * The discount form's values as typed: the kind, the value ("12.5" percent or "20.50" of the plan's
+ * currency) and the reason; checked by DiscountInputSchema once the value is read (a percentage in
+ * basis points, an amount in minor units), its reasons shown at the value's field.
+ */
+const discountFormSchema = (currency: string) =>
+  z
+    .object({ kind: z.enum(DISCOUNT_KINDS), value: z.string(), reason: z.string() })
+    .transform((form, context): DiscountInput => {
+      let input: unknown;
+      if (form.kind === 'percent') {
+        input = { kind: form.kind, basisPoints: parseBasisPoints(form.value), reason: form.reason };
+      } else {
+        const typed = readMoney(form.value, currency);
+        if (typed.problem === 'fraction' || typed.problem === 'too-large') {
+          context.addIssue({
+            code: 'custom',
+            path: ['value'],
+            message: moneyTextMessage(typed.problem, currency, ''),
+          });
+        }
+        input = { kind: form.kind, amount: typed.amount, reason: form.reason };
+      }
+      const parsed = DiscountInputSchema.safeParse(input);
+      if (parsed.success && context.issues.length === 0) return parsed.data;
+      for (const issue of parsed.error?.issues ?? []) {
+        const field = discountFieldOf(String(issue.path[0] ?? ''));
+        if (field) context.addIssue({ code: 'custom', path: [field], message: issue.message });
+      }
+      return z.NEVER;
+    });
+type DiscountFormInput = z.input<ReturnType<typeof discountFormSchema>>;
+
+/** The contract's field (`basisPoints`, `amount`, `reason`) as the form's. */
+const discountFieldOf = (field: string): 'value' | 'reason' | undefined =>
+  field === 'basisPoints' || field === 'amount' ? 'value' : field === 'reason' ? 'reason' : undefined;
 
 /** A pupil's discount on the plan: a percentage (typed "12.5", sent as 1250 basis points) or a fixed amount. */
 function DiscountForm({ plan, invoice, onClose }: { plan: FeePlan; invoice: Invoice; onClose: () => void }) {
   const id = useId();
   const save = useSetDiscount();
-  const [kind, setKind] = useState<'percent' | 'fixed'>('percent');
-  const [value, setValue] = useState('');
-  const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
+  const schema = useMemo(() => discountFormSchema(plan.currency), [plan.currency]);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors },
+  } = useForm<DiscountFormInput, unknown, DiscountInput>({
+    resolver: zodResolver(schema),
+    defaultValues: { kind: 'percent', value: '', reason: '' },
+  });
+  const kind = watch('kind');
 
-  const submit = async (): Promise<void> => {
+  const submit = async (input: DiscountInput): Promise<void> => {
     setProblem(undefined);
-    const typed = readMoney(value, plan.currency);
-    if (kind === 'fixed' && (typed.problem === 'fraction' || typed.problem === 'too-large')) {
-      setProblem(moneyTextMessage(typed.problem, plan.currency, ''));
-      return;
-    }
-    const input =
-      kind === 'percent'
-        ? { kind, basisPoints: parseBasisPoints(value), reason }
-        : { kind, amount: typed.amount, reason };
-    const parsed = DiscountInputSchema.safeParse(input);
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message);
-      return;
-    }
     const studentId = invoice.studentId;
     if (studentId === null) return;
     try {
-      await save.mutateAsync({ planId: plan.id, studentId, input: parsed.data });
+      await save.mutateAsync({ planId: plan.id, studentId, input });
       notify.success(`The discount for ${invoice.studentName} is saved.`);
       onClose();
     } catch (error) {
-      setProblem(isApiError(error) ? error.message : 'The discount could not be saved.');
+      setProblem(
+        showServerError(error, setError, {
+          fieldOf: discountFieldOf,
+          atField: { [FEE_ERROR_CODES.discountBelowPaid]: 'value' },
+          fallback: 'The discount could not be saved.',
+        }),
+      );
     }
   };
 
+  const field = (name: 'value' | 'reason') => ({
+    id: `${id}-${name}`,
+    className: `form-control${errors[name] ? ' is-invalid' : ''}`,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
+  });
+
   return (
-    <form
-      className="fees-form"
-      noValidate
-      aria-labelledby={`${id}-title`}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <h3 id={`${id}-title`} className="h5">
-        Discount for {invoice.studentName}
-      </h3>
-      <fieldset className="d-flex flex-wrap gap-3 mb-2">
-        <legend className="visually-hidden">Kind of discount</legend>
-        {(['percent', 'fixed'] as const).map((option) => (
-          <div key={option} className="form-check">
-            <input
-              id={`${id}-${option}`}
-              type="radio"
-              name={`${id}-kind`}
-              className="form-check-input"
-              checked={kind === option}
-              onChange={() => setKind(option)}
-            />
-            <label className="form-check-label" htmlFor={`${id}-${option}`}>
-              {option === 'percent' ? 'Percentage' : `Fixed amount (${plan.currency})`}
+    <FeeDialog labelledBy={`${id}-title`} busy={save.isPending} onClose={onClose}>
+      <form className="fees-form" noValidate aria-labelledby={`${id}-title`} onSubmit={handleSubmit(submit)}>
+        <h3 id={`${id}-title`} className="h5">
+          Discount for {invoice.studentName}
+        </h3>
+        <fieldset className="d-flex flex-wrap gap-3 mb-2">
+          <legend className="visually-hidden">Kind of discount</legend>
+          {DISCOUNT_KINDS.map((option) => (
+            <div key={option} className="form-check">
+              <input
+                id={`${id}-${option}`}
+                type="radio"
+                value={option}
+                className="form-check-input"
+                {...register('kind')}
+              />
+              <label className="form-check-label" htmlFor={`${id}-${option}`}>
+                {option === 'percent' ? 'Percentage' : `Fixed amount (${plan.currency})`}
+              </label>
+            </div>
+          ))}
+        </fieldset>
+        <div className="fees-form__grid">
+          <div className="school-field">
+            <label className="school-field__label" htmlFor={`${id}-value`}>
+              {kind === 'percent' ? 'Percent off (e.g. 12.5)' : `Amount off (${plan.currency})`}
             </label>
+            <input inputMode="decimal" {...field('value')} {...register('value')} />
+            <FieldError id={`${id}-value-error`} message={errors.value?.message} />
           </div>
-        ))}
-      </fieldset>
-      <div className="fees-form__grid">
-        <div className="school-field">
-          <label className="school-field__label" htmlFor={`${id}-value`}>
-            {kind === 'percent' ? 'Percent off (e.g. 12.5)' : `Amount off (${plan.currency})`}
-          </label>
-          <input
-            id={`${id}-value`}
-            inputMode="decimal"
-            className="form-control"
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-          />
+          <div className="school-field">
+            <label className="school-field__label" htmlFor={`${id}-reason`}>
+              Reason
+            </label>
+            <input maxLength={FEE_LIMITS.reason} {...field('reason')} {...register('reason')} />
+            <FieldError id={`${id}-reason-error`} message={errors.reason?.message} />
+          </div>
         </div>
-        <div className="school-field">
-          <label className="school-field__label" htmlFor={`${id}-reason`}>
-            Reason
-          </label>
-          <input
-            id={`${id}-reason`}
-            className="form-control"
-            maxLength={300}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-          />
+        <FormProblem problem={problem} />
+        <div className="d-flex flex-wrap gap-2 mt-2">
+          <button type="submit" className="btn btn-primary rounded-pill px-4" disabled={save.isPending}>
+            Save discount
+          </button>
+          <button type="button" className="btn btn-outline-secondary rounded-pill px-4" onClick={onClose}>
+            Close
+          </button>
         </div>
-      </div>
-      {problem ? (
-        <p className="fees-problem" role="alert">
-          {problem}
-        </p>
-      ) : null}
-      <div className="d-flex flex-wrap gap-2 mt-2">
-        <button type="submit" className="btn btn-primary rounded-pill px-4" disabled={save.isPending}>
-          Save discount
-        </button>
-        <button type="button" className="btn btn-outline-secondary rounded-pill px-4" onClick={onClose}>
-          Close
-        </button>
-      </div>
-    </form>
+      </form>
+    </FeeDialog>
   );
 }
 

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import type { Payment } from '../../../../shared/api/fees.js';
 import { PAYMENT_METHOD_LABELS } from '../../../../shared/api/fees.js';
 import { QueryState } from '../../../components/school/QueryState.js';
@@ -6,7 +7,7 @@ import { HiddenText } from '../../../components/school/SchoolPanel.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
 import { useSettings } from '../../../lib/settings.js';
 import { notify } from '../../../lib/toast.js';
-import { useStatement, useStudentFees, useVoidPayment } from '../api/fees.js';
+import { usePupilChoices, useStatement, useStudentFees, useVoidPayment } from '../api/fees.js';
 import { balanceText, Day, Money, ReasonForm, ReceiptLink } from './pieces.js';
 
 /** A pupil's payments with their receipts; one that is not voided can be voided with a reason. */
@@ -83,16 +84,97 @@ function PupilPayments({ studentId }: { studentId: number }) {
   );
 }
 
-/** A pupil's statement (`GET admin/fees/statement/{id}`): every money event with the running balance. */
+export const STATEMENT_TEXTS = {
+  search: 'Find a pupil by name',
+  hint: 'Type part of a pupil’s name, then choose them.',
+  none: (typed: string) => `No pupil’s name has “${typed}”.`,
+  more: (count: number) => `${count} more: type more of the name.`,
+  choose: 'Find a pupil by their name above, or choose one in a plan’s invoices or the overdue list.',
+} as const;
+
+/** How many matches the search lists at once; more ask for more of the name. */
+const MATCHES_SHOWN = 8;
+
+/** Case and accents aside, so "zoe" finds Zoë. */
+const folded = (text: string): string =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLocaleLowerCase();
+
+/**
+ * The statement's search: a pupil found by any part of their name (and class), each match a link
+ * that opens their statement (`?tab=statement&student=`), so the choice lives in the address.
+ */
+function PupilSearch() {
+  const id = useId();
+  const pupils = usePupilChoices();
+  const [typed, setTyped] = useState('');
+  const wanted = folded(typed.trim());
+  const matches =
+    wanted === '' ? [] : (pupils.data ?? []).filter((pupil) => folded(pupil.name).includes(wanted));
+  return (
+    <div className="fees-search mb-3">
+      <label className="school-field__label" htmlFor={`${id}-input`}>
+        {STATEMENT_TEXTS.search}
+      </label>
+      <input
+        id={`${id}-input`}
+        type="search"
+        className="form-control"
+        autoComplete="off"
+        aria-describedby={`${id}-hint`}
+        value={typed}
+        onChange={(event) => setTyped(event.target.value)}
+      />
+      <p id={`${id}-hint`} className="small text-body-secondary mb-1">
+        {STATEMENT_TEXTS.hint}
+      </p>
+      <div aria-live="polite">
+        {wanted === '' || pupils.isPending ? null : matches.length === 0 ? (
+          <p className="mb-0">{STATEMENT_TEXTS.none(typed.trim())}</p>
+        ) : (
+          <>
+            <ul className="list-unstyled mb-0" aria-label={`Pupils matching ${typed.trim()}`}>
+              {matches.slice(0, MATCHES_SHOWN).map((pupil) => (
+                <li key={pupil.id}>
+                  <Link to={`?tab=statement&student=${pupil.id}`}>
+                    {pupil.name}
+                    {pupil.className ? ` (${pupil.className})` : ''}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            {matches.length > MATCHES_SHOWN ? (
+              <p className="small mb-0">{STATEMENT_TEXTS.more(matches.length - MATCHES_SHOWN)}</p>
+            ) : null}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A pupil's statement (`GET admin/fees/statement/{id}`): every money event with the running
+ * balance, the pupil found by name first.
+ */
 export default function Statement({ studentId }: { studentId: number | undefined }) {
+  return (
+    <>
+      <PupilSearch />
+      {studentId === undefined ? (
+        <p className="school-state school-state--empty">{STATEMENT_TEXTS.choose}</p>
+      ) : (
+        <PupilStatement studentId={studentId} />
+      )}
+    </>
+  );
+}
+
+function PupilStatement({ studentId }: { studentId: number }) {
   const statement = useStatement(studentId);
   const timeZone = useSettings().data?.timeZone;
-  if (studentId === undefined)
-    return (
-      <p className="school-state school-state--empty">
-        Choose a pupil by their name in a plan’s invoices or in the overdue list.
-      </p>
-    );
   return (
     <>
       <QueryState query={statement} isEmpty={() => false}>

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { FEE_MESSAGES } from '../../../../shared/api/fees.js';
 import { seriousAxeViolations } from '../../../test/axe.js';
 import { overdueRow, renderLedger } from '../testing/fees.js';
 
@@ -11,15 +12,20 @@ describe('Payment: accessibility', () => {
     expect(await seriousAxeViolations(container)).toEqual([]);
   });
 
-  it('the plans, a plan’s invoices, the payment form and the plan form', async () => {
+  it('the plans, a plan’s invoices, the plan form, and the payment dialog with a field error', async () => {
     const { container, user } = renderLedger({}, '/payment?tab=plans&plan=5');
     const region = await screen.findByRole('region', { name: 'Invoices of Tuition' });
-    await user.click(await within(region).findByRole('button', { name: 'Record payment from Aisha Rahman' }));
-    await screen.findByRole('form', { name: 'Record a payment from Aisha Rahman' });
     const plan = screen.getByRole('form', { name: 'New fee plan' });
     await user.click(within(plan).getByRole('button', { name: 'Save plan' }));
     await within(plan).findAllByText(/Please enter/);
     expect(await seriousAxeViolations(container)).toEqual([]);
+
+    // The dialog is drawn outside the screen (a portal on the body): axe reads it on its own.
+    await user.click(await within(region).findByRole('button', { name: 'Record payment from Aisha Rahman' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record a payment from Aisha Rahman' });
+    await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
+    await within(dialog).findByText(FEE_MESSAGES.chooseMethod);
+    expect(await seriousAxeViolations(dialog)).toEqual([]);
   });
 
   it('the plan form editing a plan with invoices, its class and items locked', async () => {
@@ -33,9 +39,12 @@ describe('Payment: accessibility', () => {
   it('the discount form', async () => {
     const { container, user } = renderLedger({}, '/payment?tab=plans&plan=5');
     const region = await screen.findByRole('region', { name: 'Invoices of Tuition' });
-    await user.click(await within(region).findByRole('button', { name: 'Discount for Aisha Rahman' }));
-    await screen.findByRole('form', { name: 'Discount for Aisha Rahman' });
     expect(await seriousAxeViolations(container)).toEqual([]);
+    await user.click(await within(region).findByRole('button', { name: 'Discount for Aisha Rahman' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Discount for Aisha Rahman' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save discount' }));
+    await within(dialog).findByText(FEE_MESSAGES.percentInvalid);
+    expect(await seriousAxeViolations(dialog)).toEqual([]);
   });
 
   it('the question before a discount is removed', async () => {

@@ -1,6 +1,14 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '../../../../shared/api/fees.js';
+import {
+  FEE_LIMITS,
+  INVOICE_STATUS_LABELS,
+  type InvoiceStatus,
+  type ReasonInput,
+  ReasonInputSchema,
+} from '../../../../shared/api/fees.js';
 import { formatMoney } from '../../../../shared/rules/money.js';
 import { HiddenText } from '../../../components/school/SchoolPanel.js';
 import { apiUrl, isApiError } from '../../../lib/api-client.js';
@@ -8,6 +16,8 @@ import { formatDay, isIsoDate } from '../../../lib/school/dates.js';
 import { notify } from '../../../lib/toast.js';
 import { downloadReceipt, receiptPath } from '../api/fees.js';
 import { schoolToday } from '../lib/amounts.js';
+import { showServerError } from '../lib/server-errors.js';
+import { FeeDialog } from './FeeDialog.js';
 
 /** Each state's badge, spelt whole so the build's CSS cut sees it (scripts/bootstrap-used-only.mjs). */
 const BADGE: Record<InvoiceStatus, string> = {
@@ -70,9 +80,13 @@ export function ReceiptLink({ paymentId, receiptNo }: { paymentId: number; recei
   );
 }
 
+/** The form's one field; a 400's details name it so. */
+const reasonFieldOf = (field: string): 'reason' | undefined => (field === 'reason' ? 'reason' : undefined);
+
 /**
- * A short form asking why (cancelling an invoice, voiding a payment): the reason is required, and the
- * server's refusal is shown under it.
+ * A short form asking why (cancelling an invoice, voiding a payment), in a dialog over the row it
+ * was opened from: the reason is required (ReasonInputSchema, the server's own check and message),
+ * its error sits under the field, and the server's refusal is shown as the form's problem.
  */
 export function ReasonForm({
   title,
@@ -88,59 +102,76 @@ export function ReasonForm({
   onClose: () => void;
 }) {
   const id = useId();
-  const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ReasonInput>({ resolver: zodResolver(ReasonInputSchema), defaultValues: { reason: '' } });
+  const error = errors.reason?.message;
+
+  const submit = async ({ reason }: ReasonInput): Promise<void> => {
+    setProblem(undefined);
+    try {
+      await onSubmit(reason);
+    } catch (failure) {
+      setProblem(
+        showServerError(failure, setError, { fieldOf: reasonFieldOf, fallback: 'That did not work.' }),
+      );
+    }
+  };
+
   return (
-    <form
-      className="fees-form"
-      noValidate
-      aria-labelledby={`${id}-title`}
-      onSubmit={async (event) => {
-        event.preventDefault();
-        if (reason.trim() === '') {
-          setProblem('Please write the reason');
-          return;
-        }
-        setProblem(undefined);
-        try {
-          await onSubmit(reason.trim());
-        } catch (error) {
-          setProblem(isApiError(error) ? error.message : 'That did not work.');
-        }
-      }}
-    >
-      <h3 id={`${id}-title`} className="h5">
-        {title}
-      </h3>
-      <div className="school-field">
-        <label className="school-field__label" htmlFor={`${id}-reason`}>
-          Reason
-        </label>
-        <input
-          id={`${id}-reason`}
-          className={`form-control${problem ? ' is-invalid' : ''}`}
-          value={reason}
-          maxLength={300}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${id}-problem` : undefined}
-          onChange={(event) => setReason(event.target.value)}
-        />
-        {problem ? (
-          <div id={`${id}-problem`} className="invalid-feedback d-block" role="alert">
-            {problem}
-          </div>
-        ) : null}
-      </div>
-      <div className="d-flex flex-wrap gap-2 mt-2">
-        <button type="submit" className="btn btn-danger rounded-pill px-4" disabled={busy}>
-          {submitLabel}
-        </button>
-        <button type="button" className="btn btn-outline-secondary rounded-pill px-4" onClick={onClose}>
-          Close
-        </button>
-      </div>
-    </form>
+    <FeeDialog labelledBy={`${id}-title`} busy={busy} onClose={onClose}>
+      <form className="fees-form" noValidate aria-labelledby={`${id}-title`} onSubmit={handleSubmit(submit)}>
+        <h3 id={`${id}-title`} className="h5">
+          {title}
+        </h3>
+        <div className="school-field">
+          <label className="school-field__label" htmlFor={`${id}-reason`}>
+            Reason
+          </label>
+          <input
+            id={`${id}-reason`}
+            className={`form-control${error ? ' is-invalid' : ''}`}
+            maxLength={FEE_LIMITS.reason}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-reason-error` : undefined}
+            {...register('reason')}
+          />
+          <FieldError id={`${id}-reason-error`} message={error} />
+        </div>
+        <FormProblem problem={problem} />
+        <div className="d-flex flex-wrap gap-2 mt-2">
+          <button type="submit" className="btn btn-danger rounded-pill px-4" disabled={busy}>
+            {submitLabel}
+          </button>
+          <button type="button" className="btn btn-outline-secondary rounded-pill px-4" onClick={onClose}>
+            Close
+          </button>
+        </div>
+      </form>
+    </FeeDialog>
   );
+}
+
+/** A field's error under it, the id its field's aria-describedby names; nothing without one. */
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <div id={id} className="invalid-feedback d-block">
+      {message}
+    </div>
+  ) : null;
+}
+
+/** What went wrong with the form as a whole (a refusal no field owns), read out when it appears. */
+export function FormProblem({ problem }: { problem: string | undefined }) {
+  return problem ? (
+    <p className="fees-problem" role="alert">
+      {problem}
+    </p>
+  ) : null;
 }
 
 export const issuedText = (created: number) => `${created} ${created === 1 ? 'invoice' : 'invoices'} created`;

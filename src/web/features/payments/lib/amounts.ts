@@ -1,7 +1,9 @@
+import { z } from 'zod';
 import { FEE_MESSAGES } from '../../../../shared/api/fees.js';
 import {
   BASIS_POINTS_IN_WHOLE,
   type MoneyTextProblem,
+  readMoney,
   toDecimalText,
 } from '../../../../shared/rules/money.js';
 
@@ -14,6 +16,21 @@ export function moneyTextMessage(problem: MoneyTextProblem, currency: string, ot
   if (problem === 'too-large') return FEE_MESSAGES.amountTooLarge(currency);
   return otherwise;
 }
+
+/**
+ * Money as typed in a fees form ("1,250.50") read into minor units of `currency` by readMoney, never
+ * through a float; text that is no amount gets moneyTextMessage's reason. The forms pipe the number
+ * into the contract's own amount schema, so its limits and messages stay the server's.
+ */
+export const moneyTextSchema = (currency: string, otherwise: string) =>
+  z.string().transform((text, context) => {
+    const { amount, problem } = readMoney(text, currency);
+    if (problem !== undefined) {
+      context.addIssue({ code: 'custom', message: moneyTextMessage(problem, currency, otherwise) });
+      return z.NEVER;
+    }
+    return amount;
+  });
 
 /**
  * A percentage as typed ("12.5", "33.33", "100") in basis points (1250, 3333, 10000), read digit by

@@ -164,6 +164,34 @@ export const CLASSES = {
 };
 
 /** The principal's ledger at `path`, the API answering as above and as `routes` add. */
+/** The school's active pupils, as `GET admin/pupils?status=active` answers (the statement's search). */
+export const PUPILS = [
+  {
+    id: 31,
+    name: 'Aisha Rahman',
+    email: 'aisha@example.test',
+    status: 'active',
+    classId: 4,
+    className: 'Class 1',
+  },
+  {
+    id: 32,
+    name: 'Ben Okafor',
+    email: 'ben@example.test',
+    status: 'active',
+    classId: 4,
+    className: 'Class 1',
+  },
+  {
+    id: 33,
+    name: 'Zoë Aisling',
+    email: 'zoe@example.test',
+    status: 'active',
+    classId: 6,
+    className: 'Class 2',
+  },
+];
+
 export function renderLedger(routes: Record<string, unknown> = {}, path = '/payment') {
   const api = mockApi({
     'GET admin/fees/overview': { data: OVERVIEW },
@@ -185,6 +213,7 @@ export function renderLedger(routes: Record<string, unknown> = {}, path = '/paym
     'GET admin/fees/overdue': { data: [overdueRow()] },
     'GET admin/fees/statement/31': { data: STATEMENT },
     'GET fees/student/31': { data: studentFees() },
+    'GET admin/pupils?status=active': { data: PUPILS },
     ...(routes as Record<string, object>),
   });
   return { ...renderScreen(<PaymentScreen />, { path, pattern: '/payment' }), api };
