@@ -33,7 +33,7 @@ export const clientLoader =
   (queryClient: QueryClient): LoaderFunction =>
   () =>
     prefetchWithSession(() => [
-      queryClient.ensureQueryData(currentUserQueryOptions()).then((user) => {
+      queryClient.ensureQueryData(currentUserQueryOptions()).then((user): Promise<unknown> | null => {
         // A parent's dashboard shows their children (docs/decisions/0021-families.md); staff's starts with today.
         if (user.type === USER_TYPE.parent) return queryClient.ensureQueryData(childrenQueryOptions());
         if (hasToday(user.type)) return queryClient.ensureQueryData(dashboardTodayQueryOptions());
