@@ -170,7 +170,7 @@ describe('the teacher’s dashboard', () => {
 
   it('a teacher without a class is told why the day is empty', async () => {
     openDashboard(USER_TYPE.teacher, todayAnswer());
-    expect(await screen.findByText(/You teach no class yet/, LOADED)).toBeInTheDocument();
+    expect(await screen.findByText(/You teach no class yet/, {}, LOADED)).toBeInTheDocument();
   });
 
   it('part marked: says how many of the class are marked', async () => {
