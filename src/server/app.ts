@@ -35,6 +35,7 @@ import { careRoutes } from './features/care/care.routes.js';
 import { catalogRoutes } from './features/catalog/catalog.routes.js';
 import { contentAdminRoutes } from './features/content/content.admin.routes.js';
 import { contentRoutes } from './features/content/content.routes.js';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { examsRoutes } from './features/exams/exams.routes.js';
 import { familyRoutes } from './features/family/family.routes.js';
 import { paymentsRoutes } from './features/fees/payments.routes.js';
@@ -336,6 +337,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(studentFeesRoutes);
       await api.register(paymentsRoutes);
       await api.register(feeReportsRoutes);
+      // The staff's home: today and what waits (docs/decisions/0052-dashboards-that-say-what-needs-doing.md).
+      await api.register(dashboardRoutes);
     },
     { prefix: '/api' },
   );

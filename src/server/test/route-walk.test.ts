@@ -203,6 +203,8 @@ const POLICY: Record<string, Rule> = {
   'POST /api/fees/invoices/:id/cancel': { who: PRINCIPAL, url: '/api/fees/invoices/999999/cancel', body: {} },
   'GET /api/fees/student/:id': { who: PRINCIPAL_PARENT },
   'GET /api/admin/fees/audit': { who: PRINCIPAL },
+  // The staff's home (docs/decisions/0052-dashboards-that-say-what-needs-doing.md)
+  'GET /api/dashboard/today': { who: TEACHER_PRINCIPAL },
 };
 
 /** Routes for any logged-in user, whatever their type (their own account and session). */

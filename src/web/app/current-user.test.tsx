@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { User } from '../../shared/api/users.js';
 import { makeUser, mockApi } from '../features/accounts/testing/mock-api.js';
+import { todayAnswer } from '../features/dashboard/testing/today.js';
 import { currentUserQueryKey } from '../lib/current-user.js';
 import { jsonResponse, renderApp } from '../test/render-app.js';
 
@@ -23,6 +24,8 @@ describe('one current-user query', () => {
       },
       'GET exam/2': () => jsonResponse({ data: [] }),
       'GET notification': () => jsonResponse({ data: [] }),
+      // The teacher's dashboard starts with the day (features/dashboard).
+      'GET dashboard/today': () => jsonResponse(todayAnswer()),
     });
     const { router, queryClient, user } = renderApp('/exams', { token: 'tok' });
     expect(await screen.findByRole('heading', { name: 'Your exams' })).toBeInTheDocument();

@@ -1,35 +1,74 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { LoaderFunction } from 'react-router';
-import { USER_TYPE } from '../../../../shared/constants.js';
-import { mayOpen, type ScreenPath } from '../../../../shared/screens.js';
+import { type SchoolType, USER_TYPE } from '../../../../shared/constants.js';
+import { groupedTilesOf } from '../../../../shared/dashboard-groups.js';
+import { type DashboardTile, mayOpen, type ScreenPath } from '../../../../shared/screens.js';
 import { paths } from '../../../config/paths.js';
 import { pendingUsersQueryOptions } from '../../../features/accounts/api/list-users.js';
-import { Dashboard } from '../../../features/accounts/components/Dashboard.js';
+import { AccountIcon } from '../../../features/accounts/components/AccountIcon.js';
+import { Dashboard, type TileCounts } from '../../../features/accounts/components/Dashboard.js';
 import { prefetchWithSession } from '../../../features/accounts/lib/prefetch.js';
-import { APPROVALS_TILE, INBOX_TILE } from '../../../features/accounts/lib/tiles.js';
+import {
+  APPROVALS_TILE,
+  dailyTilesFirst,
+  dashboardTilesFor,
+  INBOX_TILE,
+  tileLook,
+} from '../../../features/accounts/lib/tiles.js';
+import { dashboardTodayQueryOptions } from '../../../features/dashboard/api/get-today.js';
+import { TileGroups } from '../../../features/dashboard/components/TileGroups.js';
+import { TodayPanel } from '../../../features/dashboard/components/TodayPanel.js';
 import { ParentDashboard } from '../../../features/family/components/ParentDashboard.js';
 import { inboxQueryOptions } from '../../../features/inbox/api/inbox.js';
 import { notificationsQueryOptions } from '../../../features/notifications/api/get-notifications.js';
 import { currentUserQueryOptions, useCurrentUser } from '../../../lib/current-user.js';
 import { childrenQueryOptions } from '../../../lib/school/get-children.js';
+import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.js';
+
+/** The types whose dashboard starts with the day (docs/decisions/0052-dashboards-that-say-what-needs-doing.md). */
+const hasToday = (type: string): type is SchoolType =>
+  type === USER_TYPE.teacher || type === USER_TYPE.principal;
 
 export const clientLoader =
   (queryClient: QueryClient): LoaderFunction =>
   () =>
     prefetchWithSession(() => [
-      queryClient
-        .ensureQueryData(currentUserQueryOptions())
-        // A parent's dashboard shows their children (docs/decisions/0021-families.md).
-        .then((user) =>
-          user.type === USER_TYPE.parent ? queryClient.ensureQueryData(childrenQueryOptions()) : null,
-        ),
+      queryClient.ensureQueryData(currentUserQueryOptions()).then((user): Promise<unknown> | null => {
+        // A parent's dashboard shows their children (docs/decisions/0021-families.md); staff's starts with today.
+        if (user.type === USER_TYPE.parent) return queryClient.ensureQueryData(childrenQueryOptions());
+        if (hasToday(user.type)) return queryClient.ensureQueryData(dashboardTodayQueryOptions());
+        return null;
+      }),
     ]);
+
+/** The tiles of a staff dashboard, after its day: grouped for the principal, daily ones first on a phone. */
+function StaffTiles({ type, counts }: { type: SchoolType; counts: TileCounts }) {
+  const phone = useMediaQuery(PHONE_QUERY);
+  const all = dashboardTilesFor(type) ?? [];
+  // As the one list did (docs/decisions/0016-phone-layout.md): the order is the page's, not CSS's.
+  const tiles = phone && type === USER_TYPE.principal ? dailyTilesFirst(all) : all;
+  const pillOf = (tile: DashboardTile) => {
+    const waiting = counts[tile.path];
+    return waiting && waiting.count > 0 ? `${waiting.count} ${waiting.word}` : undefined;
+  };
+  return (
+    <TileGroups
+      tiles={tiles}
+      groups={groupedTilesOf(type)}
+      iconOf={(tile) => <AccountIcon name={tileLook(tile.label).icon} />}
+      blurbOf={(tile) => tileLook(tile.label).blurb}
+      pillOf={pillOf}
+    />
+  );
+}
 
 /**
  * Dashboard (docs/contract/product.md#school-screens): one tile per menu item of the user's type. Tiles say
  * what waits behind them: notes not yet read, and for the principal registrations to approve and open
  * messages. The counts are fetched after the tiles show, so they never hold them up. A parent gets
- * their children's area instead (docs/decisions/0021-families.md#parent-screens).
+ * their children's area instead (docs/decisions/0021-families.md#parent-screens); staff get the day
+ * first, then their tiles, the principal's in groups
+ * (docs/decisions/0052-dashboards-that-say-what-needs-doing.md).
  */
 export default function DashboardRoute() {
   const user = useCurrentUser().data;
@@ -39,19 +78,27 @@ export default function DashboardRoute() {
   const pending = useQuery({ ...pendingUsersQueryOptions(), enabled: may('/approvals') });
   const inbox = useQuery({ ...inboxQueryOptions({ handled: false }), enabled: may('/inbox') });
   const unreadNotes = notifications.data?.filter((note) => note.unread).length ?? 0;
+  const counts: TileCounts = {
+    [paths.notifications]: {
+      count: unreadNotes,
+      word: 'new',
+    },
+    [APPROVALS_TILE.path]: { count: pending.data?.length ?? 0, word: 'waiting' },
+    [INBOX_TILE.path]: { count: inbox.data?.meta.unhandled ?? 0, word: 'open' },
+  };
   return (
     <Dashboard
-      areaFor={(viewer) =>
-        viewer.type === USER_TYPE.parent ? <ParentDashboard unreadNotes={unreadNotes} /> : undefined
-      }
-      newCounts={{
-        [paths.notifications]: {
-          count: unreadNotes,
-          word: 'new',
-        },
-        [APPROVALS_TILE.path]: { count: pending.data?.length ?? 0, word: 'waiting' },
-        [INBOX_TILE.path]: { count: inbox.data?.meta.unhandled ?? 0, word: 'open' },
+      areaFor={(viewer) => {
+        if (viewer.type === USER_TYPE.parent) return <ParentDashboard unreadNotes={unreadNotes} />;
+        if (!hasToday(viewer.type)) return undefined;
+        return (
+          <>
+            <TodayPanel type={viewer.type} />
+            <StaffTiles type={viewer.type} counts={counts} />
+          </>
+        );
       }}
+      newCounts={counts}
     />
   );
 }

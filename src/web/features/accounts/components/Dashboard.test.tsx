@@ -7,6 +7,7 @@ import { PHONE_QUERY } from '../../../lib/use-media-query.js';
 import { allowConsoleErrors } from '../../../test/console.js';
 import { noteRow } from '../../../test/notifications.js';
 import { jsonResponse, renderApp } from '../../../test/render-app.js';
+import { todayAnswer } from '../../dashboard/testing/today.js';
 import { dashboardTilesFor, PRINCIPAL_DAILY_PATHS } from '../lib/tiles.js';
 import { errorResponse, makeUser, mockApi, routeUnauthorizedTo } from '../testing/mock-api.js';
 
@@ -80,6 +81,8 @@ function openDashboard(
     'GET users/profile': () => jsonResponse({ results: makeUser({ type, name }) }),
     'GET notification': () => jsonResponse({ data: notes }),
     'GET family/children': () => jsonResponse({ data: [] }),
+    // Staff's dashboards start with the day (features/dashboard); its figures are tested there.
+    'GET dashboard/today': () => jsonResponse(todayAnswer()),
     'GET users?status=pending': () =>
       jsonResponse({ data: Array.from({ length: waiting.pending ?? 0 }, (_, i) => pendingUser(100 + i)) }),
     'GET admin/inbox?handled=false': () =>

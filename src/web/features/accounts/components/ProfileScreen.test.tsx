@@ -4,6 +4,7 @@ import { USER_MESSAGES } from '../../../../shared/api/users.js';
 import { USER_TYPE } from '../../../../shared/constants.js';
 import { allowConsoleErrors } from '../../../test/console.js';
 import { jsonResponse, renderApp } from '../../../test/render-app.js';
+import { todayAnswer } from '../../dashboard/testing/today.js';
 import { errorResponse, makeUser, mockApi, toastTexts } from '../testing/mock-api.js';
 import { PROFILE_MESSAGES } from './ProfileEditForm.js';
 import { PROFILE_TEXTS } from './ProfileScreen.js';
@@ -170,6 +171,8 @@ describe('student profile', () => {
       'GET notification': () => jsonResponse({ data: [] }),
       'GET users?status=pending': () => jsonResponse({ data: [] }),
       'GET admin/inbox?handled=false': () => jsonResponse({ data: [], meta: { total: 0, unhandled: 0 } }),
+      // The principal's dashboard starts with the day (features/dashboard).
+      'GET dashboard/today': () => jsonResponse(todayAnswer()),
     });
     const { user, router } = renderApp('/student-profile/12', { token: 'tok' });
     expect(await screen.findByRole('heading', { level: 2, name: 'Leo Park' })).toBeInTheDocument();

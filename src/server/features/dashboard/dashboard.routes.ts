@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { DashboardTodayAnswerSchema } from '../../../shared/api/dashboard.js';
+import { DENIED, schoolRouting } from '../../lib/school-routes.js';
+import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
+import { dashboardToday } from './dashboard.service.js';
+
+/** The school area's home for staff (docs/decisions/0052-dashboards-that-say-what-needs-doing.md). */
+export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
+  const { api, staff } = schoolRouting(app);
+
+  api.get(
+    '/dashboard/today',
+    {
+      onRequest: staff,
+      schema: {
+        tags: ['Dashboard'],
+        summary: 'What the day holds: each class’s arrivals and attendance, what waits, the week’s exams',
+        description:
+          'For the school’s today (its time zone). A teacher gets the classes they teach and their ' +
+          'exams; the principal every class, and the registrations, inbox, outbox and overdue money ' +
+          'waiting. A figure of a screen the caller may not open is null. Pupils and parents: 403.',
+        security: BEARER_AUTH,
+        response: { 200: DashboardTodayAnswerSchema, ...DENIED },
+      },
+    },
+    async (request) => dashboardToday(app.db, currentUser(request)),
+  );
+}

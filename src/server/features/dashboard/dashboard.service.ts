@@ -1,0 +1,119 @@
+import type { ClassToday, DashboardToday, WeekEvent } from '../../../shared/api/dashboard.js';
+import { WEEK_DAYS } from '../../../shared/api/dashboard.js';
+import { USER_TYPE } from '../../../shared/constants.js';
+import { mayOpen } from '../../../shared/screens.js';
+import type { Db } from '../../db/connect.js';
+import { addDaysIso } from '../../lib/time.js';
+import { attendanceOverview } from '../attendance/attendance.repository.js';
+import { registerOf } from '../care/care.repository.js';
+import { listExamsOfTeacher, listVisibleExams } from '../exams/exams.repository.js';
+import { schoolToday } from '../fees/invoices.repository.js';
+import { overdueInvoices } from '../fees/reports.repository.js';
+import { listInbox } from '../inbox/inbox.repository.js';
+import { listOutbox } from '../mail/outbox.repository.js';
+import { moneyVisible, type Viewer } from '../school/school.policy.js';
+import { listVisibleClasses } from '../timetable/timetable.repository.js';
+import { listUsers } from '../users/users.repository.js';
+
+/**
+ * The dashboard's "today" (docs/decisions/0052-dashboards-that-say-what-needs-doing.md), read
+ * through the features' own repository functions, so each figure counts exactly what the screen it
+ * links to shows. A figure is only worked out when the viewer may open that screen
+ * (shared/screens.ts); the others are null.
+ */
+export async function dashboardToday(db: Db, viewer: Viewer, now = new Date()): Promise<DashboardToday> {
+  const date = await schoolToday(db, now);
+  return {
+    date,
+    classes: await classesToday(db, viewer, date),
+    approvals: mayOpen(viewer.type, '/approvals')
+      ? (await listUsers(db, { status: 'pending' })).length
+      : null,
+    inbox: mayOpen(viewer.type, '/inbox')
+      ? (await listInbox(db, { handled: false, limit: 1, offset: 0 })).meta.unhandled
+      : null,
+    outbox: mayOpen(viewer.type, '/outbox') ? await outboxWaiting(db) : null,
+    overdue: mayOpen(viewer.type, '/payment') ? await overdueMoney(db, viewer, date) : null,
+    events: await examsOfTheWeek(db, viewer, date),
+  };
+}
+
+/**
+ * Each class the viewer may see: its pupils, who arrived (the Today register's check-ins) and its
+ * attendance (marked, absent). The register is read per class; a school has tens of classes, and
+ * registerOf is two queries whatever the class's size.
+ */
+async function classesToday(db: Db, viewer: Viewer, date: string): Promise<ClassToday[]> {
+  const classes = await listVisibleClasses(db, viewer);
+  if (classes.length === 0) return [];
+  const attendance = new Map((await attendanceOverview(db, date)).map((day) => [day.classId, day]));
+  const rows: ClassToday[] = [];
+  for (const schoolClass of classes) {
+    const register = await registerOf(db, viewer, schoolClass.id, date);
+    const day = attendance.get(schoolClass.id);
+    const pupils = register?.rows.length ?? 0;
+    rows.push({
+      classId: schoolClass.id,
+      className: schoolClass.name,
+      pupils,
+      arrived: register?.rows.filter((row) => row.checkedInAt !== null).length ?? 0,
+      absent: day?.absent ?? 0,
+      marked: day ? day.present + day.absent + day.leave : 0,
+    });
+  }
+  return rows;
+}
+
+async function outboxWaiting(db: Db): Promise<{ waiting: number; failed: number }> {
+  const { counts } = await listOutbox(db, { page: 1 });
+  return { waiting: counts.waiting, failed: counts.failed };
+}
+
+/**
+ * The overdue report of the fee ledger, narrowed by the money rule (school.policy.ts moneyVisible)
+ * to the pupils whose money the viewer may see. An invoice whose pupil's account is gone keeps
+ * its snapshot and stays on the ledger's report, so it counts too.
+ */
+async function overdueMoney(db: Db, viewer: Viewer, date: string): Promise<DashboardToday['overdue']> {
+  const rows = await overdueInvoices(db, date);
+  const ids = [...new Set(rows.flatMap((row) => (row.studentId === null ? [] : [row.studentId])))];
+  const visible = new Set(
+    ids.length === 0
+      ? []
+      : (
+          await db
+            .selectFrom('app_user')
+            .select('app_user.id')
+            .where('app_user.id', 'in', ids)
+            .where(moneyVisible(db, viewer, 'app_user.id'))
+            .execute()
+        ).map((row) => row.id),
+  );
+  const seen = rows.filter((row) => row.studentId === null || visible.has(row.studentId));
+  const byCurrency = new Map<string, number>();
+  for (const row of seen) byCurrency.set(row.currency, (byCurrency.get(row.currency) ?? 0) + row.outstanding);
+  return {
+    invoices: seen.length,
+    byCurrency: [...byCurrency]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([currency, outstanding]) => ({ currency, outstanding })),
+  };
+}
+
+/** The exams the viewer's Exams screen lists, from today through the sixth day after it. */
+async function examsOfTheWeek(db: Db, viewer: Viewer, date: string): Promise<WeekEvent[]> {
+  const last = addDaysIso(date, WEEK_DAYS - 1);
+  const exams =
+    viewer.type === USER_TYPE.teacher
+      ? await listExamsOfTeacher(db, viewer.id)
+      : await listVisibleExams(db, viewer);
+  return exams
+    .filter((exam) => exam.examDate >= date && exam.examDate <= last)
+    .map((exam) => ({
+      kind: 'exam',
+      date: exam.examDate,
+      time: exam.time,
+      className: exam.className,
+      subjectName: exam.subjectName,
+    }));
+}

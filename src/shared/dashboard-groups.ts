@@ -1,0 +1,52 @@
+import { type SchoolType, USER_TYPE } from './constants.js';
+import { type DashboardTile, dashboardTilesOf, type ScreenPath } from './screens.js';
+
+/**
+ * The principal's tiles in four groups (docs/decisions/0052-dashboards-that-say-what-needs-doing.md):
+ * what is looked at every day, the school year's teaching, the office's running of the school, and
+ * the public website. Every tile stays the contract's tile (label, path, look: shared/screens.ts);
+ * a group only says where it sits. Within a group the tiles keep the registry's order.
+ */
+export const TILE_GROUPS = ['Daily', 'Teaching', 'Office', 'Website'] as const;
+export type TileGroup = (typeof TILE_GROUPS)[number];
+
+/** The group of each of the principal's tiles, by its path. A tile missing here fails the tests. */
+export const PRINCIPAL_TILE_GROUP: Readonly<Partial<Record<ScreenPath, TileGroup>>> = {
+  '/today': 'Daily',
+  '/attendence': 'Daily',
+  '/approvals': 'Daily',
+  '/inbox': 'Daily',
+  '/notification': 'Daily',
+  '/send-notification': 'Daily',
+  '/student-class': 'Teaching',
+  '/exams': 'Teaching',
+  '/results': 'Teaching',
+  '/schedule': 'Teaching',
+  '/marks': 'Teaching',
+  '/payment': 'Office',
+  '/guardians': 'Office',
+  '/school-setup': 'Office',
+  '/import-pupils': 'Office',
+  '/outbox': 'Office',
+  '/profile': 'Office',
+  '/website': 'Website',
+  '/newsletters': 'Website',
+};
+
+export interface GroupOfTiles {
+  group: TileGroup;
+  tiles: DashboardTile[];
+}
+
+/**
+ * A type's tiles in their groups, groups in TILE_GROUPS order and empty ones left out; undefined
+ * for the types whose dashboard is one list (only the principal's has enough tiles to need groups).
+ */
+export function groupedTilesOf(type: SchoolType): GroupOfTiles[] | undefined {
+  if (type !== USER_TYPE.principal) return undefined;
+  const tiles = dashboardTilesOf(type);
+  return TILE_GROUPS.map((group) => ({
+    group,
+    tiles: tiles.filter((tile) => PRINCIPAL_TILE_GROUP[tile.path as ScreenPath] === group),
+  })).filter((entry) => entry.tiles.length > 0);
+}

@@ -1,0 +1,239 @@
+import '../../../styles/dashboard.css';
+import { type ReactNode, useId } from 'react';
+import { Link } from 'react-router';
+import type { ClassToday, DashboardToday } from '../../../../shared/api/dashboard.js';
+import type { SchoolType } from '../../../../shared/constants.js';
+import { formatMoney } from '../../../../shared/rules/money.js';
+import { linkTo, mayOpen } from '../../../../shared/screens.js';
+import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
+import { formatDay } from '../../../lib/school/dates.js';
+import { useDashboardToday } from '../api/get-today.js';
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** A figure and what it counts, as one link to the screen that shows what is behind it. */
+function Figure({
+  to,
+  count,
+  text,
+  alert,
+}: {
+  to: string;
+  count: number | string;
+  text: string;
+  alert?: boolean;
+}) {
+  return (
+    <Link to={to} className={`dash-figure${alert ? ' dash-figure--alert' : ''}`}>
+      <span className="dash-figure__count">{count}</span> <span className="dash-figure__text">{text}</span>
+    </Link>
+  );
+}
+
+/** Where a class's attendance is taken or read: the principal's overview of the day, a teacher's register. */
+function attendanceLink(type: SchoolType, row: ClassToday, date: string): string {
+  return mayOpen(type, '/attendence')
+    ? `${linkTo('/attendence')}?date=${date}`
+    : `${linkTo('/student-attendence')}?classId=${row.classId}`;
+}
+
+function ClassRow({ type, row, date }: { type: SchoolType; row: ClassToday; date: string }) {
+  const taken = row.pupils > 0 && row.marked >= row.pupils;
+  const register = `${linkTo('/today')}?classId=${row.classId}`;
+  return (
+    <li className="dash-class">
+      <p className="dash-class__name">{row.className}</p>
+      <ul className="dash-class__figures">
+        <li>
+          <Figure to={register} count={`${row.arrived} of ${row.pupils}`} text="arrived" />
+        </li>
+        <li>
+          <Figure
+            to={attendanceLink(type, row, date)}
+            count={row.absent}
+            text="absent"
+            alert={row.absent > 0}
+          />
+        </li>
+        <li>
+          <Link
+            to={attendanceLink(type, row, date)}
+            className={`dash-register dash-register--${taken ? 'done' : 'open'}`}
+          >
+            {taken
+              ? 'Attendance taken'
+              : row.marked > 0
+                ? `Attendance: ${row.marked} of ${row.pupils} marked`
+                : 'Attendance not taken yet'}
+          </Link>
+        </li>
+      </ul>
+    </li>
+  );
+}
+
+/** What waits in the office: each figure only when the server gave it (null: not this viewer's screen). */
+function Waiting({ today }: { today: DashboardToday }) {
+  const labelId = useId();
+  const items: { key: string; node: ReactNode }[] = [];
+  if (today.approvals !== null)
+    items.push({
+      key: 'approvals',
+      node: (
+        <Figure
+          to={linkTo('/approvals')}
+          count={today.approvals}
+          text={today.approvals === 1 ? 'registration to approve' : 'registrations to approve'}
+          alert={today.approvals > 0}
+        />
+      ),
+    });
+  if (today.inbox !== null)
+    items.push({
+      key: 'inbox',
+      node: (
+        <Figure
+          to={linkTo('/inbox')}
+          count={today.inbox}
+          text={today.inbox === 1 ? 'message in the inbox' : 'messages in the inbox'}
+          alert={today.inbox > 0}
+        />
+      ),
+    });
+  if (today.outbox !== null) {
+    items.push({
+      key: 'outbox',
+      node: (
+        <Figure
+          to={`${linkTo('/outbox')}?status=waiting`}
+          count={today.outbox.waiting}
+          text={today.outbox.waiting === 1 ? 'mail waiting to go' : 'mails waiting to go'}
+        />
+      ),
+    });
+    if (today.outbox.failed > 0)
+      items.push({
+        key: 'failed',
+        node: (
+          <Figure
+            to={`${linkTo('/outbox')}?status=failed`}
+            count={today.outbox.failed}
+            text={today.outbox.failed === 1 ? 'mail failed' : 'mails failed'}
+            alert
+          />
+        ),
+      });
+  }
+  if (today.overdue !== null) {
+    const money = today.overdue.byCurrency
+      .map((line) => formatMoney(line.outstanding, line.currency))
+      .join(' + ');
+    items.push({
+      key: 'overdue',
+      node: (
+        <Figure
+          to={`${linkTo('/payment')}?tab=overdue`}
+          count={today.overdue.invoices === 0 ? 0 : money}
+          text={
+            today.overdue.invoices === 0
+              ? 'money overdue'
+              : `overdue on ${plural(today.overdue.invoices, 'invoice', 'invoices')}`
+          }
+          alert={today.overdue.invoices > 0}
+        />
+      ),
+    });
+  }
+  if (items.length === 0) return null;
+  return (
+    <div className="dash-today__part">
+      <p id={labelId} className="dash-today__label">
+        Waiting for you
+      </p>
+      <ul className="dash-today__figures" aria-labelledby={labelId}>
+        {items.map((item) => (
+          <li key={item.key}>{item.node}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Classes({ type, today }: { type: SchoolType; today: DashboardToday }) {
+  const labelId = useId();
+  return (
+    <div className="dash-today__part">
+      <p id={labelId} className="dash-today__label">
+        {mayOpen(type, '/attendence') ? 'Classes today' : 'Your classes today'}
+      </p>
+      {today.classes.length === 0 ? (
+        <p className="dash-today__empty">
+          {mayOpen(type, '/attendence')
+            ? 'No classes yet: add them in School Set-up.'
+            : 'You teach no class yet: the principal assigns classes in School Set-up.'}
+        </p>
+      ) : (
+        <ul className="dash-classes" aria-labelledby={labelId}>
+          {today.classes.map((row) => (
+            <ClassRow key={row.classId} type={type} row={row} date={today.date} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function Week({ today }: { today: DashboardToday }) {
+  const labelId = useId();
+  if (today.events.length === 0) return null;
+  return (
+    <div className="dash-today__part">
+      <p id={labelId} className="dash-today__label">
+        This week
+      </p>
+      <ul className="dash-week" aria-labelledby={labelId}>
+        {today.events.map((event) => (
+          <li key={`${event.date} ${event.time} ${event.className} ${event.subjectName}`}>
+            <Link to={linkTo('/exams')} className="dash-week__link">
+              <span className="dash-week__when">
+                {formatDay(event.date)}, {event.time}
+              </span>{' '}
+              <span>
+                {event.subjectName} exam, {event.className}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * The top of a staff dashboard (docs/decisions/0052-dashboards-that-say-what-needs-doing.md): the
+ * day's classes (arrivals at the door, absences, whether the register is taken), then for the
+ * principal what waits (approvals, inbox, outbox, money overdue), then the week's exams. Every figure
+ * is a link to the screen behind it. Its headings are level 2, beside the tiles' hidden one: the
+ * tiles keep level 3 to themselves.
+ */
+export function TodayPanel({ type }: { type: SchoolType }) {
+  const headingId = useId();
+  const query = useDashboardToday();
+  const status = sectionStatus(query);
+  const today = query.data;
+  return (
+    <section className="dash-today" aria-labelledby={headingId} aria-busy={status.pending}>
+      <h2 id={headingId} className="dash-today__title">
+        Today{today ? `, ${formatDay(today.date)}` : ''}
+      </h2>
+      <SectionState status={status} />
+      {today ? (
+        <div className="dash-today__body">
+          <Classes type={type} today={today} />
+          <Waiting today={today} />
+          <Week today={today} />
+        </div>
+      ) : null}
+    </section>
+  );
+}
