@@ -20,7 +20,7 @@ import { useRecordPayment } from '../api/fees.js';
 import { moneyTextSchema, schoolToday } from '../lib/amounts.js';
 import { showServerError } from '../lib/server-errors.js';
 import { FeeDialog } from './FeeDialog.js';
-import { balanceText, FieldError, FormProblem, Money, ReceiptLink } from './pieces.js';
+import { balanceText, DialogActions, FieldError, Money, ReceiptLink } from './pieces.js';
 
 /**
  * The payment form's values: PaymentInputSchema without the invoice (the dialog's own), its amount
@@ -248,15 +248,13 @@ export function PaymentForm({ invoice, onClose }: { invoice: Invoice; onClose: (
               </label>
             </div>
           ) : null}
-          <FormProblem problem={problem} />
-          <div className="d-flex flex-wrap gap-2 mt-2">
-            <button type="submit" className="btn btn-primary rounded-pill px-4" disabled={record.isPending}>
-              {record.isPending ? 'Recording…' : 'Record payment'}
-            </button>
-            <button type="button" className="btn btn-outline-secondary rounded-pill px-4" onClick={onClose}>
-              Close
-            </button>
-          </div>
+          <DialogActions
+            problem={problem}
+            submitLabel="Record payment"
+            busyLabel="Recording…"
+            busy={record.isPending}
+            onClose={onClose}
+          />
         </form>
       )}
     </FeeDialog>

@@ -29,7 +29,7 @@ import { formatBasisPoints, moneyTextMessage, parseBasisPoints } from '../lib/am
 import { showServerError } from '../lib/server-errors.js';
 import { FeeDialog } from './FeeDialog.js';
 import { PaymentForm } from './PaymentForm.js';
-import { FieldError, FormProblem, InvoiceBadge, Money, ReasonForm } from './pieces.js';
+import { DialogActions, FieldError, InvoiceBadge, Money, ReasonForm } from './pieces.js';
 
 /**
  * The discount form's values as typed: the kind, the value ("12.5" percent or "20.50" of the plan's
@@ -151,15 +151,12 @@ function DiscountForm({ plan, invoice, onClose }: { plan: FeePlan; invoice: Invo
             <FieldError id={`${id}-reason-error`} message={errors.reason?.message} />
           </div>
         </div>
-        <FormProblem problem={problem} />
-        <div className="d-flex flex-wrap gap-2 mt-2">
-          <button type="submit" className="btn btn-primary rounded-pill px-4" disabled={save.isPending}>
-            Save discount
-          </button>
-          <button type="button" className="btn btn-outline-secondary rounded-pill px-4" onClick={onClose}>
-            Close
-          </button>
-        </div>
+        <DialogActions
+          problem={problem}
+          submitLabel="Save discount"
+          busy={save.isPending}
+          onClose={onClose}
+        />
       </form>
     </FeeDialog>
   );

@@ -142,15 +142,13 @@ export function ReasonForm({
           />
           <FieldError id={`${id}-reason-error`} message={error} />
         </div>
-        <FormProblem problem={problem} />
-        <div className="d-flex flex-wrap gap-2 mt-2">
-          <button type="submit" className="btn btn-danger rounded-pill px-4" disabled={busy}>
-            {submitLabel}
-          </button>
-          <button type="button" className="btn btn-outline-secondary rounded-pill px-4" onClick={onClose}>
-            Close
-          </button>
-        </div>
+        <DialogActions
+          problem={problem}
+          submitLabel={submitLabel}
+          busy={busy}
+          tone="danger"
+          onClose={onClose}
+        />
       </form>
     </FeeDialog>
   );
@@ -172,6 +170,40 @@ export function FormProblem({ problem }: { problem: string | undefined }) {
       {problem}
     </p>
   ) : null;
+}
+
+/** Each tone's button class, spelt whole so the build's CSS cut sees it (scripts/bootstrap-used-only.mjs). */
+const SUBMIT_BUTTON = { primary: 'btn-primary', danger: 'btn-danger' } as const;
+
+/** The end of every fees dialog's form: what went wrong with it as a whole, then its button and Close. */
+export function DialogActions({
+  problem,
+  submitLabel,
+  busy,
+  busyLabel = submitLabel,
+  tone = 'primary',
+  onClose,
+}: {
+  problem: string | undefined;
+  submitLabel: string;
+  busy: boolean;
+  busyLabel?: string;
+  tone?: keyof typeof SUBMIT_BUTTON;
+  onClose: () => void;
+}) {
+  return (
+    <>
+      <FormProblem problem={problem} />
+      <div className="d-flex flex-wrap gap-2 mt-2">
+        <button type="submit" className={`btn ${SUBMIT_BUTTON[tone]} rounded-pill px-4`} disabled={busy}>
+          {busy ? busyLabel : submitLabel}
+        </button>
+        <button type="button" className="btn btn-outline-secondary rounded-pill px-4" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </>
+  );
 }
 
 export const issuedText = (created: number) => `${created} ${created === 1 ? 'invoice' : 'invoices'} created`;

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { CreateStudentClassBodySchema } from '../../../../shared/api/school.js';
 import { MESSAGES, SCHOOL_DAYS } from '../../../../shared/constants.js';
 import { FieldMessage } from '../../../components/forms/FieldMessage.js';
+import { Modal } from '../../../components/ui/Modal.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { useClasses } from '../../../lib/school/get-classes.js';
 import { useSubjects } from '../../../lib/school/get-subjects.js';
@@ -29,8 +30,6 @@ export interface AddClassModalProps {
   onClose: () => void;
 }
 
-const FOCUSABLE = 'button:not([disabled]), select:not([disabled]), input:not([disabled]), [href]';
-
 /**
  * The Add Class Details modal (docs/contract/product.md#school-screens,
  * docs/contract/fixes-and-gaps.md#fix-10): teacher, class, subject, time and the days of the week, then Save
@@ -39,7 +38,6 @@ const FOCUSABLE = 'button:not([disabled]), select:not([disabled]), input:not([di
  */
 export function AddClassModal({ onClose }: AddClassModalProps) {
   const id = useId();
-  const dialog = useRef<HTMLDivElement>(null);
   const [clash, setClash] = useState<string | undefined>();
   const teachers = useTeachers();
   const classes = useClasses();
@@ -54,13 +52,6 @@ export function AddClassModal({ onClose }: AddClassModalProps) {
     resolver: zodResolver(AddClassFormSchema),
     defaultValues: EMPTY_FORM,
   });
-
-  // The page behind stays put while the modal is open; focus starts in the form.
-  useEffect(() => {
-    document.body.classList.add('modal-open');
-    dialog.current?.querySelector<HTMLElement>('select')?.focus();
-    return () => document.body.classList.remove('modal-open');
-  }, []);
 
   const onSubmit = (values: AddClassForm): void => {
     setClash(undefined);
@@ -86,26 +77,6 @@ export function AddClassModal({ onClose }: AddClassModalProps) {
     );
   };
 
-  // Escape closes; Tab stays inside the dialog.
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onClose();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialog.current) return;
-    const focusable = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last?.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first?.focus();
-    }
-  };
-
   const field = (name: 'teacherid' | 'classesid' | 'subjectid' | 'timeid') => ({
     id: `${id}-${name}`,
     className: `form-select${errors[name] ? ' is-invalid' : ''}`,
@@ -119,121 +90,112 @@ export function AddClassModal({ onClose }: AddClassModalProps) {
   const optionsFailed = [teachers, classes, subjects, timeSlots].some((q) => q.isError);
 
   return (
-    <>
-      <div
-        ref={dialog}
-        className="modal d-block school-modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={`${id}-title`}
-        onKeyDown={onKeyDown}
-      >
-        <div className="modal-dialog modal-dialog-centered modal-dialog-scrollable">
-          <form className="modal-content" noValidate onSubmit={handleSubmit(onSubmit)}>
-            <div className="modal-header">
-              <h2 id={`${id}-title`} className="modal-title h3">
-                Add Class Details
-              </h2>
-            </div>
-            <div className="modal-body">
-              {optionsFailed ? (
-                <p className="school-state school-state--notice" role="alert">
-                  Some choices could not load. Close and open this form again to retry.
-                </p>
-              ) : null}
-              <div className="mb-3">
-                <label className="form-label" htmlFor={`${id}-teacherid`}>
-                  Teacher
-                </label>
-                <select {...field('teacherid')}>
-                  <option value="">Teacher Name</option>
-                  {teachers.data?.map((teacher) => (
-                    <option key={teacher.id} value={teacher.id}>
-                      {teacher.name}
-                    </option>
-                  ))}
-                </select>
-                {fieldError('teacherid')}
-              </div>
-              <div className="mb-3">
-                <label className="form-label" htmlFor={`${id}-classesid`}>
-                  Class
-                </label>
-                <select {...field('classesid')}>
-                  <option value="">Class Name</option>
-                  {classes.data?.map((row) => (
-                    <option key={row.id} value={row.id}>
-                      {row.name}
-                    </option>
-                  ))}
-                </select>
-                {fieldError('classesid')}
-              </div>
-              <div className="mb-3">
-                <label className="form-label" htmlFor={`${id}-subjectid`}>
-                  Subject
-                </label>
-                <select {...field('subjectid')}>
-                  <option value="">Subject Name</option>
-                  {subjects.data?.map((subject) => (
-                    <option key={subject.id} value={subject.id}>
-                      {subject.name}
-                    </option>
-                  ))}
-                </select>
-                {fieldError('subjectid')}
-              </div>
-              <div className="mb-3">
-                <label className="form-label" htmlFor={`${id}-timeid`}>
-                  Time
-                </label>
-                <select {...field('timeid')}>
-                  <option value="">Select Time</option>
-                  {timeSlots.data?.map((slot) => (
-                    <option key={slot.id} value={slot.id}>
-                      {slot.label}
-                    </option>
-                  ))}
-                </select>
-                {fieldError('timeid')}
-              </div>
-              <fieldset
-                className="school-days"
-                aria-describedby={errors.days ? `${id}-days-error` : undefined}
-              >
-                <legend className="form-label">Days</legend>
-                <div className="school-days__list">
-                  {SCHOOL_DAYS.map((day) => (
-                    <label key={day} className="school-days__day">
-                      <input type="checkbox" className="form-check-input" value={day} {...register('days')} />
-                      <span>{day}</span>
-                    </label>
-                  ))}
-                </div>
-                {errors.days ? (
-                  <div id={`${id}-days-error`} className="invalid-feedback d-block">
-                    {errors.days.message}
-                  </div>
-                ) : null}
-              </fieldset>
-              {clash ? (
-                <p className="school-modal__clash" role="alert">
-                  {clash}
-                </p>
-              ) : null}
-            </div>
-            <div className="modal-footer">
-              <button type="button" className="btn btn-outline-primary rounded-pill px-4" onClick={onClose}>
-                Close
-              </button>
-              <button type="submit" className="btn btn-primary rounded-pill px-4" disabled={create.isPending}>
-                {create.isPending ? 'Saving…' : 'Save changes'}
-              </button>
-            </div>
-          </form>
+    <Modal
+      labelledBy={`${id}-title`}
+      busy={create.isPending}
+      onClose={onClose}
+      className="school-modal"
+      dialogClassName="modal-dialog-scrollable"
+    >
+      <form className="modal-content" noValidate onSubmit={handleSubmit(onSubmit)}>
+        <div className="modal-header">
+          <h2 id={`${id}-title`} className="modal-title h3">
+            Add Class Details
+          </h2>
         </div>
-      </div>
-      <div className="modal-backdrop show" />
-    </>
+        <div className="modal-body">
+          {optionsFailed ? (
+            <p className="school-state school-state--notice" role="alert">
+              Some choices could not load. Close and open this form again to retry.
+            </p>
+          ) : null}
+          <div className="mb-3">
+            <label className="form-label" htmlFor={`${id}-teacherid`}>
+              Teacher
+            </label>
+            <select {...field('teacherid')}>
+              <option value="">Teacher Name</option>
+              {teachers.data?.map((teacher) => (
+                <option key={teacher.id} value={teacher.id}>
+                  {teacher.name}
+                </option>
+              ))}
+            </select>
+            {fieldError('teacherid')}
+          </div>
+          <div className="mb-3">
+            <label className="form-label" htmlFor={`${id}-classesid`}>
+              Class
+            </label>
+            <select {...field('classesid')}>
+              <option value="">Class Name</option>
+              {classes.data?.map((row) => (
+                <option key={row.id} value={row.id}>
+                  {row.name}
+                </option>
+              ))}
+            </select>
+            {fieldError('classesid')}
+          </div>
+          <div className="mb-3">
+            <label className="form-label" htmlFor={`${id}-subjectid`}>
+              Subject
+            </label>
+            <select {...field('subjectid')}>
+              <option value="">Subject Name</option>
+              {subjects.data?.map((subject) => (
+                <option key={subject.id} value={subject.id}>
+                  {subject.name}
+                </option>
+              ))}
+            </select>
+            {fieldError('subjectid')}
+          </div>
+          <div className="mb-3">
+            <label className="form-label" htmlFor={`${id}-timeid`}>
+              Time
+            </label>
+            <select {...field('timeid')}>
+              <option value="">Select Time</option>
+              {timeSlots.data?.map((slot) => (
+                <option key={slot.id} value={slot.id}>
+                  {slot.label}
+                </option>
+              ))}
+            </select>
+            {fieldError('timeid')}
+          </div>
+          <fieldset className="school-days" aria-describedby={errors.days ? `${id}-days-error` : undefined}>
+            <legend className="form-label">Days</legend>
+            <div className="school-days__list">
+              {SCHOOL_DAYS.map((day) => (
+                <label key={day} className="school-days__day">
+                  <input type="checkbox" className="form-check-input" value={day} {...register('days')} />
+                  <span>{day}</span>
+                </label>
+              ))}
+            </div>
+            {errors.days ? (
+              <div id={`${id}-days-error`} className="invalid-feedback d-block">
+                {errors.days.message}
+              </div>
+            ) : null}
+          </fieldset>
+          {clash ? (
+            <p className="school-modal__clash" role="alert">
+              {clash}
+            </p>
+          ) : null}
+        </div>
+        <div className="modal-footer">
+          <button type="button" className="btn btn-outline-primary rounded-pill px-4" onClick={onClose}>
+            Close
+          </button>
+          <button type="submit" className="btn btn-primary rounded-pill px-4" disabled={create.isPending}>
+            {create.isPending ? 'Saving…' : 'Save changes'}
+          </button>
+        </div>
+      </form>
+    </Modal>
   );
 }
