@@ -22,8 +22,11 @@ import { usePageTitle } from './PageBanner.js';
 import { SchoolLogo } from './SchoolBrand.js';
 import { useSchool } from './school.js';
 
-/** Below Bootstrap's lg breakpoint the side navigation gives way to the bottom bar. */
-export const BOTTOM_BAR_QUERY = '(max-width: 991.98px)';
+/**
+ * From Bootstrap's lg breakpoint the side navigation takes the bottom bar's place. Phones first:
+ * until the browser answers (and where it cannot), the bottom bar.
+ */
+export const SIDE_NAV_QUERY = '(min-width: 992px)';
 
 /** The navigation's accessible name, one landmark at a time (side or bottom). */
 export const NAV_LABEL = 'School area';
@@ -37,15 +40,14 @@ function useSchoolNavigation(): SchoolNavigation | undefined {
   return schoolNavigationOf(user.type, children.data ?? []);
 }
 
-function PlaceLink({
-  place,
-  className,
-  short = false,
-}: {
+interface PlaceLinkProps {
   place: NavPlace;
   className: string;
   short?: boolean;
-}) {
+  onNavigate?: () => void;
+}
+
+function PlaceLink({ place, className, short = false, onNavigate }: PlaceLinkProps) {
   const { pathname } = useLocation();
   const current = isCurrentPage(place.href, pathname);
   return (
@@ -53,6 +55,7 @@ function PlaceLink({
       to={place.href}
       className={current ? `${className} is-current` : className}
       aria-current={current ? 'page' : undefined}
+      onClick={onNavigate}
     >
       <ShellIcon name={place.icon} className={`${className}-icon`} />
       <span className={`${className}-label`}>{short ? place.short : place.label}</span>
@@ -60,7 +63,14 @@ function PlaceLink({
   );
 }
 
-function Sections({ sections, idPrefix }: { sections: readonly NavSection[]; idPrefix: string }) {
+interface SectionsProps {
+  sections: readonly NavSection[];
+  idPrefix: string;
+  /** A place was chosen (the More sheet closes at once, not when the screen has loaded). */
+  onNavigate?: () => void;
+}
+
+function Sections({ sections, idPrefix, onNavigate }: SectionsProps) {
   return sections.map((section, index) => {
     const headingId = `${idPrefix}-${index}`;
     return (
@@ -73,7 +83,7 @@ function Sections({ sections, idPrefix }: { sections: readonly NavSection[]; idP
         <ul className="app-nav-section__list" aria-labelledby={section.heading ? headingId : undefined}>
           {section.places.map((place) => (
             <li key={place.href}>
-              <PlaceLink place={place} className="app-nav-link" />
+              <PlaceLink place={place} className="app-nav-link" onNavigate={onNavigate} />
             </li>
           ))}
         </ul>
@@ -146,7 +156,7 @@ function MoreSheet({ sections, onClose }: { sections: readonly NavSection[]; onC
           </button>
         </div>
         <div className="app-more__body">
-          <Sections sections={sections} idPrefix={ids} />
+          <Sections sections={sections} idPrefix={ids} onNavigate={onClose} />
         </div>
       </div>
     </>
@@ -302,7 +312,7 @@ export interface AppShellProps {
  */
 export default function AppShell({ mainRef, mainId }: AppShellProps) {
   const navigation = useSchoolNavigation();
-  const bottomBar = useMediaQuery(BOTTOM_BAR_QUERY);
+  const bottomBar = !useMediaQuery(SIDE_NAV_QUERY);
   return (
     <div className={`app-shell${bottomBar ? ' app-shell--phone' : ''}`}>
       <TitleBar />
