@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
 import { PUBLIC_ROUTE_PATTERNS, SCHOOL_ROUTE_PATTERNS } from '../../shared/routes.js';
 import type { ScreenPath } from '../../shared/screens.js';
+import { SCHOOL_ROUTE_ID } from '../components/layout/Layout.js';
 import type { RouteHandle } from '../components/layout/PageBanner.js';
 import type { PageHeadFunction } from '../lib/page-head.js';
 import { requireSession } from './require-session.js';
@@ -127,7 +128,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           children: [
             ...publicRoutePaths.map((path) => toRoute(path, queryClient)),
             {
-              id: 'school',
+              id: SCHOOL_ROUTE_ID,
               loader: requireSession,
               // Check on every navigation, not only on entering the school area.
               shouldRevalidate: () => true,

@@ -26,7 +26,7 @@ export interface FooterProps {
 }
 
 /** This year where the school is (its time zone), for the © line. */
-function yearIn(timeZone: string | undefined): string {
+export function yearIn(timeZone: string | undefined): string {
   try {
     return new Intl.DateTimeFormat('en', { year: 'numeric', timeZone }).format(new Date());
   } catch {

@@ -1,5 +1,12 @@
-import { type MouseEvent, type ReactNode, type RefObject, useEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigation, useRevalidator } from 'react-router';
+import { lazy, type MouseEvent, type ReactNode, type RefObject, Suspense, useEffect, useRef } from 'react';
+import {
+  Outlet,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useNavigation,
+  useRevalidator,
+} from 'react-router';
 import { Island } from '../../islands/island.js';
 import { useSessionToken } from '../../lib/session.js';
 import { DocumentTitle } from './DocumentTitle.js';
@@ -9,6 +16,15 @@ import { PageBanner } from './PageBanner.js';
 import { Toasts } from './Toasts.js';
 
 export const MAIN_ID = 'main-content';
+
+/** The id of the router's parent of every school-area route (app/router.tsx). */
+export const SCHOOL_ROUTE_ID = 'school';
+
+/**
+ * The school area's frame (docs/decisions/0051-app-shell.md), fetched with its first screen: the
+ * public pages, rendered by the server, never load it.
+ */
+const AppShell = lazy(() => import('./AppShell.js'));
 
 /** After a client-side navigation, screen readers start at the new page instead of the old link. */
 function useFocusMainOnNavigation(main: RefObject<HTMLElement | null>): void {
@@ -52,7 +68,8 @@ export interface LayoutProps {
 }
 
 /**
- * Every page's frame: skip link, navigation, banner, the page itself, footer and toasts. On a public
+ * Every page's frame: skip link, navigation, banner, the page itself, footer and toasts; in the
+ * school area, the app shell (AppShell.tsx) in place of the site's navigation, banner and footer. On a public
  * page the server renders, the navigation and the toasts are islands (islands/island.tsx): the rest
  * of the frame is HTML the browser does not hydrate, so the page's hooks here run in the app only.
  */
@@ -60,6 +77,10 @@ export function Layout({ homeBanner, newsletter }: LayoutProps) {
   const main = useRef<HTMLElement>(null);
   const navigation = useNavigation();
   const { pathname } = useLocation();
+  const matches = useMatches();
+  const token = useSessionToken();
+  // Without a session the school area's loader is sending the visitor to /login: no shell for that.
+  const inSchoolArea = token !== undefined && matches.some((match) => match.id === SCHOOL_ROUTE_ID);
   useFocusMainOnNavigation(main);
   useRevalidateOnSessionEnd();
 
@@ -70,12 +91,20 @@ export function Layout({ homeBanner, newsletter }: LayoutProps) {
       </a>
       <div className={`page-progress${navigation.state === 'idle' ? '' : ' page-progress--active'}`} />
       <DocumentTitle />
-      <Island name="site-nav" component={NavBar} props={{ pathname }} />
-      <main id={MAIN_ID} ref={main} tabIndex={-1} className="site-main">
-        <PageBanner home={homeBanner} />
-        <Outlet />
-      </main>
-      <Footer newsletter={newsletter} />
+      {inSchoolArea ? (
+        <Suspense fallback={<div className="page-fallback" aria-hidden="true" />}>
+          <AppShell mainRef={main} mainId={MAIN_ID} />
+        </Suspense>
+      ) : (
+        <>
+          <Island name="site-nav" component={NavBar} props={{ pathname }} />
+          <main id={MAIN_ID} ref={main} tabIndex={-1} className="site-main">
+            <PageBanner home={homeBanner} />
+            <Outlet />
+          </main>
+          <Footer newsletter={newsletter} />
+        </>
+      )}
       <Island name="toasts" component={Toasts} props={{}} />
       <ScrollRestoration />
     </>

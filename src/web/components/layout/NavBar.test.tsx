@@ -111,8 +111,9 @@ describe('NavBar', () => {
   it('LogOut still logs out when the server cannot be reached', async () => {
     allowConsoleErrors(); // /login's own content calls fail too: there is no server
     vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
-    const { router, user } = renderApp('/dashboard', { token: 'a-token' });
-    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    // On a public page: the school area has its own title bar (AppShell.test.tsx).
+    const { router, user } = renderApp('/about', { token: 'a-token' });
+    await screen.findByRole('heading', { level: 1, name: 'About' });
 
     await user.click(within(mainNav()).getByRole('button', { name: 'LogOut' }));
 

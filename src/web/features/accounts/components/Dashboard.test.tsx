@@ -99,6 +99,9 @@ const tileLinks = () =>
     .getAllByRole('link')
     .map((link) => [link.textContent, link.getAttribute('href')]);
 
+/** The screen itself, without the app shell's navigation and title bar (AppShell.tsx). */
+const inMain = () => within(screen.getByRole('main'));
+
 describe('dashboard', () => {
   afterEach(() => setUnauthorizedHandler(() => undefined));
 
@@ -143,7 +146,7 @@ describe('dashboard', () => {
   it('on a phone the principal’s daily tiles come first (Approvals, Inbox, Attendence, Notification); on a desktop the contract’s order', async () => {
     screenIs('phone');
     openDashboard(USER_TYPE.principal);
-    await screen.findByRole('link', { name: 'Approvals' });
+    await inMain().findByRole('link', { name: 'Approvals' });
     const all = (dashboardTilesFor(USER_TYPE.principal) ?? []).map((tile) => tile.path);
     const phone = tileHrefs();
     expect(phone.slice(0, 4)).toEqual([...PRINCIPAL_DAILY_PATHS]);
@@ -154,12 +157,12 @@ describe('dashboard', () => {
   it('on a desktop the principal’s tiles keep the contract’s order; a pupil’s phone order is unchanged', async () => {
     screenIs('desktop');
     const first = openDashboard(USER_TYPE.principal);
-    await screen.findByRole('link', { name: 'Approvals' });
+    await inMain().findByRole('link', { name: 'Approvals' });
     expect(tileHrefs()).toEqual((dashboardTilesFor(USER_TYPE.principal) ?? []).map((tile) => tile.path));
     first.unmount();
     screenIs('phone');
     openDashboard(USER_TYPE.student);
-    await screen.findByRole('link', { name: 'Profile' });
+    await inMain().findByRole('link', { name: 'Profile' });
     expect(tileHrefs()).toEqual((dashboardTilesFor(USER_TYPE.student) ?? []).map((tile) => tile.path));
     vi.unstubAllGlobals();
   });
@@ -178,8 +181,8 @@ describe('dashboard', () => {
     const { api } = openDashboard(USER_TYPE.principal);
     await waitFor(() => expect(api.callsTo('GET admin/inbox?handled=false')).toHaveLength(1));
     await waitFor(() => expect(api.callsTo('GET users?status=pending')).toHaveLength(1));
-    expect(await screen.findByRole('link', { name: 'Approvals' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Inbox' })).toBeInTheDocument();
+    expect(await inMain().findByRole('link', { name: 'Approvals' })).toBeInTheDocument();
+    expect(inMain().getByRole('link', { name: 'Inbox' })).toBeInTheDocument();
   });
 
   it.each([USER_TYPE.student, USER_TYPE.teacher] as const)(
@@ -221,8 +224,8 @@ describe('dashboard', () => {
   it('greets the user by name and shows the account type', async () => {
     openDashboard(USER_TYPE.teacher, 'Ravi Kumar');
     expect(await screen.findByText('Hello, Ravi!')).toBeInTheDocument();
-    expect(screen.getByText('Ravi Kumar')).toBeInTheDocument();
-    expect(screen.getByText('Teacher')).toBeInTheDocument();
+    expect(inMain().getByText('Ravi Kumar')).toBeInTheDocument();
+    expect(inMain().getByText('Teacher')).toBeInTheDocument();
   });
 
   it.each(['Director', 'HOD', 'Pion', 'Gard', 'Driver'] as const)(

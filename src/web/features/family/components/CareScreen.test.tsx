@@ -73,6 +73,8 @@ function openCare(viewer: ReturnType<typeof profile>, routes: Record<string, unk
     'GET users/profile': viewer,
     'GET pupils/31/care': care(mayEdit),
     'GET pupils/31/care/history': HISTORY,
+    // The app shell's navigation lists a parent's children's places (AppShell.tsx).
+    'GET family/children': { data: [] },
     ...routes,
   });
   return { ...renderApp('/care/31', { token: 'tok' }), api, user: userEvent.setup() };

@@ -1,0 +1,123 @@
+import type { Page } from '@playwright/test';
+import { bannerTitleFor } from '../src/shared/screens.js';
+import { blockingViolations } from './support/axe.js';
+import { expect, test } from './support/fixtures.js';
+
+/**
+ * The school area's app shell (docs/decisions/0051-app-shell.md), against the built server and the
+ * demo school: for each account type, on a phone (bottom bar and More) and on a desktop (side
+ * navigation), every place its navigation offers is reached through the navigation itself, shows
+ * the contract's title for its path (docs/contract/product.md#banner-titles), and has no serious or
+ * critical axe violation.
+ */
+
+const ACCOUNTS = {
+  student: 'student@demo.school',
+  teacher: 'teacher@demo.school',
+  principal: 'principal@demo.school',
+  parent: 'parent@demo.school',
+} as const;
+
+const NAV = 'nav[aria-label="School area"]';
+
+/** The hrefs of the links inside `selector`, in order. */
+const hrefsIn = (page: Page, selector: string): Promise<string[]> =>
+  page
+    .locator(`${selector} a[href]`)
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+
+/** The screen has arrived: its title, no loading frame, no spinner. */
+async function expectScreenShown(page: Page, href: string): Promise<void> {
+  const pathname = new URL(href, 'http://x').pathname;
+  await expect(page).toHaveURL((url) => url.pathname === pathname);
+  const title = bannerTitleFor(pathname);
+  await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
+  await expect(
+    page.locator('.page-fallback, [role="status"] .spinner-border, [aria-busy="true"]'),
+  ).toHaveCount(0);
+}
+
+for (const [who, email] of Object.entries(ACCOUNTS)) {
+  test.describe(`${who}'s navigation`, () => {
+    test.use({ bypassCSP: true });
+
+    test('at 1280 px: the side navigation reaches every place, each axe-clean', async ({ page, logInAs }) => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await logInAs(email);
+      await page.goto('/dashboard');
+      const nav = page.locator(NAV);
+      await expect(nav).toBeVisible();
+      // No bottom bar, no marketing frame.
+      await expect(page.locator(NAV)).toHaveCount(1);
+      await expect(page.getByText('Newsletter', { exact: true })).toHaveCount(0);
+      const places = await hrefsIn(page, NAV);
+      expect(places.length).toBeGreaterThanOrEqual(who === 'parent' ? 3 : 5);
+
+      const found: Record<string, string[]> = {};
+      for (const href of places) {
+        await nav.locator(`a[href="${href}"]`).click();
+        await expectScreenShown(page, href);
+        await expect(nav.locator(`a[href="${href}"]`)).toHaveAttribute('aria-current', 'page');
+        const blocking = await blockingViolations(page, href, 1280);
+        if (blocking.length > 0) found[href] = blocking;
+      }
+      expect(found).toEqual({});
+    });
+
+    test('at 375 px: the bottom bar and More reach every place, each axe-clean', async ({
+      page,
+      logInAs,
+    }) => {
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await logInAs(email);
+      await page.goto('/dashboard');
+      const bar = page.locator(NAV);
+      await expect(bar).toBeVisible();
+      const onBar = await hrefsIn(page, NAV);
+      expect(onBar.length).toBeGreaterThanOrEqual(3);
+      expect(onBar.length).toBeLessThanOrEqual(5);
+
+      const more = bar.getByRole('button', { name: 'More' });
+      await more.click();
+      const sheet = page.getByRole('dialog', { name: 'More' });
+      await expect(sheet).toBeVisible();
+      const inMore = await hrefsIn(page, '[role="dialog"]');
+      await sheet.getByRole('button', { name: 'Close' }).click();
+      await expect(sheet).toBeHidden();
+      await expect(more).toBeFocused();
+
+      const found: Record<string, string[]> = {};
+      for (const href of [...onBar, ...inMore]) {
+        if (onBar.includes(href)) {
+          await bar.locator(`a[href="${href}"]`).click();
+        } else {
+          await bar.getByRole('button', { name: 'More' }).click();
+          await page.getByRole('dialog', { name: 'More' }).locator(`a[href="${href}"]`).click();
+          await expect(page.getByRole('dialog')).toHaveCount(0);
+        }
+        await expectScreenShown(page, href);
+        const blocking = await blockingViolations(page, href, 375);
+        if (blocking.length > 0) found[href] = blocking;
+      }
+      expect(found).toEqual({});
+    });
+  });
+}
+
+test('the title bar names the school and the user, and LogOut ends the session', async ({
+  page,
+  logInAs,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await logInAs(ACCOUNTS.teacher);
+  await page.goto('/today');
+  const bar = page.getByRole('banner');
+  await expect(bar.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+  await expect(bar.getByText(/Logged in as/)).toBeAttached();
+  await bar.getByRole('button', { name: 'LogOut' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  // Back on a public page: the site's own navigation again.
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+});

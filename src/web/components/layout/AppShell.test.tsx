@@ -1,0 +1,186 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '../../../shared/api/users.js';
+import { USER_TYPE } from '../../../shared/constants.js';
+import { makeUser, mockApi } from '../../features/accounts/testing/mock-api.js';
+import { seriousAxeViolations } from '../../test/axe.js';
+import { allowConsoleErrors } from '../../test/console.js';
+import { jsonResponse, renderApp } from '../../test/render-app.js';
+import { NAV_LABEL, SIDE_NAV_QUERY } from './AppShell.js';
+
+const CHILD = {
+  studentId: 31,
+  studentName: 'Mia Stone',
+  classId: 4,
+  className: 'Sunflowers',
+  image: null,
+  relationship: 'Mother',
+} as const;
+
+/** The school area at `path` for a user of `type` (the screen's own calls answer nothing). */
+function renderAs(type: User['type'], path = '/profile') {
+  allowConsoleErrors(); // screens' own calls have no mock here; only the frame matters
+  mockApi({
+    'GET users/profile': () => jsonResponse({ results: makeUser({ name: 'Ravi Kumar', type }) }),
+    'GET family/children': () => jsonResponse({ data: [CHILD] }),
+  });
+  return renderApp(path, { token: 'a-token' });
+}
+
+/** A window as wide as a phone or a desktop (the side navigation's query matches). */
+const screenIs = (kind: 'phone' | 'desktop') =>
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: kind === 'desktop' && query === SIDE_NAV_QUERY,
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  }));
+
+const navLinks = async () => {
+  const nav = await screen.findByRole('navigation', { name: NAV_LABEL });
+  await waitFor(() => expect(within(nav).getAllByRole('link').length).toBeGreaterThan(1));
+  return within(nav)
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the app shell on a desktop', () => {
+  it.each([
+    [
+      USER_TYPE.student,
+      [
+        '/dashboard',
+        '/student-class',
+        '/exam',
+        '/results',
+        '/notification',
+        '/profile',
+        '/attendance-report',
+      ],
+    ],
+    [
+      USER_TYPE.teacher,
+      [
+        '/dashboard',
+        '/today',
+        '/student-attendence',
+        '/teacher-class',
+        '/notification',
+        '/profile',
+        '/exams',
+        '/final-results',
+        '/schedule',
+        '/classwise-student',
+        '/marks',
+        '/send-notification',
+      ],
+    ],
+  ])('a %s has every place of their dashboard in the side navigation', async (type, hrefs) => {
+    screenIs('desktop');
+    renderAs(type);
+    const links = await navLinks();
+    expect(links.map(([, href]) => href)).toEqual(hrefs);
+    expect(links[0]?.[0]).toBe('Dashboard');
+  });
+
+  it('a principal has all nineteen tiles and the dashboard, in sections', async () => {
+    screenIs('desktop');
+    renderAs(USER_TYPE.principal);
+    const links = await navLinks();
+    expect(links).toHaveLength(20);
+    const nav = screen.getByRole('navigation', { name: NAV_LABEL });
+    for (const section of ['Teaching', 'Office', 'Website']) {
+      expect(within(nav).getByRole('heading', { name: section })).toBeInTheDocument();
+    }
+    expect(within(nav).getByRole('list', { name: 'Website' })).toHaveTextContent('WebsiteNewsletters');
+  });
+
+  it('a parent reaches their child’s places, Care details among them', async () => {
+    screenIs('desktop');
+    renderAs(USER_TYPE.parent, '/fees');
+    const nav = await screen.findByRole('navigation', { name: NAV_LABEL });
+    const child = await within(nav).findByRole('list', { name: 'Mia Stone' });
+    expect(within(child).getByRole('link', { name: 'Care details' })).toHaveAttribute('href', '/care/31');
+    expect(within(child).getByRole('link', { name: 'Timetable' })).toHaveAttribute(
+      'href',
+      '/schedule-summary?classId=4',
+    );
+    expect(within(nav).getByRole('link', { name: 'Fees' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('has a title bar with the page’s title, the school and the user, a slim footer, and no site frame', async () => {
+    screenIs('desktop');
+    renderAs(USER_TYPE.teacher, '/profile');
+    const bar = screen.getByRole('banner');
+    expect(within(bar).getByRole('heading', { level: 1, name: 'Personal Profile' })).toBeInTheDocument();
+    expect(within(bar).getByRole('link', { name: /: Dashboard$/ })).toHaveAttribute('href', '/dashboard');
+    expect(await within(bar).findByText('Ravi Kumar')).toBeInTheDocument();
+    expect(within(bar).getByRole('button', { name: 'LogOut' })).toBeInTheDocument();
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: 'The school’s website' })).toHaveAttribute('href', '/');
+    expect(footer).not.toHaveTextContent('Newsletter');
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link')).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+    await navLinks();
+    expect(await seriousAxeViolations(document.body)).toEqual([]);
+  });
+
+  it('LogOut ends the session and leaves the school area for /login', async () => {
+    screenIs('desktop');
+    const { router, user } = renderAs(USER_TYPE.student);
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'LogOut' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  });
+});
+
+describe('the app shell on a phone', () => {
+  it.each([
+    [USER_TYPE.student, ['Home', 'Class', 'Exam', 'Results', 'News']],
+    [USER_TYPE.teacher, ['Home', 'Today', 'Register', 'Classes', 'News']],
+    [USER_TYPE.principal, ['Home', 'Approvals', 'Inbox', 'Register', 'News']],
+    [USER_TYPE.parent, ['Home', 'News', 'Fees', 'Care']],
+  ])('a %s has a bottom bar with the places used most, then More', async (type, labels) => {
+    screenIs('phone');
+    renderAs(type);
+    const links = await navLinks();
+    await waitFor(async () => expect((await navLinks()).map(([label]) => label)).toEqual(labels));
+    const nav = screen.getByRole('navigation', { name: NAV_LABEL });
+    expect(within(nav).getByRole('button', { name: 'More' })).toBeInTheDocument();
+    expect(links.length).toBeLessThanOrEqual(5);
+  });
+
+  it('More opens a sheet with the rest; Escape closes it and a chosen place closes it too', async () => {
+    screenIs('phone');
+    const { user, router } = renderAs(USER_TYPE.teacher, '/today');
+    await navLinks();
+    const more = screen.getByRole('button', { name: 'More' });
+    await user.click(more);
+    const sheet = screen.getByRole('dialog', { name: 'More' });
+    expect(within(sheet).getByRole('button', { name: 'Close' })).toHaveFocus();
+    expect(within(sheet).getByRole('link', { name: 'Marks' })).toHaveAttribute('href', '/marks');
+    expect(within(sheet).queryByRole('link', { name: 'Today' })).not.toBeInTheDocument();
+    expect(await seriousAxeViolations(document.body)).toEqual([]);
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(more).toHaveFocus();
+
+    await user.click(more);
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'More' })).getByRole('link', { name: 'Marks' }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/marks'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'More' })).toHaveAttribute('aria-expanded', 'false');
+  });
+});

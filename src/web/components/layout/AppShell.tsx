@@ -1,0 +1,332 @@
+import '../../styles/app-shell.css';
+import { useQuery } from '@tanstack/react-query';
+import { type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import {
+  morePlacesOf,
+  type NavPlace,
+  type NavSection,
+  type SchoolNavigation,
+  schoolNavigationOf,
+} from '../../../shared/app-navigation.js';
+import { USER_TYPE } from '../../../shared/constants.js';
+import { paths } from '../../config/paths.js';
+import { isCurrentPage } from '../../lib/app-navigation.js';
+import { useLogout } from '../../lib/auth.js';
+import { useCurrentUser } from '../../lib/current-user.js';
+import { childrenQueryOptions } from '../../lib/school/get-children.js';
+import { useMediaQuery } from '../../lib/use-media-query.js';
+import { yearIn } from './Footer.js';
+import { ShellIcon } from './nav-icons.js';
+import { usePageTitle } from './PageBanner.js';
+import { SchoolLogo } from './SchoolBrand.js';
+import { useSchool } from './school.js';
+
+/**
+ * From Bootstrap's lg breakpoint the side navigation takes the bottom bar's place. Phones first:
+ * until the browser answers (and where it cannot), the bottom bar.
+ */
+export const SIDE_NAV_QUERY = '(min-width: 992px)';
+
+/** The navigation's accessible name, one landmark at a time (side or bottom). */
+export const NAV_LABEL = 'School area';
+
+/** The logged-in user's places: none until the user (and a parent's children) are known. */
+function useSchoolNavigation(): SchoolNavigation | undefined {
+  const user = useCurrentUser().data;
+  const isParent = user?.type === USER_TYPE.parent;
+  const children = useQuery({ ...childrenQueryOptions(), enabled: isParent });
+  if (!user || (isParent && children.isPending)) return undefined;
+  return schoolNavigationOf(user.type, children.data ?? []);
+}
+
+interface PlaceLinkProps {
+  place: NavPlace;
+  className: string;
+  short?: boolean;
+  onNavigate?: () => void;
+}
+
+function PlaceLink({ place, className, short = false, onNavigate }: PlaceLinkProps) {
+  const { pathname } = useLocation();
+  const current = isCurrentPage(place.href, pathname);
+  return (
+    <Link
+      to={place.href}
+      className={current ? `${className} is-current` : className}
+      aria-current={current ? 'page' : undefined}
+      onClick={onNavigate}
+    >
+      <ShellIcon name={place.icon} className={`${className}-icon`} />
+      <span className={`${className}-label`}>{short ? place.short : place.label}</span>
+    </Link>
+  );
+}
+
+interface SectionsProps {
+  sections: readonly NavSection[];
+  idPrefix: string;
+  /** A place was chosen (the More sheet closes at once, not when the screen has loaded). */
+  onNavigate?: () => void;
+}
+
+function Sections({ sections, idPrefix, onNavigate }: SectionsProps) {
+  return sections.map((section, index) => {
+    const headingId = `${idPrefix}-${index}`;
+    return (
+      <div key={section.heading ?? index} className="app-nav-section">
+        {section.heading ? (
+          <h2 id={headingId} className="app-nav-section__heading">
+            {section.heading}
+          </h2>
+        ) : null}
+        <ul className="app-nav-section__list" aria-labelledby={section.heading ? headingId : undefined}>
+          {section.places.map((place) => (
+            <li key={place.href}>
+              <PlaceLink place={place} className="app-nav-link" onNavigate={onNavigate} />
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  });
+}
+
+/** Desktop: every place, in sections, beside the page. */
+function SideNav({ navigation }: { navigation: SchoolNavigation | undefined }) {
+  const ids = useId();
+  return (
+    <nav className="app-side" aria-label={NAV_LABEL}>
+      {navigation ? <Sections sections={navigation.sections} idPrefix={ids} /> : null}
+    </nav>
+  );
+}
+
+const FOCUSABLE = 'button:not([disabled]), [href]';
+
+/** The phone's "More": the places not on the bar, in a sheet over the page. */
+function MoreSheet({ sections, onClose }: { sections: readonly NavSection[]; onClose: () => void }) {
+  const ids = useId();
+  const sheet = useRef<HTMLDivElement>(null);
+  const close = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    close.current?.focus();
+    document.body.classList.add('modal-open');
+    return () => document.body.classList.remove('modal-open');
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onClose();
+      return;
+    }
+    if (event.key !== 'Tab' || !sheet.current) return;
+    // Focus stays in the sheet while it is open (it is modal).
+    const focusable = [...sheet.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last?.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first?.focus();
+    }
+  };
+
+  return (
+    <>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: a tap beside the sheet closes it; Escape and Close are the keyboard's way. */}
+      <div className="app-more-backdrop" onMouseDown={onClose} />
+      <div
+        ref={sheet}
+        className="app-more"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={`${ids}-title`}
+        onKeyDown={onKeyDown}
+      >
+        <div className="app-more__head">
+          <h2 id={`${ids}-title`} className="app-more__title">
+            More
+          </h2>
+          <button ref={close} type="button" className="app-icon-button" aria-label="Close" onClick={onClose}>
+            <ShellIcon name="x-lg" />
+          </button>
+        </div>
+        <div className="app-more__body">
+          <Sections sections={sections} idPrefix={ids} onNavigate={onClose} />
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** Phone: the places used most, then More. */
+function BottomBar({ navigation }: { navigation: SchoolNavigation | undefined }) {
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const [shownPath, setShownPath] = useState(pathname);
+  const more = useRef<HTMLButtonElement>(null);
+  // A place chosen in the sheet closes it.
+  if (shownPath !== pathname) {
+    setShownPath(pathname);
+    setOpen(false);
+  }
+  const rest = navigation ? morePlacesOf(navigation) : [];
+  const moreCurrent = rest.some((section) =>
+    section.places.some((place) => isCurrentPage(place.href, pathname)),
+  );
+  const closeSheet = () => {
+    setOpen(false);
+    more.current?.focus();
+  };
+  return (
+    <>
+      <nav className="app-tabbar" aria-label={NAV_LABEL}>
+        <ul className="app-tabbar__list">
+          {navigation?.bar.map((place) => (
+            <li key={place.href}>
+              <PlaceLink place={place} className="app-tab" short />
+            </li>
+          ))}
+          {rest.length > 0 ? (
+            <li>
+              <button
+                ref={more}
+                type="button"
+                className={`app-tab${moreCurrent ? ' is-current' : ''}`}
+                aria-haspopup="dialog"
+                aria-expanded={open}
+                onClick={() => setOpen(true)}
+              >
+                <ShellIcon name="grid" className="app-tab-icon" />
+                <span className="app-tab-label">More</span>
+              </button>
+            </li>
+          ) : null}
+        </ul>
+      </nav>
+      {open ? <MoreSheet sections={rest} onClose={closeSheet} /> : null}
+    </>
+  );
+}
+
+/** Initials for the avatar: "Amara Okafor" -> "AO". */
+const initialsOf = (name: string): string =>
+  name
+    .trim()
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase() ?? '')
+    .join('');
+
+/** The compact title bar: the school (a link to the dashboard), the page's title, the user. */
+function TitleBar() {
+  const title = usePageTitle();
+  const { settings } = useSchool();
+  const user = useCurrentUser().data;
+  const logout = useLogout();
+  return (
+    <header className="app-bar">
+      <Link
+        to={paths.dashboard}
+        className="app-bar__brand"
+        aria-label={settings?.name ? `${settings.name}: Dashboard` : 'Dashboard'}
+      >
+        <SchoolLogo logo={settings?.logo} />
+      </Link>
+      <div className="app-bar__titles">
+        {settings?.name ? <p className="app-bar__school">{settings.name}</p> : null}
+        <h1 className="app-bar__title">{title}</h1>
+      </div>
+      <div className="app-bar__user">
+        {user ? (
+          <p className="app-bar__who">
+            <span className="app-avatar" aria-hidden="true">
+              {initialsOf(user.name)}
+            </span>
+            <span className="app-bar__name">
+              <span className="visually-hidden">Logged in as </span>
+              {user.name}
+              <span className="app-bar__type">{user.type}</span>
+            </span>
+          </p>
+        ) : null}
+        <button type="button" className="app-logout" onClick={logout}>
+          <ShellIcon name="box-arrow-right" />
+          <span className="app-logout__label">LogOut</span>
+        </button>
+      </div>
+    </header>
+  );
+}
+
+/** Back to the dashboard from any other screen. */
+function Breadcrumb() {
+  const title = usePageTitle();
+  const { pathname } = useLocation();
+  if (pathname === paths.dashboard) return null;
+  return (
+    <nav aria-label="Breadcrumb" className="app-crumbs">
+      <ol className="breadcrumb mb-0">
+        <li className="breadcrumb-item">
+          <Link to={paths.dashboard}>Dashboard</Link>
+        </li>
+        <li className="breadcrumb-item active" aria-current="page">
+          {title}
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
+/** One line: the © and the way to the school's public website. */
+function SlimFooter() {
+  const { settings } = useSchool();
+  return (
+    <footer className="app-footer">
+      <p className="mb-0">
+        © {yearIn(settings?.timeZone)} {settings?.name}
+      </p>
+      <a href={paths.home} className="app-footer__site">
+        <ShellIcon name="globe2" />
+        The school’s website
+      </a>
+    </footer>
+  );
+}
+
+export interface AppShellProps {
+  /** The page's main element (Layout moves focus to it after a navigation). */
+  mainRef: RefObject<HTMLElement | null>;
+  mainId: string;
+}
+
+/**
+ * The school area's frame (docs/decisions/0051-app-shell.md): a compact title bar with the page's
+ * title (docs/contract/product.md#banner-titles), the school and the user; the type's navigation
+ * (shared/app-navigation.ts) beside the page on a desktop, as a bottom bar with More on a phone; a
+ * slim footer. Loaded with the school area only, so the public pages carry none of it.
+ */
+export default function AppShell({ mainRef, mainId }: AppShellProps) {
+  const navigation = useSchoolNavigation();
+  const bottomBar = !useMediaQuery(SIDE_NAV_QUERY);
+  return (
+    <div className={`app-shell${bottomBar ? ' app-shell--phone' : ''}`}>
+      <TitleBar />
+      <div className="app-shell__body">
+        {bottomBar ? null : <SideNav navigation={navigation} />}
+        <div className="app-shell__page">
+          <main id={mainId} ref={mainRef} tabIndex={-1} className="app-main">
+            <Breadcrumb />
+            <Outlet />
+          </main>
+          <SlimFooter />
+        </div>
+      </div>
+      {bottomBar ? <BottomBar navigation={navigation} /> : null}
+    </div>
+  );
+}
