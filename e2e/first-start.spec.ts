@@ -1,14 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { freePort } from '../scripts/free-port.mjs';
 import { SETUP_MESSAGES } from '../src/shared/api/setup.js';
 import { blockingViolations } from './support/axe.js';
 import { expect, test } from './support/fixtures.js';
 import { DEMO_PASSWORD, label } from './support/forms.js';
 import { expectIslandsHydrated } from './support/islands.js';
+import { startOwnSchool } from './support/own-school.js';
 
 /**
  * docs/decisions/0041-first-start-of-a-real-school.md end to end: the built server started as a
@@ -24,8 +20,7 @@ import { expectIslandsHydrated } from './support/islands.js';
 const PUBLIC_URL = 'https://school.example';
 const PRINCIPAL = { email: 'head@school.example', password: 'riverside-42-secret', name: 'Ada Head' };
 
-let server: ChildProcess | undefined;
-let dataDir = '';
+let school: Awaited<ReturnType<typeof startOwnSchool>> | undefined;
 let origin = '';
 let setupLink = '';
 
@@ -34,55 +29,19 @@ test.use({ bypassCSP: true });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'schoolyard-first-start-'));
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_URL,
-    LOG_LEVEL: 'warn',
-  };
   // Nothing of the e2e server's own configuration: no demo asked for, SQLite, no mail server.
-  for (const name of ['DEMO_DATA', 'DATABASE_URL', 'SMTP_URL', 'FILE_STORE']) delete env[name];
-  const child = spawn(process.execPath, ['dist/node/server/main.js'], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server = child;
-  let out = '';
-  let err = '';
-  child.stdout?.on('data', (chunk) => {
-    out += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    err += chunk;
-  });
-  await new Promise<void>((resolve, reject) => {
-    const check = () => {
-      if (out.includes('Schoolyard is running on')) resolve();
-      else if (child.exitCode !== null) reject(new Error(`the server stopped: ${err}`));
-    };
-    child.stdout?.on('data', check);
-    child.on('exit', check);
-  });
-  const printed = /https:\/\/school\.example\/setup\?token=[\w-]+/.exec(out)?.[0];
-  if (!printed) throw new Error(`no set-up link in the start-up log:\n${out}`);
-  expect(out).not.toContain('principal@demo.school');
+  school = await startOwnSchool({ demo: false, publicUrl: PUBLIC_URL });
+  origin = school.origin;
+  const printed = /https:\/\/school\.example\/setup\?token=[\w-]+/.exec(school.startUpLog)?.[0];
+  if (!printed) throw new Error(`no set-up link in the start-up log:\n${school.startUpLog}`);
+  expect(school.startUpLog).not.toContain('principal@demo.school');
   // The printed link, opened at this machine's address.
   const link = new URL(printed);
   setupLink = `${origin}${link.pathname}${link.search}`;
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server?.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await school?.stop();
 });
 
 async function logIn(page: Page, email: string, password: string): Promise<void> {

@@ -18,7 +18,15 @@ export interface OwnSchool {
  * its own address), but on a fresh data folder of its own, and answers once it listens. Nothing of
  * the shared e2e server's configuration is inherited: no database URL, no mail server, no file store.
  */
-export async function startOwnSchool(): Promise<OwnSchool & { stop: () => Promise<void> }> {
+export async function startOwnSchool({
+  demo = true,
+  publicUrl,
+}: {
+  /** false: a real school's first start (no demo school, the set-up link printed). */
+  demo?: boolean;
+  /** The address the server writes into links; its own address when left out. */
+  publicUrl?: string;
+} = {}): Promise<OwnSchool & { stop: () => Promise<void>; startUpLog: string }> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'schoolyard-own-school-'));
@@ -27,11 +35,11 @@ export async function startOwnSchool(): Promise<OwnSchool & { stop: () => Promis
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    PUBLIC_URL: origin,
-    DEMO_DATA: 'true',
+    PUBLIC_URL: publicUrl ?? origin,
     LOG_LEVEL: 'warn',
   };
-  for (const name of ['DATABASE_URL', 'SMTP_URL', 'FILE_STORE']) delete env[name];
+  for (const name of ['DEMO_DATA', 'DATABASE_URL', 'SMTP_URL', 'FILE_STORE']) delete env[name];
+  if (demo) env.DEMO_DATA = 'true';
   const child: ChildProcess = spawn(process.execPath, ['dist/node/server/main.js'], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -67,7 +75,7 @@ export async function startOwnSchool(): Promise<OwnSchool & { stop: () => Promis
     await stop();
     throw error;
   }
-  return { origin, dataDir, stop };
+  return { origin, dataDir, stop, startUpLog: out };
 }
 
 /**
