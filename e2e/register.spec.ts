@@ -12,7 +12,7 @@ import { expect, test } from './support/fixtures.js';
  * child Absent asks first; saved, the register mails the guardian of the child who did not come and
  * not the one of the child who was checked in.
  *
- * The spec makes its own teacher, classes, pupils and parents in the database (nothing of the demo
+ * This spec makes its own teacher, classes, pupils and parents in the database (nothing of the demo
  * changes), each named with a stamp of this run, so it can run beside the others and again.
  */
 

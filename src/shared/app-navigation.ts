@@ -1,4 +1,5 @@
 import { isSchoolType, type SchoolType, USER_TYPE, type UserType } from './constants.js';
+import { groupedTilesOf } from './dashboard-groups.js';
 import { linkTo, type ScreenPath, type TileIcon, tileEntriesOf } from './screens.js';
 
 /**
@@ -53,20 +54,6 @@ const BAR_PATHS: Readonly<Record<SchoolType, readonly ScreenPath[]>> = {
   [USER_TYPE.principal]: ['/approvals', '/inbox', '/attendence', '/notification'],
   [USER_TYPE.parent]: ['/notification', '/fees'],
 };
-
-/** The principal's nineteen places, in the groups a school thinks in. */
-const PRINCIPAL_SECTIONS: readonly { heading: string; paths: readonly ScreenPath[] }[] = [
-  { heading: 'Daily', paths: ['/today', '/attendence', '/approvals', '/inbox', '/notification'] },
-  {
-    heading: 'Teaching',
-    paths: ['/student-class', '/exams', '/results', '/schedule', '/marks', '/send-notification'],
-  },
-  {
-    heading: 'Office',
-    paths: ['/payment', '/guardians', '/school-setup', '/import-pupils', '/outbox', '/profile'],
-  },
-  { heading: 'Website', paths: ['/website', '/newsletters'] },
-];
 
 /** The places of a parent's children (the same places as their tiles on the parent's dashboard). */
 export interface ChildForNavigation {
@@ -143,9 +130,10 @@ export function schoolNavigationOf(
   const pick = (paths: readonly ScreenPath[]) => paths.flatMap((path) => places.get(path) ?? []);
   const bar = [HOME, ...pick(BAR_PATHS[type])];
   if (type === USER_TYPE.principal) {
-    const [daily, ...rest] = PRINCIPAL_SECTIONS.map(({ heading, paths }) => ({
-      heading,
-      places: pick(paths),
+    // The same groups as the dashboard's tiles (dashboard-groups.ts), Daily first.
+    const [daily, ...rest] = (groupedTilesOf(type) ?? []).map(({ group, tiles }) => ({
+      heading: group,
+      places: pick(tiles.map((tile) => tile.path as ScreenPath)),
     }));
     return { bar, sections: [{ places: [HOME, ...(daily?.places ?? [])] }, ...rest] };
   }

@@ -31,6 +31,7 @@ export const PRINCIPAL_TILE_GROUP: Readonly<Partial<Record<ScreenPath, TileGroup
   '/profile': 'Office',
   '/website': 'Website',
   '/newsletters': 'Website',
+  '/blog-comments': 'Website',
 };
 
 export interface GroupOfTiles {

@@ -1,14 +1,15 @@
 import { beforeEach, vi } from 'vitest';
 import { CONTENT_COLLECTION_NAMES } from '../../shared/api/content.js';
 
-const CONTENT_CALL = new RegExp(`^/api/(${CONTENT_COLLECTION_NAMES.join('|')})$`);
+// The content collections, and the approved blog comments the blog detail page shows with them.
+const CONTENT_CALL = new RegExp(`^/api/(${[...CONTENT_COLLECTION_NAMES, 'blog-comments'].join('|')})$`);
 
 export const urlOf = (input: RequestInfo | URL): string =>
   typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
 
 /**
  * Public pages load their content when shown. Tests that do not care about it get an empty school
- * (`{ data: [] }` for every public content call) instead of a failed call and its logged error; any
+ * (`{ data: [] }` for every public content call, and no blog comments) instead of a failed call and its logged error; any
  * other call fails as it would without a server. A test that needs content or a failure mocks fetch
  * itself (vi.spyOn(globalThis, 'fetch')), which replaces this.
  */
