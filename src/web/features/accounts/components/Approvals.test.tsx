@@ -1,9 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SECOND_PRINCIPAL, type UserForReview } from '../../../../shared/api/users.js';
+import { USER_TYPE } from '../../../../shared/constants.js';
 import { allowConsoleErrors } from '../../../test/console.js';
 import { jsonResponse, renderApp } from '../../../test/render-app.js';
-import { errorResponse, makeApplicant, mockApi, toastTexts } from '../testing/mock-api.js';
+import {
+  errorResponse,
+  type Handler,
+  makeApplicant,
+  makeUser,
+  mockApi,
+  toastTexts,
+} from '../testing/mock-api.js';
 import { APPROVAL_TEXTS } from './Approvals.js';
 
 const RAVI = makeApplicant();
@@ -15,11 +23,18 @@ const NINA = makeApplicant({
   photos: [],
 });
 
+/** The API as the principal's screen meets it: the app shell reads who is logged in. */
+const principalApi = (routes: Record<string, Handler>) =>
+  mockApi({
+    'GET users/profile': () => jsonResponse({ results: makeUser({ type: USER_TYPE.principal }) }),
+    ...routes,
+  });
+
 const card = (name: string) => screen.getByRole('article', { name });
 
 describe('approvals', () => {
   it('lists each pending account with its details and photos', async () => {
-    mockApi({ 'GET users?status=pending': () => jsonResponse({ data: [RAVI, NINA] }) });
+    principalApi({ 'GET users?status=pending': () => jsonResponse({ data: [RAVI, NINA] }) });
     renderApp('/approvals', { token: 'tok' });
     expect(await screen.findByRole('heading', { level: 3, name: 'Ravi Kumar' })).toBeInTheDocument();
     const ravi = card('Ravi Kumar');
@@ -37,7 +52,7 @@ describe('approvals', () => {
 
   it('Approve sets the account active, takes it off the list and says so', async () => {
     let pending = [RAVI, NINA];
-    const api = mockApi({
+    const api = principalApi({
       'GET users?status=pending': () => jsonResponse({ data: pending }),
       'PATCH users/41/status': () => {
         pending = [NINA];
@@ -59,7 +74,7 @@ describe('approvals', () => {
 
   it('Reject asks first, then sets the account rejected', async () => {
     let pending = [RAVI];
-    const api = mockApi({
+    const api = principalApi({
       'GET users?status=pending': () => jsonResponse({ data: pending }),
       'PATCH users/41/status': () => {
         pending = [];
@@ -83,7 +98,7 @@ describe('approvals', () => {
 
     it('asks the principal’s password in a dialog that says so, and sends it with the approval', async () => {
       let tries = 0;
-      const api = mockApi({
+      const api = principalApi({
         'GET users?status=pending': () => jsonResponse({ data: tries > 1 ? [] : [PAT] }),
         'PATCH users/44/status': () => {
           tries += 1;
@@ -124,14 +139,14 @@ describe('approvals', () => {
   });
 
   it('says when nobody is waiting', async () => {
-    mockApi({ 'GET users?status=pending': () => jsonResponse({ data: [] }) });
+    principalApi({ 'GET users?status=pending': () => jsonResponse({ data: [] }) });
     renderApp('/approvals', { token: 'tok' });
     expect(await screen.findByText(APPROVAL_TEXTS.none)).toBeInTheDocument();
   });
 
   it('tells anyone but the principal (403) that only the principal may review', async () => {
     allowConsoleErrors(); // the query client logs the refused load
-    mockApi({
+    principalApi({
       'GET users?status=pending': () => errorResponse(403, 'FORBIDDEN', 'Only the principal may do that.'),
     });
     renderApp('/approvals', { token: 'tok' });
@@ -167,7 +182,7 @@ describe('approvals', () => {
     } as Partial<UserForReview>);
 
     it('shows each named child with the matching pupils; a single match is ticked', async () => {
-      mockApi({ 'GET users?status=pending': () => jsonResponse({ data: [KOFI] }) });
+      principalApi({ 'GET users?status=pending': () => jsonResponse({ data: [KOFI] }) });
       renderApp('/approvals', { token: 'tok' });
       await screen.findByRole('heading', { level: 3, name: 'Kofi Mensah' });
       const kofi = card('Kofi Mensah');
@@ -181,7 +196,7 @@ describe('approvals', () => {
 
     /** Kofi's card on /approvals, with an approval the server accepts; `sent()` is the PATCH's body. */
     async function openKofiForApproval() {
-      const api = mockApi({
+      const api = principalApi({
         'GET users?status=pending': () => jsonResponse({ data: [KOFI] }),
         'PATCH users/43/status': () => jsonResponse({ data: { ...KOFI, status: 'active' } }),
       });

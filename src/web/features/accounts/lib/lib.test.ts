@@ -11,6 +11,7 @@ import { parseId } from './prefetch.js';
 import { accountFieldErrorsOf } from './server-errors.js';
 import {
   APPROVALS_TILE,
+  BLOG_COMMENTS_TILE,
   dashboardTilesFor,
   GUARDIANS_TILE,
   IMPORT_PUPILS_TILE,
@@ -26,7 +27,7 @@ import {
 } from './tiles.js';
 
 describe('dashboard tiles', () => {
-  it('are the contract’s menu per school type, plus Marks and Send Notification for staff and Approvals, Website, Inbox for the principal', () => {
+  it('are the contract’s menu per school type, plus Marks and Send Notification for staff and Approvals, Website, Inbox, ... Blog Comments for the principal', () => {
     expect(dashboardTilesFor(USER_TYPE.student)).toEqual(DASHBOARD_TILES[USER_TYPE.student]);
     // Today right after Profile: the register at the door is a teacher's first screen of the day.
     const [profile, ...rest] = DASHBOARD_TILES[USER_TYPE.teacher];
@@ -50,6 +51,7 @@ describe('dashboard tiles', () => {
       GUARDIANS_TILE,
       OUTBOX_TILE,
       NEWSLETTERS_TILE,
+      BLOG_COMMENTS_TILE,
     ]);
   });
 

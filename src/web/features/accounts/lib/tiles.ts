@@ -32,6 +32,8 @@ export const GUARDIANS_TILE = principalTile('/guardians');
 export const OUTBOX_TILE = principalTile('/outbox');
 /** docs/decisions/0025-newsletter.md: the principal writes to the confirmed newsletter subscribers. */
 export const NEWSLETTERS_TILE = principalTile('/newsletters');
+/** docs/decisions/0049-blog-comments.md: the principal approves the blog's comments before they are shown. */
+export const BLOG_COMMENTS_TILE = principalTile('/blog-comments');
 
 /**
  * The tiles of a user's dashboard, from the screen registry: the product's menu of the type (docs/contract/product.md#school-screens)
