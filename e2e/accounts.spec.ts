@@ -81,7 +81,8 @@ test.describe
       await logIn(page, PRINCIPAL);
       await expect(page).toHaveURL(/\/dashboard$/);
       // The tile names how many registrations wait ("Approvals, 3 waiting") once it knows.
-      const approvals = page.getByRole('link', { name: /^Approvals(, \d+ waiting)?$/ });
+      // The dashboard's tile (the app's navigation has an Approvals link too).
+      const approvals = page.getByRole('main').getByRole('link', { name: /^Approvals(, \d+ waiting)?$/ });
       await expect(approvals).toHaveAccessibleName(/^Approvals, \d+ waiting$/);
       await approvals.click();
       await expect(page).toHaveURL(/\/approvals$/);
@@ -110,11 +111,12 @@ test.describe
       expect(await tilesOf(page)).toEqual(expected(DASHBOARD_TILES.Student));
 
       // The photo registered with is the profile's.
-      await page.getByRole('link', { name: 'Profile', exact: true }).click();
+      await page.getByRole('main').getByRole('link', { name: 'Profile', exact: true }).click();
       await expect(page).toHaveURL(/\/profile$/);
       await expect(page.getByRole('img', { name })).toBeVisible();
 
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'LogOut' }).click();
+      // In the school area LogOut is in the app's title bar.
+      await page.getByRole('banner').getByRole('button', { name: 'LogOut' }).click();
       await expect(page).toHaveURL(/\/login$/);
       expect(await sessionToken(context)).toBeUndefined();
 
@@ -130,7 +132,7 @@ test.describe
     });
   });
 
-test('the principal’s dashboard has the contract’s tiles plus the school-year, Approvals, Website, Inbox, families’ Outbox and Newsletters tiles', async ({
+test('the principal’s dashboard has the contract’s tiles plus the school-year, Approvals, Website, Inbox, families’ Outbox, Newsletters and Blog Comments tiles', async ({
   page,
 }) => {
   await logIn(page, PRINCIPAL);
@@ -151,6 +153,8 @@ test('the principal’s dashboard has the contract’s tiles plus the school-yea
     ['Outbox', '/outbox'],
     // docs/decisions/0025-newsletter.md
     ['Newsletters', '/newsletters'],
+    // docs/decisions/0049-blog-comments.md
+    ['Blog Comments', '/blog-comments'],
   ]);
 });
 

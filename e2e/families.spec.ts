@@ -281,7 +281,7 @@ test.describe
     }) => {
       await logInWithForm(page, TEACHER);
       await expect(page).toHaveURL(/\/dashboard$/);
-      await page.getByRole('link', { name: 'Today', exact: true }).click();
+      await page.getByRole('main').getByRole('link', { name: 'Today', exact: true }).first().click();
       await expect(page).toHaveURL(/\/today/);
 
       // Aisha: in, then out to the person her father just added.

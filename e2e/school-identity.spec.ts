@@ -46,8 +46,8 @@ test('the principal changes the school’s name and address in the editor; heade
     await form.getByLabel('Address').fill(address);
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(page.locator('.Toastify').getByText('Saved.', { exact: false })).toBeVisible();
-    // The editor's own page follows at once.
-    await expect(header.getByRole('link', { name })).toBeVisible();
+    // The editor's own page follows at once: the app's title bar names the school.
+    await expect(page.getByRole('banner').getByText(name, { exact: true })).toBeVisible();
     await expect(page).toHaveTitle(`Website · ${name}`);
   });
 
