@@ -33,7 +33,8 @@ export async function prepareApp(config: Config): Promise<PreparedApp> {
     const firstStart = await whileStartupLocked(db, config.database, async (): Promise<FirstStart> => {
       await migrateToLatest(db);
       if (!(await isDatabaseEmpty(db))) return {};
-      if (!config.demoData) return { setupLink: setupLinkOf(config.mail.publicUrl, await openSetup(db)) };
+      if (!config.demoData)
+        return { setupLink: setupLinkOf(config.mail.publicUrl, await openSetup(db, files)) };
       const logins = await seedDemoSchool(db, files);
       // Planted by an earlier start (or one not holding the lock, on SQLite): this one created nothing.
       return logins.length > 0 ? { demoLogins: logins } : {};

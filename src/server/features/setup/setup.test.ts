@@ -8,6 +8,7 @@ import { type PreparedApp, prepareApp } from '../../startup.js';
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '../../test/databases.js';
 import { hashToken } from '../auth/session.js';
 import { readSettings } from '../settings/settings.repository.js';
+import { STARTER_PICTURES } from './starter-site.js';
 
 /**
  * A real school's first start (issue 27, point 9; docs/decisions/0041-first-start-of-a-real-school.md):
@@ -166,6 +167,47 @@ describe.each(TEST_ENGINES)('the first start of a real school (%s)', (engine) =>
       payload: { email: 'principal@demo.school', password: 'demo12345' },
     });
     expect(demo.statusCode).toBe(401);
+  });
+
+  it('set-up planted the starter site: the school named, neutral texts, pictures that are there', async () => {
+    const { app } = first;
+    const read = async (collection: string) => {
+      const res = await app.inject({ url: `/api/${collection}` });
+      expect(res.statusCode, collection).toBe(200);
+      return res.json().data as Record<string, unknown>[];
+    };
+    const [hero] = await read('home');
+    expect(hero).toMatchObject({ heading: 'Welcome to Riverside Primary' });
+    expect(String(hero?.discription)).toContain('Riverside Primary');
+    const about = await read('about');
+    expect(about).toHaveLength(2);
+    expect(about[1]).toMatchObject({ heading2: 'About Riverside Primary', heading3: '' });
+    expect((await read('contacts'))[0]).toMatchObject({ heading1: 'Get In Touch', address: '', email: '' });
+    expect((await read('class'))[0]).toMatchObject({ heading2: 'Classes at Riverside Primary' });
+    // Nothing that would be a claim about a school we know nothing of: no people, classes or posts.
+    for (const collection of ['kidsclasses', 'teacher', 'comments', 'blog', 'facilities', 'blogdetails']) {
+      expect(await read(collection), collection).toEqual([]);
+    }
+    expect((await read('gallery'))[0]?.images).toEqual([]);
+    // Every picture it names is stored and served; none of the demo's.
+    const pictures = [...(await read('home')), ...about].flatMap(
+      (record) => record.images as { image: string; alt: string }[],
+    );
+    expect(pictures.map((picture) => picture.image).sort()).toEqual(
+      Object.values(STARTER_PICTURES)
+        .map((picture) => picture.image)
+        .sort(),
+    );
+    for (const picture of pictures) {
+      expect(picture.alt).not.toBe('');
+      const file = await app.inject({ url: `/uploads/${picture.image}` });
+      expect(file.statusCode, picture.image).toBe(200);
+      expect(file.headers['content-type']).toBe('image/webp');
+    }
+    const everything = JSON.stringify(
+      await Promise.all(['home', 'about', 'class', 'gallery', 'contacts'].map(read)),
+    ).toLowerCase();
+    for (const word of ['lorem', 'sunny meadows', 'demo']) expect(everything).not.toContain(word);
   });
 
   it('a start after set-up prints no link and plants nothing', async () => {
