@@ -2,6 +2,7 @@ import { PAGE_CONTENT } from '../../../../shared/page-rendering.js';
 import { contentLoader } from '../../../features/public-site/api/prefetch-content.js';
 import { BookSeatSection } from '../../../features/public-site/components/BookSeatSection.js';
 import { ClassesSection } from '../../../features/public-site/components/ClassesSection.js';
+import { EmptyPageNote } from '../../../features/public-site/components/EmptyPageNote.js';
 import { classesHead } from '../../../features/public-site/lib/page-heads.js';
 
 export const head = classesHead;
@@ -17,6 +18,10 @@ export default function ClassesRoute() {
     <>
       <ClassesSection />
       <BookSeatSection />
+      <EmptyPageNote
+        collections={['kidsclasses']}
+        text="Our classes will be described here soon. Until then, we are happy to tell you about them."
+      />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { PAGE_CONTENT } from '../../../../shared/page-rendering.js';
 import { contentLoader } from '../../../features/public-site/api/prefetch-content.js';
+import { EmptyPageNote } from '../../../features/public-site/components/EmptyPageNote.js';
 import { GallerySection } from '../../../features/public-site/components/GallerySection.js';
 import { galleryHead } from '../../../features/public-site/lib/page-heads.js';
 
@@ -9,5 +10,10 @@ export const clientLoader = contentLoader(...PAGE_CONTENT['/gallery']);
 
 /** Gallery (docs/contract/product.md#public-pages): filters, image grid and lightbox. */
 export default function GalleryRoute() {
-  return <GallerySection />;
+  return (
+    <>
+      <GallerySection />
+      <EmptyPageNote collections={['gallery']} text="Pictures of school life will appear here soon." />
+    </>
+  );
 }

@@ -1,5 +1,6 @@
 import { PAGE_CONTENT } from '../../../../shared/page-rendering.js';
 import { contentLoader } from '../../../features/public-site/api/prefetch-content.js';
+import { EmptyPageNote } from '../../../features/public-site/components/EmptyPageNote.js';
 import { TeachersSection } from '../../../features/public-site/components/TeachersSection.js';
 import { TestimonialsSection } from '../../../features/public-site/components/TestimonialsSection.js';
 import { teachersHead } from '../../../features/public-site/lib/page-heads.js';
@@ -14,6 +15,10 @@ export default function TeachersRoute() {
     <>
       <TeachersSection />
       <TestimonialsSection />
+      <EmptyPageNote
+        collections={['teacher', 'comments']}
+        text="Our teachers will be introduced here soon. Until then, we are happy to answer your questions."
+      />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { SectionState, type SectionStatus } from '../../../components/ui/SectionState.js';
-import type { SectionHeadingText } from '../lib/content-rules.js';
+import { isSectionHidden, type SectionHeadingText } from '../lib/content-rules.js';
 import { PublicSectionHeading } from './PublicSectionHeading.js';
 import { skeletonKeys } from './Skeleton.js';
 
@@ -23,7 +23,8 @@ export interface CardsSectionProps<T extends { id: number }> {
 /**
  * A public page's section of cards (the teachers, the blog posts, the kids classes): heading1/heading2,
  * what to do when the content could not load, and the cards in a centred grid, placeholders while they
- * load. The section is labelled by its heading and busy while its status is pending.
+ * load. The section is labelled by its heading and busy while its status is pending; with no cards
+ * (and none on the way) it is left out, heading and all.
  */
 export function CardsSection<T extends { id: number }>({
   className,
@@ -37,6 +38,7 @@ export function CardsSection<T extends { id: number }>({
   renderCard,
 }: CardsSectionProps<T>) {
   const headingId = useId();
+  if (isSectionHidden({ pending, failed: status.failed }, cards.length > 0)) return null;
   return (
     <section className={className} aria-labelledby={headingId} aria-busy={status.pending}>
       <div className="container">

@@ -2,17 +2,19 @@ import { useId } from 'react';
 import { ContentIcon } from '../../../components/ui/ContentIcon.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
 import { useContent } from '../../../lib/content.js';
+import { isSectionHidden } from '../lib/content-rules.js';
 import { SkeletonLines, skeletonKeys } from './Skeleton.js';
 
 /**
  * Home (docs/contract/product.md#public-pages): a grid of the school's facilities, each with its icon,
- * heading and description.
+ * heading and description; left out while the school has none.
  */
 export function FacilitiesSection() {
   const headingId = useId();
   const query = useContent('facilities');
   const status = sectionStatus(query);
   const facilities = query.data ?? [];
+  if (isSectionHidden(status, facilities.length > 0)) return null;
 
   return (
     <section className="facilities section-pad" aria-labelledby={headingId} aria-busy={status.pending}>

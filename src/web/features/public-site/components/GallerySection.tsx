@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
 import { Island } from '../../../islands/island.js';
 import { useContent } from '../../../lib/content.js';
-import { headingOf } from '../lib/content-rules.js';
+import { headingOf, isSectionHidden } from '../lib/content-rules.js';
 import { GalleryPictures } from './GalleryPictures.js';
 import { PublicSectionHeading } from './PublicSectionHeading.js';
 
@@ -21,6 +21,7 @@ export function GallerySection() {
     alt,
     category,
   }));
+  if (isSectionHidden(status, images.length > 0)) return null;
 
   return (
     <section className="gallery section-pad" aria-labelledby={headingId} aria-busy={status.pending}>

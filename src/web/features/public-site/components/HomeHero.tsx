@@ -54,24 +54,27 @@ export function HomeHero() {
               </div>
             ) : null}
           </div>
-          <div className="col-lg-6">
-            <div className="home-hero__media">
-              {image ? (
-                <img
-                  className="home-hero__image"
-                  src={uploadUrl(image.image)}
-                  srcSet={heroSrcSet}
-                  sizes={heroSrcSet ? HERO_PICTURE_SIZES : undefined}
-                  alt={image.alt}
-                  width={IMAGE_WIDTH}
-                  height={IMAGE_HEIGHT}
-                  fetchPriority="high"
-                />
-              ) : (
-                <div className="home-hero__image home-hero__image--empty" aria-hidden="true" />
-              )}
+          {/* No empty frame where a school has put no picture yet (docs/decisions/0053-a-starter-site-for-a-real-school.md). */}
+          {image || isPending ? (
+            <div className="col-lg-6">
+              <div className="home-hero__media">
+                {image ? (
+                  <img
+                    className="home-hero__image"
+                    src={uploadUrl(image.image)}
+                    srcSet={heroSrcSet}
+                    sizes={heroSrcSet ? HERO_PICTURE_SIZES : undefined}
+                    alt={image.alt}
+                    width={IMAGE_WIDTH}
+                    height={IMAGE_HEIGHT}
+                    fetchPriority="high"
+                  />
+                ) : (
+                  <div className="home-hero__image home-hero__image--empty" aria-hidden="true" />
+                )}
+              </div>
             </div>
-          </div>
+          ) : null}
         </div>
       </div>
     </section>

@@ -3,6 +3,7 @@ import type { ContentRecord } from '../../../../shared/api/content.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
 import { Island } from '../../../islands/island.js';
 import { useContent } from '../../../lib/content.js';
+import { isSectionHidden } from '../lib/content-rules.js';
 import { PublicSectionHeading } from './PublicSectionHeading.js';
 import { SkeletonLines } from './Skeleton.js';
 import { type TestimonialSlide, TestimonialsCarousel } from './TestimonialsCarousel.js';
@@ -27,6 +28,7 @@ export function TestimonialsSection() {
   const query = useContent('comments');
   const status = sectionStatus(query);
   const testimonials = query.data ?? [];
+  if (isSectionHidden(status, testimonials.length > 0)) return null;
 
   return (
     <section

@@ -138,3 +138,32 @@ export function blogDetailContent(
     .map(({ entry }) => ({ entry, images: entry.images.filter((image) => image !== leadImage) }));
   return { intro: list[0], leadImage, sections, author: list[BLOG_DETAIL_AUTHOR_INDEX] };
 }
+
+/**
+ * A public section with nothing to show is left out of the page, heading and frame included
+ * (docs/decisions/0053-a-starter-site-for-a-real-school.md): a new school's site grows section by
+ * section as its records are added. While its content loads a section keeps its placeholders, and
+ * when the content could not load it stays to say so and offer Retry.
+ */
+export function isSectionHidden(status: { pending: boolean; failed: boolean }, hasContent: boolean): boolean {
+  return !status.pending && !status.failed && !hasContent;
+}
+
+/** Whether the about section has anything of its own to show (its button alone is not content). */
+export function aboutHasContent(about: AboutContent): boolean {
+  return Boolean(
+    about.title || about.description || about.mainImage || about.secondImage || about.checklist.length > 0,
+  );
+}
+
+/** The collections whose records fill a public page's sections, and when they have content. */
+export const SECTION_CONTENT = {
+  kidsclasses: (records: readonly unknown[]) => records.length > 0,
+  teacher: (records: readonly unknown[]) => records.length > 0,
+  comments: (records: readonly unknown[]) => records.length > 0,
+  blog: (records: readonly unknown[]) => records.length > 0,
+  facilities: (records: readonly unknown[]) => records.length > 0,
+  gallery: (records: readonly { images: readonly ContentImage[] }[]) => (records[0]?.images.length ?? 0) > 0,
+} as const;
+
+export type SectionCollection = keyof typeof SECTION_CONTENT;
