@@ -105,3 +105,36 @@ test('the printed link makes the principal; the demo principal does not exist', 
   await expect(page).toHaveURL(`${origin}/dashboard`);
   await expect(page.getByText('Riverside Primary').first()).toBeVisible();
 });
+
+test('after set-up the public site is the starter site: the school named, no empty frames', async ({
+  page,
+}) => {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${origin}/`);
+    await expectIslandsHydrated(page);
+    const main = page.getByRole('main');
+    // The starter site (docs/decisions/0053-a-starter-site-for-a-real-school.md) names the school.
+    await expect(main.getByText('Welcome to Riverside Primary')).toBeVisible();
+    await expect(main.getByRole('heading', { level: 2, name: 'About Riverside Primary' })).toBeVisible();
+    await expect(
+      main.getByRole('img', { name: 'Drawing of a small school house on a green hill under a sunny sky' }),
+    ).toBeVisible();
+    // No section without content: no empty heading, no empty picture frame, none of the demo's parts.
+    for (const heading of await main.getByRole('heading').all()) {
+      expect((await heading.innerText()).trim(), 'a heading with no text').not.toBe('');
+    }
+    await expect(main.locator('.content-img--empty, .home-hero__image--empty')).toHaveCount(0);
+    await expect(main.getByRole('heading', { name: 'What Parents Say!' })).toHaveCount(0);
+    await expect(main.locator('section.facilities, section.teachers, section.blog')).toHaveCount(0);
+    expect(await blockingViolations(page, '/', width)).toEqual([]);
+  }
+
+  // A page with none of its sections yet says so.
+  await page.goto(`${origin}/teacher`);
+  await expect(page.getByRole('main').getByText('Our teachers will be introduced here soon.')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Contact us' })).toHaveAttribute(
+    'href',
+    '/contact',
+  );
+});
