@@ -27,7 +27,11 @@ import {
 } from '../../lib/public-forms.js';
 import { DENIED } from '../../lib/school-routes.js';
 import { BEARER_AUTH } from '../../plugins/auth.js';
-import { decideBlogComment, listBlogComments, listPublishedBlogComments } from './blog-comments.repository.js';
+import {
+  decideBlogComment,
+  listBlogComments,
+  listPublishedBlogComments,
+} from './blog-comments.repository.js';
 import { receiveBlogComment } from './blog-comments.service.js';
 
 const TAGS = ['Blog comments'];

@@ -195,12 +195,18 @@ describe.each(TEST_ENGINES)('blog comments on %s', (engine) => {
     }
 
     // More while the first waits, by JSON and by the plain form: no more mail.
-    for (let i = 0; i < 3; i++) expect((await send({ ...comment, message: `Again ${i}` })).statusCode).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect((await send({ ...comment, message: `Again ${i}` })).statusCode).toBe(201);
     const plain = await t.app.inject({
       method: 'POST',
       url: BLOG_COMMENT_FORM_POST.action,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ postId: '', name: 'Plain', email: 'plain@example.org', message: 'Hi' }).toString(),
+      payload: new URLSearchParams({
+        postId: '',
+        name: 'Plain',
+        email: 'plain@example.org',
+        message: 'Hi',
+      }).toString(),
       remoteAddress: nextAddress(),
     });
     expect(plain.statusCode, plain.body).toBe(303);
@@ -261,7 +267,13 @@ describe.each(TEST_ENGINES)('blog comments on %s', (engine) => {
       return (res.json().data as { name: string; postId: number | null }[]).map((c) => [c.postId, c.name]);
     };
     const all = await names('');
-    expect(all).toEqual(expect.arrayContaining([[one, 'On one'], [other, 'On other'], [null, 'On the page']]));
+    expect(all).toEqual(
+      expect.arrayContaining([
+        [one, 'On one'],
+        [other, 'On other'],
+        [null, 'On the page'],
+      ]),
+    );
     expect((await names(`?post=${one}`)).every(([postId]) => postId === one)).toBe(true);
     expect(await names(`?post=${one}`)).toContainEqual([one, 'On one']);
     expect(await names(`?post=${other}`)).toEqual(all.filter(([postId]) => postId === other));

@@ -140,7 +140,9 @@ describe.each(TEST_ENGINES)('the dashboard’s today (%s)', (engine) => {
     expect(kg?.absent).toBe(overview.find((row) => row.classId === f.classes.KG)?.absent);
     expect(after.approvals).toBe((await get('principal', '/api/users?status=pending')).data.length);
     expect(after.inbox).toBe((await get('principal', '/api/admin/inbox?handled=false')).meta.unhandled);
-    expect(after.blogComments).toBe((await get('principal', '/api/admin/blog-comments?status=pending')).pending);
+    expect(after.blogComments).toBe(
+      (await get('principal', '/api/admin/blog-comments?status=pending')).pending,
+    );
     const outbox = await get('principal', '/api/admin/outbox');
     expect(after.outbox).toEqual({ waiting: outbox.counts.waiting, failed: outbox.counts.failed });
     const overdue = (await get('principal', '/api/admin/fees/overdue')).data as unknown[];

@@ -100,6 +100,18 @@ function Waiting({ today }: { today: DashboardToday }) {
         />
       ),
     });
+  if (today.blogComments !== null)
+    items.push({
+      key: 'blog-comments',
+      node: (
+        <Figure
+          to={linkTo('/blog-comments')}
+          count={today.blogComments}
+          text={today.blogComments === 1 ? 'blog comment to approve' : 'blog comments to approve'}
+          alert={today.blogComments > 0}
+        />
+      ),
+    });
   if (today.outbox !== null) {
     items.push({
       key: 'outbox',
@@ -212,7 +224,7 @@ function Week({ today }: { today: DashboardToday }) {
 /**
  * The top of a staff dashboard (docs/decisions/0052-dashboards-that-say-what-needs-doing.md): the
  * day's classes (arrivals at the door, absences, whether the register is taken), then for the
- * principal what waits (approvals, inbox, outbox, money overdue), then the week's exams. Every figure
+ * principal what waits (approvals, inbox, blog comments, outbox, money overdue), then the week's exams. Every figure
  * is a link to the screen behind it. Its headings are level 2, beside the tiles' hidden one: the
  * tiles keep level 3 to themselves.
  */
