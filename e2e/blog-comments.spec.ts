@@ -6,7 +6,8 @@ import { expectIslandsHydrated } from './support/islands.js';
 
 /**
  * docs/decisions/0049-blog-comments.md end to end: a visitor's comment under a blog post waits for the
- * principal, who approves it on the Blog Comments screen; then it shows under the post. A robot that
+ * principal, whose dashboard counts it (0055), who approves it on the Blog Comments screen; then it
+ * shows under the post. A robot that
  * fills the honeypot is told the same thanks and nothing reaches the principal. The comments are the
  * test's own (stamped), so it runs beside the specs that read the demo school.
  */
@@ -56,7 +57,20 @@ test.describe('blog comments', () => {
       await screen.emulateMedia({ reducedMotion: 'reduce' });
       for (const width of [375, 1280]) {
         await screen.setViewportSize({ width, height: 900 });
-        await screen.goto('/blog-comments');
+        // The dashboard says that comments wait (docs/decisions/0055-blog-comment-notices.md): a figure
+        // and the tile's pill. Other specs may add comments meanwhile, so at least this one.
+        await screen.goto('/dashboard');
+        const main = screen.getByRole('main');
+        const figure = main
+          .getByRole('list', { name: 'Waiting for you' })
+          .getByRole('link', { name: /^[1-9]\d* blog comments? to approve$/ });
+        await expect(figure).toBeVisible();
+        await expect(
+          main.getByRole('list', { name: 'Your school area' }).locator('a[href="/blog-comments"]'),
+        ).toContainText(/[1-9]\d* waiting/);
+        expect(await blockingViolations(screen, '/dashboard', width)).toEqual([]);
+        await figure.click();
+        await expect(screen).toHaveURL(/\/blog-comments$/);
         await expect(screen.getByRole('heading', { level: 1, name: 'Blog Comments' })).toBeVisible();
         await expect(screen.getByText(message)).toBeVisible();
         expect(await blockingViolations(screen, '/blog-comments', width)).toEqual([]);

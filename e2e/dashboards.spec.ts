@@ -41,7 +41,7 @@ test('the principal’s figures lead to their screens, and the tiles show group 
   await logInAs('principal@demo.school');
   await page.goto('/dashboard');
   const waiting = page.getByRole('list', { name: 'Waiting for you' });
-  await waiting.getByRole('link', { name: /to approve$/ }).click();
+  await waiting.getByRole('link', { name: /registrations? to approve$/ }).click();
   await expect(page).toHaveURL(/\/approvals$/);
   await page.goBack();
   await waiting.getByRole('link', { name: /overdue/ }).click();

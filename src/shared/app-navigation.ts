@@ -55,30 +55,53 @@ const BAR_PATHS: Readonly<Record<SchoolType, readonly ScreenPath[]>> = {
   [USER_TYPE.parent]: ['/notification', '/fees'],
 };
 
-/** The places of a parent's children (the same places as their tiles on the parent's dashboard). */
+/** A parent's child, as `GET family/children` answers it: enough to name their places. */
 export interface ChildForNavigation {
   studentId: number;
   studentName: string;
   classId: number | null;
+  className: string | null;
 }
 
-function childPlaces(child: ChildForNavigation): NavPlace[] {
+/** One of a child's places: a tile on the parent's dashboard and an entry of the navigation. */
+export interface ChildPlace extends NavPlace {
+  /** What the dashboard's tile says under its label. */
+  blurb: string;
+}
+
+/** The label of a child's care details: the one-child parent's bar keeps it one tap away. */
+const CARE_DETAILS = 'Care details';
+
+/**
+ * The places of one child (docs/decisions/0021-families.md#parent-screens), in the one order the
+ * parent's dashboard shows their tiles and the navigation lists them. The timetable is the class's,
+ * so a child in no class has none.
+ */
+export function childPlacesOf(child: ChildForNavigation): ChildPlace[] {
   const id = child.studentId;
-  const place = (label: string, href: string, icon: NavIconName): NavPlace => ({
+  const place = (label: string, blurb: string, href: string, icon: NavIconName): ChildPlace => ({
     label,
     short: label,
+    blurb,
     href,
     icon,
   });
   return [
-    place('Care details', linkTo('/care/:id', id), 'heart-pulse'),
-    place('Profile', linkTo('/student-profile/:id', id), 'emoji-smile'),
-    place('Attendance', linkTo('/student-attendence/:id', id), 'clipboard-check'),
-    place('Results', linkTo('/studentresult/:id', id), 'trophy'),
-    place('Mark sheet', linkTo('/result-summary/:id', id), 'award'),
+    place('Profile', 'Details and photo', linkTo('/student-profile/:id', id), 'emoji-smile'),
+    place('Attendance', 'Days present and absent', linkTo('/student-attendence/:id', id), 'clipboard-check'),
+    place('Results', 'Marks by subject', linkTo('/studentresult/:id', id), 'trophy'),
+    place('Mark sheet', 'Total, percentage and division', linkTo('/result-summary/:id', id), 'award'),
     ...(child.classId === null
       ? []
-      : [place('Timetable', `${linkTo('/schedule-summary')}?classId=${child.classId}`, 'backpack')]),
+      : [
+          place(
+            'Timetable',
+            `The week of ${child.className ?? 'the class'}`,
+            `${linkTo('/schedule-summary')}?classId=${child.classId}`,
+            'backpack',
+          ),
+        ]),
+    place(CARE_DETAILS, 'Contacts, health and who may collect', linkTo('/care/:id', id), 'heart-pulse'),
   ];
 }
 
@@ -99,9 +122,14 @@ const PARENT_PLACES: Readonly<Record<string, NavPlace>> = {
 
 function parentNavigation(children: readonly ChildForNavigation[]): SchoolNavigation {
   const own = BAR_PATHS[USER_TYPE.parent].flatMap((path) => PARENT_PLACES[path] ?? []);
-  const perChild = children.map((child) => ({ heading: child.studentName, places: childPlaces(child) }));
+  const perChild = children.map((child) => ({
+    heading: child.studentName,
+    // The navigation's places, without the dashboard's blurbs.
+    places: childPlacesOf(child).map(({ blurb: _blurb, ...place }): NavPlace => place),
+  }));
   // With one child, their care details are one tap away: the bar's fourth place.
-  const only = children.length === 1 ? perChild[0]?.places[0] : undefined;
+  const only =
+    children.length === 1 ? perChild[0]?.places.find((place) => place.label === CARE_DETAILS) : undefined;
   const bar = [HOME, ...own, ...(only ? [{ ...only, short: 'Care' }] : [])];
   return { bar, sections: [{ places: [HOME, ...own] }, ...perChild] };
 }

@@ -10,6 +10,8 @@ export const MAIL_LINK_PATHS = {
   unsubscribe: '/newsletter/unsubscribe',
   login: '/login',
   notifications: '/notification',
+  /** The principal's Blog Comments screen (docs/decisions/0055-blog-comment-notices.md). */
+  blogComments: '/blog-comments',
 } as const;
 
 /** The screen where a user asks for a reset link (linked from /login as "Forgot password?"). */

@@ -4,6 +4,7 @@ import {
   BLOG_COMMENT_MESSAGES,
   BLOG_COMMENT_STATUSES,
 } from './blog-comment-fields.js';
+import { pathIdSchema } from './ids.js';
 import { HONEYPOT_FIELD, honeypotFieldSchema, nameAndEmailFields, requiredFormText } from './newsletter.js';
 
 export {
@@ -52,8 +53,27 @@ export const PublishedBlogCommentSchema = z.object({
 });
 export type PublishedBlogComment = z.infer<typeof PublishedBlogCommentSchema>;
 
-/** `GET blog-comments`: every approved comment, oldest first. */
+/** `GET blog-comments`: the approved comments (of one article when `?post=` names it), oldest first. */
 export const PublishedBlogCommentsSchema = z.object({ data: z.array(PublishedBlogCommentSchema) });
+export type PublishedBlogComments = z.infer<typeof PublishedBlogCommentsSchema>;
+
+/** `?post=none`: the article /blogdetail shows without a post (its comments' `postId` is null). */
+export const NO_POST = 'none';
+export const POST_QUERY_MESSAGE = `post must be a blog post's id or "${NO_POST}"`;
+
+/**
+ * `GET blog-comments?post=`: one article's comments, as its page shows them; a post's id, or
+ * `none` for /blogdetail's own article (answered as null). Without it, every article's (the server's
+ * own rendering reads them so, one kept answer for every page).
+ */
+export const PublishedBlogCommentQuerySchema = z.object({
+  post: z
+    .union([z.literal(NO_POST).transform(() => null), pathIdSchema(POST_QUERY_MESSAGE)], {
+      error: POST_QUERY_MESSAGE,
+    })
+    .optional(),
+});
+export type PublishedBlogCommentQuery = z.output<typeof PublishedBlogCommentQuerySchema>;
 
 /** A comment as the principal moderates it. */
 export const BlogCommentSchema = PublishedBlogCommentSchema.extend({

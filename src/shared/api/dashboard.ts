@@ -50,6 +50,8 @@ export const DashboardTodayAnswerSchema = z.object({
   approvals: count.nullable(),
   /** Enquiries and bookings not yet handled. */
   inbox: count.nullable(),
+  /** Blog comments waiting for approval (docs/decisions/0055-blog-comment-notices.md). */
+  blogComments: count.nullable(),
   /** Mails waiting to go and mails that failed. */
   outbox: z.object({ waiting: count, failed: count }).nullable(),
   overdue: OverdueMoneySchema.nullable(),

@@ -19,6 +19,7 @@ export const MAIL_KINDS = [
   'newsletter-confirm',
   'newsletter',
   'fee-reminder',
+  'blog-comment',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -32,6 +33,7 @@ export const MAIL_KIND_LABELS: Readonly<Record<MailKind, string>> = {
   'newsletter-confirm': 'Newsletter confirmation',
   newsletter: 'Newsletter',
   'fee-reminder': 'Fee reminder',
+  'blog-comment': 'Blog comment waiting',
 };
 
 /**

@@ -7,7 +7,7 @@ import {
   blogCommentPageOf,
 } from '../../../shared/api/form-posts.js';
 import { acceptFormPosts, registerFormPost } from '../../lib/form-posts.js';
-import { insertBlogComment, isCommentablePost } from './blog-comments.repository.js';
+import { receiveBlogComment } from './blog-comments.service.js';
 
 /**
  * The form's hidden post id arrives as text: digits, or empty for the page's own article. Anything
@@ -35,10 +35,6 @@ export async function blogCommentFormPostRoutes(app: FastifyInstance): Promise<v
     schema: BlogCommentFormSchema,
     pageOf: (body) => blogCommentPageOf(body[BLOG_COMMENT_POST_FIELD]),
     summary: 'A blog comment, sent as a plain HTML form',
-    store: async (comment) => {
-      if (!(await isCommentablePost(app.db, comment.postId))) return 'postNotFound';
-      await insertBlogComment(app.db, comment);
-      return 'sent';
-    },
+    store: (comment) => receiveBlogComment(app.db, app.config.mail, comment),
   });
 }

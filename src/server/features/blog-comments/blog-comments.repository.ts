@@ -62,6 +62,12 @@ async function postTitles(db: Db): Promise<Map<number, string>> {
   return new Map(posts.map((post) => [post.id, post.heading]));
 }
 
+/** The title of the post `postId` names; null for the blog page's own article or a post gone since. */
+export async function postTitleOf(db: Db, postId: number | null): Promise<string | null> {
+  if (postId === null) return null;
+  return (await postTitles(db)).get(postId) ?? null;
+}
+
 const toComment = (row: BlogCommentRow, titles: Map<number, string>): BlogComment => ({
   ...toPublished(row),
   email: row.email,

@@ -8,6 +8,8 @@ import {
   BlogCommentListSchema,
   BlogCommentQuerySchema,
   BlogCommentSchema,
+  PublishedBlogCommentQuerySchema,
+  type PublishedBlogComments,
   PublishedBlogCommentsSchema,
 } from '../../../shared/api/blog-comments.js';
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
@@ -27,11 +29,10 @@ import { DENIED } from '../../lib/school-routes.js';
 import { BEARER_AUTH } from '../../plugins/auth.js';
 import {
   decideBlogComment,
-  insertBlogComment,
-  isCommentablePost,
   listBlogComments,
   listPublishedBlogComments,
 } from './blog-comments.repository.js';
+import { receiveBlogComment } from './blog-comments.service.js';
 
 const TAGS = ['Blog comments'];
 
@@ -45,7 +46,8 @@ export async function blogCommentsRoutes(app: FastifyInstance): Promise<void> {
   const onlyPrincipal = app.requireTypes(USER_TYPE.principal);
 
   // Read by every blog page and by their server rendering; kept with the content's version.
-  const kept = app.keptAnswers.add(`${app.prefix}/blog-comments`, PublishedBlogCommentsSchema, async () => ({
+  const keptUrl = `${app.prefix}/blog-comments`;
+  const kept = app.keptAnswers.add(keptUrl, PublishedBlogCommentsSchema, async () => ({
     data: await listPublishedBlogComments(app.db),
   }));
 
@@ -54,14 +56,23 @@ export async function blogCommentsRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: TAGS,
-        summary: 'The approved blog comments, oldest first',
+        summary: 'The approved blog comments, oldest first: one article’s with `?post=`',
         description:
           '`postId` is the blog post the comment is under, null for the article /blogdetail shows ' +
-          'without a post. Answers with a strong `ETag`, as the public content calls do.',
-        response: { 200: PublishedBlogCommentsSchema, 304: NOT_MODIFIED },
+          'without a post. `?post=<id>` answers that post’s comments only, `?post=none` those of ' +
+          '/blogdetail’s own article. Without `post`, every article’s, with a strong `ETag`, as the ' +
+          'public content calls do.',
+        querystring: PublishedBlogCommentQuerySchema,
+        response: { 200: PublishedBlogCommentsSchema, 304: NOT_MODIFIED, 400: ErrorBodySchema },
       },
     },
-    (request, reply) => kept.send(request, reply),
+    async (request, reply) => {
+      const { post } = request.query;
+      if (post === undefined) return kept.send(request, reply);
+      // One article's, from the kept list of every approved comment (read once per content version).
+      const all = (await app.keptAnswers.parsed(keptUrl)) as PublishedBlogComments;
+      return { data: all.data.filter((comment) => comment.postId === post) };
+    },
   );
 
   api.post(
@@ -78,12 +89,11 @@ export async function blogCommentsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      if (!(await isCommentablePost(app.db, request.body.postId))) {
+      if ((await receiveBlogComment(app.db, app.config.mail, request.body)) === 'postNotFound') {
         throw invalid(BLOG_COMMENT_MESSAGES.postNotFound, [
           { field: 'postId', message: BLOG_COMMENT_MESSAGES.postNotFound },
         ]);
       }
-      await insertBlogComment(app.db, request.body);
       return reply.code(201).send(FORM_RECEIVED);
     },
   );

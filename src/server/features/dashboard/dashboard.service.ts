@@ -5,6 +5,7 @@ import { mayOpen } from '../../../shared/screens.js';
 import type { Db } from '../../db/connect.js';
 import { addDaysIso } from '../../lib/time.js';
 import { attendanceOverview } from '../attendance/attendance.repository.js';
+import { countPendingBlogComments } from '../blog-comments/blog-comments.repository.js';
 import { registerOf } from '../care/care.repository.js';
 import { listExamsOfTeacher, listVisibleExams } from '../exams/exams.repository.js';
 import { schoolToday } from '../fees/invoices.repository.js';
@@ -32,6 +33,7 @@ export async function dashboardToday(db: Db, viewer: Viewer, now = new Date()): 
     inbox: mayOpen(viewer.type, '/inbox')
       ? (await listInbox(db, { handled: false, limit: 1, offset: 0 })).meta.unhandled
       : null,
+    blogComments: mayOpen(viewer.type, '/blog-comments') ? await countPendingBlogComments(db) : null,
     outbox: mayOpen(viewer.type, '/outbox') ? await outboxWaiting(db) : null,
     overdue: mayOpen(viewer.type, '/payment') ? await overdueMoney(db, viewer, date) : null,
     events: await examsOfTheWeek(db, viewer, date),

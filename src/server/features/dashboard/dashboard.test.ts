@@ -72,6 +72,13 @@ describe.each(TEST_ENGINES)('the dashboard’s today (%s)', (engine) => {
       payload: { name: 'Vera Visitor', email: 'vera@example.org', subject: 'Places', message: 'Any left?' },
     });
     expect(enquiry.statusCode).toBe(201);
+    const comment = await t.app.inject({
+      method: 'POST',
+      url: '/api/blog-comments',
+      remoteAddress: nextAddress(),
+      payload: { postId: null, name: 'Vera Visitor', email: 'vera@example.org', message: 'Lovely day.' },
+    });
+    expect(comment.statusCode, comment.body).toBe(201);
     // An exam in two days is this week's; one in ten days is not.
     const subject = Object.values(f.subjects)[0] as number;
     const now = nowIso();
@@ -99,6 +106,7 @@ describe.each(TEST_ENGINES)('the dashboard’s today (%s)', (engine) => {
     });
     expect(after.approvals).toBe((before.approvals ?? 0) + 1);
     expect(after.inbox).toBe((before.inbox ?? 0) + 1);
+    expect(after.blogComments).toBe((before.blogComments ?? 0) + 1);
     const usdBefore = before.overdue?.byCurrency.find((line) => line.currency === 'USD')?.outstanding ?? 0;
     expect(after.overdue?.invoices).toBe((before.overdue?.invoices ?? 0) + 1);
     expect(after.overdue?.byCurrency.find((line) => line.currency === 'USD')?.outstanding).toBe(
@@ -132,6 +140,9 @@ describe.each(TEST_ENGINES)('the dashboard’s today (%s)', (engine) => {
     expect(kg?.absent).toBe(overview.find((row) => row.classId === f.classes.KG)?.absent);
     expect(after.approvals).toBe((await get('principal', '/api/users?status=pending')).data.length);
     expect(after.inbox).toBe((await get('principal', '/api/admin/inbox?handled=false')).meta.unhandled);
+    expect(after.blogComments).toBe(
+      (await get('principal', '/api/admin/blog-comments?status=pending')).pending,
+    );
     const outbox = await get('principal', '/api/admin/outbox');
     expect(after.outbox).toEqual({ waiting: outbox.counts.waiting, failed: outbox.counts.failed });
     const overdue = (await get('principal', '/api/admin/fees/overdue')).data as unknown[];
@@ -150,7 +161,13 @@ describe.each(TEST_ENGINES)('the dashboard’s today (%s)', (engine) => {
       mine.map((row) => row.class_id).sort((a, b) => a - b),
     );
     expect(answer.classes.some((c) => c.classId === f.notTaughtByTeacher2)).toBe(false);
-    expect(answer).toMatchObject({ approvals: null, inbox: null, outbox: null, overdue: null });
+    expect(answer).toMatchObject({
+      approvals: null,
+      inbox: null,
+      blogComments: null,
+      outbox: null,
+      overdue: null,
+    });
   });
 });
 
@@ -176,6 +193,7 @@ describe.each(TEST_ENGINES)('who gets the dashboard’s today (%s)', (engine) =>
     expect(body.approvals !== null).toBe(office);
     expect(body.inbox !== null).toBe(office);
     expect(body.outbox !== null).toBe(office);
+    expect(body.blogComments !== null).toBe(office);
   });
 
   it('without a session: 401', async () => {

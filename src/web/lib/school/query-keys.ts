@@ -8,6 +8,8 @@ export const schoolKeys = {
   /** A parent's children (get-children.ts); under the family's keys, which a family save refreshes. */
   children: () => ['school', 'family', 'children'] as const,
   classes: () => ['school', 'classes'] as const,
+  /** `admin/pupils?status=active` (get-active-pupils.ts): the pupils the principal's screens choose from. */
+  activePupils: () => ['school', 'pupils', 'active'] as const,
   subjects: () => ['school', 'subjects'] as const,
   timeSlots: () => ['school', 'time-slots'] as const,
   teachers: () => ['school', 'teachers'] as const,

@@ -2,7 +2,7 @@ import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { LoaderFunction } from 'react-router';
 import { type SchoolType, USER_TYPE } from '../../../../shared/constants.js';
 import { groupedTilesOf } from '../../../../shared/dashboard-groups.js';
-import { type DashboardTile, mayOpen, type ScreenPath } from '../../../../shared/screens.js';
+import { type DashboardTile, linkTo, mayOpen, type ScreenPath } from '../../../../shared/screens.js';
 import { paths } from '../../../config/paths.js';
 import { pendingUsersQueryOptions } from '../../../features/accounts/api/list-users.js';
 import { AccountIcon } from '../../../features/accounts/components/AccountIcon.js';
@@ -64,8 +64,8 @@ function StaffTiles({ type, counts }: { type: SchoolType; counts: TileCounts }) 
 
 /**
  * Dashboard (docs/contract/product.md#school-screens): one tile per menu item of the user's type. Tiles say
- * what waits behind them: notes not yet read, and for the principal registrations to approve and open
- * messages. The counts are fetched after the tiles show, so they never hold them up. A parent gets
+ * what waits behind them: notes not yet read, and for the principal registrations to approve, open
+ * messages and blog comments waiting. The counts are fetched after the tiles show, so they never hold them up. A parent gets
  * their children's area instead (docs/decisions/0021-families.md#parent-screens); staff get the day
  * first, then their tiles, the principal's in groups
  * (docs/decisions/0052-dashboards-that-say-what-needs-doing.md).
@@ -77,6 +77,8 @@ export default function DashboardRoute() {
   const notifications = useQuery({ ...notificationsQueryOptions(), enabled: may('/notification') });
   const pending = useQuery({ ...pendingUsersQueryOptions(), enabled: may('/approvals') });
   const inbox = useQuery({ ...inboxQueryOptions({ handled: false }), enabled: may('/inbox') });
+  // The day's figures, prefetched by the loader: the comments waiting are one of them.
+  const today = useQuery({ ...dashboardTodayQueryOptions(), enabled: may('/blog-comments') });
   const unreadNotes = notifications.data?.filter((note) => note.unread).length ?? 0;
   const counts: TileCounts = {
     [paths.notifications]: {
@@ -85,6 +87,7 @@ export default function DashboardRoute() {
     },
     [APPROVALS_TILE.path]: { count: pending.data?.length ?? 0, word: 'waiting' },
     [INBOX_TILE.path]: { count: inbox.data?.meta.unhandled ?? 0, word: 'open' },
+    [linkTo('/blog-comments')]: { count: today.data?.blogComments ?? 0, word: 'waiting' },
   };
   return (
     <Dashboard

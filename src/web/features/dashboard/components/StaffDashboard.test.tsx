@@ -17,6 +17,7 @@ const PRINCIPAL_DAY = todayAnswer({
   classes: [KG, CLASS_2],
   approvals: 2,
   inbox: 1,
+  blogComments: 4,
   outbox: { waiting: 3, failed: 1 },
   overdue: { invoices: 1, byCurrency: [{ currency: 'USD', outstanding: 7_000 }] },
   events: [
@@ -83,6 +84,10 @@ describe('the principal’s dashboard', () => {
       '/approvals',
     );
     expect(waiting.getByRole('link', { name: '1 message in the inbox' })).toHaveAttribute('href', '/inbox');
+    expect(waiting.getByRole('link', { name: '4 blog comments to approve' })).toHaveAttribute(
+      'href',
+      '/blog-comments',
+    );
     expect(waiting.getByRole('link', { name: '3 mails waiting to go' })).toHaveAttribute(
       'href',
       '/outbox?status=waiting',
@@ -119,6 +124,29 @@ describe('the principal’s dashboard', () => {
     await screen.findByRole('button', { name: 'All', pressed: true });
     expect(tileHrefs()).toEqual(all);
     expect(router.state.location.search).toBe('');
+  });
+
+  it('the Blog Comments tile says how many wait, from the day’s figures', async () => {
+    openDashboard(USER_TYPE.principal, PRINCIPAL_DAY);
+    await screen.findByRole('heading', { level: 2, name: /^Today/ }, LOADED);
+    const tiles = within(screen.getByRole('list', { name: 'Your school area' }));
+    const tile = tiles.getAllByRole('link').find((link) => link.getAttribute('href') === '/blog-comments');
+    expect(tile).toBeDefined();
+    expect(tile?.textContent).toContain('4 waiting');
+  });
+
+  it('no blog comment waiting: the figure says 0 and the tile has no pill', async () => {
+    openDashboard(USER_TYPE.principal, { ...PRINCIPAL_DAY, blogComments: 0 });
+    await screen.findByRole('heading', { level: 2, name: /^Today/ }, LOADED);
+    expect(
+      within(screen.getByRole('list', { name: 'Waiting for you' })).getByRole('link', {
+        name: '0 blog comments to approve',
+      }),
+    ).toHaveAttribute('href', '/blog-comments');
+    const tile = within(screen.getByRole('list', { name: 'Your school area' }))
+      .getAllByRole('link')
+      .find((link) => link.getAttribute('href') === '/blog-comments');
+    expect(tile?.textContent).not.toContain('waiting');
   });
 
   it('nothing overdue says so, still linking to the ledger', async () => {

@@ -76,30 +76,29 @@ function ClassRow({ type, row, date }: { type: SchoolType; row: ClassToday; date
 function Waiting({ today }: { today: DashboardToday }) {
   const labelId = useId();
   const items: { key: string; node: ReactNode }[] = [];
-  if (today.approvals !== null)
+  /** A count of things to do: shown when the server gave it, marked while anything waits. */
+  const toDo = (key: string, to: string, count: number | null, one: string, many: string) => {
+    if (count === null) return;
     items.push({
-      key: 'approvals',
-      node: (
-        <Figure
-          to={linkTo('/approvals')}
-          count={today.approvals}
-          text={today.approvals === 1 ? 'registration to approve' : 'registrations to approve'}
-          alert={today.approvals > 0}
-        />
-      ),
+      key,
+      node: <Figure to={to} count={count} text={count === 1 ? one : many} alert={count > 0} />,
     });
-  if (today.inbox !== null)
-    items.push({
-      key: 'inbox',
-      node: (
-        <Figure
-          to={linkTo('/inbox')}
-          count={today.inbox}
-          text={today.inbox === 1 ? 'message in the inbox' : 'messages in the inbox'}
-          alert={today.inbox > 0}
-        />
-      ),
-    });
+  };
+  toDo(
+    'approvals',
+    linkTo('/approvals'),
+    today.approvals,
+    'registration to approve',
+    'registrations to approve',
+  );
+  toDo('inbox', linkTo('/inbox'), today.inbox, 'message in the inbox', 'messages in the inbox');
+  toDo(
+    'blog-comments',
+    linkTo('/blog-comments'),
+    today.blogComments,
+    'blog comment to approve',
+    'blog comments to approve',
+  );
   if (today.outbox !== null) {
     items.push({
       key: 'outbox',
@@ -212,7 +211,7 @@ function Week({ today }: { today: DashboardToday }) {
 /**
  * The top of a staff dashboard (docs/decisions/0052-dashboards-that-say-what-needs-doing.md): the
  * day's classes (arrivals at the door, absences, whether the register is taken), then for the
- * principal what waits (approvals, inbox, outbox, money overdue), then the week's exams. Every figure
+ * principal what waits (approvals, inbox, blog comments, outbox, money overdue), then the week's exams. Every figure
  * is a link to the screen behind it. Its headings are level 2, beside the tiles' hidden one: the
  * tiles keep level 3 to themselves.
  */

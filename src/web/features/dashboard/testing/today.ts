@@ -10,6 +10,7 @@ export function todayAnswer(overrides: Partial<DashboardToday> = {}): DashboardT
     classes: [],
     approvals: null,
     inbox: null,
+    blogComments: null,
     outbox: null,
     overdue: null,
     events: [],

@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChildRow } from '../../../../shared/api/family.js';
+import { childPlacesOf, schoolNavigationOf } from '../../../../shared/app-navigation.js';
+import { USER_TYPE } from '../../../../shared/constants.js';
 import { seriousAxeViolations } from '../../../test/axe.js';
 import { noteRow } from '../../../test/notifications.js';
 import { renderApp } from '../../../test/render-app.js';
@@ -62,10 +64,18 @@ describe('a parent’s dashboard (docs/decisions/0021-families.md)', () => {
       ['Results', '/studentresult/31'],
       ['Mark sheet', '/result-summary/31'],
       ['Timetable', '/schedule-summary?classId=4'],
+      ['Care details', '/care/31'],
       ['Notifications', '/notification'],
       ['Fees', '/fees'],
-      ['Care details', '/care/31'],
     ]);
+    // The child's places are the navigation's, from one list (shared/app-navigation.ts).
+    const navigation = schoolNavigationOf(USER_TYPE.parent, [ASHA]);
+    expect(navigation.sections.find((section) => section.heading === 'Asha Verma')?.places).toEqual(
+      childPlacesOf(ASHA).map(({ blurb: _blurb, ...place }) => place),
+    );
+    expect(tileLinks(tiles).slice(0, -2)).toEqual(
+      childPlacesOf(ASHA).map((place) => [place.label, place.href]),
+    );
     expect(screen.getByText('Asha Verma', { selector: '.child-card__name' })).toBeInTheDocument();
     expect(screen.getByText('KG')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: PARENT_TEXTS.switcher })).not.toBeInTheDocument();

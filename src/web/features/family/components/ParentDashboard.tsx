@@ -1,11 +1,11 @@
 import { type ReactNode, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { CheckinRow } from '../../../../shared/api/family.js';
+import { childPlacesOf } from '../../../../shared/app-navigation.js';
 import { linkTo } from '../../../../shared/screens.js';
 import { FailureState, LoadingState } from '../../../components/school/QueryState.js';
 import { ContentIcon } from '../../../components/ui/ContentIcon.js';
 import { DashTile } from '../../../components/ui/DashTile.js';
-import { schoolPaths } from '../../../config/school-paths.js';
 import { uploadUrl } from '../../../lib/images.js';
 import { type ChildRow, useChildren } from '../../../lib/school/get-children.js';
 import { formatTime } from '../../../lib/school-time.js';
@@ -152,38 +152,15 @@ interface ChildTile {
   to: string;
 }
 
+/** The child's places (shared/app-navigation.ts, the navigation's too), then the family's own. */
 function childTiles(child: ChildRow): ChildTile[] {
-  const id = child.studentId;
   return [
-    {
-      label: 'Profile',
-      blurb: 'Details and photo',
-      icon: 'bi-emoji-smile',
-      to: schoolPaths.studentProfile(id),
-    },
-    {
-      label: 'Attendance',
-      blurb: 'Days present and absent',
-      icon: 'bi-clipboard-check',
-      to: schoolPaths.attendanceHistory(id),
-    },
-    { label: 'Results', blurb: 'Marks by subject', icon: 'bi-trophy', to: schoolPaths.studentResult(id) },
-    {
-      label: 'Mark sheet',
-      blurb: 'Total, percentage and division',
-      icon: 'bi-award',
-      to: schoolPaths.resultSummary(id),
-    },
-    ...(child.classId === null
-      ? []
-      : [
-          {
-            label: 'Timetable',
-            blurb: `The week of ${child.className ?? 'the class'}`,
-            icon: 'bi-backpack',
-            to: schoolPaths.scheduleSummary(child.classId),
-          },
-        ]),
+    ...childPlacesOf(child).map((place) => ({
+      label: place.label,
+      blurb: place.blurb,
+      icon: `bi-${place.icon}`,
+      to: place.href,
+    })),
     {
       label: 'Notifications',
       blurb: 'News from the school',
@@ -195,12 +172,6 @@ function childTiles(child: ChildRow): ChildTile[] {
       blurb: 'Invoices, payments and receipts',
       icon: 'bi-calculator',
       to: linkTo('/fees'),
-    },
-    {
-      label: 'Care details',
-      blurb: 'Contacts, health and who may collect',
-      icon: 'bi-heart-pulse',
-      to: linkTo('/care/:id', id),
     },
   ];
 }

@@ -12,9 +12,9 @@ import { SchoolTable } from '../../../components/school/SchoolTable.js';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { parseId } from '../../../lib/school/format.js';
+import { type ActivePupil, useActivePupils } from '../../../lib/school/get-active-pupils.js';
 import { notify } from '../../../lib/toast.js';
 import { useParents } from '../api/get-parents.js';
-import { type PupilChoice, usePupils } from '../api/get-pupils.js';
 import { useLinkGuardian } from '../api/link-guardian.js';
 import { useGuardians } from '../api/list-guardians.js';
 import { useUnlinkGuardian } from '../api/unlink-guardian.js';
@@ -47,10 +47,10 @@ const LinkFormSchema = LinkGuardianBodySchema.omit({ studentId: true });
 type LinkFormInput = z.input<typeof LinkFormSchema>;
 type LinkForm = z.output<typeof LinkFormSchema>;
 
-const pupilLabel = (pupil: PupilChoice): string =>
+const pupilLabel = (pupil: ActivePupil): string =>
   pupil.className ? `${pupil.name} (${pupil.className})` : pupil.name;
 
-function LinkParentForm({ pupil }: { pupil: PupilChoice }) {
+function LinkParentForm({ pupil }: { pupil: ActivePupil }) {
   const id = useId();
   const parents = useParents();
   const link = useLinkGuardian();
@@ -143,7 +143,7 @@ function LinkParentForm({ pupil }: { pupil: PupilChoice }) {
   );
 }
 
-function GuardianList({ pupil }: { pupil: PupilChoice }) {
+function GuardianList({ pupil }: { pupil: ActivePupil }) {
   const guardians = useGuardians(pupil.id);
   const unlink = useUnlinkGuardian();
   const [asking, setAsking] = useState<GuardianRow | undefined>();
@@ -223,7 +223,7 @@ export function GuardiansScreen() {
   const id = useId();
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState('');
-  const pupils = usePupils();
+  const pupils = useActivePupils();
   const studentId = parseId(params.get('studentId'));
   const pupil = pupils.data?.find((row) => row.id === studentId);
   const needle = search.trim().toLowerCase();

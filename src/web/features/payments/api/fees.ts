@@ -17,7 +17,6 @@ import {
   StudentFeesSchema,
   TermOverviewRowSchema,
 } from '../../../../shared/api/fees.js';
-import { PupilsAnswerSchema } from '../../../../shared/api/school-admin.js';
 import { apiClient } from '../../../lib/api-client.js';
 import { downloadApiFile } from '../../../lib/download.js';
 
@@ -107,19 +106,6 @@ export const useStudentFees = (studentId: number) =>
     queryKey: [...feesKey, 'student', studentId],
     queryFn: async ({ signal }) =>
       (await apiClient.get(`fees/student/${studentId}`, { signal, schema: dataOf(StudentFeesSchema) })).data,
-  });
-
-/**
- * `GET admin/pupils?status=active`: the pupils whose statement the ledger can open, found by name
- * (the statement tab's search), by name in the school's order.
- */
-export const usePupilChoices = () =>
-  useQuery({
-    queryKey: [...feesKey, 'pupil-choices'],
-    queryFn: async ({ signal }) =>
-      (await apiClient.get('admin/pupils?status=active', { signal, schema: PupilsAnswerSchema })).data
-        .map((row) => ({ id: row.id, name: row.name, className: row.className }))
-        .sort((a, b) => a.name.localeCompare(b.name)),
   });
 
 // ---------------------------------------------------------------- changes

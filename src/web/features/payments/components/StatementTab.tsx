@@ -5,9 +5,10 @@ import { PAYMENT_METHOD_LABELS } from '../../../../shared/api/fees.js';
 import { QueryState } from '../../../components/school/QueryState.js';
 import { HiddenText } from '../../../components/school/SchoolPanel.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
+import { useActivePupils } from '../../../lib/school/get-active-pupils.js';
 import { useSettings } from '../../../lib/settings.js';
 import { notify } from '../../../lib/toast.js';
-import { usePupilChoices, useStatement, useStudentFees, useVoidPayment } from '../api/fees.js';
+import { useStatement, useStudentFees, useVoidPayment } from '../api/fees.js';
 import { balanceText, Day, Money, ReasonForm, ReceiptLink } from './pieces.js';
 
 /** A pupil's payments with their receipts; one that is not voided can be voided with a reason. */
@@ -108,7 +109,7 @@ const folded = (text: string): string =>
  */
 function PupilSearch() {
   const id = useId();
-  const pupils = usePupilChoices();
+  const pupils = useActivePupils();
   const [typed, setTyped] = useState('');
   const wanted = folded(typed.trim());
   const matches =

@@ -5,6 +5,7 @@ import { CreateExamBodySchema, EnrolBodySchema } from '../../../../shared/api/sc
 import { ErrorLines } from '../../../components/school/ErrorLines.js';
 import { SchoolDateField, SchoolField, SchoolSelect } from '../../../components/school/SchoolField.js';
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
+import { activePupilsQueryOptions } from '../../../lib/school/get-active-pupils.js';
 import { classesQueryOptions } from '../../../lib/school/get-classes.js';
 import { subjectsQueryOptions } from '../../../lib/school/get-subjects.js';
 import { useTimeSlots } from '../../../lib/school/get-time-slots.js';
@@ -12,7 +13,6 @@ import { saveErrorLines } from '../../../lib/school/save-errors.js';
 import { notify } from '../../../lib/toast.js';
 import { useCreateExam } from '../api/create-exam.js';
 import { useEnrolPupil } from '../api/enrol-pupil.js';
-import { activePupilsQueryOptions } from '../api/get-pupils.js';
 import { LookupList } from './LookupList.js';
 
 const labelled = (rows: { id: number; name: string }[]) =>

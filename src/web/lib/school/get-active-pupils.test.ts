@@ -1,0 +1,38 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../features/accounts/testing/mock-api.js';
+import { jsonResponse } from '../../test/render-app.js';
+import { activePupilsQueryOptions } from './get-active-pupils.js';
+import { schoolKeys } from './query-keys.js';
+
+const row = (id: number, name: string, classId: number | null, className: string | null) => ({
+  id,
+  name,
+  email: `${id}@example.org`,
+  status: 'active',
+  classId,
+  className,
+});
+
+describe('the active pupils, read once for the guardians, school set-up and ledger screens', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('one call under one key, in the order of the names, with their classes', async () => {
+    const api = mockApi({
+      'GET admin/pupils?status=active': () =>
+        jsonResponse({ data: [row(2, 'Zara', 3, 'KG'), row(1, 'Ada', null, null)] }),
+    });
+    const queryClient = new QueryClient();
+    const [first, second] = await Promise.all([
+      queryClient.ensureQueryData(activePupilsQueryOptions()),
+      queryClient.ensureQueryData(activePupilsQueryOptions()),
+    ]);
+    expect(first).toEqual([
+      { id: 1, name: 'Ada', classId: null, className: null },
+      { id: 2, name: 'Zara', classId: 3, className: 'KG' },
+    ]);
+    expect(second).toBe(first);
+    expect(api.callsTo('GET admin/pupils?status=active')).toHaveLength(1);
+    expect(activePupilsQueryOptions().queryKey).toEqual(schoolKeys.activePupils());
+  });
+});
