@@ -40,6 +40,9 @@ function formatInstant(
 /** An ISO instant as the time of day, `08:12`. */
 export const formatTime = (iso: string, timeZone?: string): string => formatInstant(iso, timeZone, TIME);
 
+/** An ISO instant as its day in the school's zone, `24 Nov 2026`. */
+export const formatDate = (iso: string, timeZone?: string): string => formatInstant(iso, timeZone, DAY);
+
 /** An ISO instant as a day and time, `24 Nov 2026, 08:05`. */
 export const formatWhen = (iso: string, timeZone?: string): string =>
   formatInstant(iso, timeZone, { ...DAY, ...TIME });
