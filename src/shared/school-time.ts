@@ -1,5 +1,5 @@
 /**
- * The one clock of the school area and the mails (docs/decisions/0048-one-clock-and-mail-links-at-send.md): the web app and
+ * The one clock of the school area and the mails (docs/decisions/0054-one-date-rule-and-the-schools-today.md): the web app and
  * the server format times and dates with these functions only.
  *
  * Instants in the school's time zone (the settings' `timeZone`), not the device's: a register read

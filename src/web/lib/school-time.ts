@@ -4,7 +4,7 @@ import { settingsQueryKey, useSettings } from './settings.js';
 
 /**
  * The school's clock for the web app: the one formatter and date rule in src/shared/school-time.ts
- * (docs/decisions/0048-one-clock-and-mail-links-at-send.md), read with the school's zone from its
+ * (docs/decisions/0054-one-date-rule-and-the-schools-today.md), read with the school's zone from its
  * settings, never the device's (the device's only until the settings are known).
  */
 export {
