@@ -128,12 +128,7 @@ function SuggestedLinks({ named, choices, onChange }: SuggestedLinksProps) {
                     <label htmlFor={boxId}>
                       {APPROVAL_TEXTS.linkTo(match.studentName)}{' '}
                       <span className="approval-children__pupil">
-                        (
-                        {[
-                          match.className ?? 'no class',
-                          `born ${longDate(match.dob, { weekday: false })}`,
-                        ].join(', ')}
-                        )
+                        ({match.className ?? 'no class'}, born {longDate(match.dob, { weekday: false })})
                       </span>
                     </label>
                     <select
