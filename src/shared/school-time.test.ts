@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addDaysIso,
+  dateInZone,
+  dayOfInstant,
   examTimeInWords,
+  formatDate,
   formatDayTime,
   formatTime,
   formatWhen,
+  isIsoDate,
   longDate,
+  shortDate,
   todayInZone,
 } from './school-time.js';
 
@@ -22,6 +28,8 @@ describe('times in the school’s zone', () => {
     expect(formatWhen(instant, 'Asia/Tokyo')).toBe('25 Nov 2026, 05:41');
     expect(formatDayTime(instant, 'America/New_York')).toBe('Tue, 24 Nov 2026, 15:41');
     expect(formatDayTime(instant, 'Asia/Tokyo')).toBe('Wed, 25 Nov 2026, 05:41');
+    expect(formatDate(instant, 'America/New_York')).toBe('24 Nov 2026');
+    expect(formatDate(instant, 'Asia/Tokyo')).toBe('25 Nov 2026');
   });
 
   it('know today’s day in the school’s zone', () => {
@@ -51,5 +59,50 @@ describe('days and exam times in words', () => {
     expect(examTimeInWords('2025-03-03')).toBe('Monday, 3 March 2025');
     expect(examTimeInWords('after lunch')).toBe('after lunch');
     expect(examTimeInWords('2025-13-45 09:00')).toBe('2025-13-45 09:00');
+  });
+});
+
+describe('the one date rule', () => {
+  const lateEvening = new Date('2026-11-21T03:00:00Z');
+
+  it('gives an instant’s calendar day in the school’s zone', () => {
+    // 03:00 UTC on the 21st is still the 20th in New York, already the 21st in Tokyo.
+    expect(dateInZone(lateEvening, 'America/New_York')).toBe('2026-11-20');
+    expect(dateInZone(new Date('2026-11-20T16:00:00Z'), 'Asia/Tokyo')).toBe('2026-11-21');
+    expect(dateInZone(lateEvening, 'UTC')).toBe('2026-11-21');
+    expect(dateInZone(new Date('nonsense'), 'UTC')).toBe('');
+  });
+
+  it('moves calendar days across months, years and clock changes', () => {
+    expect(addDaysIso('2025-03-01', -1)).toBe('2025-02-28');
+    expect(addDaysIso('2024-12-31', 1)).toBe('2025-01-01');
+    expect(addDaysIso('2025-01-30', -29)).toBe('2025-01-01');
+    // New York and London change their clocks on these days; a calendar day does not.
+    expect(addDaysIso('2026-03-08', 1)).toBe('2026-03-09');
+    expect(addDaysIso('2026-10-25', -1)).toBe('2026-10-24');
+  });
+
+  it('knows a calendar day when it sees one', () => {
+    expect(isIsoDate('2025-01-01')).toBe(true);
+    expect(isIsoDate('2025-01-01T10:00:00Z')).toBe(false);
+    expect(isIsoDate('')).toBe(false);
+    expect(isIsoDate(null)).toBe(false);
+  });
+
+  it('writes days short for tables and long without the weekday for a birthday', () => {
+    expect(shortDate('2025-11-03')).toBe('Mon, 3 Nov 2025');
+    expect(shortDate('2026-09-14')).toBe('Mon, 14 Sep 2026');
+    expect(shortDate('soon')).toBe('soon');
+    expect(longDate('2016-03-09', { weekday: false })).toBe('9 March 2016');
+  });
+
+  it('writes an instant as the school’s day in words, a calendar day as it is', () => {
+    // 01:30 UTC on the 21st: the 20th in New York, the 21st in Tokyo.
+    expect(dayOfInstant('2026-11-21T01:30:00.000Z', 'America/New_York', { weekday: false })).toBe(
+      '20 November 2026',
+    );
+    expect(dayOfInstant('2026-11-21T01:30:00.000Z', 'Asia/Tokyo')).toBe('Saturday, 21 November 2026');
+    expect(dayOfInstant('2016-03-09', 'Asia/Tokyo', { weekday: false })).toBe('9 March 2016');
+    expect(dayOfInstant('', 'UTC')).toBe('');
   });
 });

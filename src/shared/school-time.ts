@@ -1,5 +1,5 @@
 /**
- * The one clock of the school area and the mails (docs/decisions/0048-one-clock-and-mail-links-at-send.md): the web app and
+ * The one clock of the school area and the mails (docs/decisions/0054-one-date-rule-and-the-schools-today.md): the web app and
  * the server format times and dates with these functions only.
  *
  * Instants in the school's time zone (the settings' `timeZone`), not the device's: a register read
@@ -40,6 +40,9 @@ function formatInstant(
 /** An ISO instant as the time of day, `08:12`. */
 export const formatTime = (iso: string, timeZone?: string): string => formatInstant(iso, timeZone, TIME);
 
+/** An ISO instant as its day in the school's zone, `24 Nov 2026`. */
+export const formatDate = (iso: string, timeZone?: string): string => formatInstant(iso, timeZone, DAY);
+
 /** An ISO instant as a day and time, `24 Nov 2026, 08:05`. */
 export const formatWhen = (iso: string, timeZone?: string): string =>
   formatInstant(iso, timeZone, { ...DAY, ...TIME });
@@ -48,12 +51,42 @@ export const formatWhen = (iso: string, timeZone?: string): string =>
 export const formatDayTime = (iso: string, timeZone?: string): string =>
   formatInstant(iso, timeZone, { weekday: 'short', ...DAY, ...TIME });
 
-/** Today's calendar day (`YYYY-MM-DD`) in the school's zone. */
-export function todayInZone(timeZone: string | undefined, now: Date = new Date()): string {
-  const parts = formatIn(timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+/**
+ * The calendar day (`YYYY-MM-DD`) of an instant in the school's zone: the one date rule of the
+ * server and the web app. "Today" of the register, the attendance, the dashboard, the fees and the
+ * exams is the school's day, not UTC's (a school in Auckland starts its Monday while UTC is still
+ * on Sunday) and not the device's. No zone or one this runtime does not know: the device's.
+ */
+export function dateInZone(instant: Date, timeZone: string | undefined): string {
+  if (Number.isNaN(instant.getTime())) return '';
+  const parts = formatIn(timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(
+    instant,
+  );
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
+
+/** Today's calendar day (`YYYY-MM-DD`) in the school's zone. */
+export const todayInZone = (timeZone: string | undefined, now: Date = new Date()): string =>
+  dateInZone(now, timeZone);
+
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A calendar day as the API writes it, `YYYY-MM-DD`. */
+export const isIsoDate = (value: string | null | undefined): value is string =>
+  typeof value === 'string' && ISO_DAY.test(value);
+
+/** The day as a UTC midnight, or undefined when `day` is not a day of the calendar (30 February). */
+function utcMidnight(day: string): Date | undefined {
+  if (!isIsoDate(day)) return undefined;
+  const date = new Date(`${day}T00:00:00Z`);
+  // Date rolls 30 February over into March: a day that is not in the calendar is not one.
+  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== day ? undefined : date;
+}
+
+/** The calendar day `days` after `day` (before it when negative); days have no zone, so no DST. */
+export const addDaysIso = (day: string, days: number): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = [
@@ -71,17 +104,41 @@ const MONTHS = [
   'December',
 ];
 
+const SHORT_WEEKDAYS = WEEKDAYS.map((day) => day.slice(0, 3));
+const SHORT_MONTHS = MONTHS.map((month) => month.slice(0, 3));
+
 /**
  * A calendar day (`YYYY-MM-DD`, a day of the school's calendar, no zone to convert) as people write
- * it: "Friday, 20 November 2026". Written out here rather than with Intl, whose punctuation changes
- * between ICU versions (a mail's words must not change with the server's Node). Anything else as it came.
+ * it: "Friday, 20 November 2026"; without the weekday (a date of birth) "20 November 2026". Written
+ * out here rather than with Intl, whose punctuation changes between ICU versions (a mail's words must
+ * not change with the server's Node). Anything else as it came.
  */
-export function longDate(day: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return day;
-  const date = new Date(`${day}T00:00:00Z`);
-  // Date rolls 30 February over into March: a day that is not in the calendar is shown as it came.
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== day) return day;
-  return `${WEEKDAYS[date.getUTCDay()]}, ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+export function longDate(day: string, { weekday = true }: { weekday?: boolean } = {}): string {
+  const date = utcMidnight(day);
+  if (!date) return day;
+  const words = `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+  return weekday ? `${WEEKDAYS[date.getUTCDay()]}, ${words}` : words;
+}
+
+/** A calendar day in a list or table, short: "Mon, 3 Nov 2025". Anything else as it came. */
+export function shortDate(day: string): string {
+  const date = utcMidnight(day);
+  if (!date) return day;
+  return `${SHORT_WEEKDAYS[date.getUTCDay()]}, ${date.getUTCDate()} ${SHORT_MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+}
+
+/**
+ * An ISO instant (a receipt, a registration) as the school's calendar day in words, "20 November
+ * 2026" (with `weekday`, "Friday, 20 November 2026"); a plain calendar day is written out as it is.
+ */
+export function dayOfInstant(
+  value: string,
+  timeZone: string | undefined,
+  options?: { weekday?: boolean },
+): string {
+  if (isIsoDate(value)) return longDate(value, options);
+  const instant = new Date(value);
+  return Number.isNaN(instant.getTime()) ? value : longDate(dateInZone(instant, timeZone), options);
 }
 
 /**

@@ -1,9 +1,9 @@
 import type { InsertObject } from 'kysely';
 import { type CareDetails, CareDetailsSchema, EMPTY_CARE_DETAILS } from '../../shared/api/family.js';
 import { USER_TYPE } from '../../shared/constants.js';
+import { dateInZone } from '../../shared/school-time.js';
 import type { Db } from '../db/connect.js';
 import type { Database } from '../db/database.js';
-import { dateInZone } from '../lib/time.js';
 import { CLASS_TEACHER, PRINCIPAL, STUDENT_EMAIL, STUDENT2_EMAIL } from './people.js';
 import { createRandom } from './random.js';
 import { schoolDaysBefore } from './school.js';

@@ -1,31 +1,12 @@
+/**
+ * Instants as the server stores them. The calendar day of the school ("today" of the register, the
+ * attendance, the fees) is not here but in the one date rule, src/shared/school-time.ts
+ * (`dateInZone`, `todayInZone`), read with the school's zone (`schoolToday` in
+ * features/settings/settings.repository.ts).
+ */
+
 /** An instant as stored: ISO-8601 in UTC. */
 export const nowIso = (): string => new Date().toISOString();
 
-/** A calendar date as stored: `YYYY-MM-DD` (UTC). */
+/** The UTC day of a stored instant, `YYYY-MM-DD`: for instants and tests, never the school's "today". */
 export const isoDate = (date: Date): string => date.toISOString().slice(0, 10);
-
-/** "Today" for the school calls: the server's calendar date in UTC (dates are stored as UTC days). */
-export const todayIso = (): string => isoDate(new Date());
-
-/**
- * The calendar date (`YYYY-MM-DD`) of an instant in an IANA time zone: "today" of the day's
- * register, which follows the school's clock (school_settings.time_zone), not UTC
- * (docs/decisions/0021-families.md). An unknown zone falls back to UTC.
- */
-export function dateInZone(instant: Date, timeZone: string): string {
-  try {
-    // en-CA writes dates as YYYY-MM-DD.
-    return new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).format(instant);
-  } catch {
-    return isoDate(instant);
-  }
-}
-
-/** The date `days` after a `YYYY-MM-DD` date (before it when negative). */
-export const addDaysIso = (day: string, days: number): string =>
-  isoDate(new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000));

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { USER_TYPE } from '../../../shared/constants.js';
+import { addDaysIso, dateInZone } from '../../../shared/school-time.js';
 import { longDate } from '../../lib/mail-words.js';
-import { addDaysIso, dateInZone, nowIso } from '../../lib/time.js';
+import { nowIso } from '../../lib/time.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { sendMail, withMailingDemoSchool } from '../../test/mail.js';
 import { type Caller, callAs, DEMO_USERS, userWithSession } from '../../test/school-fixtures.js';

@@ -1,8 +1,8 @@
 import { ATTENDANCE_STATUSES, type AttendanceCode } from '../../../shared/constants.js';
+import { dateInZone } from '../../../shared/school-time.js';
 import type { MailConfig } from '../../config.js';
 import type { Db } from '../../db/connect.js';
 import { contactTheSchool, longDate } from '../../lib/mail-words.js';
-import { dateInZone } from '../../lib/time.js';
 import { firstCheckinsOn } from '../care/care.repository.js';
 import { type GuardianToMail, guardiansToMail } from '../family/family.repository.js';
 import { type MailContent, mailLink } from '../mail/compose.js';

@@ -15,9 +15,10 @@ import {
 import { USER_TYPE } from '../../../shared/constants.js';
 import { notFound } from '../../lib/errors.js';
 import { CHECKED, DENIED, schoolRouting, SCHOOL_TAGS as TAGS } from '../../lib/school-routes.js';
-import { nowIso, todayIso as today } from '../../lib/time.js';
+import { nowIso } from '../../lib/time.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { findVisibleClass, findVisiblePupil } from '../school/school.policy.js';
+import { schoolToday } from '../settings/settings.repository.js';
 import { fromWire, toWire } from './attendance.fields.js';
 import {
   attendanceHistory,
@@ -61,7 +62,11 @@ function classDayRoutes(app: FastifyInstance): void {
     async (request) => {
       const schoolClass = await findVisibleClass(app.db, currentUser(request), request.params.classId);
       if (!schoolClass) throw notFound('That class');
-      const rows = await classAttendanceOn(app.db, schoolClass.id, request.query.date ?? today());
+      const rows = await classAttendanceOn(
+        app.db,
+        schoolClass.id,
+        request.query.date ?? (await schoolToday(app.db)),
+      );
       return { data: rows.map(toWire) };
     },
   );
@@ -92,7 +97,7 @@ function classDayRoutes(app: FastifyInstance): void {
         app.config.mail,
         currentUser(request),
         entries,
-        today(),
+        await schoolToday(app.db),
         nowIso(),
       );
       return { data: { saved } };
@@ -158,7 +163,7 @@ function reportRoutes(app: FastifyInstance): void {
       },
     },
     async (request) => {
-      const date = request.query.date ?? today();
+      const date = request.query.date ?? (await schoolToday(app.db));
       return { date, data: await attendanceOverview(app.db, date) };
     },
   );

@@ -8,6 +8,8 @@ import {
   SavedCountAnswerSchema,
 } from '../../../shared/api/school.js';
 import { USER_TYPE } from '../../../shared/constants.js';
+import { todayInZone } from '../../../shared/school-time.js';
+import { demoSettings } from '../../demo/settings.js';
 import { isoDate } from '../../lib/time.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
@@ -22,7 +24,8 @@ import {
 
 /** The demo school is seeded as of 2026-11-20: attendance covers the 30 school days before it. */
 const DEMO_DAY = '2026-11-19';
-const today = () => isoDate(new Date());
+// The school's today: the demo school's zone, as the server reads it (settings.repository.ts schoolToday).
+const today = () => todayInZone(demoSettings().timeZone);
 const dayAfter = (day: string, days = 1) =>
   isoDate(new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000));
 

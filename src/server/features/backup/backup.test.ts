@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { USER_TYPE } from '../../../shared/constants.js';
+import { addDaysIso } from '../../../shared/school-time.js';
 import { buildApp } from '../../app.js';
 import { type Config, loadConfig } from '../../config.js';
 import type { Db } from '../../db/connect.js';
@@ -12,7 +13,6 @@ import { LATEST_MIGRATION, migrateTo } from '../../db/migrate.js';
 import { DEMO_PASSWORD } from '../../demo/index.js';
 import { DatabaseFileStore } from '../../lib/file-store/database-file-store.js';
 import { DiskFileStore } from '../../lib/file-store/disk-file-store.js';
-import { addDaysIso } from '../../lib/time.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import {
   createTestDatabase,

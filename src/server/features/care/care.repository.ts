@@ -20,16 +20,6 @@ import { classVisible, type Viewer } from '../school/school.policy.js';
  * mapped to the shapes of src/shared/api/family.ts here and nowhere else.
  */
 
-/** The school's time zone (school_settings.time_zone), for "today" of the register. */
-export async function schoolTimeZone(db: Db): Promise<string> {
-  const row = await db
-    .selectFrom('school_settings')
-    .select('time_zone')
-    .where('id', '=', 1)
-    .executeTakeFirst();
-  return row?.time_zone ?? 'UTC';
-}
-
 /** A stored document; one that no longer reads (it never should) counts as none. */
 export function parseDocument(text: string): CareDetails {
   try {

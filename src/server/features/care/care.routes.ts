@@ -21,13 +21,15 @@ import {
   RegisterAnswerSchema,
 } from '../../../shared/api/family.js';
 import { IdParamSchema } from '../../../shared/api/school.js';
+import { addDaysIso } from '../../../shared/school-time.js';
 import { forbidden, invalid, notFound } from '../../lib/errors.js';
 import { CHECKED, DENIED, schoolRouting } from '../../lib/school-routes.js';
-import { addDaysIso, dateInZone, nowIso } from '../../lib/time.js';
+import { nowIso } from '../../lib/time.js';
 import { storeImages } from '../../lib/upload-storage.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { imageForm, picturesOf, uploadedImagesSchema } from '../../plugins/uploads.js';
 import type { Viewer } from '../school/school.policy.js';
+import { schoolToday } from '../settings/settings.repository.js';
 import { type CareAccess, findCareAccess } from './care.policy.js';
 import {
   careHistory,
@@ -36,7 +38,6 @@ import {
   guardiansOf,
   overridesBetween,
   registerOf,
-  schoolTimeZone,
 } from './care.repository.js';
 import { recordCheckin, saveCare } from './care.service.js';
 import { claimPhotoUpload, findPickupPhoto, PickupPhotoSweeper, pickupPhotoFolder } from './pickup-photos.js';
@@ -67,11 +68,6 @@ async function careAccess(app: FastifyInstance, viewer: Viewer, studentId: numbe
   const access = await findCareAccess(app.db, viewer, studentId);
   if (!access) throw notFound('That pupil');
   return access;
-}
-
-/** Today in the school's time zone (school_settings.time_zone). */
-async function schoolToday(app: FastifyInstance, now = new Date()): Promise<string> {
-  return dateInZone(now, await schoolTimeZone(app.db));
 }
 
 export async function careRoutes(app: FastifyInstance): Promise<void> {
@@ -324,7 +320,7 @@ function registerRoutes(app: FastifyInstance): void {
       const now = new Date();
       const data = await recordCheckin(app.db, access.pupil, request.body, viewer, {
         at: now.toISOString(),
-        day: await schoolToday(app, now),
+        day: await schoolToday(app.db, now),
       });
       return reply.code(201).send({ data });
     },
@@ -346,7 +342,7 @@ function registerRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const access = await careAccess(app, currentUser(request), request.params.id);
-      const date = request.query.date ?? (await schoolToday(app));
+      const date = request.query.date ?? (await schoolToday(app.db));
       return { date, data: await checkinsOf(app.db, access.pupil.id, date) };
     },
   );
@@ -369,7 +365,7 @@ function registerRoutes(app: FastifyInstance): void {
       },
     },
     async (request) => {
-      const date = request.query.date ?? (await schoolToday(app));
+      const date = request.query.date ?? (await schoolToday(app.db));
       const register = await registerOf(app.db, currentUser(request), request.params.id, date);
       if (!register) throw notFound('That class');
       return { date, classId: request.params.id, className: register.className, data: register.rows };
@@ -390,7 +386,7 @@ function registerRoutes(app: FastifyInstance): void {
       },
     },
     async (request) => {
-      const to = request.query.to ?? (await schoolToday(app));
+      const to = request.query.to ?? (await schoolToday(app.db));
       const from = request.query.from ?? addDaysIso(to, -29);
       if (from > to)
         throw invalid(`from: ${CARE_MESSAGES.range}`, [{ field: 'from', message: CARE_MESSAGES.range }]);

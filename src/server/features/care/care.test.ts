@@ -11,7 +11,8 @@ import {
   RegisterAnswerSchema,
 } from '../../../shared/api/family.js';
 import { USER_TYPE } from '../../../shared/constants.js';
-import { dateInZone, nowIso } from '../../lib/time.js';
+import { dateInZone } from '../../../shared/school-time.js';
+import { nowIso } from '../../lib/time.js';
 import { sampleCare } from '../../test/care.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { bearer, type Caller, userWithSession, withDemoSchool } from '../../test/school-fixtures.js';

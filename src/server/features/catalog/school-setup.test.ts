@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PupilsAnswerSchema } from '../../../shared/api/school-admin.js';
 import { USER_TYPE } from '../../../shared/constants.js';
-import { isoDate } from '../../lib/time.js';
+import { todayInZone } from '../../../shared/school-time.js';
+import { demoSettings } from '../../demo/settings.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { type Caller, callAs, userWithSession, withDemoSchool } from '../../test/school-fixtures.js';
 
@@ -10,7 +11,8 @@ describe.each(TEST_ENGINES)('school set-up on %s', (engine) => {
 
   const call = (caller: Caller, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
     callAs(t.app, f, caller, { method, url, ...(payload ? { payload } : {}) });
-  const today = () => isoDate(new Date());
+  // The school's today (its zone), as enrolments and exams count it.
+  const today = () => todayInZone(demoSettings().timeZone);
 
   it.each([
     ['classes', 'name'],

@@ -1,18 +1,18 @@
 import type { ClassToday, DashboardToday, WeekEvent } from '../../../shared/api/dashboard.js';
 import { WEEK_DAYS } from '../../../shared/api/dashboard.js';
 import { USER_TYPE } from '../../../shared/constants.js';
+import { addDaysIso } from '../../../shared/school-time.js';
 import { mayOpen } from '../../../shared/screens.js';
 import type { Db } from '../../db/connect.js';
-import { addDaysIso } from '../../lib/time.js';
 import { attendanceOverview } from '../attendance/attendance.repository.js';
 import { countPendingBlogComments } from '../blog-comments/blog-comments.repository.js';
 import { registerOf } from '../care/care.repository.js';
 import { listExamsOfTeacher, listVisibleExams } from '../exams/exams.repository.js';
-import { schoolToday } from '../fees/invoices.repository.js';
 import { overdueInvoices } from '../fees/reports.repository.js';
 import { listInbox } from '../inbox/inbox.repository.js';
 import { listOutbox } from '../mail/outbox.repository.js';
 import { moneyVisible, type Viewer } from '../school/school.policy.js';
+import { schoolToday } from '../settings/settings.repository.js';
 import { listVisibleClasses } from '../timetable/timetable.repository.js';
 import { listUsers } from '../users/users.repository.js';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type DashboardToday, DashboardTodayAnswerSchema } from '../../../shared/api/dashboard.js';
 import { USER_TYPE } from '../../../shared/constants.js';
-import { addDaysIso, nowIso } from '../../lib/time.js';
+import { addDaysIso } from '../../../shared/school-time.js';
+import { nowIso } from '../../lib/time.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { type Caller, callAs, userWithSession, withDemoSchool } from '../../test/school-fixtures.js';
 import { insertTestInvoice } from '../../test/test-invoice.js';

@@ -15,9 +15,10 @@ import {
   schoolRouting,
   SCHOOL_TAGS as TAGS,
 } from '../../lib/school-routes.js';
-import { nowIso, todayIso as today } from '../../lib/time.js';
+import { nowIso } from '../../lib/time.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { findVisibleTeacher } from '../school/school.policy.js';
+import { schoolToday } from '../settings/settings.repository.js';
 import { deleteExam, examTime, listExamsOfTeacher, listVisibleExams } from './exams.repository.js';
 import { createExam } from './exams.service.js';
 
@@ -90,7 +91,9 @@ function examSchedulingRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ data: await createExam(app.db, request.body, today(), nowIso()) }),
+      reply
+        .code(201)
+        .send({ data: await createExam(app.db, request.body, await schoolToday(app.db), nowIso()) }),
   );
 
   principalDeleteRoute(app, {

@@ -1,7 +1,6 @@
 import type { Invoice, InvoiceStatus } from '../../../shared/api/fees.js';
 import type { Db } from '../../db/connect.js';
-import { dateInZone } from '../../lib/time.js';
-import { readSettings } from '../settings/settings.repository.js';
+import { schoolToday } from '../settings/settings.repository.js';
 import { paidOnInvoices } from './balance.repository.js';
 
 /**
@@ -16,12 +15,6 @@ export interface InvoiceFilter {
   planId?: number;
   studentId?: number;
   invoiceIds?: readonly number[];
-}
-
-/** The school's today: the date in its time zone (settings), as the overdue rule reads it. */
-export async function schoolToday(db: Db, now: Date = new Date()): Promise<string> {
-  const settings = await readSettings(db);
-  return dateInZone(now, settings.timeZone);
 }
 
 /**

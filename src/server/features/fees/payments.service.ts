@@ -7,10 +7,11 @@ import {
   type PaymentInputSchema,
 } from '../../../shared/api/fees.js';
 import { formatMoney, MAX_AMOUNT } from '../../../shared/rules/money.js';
+import { dateInZone } from '../../../shared/school-time.js';
 import type { Db } from '../../db/connect.js';
 import { isPostgres } from '../../db/engine.js';
 import { conflict, invalid, notFound } from '../../lib/errors.js';
-import { dateInZone, nowIso } from '../../lib/time.js';
+import { nowIso } from '../../lib/time.js';
 import type { SessionUser } from '../auth/session.js';
 import { readSettings } from '../settings/settings.repository.js';
 import { isUniqueViolation } from '../users/users.repository.js';

@@ -3,9 +3,9 @@ import sharp from 'sharp';
 import { PAYMENT_METHOD_LABELS, type Payment } from '../../../shared/api/fees.js';
 import { mediaVariants } from '../../../shared/media-files.js';
 import { formatMoney } from '../../../shared/rules/money.js';
+import { dateInZone } from '../../../shared/school-time.js';
 import type { FileStore } from '../../lib/file-store/file-store.js';
 import { longDate } from '../../lib/mail-words.js';
-import { dateInZone } from '../../lib/time.js';
 
 /**
  * The school's colour: the site's `--sy-primary` (src/web/styles/app.css; receipt-pdf.test.ts holds

@@ -14,11 +14,12 @@ import {
 } from '../../../shared/api/fees.js';
 import { USER_TYPE } from '../../../shared/constants.js';
 import { toDecimalText } from '../../../shared/rules/money.js';
+import { dateInZone } from '../../../shared/school-time.js';
 import { toCsv } from '../../lib/csv.js';
 import { KeyedVersionedCache, VersionedCache, VersionReader } from '../../lib/data-version.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { CHECKED, DENIED } from '../../lib/school-routes.js';
-import { dateInZone, nowIso } from '../../lib/time.js';
+import { nowIso } from '../../lib/time.js';
 import { BEARER_AUTH } from '../../plugins/auth.js';
 import { guardiansToMail } from '../family/family.repository.js';
 import { queueMails } from '../mail/mail.service.js';

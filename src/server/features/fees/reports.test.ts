@@ -7,7 +7,7 @@ import {
   type TermOverviewRow,
 } from '../../../shared/api/fees.js';
 import { USER_TYPE } from '../../../shared/constants.js';
-import { dateInZone } from '../../lib/time.js';
+import { dateInZone } from '../../../shared/school-time.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import {
   insertClass,

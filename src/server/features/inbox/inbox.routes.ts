@@ -16,8 +16,8 @@ import { USER_TYPE } from '../../../shared/constants.js';
 import { toCsv } from '../../lib/csv.js';
 import { notFound } from '../../lib/errors.js';
 import { DENIED, NO_CONTENT } from '../../lib/school-routes.js';
-import { isoDate } from '../../lib/time.js';
 import { BEARER_AUTH } from '../../plugins/auth.js';
+import { schoolToday } from '../settings/settings.repository.js';
 import { deleteSubscriber, listInbox, listSubscribers, setHandled } from './inbox.repository.js';
 
 const TAGS = ['Inbox'];
@@ -123,7 +123,7 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
         [...NEWSLETTER_CSV_COLUMNS],
         ...subscribers.map((s) => [s.name, s.email, s.createdAt, s.confirmedAt ?? '']),
       ]);
-      const filename = `newsletter-subscribers-${isoDate(new Date())}.csv`;
+      const filename = `newsletter-subscribers-${await schoolToday(app.db)}.csv`;
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${filename}"`)

@@ -12,8 +12,9 @@ import {
 } from '../../../shared/api/school-admin.js';
 import { HttpError, invalid } from '../../lib/errors.js';
 import { CHECKED, schoolRouting, SET_UP_TAGS as TAGS } from '../../lib/school-routes.js';
-import { nowIso, todayIso as today } from '../../lib/time.js';
+import { nowIso } from '../../lib/time.js';
 import { BEARER_AUTH } from '../../plugins/auth.js';
+import { schoolToday } from '../settings/settings.repository.js';
 import { enrol } from './enrolment.service.js';
 import { importPupils } from './import.service.js';
 import { listPupils } from './pupils.repository.js';
@@ -41,7 +42,9 @@ function enrolmentRoutes(app: FastifyInstance): void {
         response: { 200: EnrolmentAnswerSchema, ...CHECKED },
       },
     },
-    async (request) => ({ data: await enrol(app.db, request.body.studentId, request.body.classId, today()) }),
+    async (request) => ({
+      data: await enrol(app.db, request.body.studentId, request.body.classId, await schoolToday(app.db)),
+    }),
   );
 
   api.get(
@@ -86,7 +89,9 @@ function importRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const data = await readCsvFile(request);
-      return { data: await importPupils(app.db, data, request.query.commit, today(), nowIso()) };
+      return {
+        data: await importPupils(app.db, data, request.query.commit, await schoolToday(app.db), nowIso()),
+      };
     },
   );
 }

@@ -1,10 +1,30 @@
 import { DEFAULT_SCHOOL_SETTINGS, type SchoolSettings } from '../../../shared/api/settings.js';
+import { dateInZone } from '../../../shared/school-time.js';
 import type { Db } from '../../db/connect.js';
 import type { SchoolSettingsTable } from '../../db/database.js';
 import { bumpDataVersion } from '../../lib/data-version.js';
 import { nowIso } from '../../lib/time.js';
 
 const SETTINGS_ID = 1;
+
+/** The school's time zone (school_settings.time_zone): the clock of its days. */
+export async function schoolTimeZone(db: Db): Promise<string> {
+  const row = await db
+    .selectFrom('school_settings')
+    .select('time_zone')
+    .where('id', '=', SETTINGS_ID)
+    .executeTakeFirst();
+  return row?.time_zone ?? DEFAULT_SCHOOL_SETTINGS.timeZone;
+}
+
+/**
+ * The school's today, `YYYY-MM-DD` in its time zone: the day attendance may not be after, the
+ * register's and the dashboard's day, an exam's or an enrolment's "from today", the overdue rule's
+ * today. Never the server's UTC date, which is a day off for hours every night somewhere.
+ */
+export async function schoolToday(db: Db, now: Date = new Date()): Promise<string> {
+  return dateInZone(now, await schoolTimeZone(db));
+}
 
 // The mail settings (absence_alerts) live in the row too, but are read and written by features/mail.
 type Row = Omit<SchoolSettingsTable, 'id' | 'updated_at' | 'absence_alerts'>;

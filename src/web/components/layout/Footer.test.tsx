@@ -5,6 +5,7 @@ import { allowConsoleErrors } from '../../test/console.js';
 import { urlOf } from '../../test/content-fetch.js';
 import { jsonResponse, renderApp } from '../../test/render-app.js';
 import { TEST_SCHOOL } from '../../test/school.js';
+import { yearIn } from './Footer.js';
 
 const footer = () => within(screen.getByRole('contentinfo'));
 
@@ -16,12 +17,16 @@ function answerSettings(settings: () => Promise<Response>) {
 }
 
 describe('Footer', () => {
+  it('dates the © line with the school’s year: New Year’s Eve in New York is 2027 in UTC', () => {
+    const newYearsEveEvening = new Date('2027-01-01T03:30:00Z');
+    expect(yearIn('America/New_York', newYearsEveEvening)).toBe('2026');
+    expect(yearIn('UTC', newYearsEveEvening)).toBe('2027');
+  });
+
   it('has the school’s brand, description, social links, Get In Touch, Quick Links, Newsletter and © line', async () => {
     renderApp('/about');
     await screen.findByRole('heading', { level: 1, name: 'About' });
-    const year = new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: TEST_SCHOOL.timeZone }).format(
-      new Date(),
-    );
+    const year = yearIn(TEST_SCHOOL.timeZone);
 
     expect(footer().getByRole('link', { name: TEST_SCHOOL.name })).toHaveAttribute('href', '/');
     expect(footer().getByText(TEST_SCHOOL.description)).toBeInTheDocument();

@@ -5,6 +5,7 @@ import {
   setSocialLinks,
   telHref,
 } from '../../../shared/school-settings.js';
+import { todayInZone } from '../../lib/school-time.js';
 import { Icon, type IconName } from '../ui/Icon.js';
 import { PlaceholderLink } from '../ui/PlaceholderLink.js';
 import { SchoolBrand } from './SchoolBrand.js';
@@ -25,14 +26,9 @@ export interface FooterProps {
   newsletter: ReactNode;
 }
 
-/** This year where the school is (its time zone), for the © line. */
-export function yearIn(timeZone: string | undefined): string {
-  try {
-    return new Intl.DateTimeFormat('en', { year: 'numeric', timeZone }).format(new Date());
-  } catch {
-    return String(new Date().getFullYear());
-  }
-}
+/** This year where the school is (its time zone, the one date rule), for the © line. */
+export const yearIn = (timeZone: string | undefined, now: Date = new Date()): string =>
+  todayInZone(timeZone, now).slice(0, 4);
 
 /** `© 2026 Sunny Meadows Kids School. All rights reserved.` (the footer text after the name). */
 function copyrightLine(settings: SchoolSettings): string {

@@ -1,11 +1,15 @@
 import { attendanceOverviewQueryOptions } from '../../../features/attendance/api/get-attendance-overview.js';
 import { AttendanceOverviewScreen } from '../../../features/attendance/components/AttendanceOverviewScreen.js';
-import { isIsoDate, todayIso } from '../../../lib/school/dates.js';
 import { schoolLoader } from '../../../lib/school/prefetch.js';
+import { cachedSchoolTimeZone, isIsoDate, todayInZone } from '../../../lib/school-time.js';
 
 export const clientLoader = schoolLoader((queryClient, { request }) => {
   const date = new URL(request.url).searchParams.get('date');
-  return [queryClient.ensureQueryData(attendanceOverviewQueryOptions(isIsoDate(date) ? date : todayIso()))];
+  return [
+    queryClient.ensureQueryData(
+      attendanceOverviewQueryOptions(isIsoDate(date) ? date : todayInZone(cachedSchoolTimeZone(queryClient))),
+    ),
+  ];
 });
 
 /**

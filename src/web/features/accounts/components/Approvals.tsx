@@ -10,10 +10,10 @@ import { SectionState, sectionStatus } from '../../../components/ui/SectionState
 import { paths } from '../../../config/paths.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { uploadUrl } from '../../../lib/images.js';
+import { dayOfInstant, longDate, useSchoolTimeZone } from '../../../lib/school-time.js';
 import { notify } from '../../../lib/toast.js';
 import { type PendingAccount, usePendingUsers } from '../api/list-users.js';
 import { type ApprovalLink, useSetUserStatus } from '../api/set-user-status.js';
-import { formatDay } from '../lib/dates.js';
 import { AccountIcon } from './AccountIcon.js';
 import { NO_PHOTO } from './ProfileDetails.js';
 
@@ -105,7 +105,7 @@ function SuggestedLinks({ named, choices, onChange }: SuggestedLinksProps) {
           // biome-ignore lint/suspicious/noArrayIndexKey: see above.
           <li key={childIndex}>
             <p className="approval-children__child">
-              {APPROVAL_TEXTS.childBorn(child.name, formatDay(child.dob))}
+              {APPROVAL_TEXTS.childBorn(child.name, longDate(child.dob, { weekday: false }))}
             </p>
             {child.matches.length === 0 ? (
               <p className="approval-children__none">
@@ -128,7 +128,7 @@ function SuggestedLinks({ named, choices, onChange }: SuggestedLinksProps) {
                     <label htmlFor={boxId}>
                       {APPROVAL_TEXTS.linkTo(match.studentName)}{' '}
                       <span className="approval-children__pupil">
-                        ({[match.className ?? 'no class', `born ${formatDay(match.dob)}`].join(', ')})
+                        ({match.className ?? 'no class'}, born {longDate(match.dob, { weekday: false })})
                       </span>
                     </label>
                     <select
@@ -200,6 +200,7 @@ function Detail({ label, value }: { label: string; value: string }) {
 
 function ApprovalCard({ user }: { user: PendingAccount }) {
   const headingId = useId();
+  const timeZone = useSchoolTimeZone();
   const change = useSetUserStatus();
   const [confirmReject, setConfirmReject] = useState(false);
   // A Principle's approval makes a second principal: it asks the approver's own password first.
@@ -253,12 +254,14 @@ function ApprovalCard({ user }: { user: PendingAccount }) {
             </h3>
             <span className="approval-card__type">{user.type}</span>
           </div>
-          <p className="approval-card__when">Registered on {formatDay(user.createdAt)}</p>
+          <p className="approval-card__when">
+            Registered on {dayOfInstant(user.createdAt, timeZone, { weekday: false })}
+          </p>
           <dl className="approval-card__details">
             <Detail label="Email" value={user.email} />
             <Detail label="Designation" value={user.designation} />
             <Detail label="Gender" value={user.gender} />
-            <Detail label="Date of birth" value={user.dob ? formatDay(user.dob) : ''} />
+            <Detail label="Date of birth" value={user.dob ? longDate(user.dob, { weekday: false }) : ''} />
             <Detail label="Contact" value={user.contact} />
             <Detail label="Address" value={user.address} />
             <Detail label="Social link" value={user.socialLink} />

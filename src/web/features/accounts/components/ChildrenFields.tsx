@@ -1,8 +1,11 @@
 import { type Control, type FieldErrors, type UseFormRegister, useFieldArray } from 'react-hook-form';
 import { FAMILY_LIMITS } from '../../../../shared/api/family-form-fields.js';
 import { TextField } from '../../../components/forms/fields.js';
+import { todayInZone } from '../../../lib/school-time.js';
 import type { RegistrationFormInput } from '../api/register.js';
-import { todayIso } from '../lib/dates.js';
+
+/** The latest date of birth the form offers: UTC's today, as the shared rule (dobProblem) counts it. */
+const latestBirthday = (): string => todayInZone('UTC');
 
 export const CHILDREN_TEXTS = {
   legend: 'Your children (optional)',
@@ -58,7 +61,7 @@ export function ChildrenFields({
               id={`${id}-child-${field.id}-dob`}
               label={`Date of birth (child ${index + 1})`}
               type="date"
-              max={todayIso()}
+              max={latestBirthday()}
               registration={register(`children.${index}.dob`)}
               error={errors.children?.[index]?.dob}
               className="col-8 col-md-4"

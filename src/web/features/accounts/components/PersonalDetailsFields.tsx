@@ -2,7 +2,10 @@ import type { ReactNode } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { GENDERS } from '../../../../shared/constants.js';
 import { RadioGroup, TextField } from '../../../components/forms/fields.js';
-import { todayIso } from '../lib/dates.js';
+import { todayInZone } from '../../../lib/school-time.js';
+
+/** The latest date of birth the form offers: UTC's today, as the shared rule (dobProblem) counts it. */
+const latestBirthday = (): string => todayInZone('UTC');
 
 /** The fields a person fills in about themselves, in registration and in the profile alike. */
 export type PersonalField =
@@ -116,7 +119,7 @@ export function PersonalDetailsFields({
         id={`${id}-dob`}
         label="Date of birth"
         type="date"
-        max={todayIso()}
+        max={latestBirthday()}
         registration={register('dob')}
         error={errors.dob}
         required

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { uploadUrl } from '../../../lib/images.js';
+import { longDate } from '../../../lib/school-time.js';
 import type { Account } from '../api/account-fields.js';
-import { formatDay } from '../lib/dates.js';
 import { AccountIcon } from './AccountIcon.js';
 
 export const NO_PHOTO = 'No Photo';
@@ -49,7 +49,7 @@ export function ProfileList({ user }: { user: Account }) {
       <Row label="User type">{user.type}</Row>
       <Row label="Gender">{orDash(user.gender)}</Row>
       <Row label="Date of birth">
-        {user.dob ? <time dateTime={user.dob}>{formatDay(user.dob)}</time> : orDash('')}
+        {user.dob ? <time dateTime={user.dob}>{longDate(user.dob, { weekday: false })}</time> : orDash('')}
       </Row>
       <Row label="Address">{orDash(user.address)}</Row>
       <Row label="Contact">

@@ -5,7 +5,6 @@ import { ApiError } from '../../../lib/api-client.js';
 import { getSessionToken, setSessionToken, subscribeToSession } from '../../../lib/session.js';
 import { LoginError, parseRetryAfter, startSession } from '../api/login.js';
 import { type ProfileFormValues, profileUpdateBody } from '../api/update-profile.js';
-import { formatDay } from './dates.js';
 import { LOGIN_REASONS, loginFailureReason } from './login-errors.js';
 import { parseId } from './prefetch.js';
 import { accountFieldErrorsOf } from './server-errors.js';
@@ -192,12 +191,6 @@ describe('profile update body', () => {
 });
 
 describe('small helpers', () => {
-  it('formats a day in words', () => {
-    expect(formatDay('2016-03-09')).toBe('9 March 2016');
-    expect(formatDay('2026-11-20T17:00:00.000Z')).toBe('20 November 2026');
-    expect(formatDay('')).toBe('');
-  });
-
   it('accepts only positive whole ids', () => {
     expect(parseId('12')).toBe(12);
     for (const bad of ['0', '-1', '1.5', 'abc', '99999999999', undefined])

@@ -3,9 +3,9 @@ import { FailureState, LoadingState, QueryState } from '../../../components/scho
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
 import { useCurrentUser } from '../../../lib/current-user.js';
-import { formatDay } from '../../../lib/school/dates.js';
 import { attendanceLabel, formatPercent } from '../../../lib/school/format.js';
 import { usePupil } from '../../../lib/school/get-pupil.js';
+import { shortDate } from '../../../lib/school-time.js';
 import { useAttendanceHistory } from '../api/get-attendance-history.js';
 
 function AttendanceHistoryView({ studentId }: { studentId: number }) {
@@ -42,7 +42,7 @@ function AttendanceHistoryView({ studentId }: { studentId: number }) {
                 {
                   header: 'Date',
                   cellClassName: 'text-nowrap',
-                  cell: (day) => <time dateTime={day.date}>{formatDay(day.date)}</time>,
+                  cell: (day) => <time dateTime={day.date}>{shortDate(day.date)}</time>,
                 },
                 {
                   header: 'Status',

@@ -1,8 +1,12 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { todayIso } from '../../../lib/school/dates.js';
+import { todayInZone } from '../../../lib/school-time.js';
+import { TEST_SCHOOL } from '../../../test/school.js';
 import { columnsOf, mockApi, renderScreen } from '../../../test/school-test-utils.js';
 import { AttendanceOverviewScreen } from './AttendanceOverviewScreen.js';
+
+/** The school's today (its zone), the day the screen opens on. */
+const todayIso = () => todayInZone(TEST_SCHOOL.timeZone);
 
 const overview = (date: string) => ({
   date,

@@ -4,7 +4,7 @@ import { QueryState } from '../../../components/school/QueryState.js';
 import { SchoolDateField } from '../../../components/school/SchoolField.js';
 import { HiddenText, SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
 import { schoolPaths } from '../../../config/school-paths.js';
-import { todayIso } from '../../../lib/school/dates.js';
+import { todayInZone, useSchoolTimeZone } from '../../../lib/school-time.js';
 import { type ClassDayAttendance, useAttendanceOverview } from '../api/get-attendance-overview.js';
 
 const COUNTS = ['pupils', 'present', 'absent', 'leave', 'unmarked'] as const;
@@ -85,7 +85,8 @@ function OverviewTable({ rows, date }: { rows: ClassDayAttendance[]; date: strin
 export function AttendanceOverviewScreen() {
   const id = useId();
   const [params, setParams] = useSearchParams();
-  const date = params.get('date') ?? todayIso();
+  const today = todayInZone(useSchoolTimeZone());
+  const date = params.get('date') ?? today;
   const overview = useAttendanceOverview(date);
   return (
     <SchoolPanel title="Attendance by class" lead="How every class is doing on the chosen day.">
@@ -94,7 +95,7 @@ export function AttendanceOverviewScreen() {
           id={`${id}-date`}
           label="Date"
           value={date}
-          max={todayIso()}
+          max={today}
           onChange={(value) => setParams({ date: value }, { replace: true })}
         />
       </div>

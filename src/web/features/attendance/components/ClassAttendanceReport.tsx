@@ -5,8 +5,8 @@ import { SchoolDateField } from '../../../components/school/SchoolField.js';
 import { HiddenText, SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
 import { schoolPaths } from '../../../config/school-paths.js';
-import { addDaysIso, todayIso } from '../../../lib/school/dates.js';
 import { formatPercent } from '../../../lib/school/format.js';
+import { addDaysIso, todayInZone, useSchoolTimeZone } from '../../../lib/school-time.js';
 import { useClassAttendanceReport } from '../api/get-class-attendance-report.js';
 
 /** The report starts with the last 30 days, today included. */
@@ -18,8 +18,9 @@ export const REPORT_DAYS = 30;
  */
 export function ClassAttendanceReportPanel({ classId, className }: { classId: number; className: string }) {
   const id = useId();
-  const [to, setTo] = useState(todayIso);
-  const [from, setFrom] = useState(() => addDaysIso(todayIso(), -(REPORT_DAYS - 1)));
+  const today = todayInZone(useSchoolTimeZone());
+  const [to, setTo] = useState(today);
+  const [from, setFrom] = useState(() => addDaysIso(today, -(REPORT_DAYS - 1)));
   const report = useClassAttendanceReport(classId, from, to);
   const rangeProblem =
     from === '' || to === ''

@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../../../shared/constants.js';
-import { addDaysIso, todayIso } from '../../../lib/school/dates.js';
-import { todayInZone } from '../../../lib/school-time.js';
+import { addDaysIso, todayInZone } from '../../../lib/school-time.js';
 import { allowConsoleErrors } from '../../../test/console.js';
 import { TEST_SCHOOL } from '../../../test/school.js';
 import { answer, apiError, columnsOf, mockApi, renderScreen } from '../../../test/school-test-utils.js';
@@ -166,14 +165,14 @@ describe('Student-attendence', () => {
   it('shows the Attendance Report of the class over the last 30 days', async () => {
     const { user, api } = setup();
     api.spy.mockClear();
-    const from = addDaysIso(todayIso(), -29);
+    const from = addDaysIso(todayInZone(TEST_SCHOOL.timeZone), -29);
     const report = mockApi({
       'GET teacher/assign_class': CLASSES,
       'GET attendance/own-class': { data: { classId: null } },
       'GET studentattendace/2': { data: rowsFor(2, DAY) },
-      [`GET attendance/class/2?from=${from}&to=${todayIso()}`]: {
+      [`GET attendance/class/2?from=${from}&to=${todayInZone(TEST_SCHOOL.timeZone)}`]: {
         from,
-        to: todayIso(),
+        to: todayInZone(TEST_SCHOOL.timeZone),
         days: 20,
         data: [
           { studentId: 11, studentName: 'Ada Mensah', present: 17, absent: 2, leave: 1, percentPresent: 85 },
@@ -200,7 +199,9 @@ describe('Student-attendence', () => {
       '/student-attendence/11',
     );
     expect(screen.getByText('20 school days with attendance saved.')).toBeInTheDocument();
-    expect(report.calls('GET')).toContain(`GET attendance/class/2?from=${from}&to=${todayIso()}`);
+    expect(report.calls('GET')).toContain(
+      `GET attendance/class/2?from=${from}&to=${todayInZone(TEST_SCHOOL.timeZone)}`,
+    );
   });
 });
 

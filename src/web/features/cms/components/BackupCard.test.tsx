@@ -1,6 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { BackupStatus } from '../../../../shared/api/backup.js';
+import { onDeviceIn } from '../../../test/device-zone.js';
+import { TEST_SCHOOL } from '../../../test/school.js';
 import { mockApi, renderCms } from '../testing/render-cms.js';
 import { BackupCard, lastBackupText } from './BackupCard.js';
 
@@ -66,5 +68,22 @@ describe('BackupCard', () => {
     expect(
       lastBackupText(run({ state: 'failed', fileName: null, bytes: null, message: 'Disk full.' })),
     ).toMatch(/failed: Disk full\.$/);
+  });
+});
+
+describe('BackupCard on a device in another time zone than the school', () => {
+  onDeviceIn('Asia/Tokyo');
+
+  it('says when the last backup ran on the school’s clock (New York), not the device’s (Tokyo)', async () => {
+    expect(TEST_SCHOOL.timeZone).toBe('America/New_York');
+    // 02:00 UTC on the 25th is 21:00 on the 24th in New York (11:00 on the 25th in Tokyo).
+    mockApi({ 'GET /api/admin/backup/status': { data: run({}) } });
+    renderCms(<BackupCard />);
+    expect(
+      await screen.findByText(/^Last scheduled backup: 24 Nov 2026, 21:00, schoolyard-/),
+    ).toBeInTheDocument();
+    expect(lastBackupText(run({ state: 'running' }), 'Asia/Tokyo')).toBe(
+      'A scheduled backup started 25 Nov 2026, 11:00 and is still running.',
+    );
   });
 });

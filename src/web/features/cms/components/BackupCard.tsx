@@ -6,17 +6,16 @@ import {
   WRONG_PASSWORD,
 } from '../../../../shared/api/backup.js';
 import { isApiError } from '../../../lib/api-client.js';
+import { formatWhen, useSchoolTimeZone } from '../../../lib/school-time.js';
 import { notify } from '../../../lib/toast.js';
 import { downloadBackup, useBackupStatus } from '../api/backup.js';
 
 /** "1.4 MB" */
 const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 
-const when = (instant: string) =>
-  new Date(instant).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** One sentence on the scheduled backups: off, none yet, or how the last one went. */
-export function lastBackupText(status: BackupStatus): string {
+/** One sentence on the scheduled backups: off, none yet, or how the last one went, in the school's time. */
+export function lastBackupText(status: BackupStatus, timeZone?: string): string {
+  const when = (instant: string) => formatWhen(instant, timeZone);
   const run = status.lastRun;
   if (status.everyHours === 0 && !run) return 'Scheduled backups are off (the server’s BACKUP_EVERY_HOURS).';
   if (!run) return 'No scheduled backup has run yet.';
@@ -34,6 +33,7 @@ export function lastBackupText(status: BackupStatus): string {
  */
 export function BackupCard() {
   const status = useBackupStatus();
+  const timeZone = useSchoolTimeZone();
   const [downloading, setDownloading] = useState(false);
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState('');
@@ -98,7 +98,7 @@ export function BackupCard() {
         </form>
         <p className="card-text small text-body-secondary mt-3 mb-0" aria-live="polite">
           {status.data
-            ? lastBackupText(status.data)
+            ? lastBackupText(status.data, timeZone)
             : status.isError
               ? 'The scheduled backups’ state could not be loaded.'
               : ''}

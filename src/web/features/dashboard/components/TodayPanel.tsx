@@ -6,7 +6,7 @@ import type { SchoolType } from '../../../../shared/constants.js';
 import { formatMoney } from '../../../../shared/rules/money.js';
 import { linkTo, mayOpen } from '../../../../shared/screens.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
-import { formatDay } from '../../../lib/school/dates.js';
+import { shortDate } from '../../../lib/school-time.js';
 import { useDashboardToday } from '../api/get-today.js';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -195,7 +195,7 @@ function Week({ today }: { today: DashboardToday }) {
           <li key={`${event.date} ${event.time} ${event.className} ${event.subjectName}`}>
             <Link to={linkTo('/exams')} className="dash-week__link">
               <span className="dash-week__when">
-                {formatDay(event.date)}, {event.time}
+                {shortDate(event.date)}, {event.time}
               </span>{' '}
               <span>
                 {event.subjectName} exam, {event.className}
@@ -223,7 +223,7 @@ export function TodayPanel({ type }: { type: SchoolType }) {
   return (
     <section className="dash-today" aria-labelledby={headingId} aria-busy={status.pending}>
       <h2 id={headingId} className="dash-today__title">
-        Today{today ? `, ${formatDay(today.date)}` : ''}
+        Today{today ? `, ${shortDate(today.date)}` : ''}
       </h2>
       <SectionState status={status} />
       {today ? (

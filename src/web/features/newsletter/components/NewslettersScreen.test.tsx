@@ -4,6 +4,7 @@ import { MAIL_MESSAGES, type NewsletterIssue } from '../../../../shared/api/mail
 import { notify } from '../../../lib/toast.js';
 import { seriousAxeViolations } from '../../../test/axe.js';
 import { allowConsoleErrors } from '../../../test/console.js';
+import { onDeviceIn } from '../../../test/device-zone.js';
 import { apiError, mockApi, renderScreen } from '../../../test/school-test-utils.js';
 import { NEWSLETTERS_TEXTS, NewslettersScreen } from './NewslettersScreen.js';
 
@@ -126,5 +127,16 @@ describe('Newsletters (principal)', () => {
     await user.click(screen.getByRole('button', { name: NEWSLETTERS_TEXTS.send }));
     await screen.findByRole('alertdialog');
     expect(await seriousAxeViolations(document.body)).toEqual([]);
+  });
+});
+
+describe('Newsletters on a device in another time zone than the school', () => {
+  onDeviceIn('Asia/Tokyo');
+
+  it('dates the sent ones on the school’s clock (New York), not the device’s (Tokyo)', async () => {
+    // 09:00 UTC is 04:00 in New York (18:00 in Tokyo).
+    open(3);
+    const history = within(await screen.findByRole('region', { name: NEWSLETTERS_TEXTS.historyTitle }));
+    expect(history.getByText('10 Nov 2026, 04:00, to 4 subscribers, by Amara Okafor')).toBeInTheDocument();
   });
 });

@@ -15,6 +15,7 @@ import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { fieldErrorsOf, showFieldErrors, topLevelField } from '../../../lib/form-errors.js';
+import { formatWhen, useSchoolTimeZone } from '../../../lib/school-time.js';
 import { notify } from '../../../lib/toast.js';
 import { useLeaveGuard } from '../../../lib/use-leave-guard.js';
 import { useNewsletters, useSendNewsletter } from '../api/newsletters.js';
@@ -40,13 +41,9 @@ export const NEWSLETTERS_TEXTS = {
   historyTitle: 'Sent newsletters',
   historyLead: 'Newest first.',
   none: 'No newsletter has been sent yet.',
-  sentLine: (issue: NewsletterIssue) =>
-    `${dateText(issue.createdAt)}, to ${subscribers(issue.recipients)}, by ${issue.sentBy}`,
+  sentLine: (issue: NewsletterIssue, timeZone: string | undefined) =>
+    `${formatWhen(issue.createdAt, timeZone)}, to ${subscribers(issue.recipients)}, by ${issue.sentBy}`,
 } as const;
-
-function dateText(iso: string): string {
-  return new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-}
 
 const FIELDS = ['subject', 'text'] as const;
 
@@ -171,6 +168,7 @@ function NewsletterForm({ confirmed }: { confirmed: number }) {
 }
 
 function SentNewsletters({ issues }: { issues: readonly NewsletterIssue[] }) {
+  const timeZone = useSchoolTimeZone();
   return (
     <ul className="list-unstyled mb-0">
       {issues.map((issue) => (
@@ -178,7 +176,9 @@ function SentNewsletters({ issues }: { issues: readonly NewsletterIssue[] }) {
           <details>
             <summary>
               <span className="fw-bold">{issue.subject}</span>
-              <span className="d-block small text-body-secondary">{NEWSLETTERS_TEXTS.sentLine(issue)}</span>
+              <span className="d-block small text-body-secondary">
+                {NEWSLETTERS_TEXTS.sentLine(issue, timeZone)}
+              </span>
             </summary>
             <div className="mt-2" style={{ whiteSpace: 'pre-wrap' }}>
               {issue.text}

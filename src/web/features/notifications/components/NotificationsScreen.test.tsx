@@ -3,6 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { LOADING_TEXT } from '../../../components/school/QueryState.js';
 import { notify } from '../../../lib/toast.js';
 import { allowConsoleErrors } from '../../../test/console.js';
+import { onDeviceIn } from '../../../test/device-zone.js';
+import { TEST_SCHOOL } from '../../../test/school.js';
 import {
   answer,
   apiError,
@@ -117,5 +119,21 @@ describe('Notification', () => {
     expect(await screen.findByRole('cell', { name: 'Back again' })).toBeInTheDocument();
     expect(api.calls()).toHaveLength(2);
     expect(console.error).toHaveBeenCalled();
+  });
+});
+
+describe('Notification on a device in another time zone than the school', () => {
+  onDeviceIn('Asia/Tokyo');
+
+  it('shows when each was sent on the school’s clock (New York), not the device’s (Tokyo)', async () => {
+    expect(TEST_SCHOOL.timeZone).toBe('America/New_York');
+    // 08:30 UTC is 03:30 in New York (17:30 in Tokyo).
+    mockApi({ 'GET notification': { data: [row(1, 'Sports day on Friday')] } });
+    renderScreen(<NotificationsScreen />);
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('2 Mar 2026, 03:30')).toHaveAttribute(
+      'datetime',
+      '2026-03-02T08:30:00.000Z',
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { QueryState } from '../../../components/school/QueryState.js';
 import { HiddenText, SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
+import { formatWhen, useSchoolTimeZone } from '../../../lib/school-time.js';
 import { notify } from '../../../lib/toast.js';
 import {
   type SchoolNotification,
@@ -17,13 +18,6 @@ export const NOTIFICATION_TEXTS = {
   unreadCount: (n: number) => (n === 1 ? '1 unread notification' : `${n} unread notifications`),
   allRead: 'No unread notifications.',
 } as const;
-
-const sentFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-
-function formatSent(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : sentFormat.format(date);
-}
 
 /**
  * Notification, /notification (docs/contract/product.md#school-screens): Student Name, Class, notification
@@ -106,6 +100,7 @@ function NotificationRow({
   busy: boolean;
   onMarkRead: () => void;
 }) {
+  const timeZone = useSchoolTimeZone();
   return (
     <tr className={row.unread ? 'school-notification--unread' : undefined}>
       <td className="text-nowrap">{row.studentName}</td>
@@ -121,7 +116,7 @@ function NotificationRow({
       </td>
       <td className="text-nowrap">{row.from}</td>
       <td className="text-nowrap">
-        <time dateTime={row.sentAt}>{formatSent(row.sentAt)}</time>
+        <time dateTime={row.sentAt}>{formatWhen(row.sentAt, timeZone)}</time>
       </td>
       <td className="text-end">
         {row.unread ? (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { AuditEntry } from '../../../../shared/api/fees.js';
 import { QueryState } from '../../../components/school/QueryState.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
-import { useSettings } from '../../../lib/settings.js';
+import { formatWhen, useSchoolTimeZone } from '../../../lib/school-time.js';
 import { useAudit } from '../api/fees.js';
 
 const changeText = (value: unknown): string =>
@@ -12,7 +12,7 @@ const changeText = (value: unknown): string =>
 export default function Audit() {
   const [page, setPage] = useState(1);
   const audit = useAudit(page);
-  const timeZone = useSettings().data?.timeZone;
+  const timeZone = useSchoolTimeZone();
   const data = audit.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
@@ -26,12 +26,11 @@ export default function Audit() {
             columns={[
               {
                 header: 'When',
-                cell: (row) =>
-                  new Intl.DateTimeFormat('en-GB', {
-                    dateStyle: 'medium',
-                    timeStyle: 'short',
-                    timeZone,
-                  }).format(new Date(row.at)),
+                cell: (row) => (
+                  <time dateTime={row.at} className="text-nowrap">
+                    {formatWhen(row.at, timeZone)}
+                  </time>
+                ),
               },
               { header: 'Who', cell: (row) => row.actor },
               { header: 'What', cell: (row) => `${row.action} ${row.entity} ${row.entityId}` },

@@ -2,7 +2,7 @@ import type { OverdueRow } from '../../../../shared/api/fees.js';
 import { QueryState } from '../../../components/school/QueryState.js';
 import { HiddenText } from '../../../components/school/SchoolPanel.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
-import { useSettings } from '../../../lib/settings.js';
+import { useSchoolTimeZone } from '../../../lib/school-time.js';
 import { notify } from '../../../lib/toast.js';
 import { downloadReminderLetter, useOverdue, useSendReminder } from '../api/fees.js';
 import { Day, errorText, Money, StatementLink } from './pieces.js';
@@ -11,9 +11,7 @@ import { Day, errorText, Money, StatementLink } from './pieces.js';
 export default function Overdue() {
   const overdue = useOverdue();
   const remind = useSendReminder();
-  const timeZone = useSettings().data?.timeZone;
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone }).format(new Date(iso));
+  const timeZone = useSchoolTimeZone();
   return (
     <QueryState query={overdue} empty="Nothing is overdue.">
       {(rows) => (
@@ -46,7 +44,8 @@ export default function Overdue() {
             },
             {
               header: 'Last reminder',
-              cell: (row) => (row.lastReminderAt ? when(row.lastReminderAt) : 'None yet'),
+              cell: (row) =>
+                row.lastReminderAt ? <Day value={row.lastReminderAt} timeZone={timeZone} /> : 'None yet',
             },
             {
               header: <HiddenText>Reminders</HiddenText>,

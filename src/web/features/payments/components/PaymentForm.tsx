@@ -14,10 +14,10 @@ import {
 } from '../../../../shared/api/fees.js';
 import { toDecimalText } from '../../../../shared/rules/money.js';
 import { isApiError } from '../../../lib/api-client.js';
-import { useSettings } from '../../../lib/settings.js';
+import { todayInZone, useSchoolTimeZone } from '../../../lib/school-time.js';
 import { notify } from '../../../lib/toast.js';
 import { useRecordPayment } from '../api/fees.js';
-import { moneyTextSchema, schoolToday } from '../lib/amounts.js';
+import { moneyTextSchema } from '../lib/amounts.js';
 import { showServerError } from '../lib/server-errors.js';
 import { FeeDialog } from './FeeDialog.js';
 import { balanceText, DialogActions, FieldError, Money, ReceiptLink } from './pieces.js';
@@ -64,7 +64,7 @@ export const PAYMENT_TEXTS = {
  */
 export function PaymentForm({ invoice, onClose }: { invoice: Invoice; onClose: () => void }) {
   const id = useId();
-  const timeZone = useSettings().data?.timeZone;
+  const timeZone = useSchoolTimeZone();
   const record = useRecordPayment();
   const currency = invoice.currency;
   const [offerCredit, setOfferCredit] = useState(false);
@@ -84,7 +84,7 @@ export function PaymentForm({ invoice, onClose }: { invoice: Invoice; onClose: (
       amount: invoice.balance > 0 ? toDecimalText(invoice.balance, currency) : '',
       method: '',
       reference: '',
-      paidOn: schoolToday(timeZone),
+      paidOn: todayInZone(timeZone),
       asCredit: false,
     },
   });

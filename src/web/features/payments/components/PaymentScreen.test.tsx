@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FEE_ERROR_CODES, FEE_MESSAGES, IDEMPOTENCY_HEADER } from '../../../../shared/api/fees.js';
 import { notify } from '../../../lib/toast.js';
 import { allowConsoleErrors } from '../../../test/console.js';
+import { onDeviceIn } from '../../../test/device-zone.js';
 import { answer, apiError, columnsOf } from '../../../test/school-test-utils.js';
 import {
   AISHA_INVOICE,
@@ -742,5 +743,40 @@ describe('Payment: the fee ledger', () => {
       '/payment?tab=statement&student=31',
     );
     expect(await screen.findByText('No payments recorded for this pupil.')).toBeInTheDocument();
+  });
+});
+
+describe('Payment on a device in another time zone than the school', () => {
+  onDeviceIn('Asia/Tokyo');
+
+  it('the audit log says when on the school’s clock (New York), not the device’s (Tokyo)', async () => {
+    // 14:00 UTC is 09:00 in New York (23:00 in Tokyo).
+    renderLedger(
+      {
+        'GET admin/fees/audit?page=1': {
+          data: [
+            {
+              id: 1,
+              at: '2026-11-20T14:00:00.000Z',
+              actor: 'Grace Principal',
+              action: 'create',
+              entity: 'payment',
+              entityId: 70,
+              before: null,
+              after: { amount: 50000 },
+            },
+          ],
+          page: 1,
+          pageSize: 100,
+          total: 1,
+        },
+      },
+      '/payment?tab=audit',
+    );
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('20 Nov 2026, 09:00')).toHaveAttribute(
+      'datetime',
+      '2026-11-20T14:00:00.000Z',
+    );
   });
 });

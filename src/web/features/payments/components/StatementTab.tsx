@@ -6,7 +6,7 @@ import { QueryState } from '../../../components/school/QueryState.js';
 import { HiddenText } from '../../../components/school/SchoolPanel.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
 import { useActivePupils } from '../../../lib/school/get-active-pupils.js';
-import { useSettings } from '../../../lib/settings.js';
+import { useSchoolTimeZone } from '../../../lib/school-time.js';
 import { notify } from '../../../lib/toast.js';
 import { useStatement, useStudentFees, useVoidPayment } from '../api/fees.js';
 import { balanceText, Day, Money, ReasonForm, ReceiptLink } from './pieces.js';
@@ -175,7 +175,7 @@ export default function Statement({ studentId }: { studentId: number | undefined
 
 function PupilStatement({ studentId }: { studentId: number }) {
   const statement = useStatement(studentId);
-  const timeZone = useSettings().data?.timeZone;
+  const timeZone = useSchoolTimeZone();
   return (
     <>
       <QueryState query={statement} isEmpty={() => false}>

@@ -12,10 +12,9 @@ import {
 import { formatMoney } from '../../../../shared/rules/money.js';
 import { HiddenText } from '../../../components/school/SchoolPanel.js';
 import { apiUrl, isApiError } from '../../../lib/api-client.js';
-import { formatDay, isIsoDate } from '../../../lib/school/dates.js';
+import { dateInZone, isIsoDate, shortDate } from '../../../lib/school-time.js';
 import { notify } from '../../../lib/toast.js';
 import { downloadReceipt, receiptPath } from '../api/fees.js';
-import { schoolToday } from '../lib/amounts.js';
 import { showServerError } from '../lib/server-errors.js';
 import { FeeDialog } from './FeeDialog.js';
 
@@ -38,7 +37,7 @@ export function Money({ amount, currency }: { amount: number; currency: string }
 }
 
 /**
- * A day as the school reads it (`Wed, 4 Nov 2026`, lib/school/dates.ts's formatDay), the value
+ * A day as the school reads it (`Wed, 4 Nov 2026`, shared/school-time.ts's shortDate), the value
  * itself kept in `dateTime` for machines. A calendar date (`2026-11-04`: a due date, a payment's
  * date) is shown as it is; an instant (an invoice's issue, a payment's recording) as its day in the
  * school's time zone.
@@ -46,10 +45,10 @@ export function Money({ amount, currency }: { amount: number; currency: string }
 export function Day({ value, timeZone }: { value: string; timeZone?: string | undefined }) {
   const instant = isIsoDate(value) ? undefined : new Date(value);
   const day =
-    instant === undefined ? value : Number.isNaN(instant.getTime()) ? value : schoolToday(timeZone, instant);
+    instant === undefined ? value : Number.isNaN(instant.getTime()) ? value : dateInZone(instant, timeZone);
   return (
     <time dateTime={value} className="text-nowrap">
-      {formatDay(day)}
+      {shortDate(day)}
     </time>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBasisPoints, parseBasisPoints, schoolToday } from './amounts.js';
+import { formatBasisPoints, parseBasisPoints } from './amounts.js';
 
 describe('fee amounts as typed', () => {
   it('reads a percentage in basis points without floating point', () => {
@@ -17,11 +17,5 @@ describe('fee amounts as typed', () => {
     expect(formatBasisPoints(1250)).toBe('12.5 %');
     expect(formatBasisPoints(10000)).toBe('100 %');
     expect(formatBasisPoints(3333)).toBe('33.33 %');
-  });
-
-  it('knows the school’s today in its zone', () => {
-    // 03:00 UTC on the 21st is still the 20th in New York.
-    expect(schoolToday('America/New_York', new Date('2026-11-21T03:00:00Z'))).toBe('2026-11-20');
-    expect(schoolToday('Asia/Tokyo', new Date('2026-11-20T16:00:00Z'))).toBe('2026-11-21');
   });
 });

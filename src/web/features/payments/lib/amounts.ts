@@ -49,19 +49,3 @@ export function formatBasisPoints(basisPoints: number): string {
   const text = toDecimalText(basisPoints, 'USD').replace(/\.?0+$/, '');
   return `${text} %`;
 }
-
-/** Today in the school's time zone as `YYYY-MM-DD` (a payment's default date, the server's "today"). */
-export function schoolToday(timeZone: string | undefined, now: Date = new Date()): string {
-  try {
-    const parts = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).formatToParts(now);
-    const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-    return `${part('year')}-${part('month')}-${part('day')}`;
-  } catch {
-    return now.toISOString().slice(0, 10);
-  }
-}

@@ -14,6 +14,7 @@ import {
   HONEYPOT_FIELD,
   NAME_MAX_LENGTH,
 } from '../../../../shared/api/public-form-fields.js';
+import { formatDate } from '../../../../shared/school-time.js';
 import {
   browserChecks,
   FormPostOutcomeNote,
@@ -31,18 +32,10 @@ const blogCommentResolver = lazyResolver(() =>
 );
 
 /**
- * The day a comment was sent, in words and in the school's zone (`24 Nov 2026`): the same on the
- * server's render and the island's, which both know the school's settings.
+ * The day a comment was sent, in the school's zone (`24 Nov 2026`): the same on the server's render
+ * and the island's, which both know the school's settings.
  */
-function dayOf(iso: string, timeZone: string | undefined): string {
-  const options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
-  try {
-    return new Intl.DateTimeFormat('en-GB', { ...options, timeZone }).format(new Date(iso));
-  } catch {
-    // A zone this browser does not know (an old setting) or a date that is none: as it came.
-    return iso.slice(0, 10);
-  }
-}
+const dayOf = (iso: string, timeZone: string | undefined): string => formatDate(iso, timeZone);
 
 const initials = (name: string): string =>
   name

@@ -3,8 +3,7 @@ import { QueryState } from '../../../components/school/QueryState.js';
 import { SchoolDateField } from '../../../components/school/SchoolField.js';
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
-import { addDaysIso } from '../../../lib/school/dates.js';
-import { formatDayTime } from '../../../lib/school-time.js';
+import { addDaysIso, formatDayTime } from '../../../lib/school-time.js';
 import { type CheckoutOverride, useCheckoutOverrides } from '../api/get-checkout-overrides.js';
 
 export const OVERRIDES_TEXTS = {

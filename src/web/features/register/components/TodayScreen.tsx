@@ -7,11 +7,9 @@ import { EmptyState, FailureState, LoadingState } from '../../../components/scho
 import { SchoolDateField, SchoolSelect } from '../../../components/school/SchoolField.js';
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { useCurrentUser } from '../../../lib/current-user.js';
-import { formatDay, isIsoDate } from '../../../lib/school/dates.js';
 import { parseId } from '../../../lib/school/format.js';
 import { type AssignedClass, useAssignedClasses } from '../../../lib/school/get-assigned-classes.js';
-import { todayInZone } from '../../../lib/school-time.js';
-import { useSettings } from '../../../lib/settings.js';
+import { isIsoDate, shortDate, todayInZone, useSchoolTimeZone } from '../../../lib/school-time.js';
 import { useRegister } from '../api/get-register.js';
 import { OverridesPanel } from './OverridesPanel.js';
 import { RegisterCard } from './RegisterCard.js';
@@ -73,7 +71,7 @@ function chosenClass(
 export function TodayScreen({ openOn }: { openOn?: number } = {}) {
   const id = useId();
   const [params, setParams] = useSearchParams();
-  const timeZone = useSettings().data?.timeZone;
+  const timeZone = useSchoolTimeZone();
   const today = todayInZone(timeZone);
   const wanted = params.get('date');
   const date = isIsoDate(wanted) && wanted < today ? wanted : today;
@@ -119,7 +117,7 @@ export function TodayScreen({ openOn }: { openOn?: number } = {}) {
   return (
     <>
       <SchoolPanel title={TODAY_TEXTS.title} lead={TODAY_TEXTS.lead} className="register-panel">
-        <p className="register-day">{formatDay(date)}</p>
+        <p className="register-day">{shortDate(date)}</p>
         <div className="attendance-toolbar register-toolbar">
           <SchoolSelect
             id={`${id}-class`}
