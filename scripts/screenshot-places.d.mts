@@ -1,4 +1,5 @@
 import type { ChildForNavigation, SchoolNavigation } from '../src/shared/app-navigation.js';
+import type { UserType } from '../src/shared/constants.js';
 
 export interface ScreenshotPlace {
   href: string;
@@ -10,8 +11,8 @@ export interface ScreenshotPlace {
 }
 export function placeFileName(href: string): string;
 export function screenshotPlaces(
-  schoolNavigationOf: (type: string, children?: readonly ChildForNavigation[]) => SchoolNavigation,
-  type: string,
+  schoolNavigationOf: (type: UserType, children?: readonly ChildForNavigation[]) => SchoolNavigation,
+  type: UserType,
   children?: readonly ChildForNavigation[],
 ): ScreenshotPlace[];
 export const SCREENSHOT_WIDTHS: readonly [375, 1280];

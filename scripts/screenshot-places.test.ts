@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type ChildForNavigation, schoolNavigationOf } from '../src/shared/app-navigation.js';
-import { SCHOOL_TYPES, USER_TYPE } from '../src/shared/constants.js';
+import { SCHOOL_TYPES, USER_TYPE, type UserType } from '../src/shared/constants.js';
 import { placeFileName, SCREENSHOT_WIDTHS, screenshotPlaces } from './screenshot-places.mjs';
 
 const CHILDREN: ChildForNavigation[] = [
@@ -10,8 +10,8 @@ const CHILDREN: ChildForNavigation[] = [
 ];
 
 /** Every href the navigation shows anywhere: the bar, the side navigation, the More menu. */
-const hrefsOf = (type: string, children: ChildForNavigation[] = []) => {
-  const navigation = schoolNavigationOf(type as (typeof SCHOOL_TYPES)[number], children);
+const hrefsOf = (type: UserType, children: ChildForNavigation[] = []) => {
+  const navigation = schoolNavigationOf(type, children);
   return new Set([...navigation.bar, ...navigation.sections.flatMap((s) => s.places)].map((p) => p.href));
 };
 
