@@ -66,6 +66,19 @@ async function openScreen(page, href, bannerTitleFor) {
   return undefined;
 }
 
+/**
+ * The whole page as one picture. Chromium's full-page capture leaves fixed parts (the phone's bottom
+ * bar) where the first screen ends, over the middle of a long page; a window as tall as the page
+ * puts them where a person sees them, at its end.
+ */
+async function fullScreenshot(page, file) {
+  const viewport = page.viewportSize();
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  if (viewport && height > viewport.height) await page.setViewportSize({ width: viewport.width, height });
+  await page.screenshot({ path: file });
+  if (viewport) await page.setViewportSize(viewport);
+}
+
 const escapeHtml = (text) =>
   String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
@@ -169,7 +182,7 @@ async function main() {
               timeout: 5_000,
             })
             .catch(() => undefined);
-          await page.screenshot({ path: path.join(dir, `${place.file}-${width}.png`), fullPage: true });
+          await fullScreenshot(page, path.join(dir, `${place.file}-${width}.png`));
           const at = `${folder} ${place.href} at ${width} px`;
           if (problem) {
             failed += 1;
