@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { USER_TYPE } from '../src/shared/constants.js';
 import { bannerTitleFor } from '../src/shared/screens.js';
 import { blockingViolations } from './support/axe.js';
 import { expect, test } from './support/fixtures.js';
@@ -105,6 +106,32 @@ for (const [who, email] of Object.entries(ACCOUNTS)) {
     });
   });
 }
+
+test.describe('lists read as cards on a phone, axe-clean with their rows shown', () => {
+  test.use({ bypassCSP: true, viewport: { width: 375, height: 800 } });
+
+  test("a pupil's results list at 375 px", async ({ page, logInAs }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await logInAs(ACCOUNTS.student);
+    await page.goto('/results');
+    await expectScreenShown(page, '/results');
+    const main = page.getByRole('main');
+    await expect(main.locator('tbody tr').first()).toBeVisible();
+    await expect(main.getByText('Mathematics', { exact: true })).toBeVisible();
+    expect(await blockingViolations(page, '/results', 375)).toEqual([]);
+  });
+
+  test("the principal's Outbox at 375 px", async ({ page, logInAs, ownAccount }) => {
+    // Approving an account of its own mails it: a row in the Outbox whatever else ran before.
+    const account = await ownAccount(USER_TYPE.teacher, 'Outbox Reader');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await logInAs(ACCOUNTS.principal);
+    await page.goto('/outbox');
+    await expectScreenShown(page, '/outbox');
+    await expect(page.getByRole('main').getByText(account.email)).toBeVisible();
+    expect(await blockingViolations(page, '/outbox', 375)).toEqual([]);
+  });
+});
 
 test('the title bar names the school and the user, and LogOut ends the session', async ({
   page,
