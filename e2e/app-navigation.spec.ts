@@ -1,4 +1,6 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { type ChildForNavigation, schoolNavigationOf } from '../src/shared/app-navigation.js';
+import { USER_TYPE } from '../src/shared/constants.js';
 import { bannerTitleFor } from '../src/shared/screens.js';
 import { blockingViolations } from './support/axe.js';
 import { expect, test } from './support/fixtures.js';
@@ -6,9 +8,10 @@ import { expect, test } from './support/fixtures.js';
 /**
  * The school area's app shell (docs/decisions/0051-app-shell.md), against the built server and the
  * demo school: for each account type, on a phone (bottom bar and More) and on a desktop (side
- * navigation), every place its navigation offers is reached through the navigation itself, shows
+ * navigation), every place its navigation offers (all that shared/app-navigation.ts gives the type,
+ * the pupil's and a parent's children's included) is reached through the navigation itself, shows
  * the contract's title for its path (docs/contract/product.md#banner-titles), and has no serious or
- * critical axe violation.
+ * critical axe violation. Lists that turn into cards on a phone are scanned with their rows shown.
  */
 
 const ACCOUNTS = {
@@ -26,6 +29,30 @@ const hrefsIn = (page: Page, selector: string): Promise<string[]> =>
     .locator(`${selector} a[href]`)
     .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
 
+/**
+ * Every place the contract's navigation (shared/app-navigation.ts) gives `who`, a parent's children's
+ * too: what the walk must reach, so a place the shell left out fails it.
+ */
+async function placesOf(request: APIRequestContext, who: keyof typeof ACCOUNTS, token: string) {
+  let children: ChildForNavigation[] = [];
+  if (who === 'parent') {
+    const answer = await request.get('/api/family/children', {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(answer.ok()).toBe(true);
+    children = ((await answer.json()) as { data: ChildForNavigation[] }).data;
+    expect(children.length).toBeGreaterThan(0);
+  }
+  const navigation = schoolNavigationOf(USER_TYPE[who], children);
+  return new Set(navigation.sections.flatMap((section) => section.places.map((place) => place.href)));
+}
+
+/**
+ * A walk's time: each place is a navigation and an axe scan, several seconds on a busy 2-core machine
+ * (the principal's 23 places, the Results list of every pupil among them, outgrow a flat minute).
+ */
+const timeFor = (places: number): number => 30_000 + places * 8_000;
+
 /** The screen has arrived: its title, no loading frame, no spinner. */
 async function expectScreenShown(page: Page, href: string): Promise<void> {
   const pathname = new URL(href, 'http://x').pathname;
@@ -37,14 +64,18 @@ async function expectScreenShown(page: Page, href: string): Promise<void> {
   ).toHaveCount(0);
 }
 
-for (const [who, email] of Object.entries(ACCOUNTS)) {
+for (const [who, email] of Object.entries(ACCOUNTS) as [keyof typeof ACCOUNTS, string][]) {
   test.describe(`${who}'s navigation`, () => {
     test.use({ bypassCSP: true });
 
-    test('at 1280 px: the side navigation reaches every place, each axe-clean', async ({ page, logInAs }) => {
+    test('at 1280 px: the side navigation reaches every place, each axe-clean', async ({
+      page,
+      request,
+      logInAs,
+    }) => {
       await page.setViewportSize({ width: 1280, height: 900 });
       await page.emulateMedia({ reducedMotion: 'reduce' });
-      await logInAs(email);
+      const token = await logInAs(email);
       await page.goto('/dashboard');
       const nav = page.locator(NAV);
       await expect(nav).toBeVisible();
@@ -53,6 +84,8 @@ for (const [who, email] of Object.entries(ACCOUNTS)) {
       await expect(page.getByText('Newsletter', { exact: true })).toHaveCount(0);
       const places = await hrefsIn(page, NAV);
       expect(places.length).toBeGreaterThanOrEqual(who === 'parent' ? 3 : 5);
+      expect(new Set(places)).toEqual(await placesOf(request, who, token));
+      test.setTimeout(timeFor(places.length));
 
       const found: Record<string, string[]> = {};
       for (const href of places) {
@@ -67,11 +100,12 @@ for (const [who, email] of Object.entries(ACCOUNTS)) {
 
     test('at 375 px: the bottom bar and More reach every place, each axe-clean', async ({
       page,
+      request,
       logInAs,
     }) => {
       await page.setViewportSize({ width: 375, height: 800 });
       await page.emulateMedia({ reducedMotion: 'reduce' });
-      await logInAs(email);
+      const token = await logInAs(email);
       await page.goto('/dashboard');
       const bar = page.locator(NAV);
       await expect(bar).toBeVisible();
@@ -88,6 +122,8 @@ for (const [who, email] of Object.entries(ACCOUNTS)) {
       await expect(sheet).toBeHidden();
       await expect(more).toBeFocused();
 
+      expect(new Set([...onBar, ...inMore])).toEqual(await placesOf(request, who, token));
+      test.setTimeout(timeFor(onBar.length + inMore.length));
       const found: Record<string, string[]> = {};
       for (const href of [...onBar, ...inMore]) {
         if (onBar.includes(href)) {
@@ -105,6 +141,32 @@ for (const [who, email] of Object.entries(ACCOUNTS)) {
     });
   });
 }
+
+test.describe('lists read as cards on a phone, axe-clean with their rows shown', () => {
+  test.use({ bypassCSP: true, viewport: { width: 375, height: 800 } });
+
+  test("a pupil's results list at 375 px", async ({ page, logInAs }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await logInAs(ACCOUNTS.student);
+    await page.goto('/results');
+    await expectScreenShown(page, '/results');
+    const main = page.getByRole('main');
+    await expect(main.locator('tbody tr').first()).toBeVisible();
+    await expect(main.getByText('Mathematics', { exact: true })).toBeVisible();
+    expect(await blockingViolations(page, '/results', 375)).toEqual([]);
+  });
+
+  test("the principal's Outbox at 375 px", async ({ page, logInAs, ownAccount }) => {
+    // Approving an account of its own mails it: a row in the Outbox whatever else ran before.
+    const account = await ownAccount(USER_TYPE.teacher, 'Outbox Reader');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await logInAs(ACCOUNTS.principal);
+    await page.goto('/outbox');
+    await expectScreenShown(page, '/outbox');
+    await expect(page.getByRole('main').getByText(account.email)).toBeVisible();
+    expect(await blockingViolations(page, '/outbox', 375)).toEqual([]);
+  });
+});
 
 test('the title bar names the school and the user, and LogOut ends the session', async ({
   page,

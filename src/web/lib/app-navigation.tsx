@@ -39,3 +39,15 @@ export const useAppNavigate = (): ((to: string) => void) => useContext(AppNaviga
 
 /** Whether `href` is the page at `pathname` (a link's `aria-current`), by path alone. */
 export const isCurrentPage = (href: string, pathname: string): boolean => href.split(/[?#]/)[0] === pathname;
+
+/**
+ * Whether the school area's place `href` is the page at `location`: by path, and by the place's own
+ * query as well (a parent's two children's timetables differ only in `?classId=`; only the shown one
+ * is current).
+ */
+export function isCurrentPlace(href: string, location: { pathname: string; search: string }): boolean {
+  const place = new URL(href, 'http://place.invalid');
+  if (place.pathname !== location.pathname) return false;
+  const here = new URLSearchParams(location.search);
+  return [...place.searchParams].every(([name, value]) => here.get(name) === value);
+}

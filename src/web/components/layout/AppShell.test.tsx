@@ -116,6 +116,23 @@ describe('the app shell on a desktop', () => {
     expect(within(nav).getByRole('link', { name: 'Fees' })).toHaveAttribute('aria-current', 'page');
   });
 
+  it('marks only the shown child’s timetable as the current place, not every child’s', async () => {
+    screenIs('desktop');
+    allowConsoleErrors(); // the timetable's own calls have no mock here; only the frame matters
+    mockApi({
+      'GET users/profile': () =>
+        jsonResponse({ results: makeUser({ name: 'Ravi Kumar', type: USER_TYPE.parent }) }),
+      'GET family/children': () =>
+        jsonResponse({ data: [CHILD, { ...CHILD, studentId: 32, studentName: 'Leo Stone', classId: 6 }] }),
+    });
+    renderApp('/schedule-summary?classId=6', { token: 'a-token' });
+    const nav = await screen.findByRole('navigation', { name: NAV_LABEL });
+    const leo = await within(nav).findByRole('list', { name: 'Leo Stone' });
+    const mia = within(nav).getByRole('list', { name: 'Mia Stone' });
+    expect(within(leo).getByRole('link', { name: 'Timetable' })).toHaveAttribute('aria-current', 'page');
+    expect(within(mia).getByRole('link', { name: 'Timetable' })).not.toHaveAttribute('aria-current');
+  });
+
   it('has a title bar with the page’s title, the school and the user, a slim footer, and no site frame', async () => {
     screenIs('desktop');
     renderAs(USER_TYPE.teacher, '/profile');

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/app-navigation.js';
 import { USER_TYPE } from '../../../shared/constants.js';
 import { paths } from '../../config/paths.js';
-import { isCurrentPage } from '../../lib/app-navigation.js';
+import { isCurrentPlace } from '../../lib/app-navigation.js';
 import { useLogout } from '../../lib/auth.js';
 import { useCurrentUser } from '../../lib/current-user.js';
 import { childrenQueryOptions } from '../../lib/school/get-children.js';
@@ -48,8 +48,8 @@ interface PlaceLinkProps {
 }
 
 function PlaceLink({ place, className, short = false, onNavigate }: PlaceLinkProps) {
-  const { pathname } = useLocation();
-  const current = isCurrentPage(place.href, pathname);
+  const location = useLocation();
+  const current = isCurrentPlace(place.href, location);
   return (
     <Link
       to={place.href}
@@ -165,7 +165,8 @@ function MoreSheet({ sections, onClose }: { sections: readonly NavSection[]; onC
 
 /** Phone: the places used most, then More. */
 function BottomBar({ navigation }: { navigation: SchoolNavigation | undefined }) {
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
   const [open, setOpen] = useState(false);
   const [shownPath, setShownPath] = useState(pathname);
   const more = useRef<HTMLButtonElement>(null);
@@ -176,7 +177,7 @@ function BottomBar({ navigation }: { navigation: SchoolNavigation | undefined })
   }
   const rest = navigation ? morePlacesOf(navigation) : [];
   const moreCurrent = rest.some((section) =>
-    section.places.some((place) => isCurrentPage(place.href, pathname)),
+    section.places.some((place) => isCurrentPlace(place.href, location)),
   );
   const closeSheet = () => {
     setOpen(false);

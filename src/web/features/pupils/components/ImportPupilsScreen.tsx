@@ -38,8 +38,8 @@ export function ImportPupilsScreen() {
       title="Import pupils"
       lead={`A CSV with a header row: ${PUPIL_IMPORT_COLUMNS.join(', ')}. Preview first; then all rows are saved or none.`}
     >
-      <form className="d-flex gap-2 align-items-end mb-3" onSubmit={onPreview} noValidate>
-        <div className="school-field">
+      <form className="d-flex flex-wrap gap-2 align-items-end mb-3" onSubmit={onPreview} noValidate>
+        <div className="school-field import-pupils__file">
           <label className="school-field__label" htmlFor={`${id}-file`}>
             CSV file
           </label>

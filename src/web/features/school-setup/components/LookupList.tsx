@@ -81,7 +81,11 @@ export function LookupList({ kind, title, noun, query }: LookupListProps) {
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
         />
-        <button type="submit" className="btn btn-primary rounded-pill" disabled={change.isPending}>
+        <button
+          type="submit"
+          className="btn btn-primary rounded-pill text-nowrap flex-shrink-0"
+          disabled={change.isPending}
+        >
           {`Add ${noun}`}
         </button>
       </form>
