@@ -5,8 +5,8 @@ import { SCHOOL_TYPES, USER_TYPE, type UserType } from '../src/shared/constants.
 import { placeFileName, SCREENSHOT_WIDTHS, screenshotPlaces } from './screenshot-places.mjs';
 
 const CHILDREN: ChildForNavigation[] = [
-  { studentId: 18, studentName: 'Aisha Rahman', classId: 2 },
-  { studentId: 41, studentName: 'Yusuf Rahman', classId: null },
+  { studentId: 18, studentName: 'Aisha Rahman', classId: 2, className: 'Class 2' },
+  { studentId: 41, studentName: 'Yusuf Rahman', classId: null, className: null },
 ];
 
 /** Every href the navigation shows anywhere: the bar, the side navigation, the More menu. */
