@@ -1,3 +1,4 @@
+import os from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -10,6 +11,9 @@ export default defineConfig({
     // CI keeps a JSON report so that .ci/run can print one closing line for the whole suite.
     reporters: process.env.CI ? ['default', 'json'] : ['default'],
     outputFile: { json: '.reports/vitest.json' },
+    // Vitest leaves one core free by default: one worker on these 2-core machines, with the CPU idle
+    // while a test waits for PostgreSQL or a child process. One worker per core keeps both busy.
+    maxWorkers: Math.max(2, os.availableParallelism()),
     projects: [
       {
         test: {
@@ -17,6 +21,8 @@ export default defineConfig({
           environment: 'node',
           include: ['src/shared/**/*.test.ts', 'src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
           setupFiles: ['src/server/test/setup.ts'],
+          // Migrated and demo databases made once per run, copied by each test (database-templates.ts).
+          globalSetup: ['src/server/test/database-templates.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

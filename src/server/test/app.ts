@@ -5,6 +5,7 @@ import { buildApp } from '../app.js';
 import { type Config, type FileStoreKind, loadConfig } from '../config.js';
 import { seedDemoSchool } from '../demo/index.js';
 import { createFileStore } from '../lib/file-store/create-file-store.js';
+import { DEMO_TODAY } from './database-templates.js';
 import { createTestDatabase, type TestDatabase, type TestEngine } from './databases.js';
 
 export interface TestApp extends TestDatabase {
@@ -38,7 +39,10 @@ export async function createTestApp(
     fileStore?: FileStoreKind;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(engine);
+  const fileStore = options.fileStore ?? 'disk';
+  // The demo template's pictures are files in the uploads folder; a database file store plants its own.
+  const demoFromTemplate = options.demo === true && fileStore === 'disk';
+  const database = await createTestDatabase(engine, { demo: demoFromTemplate });
   const appConfig: Config = {
     ...loadConfig({
       DATA_DIR: database.dataDir,
@@ -47,13 +51,13 @@ export async function createTestApp(
       MAIL_POLL_MS: '0',
       SMTP_URL: options.smtpUrl,
       PUBLIC_URL: options.publicUrl ?? 'https://school.test',
-      FILE_STORE: options.fileStore ?? 'disk',
+      FILE_STORE: fileStore,
     }),
     database: database.config,
     webDistDir: options.webDistDir ?? path.join(database.dataDir, 'no-web-build'),
   };
   const files = createFileStore(appConfig, database.db);
-  if (options.demo) await seedDemoSchool(database.db, files, { today: new Date('2026-11-20') });
+  if (options.demo && !demoFromTemplate) await seedDemoSchool(database.db, files, { today: DEMO_TODAY });
   const { logLines } = options;
   const logger = logLines
     ? { level: options.logLevel ?? 'warn', stream: { write: (line: string) => void logLines.push(line) } }

@@ -2,10 +2,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { inject } from 'vitest';
 import type { DatabaseConfig } from '../config.js';
 import { connectDatabase, type Db } from '../db/connect.js';
-import { migrateToLatest } from '../db/migrate.js';
+import { databaseUrl, withAdmin } from './database-templates.js';
 
 /**
  * The engines every database test runs on: SQLite always, PostgreSQL too when TEST_DATABASE_URL
@@ -28,21 +28,22 @@ export interface TestDatabase {
 }
 
 /**
- * A new, empty, migrated database of its own, so test files never see each other's rows.
- * `migrated: false` leaves it without tables, as a new install finds it (start-up tests).
+ * A new, migrated database of its own, so test files never see each other's rows: a copy of the
+ * run's template (database-templates.ts). `demo: true` copies the template with the demo school
+ * planted (its pictures in `dataDir/uploads`). `migrated: false` leaves it without tables, as a new
+ * install finds it (start-up tests).
  */
 export async function createTestDatabase(
   engine: TestEngine,
-  { migrated = true }: { migrated?: boolean } = {},
+  { migrated = true, demo = false }: { migrated?: boolean; demo?: boolean } = {},
 ): Promise<TestDatabase> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'schoolyard-test-'));
-  /** Connects to and migrates `config`; disposing closes it, runs `dropDatabase` and deletes `dataDir`. */
+  const templates = inject('databaseTemplates');
   const open = async (
     config: DatabaseConfig,
     dropDatabase?: () => Promise<unknown>,
   ): Promise<TestDatabase> => {
     const db = await connectDatabase(config);
-    if (migrated) await migrateToLatest(db);
     return {
       engine,
       config,
@@ -55,25 +56,33 @@ export async function createTestDatabase(
       },
     };
   };
-  if (engine === 'sqlite') return open({ engine: 'sqlite', file: path.join(dataDir, 'test.sqlite') });
+  const copyDemoFiles = (from: string) =>
+    fs.cp(path.join(from, 'uploads'), path.join(dataDir, 'uploads'), { recursive: true });
+
+  if (engine === 'sqlite') {
+    const file = path.join(dataDir, 'test.sqlite');
+    if (demo) {
+      await fs.copyFile(templates.sqlite.demo.file, file);
+      await copyDemoFiles(templates.sqlite.demo.dataDir);
+    } else if (migrated) {
+      await fs.copyFile(templates.sqlite.migrated, file);
+    }
+    return open({ engine: 'sqlite', file });
+  }
 
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+  if (!adminUrl || !templates.postgres) throw new Error('TEST_DATABASE_URL is not set');
   const name = `schoolyard_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
-  await withAdmin(adminUrl, (client) => client.query(`create database ${name}`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return open({ engine: 'postgres', url: url.toString() }, () =>
+  const template = demo
+    ? templates.postgres.demo.database
+    : migrated
+      ? templates.postgres.migrated
+      : undefined;
+  await withAdmin(adminUrl, (client) =>
+    client.query(template ? `create database ${name} template ${template}` : `create database ${name}`),
+  );
+  if (demo) await copyDemoFiles(templates.postgres.demo.dataDir);
+  return open({ engine: 'postgres', url: databaseUrl(adminUrl, name) }, () =>
     withAdmin(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`)),
   );
-}
-
-async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
