@@ -44,8 +44,13 @@ describe.each(TEST_ENGINES)('the dashboard’s today (%s)', (engine) => {
     const kgBefore = before.classes.find((c) => c.classId === f.classes.KG);
     expect(kgBefore).toBeDefined();
 
-    // Two new KG pupils: one checked in at the door, one marked Absent.
-    const [arriving, missing] = [await newPupil('Ada Arrives'), await newPupil('Max Missing')];
+    // Three new KG pupils: one checked in at the door, one marked Absent, one marked Present on the
+    // register without a check-in (one register, one truth: that child arrived too).
+    const [arriving, missing, marked] = [
+      await newPupil('Ada Arrives'),
+      await newPupil('Max Missing'),
+      await newPupil('Mia Marked'),
+    ];
     const checkin = await callAs(t.app, f, 'principal', {
       method: 'POST',
       url: `/api/pupils/${arriving}/checkins`,
@@ -55,7 +60,10 @@ describe.each(TEST_ENGINES)('the dashboard’s today (%s)', (engine) => {
     const absence = await callAs(t.app, f, 'principal', {
       method: 'POST',
       url: '/api/studentattenance',
-      payload: [{ att_date: before.date, userid: missing, att_status: 2, discription: 'Ill' }],
+      payload: [
+        { att_date: before.date, userid: missing, att_status: 2, discription: 'Ill' },
+        { att_date: before.date, userid: marked, att_status: 1, discription: '' },
+      ],
     });
     expect(absence.statusCode, absence.body).toBe(200);
     // Money past its due date, a registration waiting and an enquiry.
@@ -100,10 +108,10 @@ describe.each(TEST_ENGINES)('the dashboard’s today (%s)', (engine) => {
     expect(kg).toEqual({
       classId: f.classes.KG,
       className: 'KG',
-      pupils: (kgBefore?.pupils ?? 0) + 2,
-      arrived: (kgBefore?.arrived ?? 0) + 1,
+      pupils: (kgBefore?.pupils ?? 0) + 3,
+      arrived: (kgBefore?.arrived ?? 0) + 2,
       absent: (kgBefore?.absent ?? 0) + 1,
-      marked: (kgBefore?.marked ?? 0) + 1,
+      marked: (kgBefore?.marked ?? 0) + 2,
     });
     expect(after.approvals).toBe((before.approvals ?? 0) + 1);
     expect(after.inbox).toBe((before.inbox ?? 0) + 1);
@@ -130,10 +138,23 @@ describe.each(TEST_ENGINES)('the dashboard’s today (%s)', (engine) => {
     );
     const register = (await get('principal', `/api/classes/${f.classes.KG}/register?date=${after.date}`))
       .data as {
+      studentId: number;
       checkedInAt: string | null;
     }[];
     expect(kg?.pupils).toBe(register.length);
-    expect(kg?.arrived).toBe(register.filter((row) => row.checkedInAt !== null).length);
+    const presentOnRegister = new Set(
+      (
+        await t.db
+          .selectFrom('attendance')
+          .select('student_id')
+          .where('att_date', '=', after.date)
+          .where('status', '=', 1)
+          .execute()
+      ).map((row) => row.student_id),
+    );
+    expect(kg?.arrived).toBe(
+      register.filter((row) => row.checkedInAt !== null || presentOnRegister.has(row.studentId)).length,
+    );
     const overview = (await get('principal', `/api/attendance/overview?date=${after.date}`)).data as {
       classId: number;
       absent: number;

@@ -8,10 +8,12 @@ import { BOOK_A_SEAT_ID, SEAT_PARAM } from '../lib/book-a-seat.js';
 import { BookSeatForm, type SeatCard } from './BookSeatForm.js';
 import { PublicSectionHeading } from './PublicSectionHeading.js';
 
+// Fixed text, shown by every school's site (the starter site's too): only what booking a seat
+// leads to anywhere, no claim about meals, transport or class sizes a school may not make.
 const PROMISES = [
-  'A visit and a trial morning before you decide',
-  'Small classes with a caring class teacher',
-  'Fresh meals and a safe school bus on request',
+  'A reply from the school to the email you give',
+  'A visit to meet the teachers and see the classrooms',
+  'Time for every question before you decide',
 ] as const;
 
 /**
@@ -35,9 +37,8 @@ export function BookSeatSection() {
               className="section-heading--start"
             />
             <p className="book-seat__text">
-              Places for the new school year fill up quickly. Tell us your name, your email and the class you
-              have in mind, and we will invite you for a visit: meet the teachers, see the classrooms and let
-              your child try a morning with us.
+              Tell us your name, your email and the class you have in mind, and the school will write to you
+              to arrange a visit.
             </p>
             <ul className="checklist">
               {PROMISES.map((promise) => (
