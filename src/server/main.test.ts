@@ -125,7 +125,9 @@ describe('starting the server', () => {
     expect(second.output().out).not.toContain('demo school was created');
     second.child.kill('SIGINT');
     expect(await exitOf(second.child)).toBe(0);
-  });
+    // Two starts, the first planting the demo school (pictures, password hashes): each may take
+    // waitFor's whole minute on a loaded machine.
+  }, 120_000);
 });
 
 describe('starting a real school', () => {
