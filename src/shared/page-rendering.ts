@@ -61,8 +61,11 @@ export interface RenderPageInput {
   publicUrl: string;
   /** A public content collection's wire records, as `GET /api/<collection>` answers them. */
   readContent: (collection: ContentCollection) => Promise<unknown>;
-  /** The approved blog comments, as `GET /api/blog-comments` answers them (docs/decisions/0049-blog-comments.md). */
-  readBlogComments: () => Promise<unknown>;
+  /**
+   * One article's approved blog comments, as `GET /api/blog-comments?post=` answers them
+   * (docs/decisions/0049-blog-comments.md): a post's (its id), or (null) /blogdetail's own article's.
+   */
+  readBlogComments: (postId: number | null) => Promise<unknown>;
 }
 
 export type RenderedPage =

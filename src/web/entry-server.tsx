@@ -29,8 +29,8 @@ export const renderer: PageRenderer = {
     readContentWith(async (collection) =>
       z.array(wireRecordSchema(collection)).parse(await input.readContent(collection)),
     );
-    readBlogCommentsWith(async () =>
-      PublishedBlogCommentsSchema.shape.data.parse(await input.readBlogComments()),
+    readBlogCommentsWith(async (postId) =>
+      PublishedBlogCommentsSchema.shape.data.parse(await input.readBlogComments(postId)),
     );
     const queryClient = new QueryClient({
       // One try: a failing section renders its error state, as it would in the browser.

@@ -75,6 +75,12 @@ export const PublishedBlogCommentQuerySchema = z.object({
 });
 export type PublishedBlogCommentQuery = z.output<typeof PublishedBlogCommentQuerySchema>;
 
+/** The comments under one article: a post's (its id), or (null) the one /blogdetail shows without a post. */
+export const commentsUnder = <C extends { postId: number | null }>(
+  comments: readonly C[],
+  postId: number | null,
+): C[] => comments.filter((comment) => comment.postId === postId);
+
 /** A comment as the principal moderates it. */
 export const BlogCommentSchema = PublishedBlogCommentSchema.extend({
   email: z.string(),

@@ -2,7 +2,9 @@ import { beforeEach, vi } from 'vitest';
 import { CONTENT_COLLECTION_NAMES } from '../../shared/api/content.js';
 
 // The content collections, and the approved blog comments the blog detail page shows with them.
-const CONTENT_CALL = new RegExp(`^/api/(${[...CONTENT_COLLECTION_NAMES, 'blog-comments'].join('|')})$`);
+const CONTENT_CALL = new RegExp(
+  `^/api/(${[...CONTENT_COLLECTION_NAMES].join('|')}|blog-comments(\\?post=[a-z0-9]+)?)$`,
+);
 
 export const urlOf = (input: RequestInfo | URL): string =>
   typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;

@@ -8,6 +8,7 @@ import {
   BlogCommentListSchema,
   BlogCommentQuerySchema,
   BlogCommentSchema,
+  commentsUnder,
   PublishedBlogCommentQuerySchema,
   type PublishedBlogComments,
   PublishedBlogCommentsSchema,
@@ -71,7 +72,7 @@ export async function blogCommentsRoutes(app: FastifyInstance): Promise<void> {
       if (post === undefined) return kept.send(request, reply);
       // One article's, from the kept list of every approved comment (read once per content version).
       const all = (await app.keptAnswers.parsed(keptUrl)) as PublishedBlogComments;
-      return { data: all.data.filter((comment) => comment.postId === post) };
+      return { data: commentsUnder(all.data, post) };
     },
   );
 

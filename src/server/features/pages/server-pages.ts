@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
+import { commentsUnder, type PublishedBlogComments } from '../../../shared/api/blog-comments.js';
 import type { ContentCollection } from '../../../shared/api/content.js';
 import type { SchoolSettings } from '../../../shared/api/settings.js';
 import { type PageRenderer, pageAddress } from '../../../shared/page-rendering.js';
@@ -95,8 +96,13 @@ export class ServerPages {
         draft?.collection === collection
           ? draft.records
           : ((await this.answers.parsed(`/api/${collection}`)) as { data: unknown }).data,
-      readBlogComments: async () =>
-        ((await this.answers.parsed('/api/blog-comments')) as { data: unknown }).data,
+      // Every page reads the one kept list of approved comments (once per content version), then
+      // takes its article's, as `?post=` answers them.
+      readBlogComments: async (postId) =>
+        commentsUnder(
+          ((await this.answers.parsed('/api/blog-comments')) as PublishedBlogComments).data,
+          postId,
+        ),
     });
     if (rendered.kind === 'redirect') return rendered;
     const html = renderIndexPage(this.template, settings, { pathname: address, notFound: false }, rendered);

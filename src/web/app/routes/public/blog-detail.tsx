@@ -10,6 +10,7 @@ import { useSchool } from '../../../components/layout/school.js';
 import { blogCommentsQueryOptions } from '../../../features/public-site/api/blog-comments.js';
 import { contentLoader } from '../../../features/public-site/api/prefetch-content.js';
 import { BlogDetail } from '../../../features/public-site/components/BlogDetail.js';
+import { chosenPostId } from '../../../features/public-site/lib/content-rules.js';
 import { blogDetailHead } from '../../../features/public-site/lib/page-heads.js';
 import { contentQueryKey, useContent } from '../../../lib/content.js';
 import { settleWithin } from '../../../lib/query-client.js';
@@ -19,13 +20,16 @@ export const head = blogDetailHead;
 const loadContent = contentLoader(...PAGE_CONTENT['/blogdetail']);
 
 /** The page's content and the approved comments (docs/decisions/0049-blog-comments.md). */
-export const clientLoader = (queryClient: QueryClient) => async (): Promise<null> => {
-  const comments = queryClient.ensureQueryData(blogCommentsQueryOptions());
-  await Promise.all([loadContent(queryClient)(), settleWithin([comments])]);
-  // On the server the comments are part of the page, kept until the content changes: not without them.
-  if (import.meta.env.SSR) await comments;
-  return null;
-};
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  async ({ request }: { request: Request }): Promise<null> => {
+    const postId = chosenPostId(new URL(request.url).searchParams.get('post')) ?? null;
+    const comments = queryClient.ensureQueryData(blogCommentsQueryOptions(postId));
+    await Promise.all([loadContent(queryClient)(), settleWithin([comments])]);
+    // On the server the comments are part of the page, kept until the content changes: not without them.
+    if (import.meta.env.SSR) await comments;
+    return null;
+  };
 
 /**
  * The browser's title when the app renders this page (after a link inside the app, or when the

@@ -1,15 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublishedBlogComment } from '../../../../shared/api/blog-comments.js';
+import { NO_POST, type PublishedBlogComment } from '../../../../shared/api/blog-comments.js';
 import { ApiError, apiClient } from '../../../lib/api-client.js';
 
 /**
- * `GET blog-comments`: the approved comments of every post (docs/decisions/0049-blog-comments.md),
- * which the blog detail page shows under its article. Read like the public content (lib/content.ts):
+ * `GET blog-comments?post=`: the approved comments of one article (docs/decisions/0049-blog-comments.md,
+ * 0055), which the blog detail page shows under it: a post's (its id), or null for the article
+ * /blogdetail shows without a post. Read like the public content (lib/content.ts):
  * from the server's store while rendering there, over HTTP in the browser, checked by hand because
  * the page's first JavaScript holds no zod.
  */
 
-export type BlogCommentsReader = () => Promise<PublishedBlogComment[]>;
+export type BlogCommentsReader = (postId: number | null) => Promise<PublishedBlogComment[]>;
 
 let readOnServer: BlogCommentsReader | undefined;
 
@@ -31,9 +32,17 @@ const isComment = (value: unknown): value is PublishedBlogComment => {
   );
 };
 
-export async function getBlogComments(signal?: AbortSignal): Promise<PublishedBlogComment[]> {
-  if (readOnServer) return readOnServer();
-  const body = (await apiClient.get('blog-comments', { signal })) as { data?: unknown } | null;
+/** The `post` query parameter that names an article: its id, or `none`. */
+const postQueryOf = (postId: number | null): string => (postId === null ? NO_POST : String(postId));
+
+export async function getBlogComments(
+  postId: number | null,
+  signal?: AbortSignal,
+): Promise<PublishedBlogComment[]> {
+  if (readOnServer) return readOnServer(postId);
+  const body = (await apiClient.get(`blog-comments?post=${postQueryOf(postId)}`, { signal })) as {
+    data?: unknown;
+  } | null;
   const data = body?.data;
   if (!Array.isArray(data) || !data.every(isComment)) {
     throw new ApiError(200, 'INVALID_RESPONSE', 'The server sent an answer we did not understand.');
@@ -41,15 +50,12 @@ export async function getBlogComments(signal?: AbortSignal): Promise<PublishedBl
   return data;
 }
 
-export const blogCommentsQueryKey = ['blog-comments'] as const;
+export const blogCommentsQueryKey = (postId: number | null) => ['blog-comments', postId] as const;
 
-export const blogCommentsQueryOptions = () =>
-  queryOptions({ queryKey: blogCommentsQueryKey, queryFn: ({ signal }) => getBlogComments(signal) });
+export const blogCommentsQueryOptions = (postId: number | null) =>
+  queryOptions({
+    queryKey: blogCommentsQueryKey(postId),
+    queryFn: ({ signal }) => getBlogComments(postId, signal),
+  });
 
-export const useBlogComments = () => useQuery(blogCommentsQueryOptions());
-
-/** The comments under one article: a post's, or (null) the one /blogdetail shows without a post. */
-export const commentsUnder = (
-  comments: readonly PublishedBlogComment[],
-  postId: number | null,
-): PublishedBlogComment[] => comments.filter((comment) => comment.postId === postId);
+export const useBlogComments = (postId: number | null) => useQuery(blogCommentsQueryOptions(postId));

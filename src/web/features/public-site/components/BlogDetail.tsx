@@ -5,7 +5,7 @@ import { SectionState, type SectionStatus, sectionStatus } from '../../../compon
 import { paths } from '../../../config/paths.js';
 import { Island } from '../../../islands/island.js';
 import { useContent } from '../../../lib/content.js';
-import { commentsUnder, useBlogComments } from '../api/blog-comments.js';
+import { useBlogComments } from '../api/blog-comments.js';
 import { TAGS } from '../lib/blog-placeholders.js';
 import {
   blogCard,
@@ -152,13 +152,14 @@ function PostArticle({ post, status }: { post: ContentRecord<'blog'> | undefined
 export function BlogDetail() {
   const detailQuery = useContent('blogdetails');
   const blogQuery = useContent('blog');
-  const commentsQuery = useBlogComments();
   const [searchParams] = useSearchParams();
   const { search } = useLocation();
   const postParam = searchParams.get('post');
   const postId = chosenPostId(postParam);
   const posts = blogQuery.data ?? [];
   const post = postId === undefined ? undefined : posts.find((p) => p.id === postId);
+  // The article the loader read the comments of (the same key, so a server-rendered page has them).
+  const commentsQuery = useBlogComments(postId ?? null);
   const showsPost = postParam !== null;
   const status = sectionStatus(showsPost ? blogQuery : detailQuery);
   const detail = blogDetailContent(detailQuery.data);
@@ -227,7 +228,7 @@ export function BlogDetail() {
                 component={BlogComments}
                 props={{
                   postId: post?.id ?? null,
-                  comments: commentsUnder(commentsQuery.data ?? [], post?.id ?? null),
+                  comments: commentsQuery.data ?? [],
                   search,
                 }}
               />

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { vi } from 'vitest';
+import { NO_POST } from '../../../../shared/api/blog-comments.js';
 import { type ContentCollection, isContentCollection } from '../../../../shared/api/content.js';
 import { urlOf } from '../../../test/content-fetch.js';
 import {
@@ -19,7 +20,7 @@ export interface MockContentOptions {
   failing?: ContentCollection[];
   /** Replaces the fixtures of some collections. */
   content?: Partial<Record<ContentCollection, Record<string, unknown>[]>>;
-  /** What `GET blog-comments` answers (none approved when absent). */
+  /** The approved comments `GET blog-comments` answers from, per `?post=` (none when absent). */
   blogComments?: Record<string, unknown>[];
 }
 
@@ -27,12 +28,18 @@ export interface MockContentOptions {
 export function mockContent({ failing = [], content = {}, blogComments = [] }: MockContentOptions = {}) {
   let broken = new Set(failing);
   const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const name = urlOf(input).replace(/^\/api\//, '');
-    // The blog detail page's comments (docs/decisions/0049-blog-comments.md): a send is received.
+    const [name = '', query] = urlOf(input)
+      .replace(/^\/api\//, '')
+      .split('?');
+    // The blog detail page's comments (docs/decisions/0049-blog-comments.md): a send is received;
+    // a read answers one article's, as the server does for `?post=<id|none>`.
     if (name === 'blog-comments') {
-      return init?.method === 'POST'
-        ? jsonResponse({ data: { received: true } }, 201)
-        : jsonResponse({ data: blogComments });
+      if (init?.method === 'POST') return jsonResponse({ data: { received: true } }, 201);
+      const post = new URLSearchParams(query).get('post');
+      const postId = post === null || post === NO_POST ? null : Number(post);
+      return jsonResponse({
+        data: post === null ? blogComments : blogComments.filter((comment) => comment.postId === postId),
+      });
     }
     if (!isContentCollection(name)) throw new TypeError(`Unexpected call ${urlOf(input)}`);
     if (broken.has(name)) return jsonResponse({ error: { code: 'INTERNAL', message: 'Boom' } }, 500);
