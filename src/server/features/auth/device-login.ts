@@ -119,6 +119,15 @@ export async function rememberDevice(
 }
 
 /**
+ * Forgets every device that logged in to the account. A new password is a new start: a device that
+ * logged in with the old one (maybe whoever learnt it) no longer has a known device's budget; the
+ * owner's own device gets a new cookie at their next log-in.
+ */
+export async function forgetDevices(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('device_login').where('user_id', '=', userId).execute();
+}
+
+/**
  * The `Set-Cookie` value for a device token: out of reach of scripts (HttpOnly), not sent with
  * other sites' posts (SameSite=Lax), only over HTTPS when the site is served so, and only to the
  * log-in call.

@@ -9,6 +9,7 @@ import { nowIso } from '../../lib/time.js';
 import { mailLink } from '../mail/compose.js';
 import { queueMails } from '../mail/mail.service.js';
 import { emailKeyOf, updateUser } from '../users/users.repository.js';
+import { forgetDevices } from './device-login.js';
 import { hashPassword } from './password.js';
 import {
   dropOtherResetLinks,
@@ -137,6 +138,7 @@ export async function confirmPasswordReset(
     if (!(await useResetLink(trx, link.id, now))) throw resetLinkInvalid();
     await updateUser(trx, link.userId, { passwordHash }, now);
     await revokeUserSessions(trx, link.userId);
+    await forgetDevices(trx, link.userId);
     await dropOtherResetLinks(trx, link.userId, link.id);
   });
   // A link that worked is not held against the address.

@@ -124,6 +124,14 @@ describe.each(TEST_ENGINES)('password reset by mail on %s', (engine) => {
       const res = await call(t.app, { url: '/api/users/profile', headers: bearer(session) });
       expect(res.statusCode).toBe(401);
     }
+    // The devices that logged in with the old password are forgotten (a stranger's budget again).
+    const devices = await t.db
+      .selectFrom('device_login')
+      .innerJoin('app_user', 'app_user.id', 'device_login.user_id')
+      .select('device_login.token_hash')
+      .where('app_user.email', '=', DEMO.teacher2)
+      .execute();
+    expect(devices).toEqual([]);
     expect((await login(t.app, DEMO.teacher2, DEMO_PASSWORD)).statusCode).toBe(401);
     expect((await login(t.app, DEMO.teacher2, NEW_PASSWORD)).statusCode).toBe(200);
 

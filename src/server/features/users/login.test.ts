@@ -561,4 +561,30 @@ describe.each(TEST_ENGINES)('log-in from a known device on %s', (engine) => {
       await t.db.selectFrom('device_login').select('token_hash').where('user_id', '=', id).execute(),
     ).toEqual([]);
   });
+  it('a new password forgets the account’s devices: one that logged in with the old one is a stranger again', async () => {
+    await windowsPass();
+    const email = DEMO.teacher2;
+    // Someone logged in with the password before it was changed: their device is known.
+    const before = await loginAt('192.0.2.30', email);
+    const device = deviceTokenOf(before);
+    const token = before.json().token as string;
+    const id = await userIdOf(t.db, email);
+    const devicesOf = () =>
+      t.db.selectFrom('device_login').select('token_hash').where('user_id', '=', id).execute();
+    expect(await devicesOf()).toContainEqual({ token_hash: hashToken(device) });
+
+    const changed = await call(t.app, {
+      method: 'PUT',
+      url: '/api/users/profile',
+      headers: bearer(token),
+      payload: { currentPassword: DEMO_PASSWORD, newPassword: NEW_PASSWORD },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await devicesOf()).toEqual([]);
+    // Strangers fill the account's limit: that device no longer has a budget of its own.
+    for (let i = 0; i < LOGIN_LIMITS.account.max; i++) {
+      expect((await loginAt(`198.21.${i}.1`, email, `guess-${i}`)).statusCode).toBe(401);
+    }
+    expect((await loginAt('192.0.2.30', email, NEW_PASSWORD, deviceCookieOf(device))).statusCode).toBe(429);
+  });
 });

@@ -17,6 +17,7 @@ import type { FileStore } from '../../lib/file-store/file-store.js';
 import type { ProcessedImage } from '../../lib/image-processing.js';
 import { nowIso } from '../../lib/time.js';
 import { removeImages, storeImages } from '../../lib/upload-storage.js';
+import { forgetDevices } from '../auth/device-login.js';
 import { claimPasswordCheck, passwordCheckSucceeded } from '../auth/login-throttle.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
 import { revokeUserSessions, type SessionUser } from '../auth/session.js';
@@ -206,7 +207,10 @@ export async function updateProfile(
     await db.transaction().execute(async (trx) => {
       await updateUser(trx, user.id, changes, nowIso());
       if (stored) replaced = await replacePhotos(trx, user.id, stored);
-      if (passwordHash) await revokeUserSessions(trx, user.id, user.sessionId);
+      if (passwordHash) {
+        await revokeUserSessions(trx, user.id, user.sessionId);
+        await forgetDevices(trx, user.id);
+      }
     });
   } catch (error) {
     if (stored) await removeImages(files, USERS_FOLDER, stored);
