@@ -40,9 +40,10 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const fileStore = options.fileStore ?? 'disk';
-  // The demo template's pictures are files in the uploads folder; a database file store plants its own.
-  const demoFromTemplate = options.demo === true && fileStore === 'disk';
-  const database = await createTestDatabase(engine, { demo: demoFromTemplate });
+  // createTestDatabase plants the demo with its pictures as files in the uploads folder (copied from
+  // the run's template); with the database as the file store the demo is planted here instead.
+  const demoWithDatabase = options.demo === true && fileStore === 'disk';
+  const database = await createTestDatabase(engine, { demo: demoWithDatabase });
   const appConfig: Config = {
     ...loadConfig({
       DATA_DIR: database.dataDir,
@@ -57,7 +58,7 @@ export async function createTestApp(
     webDistDir: options.webDistDir ?? path.join(database.dataDir, 'no-web-build'),
   };
   const files = createFileStore(appConfig, database.db);
-  if (options.demo && !demoFromTemplate) await seedDemoSchool(database.db, files, { today: DEMO_TODAY });
+  if (options.demo && !demoWithDatabase) await seedDemoSchool(database.db, files, { today: DEMO_TODAY });
   const { logLines } = options;
   const logger = logLines
     ? { level: options.logLevel ?? 'warn', stream: { write: (line: string) => void logLines.push(line) } }

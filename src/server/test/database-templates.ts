@@ -49,7 +49,8 @@ export function databaseUrl(adminUrl: string, name: string): string {
   return url.toString();
 }
 
-async function prepare(
+/** Migrates a database from nothing and, given a data folder, plants the demo school there. */
+export async function prepareDatabase(
   database: Parameters<typeof connectDatabase>[0],
   dataDir: string | undefined,
 ): Promise<void> {
@@ -76,8 +77,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     },
   };
   await fs.mkdir(sqliteDemoDir);
-  await prepare({ engine: 'sqlite', file: templates.sqlite.migrated }, undefined);
-  await prepare({ engine: 'sqlite', file: templates.sqlite.demo.file }, sqliteDemoDir);
+  await prepareDatabase({ engine: 'sqlite', file: templates.sqlite.migrated }, undefined);
+  await prepareDatabase({ engine: 'sqlite', file: templates.sqlite.demo.file }, sqliteDemoDir);
 
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
@@ -91,8 +92,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     for (const name of [templates.postgres.migrated, templates.postgres.demo.database]) {
       await withAdmin(adminUrl, (client) => client.query(`create database ${name}`));
     }
-    await prepare({ engine: 'postgres', url: databaseUrl(adminUrl, templates.postgres.migrated) }, undefined);
-    await prepare(
+    await prepareDatabase(
+      { engine: 'postgres', url: databaseUrl(adminUrl, templates.postgres.migrated) },
+      undefined,
+    );
+    await prepareDatabase(
       { engine: 'postgres', url: databaseUrl(adminUrl, templates.postgres.demo.database) },
       postgresDemoDir,
     );

@@ -109,7 +109,11 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: TAGS,
         summary: 'The receipt of a payment as a PDF (the principal; the pupil’s guardians)',
-        description: 'A voided payment’s receipt says VOID. Another family’s payment: 404.',
+        description:
+          'The school’s name, address, logo and colour; the receipt number, the day paid in words, ' +
+          'the pupil and class, the invoice’s items and total, the amount, method and reference; ' +
+          '"Still to pay on this invoice" and "Balance of all the pupil’s fees"; who recorded it and ' +
+          'when. A voided payment’s receipt says VOID, when and why. Another family’s payment: 404.',
         security: BEARER_AUTH,
         params: FeeIdParamsSchema,
         produces: ['application/pdf'],
