@@ -4,3 +4,6 @@ export interface BuiltServer {
   stop: () => Promise<void>;
 }
 export function startBuiltServer(options?: { readyPath?: string }): Promise<BuiltServer>;
+export function fromBuild(file: string): Promise<Record<string, unknown>>;
+export function demoAccounts(): Promise<{ emails: Record<string, string>; password: string }>;
+export function logIn(base: string, email: string, password: string): Promise<string>;

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { freePort } from './free-port.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -73,4 +73,40 @@ export async function startBuiltServer({ readyPath = '/api/ready' } = {}) {
   }
   await stop();
   throw new Error('The server did not answer within 60 s.');
+}
+
+/**
+ * A module of the built server or shared code (`dist/node/<file>`, e.g. `shared/constants.js`): the
+ * contract and the demo school as built, so the measuring scripts need no TypeScript loader.
+ */
+export const fromBuild = (file) => import(pathToFileURL(path.join(root, 'dist/node', file)).href);
+
+/**
+ * One demo account of each type that has a school area (src/server/demo), read from the build, with
+ * the demo's password. Throws when a school type has none, so a new type is not left unmeasured.
+ */
+export async function demoAccounts() {
+  const { SCHOOL_TYPES, USER_TYPE } = await fromBuild('shared/constants.js');
+  const { PARENT_EMAIL, PRINCIPAL, STUDENT_EMAIL, TEACHERS } = await fromBuild('server/demo/people.js');
+  const { DEMO_PASSWORD } = await fromBuild('server/demo/index.js');
+  const emails = {
+    [USER_TYPE.principal]: PRINCIPAL.email,
+    [USER_TYPE.teacher]: TEACHERS[0].email,
+    [USER_TYPE.student]: STUDENT_EMAIL,
+    [USER_TYPE.parent]: PARENT_EMAIL,
+  };
+  const missing = SCHOOL_TYPES.filter((type) => !emails[type]);
+  if (missing.length > 0) throw new Error(`No demo account for ${missing.join(', ')}: add one here.`);
+  return { emails, password: DEMO_PASSWORD };
+}
+
+/** Logs in through the API and answers the session token. */
+export async function logIn(base, email, password) {
+  const response = await fetch(`${base}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`The log-in of ${email} answered ${response.status}.`);
+  return /** @type {{ token: string }} */ (await response.json()).token;
 }

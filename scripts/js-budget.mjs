@@ -10,9 +10,9 @@
 // screen's code, 2 when the pages could not be measured.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { chromium, devices } from 'playwright-core';
-import { startBuiltServer } from './built-server.mjs';
+import { demoAccounts, fromBuild, logIn, startBuiltServer } from './built-server.mjs';
 import { CHROME_ARGS, resolveChromePath } from './chrome-path.mjs';
 import {
   foreignRouteModules,
@@ -36,8 +36,6 @@ const DASHBOARD_MODULE = 'school/dashboard';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const webDir = path.join(root, 'dist/web');
-/** The contract and the demo school as built (dist/node), so this script needs no TypeScript loader. */
-const fromBuild = (file) => import(pathToFileURL(path.join(root, 'dist/node', file)).href);
 
 /**
  * Opens `url` in a fresh context (empty cache; `cookies` in it, if any), waits until the network is
@@ -118,34 +116,13 @@ async function firstPostPath(base) {
   return href.replaceAll('&amp;', '&');
 }
 
-/** A session token, as the log-in form gets it (POST /api/users/login). */
-async function logIn(base, email, password) {
-  const response = await fetch(`${base}/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!response.ok) throw new Error(`The log-in of ${email} answered ${response.status}.`);
-  return /** @type {{ token: string }} */ (await response.json()).token;
-}
-
 async function main() {
   const server = await startBuiltServer();
   let browser;
   try {
     const { SERVER_RENDERED_PATHS } = await fromBuild('shared/page-rendering.js');
-    const { SCHOOL_TYPES, SESSION_COOKIE, USER_TYPE } = await fromBuild('shared/constants.js');
-    const { PARENT_EMAIL, PRINCIPAL, STUDENT_EMAIL, TEACHERS } = await fromBuild('server/demo/people.js');
-    const { DEMO_PASSWORD } = await fromBuild('server/demo/index.js');
-    /** One demo account of each type that has a school area (src/server/demo). */
-    const demoAccounts = {
-      [USER_TYPE.principal]: PRINCIPAL.email,
-      [USER_TYPE.teacher]: TEACHERS[0].email,
-      [USER_TYPE.student]: STUDENT_EMAIL,
-      [USER_TYPE.parent]: PARENT_EMAIL,
-    };
-    const missing = SCHOOL_TYPES.filter((type) => !demoAccounts[type]);
-    if (missing.length > 0) throw new Error(`No demo account for ${missing.join(', ')}: add one here.`);
+    const { SCHOOL_TYPES, SESSION_COOKIE } = await fromBuild('shared/constants.js');
+    const { emails: demoEmails, password: DEMO_PASSWORD } = await demoAccounts();
 
     browser = await chromium.launch({ executablePath: await resolveChromePath(), args: CHROME_ARGS });
     const { base } = server;
@@ -169,7 +146,7 @@ async function main() {
     const schoolLoads = [];
     const lazyFailures = [];
     for (const type of SCHOOL_TYPES) {
-      const token = await logIn(base, demoAccounts[type], DEMO_PASSWORD);
+      const token = await logIn(base, demoEmails[type], DEMO_PASSWORD);
       const load = await measure(browser, `${base}${DASHBOARD}`, [
         { name: SESSION_COOKIE, value: token, url: base },
       ]);

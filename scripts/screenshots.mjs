@@ -9,28 +9,14 @@
 // nothing could be taken (no build, no browser).
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { startBuiltServer } from './built-server.mjs';
+import { demoAccounts, fromBuild, logIn, startBuiltServer } from './built-server.mjs';
 import { CHROME_ARGS, resolveChromePath } from './chrome-path.mjs';
 import { SCREENSHOT_WIDTHS, screenshotPlaces } from './screenshot-places.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = path.join(root, '.reports/screenshots');
-/** The contract and the demo school as built (dist/node), so this script needs no TypeScript loader. */
-const fromBuild = (file) => import(pathToFileURL(path.join(root, 'dist/node', file)).href);
-
-/** A session token, as the log-in form gets it (POST /api/users/login). */
-async function logIn(base, email, password) {
-  const response = await fetch(`${base}/api/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!response.ok) throw new Error(`The log-in of ${email} answered ${response.status}.`);
-  return /** @type {{ token: string }} */ (await response.json()).token;
-}
-
 /** A parent's children, as the app shell reads them for the navigation (GET family/children). */
 async function childrenOf(base, token) {
   const response = await fetch(`${base}/api/family/children`, {
@@ -129,15 +115,7 @@ async function main() {
     const { schoolNavigationOf } = await fromBuild('shared/app-navigation.js');
     const { bannerTitleFor } = await fromBuild('shared/screens.js');
     const { SCHOOL_TYPES, SESSION_COOKIE, USER_TYPE } = await fromBuild('shared/constants.js');
-    const { PARENT_EMAIL, PRINCIPAL, STUDENT_EMAIL, TEACHERS } = await fromBuild('server/demo/people.js');
-    const { DEMO_PASSWORD } = await fromBuild('server/demo/index.js');
-    /** One demo account of each type that has a school area (src/server/demo). */
-    const demoAccounts = {
-      [USER_TYPE.principal]: PRINCIPAL.email,
-      [USER_TYPE.teacher]: TEACHERS[0].email,
-      [USER_TYPE.parent]: PARENT_EMAIL,
-      [USER_TYPE.student]: STUDENT_EMAIL,
-    };
+    const { emails: demoEmails, password: DEMO_PASSWORD } = await demoAccounts();
     /** The folder of each type's screenshots, in plain words (the contract spells the principal "Principle"). */
     const folderOf = {
       [USER_TYPE.principal]: 'principal',
@@ -149,9 +127,7 @@ async function main() {
     fs.rmSync(outDir, { recursive: true, force: true });
     const taken = [];
     for (const type of SCHOOL_TYPES) {
-      const email = demoAccounts[type];
-      if (!email) throw new Error(`No demo account for ${type}: add one here.`);
-      const token = await logIn(base, email, DEMO_PASSWORD);
+      const token = await logIn(base, demoEmails[type], DEMO_PASSWORD);
       const children = type === USER_TYPE.parent ? await childrenOf(base, token) : [];
       const places = screenshotPlaces(schoolNavigationOf, type, children);
       const folder = folderOf[type] ?? type.toLowerCase();
@@ -199,7 +175,7 @@ async function main() {
         }
         await context.close();
       }
-      taken.push({ folder, email, places: shown });
+      taken.push({ folder, email: demoEmails[type], places: shown });
     }
     fs.writeFileSync(path.join(outDir, 'index.html'), indexHtml(taken));
     const count = taken.reduce((sum, { places }) => sum + places.length, 0) * SCREENSHOT_WIDTHS.length;
