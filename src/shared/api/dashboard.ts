@@ -18,6 +18,8 @@ export const ClassTodaySchema = z.object({
   pupils: count,
   /** Pupils checked in at least once today (the Today register). */
   arrived: count,
+  /** Pupils marked Present today (the attendance register). */
+  present: count,
   /** Pupils marked Absent today (the attendance register). */
   absent: count,
   /** Pupils with an attendance mark of any kind today: equal to `pupils` once the register is taken. */

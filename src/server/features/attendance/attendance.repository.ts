@@ -143,17 +143,6 @@ export interface ClassDay {
  * day's records per current class (index attendance_day alone, then the pupil's open enrolment), so
  * the cost follows the day's records rather than a search per pupil.
  */
-/** The pupils marked Present in the register of `date` (code 1), whatever their class. */
-export async function pupilsMarkedPresent(db: Db, date: string): Promise<Set<number>> {
-  const rows = await db
-    .selectFrom('attendance')
-    .select('student_id')
-    .where('att_date', '=', date)
-    .where('status', '=', 1)
-    .execute();
-  return new Set(rows.map((row) => row.student_id));
-}
-
 export async function attendanceOverview(db: Db, date: string): Promise<ClassDay[]> {
   const pupilsPerClass = db
     .selectFrom('enrolment')

@@ -4,7 +4,7 @@ import { USER_TYPE } from '../../../shared/constants.js';
 import { addDaysIso } from '../../../shared/school-time.js';
 import { mayOpen } from '../../../shared/screens.js';
 import type { Db } from '../../db/connect.js';
-import { attendanceOverview, pupilsMarkedPresent } from '../attendance/attendance.repository.js';
+import { attendanceOverview } from '../attendance/attendance.repository.js';
 import { countPendingBlogComments } from '../blog-comments/blog-comments.repository.js';
 import { registerOf } from '../care/care.repository.js';
 import { listExamsOfTeacher, listVisibleExams } from '../exams/exams.repository.js';
@@ -41,16 +41,16 @@ export async function dashboardToday(db: Db, viewer: Viewer, now = new Date()): 
 }
 
 /**
- * Each class the viewer may see: its pupils, who arrived and its attendance (marked, absent). One
- * register, one truth: a child arrived when checked in on Today or marked Present on Attendance, so
- * a class whose register was taken without check-ins does not read "0 arrived" beside it. The register is read per class; a school has tens of classes, and
+ * Each class the viewer may see: its pupils, who arrived (the Today register's check-ins) and its
+ * attendance (marked, present, absent). Once the attendance is taken the dashboard shows who is
+ * present by it, so a school that takes the register without check-ins does not read "0 arrived"
+ * beside "Attendance taken"; each figure still counts what the screen it links to shows. The register is read per class; a school has tens of classes, and
  * registerOf is two queries whatever the class's size.
  */
 async function classesToday(db: Db, viewer: Viewer, date: string): Promise<ClassToday[]> {
   const classes = await listVisibleClasses(db, viewer);
   if (classes.length === 0) return [];
   const attendance = new Map((await attendanceOverview(db, date)).map((day) => [day.classId, day]));
-  const markedPresent = await pupilsMarkedPresent(db, date);
   const rows: ClassToday[] = [];
   for (const schoolClass of classes) {
     const register = await registerOf(db, viewer, schoolClass.id, date);
@@ -60,9 +60,8 @@ async function classesToday(db: Db, viewer: Viewer, date: string): Promise<Class
       classId: schoolClass.id,
       className: schoolClass.name,
       pupils,
-      arrived:
-        register?.rows.filter((row) => row.checkedInAt !== null || markedPresent.has(row.studentId)).length ??
-        0,
+      arrived: register?.rows.filter((row) => row.checkedInAt !== null).length ?? 0,
+      present: day?.present ?? 0,
       absent: day?.absent ?? 0,
       marked: day ? day.present + day.absent + day.leave : 0,
     });

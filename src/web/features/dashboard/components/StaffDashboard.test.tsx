@@ -11,8 +11,18 @@ import { answer, mockApi } from '../../../test/school-test-utils.js';
 import { makeUser } from '../../accounts/testing/mock-api.js';
 import { todayAnswer } from '../testing/today.js';
 
-const KG = { classId: 3, className: 'KG', pupils: 15, arrived: 12, absent: 1, marked: 0 };
-const CLASS_2 = { classId: 6, className: 'Class 2', pupils: 10, arrived: 10, absent: 0, marked: 10 };
+const KG = { classId: 3, className: 'KG', pupils: 15, arrived: 12, present: 0, absent: 1, marked: 0 };
+// Its register taken without every child checked in at the door: 7 came through Today, 9 are
+// marked Present.
+const CLASS_2 = {
+  classId: 6,
+  className: 'Class 2',
+  pupils: 10,
+  arrived: 7,
+  present: 9,
+  absent: 1,
+  marked: 10,
+};
 const PRINCIPAL_DAY = todayAnswer({
   classes: [KG, CLASS_2],
   approvals: 2,
@@ -72,11 +82,16 @@ describe('the principal’s dashboard', () => {
       'href',
       '/attendence?date=2026-11-26',
     );
-    expect(classes.getByRole('link', { name: '10 of 10 arrived' })).toHaveAttribute(
-      'href',
-      '/today?classId=6',
+    // Taken, the register says who is present (not "7 arrived" beside "Attendance taken").
+    const class2 = within(
+      classes.getAllByRole('listitem').find((item) => item.textContent?.startsWith('Class 2')) as HTMLElement,
     );
-    expect(classes.getByRole('link', { name: 'Attendance taken' })).toBeInTheDocument();
+    expect(class2.getByRole('link', { name: '9 of 10 present' })).toHaveAttribute(
+      'href',
+      '/attendence?date=2026-11-26',
+    );
+    expect(class2.queryByRole('link', { name: /arrived$/ })).not.toBeInTheDocument();
+    expect(class2.getByRole('link', { name: 'Attendance taken' })).toBeInTheDocument();
 
     const waiting = within(screen.getByRole('list', { name: 'Waiting for you' }));
     expect(waiting.getByRole('link', { name: '2 registrations to approve' })).toHaveAttribute(

@@ -45,7 +45,17 @@ function ClassRow({ type, row, date }: { type: SchoolType; row: ClassToday; date
       <p className="dash-class__name">{row.className}</p>
       <ul className="dash-class__figures">
         <li>
-          <Figure to={register} count={`${row.arrived} of ${row.pupils}`} text="arrived" />
+          {/* Taken, the register is the day's truth (it starts from the check-ins, decision 0047);
+              before, the arrivals at the door are. */}
+          {taken ? (
+            <Figure
+              to={attendanceLink(type, row, date)}
+              count={`${row.present} of ${row.pupils}`}
+              text="present"
+            />
+          ) : (
+            <Figure to={register} count={`${row.arrived} of ${row.pupils}`} text="arrived" />
+          )}
         </li>
         <li>
           <Figure
