@@ -37,12 +37,13 @@ const PUBLIC_SUFFIXES = ['.repository.ts', '.policy.ts'];
 
 /**
  * Auth is what every feature stands on: its session names the viewer of every policy, and
- * accounts are created and checked with its password hashing and log-in throttle. Mail is sent by
+ * accounts are created and checked with its password hashing and log-in throttle, and a new
+ * password forgets the account's known devices (device-login.ts, decision 0057). Mail is sent by
  * the features whose events cause it: they queue it in their own transaction (`mail.service.ts`)
  * and build its links (`compose.ts`), docs/decisions/0022-email-outbox.md.
  */
 const PUBLIC_FILES: Record<string, readonly string[]> = {
-  auth: ['session.ts', 'password.ts', 'login-throttle.ts'],
+  auth: ['session.ts', 'password.ts', 'login-throttle.ts', 'device-login.ts'],
   mail: ['mail.service.ts', 'compose.ts'],
 };
 

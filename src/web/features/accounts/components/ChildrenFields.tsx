@@ -1,7 +1,7 @@
 import { type Control, type FieldErrors, type UseFormRegister, useFieldArray } from 'react-hook-form';
 import { FAMILY_LIMITS } from '../../../../shared/api/family-form-fields.js';
+import { todayInZone } from '../../../../shared/school-time.js';
 import { TextField } from '../../../components/forms/fields.js';
-import { todayInZone } from '../../../lib/school-time.js';
 import type { RegistrationFormInput } from '../api/register.js';
 
 /** The latest date of birth the form offers: UTC's today, as the shared rule (dobProblem) counts it. */

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { GENDERS } from '../../../../shared/constants.js';
+import { todayInZone } from '../../../../shared/school-time.js';
 import { RadioGroup, TextField } from '../../../components/forms/fields.js';
-import { todayInZone } from '../../../lib/school-time.js';
 
 /** The latest date of birth the form offers: UTC's today, as the shared rule (dobProblem) counts it. */
 const latestBirthday = (): string => todayInZone('UTC');
