@@ -17,6 +17,25 @@ const precompress = (): Plugin => ({
   },
 });
 
+const messageParserWithout = fileURLToPath(
+  new URL('./node_modules/@formatjs/icu-messageformat-parser/no-parser.js', import.meta.url),
+);
+
+/**
+ * intl-messageformat's own import of the message parser gets the parser-less build in the browser
+ * (docs/decisions/0059-message-catalogs.md): the public pages' islands receive parsed messages and
+ * need no parser; the app imports the parser itself (main.tsx) and parses its messages as it uses them.
+ */
+const noParserInsideIntlMessageFormat = (): Plugin => ({
+  name: 'schoolyard-no-message-parser',
+  enforce: 'pre',
+  apply: (_config, env) => !env.isSsrBuild,
+  resolveId(source, importer) {
+    if (source !== '@formatjs/icu-messageformat-parser' || !importer) return null;
+    return /[\\/]node_modules[\\/]intl-messageformat[\\/]/.test(importer) ? messageParserWithout : null;
+  },
+});
+
 /**
  * The React app: source in src/web, built into dist/web, which the server serves; and its server
  * rendering (`vite build --ssr`, entry-server.tsx) into dist/ssr, which the server loads. Two pages
@@ -27,7 +46,7 @@ const precompress = (): Plugin => ({
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), bootstrapUsedOnlyPlugin(webSource), precompress()],
+  plugins: [react(), noParserInsideIntlMessageFormat(), bootstrapUsedOnlyPlugin(webSource), precompress()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -55,6 +55,8 @@ import { newsletterRoutes } from './features/newsletter/newsletter.routes.js';
 import { newsletterFormPostRoutes } from './features/newsletter/newsletter-form-post.routes.js';
 import { notificationsRoutes } from './features/notifications/notifications.routes.js';
 import { renderIndexPage } from './features/pages/index-page.js';
+import { messagesFor } from '../shared/messages/messages.js';
+import { requestedLocale } from './lib/i18n.js';
 import { inlineStylesheets } from './features/pages/inline-stylesheets.js';
 import { pagesRoutes } from './features/pages/pages.routes.js';
 import { loadPageRenderer, ServerPages } from './features/pages/server-pages.js';
@@ -432,9 +434,11 @@ async function registerStaticFiles(
         request.log.error({ err: error, url }, 'the page could not be rendered on the server');
       }
     }
+    const locale = requestedLocale(request);
     const html = renderIndexPage(indexTemplate, await readSettings(app.db), {
       pathname: url,
       notFound: status === 404,
+      language: { locale, messages: messagesFor(locale) },
     });
     return reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
   };

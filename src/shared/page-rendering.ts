@@ -1,5 +1,8 @@
 import type { ContentCollection } from './api/content.js';
 import type { SchoolSettings } from './api/settings.js';
+import type { AnyLocale } from './i18n/locales.js';
+import type { MessageArea } from './i18n/message-keys.js';
+import type { Messages, Translator } from './i18n/translator.js';
 
 /**
  * The contract between the server and the web app's server-rendering bundle (src/web/entry-server.tsx,
@@ -66,6 +69,10 @@ export interface RenderPageInput {
    * (docs/decisions/0049-blog-comments.md): a post's (its id), or (null) /blogdetail's own article's.
    */
   readBlogComments: (postId: number | null) => Promise<unknown>;
+  /** The page's language and its messages (docs/decisions/0059-message-catalogs.md). */
+  translator: Translator;
+  /** The messages of `areas` in the page's language, parsed: what the page's islands are handed. */
+  islandMessages: (areas: readonly MessageArea[]) => Messages;
 }
 
 export type RenderedPage =
@@ -75,6 +82,8 @@ export type RenderedPage =
       head: string;
       /** The page's markup, its islands in it, to go inside `<div id="root">`. */
       root: string;
+      /** What the page's islands say, parsed (web/lib/i18n.tsx: PageMessages). */
+      messages: { locale: AnyLocale; messages: Messages };
     }
   | { kind: 'redirect'; status: number; location: string };
 

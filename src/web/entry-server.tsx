@@ -10,6 +10,7 @@ import { AppProvider } from './app/providers.js';
 import { createRoutes } from './app/router.js';
 import { readBlogCommentsWith } from './features/public-site/api/blog-comments.js';
 import { IslandCollector, IslandCollectorContext, islandSlot } from './islands/island.js';
+import { ISLAND_MESSAGE_AREAS } from './islands/registry.js';
 import { renderIsland } from './islands/render-island.js';
 import { contentQueryKey, readContentWith } from './lib/content.js';
 import { defaultHead, type PageHeadFunction, renderHeadTags } from './lib/page-head.js';
@@ -51,15 +52,18 @@ export const renderer: PageRenderer = {
     let root = renderToString(
       <StrictMode>
         <IslandCollectorContext value={islands}>
-          <AppProvider queryClient={queryClient}>
+          <AppProvider queryClient={queryClient} translator={input.translator}>
             <StaticRouterProvider router={router} context={context} hydrate={false} />
           </AppProvider>
         </IslandCollectorContext>
       </StrictMode>,
     );
     for (const island of islands.placed) {
-      root = root.replace(islandSlot(island.key), () => renderIsland(island, input.settings));
+      root = root.replace(islandSlot(island.key), () =>
+        renderIsland(island, input.settings, input.translator),
+      );
     }
+    const islandAreas = [...new Set(islands.placed.flatMap((island) => ISLAND_MESSAGE_AREAS[island.name]))];
 
     const url = new URL(input.url);
     const headOf = [...context.matches]
@@ -72,6 +76,11 @@ export const renderer: PageRenderer = {
       content: <C extends ContentCollection>(collection: C) =>
         queryClient.getQueryData<ContentRecord<C>[]>(contentQueryKey(collection)) ?? [],
     });
-    return { kind: 'page', head: renderHeadTags(head, input.settings, input.publicUrl), root };
+    return {
+      kind: 'page',
+      head: renderHeadTags(head, input.settings, input.publicUrl),
+      root,
+      messages: { locale: input.translator.locale, messages: input.islandMessages(islandAreas) },
+    };
   },
 };

@@ -7,13 +7,17 @@ import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles/app.css';
 import './styles/accounts.css';
 
+import { parse } from '@formatjs/icu-messageformat-parser';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { DEFAULT_LOCALE } from '../shared/i18n/locales.js';
+import { createTranslator } from '../shared/i18n/translator.js';
 import { AppProvider } from './app/providers.js';
 import { createAppRouter } from './app/router.js';
 import { paths } from './config/paths.js';
 import { setUnauthorizedHandler } from './lib/api-client.js';
+import { readMessagesFromPage } from './lib/i18n.js';
 import { createQueryClient } from './lib/query-client.js';
 import { getSessionToken, subscribeToSession } from './lib/session.js';
 import { primeSettingsFromPage } from './lib/settings.js';
@@ -36,12 +40,18 @@ subscribeToSession(() => {
   }
 });
 
+// The app's messages in the user's language, as the server wrote them into this page; parsed as used.
+const pageMessages = readMessagesFromPage() ?? { locale: DEFAULT_LOCALE, messages: {} };
+const translator = createTranslator(pageMessages.locale, pageMessages.messages, {
+  parse: (message) => parse(message),
+});
+
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
 createRoot(container).render(
   <StrictMode>
-    <AppProvider queryClient={queryClient}>
+    <AppProvider queryClient={queryClient} translator={translator}>
       <RouterProvider router={router} />
     </AppProvider>
   </StrictMode>,

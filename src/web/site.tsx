@@ -8,7 +8,10 @@ import './styles/app.css';
 // The log-in and registration pages' cards (their forms are islands; the page around them is not).
 import './styles/accounts.css';
 
+import { DEFAULT_LOCALE } from '../shared/i18n/locales.js';
+import { createTranslator } from '../shared/i18n/translator.js';
 import { hydrateIslands } from './islands/hydrate-islands.js';
+import { readMessagesFromPage } from './lib/i18n.js';
 import { readSettingsFromPage } from './lib/page-settings.js';
 
 /**
@@ -16,4 +19,10 @@ import { readSettingsFromPage } from './lib/page-settings.js';
  * island in it (an element with `data-island`, entry-server.tsx) is hydrated as a React root of its
  * own. Its code is a chunk of its own, so a page fetches only the islands it has.
  */
-hydrateIslands(document, readSettingsFromPage());
+// The islands' messages come parsed (docs/decisions/0059-message-catalogs.md): no parser in this bundle.
+const pageMessages = readMessagesFromPage() ?? { locale: DEFAULT_LOCALE, messages: {} };
+hydrateIslands(
+  document,
+  readSettingsFromPage(),
+  createTranslator(pageMessages.locale, pageMessages.messages),
+);

@@ -1,5 +1,6 @@
 import { type ComponentType, type ReactNode, useEffect } from 'react';
 import { hydrateRoot, type RootOptions } from 'react-dom/client';
+import type { Translator } from '../../shared/i18n/translator.js';
 import type { SchoolSettings } from '../../shared/school-settings.js';
 import { IslandRoot } from './island.js';
 import { ISLAND_LOADERS, type IslandName, isIslandName } from './registry.js';
@@ -28,6 +29,7 @@ function MarkHydrated({ element, children }: { element: HTMLElement; children: R
 export async function hydrateIsland(
   element: HTMLElement,
   settings: SchoolSettings | undefined,
+  translator: Translator,
   load: IslandLoader = loadFromRegistry,
   options: Pick<RootOptions, 'onRecoverableError'> = {},
 ): Promise<void> {
@@ -38,7 +40,7 @@ export async function hydrateIsland(
   const Component = await load(name);
   hydrateRoot(
     element,
-    <IslandRoot settings={settings}>
+    <IslandRoot settings={settings} translator={translator}>
       <MarkHydrated element={element}>
         <Component {...(JSON.parse(props ?? '{}') as object)} />
       </MarkHydrated>
@@ -48,8 +50,12 @@ export async function hydrateIsland(
 }
 
 /** Every island of the page; one that fails to load leaves the others working, its HTML as sent. */
-export function hydrateIslands(root: ParentNode, settings: SchoolSettings | undefined): void {
+export function hydrateIslands(
+  root: ParentNode,
+  settings: SchoolSettings | undefined,
+  translator: Translator,
+): void {
   for (const element of root.querySelectorAll<HTMLElement>('[data-island]')) {
-    hydrateIsland(element, settings).catch((error: unknown) => reportError(error));
+    hydrateIsland(element, settings, translator).catch((error: unknown) => reportError(error));
   }
 }

@@ -1,6 +1,8 @@
 import { type ComponentType, createContext, type ReactNode, StrictMode, useContext } from 'react';
+import type { Translator } from '../../shared/i18n/translator.js';
 import type { SchoolSettings } from '../../shared/school-settings.js';
 import { SchoolContext } from '../components/layout/school.js';
+import { I18nProvider } from '../lib/i18n.js';
 import type { IslandName } from './registry.js';
 
 /**
@@ -56,14 +58,18 @@ export function Island<P extends object>({ name, component: Component, props }: 
 /** What every island has around it, the same on the server and in the browser. */
 export function IslandRoot({
   settings,
+  translator,
   children,
 }: {
   settings: SchoolSettings | undefined;
+  translator: Translator;
   children: ReactNode;
 }) {
   return (
     <StrictMode>
-      <SchoolContext value={{ settings, status: settings ? 'success' : 'error' }}>{children}</SchoolContext>
+      <I18nProvider translator={translator}>
+        <SchoolContext value={{ settings, status: settings ? 'success' : 'error' }}>{children}</SchoolContext>
+      </I18nProvider>
     </StrictMode>
   );
 }

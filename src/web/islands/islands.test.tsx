@@ -5,6 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { useSchool } from '../components/layout/school.js';
 import { allowConsoleErrors } from '../test/console.js';
+import { testTranslator } from '../test/i18n.js';
 import { TEST_SCHOOL } from '../test/school.js';
 import { hydrateIsland } from './hydrate-islands.js';
 import { Island, IslandCollector, IslandCollectorContext, islandSlot } from './island.js';
@@ -34,6 +35,7 @@ function serverIsland(label: string, key = 'i0-'): HTMLElement {
   document.body.innerHTML = renderIsland(
     { key, name: 'toasts', component: Counter, props: { label } },
     TEST_SCHOOL,
+    testTranslator(),
   );
   return document.body.querySelector('[data-island]') as HTMLElement;
 }
@@ -75,7 +77,9 @@ describe('islands', () => {
     const element = serverIsland('Apples');
     const input = element.querySelector('input');
     const recoverable = vi.fn();
-    await act(() => hydrateIsland(element, TEST_SCHOOL, loadCounter, { onRecoverableError: recoverable }));
+    await act(() =>
+      hydrateIsland(element, TEST_SCHOOL, testTranslator(), loadCounter, { onRecoverableError: recoverable }),
+    );
     expect(recoverable).not.toHaveBeenCalled();
     // The server's elements were kept, not drawn again.
     expect(element.querySelector('input')).toBe(input);
@@ -88,13 +92,17 @@ describe('islands', () => {
     const element = serverIsland('Apples');
     // What the browser renders with other settings than the server's differs in the button's text.
     const recoverable = vi.fn();
-    await act(() => hydrateIsland(element, undefined, loadCounter, { onRecoverableError: recoverable }));
+    await act(() =>
+      hydrateIsland(element, undefined, testTranslator(), loadCounter, { onRecoverableError: recoverable }),
+    );
     expect(recoverable).toHaveBeenCalled();
   });
 
   it('an element naming no known island is refused', async () => {
     const element = serverIsland('Apples');
     element.dataset.island = 'nothing-of-ours';
-    await expect(hydrateIsland(element, TEST_SCHOOL, loadCounter)).rejects.toThrow(/nothing-of-ours/);
+    await expect(hydrateIsland(element, TEST_SCHOOL, testTranslator(), loadCounter)).rejects.toThrow(
+      /nothing-of-ours/,
+    );
   });
 });

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { MessageArea } from '../../shared/i18n/message-keys.js';
 
 /**
  * Every island of the public pages (islands/island.tsx), by name, as the browser loads it: each is a
@@ -30,5 +31,23 @@ export const ISLAND_LOADERS = {
 } satisfies Record<string, () => Promise<ComponentType<never>>>;
 
 export type IslandName = keyof typeof ISLAND_LOADERS;
+
+/**
+ * The catalog areas each island's texts come from: the server hands a page those areas' messages
+ * (and no others), so an island that shows a message of another area shows its key instead.
+ */
+export const ISLAND_MESSAGE_AREAS: Readonly<Record<IslandName, readonly MessageArea[]>> = {
+  'site-nav': ['common', 'layout'],
+  toasts: ['common'],
+  'newsletter-form': ['common', 'validation', 'errors', 'newsletter'],
+  'contact-form': ['common', 'validation', 'errors', 'public-site'],
+  'login-form': ['common', 'validation', 'errors', 'accounts'],
+  'registration-form': ['common', 'validation', 'errors', 'accounts'],
+  'book-seat-form': ['common', 'validation', 'errors', 'public-site'],
+  testimonials: ['common', 'public-site'],
+  gallery: ['common', 'public-site'],
+  'blog-comments': ['common', 'validation', 'errors', 'public-site'],
+  'blog-search': ['common', 'public-site'],
+};
 
 export const isIslandName = (name: string): name is IslandName => Object.hasOwn(ISLAND_LOADERS, name);

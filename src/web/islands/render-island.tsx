@@ -1,5 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { escapeHtml } from '../../shared/html-text.js';
+import type { Translator } from '../../shared/i18n/translator.js';
 import type { SchoolSettings } from '../../shared/school-settings.js';
 import { IslandRoot, type PlacedIsland } from './island.js';
 
@@ -11,9 +12,10 @@ import { IslandRoot, type PlacedIsland } from './island.js';
 export function renderIsland(
   { key, name, component: Component, props }: PlacedIsland,
   settings: SchoolSettings | undefined,
+  translator: Translator,
 ): string {
   const markup = renderToString(
-    <IslandRoot settings={settings}>
+    <IslandRoot settings={settings} translator={translator}>
       <Component {...props} />
     </IslandRoot>,
     { identifierPrefix: key },

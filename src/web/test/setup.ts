@@ -2,8 +2,10 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import '../app/routes/root.js';
+import { setFallbackTranslator } from '../lib/i18n.js';
 import { assertNoConsoleErrors, installConsoleErrorGuard } from './console.js';
 import { installContentFetchStub } from './content-fetch.js';
+import { testTranslator } from './i18n.js';
 import { cancelPendingQueries } from './render-app.js';
 
 // jsdom does not scroll; the router's ScrollRestoration and the skip link ask it to.
@@ -23,6 +25,9 @@ function clearCookies(): void {
 configure({ asyncUtilTimeout: 5000 });
 
 installConsoleErrorGuard();
+
+// A component outside any provider speaks English, as the contract's texts are written.
+setFallbackTranslator(testTranslator());
 
 installContentFetchStub();
 

@@ -45,7 +45,8 @@ describe('renderIndexPage', () => {
     );
     expect(html).not.toContain('Placeholder');
     // The JSON cannot close its element early, and reads back as the settings.
-    expect(html.match(/<\/script>/g)).toHaveLength(2);
+    // The template's module script, the settings and the messages.
+    expect(html.match(/<\/script>/g)).toHaveLength(3);
     expect(settingsIn(html)).toEqual(school);
   });
 

@@ -5,6 +5,8 @@ import {
   SETTINGS_ELEMENT_ID,
 } from '../../../shared/api/settings.js';
 import { escapeHtml, scriptSafeJson } from '../../../shared/html-text.js';
+import { type AnyLocale, DEFAULT_LOCALE, textDirection } from '../../../shared/i18n/locales.js';
+import type { Messages } from '../../../shared/i18n/translator.js';
 import { bannerTitleFor } from '../../../shared/screens.js';
 
 /** JSON that cannot end the script element it sits in (`</script>`, `<!--`). */
@@ -13,6 +15,21 @@ const ROOT = /<div id="root"><\/div>/i;
 const BODY_END = /<\/body>/i;
 const DESCRIPTION = /<meta\s+name="description"[^>]*>/i;
 const HEAD_END = /<\/head>/i;
+const HTML_START = /<html[^>]*>/i;
+
+/** The language a page is in and the messages it hands the browser (web/lib/i18n.tsx: PageMessages). */
+export interface PageLanguage {
+  locale: AnyLocale;
+  messages: Messages;
+}
+
+/** The page's language on its root element: `lang`, and `dir` for a right-to-left one. */
+const htmlStart = (locale: AnyLocale): string =>
+  `<html lang="${escapeHtml(locale)}" dir="${textDirection(locale)}">`;
+
+/** The messages' JSON block (web/lib/i18n.tsx: MESSAGES_ELEMENT_ID): data, not script. */
+const messagesBlock = (language: PageLanguage): string =>
+  `<script type="application/json" id="messages">${scriptSafeJson(language)}</script>`;
 
 /**
  * The app's index.html for one page, with the school in it: the browser's title (`About · Sunny
@@ -23,18 +40,20 @@ const HEAD_END = /<\/head>/i;
 export function renderIndexPage(
   template: string,
   settings: SchoolSettings,
-  page: { pathname: string; notFound: boolean },
+  page: { pathname: string; notFound: boolean; language?: PageLanguage },
   rendered?: ServerRenderedParts,
 ): string {
   if (rendered) return renderServerPage(template, settings, rendered);
+  const language = page.language ?? { locale: DEFAULT_LOCALE, messages: {} };
   const pageTitle = page.notFound ? NOT_FOUND_PAGE_TITLE : bannerTitleFor(page.pathname);
   const title = `<title>${escapeHtml(documentTitle(pageTitle, settings.name))}</title>`;
   const description = settings.description
     ? `<meta name="description" content="${escapeHtml(settings.description.replace(/\s+/g, ' '))}" />`
     : '';
-  const data = `<script type="application/json" id="${SETTINGS_ELEMENT_ID}">${scriptSafeJson(settings)}</script>`;
+  const data = `<script type="application/json" id="${SETTINGS_ELEMENT_ID}">${scriptSafeJson(settings)}</script>${messagesBlock(language)}`;
 
-  let html = TITLE.test(template) ? template.replace(TITLE, () => title) : template;
+  let html = template.replace(HTML_START, () => htmlStart(language.locale));
+  html = TITLE.test(html) ? template.replace(TITLE, () => title) : template;
   html = DESCRIPTION.test(html) ? html.replace(DESCRIPTION, () => description) : html;
   const additions = `${DESCRIPTION.test(template) ? '' : description}${data}`;
   // The app's module script runs after the whole document is read, so the end will do without a head.
@@ -47,6 +66,8 @@ export interface ServerRenderedParts {
   head: string;
   /** The page's markup for `#root`, its islands in it. */
   root: string;
+  /** Its language, and the messages its islands use. */
+  messages: PageLanguage;
 }
 
 /** The template cut where a server-rendered page fills it in: before `</head>`, `#root` and `</body>`. */
@@ -85,7 +106,8 @@ function splitAt(text: string, pattern: RegExp): [string, string] {
  * tags, the markup goes into `#root`, the hydration data after it, the settings block into the head.
  */
 function renderServerPage(template: string, settings: SchoolSettings, rendered: ServerRenderedParts): string {
-  const data = `<script type="application/json" id="${SETTINGS_ELEMENT_ID}">${scriptSafeJson(settings)}</script>`;
+  const data = `<script type="application/json" id="${SETTINGS_ELEMENT_ID}">${scriptSafeJson(settings)}</script>${messagesBlock(rendered.messages)}`;
   const cut = serverTemplate(template);
-  return `${cut.head}${rendered.head}${data}</head>${cut.toRoot}<div id="root">${rendered.root}</div>${cut.toBodyEnd}</body>${cut.rest}`;
+  const head = cut.head.replace(HTML_START, () => htmlStart(rendered.messages.locale));
+  return `${head}${rendered.head}${data}</head>${cut.toRoot}<div id="root">${rendered.root}</div>${cut.toBodyEnd}</body>${cut.rest}`;
 }

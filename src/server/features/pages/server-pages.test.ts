@@ -11,6 +11,7 @@ import { renderer } from '../../../web/entry-server.js';
 import { POST_NOT_FOUND } from '../../../web/features/public-site/lib/content-rules.js';
 import { buildApp } from '../../app.js';
 import { connectDatabase } from '../../db/connect.js';
+import { parsedMessagesFor, translatorFor } from '../../lib/i18n.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { bearer, tokenOf } from '../users/test-helpers.js';
@@ -177,7 +178,7 @@ describe.each(TEST_ENGINES)('the public pages rendered on the server (%s)', (eng
       expect(image, page).toMatch(/^https:\/\/school\.test\/\S+\.(webp|png|jpe?g)$/);
       expect(propertyOf(html, 'twitter:image')).toBe(image);
       expect(propertyOf(html, 'og:image:alt')).toBeTruthy();
-      expect(html).toMatch(/<html lang="en">/);
+      expect(html).toMatch(/<html lang="en" dir="ltr">/);
       // One title only: the template's placeholder gave way.
       expect(html.match(/<title>/g)).toHaveLength(1);
       // Islands, not the whole page, are what the browser hydrates: the navigation is one, with the
@@ -458,6 +459,8 @@ describe('a page whose content the server could not read', () => {
         return [];
       },
       readBlogComments: async () => [],
+      translator: translatorFor('en'),
+      islandMessages: (areas) => parsedMessagesFor('en', areas),
     });
     await expect(rendering).rejects.toThrow('could not be rendered');
   });

@@ -4,9 +4,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { commentsUnder, type PublishedBlogComments } from '../../../shared/api/blog-comments.js';
 import type { ContentCollection } from '../../../shared/api/content.js';
 import type { SchoolSettings } from '../../../shared/api/settings.js';
+import { DEFAULT_LOCALE } from '../../../shared/i18n/locales.js';
 import { type PageRenderer, pageAddress } from '../../../shared/page-rendering.js';
 import { CachedAnswer, type KeptAnswers } from '../../lib/cached-answer.js';
 import type { VersionReader } from '../../lib/data-version.js';
+import { parsedMessagesFor, translatorFor } from '../../lib/i18n.js';
 import { renderIndexPage } from './index-page.js';
 
 /**
@@ -98,6 +100,8 @@ export class ServerPages {
           : ((await this.answers.parsed(`/api/${collection}`)) as { data: unknown }).data,
       // Every page reads the one kept list of approved comments (once per content version), then
       // takes its article's, as `?post=` answers them.
+      translator: translatorFor(DEFAULT_LOCALE),
+      islandMessages: (areas) => parsedMessagesFor(DEFAULT_LOCALE, areas),
       readBlogComments: async (postId) =>
         commentsUnder(
           ((await this.answers.parsed('/api/blog-comments')) as PublishedBlogComments).data,

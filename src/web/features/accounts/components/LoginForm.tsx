@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { AppLink, useAppNavigate } from '../../../lib/app-navigation.js';
 import { showFieldErrors } from '../../../lib/form-errors.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { lazyResolver } from '../../../lib/lazy-resolver.js';
 import { notify } from '../../../lib/toast.js';
 import { logIn, startSession } from '../api/login.js';
@@ -35,6 +36,7 @@ const loginResolver = lazyResolver(() =>
  */
 export function LoginForm() {
   const id = useId();
+  const { t, parts } = useI18n();
   const navigate = useAppNavigate();
   const [reason, setReason] = useState<{ text: string; pending: boolean }>();
   // Logged in and on the way to the dashboard: as an island that is a page load, which takes a moment.
@@ -99,20 +101,20 @@ export function LoginForm() {
           <AccountIcon name="shield-lock" />
         </span>
         <h2 id={`${id}-title`} className="account-form__title">
-          Welcome back!
+          {t('accounts.login.title')}
         </h2>
-        <p className="account-form__intro">Log in to reach your dashboard, classes and results.</p>
+        <p className="account-form__intro">{t('accounts.login.intro')}</p>
       </div>
       <FormAlert message={reason?.text} />
       {reason?.pending ? (
         <p className="account-form__note">
-          <AccountIcon name="hourglass-split" /> New accounts can log in once the principal has approved them.
+          <AccountIcon name="hourglass-split" /> {t('accounts.login.pendingNote')}
         </p>
       ) : null}
       <div className="row g-3">
         <TextField
           id={`${id}-email`}
-          label="Email"
+          label={t('accounts.login.email')}
           type="email"
           inputMode="email"
           registration={form.register('email')}
@@ -122,7 +124,7 @@ export function LoginForm() {
         />
         <TextField
           id={`${id}-password`}
-          label="Password"
+          label={t('accounts.login.password')}
           type="password"
           registration={form.register('password')}
           error={errors.password}
@@ -131,15 +133,21 @@ export function LoginForm() {
         />
       </div>
       <p className="text-end mt-2 mb-0">
-        <AppLink href={paths.forgotPassword}>Forgot password?</AppLink>
+        <AppLink href={paths.forgotPassword}>{t('accounts.login.forgotPassword')}</AppLink>
       </p>
       <div className="account-form__actions">
         <button type="submit" className="btn btn-primary btn-lg rounded-pill px-5 w-100" disabled={busy}>
-          {busy ? 'Logging in…' : 'Login'}
+          {busy ? t('accounts.login.submitting') : t('accounts.login.submit')}
         </button>
       </div>
       <p className="account-form__switch">
-        New here? <AppLink href={paths.registration}>Register for an account</AppLink>.
+        {parts('accounts.login.switch', {
+          link: (chunks) => (
+            <AppLink key="link" href={paths.registration}>
+              {chunks}
+            </AppLink>
+          ),
+        })}
       </p>
     </form>
   );

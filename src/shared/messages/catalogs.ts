@@ -1,0 +1,121 @@
+/**
+ * Every message catalog, by area and locale (docs/decisions/0059-message-catalogs.md). Only the server
+ * and tests import this module: the browser gets the messages a page needs inside the page
+ * (the server writes them), never as script. An area is one folder of JSON files, one per locale.
+ */
+
+import accountsAr from './accounts/ar.json' with { type: 'json' };
+import accountsEn from './accounts/en.json' with { type: 'json' };
+import accountsFr from './accounts/fr.json' with { type: 'json' };
+import attendanceAr from './attendance/ar.json' with { type: 'json' };
+import attendanceEn from './attendance/en.json' with { type: 'json' };
+import attendanceFr from './attendance/fr.json' with { type: 'json' };
+import cmsAr from './cms/ar.json' with { type: 'json' };
+import cmsEn from './cms/en.json' with { type: 'json' };
+import cmsFr from './cms/fr.json' with { type: 'json' };
+import commentModerationAr from './comment-moderation/ar.json' with { type: 'json' };
+import commentModerationEn from './comment-moderation/en.json' with { type: 'json' };
+import commentModerationFr from './comment-moderation/fr.json' with { type: 'json' };
+import commonAr from './common/ar.json' with { type: 'json' };
+import commonEn from './common/en.json' with { type: 'json' };
+import commonFr from './common/fr.json' with { type: 'json' };
+import dashboardAr from './dashboard/ar.json' with { type: 'json' };
+import dashboardEn from './dashboard/en.json' with { type: 'json' };
+import dashboardFr from './dashboard/fr.json' with { type: 'json' };
+import documentsAr from './documents/ar.json' with { type: 'json' };
+import documentsEn from './documents/en.json' with { type: 'json' };
+import documentsFr from './documents/fr.json' with { type: 'json' };
+import errorsAr from './errors/ar.json' with { type: 'json' };
+import errorsEn from './errors/en.json' with { type: 'json' };
+import errorsFr from './errors/fr.json' with { type: 'json' };
+import examsAr from './exams/ar.json' with { type: 'json' };
+import examsEn from './exams/en.json' with { type: 'json' };
+import examsFr from './exams/fr.json' with { type: 'json' };
+import familyAr from './family/ar.json' with { type: 'json' };
+import familyEn from './family/en.json' with { type: 'json' };
+import familyFr from './family/fr.json' with { type: 'json' };
+import guardiansAr from './guardians/ar.json' with { type: 'json' };
+import guardiansEn from './guardians/en.json' with { type: 'json' };
+import guardiansFr from './guardians/fr.json' with { type: 'json' };
+import inboxAr from './inbox/ar.json' with { type: 'json' };
+import inboxEn from './inbox/en.json' with { type: 'json' };
+import inboxFr from './inbox/fr.json' with { type: 'json' };
+import layoutAr from './layout/ar.json' with { type: 'json' };
+import layoutEn from './layout/en.json' with { type: 'json' };
+import layoutFr from './layout/fr.json' with { type: 'json' };
+import mailAr from './mail/ar.json' with { type: 'json' };
+import mailEn from './mail/en.json' with { type: 'json' };
+import mailFr from './mail/fr.json' with { type: 'json' };
+import marksAr from './marks/ar.json' with { type: 'json' };
+import marksEn from './marks/en.json' with { type: 'json' };
+import marksFr from './marks/fr.json' with { type: 'json' };
+import newsletterAr from './newsletter/ar.json' with { type: 'json' };
+import newsletterEn from './newsletter/en.json' with { type: 'json' };
+import newsletterFr from './newsletter/fr.json' with { type: 'json' };
+import notificationsAr from './notifications/ar.json' with { type: 'json' };
+import notificationsEn from './notifications/en.json' with { type: 'json' };
+import notificationsFr from './notifications/fr.json' with { type: 'json' };
+import outboxAr from './outbox/ar.json' with { type: 'json' };
+import outboxEn from './outbox/en.json' with { type: 'json' };
+import outboxFr from './outbox/fr.json' with { type: 'json' };
+import passwordResetAr from './password-reset/ar.json' with { type: 'json' };
+import passwordResetEn from './password-reset/en.json' with { type: 'json' };
+import passwordResetFr from './password-reset/fr.json' with { type: 'json' };
+import paymentsAr from './payments/ar.json' with { type: 'json' };
+import paymentsEn from './payments/en.json' with { type: 'json' };
+import paymentsFr from './payments/fr.json' with { type: 'json' };
+import publicSiteAr from './public-site/ar.json' with { type: 'json' };
+import publicSiteEn from './public-site/en.json' with { type: 'json' };
+import publicSiteFr from './public-site/fr.json' with { type: 'json' };
+import pupilsAr from './pupils/ar.json' with { type: 'json' };
+import pupilsEn from './pupils/en.json' with { type: 'json' };
+import pupilsFr from './pupils/fr.json' with { type: 'json' };
+import registerAr from './register/ar.json' with { type: 'json' };
+import registerEn from './register/en.json' with { type: 'json' };
+import registerFr from './register/fr.json' with { type: 'json' };
+import schoolSetupAr from './school-setup/ar.json' with { type: 'json' };
+import schoolSetupEn from './school-setup/en.json' with { type: 'json' };
+import schoolSetupFr from './school-setup/fr.json' with { type: 'json' };
+import settingsAr from './settings/ar.json' with { type: 'json' };
+import settingsEn from './settings/en.json' with { type: 'json' };
+import settingsFr from './settings/fr.json' with { type: 'json' };
+import setupAr from './setup/ar.json' with { type: 'json' };
+import setupEn from './setup/en.json' with { type: 'json' };
+import setupFr from './setup/fr.json' with { type: 'json' };
+import timetableAr from './timetable/ar.json' with { type: 'json' };
+import timetableEn from './timetable/en.json' with { type: 'json' };
+import timetableFr from './timetable/fr.json' with { type: 'json' };
+import validationAr from './validation/ar.json' with { type: 'json' };
+import validationEn from './validation/en.json' with { type: 'json' };
+import validationFr from './validation/fr.json' with { type: 'json' };
+
+export const CATALOGS = {
+  common: { en: commonEn, fr: commonFr, ar: commonAr },
+  errors: { en: errorsEn, fr: errorsFr, ar: errorsAr },
+  validation: { en: validationEn, fr: validationFr, ar: validationAr },
+  mail: { en: mailEn, fr: mailFr, ar: mailAr },
+  documents: { en: documentsEn, fr: documentsFr, ar: documentsAr },
+  layout: { en: layoutEn, fr: layoutFr, ar: layoutAr },
+  'public-site': { en: publicSiteEn, fr: publicSiteFr, ar: publicSiteAr },
+  accounts: { en: accountsEn, fr: accountsFr, ar: accountsAr },
+  'password-reset': { en: passwordResetEn, fr: passwordResetFr, ar: passwordResetAr },
+  setup: { en: setupEn, fr: setupFr, ar: setupAr },
+  register: { en: registerEn, fr: registerFr, ar: registerAr },
+  'school-setup': { en: schoolSetupEn, fr: schoolSetupFr, ar: schoolSetupAr },
+  cms: { en: cmsEn, fr: cmsFr, ar: cmsAr },
+  settings: { en: settingsEn, fr: settingsFr, ar: settingsAr },
+  dashboard: { en: dashboardEn, fr: dashboardFr, ar: dashboardAr },
+  attendance: { en: attendanceEn, fr: attendanceFr, ar: attendanceAr },
+  timetable: { en: timetableEn, fr: timetableFr, ar: timetableAr },
+  exams: { en: examsEn, fr: examsFr, ar: examsAr },
+  marks: { en: marksEn, fr: marksFr, ar: marksAr },
+  pupils: { en: pupilsEn, fr: pupilsFr, ar: pupilsAr },
+  family: { en: familyEn, fr: familyFr, ar: familyAr },
+  guardians: { en: guardiansEn, fr: guardiansFr, ar: guardiansAr },
+  payments: { en: paymentsEn, fr: paymentsFr, ar: paymentsAr },
+  inbox: { en: inboxEn, fr: inboxFr, ar: inboxAr },
+  outbox: { en: outboxEn, fr: outboxFr, ar: outboxAr },
+  notifications: { en: notificationsEn, fr: notificationsFr, ar: notificationsAr },
+  newsletter: { en: newsletterEn, fr: newsletterFr, ar: newsletterAr },
+  'comment-moderation': { en: commentModerationEn, fr: commentModerationFr, ar: commentModerationAr },
+} as const;
