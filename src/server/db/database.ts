@@ -43,6 +43,8 @@ export interface UserTable {
   password_hash: string;
   social_link: string;
   status: string;
+  /** The user's language (a Locale); null: the school's default (docs/decisions/0059-message-catalogs.md). */
+  language: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -202,6 +204,10 @@ export interface SchoolSettingsTable {
   time_zone: string;
   /** 1: guardians are mailed when their child is recorded Absent today (features/mail). */
   absence_alerts: Generated<number>;
+  /** The school's default language (a Locale). */
+  language: Generated<string>;
+  /** The languages it offers, comma-separated, the default among them. */
+  languages: Generated<string>;
   updated_at: string;
 }
 

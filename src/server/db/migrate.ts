@@ -20,6 +20,7 @@ import * as hashedSecrets from './migrations/2026-11-30T0200-hashed-secrets.js';
 import * as deviceLogin from './migrations/2026-11-30T0300-device-login.js';
 import * as setupToken from './migrations/2026-11-30T0600-setup-token.js';
 import * as blogComments from './migrations/2026-12-01T0200-blog-comments.js';
+import * as languages from './migrations/2026-12-02T0100-languages.js';
 
 /**
  * Migrations are imported, not read from a folder, so that the compiled server and the tests run
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30T0300-device-login': deviceLogin,
   '2026-11-30T0600-setup-token': setupToken,
   '2026-12-01T0200-blog-comments': blogComments,
+  '2026-12-02T0100-languages': languages,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -49,6 +49,9 @@ import mailFr from './mail/fr.json' with { type: 'json' };
 import marksAr from './marks/ar.json' with { type: 'json' };
 import marksEn from './marks/en.json' with { type: 'json' };
 import marksFr from './marks/fr.json' with { type: 'json' };
+import navigationAr from './navigation/ar.json' with { type: 'json' };
+import navigationEn from './navigation/en.json' with { type: 'json' };
+import navigationFr from './navigation/fr.json' with { type: 'json' };
 import newsletterAr from './newsletter/ar.json' with { type: 'json' };
 import newsletterEn from './newsletter/en.json' with { type: 'json' };
 import newsletterFr from './newsletter/fr.json' with { type: 'json' };
@@ -95,6 +98,7 @@ export const CATALOGS = {
   validation: { en: validationEn, fr: validationFr, ar: validationAr },
   mail: { en: mailEn, fr: mailFr, ar: mailAr },
   documents: { en: documentsEn, fr: documentsFr, ar: documentsAr },
+  navigation: { en: navigationEn, fr: navigationFr, ar: navigationAr },
   layout: { en: layoutEn, fr: layoutFr, ar: layoutAr },
   'public-site': { en: publicSiteEn, fr: publicSiteFr, ar: publicSiteAr },
   accounts: { en: accountsEn, fr: accountsFr, ar: accountsAr },
