@@ -34,6 +34,8 @@ export const DEFAULT_SCHOOL_SETTINGS: SchoolSettings = {
   footerText: 'All rights reserved.',
   currency: 'USD',
   timeZone: 'UTC',
+  language: 'en',
+  languages: ['en'],
 };
 
 /** Between a page's title and the school's name in the browser's title bar. */

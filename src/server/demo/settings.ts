@@ -21,5 +21,8 @@ export function demoSettings(): SchoolSettings {
     footerText: 'All rights reserved.',
     currency: 'USD',
     timeZone: 'America/New_York',
+    // The demo shows every language the product speaks (docs/decisions/0059-message-catalogs.md).
+    language: 'en',
+    languages: ['en', 'fr', 'ar'],
   };
 }

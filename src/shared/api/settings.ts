@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES, type Locale } from '../i18n/locales.js';
 import { isWebLink } from '../rules/web-link.js';
 import { SOCIAL_NETWORK_LABELS, type SocialNetwork } from '../school-settings.js';
 import { ADMIN_MESSAGES, isSafeImagePath } from './admin.js';
@@ -40,6 +41,14 @@ export const SETTINGS_MESSAGES = {
   timeZoneInvalid: 'Please enter a time zone of the IANA database, such as Europe/London or America/New_York',
   unknownFields: ADMIN_MESSAGES.unknownFields,
 } as const;
+
+/** Why the school's languages were refused (docs/decisions/0059-message-catalogs.md). */
+export const LANGUAGE_MESSAGES = {
+  unknownLanguage: `Please choose languages among ${LOCALES.join(', ')}`,
+  defaultNotOffered: 'The default language must be one of the languages offered',
+} as const;
+
+const localeField = z.enum(LOCALES, { error: LANGUAGE_MESSAGES.unknownLanguage });
 
 /** An empty phone is none; else a number as people write it (`+1 555 0142 310`, `(020) 7946-0018`). */
 export const PHONE_PATTERN = /^\+?[0-9(][0-9 ()./-]{3,}$/;
@@ -155,9 +164,29 @@ export const SchoolSettingsSchema = strict({
     .trim()
     .max(64, SETTINGS_MESSAGES.timeZoneInvalid)
     .refine(isTimeZone, SETTINGS_MESSAGES.timeZoneInvalid),
-});
+  // Left out: as stored (a client that predates languages keeps them as they are).
+  language: localeField.optional(),
+  languages: z
+    .array(localeField, { error: LANGUAGE_MESSAGES.unknownLanguage })
+    .min(1, LANGUAGE_MESSAGES.unknownLanguage)
+    .max(LOCALES.length, LANGUAGE_MESSAGES.unknownLanguage)
+    .transform((list) => LOCALES.filter((locale) => list.includes(locale)))
+    .optional(),
+}).refine(
+  (settings) => !settings.language || !settings.languages || settings.languages.includes(settings.language),
+  { message: LANGUAGE_MESSAGES.defaultNotOffered, path: ['language'] },
+);
 export type SchoolSettingsInput = z.input<typeof SchoolSettingsSchema>;
-export type SchoolSettings = z.output<typeof SchoolSettingsSchema>;
+/** What `PUT admin/settings` writes: the languages only when given. */
+export type SchoolSettingsChanges = z.output<typeof SchoolSettingsSchema>;
+/**
+ * The school's settings as stored and answered: its default language and the languages it offers
+ * (the default first among them in LOCALES' order, always there).
+ */
+export type SchoolSettings = Omit<SchoolSettingsChanges, 'language' | 'languages'> & {
+  language: Locale;
+  languages: Locale[];
+};
 
 /** What `GET settings` and `PUT admin/settings` answer. */
 export const SchoolSettingsAnswerSchema = z.object({
@@ -177,4 +206,6 @@ export const SchoolSettingsAnswerSchema = z.object({
   footerText: z.string(),
   currency: z.string(),
   timeZone: z.string(),
+  language: z.enum(LOCALES),
+  languages: z.array(z.enum(LOCALES)),
 });

@@ -22,4 +22,6 @@ export const TEST_SCHOOL: SchoolSettings = {
   footerText: 'All rights reserved.',
   currency: 'USD',
   timeZone: 'America/New_York',
+  language: 'en',
+  languages: ['en', 'fr', 'ar'],
 };

@@ -1,4 +1,8 @@
-import { DEFAULT_SCHOOL_SETTINGS, type SchoolSettings } from '../../../shared/api/settings.js';
+import {
+  DEFAULT_SCHOOL_SETTINGS,
+  type SchoolSettings,
+  type SchoolSettingsChanges,
+} from '../../../shared/api/settings.js';
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../../../shared/i18n/locales.js';
 import { dateInZone } from '../../../shared/school-time.js';
 import type { Db } from '../../db/connect.js';
@@ -65,8 +69,9 @@ export async function userLocale(db: Db, userId: number): Promise<Locale> {
 // The mail settings (absence_alerts) live in the row too, but are read and written by features/mail.
 type Row = Omit<SchoolSettingsTable, 'id' | 'updated_at' | 'absence_alerts' | 'language' | 'languages'>;
 
-function toSettings(row: Row): SchoolSettings {
+function toSettings(row: Row & { language: string; languages: string }): SchoolSettings {
   return {
+    ...schoolLanguagesOf(row),
     name: row.name,
     logo: row.logo,
     description: row.description,
@@ -86,7 +91,7 @@ function toSettings(row: Row): SchoolSettings {
   };
 }
 
-function toRow(settings: SchoolSettings): Row {
+function toRow(settings: SchoolSettingsChanges): Row {
   return {
     name: settings.name,
     logo: settings.logo,
@@ -124,6 +129,8 @@ export async function readSettings(db: Db): Promise<SchoolSettings> {
       'footer_text',
       'currency',
       'time_zone',
+      'language',
+      'languages',
     ])
     .where('id', '=', SETTINGS_ID)
     .executeTakeFirst();
@@ -145,8 +152,14 @@ export async function readLogo(db: Db): Promise<string> {
  * The public pages show them, so this raises the 'content' data version (lib/data-version.ts): run
  * it inside the caller's transaction.
  */
-export async function writeSettings(db: Db, settings: SchoolSettings): Promise<void> {
-  const values = { ...toRow(settings), updated_at: nowIso() };
+export async function writeSettings(db: Db, settings: SchoolSettingsChanges): Promise<void> {
+  const values = {
+    ...toRow(settings),
+    // Left out of the body: kept as stored.
+    ...(settings.language === undefined ? {} : { language: settings.language }),
+    ...(settings.languages === undefined ? {} : { languages: settings.languages.join(',') }),
+    updated_at: nowIso(),
+  };
   const updated = await db
     .updateTable('school_settings')
     .set(values)

@@ -1,4 +1,4 @@
-import type { SchoolSettings } from '../../../shared/api/settings.js';
+import type { SchoolSettingsChanges } from '../../../shared/api/settings.js';
 import type { Db } from '../../db/connect.js';
 import { listContentRecords, updateContentRecord } from '../content/content.repository.js';
 import { writeSettings } from './settings.repository.js';
@@ -9,7 +9,7 @@ import { writeSettings } from './settings.repository.js';
  * `GET contacts` (whose records carry the same four fields) says the same. The editor leaves those
  * four fields of the contact record to the settings (docs/decisions/0014-school-settings.md).
  */
-export async function saveSettings(db: Db, settings: SchoolSettings): Promise<void> {
+export async function saveSettings(db: Db, settings: SchoolSettingsChanges): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await writeSettings(trx, settings);
     const facts = {

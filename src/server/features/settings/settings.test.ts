@@ -39,6 +39,8 @@ const changed = (logo = ''): SchoolSettings => ({
   footerText: 'Made with care in Upton.',
   currency: 'EUR',
   timeZone: 'Europe/Berlin',
+  language: 'fr',
+  languages: ['en', 'fr'],
 });
 
 describe.each(TEST_ENGINES)('school settings on %s', (engine) => {

@@ -3,6 +3,7 @@ import { type ReactNode, useId, useRef, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import {
   type SchoolSettings,
+  type SchoolSettingsChanges,
   type SchoolSettingsInput,
   SchoolSettingsSchema,
   SETTINGS_LIMITS,
@@ -107,7 +108,7 @@ function SchoolSettingsForm({ settings }: { settings: SchoolSettings }) {
     watch,
     reset,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<Values, unknown, SchoolSettings>({
+  } = useForm<Values, unknown, SchoolSettingsChanges>({
     resolver: zodResolver(SchoolSettingsSchema),
     defaultValues: settings,
   });
@@ -127,7 +128,7 @@ function SchoolSettingsForm({ settings }: { settings: SchoolSettings }) {
     choose(undefined);
   };
 
-  const onSubmit = async (submitted: SchoolSettings) => {
+  const onSubmit = async (submitted: SchoolSettingsChanges) => {
     setFormError(undefined);
     let values = submitted;
     const upload = pendingUpload.current;
