@@ -211,6 +211,7 @@ const POLICY: Record<string, Rule> = {
 const ANY_USER: Record<string, { body?: unknown }> = {
   'GET /api/users/profile': {},
   'PUT /api/users/profile': { body: { gender: 'not a gender' } },
+  'PUT /api/users/language': { body: { language: 'klingon' } },
   'POST /api/users/logout': {},
 };
 

@@ -5,6 +5,11 @@ import { COMMON_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import { ChildrenFieldSchema, StatusChangeWithLinksSchema } from '../../../shared/api/family.js';
 import {
+  USER_LANGUAGE_MESSAGES,
+  UserLanguageAnswerSchema,
+  UserLanguageBodySchema,
+} from '../../../shared/api/user-language.js';
+import {
   ProfileUpdateObjectSchema,
   RegisteredUserAnswerSchema,
   RegistrationFieldsSchema,
@@ -18,11 +23,12 @@ import {
   UserWithStatusSchema,
 } from '../../../shared/api/users.js';
 import { USER_TYPE } from '../../../shared/constants.js';
-import { HttpError, notFound } from '../../lib/errors.js';
+import { HttpError, invalid, notFound } from '../../lib/errors.js';
 import { CHECKED, DENIED } from '../../lib/school-routes.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { imageForm, picturesOf, uploadedImagesSchema } from '../../plugins/uploads.js';
 import { reviewChildrenOf } from '../family/family.repository.js';
+import { schoolLanguages, userLocale } from '../settings/settings.repository.js';
 import { toUserForReview } from './users.mapper.js';
 import { maySeeStudent } from './users.policy.js';
 import { listActiveTeachers, listUsers, photosOfUsers } from './users.repository.js';
@@ -156,6 +162,38 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
         request.ip,
       );
       return { results };
+    },
+  );
+
+  api.put(
+    '/users/language',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: TAGS,
+        summary: 'Choose the language of one’s school area, mails and documents',
+        description:
+          '`language`: one of the languages the school offers (`GET settings`: `languages`), or null ' +
+          'for the school’s default. Answers the choice and the language it gives.',
+        security: BEARER_AUTH,
+        body: UserLanguageBodySchema,
+        response: {
+          200: UserLanguageAnswerSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const { id } = currentUser(request);
+      const { language } = request.body;
+      if (language !== null && !(await schoolLanguages(app.db)).languages.includes(language)) {
+        throw invalid(`language: ${USER_LANGUAGE_MESSAGES.notOffered}`, [
+          { field: 'language', message: USER_LANGUAGE_MESSAGES.notOffered },
+        ]);
+      }
+      await app.db.updateTable('app_user').set({ language }).where('id', '=', id).execute();
+      return { data: { language, locale: await userLocale(app.db, id) } };
     },
   );
 
