@@ -20,7 +20,13 @@ import Fastify, {
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { COMMON_ERROR_CODES } from '../shared/api/error-codes.js';
 import { messagesFor } from '../shared/messages/messages.js';
-import { isServerRenderedPath, type PageRenderer, SERVER_RENDERED_PATHS } from '../shared/page-rendering.js';
+import {
+  isServerRenderedPath,
+  type PageRenderer,
+  PREFIXED_PAGE_PATHS,
+  SERVER_RENDERED_PATHS,
+  splitPagePath,
+} from '../shared/page-rendering.js';
 import { isAppPath } from '../shared/routes.js';
 import type { Config } from './config.js';
 import type { Db } from './db/connect.js';
@@ -60,7 +66,7 @@ import { inlineStylesheets } from './features/pages/inline-stylesheets.js';
 import { pagesRoutes } from './features/pages/pages.routes.js';
 import { loadPageRenderer, ServerPages } from './features/pages/server-pages.js';
 import { pupilsRoutes } from './features/pupils/pupils.routes.js';
-import { readSettings } from './features/settings/settings.repository.js';
+import { readSettings, schoolLanguages } from './features/settings/settings.repository.js';
 import { settingsRoutes } from './features/settings/settings.routes.js';
 import { setupRoutes } from './features/setup/setup.routes.js';
 import { setupGatePlugin } from './features/setup/setup-gate.js';
@@ -417,14 +423,22 @@ async function registerStaticFiles(
    */
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0] ?? '/';
-    const status = isAppPath(url) ? 200 : 404;
+    const localized = splitPagePath(url);
+    const school = await schoolLanguages(app.db);
+    // `/fr/about` is a page while the school offers French and its default is another language.
+    const offered = localized.locale === undefined || school.languages.includes(localized.locale);
+    const status = isAppPath(localized.path) && offered ? 200 : 404;
     if (!webBuilt) {
       return reply
         .code(503)
         .type('text/plain')
         .send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
     }
-    if (serverPages && isServerRenderedPath(url)) {
+    if (localized.locale === school.language) {
+      // The default language's addresses have no prefix.
+      return reply.redirect(`${localized.path}${request.url.slice(url.length)}`, 301);
+    }
+    if (serverPages && status === 200 && isServerRenderedPath(localized.path)) {
       try {
         const page = await serverPages.page(request.url, request.log);
         if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
@@ -445,7 +459,9 @@ async function registerStaticFiles(
 
   // The public pages as routes of their own, so that their answers are compressed like the API's
   // (@fastify/compress works per route; other spellings, /About/, still reach them below).
-  for (const pagePath of SERVER_RENDERED_PATHS) app.get(pagePath, { schema: { hide: true } }, servePage);
+  for (const pagePath of [...SERVER_RENDERED_PATHS, ...PREFIXED_PAGE_PATHS]) {
+    app.get(pagePath, { schema: { hide: true } }, servePage);
+  }
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';

@@ -1,6 +1,6 @@
 import type { ContentCollection } from './api/content.js';
 import type { SchoolSettings } from './api/settings.js';
-import type { AnyLocale } from './i18n/locales.js';
+import { type AnyLocale, isLocale, LOCALES, type Locale } from './i18n/locales.js';
 import type { MessageArea } from './i18n/message-keys.js';
 import type { Messages, Translator } from './i18n/translator.js';
 
@@ -71,6 +71,11 @@ export interface RenderPageInput {
   readBlogComments: (postId: number | null) => Promise<unknown>;
   /** The page's language and its messages (docs/decisions/0059-message-catalogs.md). */
   translator: Translator;
+  /**
+   * The page's language prefix (`/fr`), '' in the school's default language: the router's basename,
+   * so the page's links stay in its language.
+   */
+  basename: string;
   /** The messages of `areas` in the page's language, parsed: what the page's islands are handed. */
   islandMessages: (areas: readonly MessageArea[]) => Messages;
 }
@@ -104,10 +109,42 @@ export function isServerRenderedPath(pathname: string): boolean {
 export function pageAddress(url: URL): string {
   const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '').toLowerCase() : url.pathname;
   const params = new URLSearchParams();
-  for (const name of [...(PAGE_QUERY_PARAMETERS[path] ?? []), ...EVERY_PAGE_QUERY_PARAMETERS].sort()) {
+  // A page in another language (`/fr/blogdetail`) is picked by the same parameters.
+  const page = splitPagePath(path).path;
+  for (const name of [...(PAGE_QUERY_PARAMETERS[page] ?? []), ...EVERY_PAGE_QUERY_PARAMETERS].sort()) {
     // A parameter may repeat (`?contact=enterName&contact=invalidEmail`): every value counts.
     for (const value of url.searchParams.getAll(name)) params.append(name, value);
   }
   const query = params.toString();
   return query ? `${path}?${query}` : path;
+}
+
+/**
+ * A public page's address split into its language prefix and its path (`/fr/about` -> fr,
+ * `/about`; `/ar` -> ar, `/`): only a language the product speaks before a server-rendered path is
+ * a prefix. Whether the school offers it, and whether it is the default (whose addresses have no
+ * prefix), the server decides.
+ */
+export function splitPagePath(pathname: string): { locale: Locale | undefined; path: string } {
+  const match = /^\/([a-zA-Z]{2})(\/.*)?$/.exec(pathname);
+  const prefix = match?.[1]?.toLowerCase();
+  const rest = match?.[2] ?? '/';
+  if (isLocale(prefix) && isServerRenderedPath(rest)) return { locale: prefix, path: rest };
+  return { locale: undefined, path: pathname };
+}
+
+/** Every public page in every language, as the server registers them (`/fr`, `/fr/about`, …). */
+export const PREFIXED_PAGE_PATHS: readonly string[] = LOCALES.flatMap((locale) =>
+  SERVER_RENDERED_PATHS.map((path) => (path === '/' ? `/${locale}` : `/${locale}${path}`)),
+);
+
+/**
+ * A link as a page in `locale` writes it: a public page's address under the language's prefix when
+ * that is not the school's default (`/about` -> `/fr/about`), every other address as it is (the
+ * school area and the API have no language in their addresses).
+ */
+export function publicPageHref(href: string, locale: AnyLocale, defaultLocale: Locale | undefined): string {
+  if (!defaultLocale || !isLocale(locale) || locale === defaultLocale || !href.startsWith('/')) return href;
+  const [path = '/', rest = ''] = href.split(/(?=[?#])/, 2);
+  return isServerRenderedPath(path) ? `/${locale}${path === '/' ? '' : path}${rest}` : href;
 }

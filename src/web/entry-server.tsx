@@ -5,7 +5,12 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { z } from 'zod';
 import { PublishedBlogCommentsSchema } from '../shared/api/blog-comments.js';
 import { type ContentCollection, type ContentRecord, wireRecordSchema } from '../shared/api/content.js';
-import type { PageRenderer, RenderedPage, RenderPageInput } from '../shared/page-rendering.js';
+import {
+  type PageRenderer,
+  publicPageHref,
+  type RenderedPage,
+  type RenderPageInput,
+} from '../shared/page-rendering.js';
 import { AppProvider } from './app/providers.js';
 import { createRoutes } from './app/router.js';
 import { readBlogCommentsWith } from './features/public-site/api/blog-comments.js';
@@ -39,7 +44,8 @@ export const renderer: PageRenderer = {
     });
     queryClient.setQueryData(settingsQueryKey, input.settings);
 
-    const handler = createStaticHandler(createRoutes(queryClient));
+    // A page in another language than the school's default lives under its prefix (`/fr/about`).
+    const handler = createStaticHandler(createRoutes(queryClient), { basename: input.basename || undefined });
     const context = await handler.query(new Request(input.url));
     if (context instanceof Response) {
       return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
@@ -78,7 +84,15 @@ export const renderer: PageRenderer = {
     });
     return {
       kind: 'page',
-      head: renderHeadTags(head, input.settings, input.publicUrl),
+      // The canonical address is the page's in its own language (`/fr/about`).
+      head: renderHeadTags(
+        {
+          ...head,
+          canonicalPath: publicPageHref(head.canonicalPath, input.translator.locale, input.settings.language),
+        },
+        input.settings,
+        input.publicUrl,
+      ),
       root,
       messages: { locale: input.translator.locale, messages: input.islandMessages(islandAreas) },
     };

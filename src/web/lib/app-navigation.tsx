@@ -1,4 +1,7 @@
 import { type AnchorHTMLAttributes, type ComponentType, createContext, useContext } from 'react';
+import { publicPageHref } from '../../shared/page-rendering.js';
+import { useSchool } from '../components/layout/school.js';
+import { useI18n } from './i18n.js';
 
 /**
  * Links and navigation for components that run both in the school area's single-page app and as an
@@ -16,8 +19,11 @@ export interface AppNavigation {
   navigate: (to: string) => void;
 }
 
-function PageLink(props: AppLinkProps) {
-  return <a {...props} />;
+/** A plain link; to a public page, in the page's language (`/fr/about` on a French page). */
+function PageLink({ href, ...props }: AppLinkProps) {
+  const { locale } = useI18n();
+  const { settings } = useSchool();
+  return <a {...props} href={publicPageHref(href, locale, settings?.language)} />;
 }
 
 /** Without a router: a link is a link, navigating loads the page. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { localePath } from '../../../shared/i18n/locales.js';
 import { PAGE_CONTENT, SERVER_RENDERED_PATHS } from '../../../shared/page-rendering.js';
 import { SCHOOL_ROUTE_PREFIXES } from '../../../shared/routes.js';
 import {
@@ -9,6 +10,7 @@ import {
 import { SETUP_PATH } from '../../../shared/setup-link.js';
 import { CachedAnswer, sendCachedAnswer } from '../../lib/cached-answer.js';
 import { listContentRecords } from '../content/content.repository.js';
+import { schoolLanguages } from '../settings/settings.repository.js';
 
 /**
  * What search engines read first (docs/decisions/0030-server-rendering.md): `/robots.txt` (the
@@ -64,11 +66,17 @@ export async function pagesRoutes(app: FastifyInstance): Promise<void> {
     const posts = await listContentRecords(app.db, 'blog');
     const blogDetailListed = blogDetailCanonicalPath(article?.title, posts) === BLOG_DETAIL_PATH;
     const listed = SERVER_RENDERED_PATHS.filter((path) => path !== BLOG_DETAIL_PATH || blogDetailListed);
-    const pages = listed.map((path) => {
+    // Each page in every language the school offers: the default's addresses, then each other's.
+    const { language, languages } = await schoolLanguages(app.db);
+    const inEvery = (path: string, lastChange: string | undefined) =>
+      [language, ...languages.filter((locale) => locale !== language)].map((locale) =>
+        entry(localePath(path, locale, language), lastChange),
+      );
+    const pages = listed.flatMap((path) => {
       const days = PAGE_CONTENT[path].map((collection) => lastChangeOf.get(collection)).filter(Boolean);
-      return entry(path, days.sort().at(-1));
+      return inEvery(path, days.sort().at(-1));
     });
-    const postEntries = posts.map((post) => entry(blogPostPath(post.id), post.updatedAt));
+    const postEntries = posts.flatMap((post) => inEvery(blogPostPath(post.id), post.updatedAt));
     const xml = [
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

@@ -459,6 +459,7 @@ describe('a page whose content the server could not read', () => {
         return [];
       },
       readBlogComments: async () => [],
+      basename: '',
       translator: translatorFor('en'),
       islandMessages: (areas) => parsedMessagesFor('en', areas),
     });

@@ -4,8 +4,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { commentsUnder, type PublishedBlogComments } from '../../../shared/api/blog-comments.js';
 import type { ContentCollection } from '../../../shared/api/content.js';
 import type { SchoolSettings } from '../../../shared/api/settings.js';
-import { DEFAULT_LOCALE } from '../../../shared/i18n/locales.js';
-import { type PageRenderer, pageAddress } from '../../../shared/page-rendering.js';
+import { escapeHtml } from '../../../shared/html-text.js';
+import { localePath } from '../../../shared/i18n/locales.js';
+import { type PageRenderer, pageAddress, splitPagePath } from '../../../shared/page-rendering.js';
 import { CachedAnswer, type KeptAnswers } from '../../lib/cached-answer.js';
 import type { VersionReader } from '../../lib/data-version.js';
 import { parsedMessagesFor, translatorFor } from '../../lib/i18n.js';
@@ -24,6 +25,24 @@ export async function loadPageRenderer(bundle: string): Promise<PageRenderer | u
   const module = (await import(pathToFileURL(bundle).href)) as { renderer?: PageRenderer };
   if (!module.renderer) throw new Error(`${bundle} exports no renderer.`);
   return module.renderer;
+}
+
+/**
+ * The page's address in each language the school offers, for search engines (`hreflang`), and the
+ * default language's as `x-default`; nothing when the school offers one language.
+ */
+export function languageAlternates(address: string, settings: SchoolSettings, publicUrl: string): string {
+  if (settings.languages.length < 2) return '';
+  const url = new URL(address, publicUrl);
+  const { path } = splitPagePath(url.pathname);
+  const href = (locale: SchoolSettings['language']) =>
+    escapeHtml(new URL(`${localePath(path, locale, settings.language)}${url.search}`, publicUrl).toString());
+  return [
+    ...settings.languages.map(
+      (locale) => `<link rel="alternate" hreflang="${locale}" href="${href(locale)}" />`,
+    ),
+    `<link rel="alternate" hreflang="x-default" href="${href(settings.language)}" />`,
+  ].join('');
 }
 
 export type ServedPage =
@@ -90,18 +109,23 @@ export class ServerPages {
     draft?: { collection: ContentCollection; records: unknown },
   ): Promise<ServedPage> {
     const settings = ((await this.answers.parsed('/api/settings')) as { data: SchoolSettings }).data;
+    // The page's language: its address's prefix (app.ts lets only an offered, non-default one here),
+    // else the school's default.
+    const prefix = splitPagePath(new URL(address, this.publicUrl).pathname).locale;
+    const locale = prefix ?? settings.language;
     const rendered = await this.renderer.renderPage({
       url: new URL(address, this.publicUrl).toString(),
       settings,
       publicUrl: this.publicUrl,
+      basename: prefix ? `/${prefix}` : '',
       readContent: async (collection) =>
         draft?.collection === collection
           ? draft.records
           : ((await this.answers.parsed(`/api/${collection}`)) as { data: unknown }).data,
       // Every page reads the one kept list of approved comments (once per content version), then
       // takes its article's, as `?post=` answers them.
-      translator: translatorFor(DEFAULT_LOCALE),
-      islandMessages: (areas) => parsedMessagesFor(DEFAULT_LOCALE, areas),
+      translator: translatorFor(locale),
+      islandMessages: (areas) => parsedMessagesFor(locale, areas),
       readBlogComments: async (postId) =>
         commentsUnder(
           ((await this.answers.parsed('/api/blog-comments')) as PublishedBlogComments).data,
@@ -109,7 +133,12 @@ export class ServerPages {
         ),
     });
     if (rendered.kind === 'redirect') return rendered;
-    const html = renderIndexPage(this.template, settings, { pathname: address, notFound: false }, rendered);
+    const html = renderIndexPage(
+      this.template,
+      settings,
+      { pathname: address, notFound: false },
+      { ...rendered, head: rendered.head + languageAlternates(address, settings, this.publicUrl) },
+    );
     log.debug({ address }, 'page rendered');
     return { kind: 'page', answer: new CachedAnswer(Buffer.from(html), 'text/html; charset=utf-8') };
   }

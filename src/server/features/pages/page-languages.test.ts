@@ -1,0 +1,117 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messagesFor } from '../../../shared/messages/messages.js';
+import { renderer } from '../../../web/entry-server.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { TEST_ENGINES } from '../../test/databases.js';
+import { bearer, tokenOf } from '../users/test-helpers.js';
+
+/**
+ * The public pages in each language the school offers (docs/decisions/0059-message-catalogs.md):
+ * the default language at the contract's addresses, every other one under its prefix (`/fr/about`),
+ * each page naming the others for search engines, and the sitemap listing them all.
+ */
+
+const PUBLIC_URL = 'https://school.test';
+const TEMPLATE =
+  '<!doctype html>\n<html lang="en">\n<head><title>School</title></head><body><div id="root"></div></body></html>';
+
+const htmlStart = (html: string) => /<html[^>]*>/.exec(html)?.[0];
+const alternates = (html: string) =>
+  [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)" \/>/g)].map((m) => [m[1], m[2]]);
+const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
+
+describe.each(TEST_ENGINES)('the public pages in several languages (%s)', (engine) => {
+  let t: TestApp;
+  let webDir: string;
+
+  beforeAll(async () => {
+    webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'schoolyard-languages-'));
+    await fs.writeFile(path.join(webDir, 'index.html'), TEMPLATE);
+    t = await createTestApp(engine, {
+      demo: true,
+      webDistDir: webDir,
+      pageRenderer: renderer,
+      publicUrl: PUBLIC_URL,
+    });
+  });
+  afterAll(async () => {
+    await t?.dispose();
+    await fs.rm(webDir, { recursive: true, force: true });
+  });
+
+  const get = (url: string) => t.app.inject({ url });
+
+  it('serves a page in another offered language under its prefix, in that language, its links kept in it', async () => {
+    const res = await get('/fr/login');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(htmlStart(res.body)).toBe('<html lang="fr" dir="ltr">');
+    const french = messagesFor('fr');
+    expect(res.body).toContain(String(french['accounts.login.title']).replace('!', ''));
+    expect(canonicalOf(res.body)).toBe(`${PUBLIC_URL}/fr/login`);
+    // The router's links stay in French; the messages handed to the islands are French.
+    expect(res.body).toMatch(/href="\/fr\/about"/);
+    expect(res.body).toContain('"locale":"fr"');
+    const arabic = await get('/ar');
+    expect(arabic.statusCode).toBe(200);
+    expect(htmlStart(arabic.body)).toBe('<html lang="ar" dir="rtl">');
+  });
+
+  it('names the page in every offered language, the default as x-default', async () => {
+    const res = await get('/fr/about');
+    expect(alternates(res.body)).toEqual([
+      ['en', `${PUBLIC_URL}/about`],
+      ['fr', `${PUBLIC_URL}/fr/about`],
+      ['ar', `${PUBLIC_URL}/ar/about`],
+      ['x-default', `${PUBLIC_URL}/about`],
+    ]);
+    const home = await get('/');
+    expect(htmlStart(home.body)).toBe('<html lang="en" dir="ltr">');
+    expect(alternates(home.body)).toContainEqual(['ar', `${PUBLIC_URL}/ar`]);
+  });
+
+  it('sends the default language’s prefix to its own address, and a language not offered is no page', async () => {
+    const english = await get('/en/about?utm_source=x');
+    expect(english.statusCode).toBe(301);
+    expect(english.headers.location).toBe('/about?utm_source=x');
+    await t.app.db.updateTable('school_settings').set({ languages: 'en,ar' }).execute();
+    try {
+      expect((await get('/fr/about')).statusCode).toBe(404);
+      expect((await get('/ar/about')).statusCode).toBe(200);
+    } finally {
+      await t.app.db.updateTable('school_settings').set({ languages: 'en,fr,ar' }).execute();
+    }
+  });
+
+  it('a school whose default is French serves French at the contract addresses and English under /en', async () => {
+    const settings = (await get('/api/settings')).json().data;
+    const principal = await tokenOf(t.app, 'principal@demo.school');
+    const putSettings = (language: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/settings',
+        headers: bearer(principal),
+        payload: { ...settings, language },
+      });
+    expect((await putSettings('fr')).statusCode).toBe(200);
+    try {
+      const home = await get('/about');
+      expect(htmlStart(home.body)).toBe('<html lang="fr" dir="ltr">');
+      const english = await get('/en/about');
+      expect(english.statusCode).toBe(200);
+      expect(htmlStart(english.body)).toBe('<html lang="en" dir="ltr">');
+      expect((await get('/fr/about')).statusCode).toBe(301);
+    } finally {
+      expect((await putSettings('en')).statusCode).toBe(200);
+    }
+  });
+
+  it('lists every page in every offered language in the sitemap', async () => {
+    const xml = (await get('/sitemap.xml')).body;
+    for (const address of ['/about', '/fr/about', '/ar/about', '/fr', '/ar/contact']) {
+      expect(xml).toContain(`<loc>${PUBLIC_URL}${address}</loc>`);
+    }
+  });
+});
