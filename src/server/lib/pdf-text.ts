@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import bidiFactory from 'bidi-js';
+import bidiModule from 'bidi-js';
 import type { TextDirection } from '../../shared/i18n/locales.js';
 
 /**
@@ -30,8 +30,10 @@ type FontName = (typeof FONT_NAMES)[keyof typeof FONT_NAMES];
 const FONT_FILES: Readonly<Record<FontName, string>> = {
   'noto-sans': '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
   'noto-sans-bold': '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf',
-  'ibm-plex-sans-arabic': '@expo-google-fonts/ibm-plex-sans-arabic/400Regular/IBMPlexSansArabic_400Regular.ttf',
-  'ibm-plex-sans-arabic-bold': '@expo-google-fonts/ibm-plex-sans-arabic/700Bold/IBMPlexSansArabic_700Bold.ttf',
+  'ibm-plex-sans-arabic':
+    '@expo-google-fonts/ibm-plex-sans-arabic/400Regular/IBMPlexSansArabic_400Regular.ttf',
+  'ibm-plex-sans-arabic-bold':
+    '@expo-google-fonts/ibm-plex-sans-arabic/700Bold/IBMPlexSansArabic_700Bold.ttf',
 };
 
 let fontBytes: Map<FontName, Buffer> | undefined;
@@ -49,6 +51,8 @@ export function registerDocumentFonts(doc: PDFKit.PDFDocument): void {
   for (const [name, bytes] of loadFonts()) doc.registerFont(name, bytes);
 }
 
+// bidi-js is CommonJS whose module.exports is the factory; its types declare it as the default export.
+const bidiFactory = bidiModule as unknown as typeof bidiModule.default;
 const bidi = bidiFactory();
 
 /**
@@ -163,7 +167,10 @@ function toPiece(script: Script, text: string, rightToLeft: boolean): Piece {
 
 function pieceWidth(doc: PDFKit.PDFDocument, piece: Piece, style: TextStyle): number {
   doc.font(fontFor(piece.script, style.bold ?? false)).fontSize(style.size);
-  return doc.widthOfString(piece.text, piece.features ? { features: piece.features as PDFKit.Mixins.OpenTypeFeatures[] } : {});
+  return doc.widthOfString(
+    piece.text,
+    piece.features ? { features: piece.features as PDFKit.Mixins.OpenTypeFeatures[] } : {},
+  );
 }
 
 /**
@@ -201,7 +208,9 @@ function visualPieces(text: string, levels: Uint8Array, start: number, end: numb
   }
   return runs.flatMap((run) => {
     const rightToLeft = run.level % 2 === 1;
-    const pieces = splitByScript(run.text, base).map((piece) => toPiece(piece.script, piece.text, rightToLeft));
+    const pieces = splitByScript(run.text, base).map((piece) =>
+      toPiece(piece.script, piece.text, rightToLeft),
+    );
     return rightToLeft ? pieces.reverse() : pieces;
   });
 }
@@ -299,7 +308,11 @@ export function writeText(doc: PDFKit.PDFDocument, text: string, options: TextOp
 }
 
 /** The width of text on one line (its pieces in their fonts), to size columns. */
-export function textWidth(doc: PDFKit.PDFDocument, text: string, style: TextStyle & { direction: TextDirection }): number {
+export function textWidth(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  style: TextStyle & { direction: TextDirection },
+): number {
   const base: Script = style.direction === 'rtl' ? 'arabic' : 'sans';
   return splitByScript(text.replace(new RegExp(BIDI_CONTROLS, 'g'), ''), base).reduce(
     (sum, piece) => sum + pieceWidth(doc, toPiece(piece.script, piece.text, false), style),
