@@ -16,7 +16,7 @@ import { MAX_AMOUNT } from '../../../shared/rules/money.js';
 import { invalid, notFound } from '../../lib/errors.js';
 import { CHECKED } from '../../lib/school-routes.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
-import { readSettings } from '../settings/settings.repository.js';
+import { readSettings, userLocale } from '../settings/settings.repository.js';
 import { findVisiblePayment, receiptInvoice } from './payments.repository.js';
 import { IDEMPOTENCY_KEY_PATTERN, recordPayment, voidPayment } from './payments.service.js';
 import { receiptLogo, renderReceipt } from './receipt-pdf.js';
@@ -127,19 +127,24 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const payment = await findVisiblePayment(app.db, currentUser(request), request.params.id);
+      const user = currentUser(request);
+      const payment = await findVisiblePayment(app.db, user, request.params.id);
       if (!payment) throw notFound('That payment');
       const settings = await readSettings(app.db);
-      const pdf = await renderReceipt({
-        school: {
-          name: settings.name,
-          address: settings.address,
-          logo: await receiptLogo(app.files, settings.logo),
-          timeZone: settings.timeZone,
+      // In the language of whoever downloads it: a guardian gets theirs, the principal theirs.
+      const pdf = await renderReceipt(
+        {
+          school: {
+            name: settings.name,
+            address: settings.address,
+            logo: await receiptLogo(app.files, settings.logo),
+            timeZone: settings.timeZone,
+          },
+          payment,
+          ...(await receiptInvoice(app.db, payment)),
         },
-        payment,
-        ...(await receiptInvoice(app.db, payment)),
-      });
+        await userLocale(app.db, user.id),
+      );
       return (
         reply
           .type('application/pdf')

@@ -1,11 +1,13 @@
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
-import { PAYMENT_METHOD_LABELS, type Payment } from '../../../shared/api/fees.js';
+import type { Payment } from '../../../shared/api/fees.js';
+import type { AnyLocale } from '../../../shared/i18n/locales.js';
 import { mediaVariants } from '../../../shared/media-files.js';
 import { formatMoney } from '../../../shared/rules/money.js';
-import { dateInZone } from '../../../shared/school-time.js';
 import type { FileStore } from '../../lib/file-store/file-store.js';
-import { longDate } from '../../lib/mail-words.js';
+import { translatorFor } from '../../lib/i18n.js';
+import { registerDocumentFonts, type TextOptions, writeText } from '../../lib/pdf-text.js';
+import { dayInWords, instantInWords } from './document-words.js';
 
 /**
  * The school's colour: the site's `--sy-primary` (src/web/styles/app.css; receipt-pdf.test.ts holds
@@ -55,32 +57,33 @@ export async function receiptLogo(files: FileStore, logo: string): Promise<Buffe
   }
 }
 
-/** An instant (ISO, UTC) as its day in the school's zone, in words. */
-export const instantInWords = (instant: string, timeZone: string): string =>
-  longDate(dateInZone(new Date(instant), timeZone));
-
-/** What a receipt's two money lines say, so a reader tells the invoice from the pupil's account. */
+/** What a receipt's two money lines say in English, so a reader tells the invoice from the pupil's account. */
 export const RECEIPT_TEXTS = {
-  stillToPay: 'Still to pay on this invoice',
-  balance: 'Balance of all the pupil’s fees',
-  credit: 'Balance of all the pupil’s fees (in credit)',
+  stillToPay: translatorFor('en').t('documents.receipt.stillToPay'),
+  balance: translatorFor('en').t('documents.receipt.balance'),
+  credit: translatorFor('en').t('documents.receipt.balanceInCredit'),
 } as const;
 
 /**
- * The receipt of one payment as a PDF (pdfkit, its built-in Helvetica): the school's logo, name and
- * address in its colour, the receipt number, dates in words (the payment's day; the recording's and
- * the void's in the school's zone), the pupil and class, the invoice's items, what was paid and how,
- * then two lines apart: what is still to pay on this invoice, and the balance of all the pupil's
- * fees, both right after this payment. A voided payment's receipt says VOID in large letters across
- * the page, with the reason, so a printed copy cannot pass for a valid one.
+ * The receipt of one payment as a PDF in the reader's language (docs/decisions/0060-documents-in-every-script.md):
+ * the school's logo, name and address in its colour, the receipt number, dates in words (the
+ * payment's day; the recording's and the void's in the school's zone), the pupil and class, the
+ * invoice's items, what was paid and how, then two lines apart: what is still to pay on this
+ * invoice, and the balance of all the pupil's fees, both right after this payment. A voided
+ * payment's receipt says VOID in large letters across the page, with the reason, so a printed copy
+ * cannot pass for a valid one. In Arabic the page reads from the right: the logo and the labels on
+ * the right, the amounts on the left.
  */
-export function renderReceipt(details: ReceiptDetails): Promise<Buffer> {
+export function renderReceipt(details: ReceiptDetails, locale: AnyLocale): Promise<Buffer> {
   const { school, payment } = details;
-  const money = (amount: number) => formatMoney(amount, payment.currency);
+  const { t, direction } = translatorFor(locale);
+  const money = (amount: number) => formatMoney(amount, payment.currency, locale);
+  const title = t('documents.receipt.title', { number: String(payment.receiptNo) });
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,
-    info: { Title: `Receipt No. ${payment.receiptNo}`, Author: school.name },
+    lang: locale,
+    info: { Title: title, Author: school.name },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -88,26 +91,37 @@ export function renderReceipt(details: ReceiptDetails): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  registerDocumentFonts(doc);
 
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
+  /** A box's left edge, mirrored on a right-to-left page. */
+  const boxX = (x: number, boxWidth: number) =>
+    direction === 'rtl' ? left + width - (x - left) - boxWidth : x;
+  const write = (text: string, options: Partial<TextOptions> & { size: number }) =>
+    writeText(doc, text, { x: left, width, direction, color: '#000000', ...options });
+
   const top = doc.y;
   const logoSize = 48;
+  const logoWidth = school.logo ? logoSize * 2 : logoSize;
   if (school.logo) {
-    doc.image(school.logo, left, top, { fit: [logoSize * 2, logoSize] });
+    doc.image(school.logo, boxX(left, logoWidth), top, {
+      fit: [logoWidth, logoSize],
+      ...(direction === 'rtl' ? { align: 'right' as const } : {}),
+    });
   } else {
     doc
       .save()
-      .translate(left, top)
+      .translate(boxX(left, logoSize), top)
       .scale(logoSize / 16)
       .path(DEFAULT_LOGO_PATH)
       .fill(SCHOOL_COLOUR, 'even-odd')
       .restore();
   }
-  const beside = left + (school.logo ? logoSize * 2 : logoSize) + 12;
-  doc.fillColor(SCHOOL_COLOUR).font('Helvetica-Bold').fontSize(18);
-  doc.text(school.name, beside, top, { width: left + width - beside });
-  if (school.address) doc.fillColor('#333333').font('Helvetica').fontSize(10).text(school.address);
+  const besideWidth = width - logoWidth - 12;
+  const beside = boxX(left + logoWidth + 12, besideWidth);
+  write(school.name, { x: beside, width: besideWidth, y: top, size: 18, bold: true, color: SCHOOL_COLOUR });
+  if (school.address) write(school.address, { x: beside, width: besideWidth, size: 10, color: '#333333' });
   doc.y = Math.max(doc.y, top + logoSize);
   doc.x = left;
   doc.moveDown(0.5);
@@ -117,49 +131,72 @@ export function renderReceipt(details: ReceiptDetails): Promise<Buffer> {
     .lineWidth(2)
     .stroke(SCHOOL_COLOUR);
   doc.moveDown(1);
-  doc.fillColor(SCHOOL_COLOUR).font('Helvetica-Bold').fontSize(16).text(`Receipt No. ${payment.receiptNo}`);
-  doc.fillColor('#000000').font('Helvetica').fontSize(11);
-  doc.text(`Date: ${longDate(payment.paidOn)}`);
-  doc.text(`Pupil: ${payment.studentName}`);
-  doc.text(`Class: ${details.className}`);
-  doc.text(`For: ${details.planName} (${details.term}), invoice ${payment.invoiceId}`);
+  write(title, { size: 16, bold: true, color: SCHOOL_COLOUR });
+  write(t('documents.receipt.date', { date: dayInWords(payment.paidOn, locale) }), { size: 11 });
+  write(t('documents.receipt.pupil', { name: payment.studentName }), { size: 11 });
+  write(t('documents.receipt.class', { name: details.className }), { size: 11 });
+  write(
+    t('documents.receipt.for', {
+      plan: details.planName,
+      term: details.term,
+      invoice: String(payment.invoiceId),
+    }),
+    { size: 11 },
+  );
   doc.moveDown();
 
+  const amountWidth = 140;
+  /** A label and its amount: the label where lines start, the amount at the other edge. */
   const row = (label: string, amount: string, bold = false) => {
     const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(11);
-    doc.text(label, left, y, { width: width - 140 });
+    write(label, { x: boxX(left, width - amountWidth), width: width - amountWidth, y, size: 11, bold });
     const after = doc.y;
-    doc.text(amount, left + width - 140, y, { width: 140, align: 'right' });
+    write(amount, {
+      x: boxX(left + width - amountWidth, amountWidth),
+      width: amountWidth,
+      y,
+      size: 11,
+      bold,
+      align: 'end',
+    });
     doc.y = Math.max(after, doc.y);
     doc.x = left;
   };
-  doc.font('Helvetica-Bold').text('Items');
+  write(t('documents.receipt.items'), { size: 11, bold: true });
   for (const line of details.lines) row(line.name, money(line.amount));
-  row('Invoice total', money(details.invoiceTotal), true);
+  row(t('documents.receipt.invoiceTotal'), money(details.invoiceTotal), true);
   doc.moveDown();
 
-  row('Amount paid', money(payment.amount), true);
-  if (payment.credit > 0) row('Of which kept as credit on the account', money(payment.credit));
-  row('Method', PAYMENT_METHOD_LABELS[payment.method]);
-  if (payment.reference) row('Reference', payment.reference);
+  row(t('documents.receipt.amountPaid'), money(payment.amount), true);
+  if (payment.credit > 0) row(t('documents.receipt.keptAsCredit'), money(payment.credit));
+  row(t('documents.receipt.method'), t(`common.paymentMethod.${payment.method}`));
+  if (payment.reference) row(t('documents.receipt.reference'), payment.reference);
   doc.moveDown();
-  row(RECEIPT_TEXTS.stillToPay, money(details.invoiceStillToPay), true);
+  row(t('documents.receipt.stillToPay'), money(details.invoiceStillToPay), true);
   const balance = payment.balanceAfter;
-  row(balance < 0 ? RECEIPT_TEXTS.credit : RECEIPT_TEXTS.balance, money(Math.abs(balance)), true);
+  row(
+    t(balance < 0 ? 'documents.receipt.balanceInCredit' : 'documents.receipt.balance'),
+    money(Math.abs(balance)),
+    true,
+  );
   doc.moveDown();
-  doc.font('Helvetica').fontSize(9).fillColor('#555555');
-  doc.text(`Recorded by ${payment.recordedBy} on ${instantInWords(payment.createdAt, school.timeZone)}.`);
+  write(
+    t('documents.receipt.recordedBy', {
+      name: payment.recordedBy,
+      date: instantInWords(payment.createdAt, school.timeZone, locale),
+    }),
+    { size: 9, color: '#555555' },
+  );
 
   if (payment.voidedAt !== null) {
-    doc.fillColor('#c00000').font('Helvetica-Bold').fontSize(96);
-    doc.text('VOID', left, 330, { width, align: 'center' });
-    doc
-      .fontSize(12)
-      .text(`Voided on ${instantInWords(payment.voidedAt, school.timeZone)}: ${payment.voidReason ?? ''}`, {
-        width,
-        align: 'center',
-      });
+    write(t('documents.receipt.void'), { y: 330, size: 96, bold: true, color: '#c00000', align: 'center' });
+    write(
+      t('documents.receipt.voidedOn', {
+        date: instantInWords(payment.voidedAt, school.timeZone, locale),
+        reason: payment.voidReason ?? '',
+      }),
+      { size: 12, bold: true, color: '#c00000', align: 'center' },
+    );
   }
   doc.end();
   return done;

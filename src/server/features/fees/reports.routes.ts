@@ -13,17 +13,21 @@ import {
   TermOverviewRowSchema,
 } from '../../../shared/api/fees.js';
 import { USER_TYPE } from '../../../shared/constants.js';
+import type { Locale } from '../../../shared/i18n/locales.js';
+import type { MessageKey } from '../../../shared/i18n/message-keys.js';
 import { toDecimalText } from '../../../shared/rules/money.js';
 import { dateInZone } from '../../../shared/school-time.js';
+import type { Db } from '../../db/connect.js';
 import { toCsv } from '../../lib/csv.js';
 import { KeyedVersionedCache, VersionedCache, VersionReader } from '../../lib/data-version.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { translatorFor } from '../../lib/i18n.js';
 import { CHECKED, DENIED } from '../../lib/school-routes.js';
 import { nowIso } from '../../lib/time.js';
-import { BEARER_AUTH } from '../../plugins/auth.js';
+import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { guardiansToMail } from '../family/family.repository.js';
 import { queueMails } from '../mail/mail.service.js';
-import { readSettings } from '../settings/settings.repository.js';
+import { readSettings, schoolLanguages, userLocale } from '../settings/settings.repository.js';
 import { reminderLetter, reminderMail } from './reminder-letter.js';
 import {
   invoiceToRemind,
@@ -41,31 +45,56 @@ export const REPORT_MESSAGES = {
   nothingOwed: 'Nothing is owed on this invoice, so there is nothing to remind of.',
 } as const;
 
-/** The columns of `GET admin/fees/ledger.csv`, one row per invoice and per payment. */
-export const LEDGER_CSV_COLUMNS = [
-  'Kind',
-  'Number',
-  'Receipt no.',
-  'Invoice',
-  'Recorded at',
-  'Pupil id',
-  'Pupil',
-  'Class',
-  'Plan',
-  'Term',
-  'Currency',
-  'Subtotal',
-  'Discount',
-  'Amount',
-  'Applied',
-  'Credit',
-  'Method',
-  'Reference',
-  'Due or paid on',
-  'Status',
-  'Cancelled or voided at',
-  'Reason',
-] as const;
+/** The columns of `GET admin/fees/ledger.csv`, one row per invoice and per payment: their headers' keys. */
+const LEDGER_CSV_HEADERS = [
+  'documents.ledgerCsv.kind',
+  'documents.ledgerCsv.number',
+  'documents.ledgerCsv.receiptNo',
+  'documents.ledgerCsv.invoice',
+  'documents.ledgerCsv.recordedAt',
+  'documents.ledgerCsv.pupilId',
+  'documents.ledgerCsv.pupil',
+  'documents.ledgerCsv.class',
+  'documents.ledgerCsv.plan',
+  'documents.ledgerCsv.term',
+  'documents.ledgerCsv.currency',
+  'documents.ledgerCsv.subtotal',
+  'documents.ledgerCsv.discount',
+  'documents.ledgerCsv.amount',
+  'documents.ledgerCsv.applied',
+  'documents.ledgerCsv.credit',
+  'documents.ledgerCsv.method',
+  'documents.ledgerCsv.reference',
+  'documents.ledgerCsv.dueOrPaidOn',
+  'documents.ledgerCsv.status',
+  'documents.ledgerCsv.cancelledOrVoidedAt',
+  'documents.ledgerCsv.reason',
+] as const satisfies readonly MessageKey[];
+
+/** The ledger's headers in a language (the downloader's). */
+export const ledgerCsvColumns = (locale: Locale): string[] =>
+  LEDGER_CSV_HEADERS.map((key) => translatorFor(locale).t(key));
+
+/** The columns in English, as the API's description lists them. */
+export const LEDGER_CSV_COLUMNS = ledgerCsvColumns('en');
+
+/**
+ * The language a printed reminder goes out in: the pupil's first guardian's (the first linked),
+ * else the school's default.
+ */
+async function guardiansLocale(db: Db, studentId: number | null): Promise<Locale> {
+  const guardian =
+    studentId === null
+      ? undefined
+      : await db
+          .selectFrom('guardian')
+          .select('parent_id')
+          .where('student_id', '=', studentId)
+          .orderBy('created_at')
+          .orderBy('parent_id')
+          .executeTakeFirst();
+  return guardian ? userLocale(db, guardian.parent_id) : (await schoolLanguages(db)).language;
+}
 
 /** The principal's reports of the fee ledger (docs/decisions/0026-fees.md). */
 export async function feeReportsRoutes(app: FastifyInstance): Promise<void> {
@@ -157,11 +186,19 @@ export async function feeReportsRoutes(app: FastifyInstance): Promise<void> {
         if (guardians.length === 0)
           throw conflict(FEE_ERROR_CODES.noGuardianEmail, FEE_MESSAGES.noGuardianEmail);
         const school = await readSettings(trx);
-        const ids = await queueMails(
-          trx,
-          app.config.mail,
-          guardians.map((guardian) => reminderMail(app.config.mail, school, invoice, guardian)),
+        // Each guardian's mail in their own language.
+        const mails = await Promise.all(
+          guardians.map(async (guardian) =>
+            reminderMail(
+              app.config.mail,
+              school,
+              invoice,
+              guardian,
+              await userLocale(trx, guardian.parentId),
+            ),
+          ),
         );
+        const ids = await queueMails(trx, app.config.mail, mails);
         await markReminded(trx, invoice.id, nowIso());
         return ids.length;
       });
@@ -192,7 +229,12 @@ export async function feeReportsRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const invoice = await owedInvoice(request.params.id);
       const settings = await readSettings(app.db);
-      const pdf = await reminderLetter(settings, invoice, dateInZone(new Date(), settings.timeZone));
+      const pdf = await reminderLetter(
+        settings,
+        invoice,
+        dateInZone(new Date(), settings.timeZone),
+        await guardiansLocale(app.db, invoice.studentId),
+      );
       return (
         reply
           .type('application/pdf')
@@ -254,11 +296,12 @@ export async function feeReportsRoutes(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       const { invoices, payments } = await ledgerRows(app.db);
       const id = (value: number | null) => (value === null ? '' : String(value));
+      // Headers in the downloader's language; the cells stay data (codes, ISO dates, plain decimals).
       const csv = toCsv([
-        [...LEDGER_CSV_COLUMNS],
+        ledgerCsvColumns(await userLocale(app.db, currentUser(request).id)),
         ...invoices.map((i) => {
           const money = (amount: number) => toDecimalText(Number(amount), i.currency);
           return [

@@ -15,9 +15,10 @@ import { IdParamsSchema } from '../../../shared/api/ids.js';
 import { USER_TYPE } from '../../../shared/constants.js';
 import { toCsv } from '../../lib/csv.js';
 import { notFound } from '../../lib/errors.js';
+import { translatorFor } from '../../lib/i18n.js';
 import { DENIED, NO_CONTENT } from '../../lib/school-routes.js';
-import { BEARER_AUTH } from '../../plugins/auth.js';
-import { schoolToday } from '../settings/settings.repository.js';
+import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
+import { schoolToday, userLocale } from '../settings/settings.repository.js';
 import { deleteSubscriber, listInbox, listSubscribers, setHandled } from './inbox.repository.js';
 
 const TAGS = ['Inbox'];
@@ -117,10 +118,17 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       const subscribers = await listSubscribers(app.db);
+      // Headers in the downloader's language (English: NEWSLETTER_CSV_COLUMNS); the cells stay data.
+      const { t } = translatorFor(await userLocale(app.db, currentUser(request).id));
       const csv = toCsv([
-        [...NEWSLETTER_CSV_COLUMNS],
+        [
+          t('documents.newsletterCsv.name'),
+          t('documents.newsletterCsv.email'),
+          t('documents.newsletterCsv.subscribedAt'),
+          t('documents.newsletterCsv.confirmedAt'),
+        ],
         ...subscribers.map((s) => [s.name, s.email, s.createdAt, s.confirmedAt ?? '']),
       ]);
       const filename = `newsletter-subscribers-${await schoolToday(app.db)}.csv`;
