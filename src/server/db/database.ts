@@ -279,6 +279,8 @@ export interface NewsletterSubscriberTable {
    * newsletters sent before 0037 carry it); the token itself is only in the mail.
    */
   token_hash: string | null;
+  /** The language of the request that subscribed (a locale); null: the school's default. */
+  language: string | null;
 }
 
 /**

@@ -3,35 +3,92 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { COMMON_ERROR_CODES as CODES, type ErrorCode, isErrorCode } from '../../shared/api/error-codes.js';
 import type { ErrorBody, FieldError } from '../../shared/api/errors.js';
+import type { Locale } from '../../shared/i18n/locales.js';
 import { HttpError } from '../lib/errors.js';
+import { requestLocale, translateServerMessage, translatorFor } from '../lib/i18n.js';
 
 /**
  * One shape for every error answer (docs/contract/api.md#errors): `{ error: { code, message, details? } }`.
  * Client mistakes keep their 4xx status; anything unexpected is logged and answered as a bare 500 that leaks
  * no stack or SQL.
+ *
+ * Messages are in the request's language (lib/i18n.ts `requestLocale`): a catalog key or a known English
+ * sentence is translated; an English sentence no catalog has yet gives way to its code's general message
+ * in another language (docs/decisions/0061-server-messages-in-the-request-language.md). In English every
+ * answer reads as it always did.
  */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    const say = speaker(await requestLocale(request));
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext ?? 'body';
       const details: FieldError[] = error.validation.map((issue) => ({
         field: fieldName(where, issue.instancePath),
-        message: issue.message ?? 'is invalid',
+        message: say.detail(issue.message ?? 'is invalid'),
       }));
-      return reply.code(400).send(body(CODES.validationFailed, summarize(details), details));
+      return reply.code(400).send(body(CODES.validationFailed, say.summary(details), details));
     }
     if (error instanceof HttpError) {
       if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
-      return reply.code(error.statusCode).send(body(error.code, error.message, error.details));
+      return reply
+        .code(error.statusCode)
+        .send(body(error.code, say.message(error.code, error.message), say.details(error.details)));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.code(status).send(body(clientCode(error, status), clientMessage(error, status)));
+      const code = clientCode(error, status);
+      return reply.code(status).send(body(code, say.message(code, clientMessage(error, status))));
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send(body(CODES.internal, 'Something went wrong on our side. Please try again.'));
+    return reply
+      .code(500)
+      .send(
+        body(
+          CODES.internal,
+          say.message(CODES.internal, 'Something went wrong on our side. Please try again.'),
+        ),
+      );
   });
 });
+
+/** The error answer's words in one language. */
+function speaker(locale: Locale) {
+  const english = locale === 'en';
+  const { t } = translatorFor(locale);
+  const detail = (message: string): string => translateServerMessage(locale, message) ?? message;
+  return {
+    detail,
+    /** A field's reason; a sentence no catalog has stays as it is (it names the field's value). */
+    message(code: ErrorCode, message: string): string {
+      const translated = translateServerMessage(locale, message);
+      if (translated !== undefined) return translated;
+      return english ? message : t(`errors.code.${code}`);
+    },
+    /** Details that are field reasons get theirs translated; other details are data. */
+    details(details: unknown): unknown {
+      if (!Array.isArray(details)) return details;
+      return details.map((item: unknown) =>
+        isFieldError(item) ? { ...item, message: detail(item.message) } : item,
+      );
+    },
+    summary(details: FieldError[]): string {
+      const first = details[0];
+      if (!first) return english ? 'The request is not valid.' : t('errors.request.invalid');
+      if (english) return summarize(details);
+      return t('errors.request.summary', {
+        field: first.field,
+        reason: first.message,
+        more: details.length - 1,
+      });
+    },
+  };
+}
+
+const isFieldError = (item: unknown): item is FieldError =>
+  typeof item === 'object' &&
+  item !== null &&
+  typeof (item as FieldError).field === 'string' &&
+  typeof (item as FieldError).message === 'string';
 
 function body(code: ErrorCode, message: string, details?: unknown): ErrorBody {
   return details === undefined ? { error: { code, message } } : { error: { code, message, details } };

@@ -1,6 +1,17 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import type { FieldError } from '../../shared/api/errors.js';
 import { isApiError } from './api-client.js';
+import type { MessageKey, Translator } from './i18n.js';
+
+/**
+ * A message to show: a catalog key (`validation.enterName`) in the page's language, any other text as
+ * it is (the server's answers come in the request's language already; a schema's English sentence
+ * until it becomes a key). Every form field's message goes through this, so a screen may hand it
+ * either (docs/decisions/0061-server-messages-in-the-request-language.md).
+ */
+export function messageText(translator: Pick<Translator, 't' | 'has'>, message: string): string {
+  return translator.has(message) ? translator.t(message as MessageKey) : message;
+}
 
 /**
  * A detail of a failed call as `FieldErrorSchema` (shared/api/errors.ts) describes it, checked by hand:

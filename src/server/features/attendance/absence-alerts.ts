@@ -1,14 +1,16 @@
 import { ATTENDANCE_STATUSES, type AttendanceCode } from '../../../shared/constants.js';
+import { type AnyLocale, DEFAULT_LOCALE } from '../../../shared/i18n/locales.js';
 import { dateInZone } from '../../../shared/school-time.js';
 import type { MailConfig } from '../../config.js';
 import type { Db } from '../../db/connect.js';
-import { contactTheSchool, longDate } from '../../lib/mail-words.js';
+import { translatorFor } from '../../lib/i18n.js';
+import { contactTheSchool, longDateIn } from '../../lib/mail-words.js';
 import { firstCheckinsOn } from '../care/care.repository.js';
 import { type GuardianToMail, guardiansToMail } from '../family/family.repository.js';
 import { type MailContent, mailLink } from '../mail/compose.js';
 import { queueMails } from '../mail/mail.service.js';
 import { absenceAlertsOn } from '../mail/mail-settings.repository.js';
-import { readSettings } from '../settings/settings.repository.js';
+import { readSettings, userLocale } from '../settings/settings.repository.js';
 import { claimAbsenceAlerts, claimCorrections, namesFor } from './absence-alerts.repository.js';
 import type { AttendanceToSave } from './attendance.repository.js';
 
@@ -21,6 +23,14 @@ import type { AttendanceToSave } from './attendance.repository.js';
 
 const ABSENT: AttendanceCode = 2;
 const LABELS = new Map<number, string>(ATTENDANCE_STATUSES.map((s) => [s.code, s.label]));
+/** A status as the correction says it, by its English label. */
+const STATUS_KEYS = {
+  Present: 'mail.attendance.Present',
+  Absent: 'mail.attendance.Absent',
+  'On Leave': 'mail.attendance.OnLeave',
+} as const;
+const statusInWords = (locale: AnyLocale, label: string): string =>
+  label in STATUS_KEYS ? translatorFor(locale).t(STATUS_KEYS[label as keyof typeof STATUS_KEYS]) : label;
 
 /** The pupil's attendance screen (src/shared/screens.ts, `/student-attendence/:id`), for guardians. */
 const attendancePath = (studentId: number) => `/student-attendence/${studentId}`;
@@ -36,26 +46,30 @@ interface AlertFacts {
   child: string;
   className: string;
   day: string;
+  /** The guardian's language (`userLocale`). */
+  locale?: AnyLocale;
 }
 
 export function absenceAlertMail(config: MailConfig, school: School, facts: AlertFacts): MailContent {
-  const date = longDate(facts.day);
+  const locale = facts.locale ?? DEFAULT_LOCALE;
+  const { t } = translatorFor(locale);
+  const date = longDateIn(locale, facts.day);
+  const { child, className } = facts;
   return {
     kind: 'absence-alert',
     to: { address: facts.guardian.email, name: facts.guardian.name },
-    subject: `${facts.child} is absent today (${date})`,
-    greeting: `Dear ${facts.guardian.name},`,
+    subject: t('mail.absence.subject', { child, date }),
+    greeting: t('mail.greeting', { name: facts.guardian.name }),
     paragraphs: [
-      `${facts.child} was recorded absent from ${facts.className} today, ${date}.`,
-      `If you know why, or you believe ${facts.child} is at school, ${contactTheSchool(school)}`,
+      t('mail.absence.body', { child, className, date }),
+      t('mail.absence.contact', { child, contact: contactTheSchool(school, locale) }),
     ],
     action: {
-      label: 'See the attendance',
+      label: t('mail.absence.action'),
       url: mailLink(config, attendancePath(facts.guardian.studentId)),
     },
-    footer: [
-      `You receive this mail because you are a guardian of ${facts.child} at ${school.name}. The school sends one such mail per child and day.`,
-    ],
+    footer: [t('mail.absence.footer', { child, school: school.name })],
+    locale,
   };
 }
 
@@ -64,20 +78,23 @@ export function absenceCorrectionMail(
   school: School,
   facts: AlertFacts & { status: string },
 ): MailContent {
-  const date = longDate(facts.day);
+  const locale = facts.locale ?? DEFAULT_LOCALE;
+  const { t } = translatorFor(locale);
+  const date = longDateIn(locale, facts.day);
+  const { child, className } = facts;
+  const status = statusInWords(locale, facts.status);
   return {
     kind: 'absence-correction',
     to: { address: facts.guardian.email, name: facts.guardian.name },
-    subject: `Correction: ${facts.child} is marked ${facts.status} today`,
-    greeting: `Dear ${facts.guardian.name},`,
-    paragraphs: [
-      `${facts.child} is marked ${facts.status} today after all (${facts.className}, ${date}). Please disregard our earlier mail about an absence.`,
-    ],
+    subject: t('mail.correction.subject', { child, status }),
+    greeting: t('mail.greeting', { name: facts.guardian.name }),
+    paragraphs: [t('mail.correction.body', { child, status, className, date })],
     action: {
-      label: 'See the attendance',
+      label: t('mail.absence.action'),
       url: mailLink(config, attendancePath(facts.guardian.studentId)),
     },
-    footer: [`You receive this mail because you are a guardian of ${facts.child} at ${school.name}.`],
+    footer: [t('mail.correction.footer', { child, school: school.name })],
+    locale,
   };
 }
 
@@ -143,10 +160,16 @@ export async function queueAbsenceAlerts(
     told.map((r) => r.studentId),
     told.map((r) => r.classId),
   );
+  const locales = new Map<number, AnyLocale>();
+  for (const guardian of guardians) {
+    if (!locales.has(guardian.parentId))
+      locales.set(guardian.parentId, await userLocale(trx, guardian.parentId));
+  }
   const mails = told.flatMap((record) =>
     (byPupil.get(record.studentId) ?? []).map((guardian) => {
       const facts = {
         guardian,
+        locale: locales.get(guardian.parentId),
         child: names.pupils.get(record.studentId) ?? 'Your child',
         className: names.classes.get(record.classId) ?? 'class',
         day,

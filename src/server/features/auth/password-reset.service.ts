@@ -1,13 +1,16 @@
 import crypto from 'node:crypto';
 import { AUTH_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import { MAIL_LINK_PATHS, MAIL_MESSAGES, PASSWORD_RESET_MINUTES } from '../../../shared/api/mail.js';
+import type { Locale } from '../../../shared/i18n/locales.js';
 import type { MailConfig } from '../../config.js';
 import type { Db } from '../../db/connect.js';
 import { type AttemptLimit, claimAttempt, settleGoodAttempt } from '../../lib/attempt-counters.js';
 import { HttpError } from '../../lib/errors.js';
+import { translatorFor } from '../../lib/i18n.js';
 import { nowIso } from '../../lib/time.js';
 import { mailLink } from '../mail/compose.js';
 import { queueMails } from '../mail/mail.service.js';
+import { userLocale } from '../settings/settings.repository.js';
 import { emailKeyOf, updateUser } from '../users/users.repository.js';
 import { forgetDevices } from './device-login.js';
 import { hashPassword } from './password.js';
@@ -58,20 +61,17 @@ async function claim(db: Db, limits: readonly AttemptLimit[]): Promise<void> {
 }
 
 /** The mail with the link, in the user's name. */
-function resetMail(user: ResetRecipient, url: string) {
+function resetMail(user: ResetRecipient, url: string, locale: Locale) {
+  const { t } = translatorFor(locale);
   return {
     kind: 'password-reset' as const,
     to: { address: user.email, name: user.name },
-    subject: 'Set a new password',
-    greeting: `Dear ${user.name},`,
-    paragraphs: [
-      'We received a request to set a new password for your account. Use the button below to choose one.',
-      `The link works for ${PASSWORD_RESET_MINUTES} minutes and only once. Asking again makes this link stop working.`,
-    ],
-    action: { label: 'Set a new password', url },
-    footer: [
-      'If you did not ask for a new password, you can ignore this mail: your password stays as it is.',
-    ],
+    subject: t('mail.reset.subject'),
+    greeting: t('mail.greeting', { name: user.name }),
+    paragraphs: [t('mail.reset.body'), t('mail.reset.expiry', { minutes: PASSWORD_RESET_MINUTES })],
+    action: { label: t('mail.reset.action'), url },
+    footer: [t('mail.reset.footer')],
+    locale,
   };
 }
 
@@ -107,7 +107,7 @@ export async function requestPasswordReset(
       createdAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + PASSWORD_RESET_MINUTES * 60_000).toISOString(),
     });
-    await queueMails(trx, mail, [resetMail(user, url)]);
+    await queueMails(trx, mail, [resetMail(user, url, await userLocale(trx, user.id))]);
   });
 }
 

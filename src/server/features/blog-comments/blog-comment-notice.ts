@@ -1,5 +1,7 @@
 import { MAIL_LINK_PATHS } from '../../../shared/api/mail.js';
+import { type AnyLocale, DEFAULT_LOCALE } from '../../../shared/i18n/locales.js';
 import type { MailConfig } from '../../config.js';
+import { translatorFor } from '../../lib/i18n.js';
 import { type MailContent, mailLink } from '../mail/compose.js';
 
 /**
@@ -13,18 +15,19 @@ export function blogCommentNotice(
   principal: { name: string; email: string },
   /** The blog post the comment is under; null for the blog page's own article or an unknown title. */
   postTitle: string | null,
+  /** The principal's language (`userLocale`). */
+  locale: AnyLocale = DEFAULT_LOCALE,
 ): MailContent {
-  const where = postTitle ? `under “${postTitle}”` : 'on the blog';
+  const { t } = translatorFor(locale);
+  const where = postTitle ? t('mail.blogComment.under', { title: postTitle }) : t('mail.blogComment.onBlog');
   return {
     kind: 'blog-comment',
     to: { address: principal.email, name: principal.name },
-    subject: `A blog comment waits for your approval at ${schoolName}`,
-    greeting: `Dear ${principal.name},`,
-    paragraphs: [
-      `A visitor has left a comment ${where}. It is not shown on the website until you approve it.`,
-      'Comments that arrive before you have dealt with this one do not each send a mail: the Blog Comments screen and your dashboard show how many wait.',
-    ],
-    action: { label: 'Review the comments', url: mailLink(config, MAIL_LINK_PATHS.blogComments) },
-    footer: [`You receive this mail because you are a principal at ${schoolName}.`],
+    subject: t('mail.blogComment.subject', { school: schoolName }),
+    greeting: t('mail.greeting', { name: principal.name }),
+    paragraphs: [t('mail.blogComment.body', { where }), t('mail.blogComment.batch')],
+    action: { label: t('mail.blogComment.action'), url: mailLink(config, MAIL_LINK_PATHS.blogComments) },
+    footer: [t('mail.blogComment.footer', { school: schoolName })],
+    locale,
   };
 }

@@ -4,7 +4,7 @@ import type { MailConfig } from '../../config.js';
 import type { Db } from '../../db/connect.js';
 import { isPostgres } from '../../db/engine.js';
 import { queueMails } from '../mail/mail.service.js';
-import { readSettings } from '../settings/settings.repository.js';
+import { readSettings, userLocale } from '../settings/settings.repository.js';
 import { blogCommentNotice } from './blog-comment-notice.js';
 import {
   countPendingBlogComments,
@@ -43,7 +43,11 @@ export async function receiveBlogComment(
       await queueMails(
         trx,
         mail,
-        recipients.map((principal) => blogCommentNotice(mail, school.name, principal, postTitle)),
+        await Promise.all(
+          recipients.map(async (principal) =>
+            blogCommentNotice(mail, school.name, principal, postTitle, await userLocale(trx, principal.id)),
+          ),
+        ),
       );
     }
     return 'sent';

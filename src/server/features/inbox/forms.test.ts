@@ -80,6 +80,8 @@ describe.each(TEST_ENGINES)('public forms on %s', (engine) => {
         confirmed_at: null,
         // The confirmation link's token only as its hash (docs/decisions/0037-no-live-secret-at-rest.md).
         token_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+        // The request's language, for the subscriber's mails (docs/decisions/0061-server-messages-in-the-request-language.md).
+        language: 'en',
       },
     ]);
   });

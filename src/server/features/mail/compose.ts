@@ -1,6 +1,8 @@
 import type { MailKind } from '../../../shared/api/mail.js';
+import { type AnyLocale, DEFAULT_LOCALE, intlLocale, textDirection } from '../../../shared/i18n/locales.js';
 import { PUBLIC_URL_MARK } from '../../../shared/mail-links.js';
 import type { MailConfig } from '../../config.js';
+import { translatorFor } from '../../lib/i18n.js';
 import type { OutgoingMail } from './outbox.repository.js';
 
 /**
@@ -27,6 +29,8 @@ export interface MailContent {
    * List-Unsubscribe header's, which mail programs POST `List-Unsubscribe=One-Click` to (RFC 8058).
    */
   unsubscribe?: { page: string; oneClick: string };
+  /** The recipient's language: the words compose adds, and the HTML's `lang` and `dir` (English when absent). */
+  locale?: AnyLocale;
 }
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -58,11 +62,20 @@ export const messageHostOf = (config: MailConfig): string => config.from.address
 
 const FONT = 'font-family:Arial,Helvetica,sans-serif;color:#1f2937;font-size:16px;line-height:1.5';
 
+/** HTML made from a message's tags, told apart from the message's own text (which is escaped). */
+interface Html {
+  html: string;
+}
+const asHtml = (chunks: readonly (string | Html)[]): string =>
+  chunks.map((chunk) => (typeof chunk === 'string' ? escapeHtml(chunk) : chunk.html)).join('');
+
 /** The mail in both forms, ready for the outbox. */
 export function composeMail(schoolName: string, content: MailContent): OutgoingMail {
+  const locale = content.locale ?? DEFAULT_LOCALE;
+  const { t, parts } = translatorFor(locale);
   const footer = [...(content.footer ?? [])];
-  if (content.unsubscribe)
-    footer.push(`To receive no more newsletters, unsubscribe: ${content.unsubscribe.page}`);
+  const { unsubscribe } = content;
+  if (unsubscribe) footer.push(t('mail.compose.unsubscribeText', { link: unsubscribe.page }));
 
   const textParts = [
     ...(content.greeting ? [content.greeting] : []),
@@ -75,19 +88,25 @@ export function composeMail(schoolName: string, content: MailContent): OutgoingM
 
   const button = content.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="background:#17a2b8;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;display:inline-block;font-weight:bold">${escapeHtml(content.action.label)}</a></p>` +
-      `<p style="font-size:13px;color:#6b7280">If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(content.action.url)}" style="color:#0e7490;word-break:break-all">${escapeHtml(content.action.url)}</a></p>`
+      `<p style="font-size:13px;color:#6b7280">${escapeHtml(t('mail.compose.buttonFallback'))}<br><a href="${escapeHtml(content.action.url)}" style="color:#0e7490;word-break:break-all">${escapeHtml(content.action.url)}</a></p>`
     : '';
   const footerHtml = [
     ...(content.footer ?? []).map((line) => htmlParagraph(line, 'margin:0 0 8px')),
-    ...(content.unsubscribe
+    ...(unsubscribe
       ? [
-          `<p style="margin:0 0 8px">To receive no more newsletters, <a href="${escapeHtml(content.unsubscribe.page)}" style="color:#0e7490">unsubscribe</a>.</p>`,
+          `<p style="margin:0 0 8px">${parts<Html>('mail.compose.unsubscribeHtml', {
+            link: (chunks) => ({
+              html: `<a href="${escapeHtml(unsubscribe.page)}" style="color:#0e7490">${asHtml(chunks)}</a>`,
+            }),
+          })
+            .map((part) => (typeof part === 'string' ? escapeHtml(part) : part.html))
+            .join('')}</p>`,
         ]
       : []),
   ].join('');
   const html = [
     '<!doctype html>',
-    `<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(content.subject)}</title></head>`,
+    `<html lang="${intlLocale(locale)}"${textDirection(locale) === 'rtl' ? ' dir="rtl"' : ''}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(content.subject)}</title></head>`,
     `<body style="margin:0;padding:0;background:#f3f4f6"><div style="max-width:600px;margin:0 auto;padding:24px;${FONT}">`,
     `<div style="font-size:22px;font-weight:bold;color:#0e7490;margin-bottom:16px">${escapeHtml(schoolName)}</div>`,
     `<div style="background:#ffffff;border-radius:8px;padding:24px">`,

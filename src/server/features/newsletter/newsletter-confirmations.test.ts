@@ -41,6 +41,30 @@ describe.each(TEST_ENGINES)('newsletter confirmations on %s', (engine) => {
         .execute()
     ).length;
 
+  it('a visitor whose browser asks for French gets the confirmation mail in French', async () => {
+    await t.db.updateTable('school_settings').set({ languages: 'en,fr,ar' }).execute();
+    const email = 'lea.visitor@example.org';
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/api/newsletter',
+      payload: { name: 'Léa Visitor', email },
+      headers: { 'accept-language': 'fr-FR,fr;q=0.9' },
+      remoteAddress: nextAddress(),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const stored = await t.db
+      .selectFrom('newsletter_subscriber')
+      .select('language')
+      .where('email_key', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(stored.language).toBe('fr');
+    await sendMail(t);
+    const [mail] = smtp.to(email);
+    expect(mail?.subject).toMatch(/^Veuillez confirmer votre abonnement/);
+    expect(mail?.text).toContain('Bonjour,');
+    expect(mail?.text).toContain('Confirmer mon abonnement');
+  });
+
   it(`20 spellings of one mailbox: ${max} confirmation mails, every answer as usual`, async () => {
     const answers = [];
     for (let i = 1; i <= 20; i++) {

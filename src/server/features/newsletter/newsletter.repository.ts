@@ -22,7 +22,10 @@ export const newSubscriberToken = (): string => newSecretToken(24);
  * Adds an unconfirmed subscriber (their confirmation token comes with the mail:
  * newConfirmationToken); undefined when that email (in any letter case) is on the list already.
  */
-export async function insertSubscriber(db: Db, subscriber: Newsletter): Promise<SubscriberRow | undefined> {
+export async function insertSubscriber(
+  db: Db,
+  subscriber: Newsletter & { language?: string | undefined },
+): Promise<SubscriberRow | undefined> {
   return db
     .insertInto('newsletter_subscriber')
     .values({
@@ -32,6 +35,7 @@ export async function insertSubscriber(db: Db, subscriber: Newsletter): Promise<
       created_at: nowIso(),
       confirmed_at: null,
       token_hash: null,
+      language: subscriber.language ?? null,
     })
     .onConflict((oc) => oc.column('email_key').doNothing())
     .returningAll()

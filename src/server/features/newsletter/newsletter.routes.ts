@@ -20,6 +20,7 @@ import {
 } from '../../../shared/api/newsletter.js';
 import { USER_TYPE } from '../../../shared/constants.js';
 import { HttpError } from '../../lib/errors.js';
+import { requestLocale } from '../../lib/i18n.js';
 import {
   FORM_LIMIT_NOTE,
   FORM_RECEIVED,
@@ -100,7 +101,7 @@ async function publicRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const outcome = await subscribe(app.db, app.config.mail, request.body);
+      const outcome = await subscribe(app.db, app.config.mail, request.body, await requestLocale(request));
       return reply.code(outcome === 'added' ? 201 : 200).send(FORM_RECEIVED);
     },
   );

@@ -10,13 +10,15 @@ import {
   NEWSLETTER_CONFIRMATIONS_PER_MAILBOX,
   type Newsletter,
 } from '../../../shared/api/newsletter.js';
+import { isLocale, type Locale } from '../../../shared/i18n/locales.js';
 import type { MailConfig } from '../../config.js';
 import type { Db } from '../../db/connect.js';
 import { type AttemptLimit, claimAttempt, settleGoodAttempt } from '../../lib/attempt-counters.js';
 import { conflict, HttpError } from '../../lib/errors.js';
+import { translatorFor } from '../../lib/i18n.js';
 import { type MailContent, mailLink } from '../mail/compose.js';
 import { queueMails } from '../mail/mail.service.js';
-import { readSettings } from '../settings/settings.repository.js';
+import { readSettings, type SchoolLanguages, schoolLanguages } from '../settings/settings.repository.js';
 import {
   confirmationQueuedSince,
   confirmSubscriber,
@@ -79,23 +81,24 @@ function confirmationMail(
   schoolName: string,
   subscriber: { email: string },
   token: string,
+  locale: Locale,
 ): MailContent {
+  const { t } = translatorFor(locale);
   return {
     kind: 'newsletter-confirm',
     to: { address: subscriber.email, name: '' },
-    subject: `Please confirm your subscription to the ${schoolName} newsletter`,
-    greeting: 'Hello,',
+    subject: t('mail.newsletter.confirm.subject', { school: schoolName }),
+    greeting: t('mail.hello'),
     paragraphs: [
-      `Thank you for subscribing to the newsletter of ${schoolName}.`,
-      'Please confirm that this is your address and that you want to receive it. Until you do, we send you nothing else.',
+      t('mail.newsletter.confirm.thanks', { school: schoolName }),
+      t('mail.newsletter.confirm.body'),
     ],
     action: {
-      label: 'Confirm my subscription',
+      label: t('mail.newsletter.confirm.action'),
       url: mailLink(config, MAIL_LINK_PATHS.confirmNewsletter, { token }),
     },
-    footer: [
-      `Someone entered ${subscriber.email} in the newsletter form on our website. If it was not you, ignore this mail: without the confirmation this address stays off our list.`,
-    ],
+    footer: [t('mail.newsletter.confirm.footer', { email: subscriber.email })],
+    locale,
   };
 }
 
@@ -105,16 +108,18 @@ function newsletterMail(
   issue: NewsletterIssueInput,
   subscriber: { email: string; name: string },
   token: string,
+  locale: Locale,
 ): MailContent {
+  const { t } = translatorFor(locale);
   return {
     kind: 'newsletter',
     to: { address: subscriber.email, name: subscriber.name },
+    // The school's own words, as written: only what the mail adds around them is translated.
     subject: issue.subject,
-    greeting: `Dear ${subscriber.name},`,
+    greeting: t('mail.greeting', { name: subscriber.name }),
     paragraphs: paragraphsOf(issue.text),
-    footer: [
-      `You receive this newsletter because you subscribed to it on the website of ${schoolName} with ${subscriber.email} and confirmed your subscription.`,
-    ],
+    footer: [t('mail.newsletter.footer', { school: schoolName, email: subscriber.email })],
+    locale,
     unsubscribe: {
       page: mailLink(config, MAIL_LINK_PATHS.unsubscribe, { token }),
       oneClick: mailLink(config, ONE_CLICK_UNSUBSCRIBE_PATH, { token }),
@@ -125,8 +130,15 @@ function newsletterMail(
 async function queueConfirmation(db: Db, config: MailConfig, subscriber: SubscriberRow): Promise<void> {
   const { name: schoolName } = await readSettings(db);
   const token = await newConfirmationToken(db, subscriber.id);
-  await queueMails(db, config, [confirmationMail(config, schoolName, subscriber, token)]);
+  const locale = subscriberLocale(subscriber, await schoolLanguages(db));
+  await queueMails(db, config, [confirmationMail(config, schoolName, subscriber, token, locale)]);
 }
+
+/** A subscriber's language: the one they subscribed in while the school offers it, else its default. */
+const subscriberLocale = (subscriber: Pick<SubscriberRow, 'language'>, school: SchoolLanguages): Locale =>
+  isLocale(subscriber.language) && school.languages.includes(subscriber.language)
+    ? subscriber.language
+    : school.language;
 
 /**
  * `POST newsletter`. A new address is stored unconfirmed and sent the confirmation mail, in one
@@ -139,7 +151,13 @@ async function queueConfirmation(db: Db, config: MailConfig, subscriber: Subscri
  * mail. The count is claimed first (a claim is a transaction of its own) and given back when no
  * mail went out after all.
  */
-export async function subscribe(db: Db, config: MailConfig, input: Newsletter): Promise<'added' | 'listed'> {
+export async function subscribe(
+  db: Db,
+  config: MailConfig,
+  input: Newsletter,
+  /** The language of the request (`requestLocale`), kept with the address. */
+  locale?: Locale,
+): Promise<'added' | 'listed'> {
   const budget = confirmationsOf(input.email);
   const mayMail = (await claimAttempt(db, [budget])).granted;
   let mailed = false;
@@ -149,7 +167,7 @@ export async function subscribe(db: Db, config: MailConfig, input: Newsletter): 
     mailed = true;
   };
   const outcome = await db.transaction().execute(async (trx) => {
-    const added = await insertSubscriber(trx, input);
+    const added = await insertSubscriber(trx, { ...input, language: locale });
     if (added) {
       await queueConfirmationInBudget(trx, added);
       return 'added';
@@ -208,13 +226,21 @@ export async function sendNewsletter(
     if (subscribers.length === 0)
       throw conflict(NEWSLETTER_ERROR_CODES.noSubscribers, MAIL_MESSAGES.noSubscribers);
     const { name: schoolName } = await readSettings(trx);
+    const school = await schoolLanguages(trx);
     // A fresh unsubscribe token per mail: only the hashes are stored (docs/decisions/0037).
     const tokens = await newUnsubscribeTokens(
       trx,
       subscribers.map((s) => s.id),
     );
     const contents: MailContent[] = subscribers.map((subscriber) =>
-      newsletterMail(config, schoolName, input, subscriber, tokens.get(subscriber.id) ?? ''),
+      newsletterMail(
+        config,
+        schoolName,
+        input,
+        subscriber,
+        tokens.get(subscriber.id) ?? '',
+        subscriberLocale(subscriber, school),
+      ),
     );
     const issue = await insertIssue(trx, { ...input, sentBy, recipients: subscribers.length });
     await queueMails(trx, config, contents);

@@ -9,7 +9,7 @@ import {
   mayNotifyEveryone,
   type Viewer,
 } from '../school/school.policy.js';
-import { readSettings } from '../settings/settings.repository.js';
+import { readSettings, userLocale } from '../settings/settings.repository.js';
 import { type MailAudience, notificationMail } from './notification-mails.js';
 import { familyAddressesOf, insertNotification } from './notifications.repository.js';
 
@@ -59,7 +59,11 @@ export async function sendNotification(
     await queueMails(
       trx,
       mail,
-      families.map((family) => notificationMail(mail, school, note, family)),
+      await Promise.all(
+        families.map(async (family) =>
+          notificationMail(mail, school, note, family, await userLocale(trx, family.parentId)),
+        ),
+      ),
     );
     return { id, emailed: families.length };
   });

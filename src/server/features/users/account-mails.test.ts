@@ -79,6 +79,44 @@ describe.each(TEST_ENGINES)('account mails on %s', (engine) => {
     expect(mail?.text).toContain('https://school.test/login');
   });
 
+  it('a Parent whose language is French reads the approval in French (the school offers it)', async () => {
+    await t.db.updateTable('school_settings').set({ languages: 'en,fr,ar' }).execute();
+    const email = 'francoise.parent@example.org';
+    const id = await pending('Françoise Parent', email, USER_TYPE.parent);
+    await t.db.updateTable('app_user').set({ language: 'fr' }).where('id', '=', id).execute();
+    const [aisha, yusuf] = f.children;
+    const res = await decide(id, {
+      status: 'active',
+      links: [
+        { studentId: aisha, relationship: 'Mother' },
+        { studentId: yusuf, relationship: 'Mother' },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    await sendMail(t);
+    const [mail] = smtp.to(email);
+    expect(mail?.subject).toBe(`Votre compte sur ${SCHOOL_NAME} a été validé`);
+    expect(mail?.text).toContain('Bonjour Françoise Parent,');
+    expect(mail?.text).toContain('Votre compte est lié à Aisha Rahman (KG) et Yusuf Rahman (Class 2).');
+    expect(mail?.text).toContain('de vos enfants.');
+    expect(mail?.html).toContain('<html lang="fr">');
+    expect(mail?.html).toContain('>Se connecter</a>');
+    expect(mail?.text).not.toContain('Dear');
+  });
+
+  it('an Arabic rejection is in Arabic, right to left', async () => {
+    await t.db.updateTable('school_settings').set({ languages: 'en,fr,ar' }).execute();
+    const email = 'amal.rejected@example.org';
+    const id = await pending('Amal Rejected', email);
+    await t.db.updateTable('app_user').set({ language: 'ar' }).where('id', '=', id).execute();
+    expect((await decide(id, { status: 'rejected' })).statusCode).toBe(200);
+    await sendMail(t);
+    const [mail] = smtp.to(email);
+    expect(mail?.subject).toBe(`تسجيلك في ${SCHOOL_NAME}`);
+    expect(mail?.text).toContain(SCHOOL_CONTACT.email);
+    expect(mail?.html).toContain('<html lang="ar" dir="rtl">');
+  });
+
   it('a Parent approved before the school links children is told the links come next', async () => {
     const email = 'no.children.yet@example.org';
     const id = await pending('Omar Waiting', email, USER_TYPE.parent);

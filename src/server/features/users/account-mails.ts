@@ -1,6 +1,8 @@
 import { MAIL_LINK_PATHS } from '../../../shared/api/mail.js';
 import type { SchoolSettings } from '../../../shared/api/settings.js';
+import { type AnyLocale, DEFAULT_LOCALE } from '../../../shared/i18n/locales.js';
 import type { MailConfig } from '../../config.js';
+import { translatorFor } from '../../lib/i18n.js';
 import { contactTheSchool, listInWords } from '../../lib/mail-words.js';
 import { type MailContent, mailLink } from '../mail/compose.js';
 
@@ -15,6 +17,8 @@ export interface AccountHolder {
   email: string;
   /** The status before the change: a rejected active account is told it was closed. */
   previousStatus: string;
+  /** Their language (`userLocale`): the mail is in it. */
+  locale?: AnyLocale;
 }
 
 /**
@@ -27,29 +31,31 @@ export function approvalMail(
   holder: AccountHolder,
   children?: readonly { studentName: string; className: string | null }[],
 ): MailContent {
+  const locale = holder.locale ?? DEFAULT_LOCALE;
+  const { t } = translatorFor(locale);
   const family =
     children === undefined
       ? []
       : children.length > 0
         ? [
-            `Your account is linked to ${listInWords(
-              children.map((c) => (c.className ? `${c.studentName} (${c.className})` : c.studentName)),
-            )}. After logging in you can follow ${children.length === 1 ? 'your child’s' : 'your children’s'} attendance, results and notifications.`,
+            t('mail.account.approved.linked', {
+              children: listInWords(
+                children.map((c) => (c.className ? `${c.studentName} (${c.className})` : c.studentName)),
+                locale,
+              ),
+              count: children.length,
+            }),
           ]
-        : [
-            'The school has not linked your children to your account yet; once it has, you will see them on your dashboard.',
-          ];
+        : [t('mail.account.approved.notLinked')];
   return {
     kind: 'account-approved',
     to: { address: holder.email, name: holder.name },
-    subject: `Your account at ${school.name} is approved`,
-    greeting: `Dear ${holder.name},`,
-    paragraphs: [
-      `Good news: ${school.name} has approved your account. You can now log in with your email address and the password you chose when you registered.`,
-      ...family,
-    ],
-    action: { label: 'Log in', url: mailLink(config, MAIL_LINK_PATHS.login) },
-    footer: [`You receive this mail because you registered an account at ${school.name}.`],
+    subject: t('mail.account.approved.subject', { school: school.name }),
+    greeting: t('mail.greeting', { name: holder.name }),
+    paragraphs: [t('mail.account.approved.body', { school: school.name }), ...family],
+    action: { label: t('mail.account.logIn'), url: mailLink(config, MAIL_LINK_PATHS.login) },
+    footer: [t('mail.account.footer', { school: school.name })],
+    locale,
   };
 }
 
@@ -58,18 +64,22 @@ export function rejectionMail(
   school: Pick<SchoolSettings, 'name' | 'email' | 'phone'>,
   holder: AccountHolder,
 ): MailContent {
+  const locale = holder.locale ?? DEFAULT_LOCALE;
+  const { t } = translatorFor(locale);
   const wasActive = holder.previousStatus === 'active';
+  const values = { school: school.name };
   return {
     kind: 'account-rejected',
     to: { address: holder.email, name: holder.name },
-    subject: wasActive ? `Your account at ${school.name} was closed` : `Your registration at ${school.name}`,
-    greeting: `Dear ${holder.name},`,
+    subject: wasActive
+      ? t('mail.account.closed.subject', values)
+      : t('mail.account.rejected.subject', values),
+    greeting: t('mail.greeting', { name: holder.name }),
     paragraphs: [
-      wasActive
-        ? `Your account at ${school.name} has been closed, and you can no longer log in with it.`
-        : `Thank you for registering at ${school.name}. We are sorry, but the school could not approve your account.`,
-      `If you think this is a mistake or would like to know more, ${contactTheSchool(school)}`,
+      wasActive ? t('mail.account.closed.body', values) : t('mail.account.rejected.body', values),
+      t('mail.account.rejected.contact', { contact: contactTheSchool(school, locale) }),
     ],
-    footer: [`You receive this mail because you registered an account at ${school.name}.`],
+    footer: [t('mail.account.footer', values)],
+    locale,
   };
 }

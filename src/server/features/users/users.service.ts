@@ -29,7 +29,7 @@ import {
 } from '../family/family.repository.js';
 import type { MailContent } from '../mail/compose.js';
 import { queueMails } from '../mail/mail.service.js';
-import { readSettings } from '../settings/settings.repository.js';
+import { readSettings, userLocale } from '../settings/settings.repository.js';
 import { approvalMail, rejectionMail } from './account-mails.js';
 import { toUser, toUserWithStatus } from './users.mapper.js';
 import {
@@ -344,7 +344,12 @@ async function statusMail(
   status: 'active' | 'rejected',
 ): Promise<MailContent> {
   const school = await readSettings(trx);
-  const holder = { name: target.name, email: target.email, previousStatus: target.status };
+  const holder = {
+    name: target.name,
+    email: target.email,
+    previousStatus: target.status,
+    locale: await userLocale(trx, target.id),
+  };
   if (status === 'rejected') return rejectionMail(school, holder);
   const children = target.type === USER_TYPE.parent ? await childrenOf(trx, target.id) : undefined;
   return approvalMail(mail, school, holder, children);

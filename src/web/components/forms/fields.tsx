@@ -1,5 +1,6 @@
 import type { HTMLInputTypeAttribute, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { MessageText } from './FieldMessage.js';
 
 /**
  * The labelled fields of the account forms (registration, login, profile, password reset), in the
@@ -57,7 +58,7 @@ function FieldFrame({ id, label, error, hint, required, className = 'col-12', ch
       })}
       {error ? (
         <div id={`${id}-error`} className="invalid-feedback d-block">
-          {error.message}
+          <MessageText message={error.message} />
         </div>
       ) : null}
       {hint ? (
@@ -200,7 +201,7 @@ export function RadioGroup({
       </div>
       {error ? (
         <div id={errorId} className="invalid-feedback d-block">
-          {error.message}
+          <MessageText message={error.message} />
         </div>
       ) : null}
     </fieldset>
@@ -212,7 +213,7 @@ export function FormAlert({ message }: { message: string | undefined }) {
   if (!message) return null;
   return (
     <div className="alert alert-danger account-form__alert" role="alert">
-      {message}
+      <MessageText message={message} />
     </div>
   );
 }
