@@ -79,6 +79,7 @@ export const renderer: PageRenderer = {
     const head = (headOf ?? defaultHead)({
       settings: input.settings,
       url,
+      t: input.translator.t,
       content: <C extends ContentCollection>(collection: C) =>
         queryClient.getQueryData<ContentRecord<C>[]>(contentQueryKey(collection)) ?? [],
     });

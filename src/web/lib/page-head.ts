@@ -1,8 +1,9 @@
 import type { ContentCollection, ContentImage, ContentRecord } from '../../shared/api/content.js';
 import { escapeHtml, scriptSafeJson } from '../../shared/html-text.js';
 import { documentTitle, type SchoolSettings } from '../../shared/school-settings.js';
-import { bannerTitleFor } from '../../shared/screens.js';
+import type { Translator } from './i18n.js';
 import { uploadUrl } from './images.js';
+import { pageTitleFor } from './page-titles.js';
 
 /**
  * What a public page tells search engines and link previews about itself
@@ -31,6 +32,8 @@ export interface PageHeadContext {
   /** A collection's records as the page's loader fetched them (empty when not loaded). */
   content: <C extends ContentCollection>(collection: C) => ContentRecord<C>[];
   url: URL;
+  /** The page's language's messages: the head's own words (a title, "Opening hours") are in it. */
+  t: Translator['t'];
 }
 
 export type PageHeadFunction = (context: PageHeadContext) => PageHead;
@@ -46,8 +49,8 @@ export function summarize(text: string | undefined, max = 160): string | undefin
 }
 
 /** The head of a page that exports none: its banner title and the school's description. */
-export const defaultHead: PageHeadFunction = ({ url }) => ({
-  title: bannerTitleFor(url.pathname),
+export const defaultHead: PageHeadFunction = ({ url, t }) => ({
+  title: pageTitleFor(url.pathname, t),
   canonicalPath: url.pathname,
 });
 

@@ -1,25 +1,25 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { paths } from '../../config/paths.js';
+import { useI18n } from '../../lib/i18n.js';
 import { useSettings } from '../../lib/settings.js';
 
 const reload = (): void => window.location.reload();
 
 function ErrorMessage({ status }: { status?: number }) {
+  const { t } = useI18n();
   const notFound = status === 404;
   return (
     <div className="error-message" role="alert">
-      <p className="error-message__title">{notFound ? 'Page not found' : 'Oops! Something went wrong.'}</p>
-      <p>
-        {notFound
-          ? 'We could not find what you were looking for.'
-          : 'Sorry, this page could not be shown. Please try again in a moment.'}
+      <p className="error-message__title">
+        {notFound ? t('layout.error.notFoundTitle') : t('layout.error.title')}
       </p>
+      <p>{notFound ? t('layout.error.notFoundText') : t('layout.error.text')}</p>
       <div className="d-flex flex-wrap gap-2 justify-content-center">
         <button type="button" className="btn btn-primary rounded-pill px-4" onClick={reload}>
-          Retry
+          {t('layout.error.retry')}
         </button>
         <Link to={paths.home} className="btn btn-outline-primary rounded-pill px-4">
-          Go to the home page
+          {t('layout.error.home')}
         </Link>
       </div>
     </div>

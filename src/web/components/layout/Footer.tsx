@@ -5,6 +5,7 @@ import {
   setSocialLinks,
   telHref,
 } from '../../../shared/school-settings.js';
+import { type MessageKey, useI18n } from '../../lib/i18n.js';
 import { todayInZone } from '../../lib/school-time.js';
 import { Icon, type IconName } from '../ui/Icon.js';
 import { PlaceholderLink } from '../ui/PlaceholderLink.js';
@@ -19,7 +20,14 @@ const SOCIAL_ICONS: Readonly<Record<SocialNetwork, IconName>> = {
 };
 
 /** docs/contract/product.md#footer: all six are non-functional '#' links. */
-const QUICK_LINKS = ['Home', 'About Us', 'Our Classes', 'Our Teachers', 'Our Blog', 'Contact Us'] as const;
+const QUICK_LINKS = [
+  'layout.footer.quick.home',
+  'layout.footer.quick.aboutUs',
+  'layout.footer.quick.ourClasses',
+  'layout.footer.quick.ourTeachers',
+  'layout.footer.quick.ourBlog',
+  'layout.footer.quick.contactUs',
+] as const satisfies readonly MessageKey[];
 
 export interface FooterProps {
   /** The newsletter form (a feature; the footer only gives it its place). */
@@ -43,6 +51,7 @@ function copyrightLine(settings: SchoolSettings): string {
  * with the school's name and footer text. Until the settings are known those parts stay empty.
  */
 export function Footer({ newsletter }: FooterProps) {
+  const { t } = useI18n();
   const { settings } = useSchool();
   const social = settings ? setSocialLinks(settings.socialLinks) : [];
   return (
@@ -59,7 +68,7 @@ export function Footer({ newsletter }: FooterProps) {
                     <a
                       href={link.url}
                       className="site-footer__social-link"
-                      aria-label={`${link.label} (opens in a new tab)`}
+                      aria-label={t('layout.footer.opensInNewTab', { network: link.label })}
                       target="_blank"
                       rel="noopener noreferrer"
                     >
@@ -71,13 +80,13 @@ export function Footer({ newsletter }: FooterProps) {
             ) : null}
           </div>
           <div className="col-md-6 col-lg-3">
-            <h2 className="site-footer__heading">Get In Touch</h2>
+            <h2 className="site-footer__heading">{t('layout.footer.getInTouch')}</h2>
             <ul className="site-footer__contact">
               {settings?.address ? (
                 <li>
                   <Icon name="geo-alt" className="site-footer__contact-icon" />
                   <span>
-                    <span className="visually-hidden">Address: </span>
+                    <span className="visually-hidden">{t('layout.footer.address')}</span>
                     {settings.address}
                   </span>
                 </li>
@@ -86,7 +95,7 @@ export function Footer({ newsletter }: FooterProps) {
                 <li>
                   <Icon name="envelope" className="site-footer__contact-icon" />
                   <span>
-                    <span className="visually-hidden">Email: </span>
+                    <span className="visually-hidden">{t('layout.footer.email')}</span>
                     <a href={`mailto:${settings.email}`}>{settings.email}</a>
                   </span>
                 </li>
@@ -95,7 +104,7 @@ export function Footer({ newsletter }: FooterProps) {
                 <li>
                   <Icon name="telephone" className="site-footer__contact-icon" />
                   <span>
-                    <span className="visually-hidden">Phone: </span>
+                    <span className="visually-hidden">{t('layout.footer.phone')}</span>
                     <a href={telHref(settings.phone)}>{settings.phone}</a>
                   </span>
                 </li>
@@ -103,17 +112,17 @@ export function Footer({ newsletter }: FooterProps) {
             </ul>
           </div>
           <div className="col-md-6 col-lg-2">
-            <h2 className="site-footer__heading">Quick Links</h2>
+            <h2 className="site-footer__heading">{t('layout.footer.quickLinks')}</h2>
             <ul className="site-footer__links">
               {QUICK_LINKS.map((label) => (
                 <li key={label}>
-                  <PlaceholderLink>{label}</PlaceholderLink>
+                  <PlaceholderLink>{t(label)}</PlaceholderLink>
                 </li>
               ))}
             </ul>
           </div>
           <div className="col-md-6 col-lg-4">
-            <h2 className="site-footer__heading">Newsletter</h2>
+            <h2 className="site-footer__heading">{t('layout.footer.newsletter')}</h2>
             <div className="site-footer__newsletter">{newsletter}</div>
           </div>
         </div>

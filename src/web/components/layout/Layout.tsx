@@ -8,6 +8,7 @@ import {
   useRevalidator,
 } from 'react-router';
 import { Island } from '../../islands/island.js';
+import { useI18n } from '../../lib/i18n.js';
 import { useSessionToken } from '../../lib/session.js';
 import { DocumentTitle } from './DocumentTitle.js';
 import { Footer } from './Footer.js';
@@ -79,6 +80,7 @@ export function Layout({ homeBanner, newsletter }: LayoutProps) {
   const { pathname } = useLocation();
   const matches = useMatches();
   const token = useSessionToken();
+  const { t } = useI18n();
   // Without a session the school area's loader is sending the visitor to /login: no shell for that.
   const inSchoolArea = token !== undefined && matches.some((match) => match.id === SCHOOL_ROUTE_ID);
   useFocusMainOnNavigation(main);
@@ -87,7 +89,7 @@ export function Layout({ homeBanner, newsletter }: LayoutProps) {
   return (
     <>
       <a href={`#${MAIN_ID}`} className="skip-link" onClick={skipToMain}>
-        Skip to content
+        {t('layout.skipToContent')}
       </a>
       <div className={`page-progress${navigation.state === 'idle' ? '' : ' page-progress--active'}`} />
       <DocumentTitle />

@@ -2,33 +2,35 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { paths } from '../../config/paths.js';
 import { AppLink, type AppLinkProps, isCurrentPage } from '../../lib/app-navigation.js';
 import { useLogout } from '../../lib/auth.js';
+import { type MessageKey, useI18n } from '../../lib/i18n.js';
 import { useSessionToken } from '../../lib/session.js';
 import { Icon } from '../ui/Icon.js';
 import { SchoolBrand } from './SchoolBrand.js';
 
 interface NavItem {
-  label: string;
+  /** The label's key; its English is the contract's wording exactly. */
+  label: MessageKey;
   to: string;
 }
 
 /** The links of docs/contract/product.md#navigation-bar, labels exactly as written there. */
 export const MAIN_LINKS: readonly NavItem[] = [
-  { label: 'Home', to: paths.home },
-  { label: 'About', to: paths.about },
-  { label: 'Classes', to: paths.classes },
-  { label: 'Teachers', to: paths.teachers },
-  { label: 'Gallery', to: paths.gallery },
-  { label: 'Blog', to: paths.blog },
+  { label: 'layout.nav.home', to: paths.home },
+  { label: 'layout.nav.about', to: paths.about },
+  { label: 'layout.nav.classes', to: paths.classes },
+  { label: 'layout.nav.teachers', to: paths.teachers },
+  { label: 'layout.nav.gallery', to: paths.gallery },
+  { label: 'layout.nav.blog', to: paths.blog },
 ];
 
 /**
  * Under Pages: only Blog_Detail (docs/decisions/0015-links-and-navigation.md: everything else a visitor looks
  * for is in the bar).
  */
-export const PAGES_LINKS: readonly NavItem[] = [{ label: 'Blog_Detail', to: paths.blogDetail }];
+export const PAGES_LINKS: readonly NavItem[] = [{ label: 'layout.nav.blogDetail', to: paths.blogDetail }];
 
 /** After Pages, in the bar itself. */
-export const CONTACT_LINK: NavItem = { label: 'Contact', to: paths.contact };
+export const CONTACT_LINK: NavItem = { label: 'layout.nav.contact', to: paths.contact };
 
 /** A link of the bar: marked as the current page (`active`, `aria-current`) when it is. */
 function BarLink({ href, pathname, className, ...rest }: AppLinkProps & { pathname: string }) {
@@ -56,6 +58,7 @@ export interface NavBarProps {
  * An island of the public pages (islands/registry.ts): no router, the page's path as a prop.
  */
 export function NavBar({ pathname }: NavBarProps) {
+  const { t } = useI18n();
   const token = useSessionToken();
   const logout = useLogout();
   const ids = useId();
@@ -104,7 +107,11 @@ export function NavBar({ pathname }: NavBarProps) {
 
   return (
     <header className="site-header">
-      <nav className="navbar navbar-expand-lg site-nav" aria-label="Main" onKeyDown={onNavKeyDown}>
+      <nav
+        className="navbar navbar-expand-lg site-nav"
+        aria-label={t('layout.nav.label')}
+        onKeyDown={onNavKeyDown}
+      >
         <div className="container">
           <SchoolBrand />
           <button
@@ -113,7 +120,7 @@ export function NavBar({ pathname }: NavBarProps) {
             className="navbar-toggler site-nav__toggler"
             aria-controls={menuId}
             aria-expanded={menuOpen}
-            aria-label="Menu"
+            aria-label={t('layout.nav.menu')}
             onClick={() => setMenuOpen((open) => !open)}
           >
             <Icon name="list" size="1.75rem" />
@@ -123,7 +130,7 @@ export function NavBar({ pathname }: NavBarProps) {
               {MAIN_LINKS.map((link) => (
                 <li key={link.to} className="nav-item">
                   <BarLink href={link.to} pathname={pathname} className="nav-link">
-                    {link.label}
+                    {t(link.label)}
                   </BarLink>
                 </li>
               ))}
@@ -143,7 +150,7 @@ export function NavBar({ pathname }: NavBarProps) {
                   aria-controls={pagesId}
                   onClick={() => setPagesOpen((open) => !open)}
                 >
-                  Pages
+                  {t('layout.nav.pages')}
                   <Icon name="chevron-down" className="site-dropdown__chevron" />
                 </button>
                 <ul
@@ -154,7 +161,7 @@ export function NavBar({ pathname }: NavBarProps) {
                   {PAGES_LINKS.map((link) => (
                     <li key={link.to}>
                       <BarLink href={link.to} pathname={pathname} className="dropdown-item">
-                        {link.label}
+                        {t(link.label)}
                       </BarLink>
                     </li>
                   ))}
@@ -162,7 +169,7 @@ export function NavBar({ pathname }: NavBarProps) {
               </li>
               <li className="nav-item">
                 <BarLink href={CONTACT_LINK.to} pathname={pathname} className="nav-link">
-                  {CONTACT_LINK.label}
+                  {t(CONTACT_LINK.label)}
                 </BarLink>
               </li>
             </ul>
@@ -174,19 +181,19 @@ export function NavBar({ pathname }: NavBarProps) {
                     pathname={pathname}
                     className="nav-link site-nav__dashboard"
                   >
-                    Dashboard
+                    {t('layout.nav.dashboard')}
                   </BarLink>
                   <button type="button" className="btn btn-danger rounded-pill px-4" onClick={logout}>
-                    LogOut
+                    {t('layout.nav.logout')}
                   </button>
                 </>
               ) : (
                 <>
                   <BarLink href={paths.login} pathname={pathname} className="nav-link site-nav__login">
-                    login
+                    {t('layout.nav.login')}
                   </BarLink>
                   <AppLink href={paths.registration} className="btn btn-primary rounded-pill px-4">
-                    Registation
+                    {t('layout.nav.registration')}
                   </AppLink>
                 </>
               )}

@@ -1,6 +1,7 @@
 import { mediaVariants } from '../../../shared/media-files.js';
 import { paths } from '../../config/paths.js';
 import { AppLink } from '../../lib/app-navigation.js';
+import { useI18n } from '../../lib/i18n.js';
 import { uploadUrl } from '../../lib/images.js';
 import { Icon } from '../ui/Icon.js';
 import { useSchool } from './school.js';
@@ -28,10 +29,15 @@ export interface SchoolBrandProps {
  * "Home page" for screen readers) rather than show another school's.
  */
 export function SchoolBrand({ className = 'navbar-brand site-brand' }: SchoolBrandProps) {
+  const { t } = useI18n();
   const { settings } = useSchool();
   const name = settings?.name;
   return (
-    <AppLink href={paths.home} className={className} aria-label={name ? undefined : 'Home page'}>
+    <AppLink
+      href={paths.home}
+      className={className}
+      aria-label={name ? undefined : t('layout.brand.homePage')}
+    >
       <SchoolLogo logo={settings?.logo} />
       {name ? <span className="site-brand__name">{name}</span> : null}
     </AppLink>

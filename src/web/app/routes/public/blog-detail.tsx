@@ -13,6 +13,7 @@ import { BlogDetail } from '../../../features/public-site/components/BlogDetail.
 import { chosenPostId } from '../../../features/public-site/lib/content-rules.js';
 import { blogDetailHead } from '../../../features/public-site/lib/page-heads.js';
 import { contentQueryKey, useContent } from '../../../lib/content.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { settleWithin } from '../../../lib/query-client.js';
 
 export const head = blogDetailHead;
@@ -43,6 +44,7 @@ function PostDocumentTitle() {
   const blog = useContent('blog');
   const article = useContent('blogdetails');
   const queryClient = useQueryClient();
+  const { t } = useI18n();
   // In an effect only: the server renders this page too, and writes the head's title itself. It
   // runs again on each change of what DocumentTitle's effect depends on (frameTitle, the school), and
   // after it (the frame's effects run first), so the post's title is the one that stays.
@@ -53,6 +55,7 @@ function PostDocumentTitle() {
       settings,
       // Only the path and the query name the post (the head's links are not used here).
       url: new URL(`${pathname}${search}`, window.location.origin),
+      t,
       content: <C extends ContentCollection>(collection: C) =>
         queryClient.getQueryData<ContentRecord<C>[]>(contentQueryKey(collection)) ?? [],
     });
@@ -69,6 +72,7 @@ function PostDocumentTitle() {
     pathname,
     search,
     queryClient,
+    t,
   ]);
   return null;
 }

@@ -13,7 +13,7 @@ export default function BlogRoute() {
   return (
     <>
       <BlogSection eagerFirstImage />
-      <EmptyPageNote collections={['blog']} text="No news yet: our first posts will appear here soon." />
+      <EmptyPageNote collections={['blog']} text="public-site.emptyPage.blog" />
     </>
   );
 }

@@ -18,10 +18,7 @@ export default function ClassesRoute() {
     <>
       <ClassesSection />
       <BookSeatSection />
-      <EmptyPageNote
-        collections={['kidsclasses']}
-        text="Our classes will be described here soon. Until then, we are happy to tell you about them."
-      />
+      <EmptyPageNote collections={['kidsclasses']} text="public-site.emptyPage.classes" />
     </>
   );
 }

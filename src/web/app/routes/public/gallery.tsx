@@ -13,7 +13,7 @@ export default function GalleryRoute() {
   return (
     <>
       <GallerySection />
-      <EmptyPageNote collections={['gallery']} text="Pictures of school life will appear here soon." />
+      <EmptyPageNote collections={['gallery']} text="public-site.emptyPage.gallery" />
     </>
   );
 }

@@ -15,10 +15,7 @@ export default function TeachersRoute() {
     <>
       <TeachersSection />
       <TestimonialsSection />
-      <EmptyPageNote
-        collections={['teacher', 'comments']}
-        text="Our teachers will be introduced here soon. Until then, we are happy to answer your questions."
-      />
+      <EmptyPageNote collections={['teacher', 'comments']} text="public-site.emptyPage.teachers" />
     </>
   );
 }

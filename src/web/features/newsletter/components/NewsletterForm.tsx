@@ -12,6 +12,7 @@ import {
   NameAndEmailFields,
   usePublicForm,
 } from '../../../components/forms/public-form.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { lazyResolver } from '../../../lib/lazy-resolver.js';
 import { useHydrated } from '../../../lib/use-hydrated.js';
 
@@ -37,6 +38,7 @@ export interface NewsletterFormProps {
 }
 
 export function NewsletterForm({ pathname, search }: NewsletterFormProps) {
+  const { t } = useI18n();
   const id = useId();
   const scripted = useHydrated();
   const {
@@ -62,14 +64,14 @@ export function NewsletterForm({ pathname, search }: NewsletterFormProps) {
       noValidate={scripted}
       onSubmit={submit}
       onFocus={newsletterResolver.preload}
-      aria-label="Newsletter"
+      aria-label={t('layout.newsletter.form')}
     >
       <FormPostOutcomeNote post={NEWSLETTER_FORM_POST} search={search} hidden={sentWithScript} />
       <input type="hidden" name={NEWSLETTER_PAGE_FIELD} value={`${pathname}${withoutOutcomes(search)}`} />
       <NameAndEmailFields id={id} register={register} errors={errors} withBrowserChecks={!scripted} />
       <HoneypotField registration={register(HONEYPOT_FIELD)} />
       <button type="submit" className="btn btn-primary w-100 rounded-pill py-2" disabled={isSubmitting}>
-        Submit Now
+        {t('layout.newsletter.submit')}
       </button>
     </form>
   );

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { PageIcon } from '../../../components/ui/PageIcon.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
 import { useContent } from '../../../lib/content.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { aboutContent, aboutHasContent, isSectionHidden } from '../lib/content-rules.js';
 import { ABOUT_PICTURE_SIZES, ABOUT_SMALL_PICTURE_SIZES } from '../lib/picture-sizes.js';
 import { ContentImg } from './ContentImg.js';
@@ -21,6 +22,7 @@ export interface AboutSectionProps {
  * it lacks (the second picture, the check-list) leaves no empty frame.
  */
 export function AboutSection({ learnMoreTo }: AboutSectionProps) {
+  const { parts } = useI18n();
   const headingId = useId();
   const query = useContent('about');
   const status = sectionStatus(query);
@@ -84,9 +86,15 @@ export function AboutSection({ learnMoreTo }: AboutSectionProps) {
             ) : null}
             {about.learnMoreLabel ? (
               <Link to={learnMoreTo} className="btn btn-primary rounded-pill px-4 mt-4">
-                {about.learnMoreLabel}
-                {/* Two “Learn More” links on home: each says where it leads (SEO, screen readers). */}{' '}
-                <span className="visually-hidden">about us</span>
+                {/* Two “Learn More” links on home: each says where it leads (SEO, screen readers). */}
+                {parts('public-site.about.learnMore', {
+                  label: about.learnMoreLabel,
+                  hidden: (chunks) => (
+                    <span key="hidden" className="visually-hidden">
+                      {chunks}
+                    </span>
+                  ),
+                })}
               </Link>
             ) : null}
           </div>

@@ -14,6 +14,7 @@ import {
   HONEYPOT_FIELD,
   NAME_MAX_LENGTH,
 } from '../../../../shared/api/public-form-fields.js';
+import { type AnyLocale, intlLocale } from '../../../../shared/i18n/locales.js';
 import { formatDate } from '../../../../shared/school-time.js';
 import {
   browserChecks,
@@ -22,6 +23,7 @@ import {
   usePublicForm,
 } from '../../../components/forms/public-form.js';
 import { useSchool } from '../../../components/layout/school.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { lazyResolver } from '../../../lib/lazy-resolver.js';
 import { useHydrated } from '../../../lib/use-hydrated.js';
 import { FormField, formFieldsOf } from './FormField.js';
@@ -32,10 +34,23 @@ const blogCommentResolver = lazyResolver(() =>
 );
 
 /**
- * The day a comment was sent, in the school's zone (`24 Nov 2026`): the same on the server's render
- * and the island's, which both know the school's settings.
+ * The day a comment was sent, in the school's zone and the page's language (`24 Nov 2026`,
+ * `24 nov. 2026`): the same on the server's render and the island's, which both know the school's
+ * settings and the page's language. English keeps the school area's one format (school-time.ts).
  */
-const dayOf = (iso: string, timeZone: string | undefined): string => formatDate(iso, timeZone);
+function dayOf(iso: string, timeZone: string | undefined, locale: AnyLocale): string {
+  const language = intlLocale(locale);
+  if (language === 'en') return formatDate(iso, timeZone);
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
+  try {
+    return new Intl.DateTimeFormat(language, { ...options, timeZone }).format(date);
+  } catch {
+    // A zone this runtime does not know: the device's, as formatDate does.
+    return new Intl.DateTimeFormat(language, options).format(date);
+  }
+}
 
 const initials = (name: string): string =>
   name
@@ -46,6 +61,7 @@ const initials = (name: string): string =>
     .toUpperCase();
 
 function CommentItem({ comment, timeZone }: { comment: PublishedBlogComment; timeZone: string | undefined }) {
+  const { locale } = useI18n();
   return (
     <li className="comment">
       <span className="comment__avatar" aria-hidden="true">
@@ -55,7 +71,7 @@ function CommentItem({ comment, timeZone }: { comment: PublishedBlogComment; tim
         <p className="comment__meta">
           <span className="comment__author">{comment.name}</span>
           <time className="comment__date" dateTime={comment.createdAt}>
-            {dayOf(comment.createdAt, timeZone)}
+            {dayOf(comment.createdAt, timeZone, locale)}
           </time>
         </p>
         <p className="comment__text">{comment.message}</p>
@@ -82,6 +98,7 @@ const required = (label: string) => (
  * to `POST /blogdetail`, whose answer comes back to the post's page with the outcome in the URL.
  */
 export function CommentForm({ postId, search }: { postId: number | null; search: string }) {
+  const { t } = useI18n();
   const id = useId();
   const headingId = `${id}-heading`;
   const scripted = useHydrated();
@@ -104,7 +121,7 @@ export function CommentForm({ postId, search }: { postId: number | null; search:
   return (
     <section className="comment-form" aria-labelledby={headingId}>
       <h2 id={headingId} className="blog-detail__heading">
-        Leave a comment
+        {t('public-site.comments.leave')}
       </h2>
       <form
         id={BLOG_COMMENT_FORM_POST.anchor}
@@ -120,7 +137,7 @@ export function CommentForm({ postId, search }: { postId: number | null; search:
         <div className="row g-3">
           <FormField
             {...field('name')}
-            label={required('Name')}
+            label={required(t('public-site.comments.name'))}
             required
             checks={browserChecks(!scripted, NAME_MAX_LENGTH)}
             autoComplete="name"
@@ -128,7 +145,7 @@ export function CommentForm({ postId, search }: { postId: number | null; search:
           />
           <FormField
             {...field('email')}
-            label={required('Email')}
+            label={required(t('public-site.comments.email'))}
             type="email"
             required
             checks={browserChecks(!scripted, EMAIL_MAX_LENGTH)}
@@ -137,7 +154,7 @@ export function CommentForm({ postId, search }: { postId: number | null; search:
           />
           <FormField
             {...field('message')}
-            label={required('Message')}
+            label={required(t('public-site.comments.message'))}
             rows={5}
             required
             checks={browserChecks(!scripted, BLOG_COMMENT_MAX_LENGTH)}
@@ -145,11 +162,9 @@ export function CommentForm({ postId, search }: { postId: number | null; search:
           />
         </div>
         <HoneypotField registration={register(HONEYPOT_FIELD)} />
-        <p className="form-text mt-3 mb-0">
-          Your email is not shown. Comments appear once the school has approved them.
-        </p>
+        <p className="form-text mt-3 mb-0">{t('public-site.comments.note')}</p>
         <button type="submit" className="btn btn-primary rounded-pill px-4 mt-3" disabled={isSubmitting}>
-          Leave Your Comment
+          {t('public-site.comments.submit')}
         </button>
       </form>
     </section>
@@ -170,13 +185,14 @@ export interface BlogCommentsProps {
  * island (islands/registry.ts).
  */
 export function BlogComments({ postId, comments, search }: BlogCommentsProps) {
+  const { t } = useI18n();
   const headingId = useId();
   const timeZone = useSchool().settings?.timeZone;
   return (
     <div className="blog-comments">
       <section className="comments" aria-labelledby={headingId}>
         <h2 id={headingId} className="blog-detail__heading">
-          {comments.length === 1 ? '1 Comment' : `${comments.length} Comments`}
+          {t('public-site.comments.count', { count: comments.length })}
         </h2>
         {comments.length > 0 ? (
           <ul className="comment-list">
@@ -185,7 +201,7 @@ export function BlogComments({ postId, comments, search }: BlogCommentsProps) {
             ))}
           </ul>
         ) : (
-          <p className="mb-0">No comments yet. Be the first to write one.</p>
+          <p className="mb-0">{t('public-site.comments.none')}</p>
         )}
       </section>
       <CommentForm postId={postId} search={search} />

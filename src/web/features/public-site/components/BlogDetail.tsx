@@ -5,11 +5,13 @@ import { SectionState, type SectionStatus, sectionStatus } from '../../../compon
 import { paths } from '../../../config/paths.js';
 import { Island } from '../../../islands/island.js';
 import { useContent } from '../../../lib/content.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { useBlogComments } from '../api/blog-comments.js';
 import { TAGS } from '../lib/blog-placeholders.js';
 import {
   blogCard,
   blogCategories,
+  blogDefaults,
   blogDetailContent,
   chosenPostId,
   POST_NOT_FOUND,
@@ -42,16 +44,17 @@ function Paragraphs({ text, className }: { text: string; className?: string }) {
 }
 
 function RelatedPosts({ posts }: { posts: ContentRecord<'blog'>[] }) {
+  const { t } = useI18n();
   const headingId = useId();
   if (posts.length === 0) return null;
   return (
     <section className="related-posts" aria-labelledby={headingId}>
       <h2 id={headingId} className="blog-detail__heading">
-        Related Posts
+        {t('public-site.blog.relatedPosts')}
       </h2>
       <ul className="row g-3 list-unstyled mb-0">
         {posts.map((post) => {
-          const card = blogCard(post);
+          const card = blogCard(post, blogDefaults(t));
           return (
             <li key={post.id} className="col-sm-6">
               <Link to={paths.blogPost(post.id)} className="related-post">
@@ -88,9 +91,10 @@ function SidebarWidget({ title, children }: { title: string; children: ReactNode
 }
 
 function AuthorCard({ author }: { author: ContentRecord<'blogdetails'> | undefined }) {
+  const { t } = useI18n();
   if (!author) return null;
   return (
-    <section className="author-card" aria-label="About the author">
+    <section className="author-card" aria-label={t('public-site.blog.aboutAuthor')}>
       <ContentImg
         image={author.images[0]}
         width={300}
@@ -108,7 +112,8 @@ function AuthorCard({ author }: { author: ContentRecord<'blogdetails'> | undefin
 
 /** One blog post as the article: its category and title, picture, author and text. */
 function PostArticle({ post, status }: { post: ContentRecord<'blog'> | undefined; status: SectionStatus }) {
-  const card = post ? blogCard(post) : undefined;
+  const { t } = useI18n();
+  const card = post ? blogCard(post, blogDefaults(t)) : undefined;
   return (
     <article className="blog-article" aria-busy={status.pending} aria-labelledby="blog-article-title">
       <header className="blog-article__header">
@@ -116,15 +121,17 @@ function PostArticle({ post, status }: { post: ContentRecord<'blog'> | undefined
         <h2 id="blog-article-title" className="blog-article__title">
           {card?.title}
         </h2>
-        {card ? <p className="blog-article__byline">By {card.author}</p> : null}
+        {card ? (
+          <p className="blog-article__byline">{t('public-site.blog.byline', { author: card.author })}</p>
+        ) : null}
       </header>
       <SectionState status={status} />
       {status.pending ? <SkeletonLines lines={4} /> : null}
       {!status.pending && !status.failed && !card ? (
         <div className="blog-article__missing" role="status">
-          <p>{POST_NOT_FOUND}</p>
+          <p>{t('public-site.blog.postNotFound')}</p>
           <Link to={paths.blog} className="btn btn-primary rounded-pill px-4">
-            All posts
+            {t('public-site.blog.allPosts')}
           </Link>
         </div>
       ) : null}
@@ -150,6 +157,8 @@ function PostArticle({ post, status }: { post: ContentRecord<'blog'> | undefined
  * blog card's Read More) the article is that blog post instead.
  */
 export function BlogDetail() {
+  const { t, parts } = useI18n();
+  const defaults = blogDefaults(t);
   const detailQuery = useContent('blogdetails');
   const blogQuery = useContent('blog');
   const [searchParams] = useSearchParams();
@@ -235,26 +244,32 @@ export function BlogDetail() {
             )}
           </div>
           <div className="col-lg-4">
-            <aside className="blog-sidebar" aria-label="Blog sidebar">
+            <aside className="blog-sidebar" aria-label={t('public-site.blog.sidebar')}>
               <AuthorCard author={detail.author} />
               <Island name="blog-search" component={BlogSearch} props={{}} />
-              <SidebarWidget title="Categories">
+              <SidebarWidget title={t('public-site.blog.categories')}>
                 <ul className="category-list">
-                  {blogCategories(posts).map((category) => (
+                  {blogCategories(posts, defaults).map((category) => (
                     <li key={category.name}>
                       <Link to={paths.blog}>{category.name}</Link>
                       <span className="category-list__count">
-                        {category.count}
-                        <span className="visually-hidden">{category.count === 1 ? ' post' : ' posts'}</span>
+                        {parts('public-site.blog.postCount', {
+                          count: category.count,
+                          hidden: (chunks) => (
+                            <span key="hidden" className="visually-hidden">
+                              {chunks}
+                            </span>
+                          ),
+                        })}
                       </span>
                     </li>
                   ))}
                 </ul>
               </SidebarWidget>
-              <SidebarWidget title="Recent Posts">
+              <SidebarWidget title={t('public-site.blog.recentPosts')}>
                 <ul className="recent-posts">
                   {posts.slice(0, 3).map((post) => {
-                    const card = blogCard(post);
+                    const card = blogCard(post, defaults);
                     return (
                       <li key={post.id}>
                         <Link to={paths.blogPost(post.id)} className="recent-post">
@@ -275,12 +290,12 @@ export function BlogDetail() {
                   })}
                 </ul>
               </SidebarWidget>
-              <SidebarWidget title="Tag Cloud">
+              <SidebarWidget title={t('public-site.blog.tagCloud')}>
                 <ul className="tag-cloud">
                   {TAGS.map((tag) => (
                     <li key={tag}>
                       <Link to={paths.blog} className="tag-cloud__tag">
-                        {tag}
+                        {t(tag)}
                       </Link>
                     </li>
                   ))}

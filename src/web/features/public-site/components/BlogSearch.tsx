@@ -1,7 +1,9 @@
 import { type FormEvent, useId } from 'react';
 import { PageIcon } from '../../../components/ui/PageIcon.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { notify } from '../../../lib/toast.js';
 
+/** What sending the search says, in English (the toast says public-site.search.comingSoon in the page's language). */
 export const SEARCH_COMING_SOON =
   'Searching the blog is coming soon. Meanwhile, browse the categories and recent posts.';
 
@@ -10,20 +12,32 @@ export const SEARCH_COMING_SOON =
  * detail page's island (islands/registry.ts); without its script the form reloads the page.
  */
 export function BlogSearch() {
+  const { t } = useI18n();
   const id = useId();
   const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
-    notify.info(SEARCH_COMING_SOON);
+    notify.info(t('public-site.search.comingSoon'));
   };
   return (
     <div className="sidebar-widget">
       {/* biome-ignore lint/a11y/useSemanticElements: jsdom and older browsers do not know <search> yet. */}
-      <form className="blog-search" role="search" aria-label="Blog" onSubmit={onSubmit}>
+      <form
+        className="blog-search"
+        role="search"
+        aria-label={t('public-site.search.form')}
+        onSubmit={onSubmit}
+      >
         <label htmlFor={id} className="visually-hidden">
-          Search the blog
+          {t('public-site.search.label')}
         </label>
-        <input id={id} type="search" className="form-control" placeholder="Keyword" name="q" />
-        <button type="submit" className="btn btn-primary" aria-label="Search">
+        <input
+          id={id}
+          type="search"
+          className="form-control"
+          placeholder={t('public-site.search.placeholder')}
+          name="q"
+        />
+        <button type="submit" className="btn btn-primary" aria-label={t('public-site.search.submit')}>
           <PageIcon name="search" />
         </button>
       </form>

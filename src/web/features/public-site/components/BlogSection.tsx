@@ -3,13 +3,15 @@ import { PageIcon } from '../../../components/ui/PageIcon.js';
 import { sectionStatus } from '../../../components/ui/SectionState.js';
 import { paths } from '../../../config/paths.js';
 import { useContent } from '../../../lib/content.js';
-import { type BlogCardContent, blogCard, headingOf } from '../lib/content-rules.js';
+import { useI18n } from '../../../lib/i18n.js';
+import { type BlogCardContent, blogCard, blogDefaults, headingOf } from '../lib/content-rules.js';
 import { CARD_PICTURE_SIZES } from '../lib/picture-sizes.js';
 import { CardsSection } from './CardsSection.js';
 import { ContentImg } from './ContentImg.js';
 import { SKELETON_CARDS, SkeletonLines } from './Skeleton.js';
 
 function BlogCard({ card, eager = false }: { card: BlogCardContent; eager?: boolean }) {
+  const { t, parts } = useI18n();
   return (
     <article className="blog-card">
       <ContentImg
@@ -24,24 +26,37 @@ function BlogCard({ card, eager = false }: { card: BlogCardContent; eager?: bool
         <ul className="blog-card__meta">
           <li>
             <PageIcon name="person" />
-            <span className="visually-hidden">Author: </span>
+            <span className="visually-hidden">{t('public-site.blog.author')}</span>
             <span>{card.author}</span>
           </li>
           <li>
             <PageIcon name="folder2-open" />
-            <span className="visually-hidden">Category: </span>
+            <span className="visually-hidden">{t('public-site.blog.category')}</span>
             <span>{card.category}</span>
           </li>
           <li>
             <PageIcon name="chat-dots" />
-            {card.commentCount}
-            <span className="visually-hidden"> comments</span>
+            {parts('public-site.blog.commentCount', {
+              count: card.commentCount,
+              hidden: (chunks) => (
+                <span key="hidden" className="visually-hidden">
+                  {chunks}
+                </span>
+              ),
+            })}
           </li>
         </ul>
         <h3 className="blog-card__title">{card.title}</h3>
         <p className="blog-card__text">{card.description}</p>
         <Link to={paths.blogPost(card.id)} className="btn btn-primary rounded-pill px-4 blog-card__action">
-          Read More<span className="visually-hidden">: {card.title}</span>
+          {parts('public-site.blog.readMore', {
+            title: card.title,
+            hidden: (chunks) => (
+              <span key="hidden" className="visually-hidden">
+                {chunks}
+              </span>
+            ),
+          })}
         </Link>
       </div>
     </article>
@@ -61,6 +76,7 @@ export interface BlogSectionProps {
  * (docs/contract/fixes-and-gaps.md#fix-2, clamped to a few lines) and Read More.
  */
 export function BlogSection({ limit, eagerFirstImage = false }: BlogSectionProps) {
+  const { t } = useI18n();
   const query = useContent('blog');
   const status = sectionStatus(query);
   return (
@@ -83,7 +99,10 @@ export function BlogSection({ limit, eagerFirstImage = false }: BlogSectionProps
       }
       cards={(query.data ?? []).slice(0, limit)}
       renderCard={(post) => (
-        <BlogCard card={blogCard(post)} eager={eagerFirstImage && post === query.data?.[0]} />
+        <BlogCard
+          card={blogCard(post, blogDefaults(t))}
+          eager={eagerFirstImage && post === query.data?.[0]}
+        />
       )}
     />
   );

@@ -7,6 +7,7 @@ import {
   NameAndEmailFields,
   usePublicForm,
 } from '../../../components/forms/public-form.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { lazyResolver } from '../../../lib/lazy-resolver.js';
 import { SEAT_PARAM } from '../lib/book-a-seat.js';
 
@@ -54,6 +55,7 @@ function usePageSeat(routerSeat: string | null): string | null {
  * (islands/registry.ts): BookSeatSection gives it the classes.
  */
 export function BookSeatForm({ classes, cards, seat = null }: BookSeatFormProps) {
+  const { t } = useI18n();
   const id = useId();
   const {
     register,
@@ -86,12 +88,17 @@ export function BookSeatForm({ classes, cards, seat = null }: BookSeatFormProps)
     <form
       className="book-seat__form"
       noValidate
-      aria-label="Book A Seat"
+      aria-label={t('public-site.bookSeat.form')}
       onSubmit={submit}
       onFocus={bookingResolver.preload}
     >
       <NameAndEmailFields id={id} register={register} errors={errors} />
-      <FloatingField id={`${id}-className`} label="Select A Class" error={errors.className} className="mb-4">
+      <FloatingField
+        id={`${id}-className`}
+        label={t('public-site.bookSeat.selectClass')}
+        error={errors.className}
+        className="mb-4"
+      >
         {(control) => (
           <select
             {...control}
@@ -102,7 +109,7 @@ export function BookSeatForm({ classes, cards, seat = null }: BookSeatFormProps)
               classSelect.current = element;
             }}
           >
-            <option value="">Choose a class</option>
+            <option value="">{t('public-site.bookSeat.chooseClass')}</option>
             {classes.map((option) => (
               <option key={option} value={option}>
                 {option}
@@ -113,7 +120,7 @@ export function BookSeatForm({ classes, cards, seat = null }: BookSeatFormProps)
       </FloatingField>
       <HoneypotField registration={register(HONEYPOT_FIELD)} />
       <button type="submit" className="btn btn-primary btn-lg w-100 rounded-pill" disabled={isSubmitting}>
-        Book Now
+        {t('public-site.bookSeat.submit')}
       </button>
     </form>
   );

@@ -4,6 +4,7 @@ import { bookableClasses } from '../../../../shared/api/public-form-fields.js';
 import { PageIcon } from '../../../components/ui/PageIcon.js';
 import { Island } from '../../../islands/island.js';
 import { useContent } from '../../../lib/content.js';
+import { type MessageKey, useI18n } from '../../../lib/i18n.js';
 import { BOOK_A_SEAT_ID, SEAT_PARAM } from '../lib/book-a-seat.js';
 import { BookSeatForm, type SeatCard } from './BookSeatForm.js';
 import { PublicSectionHeading } from './PublicSectionHeading.js';
@@ -11,16 +12,17 @@ import { PublicSectionHeading } from './PublicSectionHeading.js';
 // Fixed text, shown by every school's site (the starter site's too): only what booking a seat
 // leads to anywhere, no claim about meals, transport or class sizes a school may not make.
 const PROMISES = [
-  'A reply from the school to the email you give',
-  'A visit to meet the teachers and see the classrooms',
-  'Time for every question before you decide',
-] as const;
+  'public-site.bookSeat.promise.reply',
+  'public-site.bookSeat.promise.visit',
+  'public-site.bookSeat.promise.questions',
+] as const satisfies readonly MessageKey[];
 
 /**
  * Home and classes (docs/contract/product.md#public-pages): the static 'Book A Seat' promo beside its
  * form, an island (BookSeatForm) given the classes the school's class cards offer.
  */
 export function BookSeatSection() {
+  const { t } = useI18n();
   const headingId = useId();
   const { search } = useLocation();
   // Only what the form needs travels in the island's props: each card's id and title.
@@ -32,26 +34,23 @@ export function BookSeatSection() {
           <div className="col-lg-7">
             <PublicSectionHeading
               id={headingId}
-              label="Book A Seat"
-              title="Book A Seat For Your Kid"
+              label={t('public-site.bookSeat.label')}
+              title={t('public-site.bookSeat.title')}
               className="section-heading--start"
             />
-            <p className="book-seat__text">
-              Tell us your name, your email and the class you have in mind, and the school will write to you
-              to arrange a visit.
-            </p>
+            <p className="book-seat__text">{t('public-site.bookSeat.text')}</p>
             <ul className="checklist">
               {PROMISES.map((promise) => (
                 <li key={promise}>
                   <PageIcon name="check-circle-fill" className="checklist__icon" />
-                  <span>{promise}</span>
+                  <span>{t(promise)}</span>
                 </li>
               ))}
             </ul>
           </div>
           <div className="col-lg-5">
             <div className="book-seat__card">
-              <h3 className="book-seat__card-title">Book A Seat</h3>
+              <h3 className="book-seat__card-title">{t('public-site.bookSeat.cardTitle')}</h3>
               <div className="book-seat__card-body">
                 <Island
                   name="book-seat-form"

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { ContentRecord } from '../../../../shared/api/content.js';
 import { sectionStatus } from '../../../components/ui/SectionState.js';
 import { useContent } from '../../../lib/content.js';
+import { type MessageKey, useI18n } from '../../../lib/i18n.js';
 import { BOOK_A_SEAT_ID, SEAT_PARAM } from '../lib/book-a-seat.js';
 import { headingOf } from '../lib/content-rules.js';
 import { CARD_PICTURE_SIZES } from '../lib/picture-sizes.js';
@@ -11,14 +12,15 @@ import { SKELETON_CARDS, SkeletonLines } from './Skeleton.js';
 
 type KidsClass = ContentRecord<'kidsclasses'>;
 
-const FACTS: readonly { label: string; value: (kidsClass: KidsClass) => string }[] = [
-  { label: 'Age of Kids', value: (kidsClass) => kidsClass.ageOfKids },
-  { label: 'Total Seats', value: (kidsClass) => kidsClass.totalSeats },
-  { label: 'Class Time', value: (kidsClass) => kidsClass.classTime },
-  { label: 'Tuition Fee', value: (kidsClass) => kidsClass.tuitionFee },
+const FACTS: readonly { label: MessageKey; value: (kidsClass: KidsClass) => string }[] = [
+  { label: 'public-site.classes.ageOfKids', value: (kidsClass) => kidsClass.ageOfKids },
+  { label: 'public-site.classes.totalSeats', value: (kidsClass) => kidsClass.totalSeats },
+  { label: 'public-site.classes.classTime', value: (kidsClass) => kidsClass.classTime },
+  { label: 'public-site.classes.tuitionFee', value: (kidsClass) => kidsClass.tuitionFee },
 ];
 
 function ClassCard({ kidsClass }: { kidsClass: KidsClass }) {
+  const { t, parts } = useI18n();
   return (
     <article className="class-card">
       <ContentImg
@@ -33,12 +35,14 @@ function ClassCard({ kidsClass }: { kidsClass: KidsClass }) {
         <p className="class-card__text">{kidsClass.description}</p>
         <table className="class-card__facts">
           <caption className="visually-hidden">
-            {kidsClass.title ? `${kidsClass.title}: facts` : 'Facts'}
+            {kidsClass.title
+              ? t('public-site.classes.facts', { title: kidsClass.title })
+              : t('public-site.classes.factsUntitled')}
           </caption>
           <tbody>
             {FACTS.map((fact) => (
               <tr key={fact.label}>
-                <th scope="row">{fact.label}</th>
+                <th scope="row">{t(fact.label)}</th>
                 <td>{fact.value(kidsClass)}</td>
               </tr>
             ))}
@@ -50,7 +54,14 @@ function ClassCard({ kidsClass }: { kidsClass: KidsClass }) {
           preventScrollReset
           className="btn btn-primary rounded-pill px-4 class-card__action"
         >
-          Join Now<span className="visually-hidden">: {kidsClass.title}</span>
+          {parts('public-site.classes.joinNow', {
+            title: kidsClass.title,
+            hidden: (chunks) => (
+              <span key="hidden" className="visually-hidden">
+                {chunks}
+              </span>
+            ),
+          })}
         </Link>
       </div>
     </article>

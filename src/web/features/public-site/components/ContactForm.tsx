@@ -15,6 +15,7 @@ import {
   HoneypotField,
   usePublicForm,
 } from '../../../components/forms/public-form.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { lazyResolver } from '../../../lib/lazy-resolver.js';
 import { useHydrated } from '../../../lib/use-hydrated.js';
 import { FormField, formFieldsOf } from './FormField.js';
@@ -40,6 +41,7 @@ export interface ContactFormProps {
 }
 
 export function ContactForm({ search }: ContactFormProps) {
+  const { t } = useI18n();
   const id = useId();
   const scripted = useHydrated();
   const {
@@ -64,7 +66,7 @@ export function ContactForm({ search }: ContactFormProps) {
       method="post"
       action={CONTACT_FORM_POST.action}
       noValidate={scripted}
-      aria-label="Contact us"
+      aria-label={t('public-site.contact.form')}
       onSubmit={submit}
       onFocus={enquiryResolver.preload}
     >
@@ -72,7 +74,7 @@ export function ContactForm({ search }: ContactFormProps) {
       <div className="row g-3">
         <FormField
           {...field('name')}
-          label="Your Name"
+          label={t('public-site.contact.name')}
           required
           checks={browserChecks(!scripted, NAME_MAX_LENGTH)}
           autoComplete="name"
@@ -80,7 +82,7 @@ export function ContactForm({ search }: ContactFormProps) {
         />
         <FormField
           {...field('email')}
-          label="Your Email"
+          label={t('public-site.contact.yourEmail')}
           type="email"
           required
           checks={browserChecks(!scripted, EMAIL_MAX_LENGTH)}
@@ -89,14 +91,14 @@ export function ContactForm({ search }: ContactFormProps) {
         />
         <FormField
           {...field('subject')}
-          label="Subject"
+          label={t('public-site.contact.subject')}
           required
           checks={browserChecks(!scripted, SUBJECT_MAX_LENGTH)}
           className="col-12"
         />
         <FormField
           {...field('message')}
-          label="Message"
+          label={t('public-site.contact.message')}
           rows={6}
           required
           checks={browserChecks(!scripted, MESSAGE_MAX_LENGTH)}
@@ -105,7 +107,7 @@ export function ContactForm({ search }: ContactFormProps) {
       </div>
       <HoneypotField registration={register(HONEYPOT_FIELD)} />
       <button type="submit" className="btn btn-primary btn-lg rounded-pill px-5 mt-4" disabled={isSubmitting}>
-        Send Message
+        {t('public-site.contact.submit')}
       </button>
     </form>
   );

@@ -6,6 +6,7 @@ import type { PageIconName } from '../../../components/ui/page-icons.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
 import { Island } from '../../../islands/island.js';
 import { useContent } from '../../../lib/content.js';
+import { type MessageKey, useI18n } from '../../../lib/i18n.js';
 import { useSettings } from '../../../lib/settings.js';
 import { headingOf } from '../lib/content-rules.js';
 import { ContactForm } from './ContactForm.js';
@@ -13,7 +14,7 @@ import { PublicSectionHeading } from './PublicSectionHeading.js';
 import { SkeletonLines } from './Skeleton.js';
 
 interface InfoLine {
-  label: string;
+  label: MessageKey;
   icon: PageIconName;
   value: string;
   href?: string;
@@ -26,6 +27,7 @@ interface InfoLine {
  * the section's headings and text; docs/decisions/0014-school-settings.md); one that is not set is left out.
  */
 export function ContactSection() {
+  const { t } = useI18n();
   const headingId = useId();
   const { search } = useLocation();
   const query = useContent('contacts');
@@ -33,24 +35,24 @@ export function ContactSection() {
   const status = sectionStatus(query);
   const heading = headingOf(query.data);
   // The form is always there, so the section always is: without a contacts record it still has a title.
-  if (!status.pending && !heading.title) heading.title = 'Contact Us';
+  if (!status.pending && !heading.title) heading.title = t('public-site.contact.defaultTitle');
   const contact = query.data?.[0];
 
   const lines: InfoLine[] = [
-    { label: 'Address', icon: 'geo-alt-fill', value: school?.address ?? '' },
+    { label: 'public-site.contact.address', icon: 'geo-alt-fill', value: school?.address ?? '' },
     {
-      label: 'Email',
+      label: 'public-site.contact.email',
       icon: 'envelope-fill',
       value: school?.email ?? '',
       href: school?.email ? `mailto:${school.email}` : undefined,
     },
     {
-      label: 'Phone',
+      label: 'public-site.contact.phone',
       icon: 'telephone-fill',
       value: school?.phone ?? '',
       href: school?.phone ? telHref(school.phone) : undefined,
     },
-    { label: 'Opening Hours', icon: 'clock', value: school?.openingHours ?? '' },
+    { label: 'public-site.contact.openingHours', icon: 'clock', value: school?.openingHours ?? '' },
   ];
   const shown = lines.filter((line) => line.value !== '');
 
@@ -65,7 +67,7 @@ export function ContactSection() {
             </div>
           </div>
           <div className="col-lg-5">
-            <aside className="contact-info" aria-label="How to reach us">
+            <aside className="contact-info" aria-label={t('public-site.contact.info')}>
               <SectionState status={status} />
               {status.pending ? (
                 <SkeletonLines lines={3} />
@@ -79,7 +81,7 @@ export function ContactSection() {
                       <span className="contact-info__icon">
                         <PageIcon name={line.icon} />
                       </span>
-                      {line.label}
+                      {t(line.label)}
                     </dt>
                     <dd>{line.href ? <a href={line.href}>{line.value}</a> : line.value}</dd>
                   </div>

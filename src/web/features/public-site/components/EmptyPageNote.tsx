@@ -3,13 +3,14 @@ import { Link } from 'react-router';
 import type { ContentImage } from '../../../../shared/content-records.js';
 import { paths } from '../../../config/paths.js';
 import { contentQueryOptions } from '../../../lib/content.js';
+import { type MessageKey, useI18n } from '../../../lib/i18n.js';
 import { SECTION_CONTENT, type SectionCollection } from '../lib/content-rules.js';
 
 export interface EmptyPageNoteProps {
   /** The collections whose sections make up the page (all of them hidden while empty). */
   collections: readonly SectionCollection[];
   /** What the page says while it has none of them, e.g. "Our teachers will be introduced here soon." */
-  text: string;
+  text: MessageKey;
 }
 
 /**
@@ -18,6 +19,7 @@ export interface EmptyPageNoteProps {
  * still answers, with a sentence and the way to the contact page instead of an empty page.
  */
 export function EmptyPageNote({ collections, text }: EmptyPageNoteProps) {
+  const { t } = useI18n();
   const queries = useQueries({ queries: collections.map((collection) => contentQueryOptions(collection)) });
   const settled = queries.every((query) => query.data !== undefined);
   const empty = collections.every((collection, index) => {
@@ -26,11 +28,11 @@ export function EmptyPageNote({ collections, text }: EmptyPageNoteProps) {
   });
   if (!settled || !empty) return null;
   return (
-    <section className="empty-page section-pad" aria-label="Coming soon">
+    <section className="empty-page section-pad" aria-label={t('public-site.emptyPage.label')}>
       <div className="container text-center">
-        <p className="empty-page__text lead mb-3">{text}</p>
+        <p className="empty-page__text lead mb-3">{t(text)}</p>
         <Link to={paths.contact} className="btn btn-primary rounded-pill px-4">
-          Contact us
+          {t('public-site.emptyPage.contact')}
         </Link>
       </div>
     </section>

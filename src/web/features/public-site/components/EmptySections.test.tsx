@@ -38,13 +38,10 @@ describe('public sections without content', () => {
         <TestimonialsSection />
         <BlogSection />
         <GallerySection />
-        <EmptyPageNote
-          collections={['teacher', 'comments']}
-          text="Our teachers will be introduced here soon."
-        />
+        <EmptyPageNote collections={['teacher', 'comments']} text="public-site.emptyPage.teachers" />
       </>,
     );
-    expect(await screen.findByText('Our teachers will be introduced here soon.')).toBeInTheDocument();
+    expect(await screen.findByText(/^Our teachers will be introduced here soon\./)).toBeInTheDocument();
     await waitFor(() =>
       expect(
         [...container.querySelectorAll('section.section-pad:not(.empty-page)')].map((s) => s.className),
@@ -60,14 +57,11 @@ describe('public sections without content', () => {
     renderSection(
       <>
         <TeachersSection />
-        <EmptyPageNote
-          collections={['teacher', 'comments']}
-          text="Our teachers will be introduced here soon."
-        />
+        <EmptyPageNote collections={['teacher', 'comments']} text="public-site.emptyPage.teachers" />
       </>,
     );
     expect(await screen.findByRole('heading', { level: 2 })).toBeInTheDocument();
-    expect(screen.queryByText('Our teachers will be introduced here soon.')).toBeNull();
+    expect(screen.queryByText(/^Our teachers will be introduced here soon\./)).toBeNull();
   });
 
   it('about without its second picture or check-list leaves no empty frame', async () => {

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { ContentIcon } from '../../../components/ui/ContentIcon.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
 import { useContent } from '../../../lib/content.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { isSectionHidden } from '../lib/content-rules.js';
 import { SkeletonLines, skeletonKeys } from './Skeleton.js';
 
@@ -10,6 +11,7 @@ import { SkeletonLines, skeletonKeys } from './Skeleton.js';
  * heading and description; left out while the school has none.
  */
 export function FacilitiesSection() {
+  const { t } = useI18n();
   const headingId = useId();
   const query = useContent('facilities');
   const status = sectionStatus(query);
@@ -20,7 +22,7 @@ export function FacilitiesSection() {
     <section className="facilities section-pad" aria-labelledby={headingId} aria-busy={status.pending}>
       <div className="container">
         <h2 id={headingId} className="visually-hidden">
-          Our Facilities
+          {t('public-site.facilities.title')}
         </h2>
         <SectionState status={status} />
         <ul className="row g-4 list-unstyled mb-0">

@@ -1,4 +1,5 @@
 import Lightbox from 'yet-another-react-lightbox';
+import { useI18n } from '../../../lib/i18n.js';
 import 'yet-another-react-lightbox/styles.css';
 import type { ContentImage } from '../../../../shared/api/content.js';
 import { uploadUrl } from '../../../lib/images.js';
@@ -24,6 +25,7 @@ export default function GalleryLightbox({
   onExited,
   reducedMotion,
 }: GalleryLightboxProps) {
+  const { t } = useI18n();
   return (
     <Lightbox
       open={index >= 0}
@@ -39,7 +41,17 @@ export default function GalleryLightbox({
       carousel={{ finite: images.length <= 1 }}
       animation={reducedMotion ? { fade: 0, swipe: 0, navigation: 0 } : undefined}
       controller={{ closeOnBackdropClick: true }}
-      labels={{ Lightbox: 'Picture viewer', 'Photo gallery': 'Gallery pictures' }}
+      labels={{
+        Lightbox: t('public-site.lightbox.label'),
+        'Photo gallery': t('public-site.lightbox.gallery'),
+        Previous: t('public-site.lightbox.previous'),
+        Next: t('public-site.lightbox.next'),
+        Close: t('public-site.lightbox.close'),
+        Carousel: t('public-site.lightbox.carousel'),
+        Slide: t('public-site.lightbox.slide'),
+        // The viewer puts the numbers in its own placeholders.
+        '{index} of {total}': t('public-site.lightbox.slideOf', { index: '{index}', total: '{total}' }),
+      }}
     />
   );
 }

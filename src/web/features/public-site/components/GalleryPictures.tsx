@@ -1,6 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { ContentImage } from '../../../../shared/api/content.js';
 import { PageIcon } from '../../../components/ui/PageIcon.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { useReducedMotion } from '../hooks/use-reduced-motion.js';
 import { filterGallery, GALLERY_FILTERS, type GalleryFilter } from '../lib/content-rules.js';
 import { GALLERY_PICTURE_SIZES } from '../lib/picture-sizes.js';
@@ -23,6 +24,7 @@ export interface GalleryPicturesProps {
  * (docs/contract/fixes-and-gaps.md#fix-14). The gallery page's island (islands/registry.ts).
  */
 export function GalleryPictures({ images: allImages, pending }: GalleryPicturesProps) {
+  const { t } = useI18n();
   const [filter, setFilter] = useState<GalleryFilter>('All');
   const [openIndex, setOpenIndex] = useState(-1);
   const [viewerWanted, setViewerWanted] = useState(false);
@@ -39,7 +41,7 @@ export function GalleryPictures({ images: allImages, pending }: GalleryPicturesP
   return (
     <>
       {/* biome-ignore lint/a11y/useSemanticElements: a group of toggle buttons, not form fields. */}
-      <div className="gallery__filters" role="group" aria-label="Show pictures of">
+      <div className="gallery__filters" role="group" aria-label={t('public-site.gallery.filters')}>
         {GALLERY_FILTERS.map((name) => (
           <button
             key={name}
@@ -48,12 +50,12 @@ export function GalleryPictures({ images: allImages, pending }: GalleryPicturesP
             aria-pressed={filter === name}
             onClick={() => setFilter(name)}
           >
-            {name}
+            {name === 'All' ? t('public-site.gallery.all') : t(`common.galleryCategory.${name}`)}
           </button>
         ))}
       </div>
       <p className="visually-hidden" aria-live="polite">
-        {pending ? '' : `${images.length} ${images.length === 1 ? 'picture' : 'pictures'} shown`}
+        {pending ? '' : t('public-site.gallery.shown', { count: images.length })}
       </p>
       <ul className="gallery__grid list-unstyled mb-0">
         {pending

@@ -3,6 +3,7 @@ import { mediaSrcSet } from '../../../../shared/media-files.js';
 import { useSchool } from '../../../components/layout/school.js';
 import { paths } from '../../../config/paths.js';
 import { useContent } from '../../../lib/content.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { uploadUrl } from '../../../lib/images.js';
 import { HERO_PICTURE_SIZES } from '../lib/picture-sizes.js';
 
@@ -16,12 +17,13 @@ const IMAGE_HEIGHT = 480;
  * retry (docs/contract/fixes-and-gaps.md#fix-7).
  */
 export function HomeHero() {
+  const { t, parts } = useI18n();
   const { data, isPending, isError, refetch } = useContent('home');
   const record = data?.[0];
   const image = record?.images[0];
   const heroSrcSet = image ? mediaSrcSet(image.image, uploadUrl) : undefined;
   // The page's one heading while the title is empty or loading: the school's name, else Home.
-  const fallbackTitle = useSchool().settings?.name || 'Home';
+  const fallbackTitle = useSchool().settings?.name || t('public-site.hero.home');
 
   return (
     <section className="home-hero" aria-busy={isPending}>
@@ -35,7 +37,14 @@ export function HomeHero() {
             <p className="home-hero__text">{record?.description}</p>
             {record?.learnMoreLabel ? (
               <Link to={paths.about} className="btn btn-primary btn-lg rounded-pill px-4">
-                {record.learnMoreLabel} <span className="visually-hidden">about our school</span>
+                {parts('public-site.hero.learnMore', {
+                  label: record.learnMoreLabel,
+                  hidden: (chunks) => (
+                    <span key="hidden" className="visually-hidden">
+                      {chunks}
+                    </span>
+                  ),
+                })}
               </Link>
             ) : null}
             {/* Never in a server-rendered page, where no script would run it: a page whose content did
@@ -43,13 +52,13 @@ export function HomeHero() {
                 Retry works. So the hero needs no island. */}
             {isError ? (
               <div className="load-error" role="alert">
-                <p className="mb-2">Sorry, we could not load this part of the page.</p>
+                <p className="mb-2">{t('public-site.section.loadError')}</p>
                 <button
                   type="button"
                   className="btn btn-outline-primary rounded-pill"
                   onClick={() => void refetch()}
                 >
-                  Retry
+                  {t('public-site.section.retry')}
                 </button>
               </div>
             ) : null}

@@ -1,5 +1,6 @@
 import { Icon, type IconName } from '../../../components/ui/Icon.js';
 import { PlaceholderLink } from '../../../components/ui/PlaceholderLink.js';
+import { useI18n } from '../../../lib/i18n.js';
 
 /** docs/contract/product.md#public-pages: non-functional social icons of a teacher or a post's author. */
 const SOCIAL: readonly { label: string; icon: IconName }[] = [
@@ -14,11 +15,15 @@ const SOCIAL: readonly { label: string; icon: IconName }[] = [
  * "<name> on <network>".
  */
 export function PersonSocialLinks({ name, block }: { name: string; block: 'teacher-card' | 'author-card' }) {
+  const { t } = useI18n();
   return (
     <ul className={`${block}__social`}>
       {SOCIAL.map((link) => (
         <li key={link.icon}>
-          <PlaceholderLink className={`${block}__social-link`} aria-label={`${name} on ${link.label}`}>
+          <PlaceholderLink
+            className={`${block}__social-link`}
+            aria-label={t('public-site.social.on', { name, network: link.label })}
+          >
             <Icon name={link.icon} />
           </PlaceholderLink>
         </li>

@@ -5,11 +5,15 @@ import { type FocusEvent, type KeyboardEvent, useCallback, useEffect, useMemo, u
 import type { ContentImage } from '../../../../shared/api/content.js';
 import { DEFAULT_AVATAR_PX, TESTIMONIAL_AUTOPLAY_MS } from '../../../../shared/constants.js';
 import { PageIcon } from '../../../components/ui/PageIcon.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { useReducedMotion } from '../hooks/use-reduced-motion.js';
 import { AVATAR_PICTURE_SIZES } from '../lib/picture-sizes.js';
 import { ContentImg } from './ContentImg.js';
 
-/** The carousel's own name (the section around it is named by its title). */
+/**
+ * The carousel's own name in English (the section around it is named by its title); the page shows
+ * public-site.carousel.label in its language.
+ */
 export const CAROUSEL_LABEL = 'Testimonials';
 
 /** What a slide shows of a testimonial (a `comments` record): its props travel as JSON to the island. */
@@ -76,6 +80,7 @@ function useSelectedIndex(api: EmblaCarouselType | undefined): number {
  * (islands/registry.ts), so embla loads only there.
  */
 export function TestimonialsCarousel({ testimonials }: TestimonialsCarouselProps) {
+  const { t } = useI18n();
   const reducedMotion = useReducedMotion();
   const autoplay = useMemo(
     () =>
@@ -129,8 +134,8 @@ export function TestimonialsCarousel({ testimonials }: TestimonialsCarouselProps
   return (
     <section
       className="testimonial-carousel"
-      aria-roledescription="carousel"
-      aria-label={CAROUSEL_LABEL}
+      aria-roledescription={t('public-site.carousel.roleDescription')}
+      aria-label={t('public-site.carousel.label')}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
@@ -145,8 +150,8 @@ export function TestimonialsCarousel({ testimonials }: TestimonialsCarouselProps
               key={testimonial.id}
               className={`testimonial-carousel__slide${index === selected ? ' is-selected' : ''}`}
               role="group"
-              aria-roledescription="slide"
-              aria-label={`${index + 1} of ${count}`}
+              aria-roledescription={t('public-site.carousel.slideRoleDescription')}
+              aria-label={t('public-site.carousel.slide', { index: index + 1, count })}
               aria-hidden={index === selected ? undefined : true}
             >
               <figure className="testimonial">
@@ -171,7 +176,7 @@ export function TestimonialsCarousel({ testimonials }: TestimonialsCarouselProps
           <button
             type="button"
             className="carousel-arrow"
-            aria-label="Previous testimonial"
+            aria-label={t('public-site.carousel.previous')}
             onClick={previous}
           >
             <PageIcon name="chevron-left" />
@@ -182,19 +187,24 @@ export function TestimonialsCarousel({ testimonials }: TestimonialsCarouselProps
                 key={testimonial.id}
                 type="button"
                 className="carousel-dot"
-                aria-label={`Go to testimonial ${index + 1}`}
+                aria-label={t('public-site.carousel.goTo', { index: index + 1 })}
                 aria-current={index === selected ? 'true' : undefined}
                 onClick={() => api?.scrollTo(index, jump)}
               />
             ))}
           </div>
-          <button type="button" className="carousel-arrow" aria-label="Next testimonial" onClick={next}>
+          <button
+            type="button"
+            className="carousel-arrow"
+            aria-label={t('public-site.carousel.next')}
+            onClick={next}
+          >
             <PageIcon name="chevron-right" />
           </button>
           <button
             type="button"
             className="carousel-toggle"
-            aria-label={paused ? 'Play testimonials' : 'Pause testimonials'}
+            aria-label={paused ? t('public-site.carousel.play') : t('public-site.carousel.pause')}
             onClick={() => setPausedByVisitor(!paused)}
           >
             <PageIcon name={paused ? 'play-fill' : 'pause-fill'} />

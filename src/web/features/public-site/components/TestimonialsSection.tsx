@@ -3,11 +3,13 @@ import type { ContentRecord } from '../../../../shared/api/content.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
 import { Island } from '../../../islands/island.js';
 import { useContent } from '../../../lib/content.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { isSectionHidden } from '../lib/content-rules.js';
 import { PublicSectionHeading } from './PublicSectionHeading.js';
 import { SkeletonLines } from './Skeleton.js';
 import { type TestimonialSlide, TestimonialsCarousel } from './TestimonialsCarousel.js';
 
+/** The section's title in English (the page shows public-site.testimonials.title in its language). */
 export const TESTIMONIALS_TITLE = 'What Parents Say!';
 
 /** The fields of a testimonial record its slide shows, and nothing else (they travel in the page). */
@@ -24,6 +26,7 @@ const slideOf = (record: ContentRecord<'comments'>): TestimonialSlide => ({
  * and the testimonials in a carousel (TestimonialsCarousel, the section's island).
  */
 export function TestimonialsSection() {
+  const { t } = useI18n();
   const headingId = useId();
   const query = useContent('comments');
   const status = sectionStatus(query);
@@ -37,7 +40,11 @@ export function TestimonialsSection() {
       aria-busy={status.pending}
     >
       <div className="container">
-        <PublicSectionHeading id={headingId} label="Testimonial" title={TESTIMONIALS_TITLE} />
+        <PublicSectionHeading
+          id={headingId}
+          label={t('public-site.testimonials.label')}
+          title={t('public-site.testimonials.title')}
+        />
         <SectionState status={status} className="mx-auto testimonials__state" />
         {status.pending ? (
           <div className="testimonial testimonial--skeleton" aria-hidden="true">

@@ -1,5 +1,6 @@
 import { BLOG_DEFAULTS, GALLERY_CATEGORIES, type GalleryCategory } from '../../../../shared/constants.js';
 import { type ContentImage, type ContentRecord, splitChecklist } from '../../../../shared/content-records.js';
+import type { Translator } from '../../../lib/i18n.js';
 
 /**
  * The data rules of the public sections (docs/contract/product.md#public-pages,
@@ -8,7 +9,10 @@ import { type ContentImage, type ContentRecord, splitChecklist } from '../../../
  * rule is tested once and the components only draw.
  */
 
-/** What the blog detail page says when `?post=` names no post (its body and its head). */
+/**
+ * What the blog detail page says in English when `?post=` names no post (its body and its head show
+ * the page's language's, public-site.blog.postNotFound).
+ */
 export const POST_NOT_FOUND = 'This post could not be found. It may have been taken down.';
 
 /** `?post=<id>` of a Read More link: the id when it is one (decimal digits), else undefined. */
@@ -63,16 +67,31 @@ export interface BlogCardContent {
   image: ContentImage | undefined;
 }
 
+/** The author and category of a post that names none, in the page's language. */
+export interface BlogDefaults {
+  author: string;
+  category: string;
+}
+
+/** The default author and category (BLOG_DEFAULTS' in English) in the language of `t`. */
+export const blogDefaults = (t: Translator['t']): BlogDefaults => ({
+  author: t('public-site.blog.defaultAuthor'),
+  category: t('public-site.blog.defaultCategory'),
+});
+
 /**
  * A blog card shows its own post's text; author and category default (docs/contract/fixes-and-gaps.md#fix-2).
  */
-export function blogCard(post: ContentRecord<'blog'>): BlogCardContent {
+export function blogCard(
+  post: ContentRecord<'blog'>,
+  defaults: BlogDefaults = BLOG_DEFAULTS,
+): BlogCardContent {
   return {
     id: post.id,
     title: post.heading,
     description: post.description,
-    author: post.author.trim() || BLOG_DEFAULTS.author,
-    category: post.category.trim() || BLOG_DEFAULTS.category,
+    author: post.author.trim() || defaults.author,
+    category: post.category.trim() || defaults.category,
     // Comments on posts do not exist yet; the original fixed count stands in
     // (docs/contract/product.md#constants).
     commentCount: BLOG_DEFAULTS.commentCount,
@@ -81,10 +100,13 @@ export function blogCard(post: ContentRecord<'blog'>): BlogCardContent {
 }
 
 /** Categories of the posts with how many posts each has, in order of first appearance. */
-export function blogCategories(posts: readonly ContentRecord<'blog'>[]): { name: string; count: number }[] {
+export function blogCategories(
+  posts: readonly ContentRecord<'blog'>[],
+  defaults: BlogDefaults = BLOG_DEFAULTS,
+): { name: string; count: number }[] {
   const counts = new Map<string, number>();
   for (const post of posts) {
-    const { category } = blogCard(post);
+    const { category } = blogCard(post, defaults);
     counts.set(category, (counts.get(category) ?? 0) + 1);
   }
   return [...counts].map(([name, count]) => ({ name, count }));

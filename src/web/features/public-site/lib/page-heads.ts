@@ -3,7 +3,6 @@ import type { SchoolSettings } from '../../../../shared/api/settings.js';
 import { blogDetailCanonicalPath } from '../../../../shared/rules/blog-addresses.js';
 import { readOpeningHours } from '../../../../shared/rules/opening-hours.js';
 import { readPostalAddress } from '../../../../shared/rules/postal-address.js';
-import { bannerTitleFor } from '../../../../shared/screens.js';
 import { paths } from '../../../config/paths.js';
 import {
   absoluteUpload,
@@ -12,13 +11,14 @@ import {
   schoolLogoUrl,
   summarize,
 } from '../../../lib/page-head.js';
+import { pageTitleFor } from '../../../lib/page-titles.js';
 import {
   aboutContent,
   blogCard,
+  blogDefaults,
   blogDetailContent,
   chosenPostId,
   headingOf,
-  POST_NOT_FOUND,
 } from './content-rules.js';
 
 /**
@@ -37,7 +37,7 @@ const firstImage = (...lists: (readonly ContentImage[] | undefined)[]): ContentI
  * told in the description, as written, never as a structure they do not have.
  */
 function schoolData(
-  { settings, content }: PageHeadContext,
+  { settings, content, t }: PageHeadContext,
   publicUrl: string,
   picture: ContentImage | undefined,
 ): Record<string, unknown> {
@@ -50,7 +50,9 @@ function schoolData(
   const logo = schoolLogoUrl(settings, publicUrl);
   const description = [
     summarize(settings.description, 300),
-    hoursText && !hours ? `Opening hours: ${hoursText.replace(/\s+/g, ' ')}` : undefined,
+    hoursText && !hours
+      ? t('public-site.head.openingHours', { hours: hoursText.replace(/\s+/g, ' ') })
+      : undefined,
   ]
     .filter(Boolean)
     .join(' ');
@@ -102,46 +104,46 @@ export const homeHead: PageHeadFunction = (context) => {
   };
 };
 
-export const aboutHead: PageHeadFunction = ({ content, url }) => {
+export const aboutHead: PageHeadFunction = ({ content, url, t }) => {
   const about = aboutContent(content('about'));
   return {
-    title: bannerTitleFor(url.pathname),
+    title: pageTitleFor(url.pathname, t),
     description: about.description,
     image: about.mainImage,
     canonicalPath: paths.about,
   };
 };
 
-export const classesHead: PageHeadFunction = ({ content, url }) => {
+export const classesHead: PageHeadFunction = ({ content, url, t }) => {
   const classes = content('kidsclasses');
   const heading = headingOf(content('class'));
   const names = classes.map((one) => one.title).filter(Boolean);
   return {
-    title: bannerTitleFor(url.pathname),
+    title: pageTitleFor(url.pathname, t),
     description: [heading.title, names.length > 0 ? `${names.join(', ')}.` : ''].filter(Boolean).join(': '),
     image: firstImage(...classes.map((one) => one.images)),
     canonicalPath: paths.classes,
   };
 };
 
-export const teachersHead: PageHeadFunction = ({ content, url }) => {
+export const teachersHead: PageHeadFunction = ({ content, url, t }) => {
   const teachers = content('teacher');
   const heading = headingOf(teachers);
   const names = teachers.map((one) => [one.name, one.designation].filter(Boolean).join(', '));
   return {
-    title: bannerTitleFor(url.pathname),
+    title: pageTitleFor(url.pathname, t),
     description: [heading.title, names.filter(Boolean).join('; ')].filter(Boolean).join(': '),
     image: firstImage(...teachers.map((one) => one.images)),
     canonicalPath: paths.teachers,
   };
 };
 
-export const galleryHead: PageHeadFunction = ({ content, url }) => {
+export const galleryHead: PageHeadFunction = ({ content, url, t }) => {
   const gallery = content('gallery');
   const heading = headingOf(gallery);
   const images = gallery.flatMap((one) => one.images);
   return {
-    title: bannerTitleFor(url.pathname),
+    title: pageTitleFor(url.pathname, t),
     description: [
       heading.title,
       images
@@ -157,11 +159,11 @@ export const galleryHead: PageHeadFunction = ({ content, url }) => {
   };
 };
 
-export const blogHead: PageHeadFunction = ({ content, url }) => {
+export const blogHead: PageHeadFunction = ({ content, url, t }) => {
   const posts = content('blog');
   const heading = headingOf(posts);
   return {
-    title: bannerTitleFor(url.pathname),
+    title: pageTitleFor(url.pathname, t),
     description: [
       heading.title,
       posts
@@ -177,11 +179,11 @@ export const blogHead: PageHeadFunction = ({ content, url }) => {
 };
 
 export const blogDetailHead: PageHeadFunction = (context) => {
-  const { content, url, settings } = context;
+  const { content, url, settings, t } = context;
   const postId = chosenPostId(url.searchParams.get('post'));
   const post = postId === undefined ? undefined : content('blog').find((one) => one.id === postId);
   if (post) {
-    const card = blogCard(post);
+    const card = blogCard(post, blogDefaults(t));
     const origin = originOf(context);
     const address = new URL(paths.blogPost(post.id), origin).toString();
     const school = schoolOrganization(settings, origin);
@@ -213,11 +215,16 @@ export const blogDetailHead: PageHeadFunction = (context) => {
   }
   if (url.searchParams.has('post')) {
     // The body says the post is gone: so does the head, and search engines are asked not to keep it.
-    return { title: 'Post not found', description: POST_NOT_FOUND, canonicalPath: paths.blog, noIndex: true };
+    return {
+      title: t('public-site.head.postNotFound'),
+      description: t('public-site.blog.postNotFound'),
+      canonicalPath: paths.blog,
+      noIndex: true,
+    };
   }
   const detail = blogDetailContent(content('blogdetails'));
   return {
-    title: detail.intro?.title || bannerTitleFor(url.pathname),
+    title: detail.intro?.title || pageTitleFor(url.pathname, t),
     description: detail.intro?.description,
     image: detail.leadImage,
     type: 'article',
@@ -231,7 +238,7 @@ export const contactHead: PageHeadFunction = (context) => {
   const contact = context.content('contacts')[0];
   const image = firstImage(contact?.images);
   return {
-    title: bannerTitleFor(context.url.pathname),
+    title: pageTitleFor(context.url.pathname, context.t),
     description: contact?.description || contact?.address,
     image,
     canonicalPath: paths.contact,
