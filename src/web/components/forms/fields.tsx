@@ -127,12 +127,14 @@ export interface SelectFieldProps {
   registration: UseFormRegisterReturn;
   error: FieldProblem | undefined;
   options: readonly string[];
+  /** What an option shows, in the page's language; the option itself (its wire value) when absent. */
+  optionLabel?: (option: string) => string;
   placeholder: string;
   required?: boolean;
   className?: string;
 }
 
-export function SelectField({ registration, options, placeholder, ...frame }: SelectFieldProps) {
+export function SelectField({ registration, options, optionLabel, placeholder, ...frame }: SelectFieldProps) {
   return (
     <FieldFrame {...frame}>
       {({ className, ...aria }) => (
@@ -140,7 +142,7 @@ export function SelectField({ registration, options, placeholder, ...frame }: Se
           <option value="">{placeholder}</option>
           {options.map((option) => (
             <option key={option} value={option}>
-              {option}
+              {optionLabel ? optionLabel(option) : option}
             </option>
           ))}
         </select>
@@ -155,6 +157,8 @@ export interface RadioGroupProps {
   registration: UseFormRegisterReturn;
   error: FieldProblem | undefined;
   options: readonly string[];
+  /** What an option shows, in the page's language; the option itself (its wire value) when absent. */
+  optionLabel?: (option: string) => string;
   required?: boolean;
   className?: string;
 }
@@ -166,6 +170,7 @@ export function RadioGroup({
   registration,
   error,
   options,
+  optionLabel,
   required,
   className = 'col-12',
 }: RadioGroupProps) {
@@ -193,7 +198,7 @@ export function RadioGroup({
               {...registration}
             />
             <label htmlFor={`${id}-${option}`} className="form-check-label">
-              {option}
+              {optionLabel ? optionLabel(option) : option}
             </label>
           </div>
         ))}
