@@ -325,6 +325,7 @@ function ApprovalCard({ user }: { user: PendingAccount }) {
           open={confirmReject}
           title={t('accounts.approvals.rejectTitle', { name: user.name })}
           confirmLabel={t('accounts.approvals.reject')}
+          cancelLabel={t('accounts.cancel')}
           busy={change.isPending}
           onConfirm={() => void decide('rejected')}
           onCancel={() => setConfirmReject(false)}
@@ -335,6 +336,7 @@ function ApprovalCard({ user }: { user: PendingAccount }) {
           open={confirmPrincipal}
           title={t('accounts.approvals.secondPrincipalTitle', { name: user.name })}
           confirmLabel={t('accounts.approvals.approve')}
+          cancelLabel={t('accounts.cancel')}
           tone="primary"
           busy={change.isPending}
           onConfirm={() => void decide('active')}

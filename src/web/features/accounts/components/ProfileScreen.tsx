@@ -132,6 +132,7 @@ function ProfileCard({ user, canUpdate, canDelete, showMarkHistory = false }: Pr
         open={confirming}
         title={t('accounts.profile.deleteTitle', { name: user.name })}
         confirmLabel={t('accounts.profile.delete')}
+        cancelLabel={t('accounts.cancel')}
         busy={remove.isPending}
         onConfirm={() => void onDelete()}
         onCancel={() => setConfirming(false)}

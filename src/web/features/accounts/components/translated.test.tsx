@@ -30,7 +30,7 @@ const ASHA = [
 ];
 
 describe('the account screens in another language', () => {
-  it('registration (a Parent, with the children's fields): every text from the catalog', async () => {
+  it('registration (a Parent, with the children’s fields): every text from the catalog', async () => {
     const { container, user } = renderScreen(inLocale('en-XA', <RegistrationForm />));
     await screen.findByRole('combobox');
     // A Parent shows the children's fields too.

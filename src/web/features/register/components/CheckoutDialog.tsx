@@ -134,6 +134,7 @@ export function CheckoutDialog({ row, onClose }: CheckoutDialogProps) {
     <ConfirmDialog
       title={t('register.checkout.title', { name: row.studentName })}
       confirmLabel={needReason ? t('register.checkout.confirm') : t('register.checkout.checkOut')}
+      cancelLabel={t('register.checkout.cancel')}
       tone="primary"
       busy={checkout.isPending}
       onConfirm={() => void submit()}
