@@ -128,12 +128,14 @@ export interface SelectFieldProps {
   registration: UseFormRegisterReturn;
   error: FieldProblem | undefined;
   options: readonly string[];
+  /** What an option shows, in the page's language; the option itself (its wire value) when absent. */
+  optionLabel?: (option: string) => string;
   placeholder: string;
   required?: boolean;
   className?: string;
 }
 
-export function SelectField({ registration, options, placeholder, ...frame }: SelectFieldProps) {
+export function SelectField({ registration, options, optionLabel, placeholder, ...frame }: SelectFieldProps) {
   return (
     <FieldFrame {...frame}>
       {({ className, ...aria }) => (
@@ -141,7 +143,7 @@ export function SelectField({ registration, options, placeholder, ...frame }: Se
           <option value="">{placeholder}</option>
           {options.map((option) => (
             <option key={option} value={option}>
-              {option}
+              {optionLabel ? optionLabel(option) : option}
             </option>
           ))}
         </select>
@@ -156,6 +158,8 @@ export interface RadioGroupProps {
   registration: UseFormRegisterReturn;
   error: FieldProblem | undefined;
   options: readonly string[];
+  /** What an option shows, in the page's language; the option itself (its wire value) when absent. */
+  optionLabel?: (option: string) => string;
   required?: boolean;
   className?: string;
 }
@@ -167,6 +171,7 @@ export function RadioGroup({
   registration,
   error,
   options,
+  optionLabel,
   required,
   className = 'col-12',
 }: RadioGroupProps) {
@@ -194,7 +199,7 @@ export function RadioGroup({
               {...registration}
             />
             <label htmlFor={`${id}-${option}`} className="form-check-label">
-              {option}
+              {optionLabel ? optionLabel(option) : option}
             </label>
           </div>
         ))}

@@ -12,7 +12,6 @@ import {
   mockApi,
   toastTexts,
 } from '../testing/mock-api.js';
-import { APPROVAL_TEXTS } from './Approvals.js';
 
 const RAVI = makeApplicant();
 const NINA = makeApplicant({
@@ -69,7 +68,7 @@ describe('approvals', () => {
     expect(card('Nina Shah')).toBeInTheDocument();
     const [call] = api.callsTo('PATCH users/41/status');
     expect(JSON.parse(String(call?.body))).toEqual({ status: 'active' });
-    await waitFor(() => expect(toastTexts()).toContain(APPROVAL_TEXTS.approved('Ravi Kumar')));
+    await waitFor(() => expect(toastTexts()).toContain('Ravi Kumar is approved and can log in now.'));
   });
 
   it('Reject asks first, then sets the account rejected', async () => {
@@ -88,9 +87,9 @@ describe('approvals', () => {
     expect(api.callsTo('PATCH users/41/status')).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
 
-    expect(await screen.findByText(APPROVAL_TEXTS.none)).toBeInTheDocument();
+    expect(await screen.findByText('No registrations are waiting for approval.')).toBeInTheDocument();
     expect(JSON.parse(String(api.callsTo('PATCH users/41/status')[0]?.body))).toEqual({ status: 'rejected' });
-    await waitFor(() => expect(toastTexts()).toContain(APPROVAL_TEXTS.rejected('Ravi Kumar')));
+    await waitFor(() => expect(toastTexts()).toContain("Ravi Kumar's registration was rejected."));
   });
 
   describe('a Principle: approving makes a second principal', () => {
@@ -111,12 +110,12 @@ describe('approvals', () => {
       await screen.findByRole('heading', { level: 3, name: 'Pat Lee' });
       await user.click(within(card('Pat Lee')).getByRole('button', { name: 'Approve' }));
       const dialog = screen.getByRole('alertdialog', {
-        name: APPROVAL_TEXTS.secondPrincipalTitle('Pat Lee'),
+        name: 'Approve Pat Lee as a second principal?',
       });
       expect(dialog).toHaveTextContent(SECOND_PRINCIPAL.warning);
       expect(api.callsTo('PATCH users/44/status')).toHaveLength(0);
 
-      await user.type(within(dialog).getByLabelText(APPROVAL_TEXTS.yourPassword), 'wrong-one');
+      await user.type(within(dialog).getByLabelText('Your password'), 'wrong-one');
       await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
       // A wrong password keeps the dialog open and says why.
       expect(await within(dialog).findByRole('alert')).toHaveTextContent(SECOND_PRINCIPAL.wrongPassword);
@@ -125,11 +124,11 @@ describe('approvals', () => {
         password: 'wrong-one',
       });
 
-      const field = within(dialog).getByLabelText(APPROVAL_TEXTS.yourPassword);
+      const field = within(dialog).getByLabelText('Your password');
       await user.clear(field);
       await user.type(field, 'the-right-one');
       await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
-      await waitFor(() => expect(toastTexts()).toContain(APPROVAL_TEXTS.approved('Pat Lee')));
+      await waitFor(() => expect(toastTexts()).toContain('Pat Lee is approved and can log in now.'));
       expect(JSON.parse(String(api.callsTo('PATCH users/44/status')[1]?.body))).toEqual({
         status: 'active',
         password: 'the-right-one',
@@ -141,7 +140,7 @@ describe('approvals', () => {
   it('says when nobody is waiting', async () => {
     principalApi({ 'GET users?status=pending': () => jsonResponse({ data: [] }) });
     renderApp('/approvals', { token: 'tok' });
-    expect(await screen.findByText(APPROVAL_TEXTS.none)).toBeInTheDocument();
+    expect(await screen.findByText('No registrations are waiting for approval.')).toBeInTheDocument();
   });
 
   it('tells anyone but the principal (403) that only the principal may review', async () => {
@@ -151,7 +150,7 @@ describe('approvals', () => {
     });
     renderApp('/approvals', { token: 'tok' });
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(APPROVAL_TEXTS.principalOnly);
+    expect(alert).toHaveTextContent('Only the principal can review new registrations.');
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 
@@ -191,7 +190,9 @@ describe('approvals', () => {
       expect(within(kofi).getByRole('checkbox', { name: /Link to Ben Osei/ })).not.toBeChecked();
       expect(within(kofi).getByRole('checkbox', { name: /Link to Ben Mensah/ })).not.toBeChecked();
       expect(within(kofi).getByLabelText('Relationship to Ada Mensah')).toHaveValue('Father');
-      expect(within(kofi).getByText(APPROVAL_TEXTS.noMatch, { exact: false })).toBeInTheDocument();
+      expect(
+        within(kofi).getByText('No pupil matches this child yet. Link them later on', { exact: false }),
+      ).toBeInTheDocument();
     });
 
     /** Kofi's card on /approvals, with an approval the server accepts; `sent()` is the PATCH's body. */

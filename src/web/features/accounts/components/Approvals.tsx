@@ -9,31 +9,22 @@ import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
 import { paths } from '../../../config/paths.js';
 import { isApiError } from '../../../lib/api-client.js';
+import { type MessageKey, useI18n } from '../../../lib/i18n.js';
 import { uploadUrl } from '../../../lib/images.js';
-import { dayOfInstant, longDate, useSchoolTimeZone } from '../../../lib/school-time.js';
+import { useSchoolTimeZone } from '../../../lib/school-time.js';
 import { notify } from '../../../lib/toast.js';
 import { type PendingAccount, usePendingUsers } from '../api/list-users.js';
 import { type ApprovalLink, useSetUserStatus } from '../api/set-user-status.js';
+import { dayInWords, genderLabel, instantDayInWords, userTypeLabel } from '../lib/labels.js';
 import { AccountIcon } from './AccountIcon.js';
-import { NO_PHOTO } from './ProfileDetails.js';
 
-export const APPROVAL_TEXTS = {
-  principalOnly: 'Only the principal can review new registrations.',
-  none: 'No registrations are waiting for approval.',
-  approved: (name: string) => `${name} is approved and can log in now.`,
-  rejected: (name: string) => `${name}'s registration was rejected.`,
-  failed: 'That did not work.',
-  children: 'Children named at registration',
-  childBorn: (name: string, dob: string) => `${name}, born ${dob}`,
-  noMatch: 'No pupil matches this child yet. Link them later on',
-  linkTo: (pupil: string) => `Link to ${pupil}`,
-  relationshipTo: (pupil: string) => `Relationship to ${pupil}`,
-  linksOnApprove: 'Approving links the parent to the ticked pupils.',
-  secondPrincipalTitle: (name: string) => `Approve ${name} as a second principal?`,
-  secondPrincipal: SECOND_PRINCIPAL.warning,
-  yourPassword: 'Your password',
-  yourPasswordHint: 'Enter your own password to confirm.',
-} as const;
+/** Each relationship's words (the option's value stays the wire value). */
+const RELATIONSHIP_KEYS: Readonly<Record<Relationship, MessageKey>> = {
+  Mother: 'accounts.approvals.relationship.Mother',
+  Father: 'accounts.approvals.relationship.Father',
+  Guardian: 'accounts.approvals.relationship.Guardian',
+  Other: 'accounts.approvals.relationship.Other',
+};
 
 /** One suggested link as the principal sets it: ticked or not, and how they are related. */
 interface LinkChoice {
@@ -94,10 +85,11 @@ interface SuggestedLinksProps {
  */
 function SuggestedLinks({ named, choices, onChange }: SuggestedLinksProps) {
   const id = useId();
+  const { t, parts, locale } = useI18n();
   return (
     <section className="approval-children" aria-labelledby={`${id}-title`}>
       <h4 id={`${id}-title`} className="approval-children__title">
-        {APPROVAL_TEXTS.children}
+        {t('accounts.approvals.children')}
       </h4>
       <ul className="approval-children__list">
         {named.map((child, childIndex) => (
@@ -105,11 +97,17 @@ function SuggestedLinks({ named, choices, onChange }: SuggestedLinksProps) {
           // biome-ignore lint/suspicious/noArrayIndexKey: see above.
           <li key={childIndex}>
             <p className="approval-children__child">
-              {APPROVAL_TEXTS.childBorn(child.name, longDate(child.dob, { weekday: false }))}
+              {t('accounts.approvals.childBorn', { name: child.name, dob: dayInWords(child.dob, locale) })}
             </p>
             {child.matches.length === 0 ? (
               <p className="approval-children__none">
-                {APPROVAL_TEXTS.noMatch} <Link to={linkTo('/guardians')}>Guardians</Link>.
+                {parts('accounts.approvals.noMatch', {
+                  link: (chunks) => (
+                    <Link key="link" to={linkTo('/guardians')}>
+                      {chunks}
+                    </Link>
+                  ),
+                })}
               </p>
             ) : (
               child.matches.map((match) => {
@@ -126,14 +124,17 @@ function SuggestedLinks({ named, choices, onChange }: SuggestedLinksProps) {
                       onChange={(event) => onChange(key, { ...choice, checked: event.target.checked })}
                     />
                     <label htmlFor={boxId}>
-                      {APPROVAL_TEXTS.linkTo(match.studentName)}{' '}
+                      {t('accounts.approvals.linkTo', { pupil: match.studentName })}{' '}
                       <span className="approval-children__pupil">
-                        ({match.className ?? 'no class'}, born {longDate(match.dob, { weekday: false })})
+                        {t('accounts.approvals.matchDetail', {
+                          className: match.className ?? t('accounts.approvals.noClass'),
+                          dob: dayInWords(match.dob, locale),
+                        })}
                       </span>
                     </label>
                     <select
                       className="form-select form-select-sm"
-                      aria-label={APPROVAL_TEXTS.relationshipTo(match.studentName)}
+                      aria-label={t('accounts.approvals.relationshipTo', { pupil: match.studentName })}
                       value={choice.relationship}
                       disabled={!choice.checked}
                       onChange={(event) =>
@@ -142,7 +143,7 @@ function SuggestedLinks({ named, choices, onChange }: SuggestedLinksProps) {
                     >
                       {RELATIONSHIPS.map((relationship) => (
                         <option key={relationship} value={relationship}>
-                          {relationship}
+                          {t(RELATIONSHIP_KEYS[relationship])}
                         </option>
                       ))}
                     </select>
@@ -153,19 +154,20 @@ function SuggestedLinks({ named, choices, onChange }: SuggestedLinksProps) {
           </li>
         ))}
       </ul>
-      <p className="approval-children__none mt-2">{APPROVAL_TEXTS.linksOnApprove}</p>
+      <p className="approval-children__none mt-2">{t('accounts.approvals.linksOnApprove')}</p>
     </section>
   );
 }
 
 function Photos({ user }: { user: PendingAccount }) {
+  const { t } = useI18n();
   const [first, ...others] = user.photos;
   if (!first) {
     return (
       <div className="approval-card__photos">
         <div className="profile-photo profile-photo--none approval-card__photo">
           <AccountIcon name="person-circle" />
-          <span>{NO_PHOTO}</span>
+          <span>{t('accounts.profile.noPhoto')}</span>
         </div>
       </div>
     );
@@ -178,7 +180,14 @@ function Photos({ user }: { user: PendingAccount }) {
           {others.map((photo, index) => (
             <li key={photo}>
               <a href={uploadUrl(photo)} target="_blank" rel="noopener noreferrer">
-                <img src={uploadUrl(photo)} alt={`${user.name} (${index + 2} of ${user.photos.length})`} />
+                <img
+                  src={uploadUrl(photo)}
+                  alt={t('accounts.approvals.photoOf', {
+                    name: user.name,
+                    index: index + 2,
+                    total: user.photos.length,
+                  })}
+                />
               </a>
             </li>
           ))}
@@ -200,6 +209,7 @@ function Detail({ label, value }: { label: string; value: string }) {
 
 function ApprovalCard({ user }: { user: PendingAccount }) {
   const headingId = useId();
+  const { t, locale } = useI18n();
   const timeZone = useSchoolTimeZone();
   const change = useSetUserStatus();
   const [confirmReject, setConfirmReject] = useState(false);
@@ -234,12 +244,18 @@ function ApprovalCard({ user }: { user: PendingAccount }) {
       }
       setConfirmReject(false);
       setConfirmPrincipal(false);
-      notify.error(isApiError(error) ? `${APPROVAL_TEXTS.failed} ${error.message}` : APPROVAL_TEXTS.failed);
+      notify.error(
+        isApiError(error)
+          ? t('accounts.approvals.failedBecause', { reason: error.message })
+          : t('accounts.approvals.failed'),
+      );
       return;
     }
     setConfirmPrincipal(false);
     notify.success(
-      status === 'active' ? APPROVAL_TEXTS.approved(user.name) : APPROVAL_TEXTS.rejected(user.name),
+      status === 'active'
+        ? t('accounts.approvals.approved', { name: user.name })
+        : t('accounts.approvals.rejected', { name: user.name }),
     );
   };
 
@@ -252,20 +268,22 @@ function ApprovalCard({ user }: { user: PendingAccount }) {
             <h3 id={headingId} className="approval-card__name">
               {user.name}
             </h3>
-            <span className="approval-card__type">{user.type}</span>
+            <span className="approval-card__type">{userTypeLabel(t, user.type)}</span>
           </div>
           <p className="approval-card__when">
-            Registered on {dayOfInstant(user.createdAt, timeZone, { weekday: false })}
+            {t('accounts.approvals.registeredOn', {
+              date: instantDayInWords(user.createdAt, timeZone, locale),
+            })}
           </p>
           <dl className="approval-card__details">
-            <Detail label="Email" value={user.email} />
-            <Detail label="Designation" value={user.designation} />
-            <Detail label="Gender" value={user.gender} />
-            <Detail label="Date of birth" value={user.dob ? longDate(user.dob, { weekday: false }) : ''} />
-            <Detail label="Contact" value={user.contact} />
-            <Detail label="Address" value={user.address} />
-            <Detail label="Social link" value={user.socialLink} />
-            <Detail label="Description" value={user.description} />
+            <Detail label={t('accounts.fields.email')} value={user.email} />
+            <Detail label={t('accounts.fields.designation')} value={user.designation} />
+            <Detail label={t('accounts.fields.gender')} value={genderLabel(t, user.gender)} />
+            <Detail label={t('accounts.fields.dob')} value={user.dob ? dayInWords(user.dob, locale) : ''} />
+            <Detail label={t('accounts.fields.contact')} value={user.contact} />
+            <Detail label={t('accounts.fields.address')} value={user.address} />
+            <Detail label={t('accounts.fields.socialLink')} value={user.socialLink} />
+            <Detail label={t('accounts.fields.description')} value={user.description} />
           </dl>
           {children.length > 0 ? (
             <SuggestedLinks
@@ -290,7 +308,7 @@ function ApprovalCard({ user }: { user: PendingAccount }) {
               disabled={change.isPending}
               aria-describedby={headingId}
             >
-              <AccountIcon name="check-lg" /> Approve
+              <AccountIcon name="check-lg" /> {t('accounts.approvals.approve')}
             </button>
             <button
               type="button"
@@ -299,34 +317,34 @@ function ApprovalCard({ user }: { user: PendingAccount }) {
               disabled={change.isPending}
               aria-describedby={headingId}
             >
-              <AccountIcon name="x-lg" /> Reject
+              <AccountIcon name="x-lg" /> {t('accounts.approvals.reject')}
             </button>
           </div>
         </div>
         <ConfirmDialog
           open={confirmReject}
-          title={`Reject ${user.name}?`}
-          confirmLabel="Reject"
+          title={t('accounts.approvals.rejectTitle', { name: user.name })}
+          confirmLabel={t('accounts.approvals.reject')}
+          cancelLabel={t('accounts.cancel')}
           busy={change.isPending}
           onConfirm={() => void decide('rejected')}
           onCancel={() => setConfirmReject(false)}
         >
-          <p className="mb-0">
-            {user.name} ({user.email}) will not be able to log in. The registration stays on record.
-          </p>
+          <p className="mb-0">{t('accounts.approvals.rejectBody', { name: user.name, email: user.email })}</p>
         </ConfirmDialog>
         <ConfirmDialog
           open={confirmPrincipal}
-          title={APPROVAL_TEXTS.secondPrincipalTitle(user.name)}
-          confirmLabel="Approve"
+          title={t('accounts.approvals.secondPrincipalTitle', { name: user.name })}
+          confirmLabel={t('accounts.approvals.approve')}
+          cancelLabel={t('accounts.cancel')}
           tone="primary"
           busy={change.isPending}
           onConfirm={() => void decide('active')}
           onCancel={() => setConfirmPrincipal(false)}
         >
-          <p>{APPROVAL_TEXTS.secondPrincipal}</p>
+          <p>{t('accounts.approvals.secondPrincipal')}</p>
           <label htmlFor={passwordId} className="form-label">
-            {APPROVAL_TEXTS.yourPassword}
+            {t('accounts.approvals.yourPassword')}
           </label>
           <input
             id={passwordId}
@@ -343,7 +361,7 @@ function ApprovalCard({ user }: { user: PendingAccount }) {
             className={passwordError ? 'invalid-feedback' : 'form-text'}
             role={passwordError ? 'alert' : undefined}
           >
-            {passwordError ?? APPROVAL_TEXTS.yourPasswordHint}
+            {passwordError ?? t('accounts.approvals.yourPasswordHint')}
           </div>
         </ConfirmDialog>
       </article>
@@ -356,6 +374,7 @@ function ApprovalCard({ user }: { user: PendingAccount }) {
  */
 export function Approvals() {
   const headingId = useId();
+  const { t } = useI18n();
   const query = usePendingUsers();
   const status = sectionStatus(query);
   const forbidden = isApiError(query.error) && query.error.status === 403;
@@ -365,18 +384,18 @@ export function Approvals() {
     <section className="approvals container py-5" aria-labelledby={headingId} aria-busy={status.pending}>
       <div className="approvals__head">
         <h2 id={headingId} className="approvals__title">
-          Registrations waiting for approval
+          {t('accounts.approvals.title')}
         </h2>
         {users && users.length > 0 ? (
-          <p className="approvals__count">{users.length} waiting · approved accounts can log in at once</p>
+          <p className="approvals__count">{t('accounts.approvals.count', { count: users.length })}</p>
         ) : null}
       </div>
       {forbidden ? (
         <div className="profile-unavailable" role="alert">
           <AccountIcon name="shield-lock" className="profile-unavailable__icon" />
-          <p className="profile-unavailable__title">{APPROVAL_TEXTS.principalOnly}</p>
+          <p className="profile-unavailable__title">{t('accounts.approvals.principalOnly')}</p>
           <Link to={paths.dashboard} className="btn btn-primary rounded-pill px-4">
-            Back to the dashboard
+            {t('accounts.backToDashboard')}
           </Link>
         </div>
       ) : (
@@ -384,7 +403,7 @@ export function Approvals() {
       )}
       {users && users.length === 0 ? (
         <p className="approvals__none">
-          <AccountIcon name="person-check" /> {APPROVAL_TEXTS.none}
+          <AccountIcon name="person-check" /> {t('accounts.approvals.none')}
         </p>
       ) : null}
       {users && users.length > 0 ? (

@@ -2,18 +2,11 @@ import { type Control, type FieldErrors, type UseFormRegister, useFieldArray } f
 import { FAMILY_LIMITS } from '../../../../shared/api/family-form-fields.js';
 import { todayInZone } from '../../../../shared/school-time.js';
 import { TextField } from '../../../components/forms/fields.js';
+import { useI18n } from '../../../lib/i18n.js';
 import type { RegistrationFormInput } from '../api/register.js';
 
 /** The latest date of birth the form offers: UTC's today, as the shared rule (dobProblem) counts it. */
 const latestBirthday = (): string => todayInZone('UTC');
-
-export const CHILDREN_TEXTS = {
-  legend: 'Your children (optional)',
-  intro:
-    'Name the children you have at our school, so the principal can link them to your account when approving it.',
-  add: 'Add a child',
-  full: `You can name up to ${FAMILY_LIMITS.children} children here.`,
-} as const;
 
 const EMPTY_CHILD = { name: '', dob: '' };
 
@@ -32,14 +25,15 @@ export function ChildrenFields({
   register: UseFormRegister<RegistrationFormInput>;
   errors: FieldErrors<RegistrationFormInput>;
 }) {
+  const { t } = useI18n();
   const children = useFieldArray({ control, name: 'children' });
   const listError = errors.children?.message ?? errors.children?.root?.message;
   const full = children.fields.length >= FAMILY_LIMITS.children;
   return (
     <fieldset className="col-12 account-form__children" aria-describedby={`${id}-children-intro`}>
-      <legend className="form-label account-form__legend">{CHILDREN_TEXTS.legend}</legend>
+      <legend className="form-label account-form__legend">{t('accounts.children.legend')}</legend>
       <p id={`${id}-children-intro`} className="form-text mt-0">
-        {CHILDREN_TEXTS.intro}
+        {t('accounts.children.intro')}
       </p>
       {listError ? (
         <div className="invalid-feedback d-block" role="alert">
@@ -51,7 +45,7 @@ export function ChildrenFields({
           <li key={field.id} className="row g-2 align-items-end account-form__child">
             <TextField
               id={`${id}-child-${field.id}-name`}
-              label={`Child’s name (child ${index + 1})`}
+              label={t('accounts.children.name', { number: index + 1 })}
               registration={register(`children.${index}.name`)}
               error={errors.children?.[index]?.name}
               autoComplete="off"
@@ -59,7 +53,7 @@ export function ChildrenFields({
             />
             <TextField
               id={`${id}-child-${field.id}-dob`}
-              label={`Date of birth (child ${index + 1})`}
+              label={t('accounts.children.dob', { number: index + 1 })}
               type="date"
               max={latestBirthday()}
               registration={register(`children.${index}.dob`)}
@@ -71,9 +65,9 @@ export function ChildrenFields({
                 type="button"
                 className="btn btn-outline-danger rounded-pill w-100 account-form__child-remove"
                 onClick={() => children.remove(index)}
-                aria-label={`Remove child ${index + 1}`}
+                aria-label={t('accounts.children.removeLabel', { number: index + 1 })}
               >
-                Remove
+                {t('accounts.children.remove')}
               </button>
             </div>
           </li>
@@ -85,9 +79,11 @@ export function ChildrenFields({
         disabled={full}
         onClick={() => children.append(EMPTY_CHILD)}
       >
-        {CHILDREN_TEXTS.add}
+        {t('accounts.children.add')}
       </button>
-      {full ? <p className="form-text">{CHILDREN_TEXTS.full}</p> : null}
+      {full ? (
+        <p className="form-text">{t('accounts.children.full', { count: FAMILY_LIMITS.children })}</p>
+      ) : null}
     </fieldset>
   );
 }

@@ -4,9 +4,11 @@ import { USER_TYPE } from '../../../../shared/constants.js';
 import { DashTile } from '../../../components/ui/DashTile.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
 import { useCurrentUser } from '../../../lib/current-user.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.js';
 import type { Account } from '../api/account-fields.js';
 import { useLogout } from '../api/logout.js';
+import { userTypeLabel } from '../lib/labels.js';
 import { dailyTilesFirst, dashboardTilesFor, tileLook } from '../lib/tiles.js';
 import { AccountIcon } from './AccountIcon.js';
 
@@ -16,12 +18,16 @@ export const PROFILE_PATH = '/profile';
 const firstName = (name: string): string => name.trim().split(/\s+/)[0] ?? name;
 
 function Greeting({ user }: { user: Account }) {
+  const { t, parts } = useI18n();
   return (
     <div className="dashboard__greeting">
-      <p className="dashboard__hello">Hello, {firstName(user.name)}!</p>
+      <p className="dashboard__hello">{t('accounts.dashboard.hello', { name: firstName(user.name) })}</p>
       <p className="dashboard__who">
-        Logged in as <strong>{user.name}</strong>
-        <span className="dashboard__type">{user.type}</span>
+        {parts('accounts.dashboard.loggedInAs', {
+          name: user.name,
+          strong: (chunks) => <strong key="name">{chunks}</strong>,
+        })}
+        <span className="dashboard__type">{userTypeLabel(t, user.type)}</span>
       </p>
     </div>
   );
@@ -46,6 +52,7 @@ function TileGrid({
   headingId: string;
   newCounts: TileCounts;
 }) {
+  const { t } = useI18n();
   const phone = useMediaQuery(PHONE_QUERY);
   const all = dashboardTilesFor(user.type) ?? [];
   // On a phone the principal's daily tiles come first, in the page itself (not by CSS order), so
@@ -57,7 +64,7 @@ function TileGrid({
         const look = tileLook(tile.label);
         const waiting = newCounts[tile.path];
         const fresh = waiting?.count ?? 0;
-        const pill = `${fresh} ${waiting?.word ?? 'new'}`;
+        const pill = t('accounts.dashboard.pill', { count: fresh, word: waiting?.word ?? 'new' });
         return (
           <DashTile
             key={tile.path + tile.label}
@@ -79,23 +86,21 @@ function TileGrid({
  * docs/contract/product.md#roles; docs/contract/api.md).
  */
 function NoSchoolArea({ user }: { user: Account }) {
+  const { t } = useI18n();
   const logout = useLogout();
   return (
     <div className="dashboard__none">
       <span className="dashboard__none-icon" aria-hidden="true">
         <AccountIcon name="hourglass-split" />
       </span>
-      <h3 className="h4">The school area is not open for {user.type} accounts yet</h3>
-      <p>
-        Dashboards exist for pupils, teachers and the principal so far. You can already look at and update
-        your profile; we will tell you when there is more for you here.
-      </p>
+      <h3 className="h4">{t('accounts.dashboard.noAreaTitle', { type: userTypeLabel(t, user.type) })}</h3>
+      <p>{t('accounts.dashboard.noAreaBody')}</p>
       <div className="d-flex flex-wrap gap-2 justify-content-center">
         <Link to={PROFILE_PATH} className="btn btn-primary rounded-pill px-4">
-          Go to my profile
+          {t('accounts.dashboard.goToProfile')}
         </Link>
         <button type="button" className="btn btn-outline-primary rounded-pill px-4" onClick={logout}>
-          Log out
+          {t('accounts.dashboard.logOut')}
         </button>
       </div>
     </div>
@@ -129,6 +134,7 @@ export function Dashboard({
   areaFor?: (user: Account) => ReactNode | undefined;
 }) {
   const headingId = useId();
+  const { t } = useI18n();
   const query = useCurrentUser();
   const status = sectionStatus(query);
   const user = query.data;
@@ -136,7 +142,7 @@ export function Dashboard({
   return (
     <section className="dashboard container py-5" aria-labelledby={headingId} aria-busy={status.pending}>
       <h2 id={headingId} className="visually-hidden">
-        Your school area
+        {t('accounts.dashboard.heading')}
       </h2>
       <SectionState status={status} />
       {user ? (

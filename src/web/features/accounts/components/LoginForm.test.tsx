@@ -6,7 +6,6 @@ import { MESSAGES } from '../../../../shared/constants.js';
 import { AppNavigationContext, PAGE_NAVIGATION } from '../../../lib/app-navigation.js';
 import { getSessionToken } from '../../../lib/session.js';
 import { jsonResponse, renderApp } from '../../../test/render-app.js';
-import { LOGIN_REASONS } from '../lib/login-errors.js';
 import { errorResponse, type Handler, makeUser, mockApi, toastTexts } from '../testing/mock-api.js';
 import { LoginForm } from './LoginForm.js';
 
@@ -77,14 +76,14 @@ describe('login form', () => {
     [
       'a server failure (500)',
       () => errorResponse(500, 'INTERNAL', 'Something went wrong on our side. Please try again.'),
-      LOGIN_REASONS.unknown,
+      'The school server could not log you in just now. Please try again in a moment.',
     ],
     [
       'no connection',
       () => {
         throw new TypeError('Failed to fetch');
       },
-      LOGIN_REASONS.offline,
+      'We could not reach the school server. Please check your connection and try again.',
     ],
   ];
 

@@ -2,7 +2,6 @@ import { useEffect, useId, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { AUTH_ERROR_CODES } from '../../../../shared/api/error-codes.js';
 import type { LoginInput } from '../../../../shared/api/users.js';
-import { MESSAGES } from '../../../../shared/constants.js';
 import { FormAlert, TextField } from '../../../components/forms/fields.js';
 import { paths } from '../../../config/paths.js';
 import { isApiError } from '../../../lib/api-client.js';
@@ -63,7 +62,7 @@ export function LoginForm() {
     try {
       token = await logIn(values);
     } catch (error) {
-      notify.error(MESSAGES.loginFailed);
+      notify.error(t('common.toast.loginFailed'));
       // Focus stays put: the reason under the form is read first.
       showFieldErrors(
         accountFieldErrorsOf(error),
@@ -74,7 +73,7 @@ export function LoginForm() {
         },
       );
       setReason({
-        text: loginFailureReason(error),
+        text: loginFailureReason(t, error),
         pending: isApiError(error) && error.code === AUTH_ERROR_CODES.accountPending,
       });
       return;

@@ -3,6 +3,8 @@ import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
 import { GENDERS } from '../../../../shared/constants.js';
 import { todayInZone } from '../../../../shared/school-time.js';
 import { RadioGroup, TextField } from '../../../components/forms/fields.js';
+import { useI18n } from '../../../lib/i18n.js';
+import { genderLabel } from '../lib/labels.js';
 
 /** The latest date of birth the form offers: UTC's today, as the shared rule (dobProblem) counts it. */
 const latestBirthday = (): string => todayInZone('UTC');
@@ -47,11 +49,12 @@ export function PersonalDetailsFields({
   typeField,
   passwordField,
 }: PersonalDetailsFieldsProps) {
+  const { t } = useI18n();
   const registering = mode === 'register';
   const address = () => (
     <TextField
       id={`${id}-address`}
-      label="Address"
+      label={t('accounts.fields.address')}
       registration={register('address')}
       error={errors.address}
       required
@@ -65,14 +68,14 @@ export function PersonalDetailsFields({
   const contact = () => (
     <TextField
       id={`${id}-contact`}
-      label="Contact"
+      label={t('accounts.fields.contact')}
       type="tel"
       inputMode="tel"
       registration={register('contact')}
       error={errors.contact}
       required
       autoComplete="tel"
-      hint={registering ? 'A phone number, e.g. +1 555 0123 456' : undefined}
+      hint={registering ? t('accounts.fields.contactHint') : undefined}
       className="col-md-6"
     />
   );
@@ -80,7 +83,7 @@ export function PersonalDetailsFields({
     <>
       <TextField
         id={`${id}-name`}
-        label="Name"
+        label={t('accounts.fields.name')}
         registration={register('name')}
         error={errors.name}
         required
@@ -89,35 +92,36 @@ export function PersonalDetailsFields({
       />
       <TextField
         id={`${id}-designation`}
-        label="Designation"
+        label={t('accounts.fields.designation')}
         registration={register('designation')}
         error={errors.designation}
         required
-        hint={registering ? 'For example: Pupil, Class 2 · Class teacher · Parent of Mia' : undefined}
+        hint={registering ? t('accounts.fields.designationHint') : undefined}
         className="col-md-6"
       />
       <TextField
         id={`${id}-description`}
-        label="Description"
+        label={t('accounts.fields.description')}
         rows={3}
         registration={register('description')}
         error={errors.description}
         required
-        hint={registering ? 'A few words about yourself.' : undefined}
+        hint={registering ? t('accounts.fields.descriptionHint') : undefined}
       />
       {typeField?.()}
       <RadioGroup
         id={`${id}-gender`}
-        legend="Gender"
+        legend={t('accounts.fields.gender')}
         registration={register('gender')}
         error={errors.gender}
         options={GENDERS}
+        optionLabel={(gender) => genderLabel(t, gender)}
         required
         className="col-md-6"
       />
       <TextField
         id={`${id}-dob`}
-        label="Date of birth"
+        label={t('accounts.fields.dob')}
         type="date"
         max={latestBirthday()}
         registration={register('dob')}
@@ -130,7 +134,7 @@ export function PersonalDetailsFields({
       {registering ? address() : contact()}
       <TextField
         id={`${id}-email`}
-        label="Email"
+        label={t('accounts.fields.email')}
         type="email"
         inputMode="email"
         registration={register('email')}
@@ -142,13 +146,13 @@ export function PersonalDetailsFields({
       {passwordField?.()}
       <TextField
         id={`${id}-social`}
-        label="Social link (optional)"
+        label={t('accounts.fields.socialLinkOptional')}
         type="url"
         inputMode="url"
         registration={register('socialLink')}
         error={errors.socialLink}
         autoComplete="url"
-        hint={registering ? 'A link to your profile elsewhere, starting with https://' : undefined}
+        hint={registering ? t('accounts.fields.socialLinkHint') : undefined}
         className={registering ? undefined : 'col-md-6'}
       />
     </>

@@ -1,6 +1,8 @@
 import { type ChangeEvent, type Ref, useEffect, useState } from 'react';
 import { displayName, IMAGE_RULES } from '../../../../shared/api/user-form-fields.js';
+import { intlLocale } from '../../../../shared/i18n/locales.js';
 import type { FieldProblem } from '../../../components/forms/fields.js';
+import { type Translator, useI18n } from '../../../lib/i18n.js';
 import { AccountIcon } from './AccountIcon.js';
 
 const sameFile = (a: File, b: File): boolean =>
@@ -12,10 +14,17 @@ export function addFiles(files: readonly File[], picked: readonly File[]): File[
   return [...files, ...added];
 }
 
-const sizeLabel = (bytes: number): string =>
-  bytes >= 1024 * 1024
-    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+/** A file's size, one decimal of megabytes or whole kilobytes, with the page's digits and units. */
+function sizeLabel({ t, locale }: Translator, bytes: number): string {
+  if (bytes >= 1024 * 1024) {
+    const size = new Intl.NumberFormat(intlLocale(locale), {
+      minimumFractionDigits: 1,
+      maximumFractionDigits: 1,
+    }).format(bytes / 1024 / 1024);
+    return t('accounts.photos.megabytes', { size });
+  }
+  return t('accounts.photos.kilobytes', { size: Math.max(1, Math.round(bytes / 1024)) });
+}
 
 /** A small preview of a chosen file; the object URL lives as long as the preview. */
 function FilePreview({ file }: { file: File }) {
@@ -65,6 +74,8 @@ export function PhotoPicker({
   hint,
   inputRef,
 }: PhotoPickerProps) {
+  const translator = useI18n();
+  const { t, parts } = translator;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const onPick = (event: ChangeEvent<HTMLInputElement>): void => {
@@ -104,13 +115,14 @@ export function PhotoPicker({
           <AccountIcon name="camera" />
         </span>
         <span className="photo-picker__prompt" aria-hidden="true">
-          <strong>Choose photos</strong> or drop them here
+          {parts('accounts.photos.prompt', { strong: (chunks) => <strong key="strong">{chunks}</strong> })}
         </span>
         <span id={hintId} className="photo-picker__hint">
           {hint ??
-            `JPEG, PNG, WebP, GIF or AVIF; up to ${IMAGE_RULES.maxFiles} photos of at most ${
-              IMAGE_RULES.maxBytes / 1024 / 1024
-            } MB each.`}
+            t('accounts.photos.hint', {
+              maxFiles: IMAGE_RULES.maxFiles,
+              maxMegabytes: IMAGE_RULES.maxBytes / 1024 / 1024,
+            })}
         </span>
       </div>
       {error ? (
@@ -119,18 +131,18 @@ export function PhotoPicker({
         </div>
       ) : null}
       {files.length > 0 ? (
-        <ul className="photo-picker__list" aria-label="Chosen photos">
+        <ul className="photo-picker__list" aria-label={t('accounts.photos.chosen')}>
           {files.map((file, index) => (
             <li key={`${file.name}-${file.size}-${file.lastModified}`} className="photo-picker__item">
               <FilePreview file={file} />
               <span className="photo-picker__name">
                 {displayName(file.name)}
-                <small>{sizeLabel(file.size)}</small>
+                <small>{sizeLabel(translator, file.size)}</small>
               </span>
               <button
                 type="button"
                 className="photo-picker__remove"
-                aria-label={`Remove ${displayName(file.name)}`}
+                aria-label={t('accounts.photos.remove', { name: displayName(file.name) })}
                 onClick={() => onChange(files.filter((_, i) => i !== index))}
               >
                 <AccountIcon name="x-lg" />

@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useState } from 'react';
 import { Controller, type Path, useForm } from 'react-hook-form';
+import { USER_LIMITS } from '../../../../shared/api/user-form-fields.js';
 import { credentialChangeProblem } from '../../../../shared/api/users.js';
 import { GENDERS } from '../../../../shared/constants.js';
 import { FormAlert, TextField } from '../../../components/forms/fields.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { notify } from '../../../lib/toast.js';
 import type { Account } from '../api/account-fields.js';
 import {
@@ -30,11 +32,6 @@ const FIELDS: readonly Path<ProfileFormInput>[] = [
   'currentPassword',
   'newPassword',
 ];
-
-export const PROFILE_MESSAGES = {
-  saved: 'Your profile has been updated.',
-  savedWithPassword: 'Your profile and password have been updated.',
-} as const;
 
 const isGender = (value: string): value is (typeof GENDERS)[number] =>
   (GENDERS as readonly string[]).includes(value);
@@ -68,6 +65,7 @@ export interface ProfileEditFormProps {
  */
 export function ProfileEditForm({ user, onDone }: ProfileEditFormProps) {
   const id = useId();
+  const { t } = useI18n();
   const update = useUpdateProfile();
   const [formMessage, setFormMessage] = useState<string>();
   const form = useForm<ProfileFormInput, unknown, ProfileFormValues>({
@@ -92,11 +90,11 @@ export function ProfileEditForm({ user, onDone }: ProfileEditFormProps) {
     try {
       await update.mutateAsync(values);
     } catch (error) {
-      setFormMessage(applyServerErrors(error, form.setError, FIELDS));
-      notify.error('Your profile could not be saved.');
+      setFormMessage(applyServerErrors(error, form.setError, FIELDS, t('accounts.somethingWentWrong')));
+      notify.error(t('accounts.edit.saveFailed'));
       return;
     }
-    notify.success(values.newPassword ? PROFILE_MESSAGES.savedWithPassword : PROFILE_MESSAGES.saved);
+    notify.success(values.newPassword ? t('accounts.edit.savedWithPassword') : t('accounts.edit.saved'));
     onDone();
   };
 
@@ -108,7 +106,7 @@ export function ProfileEditForm({ user, onDone }: ProfileEditFormProps) {
       onSubmit={form.handleSubmit(onSubmit)}
     >
       <h3 id={`${id}-title`} className="account-form__title h3">
-        Update your profile
+        {t('accounts.edit.title')}
       </h3>
       <FormAlert message={formMessage} />
       <div className="row g-3">
@@ -119,12 +117,12 @@ export function ProfileEditForm({ user, onDone }: ProfileEditFormProps) {
           render={({ field, fieldState }) => (
             <PhotoPicker
               id={`${id}-images`}
-              label="New photos (optional)"
+              label={t('accounts.edit.photos')}
               files={field.value ?? []}
               onChange={(files) => field.onChange(files.length > 0 ? files : undefined)}
               onBlur={field.onBlur}
               error={fieldState.error}
-              hint="Photos you choose here replace your current ones. Leave empty to keep them."
+              hint={t('accounts.edit.photosHint')}
               inputRef={field.ref}
             />
           )}
@@ -132,15 +130,12 @@ export function ProfileEditForm({ user, onDone }: ProfileEditFormProps) {
       </div>
 
       <fieldset className="profile-edit__password">
-        <legend className="h5">Password</legend>
-        <p className="form-text mt-0">
-          Enter your current password to change your email or your password. Leave both empty to keep your
-          password.
-        </p>
+        <legend className="h5">{t('accounts.edit.password')}</legend>
+        <p className="form-text mt-0">{t('accounts.edit.passwordIntro')}</p>
         <div className="row g-3">
           <TextField
             id={`${id}-current-password`}
-            label="Current password"
+            label={t('accounts.edit.currentPassword')}
             type="password"
             registration={form.register('currentPassword')}
             error={errors.currentPassword}
@@ -149,12 +144,12 @@ export function ProfileEditForm({ user, onDone }: ProfileEditFormProps) {
           />
           <TextField
             id={`${id}-new-password`}
-            label="New password"
+            label={t('accounts.edit.newPassword')}
             type="password"
             registration={form.register('newPassword')}
             error={errors.newPassword}
             autoComplete="new-password"
-            hint="At least 8 characters."
+            hint={t('accounts.passwordHint', { count: USER_LIMITS.passwordMin })}
             className="col-md-6"
           />
         </div>
@@ -162,7 +157,7 @@ export function ProfileEditForm({ user, onDone }: ProfileEditFormProps) {
 
       <div className="account-form__actions">
         <button type="submit" className="btn btn-primary rounded-pill px-5" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : 'Save changes'}
+          {isSubmitting ? t('accounts.edit.submitting') : t('accounts.edit.submit')}
         </button>
         <button
           type="button"
@@ -170,7 +165,7 @@ export function ProfileEditForm({ user, onDone }: ProfileEditFormProps) {
           onClick={onDone}
           disabled={isSubmitting}
         >
-          Cancel
+          {t('accounts.cancel')}
         </button>
       </div>
     </form>

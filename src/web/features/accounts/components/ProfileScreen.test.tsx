@@ -6,8 +6,6 @@ import { allowConsoleErrors } from '../../../test/console.js';
 import { jsonResponse, renderApp } from '../../../test/render-app.js';
 import { todayAnswer } from '../../dashboard/testing/today.js';
 import { errorResponse, makeUser, mockApi, toastTexts } from '../testing/mock-api.js';
-import { PROFILE_MESSAGES } from './ProfileEditForm.js';
-import { PROFILE_TEXTS } from './ProfileScreen.js';
 
 const ME = makeUser();
 const PRINCIPAL = makeUser({
@@ -81,7 +79,7 @@ describe('own profile', () => {
 
     await waitFor(() => expect(shownFor('Address')).toBe('3 Birch Road, Greenfield'));
     expect(screen.queryByRole('form', { name: 'Update your profile' })).not.toBeInTheDocument();
-    await waitFor(() => expect(toastTexts()).toContain(PROFILE_MESSAGES.saved));
+    await waitFor(() => expect(toastTexts()).toContain('Your profile has been updated.'));
     const body = JSON.parse(String(api.callsTo('PUT users/profile')[0]?.body)) as Record<string, string>;
     expect(body).toEqual({
       name: 'Asha Verma',
@@ -200,7 +198,7 @@ describe('student profile', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(api.callsTo('DELETE users/12')).toHaveLength(1);
-    await waitFor(() => expect(toastTexts()).toContain(PROFILE_TEXTS.deleted('Leo Park')));
+    await waitFor(() => expect(toastTexts()).toContain("Leo Park's account has been deleted."));
   });
 
   it('offers the principal the pupil’s mark history', async () => {
@@ -209,7 +207,7 @@ describe('student profile', () => {
       'GET users/student/12': () => jsonResponse({ results: PUPIL }),
     });
     renderApp('/student-profile/12', { token: 'tok' });
-    expect(await screen.findByRole('link', { name: PROFILE_TEXTS.markHistory })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Mark history' })).toHaveAttribute(
       'href',
       '/mark-history/12',
     );
@@ -239,7 +237,7 @@ describe('student profile', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Leo Park' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Update' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: PROFILE_TEXTS.markHistory })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Mark history' })).not.toBeInTheDocument();
   });
 
   it('lets a pupil update their own profile from their student profile', async () => {
@@ -250,7 +248,7 @@ describe('student profile', () => {
     renderApp('/student-profile/12', { token: 'tok' });
     expect(await screen.findByRole('button', { name: 'Update' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: PROFILE_TEXTS.markHistory })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Mark history' })).not.toBeInTheDocument();
   });
 
   it('explains a 404 in friendly words', async () => {
@@ -261,8 +259,8 @@ describe('student profile', () => {
     });
     renderApp('/student-profile/404', { token: 'tok' });
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(PROFILE_TEXTS.notFound);
-    expect(alert).toHaveTextContent(PROFILE_TEXTS.notFoundHint);
+    expect(alert).toHaveTextContent('We could not find this profile.');
+    expect(alert).toHaveTextContent('It may have been removed, or it is not one your account may see.');
     expect(within(alert).getByRole('link', { name: 'Back to the dashboard' })).toHaveAttribute(
       'href',
       '/dashboard',
@@ -272,7 +270,7 @@ describe('student profile', () => {
   it('does not call the API for an id that cannot exist', async () => {
     const api = mockApi({ 'GET users/profile': () => jsonResponse({ results: PRINCIPAL }) });
     renderApp('/student-profile/abc', { token: 'tok' });
-    expect(await screen.findByRole('alert')).toHaveTextContent(PROFILE_TEXTS.notFound);
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not find this profile.');
     expect(api.calls.some((call) => call.path.startsWith('users/student'))).toBe(false);
   });
 });

@@ -7,33 +7,29 @@ import { SectionState, sectionStatus } from '../../../components/ui/SectionState
 import { paths } from '../../../config/paths.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { useCurrentUser } from '../../../lib/current-user.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { notify } from '../../../lib/toast.js';
 import type { Account } from '../api/account-fields.js';
 import { useDeleteUser } from '../api/delete-user.js';
 import { useStudentProfile } from '../api/get-student-profile.js';
+import { userTypeLabel } from '../lib/labels.js';
 import { AccountIcon } from './AccountIcon.js';
 import { ProfileList, ProfilePhoto } from './ProfileDetails.js';
 import { ProfileEditForm } from './ProfileEditForm.js';
 
-export const PROFILE_TEXTS = {
-  notFound: 'We could not find this profile.',
-  notFoundHint: 'It may have been removed, or it is not one your account may see.',
-  forbiddenHint: 'Ask the school office if you think you should see it.',
-  deleted: (name: string) => `${name}'s account has been deleted.`,
-  deleteFailed: 'The account could not be deleted.',
-  markHistory: 'Mark history',
-} as const;
-
 /** A profile that could not be shown for a reason the visitor should know (404, 403, a bad id). */
 function Unavailable({ error }: { error?: unknown }) {
+  const { t } = useI18n();
   const forbidden = isApiError(error) && error.status === 403;
   return (
     <div className="profile-unavailable" role="alert">
       <AccountIcon name="person-x" className="profile-unavailable__icon" />
-      <p className="profile-unavailable__title">{forbidden ? error.message : PROFILE_TEXTS.notFound}</p>
-      <p>{forbidden ? PROFILE_TEXTS.forbiddenHint : PROFILE_TEXTS.notFoundHint}</p>
+      <p className="profile-unavailable__title">
+        {forbidden ? error.message : t('accounts.profile.notFound')}
+      </p>
+      <p>{forbidden ? t('accounts.profile.forbiddenHint') : t('accounts.profile.notFoundHint')}</p>
       <Link to={paths.dashboard} className="btn btn-primary rounded-pill px-4">
-        Back to the dashboard
+        {t('accounts.backToDashboard')}
       </Link>
     </div>
   );
@@ -55,6 +51,7 @@ interface ProfileCardProps {
 
 function ProfileCard({ user, canUpdate, canDelete, showMarkHistory = false }: ProfileCardProps) {
   const headingId = useId();
+  const { t, parts } = useI18n();
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -74,11 +71,13 @@ function ProfileCard({ user, canUpdate, canDelete, showMarkHistory = false }: Pr
     } catch (error) {
       setConfirming(false);
       notify.error(
-        isApiError(error) ? `${PROFILE_TEXTS.deleteFailed} ${error.message}` : PROFILE_TEXTS.deleteFailed,
+        isApiError(error)
+          ? t('accounts.profile.deleteFailedBecause', { reason: error.message })
+          : t('accounts.profile.deleteFailed'),
       );
       return;
     }
-    notify.success(PROFILE_TEXTS.deleted(user.name));
+    notify.success(t('accounts.profile.deleted', { name: user.name }));
     await navigate(paths.dashboard);
   };
 
@@ -91,7 +90,7 @@ function ProfileCard({ user, canUpdate, canDelete, showMarkHistory = false }: Pr
         </h2>
         <p className="profile-card__role">
           {user.designation}
-          <span className="profile-card__type">{user.type}</span>
+          <span className="profile-card__type">{userTypeLabel(t, user.type)}</span>
         </p>
         {(canUpdate && !editing) || canDelete || showMarkHistory ? (
           <div className="profile-card__actions">
@@ -102,7 +101,7 @@ function ProfileCard({ user, canUpdate, canDelete, showMarkHistory = false }: Pr
                 className="btn btn-primary rounded-pill px-4"
                 onClick={() => setEditing(true)}
               >
-                <AccountIcon name="pencil" /> Update
+                <AccountIcon name="pencil" /> {t('accounts.profile.update')}
               </button>
             ) : null}
             {canDelete ? (
@@ -111,12 +110,12 @@ function ProfileCard({ user, canUpdate, canDelete, showMarkHistory = false }: Pr
                 className="btn btn-outline-danger rounded-pill px-4"
                 onClick={() => setConfirming(true)}
               >
-                <AccountIcon name="trash3" /> Delete
+                <AccountIcon name="trash3" /> {t('accounts.profile.delete')}
               </button>
             ) : null}
             {showMarkHistory ? (
               <Link to={paths.markHistory(user.id)} className="btn btn-outline-primary rounded-pill px-4">
-                <AccountIcon name="journal-text" /> {PROFILE_TEXTS.markHistory}
+                <AccountIcon name="journal-text" /> {t('accounts.profile.markHistory')}
               </Link>
             ) : null}
           </div>
@@ -131,16 +130,21 @@ function ProfileCard({ user, canUpdate, canDelete, showMarkHistory = false }: Pr
       </div>
       <ConfirmDialog
         open={confirming}
-        title={`Delete ${user.name}?`}
-        confirmLabel="Delete"
+        title={t('accounts.profile.deleteTitle', { name: user.name })}
+        confirmLabel={t('accounts.profile.delete')}
+        cancelLabel={t('accounts.cancel')}
         busy={remove.isPending}
         onConfirm={() => void onDelete()}
         onCancel={() => setConfirming(false)}
       >
         <p className="mb-2">
-          This removes <strong>{user.name}</strong>’s account ({user.email}), photos and log-ins for good.
+          {parts('accounts.profile.deleteBody', {
+            name: user.name,
+            email: user.email,
+            strong: (chunks) => <strong key="name">{chunks}</strong>,
+          })}
         </p>
-        <p className="mb-0">It cannot be undone.</p>
+        <p className="mb-0">{t('accounts.profile.deleteUndone')}</p>
       </ConfirmDialog>
     </article>
   );

@@ -1,12 +1,15 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, type Path, useForm, useWatch } from 'react-hook-form';
-import { MESSAGES, REGISTRATION_MESSAGE_MS, USER_TYPE, USER_TYPES } from '../../../../shared/constants.js';
+import { USER_LIMITS } from '../../../../shared/api/user-form-fields.js';
+import { REGISTRATION_MESSAGE_MS, USER_TYPE, USER_TYPES } from '../../../../shared/constants.js';
 import { FormAlert, SelectField, TextField } from '../../../components/forms/fields.js';
 import { paths } from '../../../config/paths.js';
 import { AppLink } from '../../../lib/app-navigation.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { lazyResolver } from '../../../lib/lazy-resolver.js';
 import { notify } from '../../../lib/toast.js';
 import { type RegistrationFormInput, type RegistrationFormValues, registerUser } from '../api/register.js';
+import { userTypeLabel } from '../lib/labels.js';
 import { applyServerErrors } from '../lib/server-errors.js';
 import { ChildrenFields } from './ChildrenFields.js';
 import { PersonalDetailsFields } from './PersonalDetailsFields.js';
@@ -61,6 +64,7 @@ const registrationResolver = lazyResolver(() =>
  */
 export function RegistrationForm() {
   const id = useId();
+  const { t, parts } = useI18n();
   const [registeredAt, setRegisteredAt] = useState<number>();
   const [formMessage, setFormMessage] = useState<string>();
   const photoInput = useRef<HTMLInputElement>(null);
@@ -96,11 +100,11 @@ export function RegistrationForm() {
       // docs/contract/product.md#messages: the failure is logged, and (docs/contract/fixes-and-gaps.md#fix-6,
       // docs/contract/fixes-and-gaps.md#fix-7) the visitor learns what to change.
       console.error('Registration failed:', error);
-      notify.error(MESSAGES.registrationFailed);
-      setFormMessage(applyServerErrors(error, form.setError, FIELDS));
+      notify.error(t('common.toast.registrationFailed'));
+      setFormMessage(applyServerErrors(error, form.setError, FIELDS, t('accounts.somethingWentWrong')));
       return;
     }
-    notify.success(MESSAGES.registered);
+    notify.success(t('common.toast.registered'));
     empty();
     setRegisteredAt(Date.now());
   };
@@ -108,7 +112,7 @@ export function RegistrationForm() {
   const onCancel = (): void => {
     empty();
     setRegisteredAt(undefined);
-    notify.success(MESSAGES.dataCleared);
+    notify.success(t('common.toast.dataCleared'));
   };
 
   return (
@@ -124,21 +128,35 @@ export function RegistrationForm() {
     >
       <div className="account-form__head">
         <h2 id={`${id}-title`} className="account-form__title">
-          Join our school family
+          {t('accounts.registration.title')}
         </h2>
         <p className="account-form__intro">
-          Fill in the form below. The principal checks every new account; you can log in as soon as yours is
-          approved. Fields marked <span aria-hidden="true">*</span>
-          <span className="visually-hidden">with a star</span> are required.
+          {parts('accounts.registration.intro', {
+            star: (chunks) => (
+              <span key="star" aria-hidden="true">
+                {chunks}
+              </span>
+            ),
+            hidden: (chunks) => (
+              <span key="hidden" className="visually-hidden">
+                {chunks}
+              </span>
+            ),
+          })}
         </p>
       </div>
 
       {registeredAt !== undefined ? (
         <div className="alert alert-success account-form__success" role="status">
-          <strong>{MESSAGES.registered}</strong>
+          <strong>{t('common.toast.registered')}</strong>
           <span>
-            Your account is now waiting for the principal’s approval. You can{' '}
-            <AppLink href={paths.login}>log in</AppLink> once it is approved.
+            {parts('accounts.registration.pending', {
+              link: (chunks) => (
+                <AppLink key="link" href={paths.login}>
+                  {chunks}
+                </AppLink>
+              ),
+            })}
           </span>
         </div>
       ) : null}
@@ -153,7 +171,7 @@ export function RegistrationForm() {
           typeField={() => (
             <SelectField
               id={`${id}-type`}
-              label="User type"
+              label={t('accounts.registration.type')}
               registration={form.register('type', {
                 // Children named for a Parent are not sent with, nor checked for, another type.
                 onChange: (event: { target: { value: string } }) => {
@@ -162,7 +180,8 @@ export function RegistrationForm() {
               })}
               error={errors.type}
               options={USER_TYPES}
-              placeholder="Choose a type…"
+              optionLabel={(type) => userTypeLabel(t, type)}
+              placeholder={t('accounts.registration.typePlaceholder')}
               required
               className="col-md-6"
             />
@@ -170,13 +189,13 @@ export function RegistrationForm() {
           passwordField={() => (
             <TextField
               id={`${id}-password`}
-              label="Password"
+              label={t('accounts.registration.password')}
               type="password"
               registration={form.register('password')}
               error={errors.password}
               required
               autoComplete="new-password"
-              hint="At least 8 characters."
+              hint={t('accounts.passwordHint', { count: USER_LIMITS.passwordMin })}
               className="col-md-6"
             />
           )}
@@ -190,7 +209,7 @@ export function RegistrationForm() {
           render={({ field, fieldState }) => (
             <PhotoPicker
               id={`${id}-images`}
-              label="Photos"
+              label={t('accounts.registration.photos')}
               files={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}
@@ -207,7 +226,7 @@ export function RegistrationForm() {
 
       <div className="account-form__actions">
         <button type="submit" className="btn btn-primary btn-lg rounded-pill px-5" disabled={isSubmitting}>
-          {isSubmitting ? 'Registering…' : 'Register'}
+          {isSubmitting ? t('accounts.registration.submitting') : t('accounts.registration.submit')}
         </button>
         <button
           type="button"
@@ -215,11 +234,17 @@ export function RegistrationForm() {
           onClick={onCancel}
           disabled={isSubmitting}
         >
-          Cancel
+          {t('accounts.cancel')}
         </button>
       </div>
       <p className="account-form__switch">
-        Already registered? <AppLink href={paths.login}>Log in here</AppLink>.
+        {parts('accounts.registration.switch', {
+          link: (chunks) => (
+            <AppLink key="link" href={paths.login}>
+              {chunks}
+            </AppLink>
+          ),
+        })}
       </p>
     </form>
   );

@@ -3,6 +3,7 @@ import { USER_TYPE, USER_TYPES } from '../../../../shared/constants.js';
 import { DASHBOARD_TILES } from '../../../../shared/screens.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { getSessionToken, setSessionToken, subscribeToSession } from '../../../lib/session.js';
+import { testTranslator } from '../../../test/i18n.js';
 import { LoginError, parseRetryAfter, startSession } from '../api/login.js';
 import { type ProfileFormValues, profileUpdateBody } from '../api/update-profile.js';
 import { LOGIN_REASONS, loginFailureReason } from './login-errors.js';
@@ -25,6 +26,7 @@ import {
   WEBSITE_TILE,
 } from './tiles.js';
 
+const en = testTranslator('en').t;
 describe('dashboard tiles', () => {
   it('are the contract’s menu per school type, plus Marks and Send Notification for staff and Approvals, Website, Inbox, ... Blog Comments for the principal', () => {
     expect(dashboardTilesFor(USER_TYPE.student)).toEqual(DASHBOARD_TILES[USER_TYPE.student]);
@@ -92,17 +94,29 @@ describe('log-in failures', () => {
   });
 
   it('turns a 429 into minutes to wait', () => {
-    expect(loginFailureReason(new LoginError(429, 'TOO_MANY_ATTEMPTS', 'x', undefined, 61))).toBe(
+    expect(loginFailureReason(en, new LoginError(429, 'TOO_MANY_ATTEMPTS', 'x', undefined, 61))).toBe(
       'Too many attempts. Please try again in 2 minutes.',
     );
-    expect(loginFailureReason(new LoginError(429, 'TOO_MANY_ATTEMPTS', 'x', undefined, 30))).toBe(
+    expect(loginFailureReason(en, new LoginError(429, 'TOO_MANY_ATTEMPTS', 'x', undefined, 30))).toBe(
       'Too many attempts. Please try again in 1 minute.',
     );
   });
 
   it('never leaves the visitor without a reason', () => {
-    expect(loginFailureReason(new Error('boom'))).toBe(LOGIN_REASONS.unknown);
-    expect(loginFailureReason(new ApiError(401, 'UNAUTHORIZED', 'x'))).toBe(LOGIN_REASONS.invalidCredentials);
+    expect(loginFailureReason(en, new Error('boom'))).toBe(
+      'The school server could not log you in just now. Please try again in a moment.',
+    );
+    expect(loginFailureReason(en, new ApiError(401, 'UNAUTHORIZED', 'x'))).toBe('Wrong email or password.');
+  });
+
+  it('gives its reasons in the page’s language', () => {
+    const fr = testTranslator('fr').t;
+    expect(loginFailureReason(fr, new ApiError(401, 'UNAUTHORIZED', 'x'))).toBe(
+      fr(LOGIN_REASONS.invalidCredentials),
+    );
+    expect(loginFailureReason(fr, new LoginError(429, 'TOO_MANY_ATTEMPTS', 'x', undefined, 61))).toMatch(
+      /2 minutes/,
+    );
   });
 });
 

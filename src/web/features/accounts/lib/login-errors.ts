@@ -1,39 +1,42 @@
 import { AUTH_ERROR_CODES } from '../../../../shared/api/error-codes.js';
-import { USER_MESSAGES } from '../../../../shared/api/user-form-fields.js';
 import { isApiError } from '../../../lib/api-client.js';
+import type { MessageKey, Translator } from '../../../lib/i18n.js';
 import { LoginError } from '../api/login.js';
 
-export const LOGIN_REASONS = {
-  invalidCredentials: USER_MESSAGES.invalidCredentials,
-  pending: USER_MESSAGES.accountPending,
-  rejected: USER_MESSAGES.accountRejected,
-  offline: 'We could not reach the school server. Please check your connection and try again.',
-  unknown: 'The school server could not log you in just now. Please try again in a moment.',
-} as const;
+type Translate = Translator['t'];
 
-export function tooManyAttempts(retryAfterSeconds: number | undefined): string {
-  if (retryAfterSeconds === undefined) return 'Too many attempts. Please wait a few minutes and try again.';
+/** The reasons the form gives itself (the catalog's words; the server's own sentences are used as they come). */
+export const LOGIN_REASONS = {
+  invalidCredentials: 'accounts.login.reason.invalidCredentials',
+  pending: 'accounts.login.reason.pending',
+  rejected: 'accounts.login.reason.rejected',
+  offline: 'accounts.login.reason.offline',
+  unknown: 'accounts.login.reason.unknown',
+} as const satisfies Record<string, MessageKey>;
+
+export function tooManyAttempts(t: Translate, retryAfterSeconds: number | undefined): string {
+  if (retryAfterSeconds === undefined) return t('accounts.login.reason.tooManyAttempts');
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  return t('accounts.login.reason.tooManyAttemptsFor', { minutes });
 }
 
 /** Why a log-in was refused, in words for the person at the form (docs/contract/fixes-and-gaps.md#fix-6). */
-export function loginFailureReason(error: unknown): string {
-  if (!isApiError(error)) return LOGIN_REASONS.unknown;
+export function loginFailureReason(t: Translate, error: unknown): string {
+  if (!isApiError(error)) return t(LOGIN_REASONS.unknown);
   switch (error.code) {
     case AUTH_ERROR_CODES.invalidCredentials:
-      return LOGIN_REASONS.invalidCredentials;
+      return t(LOGIN_REASONS.invalidCredentials);
     case AUTH_ERROR_CODES.accountPending:
-      return LOGIN_REASONS.pending;
+      return t(LOGIN_REASONS.pending);
     case AUTH_ERROR_CODES.accountRejected:
-      return LOGIN_REASONS.rejected;
+      return t(LOGIN_REASONS.rejected);
     case 'NETWORK_ERROR':
-      return LOGIN_REASONS.offline;
+      return t(LOGIN_REASONS.offline);
   }
-  if (error.status === 401) return LOGIN_REASONS.invalidCredentials;
+  if (error.status === 401) return t(LOGIN_REASONS.invalidCredentials);
   if (error.status === 429) {
-    return tooManyAttempts(error instanceof LoginError ? error.retryAfterSeconds : undefined);
+    return tooManyAttempts(t, error instanceof LoginError ? error.retryAfterSeconds : undefined);
   }
   if (error.status >= 400 && error.status < 500 && error.message) return error.message;
-  return LOGIN_REASONS.unknown;
+  return t(LOGIN_REASONS.unknown);
 }

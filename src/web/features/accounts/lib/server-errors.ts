@@ -17,17 +17,19 @@ export function accountFieldErrorsOf(error: unknown): FieldError[] {
 
 /**
  * Shows the server's reasons at the fields of `fields` (the first one focused). Answers what is
- * left for the form as a whole: the error's message when no detail matched a field, else undefined.
+ * left for the form as a whole: the error's message when no detail matched a field (`fallback`, in
+ * the page's language, when the failure has none of the API's), else undefined.
  */
 export function applyServerErrors<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
   fields: readonly Path<T>[],
+  fallback: string,
 ): string | undefined {
   const fieldOf = topLevelField(fields);
   // The server names the misspelt fields by their wire names.
   if (showFieldErrors(accountFieldErrorsOf(error), setError, (field) => fieldOf(ourFieldName(field))) > 0) {
     return undefined;
   }
-  return isApiError(error) ? error.message : 'Something went wrong. Please try again.';
+  return isApiError(error) ? error.message : fallback;
 }

@@ -6,6 +6,7 @@ import { type PasswordResetRequest, PasswordResetRequestSchema } from '../../../
 import { FormAlert, TextField } from '../../../components/forms/fields.js';
 import { paths } from '../../../config/paths.js';
 import { fieldErrorsOf, showFieldErrors } from '../../../lib/form-errors.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { useRequestPasswordReset } from '../api/password-reset.js';
 import { failureText } from '../lib/failure-text.js';
 import { ResetIcon } from './ResetIcon.js';
@@ -17,6 +18,7 @@ import { ResetIcon } from './ResetIcon.js';
  */
 export function ForgotPasswordForm() {
   const id = useId();
+  const { t, parts } = useI18n();
   const request = useRequestPasswordReset();
   const [sent, setSent] = useState<string>();
   const [failure, setFailure] = useState<string>();
@@ -36,7 +38,7 @@ export function ForgotPasswordForm() {
       const shown = showFieldErrors(fieldErrorsOf(error), form.setError, (field) =>
         field === 'email' ? 'email' : undefined,
       );
-      if (shown === 0) setFailure(failureText(error));
+      if (shown === 0) setFailure(failureText(error, t('password-reset.somethingWentWrong')));
     }
   };
 
@@ -52,15 +54,13 @@ export function ForgotPasswordForm() {
           <ResetIcon name={sent ? 'envelope-check' : 'key'} />
         </span>
         <h2 id={`${id}-title`} className="account-form__title">
-          Forgot your password?
+          {t('password-reset.forgot.title')}
         </h2>
-        <p className="account-form__intro">
-          Enter the email of your account and we will send you a link to set a new password.
-        </p>
+        <p className="account-form__intro">{t('password-reset.forgot.intro')}</p>
       </div>
       {sent ? (
         <div className="alert alert-success account-form__success" role="status">
-          <strong>Check your mail</strong>
+          <strong>{t('password-reset.forgot.sent')}</strong>
           <span>{sent}</span>
         </div>
       ) : null}
@@ -70,7 +70,7 @@ export function ForgotPasswordForm() {
           <div className="row g-3">
             <TextField
               id={`${id}-email`}
-              label="Email"
+              label={t('password-reset.forgot.email')}
               type="email"
               inputMode="email"
               registration={form.register('email')}
@@ -85,13 +85,19 @@ export function ForgotPasswordForm() {
               className="btn btn-primary btn-lg rounded-pill px-5 w-100"
               disabled={isSubmitting}
             >
-              {isSubmitting ? 'Sending…' : 'Send me a link'}
+              {isSubmitting ? t('password-reset.forgot.submitting') : t('password-reset.forgot.submit')}
             </button>
           </div>
         </>
       )}
       <p className="account-form__switch">
-        Remembered it? <Link to={paths.login}>Back to login</Link>.
+        {parts('password-reset.forgot.switch', {
+          link: (chunks) => (
+            <Link key="link" to={paths.login}>
+              {chunks}
+            </Link>
+          ),
+        })}
       </p>
     </form>
   );

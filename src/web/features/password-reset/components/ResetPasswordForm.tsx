@@ -3,11 +3,12 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { MAIL_MESSAGES, NewPasswordFormSchema } from '../../../../shared/api/mail.js';
+import { NewPasswordFormSchema } from '../../../../shared/api/mail.js';
 import { USER_LIMITS } from '../../../../shared/api/users.js';
 import { FormAlert, TextField } from '../../../components/forms/fields.js';
 import { paths } from '../../../config/paths.js';
 import { fieldErrorsOf, showFieldErrors } from '../../../lib/form-errors.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { clearSessionToken, getSessionToken } from '../../../lib/session.js';
 import { useConfirmPasswordReset } from '../api/password-reset.js';
 import { failureText, isInvalidLink } from '../lib/failure-text.js';
@@ -25,6 +26,7 @@ type Stage = 'form' | 'done' | 'invalid';
  */
 export function ResetPasswordForm() {
   const id = useId();
+  const { t, parts } = useI18n();
   const [search] = useSearchParams();
   const token = search.get('token')?.trim() ?? '';
   const confirm = useConfirmPasswordReset();
@@ -51,7 +53,7 @@ export function ResetPasswordForm() {
       const shown = showFieldErrors(details, form.setError, (field) =>
         field === 'password' ? 'password' : undefined,
       );
-      if (shown === 0) setFailure(failureText(error));
+      if (shown === 0) setFailure(failureText(error, t('password-reset.somethingWentWrong')));
       return;
     }
     if (getSessionToken() !== undefined) clearSessionToken();
@@ -70,25 +72,35 @@ export function ResetPasswordForm() {
           <ResetIcon name="key" />
         </span>
         <h2 id={`${id}-title`} className="account-form__title">
-          Set a new password
+          {t('password-reset.reset.title')}
         </h2>
-        {stage === 'form' ? (
-          <p className="account-form__intro">Choose a new password for your account and enter it twice.</p>
-        ) : null}
+        {stage === 'form' ? <p className="account-form__intro">{t('password-reset.reset.intro')}</p> : null}
       </div>
       {stage === 'done' ? (
         <div className="alert alert-success account-form__success" role="status">
-          <strong>{MAIL_MESSAGES.passwordReset}</strong>
+          <strong>{t('password-reset.reset.done')}</strong>
           <span>
-            You were logged out everywhere. <Link to={paths.login}>Log in</Link> with your new password.
+            {parts('password-reset.reset.doneBody', {
+              link: (chunks) => (
+                <Link key="link" to={paths.login}>
+                  {chunks}
+                </Link>
+              ),
+            })}
           </span>
         </div>
       ) : null}
       {stage === 'invalid' ? (
         <>
-          <FormAlert message={MAIL_MESSAGES.resetLinkInvalid} />
+          <FormAlert message={t('password-reset.reset.invalid')} />
           <p className="account-form__switch">
-            <Link to={paths.forgotPassword}>Ask for a new link</Link>.
+            {parts('password-reset.reset.askAgain', {
+              link: (chunks) => (
+                <Link key="link" to={paths.forgotPassword}>
+                  {chunks}
+                </Link>
+              ),
+            })}
           </p>
         </>
       ) : null}
@@ -98,17 +110,17 @@ export function ResetPasswordForm() {
           <div className="row g-3">
             <TextField
               id={`${id}-password`}
-              label="New password"
+              label={t('password-reset.reset.password')}
               type="password"
               registration={form.register('password')}
               error={errors.password}
-              hint={`At least ${USER_LIMITS.passwordMin} characters.`}
+              hint={t('password-reset.reset.passwordHint', { count: USER_LIMITS.passwordMin })}
               required
               autoComplete="new-password"
             />
             <TextField
               id={`${id}-repeat`}
-              label="New password again"
+              label={t('password-reset.reset.repeat')}
               type="password"
               registration={form.register('repeat')}
               error={errors.repeat}
@@ -122,7 +134,7 @@ export function ResetPasswordForm() {
               className="btn btn-primary btn-lg rounded-pill px-5 w-100"
               disabled={isSubmitting}
             >
-              {isSubmitting ? 'Saving…' : 'Set the new password'}
+              {isSubmitting ? t('password-reset.reset.submitting') : t('password-reset.reset.submit')}
             </button>
           </div>
         </>

@@ -1,29 +1,32 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { CARE_ERROR_CODES } from '../../../../shared/api/error-codes.js';
-import { FAMILY_LIMITS, FAMILY_MESSAGES, type RegisterRow } from '../../../../shared/api/family.js';
+import {
+  FAMILY_LIMITS,
+  RELATIONSHIPS,
+  type RegisterRow,
+  type Relationship,
+} from '../../../../shared/api/family.js';
 import { LoadingState } from '../../../components/school/QueryState.js';
 import { SchoolField } from '../../../components/school/SchoolField.js';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.js';
 import { isApiError } from '../../../lib/api-client.js';
+import { type MessageKey, type Translator, useI18n } from '../../../lib/i18n.js';
 import { notify } from '../../../lib/toast.js';
 import { useCare } from '../api/get-care.js';
 import { useRecordCheckin } from '../api/record-checkin.js';
 
-export const CHECKOUT_TEXTS = {
-  title: (name: string) => `Check out ${name}`,
-  who: (name: string) => `Who is collecting ${name}?`,
-  someoneElse: 'Someone else',
-  otherName: 'Their name',
-  guardian: 'guardian',
-  pickup: 'authorised pick-up',
-  noList: 'No guardians or authorised pick-ups are on record for this child.',
-  listFailed: 'The list of who may collect this child could not be loaded. You can still type a name.',
-  notOnList: 'is not on the list of people who may collect this child.',
-  reason: 'Why may this person collect the child? (shown to the principal)',
-  checkOut: 'Check out',
-  confirm: 'Confirm check-out',
-  done: (name: string, by: string) => `${name} was collected by ${by}.`,
-} as const;
+/** A guardian's relationship in the page's language (a pick-up's is the family's own words). */
+const RELATIONSHIP_KEYS: Readonly<Record<Relationship, MessageKey>> = {
+  Mother: 'register.checkout.relationship.Mother',
+  Father: 'register.checkout.relationship.Father',
+  Guardian: 'register.checkout.relationship.Guardian',
+  Other: 'register.checkout.relationship.Other',
+};
+
+const relationshipText = (t: Translator['t'], relationship: string): string =>
+  (RELATIONSHIPS as readonly string[]).includes(relationship)
+    ? t(RELATIONSHIP_KEYS[relationship as Relationship])
+    : relationship;
 
 const OTHER = '';
 
@@ -34,14 +37,17 @@ interface Collector {
 }
 
 /** The guardians first, then the authorised pick-ups; a name on both lists shows once. */
-function collectorsOf(care: ReturnType<typeof useCare>['data']): Collector[] {
+function collectorsOf(t: Translator['t'], care: ReturnType<typeof useCare>['data']): Collector[] {
   if (!care) return [];
   const seen = new Set<string>();
   const all: Collector[] = [
-    ...care.guardians.map((g) => ({ name: g.name, detail: `${g.relationship}, ${CHECKOUT_TEXTS.guardian}` })),
+    ...care.guardians.map((g) => ({
+      name: g.name,
+      detail: t('register.checkout.guardian', { relationship: relationshipText(t, g.relationship) }),
+    })),
     ...care.details.pickups.map((p) => ({
       name: p.name,
-      detail: `${p.relationship}, ${CHECKOUT_TEXTS.pickup}`,
+      detail: t('register.checkout.pickup', { relationship: p.relationship }),
     })),
   ];
   return all.filter((person) => {
@@ -67,9 +73,10 @@ export interface CheckoutDialogProps {
  */
 export function CheckoutDialog({ row, onClose }: CheckoutDialogProps) {
   const id = useId();
+  const { t, parts } = useI18n();
   const care = useCare(row.studentId);
   const checkout = useRecordCheckin();
-  const collectors = collectorsOf(care.data);
+  const collectors = collectorsOf(t, care.data);
   const [choice, setChoice] = useState<string | undefined>(undefined);
   const [other, setOther] = useState('');
   const [reason, setReason] = useState('');
@@ -94,11 +101,11 @@ export function CheckoutDialog({ row, onClose }: CheckoutDialogProps) {
 
   const submit = async (): Promise<void> => {
     if (collectedBy === '') {
-      setProblem(FAMILY_MESSAGES.collectorNeeded);
+      setProblem(t('register.checkout.collectorNeeded'));
       return;
     }
     if (needReason && reason.trim() === '') {
-      setProblem(FAMILY_MESSAGES.reasonNeeded);
+      setProblem(t('register.checkout.reasonNeeded'));
       return;
     }
     setProblem(undefined);
@@ -114,10 +121,10 @@ export function CheckoutDialog({ row, onClose }: CheckoutDialogProps) {
         setNeedReason(true);
         return;
       }
-      setProblem(isApiError(error) ? error.message : 'That did not work. Please try again.');
+      setProblem(isApiError(error) ? error.message : t('register.checkout.failed'));
       return;
     }
-    notify.success(CHECKOUT_TEXTS.done(row.studentName, collectedBy));
+    notify.success(t('register.checkout.done', { name: row.studentName, by: collectedBy }));
     onClose();
   };
 
@@ -125,19 +132,22 @@ export function CheckoutDialog({ row, onClose }: CheckoutDialogProps) {
   const reasonId = `${id}-reason`;
   return (
     <ConfirmDialog
-      title={CHECKOUT_TEXTS.title(row.studentName)}
-      confirmLabel={needReason ? CHECKOUT_TEXTS.confirm : CHECKOUT_TEXTS.checkOut}
+      title={t('register.checkout.title', { name: row.studentName })}
+      confirmLabel={needReason ? t('register.checkout.confirm') : t('register.checkout.checkOut')}
+      cancelLabel={t('register.checkout.cancel')}
       tone="primary"
       busy={checkout.isPending}
       onConfirm={() => void submit()}
       onCancel={onClose}
     >
       <fieldset className="checkout-dialog__choices">
-        <legend className="checkout-dialog__legend">{CHECKOUT_TEXTS.who(row.studentName)}</legend>
+        <legend className="checkout-dialog__legend">
+          {t('register.checkout.who', { name: row.studentName })}
+        </legend>
         {care.isPending ? <LoadingState /> : null}
-        {care.isError ? <p className="checkout-dialog__note">{CHECKOUT_TEXTS.listFailed}</p> : null}
+        {care.isError ? <p className="checkout-dialog__note">{t('register.checkout.listFailed')}</p> : null}
         {care.data && collectors.length === 0 ? (
-          <p className="checkout-dialog__note">{CHECKOUT_TEXTS.noList}</p>
+          <p className="checkout-dialog__note">{t('register.checkout.noList')}</p>
         ) : null}
         {collectors.map((person, index) => (
           <div key={person.name} className="checkout-dialog__choice">
@@ -166,12 +176,12 @@ export function CheckoutDialog({ row, onClose }: CheckoutDialogProps) {
               checked={chosen === OTHER}
               onChange={() => choose(OTHER)}
             />
-            <label htmlFor={`${id}-else`}>{CHECKOUT_TEXTS.someoneElse}</label>
+            <label htmlFor={`${id}-else`}>{t('register.checkout.someoneElse')}</label>
           </div>
         )}
       </fieldset>
       {chosen === OTHER && !care.isPending ? (
-        <SchoolField id={otherId} label={CHECKOUT_TEXTS.otherName}>
+        <SchoolField id={otherId} label={t('register.checkout.otherName')}>
           <input
             id={otherId}
             type="text"
@@ -189,9 +199,12 @@ export function CheckoutDialog({ row, onClose }: CheckoutDialogProps) {
       {needReason ? (
         <div className="checkout-dialog__override">
           <p className="checkout-dialog__warning" role="alert">
-            <strong>{collectedBy}</strong> {CHECKOUT_TEXTS.notOnList}
+            {parts('register.checkout.notOnList', {
+              name: collectedBy,
+              strong: (chunks) => <strong key="name">{chunks}</strong>,
+            })}
           </p>
-          <SchoolField id={reasonId} label={CHECKOUT_TEXTS.reason}>
+          <SchoolField id={reasonId} label={t('register.checkout.reason')}>
             <textarea
               ref={reasonField}
               id={reasonId}

@@ -3,14 +3,10 @@ import { QueryState } from '../../../components/school/QueryState.js';
 import { SchoolDateField } from '../../../components/school/SchoolField.js';
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
-import { addDaysIso, formatDayTime } from '../../../lib/school-time.js';
+import { useI18n } from '../../../lib/i18n.js';
+import { addDaysIso } from '../../../lib/school-time.js';
 import { type CheckoutOverride, useCheckoutOverrides } from '../api/get-checkout-overrides.js';
-
-export const OVERRIDES_TEXTS = {
-  title: 'Collected by someone not on the list',
-  lead: 'Check-outs a teacher confirmed with a written reason, newest first.',
-  none: 'No child was collected by someone not on their list in these days.',
-} as const;
+import { overrideWhen } from '../lib/dates.js';
 
 /** How far back the list starts. */
 export const OVERRIDE_DAYS = 30;
@@ -26,33 +22,51 @@ export interface OverridesPanelProps {
  */
 export function OverridesPanel({ today, timeZone }: OverridesPanelProps) {
   const id = useId();
+  const { t, locale } = useI18n();
   const [from, setFrom] = useState(() => addDaysIso(today, -OVERRIDE_DAYS));
   const [to, setTo] = useState(today);
   const overrides = useCheckoutOverrides(from, to);
 
   return (
-    <SchoolPanel title={OVERRIDES_TEXTS.title} lead={OVERRIDES_TEXTS.lead} className="register-overrides">
+    <SchoolPanel
+      title={t('register.overrides.title')}
+      lead={t('register.overrides.lead')}
+      className="register-overrides"
+    >
       <div className="attendance-toolbar register-toolbar">
-        <SchoolDateField id={`${id}-from`} label="From" value={from} max={to} onChange={setFrom} />
-        <SchoolDateField id={`${id}-to`} label="To" value={to} min={from} max={today} onChange={setTo} />
+        <SchoolDateField
+          id={`${id}-from`}
+          label={t('register.overrides.from')}
+          value={from}
+          max={to}
+          onChange={setFrom}
+        />
+        <SchoolDateField
+          id={`${id}-to`}
+          label={t('register.overrides.to')}
+          value={to}
+          min={from}
+          max={today}
+          onChange={setTo}
+        />
       </div>
-      <QueryState query={overrides} empty={OVERRIDES_TEXTS.none}>
+      <QueryState query={overrides} empty={t('register.overrides.none')}>
         {(rows) => (
           <SchoolTable<CheckoutOverride>
-            label={OVERRIDES_TEXTS.title}
+            label={t('register.overrides.title')}
             rows={rows}
             rowKey={(row) => row.id}
             columns={[
               {
-                header: 'When',
-                cell: (row) => formatDayTime(row.at, timeZone),
+                header: t('register.overrides.when'),
+                cell: (row) => overrideWhen(row.at, timeZone, locale),
                 cellClassName: 'register-overrides__when',
               },
-              { header: 'Pupil', cell: (row) => row.studentName },
-              { header: 'Class', cell: (row) => row.className ?? '—' },
-              { header: 'Collected by', cell: (row) => row.collectedBy ?? '—' },
-              { header: 'Reason', cell: (row) => row.reason ?? '—' },
-              { header: 'Recorded by', cell: (row) => row.recordedBy },
+              { header: t('register.overrides.pupil'), cell: (row) => row.studentName },
+              { header: t('register.overrides.class'), cell: (row) => row.className ?? '—' },
+              { header: t('register.overrides.collectedBy'), cell: (row) => row.collectedBy ?? '—' },
+              { header: t('register.overrides.reason'), cell: (row) => row.reason ?? '—' },
+              { header: t('register.overrides.recordedBy'), cell: (row) => row.recordedBy },
             ]}
           />
         )}

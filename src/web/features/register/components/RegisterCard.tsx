@@ -1,25 +1,12 @@
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import type { RegisterRow } from '../../../../shared/api/family.js';
 import { isApiError } from '../../../lib/api-client.js';
+import { type Translator, useI18n } from '../../../lib/i18n.js';
 import { uploadUrl } from '../../../lib/images.js';
 import { formatTime } from '../../../lib/school-time.js';
 import { notify } from '../../../lib/toast.js';
 import { useRecordCheckin } from '../api/record-checkin.js';
 import { CheckoutDialog } from './CheckoutDialog.js';
-
-export const REGISTER_TEXTS = {
-  notArrived: 'Not arrived',
-  inSince: (time: string) => `In since ${time}`,
-  collected: (time: string, by: string | null) => (by ? `Collected ${time} by ${by}` : `Left at ${time}`),
-  notOnList: 'Not on the list. Reason:',
-  allergy: 'Allergy',
-  checkIn: 'Check in',
-  checkOut: 'Check out',
-  /** A collected child who comes back (from the doctor, say): a quieter button than the morning's. */
-  checkInAgain: 'Check in again',
-  checkedIn: (name: string) => `${name} is checked in.`,
-  failed: 'That did not work.',
-} as const;
 
 type RowState = 'absent' | 'in' | 'out';
 
@@ -28,13 +15,18 @@ const stateOf = (row: RegisterRow): RowState => {
   return row.checkedOutAt ? 'out' : 'absent';
 };
 
-function statusText(row: RegisterRow, timeZone: string | undefined): string {
+function statusText(t: Translator['t'], row: RegisterRow, timeZone: string | undefined): string {
   const state = stateOf(row);
-  if (state === 'in' && row.checkedInAt) return REGISTER_TEXTS.inSince(formatTime(row.checkedInAt, timeZone));
-  if (state === 'out' && row.checkedOutAt) {
-    return REGISTER_TEXTS.collected(formatTime(row.checkedOutAt, timeZone), row.collectedBy);
+  if (state === 'in' && row.checkedInAt) {
+    return t('register.card.inSince', { time: formatTime(row.checkedInAt, timeZone) });
   }
-  return REGISTER_TEXTS.notArrived;
+  if (state === 'out' && row.checkedOutAt) {
+    const time = formatTime(row.checkedOutAt, timeZone);
+    return row.collectedBy
+      ? t('register.card.collectedBy', { time, name: row.collectedBy })
+      : t('register.card.leftAt', { time });
+  }
+  return t('register.card.notArrived');
 }
 
 /** The child's photo, or the first letter of the name on a coloured disc. */
@@ -46,6 +38,8 @@ function Avatar({ row }: { row: RegisterRow }) {
     </span>
   );
 }
+
+const strong = (chunks: ReactNode[]) => <strong key="strong">{chunks}</strong>;
 
 export interface RegisterCardProps {
   row: RegisterRow;
@@ -60,6 +54,7 @@ export interface RegisterCardProps {
  */
 export function RegisterCard({ row, timeZone, readOnly }: RegisterCardProps) {
   const nameId = useId();
+  const { t, parts } = useI18n();
   const checkin = useRecordCheckin();
   const [checkingOut, setCheckingOut] = useState(false);
   const state = stateOf(row);
@@ -68,10 +63,10 @@ export function RegisterCard({ row, timeZone, readOnly }: RegisterCardProps) {
     try {
       await checkin.mutateAsync({ studentId: row.studentId, kind: 'in' });
     } catch (error) {
-      notify.error(isApiError(error) ? error.message : REGISTER_TEXTS.failed);
+      notify.error(isApiError(error) ? error.message : t('register.card.failed'));
       return;
     }
-    notify.success(REGISTER_TEXTS.checkedIn(row.studentName));
+    notify.success(t('register.card.checkedIn', { name: row.studentName }));
   };
 
   return (
@@ -88,15 +83,15 @@ export function RegisterCard({ row, timeZone, readOnly }: RegisterCardProps) {
                 !
               </span>
               <span>
-                <strong>{REGISTER_TEXTS.allergy}:</strong> {row.allergies.trim() || 'see the care details'}
+                {row.allergies.trim()
+                  ? parts('register.card.allergy', { allergies: row.allergies.trim(), strong })
+                  : parts('register.card.allergyUnknown', { strong })}
               </span>
             </p>
           ) : null}
-          <p className="register-card__status">{statusText(row, timeZone)}</p>
+          <p className="register-card__status">{statusText(t, row, timeZone)}</p>
           {row.reason ? (
-            <p className="register-card__reason">
-              {REGISTER_TEXTS.notOnList} {row.reason}
-            </p>
+            <p className="register-card__reason">{t('register.card.notOnList', { reason: row.reason })}</p>
           ) : null}
         </div>
         {readOnly ? null : (
@@ -108,7 +103,7 @@ export function RegisterCard({ row, timeZone, readOnly }: RegisterCardProps) {
                 onClick={() => setCheckingOut(true)}
                 aria-describedby={nameId}
               >
-                {REGISTER_TEXTS.checkOut}
+                {t('register.card.checkOut')}
               </button>
             ) : (
               <button
@@ -123,10 +118,11 @@ export function RegisterCard({ row, timeZone, readOnly }: RegisterCardProps) {
                 aria-describedby={nameId}
               >
                 {checkin.isPending
-                  ? 'Saving…'
+                  ? t('register.card.saving')
                   : state === 'out'
-                    ? REGISTER_TEXTS.checkInAgain
-                    : REGISTER_TEXTS.checkIn}
+                    ? // A collected child who comes back (from the doctor, say): a quieter button than the morning's.
+                      t('register.card.checkInAgain')
+                    : t('register.card.checkIn')}
               </button>
             )}
           </div>

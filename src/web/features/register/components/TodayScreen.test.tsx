@@ -3,10 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FAMILY_MESSAGES } from '../../../../shared/api/family.js';
 import { answer, apiError, mockApi, profile, renderScreen } from '../../../test/school-test-utils.js';
 import { BEN, CARA, CLASSES, register, renderToday, TODAY } from '../testing/today.js';
-import { CHECKOUT_TEXTS } from './CheckoutDialog.js';
-import { OVERRIDES_TEXTS } from './OverridesPanel.js';
-import { REGISTER_TEXTS } from './RegisterCard.js';
-import { TODAY_TEXTS, TodayScreen } from './TodayScreen.js';
+import { TodayScreen } from './TodayScreen.js';
 
 const checkinRow = (kind: 'in' | 'out', extra: object = {}) => ({
   data: {
@@ -29,22 +26,22 @@ const posts = (api: ReturnType<typeof renderToday>['api']) => api.requests.filte
 describe('Today', () => {
   it('shows each child of the class with the allergy flag and where they are', async () => {
     renderToday();
-    expect(screen.getByRole('heading', { name: TODAY_TEXTS.title })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Today’s register' })).toBeInTheDocument();
     expect(await screen.findByRole('article', { name: 'Ada Mensah' })).toBeInTheDocument();
     expect(card('Ada Mensah')).toHaveTextContent('Allergy: peanuts');
-    expect(card('Ada Mensah')).toHaveTextContent(REGISTER_TEXTS.notArrived);
+    expect(card('Ada Mensah')).toHaveTextContent('Not arrived');
     expect(card('Ben Osei')).toHaveTextContent('In since 08:12');
     expect(card('Ben Osei')).not.toHaveTextContent('Allergy');
     expect(card('Cara Diallo')).toHaveTextContent('Collected 15:04 by Ama Rahman');
     expect(within(card('Ada Mensah')).getByRole('button', { name: 'Check in' })).toBeInTheDocument();
     expect(within(card('Ben Osei')).getByRole('button', { name: 'Check out' })).toBeInTheDocument();
-    expect(
-      within(card('Cara Diallo')).getByRole('button', { name: REGISTER_TEXTS.checkInAgain }),
-    ).toBeInTheDocument();
+    expect(within(card('Cara Diallo')).getByRole('button', { name: 'Check in again' })).toBeInTheDocument();
     expect(screen.getByLabelText('Class')).toHaveValue('2');
     expect(screen.getByLabelText('Day')).toHaveValue(TODAY);
     // A teacher does not see the principal's list.
-    expect(screen.queryByRole('heading', { name: OVERRIDES_TEXTS.title })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('heading', { name: 'Collected by someone not on the list' }),
+    ).not.toBeInTheDocument();
   });
 
   it('opens on the class it is given (the teacher’s own, decision 0047) unless the address names one', async () => {
@@ -88,10 +85,10 @@ describe('Today', () => {
     });
     await screen.findByRole('article', { name: 'Ben Osei' });
     await user.click(within(card('Ben Osei')).getByRole('button', { name: 'Check out' }));
-    const dialog = screen.getByRole('alertdialog', { name: CHECKOUT_TEXTS.title('Ben Osei') });
+    const dialog = screen.getByRole('alertdialog', { name: 'Check out Ben Osei' });
     expect(await within(dialog).findByRole('radio', { name: /Efua Osei/ })).toBeChecked();
     await user.click(within(dialog).getByRole('radio', { name: /Kofi Osei \(Uncle, authorised pick-up\)/ }));
-    await user.click(within(dialog).getByRole('button', { name: CHECKOUT_TEXTS.checkOut }));
+    await user.click(within(dialog).getByRole('button', { name: 'Check out' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(posts(api)).toEqual([
       { method: 'POST', path: 'pupils/12/checkins', body: { kind: 'out', collectedBy: 'Kofi Osei' } },
@@ -115,24 +112,26 @@ describe('Today', () => {
     await user.click(within(card('Ben Osei')).getByRole('button', { name: 'Check out' }));
     const dialog = screen.getByRole('alertdialog');
     await within(dialog).findByRole('radio', { name: /Efua Osei/ });
-    await user.click(within(dialog).getByRole('radio', { name: CHECKOUT_TEXTS.someoneElse }));
-    await user.type(within(dialog).getByLabelText(CHECKOUT_TEXTS.otherName), 'Yaw Boateng');
-    await user.click(within(dialog).getByRole('button', { name: CHECKOUT_TEXTS.checkOut }));
+    await user.click(within(dialog).getByRole('radio', { name: 'Someone else' }));
+    await user.type(within(dialog).getByLabelText('Their name'), 'Yaw Boateng');
+    await user.click(within(dialog).getByRole('button', { name: 'Check out' }));
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      `Yaw Boateng ${CHECKOUT_TEXTS.notOnList}`,
+      'Yaw Boateng is not on the list of people who may collect this child.',
     );
-    expect(within(dialog).getByLabelText(CHECKOUT_TEXTS.reason)).toHaveFocus();
+    expect(
+      within(dialog).getByLabelText('Why may this person collect the child? (shown to the principal)'),
+    ).toHaveFocus();
     // Without a reason nothing more is sent.
-    await user.click(within(dialog).getByRole('button', { name: CHECKOUT_TEXTS.confirm }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm check-out' }));
     expect(within(dialog).getByText(FAMILY_MESSAGES.reasonNeeded)).toBeInTheDocument();
     expect(posts(api)).toHaveLength(1);
 
     await user.type(
-      within(dialog).getByLabelText(CHECKOUT_TEXTS.reason),
+      within(dialog).getByLabelText('Why may this person collect the child? (shown to the principal)'),
       'Grandfather, mother phoned at 2 pm',
     );
-    await user.click(within(dialog).getByRole('button', { name: CHECKOUT_TEXTS.confirm }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm check-out' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(posts(api).map((r) => r.body)).toEqual([
       { kind: 'out', collectedBy: 'Yaw Boateng' },
@@ -147,7 +146,7 @@ describe('Today', () => {
       ]),
     });
     const cara = await screen.findByRole('article', { name: 'Cara Diallo' });
-    expect(cara).toHaveTextContent(`${REGISTER_TEXTS.notOnList} Grandfather`);
+    expect(cara).toHaveTextContent('Not on the list. Reason: Grandfather');
   });
 
   it('an earlier day is shown read only', async () => {
@@ -158,7 +157,11 @@ describe('Today', () => {
     });
     renderScreen(<TodayScreen />, { path: '/today?date=2025-01-06', pattern: '/today' });
     const ben = await screen.findByRole('article', { name: 'Ben Osei' });
-    expect(screen.getByText(TODAY_TEXTS.earlier, { exact: false })).toBeInTheDocument();
+    expect(
+      screen.getByText('An earlier day: the register is shown as it was, and cannot be changed.', {
+        exact: false,
+      }),
+    ).toBeInTheDocument();
     expect(within(ben).queryByRole('button')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Day')).toHaveValue('2025-01-06');
   });
@@ -193,7 +196,9 @@ describe('Today', () => {
       },
       'Principle',
     );
-    expect(await screen.findByRole('heading', { name: OVERRIDES_TEXTS.title })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Collected by someone not on the list' }),
+    ).toBeInTheDocument();
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[0]).toHaveTextContent('Yaw Boateng');

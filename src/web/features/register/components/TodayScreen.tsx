@@ -7,41 +7,40 @@ import { EmptyState, FailureState, LoadingState } from '../../../components/scho
 import { SchoolDateField, SchoolSelect } from '../../../components/school/SchoolField.js';
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { useCurrentUser } from '../../../lib/current-user.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { parseId } from '../../../lib/school/format.js';
 import { type AssignedClass, useAssignedClasses } from '../../../lib/school/get-assigned-classes.js';
-import { isIsoDate, shortDate, todayInZone, useSchoolTimeZone } from '../../../lib/school-time.js';
+import { isIsoDate, todayInZone, useSchoolTimeZone } from '../../../lib/school-time.js';
 import { useRegister } from '../api/get-register.js';
+import { registerDay } from '../lib/dates.js';
 import { OverridesPanel } from './OverridesPanel.js';
 import { RegisterCard } from './RegisterCard.js';
 
-export const TODAY_TEXTS = {
-  title: 'Today’s register',
-  lead: 'Check each child in when they arrive and out to the person who collects them.',
-  earlier: 'An earlier day: the register is shown as it was, and cannot be changed.',
-  backToToday: 'Back to today',
-  noClasses: 'You have no class to keep a register for yet.',
-  noPupils: 'No pupils in this class yet.',
-} as const;
-
 function Counts({ rows }: { rows: RegisterRow[] }) {
+  const { t, parts } = useI18n();
+  const number = (chunks: ReactNode[]) => (
+    <span key="number" className="register-counts__number">
+      {chunks}
+    </span>
+  );
   const inNow = rows.filter((row) => row.present).length;
   const gone = rows.filter((row) => !row.present && row.checkedOutAt).length;
   const notYet = rows.length - inNow - gone;
   const allergies = rows.filter((row) => row.allergy).length;
   return (
-    <ul className="attendance-counts" aria-label="The class now">
+    <ul className="attendance-counts" aria-label={t('register.counts.label')}>
       <li className="register-counts__item register-counts__item--in">
-        <span className="register-counts__number">{inNow}</span> in
+        {parts('register.counts.in', { count: inNow, number })}
       </li>
       <li className="register-counts__item register-counts__item--absent">
-        <span className="register-counts__number">{notYet}</span> not arrived
+        {parts('register.counts.notArrived', { count: notYet, number })}
       </li>
       <li className="register-counts__item register-counts__item--out">
-        <span className="register-counts__number">{gone}</span> collected
+        {parts('register.counts.collected', { count: gone, number })}
       </li>
       {allergies > 0 ? (
         <li className="register-counts__item register-counts__item--allergy">
-          <span className="register-counts__number">{allergies}</span> with allergies
+          {parts('register.counts.allergies', { count: allergies, number })}
         </li>
       ) : null}
     </ul>
@@ -70,6 +69,7 @@ function chosenClass(
  */
 export function TodayScreen({ openOn }: { openOn?: number } = {}) {
   const id = useId();
+  const { t, locale } = useI18n();
   const [params, setParams] = useSearchParams();
   const timeZone = useSchoolTimeZone();
   const today = todayInZone(timeZone);
@@ -95,17 +95,20 @@ export function TodayScreen({ openOn }: { openOn?: number } = {}) {
   let body: ReactNode;
   if (classes.isError && !classes.data) body = <FailureState error={classes.error} retry={classes.refetch} />;
   else if (!classes.data) body = <LoadingState />;
-  else if (classes.data.length === 0) body = <EmptyState>{TODAY_TEXTS.noClasses}</EmptyState>;
+  else if (classes.data.length === 0) body = <EmptyState>{t('register.today.noClasses')}</EmptyState>;
   else if (register.isError && !register.data)
     body = <FailureState error={register.error} retry={register.refetch} />;
   else if (!register.data) body = <LoadingState />;
-  else if (register.data.data.length === 0) body = <EmptyState>{TODAY_TEXTS.noPupils}</EmptyState>;
+  else if (register.data.data.length === 0) body = <EmptyState>{t('register.today.noPupils')}</EmptyState>;
   else {
     const rows = register.data.data;
     body = (
       <>
         <Counts rows={rows} />
-        <ul className="register-list" aria-label={`Register of ${register.data.className}`}>
+        <ul
+          className="register-list"
+          aria-label={t('register.today.registerOf', { className: register.data.className })}
+        >
           {rows.map((row) => (
             <RegisterCard key={row.studentId} row={row} timeZone={timeZone} readOnly={readOnly} />
           ))}
@@ -116,12 +119,16 @@ export function TodayScreen({ openOn }: { openOn?: number } = {}) {
 
   return (
     <>
-      <SchoolPanel title={TODAY_TEXTS.title} lead={TODAY_TEXTS.lead} className="register-panel">
-        <p className="register-day">{shortDate(date)}</p>
+      <SchoolPanel
+        title={t('register.today.title')}
+        lead={t('register.today.lead')}
+        className="register-panel"
+      >
+        <p className="register-day">{registerDay(date, locale)}</p>
         <div className="attendance-toolbar register-toolbar">
           <SchoolSelect
             id={`${id}-class`}
-            label="Class"
+            label={t('register.today.class')}
             value={schoolClass?.classId}
             disabled={!classes.data || classes.data.length === 0}
             onChange={(value) => setParam('classId', value)}
@@ -129,7 +136,7 @@ export function TodayScreen({ openOn }: { openOn?: number } = {}) {
           />
           <SchoolDateField
             id={`${id}-date`}
-            label="Day"
+            label={t('register.today.day')}
             value={date}
             max={today}
             onChange={(value) => setParam('date', value)}
@@ -137,13 +144,13 @@ export function TodayScreen({ openOn }: { openOn?: number } = {}) {
         </div>
         {readOnly ? (
           <p className="school-state school-state--notice register-earlier">
-            {TODAY_TEXTS.earlier}{' '}
+            {t('register.today.earlier')}{' '}
             <button
               type="button"
               className="btn btn-link p-0 align-baseline"
               onClick={() => setParam('date', '')}
             >
-              {TODAY_TEXTS.backToToday}
+              {t('register.today.backToToday')}
             </button>
           </p>
         ) : null}

@@ -5,6 +5,7 @@ import { CreateExamBodySchema, EnrolBodySchema } from '../../../../shared/api/sc
 import { ErrorLines } from '../../../components/school/ErrorLines.js';
 import { SchoolDateField, SchoolField, SchoolSelect } from '../../../components/school/SchoolField.js';
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
+import { type Translator, useI18n } from '../../../lib/i18n.js';
 import { activePupilsQueryOptions } from '../../../lib/school/get-active-pupils.js';
 import { classesQueryOptions } from '../../../lib/school/get-classes.js';
 import { subjectsQueryOptions } from '../../../lib/school/get-subjects.js';
@@ -18,8 +19,9 @@ import { LookupList } from './LookupList.js';
 const labelled = (rows: { id: number; name: string }[]) =>
   rows.map((row) => ({ id: row.id, label: row.name }));
 
-const issuesOf = (error: { issues: { message: string }[] }) => [
-  ...new Set(error.issues.map((i) => i.message)),
+/** The schema's problems, once each; a message that is a catalog key in the page's language. */
+const issuesOf = ({ t, has }: Translator, error: { issues: { message: string }[] }) => [
+  ...new Set(error.issues.map((i) => (has(i.message) ? t(i.message as Parameters<typeof t>[0]) : i.message))),
 ];
 
 interface Save<T> {
@@ -36,6 +38,7 @@ function useSetupForm<T, V extends Record<string, string>>(
   save: Save<T>,
   savedText: string,
 ) {
+  const translator = useI18n();
   const [values, setValues] = useState(initial);
   const set = (key: keyof V) => (value: string) => setValues((old) => ({ ...old, [key]: value }));
   const [errors, setErrors] = useState<string[]>([]);
@@ -43,7 +46,7 @@ function useSetupForm<T, V extends Record<string, string>>(
     event.preventDefault();
     const parsed = schema.safeParse(values);
     if (!parsed.success) {
-      setErrors(issuesOf(parsed.error));
+      setErrors(issuesOf(translator, parsed.error));
       return;
     }
     setErrors([]);
@@ -84,23 +87,21 @@ function SetupForm({ id, title, errors, onSubmit, pending, submitText, children 
 
 /** /school-setup: the principal's classes, subjects and time slots, enrolments and exams. */
 export function SchoolSetupScreen() {
+  const { t } = useI18n();
   const classes = useQuery({ ...classesQueryOptions(), select: labelled });
   const subjects = useQuery({ ...subjectsQueryOptions(), select: labelled });
   const slots = useTimeSlots();
   return (
-    <SchoolPanel
-      title="School set-up"
-      lead="Classes, subjects and time slots; put pupils in classes; plan exams."
-    >
+    <SchoolPanel title={t('school-setup.title')} lead={t('school-setup.lead')}>
       <div className="row g-4">
         <div className="col-lg-4">
-          <LookupList kind="classes" title="Classes" noun="class" query={classes} />
+          <LookupList kind="classes" query={classes} />
         </div>
         <div className="col-lg-4">
-          <LookupList kind="subjects" title="Subjects" noun="subject" query={subjects} />
+          <LookupList kind="subjects" query={subjects} />
         </div>
         <div className="col-lg-4">
-          <LookupList kind="time-slots" title="Time slots" noun="time slot" query={slots} />
+          <LookupList kind="time-slots" query={slots} />
         </div>
       </div>
       <div className="row g-4">
@@ -117,10 +118,16 @@ export function SchoolSetupScreen() {
 
 function EnrolForm() {
   const id = useId();
+  const { t } = useI18n();
   const pupils = useQuery({
     ...activePupilsQueryOptions(),
     select: (rows) =>
-      rows.map((row) => ({ id: row.id, label: row.className ? `${row.name} (${row.className})` : row.name })),
+      rows.map((row) => ({
+        id: row.id,
+        label: row.className
+          ? t('school-setup.enrol.pupilInClass', { name: row.name, className: row.className })
+          : row.name,
+      })),
   });
   const classes = useQuery({ ...classesQueryOptions(), select: labelled });
   const enrol = useEnrolPupil();
@@ -128,30 +135,30 @@ function EnrolForm() {
     { studentId: '', classId: '' },
     EnrolBodySchema,
     enrol,
-    'The pupil is in the class now.',
+    t('school-setup.enrol.saved'),
   );
 
   return (
     <SetupForm
       id={id}
-      title="Enrol a pupil"
+      title={t('school-setup.enrol.title')}
       errors={errors}
       onSubmit={submit}
       pending={enrol.isPending}
-      submitText="Enrol"
+      submitText={t('school-setup.enrol.submit')}
     >
       <SchoolSelect
         id={`${id}-pupil`}
-        label="Pupil"
-        placeholder="Choose a pupil"
+        label={t('school-setup.enrol.pupil')}
+        placeholder={t('school-setup.enrol.pupilPlaceholder')}
         value={values.studentId}
         onChange={set('studentId')}
         options={pupils.data}
       />
       <SchoolSelect
         id={`${id}-class`}
-        label="Class"
-        placeholder="Choose a class"
+        label={t('school-setup.enrol.class')}
+        placeholder={t('school-setup.enrol.classPlaceholder')}
         value={values.classId}
         onChange={set('classId')}
         options={classes.data}
@@ -162,6 +169,7 @@ function EnrolForm() {
 
 function ExamForm() {
   const id = useId();
+  const { t } = useI18n();
   const classes = useQuery({ ...classesQueryOptions(), select: labelled });
   const subjects = useQuery({ ...subjectsQueryOptions(), select: labelled });
   const create = useCreateExam();
@@ -169,36 +177,41 @@ function ExamForm() {
     { classId: '', subjectId: '', date: '', time: '' },
     CreateExamBodySchema,
     create,
-    'Exam added.',
+    t('school-setup.exam.saved'),
   );
 
   return (
     <SetupForm
       id={id}
-      title="Add an exam"
+      title={t('school-setup.exam.title')}
       errors={errors}
       onSubmit={submit}
       pending={create.isPending}
-      submitText="Add exam"
+      submitText={t('school-setup.exam.submit')}
     >
       <SchoolSelect
         id={`${id}-class`}
-        label="Exam class"
-        placeholder="Choose a class"
+        label={t('school-setup.exam.class')}
+        placeholder={t('school-setup.exam.classPlaceholder')}
         value={values.classId}
         onChange={set('classId')}
         options={classes.data}
       />
       <SchoolSelect
         id={`${id}-subject`}
-        label="Exam subject"
-        placeholder="Choose a subject"
+        label={t('school-setup.exam.subject')}
+        placeholder={t('school-setup.exam.subjectPlaceholder')}
         value={values.subjectId}
         onChange={set('subjectId')}
         options={subjects.data}
       />
-      <SchoolDateField id={`${id}-date`} label="Date" value={values.date} onChange={set('date')} />
-      <SchoolField id={`${id}-time`} label="Time">
+      <SchoolDateField
+        id={`${id}-date`}
+        label={t('school-setup.exam.date')}
+        value={values.date}
+        onChange={set('date')}
+      />
+      <SchoolField id={`${id}-time`} label={t('school-setup.exam.time')}>
         <input
           id={`${id}-time`}
           className="form-control"

@@ -3,27 +3,23 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import {
-  SETUP_ERROR_CODES,
-  SETUP_MESSAGES,
-  type SetupFormInput,
-  SetupFormSchema,
-} from '../../../../shared/api/setup.js';
+import { SETUP_ERROR_CODES, type SetupFormInput, SetupFormSchema } from '../../../../shared/api/setup.js';
 import { USER_LIMITS } from '../../../../shared/api/users.js';
 import { FormAlert, TextField } from '../../../components/forms/fields.js';
 import { paths } from '../../../config/paths.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { fieldErrorsOf, showFieldErrors } from '../../../lib/form-errors.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { settingsQueryKey } from '../../../lib/settings.js';
 import { useCompleteSetup } from '../api/setup.js';
 
 type Stage = 'form' | 'done' | 'invalid';
 
 /** A failure no field can explain: the server's sentence, or a plain one for a lost connection. */
-const failureText = (error: unknown): string =>
+const failureText = (error: unknown, somethingWentWrong: string): string =>
   isApiError(error) && error.code !== `HTTP_${error.status}` && error.code !== 'INVALID_RESPONSE'
     ? error.message
-    : 'Something went wrong. Please try again.';
+    : somethingWentWrong;
 
 const FIELDS = ['schoolName', 'name', 'email', 'password'] as const;
 type Field = (typeof FIELDS)[number];
@@ -38,6 +34,7 @@ const fieldOf = (field: string): Field | undefined =>
  */
 export function SetupForm() {
   const id = useId();
+  const { t, parts } = useI18n();
   const [search] = useSearchParams();
   const token = search.get('token')?.trim() ?? '';
   const complete = useCompleteSetup();
@@ -62,7 +59,7 @@ export function SetupForm() {
         return;
       }
       const shown = showFieldErrors(fieldErrorsOf(error), form.setError, fieldOf);
-      if (shown === 0) setFailure(failureText(error));
+      if (shown === 0) setFailure(failureText(error, t('setup.somethingWentWrong')));
       return;
     }
     // The page's header and footer show the school's new name.
@@ -81,29 +78,30 @@ export function SetupForm() {
     >
       <div className="account-form__head">
         <h2 id={`${id}-title`} className="account-form__title">
-          Set up your school
+          {t('setup.title')}
         </h2>
-        {showForm ? (
-          <p className="account-form__intro">
-            Name the school and create the principal’s account. This link works once; afterwards the principal
-            logs in as usual and approves everyone else.
-          </p>
-        ) : null}
+        {showForm ? <p className="account-form__intro">{t('setup.intro')}</p> : null}
       </div>
       {stage === 'done' ? (
         <div className="alert alert-success account-form__success" role="status">
-          <strong>{SETUP_MESSAGES.done}</strong>
+          <strong>{t('setup.done')}</strong>
           <span>
-            <Link to={paths.login}>Log in</Link>
+            <Link to={paths.login}>{t('setup.logIn')}</Link>
           </span>
         </div>
       ) : null}
-      {stage === 'invalid' ? <FormAlert message={SETUP_MESSAGES.linkInvalid} /> : null}
+      {stage === 'invalid' ? <FormAlert message={t('setup.linkInvalid')} /> : null}
       {stage === 'form' && token === '' ? (
         <>
-          <FormAlert message={SETUP_MESSAGES.noLink} />
+          <FormAlert message={t('setup.noLink')} />
           <p className="account-form__switch">
-            {SETUP_MESSAGES.setUpAlready} <Link to={paths.login}>Log in</Link>.
+            {parts('setup.setUpAlready', {
+              link: (chunks) => (
+                <Link key="link" to={paths.login}>
+                  {chunks}
+                </Link>
+              ),
+            })}
           </p>
         </>
       ) : null}
@@ -113,7 +111,7 @@ export function SetupForm() {
           <div className="row g-3">
             <TextField
               id={`${id}-school`}
-              label="The school’s name"
+              label={t('setup.schoolName')}
               registration={form.register('schoolName')}
               error={errors.schoolName}
               required
@@ -121,7 +119,7 @@ export function SetupForm() {
             />
             <TextField
               id={`${id}-name`}
-              label="The principal’s full name"
+              label={t('setup.name')}
               registration={form.register('name')}
               error={errors.name}
               required
@@ -129,27 +127,27 @@ export function SetupForm() {
             />
             <TextField
               id={`${id}-email`}
-              label="The principal’s email"
+              label={t('setup.email')}
               type="email"
               registration={form.register('email')}
               error={errors.email}
-              hint="The principal logs in with it."
+              hint={t('setup.emailHint')}
               required
               autoComplete="email"
             />
             <TextField
               id={`${id}-password`}
-              label="Password"
+              label={t('setup.password')}
               type="password"
               registration={form.register('password')}
               error={errors.password}
-              hint={`At least ${USER_LIMITS.passwordMin} characters.`}
+              hint={t('setup.passwordHint', { count: USER_LIMITS.passwordMin })}
               required
               autoComplete="new-password"
             />
             <TextField
               id={`${id}-repeat`}
-              label="Password again"
+              label={t('setup.repeat')}
               type="password"
               registration={form.register('repeat')}
               error={errors.repeat}
@@ -163,7 +161,7 @@ export function SetupForm() {
               className="btn btn-primary btn-lg rounded-pill px-5 w-100"
               disabled={isSubmitting}
             >
-              {isSubmitting ? 'Setting up…' : 'Set up the school'}
+              {isSubmitting ? t('setup.submitting') : t('setup.submit')}
             </button>
           </div>
         </>
