@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { CONTENT_COLLECTION_NAMES } from '../../shared/api/content.js';
 import { USER_TYPE } from '../../shared/constants.js';
 import { NOT_FOUND_TEXT } from '../components/school/QueryState.js';
-import { PAYMENT_TITLE } from '../features/payments/components/PaymentScreen.js';
+import { PAYMENT_TITLE } from '../features/payments/testing/fees.js';
 import { urlOf } from '../test/content-fetch.js';
 import { jsonResponse, renderApp } from '../test/render-app.js';
 import { profile } from '../test/school-test-utils.js';

@@ -22,24 +22,13 @@ import { ErrorLines } from '../../../components/school/ErrorLines.js';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { fieldErrorsOf, showFieldErrors } from '../../../lib/form-errors.js';
+import { type MessageKey, useI18n } from '../../../lib/i18n.js';
 import { notify } from '../../../lib/toast.js';
 import { useLeaveGuard } from '../../../lib/use-leave-guard.js';
 import { useSaveCare } from '../api/save-care.js';
 import { useUploadPickupPhoto } from '../api/upload-pickup-photo.js';
+import { RELATIONSHIP_KEY } from '../lib/relationships.js';
 import { PickupPhotoImage } from './PickupPhotoImage.js';
-
-export const CARE_EDITOR_TEXTS = {
-  saved: 'Care details saved.',
-  saveFailed: 'The care details could not be saved. Please try again.',
-  save: 'Save care details',
-  saving: 'Saving…',
-  undo: 'Undo changes',
-  addContact: 'Add an emergency contact',
-  addPickup: 'Add a person who may collect',
-  leaveTitle: 'Leave without saving?',
-  leaveText: 'The changes you made to the care details are not saved yet. If you leave now, they are lost.',
-  uploadFailed: 'The photo could not be uploaded. Please try another picture.',
-} as const;
 
 type ListName = 'emergencyContacts' | 'pickups';
 
@@ -149,9 +138,10 @@ function PickupPhoto({
   setValue: UseFormSetValue<CareDetailsInput>;
   personName: string;
 }) {
+  const { t } = useI18n();
   const upload = useUploadPickupPhoto(studentId);
   const photo = useWatch({ control, name: `pickups.${index}.photo` });
-  const who = personName.trim() || `person ${index + 1}`;
+  const who = personName.trim() || t('family.editor.pickupNumber', { number: index + 1 });
   const errorId = `${id}-error`;
   return (
     <div className="col-12 care-photo">
@@ -160,7 +150,7 @@ function PickupPhoto({
       ) : null}
       <div className="care-photo__controls">
         <label className="form-label" htmlFor={id}>
-          Photo (optional)
+          {t('family.editor.photo')}
         </label>
         <input
           id={id}
@@ -180,12 +170,12 @@ function PickupPhoto({
         />
         {upload.isPending ? (
           <p className="form-text" role="status">
-            Uploading…
+            {t('family.editor.uploading')}
           </p>
         ) : null}
         {upload.isError ? (
           <div id={errorId} className="invalid-feedback d-block" role="alert">
-            {isApiError(upload.error) ? upload.error.message : CARE_EDITOR_TEXTS.uploadFailed}
+            {isApiError(upload.error) ? upload.error.message : t('family.editor.uploadFailed')}
           </div>
         ) : null}
         {photo ? (
@@ -194,7 +184,7 @@ function PickupPhoto({
             className="btn btn-sm btn-outline-secondary rounded-pill mt-2"
             onClick={() => setValue(`pickups.${index}.photo`, null, { shouldDirty: true })}
           >
-            Remove the photo of {who}
+            {t('family.editor.removePhoto', { name: who })}
           </button>
         ) : null}
       </div>
@@ -216,6 +206,7 @@ function RowActions({
   onMove: (from: number, to: number) => void;
   onRemove: (index: number) => void;
 }) {
+  const { t } = useI18n();
   return (
     <div className="care-row__actions">
       <button
@@ -223,7 +214,7 @@ function RowActions({
         className="btn btn-outline-secondary care-row__button"
         disabled={index === 0}
         onClick={() => onMove(index, index - 1)}
-        aria-label={`Move ${what} up`}
+        aria-label={t('family.editor.moveUp', { what })}
       >
         <span aria-hidden="true">↑</span>
       </button>
@@ -232,7 +223,7 @@ function RowActions({
         className="btn btn-outline-secondary care-row__button"
         disabled={index === count - 1}
         onClick={() => onMove(index, index + 1)}
-        aria-label={`Move ${what} down`}
+        aria-label={t('family.editor.moveDown', { what })}
       >
         <span aria-hidden="true">↓</span>
       </button>
@@ -240,7 +231,7 @@ function RowActions({
         type="button"
         className="btn btn-outline-danger care-row__button"
         onClick={() => onRemove(index)}
-        aria-label={`Remove ${what}`}
+        aria-label={t('family.editor.remove', { what })}
       >
         <span aria-hidden="true">✕</span>
       </button>
@@ -250,28 +241,47 @@ function RowActions({
 
 /** The controls of one person in those lists (the relationship's also offers the usual ones). */
 const PERSON_FIELDS = [
-  { part: 'name', label: 'Name', autoComplete: 'off' },
-  { part: 'relationship', label: 'Relationship' },
-  { part: 'phone', label: 'Phone', type: 'tel' },
+  { part: 'name', autoComplete: 'off' },
+  { part: 'relationship' },
+  { part: 'phone', type: 'tel' },
 ] as const;
+type PersonPart = (typeof PERSON_FIELDS)[number]['part'];
 
-/** What differs between the form's two lists of people. */
+/** What differs between the form's two lists of people: their words and an empty row. */
 const PEOPLE_LISTS: Record<
   ListName,
-  { legend: string; hint: string; noun: string; addLabel: string; empty: CareDetailsInput[ListName][number] }
+  {
+    legend: MessageKey;
+    hint: MessageKey;
+    /** A row without a name yet, "contact 2". */
+    numbered: MessageKey;
+    labels: Record<PersonPart, MessageKey>;
+    addLabel: MessageKey;
+    empty: CareDetailsInput[ListName][number];
+  }
 > = {
   emergencyContacts: {
-    legend: 'Emergency contacts',
-    hint: 'In the order the school should call them.',
-    noun: 'contact',
-    addLabel: CARE_EDITOR_TEXTS.addContact,
+    legend: 'family.editor.contacts',
+    hint: 'family.editor.contactsHint',
+    numbered: 'family.editor.contactNumber',
+    labels: {
+      name: 'family.editor.contact.name',
+      relationship: 'family.editor.contact.relationship',
+      phone: 'family.editor.contact.phone',
+    },
+    addLabel: 'family.editor.addContact',
     empty: { name: '', relationship: '', phone: '' },
   },
   pickups: {
-    legend: 'Who may collect the child',
-    hint: 'Besides the child’s guardians. The teacher checks each name when the child goes home.',
-    noun: 'person',
-    addLabel: CARE_EDITOR_TEXTS.addPickup,
+    legend: 'family.editor.pickups',
+    hint: 'family.editor.pickupsHint',
+    numbered: 'family.editor.pickupNumber',
+    labels: {
+      name: 'family.editor.pickup.name',
+      relationship: 'family.editor.pickup.relationship',
+      phone: 'family.editor.pickup.phone',
+    },
+    addLabel: 'family.editor.addPickup',
     empty: { name: '', relationship: '', phone: '', photo: null },
   },
 };
@@ -295,7 +305,8 @@ function PeopleList({
   relationshipsId: string;
   extra?: (fieldId: string, index: number, personName: string) => ReactNode;
 }) {
-  const { legend, hint, noun, addLabel, empty } = PEOPLE_LISTS[name];
+  const { t } = useI18n();
+  const { legend, hint, numbered, labels, addLabel, empty } = PEOPLE_LISTS[name];
   const { register, control, formState } = form;
   const list = useFieldArray({ control, name });
   const rows: readonly { name?: string }[] = useWatch({ control, name }) ?? [];
@@ -303,8 +314,8 @@ function PeopleList({
   const listError = errors?.message ?? errors?.root?.message;
   return (
     <fieldset className="care-section">
-      <legend className="care-section__title">{legend}</legend>
-      <p className="form-text mt-0">{hint}</p>
+      <legend className="care-section__title">{t(legend)}</legend>
+      <p className="form-text mt-0">{t(hint)}</p>
       {listError ? <p className="invalid-feedback d-block">{listError}</p> : null}
       <ol className="care-rows">
         {list.fields.map((field, index) => {
@@ -314,11 +325,11 @@ function PeopleList({
           return (
             <li key={field.id} className="care-row">
               <div className="row g-2">
-                {PERSON_FIELDS.map(({ part, label, ...input }) => (
+                {PERSON_FIELDS.map(({ part, ...input }) => (
                   <TextInput
                     key={part}
                     id={`${fieldId}-${part}`}
-                    label={`${label} (${noun} ${index + 1})`}
+                    label={t(labels[part], { number: index + 1 })}
                     registration={register(`${name}.${index}.${part}`)}
                     error={rowErrors?.[part]}
                     list={part === 'relationship' ? relationshipsId : undefined}
@@ -331,7 +342,7 @@ function PeopleList({
               <RowActions
                 index={index}
                 count={list.fields.length}
-                what={personName.trim() || `${noun} ${index + 1}`}
+                what={personName.trim() || t(numbered, { number: index + 1 })}
                 onMove={list.move}
                 onRemove={list.remove}
               />
@@ -345,7 +356,7 @@ function PeopleList({
         disabled={list.fields.length >= FAMILY_LIMITS[name]}
         onClick={() => list.append(empty)}
       >
-        {addLabel}
+        {t(addLabel)}
       </button>
     </fieldset>
   );
@@ -358,6 +369,7 @@ function PeopleList({
  */
 export function CareEditor({ studentId, saved }: { studentId: number; saved: CareDetails }) {
   const id = useId();
+  const { t } = useI18n();
   const relationshipsId = `${id}-relationships`;
   const save = useSaveCare(studentId);
   const [problems, setProblems] = useState<string[]>([]);
@@ -375,23 +387,29 @@ export function CareEditor({ studentId, saved }: { studentId: number; saved: Car
     try {
       const answer = await save.mutateAsync(values);
       form.reset(answer.details);
-      notify.success(CARE_EDITOR_TEXTS.saved);
+      notify.success(t('family.editor.saved'));
     } catch (error) {
       const details = fieldErrorsOf(error);
       showFieldErrors(details, form.setError, carePathOf);
       const elsewhere = details.filter((detail) => carePathOf(detail.field) === undefined);
       setProblems([
-        isApiError(error) ? error.message : CARE_EDITOR_TEXTS.saveFailed,
+        isApiError(error) ? error.message : t('family.editor.saveFailed'),
         ...elsewhere.map((detail) => detail.message),
       ]);
     }
   };
 
   return (
-    <form className="care-form" noValidate onSubmit={form.handleSubmit(onSubmit)} aria-label="Care details">
+    <form
+      className="care-form"
+      noValidate
+      onSubmit={form.handleSubmit(onSubmit)}
+      aria-label={t('family.editor.label')}
+    >
       <datalist id={relationshipsId}>
+        {/* Suggestions for a free text, so in the reader's words. */}
         {RELATIONSHIPS.map((relationship) => (
-          <option key={relationship} value={relationship} />
+          <option key={relationship} value={t(RELATIONSHIP_KEY[relationship])} />
         ))}
       </datalist>
       <ErrorLines lines={problems} />
@@ -404,16 +422,16 @@ export function CareEditor({ studentId, saved }: { studentId: number; saved: Car
       />
 
       <fieldset className="care-section">
-        <legend className="care-section__title">Medical notes</legend>
+        <legend className="care-section__title">{t('family.editor.medicalNotes')}</legend>
         <div className="row g-2">
           {(
             [
-              ['allergies', 'Allergies'],
-              ['conditions', 'Conditions'],
-              ['medication', 'Medication'],
+              ['allergies', 'family.editor.allergies'],
+              ['conditions', 'family.editor.conditions'],
+              ['medication', 'family.editor.medication'],
             ] as const
           ).map(([name, label]) => (
-            <CareField key={name} id={`${id}-${name}`} label={label} error={errors.medical?.[name]}>
+            <CareField key={name} id={`${id}-${name}`} label={t(label)} error={errors.medical?.[name]}>
               {({ className, ...aria }) => (
                 <textarea
                   rows={3}
@@ -426,13 +444,13 @@ export function CareEditor({ studentId, saved }: { studentId: number; saved: Car
           ))}
           <TextInput
             id={`${id}-doctor-name`}
-            label="Doctor’s name"
+            label={t('family.editor.doctorName')}
             registration={register('medical.doctorName')}
             error={errors.medical?.doctorName}
           />
           <TextInput
             id={`${id}-doctor-phone`}
-            label="Doctor’s phone"
+            label={t('family.editor.doctorPhone')}
             registration={register('medical.doctorPhone')}
             error={errors.medical?.doctorPhone}
             type="tel"
@@ -458,7 +476,7 @@ export function CareEditor({ studentId, saved }: { studentId: number; saved: Car
       />
 
       <fieldset className="care-section">
-        <legend className="care-section__title">Photos</legend>
+        <legend className="care-section__title">{t('family.editor.photos')}</legend>
         <div className="form-check form-switch care-consent">
           <input
             id={`${id}-consent`}
@@ -467,14 +485,14 @@ export function CareEditor({ studentId, saved }: { studentId: number; saved: Car
             {...register('photoConsent')}
           />
           <label className="form-check-label" htmlFor={`${id}-consent`}>
-            The child may appear in photos on the school’s website
+            {t('family.editor.consent')}
           </label>
         </div>
       </fieldset>
 
       <div className="care-form__actions">
         <button type="submit" className="btn btn-primary btn-lg rounded-pill px-5" disabled={isSubmitting}>
-          {isSubmitting ? CARE_EDITOR_TEXTS.saving : CARE_EDITOR_TEXTS.save}
+          {isSubmitting ? t('family.editor.saving') : t('family.editor.save')}
         </button>
         <button
           type="button"
@@ -485,18 +503,19 @@ export function CareEditor({ studentId, saved }: { studentId: number; saved: Car
             setProblems([]);
           }}
         >
-          {CARE_EDITOR_TEXTS.undo}
+          {t('family.editor.undo')}
         </button>
       </div>
 
       {blocker.state === 'blocked' ? (
         <ConfirmDialog
-          title={CARE_EDITOR_TEXTS.leaveTitle}
-          confirmLabel="Leave without saving"
+          title={t('family.editor.leaveTitle')}
+          confirmLabel={t('family.editor.leave')}
+          cancelLabel={t('family.editor.stay')}
           onConfirm={() => blocker.proceed?.()}
           onCancel={() => blocker.reset?.()}
         >
-          <p>{CARE_EDITOR_TEXTS.leaveText}</p>
+          <p>{t('family.editor.leaveText')}</p>
         </ConfirmDialog>
       ) : null}
     </form>

@@ -7,9 +7,7 @@ import { seriousAxeViolations } from '../../../test/axe.js';
 import { allowConsoleErrors } from '../../../test/console.js';
 import { renderApp } from '../../../test/render-app.js';
 import { answer, profile } from '../../../test/school-test-utils.js';
-import { mockFamilyApi, parentProfile } from '../testing/family-api.js';
-import { CARE_EDITOR_TEXTS } from './CareEditor.js';
-import { CARE_TEXTS } from './CareScreen.js';
+import { CARE_EDITOR_TEXTS, CARE_TEXTS, mockFamilyApi, parentProfile } from '../testing/family-api.js';
 
 const DETAILS: CareDetails = {
   emergencyContacts: [

@@ -6,33 +6,23 @@ import { EmptyState, QueryState } from '../../../components/school/QueryState.js
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { schoolPaths } from '../../../config/school-paths.js';
 import { useCurrentUser } from '../../../lib/current-user.js';
-import { formatWhen } from '../../../lib/school-time.js';
+import { type Translator, useI18n } from '../../../lib/i18n.js';
+import { localWhen } from '../../../lib/localized-time.js';
 import { useSettings } from '../../../lib/settings.js';
 import { useCare } from '../api/get-care.js';
 import { useCareHistory } from '../api/get-care-history.js';
+import { RELATIONSHIP_KEY } from '../lib/relationships.js';
 import { CareEditor } from './CareEditor.js';
 import { PickupPhotoImage } from './PickupPhotoImage.js';
 
-export const CARE_TEXTS = {
-  title: 'Care details',
-  leadEdit:
-    'Who to call, what to know about health, and who may collect the child. Only what you save counts.',
-  leadRead:
-    'Who to call, what to know about health, and who may collect the child. The family keeps this up to date.',
-  back: 'Back to the dashboard',
-  historyTitle: 'Changes',
-  historyLead: 'Every saved change, newest first.',
-  noHistory: 'No changes saved yet.',
-  none: 'None given',
-  consentYes: 'May appear in photos on the school’s website.',
-  consentNo: 'Must not appear in photos on the school’s website.',
-} as const;
-
 function Fact({ term, children }: { term: string; children: ReactNode }) {
+  const { t } = useI18n();
   return (
     <div className="care-facts__item">
       <dt>{term}</dt>
-      <dd>{children === '' ? <span className="text-body-secondary">{CARE_TEXTS.none}</span> : children}</dd>
+      <dd>
+        {children === '' ? <span className="text-body-secondary">{t('family.care.none')}</span> : children}
+      </dd>
     </div>
   );
 }
@@ -81,65 +71,80 @@ function PeopleList({
 
 /** What a class teacher sees: the same document, to read and call from. */
 export function CareView({ answer }: { answer: CareAnswer }) {
+  const { t } = useI18n();
   const { details } = answer;
   return (
     <div className="care-view">
       <PeopleList
-        title="Emergency contacts"
-        empty="No emergency contacts given."
+        title={t('family.care.emergencyContacts')}
+        empty={t('family.care.noEmergencyContacts')}
         people={details.emergencyContacts}
         studentId={answer.studentId}
       />
       <section className="care-section">
-        <h3 className="care-section__title">Medical notes</h3>
+        <h3 className="care-section__title">{t('family.care.medicalNotes')}</h3>
         <dl className="care-facts">
-          <Fact term="Allergies">{details.medical.allergies}</Fact>
-          <Fact term="Conditions">{details.medical.conditions}</Fact>
-          <Fact term="Medication">{details.medical.medication}</Fact>
-          <Fact term="Doctor">{details.medical.doctorName}</Fact>
-          <Fact term="Doctor’s phone">{details.medical.doctorPhone}</Fact>
+          <Fact term={t('family.care.allergies')}>{details.medical.allergies}</Fact>
+          <Fact term={t('family.care.conditions')}>{details.medical.conditions}</Fact>
+          <Fact term={t('family.care.medication')}>{details.medical.medication}</Fact>
+          <Fact term={t('family.care.doctor')}>{details.medical.doctorName}</Fact>
+          <Fact term={t('family.care.doctorPhone')}>{details.medical.doctorPhone}</Fact>
         </dl>
       </section>
       <PeopleList
-        title="Who may collect the child"
-        empty="Only the child’s guardians."
+        title={t('family.care.pickups')}
+        empty={t('family.care.noPickups')}
         people={details.pickups}
         studentId={answer.studentId}
       />
       {answer.guardians.length > 0 ? (
         <p className="care-guardians">
-          Guardians, who may always collect the child:{' '}
-          {answer.guardians.map((guardian) => `${guardian.name} (${guardian.relationship})`).join(', ')}.
+          {t('family.care.guardians', {
+            list: answer.guardians
+              .map((guardian) =>
+                t('family.care.guardian', {
+                  name: guardian.name,
+                  relationship: t(RELATIONSHIP_KEY[guardian.relationship]),
+                }),
+              )
+              .join(t('family.care.listSeparator')),
+          })}
         </p>
       ) : null}
       <section className="care-section">
-        <h3 className="care-section__title">Photos</h3>
-        <p className="mb-0">{details.photoConsent ? CARE_TEXTS.consentYes : CARE_TEXTS.consentNo}</p>
+        <h3 className="care-section__title">{t('family.care.photos')}</h3>
+        <p className="mb-0">{t(details.photoConsent ? 'family.care.consentYes' : 'family.care.consentNo')}</p>
       </section>
     </div>
   );
 }
 
 function CareHistory({ studentId }: { studentId: number }) {
+  const { t, locale } = useI18n();
   const history = useCareHistory(studentId);
   const timeZone = useSettings().data?.timeZone;
   return (
-    <SchoolPanel title={CARE_TEXTS.historyTitle} lead={CARE_TEXTS.historyLead} className="care-history">
-      <QueryState query={history} empty={CARE_TEXTS.noHistory}>
+    <SchoolPanel
+      title={t('family.care.historyTitle')}
+      lead={t('family.care.historyLead')}
+      className="care-history"
+    >
+      <QueryState query={history} empty={t('family.care.noHistory')}>
         {(entries) => (
           <ol className="care-history__list">
             {entries.map((entry) => (
               <li key={entry.id} className="care-history__entry">
                 <p className="care-history__who">
                   <strong>{entry.by}</strong>,{' '}
-                  <time dateTime={entry.at}>{formatWhen(entry.at, timeZone)}</time>
+                  <time dateTime={entry.at}>{localWhen(entry.at, timeZone, locale)}</time>
                 </p>
                 <ul className="care-history__changes">
                   {entry.changes.map((change) => (
                     <li key={`${change.field}|${change.from}|${change.to}`}>
                       <span className="care-history__field">{change.field}</span>:{' '}
                       <del>{change.from || '—'}</del> <span aria-hidden="true">→</span>
-                      <span className="visually-hidden"> became </span> <ins>{change.to || '—'}</ins>
+                      <span className="visually-hidden"> {t('family.care.became')} </span>{' '}
+                      <ins>{change.to || '—'}</ins>
                     </li>
                   ))}
                 </ul>
@@ -152,10 +157,17 @@ function CareHistory({ studentId }: { studentId: number }) {
   );
 }
 
-const lastSaved = (answer: CareAnswer, timeZone: string | undefined): string | undefined =>
-  answer.updatedAt
-    ? `Last saved ${formatWhen(answer.updatedAt, timeZone)}${answer.updatedBy ? ` by ${answer.updatedBy}` : ''}.`
-    : undefined;
+function lastSaved(
+  answer: CareAnswer,
+  timeZone: string | undefined,
+  { t, locale }: Translator,
+): string | undefined {
+  if (!answer.updatedAt) return undefined;
+  const when = localWhen(answer.updatedAt, timeZone, locale);
+  return answer.updatedBy
+    ? t('family.care.lastSavedBy', { when, name: answer.updatedBy })
+    : t('family.care.lastSaved', { when });
+}
 
 /**
  * /care/:id (docs/decisions/0021-families.md#parent-screens): a child's care details. The child's
@@ -163,6 +175,8 @@ const lastSaved = (answer: CareAnswer, timeZone: string | undefined): string | u
  * teachers read them.
  */
 export function CareScreen({ studentId }: { studentId: number }) {
+  const translator = useI18n();
+  const { t } = translator;
   const care = useCare(studentId);
   const viewer = useCurrentUser().data;
   const timeZone = useSettings().data?.timeZone;
@@ -177,17 +191,20 @@ export function CareScreen({ studentId }: { studentId: number }) {
               className="btn btn-outline-primary rounded-pill"
               to={`${schoolPaths.dashboard}?child=${studentId}`}
             >
-              {CARE_TEXTS.back}
+              {t('family.care.back')}
             </Link>
           ) : null
         }
-        title={answer ? `${CARE_TEXTS.title} of ${answer.studentName}` : CARE_TEXTS.title}
+        title={answer ? t('family.care.titleOf', { name: answer.studentName }) : t('family.care.title')}
         lead={
           answer
-            ? [answer.mayEdit ? CARE_TEXTS.leadEdit : CARE_TEXTS.leadRead, lastSaved(answer, timeZone)]
+            ? [
+                t(answer.mayEdit ? 'family.care.leadEdit' : 'family.care.leadRead'),
+                lastSaved(answer, timeZone, translator),
+              ]
                 .filter(Boolean)
                 .join(' ')
-            : CARE_TEXTS.leadRead
+            : t('family.care.leadRead')
         }
         className="care-panel"
       >

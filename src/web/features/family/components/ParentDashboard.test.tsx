@@ -7,8 +7,7 @@ import { USER_TYPE } from '../../../../shared/constants.js';
 import { seriousAxeViolations } from '../../../test/axe.js';
 import { noteRow } from '../../../test/notifications.js';
 import { renderApp } from '../../../test/render-app.js';
-import { checkin, child, mockFamilyApi, parentProfile } from '../testing/family-api.js';
-import { PARENT_TEXTS } from './ParentDashboard.js';
+import { checkin, child, mockFamilyApi, PARENT_TEXTS, parentProfile } from '../testing/family-api.js';
 
 const ASHA = child();
 const RAVI = child({

@@ -6,22 +6,12 @@ import { linkTo } from '../../../../shared/screens.js';
 import { FailureState, LoadingState } from '../../../components/school/QueryState.js';
 import { ContentIcon } from '../../../components/ui/ContentIcon.js';
 import { DashTile } from '../../../components/ui/DashTile.js';
+import { type Translator, useI18n } from '../../../lib/i18n.js';
 import { uploadUrl } from '../../../lib/images.js';
+import { localTime } from '../../../lib/localized-time.js';
 import { type ChildRow, useChildren } from '../../../lib/school/get-children.js';
-import { formatTime } from '../../../lib/school-time.js';
 import { useSettings } from '../../../lib/settings.js';
 import { useCheckins } from '../api/get-checkins.js';
-
-export const PARENT_TEXTS = {
-  noChildrenTitle: 'Your children will appear here soon',
-  noChildren:
-    'The school links each child to your account once the principal has checked who you are. ' +
-    'Then you will find their attendance, results, timetable and care details here.',
-  switcher: 'Choose a child',
-  today: 'Today',
-  notYetIn: 'Not checked in yet today.',
-  stillIn: 'At school now.',
-} as const;
 
 /** The URL's search parameter that remembers the chosen child (a link or a reload keeps it). */
 export const CHILD_PARAM = 'child';
@@ -64,12 +54,13 @@ function ChildFace({ child }: { child: ChildRow }) {
 }
 
 function ChildSummary({ child }: { child: ChildRow }) {
+  const { t } = useI18n();
   return (
     <>
       <ChildFace child={child} />
       <span className="child-card__text">
         <span className="child-card__name">{child.studentName}</span>
-        <span className="child-card__class">{child.className ?? 'No class yet'}</span>
+        <span className="child-card__class">{child.className ?? t('family.parent.noClass')}</span>
       </span>
     </>
   );
@@ -77,8 +68,9 @@ function ChildSummary({ child }: { child: ChildRow }) {
 
 /** One link per child, the chosen one marked; each is a large target (docs/decisions/0021-families.md). */
 function ChildSwitcher({ kids, chosen }: { kids: readonly ChildRow[]; chosen: ChildRow }) {
+  const { t } = useI18n();
   return (
-    <nav className="child-switcher" aria-label={PARENT_TEXTS.switcher}>
+    <nav className="child-switcher" aria-label={t('family.parent.switcher')}>
       <ul className="child-switcher__list">
         {kids.map((child) => {
           const current = child.studentId === chosen.studentId;
@@ -102,15 +94,19 @@ function ChildSwitcher({ kids, chosen }: { kids: readonly ChildRow[]; chosen: Ch
   );
 }
 
-function checkinLine(row: CheckinRow, timeZone: string | undefined): string {
-  const time = formatTime(row.at, timeZone);
-  if (row.kind === 'in') return `Arrived at ${time}`;
-  return row.collectedBy ? `Collected at ${time} by ${row.collectedBy}` : `Left at ${time}`;
+function checkinLine(row: CheckinRow, timeZone: string | undefined, { t, locale }: Translator): string {
+  const time = localTime(row.at, timeZone, locale);
+  if (row.kind === 'in') return t('family.parent.arrived', { time });
+  return row.collectedBy
+    ? t('family.parent.collected', { time, name: row.collectedBy })
+    : t('family.parent.left', { time });
 }
 
 /** The child's arrivals and departures today (`GET pupils/{id}/checkins`). */
 function ChildToday({ child }: { child: ChildRow }) {
   const headingId = useId();
+  const translator = useI18n();
+  const { t } = translator;
   const checkins = useCheckins(child.studentId);
   // The register's times are the school's (docs/decisions/0021-families.md#staff-screens).
   const timeZone = useSettings().data?.timeZone;
@@ -120,25 +116,28 @@ function ChildToday({ child }: { child: ChildRow }) {
   if (checkins.isError && checkins.data === undefined)
     body = <FailureState error={checkins.error} retry={checkins.refetch} />;
   else if (checkins.data === undefined) body = <LoadingState />;
-  else if (rows.length === 0) body = <p className="child-today__none">{PARENT_TEXTS.notYetIn}</p>;
+  else if (rows.length === 0) body = <p className="child-today__none">{t('family.parent.notYetIn')}</p>;
   else
     body = (
       <>
         <ol className="child-today__list">
           {rows.map((row) => (
             <li key={row.id} className={`child-today__item child-today__item--${row.kind}`}>
-              <time dateTime={row.at}>{checkinLine(row, timeZone)}</time>
-              <span className="child-today__by"> (recorded by {row.recordedBy})</span>
+              <time dateTime={row.at}>{checkinLine(row, timeZone, translator)}</time>
+              <span className="child-today__by">
+                {' '}
+                {t('family.parent.recordedBy', { name: row.recordedBy })}
+              </span>
             </li>
           ))}
         </ol>
-        {last?.kind === 'in' ? <p className="child-today__now">{PARENT_TEXTS.stillIn}</p> : null}
+        {last?.kind === 'in' ? <p className="child-today__now">{t('family.parent.stillIn')}</p> : null}
       </>
     );
   return (
     <section className="child-today" aria-labelledby={headingId}>
       <h4 id={headingId} className="child-today__title">
-        {PARENT_TEXTS.today}
+        {t('family.parent.today')}
       </h4>
       {body}
     </section>
@@ -146,6 +145,8 @@ function ChildToday({ child }: { child: ChildRow }) {
 }
 
 interface ChildTile {
+  /** Tells the tiles apart (the notifications' tile carries the unread count). */
+  id: string;
   label: string;
   blurb: string;
   icon: string;
@@ -153,23 +154,26 @@ interface ChildTile {
 }
 
 /** The child's places (shared/app-navigation.ts, the navigation's too), then the family's own. */
-function childTiles(child: ChildRow): ChildTile[] {
+function childTiles(child: ChildRow, t: Translator['t']): ChildTile[] {
   return [
     ...childPlacesOf(child).map((place) => ({
+      id: place.href,
       label: place.label,
       blurb: place.blurb,
       icon: `bi-${place.icon}`,
       to: place.href,
     })),
     {
-      label: 'Notifications',
-      blurb: 'News from the school',
+      id: 'notifications',
+      label: t('family.parent.tile.notifications'),
+      blurb: t('family.parent.tile.notificationsBlurb'),
       icon: 'bi-chat-heart',
       to: linkTo('/notification'),
     },
     {
-      label: 'Fees',
-      blurb: 'Invoices, payments and receipts',
+      id: 'fees',
+      label: t('family.parent.tile.fees'),
+      blurb: t('family.parent.tile.feesBlurb'),
       icon: 'bi-calculator',
       to: linkTo('/fees'),
     },
@@ -177,13 +181,20 @@ function childTiles(child: ChildRow): ChildTile[] {
 }
 
 function ChildTiles({ child, unreadNotes }: { child: ChildRow; unreadNotes: number }) {
+  const { t } = useI18n();
   return (
-    <ul className="dashboard__tiles child-tiles" aria-label={`${child.studentName}’s school area`}>
-      {childTiles(child).map((tile, index) => {
-        const badge = tile.label === 'Notifications' && unreadNotes > 0 ? `${unreadNotes} new` : undefined;
+    <ul
+      className="dashboard__tiles child-tiles"
+      aria-label={t('family.parent.schoolArea', { name: child.studentName })}
+    >
+      {childTiles(child, t).map((tile, index) => {
+        const badge =
+          tile.id === 'notifications' && unreadNotes > 0
+            ? t('family.parent.newNotes', { count: unreadNotes })
+            : undefined;
         return (
           <DashTile
-            key={tile.label}
+            key={tile.id}
             index={index}
             icon={<ContentIcon name={tile.icon} />}
             label={tile.label}
@@ -199,13 +210,14 @@ function ChildTiles({ child, unreadNotes }: { child: ChildRow; unreadNotes: numb
 }
 
 function NoChildren() {
+  const { t } = useI18n();
   return (
     <div className="dashboard__none">
       <span className="dashboard__none-icon" aria-hidden="true">
         <ContentIcon name="bi-house-heart" />
       </span>
-      <h3 className="h4">{PARENT_TEXTS.noChildrenTitle}</h3>
-      <p className="mb-0">{PARENT_TEXTS.noChildren}</p>
+      <h3 className="h4">{t('family.parent.noChildrenTitle')}</h3>
+      <p className="mb-0">{t('family.parent.noChildren')}</p>
     </div>
   );
 }

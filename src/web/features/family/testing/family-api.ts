@@ -1,7 +1,29 @@
 import { CONTENT_COLLECTION_NAMES } from '../../../../shared/api/content.js';
 import type { CheckinRow, ChildRow } from '../../../../shared/api/family.js';
 import { USER_TYPE } from '../../../../shared/constants.js';
+import { testTranslator } from '../../../test/i18n.js';
 import { mockApi, profile } from '../../../test/school-test-utils.js';
+
+/** The screens' English texts the tests look for, from the English catalog. */
+const { t } = testTranslator('en');
+export const PARENT_TEXTS = {
+  noChildrenTitle: t('family.parent.noChildrenTitle'),
+  noChildren: t('family.parent.noChildren'),
+  switcher: t('family.parent.switcher'),
+  today: t('family.parent.today'),
+  notYetIn: t('family.parent.notYetIn'),
+};
+export const CARE_TEXTS = {
+  back: t('family.care.back'),
+  historyTitle: t('family.care.historyTitle'),
+  consentNo: t('family.care.consentNo'),
+};
+export const CARE_EDITOR_TEXTS = {
+  saved: t('family.editor.saved'),
+  save: t('family.editor.save'),
+  addContact: t('family.editor.addContact'),
+  addPickup: t('family.editor.addPickup'),
+};
 
 type Routes = Parameters<typeof mockApi>[0];
 

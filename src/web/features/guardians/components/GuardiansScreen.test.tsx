@@ -2,8 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FAMILY_MESSAGES } from '../../../../shared/api/family.js';
 import { answer, apiError } from '../../../test/school-test-utils.js';
-import { link, renderGuardians } from '../testing/guardians.js';
-import { GUARDIANS_TEXTS } from './GuardiansScreen.js';
+import { GUARDIANS_TEXTS, link, renderGuardians } from '../testing/guardians.js';
 
 describe('Guardians', () => {
   it("lists the chosen pupil's guardians with name, email, phone and relationship", async () => {

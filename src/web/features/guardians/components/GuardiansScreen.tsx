@@ -4,13 +4,19 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { type GuardianRow, LinkGuardianBodySchema, RELATIONSHIPS } from '../../../../shared/api/family.js';
+import {
+  type GuardianRow,
+  LinkGuardianBodySchema,
+  RELATIONSHIPS,
+  type Relationship,
+} from '../../../../shared/api/family.js';
 import { FailureState, LoadingState, QueryState } from '../../../components/school/QueryState.js';
 import { SchoolField, SchoolSelect } from '../../../components/school/SchoolField.js';
 import { HiddenText, SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.js';
 import { isApiError } from '../../../lib/api-client.js';
+import { type MessageKey, type Translator, useI18n } from '../../../lib/i18n.js';
 import { parseId } from '../../../lib/school/format.js';
 import { type ActivePupil, useActivePupils } from '../../../lib/school/get-active-pupils.js';
 import { notify } from '../../../lib/toast.js';
@@ -19,39 +25,26 @@ import { useLinkGuardian } from '../api/link-guardian.js';
 import { useGuardians } from '../api/list-guardians.js';
 import { useUnlinkGuardian } from '../api/unlink-guardian.js';
 
-export const GUARDIANS_TEXTS = {
-  title: 'Guardians of a pupil',
-  lead: 'Choose a pupil to see the parents linked to them, link another parent or unlink one.',
-  find: 'Find a pupil',
-  pupil: 'Pupil',
-  choosePupil: 'Choose a pupil',
-  noPupils: 'No pupils match.',
-  none: (name: string) => `No parent is linked to ${name} yet.`,
-  linkTitle: (name: string) => `Link a parent to ${name}`,
-  parent: 'Parent',
-  chooseParent: 'Choose a parent',
-  noParents: 'There are no approved parent accounts yet.',
-  relationship: 'Relationship',
-  chooseRelationship: 'Choose the relationship',
-  link: 'Link parent',
-  linked: (parent: string, pupil: string) => `${parent} is now linked to ${pupil}.`,
-  unlink: 'Unlink',
-  unlinkTitle: (parent: string, pupil: string) => `Unlink ${parent} from ${pupil}?`,
-  unlinkBody: (parent: string, pupil: string) =>
-    `${parent} will no longer see ${pupil} in the school area or collect them without being on the pick-up list.`,
-  unlinked: (parent: string, pupil: string) => `${parent} is no longer linked to ${pupil}.`,
-  failed: 'That did not work.',
-} as const;
+/** A relationship (the wire's value, `Mother`) in the reader's words. */
+const RELATIONSHIP_KEY: Readonly<Record<Relationship, MessageKey>> = {
+  Mother: 'guardians.relationship.Mother',
+  Father: 'guardians.relationship.Father',
+  Guardian: 'guardians.relationship.Guardian',
+  Other: 'guardians.relationship.Other',
+};
 
 const LinkFormSchema = LinkGuardianBodySchema.omit({ studentId: true });
 type LinkFormInput = z.input<typeof LinkFormSchema>;
 type LinkForm = z.output<typeof LinkFormSchema>;
 
-const pupilLabel = (pupil: ActivePupil): string =>
-  pupil.className ? `${pupil.name} (${pupil.className})` : pupil.name;
+const pupilLabel = (pupil: ActivePupil, t: Translator['t']): string =>
+  pupil.className
+    ? t('guardians.pupilInClass', { name: pupil.name, className: pupil.className })
+    : pupil.name;
 
 function LinkParentForm({ pupil }: { pupil: ActivePupil }) {
   const id = useId();
+  const { t } = useI18n();
   const parents = useParents();
   const link = useLinkGuardian();
   const [problem, setProblem] = useState<string | undefined>();
@@ -72,10 +65,10 @@ function LinkParentForm({ pupil }: { pupil: ActivePupil }) {
       row = await link.mutateAsync({ ...values, studentId: pupil.id });
     } catch (error) {
       // 409 (already linked) and 400 (not a Parent and a Student) say why in the server's words.
-      setProblem(isApiError(error) ? error.message : GUARDIANS_TEXTS.failed);
+      setProblem(isApiError(error) ? error.message : t('guardians.failed'));
       return;
     }
-    notify.success(GUARDIANS_TEXTS.linked(row.parentName, pupil.name));
+    notify.success(t('guardians.linked', { parent: row.parentName, pupil: pupil.name }));
     reset();
   };
 
@@ -101,38 +94,38 @@ function LinkParentForm({ pupil }: { pupil: ActivePupil }) {
       onSubmit={handleSubmit(onSubmit)}
     >
       <h3 id={`${id}-title`} className="guardians-link-form__title">
-        {GUARDIANS_TEXTS.linkTitle(pupil.name)}
+        {t('guardians.linkTitle', { name: pupil.name })}
       </h3>
       {parents.isError && !parents.data ? (
         <FailureState error={parents.error} retry={parents.refetch} />
       ) : null}
       {parents.data && parents.data.length === 0 ? (
-        <p className="school-state school-state--empty mb-0">{GUARDIANS_TEXTS.noParents}</p>
+        <p className="school-state school-state--empty mb-0">{t('guardians.noParents')}</p>
       ) : null}
-      <SchoolField id={`${id}-parentId`} label={GUARDIANS_TEXTS.parent}>
+      <SchoolField id={`${id}-parentId`} label={t('guardians.parent')}>
         <select {...field('parentId')} disabled={!parents.data}>
-          <option value="">{GUARDIANS_TEXTS.chooseParent}</option>
+          <option value="">{t('guardians.chooseParent')}</option>
           {parents.data?.map((parent) => (
             <option key={parent.id} value={parent.id}>
-              {parent.name} ({parent.email})
+              {t('guardians.parentWithEmail', { name: parent.name, email: parent.email })}
             </option>
           ))}
         </select>
         {fieldError('parentId')}
       </SchoolField>
-      <SchoolField id={`${id}-relationship`} label={GUARDIANS_TEXTS.relationship}>
+      <SchoolField id={`${id}-relationship`} label={t('guardians.relationship')}>
         <select {...field('relationship')}>
-          <option value="">{GUARDIANS_TEXTS.chooseRelationship}</option>
+          <option value="">{t('guardians.chooseRelationship')}</option>
           {RELATIONSHIPS.map((relationship) => (
             <option key={relationship} value={relationship}>
-              {relationship}
+              {t(RELATIONSHIP_KEY[relationship])}
             </option>
           ))}
         </select>
         {fieldError('relationship')}
       </SchoolField>
       <button type="submit" className="btn btn-primary rounded-pill px-4" disabled={link.isPending}>
-        {link.isPending ? 'Linking…' : GUARDIANS_TEXTS.link}
+        {link.isPending ? t('guardians.linking') : t('guardians.link')}
       </button>
       {problem ? (
         <p className="guardians-problem" role="alert">
@@ -144,6 +137,7 @@ function LinkParentForm({ pupil }: { pupil: ActivePupil }) {
 }
 
 function GuardianList({ pupil }: { pupil: ActivePupil }) {
+  const { t } = useI18n();
   const guardians = useGuardians(pupil.id);
   const unlink = useUnlinkGuardian();
   const [asking, setAsking] = useState<GuardianRow | undefined>();
@@ -152,37 +146,44 @@ function GuardianList({ pupil }: { pupil: ActivePupil }) {
     try {
       await unlink.mutateAsync({ parentId: row.parentId, studentId: row.studentId });
     } catch (error) {
-      notify.error(isApiError(error) ? `${GUARDIANS_TEXTS.failed} ${error.message}` : GUARDIANS_TEXTS.failed);
+      notify.error(
+        isApiError(error)
+          ? t('guardians.failedWithReason', { reason: error.message })
+          : t('guardians.failed'),
+      );
       setAsking(undefined);
       return;
     }
-    notify.success(GUARDIANS_TEXTS.unlinked(row.parentName, pupil.name));
+    notify.success(t('guardians.unlinked', { parent: row.parentName, pupil: pupil.name }));
     setAsking(undefined);
   };
 
   return (
     <>
-      <QueryState query={guardians} empty={GUARDIANS_TEXTS.none(pupil.name)}>
+      <QueryState query={guardians} empty={t('guardians.none', { name: pupil.name })}>
         {(rows) => (
           <div className="guardians-table">
             <SchoolTable<GuardianRow>
-              label={`Guardians of ${pupil.name}`}
+              label={t('guardians.tableLabel', { name: pupil.name })}
               rows={rows}
               rowKey={(row) => row.parentId}
               columns={[
-                { header: 'Name', cell: (row) => row.parentName },
+                { header: t('guardians.column.name'), cell: (row) => row.parentName },
                 {
-                  header: 'Email',
+                  header: t('guardians.column.email'),
                   cell: (row) => <a href={`mailto:${row.parentEmail}`}>{row.parentEmail}</a>,
                 },
                 {
-                  header: 'Phone',
+                  header: t('guardians.column.phone'),
                   cell: (row) =>
                     row.parentContact ? <a href={`tel:${row.parentContact}`}>{row.parentContact}</a> : '—',
                 },
-                { header: 'Relationship', cell: (row) => row.relationship },
                 {
-                  header: <HiddenText>Actions</HiddenText>,
+                  header: t('guardians.column.relationship'),
+                  cell: (row) => t(RELATIONSHIP_KEY[row.relationship]),
+                },
+                {
+                  header: <HiddenText>{t('guardians.column.actions')}</HiddenText>,
                   cellClassName: 'text-end',
                   cell: (row) => (
                     <button
@@ -190,7 +191,7 @@ function GuardianList({ pupil }: { pupil: ActivePupil }) {
                       className="btn btn-outline-danger rounded-pill px-3"
                       onClick={() => setAsking(row)}
                     >
-                      {GUARDIANS_TEXTS.unlink} <HiddenText>{row.parentName}</HiddenText>
+                      {t('guardians.unlink')} <HiddenText>{row.parentName}</HiddenText>
                     </button>
                   ),
                 },
@@ -201,13 +202,16 @@ function GuardianList({ pupil }: { pupil: ActivePupil }) {
       </QueryState>
       {asking ? (
         <ConfirmDialog
-          title={GUARDIANS_TEXTS.unlinkTitle(asking.parentName, pupil.name)}
-          confirmLabel={GUARDIANS_TEXTS.unlink}
+          title={t('guardians.unlinkTitle', { parent: asking.parentName, pupil: pupil.name })}
+          confirmLabel={t('guardians.unlink')}
+          cancelLabel={t('guardians.cancel')}
           busy={unlink.isPending}
           onConfirm={() => void confirmUnlink(asking)}
           onCancel={() => setAsking(undefined)}
         >
-          <p className="mb-0">{GUARDIANS_TEXTS.unlinkBody(asking.parentName, pupil.name)}</p>
+          <p className="mb-0">
+            {t('guardians.unlinkBody', { parent: asking.parentName, pupil: pupil.name })}
+          </p>
         </ConfirmDialog>
       ) : null}
     </>
@@ -221,6 +225,7 @@ function GuardianList({ pupil }: { pupil: ActivePupil }) {
  */
 export function GuardiansScreen() {
   const id = useId();
+  const { t } = useI18n();
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState('');
   const pupils = useActivePupils();
@@ -228,7 +233,7 @@ export function GuardiansScreen() {
   const pupil = pupils.data?.find((row) => row.id === studentId);
   const needle = search.trim().toLowerCase();
   const shown = pupils.data?.filter(
-    (row) => row.id === studentId || needle === '' || pupilLabel(row).toLowerCase().includes(needle),
+    (row) => row.id === studentId || needle === '' || pupilLabel(row, t).toLowerCase().includes(needle),
   );
 
   const choose = (value: string): void =>
@@ -243,9 +248,9 @@ export function GuardiansScreen() {
     );
 
   return (
-    <SchoolPanel title={GUARDIANS_TEXTS.title} lead={GUARDIANS_TEXTS.lead}>
+    <SchoolPanel title={t('guardians.title')} lead={t('guardians.lead')}>
       <div className="attendance-toolbar register-toolbar">
-        <SchoolField id={`${id}-find`} label={GUARDIANS_TEXTS.find}>
+        <SchoolField id={`${id}-find`} label={t('guardians.find')}>
           <input
             id={`${id}-find`}
             type="search"
@@ -257,12 +262,12 @@ export function GuardiansScreen() {
         </SchoolField>
         <SchoolSelect
           id={`${id}-pupil`}
-          label={GUARDIANS_TEXTS.pupil}
-          placeholder={shown && shown.length === 0 ? GUARDIANS_TEXTS.noPupils : GUARDIANS_TEXTS.choosePupil}
+          label={t('guardians.pupil')}
+          placeholder={shown && shown.length === 0 ? t('guardians.noPupils') : t('guardians.choosePupil')}
           value={pupil?.id}
           disabled={!pupils.data}
           onChange={choose}
-          options={shown?.map((row) => ({ id: row.id, label: pupilLabel(row) }))}
+          options={shown?.map((row) => ({ id: row.id, label: pupilLabel(row, t) }))}
         />
       </div>
       {pupils.isError && !pupils.data ? <FailureState error={pupils.error} retry={pupils.refetch} /> : null}

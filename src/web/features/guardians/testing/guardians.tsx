@@ -1,6 +1,24 @@
 import type { GuardianRow } from '../../../../shared/api/family.js';
+import type { AnyLocale } from '../../../../shared/i18n/locales.js';
+import { I18nProvider } from '../../../lib/i18n.js';
+import { testTranslator } from '../../../test/i18n.js';
 import { mockApi, renderScreen } from '../../../test/school-test-utils.js';
 import { GuardiansScreen } from '../components/GuardiansScreen.js';
+
+/** The screen's English texts the tests look for, from the English catalog. */
+const { t } = testTranslator('en');
+export const GUARDIANS_TEXTS = {
+  find: t('guardians.find'),
+  pupil: t('guardians.pupil'),
+  choosePupil: t('guardians.choosePupil'),
+  none: (name: string) => t('guardians.none', { name }),
+  linkTitle: (name: string) => t('guardians.linkTitle', { name }),
+  parent: t('guardians.parent'),
+  relationship: t('guardians.relationship'),
+  link: t('guardians.link'),
+  unlink: t('guardians.unlink'),
+  unlinkTitle: (parent: string, pupil: string) => t('guardians.unlinkTitle', { parent, pupil }),
+};
 
 /** The Guardians screen's tests' school: Ada (KG) and Ben (no class), two Parent accounts, Efua Ada's mother. */
 
@@ -46,12 +64,28 @@ export const link = (overrides: Partial<GuardianRow> = {}): GuardianRow => ({
 });
 
 /** Renders the Guardians screen (Ada chosen), the API answering as above and as `routes` add. */
-export function renderGuardians(routes: Record<string, unknown> = {}, path = '/guardians?studentId=11') {
+export function renderGuardians(
+  routes: Record<string, unknown> = {},
+  path = '/guardians?studentId=11',
+  locale?: AnyLocale,
+) {
   const api = mockApi({
     'GET admin/pupils?status=active': PUPILS,
     'GET users?type=Parent&status=active': PARENTS,
     'GET admin/guardians?studentId=11': { data: [link()] },
     ...(routes as Record<string, object>),
   });
-  return { ...renderScreen(<GuardiansScreen />, { path, pattern: '/guardians' }), api };
+  return {
+    ...renderScreen(
+      locale ? (
+        <I18nProvider translator={testTranslator(locale)}>
+          <GuardiansScreen />
+        </I18nProvider>
+      ) : (
+        <GuardiansScreen />
+      ),
+      { path, pattern: '/guardians' },
+    ),
+    api,
+  };
 }

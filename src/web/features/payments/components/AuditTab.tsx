@@ -2,7 +2,9 @@ import { useState } from 'react';
 import type { AuditEntry } from '../../../../shared/api/fees.js';
 import { QueryState } from '../../../components/school/QueryState.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
-import { formatWhen, useSchoolTimeZone } from '../../../lib/school-time.js';
+import { useI18n } from '../../../lib/i18n.js';
+import { localWhen } from '../../../lib/localized-time.js';
+import { useSchoolTimeZone } from '../../../lib/school-time.js';
 import { useAudit } from '../api/fees.js';
 
 const changeText = (value: unknown): string =>
@@ -10,6 +12,7 @@ const changeText = (value: unknown): string =>
 
 /** Every change to money, newest first (`GET admin/fees/audit?page=`). */
 export default function Audit() {
+  const { t, locale } = useI18n();
   const [page, setPage] = useState(1);
   const audit = useAudit(page);
   const timeZone = useSchoolTimeZone();
@@ -17,29 +20,32 @@ export default function Audit() {
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
     <>
-      <QueryState query={audit} isEmpty={(body) => body.data.length === 0} empty="No changes to money yet.">
+      <QueryState query={audit} isEmpty={(body) => body.data.length === 0} empty={t('payments.audit.empty')}>
         {(body) => (
           <SchoolTable<AuditEntry>
-            label="Audit log of money"
+            label={t('payments.audit.label')}
             rows={body.data}
             rowKey={(row) => row.id}
             columns={[
               {
-                header: 'When',
+                header: t('payments.column.when'),
                 cell: (row) => (
                   <time dateTime={row.at} className="text-nowrap">
-                    {formatWhen(row.at, timeZone)}
+                    {localWhen(row.at, timeZone, locale)}
                   </time>
                 ),
               },
-              { header: 'Who', cell: (row) => row.actor },
-              { header: 'What', cell: (row) => `${row.action} ${row.entity} ${row.entityId}` },
+              { header: t('payments.column.who'), cell: (row) => row.actor },
               {
-                header: 'Before',
+                header: t('payments.column.what'),
+                cell: (row) => `${row.action} ${row.entity} ${row.entityId}`,
+              },
+              {
+                header: t('payments.column.before'),
                 cell: (row) => <code className="fees-change">{changeText(row.before)}</code>,
               },
               {
-                header: 'After',
+                header: t('payments.column.after'),
                 cell: (row) => <code className="fees-change">{changeText(row.after)}</code>,
               },
             ]}
@@ -47,25 +53,23 @@ export default function Audit() {
         )}
       </QueryState>
       {pages > 1 ? (
-        <nav className="d-flex gap-2 align-items-center mt-2" aria-label="Pages of the audit log">
+        <nav className="d-flex gap-2 align-items-center mt-2" aria-label={t('payments.audit.pages')}>
           <button
             type="button"
             className="btn btn-sm btn-outline-primary rounded-pill"
             disabled={page <= 1}
             onClick={() => setPage(page - 1)}
           >
-            Previous
+            {t('payments.audit.previous')}
           </button>
-          <span>
-            Page {page} of {pages}
-          </span>
+          <span>{t('payments.audit.page', { page, pages })}</span>
           <button
             type="button"
             className="btn btn-sm btn-outline-primary rounded-pill"
             disabled={page >= pages}
             onClick={() => setPage(page + 1)}
           >
-            Next
+            {t('payments.audit.next')}
           </button>
         </nav>
       ) : null}

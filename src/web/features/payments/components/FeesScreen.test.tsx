@@ -3,8 +3,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { seriousAxeViolations } from '../../../test/axe.js';
 import { allowConsoleErrors } from '../../../test/console.js';
 import { answer, columnsOf } from '../../../test/school-test-utils.js';
-import { AISHA_INVOICE, invoice, payment, renderParentFees, studentFees } from '../testing/fees.js';
-import { FEES_TITLE } from './FeesScreen.js';
+import {
+  AISHA_INVOICE,
+  FEES_TITLE,
+  invoice,
+  payment,
+  renderParentFees,
+  studentFees,
+} from '../testing/fees.js';
 
 const child = (studentId: number, studentName: string, className: string) => ({
   studentId,

@@ -1,19 +1,20 @@
 import '../../../styles/fees.css';
 import { useId } from 'react';
 import type { Invoice, Payment } from '../../../../shared/api/fees.js';
-import { PAYMENT_METHOD_LABELS } from '../../../../shared/api/fees.js';
+import { intlLocale } from '../../../../shared/i18n/locales.js';
+import { formatMoney } from '../../../../shared/rules/money.js';
 import { QueryState } from '../../../components/school/QueryState.js';
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { useChildrenOfParent } from '../api/children.js';
 import { useStudentFees } from '../api/fees.js';
-import { balanceText, Day, InvoiceBadge, Money, ReceiptLink } from './pieces.js';
-
-export const FEES_TITLE = 'Your children’s fees';
+import { Day, InvoiceBadge, Money, ReceiptLink } from './pieces.js';
 
 /** One child's balance, invoices and payments with their receipts (`GET fees/student/{id}`). */
 function ChildFees({ studentId, name }: { studentId: number; name: string }) {
   const headingId = useId();
+  const { t, locale } = useI18n();
   const fees = useStudentFees(studentId);
   return (
     <section className="fees-child" aria-labelledby={headingId}>
@@ -24,60 +25,69 @@ function ChildFees({ studentId, name }: { studentId: number; name: string }) {
         {(data) => (
           <>
             <p className="fees-balance">
-              {data.balance < 0 ? 'In credit: ' : 'Balance owed: '}
-              <strong>{balanceText(data.balance, data.currency).replace(/ in credit$/, '')}</strong>
+              {t(data.balance < 0 ? 'payments.fees.inCredit' : 'payments.fees.balanceOwed')}{' '}
+              <strong>{formatMoney(Math.abs(data.balance), data.currency, intlLocale(locale))}</strong>
             </p>
-            <h4 className="h6">Invoices</h4>
+            <h4 className="h6">{t('payments.fees.invoices')}</h4>
             {data.invoices.length === 0 ? (
-              <p className="school-state school-state--empty">No invoices yet.</p>
+              <p className="school-state school-state--empty">{t('payments.fees.noInvoices')}</p>
             ) : (
               <SchoolTable<Invoice>
-                label={`Invoices of ${name}`}
+                label={t('payments.fees.invoicesOf', { name })}
                 rows={data.invoices}
                 rowKey={(row) => row.id}
                 columns={[
-                  { header: 'Fees', cell: (row) => `${row.planName} (${row.term})` },
-                  { header: 'Due', cell: (row) => <Day value={row.dueDate} /> },
                   {
-                    header: 'Total',
+                    header: t('payments.column.fees'),
+                    cell: (row) => t('payments.fees.planAndTerm', { plan: row.planName, term: row.term }),
+                  },
+                  { header: t('payments.column.due'), cell: (row) => <Day value={row.dueDate} /> },
+                  {
+                    header: t('payments.column.total'),
                     cellClassName: 'text-end',
                     cell: (row) => <Money amount={row.total} currency={row.currency} />,
                   },
                   {
-                    header: 'Paid',
+                    header: t('payments.column.paid'),
                     cellClassName: 'text-end',
                     cell: (row) => <Money amount={row.paid} currency={row.currency} />,
                   },
                   {
-                    header: 'Still to pay',
+                    header: t('payments.column.stillToPay'),
                     cellClassName: 'text-end',
                     cell: (row) => <Money amount={row.balance} currency={row.currency} />,
                   },
-                  { header: 'Status', cell: (row) => <InvoiceBadge status={row.status} /> },
+                  {
+                    header: t('payments.column.status'),
+                    cell: (row) => <InvoiceBadge status={row.status} />,
+                  },
                 ]}
               />
             )}
-            <h4 className="h6">Payments</h4>
+            <h4 className="h6">{t('payments.fees.payments')}</h4>
             {data.payments.length === 0 ? (
-              <p className="school-state school-state--empty">No payments yet.</p>
+              <p className="school-state school-state--empty">{t('payments.fees.noPayments')}</p>
             ) : (
               <SchoolTable<Payment>
-                label={`Payments of ${name}`}
+                label={t('payments.fees.paymentsOf', { name })}
                 rows={data.payments}
                 rowKey={(row) => row.id}
                 columns={[
-                  { header: 'Paid on', cell: (row) => <Day value={row.paidOn} /> },
+                  { header: t('payments.column.paidOn'), cell: (row) => <Day value={row.paidOn} /> },
                   {
-                    header: 'Amount',
+                    header: t('payments.column.amount'),
                     cellClassName: 'text-end',
                     cell: (row) => <Money amount={row.amount} currency={row.currency} />,
                   },
-                  { header: 'Method', cell: (row) => PAYMENT_METHOD_LABELS[row.method] },
                   {
-                    header: 'Receipt',
+                    header: t('payments.column.method'),
+                    cell: (row) => t(`common.paymentMethod.${row.method}`),
+                  },
+                  {
+                    header: t('payments.column.receipt'),
                     cell: (row) =>
                       row.voidedAt ? (
-                        `No. ${row.receiptNo}, voided`
+                        t('payments.receipt.voided', { receiptNo: String(row.receiptNo) })
                       ) : (
                         <ReceiptLink paymentId={row.id} receiptNo={row.receiptNo} />
                       ),
@@ -97,13 +107,11 @@ function ChildFees({ studentId, name }: { studentId: number; name: string }) {
  * the balance, the invoices and the payments, each with its receipt to download.
  */
 export function FeesScreen() {
+  const { t } = useI18n();
   const children = useChildrenOfParent();
   return (
-    <SchoolPanel title={FEES_TITLE} lead="What the school has billed, what you have paid, and your receipts.">
-      <QueryState
-        query={children}
-        empty="Your children will appear here once the school has linked them to your account."
-      >
+    <SchoolPanel title={t('payments.fees.title')} lead={t('payments.fees.lead')}>
+      <QueryState query={children} empty={t('payments.fees.noChildren')}>
         {(rows) => (
           <>
             {rows.map((child) => (

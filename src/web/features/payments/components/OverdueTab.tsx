@@ -2,26 +2,28 @@ import type { OverdueRow } from '../../../../shared/api/fees.js';
 import { QueryState } from '../../../components/school/QueryState.js';
 import { HiddenText } from '../../../components/school/SchoolPanel.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { useSchoolTimeZone } from '../../../lib/school-time.js';
 import { notify } from '../../../lib/toast.js';
 import { downloadReminderLetter, useOverdue, useSendReminder } from '../api/fees.js';
-import { Day, errorText, Money, StatementLink } from './pieces.js';
+import { Day, errorText, hiddenPart, Money, StatementLink } from './pieces.js';
 
 /** Invoices past their due date with something owed; a reminder by mail, or a letter to print. */
 export default function Overdue() {
+  const { t, parts } = useI18n();
   const overdue = useOverdue();
   const remind = useSendReminder();
   const timeZone = useSchoolTimeZone();
   return (
-    <QueryState query={overdue} empty="Nothing is overdue.">
+    <QueryState query={overdue} empty={t('payments.overdue.empty')}>
       {(rows) => (
         <SchoolTable<OverdueRow>
-          label="Overdue invoices"
+          label={t('payments.overdue.label')}
           rows={rows}
           rowKey={(row) => row.invoiceId}
           columns={[
             {
-              header: 'Pupil',
+              header: t('payments.column.pupil'),
               cell: (row) =>
                 row.studentId === null ? (
                   row.studentName
@@ -29,26 +31,30 @@ export default function Overdue() {
                   <StatementLink studentId={row.studentId} name={row.studentName} />
                 ),
             },
-            { header: 'Class', cell: (row) => row.className },
-            { header: 'Plan', cell: (row) => row.planName },
+            { header: t('payments.column.class'), cell: (row) => row.className },
+            { header: t('payments.column.plan'), cell: (row) => row.planName },
             {
-              header: 'Outstanding',
+              header: t('payments.column.outstanding'),
               cellClassName: 'text-end',
               cell: (row) => <Money amount={row.outstanding} currency={row.currency} />,
             },
-            { header: 'Due', cell: (row) => <Day value={row.dueDate} /> },
+            { header: t('payments.column.due'), cell: (row) => <Day value={row.dueDate} /> },
             {
-              header: 'Days overdue',
+              header: t('payments.column.daysOverdue'),
               cellClassName: 'text-end',
               cell: (row) => row.daysOverdue,
             },
             {
-              header: 'Last reminder',
+              header: t('payments.column.lastReminder'),
               cell: (row) =>
-                row.lastReminderAt ? <Day value={row.lastReminderAt} timeZone={timeZone} /> : 'None yet',
+                row.lastReminderAt ? (
+                  <Day value={row.lastReminderAt} timeZone={timeZone} />
+                ) : (
+                  t('payments.overdue.noReminderYet')
+                ),
             },
             {
-              header: <HiddenText>Reminders</HiddenText>,
+              header: <HiddenText>{t('payments.column.reminders')}</HiddenText>,
               cell: (row) => (
                 <div className="d-flex flex-wrap gap-2 align-items-center">
                   <button
@@ -60,28 +66,29 @@ export default function Overdue() {
                       remind.mutate(row.invoiceId, {
                         onSuccess: (emailed) =>
                           notify.success(
-                            `Reminder sent to ${emailed} ${emailed === 1 ? 'guardian' : 'guardians'} of ${row.studentName}.`,
+                            t('payments.overdue.reminderSent', { count: emailed, name: row.studentName }),
                           ),
-                        onError: (error) => notify.error(errorText(error, 'The reminder could not be sent.')),
+                        onError: (error) =>
+                          notify.error(errorText(error, t('payments.overdue.reminderFailed'))),
                       })
                     }
                   >
-                    Email reminder <HiddenText>to {row.studentName}’s guardians</HiddenText>
+                    {parts('payments.overdue.emailReminder', { name: row.studentName, hidden: hiddenPart })}
                   </button>
                   <button
                     type="button"
                     className="btn btn-sm btn-outline-primary rounded-pill"
                     onClick={() =>
                       downloadReminderLetter(row.invoiceId).catch((error: unknown) =>
-                        notify.error(errorText(error, 'The letter could not be made.')),
+                        notify.error(errorText(error, t('payments.overdue.letterFailed'))),
                       )
                     }
                   >
-                    Print letter <HiddenText>for {row.studentName}</HiddenText>
+                    {parts('payments.overdue.printLetter', { name: row.studentName, hidden: hiddenPart })}
                   </button>
                   {row.canEmail ? null : (
                     <span id={`no-email-${row.invoiceId}`} className="small text-body-secondary">
-                      No guardian has an email: print the letter.
+                      {t('payments.overdue.noEmail')}
                     </span>
                   )}
                 </div>

@@ -7,13 +7,14 @@ import {
   FEE_LIMITS,
   FEE_MESSAGES,
   type Invoice,
-  PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
   type Payment,
   PaymentInputSchema,
 } from '../../../../shared/api/fees.js';
-import { toDecimalText } from '../../../../shared/rules/money.js';
+import { intlLocale } from '../../../../shared/i18n/locales.js';
+import { formatMoney, toDecimalText } from '../../../../shared/rules/money.js';
 import { isApiError } from '../../../lib/api-client.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { todayInZone, useSchoolTimeZone } from '../../../lib/school-time.js';
 import { notify } from '../../../lib/toast.js';
 import { useRecordPayment } from '../api/fees.js';
@@ -48,12 +49,6 @@ const PAYMENT_FIELDS: readonly PaymentField[] = ['amount', 'method', 'reference'
 const paymentFieldOf = (field: string): PaymentField | undefined =>
   (PAYMENT_FIELDS as readonly string[]).includes(field) ? (field as PaymentField) : undefined;
 
-export const PAYMENT_TEXTS = {
-  recorded: (receiptNo: number) => `Payment recorded, receipt No. ${receiptNo}.`,
-  asCredit: 'Record the rest as credit on the pupil’s account',
-  failed: 'The payment could not be recorded.',
-} as const;
-
 /**
  * A payment against one invoice (`POST fees/payments`), in a dialog over the invoice's row. Each
  * submission carries an Idempotency-Key made once for it with crypto.randomUUID(): sent again (a
@@ -64,6 +59,8 @@ export const PAYMENT_TEXTS = {
  */
 export function PaymentForm({ invoice, onClose }: { invoice: Invoice; onClose: () => void }) {
   const id = useId();
+  const translator = useI18n();
+  const { t, locale } = translator;
   const timeZone = useSchoolTimeZone();
   const record = useRecordPayment();
   const currency = invoice.currency;
@@ -117,7 +114,7 @@ export function PaymentForm({ invoice, onClose }: { invoice: Invoice; onClose: (
       });
       key.current = undefined;
       setRecorded(payment);
-      notify.success(PAYMENT_TEXTS.recorded(payment.receiptNo));
+      notify.success(t('payments.payment.recorded', { receiptNo: String(payment.receiptNo) }));
     } catch (error) {
       if (isAboveOutstanding(error)) setOfferCredit(true);
       setProblem(
@@ -127,7 +124,7 @@ export function PaymentForm({ invoice, onClose }: { invoice: Invoice; onClose: (
             [FEE_ERROR_CODES.aboveOutstanding]: 'amount',
             [FEE_ERROR_CODES.creditAboveMaximum]: 'amount',
           },
-          fallback: PAYMENT_TEXTS.failed,
+          fallback: t('payments.payment.failed'),
         }),
       );
     } finally {
@@ -147,22 +144,20 @@ export function PaymentForm({ invoice, onClose }: { invoice: Invoice; onClose: (
       {recorded ? (
         <section className="fees-form" aria-labelledby={`${id}-done`}>
           <h3 id={`${id}-done`} className="h5" ref={done} tabIndex={-1}>
-            {PAYMENT_TEXTS.recorded(recorded.receiptNo)}
+            {t('payments.payment.recorded', { receiptNo: String(recorded.receiptNo) })}
           </h3>
           <p>
-            <Money amount={recorded.amount} currency={recorded.currency} /> from {recorded.studentName}
-            {recorded.credit > 0 ? (
-              <>
-                {' '}
-                (<Money amount={recorded.credit} currency={recorded.currency} /> kept as credit)
-              </>
-            ) : null}
-            . Balance now: {balanceText(recorded.balanceAfter, recorded.currency)}.
+            {t(recorded.credit > 0 ? 'payments.payment.summaryWithCredit' : 'payments.payment.summary', {
+              amount: formatMoney(recorded.amount, recorded.currency, intlLocale(locale)),
+              name: recorded.studentName,
+              credit: formatMoney(recorded.credit, recorded.currency, intlLocale(locale)),
+              balance: balanceText(recorded.balanceAfter, recorded.currency, translator),
+            })}
           </p>
           <div className="d-flex flex-wrap gap-3 align-items-center">
             <ReceiptLink paymentId={recorded.id} receiptNo={recorded.receiptNo} />
             <button type="button" className="btn btn-outline-secondary rounded-pill px-4" onClick={onClose}>
-              Close
+              {t('payments.dialog.close')}
             </button>
           </div>
         </section>
@@ -174,15 +169,15 @@ export function PaymentForm({ invoice, onClose }: { invoice: Invoice; onClose: (
           onSubmit={handleSubmit(submit)}
         >
           <h3 id={`${id}-title`} className="h5">
-            Record a payment from {invoice.studentName}
+            {t('payments.payment.title', { name: invoice.studentName })}
           </h3>
           <p className="mb-2">
-            Owed on this invoice: <Money amount={invoice.balance} currency={currency} />
+            {t('payments.payment.owed')} <Money amount={invoice.balance} currency={currency} />
           </p>
           <div className="fees-form__grid">
             <div className="school-field">
               <label className="school-field__label" htmlFor={`${id}-amount`}>
-                Amount ({currency})
+                {t('payments.payment.amount', { currency })}
               </label>
               <input
                 inputMode="decimal"
@@ -194,17 +189,17 @@ export function PaymentForm({ invoice, onClose }: { invoice: Invoice; onClose: (
             </div>
             <div className="school-field">
               <label className="school-field__label" htmlFor={`${id}-method`}>
-                Method
+                {t('payments.payment.method')}
               </label>
               <select
                 className={`form-select${invalid('method')}`}
                 {...field('method')}
                 {...register('method')}
               >
-                <option value="">Choose the method</option>
+                <option value="">{t('payments.payment.chooseMethod')}</option>
                 {PAYMENT_METHODS.map((value) => (
                   <option key={value} value={value}>
-                    {PAYMENT_METHOD_LABELS[value]}
+                    {t(`common.paymentMethod.${value}`)}
                   </option>
                 ))}
               </select>
@@ -212,7 +207,7 @@ export function PaymentForm({ invoice, onClose }: { invoice: Invoice; onClose: (
             </div>
             <div className="school-field">
               <label className="school-field__label" htmlFor={`${id}-reference`}>
-                Reference
+                {t('payments.payment.reference')}
               </label>
               <input
                 className={`form-control${invalid('reference')}`}
@@ -224,7 +219,7 @@ export function PaymentForm({ invoice, onClose }: { invoice: Invoice; onClose: (
             </div>
             <div className="school-field">
               <label className="school-field__label" htmlFor={`${id}-paidOn`}>
-                Paid on
+                {t('payments.payment.paidOn')}
               </label>
               <input
                 type="date"
@@ -244,14 +239,14 @@ export function PaymentForm({ invoice, onClose }: { invoice: Invoice; onClose: (
                 {...register('asCredit')}
               />
               <label className="form-check-label" htmlFor={`${id}-asCredit`}>
-                {PAYMENT_TEXTS.asCredit}
+                {t('payments.payment.asCredit')}
               </label>
             </div>
           ) : null}
           <DialogActions
             problem={problem}
-            submitLabel="Record payment"
-            busyLabel="Recording…"
+            submitLabel={t('payments.payment.submit')}
+            busyLabel={t('payments.payment.recording')}
             busy={record.isPending}
             onClose={onClose}
           />

@@ -7,18 +7,19 @@ import { onDeviceIn } from '../../../test/device-zone.js';
 import { answer, apiError, columnsOf } from '../../../test/school-test-utils.js';
 import {
   AISHA_INVOICE,
+  DISCOUNT_TEXTS,
   invoice,
+  issuedText,
   overdueRow,
+  PAYMENT_TEXTS,
+  PAYMENT_TITLE,
   PLAN,
+  PLAN_FORM_TEXTS,
   payment,
   renderLedger,
+  STATEMENT_TEXTS,
   studentFees,
 } from '../testing/fees.js';
-import { PAYMENT_TEXTS } from './PaymentForm.js';
-import { issuedText, PAYMENT_TITLE } from './PaymentScreen.js';
-import { PLAN_FORM_TEXTS } from './PlanForm.js';
-import { DISCOUNT_TEXTS } from './PlanInvoices.js';
-import { STATEMENT_TEXTS } from './StatementTab.js';
 
 const rowOf = (table: HTMLElement, text: string) => {
   const row = within(table)

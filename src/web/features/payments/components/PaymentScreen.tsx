@@ -3,26 +3,24 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadingState } from '../../../components/school/QueryState.js';
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
+import { type MessageKey, useI18n } from '../../../lib/i18n.js';
 import { parseId } from '../../../lib/school/format.js';
 import { useSettings } from '../../../lib/settings.js';
 import { notify } from '../../../lib/toast.js';
 import { downloadLedger } from '../api/fees.js';
 import { errorText } from './pieces.js';
 
-export const PAYMENT_TITLE = 'Fee ledger';
-
+/** The ledger's sections in their order, each with its name's message. */
 export const LEDGER_TABS = {
-  overview: 'Overview',
-  plans: 'Plans',
-  overdue: 'Overdue',
-  statement: 'Statement',
-  audit: 'Audit log',
-} as const;
+  overview: 'payments.ledger.tab.overview',
+  plans: 'payments.ledger.tab.plans',
+  overdue: 'payments.ledger.tab.overdue',
+  statement: 'payments.ledger.tab.statement',
+  audit: 'payments.ledger.tab.audit',
+} as const satisfies Record<string, MessageKey>;
 type Tab = keyof typeof LEDGER_TABS;
 const tabOf = (value: string | null): Tab =>
   value !== null && value in LEDGER_TABS ? (value as Tab) : 'overview';
-
-export { issuedText } from './pieces.js';
 
 // One file per section, each loaded with its tab.
 const Overview = lazy(() => import('./OverviewTab.js'));
@@ -36,6 +34,7 @@ const Audit = lazy(() => import('./AuditTab.js'));
  * section and the open plan or pupil live in the address (`?tab=&plan=&student=`).
  */
 export function PaymentScreen() {
+  const { t } = useI18n();
   const [params] = useSearchParams();
   const tab = tabOf(params.get('tab'));
   const currency = useSettings().data?.currency ?? 'USD';
@@ -46,7 +45,7 @@ export function PaymentScreen() {
     try {
       await downloadLedger();
     } catch (error) {
-      notify.error(errorText(error, 'The export failed.'));
+      notify.error(errorText(error, t('payments.ledger.exportFailed')));
     } finally {
       setExporting(false);
     }
@@ -54,8 +53,8 @@ export function PaymentScreen() {
 
   return (
     <SchoolPanel
-      title={PAYMENT_TITLE}
-      lead="Fee plans per class and term, invoices, payments and receipts."
+      title={t('payments.ledger.title')}
+      lead={t('payments.ledger.lead')}
       actions={
         <button
           type="button"
@@ -63,11 +62,11 @@ export function PaymentScreen() {
           disabled={exporting}
           onClick={() => void exportCsv()}
         >
-          Export CSV
+          {t('payments.ledger.export')}
         </button>
       }
     >
-      <nav aria-label="Ledger sections">
+      <nav aria-label={t('payments.ledger.sections')}>
         <ul className="nav nav-pills fees-tabs mb-3">
           {(Object.keys(LEDGER_TABS) as Tab[]).map((key) => (
             <li key={key} className="nav-item">
@@ -77,7 +76,7 @@ export function PaymentScreen() {
                 className={`nav-link${key === tab ? ' active' : ''}`}
                 aria-current={key === tab ? 'page' : undefined}
               >
-                {LEDGER_TABS[key]}
+                {t(LEDGER_TABS[key])}
               </Link>
             </li>
           ))}

@@ -9,21 +9,24 @@ import {
   type FeePlanInput,
   FeePlanInputSchema,
 } from '../../../../shared/api/fees.js';
+import { intlLocale } from '../../../../shared/i18n/locales.js';
 import { formatMoney, toDecimalText } from '../../../../shared/rules/money.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { fieldErrorsOf, showFieldErrors } from '../../../lib/form-errors.js';
+import { type Translator, useI18n } from '../../../lib/i18n.js';
 import { useClasses } from '../../../lib/school/get-classes.js';
 import { notify } from '../../../lib/toast.js';
 import { useCreatePlan, useUpdatePlan } from '../api/fees.js';
 import { moneyTextSchema } from '../lib/amounts.js';
+import { hiddenPart } from './pieces.js';
 
 /**
  * The plan form's values: as FeePlanInputSchema, but each item's amount is the decimal text typed
  * ("1,250.50"), read into minor units of the school's currency by parseMoney, never through a float.
  */
-const planFormSchema = (currency: string) => {
-  const example = formatMoney(125_000, currency);
-  const amountText = moneyTextSchema(currency, `Please enter an amount like ${example}`);
+const planFormSchema = (currency: string, { t, locale }: Translator) => {
+  const example = formatMoney(125_000, currency, intlLocale(locale));
+  const amountText = moneyTextSchema(currency, t('payments.planForm.amountExample', { example }));
   return FeePlanInputSchema.extend({
     items: z
       .array(FeePlanInputSchema.shape.items.element.extend({ amount: amountText }))
@@ -59,14 +62,6 @@ const formFieldOf = (field: string): Path<PlanFormInput> | undefined =>
     ? (field as Path<PlanFormInput>)
     : undefined;
 
-export const PLAN_FORM_TEXTS = {
-  newTitle: 'New fee plan',
-  editTitle: (name: string) => `Edit the plan ${name}`,
-  locked: `${FEE_MESSAGES.planHasInvoices} Its name, term and due date can.`,
-  saved: (name: string) => `The plan “${name}” is saved. Issue its invoices when you are ready.`,
-  updated: (name: string) => `The plan “${name}” is saved.`,
-} as const;
-
 /**
  * The principal's fee plan: a class, a term, a due date and named items with amounts. Without
  * `plan` it makes a new one in the school's `currency`; with `plan` it edits that one in the plan's
@@ -84,13 +79,15 @@ export function PlanForm({
   onDone?: () => void;
 }) {
   const id = useId();
+  const translator = useI18n();
+  const { t, parts } = translator;
   const classes = useClasses();
   const create = useCreatePlan();
   const update = useUpdatePlan();
   const [problem, setProblem] = useState<string | undefined>();
   const planCurrency = plan?.currency ?? currency;
   const locked = plan !== undefined && plan.invoices > 0;
-  const schema = useMemo(() => planFormSchema(planCurrency), [planCurrency]);
+  const schema = useMemo(() => planFormSchema(planCurrency, translator), [planCurrency, translator]);
   const {
     register,
     control,
@@ -126,16 +123,16 @@ export function PlanForm({
             }
           : values;
         const saved = await update.mutateAsync({ planId: plan.id, input });
-        notify.success(PLAN_FORM_TEXTS.updated(saved.name));
+        notify.success(t('payments.planForm.updated', { name: saved.name }));
         onDone?.();
       } else {
         const saved = await create.mutateAsync(values);
-        notify.success(PLAN_FORM_TEXTS.saved(saved.name));
+        notify.success(t('payments.planForm.saved', { name: saved.name }));
         reset(EMPTY);
       }
     } catch (error) {
       showFieldErrors(fieldErrorsOf(error), setError, formFieldOf);
-      setProblem(isApiError(error) ? error.message : 'The plan could not be saved.');
+      setProblem(isApiError(error) ? error.message : t('payments.planForm.failed'));
     }
   };
 
@@ -168,18 +165,18 @@ export function PlanForm({
   return (
     <form className="fees-form" noValidate aria-labelledby={`${id}-title`} onSubmit={handleSubmit(onSubmit)}>
       <h3 id={`${id}-title`} className="h5" ref={title} tabIndex={-1}>
-        {plan ? PLAN_FORM_TEXTS.editTitle(plan.name) : PLAN_FORM_TEXTS.newTitle}
+        {plan ? t('payments.planForm.editTitle', { name: plan.name }) : t('payments.planForm.newTitle')}
       </h3>
       {locked ? (
         <p id={`${id}-locked`} className="small text-body-secondary">
-          {PLAN_FORM_TEXTS.locked}
+          {t('payments.planForm.locked')}
         </p>
       ) : null}
       <div className="fees-form__grid">
-        {top('name', 'Plan name')}
+        {top('name', t('payments.planForm.name'))}
         <div className="school-field">
           <label className="school-field__label" htmlFor={`${id}-classId`}>
-            Class
+            {t('payments.planForm.class')}
           </label>
           <select
             className={`form-select${errors.classId ? ' is-invalid' : ''}`}
@@ -188,7 +185,7 @@ export function PlanForm({
             {...register('classId')}
             disabled={!classes.data || locked}
           >
-            <option value="">{FEE_MESSAGES.chooseClass}</option>
+            <option value="">{t('payments.planForm.chooseClass')}</option>
             {classes.data?.map((row) => (
               <option key={row.id} value={row.id}>
                 {row.name}
@@ -197,8 +194,8 @@ export function PlanForm({
           </select>
           {errorOf('classId', errors.classId)}
         </div>
-        {top('term', 'Term')}
-        {top('dueDate', 'Due date', 'date')}
+        {top('term', t('payments.planForm.term'))}
+        {top('dueDate', t('payments.planForm.dueDate'), 'date')}
       </div>
       {/* A disabled fieldset keeps its fields' values in the form (a disabled field's would be dropped). */}
       <fieldset
@@ -206,14 +203,14 @@ export function PlanForm({
         disabled={locked}
         aria-describedby={locked ? `${id}-locked` : undefined}
       >
-        <legend className="h6">Items ({planCurrency})</legend>
+        <legend className="h6">{t('payments.planForm.items', { currency: planCurrency })}</legend>
         {items.fields.map((field, index) => {
           const itemErrors = errors.items?.[index];
           return (
             <div key={field.id} className="fees-form__item">
               <div className="school-field">
                 <label className="school-field__label" htmlFor={`${id}-item-${index}-name`}>
-                  Item {index + 1}
+                  {t('payments.planForm.item', { number: index + 1 })}
                 </label>
                 <input
                   className={`form-control${itemErrors?.name ? ' is-invalid' : ''}`}
@@ -224,7 +221,7 @@ export function PlanForm({
               </div>
               <div className="school-field">
                 <label className="school-field__label" htmlFor={`${id}-item-${index}-amount`}>
-                  Amount of item {index + 1}
+                  {t('payments.planForm.itemAmount', { number: index + 1 })}
                 </label>
                 <input
                   inputMode="decimal"
@@ -240,7 +237,7 @@ export function PlanForm({
                   className="btn btn-outline-secondary rounded-pill align-self-end"
                   onClick={() => items.remove(index)}
                 >
-                  Remove <span className="visually-hidden">item {index + 1}</span>
+                  {parts('payments.planForm.removeItem', { number: index + 1, hidden: hiddenPart })}
                 </button>
               ) : null}
             </div>
@@ -255,17 +252,17 @@ export function PlanForm({
             className="btn btn-outline-primary rounded-pill"
             onClick={() => items.append({ name: '', amount: '' })}
           >
-            Add an item
+            {t('payments.planForm.addItem')}
           </button>
         ) : null}
       </fieldset>
       <div className="d-flex flex-wrap gap-2 mt-3">
         <button type="submit" className="btn btn-primary rounded-pill px-4" disabled={busy}>
-          {busy ? 'Saving…' : 'Save plan'}
+          {busy ? t('payments.planForm.saving') : t('payments.planForm.save')}
         </button>
         {plan ? (
           <button type="button" className="btn btn-outline-secondary rounded-pill px-4" onClick={onDone}>
-            Close
+            {t('payments.dialog.close')}
           </button>
         ) : null}
       </div>

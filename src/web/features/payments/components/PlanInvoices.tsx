@@ -11,12 +11,14 @@ import {
   type FeePlan,
   type Invoice,
 } from '../../../../shared/api/fees.js';
+import { intlLocale } from '../../../../shared/i18n/locales.js';
 import { formatMoney, readMoney } from '../../../../shared/rules/money.js';
 import { QueryState } from '../../../components/school/QueryState.js';
 import { HiddenText } from '../../../components/school/SchoolPanel.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.js';
 import { isApiError } from '../../../lib/api-client.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { notify } from '../../../lib/toast.js';
 import {
   useCancelInvoice,
@@ -29,7 +31,7 @@ import { formatBasisPoints, moneyTextMessage, parseBasisPoints } from '../lib/am
 import { showServerError } from '../lib/server-errors.js';
 import { FeeDialog } from './FeeDialog.js';
 import { PaymentForm } from './PaymentForm.js';
-import { DialogActions, FieldError, InvoiceBadge, Money, ReasonForm } from './pieces.js';
+import { DialogActions, FieldError, hiddenPart, InvoiceBadge, Money, ReasonForm } from './pieces.js';
 
 /**
  * The discount form's values as typed: the kind, the value ("12.5" percent or "20.50" of the plan's
@@ -71,6 +73,7 @@ const discountFieldOf = (field: string): 'value' | 'reason' | undefined =>
 /** A pupil's discount on the plan: a percentage (typed "12.5", sent as 1250 basis points) or a fixed amount. */
 function DiscountForm({ plan, invoice, onClose }: { plan: FeePlan; invoice: Invoice; onClose: () => void }) {
   const id = useId();
+  const { t } = useI18n();
   const save = useSetDiscount();
   const [problem, setProblem] = useState<string | undefined>();
   const schema = useMemo(() => discountFormSchema(plan.currency), [plan.currency]);
@@ -92,14 +95,14 @@ function DiscountForm({ plan, invoice, onClose }: { plan: FeePlan; invoice: Invo
     if (studentId === null) return;
     try {
       await save.mutateAsync({ planId: plan.id, studentId, input });
-      notify.success(`The discount for ${invoice.studentName} is saved.`);
+      notify.success(t('payments.discount.saved', { name: invoice.studentName }));
       onClose();
     } catch (error) {
       setProblem(
         showServerError(error, setError, {
           fieldOf: discountFieldOf,
           atField: { [FEE_ERROR_CODES.discountBelowPaid]: 'value' },
-          fallback: 'The discount could not be saved.',
+          fallback: t('payments.discount.failed'),
         }),
       );
     }
@@ -116,10 +119,10 @@ function DiscountForm({ plan, invoice, onClose }: { plan: FeePlan; invoice: Invo
     <FeeDialog labelledBy={`${id}-title`} busy={save.isPending} onClose={onClose}>
       <form className="fees-form" noValidate aria-labelledby={`${id}-title`} onSubmit={handleSubmit(submit)}>
         <h3 id={`${id}-title`} className="h5">
-          Discount for {invoice.studentName}
+          {t('payments.discount.title', { name: invoice.studentName })}
         </h3>
         <fieldset className="d-flex flex-wrap gap-3 mb-2">
-          <legend className="visually-hidden">Kind of discount</legend>
+          <legend className="visually-hidden">{t('payments.discount.kind')}</legend>
           {DISCOUNT_KINDS.map((option) => (
             <div key={option} className="form-check">
               <input
@@ -130,7 +133,9 @@ function DiscountForm({ plan, invoice, onClose }: { plan: FeePlan; invoice: Invo
                 {...register('kind')}
               />
               <label className="form-check-label" htmlFor={`${id}-${option}`}>
-                {option === 'percent' ? 'Percentage' : `Fixed amount (${plan.currency})`}
+                {option === 'percent'
+                  ? t('payments.discount.percent')
+                  : t('payments.discount.fixed', { currency: plan.currency })}
               </label>
             </div>
           ))}
@@ -138,14 +143,16 @@ function DiscountForm({ plan, invoice, onClose }: { plan: FeePlan; invoice: Invo
         <div className="fees-form__grid">
           <div className="school-field">
             <label className="school-field__label" htmlFor={`${id}-value`}>
-              {kind === 'percent' ? 'Percent off (e.g. 12.5)' : `Amount off (${plan.currency})`}
+              {kind === 'percent'
+                ? t('payments.discount.percentOff')
+                : t('payments.discount.amountOff', { currency: plan.currency })}
             </label>
             <input inputMode="decimal" {...field('value')} {...register('value')} />
             <FieldError id={`${id}-value-error`} message={errors.value?.message} />
           </div>
           <div className="school-field">
             <label className="school-field__label" htmlFor={`${id}-reason`}>
-              Reason
+              {t('payments.reason.label')}
             </label>
             <input maxLength={FEE_LIMITS.reason} {...field('reason')} {...register('reason')} />
             <FieldError id={`${id}-reason-error`} message={errors.reason?.message} />
@@ -153,7 +160,7 @@ function DiscountForm({ plan, invoice, onClose }: { plan: FeePlan; invoice: Invo
         </div>
         <DialogActions
           problem={problem}
-          submitLabel="Save discount"
+          submitLabel={t('payments.discount.save')}
           busy={save.isPending}
           onClose={onClose}
         />
@@ -163,15 +170,6 @@ function DiscountForm({ plan, invoice, onClose }: { plan: FeePlan; invoice: Invo
 }
 
 type Action = { kind: 'pay' | 'discount' | 'cancel' | 'remove-discount'; invoice: Invoice };
-
-export const DISCOUNT_TEXTS = {
-  remove: 'Remove discount',
-  removeTitle: (name: string) => `Remove the discount for ${name}?`,
-  removeBody: (name: string, subtotal: string) =>
-    `${name}’s invoice goes back to its full ${subtotal}. The removal is kept in the audit log.`,
-  removed: (name: string) => `The discount for ${name} is removed.`,
-  removeFailed: 'The discount could not be removed.',
-} as const;
 
 /**
  * A plan's invoices (`GET admin/fee-plans/{id}/invoices`), each with its state, and per invoice:
@@ -186,6 +184,8 @@ export function PlanInvoices({
   statementLink: (studentId: number, name: string) => ReactNode;
 }) {
   const headingId = useId();
+  const { t, parts, locale } = useI18n();
+  const money = (amount: number, currency: string) => formatMoney(amount, currency, intlLocale(locale));
   const invoices = usePlanInvoices(plan.id);
   const discounts = usePlanDiscounts(plan.id);
   const cancel = useCancelInvoice();
@@ -197,33 +197,41 @@ export function PlanInvoices({
   return (
     <section className="fees-invoices" aria-labelledby={headingId}>
       <h3 id={headingId} className="h5">
-        Invoices of {plan.name} ({plan.className}, {plan.term})
+        {t('payments.invoices.title', { plan: plan.name, className: plan.className, term: plan.term })}
       </h3>
-      <QueryState query={invoices} empty="No invoices yet: issue them from the plan.">
+      <QueryState query={invoices} empty={t('payments.invoices.empty')}>
         {(rows) => (
           <SchoolTable<Invoice>
-            label={`Invoices of ${plan.name}`}
+            label={t('payments.invoices.label', { plan: plan.name })}
             rows={rows}
             rowKey={(row) => row.id}
             columns={[
               {
-                header: 'Pupil',
+                header: t('payments.column.pupil'),
                 cell: (row) =>
                   row.studentId === null ? row.studentName : statementLink(row.studentId, row.studentName),
               },
               {
-                header: 'Total',
+                header: t('payments.column.total'),
                 cellClassName: 'text-end',
                 cell: (row) => {
                   const discount = discountOf(row.studentId);
+                  const amount = money(row.discount, row.currency);
+                  const off =
+                    discount?.kind === 'percent'
+                      ? t('payments.invoices.offPercent', {
+                          amount,
+                          percent: formatBasisPoints(discount.value, locale),
+                        })
+                      : t('payments.invoices.off', { amount });
                   return (
                     <>
                       <Money amount={row.total} currency={row.currency} />
                       {row.discount > 0 ? (
                         <span className="d-block small text-body-secondary">
-                          {formatMoney(row.discount, row.currency)} off
-                          {discount?.kind === 'percent' ? ` (${formatBasisPoints(discount.value)})` : ''}
-                          {row.discountReason ? `: ${row.discountReason}` : ''}
+                          {row.discountReason
+                            ? t('payments.invoices.offReason', { off, reason: row.discountReason })
+                            : off}
                         </span>
                       ) : null}
                       {discount && row.status !== 'cancelled' ? (
@@ -232,7 +240,10 @@ export function PlanInvoices({
                           className="btn btn-link btn-sm p-0"
                           onClick={() => setAction({ kind: 'remove-discount', invoice: row })}
                         >
-                          {DISCOUNT_TEXTS.remove} <HiddenText>for {row.studentName}</HiddenText>
+                          {parts('payments.discount.removeFor', {
+                            name: row.studentName,
+                            hidden: hiddenPart,
+                          })}
                         </button>
                       ) : null}
                     </>
@@ -240,17 +251,17 @@ export function PlanInvoices({
                 },
               },
               {
-                header: 'Paid',
+                header: t('payments.column.paid'),
                 cellClassName: 'text-end',
                 cell: (row) => <Money amount={row.paid} currency={row.currency} />,
               },
               {
-                header: 'Balance',
+                header: t('payments.column.balance'),
                 cellClassName: 'text-end',
                 cell: (row) => <Money amount={row.balance} currency={row.currency} />,
               },
               {
-                header: 'Status',
+                header: t('payments.column.status'),
                 cell: (row) => (
                   <>
                     <InvoiceBadge status={row.status} />
@@ -259,7 +270,7 @@ export function PlanInvoices({
                 ),
               },
               {
-                header: <HiddenText>Actions</HiddenText>,
+                header: <HiddenText>{t('payments.column.actions')}</HiddenText>,
                 cell: (row) =>
                   row.status === 'cancelled' ? null : (
                     <div className="d-flex flex-wrap gap-2">
@@ -269,7 +280,10 @@ export function PlanInvoices({
                           className="btn btn-sm btn-primary rounded-pill"
                           onClick={() => setAction({ kind: 'pay', invoice: row })}
                         >
-                          Record payment <HiddenText>from {row.studentName}</HiddenText>
+                          {parts('payments.invoices.recordPayment', {
+                            name: row.studentName,
+                            hidden: hiddenPart,
+                          })}
                         </button>
                       ) : null}
                       <button
@@ -277,14 +291,14 @@ export function PlanInvoices({
                         className="btn btn-sm btn-outline-primary rounded-pill"
                         onClick={() => setAction({ kind: 'discount', invoice: row })}
                       >
-                        Discount <HiddenText>for {row.studentName}</HiddenText>
+                        {parts('payments.invoices.discount', { name: row.studentName, hidden: hiddenPart })}
                       </button>
                       <button
                         type="button"
                         className="btn btn-sm btn-outline-danger rounded-pill"
                         onClick={() => setAction({ kind: 'cancel', invoice: row })}
                       >
-                        Cancel invoice <HiddenText>of {row.studentName}</HiddenText>
+                        {parts('payments.invoices.cancel', { name: row.studentName, hidden: hiddenPart })}
                       </button>
                     </div>
                   ),
@@ -301,9 +315,9 @@ export function PlanInvoices({
       ) : null}
       {action?.kind === 'remove-discount' ? (
         <ConfirmDialog
-          title={DISCOUNT_TEXTS.removeTitle(action.invoice.studentName)}
-          confirmLabel={DISCOUNT_TEXTS.remove}
-          cancelLabel="Keep it"
+          title={t('payments.discount.removeTitle', { name: action.invoice.studentName })}
+          confirmLabel={t('payments.discount.remove')}
+          cancelLabel={t('payments.discount.keep')}
           busy={removeDiscount.isPending}
           onCancel={close}
           onConfirm={() => {
@@ -312,32 +326,33 @@ export function PlanInvoices({
             removeDiscount.mutate(
               { planId: plan.id, studentId: invoice.studentId },
               {
-                onSuccess: () => notify.success(DISCOUNT_TEXTS.removed(invoice.studentName)),
+                onSuccess: () =>
+                  notify.success(t('payments.discount.removed', { name: invoice.studentName })),
                 onError: (error) =>
-                  notify.error(isApiError(error) ? error.message : DISCOUNT_TEXTS.removeFailed),
+                  notify.error(isApiError(error) ? error.message : t('payments.discount.removeFailed')),
                 onSettled: close,
               },
             );
           }}
         >
           <p className="mb-0">
-            {DISCOUNT_TEXTS.removeBody(
-              action.invoice.studentName,
-              formatMoney(action.invoice.subtotal, action.invoice.currency),
-            )}
+            {t('payments.discount.removeBody', {
+              name: action.invoice.studentName,
+              subtotal: money(action.invoice.subtotal, action.invoice.currency),
+            })}
           </p>
         </ConfirmDialog>
       ) : null}
       {action?.kind === 'cancel' ? (
         <ReasonForm
           key={action.invoice.id}
-          title={`Cancel the invoice of ${action.invoice.studentName}`}
-          submitLabel="Cancel invoice"
+          title={t('payments.invoices.cancelTitle', { name: action.invoice.studentName })}
+          submitLabel={t('payments.invoices.cancelSubmit')}
           busy={cancel.isPending}
           onClose={close}
           onSubmit={async (reason) => {
             await cancel.mutateAsync({ invoiceId: action.invoice.id, reason });
-            notify.success(`The invoice of ${action.invoice.studentName} is cancelled.`);
+            notify.success(t('payments.invoices.cancelled', { name: action.invoice.studentName }));
             close();
           }}
         />

@@ -4,15 +4,17 @@ import type { FeePlan } from '../../../../shared/api/fees.js';
 import { QueryState } from '../../../components/school/QueryState.js';
 import { HiddenText } from '../../../components/school/SchoolPanel.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { parseId } from '../../../lib/school/format.js';
 import { notify } from '../../../lib/toast.js';
 import { useIssueInvoices, usePlans } from '../api/fees.js';
 import { PlanForm } from './PlanForm.js';
 import { PlanInvoices } from './PlanInvoices.js';
-import { Day, errorText, issuedText, Money, StatementLink } from './pieces.js';
+import { Day, errorText, hiddenPart, issuedText, Money, StatementLink } from './pieces.js';
 
 /** The plans, a form for a new one, issuing a plan's invoices, and the open plan's invoices (`?plan=`). */
 export default function Plans({ currency }: { currency: string }) {
+  const { t, parts } = useI18n();
   const plans = usePlans();
   const issue = useIssueInvoices();
   const [params, setParams] = useSearchParams();
@@ -23,31 +25,35 @@ export default function Plans({ currency }: { currency: string }) {
 
   const issueFor = (plan: FeePlan) =>
     issue.mutate(plan.id, {
-      onSuccess: (created) => notify.success(issuedText(created)),
-      onError: (error) => notify.error(errorText(error, 'The invoices could not be issued.')),
+      onSuccess: (created) => notify.success(issuedText(created, t)),
+      onError: (error) => notify.error(errorText(error, t('payments.plans.issueFailed'))),
     });
 
   return (
     <>
-      <QueryState query={plans} empty="No fee plans yet.">
+      <QueryState query={plans} empty={t('payments.plans.empty')}>
         {(rows) => (
           <SchoolTable<FeePlan>
-            label="Fee plans"
+            label={t('payments.plans.label')}
             rows={rows}
             rowKey={(plan) => plan.id}
             columns={[
-              { header: 'Plan', cell: (plan) => plan.name },
-              { header: 'Class', cell: (plan) => plan.className },
-              { header: 'Term', cell: (plan) => plan.term },
-              { header: 'Due', cell: (plan) => <Day value={plan.dueDate} /> },
+              { header: t('payments.column.plan'), cell: (plan) => plan.name },
+              { header: t('payments.column.class'), cell: (plan) => plan.className },
+              { header: t('payments.column.term'), cell: (plan) => plan.term },
+              { header: t('payments.column.due'), cell: (plan) => <Day value={plan.dueDate} /> },
               {
-                header: 'Total',
+                header: t('payments.column.total'),
                 cellClassName: 'text-end',
                 cell: (plan) => <Money amount={plan.total} currency={plan.currency} />,
               },
-              { header: 'Invoices', cellClassName: 'text-end', cell: (plan) => plan.invoices },
               {
-                header: <HiddenText>Actions</HiddenText>,
+                header: t('payments.column.invoices'),
+                cellClassName: 'text-end',
+                cell: (plan) => plan.invoices,
+              },
+              {
+                header: <HiddenText>{t('payments.column.actions')}</HiddenText>,
                 cell: (plan) => (
                   <div className="d-flex flex-wrap gap-2">
                     <button
@@ -56,7 +62,7 @@ export default function Plans({ currency }: { currency: string }) {
                       disabled={issue.isPending}
                       onClick={() => issueFor(plan)}
                     >
-                      Issue invoices <HiddenText>of {plan.name}</HiddenText>
+                      {parts('payments.plans.issue', { name: plan.name, hidden: hiddenPart })}
                     </button>
                     <button
                       type="button"
@@ -73,7 +79,7 @@ export default function Plans({ currency }: { currency: string }) {
                         )
                       }
                     >
-                      Show invoices <HiddenText>of {plan.name}</HiddenText>
+                      {parts('payments.plans.show', { name: plan.name, hidden: hiddenPart })}
                     </button>
                     <button
                       type="button"
@@ -81,7 +87,7 @@ export default function Plans({ currency }: { currency: string }) {
                       aria-pressed={plan.id === editingId}
                       onClick={() => setEditingId(plan.id)}
                     >
-                      Edit <HiddenText>{plan.name}</HiddenText>
+                      {parts('payments.plans.edit', { name: plan.name, hidden: hiddenPart })}
                     </button>
                   </div>
                 ),

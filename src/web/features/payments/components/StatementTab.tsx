@@ -1,53 +1,64 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { Payment } from '../../../../shared/api/fees.js';
-import { PAYMENT_METHOD_LABELS } from '../../../../shared/api/fees.js';
 import { QueryState } from '../../../components/school/QueryState.js';
 import { HiddenText } from '../../../components/school/SchoolPanel.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { useActivePupils } from '../../../lib/school/get-active-pupils.js';
 import { useSchoolTimeZone } from '../../../lib/school-time.js';
 import { notify } from '../../../lib/toast.js';
 import { useStatement, useStudentFees, useVoidPayment } from '../api/fees.js';
-import { balanceText, Day, Money, ReasonForm, ReceiptLink } from './pieces.js';
+import { balanceText, Day, hiddenPart, Money, ReasonForm, ReceiptLink } from './pieces.js';
 
 /** A pupil's payments with their receipts; one that is not voided can be voided with a reason. */
 function PupilPayments({ studentId }: { studentId: number }) {
+  const { t, parts } = useI18n();
   const fees = useStudentFees(studentId);
   const voidPayment = useVoidPayment();
   const [voiding, setVoiding] = useState<Payment | undefined>();
   return (
     <>
-      <h3 className="h5 mt-4">Payments</h3>
+      <h3 className="h5 mt-4">{t('payments.statement.payments')}</h3>
       <QueryState
         query={fees}
         isEmpty={(data) => data.payments.length === 0}
-        empty="No payments recorded for this pupil."
+        empty={t('payments.statement.noPayments')}
       >
         {(data) => (
           <SchoolTable<Payment>
-            label={`Payments of ${data.studentName}`}
+            label={t('payments.statement.paymentsOf', { name: data.studentName })}
             rows={data.payments}
             rowKey={(row) => row.id}
             columns={[
-              { header: 'Receipt', cell: (row) => `No. ${row.receiptNo}` },
-              { header: 'Paid on', cell: (row) => <Day value={row.paidOn} /> },
               {
-                header: 'Amount',
+                header: t('payments.column.receipt'),
+                cell: (row) => t('payments.receipt.number', { receiptNo: String(row.receiptNo) }),
+              },
+              { header: t('payments.column.paidOn'), cell: (row) => <Day value={row.paidOn} /> },
+              {
+                header: t('payments.column.amount'),
                 cellClassName: 'text-end',
                 cell: (row) => <Money amount={row.amount} currency={row.currency} />,
               },
               {
-                header: 'Method',
+                header: t('payments.column.method'),
+                cell: (row) => {
+                  const method = t(`common.paymentMethod.${row.method}`);
+                  return row.reference
+                    ? t('payments.statement.methodWithReference', { method, reference: row.reference })
+                    : method;
+                },
+              },
+              {
+                header: t('payments.column.state'),
                 cell: (row) =>
-                  `${PAYMENT_METHOD_LABELS[row.method]}${row.reference ? ` (${row.reference})` : ''}`,
+                  row.voidedAt
+                    ? t('payments.statement.voidedState', { reason: row.voidReason ?? '' })
+                    : t('payments.statement.recordedState'),
               },
               {
-                header: 'State',
-                cell: (row) => (row.voidedAt ? `Voided: ${row.voidReason ?? ''}` : 'Recorded'),
-              },
-              {
-                header: <HiddenText>Actions</HiddenText>,
+                header: <HiddenText>{t('payments.column.actions')}</HiddenText>,
                 cell: (row) => (
                   <div className="d-flex flex-wrap gap-2 align-items-center">
                     <ReceiptLink paymentId={row.id} receiptNo={row.receiptNo} />
@@ -57,7 +68,10 @@ function PupilPayments({ studentId }: { studentId: number }) {
                         className="btn btn-sm btn-outline-danger rounded-pill"
                         onClick={() => setVoiding(row)}
                       >
-                        Void <HiddenText>receipt No. {row.receiptNo}</HiddenText>
+                        {parts('payments.statement.void', {
+                          receiptNo: String(row.receiptNo),
+                          hidden: hiddenPart,
+                        })}
                       </button>
                     )}
                   </div>
@@ -70,13 +84,13 @@ function PupilPayments({ studentId }: { studentId: number }) {
       {voiding ? (
         <ReasonForm
           key={voiding.id}
-          title={`Void the payment of receipt No. ${voiding.receiptNo}`}
-          submitLabel="Void payment"
+          title={t('payments.statement.voidTitle', { receiptNo: String(voiding.receiptNo) })}
+          submitLabel={t('payments.statement.voidSubmit')}
           busy={voidPayment.isPending}
           onClose={() => setVoiding(undefined)}
           onSubmit={async (reason) => {
             await voidPayment.mutateAsync({ paymentId: voiding.id, reason });
-            notify.success(`The payment of receipt No. ${voiding.receiptNo} is voided.`);
+            notify.success(t('payments.statement.voided', { receiptNo: String(voiding.receiptNo) }));
             setVoiding(undefined);
           }}
         />
@@ -84,14 +98,6 @@ function PupilPayments({ studentId }: { studentId: number }) {
     </>
   );
 }
-
-export const STATEMENT_TEXTS = {
-  search: 'Find a pupil by name',
-  hint: 'Type part of a pupil’s name, then choose them.',
-  none: (typed: string) => `No pupil’s name has “${typed}”.`,
-  more: (count: number) => `${count} more: type more of the name.`,
-  choose: 'Find a pupil by their name above, or choose one in a plan’s invoices or the overdue list.',
-} as const;
 
 /** How many matches the search lists at once; more ask for more of the name. */
 const MATCHES_SHOWN = 8;
@@ -109,6 +115,7 @@ const folded = (text: string): string =>
  */
 function PupilSearch() {
   const id = useId();
+  const { t } = useI18n();
   const pupils = useActivePupils();
   const [typed, setTyped] = useState('');
   const wanted = folded(typed.trim());
@@ -117,7 +124,7 @@ function PupilSearch() {
   return (
     <div className="fees-search mb-3">
       <label className="school-field__label" htmlFor={`${id}-input`}>
-        {STATEMENT_TEXTS.search}
+        {t('payments.statement.search')}
       </label>
       <input
         id={`${id}-input`}
@@ -129,25 +136,31 @@ function PupilSearch() {
         onChange={(event) => setTyped(event.target.value)}
       />
       <p id={`${id}-hint`} className="small text-body-secondary mb-1">
-        {STATEMENT_TEXTS.hint}
+        {t('payments.statement.hint')}
       </p>
       <div aria-live="polite">
         {wanted === '' || pupils.isPending ? null : matches.length === 0 ? (
-          <p className="mb-0">{STATEMENT_TEXTS.none(typed.trim())}</p>
+          <p className="mb-0">{t('payments.statement.none', { typed: typed.trim() })}</p>
         ) : (
           <>
-            <ul className="list-unstyled mb-0" aria-label={`Pupils matching ${typed.trim()}`}>
+            <ul
+              className="list-unstyled mb-0"
+              aria-label={t('payments.statement.matching', { typed: typed.trim() })}
+            >
               {matches.slice(0, MATCHES_SHOWN).map((pupil) => (
                 <li key={pupil.id}>
                   <Link to={`?tab=statement&student=${pupil.id}`}>
-                    {pupil.name}
-                    {pupil.className ? ` (${pupil.className})` : ''}
+                    {pupil.className
+                      ? t('payments.statement.pupilInClass', { name: pupil.name, className: pupil.className })
+                      : pupil.name}
                   </Link>
                 </li>
               ))}
             </ul>
             {matches.length > MATCHES_SHOWN ? (
-              <p className="small mb-0">{STATEMENT_TEXTS.more(matches.length - MATCHES_SHOWN)}</p>
+              <p className="small mb-0">
+                {t('payments.statement.more', { count: matches.length - MATCHES_SHOWN })}
+              </p>
             ) : null}
           </>
         )}
@@ -161,11 +174,12 @@ function PupilSearch() {
  * balance, the pupil found by name first.
  */
 export default function Statement({ studentId }: { studentId: number | undefined }) {
+  const { t } = useI18n();
   return (
     <>
       <PupilSearch />
       {studentId === undefined ? (
-        <p className="school-state school-state--empty">{STATEMENT_TEXTS.choose}</p>
+        <p className="school-state school-state--empty">{t('payments.statement.choose')}</p>
       ) : (
         <PupilStatement studentId={studentId} />
       )}
@@ -174,6 +188,8 @@ export default function Statement({ studentId }: { studentId: number | undefined
 }
 
 function PupilStatement({ studentId }: { studentId: number }) {
+  const translator = useI18n();
+  const { t } = translator;
   const statement = useStatement(studentId);
   const timeZone = useSchoolTimeZone();
   return (
@@ -182,20 +198,26 @@ function PupilStatement({ studentId }: { studentId: number }) {
         {(data) => (
           <>
             <h3 className="h5">
-              Statement of {data.studentName}: {balanceText(data.balance, data.currency)}
+              {t('payments.statement.heading', {
+                name: data.studentName,
+                balance: balanceText(data.balance, data.currency, translator),
+              })}
             </h3>
             {data.entries.length === 0 ? (
-              <p className="school-state school-state--empty">Nothing billed or paid yet.</p>
+              <p className="school-state school-state--empty">{t('payments.statement.nothing')}</p>
             ) : (
               <SchoolTable
-                label={`Statement of ${data.studentName}`}
+                label={t('payments.statement.label', { name: data.studentName })}
                 rows={data.entries}
                 rowKey={(row) => `${row.kind}-${row.invoiceId}-${row.paymentId}-${row.date}`}
                 columns={[
-                  { header: 'Date', cell: (row) => <Day value={row.date} timeZone={timeZone} /> },
-                  { header: 'What', cell: (row) => row.description },
                   {
-                    header: 'Amount',
+                    header: t('payments.column.date'),
+                    cell: (row) => <Day value={row.date} timeZone={timeZone} />,
+                  },
+                  { header: t('payments.column.what'), cell: (row) => row.description },
+                  {
+                    header: t('payments.column.amount'),
                     cellClassName: 'text-end',
                     cell: (row) =>
                       row.amount < 0 ? (
@@ -207,9 +229,9 @@ function PupilStatement({ studentId }: { studentId: number }) {
                       ),
                   },
                   {
-                    header: 'Balance',
+                    header: t('payments.column.balance'),
                     cellClassName: 'text-end',
-                    cell: (row) => balanceText(row.balance, data.currency),
+                    cell: (row) => balanceText(row.balance, data.currency, translator),
                   },
                 ]}
               />

@@ -1,18 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import {
   FEE_LIMITS,
-  INVOICE_STATUS_LABELS,
   type InvoiceStatus,
   type ReasonInput,
   ReasonInputSchema,
 } from '../../../../shared/api/fees.js';
+import { intlLocale } from '../../../../shared/i18n/locales.js';
 import { formatMoney } from '../../../../shared/rules/money.js';
 import { HiddenText } from '../../../components/school/SchoolPanel.js';
 import { apiUrl, isApiError } from '../../../lib/api-client.js';
-import { dateInZone, isIsoDate, shortDate } from '../../../lib/school-time.js';
+import { type MessageKey, type Translator, useI18n } from '../../../lib/i18n.js';
+import { localShortDate } from '../../../lib/localized-time.js';
+import { dateInZone, isIsoDate } from '../../../lib/school-time.js';
 import { notify } from '../../../lib/toast.js';
 import { downloadReceipt, receiptPath } from '../api/fees.js';
 import { showServerError } from '../lib/server-errors.js';
@@ -27,13 +29,27 @@ const BADGE: Record<InvoiceStatus, string> = {
   cancelled: 'badge rounded-pill text-bg-secondary',
 };
 
+/** Each state's words; the wire keeps the code. */
+const STATUS_KEY: Record<InvoiceStatus, MessageKey> = {
+  open: 'payments.status.open',
+  partial: 'payments.status.partial',
+  paid: 'payments.status.paid',
+  overdue: 'payments.status.overdue',
+  cancelled: 'payments.status.cancelled',
+};
+
 export function InvoiceBadge({ status }: { status: InvoiceStatus }) {
-  return <span className={BADGE[status]}>{INVOICE_STATUS_LABELS[status]}</span>;
+  const { t } = useI18n();
+  return <span className={BADGE[status]}>{t(STATUS_KEY[status])}</span>;
 }
+
+/** Text a screen reader reads and the eye skips, for a message's `<hidden>…</hidden>` part. */
+export const hiddenPart = (chunks: ReactNode[]) => <HiddenText key="hidden">{chunks}</HiddenText>;
 
 /** An amount in the currency it was billed in (shared/rules/money.ts: exact, never a float). */
 export function Money({ amount, currency }: { amount: number; currency: string }) {
-  return <span className="text-nowrap">{formatMoney(amount, currency)}</span>;
+  const { locale } = useI18n();
+  return <span className="text-nowrap">{formatMoney(amount, currency, intlLocale(locale))}</span>;
 }
 
 /**
@@ -43,19 +59,22 @@ export function Money({ amount, currency }: { amount: number; currency: string }
  * school's time zone.
  */
 export function Day({ value, timeZone }: { value: string; timeZone?: string | undefined }) {
+  const { locale } = useI18n();
   const instant = isIsoDate(value) ? undefined : new Date(value);
   const day =
     instant === undefined ? value : Number.isNaN(instant.getTime()) ? value : dateInZone(instant, timeZone);
   return (
     <time dateTime={value} className="text-nowrap">
-      {shortDate(day)}
+      {localShortDate(day, locale)}
     </time>
   );
 }
 
 /** A balance: what is owed, or the credit when it is below zero. */
-export function balanceText(balance: number, currency: string): string {
-  return balance < 0 ? `${formatMoney(-balance, currency)} in credit` : formatMoney(balance, currency);
+export function balanceText(balance: number, currency: string, { t, locale }: Translator): string {
+  return balance < 0
+    ? t('payments.balance.inCredit', { amount: formatMoney(-balance, currency, intlLocale(locale)) })
+    : formatMoney(balance, currency, intlLocale(locale));
 }
 
 /**
@@ -63,6 +82,7 @@ export function balanceText(balance: number, currency: string): string {
  * the file with it and saves it (lib/download.ts).
  */
 export function ReceiptLink({ paymentId, receiptNo }: { paymentId: number; receiptNo: number }) {
+  const { t, parts } = useI18n();
   return (
     <a
       href={apiUrl(receiptPath(paymentId))}
@@ -70,11 +90,11 @@ export function ReceiptLink({ paymentId, receiptNo }: { paymentId: number; recei
       onClick={(event) => {
         event.preventDefault();
         downloadReceipt(paymentId, receiptNo).catch((error: unknown) =>
-          notify.error(isApiError(error) ? error.message : 'The download failed.'),
+          notify.error(isApiError(error) ? error.message : t('payments.receipt.downloadFailed')),
         );
       }}
     >
-      Download receipt <span className="visually-hidden">No. {receiptNo}</span>
+      {parts('payments.receipt.download', { receiptNo: String(receiptNo), hidden: hiddenPart })}
     </a>
   );
 }
@@ -101,6 +121,7 @@ export function ReasonForm({
   onClose: () => void;
 }) {
   const id = useId();
+  const { t } = useI18n();
   const [problem, setProblem] = useState<string | undefined>();
   const {
     register,
@@ -116,7 +137,7 @@ export function ReasonForm({
       await onSubmit(reason);
     } catch (failure) {
       setProblem(
-        showServerError(failure, setError, { fieldOf: reasonFieldOf, fallback: 'That did not work.' }),
+        showServerError(failure, setError, { fieldOf: reasonFieldOf, fallback: t('payments.dialog.failed') }),
       );
     }
   };
@@ -129,7 +150,7 @@ export function ReasonForm({
         </h3>
         <div className="school-field">
           <label className="school-field__label" htmlFor={`${id}-reason`}>
-            Reason
+            {t('payments.reason.label')}
           </label>
           <input
             id={`${id}-reason`}
@@ -190,6 +211,7 @@ export function DialogActions({
   tone?: keyof typeof SUBMIT_BUTTON;
   onClose: () => void;
 }) {
+  const { t } = useI18n();
   return (
     <>
       <FormProblem problem={problem} />
@@ -198,22 +220,23 @@ export function DialogActions({
           {busy ? busyLabel : submitLabel}
         </button>
         <button type="button" className="btn btn-outline-secondary rounded-pill px-4" onClick={onClose}>
-          Close
+          {t('payments.dialog.close')}
         </button>
       </div>
     </>
   );
 }
 
-export const issuedText = (created: number) => `${created} ${created === 1 ? 'invoice' : 'invoices'} created`;
+export const issuedText = (created: number, t: Translator['t']) => t('payments.issued', { count: created });
 
 export const errorText = (error: unknown, fallback: string) => (isApiError(error) ? error.message : fallback);
 
 /** A pupil's name that opens their statement in the ledger (`?tab=statement&student=`). */
 export function StatementLink({ studentId, name }: { studentId: number; name: string }) {
+  const { parts } = useI18n();
   return (
     <Link to={`?tab=statement&student=${studentId}`}>
-      {name} <HiddenText>(statement)</HiddenText>
+      {parts('payments.statementLink', { name, hidden: hiddenPart })}
     </Link>
   );
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FEE_MESSAGES } from '../../../../shared/api/fees.js';
+import { type AnyLocale, intlLocale } from '../../../../shared/i18n/locales.js';
 import {
   BASIS_POINTS_IN_WHOLE,
   type MoneyTextProblem,
@@ -44,8 +45,18 @@ export function parseBasisPoints(text: string): number | undefined {
   return basisPoints >= 1 && basisPoints <= BASIS_POINTS_IN_WHOLE ? basisPoints : undefined;
 }
 
-/** Basis points as a percentage to read: 1250 -> "12.5 %", 10000 -> "100 %". */
-export function formatBasisPoints(basisPoints: number): string {
+/**
+ * Basis points as a percentage to read: 1250 -> "12.5 %", 10000 -> "100 %" in English; another
+ * language writes it its own way ("12,5 %" in French). The decimal text goes to Intl as a string.
+ */
+export function formatBasisPoints(basisPoints: number, locale: AnyLocale = 'en'): string {
   const text = toDecimalText(basisPoints, 'USD').replace(/\.?0+$/, '');
-  return `${text} %`;
+  if (intlLocale(locale) === 'en') return `${text} %`;
+  const format = new Intl.NumberFormat(intlLocale(locale), {
+    style: 'unit',
+    unit: 'percent',
+    maximumFractionDigits: 2,
+  });
+  // Intl.NumberFormat v3 takes decimal strings exactly; the type definitions lag behind.
+  return (format.format as (value: string) => string)(text);
 }

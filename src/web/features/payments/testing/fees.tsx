@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import type {
   FeePlan,
   Invoice,
@@ -7,9 +8,44 @@ import type {
   StudentFees,
   TermOverviewRow,
 } from '../../../../shared/api/fees.js';
+import type { AnyLocale } from '../../../../shared/i18n/locales.js';
+import { I18nProvider } from '../../../lib/i18n.js';
+import { testTranslator } from '../../../test/i18n.js';
 import { mockApi, renderScreen } from '../../../test/school-test-utils.js';
 import { FeesScreen } from '../components/FeesScreen.js';
 import { PaymentScreen } from '../components/PaymentScreen.js';
+
+/** The screens' English texts the tests look for, from the English catalog. */
+const { t } = testTranslator('en');
+export const FEES_TITLE = t('payments.fees.title');
+export const PAYMENT_TITLE = t('payments.ledger.title');
+export const issuedText = (count: number) => t('payments.issued', { count });
+export const PAYMENT_TEXTS = {
+  recorded: (receiptNo: number) => t('payments.payment.recorded', { receiptNo: String(receiptNo) }),
+  asCredit: t('payments.payment.asCredit'),
+};
+export const PLAN_FORM_TEXTS = {
+  newTitle: t('payments.planForm.newTitle'),
+  editTitle: (name: string) => t('payments.planForm.editTitle', { name }),
+  locked: t('payments.planForm.locked'),
+  saved: (name: string) => t('payments.planForm.saved', { name }),
+  updated: (name: string) => t('payments.planForm.updated', { name }),
+};
+export const DISCOUNT_TEXTS = {
+  remove: t('payments.discount.remove'),
+  removeTitle: (name: string) => t('payments.discount.removeTitle', { name }),
+  removeBody: (name: string, subtotal: string) => t('payments.discount.removeBody', { name, subtotal }),
+  removed: (name: string) => t('payments.discount.removed', { name }),
+};
+export const STATEMENT_TEXTS = {
+  search: t('payments.statement.search'),
+  none: (typed: string) => t('payments.statement.none', { typed }),
+  choose: t('payments.statement.choose'),
+};
+
+/** The screen in `locale` (English, as the app's fallback, without one). */
+const inLocale = (ui: ReactElement, locale: AnyLocale | undefined) =>
+  locale ? <I18nProvider translator={testTranslator(locale)}>{ui}</I18nProvider> : ui;
 
 /** The fees tests' school (USD, New York): a KG plan of $1,250.00 with two pupils' invoices. */
 
@@ -192,7 +228,7 @@ export const PUPILS = [
   },
 ];
 
-export function renderLedger(routes: Record<string, unknown> = {}, path = '/payment') {
+export function renderLedger(routes: Record<string, unknown> = {}, path = '/payment', locale?: AnyLocale) {
   const api = mockApi({
     'GET admin/fees/overview': { data: OVERVIEW },
     'GET admin/fee-plans': { data: [PLAN] },
@@ -216,11 +252,11 @@ export function renderLedger(routes: Record<string, unknown> = {}, path = '/paym
     'GET admin/pupils?status=active': { data: PUPILS },
     ...(routes as Record<string, object>),
   });
-  return { ...renderScreen(<PaymentScreen />, { path, pattern: '/payment' }), api };
+  return { ...renderScreen(inLocale(<PaymentScreen />, locale), { path, pattern: '/payment' }), api };
 }
 
 /** The parent's /fees, the API answering as `routes` say. */
-export function renderParentFees(routes: Record<string, unknown>) {
+export function renderParentFees(routes: Record<string, unknown>, locale?: AnyLocale) {
   const api = mockApi(routes as Record<string, object>);
-  return { ...renderScreen(<FeesScreen />, { path: '/fees', pattern: '/fees' }), api };
+  return { ...renderScreen(inLocale(<FeesScreen />, locale), { path: '/fees', pattern: '/fees' }), api };
 }

@@ -1,0 +1,119 @@
+import { screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { describe, expect, it } from 'vitest';
+import type { CareAnswer } from '../../../../shared/api/family.js';
+import { childPlacesOf } from '../../../../shared/app-navigation.js';
+import type { AnyLocale } from '../../../../shared/i18n/locales.js';
+import { I18nProvider } from '../../../lib/i18n.js';
+import { testTranslator, untranslatedTexts } from '../../../test/i18n.js';
+import { mockApi, renderScreen } from '../../../test/school-test-utils.js';
+import { checkin, child, parentProfile } from '../testing/family-api.js';
+import { CareScreen } from './CareScreen.js';
+import { ParentDashboard } from './ParentDashboard.js';
+
+/** The first answer may take a while on a busy machine. */
+const LOADED = { timeout: 15_000 };
+
+const inLocale = (ui: ReactElement, locale: AnyLocale) => (
+  <I18nProvider translator={testTranslator(locale)}>{ui}</I18nProvider>
+);
+
+const ASHA = child();
+/** A day and time as the pseudo-locale writes it (as English: it has no calendar of its own). */
+const WHEN = /\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}/g;
+const withoutWhen = (texts: string[]) =>
+  texts.map((text) => text.replace(WHEN, '')).filter((text) => /[A-Za-z]{2,}/.test(text));
+
+const CARE: CareAnswer = {
+  studentId: 31,
+  studentName: 'Asha Verma',
+  details: {
+    emergencyContacts: [{ name: 'Maria Verma', relationship: 'Aunt', phone: '+1 555 0100' }],
+    medical: { allergies: 'Peanuts', conditions: '', medication: '', doctorName: 'Dr Lee', doctorPhone: '' },
+    pickups: [{ name: 'Grandma Rose', relationship: 'Grandmother', phone: '+1 555 0123', photo: null }],
+    photoConsent: true,
+  },
+  updatedAt: '2026-11-20T09:00:00.000Z',
+  updatedBy: 'Maria Verma',
+  mayEdit: false,
+  guardians: [{ name: 'Maria Verma', relationship: 'Mother' }],
+};
+const CARE_DATA = ['Asha Verma', 'Maria Verma', 'Aunt', 'Peanuts', 'Dr Lee', 'Grandma Rose', 'Grandmother'];
+
+function openCare(locale: AnyLocale, mayEdit: boolean) {
+  mockApi({
+    'GET users/profile': parentProfile(),
+    'GET pupils/31/care': { data: { ...CARE, mayEdit } },
+    'GET pupils/31/care/history': {
+      data: [
+        {
+          id: 3,
+          at: '2026-11-20T09:00:00.000Z',
+          by: 'Maria Verma',
+          changes: [{ field: 'Allergies', from: '', to: 'Peanuts' }],
+        },
+      ],
+    },
+  });
+  return renderScreen(inLocale(<CareScreen studentId={31} />, locale), {
+    path: '/care/31',
+    pattern: '/care/:id',
+  });
+}
+
+describe('the family screens in another language', () => {
+  it('a parent’s dashboard: no text outside the catalogs', async () => {
+    mockApi({
+      'GET family/children': { data: [ASHA] },
+      'GET pupils/31/checkins': {
+        date: '2026-11-24',
+        data: [
+          checkin(),
+          checkin({ id: 2, kind: 'out', at: '2026-11-24T15:30:00.000Z', collectedBy: 'Grandma Rose' }),
+        ],
+      },
+    });
+    const { container } = renderScreen(inLocale(<ParentDashboard unreadNotes={2} />, 'en-XA'), {
+      path: '/dashboard',
+      pattern: '/dashboard',
+    });
+    await screen.findByText(/Grandma Rose/, {}, LOADED);
+    // The child's places are the navigation's texts (shared/app-navigation.ts), translated with it.
+    const places = childPlacesOf(ASHA).flatMap((place) => [place.label, place.blurb]);
+    expect(
+      untranslatedTexts(container, ['Asha Verma', 'KG', 'Amara Okafor', 'Grandma Rose', ...places]),
+    ).toEqual([]);
+  });
+
+  it('a parent’s dashboard in French: the times of today', async () => {
+    mockApi({
+      'GET family/children': { data: [ASHA] },
+      'GET pupils/31/checkins': { date: '2026-11-24', data: [] },
+    });
+    renderScreen(inLocale(<ParentDashboard />, 'fr'), { path: '/dashboard', pattern: '/dashboard' });
+    expect(await screen.findByText('Pas encore arrivé aujourd’hui.', {}, LOADED)).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Aujourd’hui' })).toBeInTheDocument();
+  });
+
+  it('care details to read and their editor with its history: no text outside the catalogs', async () => {
+    const view = openCare('en-XA', false);
+    await screen.findByText('Grandma Rose', {}, LOADED);
+    expect(withoutWhen(untranslatedTexts(view.container, CARE_DATA))).toEqual([]);
+    view.unmount();
+
+    const editor = openCare('en-XA', true);
+    await screen.findByRole('form', {}, LOADED);
+    await screen.findByText('Peanuts', {}, LOADED);
+    expect(withoutWhen(untranslatedTexts(editor.container, [...CARE_DATA, 'Allergies']))).toEqual([]);
+  });
+
+  it('care details in Arabic: the title, and a guardian’s relationship in Arabic', async () => {
+    openCare('ar', false);
+    expect(
+      await screen.findByRole('heading', { name: 'بيانات رعاية Asha Verma' }, LOADED),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Maria Verma \(صلة القرابة: الأم\)/)).toBeInTheDocument();
+    const medical = screen.getByRole('heading', { name: 'ملاحظات طبية' }).closest('section') as HTMLElement;
+    expect(within(medical).getByText('الحساسية')).toBeInTheDocument();
+  });
+});
