@@ -46,7 +46,7 @@ const ownParts = () =>
 
 beforeAll(async () => {
   await import('../../../app/routes/school/dashboard.js');
-});
+}, 60_000);
 afterEach(() => setFallbackTranslator(testTranslator()));
 
 describe('the staff dashboards in other languages', () => {
