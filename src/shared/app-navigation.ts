@@ -1,6 +1,7 @@
 import { isSchoolType, type SchoolType, USER_TYPE, type UserType } from './constants.js';
-import { groupedTilesOf } from './dashboard-groups.js';
-import { linkTo, type ScreenPath, type TileIcon, tileEntriesOf } from './screens.js';
+import { groupedTilesOf, tileGroupKey } from './dashboard-groups.js';
+import type { MessageKey } from './i18n/message-keys.js';
+import { linkTo, type ScreenPath, type TileIcon, tileEntriesOf, tileMessageKeys } from './screens.js';
 
 /**
  * The school area's navigation per account type (docs/decisions/0051-app-shell.md): on phones a
@@ -8,6 +9,10 @@ import { linkTo, type ScreenPath, type TileIcon, tileEntriesOf } from './screens
  * navigation with everything. Derived from the screen registry (screens.ts): a type's places are
  * its dashboard and its dashboard's tiles, with the tiles' labels and icons; only which of them go
  * on the bar, their short bar labels and the principal's sections are chosen here.
+ *
+ * Every label is given twice: in English (the contract's words, what tests and the server read) and
+ * as its message in the `navigation` catalog (`labelKey`, `shortKey`, ...), which the shell shows in
+ * the reader's language.
  */
 
 /** The icons the navigation draws: the tiles' and a few of its own. */
@@ -18,6 +23,8 @@ export interface NavPlace {
   label: string;
   /** On the phone's bottom bar, where five labels share 375 px. */
   short: string;
+  labelKey: MessageKey;
+  shortKey: MessageKey;
   href: string;
   icon: NavIconName;
 }
@@ -25,6 +32,8 @@ export interface NavPlace {
 export interface NavSection {
   /** Shown above the section's places; the first, untitled section holds the daily places. */
   heading?: string;
+  /** The heading's message, when it is the product's word (a child's name, user data, has none). */
+  headingKey?: MessageKey;
   places: NavPlace[];
 }
 
@@ -36,15 +45,22 @@ export interface SchoolNavigation {
 }
 
 /** Each type's home. */
-const HOME: NavPlace = { label: 'Dashboard', short: 'Home', href: linkTo('/dashboard'), icon: 'house-door' };
+const HOME: NavPlace = {
+  label: 'Dashboard',
+  short: 'Home',
+  labelKey: 'navigation.home',
+  shortKey: 'navigation.home.short',
+  href: linkTo('/dashboard'),
+  icon: 'house-door',
+};
 
-/** A bar label for places whose tile label is too long for a fifth of a phone. */
-const SHORT_LABELS: Partial<Record<ScreenPath, string>> = {
-  '/student-class': 'Class',
-  '/notification': 'News',
-  '/student-attendence': 'Register',
-  '/attendence': 'Register',
-  '/teacher-class': 'Classes',
+/** A bar label (and its message) for places whose tile label is too long for a fifth of a phone. */
+const SHORT_LABELS: Partial<Record<ScreenPath, { text: string; key: MessageKey }>> = {
+  '/student-class': { text: 'Class', key: 'navigation.short.student-class' },
+  '/notification': { text: 'News', key: 'navigation.short.notification' },
+  '/student-attendence': { text: 'Register', key: 'navigation.short.student-attendence' },
+  '/attendence': { text: 'Register', key: 'navigation.short.attendence' },
+  '/teacher-class': { text: 'Classes', key: 'navigation.short.teacher-class' },
 };
 
 /** What each type opens most (for the principal: docs/decisions/0016-phone-layout.md's daily tiles). */
@@ -67,6 +83,9 @@ export interface ChildForNavigation {
 export interface ChildPlace extends NavPlace {
   /** What the dashboard's tile says under its label. */
   blurb: string;
+  blurbKey: MessageKey;
+  /** The blurb message's arguments (the class's name). */
+  blurbValues?: Readonly<Record<string, string>>;
 }
 
 /** The label of a child's care details: the one-child parent's bar keeps it one tap away. */
@@ -79,45 +98,100 @@ const CARE_DETAILS = 'Care details';
  */
 export function childPlacesOf(child: ChildForNavigation): ChildPlace[] {
   const id = child.studentId;
-  const place = (label: string, blurb: string, href: string, icon: NavIconName): ChildPlace => ({
+  const place = (
+    label: string,
+    name: string,
+    blurb: string,
+    href: string,
+    icon: NavIconName,
+  ): ChildPlace => ({
     label,
     short: label,
+    labelKey: `navigation.child.${name}` as MessageKey,
+    shortKey: `navigation.child.${name}` as MessageKey,
     blurb,
+    blurbKey: `navigation.child.${name}.blurb` as MessageKey,
     href,
     icon,
   });
+  const timetable = (classId: number): ChildPlace => {
+    const href = `${linkTo('/schedule-summary')}?classId=${classId}`;
+    return child.className === null
+      ? {
+          ...place('Timetable', 'timetable', 'The week of the class', href, 'backpack'),
+          blurbKey: 'navigation.child.timetable.blurbNoClass',
+        }
+      : {
+          ...place('Timetable', 'timetable', `The week of ${child.className}`, href, 'backpack'),
+          blurbValues: { className: child.className },
+        };
+  };
   return [
-    place('Profile', 'Details and photo', linkTo('/student-profile/:id', id), 'emoji-smile'),
-    place('Attendance', 'Days present and absent', linkTo('/student-attendence/:id', id), 'clipboard-check'),
-    place('Results', 'Marks by subject', linkTo('/studentresult/:id', id), 'trophy'),
-    place('Mark sheet', 'Total, percentage and division', linkTo('/result-summary/:id', id), 'award'),
-    ...(child.classId === null
-      ? []
-      : [
-          place(
-            'Timetable',
-            `The week of ${child.className ?? 'the class'}`,
-            `${linkTo('/schedule-summary')}?classId=${child.classId}`,
-            'backpack',
-          ),
-        ]),
-    place(CARE_DETAILS, 'Contacts, health and who may collect', linkTo('/care/:id', id), 'heart-pulse'),
+    place('Profile', 'profile', 'Details and photo', linkTo('/student-profile/:id', id), 'emoji-smile'),
+    place(
+      'Attendance',
+      'attendance',
+      'Days present and absent',
+      linkTo('/student-attendence/:id', id),
+      'clipboard-check',
+    ),
+    place('Results', 'results', 'Marks by subject', linkTo('/studentresult/:id', id), 'trophy'),
+    place(
+      'Mark sheet',
+      'markSheet',
+      'Total, percentage and division',
+      linkTo('/result-summary/:id', id),
+      'award',
+    ),
+    ...(child.classId === null ? [] : [timetable(child.classId)]),
+    place(
+      CARE_DETAILS,
+      'care',
+      'Contacts, health and who may collect',
+      linkTo('/care/:id', id),
+      'heart-pulse',
+    ),
   ];
 }
 
 /** A type's places from its tiles, by path. */
 function tilePlaces(type: SchoolType): Map<string, NavPlace> {
   return new Map(
-    tileEntriesOf(type).map((tile) => [
-      tile.path,
-      { label: tile.label, short: SHORT_LABELS[tile.path] ?? tile.label, href: tile.path, icon: tile.icon },
-    ]),
+    tileEntriesOf(type).map((tile) => {
+      const keys = tileMessageKeys(tile);
+      const short = SHORT_LABELS[tile.path];
+      return [
+        tile.path,
+        {
+          label: tile.label,
+          short: short?.text ?? tile.label,
+          labelKey: keys.label,
+          shortKey: short?.key ?? keys.label,
+          href: tile.path,
+          icon: tile.icon,
+        },
+      ];
+    }),
   );
 }
 
 const PARENT_PLACES: Readonly<Record<string, NavPlace>> = {
-  '/notification': { label: 'Notifications', short: 'News', href: linkTo('/notification'), icon: 'bell' },
-  '/fees': { label: 'Fees', short: 'Fees', href: linkTo('/fees'), icon: 'calculator' },
+  '/notification': {
+    label: 'Notifications',
+    short: 'News',
+    labelKey: 'navigation.parent.notification',
+    shortKey: 'navigation.parent.notification.short',
+    href: linkTo('/notification'),
+    icon: 'bell',
+  },
+  '/fees': {
+    label: 'Fees',
+    short: 'Fees',
+    labelKey: 'navigation.parent.fees',
+    shortKey: 'navigation.parent.fees',
+    href: linkTo('/fees'),
+    icon: 'calculator',
+  },
 };
 
 function parentNavigation(children: readonly ChildForNavigation[]): SchoolNavigation {
@@ -125,12 +199,18 @@ function parentNavigation(children: readonly ChildForNavigation[]): SchoolNaviga
   const perChild = children.map((child) => ({
     heading: child.studentName,
     // The navigation's places, without the dashboard's blurbs.
-    places: childPlacesOf(child).map(({ blurb: _blurb, ...place }): NavPlace => place),
+    places: childPlacesOf(child).map(
+      ({ blurb: _blurb, blurbKey: _blurbKey, blurbValues: _blurbValues, ...place }): NavPlace => place,
+    ),
   }));
   // With one child, their care details are one tap away: the bar's fourth place.
   const only =
     children.length === 1 ? perChild[0]?.places.find((place) => place.label === CARE_DETAILS) : undefined;
-  const bar = [HOME, ...own, ...(only ? [{ ...only, short: 'Care' }] : [])];
+  const bar = [
+    HOME,
+    ...own,
+    ...(only ? [{ ...only, short: 'Care', shortKey: 'navigation.child.care.short' as const }] : []),
+  ];
   return { bar, sections: [{ places: [HOME, ...own] }, ...perChild] };
 }
 
@@ -147,6 +227,8 @@ export function schoolNavigationOf(
     const profile: NavPlace = {
       label: 'Profile',
       short: 'Profile',
+      labelKey: 'navigation.profile',
+      shortKey: 'navigation.profile',
       href: linkTo('/profile'),
       icon: 'person-badge',
     };
@@ -161,6 +243,7 @@ export function schoolNavigationOf(
     // The same groups as the dashboard's tiles (dashboard-groups.ts), Daily first.
     const [daily, ...rest] = (groupedTilesOf(type) ?? []).map(({ group, tiles }) => ({
       heading: group,
+      headingKey: tileGroupKey(group),
       places: pick(tiles.map((tile) => tile.path as ScreenPath)),
     }));
     return { bar, sections: [{ places: [HOME, ...(daily?.places ?? [])] }, ...rest] };
@@ -170,7 +253,11 @@ export function schoolNavigationOf(
     bar,
     sections: [
       { places: bar },
-      { heading: 'More', places: [...places.values()].filter((place) => !barHrefs.has(place.href)) },
+      {
+        heading: 'More',
+        headingKey: 'navigation.more',
+        places: [...places.values()].filter((place) => !barHrefs.has(place.href)),
+      },
     ],
   };
 }

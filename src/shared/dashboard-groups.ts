@@ -1,4 +1,5 @@
 import { type SchoolType, USER_TYPE } from './constants.js';
+import type { MessageKey } from './i18n/message-keys.js';
 import { type DashboardTile, dashboardTilesOf, type ScreenPath } from './screens.js';
 
 /**
@@ -9,6 +10,9 @@ import { type DashboardTile, dashboardTilesOf, type ScreenPath } from './screens
  */
 export const TILE_GROUPS = ['Daily', 'Teaching', 'Office', 'Website'] as const;
 export type TileGroup = (typeof TILE_GROUPS)[number];
+
+/** A group's name in the reader's language (`navigation.group.<group>`; English as TILE_GROUPS). */
+export const tileGroupKey = (group: TileGroup): MessageKey => `navigation.group.${group}`;
 
 /** The group of each of the principal's tiles, by its path. A tile missing here fails the tests. */
 export const PRINCIPAL_TILE_GROUP: Readonly<Partial<Record<ScreenPath, TileGroup>>> = {

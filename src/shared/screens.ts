@@ -1,4 +1,5 @@
 import { type SchoolType, USER_TYPE, type UserType } from './constants.js';
+import type { MessageKey } from './i18n/message-keys.js';
 import { FORGOT_PASSWORD_PATH, MAIL_LINK_PATHS } from './mail-links.js';
 import { SETUP_PATH } from './setup-link.js';
 
@@ -45,6 +46,11 @@ export interface TileEntry {
   icon: TileIcon;
   /** Set on tiles that are not in the product's menu of the type (docs/contract/product.md#school-screens): what added them. */
   addedBy?: string;
+  /**
+   * The tile's name in the `navigation` catalog (`tile.<name>`, `tile.<name>.blurb`) when it is not
+   * its path's first segment: a second tile of the same screen with other words.
+   */
+  messageName?: string;
 }
 
 export interface ScreenEntry {
@@ -130,6 +136,7 @@ export const SCREENS = [
       },
       Principle: {
         label: 'Class',
+        messageName: 'class',
         order: 3,
         icon: 'easel2',
         blurb: 'Teachers, subjects and times per class',
@@ -451,6 +458,17 @@ export function bannerTitleFor(pathname: string): string | undefined {
   return segment === undefined ? undefined : BANNER_TITLES[segment];
 }
 
+/**
+ * The banner title's message (`navigation.title.<segment>`, whose English is BANNER_TITLES'), for
+ * showing it in the reader's language; undefined where bannerTitleFor gives none.
+ */
+export function bannerTitleKeyFor(pathname: string): MessageKey | undefined {
+  const segment = firstSegment(pathname);
+  return segment === undefined || BANNER_TITLES[segment] === undefined
+    ? undefined
+    : (`navigation.title.${segment}` as MessageKey);
+}
+
 export interface DashboardTile {
   /** The label shown on the tile, as the product writes it (docs/contract/product.md#school-screens). */
   label: string;
@@ -467,6 +485,31 @@ export function tileEntriesOf(type: SchoolType): (TileEntry & { path: ScreenPath
 }
 
 const asTile = ({ label, path }: DashboardTile): DashboardTile => ({ label, path });
+
+/** Each tile label's name in the `navigation` catalog: its own, or its screen's first segment. */
+const TILE_MESSAGE_NAMES: ReadonlyMap<string, string> = new Map(
+  SCREEN_ENTRIES.flatMap((entry) =>
+    Object.values(entry.tiles ?? {}).map((tile): [string, string] => [
+      tile.label,
+      tile.messageName ?? firstSegment(entry.path) ?? '',
+    ]),
+  ),
+);
+
+/**
+ * A tile's label and blurb as messages (`navigation.tile.<name>`, `navigation.tile.<name>.blurb`),
+ * whose English is the registry's label and blurb. The tile's label (the contract's words) names it.
+ */
+export function tileMessageKeys(tile: Pick<DashboardTile, 'label'>): {
+  label: MessageKey;
+  blurb: MessageKey;
+} {
+  const name = TILE_MESSAGE_NAMES.get(tile.label) ?? tile.label;
+  return {
+    label: `navigation.tile.${name}` as MessageKey,
+    blurb: `navigation.tile.${name}.blurb` as MessageKey,
+  };
+}
 
 /** The tiles of a type's dashboard, in order: the product's menu and what was added after it. */
 export const dashboardTilesOf = (type: SchoolType): DashboardTile[] => tileEntriesOf(type).map(asTile);

@@ -7,7 +7,8 @@ import {
 import { escapeHtml, scriptSafeJson } from '../../../shared/html-text.js';
 import { type AnyLocale, DEFAULT_LOCALE, textDirection } from '../../../shared/i18n/locales.js';
 import type { Messages } from '../../../shared/i18n/translator.js';
-import { bannerTitleFor } from '../../../shared/screens.js';
+import { bannerTitleKeyFor } from '../../../shared/screens.js';
+import { translatorFor } from '../../lib/i18n.js';
 
 /** JSON that cannot end the script element it sits in (`</script>`, `<!--`). */
 const TITLE = /<title>[^<]*<\/title>/i;
@@ -45,7 +46,11 @@ export function renderIndexPage(
 ): string {
   if (rendered) return renderServerPage(template, settings, rendered);
   const language = page.language ?? { locale: DEFAULT_LOCALE, messages: {} };
-  const pageTitle = page.notFound ? NOT_FOUND_PAGE_TITLE : bannerTitleFor(page.pathname);
+  // The banner title in the page's language (English: the contract's BANNER_TITLES).
+  const titleKey = bannerTitleKeyFor(page.pathname);
+  const pageTitle = page.notFound
+    ? NOT_FOUND_PAGE_TITLE
+    : titleKey && translatorFor(language.locale).t(titleKey);
   const title = `<title>${escapeHtml(documentTitle(pageTitle, settings.name))}</title>`;
   const description = settings.description
     ? `<meta name="description" content="${escapeHtml(settings.description.replace(/\s+/g, ' '))}" />`
@@ -53,7 +58,7 @@ export function renderIndexPage(
   const data = `<script type="application/json" id="${SETTINGS_ELEMENT_ID}">${scriptSafeJson(settings)}</script>${messagesBlock(language)}`;
 
   let html = template.replace(HTML_START, () => htmlStart(language.locale));
-  html = TITLE.test(html) ? template.replace(TITLE, () => title) : template;
+  html = TITLE.test(html) ? html.replace(TITLE, () => title) : html;
   html = DESCRIPTION.test(html) ? html.replace(DESCRIPTION, () => description) : html;
   const additions = `${DESCRIPTION.test(template) ? '' : description}${data}`;
   // The app's module script runs after the whole document is read, so the end will do without a head.

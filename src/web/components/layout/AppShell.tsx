@@ -10,10 +10,12 @@ import {
   schoolNavigationOf,
 } from '../../../shared/app-navigation.js';
 import { USER_TYPE } from '../../../shared/constants.js';
+import { bannerTitleFor, bannerTitleKeyFor } from '../../../shared/screens.js';
 import { paths } from '../../config/paths.js';
 import { isCurrentPlace } from '../../lib/app-navigation.js';
 import { useLogout } from '../../lib/auth.js';
 import { useCurrentUser } from '../../lib/current-user.js';
+import { type MessageKey, useI18n } from '../../lib/i18n.js';
 import { childrenQueryOptions } from '../../lib/school/get-children.js';
 import { useMediaQuery } from '../../lib/use-media-query.js';
 import { yearIn } from './Footer.js';
@@ -28,8 +30,21 @@ import { useSchool } from './school.js';
  */
 export const SIDE_NAV_QUERY = '(min-width: 992px)';
 
-/** The navigation's accessible name, one landmark at a time (side or bottom). */
+/** The navigation's accessible name, one landmark at a time (side or bottom); English: NAV_LABEL. */
 export const NAV_LABEL = 'School area';
+const NAV_LABEL_KEY: MessageKey = 'navigation.shell.label';
+
+/**
+ * The page's title in the reader's language: the banner title's message where the path has one,
+ * else what the banner says (the not-found title).
+ */
+function useShellTitle(): string | undefined {
+  const { t } = useI18n();
+  const title = usePageTitle();
+  const { pathname } = useLocation();
+  const key = bannerTitleKeyFor(pathname);
+  return key && title === bannerTitleFor(pathname) ? t(key) : title;
+}
 
 /** The logged-in user's places: none until the user (and a parent's children) are known. */
 function useSchoolNavigation(): SchoolNavigation | undefined {
@@ -48,6 +63,7 @@ interface PlaceLinkProps {
 }
 
 function PlaceLink({ place, className, short = false, onNavigate }: PlaceLinkProps) {
+  const { t } = useI18n();
   const location = useLocation();
   const current = isCurrentPlace(place.href, location);
   return (
@@ -58,7 +74,7 @@ function PlaceLink({ place, className, short = false, onNavigate }: PlaceLinkPro
       onClick={onNavigate}
     >
       <ShellIcon name={place.icon} className={`${className}-icon`} />
-      <span className={`${className}-label`}>{short ? place.short : place.label}</span>
+      <span className={`${className}-label`}>{t(short ? place.shortKey : place.labelKey)}</span>
     </Link>
   );
 }
@@ -71,13 +87,14 @@ interface SectionsProps {
 }
 
 function Sections({ sections, idPrefix, onNavigate }: SectionsProps) {
+  const { t } = useI18n();
   return sections.map((section, index) => {
     const headingId = `${idPrefix}-${index}`;
     return (
       <div key={section.heading ?? index} className="app-nav-section">
         {section.heading ? (
           <h2 id={headingId} className="app-nav-section__heading">
-            {section.heading}
+            {section.headingKey ? t(section.headingKey) : section.heading}
           </h2>
         ) : null}
         <ul className="app-nav-section__list" aria-labelledby={section.heading ? headingId : undefined}>
@@ -94,9 +111,10 @@ function Sections({ sections, idPrefix, onNavigate }: SectionsProps) {
 
 /** Desktop: every place, in sections, beside the page. */
 function SideNav({ navigation }: { navigation: SchoolNavigation | undefined }) {
+  const { t } = useI18n();
   const ids = useId();
   return (
-    <nav className="app-side" aria-label={NAV_LABEL}>
+    <nav className="app-side" aria-label={t(NAV_LABEL_KEY)}>
       {navigation ? <Sections sections={navigation.sections} idPrefix={ids} /> : null}
     </nav>
   );
@@ -106,6 +124,7 @@ const FOCUSABLE = 'button:not([disabled]), [href]';
 
 /** The phone's "More": the places not on the bar, in a sheet over the page. */
 function MoreSheet({ sections, onClose }: { sections: readonly NavSection[]; onClose: () => void }) {
+  const { t } = useI18n();
   const ids = useId();
   const sheet = useRef<HTMLDivElement>(null);
   const close = useRef<HTMLButtonElement>(null);
@@ -149,9 +168,15 @@ function MoreSheet({ sections, onClose }: { sections: readonly NavSection[]; onC
       >
         <div className="app-more__head">
           <h2 id={`${ids}-title`} className="app-more__title">
-            More
+            {t('navigation.more')}
           </h2>
-          <button ref={close} type="button" className="app-icon-button" aria-label="Close" onClick={onClose}>
+          <button
+            ref={close}
+            type="button"
+            className="app-icon-button"
+            aria-label={t('navigation.shell.close')}
+            onClick={onClose}
+          >
             <ShellIcon name="x-lg" />
           </button>
         </div>
@@ -165,6 +190,7 @@ function MoreSheet({ sections, onClose }: { sections: readonly NavSection[]; onC
 
 /** Phone: the places used most, then More. */
 function BottomBar({ navigation }: { navigation: SchoolNavigation | undefined }) {
+  const { t } = useI18n();
   const location = useLocation();
   const { pathname } = location;
   const [open, setOpen] = useState(false);
@@ -185,7 +211,7 @@ function BottomBar({ navigation }: { navigation: SchoolNavigation | undefined })
   };
   return (
     <>
-      <nav className="app-tabbar" aria-label={NAV_LABEL}>
+      <nav className="app-tabbar" aria-label={t(NAV_LABEL_KEY)}>
         <ul className="app-tabbar__list">
           {navigation?.bar.map((place) => (
             <li key={place.href}>
@@ -203,7 +229,7 @@ function BottomBar({ navigation }: { navigation: SchoolNavigation | undefined })
                 onClick={() => setOpen(true)}
               >
                 <ShellIcon name="grid" className="app-tab-icon" />
-                <span className="app-tab-label">More</span>
+                <span className="app-tab-label">{t('navigation.more')}</span>
               </button>
             </li>
           ) : null}
@@ -225,7 +251,8 @@ const initialsOf = (name: string): string =>
 
 /** The compact title bar: the school (a link to the dashboard), the page's title, the user. */
 function TitleBar() {
-  const title = usePageTitle();
+  const { t } = useI18n();
+  const title = useShellTitle();
   const { settings } = useSchool();
   const user = useCurrentUser().data;
   const logout = useLogout();
@@ -234,7 +261,11 @@ function TitleBar() {
       <Link
         to={paths.dashboard}
         className="app-bar__brand"
-        aria-label={settings?.name ? `${settings.name}: Dashboard` : 'Dashboard'}
+        aria-label={
+          settings?.name
+            ? t('navigation.shell.brandWithSchool', { school: settings.name })
+            : t('navigation.shell.brand')
+        }
       >
         <SchoolLogo logo={settings?.logo} />
       </Link>
@@ -249,15 +280,15 @@ function TitleBar() {
               {initialsOf(user.name)}
             </span>
             <span className="app-bar__name">
-              <span className="visually-hidden">Logged in as </span>
+              <span className="visually-hidden">{t('navigation.shell.loggedInAs')}</span>
               {user.name}
-              <span className="app-bar__type">{user.type}</span>
+              <span className="app-bar__type">{t(`common.userType.${user.type}`)}</span>
             </span>
           </p>
         ) : null}
         <button type="button" className="app-logout" onClick={logout}>
           <ShellIcon name="box-arrow-right" />
-          <span className="app-logout__label">LogOut</span>
+          <span className="app-logout__label">{t('navigation.shell.logout')}</span>
         </button>
       </div>
     </header>
@@ -266,14 +297,15 @@ function TitleBar() {
 
 /** Back to the dashboard from any other screen. */
 function Breadcrumb() {
-  const title = usePageTitle();
+  const { t } = useI18n();
+  const title = useShellTitle();
   const { pathname } = useLocation();
   if (pathname === paths.dashboard) return null;
   return (
-    <nav aria-label="Breadcrumb" className="app-crumbs">
+    <nav aria-label={t('navigation.shell.breadcrumb')} className="app-crumbs">
       <ol className="breadcrumb mb-0">
         <li className="breadcrumb-item">
-          <Link to={paths.dashboard}>Dashboard</Link>
+          <Link to={paths.dashboard}>{t('navigation.shell.breadcrumbHome')}</Link>
         </li>
         <li className="breadcrumb-item active" aria-current="page">
           {title}
@@ -285,6 +317,7 @@ function Breadcrumb() {
 
 /** One line: the © and the way to the school's public website. */
 function SlimFooter() {
+  const { t } = useI18n();
   const { settings } = useSchool();
   return (
     <footer className="app-footer">
@@ -293,7 +326,7 @@ function SlimFooter() {
       </p>
       <a href={paths.home} className="app-footer__site">
         <ShellIcon name="globe2" />
-        The school’s website
+        {t('navigation.shell.website')}
       </a>
     </footer>
   );

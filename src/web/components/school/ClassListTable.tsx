@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useI18n } from '../../lib/i18n.js';
 import { HiddenText } from './SchoolPanel.js';
 import { SchoolTable } from './SchoolTable.js';
 
@@ -17,14 +18,15 @@ export interface ClassListTableProps {
 
 /** The school screens' list of classes: Sr.No., the class, and one action that opens it. */
 export function ClassListTable({ classes, actionHeader, action }: ClassListTableProps) {
+  const { t } = useI18n();
   return (
     <SchoolTable
-      label="Classes"
+      label={t('navigation.school.classes')}
       rows={classes}
       rowKey={(row) => row.id}
       columns={[
-        { header: 'Sr.No.', cell: (_row, index) => index + 1 },
-        { header: 'Class', cell: (row) => row.name },
+        { header: t('navigation.school.srNo'), cell: (_row, index) => index + 1 },
+        { header: t('navigation.school.class'), cell: (row) => row.name },
         { header: <HiddenText>{actionHeader}</HiddenText>, cellClassName: 'text-end', cell: action },
       ]}
     />

@@ -1,8 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { isApiError } from '../../lib/api-client.js';
-import { LOAD_ERROR_TEXT } from '../ui/SectionState.js';
+import { useI18n } from '../../lib/i18n.js';
 
+// The English of the navigation catalog's school.* messages, for the tests that read them.
 export const LOADING_TEXT = 'Loading…';
 export const EMPTY_TEXT = 'No records yet';
 export const FORBIDDEN_TEXT = 'This is not available for your account.';
@@ -17,23 +18,26 @@ export function failureKind(error: unknown): FailureKind {
   return 'failed';
 }
 
-export function LoadingState({ text = LOADING_TEXT }: { text?: string }) {
+export function LoadingState({ text }: { text?: string }) {
+  const { t } = useI18n();
   return (
     <div className="school-state school-state--loading" role="status">
       <span className="spinner-border spinner-border-sm" aria-hidden="true" />
-      <span>{text}</span>
+      <span>{text ?? t('navigation.school.loading')}</span>
     </div>
   );
 }
 
-export function EmptyState({ children = EMPTY_TEXT }: { children?: ReactNode }) {
-  return <p className="school-state school-state--empty">{children}</p>;
+export function EmptyState({ children }: { children?: ReactNode }) {
+  const { t } = useI18n();
+  return <p className="school-state school-state--empty">{children ?? t('navigation.school.empty')}</p>;
 }
 
-export function NotFoundState({ children = NOT_FOUND_TEXT }: { children?: ReactNode }) {
+export function NotFoundState({ children }: { children?: ReactNode }) {
+  const { t } = useI18n();
   return (
     <p className="school-state school-state--notice" role="alert">
-      {children}
+      {children ?? t('navigation.school.notFoundText')}
     </p>
   );
 }
@@ -48,20 +52,21 @@ export interface FailureStateProps {
  * Retry (docs/contract/fixes-and-gaps.md#fix-7). The query client has already logged the error.
  */
 export function FailureState({ error, retry }: FailureStateProps) {
+  const { t } = useI18n();
   const kind = failureKind(error);
   if (kind === 'forbidden') {
     return (
       <p className="school-state school-state--notice" role="alert">
-        {FORBIDDEN_TEXT}
+        {t('navigation.school.forbidden')}
       </p>
     );
   }
   if (kind === 'not-found') return <NotFoundState />;
   return (
     <div className="load-error school-state--failed" role="alert">
-      <p className="mb-2">{LOAD_ERROR_TEXT}</p>
+      <p className="mb-2">{t('navigation.school.loadError')}</p>
       <button type="button" className="btn btn-outline-primary rounded-pill" onClick={() => void retry()}>
-        Retry
+        {t('navigation.school.retry')}
       </button>
     </div>
   );

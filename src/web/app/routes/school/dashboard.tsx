@@ -2,7 +2,13 @@ import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { LoaderFunction } from 'react-router';
 import { type SchoolType, USER_TYPE } from '../../../../shared/constants.js';
 import { groupedTilesOf } from '../../../../shared/dashboard-groups.js';
-import { type DashboardTile, linkTo, mayOpen, type ScreenPath } from '../../../../shared/screens.js';
+import {
+  type DashboardTile,
+  linkTo,
+  mayOpen,
+  type ScreenPath,
+  tileMessageKeys,
+} from '../../../../shared/screens.js';
 import { paths } from '../../../config/paths.js';
 import { pendingUsersQueryOptions } from '../../../features/accounts/api/list-users.js';
 import { AccountIcon } from '../../../features/accounts/components/AccountIcon.js';
@@ -22,6 +28,7 @@ import { ParentDashboard } from '../../../features/family/components/ParentDashb
 import { inboxQueryOptions } from '../../../features/inbox/api/inbox.js';
 import { notificationsQueryOptions } from '../../../features/notifications/api/get-notifications.js';
 import { currentUserQueryOptions, useCurrentUser } from '../../../lib/current-user.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { childrenQueryOptions } from '../../../lib/school/get-children.js';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.js';
 
@@ -43,20 +50,23 @@ export const clientLoader =
 
 /** The tiles of a staff dashboard, after its day: grouped for the principal, daily ones first on a phone. */
 function StaffTiles({ type, counts }: { type: SchoolType; counts: TileCounts }) {
+  const { t } = useI18n();
   const phone = useMediaQuery(PHONE_QUERY);
   const all = dashboardTilesFor(type) ?? [];
   // As the one list did (docs/decisions/0016-phone-layout.md): the order is the page's, not CSS's.
   const tiles = phone && type === USER_TYPE.principal ? dailyTilesFirst(all) : all;
   const pillOf = (tile: DashboardTile) => {
     const waiting = counts[tile.path];
-    return waiting && waiting.count > 0 ? `${waiting.count} ${waiting.word}` : undefined;
+    return waiting && waiting.count > 0
+      ? t(`dashboard.pill.${waiting.word}`, { count: waiting.count })
+      : undefined;
   };
   return (
     <TileGroups
       tiles={tiles}
       groups={groupedTilesOf(type)}
       iconOf={(tile) => <AccountIcon name={tileLook(tile.label).icon} />}
-      blurbOf={(tile) => tileLook(tile.label).blurb}
+      blurbOf={(tile) => t(tileMessageKeys(tile).blurb)}
       pillOf={pillOf}
     />
   );

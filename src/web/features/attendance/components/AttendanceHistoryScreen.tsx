@@ -1,14 +1,15 @@
 import type { ReactNode } from 'react';
+import { percentIn, shortDateIn } from '../../../components/school/dates.js';
 import { FailureState, LoadingState, QueryState } from '../../../components/school/QueryState.js';
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
 import { useCurrentUser } from '../../../lib/current-user.js';
-import { attendanceLabel, formatPercent } from '../../../lib/school/format.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { usePupil } from '../../../lib/school/get-pupil.js';
-import { shortDate } from '../../../lib/school-time.js';
 import { useAttendanceHistory } from '../api/get-attendance-history.js';
 
 function AttendanceHistoryView({ studentId }: { studentId: number }) {
+  const { t, locale } = useI18n();
   const history = useAttendanceHistory(studentId);
   return (
     <QueryState query={history} isEmpty={(data) => data.days.length === 0}>
@@ -18,42 +19,42 @@ function AttendanceHistoryView({ studentId }: { studentId: number }) {
           <>
             <dl className="attendance-totals">
               <div className="attendance-totals__item attendance-totals__item--1">
-                <dt>Present</dt>
+                <dt>{t('common.attendance.1')}</dt>
                 <dd>{totals.present}</dd>
               </div>
               <div className="attendance-totals__item attendance-totals__item--2">
-                <dt>Absent</dt>
+                <dt>{t('common.attendance.2')}</dt>
                 <dd>{totals.absent}</dd>
               </div>
               <div className="attendance-totals__item attendance-totals__item--3">
-                <dt>On Leave</dt>
+                <dt>{t('common.attendance.3')}</dt>
                 <dd>{totals.leave}</dd>
               </div>
               <div className="attendance-totals__item attendance-totals__item--percent">
-                <dt>Present %</dt>
-                <dd>{formatPercent(totals.percentPresent)}</dd>
+                <dt>{t('attendance.history.present')}</dt>
+                <dd>{percentIn(totals.percentPresent, locale)}</dd>
               </div>
             </dl>
             <SchoolTable
-              label="Days of attendance"
+              label={t('attendance.history.label')}
               rows={newestFirst}
               rowKey={(day) => day.date}
               columns={[
                 {
-                  header: 'Date',
+                  header: t('attendance.history.date'),
                   cellClassName: 'text-nowrap',
-                  cell: (day) => <time dateTime={day.date}>{shortDate(day.date)}</time>,
+                  cell: (day) => <time dateTime={day.date}>{shortDateIn(day.date, locale)}</time>,
                 },
                 {
-                  header: 'Status',
+                  header: t('attendance.sheet.status'),
                   cell: (day) => (
                     <span className={`attendance-status attendance-status--${day.status}`}>
-                      {attendanceLabel(day.status)}
+                      {t(`common.attendance.${day.status}`)}
                     </span>
                   ),
                 },
                 {
-                  header: 'Description',
+                  header: t('attendance.sheet.description'),
                   cellClassName: 'school-table__text',
                   cell: (day) => day.description,
                 },
@@ -71,11 +72,16 @@ function AttendanceHistoryView({ studentId }: { studentId: number }) {
  * totals.
  */
 export function StudentAttendanceHistoryScreen({ studentId }: { studentId: number }) {
+  const { t } = useI18n();
   const pupil = usePupil(studentId);
   return (
     <SchoolPanel
-      title={pupil.data ? `Attendance of ${pupil.data.name}` : 'Attendance history'}
-      lead="Every school day saved for this pupil, newest first."
+      title={
+        pupil.data
+          ? t('attendance.history.titleOf', { name: pupil.data.name })
+          : t('attendance.history.title')
+      }
+      lead={t('attendance.history.lead')}
     >
       <AttendanceHistoryView studentId={studentId} />
     </SchoolPanel>
@@ -86,13 +92,14 @@ export function StudentAttendanceHistoryScreen({ studentId }: { studentId: numbe
  * /attendance-report (docs/contract/fixes-and-gaps.md#fix-5): the logged-in pupil's own attendance history.
  */
 export function OwnAttendanceScreen() {
+  const { t } = useI18n();
   const user = useCurrentUser();
   let body: ReactNode;
   if (user.isError && !user.data) body = <FailureState error={user.error} retry={user.refetch} />;
   else if (!user.data) body = <LoadingState />;
   else body = <AttendanceHistoryView studentId={user.data.id} />;
   return (
-    <SchoolPanel title="My attendance" lead="Every school day saved for you, newest first.">
+    <SchoolPanel title={t('attendance.own.title')} lead={t('attendance.own.lead')}>
       {body}
     </SchoolPanel>
   );

@@ -4,36 +4,38 @@ import { QueryState } from '../../../components/school/QueryState.js';
 import { SchoolDateField } from '../../../components/school/SchoolField.js';
 import { HiddenText, SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
 import { schoolPaths } from '../../../config/school-paths.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { todayInZone, useSchoolTimeZone } from '../../../lib/school-time.js';
 import { type ClassDayAttendance, useAttendanceOverview } from '../api/get-attendance-overview.js';
 
 const COUNTS = ['pupils', 'present', 'absent', 'leave', 'unmarked'] as const;
 
 function OverviewTable({ rows, date }: { rows: ClassDayAttendance[]; date: string }) {
+  const { t } = useI18n();
   const total = (field: (typeof COUNTS)[number]) => rows.reduce((sum, row) => sum + row[field], 0);
   return (
-    <TableWrap label="Classes on the day">
+    <TableWrap label={t('attendance.overview.label')}>
       <table className="table school-table">
         <thead>
           <tr>
-            <th scope="col">Class</th>
+            <th scope="col">{t('attendance.class.class')}</th>
             <th scope="col" className="text-end">
-              Pupils
+              {t('attendance.overview.pupils')}
             </th>
             <th scope="col" className="text-end">
-              Present
+              {t('common.attendance.1')}
             </th>
             <th scope="col" className="text-end">
-              Absent
+              {t('common.attendance.2')}
             </th>
             <th scope="col" className="text-end">
-              On Leave
+              {t('common.attendance.3')}
             </th>
             <th scope="col" className="text-end">
-              Not marked
+              {t('attendance.overview.unmarked')}
             </th>
             <th scope="col">
-              <span className="visually-hidden">Class attendance</span>
+              <span className="visually-hidden">{t('attendance.overview.classAttendance')}</span>
             </th>
           </tr>
         </thead>
@@ -54,7 +56,10 @@ function OverviewTable({ rows, date }: { rows: ClassDayAttendance[]; date: strin
                   to={schoolPaths.classAttendance(row.classId, date)}
                   className="btn btn-sm btn-outline-primary rounded-pill text-nowrap"
                 >
-                  Open <HiddenText>attendance of {row.className}</HiddenText>
+                  {t('attendance.overview.open')}{' '}
+                  <HiddenText>
+                    {t('attendance.overview.attendanceOf', { className: row.className })}
+                  </HiddenText>
                 </Link>
               </td>
             </tr>
@@ -63,7 +68,7 @@ function OverviewTable({ rows, date }: { rows: ClassDayAttendance[]; date: strin
         {rows.length > 1 ? (
           <tfoot>
             <tr>
-              <th scope="row">All classes</th>
+              <th scope="row">{t('attendance.overview.all')}</th>
               {COUNTS.map((field) => (
                 <td key={field} className="text-end">
                   {total(field)}
@@ -83,24 +88,25 @@ function OverviewTable({ rows, date }: { rows: ClassDayAttendance[]; date: strin
  * on a chosen day, with a link to that class's attendance screen.
  */
 export function AttendanceOverviewScreen() {
+  const { t } = useI18n();
   const id = useId();
   const [params, setParams] = useSearchParams();
   const today = todayInZone(useSchoolTimeZone());
   const date = params.get('date') ?? today;
   const overview = useAttendanceOverview(date);
   return (
-    <SchoolPanel title="Attendance by class" lead="How every class is doing on the chosen day.">
+    <SchoolPanel title={t('attendance.overview.title')} lead={t('attendance.overview.lead')}>
       <div className="attendance-toolbar">
         <SchoolDateField
           id={`${id}-date`}
-          label="Date"
+          label={t('attendance.class.date')}
           value={date}
           max={today}
           onChange={(value) => setParams({ date: value }, { replace: true })}
         />
       </div>
       {date === '' ? (
-        <p className="school-state school-state--empty">Choose a date to see its attendance.</p>
+        <p className="school-state school-state--empty">{t('attendance.class.chooseDate')}</p>
       ) : (
         <QueryState query={overview}>{(rows) => <OverviewTable rows={rows} date={date} />}</QueryState>
       )}

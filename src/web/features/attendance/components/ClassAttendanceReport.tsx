@@ -1,11 +1,12 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { percentIn } from '../../../components/school/dates.js';
 import { QueryState } from '../../../components/school/QueryState.js';
 import { SchoolDateField } from '../../../components/school/SchoolField.js';
 import { HiddenText, SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
 import { schoolPaths } from '../../../config/school-paths.js';
-import { formatPercent } from '../../../lib/school/format.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { addDaysIso, todayInZone, useSchoolTimeZone } from '../../../lib/school-time.js';
 import { useClassAttendanceReport } from '../api/get-class-attendance-report.js';
 
@@ -17,6 +18,7 @@ export const REPORT_DAYS = 30;
  * Present, Absent and On Leave days over a date range, and the share of days present.
  */
 export function ClassAttendanceReportPanel({ classId, className }: { classId: number; className: string }) {
+  const { t, locale } = useI18n();
   const id = useId();
   const today = todayInZone(useSchoolTimeZone());
   const [to, setTo] = useState(today);
@@ -24,26 +26,32 @@ export function ClassAttendanceReportPanel({ classId, className }: { classId: nu
   const report = useClassAttendanceReport(classId, from, to);
   const rangeProblem =
     from === '' || to === ''
-      ? 'Choose both dates.'
+      ? t('attendance.report.chooseBoth')
       : from > to
-        ? 'The first date must not be after the last.'
+        ? t('attendance.report.badRange')
         : undefined;
 
   return (
     <SchoolPanel
-      title={`Attendance Report: ${className}`}
-      lead="Each pupil's days over the chosen dates."
+      title={t('attendance.report.title', { className })}
+      lead={t('attendance.report.lead')}
       className="attendance-report"
     >
       <div className="attendance-toolbar">
         <SchoolDateField
           id={`${id}-from`}
-          label="From"
+          label={t('attendance.report.from')}
           value={from}
           max={to || undefined}
           onChange={setFrom}
         />
-        <SchoolDateField id={`${id}-to`} label="To" value={to} min={from || undefined} onChange={setTo} />
+        <SchoolDateField
+          id={`${id}-to`}
+          label={t('attendance.report.to')}
+          value={to}
+          min={from || undefined}
+          onChange={setTo}
+        />
       </div>
       {rangeProblem ? (
         <p className="school-state school-state--notice" role="alert">
@@ -53,45 +61,46 @@ export function ClassAttendanceReportPanel({ classId, className }: { classId: nu
         <QueryState query={report} isEmpty={(data) => data.pupils.length === 0}>
           {(data) => (
             <>
-              <p className="attendance-report__days">
-                {data.days === 1 ? '1 school day' : `${data.days} school days`} with attendance saved.
-              </p>
+              <p className="attendance-report__days">{t('attendance.report.days', { days: data.days })}</p>
               <SchoolTable
-                label={`Attendance report of ${className}`}
+                label={t('attendance.report.label', { className })}
                 rows={data.pupils}
                 rowKey={(pupil) => pupil.studentId}
                 columns={[
-                  { header: 'Student Name', cell: (pupil) => pupil.studentName },
+                  { header: t('attendance.sheet.name'), cell: (pupil) => pupil.studentName },
                   {
-                    header: 'Present',
+                    header: t('common.attendance.1'),
                     headerClassName: 'text-end',
                     cellClassName: 'text-end',
                     cell: (pupil) => pupil.present,
                   },
                   {
-                    header: 'Absent',
+                    header: t('common.attendance.2'),
                     headerClassName: 'text-end',
                     cellClassName: 'text-end',
                     cell: (pupil) => pupil.absent,
                   },
                   {
-                    header: 'On Leave',
+                    header: t('common.attendance.3'),
                     headerClassName: 'text-end',
                     cellClassName: 'text-end',
                     cell: (pupil) => pupil.leave,
                   },
                   {
-                    header: '% present',
+                    header: t('attendance.report.percent'),
                     headerClassName: 'text-end',
                     cellClassName: 'text-end',
-                    cell: (pupil) => formatPercent(pupil.percentPresent),
+                    cell: (pupil) => percentIn(pupil.percentPresent, locale),
                   },
                   {
-                    header: <HiddenText>History</HiddenText>,
+                    header: <HiddenText>{t('attendance.report.history')}</HiddenText>,
                     cellClassName: 'text-end',
                     cell: (pupil) => (
                       <Link to={schoolPaths.attendanceHistory(pupil.studentId)} className="text-nowrap">
-                        History <HiddenText>of {pupil.studentName}</HiddenText>
+                        {t('attendance.report.history')}{' '}
+                        <HiddenText>
+                          {t('attendance.report.historyOf', { name: pupil.studentName })}
+                        </HiddenText>
                       </Link>
                     ),
                   },

@@ -5,6 +5,7 @@ import { EmptyState, FailureState, LoadingState } from '../../../components/scho
 import { SchoolDateField, SchoolSelect } from '../../../components/school/SchoolField.js';
 import { SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
 import { isApiError } from '../../../lib/api-client.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { parseId } from '../../../lib/school/format.js';
 import { type AssignedClass, useAssignedClasses } from '../../../lib/school/get-assigned-classes.js';
 import { formatTime, todayInZone } from '../../../lib/school-time.js';
@@ -55,20 +56,22 @@ const shown = (row: ClassAttendanceRow, draft: Draft | undefined, registerKept: 
 const registerKeptIn = (rows: ClassAttendanceRow[]): boolean => rows.some((row) => row.checkedInAt !== null);
 
 function Counts({ rows, drafts }: { rows: ClassAttendanceRow[]; drafts: Record<number, Draft> }) {
+  const { t } = useI18n();
   const kept = registerKeptIn(rows);
   const count = (code: AttendanceCode) =>
     rows.filter((row) => shown(row, drafts[row.studentId], kept).status === code).length;
   const unsaved = rows.filter((row) => row.status === null).length;
   return (
-    <ul className="attendance-counts" aria-label="Totals for the day">
+    <ul className="attendance-counts" aria-label={t('attendance.sheet.totals')}>
       {ATTENDANCE_STATUSES.map((status) => (
         <li key={status.code} className={`attendance-counts__item attendance-counts__item--${status.code}`}>
-          <span className="attendance-counts__number">{count(status.code)}</span> {status.label}
+          <span className="attendance-counts__number">{count(status.code)}</span>{' '}
+          {t(`common.attendance.${status.code}`)}
         </li>
       ))}
       {unsaved > 0 ? (
         <li className="attendance-counts__item attendance-counts__item--unsaved">
-          <span className="attendance-counts__number">{unsaved}</span> not saved yet
+          <span className="attendance-counts__number">{unsaved}</span> {t('attendance.sheet.notSaved')}
         </li>
       ) : null}
     </ul>
@@ -83,24 +86,30 @@ interface SheetProps {
 }
 
 function AttendanceSheet({ rows, drafts, onChange, timeZone }: SheetProps) {
+  const { t } = useI18n();
   const id = useId();
   const kept = registerKeptIn(rows);
   // The register said the child came: Absent only after the teacher says so twice.
   const mayMark = (row: ClassAttendanceRow, status: AttendanceCode): boolean =>
     status !== ABSENT ||
     row.checkedInAt === null ||
-    window.confirm(REGISTER_NOTES.confirmAbsent(row.studentName, formatTime(row.checkedInAt, timeZone)));
+    window.confirm(
+      t('attendance.sheet.confirmAbsent', {
+        name: row.studentName,
+        time: formatTime(row.checkedInAt, timeZone),
+      }),
+    );
   return (
     <>
       <Counts rows={rows} drafts={drafts} />
-      <TableWrap label="Attendance of the class" className="attendance-sheet-wrap">
+      <TableWrap label={t('attendance.sheet.label')} className="attendance-sheet-wrap">
         <table className="table school-table attendance-sheet">
           <thead>
             <tr>
-              <th scope="col">Sr.No.</th>
-              <th scope="col">Student Name</th>
-              <th scope="col">Status</th>
-              <th scope="col">Description</th>
+              <th scope="col">{t('attendance.sheet.srNo')}</th>
+              <th scope="col">{t('attendance.sheet.name')}</th>
+              <th scope="col">{t('attendance.sheet.status')}</th>
+              <th scope="col">{t('attendance.sheet.description')}</th>
             </tr>
           </thead>
           <tbody>
@@ -114,19 +123,19 @@ function AttendanceSheet({ rows, drafts, onChange, timeZone }: SheetProps) {
                     {row.studentName}
                     {row.checkedInAt !== null ? (
                       <span className="attendance-sheet__checkin">
-                        {REGISTER_NOTES.checkedIn(formatTime(row.checkedInAt, timeZone))}
+                        {t('attendance.sheet.checkedIn', { time: formatTime(row.checkedInAt, timeZone) })}
                       </span>
                     ) : kept ? (
-                      <span className="attendance-sheet__checkin">{REGISTER_NOTES.notCheckedIn}</span>
+                      <span className="attendance-sheet__checkin">{t('attendance.sheet.notCheckedIn')}</span>
                     ) : null}
                     {row.status === null ? (
-                      <span className="attendance-sheet__unsaved">not saved yet</span>
+                      <span className="attendance-sheet__unsaved">{t('attendance.sheet.notSaved')}</span>
                     ) : null}
                   </th>
                   <td className="attendance-sheet__status">
                     <select
                       className="form-select form-select-sm"
-                      aria-label={`Status of ${row.studentName}`}
+                      aria-label={t('attendance.sheet.statusOf', { name: row.studentName })}
                       value={value.status}
                       onChange={(event) => {
                         const status = Number(event.target.value) as AttendanceCode;
@@ -135,7 +144,7 @@ function AttendanceSheet({ rows, drafts, onChange, timeZone }: SheetProps) {
                     >
                       {ATTENDANCE_STATUSES.map((status) => (
                         <option key={status.code} value={status.code}>
-                          {status.label}
+                          {t(`common.attendance.${status.code}`)}
                         </option>
                       ))}
                     </select>
@@ -144,8 +153,8 @@ function AttendanceSheet({ rows, drafts, onChange, timeZone }: SheetProps) {
                     <input
                       type="text"
                       className="form-control form-control-sm"
-                      aria-label={`Description for ${row.studentName}`}
-                      placeholder="Description"
+                      aria-label={t('attendance.sheet.descriptionFor', { name: row.studentName })}
+                      placeholder={t('attendance.sheet.description')}
                       maxLength={500}
                       value={value.description}
                       onChange={(event) =>
@@ -188,6 +197,7 @@ function chosenClass(
  * without a class it opens on the teacher's own. "Today" is the school's, as on Today.
  */
 export function ClassAttendanceScreen() {
+  const { t } = useI18n();
   const id = useId();
   const [params, setParams] = useSearchParams();
   const timeZone = useSettings().data?.timeZone;
@@ -235,7 +245,7 @@ export function ClassAttendanceScreen() {
 
   const onSave = (): void => {
     if (date === '') {
-      window.alert(MESSAGES.attendanceNeedsDate);
+      window.alert(t('common.toast.attendanceNeedsDate'));
       return;
     }
     if (classId === undefined || !sheet.data || sheet.data.length === 0) return;
@@ -254,12 +264,12 @@ export function ClassAttendanceScreen() {
             const { [savedKey]: _saved, ...rest } = current;
             return rest;
           });
-          window.alert(MESSAGES.attendanceSaved);
+          window.alert(t('common.toast.attendanceSaved'));
         },
         onError: (error) => {
           console.error('Could not save the attendance:', error);
           if (isApiError(error) && error.status !== 0) setSaveError(error.message);
-          window.alert(MESSAGES.attendanceFailed);
+          window.alert(t('common.toast.attendanceFailed'));
         },
       },
     );
@@ -268,33 +278,30 @@ export function ClassAttendanceScreen() {
   let body: ReactNode;
   if (classes.isError && !classes.data) body = <FailureState error={classes.error} retry={classes.refetch} />;
   else if (!classes.data) body = <LoadingState />;
-  else if (classes.data.length === 0) body = <EmptyState>No classes to take attendance for yet.</EmptyState>;
+  else if (classes.data.length === 0) body = <EmptyState>{t('attendance.class.noClasses')}</EmptyState>;
   else if (date === '')
-    body = <p className="school-state school-state--empty">Choose a date to see its attendance.</p>;
+    body = <p className="school-state school-state--empty">{t('attendance.class.chooseDate')}</p>;
   else if (sheet.isError && !sheet.data) body = <FailureState error={sheet.error} retry={sheet.refetch} />;
   else if (!sheet.data) body = <LoadingState />;
-  else if (sheet.data.length === 0) body = <EmptyState>No pupils in this class yet.</EmptyState>;
+  else if (sheet.data.length === 0) body = <EmptyState>{t('attendance.class.noPupils')}</EmptyState>;
   else
     body = <AttendanceSheet rows={sheet.data} drafts={sheetDrafts} onChange={onChange} timeZone={timeZone} />;
 
   const reportId = `${id}-report`;
   return (
     <>
-      <SchoolPanel
-        title={CLASS_ATTENDANCE_TITLE}
-        lead="Choose a day and a class, mark each pupil, then save."
-      >
+      <SchoolPanel title={t('attendance.class.title')} lead={t('attendance.class.lead')}>
         <div className="attendance-toolbar">
           <SchoolDateField
             id={`${id}-date`}
-            label="Date"
+            label={t('attendance.class.date')}
             value={date}
             max={today}
             onChange={(value) => setParam('date', value)}
           />
           <SchoolSelect
             id={`${id}-class`}
-            label="Class"
+            label={t('attendance.class.class')}
             value={classId}
             disabled={!classes.data || classes.data.length === 0}
             onChange={(value) => setParam('classId', value)}
@@ -307,7 +314,7 @@ export function ClassAttendanceScreen() {
               onClick={onSave}
               disabled={save.isPending || (date !== '' && !sheet.data?.length)}
             >
-              {save.isPending ? 'Saving…' : 'Save Attendance'}
+              {save.isPending ? t('attendance.class.saving') : t('attendance.class.save')}
             </button>
             <button
               type="button"
@@ -317,7 +324,7 @@ export function ClassAttendanceScreen() {
               disabled={classId === undefined}
               onClick={() => setShowReport((open) => !open)}
             >
-              Attendance Report
+              {t('attendance.class.report')}
             </button>
           </div>
         </div>

@@ -1,9 +1,15 @@
 import '../../../styles/dashboard.css';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { type GroupOfTiles, TILE_GROUPS, type TileGroup } from '../../../../shared/dashboard-groups.js';
-import type { DashboardTile } from '../../../../shared/screens.js';
+import {
+  type GroupOfTiles,
+  TILE_GROUPS,
+  type TileGroup,
+  tileGroupKey,
+} from '../../../../shared/dashboard-groups.js';
+import { type DashboardTile, tileMessageKeys } from '../../../../shared/screens.js';
 import { DashTile } from '../../../components/ui/DashTile.js';
+import { useI18n } from '../../../lib/i18n.js';
 
 /** The address's `?tiles=` names the group shown; none (or an unknown one) shows every tile. */
 export const GROUP_PARAM = 'tiles';
@@ -31,6 +37,7 @@ export function TileGroups({
   /** "2 new", "1 waiting": what waits behind a tile, or undefined. */
   pillOf: (tile: DashboardTile) => string | undefined;
 }) {
+  const { t } = useI18n();
   const [params, setParams] = useSearchParams();
   const chosen = groups ? groupOf(params.get(GROUP_PARAM)) : undefined;
   const inGroup = chosen
@@ -51,14 +58,14 @@ export function TileGroups({
     <div className="dash-tiles">
       {groups ? (
         <fieldset className="dash-groups">
-          <legend className="visually-hidden">Show the tiles of</legend>
+          <legend className="visually-hidden">{t('dashboard.tiles.showGroup')}</legend>
           <button
             type="button"
             className="btn dash-groups__button"
             aria-pressed={chosen === undefined}
             onClick={() => choose(undefined)}
           >
-            All
+            {t('dashboard.tiles.all')}
           </button>
           {groups.map((entry) => (
             <button
@@ -68,18 +75,18 @@ export function TileGroups({
               aria-pressed={chosen === entry.group}
               onClick={() => choose(entry.group)}
             >
-              {entry.group}
+              {t(tileGroupKey(entry.group))}
             </button>
           ))}
         </fieldset>
       ) : null}
-      <ul className="dashboard__tiles" aria-label="Your school area">
+      <ul className="dashboard__tiles" aria-label={t('dashboard.tiles.label')}>
         {shown.map((tile, index) => (
           <DashTile
             key={tile.path + tile.label}
             index={index}
             icon={iconOf(tile)}
-            label={tile.label}
+            label={t(tileMessageKeys(tile).label)}
             to={tile.path}
             pill={pillOf(tile)}
             blurb={blurbOf(tile)}

@@ -5,11 +5,10 @@ import type { ClassToday, DashboardToday } from '../../../../shared/api/dashboar
 import type { SchoolType } from '../../../../shared/constants.js';
 import { formatMoney } from '../../../../shared/rules/money.js';
 import { linkTo, mayOpen } from '../../../../shared/screens.js';
+import { shortDateIn } from '../../../components/school/dates.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
-import { shortDate } from '../../../lib/school-time.js';
+import { type MessageKey, useI18n } from '../../../lib/i18n.js';
 import { useDashboardToday } from '../api/get-today.js';
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** A figure and what it counts, as one link to the screen that shows what is behind it. */
 function Figure({
@@ -38,6 +37,7 @@ function attendanceLink(type: SchoolType, row: ClassToday, date: string): string
 }
 
 function ClassRow({ type, row, date }: { type: SchoolType; row: ClassToday; date: string }) {
+  const { t } = useI18n();
   const taken = row.pupils > 0 && row.marked >= row.pupils;
   const register = `${linkTo('/today')}?classId=${row.classId}`;
   return (
@@ -50,18 +50,22 @@ function ClassRow({ type, row, date }: { type: SchoolType; row: ClassToday; date
           {taken ? (
             <Figure
               to={attendanceLink(type, row, date)}
-              count={`${row.present} of ${row.pupils}`}
-              text="present"
+              count={t('dashboard.today.presentOf', { present: row.present, pupils: row.pupils })}
+              text={t('dashboard.today.present')}
             />
           ) : (
-            <Figure to={register} count={`${row.arrived} of ${row.pupils}`} text="arrived" />
+            <Figure
+              to={register}
+              count={t('dashboard.today.presentOf', { present: row.arrived, pupils: row.pupils })}
+              text={t('dashboard.today.arrived')}
+            />
           )}
         </li>
         <li>
           <Figure
             to={attendanceLink(type, row, date)}
             count={row.absent}
-            text="absent"
+            text={t('dashboard.today.absent')}
             alert={row.absent > 0}
           />
         </li>
@@ -71,10 +75,10 @@ function ClassRow({ type, row, date }: { type: SchoolType; row: ClassToday; date
             className={`dash-register dash-register--${taken ? 'done' : 'open'}`}
           >
             {taken
-              ? 'Attendance taken'
+              ? t('dashboard.today.registerTaken')
               : row.marked > 0
-                ? `Attendance: ${row.marked} of ${row.pupils} marked`
-                : 'Attendance not taken yet'}
+                ? t('dashboard.today.registerPartly', { marked: row.marked, pupils: row.pupils })
+                : t('dashboard.today.registerOpen')}
           </Link>
         </li>
       </ul>
@@ -84,31 +88,20 @@ function ClassRow({ type, row, date }: { type: SchoolType; row: ClassToday; date
 
 /** What waits in the office: each figure only when the server gave it (null: not this viewer's screen). */
 function Waiting({ today }: { today: DashboardToday }) {
+  const { t, locale } = useI18n();
   const labelId = useId();
   const items: { key: string; node: ReactNode }[] = [];
   /** A count of things to do: shown when the server gave it, marked while anything waits. */
-  const toDo = (key: string, to: string, count: number | null, one: string, many: string) => {
+  const toDo = (key: string, to: string, count: number | null, text: MessageKey) => {
     if (count === null) return;
     items.push({
       key,
-      node: <Figure to={to} count={count} text={count === 1 ? one : many} alert={count > 0} />,
+      node: <Figure to={to} count={count} text={t(text, { count })} alert={count > 0} />,
     });
   };
-  toDo(
-    'approvals',
-    linkTo('/approvals'),
-    today.approvals,
-    'registration to approve',
-    'registrations to approve',
-  );
-  toDo('inbox', linkTo('/inbox'), today.inbox, 'message in the inbox', 'messages in the inbox');
-  toDo(
-    'blog-comments',
-    linkTo('/blog-comments'),
-    today.blogComments,
-    'blog comment to approve',
-    'blog comments to approve',
-  );
+  toDo('approvals', linkTo('/approvals'), today.approvals, 'dashboard.today.approvals');
+  toDo('inbox', linkTo('/inbox'), today.inbox, 'dashboard.today.inbox');
+  toDo('blog-comments', linkTo('/blog-comments'), today.blogComments, 'dashboard.today.blogComments');
   if (today.outbox !== null) {
     items.push({
       key: 'outbox',
@@ -116,7 +109,7 @@ function Waiting({ today }: { today: DashboardToday }) {
         <Figure
           to={`${linkTo('/outbox')}?status=waiting`}
           count={today.outbox.waiting}
-          text={today.outbox.waiting === 1 ? 'mail waiting to go' : 'mails waiting to go'}
+          text={t('dashboard.today.outboxWaiting', { count: today.outbox.waiting })}
         />
       ),
     });
@@ -127,7 +120,7 @@ function Waiting({ today }: { today: DashboardToday }) {
           <Figure
             to={`${linkTo('/outbox')}?status=failed`}
             count={today.outbox.failed}
-            text={today.outbox.failed === 1 ? 'mail failed' : 'mails failed'}
+            text={t('dashboard.today.outboxFailed', { count: today.outbox.failed })}
             alert
           />
         ),
@@ -135,7 +128,7 @@ function Waiting({ today }: { today: DashboardToday }) {
   }
   if (today.overdue !== null) {
     const money = today.overdue.byCurrency
-      .map((line) => formatMoney(line.outstanding, line.currency))
+      .map((line) => formatMoney(line.outstanding, line.currency, locale))
       .join(' + ');
     items.push({
       key: 'overdue',
@@ -145,8 +138,8 @@ function Waiting({ today }: { today: DashboardToday }) {
           count={today.overdue.invoices === 0 ? 0 : money}
           text={
             today.overdue.invoices === 0
-              ? 'money overdue'
-              : `overdue on ${plural(today.overdue.invoices, 'invoice', 'invoices')}`
+              ? t('dashboard.today.moneyOverdue')
+              : t('dashboard.today.overdueOn', { invoices: today.overdue.invoices })
           }
           alert={today.overdue.invoices > 0}
         />
@@ -157,7 +150,7 @@ function Waiting({ today }: { today: DashboardToday }) {
   return (
     <div className="dash-today__part">
       <p id={labelId} className="dash-today__label">
-        Waiting for you
+        {t('dashboard.today.waiting')}
       </p>
       <ul className="dash-today__figures" aria-labelledby={labelId}>
         {items.map((item) => (
@@ -169,17 +162,18 @@ function Waiting({ today }: { today: DashboardToday }) {
 }
 
 function Classes({ type, today }: { type: SchoolType; today: DashboardToday }) {
+  const { t } = useI18n();
   const labelId = useId();
   return (
     <div className="dash-today__part">
       <p id={labelId} className="dash-today__label">
-        {mayOpen(type, '/attendence') ? 'Classes today' : 'Your classes today'}
+        {mayOpen(type, '/attendence') ? t('dashboard.today.classesAll') : t('dashboard.today.classesOwn')}
       </p>
       {today.classes.length === 0 ? (
         <p className="dash-today__empty">
           {mayOpen(type, '/attendence')
-            ? 'No classes yet: add them in School Set-up.'
-            : 'You teach no class yet: the principal assigns classes in School Set-up.'}
+            ? t('dashboard.today.noClassesAll')
+            : t('dashboard.today.noClassesOwn')}
         </p>
       ) : (
         <ul className="dash-classes" aria-labelledby={labelId}>
@@ -193,22 +187,23 @@ function Classes({ type, today }: { type: SchoolType; today: DashboardToday }) {
 }
 
 function Week({ today }: { today: DashboardToday }) {
+  const { t, locale } = useI18n();
   const labelId = useId();
   if (today.events.length === 0) return null;
   return (
     <div className="dash-today__part">
       <p id={labelId} className="dash-today__label">
-        This week
+        {t('dashboard.today.week')}
       </p>
       <ul className="dash-week" aria-labelledby={labelId}>
         {today.events.map((event) => (
           <li key={`${event.date} ${event.time} ${event.className} ${event.subjectName}`}>
             <Link to={linkTo('/exams')} className="dash-week__link">
               <span className="dash-week__when">
-                {shortDate(event.date)}, {event.time}
+                {t('dashboard.today.when', { date: shortDateIn(event.date, locale), time: event.time })}
               </span>{' '}
               <span>
-                {event.subjectName} exam, {event.className}
+                {t('dashboard.today.exam', { subject: event.subjectName, className: event.className })}
               </span>
             </Link>
           </li>
@@ -226,6 +221,7 @@ function Week({ today }: { today: DashboardToday }) {
  * tiles keep level 3 to themselves.
  */
 export function TodayPanel({ type }: { type: SchoolType }) {
+  const { t, locale } = useI18n();
   const headingId = useId();
   const query = useDashboardToday();
   const status = sectionStatus(query);
@@ -233,7 +229,9 @@ export function TodayPanel({ type }: { type: SchoolType }) {
   return (
     <section className="dash-today" aria-labelledby={headingId} aria-busy={status.pending}>
       <h2 id={headingId} className="dash-today__title">
-        Today{today ? `, ${shortDate(today.date)}` : ''}
+        {today
+          ? t('dashboard.today.titleWithDate', { date: shortDateIn(today.date, locale) })
+          : t('dashboard.today.title')}
       </h2>
       <SectionState status={status} />
       {today ? (
