@@ -64,7 +64,9 @@ describe('BackupCard', () => {
     expect(lastBackupText(ENGLISH, { everyHours: 24, keep: 7, lastRun: null })).toBe(
       'No scheduled backup has run yet.',
     );
-    expect(lastBackupText(ENGLISH, run({ state: 'running', finishedAt: null }))).toMatch(/is still running\.$/);
+    expect(lastBackupText(ENGLISH, run({ state: 'running', finishedAt: null }))).toMatch(
+      /is still running\.$/,
+    );
     expect(
       lastBackupText(ENGLISH, run({ state: 'failed', fileName: null, bytes: null, message: 'Disk full.' })),
     ).toMatch(/failed: Disk full\.$/);

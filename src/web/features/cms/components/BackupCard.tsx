@@ -5,9 +5,9 @@ import {
   type BackupStatus,
   WRONG_PASSWORD,
 } from '../../../../shared/api/backup.js';
-import { isApiError } from '../../../lib/api-client.js';
 import type { AnyLocale } from '../../../../shared/i18n/locales.js';
 import { formatWhenIn } from '../../../components/ui/locale-dates.js';
+import { isApiError } from '../../../lib/api-client.js';
 import { type Translator, useI18n } from '../../../lib/i18n.js';
 import { useSchoolTimeZone } from '../../../lib/school-time.js';
 import { notify } from '../../../lib/toast.js';

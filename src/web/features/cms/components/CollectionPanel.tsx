@@ -62,7 +62,8 @@ export function CollectionPanel({ collection }: { collection: ContentCollection 
     );
 
   const list = records.data;
-  const failed = (error: unknown) => notify.error(isApiError(error) ? error.message : t('cms.collection.failed'));
+  const failed = (error: unknown) =>
+    notify.error(isApiError(error) ? error.message : t('cms.collection.failed'));
   const move = (index: number, by: number) => {
     const ids = list.map((record) => record.id);
     const [id] = ids.splice(index, 1);
@@ -113,7 +114,9 @@ export function CollectionPanel({ collection }: { collection: ContentCollection 
             <li key={record.id} className="cms-records__item">
               <span className="cms-records__summary">
                 {summary}
-                {shown ? null : <span className="d-block small text-body-secondary">{t(NOT_SHOWN_RECORD)}</span>}
+                {shown ? null : (
+                  <span className="d-block small text-body-secondary">{t(NOT_SHOWN_RECORD)}</span>
+                )}
               </span>
               <span className="cms-records__actions">
                 <button

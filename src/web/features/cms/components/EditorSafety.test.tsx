@@ -86,7 +86,9 @@ describe('the website editor keeps the principal’s work', () => {
     // Without a description the upload cannot even start.
     await user.click(form.getByRole('button', { name: 'Save' }));
     expect(
-      await form.findByText(en(UPLOAD_BEFORE_SAVE_FAILED, { reason: 'Please describe the picture (alt text)' })),
+      await form.findByText(
+        en(UPLOAD_BEFORE_SAVE_FAILED, { reason: 'Please describe the picture (alt text)' }),
+      ),
     ).toBeInTheDocument();
     await user.type(form.getByLabelText('Description (alt text)'), 'Our garden');
     await user.click(form.getByRole('button', { name: 'Save' }));

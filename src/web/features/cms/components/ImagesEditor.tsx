@@ -88,7 +88,9 @@ export function ImagesEditor({
   return (
     <fieldset className="cms-images mb-3">
       <legend className="form-label fs-6">{t('cms.images.legend')}</legend>
-      {Number.isFinite(shown) ? <p className="form-text mt-0">{t(PICTURES_SHOWN, { count: shown })}</p> : null}
+      {Number.isFinite(shown) ? (
+        <p className="form-text mt-0">{t(PICTURES_SHOWN, { count: shown })}</p>
+      ) : null}
       {fields.length === 0 ? <p className="text-body-secondary small">{t('cms.images.none')}</p> : null}
       <ul className="list-unstyled">
         {fields.map((field, index) => {

@@ -16,7 +16,8 @@ import { UploadPicture } from './UploadPicture.js';
 type MediaUse = { collection: string; id: number };
 
 const useText = (t: Translator['t'], use: MediaUse) => {
-  if (use.collection === LOGO_MEDIA_USE.collection && use.id === LOGO_MEDIA_USE.id) return t('cms.media.logoUse');
+  if (use.collection === LOGO_MEDIA_USE.collection && use.id === LOGO_MEDIA_USE.id)
+    return t('cms.media.logoUse');
   const title = isContentCollection(use.collection) ? t(collectionTitleKey(use.collection)) : use.collection;
   return t('cms.media.recordUse', { title, id: String(use.id) });
 };

@@ -8,8 +8,8 @@ import { vi } from 'vitest';
 import type { Media } from '../../../../shared/api/admin.js';
 import type { AnyLocale } from '../../../../shared/i18n/locales.js';
 import { I18nProvider, type MessageKey, type MessageValues } from '../../../lib/i18n.js';
-import { testTranslator } from '../../../test/i18n.js';
 import { urlOf } from '../../../test/content-fetch.js';
+import { testTranslator } from '../../../test/i18n.js';
 import { createTestQueryClient, jsonResponse } from '../../../test/render-app.js';
 
 export interface SentCall {

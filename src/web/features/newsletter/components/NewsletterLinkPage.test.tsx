@@ -2,12 +2,12 @@ import { screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { MAIL_MESSAGES } from '../../../../shared/api/mail.js';
+import { I18nProvider, type MessageKey } from '../../../lib/i18n.js';
 import { seriousAxeViolations } from '../../../test/axe.js';
 import { allowConsoleErrors } from '../../../test/console.js';
+import { testTranslator, untranslatedTexts } from '../../../test/i18n.js';
 import { answer, apiError, mockApi, renderScreen } from '../../../test/school-test-utils.js';
 import type { NewsletterLinkAction } from '../api/links.js';
-import { I18nProvider, type MessageKey } from '../../../lib/i18n.js';
-import { testTranslator, untranslatedTexts } from '../../../test/i18n.js';
 import { NEWSLETTER_LINK_TEXTS, NewsletterLinkPage } from './NewsletterLinkPage.js';
 
 const english = testTranslator();
@@ -39,7 +39,9 @@ describe('the newsletter link pages', () => {
   it('/newsletter/confirm confirms on opening, once, without the session of this browser', async () => {
     const { api } = open('confirm', `?token=${TOKEN}`);
     expect(await screen.findByText(MAIL_MESSAGES.subscriptionConfirmed)).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: en(NEWSLETTER_LINK_TEXTS.confirm.title) })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: en(NEWSLETTER_LINK_TEXTS.confirm.title) }),
+    ).toBeInTheDocument();
     expect(api.requests).toEqual([{ method: 'POST', path: 'newsletter/confirm', body: { token: TOKEN } }]);
     expect(authorizationOf(api)).toEqual([null]);
     expect(screen.getByRole('link', { name: en(NEWSLETTER_LINK_TEXTS.home) })).toHaveAttribute('href', '/');

@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MAIL_MESSAGES, type NewsletterIssue } from '../../../../shared/api/mail.js';
+import { I18nProvider, type MessageKey, type MessageValues } from '../../../lib/i18n.js';
 import { notify } from '../../../lib/toast.js';
 import { seriousAxeViolations } from '../../../test/axe.js';
 import { allowConsoleErrors } from '../../../test/console.js';
 import { onDeviceIn } from '../../../test/device-zone.js';
-import { apiError, mockApi, renderScreen } from '../../../test/school-test-utils.js';
-import { I18nProvider, type MessageKey, type MessageValues } from '../../../lib/i18n.js';
 import { testTranslator, untranslatedTexts } from '../../../test/i18n.js';
+import { apiError, mockApi, renderScreen } from '../../../test/school-test-utils.js';
 import { NEWSLETTERS_TEXTS, NewslettersScreen } from './NewslettersScreen.js';
 
 const english = testTranslator();
@@ -175,6 +175,8 @@ describe('Newsletters on a device in another time zone than the school', () => {
     await user.type(screen.getByLabelText('الموضوع'), 'Hello');
     await user.type(screen.getByLabelText('النص'), 'Dear all');
     await user.click(screen.getByRole('button', { name: 'إرسال…' }));
-    expect(await screen.findByRole('alertdialog', { name: 'هل تريد الإرسال إلى 3 مشتركين؟' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('alertdialog', { name: 'هل تريد الإرسال إلى 3 مشتركين؟' }),
+    ).toBeInTheDocument();
   });
 });

@@ -12,9 +12,9 @@ import { EmptyState, FailureState, LoadingState } from '../../../components/scho
 import { SchoolField } from '../../../components/school/SchoolField.js';
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.js';
+import { formatWhenIn } from '../../../components/ui/locale-dates.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { fieldErrorsOf, showFieldErrors, topLevelField } from '../../../lib/form-errors.js';
-import { formatWhenIn } from '../../../components/ui/locale-dates.js';
 import { useI18n } from '../../../lib/i18n.js';
 import { useSchoolTimeZone } from '../../../lib/school-time.js';
 import { notify } from '../../../lib/toast.js';
@@ -135,7 +135,10 @@ function NewsletterForm({ confirmed }: { confirmed: number }) {
         {fieldError('text')}
         <small id={`${id}-text-hint`} className="text-muted d-block">
           {t(NEWSLETTERS_TEXTS.textHint)}{' '}
-          {t(NEWSLETTERS_TEXTS.textLength, { length: String(textLength), max: String(NEWSLETTER_LIMITS.text) })}
+          {t(NEWSLETTERS_TEXTS.textLength, {
+            length: String(textLength),
+            max: String(NEWSLETTER_LIMITS.text),
+          })}
         </small>
       </SchoolField>
       <button
