@@ -153,7 +153,7 @@ describe('the website editor in the pseudo-locale', () => {
           id: 30,
           heading1: 'Gallery',
           heading2: 'Our days',
-          images: [{ ...pictures[0], category: 'Playing' }],
+          images: [{ image: MEDIA.image, alt: 'Sandpit', category: 'Playing' }],
         }}
         position={0}
         onDone={() => {}}
