@@ -1,4 +1,5 @@
 import { type ReactNode, useId, useRef } from 'react';
+import { useI18n } from '../../lib/i18n.js';
 import { Modal } from './Modal.js';
 
 export interface ConfirmDialogProps {
@@ -7,6 +8,7 @@ export interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** "Cancel" in the page's language unless given. */
   cancelLabel?: string;
   /** `danger` for what cannot be undone. */
   tone?: 'danger' | 'primary';
@@ -28,12 +30,13 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   tone = 'danger',
   busy = false,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
+  const { t } = useI18n();
   const ids = useId();
   const cancel = useRef<HTMLButtonElement>(null);
 
@@ -66,7 +69,7 @@ export function ConfirmDialog({
             onClick={onCancel}
             disabled={busy}
           >
-            {cancelLabel}
+            {cancelLabel ?? t('cms.ui.cancel')}
           </button>
           <button
             type="button"
@@ -74,7 +77,7 @@ export function ConfirmDialog({
             onClick={onConfirm}
             disabled={busy}
           >
-            {busy ? 'Please wait…' : confirmLabel}
+            {busy ? t('cms.ui.pleaseWait') : confirmLabel}
           </button>
         </div>
       </div>

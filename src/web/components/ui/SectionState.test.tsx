@@ -1,6 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { I18nProvider } from '../../lib/i18n.js';
+import { testTranslator, untranslatedTexts } from '../../test/i18n.js';
 import { LOAD_ERROR_TEXT, SectionState, sectionStatus } from './SectionState.js';
 
 const query = (state: Partial<{ data: unknown; isPending: boolean; isError: boolean }>) => ({
@@ -43,5 +45,27 @@ describe('SectionState', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(LOAD_ERROR_TEXT);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
     expect(retry).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('SectionState in other languages', () => {
+  it('says so and offers Retry in the page’s language', () => {
+    const status = { failed: true, retry: vi.fn() };
+    const { container, unmount } = render(
+      <I18nProvider translator={testTranslator('en-XA')}>
+        <SectionState status={status} />
+      </I18nProvider>,
+    );
+    expect(untranslatedTexts(container)).toEqual([]);
+    unmount();
+    render(
+      <I18nProvider translator={testTranslator('fr')}>
+        <SectionState status={status} />
+      </I18nProvider>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Désolé, nous n’avons pas pu charger cette partie de la page.',
+    );
+    expect(screen.getByRole('button', { name: 'Réessayer' })).toBeInTheDocument();
   });
 });

@@ -1,3 +1,5 @@
+import { useI18n } from '../../lib/i18n.js';
+
 /** The part of a TanStack Query result a section needs to know how its data is doing. */
 export interface SectionQuery {
   data: unknown;
@@ -27,7 +29,9 @@ export function sectionStatus(...queries: SectionQuery[]): SectionStatus {
   };
 }
 
+/** The English of LOAD_ERROR_KEY, for what still shows it untranslated and for tests. */
 export const LOAD_ERROR_TEXT = 'Sorry, we could not load this part of the page.';
+export const LOAD_ERROR_KEY = 'cms.ui.loadError';
 
 export interface SectionStateProps {
   status: Pick<SectionStatus, 'failed' | 'retry'>;
@@ -42,12 +46,13 @@ export interface SectionStateProps {
  * never sits there without its script.
  */
 export function SectionState({ status, className }: SectionStateProps) {
+  const { t } = useI18n();
   if (!status.failed) return null;
   return (
     <div className={className ? `load-error ${className}` : 'load-error'} role="alert">
-      <p className="mb-2">{LOAD_ERROR_TEXT}</p>
+      <p className="mb-2">{t(LOAD_ERROR_KEY)}</p>
       <button type="button" className="btn btn-outline-primary rounded-pill" onClick={status.retry}>
-        Retry
+        {t('cms.ui.retry')}
       </button>
     </div>
   );

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { BackupStatus } from '../../../../shared/api/backup.js';
 import { onDeviceIn } from '../../../test/device-zone.js';
 import { TEST_SCHOOL } from '../../../test/school.js';
-import { mockApi, renderCms } from '../testing/render-cms.js';
+import { ENGLISH, mockApi, renderCms } from '../testing/render-cms.js';
 import { BackupCard, lastBackupText } from './BackupCard.js';
 
 const run = (over: Partial<NonNullable<BackupStatus['lastRun']>>): BackupStatus => ({
@@ -58,15 +58,17 @@ describe('BackupCard', () => {
   });
 
   it('words every state of the scheduled backups', () => {
-    expect(lastBackupText({ everyHours: 0, keep: 7, lastRun: null })).toMatch(
+    expect(lastBackupText(ENGLISH, { everyHours: 0, keep: 7, lastRun: null })).toMatch(
       /off \(the server’s BACKUP_EVERY_HOURS\)/,
     );
-    expect(lastBackupText({ everyHours: 24, keep: 7, lastRun: null })).toBe(
+    expect(lastBackupText(ENGLISH, { everyHours: 24, keep: 7, lastRun: null })).toBe(
       'No scheduled backup has run yet.',
     );
-    expect(lastBackupText(run({ state: 'running', finishedAt: null }))).toMatch(/is still running\.$/);
+    expect(lastBackupText(ENGLISH, run({ state: 'running', finishedAt: null }))).toMatch(
+      /is still running\.$/,
+    );
     expect(
-      lastBackupText(run({ state: 'failed', fileName: null, bytes: null, message: 'Disk full.' })),
+      lastBackupText(ENGLISH, run({ state: 'failed', fileName: null, bytes: null, message: 'Disk full.' })),
     ).toMatch(/failed: Disk full\.$/);
   });
 });
@@ -82,7 +84,7 @@ describe('BackupCard on a device in another time zone than the school', () => {
     expect(
       await screen.findByText(/^Last scheduled backup: 24 Nov 2026, 21:00, schoolyard-/),
     ).toBeInTheDocument();
-    expect(lastBackupText(run({ state: 'running' }), 'Asia/Tokyo')).toBe(
+    expect(lastBackupText(ENGLISH, run({ state: 'running' }), 'Asia/Tokyo')).toBe(
       'A scheduled backup started 25 Nov 2026, 11:00 and is still running.',
     );
   });

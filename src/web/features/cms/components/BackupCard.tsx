@@ -5,26 +5,40 @@ import {
   type BackupStatus,
   WRONG_PASSWORD,
 } from '../../../../shared/api/backup.js';
+import type { AnyLocale } from '../../../../shared/i18n/locales.js';
+import { formatWhenIn } from '../../../components/ui/locale-dates.js';
 import { isApiError } from '../../../lib/api-client.js';
-import { formatWhen, useSchoolTimeZone } from '../../../lib/school-time.js';
+import { type Translator, useI18n } from '../../../lib/i18n.js';
+import { useSchoolTimeZone } from '../../../lib/school-time.js';
 import { notify } from '../../../lib/toast.js';
 import { downloadBackup, useBackupStatus } from '../api/backup.js';
+import { decimal } from '../lib/labels.js';
 
-/** "1.4 MB" */
-const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
-
-/** One sentence on the scheduled backups: off, none yet, or how the last one went, in the school's time. */
-export function lastBackupText(status: BackupStatus, timeZone?: string): string {
-  const when = (instant: string) => formatWhen(instant, timeZone);
+/**
+ * One sentence on the scheduled backups: off, none yet, or how the last one went, in the school's
+ * time and the page's language.
+ */
+export function lastBackupText(
+  { t, locale }: { t: Translator['t']; locale: AnyLocale },
+  status: BackupStatus,
+  timeZone?: string,
+): string {
+  const when = (instant: string) => formatWhenIn(locale, instant, timeZone);
   const run = status.lastRun;
-  if (status.everyHours === 0 && !run) return 'Scheduled backups are off (the server’s BACKUP_EVERY_HOURS).';
-  if (!run) return 'No scheduled backup has run yet.';
-  if (run.state === 'running')
-    return `A scheduled backup started ${when(run.startedAt)} and is still running.`;
+  if (status.everyHours === 0 && !run) return t('settings.backup.off');
+  if (!run) return t('settings.backup.none');
+  if (run.state === 'running') return t('settings.backup.running', { when: when(run.startedAt) });
   if (run.state === 'ok') {
-    return `Last scheduled backup: ${when(run.startedAt)}, ${run.fileName ?? ''} (${megabytes(run.bytes ?? 0)}).`;
+    return t('settings.backup.ok', {
+      when: when(run.startedAt),
+      file: run.fileName ?? '',
+      size: decimal(locale, (run.bytes ?? 0) / 1_048_576, 1),
+    });
   }
-  return `The last scheduled backup, ${when(run.startedAt)}, failed: ${run.message ?? 'no reason given'}`;
+  return t('settings.backup.failed', {
+    when: when(run.startedAt),
+    reason: run.message ?? t('settings.backup.noReason'),
+  });
 }
 
 /**
@@ -32,6 +46,8 @@ export function lastBackupText(status: BackupStatus, timeZone?: string): string 
  * table and picture, as one file to keep somewhere safe; and how the last scheduled one went.
  */
 export function BackupCard() {
+  const i18n = useI18n();
+  const { t, parts } = i18n;
   const status = useBackupStatus();
   const timeZone = useSchoolTimeZone();
   const [downloading, setDownloading] = useState(false);
@@ -53,7 +69,7 @@ export function BackupCard() {
       setPassword('');
     } catch (error) {
       if (isApiError(error) && error.code === WRONG_PASSWORD) setProblem(error.message);
-      else notify.error(isApiError(error) ? error.message : 'The download failed.');
+      else notify.error(isApiError(error) ? error.message : t('settings.backup.downloadFailed'));
     } finally {
       setDownloading(false);
     }
@@ -63,16 +79,15 @@ export function BackupCard() {
     <section className="card mt-4" aria-labelledby="backup-card-title">
       <div className="card-body">
         <h2 id="backup-card-title" className="h5 card-title">
-          Backup
+          {t('settings.backup.title')}
         </h2>
         <p className="card-text">
-          The whole school in one file: accounts, marks, attendance, fees, the website and its pictures. Keep
-          it somewhere safe; <code>npm run restore</code> brings it back on this or another server.
+          {parts('settings.backup.text', { code: (chunks) => <code key="code">{chunks}</code> })}
         </p>
         <form onSubmit={download} noValidate className="row g-2 align-items-start">
           <div className="col-sm-6">
             <label htmlFor="backup-password" className="form-label">
-              Your password
+              {t('settings.backup.password')}
             </label>
             <input
               id="backup-password"
@@ -92,15 +107,15 @@ export function BackupCard() {
           </div>
           <div className="col-12">
             <button type="submit" className="btn btn-primary" disabled={downloading}>
-              {downloading ? 'Preparing the backup…' : 'Download a backup'}
+              {downloading ? t('settings.backup.preparing') : t('settings.backup.download')}
             </button>
           </div>
         </form>
         <p className="card-text small text-body-secondary mt-3 mb-0" aria-live="polite">
           {status.data
-            ? lastBackupText(status.data, timeZone)
+            ? lastBackupText(i18n, status.data, timeZone)
             : status.isError
-              ? 'The scheduled backups’ state could not be loaded.'
+              ? t('settings.backup.stateFailed')
               : ''}
         </p>
       </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useI18n } from '../../../lib/i18n.js';
 import { checklistItems, joinChecklist } from '../lib/checklist.js';
 
 export interface ChecklistEditorProps {
@@ -11,6 +12,7 @@ export interface ChecklistEditorProps {
 
 /** A check-list field: one input per item; stored as the items joined with '#'. */
 export function ChecklistEditor({ id, label, value, onChange, error }: ChecklistEditorProps) {
+  const { t } = useI18n();
   // The items keep empty rows while typing; the stored value leaves them out.
   const [items, setItems] = useState<string[]>(() => checklistItems(value));
   const update = (next: string[]) => {
@@ -33,14 +35,14 @@ export function ChecklistEditor({ id, label, value, onChange, error }: Checklist
           <li key={index} className="checklist-editor__item">
             <input
               className="form-control"
-              aria-label={`Item ${index + 1}`}
+              aria-label={t('cms.checklist.item', { number: index + 1 })}
               value={item}
               onChange={(event) => update(items.map((old, i) => (i === index ? event.target.value : old)))}
             />
             <button
               type="button"
               className="btn btn-outline-secondary btn-sm"
-              aria-label={`Move item ${index + 1} up`}
+              aria-label={t('cms.checklist.moveUp', { number: index + 1 })}
               disabled={index === 0}
               onClick={() => move(index, -1)}
             >
@@ -49,7 +51,7 @@ export function ChecklistEditor({ id, label, value, onChange, error }: Checklist
             <button
               type="button"
               className="btn btn-outline-secondary btn-sm"
-              aria-label={`Move item ${index + 1} down`}
+              aria-label={t('cms.checklist.moveDown', { number: index + 1 })}
               disabled={index === items.length - 1}
               onClick={() => move(index, 1)}
             >
@@ -58,7 +60,7 @@ export function ChecklistEditor({ id, label, value, onChange, error }: Checklist
             <button
               type="button"
               className="btn btn-outline-danger btn-sm"
-              aria-label={`Remove item ${index + 1}`}
+              aria-label={t('cms.checklist.remove', { number: index + 1 })}
               onClick={() => update(items.filter((_, i) => i !== index))}
             >
               ✕
@@ -71,7 +73,7 @@ export function ChecklistEditor({ id, label, value, onChange, error }: Checklist
         className="btn btn-outline-primary btn-sm"
         onClick={() => setItems([...items, ''])}
       >
-        Add item
+        {t('cms.checklist.add')}
       </button>
       {error ? (
         <div id={`${id}-error`} className="invalid-feedback d-block">

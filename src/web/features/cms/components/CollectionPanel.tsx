@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { CONTENT_COLLECTIONS, type ContentCollection } from '../../../../shared/api/content.js';
+import type { ContentCollection } from '../../../../shared/api/content.js';
 import { isShownOnPage } from '../../../../shared/content-positions.js';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.js';
 import { isApiError } from '../../../lib/api-client.js';
+import { type Translator, useI18n } from '../../../lib/i18n.js';
 import { notify } from '../../../lib/toast.js';
 import {
   type EditorRecord,
@@ -11,10 +12,16 @@ import {
   useReorderRecords,
 } from '../api/content-admin.js';
 import { editableFieldsOf, fieldsOf } from '../lib/form-values.js';
+import { collectionTitleKey } from '../lib/labels.js';
 import { RecordForm } from './RecordForm.js';
 
 /** A record's one-line summary: its first non-empty text field (shown as text), else its number. */
-export function summaryOf(collection: ContentCollection, record: EditorRecord, index: number): string {
+export function summaryOf(
+  t: Translator['t'],
+  collection: ContentCollection,
+  record: EditorRecord,
+  index: number,
+): string {
   // What the page shows of the record comes first (the About check-list, not its empty title).
   const shown = isShownOnPage(collection, index) ? editableFieldsOf(collection, index) : [];
   for (const field of [...shown, ...fieldsOf(collection)]) {
@@ -25,36 +32,38 @@ export function summaryOf(collection: ContentCollection, record: EditorRecord, i
       return text.length > 80 ? `${text.slice(0, 79)}…` : text;
     }
   }
-  return `Record ${index + 1}`;
+  return t('cms.collection.recordNumber', { number: index + 1 });
 }
 
 /** What the list says of a record the page does not show (its position shows nothing). */
-export const NOT_SHOWN_RECORD = 'Not shown on the website';
+export const NOT_SHOWN_RECORD = 'cms.collection.notShown';
 /** Why a collection offers no "Add a record": a record added at the end would not show. */
-export const NO_MORE_RECORDS = 'The website shows no further record here: edit the records above.';
+export const NO_MORE_RECORDS = 'cms.collection.noMore';
 
 /** One collection: its records in order, with edit, delete, move up/down and add. */
 export function CollectionPanel({ collection }: { collection: ContentCollection }) {
+  const { t } = useI18n();
   const records = useEditorRecords(collection);
   const remove = useDeleteRecord(collection);
   const reorder = useReorderRecords(collection);
   const [editing, setEditing] = useState<number | 'new' | undefined>();
   const [deleting, setDeleting] = useState<EditorRecord | undefined>();
-  const title = CONTENT_COLLECTIONS[collection].title;
+  const title = t(collectionTitleKey(collection));
 
-  if (records.isPending) return <p>Loading {title}…</p>;
+  if (records.isPending) return <p>{t('cms.collection.loading', { title })}</p>;
   if (records.isError)
     return (
       <div role="alert">
-        <p>We could not load {title}.</p>
+        <p>{t('cms.collection.loadFailed', { title })}</p>
         <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => records.refetch()}>
-          Retry
+          {t('cms.collection.retry')}
         </button>
       </div>
     );
 
   const list = records.data;
-  const failed = (error: unknown) => notify.error(isApiError(error) ? error.message : 'That did not work.');
+  const failed = (error: unknown) =>
+    notify.error(isApiError(error) ? error.message : t('cms.collection.failed'));
   const move = (index: number, by: number) => {
     const ids = list.map((record) => record.id);
     const [id] = ids.splice(index, 1);
@@ -69,7 +78,7 @@ export function CollectionPanel({ collection }: { collection: ContentCollection 
     return (
       <section aria-label={title}>
         <h2 className="h4">
-          {title}: {record ? 'edit record' : 'new record'}
+          {record ? t('cms.collection.editHeading', { title }) : t('cms.collection.newHeading', { title })}
         </h2>
         <RecordForm
           key={editing}
@@ -91,27 +100,29 @@ export function CollectionPanel({ collection }: { collection: ContentCollection 
         <h2 className="h4 mb-0">{title}</h2>
         {addable ? (
           <button type="button" className="btn btn-primary btn-sm" onClick={() => setEditing('new')}>
-            Add a record
+            {t('cms.collection.add')}
           </button>
         ) : null}
       </div>
-      {addable ? null : <p className="form-text">{NO_MORE_RECORDS}</p>}
-      {list.length === 0 ? <p>No records yet.</p> : null}
+      {addable ? null : <p className="form-text">{t(NO_MORE_RECORDS)}</p>}
+      {list.length === 0 ? <p>{t('cms.collection.empty')}</p> : null}
       <ol className="cms-records list-unstyled">
         {list.map((record, index) => {
-          const summary = summaryOf(collection, record, index);
+          const summary = summaryOf(t, collection, record, index);
           const shown = isShownOnPage(collection, index);
           return (
             <li key={record.id} className="cms-records__item">
               <span className="cms-records__summary">
                 {summary}
-                {shown ? null : <span className="d-block small text-body-secondary">{NOT_SHOWN_RECORD}</span>}
+                {shown ? null : (
+                  <span className="d-block small text-body-secondary">{t(NOT_SHOWN_RECORD)}</span>
+                )}
               </span>
               <span className="cms-records__actions">
                 <button
                   type="button"
                   className="btn btn-outline-secondary btn-sm"
-                  aria-label={`Move “${summary}” up`}
+                  aria-label={t('cms.collection.moveUp', { summary })}
                   disabled={index === 0 || reorder.isPending}
                   onClick={() => move(index, -1)}
                 >
@@ -120,7 +131,7 @@ export function CollectionPanel({ collection }: { collection: ContentCollection 
                 <button
                   type="button"
                   className="btn btn-outline-secondary btn-sm"
-                  aria-label={`Move “${summary}” down`}
+                  aria-label={t('cms.collection.moveDown', { summary })}
                   disabled={index === list.length - 1 || reorder.isPending}
                   onClick={() => move(index, 1)}
                 >
@@ -130,19 +141,19 @@ export function CollectionPanel({ collection }: { collection: ContentCollection 
                   <button
                     type="button"
                     className="btn btn-outline-primary btn-sm"
-                    aria-label={`Edit “${summary}”`}
+                    aria-label={t('cms.collection.editLabel', { summary })}
                     onClick={() => setEditing(record.id)}
                   >
-                    Edit
+                    {t('cms.collection.edit')}
                   </button>
                 ) : null}
                 <button
                   type="button"
                   className="btn btn-outline-danger btn-sm"
-                  aria-label={`Delete “${summary}”`}
+                  aria-label={t('cms.collection.deleteLabel', { summary })}
                   onClick={() => setDeleting(record)}
                 >
-                  Delete
+                  {t('cms.collection.delete')}
                 </button>
               </span>
             </li>
@@ -151,21 +162,22 @@ export function CollectionPanel({ collection }: { collection: ContentCollection 
       </ol>
       {deleting ? (
         <ConfirmDialog
-          title="Delete this record?"
-          confirmLabel="Delete"
+          title={t('cms.collection.deleteTitle')}
+          confirmLabel={t('cms.collection.delete')}
           busy={remove.isPending}
           onCancel={() => setDeleting(undefined)}
           onConfirm={() =>
             remove.mutate(deleting.id, {
-              onSuccess: () => notify.success('Deleted.'),
+              onSuccess: () => notify.success(t('cms.collection.deleted')),
               onError: failed,
               onSettled: () => setDeleting(undefined),
             })
           }
         >
           <p>
-            “{summaryOf(collection, deleting, list.indexOf(deleting))}” disappears from the website. Its
-            pictures stay in the media library.
+            {t('cms.collection.deleteText', {
+              summary: summaryOf(t, collection, deleting, list.indexOf(deleting)),
+            })}
           </p>
         </ConfirmDialog>
       ) : null}

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/render-app.js';
 import type { EditorRecord } from '../api/content-admin.js';
 import { LEAVE_TITLE, UPLOAD_BEFORE_SAVE_FAILED } from '../lib/unsaved-work.js';
-import { mockApi, renderCms, testMedia } from '../testing/render-cms.js';
+import { en, mockApi, renderCms, testMedia } from '../testing/render-cms.js';
 import { SAVED_MESSAGE } from './RecordForm.js';
 import { WebsiteEditor } from './WebsiteEditor.js';
 
@@ -70,7 +70,7 @@ describe('the website editor keeps the principal’s work', () => {
     await user.type(form.getByLabelText('Description (alt text)'), 'Our garden');
     await user.click(form.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText(SAVED_MESSAGE)).toBeInTheDocument();
+    expect(await screen.findByText(en(SAVED_MESSAGE))).toBeInTheDocument();
     expect(api.sent('POST', '/api/admin/media')).toHaveLength(1);
     const body = api.sent('PUT', '/api/admin/content/home/1')[0]?.body as { images: unknown[] };
     expect(body.images).toEqual([{ image: MEDIA.image, alt: 'Our garden' }]);
@@ -86,15 +86,17 @@ describe('the website editor keeps the principal’s work', () => {
     // Without a description the upload cannot even start.
     await user.click(form.getByRole('button', { name: 'Save' }));
     expect(
-      await form.findByText(`${UPLOAD_BEFORE_SAVE_FAILED}: Please describe the picture (alt text)`),
+      await form.findByText(
+        en(UPLOAD_BEFORE_SAVE_FAILED, { reason: 'Please describe the picture (alt text)' }),
+      ),
     ).toBeInTheDocument();
     await user.type(form.getByLabelText('Description (alt text)'), 'Our garden');
     await user.click(form.getByRole('button', { name: 'Save' }));
     expect(
-      await form.findByText(`${UPLOAD_BEFORE_SAVE_FAILED}: That file is not a picture.`),
+      await form.findByText(en(UPLOAD_BEFORE_SAVE_FAILED, { reason: 'That file is not a picture.' })),
     ).toBeInTheDocument();
     expect(api.sent('PUT', '/api/admin/content/home/1')).toHaveLength(0);
-    expect(screen.queryByText(SAVED_MESSAGE)).not.toBeInTheDocument();
+    expect(screen.queryByText(en(SAVED_MESSAGE))).not.toBeInTheDocument();
     expect(form.getByLabelText('Description (alt text)')).toHaveValue('Our garden');
   });
 
@@ -104,7 +106,7 @@ describe('the website editor keeps the principal’s work', () => {
     await user.type(form.getByLabelText('Title'), 'Sunny Meadows Kids School');
 
     await router.navigate('/dashboard');
-    const dialog = within(await screen.findByRole('alertdialog', { name: LEAVE_TITLE }));
+    const dialog = within(await screen.findByRole('alertdialog', { name: en(LEAVE_TITLE) }));
     await user.click(dialog.getByRole('button', { name: 'Cancel' }));
     expect(router.state.location.pathname).toBe('/website');
     expect(screen.getByLabelText('Title')).toHaveValue('Sunny Meadows Kids School');
@@ -112,7 +114,7 @@ describe('the website editor keeps the principal’s work', () => {
     // Switching section would drop the form as well: it asks too.
     await user.click(screen.getByRole('button', { name: 'About' }));
     await user.click(
-      within(await screen.findByRole('alertdialog', { name: LEAVE_TITLE })).getByRole('button', {
+      within(await screen.findByRole('alertdialog', { name: en(LEAVE_TITLE) })).getByRole('button', {
         name: 'Cancel',
       }),
     );
@@ -120,7 +122,7 @@ describe('the website editor keeps the principal’s work', () => {
 
     await router.navigate('/dashboard');
     await user.click(
-      within(await screen.findByRole('alertdialog', { name: LEAVE_TITLE })).getByRole('button', {
+      within(await screen.findByRole('alertdialog', { name: en(LEAVE_TITLE) })).getByRole('button', {
         name: 'Leave without saving',
       }),
     );

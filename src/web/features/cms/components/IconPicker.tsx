@@ -1,4 +1,6 @@
 import { CONTENT_ICON_OPTIONS, contentIconPaths } from '../../../components/ui/icons.js';
+import { useI18n } from '../../../lib/i18n.js';
+import { iconLabelKey } from '../lib/labels.js';
 
 /**
  * Drawn here rather than with ContentIcon: one icon of the set repeats a path, and SvgPaths keys
@@ -32,6 +34,7 @@ export interface IconPickerProps {
 
 /** A facility's icon: a grid over the curated icon set, the chosen one pressed. */
 export function IconPicker({ id, label, value, onChange, error }: IconPickerProps) {
+  const { t } = useI18n();
   return (
     <fieldset className="mb-3" aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="form-label fs-6">{label}</legend>
@@ -42,8 +45,8 @@ export function IconPicker({ id, label, value, onChange, error }: IconPickerProp
             type="button"
             className="icon-picker__option"
             aria-pressed={value === option.name}
-            aria-label={option.label}
-            title={option.label}
+            aria-label={t(iconLabelKey(option.name))}
+            title={t(iconLabelKey(option.name))}
             onClick={() => onChange(option.name)}
           >
             <PickerIcon name={option.name} />

@@ -2,6 +2,7 @@ import { type RefObject, useState } from 'react';
 import { type Control, type FieldErrors, type UseFormRegister, useFieldArray } from 'react-hook-form';
 import type { ContentCollection } from '../../../../shared/api/content.js';
 import { GALLERY_CATEGORIES } from '../../../../shared/constants.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { useMediaLibrary } from '../api/media.js';
 import type { EditorValues } from '../lib/form-values.js';
 import { thumbnailUrl } from '../lib/image-url.js';
@@ -22,17 +23,17 @@ export interface ImagesEditorProps {
 }
 
 /** What the form says when the page shows only the first picture(s) of a record. */
-export const picturesShownText = (shown: number): string =>
-  shown === 1 ? 'The page shows the first picture.' : `The page shows the first ${shown} pictures.`;
-export const NOT_SHOWN_PICTURE = 'The page does not show this picture.';
+export const PICTURES_SHOWN = 'cms.images.shown';
+export const NOT_SHOWN_PICTURE = 'cms.images.notShown';
 
 /**
  * The media library's pictures as buttons, the uploads first, then the site's other pictures (the
  * demo's); a click picks one (its largest file and its alt).
  */
 export function LibraryPicker({ onPick }: { onPick: (image: string, alt: string) => void }) {
+  const { t } = useI18n();
   const media = useMediaLibrary();
-  if (media.isPending) return <p>Loading the pictures…</p>;
+  if (media.isPending) return <p>{t('cms.images.loading')}</p>;
   if (media.isError) return <p role="alert">{media.error.message}</p>;
   const pictures = [
     ...media.data.data.map((item) => ({
@@ -46,7 +47,7 @@ export function LibraryPicker({ onPick }: { onPick: (image: string, alt: string)
       name: item.alt || item.image,
     })),
   ];
-  if (pictures.length === 0) return <p>No pictures uploaded yet.</p>;
+  if (pictures.length === 0) return <p>{t('cms.images.noUploads')}</p>;
   return (
     <ul className="cms-library-pick list-unstyled">
       {pictures.map((item) => (
@@ -75,6 +76,7 @@ export function ImagesEditor({
   pendingUpload,
   onChosenChange,
 }: ImagesEditorProps) {
+  const { t } = useI18n();
   const { fields, append, remove } = useFieldArray({ control, name: 'images' });
   const [adding, setAdding] = useState<PictureSource | undefined>();
   const gallery = collection === 'gallery';
@@ -85,9 +87,11 @@ export function ImagesEditor({
 
   return (
     <fieldset className="cms-images mb-3">
-      <legend className="form-label fs-6">Pictures</legend>
-      {Number.isFinite(shown) ? <p className="form-text mt-0">{picturesShownText(shown)}</p> : null}
-      {fields.length === 0 ? <p className="text-body-secondary small">No pictures.</p> : null}
+      <legend className="form-label fs-6">{t('cms.images.legend')}</legend>
+      {Number.isFinite(shown) ? (
+        <p className="form-text mt-0">{t(PICTURES_SHOWN, { count: shown })}</p>
+      ) : null}
+      {fields.length === 0 ? <p className="text-body-secondary small">{t('cms.images.none')}</p> : null}
       <ul className="list-unstyled">
         {fields.map((field, index) => {
           const error = errors.images?.[index];
@@ -97,9 +101,9 @@ export function ImagesEditor({
             <li key={field.id} className="cms-images__row">
               <img className="cms-images__thumb" src={thumbnailUrl(field.image)} alt="" />
               <div className="flex-grow-1">
-                {index >= shown ? <p className="small text-danger mb-1">{NOT_SHOWN_PICTURE}</p> : null}
+                {index >= shown ? <p className="small text-danger mb-1">{t(NOT_SHOWN_PICTURE)}</p> : null}
                 <label htmlFor={altId} className="form-label small">
-                  Picture {index + 1}: description (alt)
+                  {t('cms.images.alt', { number: index + 1 })}
                 </label>
                 <input
                   id={altId}
@@ -112,17 +116,17 @@ export function ImagesEditor({
                 {gallery ? (
                   <>
                     <label htmlFor={categoryId} className="form-label small mt-1">
-                      Picture {index + 1}: category
+                      {t('cms.images.category', { number: index + 1 })}
                     </label>
                     <select
                       id={categoryId}
                       className={`form-select form-select-sm${error?.category ? ' is-invalid' : ''}`}
                       {...register(`images.${index}.category`)}
                     >
-                      <option value="">Choose…</option>
+                      <option value="">{t('cms.images.choose')}</option>
                       {GALLERY_CATEGORIES.map((category) => (
                         <option key={category} value={category}>
-                          {category}
+                          {t(`common.galleryCategory.${category}`)}
                         </option>
                       ))}
                     </select>
@@ -137,7 +141,7 @@ export function ImagesEditor({
                 className="btn btn-outline-danger btn-sm align-self-start"
                 onClick={() => remove(index)}
               >
-                Remove picture {index + 1}
+                {t('cms.images.remove', { number: index + 1 })}
               </button>
             </li>
           );
@@ -146,10 +150,10 @@ export function ImagesEditor({
       {errors.images?.message ? <p className="text-danger small">{errors.images.message}</p> : null}
       <div className="d-flex gap-2 flex-wrap">
         <PictureSourceButton source="upload" open={adding} onToggle={setAdding}>
-          Upload a picture
+          {t('cms.images.upload')}
         </PictureSourceButton>
         <PictureSourceButton source="library" open={adding} onToggle={setAdding}>
-          Choose from the library
+          {t('cms.images.fromLibrary')}
         </PictureSourceButton>
       </div>
       {adding === 'upload' ? (

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { allowConsoleErrors } from '../../../test/console.js';
 import { jsonResponse } from '../../../test/render-app.js';
 import type { EditorRecord } from '../api/content-admin.js';
-import { mockApi, renderCms } from '../testing/render-cms.js';
+import { en, mockApi, renderCms } from '../testing/render-cms.js';
 import { RecordForm, SAVED_MESSAGE } from './RecordForm.js';
 import { PREVIEW_HEADING } from './RecordPreview.js';
 
@@ -80,7 +80,7 @@ describe('RecordForm', () => {
     await user.click(screen.getByRole('button', { name: 'Remove item 1' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText(SAVED_MESSAGE)).toBeInTheDocument();
+    expect(await screen.findByText(en(SAVED_MESSAGE))).toBeInTheDocument();
     // The fields the form does not show are sent back as they were.
     expect(api.sent('PUT', '/api/admin/content/about/3')[0]?.body).toEqual({
       heading1: 'Learn About Us',
@@ -193,7 +193,7 @@ describe('RecordForm', () => {
     const frame = await screen.findByTitle('Preview of the page /about with the unsaved changes');
     expect(frame).toHaveAttribute('sandbox', 'allow-same-origin');
     expect(frame.getAttribute('srcdoc')).toContain('<h2>A Draft Title</h2>');
-    expect(screen.getByText(PREVIEW_HEADING)).toBeInTheDocument();
+    expect(screen.getByText(en(PREVIEW_HEADING))).toBeInTheDocument();
     expect(api.sent('POST', '/api/admin/content/about/preview?id=3')[0]?.body).toMatchObject({
       heading2: 'A Draft Title',
       heading3: 'Small classes#Qualified teachers',

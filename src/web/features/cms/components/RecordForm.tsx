@@ -1,11 +1,12 @@
 import { useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { CONTENT_COLLECTIONS, type ContentCollection } from '../../../../shared/api/content.js';
+import type { ContentCollection } from '../../../../shared/api/content.js';
 import { PREVIEW_PAGES } from '../../../../shared/api/content-preview.js';
 import { shownOnPage } from '../../../../shared/content-positions.js';
 import { FieldMessage } from '../../../components/forms/FieldMessage.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { fieldErrorsOf, showFieldErrors } from '../../../lib/form-errors.js';
+import { type Translator, useI18n } from '../../../lib/i18n.js';
 import { notify } from '../../../lib/toast.js';
 import { type EditorRecord, useSaveRecord } from '../api/content-admin.js';
 import { usePreviewRecord } from '../api/content-preview.js';
@@ -18,27 +19,27 @@ import {
   toBody,
   toFormValues,
 } from '../lib/form-values.js';
+import { collectionTitleKey, fieldLabelKey } from '../lib/labels.js';
 import { type PendingUpload, UPLOAD_BEFORE_SAVE_FAILED, useReportUnsavedWork } from '../lib/unsaved-work.js';
 import { ChecklistEditor } from './ChecklistEditor.js';
 import { IconPicker } from './IconPicker.js';
 import { ImagesEditor } from './ImagesEditor.js';
 import { RecordPreview } from './RecordPreview.js';
 
-export const SAVED_MESSAGE = 'Saved. The website shows the change now.';
+export const SAVED_MESSAGE = 'cms.record.saved';
 /** What the editor's forms say when a save failed: not the principal, the server's message, or try again. */
-export function saveErrorText(error: unknown): string {
-  if (isApiError(error) && error.status === 403) return 'Only the principal can edit the website.';
-  return isApiError(error) ? error.message : 'The save failed. Please try again.';
+export function saveErrorText(t: Translator['t'], error: unknown): string {
+  if (isApiError(error) && error.status === 403) return t('cms.record.notAllowed');
+  return isApiError(error) ? error.message : t('cms.record.saveFailed');
 }
 
 /** What the form says when a preview failed: not the principal, the server's message, or try again. */
-export function previewErrorText(error: unknown): string {
-  if (isApiError(error) && error.status === 403) return 'Only the principal can edit the website.';
-  return isApiError(error) ? error.message : 'The preview failed. Please try again.';
+export function previewErrorText(t: Translator['t'], error: unknown): string {
+  if (isApiError(error) && error.status === 403) return t('cms.record.notAllowed');
+  return isApiError(error) ? error.message : t('cms.record.previewFailed');
 }
 
-export const SCHOOL_FACTS_NOTE =
-  'The address, email, phone and opening hours are the school’s: edit them under School.';
+export const SCHOOL_FACTS_NOTE = 'cms.record.schoolFactsNote';
 
 export interface RecordFormProps {
   collection: ContentCollection;
@@ -55,6 +56,7 @@ export interface RecordFormProps {
  * keeps everything typed and shows the server's reasons at the fields.
  */
 export function RecordForm({ collection, record, position, onDone }: RecordFormProps) {
+  const { t } = useI18n();
   const id = useId();
   const save = useSaveRecord(collection);
   const [formError, setFormError] = useState<string | undefined>();
@@ -87,7 +89,7 @@ export function RecordForm({ collection, record, position, onDone }: RecordFormP
         setError,
         (field) => formPathOf(collection, field.split('.')) as `fields.${string}` | undefined,
       );
-      setFormError(previewErrorText(error));
+      setFormError(previewErrorText(t, error));
     }
   };
 
@@ -101,7 +103,7 @@ export function RecordForm({ collection, record, position, onDone }: RecordFormP
         const added = collection === 'gallery' ? { ...picture, category: '' } : picture;
         values = { ...submitted, images: [...submitted.images, added] };
       } catch (failure) {
-        setFormError(`${UPLOAD_BEFORE_SAVE_FAILED}: ${(failure as Error).message}`);
+        setFormError(t(UPLOAD_BEFORE_SAVE_FAILED, { reason: (failure as Error).message }));
         return;
       }
     }
@@ -113,28 +115,29 @@ export function RecordForm({ collection, record, position, onDone }: RecordFormP
         setError,
         (field) => formPathOf(collection, field.split('.')) as `fields.${string}` | undefined,
       );
-      setFormError(saveErrorText(error));
+      setFormError(saveErrorText(t, error));
       return;
     }
     setSaved(true);
-    notify.success(SAVED_MESSAGE);
+    notify.success(t(SAVED_MESSAGE));
     onDone();
   };
 
-  const title = CONTENT_COLLECTIONS[collection].title;
+  const title = t(collectionTitleKey(collection));
   const { pictures } = shownOnPage(collection, position);
   return (
     <form
       className="cms-form"
       noValidate
-      aria-label={record ? `Edit ${title} record` : `New ${title} record`}
+      aria-label={record ? t('cms.record.editForm', { title }) : t('cms.record.newForm', { title })}
       onSubmit={handleSubmit(onSubmit)}
     >
-      {SCHOOL_FACT_FIELDS[collection] ? <p className="form-text">{SCHOOL_FACTS_NOTE}</p> : null}
+      {SCHOOL_FACT_FIELDS[collection] ? <p className="form-text">{t(SCHOOL_FACTS_NOTE)}</p> : null}
       {editableFieldsOf(collection, position).map((field) => {
         const fieldId = `${id}-${field.wire}`;
         const error = errors.fields?.[field.wire]?.message;
         const name = `fields.${field.wire}` as const;
+        const label = t(fieldLabelKey(collection, field.wire));
         if (field.kind === 'icon' || field.kind === 'checklist') {
           const Editor = field.kind === 'icon' ? IconPicker : ChecklistEditor;
           return (
@@ -145,7 +148,7 @@ export function RecordForm({ collection, record, position, onDone }: RecordFormP
               render={({ field: input }) => (
                 <Editor
                   id={fieldId}
-                  label={field.label}
+                  label={label}
                   value={input.value ?? ''}
                   onChange={input.onChange}
                   error={error}
@@ -164,7 +167,7 @@ export function RecordForm({ collection, record, position, onDone }: RecordFormP
         return (
           <div key={field.wire} className="mb-3">
             <label htmlFor={fieldId} className="form-label">
-              {field.label}
+              {label}
             </label>
             {field.kind === 'text' ? <textarea rows={5} {...common} /> : <input type="text" {...common} />}
             <FieldMessage id={`${fieldId}-error`} message={error} />
@@ -189,7 +192,7 @@ export function RecordForm({ collection, record, position, onDone }: RecordFormP
       ) : null}
       <div className="d-flex gap-2">
         <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-          {isSubmitting && !preview.isPending ? 'Saving…' : 'Save'}
+          {isSubmitting && !preview.isPending ? t('cms.record.saving') : t('cms.record.save')}
         </button>
         <button
           type="button"
@@ -197,10 +200,10 @@ export function RecordForm({ collection, record, position, onDone }: RecordFormP
           disabled={preview.isPending}
           onClick={handleSubmit(onPreview)}
         >
-          {preview.isPending ? 'Rendering…' : 'Preview'}
+          {preview.isPending ? t('cms.record.rendering') : t('cms.record.preview')}
         </button>
         <button type="button" className="btn btn-outline-secondary" onClick={onDone}>
-          Cancel
+          {t('cms.record.cancel')}
         </button>
       </div>
       {previewHtml !== undefined ? (

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
+import { useI18n } from '../../../lib/i18n.js';
 
-export const PREVIEW_HEADING = 'Preview: not saved yet';
+export const PREVIEW_HEADING = 'cms.preview.heading';
 
 export interface RecordPreviewProps {
   /** The page's HTML as the server rendered it with the draft. */
@@ -16,22 +17,23 @@ export interface RecordPreviewProps {
  * load the saved content over the draft. Same origin, so that it gets the site's pictures and styles.
  */
 export function RecordPreview({ html, page, onClose }: RecordPreviewProps) {
+  const { t } = useI18n();
   const section = useRef<HTMLElement>(null);
   // A new preview is where the principal looks next.
   useEffect(() => {
     if (html) section.current?.scrollIntoView?.({ block: 'nearest' });
   }, [html]);
   return (
-    <section ref={section} className="cms-preview" aria-label="Preview">
+    <section ref={section} className="cms-preview" aria-label={t('cms.preview.label')}>
       <div className="cms-preview__bar">
-        <h3 className="h6 mb-0">{PREVIEW_HEADING}</h3>
+        <h3 className="h6 mb-0">{t(PREVIEW_HEADING)}</h3>
         <button type="button" className="btn btn-outline-secondary btn-sm" onClick={onClose}>
-          Close preview
+          {t('cms.preview.close')}
         </button>
       </div>
       <iframe
         className="cms-preview__frame"
-        title={`Preview of the page ${page} with the unsaved changes`}
+        title={t('cms.preview.frame', { page })}
         srcDoc={html}
         sandbox="allow-same-origin"
       />

@@ -4,7 +4,7 @@ import { type SchoolSettings, SETTINGS_MESSAGES } from '../../../../shared/api/s
 import { settingsQueryKey } from '../../../lib/settings.js';
 import { jsonResponse } from '../../../test/render-app.js';
 import { TEST_SCHOOL } from '../../../test/school.js';
-import { mockApi, renderCms, testMedia } from '../testing/render-cms.js';
+import { en, mockApi, renderCms, testMedia } from '../testing/render-cms.js';
 import { SAVED_MESSAGE, SCHOOL_FACTS_NOTE } from './RecordForm.js';
 import { SchoolSettingsPanel } from './SchoolSettingsPanel.js';
 import { WebsiteEditor } from './WebsiteEditor.js';
@@ -46,7 +46,7 @@ describe('SchoolSettingsPanel', () => {
     await user.type(form().getByLabelText('Address'), '2 Hill Road, Upton');
     await user.click(form().getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText(SAVED_MESSAGE)).toBeInTheDocument();
+    expect(await screen.findByText(en(SAVED_MESSAGE))).toBeInTheDocument();
     const expected: SchoolSettings = {
       ...TEST_SCHOOL,
       name: 'Hilltop Primary',
@@ -165,7 +165,7 @@ describe('the website editor’s School section', () => {
     await user.click(sections.getByRole('button', { name: 'Contact' }));
     await user.click(await screen.findByRole('button', { name: 'Edit “Get In Touch”' }));
     const contact = within(screen.getByRole('form', { name: 'Edit Contact record' }));
-    expect(contact.getByText(SCHOOL_FACTS_NOTE)).toBeInTheDocument();
+    expect(contact.getByText(en(SCHOOL_FACTS_NOTE))).toBeInTheDocument();
     expect(contact.getByLabelText('Label')).toHaveValue('Get In Touch');
     for (const label of ['Address', 'Email', 'Phone', 'Opening Hours']) {
       expect(contact.queryByLabelText(label)).not.toBeInTheDocument();

@@ -12,6 +12,7 @@ import {
 } from '../../../../shared/api/settings.js';
 import { SchoolLogo } from '../../../components/layout/SchoolBrand.js';
 import { fieldErrorsOf, showFieldErrors } from '../../../lib/form-errors.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { useSettings } from '../../../lib/settings.js';
 import { notify } from '../../../lib/toast.js';
 import { useUpdateSettings } from '../api/update-settings.js';
@@ -51,14 +52,15 @@ const FIELD_PATHS = new Set<string>([
  * what was typed and shows the server's reasons at the fields.
  */
 export function SchoolSettingsPanel() {
+  const { t } = useI18n();
   const settings = useSettings();
-  if (settings.isPending) return <p>Loading the school’s settings…</p>;
+  if (settings.isPending) return <p>{t('settings.loading')}</p>;
   if (settings.isError)
     return (
       <div role="alert">
-        <p>We could not load the school’s settings.</p>
+        <p>{t('settings.loadFailed')}</p>
         <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => settings.refetch()}>
-          Retry
+          {t('settings.retry')}
         </button>
       </div>
     );
@@ -96,6 +98,7 @@ function Field({ id, label, error, hint, children }: FieldProps) {
 }
 
 function SchoolSettingsForm({ settings }: { settings: SchoolSettings }) {
+  const { t } = useI18n();
   const id = useId();
   const save = useUpdateSettings();
   const [formError, setFormError] = useState<string | undefined>();
@@ -136,7 +139,7 @@ function SchoolSettingsForm({ settings }: { settings: SchoolSettings }) {
       try {
         values = { ...submitted, logo: (await upload()).image };
       } catch (failure) {
-        setFormError(`${UPLOAD_BEFORE_SAVE_FAILED}: ${(failure as Error).message}`);
+        setFormError(t(UPLOAD_BEFORE_SAVE_FAILED, { reason: (failure as Error).message }));
         return;
       }
     }
@@ -148,10 +151,10 @@ function SchoolSettingsForm({ settings }: { settings: SchoolSettings }) {
       showFieldErrors(fieldErrorsOf(error), setError, (field) =>
         FIELD_PATHS.has(field) ? (field as FieldPath<Values>) : undefined,
       );
-      setFormError(saveErrorText(error));
+      setFormError(saveErrorText(t, error));
       return;
     }
-    notify.success(SAVED_MESSAGE);
+    notify.success(t(SAVED_MESSAGE));
   };
 
   const input = (name: FieldPath<Values>, error: string | undefined, describedBy: string | undefined) => ({
@@ -205,23 +208,23 @@ function SchoolSettingsForm({ settings }: { settings: SchoolSettings }) {
   };
 
   return (
-    <section aria-label="School">
-      <h2 className="h4">School</h2>
-      <p>The school’s name, logo and contact details, as every page shows them.</p>
-      <form className="cms-form" noValidate aria-label="School settings" onSubmit={handleSubmit(onSubmit)}>
+    <section aria-label={t('settings.title')}>
+      <h2 className="h4">{t('settings.title')}</h2>
+      <p>{t('settings.lead')}</p>
+      <form className="cms-form" noValidate aria-label={t('settings.form')} onSubmit={handleSubmit(onSubmit)}>
         <fieldset className="mb-3">
-          <legend className="fs-5">Name and logo</legend>
-          {text('name', 'School name', {
-            hint: 'In the header, the footer and the title of every page.',
+          <legend className="fs-5">{t('settings.nameAndLogo')}</legend>
+          {text('name', t('settings.name'), {
+            hint: t('settings.nameHint'),
             max: SETTINGS_LIMITS.name,
           })}
           <div className="mb-3">
-            <span className="form-label d-block">Logo</span>
+            <span className="form-label d-block">{t('settings.logo')}</span>
             <div className="cms-logo">
               <span className="cms-logo__preview site-brand">
                 <SchoolLogo logo={logo} />
               </span>
-              <span className="small">{logo ? 'An uploaded picture' : 'The default logo'}</span>
+              <span className="small">{logo ? t('settings.logoUploaded') : t('settings.logoDefault')}</span>
             </div>
             {errors.logo?.message ? (
               <div className="invalid-feedback d-block" role="alert">
@@ -230,10 +233,10 @@ function SchoolSettingsForm({ settings }: { settings: SchoolSettings }) {
             ) : null}
             <div className="d-flex gap-2 flex-wrap mt-2">
               <PictureSourceButton source="upload" open={choosing} onToggle={choose}>
-                Upload a logo
+                {t('settings.uploadLogo')}
               </PictureSourceButton>
               <PictureSourceButton source="library" open={choosing} onToggle={choose}>
-                Choose the logo from the library
+                {t('settings.logoFromLibrary')}
               </PictureSourceButton>
               {logo ? (
                 <button
@@ -241,7 +244,7 @@ function SchoolSettingsForm({ settings }: { settings: SchoolSettings }) {
                   className="btn btn-outline-secondary btn-sm"
                   onClick={() => pickLogo('')}
                 >
-                  Use the default logo
+                  {t('settings.useDefaultLogo')}
                 </button>
               ) : null}
             </div>
@@ -256,9 +259,9 @@ function SchoolSettingsForm({ settings }: { settings: SchoolSettings }) {
           </div>
           <Field
             id={`${id}-description`}
-            label="Short description"
+            label={t('settings.description')}
             error={errors.description?.message}
-            hint="Under the logo in the footer, and for search engines."
+            hint={t('settings.descriptionHint')}
           >
             {(describedBy) => (
               <textarea
@@ -271,17 +274,17 @@ function SchoolSettingsForm({ settings }: { settings: SchoolSettings }) {
         </fieldset>
 
         <fieldset className="mb-3">
-          <legend className="fs-5">How to reach the school</legend>
-          <p className="form-text mt-0">In the footer and on the Contact page; an empty one is not shown.</p>
-          {text('address', 'Address', { max: SETTINGS_LIMITS.address })}
-          {text('phone', 'Phone', { type: 'tel', max: SETTINGS_LIMITS.phone })}
-          {text('email', 'Email', { type: 'email', max: SETTINGS_LIMITS.email })}
-          {text('openingHours', 'Opening hours', { max: SETTINGS_LIMITS.openingHours })}
+          <legend className="fs-5">{t('settings.reach')}</legend>
+          <p className="form-text mt-0">{t('settings.reachHint')}</p>
+          {text('address', t('settings.address'), { max: SETTINGS_LIMITS.address })}
+          {text('phone', t('settings.phone'), { type: 'tel', max: SETTINGS_LIMITS.phone })}
+          {text('email', t('settings.email'), { type: 'email', max: SETTINGS_LIMITS.email })}
+          {text('openingHours', t('settings.openingHours'), { max: SETTINGS_LIMITS.openingHours })}
         </fieldset>
 
         <fieldset className="mb-3">
-          <legend className="fs-5">Social links</legend>
-          <p className="form-text mt-0">Full links (https://…); the footer shows an icon for each one set.</p>
+          <legend className="fs-5">{t('settings.social')}</legend>
+          <p className="form-text mt-0">{t('settings.socialHint')}</p>
           {SOCIAL_NETWORKS.map((network) => (
             <div key={network}>
               {text(`socialLinks.${network}`, SOCIAL_NETWORK_LABELS[network], {
@@ -293,19 +296,19 @@ function SchoolSettingsForm({ settings }: { settings: SchoolSettings }) {
         </fieldset>
 
         <fieldset className="mb-3">
-          <legend className="fs-5">Footer, currency and time zone</legend>
-          {text('footerText', 'Footer text', {
-            hint: 'After “© year, school name.” at the foot of every page.',
+          <legend className="fs-5">{t('settings.footerGroup')}</legend>
+          {text('footerText', t('settings.footerText'), {
+            hint: t('settings.footerTextHint'),
             max: SETTINGS_LIMITS.footerText,
           })}
-          {text('currency', 'Currency', {
-            hint: 'A code of ISO 4217, such as USD, EUR or GBP.',
+          {text('currency', t('settings.currency'), {
+            hint: t('settings.currencyHint'),
             max: 3,
             autoCapitalize: 'characters',
             suggestions: { listId: `${id}-currencies`, values: supported('currency') },
           })}
-          {text('timeZone', 'Time zone', {
-            hint: 'A name of the IANA database, such as Europe/London or America/New_York.',
+          {text('timeZone', t('settings.timeZone'), {
+            hint: t('settings.timeZoneHint'),
             suggestions: { listId: `${id}-time-zones`, values: supported('timeZone') },
           })}
         </fieldset>
@@ -316,7 +319,7 @@ function SchoolSettingsForm({ settings }: { settings: SchoolSettings }) {
           </p>
         ) : null}
         <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : 'Save'}
+          {isSubmitting ? t('settings.saving') : t('settings.save')}
         </button>
       </form>
     </section>

@@ -1,11 +1,12 @@
 import { type RefObject, useEffect, useId, useState } from 'react';
 import type { Media } from '../../../../shared/api/admin.js';
-import { MAX_ALT_LENGTH, MEDIA_MESSAGES, MEDIA_RULES } from '../../../../shared/api/admin.js';
+import { MAX_ALT_LENGTH, MEDIA_RULES } from '../../../../shared/api/admin.js';
 import { isApiError } from '../../../lib/api-client.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { useUploadMedia } from '../api/media.js';
 import type { PendingUpload } from '../lib/unsaved-work.js';
 
-export const DESCRIBE_PICTURE = 'Please describe the picture (alt text)';
+export const DESCRIBE_PICTURE = 'cms.upload.describe';
 
 export interface UploadPictureProps {
   /** Called with the stored picture and the alt typed here. */
@@ -14,7 +15,7 @@ export interface UploadPictureProps {
   pendingUpload?: RefObject<PendingUpload | undefined>;
   /** Told whether a file is chosen and not yet uploaded. */
   onChosenChange?: (chosen: boolean) => void;
-  /** The button's label: in a record's form the picture is uploaded and added to the record. */
+  /** The button's label ("Upload and add" unless given): in a record's form the picture is uploaded and added to the record. */
   actionLabel?: string;
 }
 
@@ -23,8 +24,9 @@ export function UploadPicture({
   onUploaded,
   pendingUpload,
   onChosenChange,
-  actionLabel = 'Upload and add',
+  actionLabel,
 }: UploadPictureProps) {
+  const { t } = useI18n();
   const id = useId();
   const [file, setFile] = useState<File | undefined>();
   const [preview, setPreview] = useState<string | undefined>();
@@ -41,15 +43,16 @@ export function UploadPicture({
 
   /** Checks and uploads the chosen file; throws with the reason when it cannot. */
   const uploadChosen = async (): Promise<{ image: string; alt: string }> => {
-    if (!file) throw new Error(MEDIA_MESSAGES.chooseFile);
-    if (file.size > MEDIA_RULES.maxBytes) throw new Error(MEDIA_MESSAGES.tooLarge);
+    if (!file) throw new Error(t('cms.upload.chooseFile'));
+    if (file.size > MEDIA_RULES.maxBytes)
+      throw new Error(t('cms.upload.tooLarge', { max: MEDIA_RULES.maxBytes / 1024 / 1024 }));
     const description = alt.trim();
-    if (description === '') throw new Error(DESCRIBE_PICTURE);
+    if (description === '') throw new Error(t(DESCRIBE_PICTURE));
     let media: Media;
     try {
       media = await upload.mutateAsync({ file, alt: description });
     } catch (failure) {
-      throw new Error(isApiError(failure) ? failure.message : 'The upload failed.');
+      throw new Error(isApiError(failure) ? failure.message : t('cms.upload.failed'));
     }
     onUploaded(media, description);
     setFile(undefined);
@@ -78,7 +81,7 @@ export function UploadPicture({
     <div className="cms-upload">
       <div className="mb-2">
         <label htmlFor={`${id}-file`} className="form-label">
-          Picture file
+          {t('cms.upload.file')}
         </label>
         <input
           id={`${id}-file`}
@@ -92,11 +95,11 @@ export function UploadPicture({
         />
       </div>
       {preview ? (
-        <img className="cms-upload__preview" src={preview} alt="Preview of the chosen file" />
+        <img className="cms-upload__preview" src={preview} alt={t('cms.upload.previewAlt')} />
       ) : null}
       <div className="mb-2">
         <label htmlFor={`${id}-alt`} className="form-label">
-          Description (alt text)
+          {t('cms.upload.alt')}
         </label>
         <input
           id={`${id}-alt`}
@@ -117,7 +120,7 @@ export function UploadPicture({
         disabled={upload.isPending}
         onClick={send}
       >
-        {upload.isPending ? 'Uploading…' : actionLabel}
+        {upload.isPending ? t('cms.upload.uploading') : (actionLabel ?? t('cms.upload.uploadAndAdd'))}
       </button>
     </div>
   );

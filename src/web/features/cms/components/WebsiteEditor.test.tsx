@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { allowConsoleErrors } from '../../../test/console.js';
 import { jsonResponse } from '../../../test/render-app.js';
-import { mockApi, renderCms, testMedia } from '../testing/render-cms.js';
+import { en, mockApi, renderCms, testMedia } from '../testing/render-cms.js';
 import { CollectionPanel, NO_MORE_RECORDS, NOT_SHOWN_RECORD } from './CollectionPanel.js';
 import { MediaLibrary, SITE_PICTURES_TITLE, UPLOADED_MESSAGE } from './MediaLibrary.js';
 import { UploadPicture } from './UploadPicture.js';
@@ -84,12 +84,12 @@ describe('CollectionPanel', () => {
     expect(items.map((item) => item.querySelector('.cms-records__summary')?.textContent)).toEqual([
       'Small classes, Kind teachers',
       'Best School',
-      `Old${NOT_SHOWN_RECORD}`,
+      `Old${en(NOT_SHOWN_RECORD)}`,
     ]);
     expect(screen.queryByRole('button', { name: 'Edit “Old”' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete “Old”' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add a record' })).not.toBeInTheDocument();
-    expect(screen.getByText(NO_MORE_RECORDS)).toBeInTheDocument();
+    expect(screen.getByText(en(NO_MORE_RECORDS))).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Edit “Small classes, Kind teachers”' }));
     const form = within(screen.getByRole('form', { name: 'Edit About record' }));
@@ -152,7 +152,7 @@ describe('MediaLibrary', () => {
     const { user } = renderCms(<MediaLibrary />);
     const site = await screen.findByRole('img', { name: 'Children under a rainbow' });
     expect(site).toHaveAttribute('src', '/uploads/demo/scenes/hero-1-320.webp');
-    expect(screen.getByText(SITE_PICTURES_TITLE)).toBeInTheDocument();
+    expect(screen.getByText(en(SITE_PICTURES_TITLE))).toBeInTheDocument();
     expect(screen.getByText('Used by Home banner #1')).toBeInTheDocument();
     expect(screen.getByText('No pictures uploaded yet.')).toBeInTheDocument();
     // The app brought it: nothing to delete.
@@ -165,7 +165,7 @@ describe('MediaLibrary', () => {
     );
     await user.type(screen.getByLabelText('Description (alt text)'), 'Sandpit');
     await user.click(screen.getByRole('button', { name: 'Upload' }));
-    expect(await screen.findByText(UPLOADED_MESSAGE)).toBeInTheDocument();
+    expect(await screen.findByText(en(UPLOADED_MESSAGE))).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Delete picture sandpit.jpg' })).toBeInTheDocument();
     expect(api.sent('POST', '/api/admin/media')).toHaveLength(1);
   });
@@ -205,6 +205,6 @@ describe('WebsiteEditor', () => {
       'GET /api/home': { data: [] },
     });
     renderCms(<WebsiteEditor />);
-    expect(await screen.findByRole('alert')).toHaveTextContent(NOT_ALLOWED_MESSAGE);
+    expect(await screen.findByRole('alert')).toHaveTextContent(en(NOT_ALLOWED_MESSAGE));
   });
 });

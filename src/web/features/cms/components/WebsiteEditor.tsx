@@ -1,20 +1,18 @@
 import { useState } from 'react';
-import {
-  CONTENT_COLLECTION_NAMES,
-  CONTENT_COLLECTIONS,
-  type ContentCollection,
-} from '../../../../shared/api/content.js';
+import { CONTENT_COLLECTION_NAMES, type ContentCollection } from '../../../../shared/api/content.js';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.js';
 import { isApiError } from '../../../lib/api-client.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { useLeaveGuard } from '../../../lib/use-leave-guard.js';
 import { useMedia } from '../api/media.js';
+import { collectionTitleKey } from '../lib/labels.js';
 import { LEAVE_TEXT, LEAVE_TITLE, UnsavedWorkContext } from '../lib/unsaved-work.js';
 import { BackupCard } from './BackupCard.js';
 import { CollectionPanel } from './CollectionPanel.js';
 import { MediaLibrary } from './MediaLibrary.js';
 import { SchoolSettingsPanel } from './SchoolSettingsPanel.js';
 
-export const NOT_ALLOWED_MESSAGE = 'Only the principal can edit the website.';
+export const NOT_ALLOWED_MESSAGE = 'cms.editor.notAllowed';
 
 type Section = ContentCollection | 'media' | 'school';
 
@@ -23,6 +21,7 @@ type Section = ContentCollection | 'media' | 'school';
  * eleven collections and the media library.
  */
 export function WebsiteEditor() {
+  const { t } = useI18n();
   // The media list is the principal's alone: its 403 tells anyone else at once.
   const media = useMedia();
   const [section, setSection] = useState<Section>('home');
@@ -42,7 +41,7 @@ export function WebsiteEditor() {
     return (
       <div className="container py-4">
         <p className="alert alert-info" role="alert">
-          {NOT_ALLOWED_MESSAGE}
+          {t(NOT_ALLOWED_MESSAGE)}
         </p>
       </div>
     );
@@ -51,7 +50,7 @@ export function WebsiteEditor() {
   return (
     <div className="container py-4 cms">
       <div className="row g-4">
-        <nav className="col-lg-3" aria-label="Website sections">
+        <nav className="col-lg-3" aria-label={t('cms.editor.sections')}>
           <ul className="cms-nav list-unstyled">
             <li>
               <button
@@ -60,7 +59,7 @@ export function WebsiteEditor() {
                 aria-current={section === 'school' ? 'true' : undefined}
                 onClick={() => openSection('school')}
               >
-                School
+                {t('cms.editor.school')}
               </button>
             </li>
             {CONTENT_COLLECTION_NAMES.map((name) => (
@@ -71,7 +70,7 @@ export function WebsiteEditor() {
                   aria-current={section === name ? 'true' : undefined}
                   onClick={() => openSection(name)}
                 >
-                  {CONTENT_COLLECTIONS[name].title}
+                  {t(collectionTitleKey(name))}
                 </button>
               </li>
             ))}
@@ -82,7 +81,7 @@ export function WebsiteEditor() {
                 aria-current={section === 'media' ? 'true' : undefined}
                 onClick={() => openSection('media')}
               >
-                Media library
+                {t('cms.editor.media')}
               </button>
             </li>
           </ul>
@@ -106,8 +105,8 @@ export function WebsiteEditor() {
       </div>
       {blocker.state === 'blocked' || askedSection !== undefined ? (
         <ConfirmDialog
-          title={LEAVE_TITLE}
-          confirmLabel="Leave without saving"
+          title={t(LEAVE_TITLE)}
+          confirmLabel={t('cms.editor.leaveLabel')}
           onConfirm={() => {
             if (askedSection !== undefined) {
               setUnsaved(false);
@@ -120,7 +119,7 @@ export function WebsiteEditor() {
             blocker.reset?.();
           }}
         >
-          <p>{LEAVE_TEXT}</p>
+          <p>{t(LEAVE_TEXT)}</p>
         </ConfirmDialog>
       ) : null}
     </div>

@@ -19,6 +19,7 @@ export function useReportUnsavedWork(unsaved: boolean): void {
 /** The upload of a picture chosen but not yet uploaded: the form runs it before saving. */
 export type PendingUpload = () => Promise<{ image: string; alt: string }>;
 
-export const LEAVE_TITLE = 'Leave without saving?';
-export const LEAVE_TEXT = 'The changes you made here are not saved yet. If you leave now, they are lost.';
-export const UPLOAD_BEFORE_SAVE_FAILED = 'The chosen picture could not be uploaded, so nothing was saved';
+export const LEAVE_TITLE = 'cms.editor.leaveTitle';
+export const LEAVE_TEXT = 'cms.editor.leaveText';
+/** `{ reason }`: why the chosen picture could not be uploaded. */
+export const UPLOAD_BEFORE_SAVE_FAILED = 'cms.editor.uploadBeforeSaveFailed';

@@ -6,7 +6,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { vi } from 'vitest';
 import type { Media } from '../../../../shared/api/admin.js';
+import type { AnyLocale } from '../../../../shared/i18n/locales.js';
+import { I18nProvider, type MessageKey, type MessageValues } from '../../../lib/i18n.js';
 import { urlOf } from '../../../test/content-fetch.js';
+import { testTranslator } from '../../../test/i18n.js';
 import { createTestQueryClient, jsonResponse } from '../../../test/render-app.js';
 
 export interface SentCall {
@@ -47,7 +50,7 @@ export function mockApi(handlers: Record<string, Handler | unknown>) {
 }
 
 /** The editor's parts at /website in a data router (the editor guards leaving), with toasts. */
-export function renderCms(ui: ReactNode) {
+export function renderCms(ui: ReactNode, locale?: AnyLocale) {
   const queryClient = createTestQueryClient();
   const user = userEvent.setup();
   const router = createMemoryRouter(
@@ -56,7 +59,7 @@ export function renderCms(ui: ReactNode) {
         path: '/website',
         element: (
           <>
-            {ui}
+            {locale ? <I18nProvider translator={testTranslator(locale)}>{ui}</I18nProvider> : ui}
             <ToastContainer />
           </>
         ),
@@ -102,3 +105,9 @@ export function testMedia({
     usedBy,
   };
 }
+
+/** The English translator, as the editor's texts read without a provider. */
+export const ENGLISH = testTranslator();
+
+/** An editor text in English, as the tests expect it on the screen. */
+export const en = (key: MessageKey, values?: MessageValues): string => ENGLISH.t(key, values);

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { BlogComment, BlogCommentList } from '../../../../shared/api/blog-comments.js';
+import { I18nProvider } from '../../../lib/i18n.js';
+import { testTranslator, untranslatedTexts } from '../../../test/i18n.js';
 import { mockApi, renderScreen } from '../../../test/school-test-utils.js';
 import { CommentModeration } from './CommentModeration.js';
 
@@ -18,7 +20,7 @@ const comment = (overrides: Partial<BlogComment> = {}): BlogComment => ({
 
 const list = (data: BlogComment[], pending: number): BlogCommentList => ({ data, pending });
 
-function renderModeration() {
+function renderModeration(locale?: 'fr' | 'ar' | 'en-XA') {
   let waiting = [comment()];
   const api = mockApi({
     'GET admin/blog-comments?status=pending': () => list(waiting, waiting.length),
@@ -29,7 +31,16 @@ function renderModeration() {
     },
   });
   return {
-    ...renderScreen(<CommentModeration />, { path: '/blog-comments', pattern: '/blog-comments' }),
+    ...renderScreen(
+      locale ? (
+        <I18nProvider translator={testTranslator(locale)}>
+          <CommentModeration />
+        </I18nProvider>
+      ) : (
+        <CommentModeration />
+      ),
+      { path: '/blog-comments', pattern: '/blog-comments' },
+    ),
     api,
   };
 }
@@ -63,5 +74,26 @@ describe('CommentModeration', () => {
     expect(
       await screen.findByRole('button', { name: 'Hide (reject): the comment of Ben' }),
     ).toBeInTheDocument();
+  });
+
+  it('speaks the pseudo-locale everywhere but the visitor’s comment', async () => {
+    const { container } = renderModeration('en-XA');
+    await screen.findByText('What a lovely trip!');
+    expect(
+      untranslatedTexts(container, [
+        'Rosa Parent',
+        'rosa@example.org',
+        'What a lovely trip!',
+        'Our trip to the farm',
+        'Nov',
+      ]),
+    ).toEqual([]);
+  });
+
+  it('speaks Arabic: the title, the count and the actions', async () => {
+    renderModeration('ar');
+    expect(await screen.findByRole('region', { name: /تعليقات المدونة/ })).toBeInTheDocument();
+    expect(await screen.findByText('1 قيد الانتظار')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'قبول: تعليق Rosa Parent' })).toBeInTheDocument();
   });
 });

@@ -1,51 +1,59 @@
 import { useId, useState } from 'react';
 import type { BlogComment, BlogCommentStatus } from '../../../../shared/api/blog-comments.js';
+import { formatWhenIn } from '../../../components/ui/locale-dates.js';
 import { isApiError } from '../../../lib/api-client.js';
-import { formatWhen } from '../../../lib/school-time.js';
+import { type MessageKey, useI18n } from '../../../lib/i18n.js';
 import { useSettings } from '../../../lib/settings.js';
 import { notify } from '../../../lib/toast.js';
 import { useBlogComments, useDecideBlogComment } from '../api/blog-comments.js';
 
 /** The filters of the list, the waiting ones first: what a principal opens the screen for. */
 const FILTERS = [
-  { value: 'pending', label: 'Waiting' },
-  { value: 'approved', label: 'Approved' },
-  { value: 'rejected', label: 'Rejected' },
-  { value: 'all', label: 'All' },
-] as const satisfies readonly { value: BlogCommentStatus | 'all'; label: string }[];
+  { value: 'pending', label: 'comment-moderation.status.pending' },
+  { value: 'approved', label: 'comment-moderation.status.approved' },
+  { value: 'rejected', label: 'comment-moderation.status.rejected' },
+  { value: 'all', label: 'comment-moderation.filter.all' },
+] as const satisfies readonly { value: BlogCommentStatus | 'all'; label: MessageKey }[];
 type Filter = (typeof FILTERS)[number]['value'];
 
-const STATUS_BADGES: Record<BlogCommentStatus, { text: string; className: string }> = {
-  pending: { text: 'Waiting', className: 'text-bg-warning' },
-  approved: { text: 'Approved', className: 'text-bg-success' },
-  rejected: { text: 'Rejected', className: 'text-bg-secondary' },
+const STATUS_BADGES: Record<BlogCommentStatus, { text: MessageKey; className: string }> = {
+  pending: { text: 'comment-moderation.status.pending', className: 'text-bg-warning' },
+  approved: { text: 'comment-moderation.status.approved', className: 'text-bg-success' },
+  rejected: { text: 'comment-moderation.status.rejected', className: 'text-bg-secondary' },
 };
 
 /** What the principal can do with a comment in each status. */
-const ACTIONS: Record<BlogCommentStatus, readonly { to: BlogCommentStatus; label: string; style: string }[]> =
-  {
-    pending: [
-      { to: 'approved', label: 'Approve', style: 'btn-success' },
-      { to: 'rejected', label: 'Reject', style: 'btn-outline-danger' },
-    ],
-    approved: [{ to: 'rejected', label: 'Hide (reject)', style: 'btn-outline-danger' }],
-    rejected: [{ to: 'approved', label: 'Approve', style: 'btn-outline-success' }],
-  };
+const ACTIONS: Record<
+  BlogCommentStatus,
+  readonly { to: BlogCommentStatus; label: MessageKey; style: string }[]
+> = {
+  pending: [
+    { to: 'approved', label: 'comment-moderation.action.approve', style: 'btn-success' },
+    { to: 'rejected', label: 'comment-moderation.action.reject', style: 'btn-outline-danger' },
+  ],
+  approved: [{ to: 'rejected', label: 'comment-moderation.action.hide', style: 'btn-outline-danger' }],
+  rejected: [{ to: 'approved', label: 'comment-moderation.action.approve', style: 'btn-outline-success' }],
+};
 
 function CommentEntry({ comment, timeZone }: { comment: BlogComment; timeZone: string | undefined }) {
+  const { t, locale } = useI18n();
   const decide = useDecideBlogComment();
   const headingId = useId();
   const badge = STATUS_BADGES[comment.status];
   const where =
-    comment.postId === null ? 'the Blog detail page' : (comment.postTitle ?? 'a post removed since');
+    comment.postId === null
+      ? t('comment-moderation.where.blogDetail')
+      : (comment.postTitle ?? t('comment-moderation.where.removedPost'));
   return (
     <li className="inbox-item" aria-labelledby={headingId}>
       <div className="inbox-item__body">
         <p id={headingId} className="fw-bold mb-0">
-          {comment.name} on {where} <span className={`badge ${badge.className}`}>{badge.text}</span>
+          {t('comment-moderation.entry.heading', { name: comment.name, where })}{' '}
+          <span className={`badge ${badge.className}`}>{t(badge.text)}</span>
         </p>
         <p className="small mb-1">
-          <a href={`mailto:${comment.email}`}>{comment.email}</a>, {formatWhen(comment.createdAt, timeZone)}
+          <a href={`mailto:${comment.email}`}>{comment.email}</a>,{' '}
+          {formatWhenIn(locale, comment.createdAt, timeZone)}
         </p>
         <p className="mb-0 text-break">{comment.message}</p>
       </div>
@@ -56,7 +64,7 @@ function CommentEntry({ comment, timeZone }: { comment: BlogComment; timeZone: s
             type="button"
             className={`btn btn-sm ${action.style}`}
             disabled={decide.isPending}
-            aria-label={`${action.label}: the comment of ${comment.name}`}
+            aria-label={t('comment-moderation.action.label', { action: t(action.label), name: comment.name })}
             onClick={() =>
               decide.mutate(
                 { id: comment.id, status: action.to },
@@ -64,15 +72,16 @@ function CommentEntry({ comment, timeZone }: { comment: BlogComment; timeZone: s
                   onSuccess: () =>
                     notify.success(
                       action.to === 'approved'
-                        ? `The comment of ${comment.name} is on the site.`
-                        : `The comment of ${comment.name} is not shown.`,
+                        ? t('comment-moderation.toast.approved', { name: comment.name })
+                        : t('comment-moderation.toast.rejected', { name: comment.name }),
                     ),
-                  onError: (error) => notify.error(isApiError(error) ? error.message : 'That did not work.'),
+                  onError: (error) =>
+                    notify.error(isApiError(error) ? error.message : t('comment-moderation.failed')),
                 },
               )
             }
           >
-            {action.label}
+            {t(action.label)}
           </button>
         ))}
       </div>
@@ -85,6 +94,7 @@ function CommentEntry({ comment, timeZone }: { comment: BlogComment; timeZone: s
  * the waiting ones first, each approved (shown under its post at once) or rejected by the principal.
  */
 export function CommentModeration() {
+  const { t } = useI18n();
   const [filter, setFilter] = useState<Filter>('pending');
   const comments = useBlogComments(filter === 'all' ? undefined : filter);
   const pending = comments.data?.pending;
@@ -95,11 +105,15 @@ export function CommentModeration() {
       <section aria-labelledby="blog-comments-heading" className="cms-panel">
         <div className="d-flex flex-wrap gap-3 align-items-end mb-3">
           <h2 id="blog-comments-heading" className="h4 mb-0 me-auto">
-            Comments from the blog{' '}
-            {pending !== undefined ? <span className="badge text-bg-primary">{pending} waiting</span> : null}
+            {t('comment-moderation.title')}{' '}
+            {pending !== undefined ? (
+              <span className="badge text-bg-primary">
+                {t('comment-moderation.waiting', { count: pending })}
+              </span>
+            ) : null}
           </h2>
           <label className="small">
-            Show
+            {t('comment-moderation.filter.show')}
             <select
               className="form-select form-select-sm"
               value={filter}
@@ -107,13 +121,13 @@ export function CommentModeration() {
             >
               {FILTERS.map((option) => (
                 <option key={option.value} value={option.value}>
-                  {option.label}
+                  {t(option.label)}
                 </option>
               ))}
             </select>
           </label>
         </div>
-        {comments.isPending ? <p>Loading…</p> : null}
+        {comments.isPending ? <p>{t('comment-moderation.loading')}</p> : null}
         {comments.isError ? (
           <div role="alert">
             <p>{comments.error.message}</p>
@@ -122,12 +136,16 @@ export function CommentModeration() {
               className="btn btn-outline-primary btn-sm"
               onClick={() => comments.refetch()}
             >
-              Retry
+              {t('comment-moderation.retry')}
             </button>
           </div>
         ) : null}
         {comments.data?.data.length === 0 ? (
-          <p>{filter === 'pending' ? 'No comment is waiting for you.' : 'No comments here.'}</p>
+          <p>
+            {filter === 'pending'
+              ? t('comment-moderation.empty.pending')
+              : t('comment-moderation.empty.other')}
+          </p>
         ) : null}
         <ul className="list-unstyled mb-0">
           {comments.data?.data.map((comment) => (

@@ -4,11 +4,13 @@ import { userEvent } from '@testing-library/user-event';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InboxItem } from '../../../../shared/api/admin.js';
+import { I18nProvider } from '../../../lib/i18n.js';
 import { allowConsoleErrors } from '../../../test/console.js';
 import { urlOf } from '../../../test/content-fetch.js';
+import { testTranslator, untranslatedTexts } from '../../../test/i18n.js';
 import { createTestQueryClient, jsonResponse } from '../../../test/render-app.js';
 import { TEST_SCHOOL } from '../../../test/school.js';
-import { INBOX_NOT_ALLOWED, Inbox, SUBSCRIBER_STATES } from './Inbox.js';
+import { Inbox } from './Inbox.js';
 
 const ITEMS: InboxItem[] = [
   {
@@ -78,15 +80,22 @@ function mockInbox({ forbidden = false } = {}) {
   return calls;
 }
 
-function renderInbox() {
+function renderInbox(locale?: 'fr' | 'ar' | 'en-XA') {
   const user = userEvent.setup();
-  render(
-    <QueryClientProvider client={createTestQueryClient()}>
+  const inbox = locale ? (
+    <I18nProvider translator={testTranslator(locale)}>
       <Inbox />
+    </I18nProvider>
+  ) : (
+    <Inbox />
+  );
+  const { container } = render(
+    <QueryClientProvider client={createTestQueryClient()}>
+      {inbox}
       <ToastContainer />
     </QueryClientProvider>,
   );
-  return { user };
+  return { user, container };
 }
 
 describe('Inbox', () => {
@@ -104,8 +113,8 @@ describe('Inbox', () => {
     // Whether each subscriber confirmed the address (only they receive newsletters).
     const subscribers = within(screen.getByRole('region', { name: 'Newsletter subscribers' }));
     const rows = subscribers.getAllByRole('listitem');
-    expect(rows[0]).toHaveTextContent(`dev@example.com> ${SUBSCRIBER_STATES.unconfirmed}`);
-    expect(rows[1]).toHaveTextContent(`cara@example.com> ${SUBSCRIBER_STATES.confirmed}`);
+    expect(rows[0]).toHaveTextContent('dev@example.com> Not confirmed yet');
+    expect(rows[1]).toHaveTextContent('cara@example.com> Confirmed');
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
   });
 
@@ -177,6 +186,39 @@ describe('Inbox', () => {
     allowConsoleErrors();
     mockInbox({ forbidden: true });
     renderInbox();
-    expect(await screen.findByText(INBOX_NOT_ALLOWED)).toBeInTheDocument();
+    expect(await screen.findByText('Only the principal can read the inbox.')).toBeInTheDocument();
+  });
+
+  it('speaks the pseudo-locale everywhere but the senders’ data', async () => {
+    mockInbox();
+    const { container } = renderInbox('en-XA');
+    await screen.findAllByText(/cara@example.com/);
+    await screen.findByText(/A visit/);
+    expect(
+      untranslatedTexts(container.querySelector('.cms') ?? container, [
+        'Asha',
+        'asha@example.com',
+        'A visit',
+        '<b>Friday?</b>',
+        'Ben',
+        'ben@example.com',
+        'Class 2',
+        'Dev',
+        'dev@example.com',
+        'Cara',
+        'cara@example.com',
+        'CSV',
+        'Nov',
+      ]),
+    ).toEqual([]);
+  });
+
+  it('speaks French: titles, counts and dates', async () => {
+    mockInbox();
+    renderInbox('fr');
+    const list = within(await screen.findByRole('region', { name: 'Demandes et réservations' }));
+    expect(await list.findByText('Demande : A visit')).toBeInTheDocument();
+    expect(list.getByText('1 à traiter')).toBeInTheDocument();
+    expect(await screen.findByText(/18 nov\. 2026/)).toBeInTheDocument();
   });
 });

@@ -1,31 +1,39 @@
 import { useState } from 'react';
 import type { InboxItem, InboxKind } from '../../../../shared/api/admin.js';
+import { formatWhenIn } from '../../../components/ui/locale-dates.js';
 import { isApiError } from '../../../lib/api-client.js';
-import { formatWhen } from '../../../lib/school-time.js';
+import { type MessageKey, useI18n } from '../../../lib/i18n.js';
 import { useSettings } from '../../../lib/settings.js';
 import { notify } from '../../../lib/toast.js';
 import { downloadSubscribersCsv, useInbox, useSetHandled, useSubscribers } from '../api/inbox.js';
 
-export const INBOX_NOT_ALLOWED = 'Only the principal can read the inbox.';
+export const INBOX_NOT_ALLOWED: MessageKey = 'inbox.notAllowed';
 
 /**
  * A subscriber's double opt-in state (docs/decisions/0025-newsletter.md): only confirmed ones
  * receive newsletters.
  */
-export const SUBSCRIBER_STATES = { confirmed: 'Confirmed', unconfirmed: 'Not confirmed yet' } as const;
+export const SUBSCRIBER_STATES = {
+  confirmed: 'inbox.subscriber.confirmed',
+  unconfirmed: 'inbox.subscriber.unconfirmed',
+} as const satisfies Record<string, MessageKey>;
 
 function InboxEntry({ item, timeZone }: { item: InboxItem; timeZone: string | undefined }) {
+  const { t, locale } = useI18n();
   const setHandled = useSetHandled();
-  const what = item.kind === 'enquiry' ? `Enquiry: ${item.subject}` : `Booking: ${item.className}`;
+  const what =
+    item.kind === 'enquiry'
+      ? t('inbox.item.enquiry', { subject: item.subject })
+      : t('inbox.item.booking', { className: item.className });
   return (
     <li className="inbox-item">
       <div className="inbox-item__body">
         <div className="fw-bold">
-          {what} {item.handled ? <span className="badge text-bg-secondary">Handled</span> : null}
+          {what} {item.handled ? <span className="badge text-bg-secondary">{t('inbox.handled')}</span> : null}
         </div>
         <div className="small">
           {item.name} &lt;<a href={`mailto:${item.email}`}>{item.email}</a>&gt;,{' '}
-          {formatWhen(item.createdAt, timeZone)}
+          {formatWhenIn(locale, item.createdAt, timeZone)}
         </div>
         {item.kind === 'enquiry' ? <p className="mb-0 mt-1">{item.message}</p> : null}
       </div>
@@ -36,17 +44,18 @@ function InboxEntry({ item, timeZone }: { item: InboxItem; timeZone: string | un
         onClick={() =>
           setHandled.mutate(
             { kind: item.kind, id: item.id, handled: !item.handled },
-            { onError: (error) => notify.error(isApiError(error) ? error.message : 'That did not work.') },
+            { onError: (error) => notify.error(isApiError(error) ? error.message : t('inbox.failed')) },
           )
         }
       >
-        {item.handled ? 'Mark as not handled' : 'Mark as handled'}
+        {item.handled ? t('inbox.markNotHandled') : t('inbox.markHandled')}
       </button>
     </li>
   );
 }
 
 function Subscribers({ timeZone }: { timeZone: string | undefined }) {
+  const { t, locale } = useI18n();
   const subscribers = useSubscribers();
   const [exporting, setExporting] = useState(false);
   const exportCsv = async () => {
@@ -54,39 +63,41 @@ function Subscribers({ timeZone }: { timeZone: string | undefined }) {
     try {
       await downloadSubscribersCsv();
     } catch {
-      notify.error('The export failed. Please try again.');
+      notify.error(t('inbox.subscribers.exportFailed'));
     } finally {
       setExporting(false);
     }
   };
   return (
-    <section aria-label="Newsletter subscribers" className="cms-panel mt-4">
+    <section aria-label={t('inbox.subscribers.title')} className="cms-panel mt-4">
       <div className="d-flex align-items-center justify-content-between mb-2">
-        <h2 className="h4 mb-0">Newsletter subscribers</h2>
+        <h2 className="h4 mb-0">{t('inbox.subscribers.title')}</h2>
         <button
           type="button"
           className="btn btn-outline-primary btn-sm"
           disabled={exporting}
           onClick={exportCsv}
         >
-          Export CSV
+          {t('inbox.subscribers.export')}
         </button>
       </div>
-      {subscribers.isPending ? <p>Loading…</p> : null}
+      {subscribers.isPending ? <p>{t('inbox.loading')}</p> : null}
       {subscribers.isError ? <p role="alert">{subscribers.error.message}</p> : null}
-      {subscribers.data?.length === 0 ? <p>No subscribers yet.</p> : null}
+      {subscribers.data?.length === 0 ? <p>{t('inbox.subscribers.empty')}</p> : null}
       <ul className="list-unstyled mb-0">
         {subscribers.data?.map((subscriber) => (
           <li key={subscriber.id} className="inbox-item">
             <span className="inbox-item__body">
               {subscriber.name} &lt;{subscriber.email}&gt;{' '}
               {subscriber.confirmed ? (
-                <span className="badge text-bg-success">{SUBSCRIBER_STATES.confirmed}</span>
+                <span className="badge text-bg-success">{t(SUBSCRIBER_STATES.confirmed)}</span>
               ) : (
-                <span className="badge text-bg-secondary">{SUBSCRIBER_STATES.unconfirmed}</span>
+                <span className="badge text-bg-secondary">{t(SUBSCRIBER_STATES.unconfirmed)}</span>
               )}
             </span>
-            <span className="small text-body-secondary">{formatWhen(subscriber.createdAt, timeZone)}</span>
+            <span className="small text-body-secondary">
+              {formatWhenIn(locale, subscriber.createdAt, timeZone)}
+            </span>
           </li>
         ))}
       </ul>
@@ -99,6 +110,7 @@ function Subscribers({ timeZone }: { timeZone: string | undefined }) {
  * first, and newsletter subscribers.
  */
 export function Inbox() {
+  const { t } = useI18n();
   // The school's clock, as the Outbox shows it (src/shared/school-time.ts), not the device's.
   const timeZone = useSettings().data?.timeZone;
   const [kind, setKind] = useState<InboxKind | 'all'>('all');
@@ -112,7 +124,7 @@ export function Inbox() {
     return (
       <div className="container py-4">
         <p className="alert alert-info" role="alert">
-          {INBOX_NOT_ALLOWED}
+          {t(INBOX_NOT_ALLOWED)}
         </p>
       </div>
     );
@@ -120,49 +132,51 @@ export function Inbox() {
 
   return (
     <div className="container py-4 cms">
-      <section aria-label="Enquiries and bookings" className="cms-panel">
+      <section aria-label={t('inbox.title')} className="cms-panel">
         <div className="d-flex flex-wrap gap-3 align-items-end mb-2">
           <h2 className="h4 mb-0 me-auto">
-            Enquiries and bookings{' '}
+            {t('inbox.title')}{' '}
             {inbox.data ? (
-              <span className="badge text-bg-primary">{inbox.data.meta.unhandled} open</span>
+              <span className="badge text-bg-primary">
+                {t('inbox.open', { count: inbox.data.meta.unhandled })}
+              </span>
             ) : null}
           </h2>
           <label className="small">
-            Kind
+            {t('inbox.filter.kind')}
             <select
               className="form-select form-select-sm"
               value={kind}
               onChange={(event) => setKind(event.target.value as InboxKind | 'all')}
             >
-              <option value="all">All</option>
-              <option value="enquiry">Enquiries</option>
-              <option value="booking">Bookings</option>
+              <option value="all">{t('inbox.filter.all')}</option>
+              <option value="enquiry">{t('inbox.filter.enquiries')}</option>
+              <option value="booking">{t('inbox.filter.bookings')}</option>
             </select>
           </label>
           <label className="small">
-            Status
+            {t('inbox.filter.status')}
             <select
               className="form-select form-select-sm"
               value={handled}
               onChange={(event) => setHandledFilter(event.target.value as 'all' | 'open' | 'handled')}
             >
-              <option value="all">All</option>
-              <option value="open">Not handled</option>
-              <option value="handled">Handled</option>
+              <option value="all">{t('inbox.filter.all')}</option>
+              <option value="open">{t('inbox.filter.open')}</option>
+              <option value="handled">{t('inbox.handled')}</option>
             </select>
           </label>
         </div>
-        {inbox.isPending ? <p>Loading…</p> : null}
+        {inbox.isPending ? <p>{t('inbox.loading')}</p> : null}
         {inbox.isError ? (
           <div role="alert">
             <p>{inbox.error.message}</p>
             <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => inbox.refetch()}>
-              Retry
+              {t('inbox.retry')}
             </button>
           </div>
         ) : null}
-        {inbox.data?.data.length === 0 ? <p>Nothing here.</p> : null}
+        {inbox.data?.data.length === 0 ? <p>{t('inbox.empty')}</p> : null}
         <ul className="list-unstyled mb-0">
           {inbox.data?.data.map((item) => (
             <InboxEntry key={`${item.kind}-${item.id}`} item={item} timeZone={timeZone} />

@@ -1,12 +1,17 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { MAIL_MESSAGES } from '../../../../shared/api/mail.js';
+import { I18nProvider, type MessageKey } from '../../../lib/i18n.js';
 import { seriousAxeViolations } from '../../../test/axe.js';
 import { allowConsoleErrors } from '../../../test/console.js';
+import { testTranslator, untranslatedTexts } from '../../../test/i18n.js';
 import { answer, apiError, mockApi, renderScreen } from '../../../test/school-test-utils.js';
 import type { NewsletterLinkAction } from '../api/links.js';
 import { NEWSLETTER_LINK_TEXTS, NewsletterLinkPage } from './NewsletterLinkPage.js';
+
+const english = testTranslator();
+const en = (key: MessageKey): string => english.t(key);
 
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz012345';
 
@@ -34,17 +39,19 @@ describe('the newsletter link pages', () => {
   it('/newsletter/confirm confirms on opening, once, without the session of this browser', async () => {
     const { api } = open('confirm', `?token=${TOKEN}`);
     expect(await screen.findByText(MAIL_MESSAGES.subscriptionConfirmed)).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: NEWSLETTER_LINK_TEXTS.confirm.title })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: en(NEWSLETTER_LINK_TEXTS.confirm.title) }),
+    ).toBeInTheDocument();
     expect(api.requests).toEqual([{ method: 'POST', path: 'newsletter/confirm', body: { token: TOKEN } }]);
     expect(authorizationOf(api)).toEqual([null]);
-    expect(screen.getByRole('link', { name: NEWSLETTER_LINK_TEXTS.home })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: en(NEWSLETTER_LINK_TEXTS.home) })).toHaveAttribute('href', '/');
   });
 
   it('/newsletter/unsubscribe unsubscribes on opening: the click in the mail is the one click', async () => {
     const { api } = open('unsubscribe', `?token=${TOKEN}`);
     expect(await screen.findByText(MAIL_MESSAGES.unsubscribed)).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(MAIL_MESSAGES.unsubscribed);
-    expect(screen.getByText(NEWSLETTER_LINK_TEXTS.unsubscribe.next)).toBeInTheDocument();
+    expect(screen.getByText(en(NEWSLETTER_LINK_TEXTS.unsubscribe.next))).toBeInTheDocument();
     expect(api.calls()).toEqual(['POST newsletter/unsubscribe']);
   });
 
@@ -72,8 +79,8 @@ describe('the newsletter link pages', () => {
         return calls === 1 ? answer(503) : { data: { message: MAIL_MESSAGES.subscriptionConfirmed } };
       },
     });
-    expect(await screen.findByRole('alert')).toHaveTextContent(NEWSLETTER_LINK_TEXTS.failed);
-    await user.click(screen.getByRole('button', { name: NEWSLETTER_LINK_TEXTS.retry }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(en(NEWSLETTER_LINK_TEXTS.failed));
+    await user.click(screen.getByRole('button', { name: en(NEWSLETTER_LINK_TEXTS.retry) }));
     expect(await screen.findByText(MAIL_MESSAGES.subscriptionConfirmed)).toBeInTheDocument();
     expect(calls).toBe(2);
   });
@@ -94,5 +101,28 @@ describe('the newsletter link pages', () => {
     const { container } = open('confirm', `?token=${TOKEN}`);
     await screen.findByText(MAIL_MESSAGES.subscriptionConfirmed);
     expect(await seriousAxeViolations(container)).toEqual([]);
+  });
+
+  it('speaks the pseudo-locale, and French once confirmed', async () => {
+    mockApi({ 'POST newsletter/confirm': { data: { message: MAIL_MESSAGES.subscriptionConfirmed } } });
+    const { container, unmount } = renderScreen(
+      <I18nProvider translator={testTranslator('en-XA')}>
+        <NewsletterLinkPage action="confirm" />
+      </I18nProvider>,
+      { path: `/newsletter/confirm?token=${TOKEN}`, pattern: '/newsletter/confirm' },
+    );
+    await waitFor(() => expect(container.querySelector('.alert-success')).not.toBeNull());
+    expect(untranslatedTexts(container)).toEqual([]);
+    unmount();
+    renderScreen(
+      <I18nProvider translator={testTranslator('fr')}>
+        <NewsletterLinkPage action="confirm" />
+      </I18nProvider>,
+      { path: `/newsletter/confirm?token=${TOKEN}`, pattern: '/newsletter/confirm' },
+    );
+    expect(
+      await screen.findByText('Merci ! Votre abonnement à la lettre d’information est confirmé.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Retour à l’accueil' })).toHaveAttribute('href', '/');
   });
 });

@@ -1,30 +1,34 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { MAIL_MESSAGES } from '../../../../shared/api/mail.js';
 import { Icon } from '../../../components/ui/Icon.js';
 import { paths } from '../../../config/paths.js';
 import { isApiError } from '../../../lib/api-client.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { followNewsletterLink, type NewsletterLinkAction } from '../api/links.js';
 
+/**
+ * The link pages' words: keys of the newsletter catalog (its `done` and `invalid` texts are the
+ * server's MAIL_MESSAGES, in every language).
+ */
 export const NEWSLETTER_LINK_TEXTS = {
   confirm: {
-    title: 'Your newsletter subscription',
-    working: 'Confirming your subscription…',
-    done: MAIL_MESSAGES.subscriptionConfirmed,
-    invalid: MAIL_MESSAGES.confirmLinkInvalid,
-    next: 'You will receive our next newsletter by mail. Every newsletter has a link to unsubscribe.',
+    title: 'newsletter.link.confirm.title',
+    working: 'newsletter.link.confirm.working',
+    done: 'newsletter.link.confirm.done',
+    invalid: 'newsletter.link.confirm.invalid',
+    next: 'newsletter.link.confirm.next',
   },
   unsubscribe: {
-    title: 'Unsubscribe from the newsletter',
-    working: 'Unsubscribing…',
-    done: MAIL_MESSAGES.unsubscribed,
-    invalid: MAIL_MESSAGES.unsubscribeLinkInvalid,
-    next: 'Changed your mind? You can subscribe again with the form at the bottom of every page.',
+    title: 'newsletter.link.unsubscribe.title',
+    working: 'newsletter.link.unsubscribe.working',
+    done: 'newsletter.link.unsubscribe.done',
+    invalid: 'newsletter.link.unsubscribe.invalid',
+    next: 'newsletter.link.unsubscribe.next',
   },
-  failed: 'We could not reach the school just now. Please try again.',
-  retry: 'Try again',
-  home: 'Back to the home page',
+  failed: 'newsletter.link.failed',
+  retry: 'newsletter.link.retry',
+  home: 'newsletter.link.home',
 } as const;
 
 /**
@@ -34,6 +38,7 @@ export const NEWSLETTER_LINK_TEXTS = {
  * went. It posts once per page, even when React mounts it twice in development.
  */
 export function NewsletterLinkPage({ action }: { action: NewsletterLinkAction }) {
+  const { t } = useI18n();
   const id = useId();
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
@@ -61,38 +66,38 @@ export function NewsletterLinkPage({ action }: { action: NewsletterLinkAction })
           <Icon name="envelope" />
         </span>
         <h2 id={`${id}-title`} className="account-form__title">
-          {texts.title}
+          {t(texts.title)}
         </h2>
         {invalid ? (
           <p className="alert alert-warning" role="alert">
-            {texts.invalid}
+            {t(texts.invalid)}
           </p>
         ) : follow.isSuccess ? (
           <div className="alert alert-success account-form__success text-start" role="status">
-            <strong>{texts.done}</strong>
-            <span>{texts.next}</span>
+            <strong>{t(texts.done)}</strong>
+            <span>{t(texts.next)}</span>
           </div>
         ) : follow.isError ? (
           <div className="alert alert-danger" role="alert">
             <p className="mb-2">
-              {isApiError(error) && error.status === 429 ? error.message : NEWSLETTER_LINK_TEXTS.failed}
+              {isApiError(error) && error.status === 429 ? error.message : t(NEWSLETTER_LINK_TEXTS.failed)}
             </p>
             <button
               type="button"
               className="btn btn-outline-primary rounded-pill px-4"
               onClick={() => mutate(token)}
             >
-              {NEWSLETTER_LINK_TEXTS.retry}
+              {t(NEWSLETTER_LINK_TEXTS.retry)}
             </button>
           </div>
         ) : (
           <p className="account-form__intro" role="status">
-            {texts.working}
+            {t(texts.working)}
           </p>
         )}
         <p className="mt-4 mb-0">
           <Link to={paths.home} className="btn btn-primary rounded-pill px-4">
-            {NEWSLETTER_LINK_TEXTS.home}
+            {t(NEWSLETTER_LINK_TEXTS.home)}
           </Link>
         </p>
       </div>

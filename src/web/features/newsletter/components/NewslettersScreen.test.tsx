@@ -1,12 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MAIL_MESSAGES, type NewsletterIssue } from '../../../../shared/api/mail.js';
+import { I18nProvider, type MessageKey, type MessageValues } from '../../../lib/i18n.js';
 import { notify } from '../../../lib/toast.js';
 import { seriousAxeViolations } from '../../../test/axe.js';
 import { allowConsoleErrors } from '../../../test/console.js';
 import { onDeviceIn } from '../../../test/device-zone.js';
+import { testTranslator, untranslatedTexts } from '../../../test/i18n.js';
 import { apiError, mockApi, renderScreen } from '../../../test/school-test-utils.js';
 import { NEWSLETTERS_TEXTS, NewslettersScreen } from './NewslettersScreen.js';
+
+const english = testTranslator();
+const en = (key: MessageKey, values?: MessageValues): string => english.t(key, values);
 
 const SENT: NewsletterIssue = {
   id: 1,
@@ -17,7 +22,7 @@ const SENT: NewsletterIssue = {
   createdAt: '2026-11-10T09:00:00.000Z',
 };
 
-function open(confirmedSubscribers = 3, routes: Record<string, object> = {}) {
+function open(confirmedSubscribers = 3, routes: Record<string, object> = {}, locale?: 'fr' | 'ar' | 'en-XA') {
   const api = mockApi({
     'GET admin/newsletters': { data: [SENT], confirmedSubscribers },
     'POST admin/newsletters': (request: { body: unknown }) => ({
@@ -31,7 +36,18 @@ function open(confirmedSubscribers = 3, routes: Record<string, object> = {}) {
     }),
     ...routes,
   });
-  return { api, ...renderScreen(<NewslettersScreen />) };
+  return {
+    api,
+    ...renderScreen(
+      locale ? (
+        <I18nProvider translator={testTranslator(locale)}>
+          <NewslettersScreen />
+        </I18nProvider>
+      ) : (
+        <NewslettersScreen />
+      ),
+    ),
+  };
 }
 
 async function write(user: ReturnType<typeof open>['user'], subject: string, text: string) {
@@ -42,8 +58,8 @@ async function write(user: ReturnType<typeof open>['user'], subject: string, tex
 describe('Newsletters (principal)', () => {
   it('says whom a newsletter reaches and lists the sent ones, newest first, to read', async () => {
     const { user } = open(3);
-    expect(await screen.findByText(NEWSLETTERS_TEXTS.reach(3))).toBeInTheDocument();
-    const history = within(screen.getByRole('region', { name: NEWSLETTERS_TEXTS.historyTitle }));
+    expect(await screen.findByText(en(NEWSLETTERS_TEXTS.reach, { count: 3 }))).toBeInTheDocument();
+    const history = within(screen.getByRole('region', { name: en(NEWSLETTERS_TEXTS.historyTitle) }));
     expect(history.getByText('Welcome back')).toBeInTheDocument();
     expect(history.getByText(/to 4 subscribers, by Amara Okafor/)).toBeInTheDocument();
     await user.click(history.getByText('Welcome back'));
@@ -54,14 +70,14 @@ describe('Newsletters (principal)', () => {
     const success = vi.spyOn(notify, 'success');
     const { api, user } = open(3);
     await write(user, 'Sports day', 'Bring a hat.{Enter}{Enter}See you!');
-    await user.click(screen.getByRole('button', { name: NEWSLETTERS_TEXTS.send }));
+    await user.click(screen.getByRole('button', { name: en(NEWSLETTERS_TEXTS.send) }));
 
     const dialog = within(await screen.findByRole('alertdialog', { name: 'Send to 3 subscribers?' }));
     expect(dialog.getByText('Sports day')).toBeInTheDocument();
     expect(api.calls('POST')).toEqual([]);
-    await user.click(dialog.getByRole('button', { name: NEWSLETTERS_TEXTS.confirmLabel }));
+    await user.click(dialog.getByRole('button', { name: en(NEWSLETTERS_TEXTS.confirmLabel) }));
 
-    await waitFor(() => expect(success).toHaveBeenCalledWith(NEWSLETTERS_TEXTS.sent(3)));
+    await waitFor(() => expect(success).toHaveBeenCalledWith(en(NEWSLETTERS_TEXTS.sent, { count: 3 })));
     expect(api.requests.find((r) => r.method === 'POST')?.body).toEqual({
       subject: 'Sports day',
       text: 'Bring a hat.\n\nSee you!',
@@ -75,14 +91,14 @@ describe('Newsletters (principal)', () => {
 
   it('sends nothing on Cancel, and nothing without a subject and a text', async () => {
     const { api, user } = open(3);
-    await user.click(await screen.findByRole('button', { name: NEWSLETTERS_TEXTS.send }));
+    await user.click(await screen.findByRole('button', { name: en(NEWSLETTERS_TEXTS.send) }));
     expect(await screen.findByText(MAIL_MESSAGES.enterSubject)).toBeInTheDocument();
     expect(screen.getByText(MAIL_MESSAGES.enterText)).toBeInTheDocument();
     expect(screen.getByLabelText('Subject')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
 
     await write(user, 'Hello', 'Short note');
-    await user.click(screen.getByRole('button', { name: NEWSLETTERS_TEXTS.send }));
+    await user.click(screen.getByRole('button', { name: en(NEWSLETTERS_TEXTS.send) }));
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(api.calls('POST')).toEqual([]);
@@ -92,7 +108,7 @@ describe('Newsletters (principal)', () => {
   it('cannot send while nobody has confirmed', async () => {
     open(0);
     expect(await screen.findByText(MAIL_MESSAGES.noSubscribers)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: NEWSLETTERS_TEXTS.send })).toBeDisabled();
+    expect(screen.getByRole('button', { name: en(NEWSLETTERS_TEXTS.send) })).toBeDisabled();
   });
 
   it('keeps the newsletter and says why when the server refuses it', async () => {
@@ -101,8 +117,8 @@ describe('Newsletters (principal)', () => {
       'POST admin/newsletters': apiError(409, 'NO_SUBSCRIBERS', MAIL_MESSAGES.noSubscribers),
     });
     await write(user, 'Hello', 'Short note');
-    await user.click(screen.getByRole('button', { name: NEWSLETTERS_TEXTS.send }));
-    await user.click(await screen.findByRole('button', { name: NEWSLETTERS_TEXTS.confirmLabel }));
+    await user.click(screen.getByRole('button', { name: en(NEWSLETTERS_TEXTS.send) }));
+    await user.click(await screen.findByRole('button', { name: en(NEWSLETTERS_TEXTS.confirmLabel) }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MAIL_MESSAGES.noSubscribers);
     expect(screen.getByLabelText('Subject')).toHaveValue('Hello');
   });
@@ -111,7 +127,7 @@ describe('Newsletters (principal)', () => {
     const { router, user, location } = open(3);
     await write(user, 'Draft', 'Not finished');
     await router.navigate('/elsewhere');
-    const dialog = within(await screen.findByRole('alertdialog', { name: NEWSLETTERS_TEXTS.leaveTitle }));
+    const dialog = within(await screen.findByRole('alertdialog', { name: en(NEWSLETTERS_TEXTS.leaveTitle) }));
     await user.click(dialog.getByRole('button', { name: 'Cancel' }));
     expect(location()).toBe('/');
     expect(screen.getByLabelText('Subject')).toHaveValue('Draft');
@@ -124,7 +140,7 @@ describe('Newsletters (principal)', () => {
     const { container, user } = open(3);
     await write(user, 'Hello', 'Short note');
     expect(await seriousAxeViolations(container)).toEqual([]);
-    await user.click(screen.getByRole('button', { name: NEWSLETTERS_TEXTS.send }));
+    await user.click(screen.getByRole('button', { name: en(NEWSLETTERS_TEXTS.send) }));
     await screen.findByRole('alertdialog');
     expect(await seriousAxeViolations(document.body)).toEqual([]);
   });
@@ -136,7 +152,31 @@ describe('Newsletters on a device in another time zone than the school', () => {
   it('dates the sent ones on the school’s clock (New York), not the device’s (Tokyo)', async () => {
     // 09:00 UTC is 04:00 in New York (18:00 in Tokyo).
     open(3);
-    const history = within(await screen.findByRole('region', { name: NEWSLETTERS_TEXTS.historyTitle }));
+    const history = within(await screen.findByRole('region', { name: en(NEWSLETTERS_TEXTS.historyTitle) }));
     expect(history.getByText('10 Nov 2026, 04:00, to 4 subscribers, by Amara Okafor')).toBeInTheDocument();
+  });
+
+  it('speaks the pseudo-locale everywhere but the newsletters, the confirmation too', async () => {
+    const { user, container } = open(3, {}, 'en-XA');
+    await screen.findByText('Welcome back');
+    const shown = ['Welcome back', 'The new term starts on Monday.', 'See you there!', 'Amara Okafor', 'Nov'];
+    expect(untranslatedTexts(container, shown)).toEqual([]);
+    const [subject, text] = [...container.querySelectorAll<HTMLElement>('input, textarea')];
+    await user.type(subject as HTMLElement, 'Hello');
+    await user.type(text as HTMLElement, 'Dear all');
+    await user.click(container.querySelector('button[type="submit"]') as HTMLElement);
+    expect(untranslatedTexts(await screen.findByRole('alertdialog'), ['Hello'])).toEqual([]);
+  });
+
+  it('speaks Arabic: the reach, the sent line and the confirmation', async () => {
+    const { user } = open(3, {}, 'ar');
+    expect(await screen.findByText(/إلى 3 مشتركين أكّدوا عناوينهم/)).toBeInTheDocument();
+    expect(screen.getByText(/إلى 4 مشتركين، بواسطة Amara Okafor/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('الموضوع'), 'Hello');
+    await user.type(screen.getByLabelText('النص'), 'Dear all');
+    await user.click(screen.getByRole('button', { name: 'إرسال…' }));
+    expect(
+      await screen.findByRole('alertdialog', { name: 'هل تريد الإرسال إلى 3 مشتركين؟' }),
+    ).toBeInTheDocument();
   });
 });

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
-  MAIL_MESSAGES,
   NEWSLETTER_LIMITS,
   type NewsletterIssue,
   type NewsletterIssueInput,
@@ -13,36 +12,42 @@ import { EmptyState, FailureState, LoadingState } from '../../../components/scho
 import { SchoolField } from '../../../components/school/SchoolField.js';
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.js';
+import { formatWhenIn } from '../../../components/ui/locale-dates.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { fieldErrorsOf, showFieldErrors, topLevelField } from '../../../lib/form-errors.js';
-import { formatWhen, useSchoolTimeZone } from '../../../lib/school-time.js';
+import { useI18n } from '../../../lib/i18n.js';
+import { useSchoolTimeZone } from '../../../lib/school-time.js';
 import { notify } from '../../../lib/toast.js';
 import { useLeaveGuard } from '../../../lib/use-leave-guard.js';
 import { useNewsletters, useSendNewsletter } from '../api/newsletters.js';
 
-const subscribers = (count: number) => `${count} subscriber${count === 1 ? '' : 's'}`;
-
+/** The Newsletters screen's words: keys of the newsletter catalog (`{ count }` where it counts subscribers). */
 export const NEWSLETTERS_TEXTS = {
-  title: 'Write a newsletter',
-  reach: (count: number) =>
-    `It goes by mail to the ${subscribers(count)} who confirmed their address, each with a link to unsubscribe.`,
-  nobody: MAIL_MESSAGES.noSubscribers,
-  subject: 'Subject',
-  text: 'Text',
-  textHint: 'Leave an empty line between paragraphs. Each mail starts with “Dear” and the subscriber’s name.',
-  send: 'Send…',
-  confirmTitle: (count: number) => `Send to ${subscribers(count)}?`,
-  confirmBody: 'It cannot be taken back once it is sent.',
-  confirmLabel: 'Send now',
-  sent: (count: number) => `The newsletter is on its way to ${subscribers(count)}.`,
-  failed: 'The newsletter could not be sent. Please try again.',
-  leaveTitle: 'Leave without sending?',
-  leaveText: 'The newsletter you are writing will be lost.',
-  historyTitle: 'Sent newsletters',
-  historyLead: 'Newest first.',
-  none: 'No newsletter has been sent yet.',
-  sentLine: (issue: NewsletterIssue, timeZone: string | undefined) =>
-    `${formatWhen(issue.createdAt, timeZone)}, to ${subscribers(issue.recipients)}, by ${issue.sentBy}`,
+  title: 'newsletter.write.title',
+  /** `{ count }` */
+  reach: 'newsletter.write.reach',
+  nobody: 'newsletter.write.nobody',
+  subject: 'newsletter.write.subject',
+  text: 'newsletter.write.text',
+  textHint: 'newsletter.write.textHint',
+  /** `{ length, max }` */
+  textLength: 'newsletter.write.textLength',
+  send: 'newsletter.write.send',
+  /** `{ count }` */
+  confirmTitle: 'newsletter.write.confirmTitle',
+  confirmBody: 'newsletter.write.confirmBody',
+  confirmLabel: 'newsletter.write.confirmLabel',
+  /** `{ count }` */
+  sent: 'newsletter.write.sent',
+  failed: 'newsletter.write.failed',
+  leaveTitle: 'newsletter.write.leaveTitle',
+  leaveText: 'newsletter.write.leaveText',
+  leaveLabel: 'newsletter.write.leaveLabel',
+  historyTitle: 'newsletter.history.title',
+  historyLead: 'newsletter.history.lead',
+  none: 'newsletter.history.none',
+  /** `{ when, count, sender }` */
+  sentLine: 'newsletter.history.sentLine',
 } as const;
 
 const FIELDS = ['subject', 'text'] as const;
@@ -50,6 +55,7 @@ const FIELDS = ['subject', 'text'] as const;
 type NewsletterFormInput = NewsletterIssueInput;
 
 function NewsletterForm({ confirmed }: { confirmed: number }) {
+  const { t } = useI18n();
   const id = useId();
   const send = useSendNewsletter();
   const [asking, setAsking] = useState<NewsletterIssueInput | undefined>();
@@ -72,7 +78,7 @@ function NewsletterForm({ confirmed }: { confirmed: number }) {
     setProblems([]);
     try {
       const issue = await send.mutateAsync(values);
-      notify.success(NEWSLETTERS_TEXTS.sent(issue.recipients));
+      notify.success(t(NEWSLETTERS_TEXTS.sent, { count: issue.recipients }));
       reset({ subject: '', text: '' });
     } catch (error) {
       const shown = showFieldErrors(
@@ -80,7 +86,7 @@ function NewsletterForm({ confirmed }: { confirmed: number }) {
         form.setError,
         topLevelField<NewsletterIssueInput>(FIELDS),
       );
-      if (shown === 0) setProblems([isApiError(error) ? error.message : NEWSLETTERS_TEXTS.failed]);
+      if (shown === 0) setProblems([isApiError(error) ? error.message : t(NEWSLETTERS_TEXTS.failed)]);
     } finally {
       setAsking(undefined);
     }
@@ -105,11 +111,11 @@ function NewsletterForm({ confirmed }: { confirmed: number }) {
   return (
     <form
       noValidate
-      aria-label={NEWSLETTERS_TEXTS.title}
+      aria-label={t(NEWSLETTERS_TEXTS.title)}
       onSubmit={handleSubmit((values) => setAsking(values))}
     >
       <ErrorLines lines={problems} />
-      <SchoolField id={`${id}-subject`} label={NEWSLETTERS_TEXTS.subject} className="mb-3">
+      <SchoolField id={`${id}-subject`} label={t(NEWSLETTERS_TEXTS.subject)} className="mb-3">
         <input
           type="text"
           className={`form-control${errors.subject ? ' is-invalid' : ''}`}
@@ -119,7 +125,7 @@ function NewsletterForm({ confirmed }: { confirmed: number }) {
         />
         {fieldError('subject')}
       </SchoolField>
-      <SchoolField id={`${id}-text`} label={NEWSLETTERS_TEXTS.text} className="mb-3">
+      <SchoolField id={`${id}-text`} label={t(NEWSLETTERS_TEXTS.text)} className="mb-3">
         <textarea
           className={`form-control${errors.text ? ' is-invalid' : ''}`}
           rows={12}
@@ -128,7 +134,11 @@ function NewsletterForm({ confirmed }: { confirmed: number }) {
         />
         {fieldError('text')}
         <small id={`${id}-text-hint`} className="text-muted d-block">
-          {NEWSLETTERS_TEXTS.textHint} {textLength} / {NEWSLETTER_LIMITS.text}
+          {t(NEWSLETTERS_TEXTS.textHint)}{' '}
+          {t(NEWSLETTERS_TEXTS.textLength, {
+            length: String(textLength),
+            max: String(NEWSLETTER_LIMITS.text),
+          })}
         </small>
       </SchoolField>
       <button
@@ -136,12 +146,12 @@ function NewsletterForm({ confirmed }: { confirmed: number }) {
         className="btn btn-primary rounded-pill px-4"
         disabled={confirmed === 0 || send.isPending}
       >
-        {NEWSLETTERS_TEXTS.send}
+        {t(NEWSLETTERS_TEXTS.send)}
       </button>
       {asking ? (
         <ConfirmDialog
-          title={NEWSLETTERS_TEXTS.confirmTitle(confirmed)}
-          confirmLabel={NEWSLETTERS_TEXTS.confirmLabel}
+          title={t(NEWSLETTERS_TEXTS.confirmTitle, { count: confirmed })}
+          confirmLabel={t(NEWSLETTERS_TEXTS.confirmLabel)}
           tone="primary"
           busy={send.isPending}
           onConfirm={() => void sendNow(asking)}
@@ -150,17 +160,17 @@ function NewsletterForm({ confirmed }: { confirmed: number }) {
           <p className="mb-1">
             <strong>{asking.subject}</strong>
           </p>
-          <p className="mb-0">{NEWSLETTERS_TEXTS.confirmBody}</p>
+          <p className="mb-0">{t(NEWSLETTERS_TEXTS.confirmBody)}</p>
         </ConfirmDialog>
       ) : null}
       {blocker.state === 'blocked' ? (
         <ConfirmDialog
-          title={NEWSLETTERS_TEXTS.leaveTitle}
-          confirmLabel="Leave without sending"
+          title={t(NEWSLETTERS_TEXTS.leaveTitle)}
+          confirmLabel={t(NEWSLETTERS_TEXTS.leaveLabel)}
           onConfirm={() => blocker.proceed?.()}
           onCancel={() => blocker.reset?.()}
         >
-          <p className="mb-0">{NEWSLETTERS_TEXTS.leaveText}</p>
+          <p className="mb-0">{t(NEWSLETTERS_TEXTS.leaveText)}</p>
         </ConfirmDialog>
       ) : null}
     </form>
@@ -168,6 +178,7 @@ function NewsletterForm({ confirmed }: { confirmed: number }) {
 }
 
 function SentNewsletters({ issues }: { issues: readonly NewsletterIssue[] }) {
+  const { t, locale } = useI18n();
   const timeZone = useSchoolTimeZone();
   return (
     <ul className="list-unstyled mb-0">
@@ -177,7 +188,11 @@ function SentNewsletters({ issues }: { issues: readonly NewsletterIssue[] }) {
             <summary>
               <span className="fw-bold">{issue.subject}</span>
               <span className="d-block small text-body-secondary">
-                {NEWSLETTERS_TEXTS.sentLine(issue, timeZone)}
+                {t(NEWSLETTERS_TEXTS.sentLine, {
+                  when: formatWhenIn(locale, issue.createdAt, timeZone),
+                  count: issue.recipients,
+                  sender: issue.sentBy,
+                })}
               </span>
             </summary>
             <div className="mt-2" style={{ whiteSpace: 'pre-wrap' }}>
@@ -196,19 +211,20 @@ function SentNewsletters({ issues }: { issues: readonly NewsletterIssue[] }) {
  * subscriber; below, the newsletters sent so far.
  */
 export function NewslettersScreen() {
+  const { t } = useI18n();
   const newsletters = useNewsletters();
   const confirmed = newsletters.data?.confirmedSubscribers;
 
   return (
     <>
       <SchoolPanel
-        title={NEWSLETTERS_TEXTS.title}
+        title={t(NEWSLETTERS_TEXTS.title)}
         lead={
           confirmed === undefined
             ? undefined
             : confirmed === 0
-              ? NEWSLETTERS_TEXTS.nobody
-              : NEWSLETTERS_TEXTS.reach(confirmed)
+              ? t(NEWSLETTERS_TEXTS.nobody)
+              : t(NEWSLETTERS_TEXTS.reach, { count: confirmed })
         }
       >
         {newsletters.isError && !newsletters.data ? (
@@ -220,9 +236,9 @@ export function NewslettersScreen() {
         )}
       </SchoolPanel>
       {newsletters.data ? (
-        <SchoolPanel title={NEWSLETTERS_TEXTS.historyTitle} lead={NEWSLETTERS_TEXTS.historyLead}>
+        <SchoolPanel title={t(NEWSLETTERS_TEXTS.historyTitle)} lead={t(NEWSLETTERS_TEXTS.historyLead)}>
           {newsletters.data.data.length === 0 ? (
-            <EmptyState>{NEWSLETTERS_TEXTS.none}</EmptyState>
+            <EmptyState>{t(NEWSLETTERS_TEXTS.none)}</EmptyState>
           ) : (
             <SentNewsletters issues={newsletters.data.data} />
           )}

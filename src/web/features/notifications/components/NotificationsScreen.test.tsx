@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { LOADING_TEXT } from '../../../components/school/QueryState.js';
+import { I18nProvider, type MessageKey } from '../../../lib/i18n.js';
 import { notify } from '../../../lib/toast.js';
 import { allowConsoleErrors } from '../../../test/console.js';
 import { onDeviceIn } from '../../../test/device-zone.js';
+import { testTranslator, untranslatedTexts } from '../../../test/i18n.js';
 import { TEST_SCHOOL } from '../../../test/school.js';
 import {
   answer,
@@ -14,6 +16,9 @@ import {
   renderScreen,
 } from '../../../test/school-test-utils.js';
 import { NOTIFICATION_TEXTS, NotificationsScreen } from './NotificationsScreen.js';
+
+const english = testTranslator();
+const en = (key: MessageKey): string => english.t(key);
 
 const row = (id: number, notification: string, extra: Partial<Record<string, unknown>> = {}) => ({
   id,
@@ -54,17 +59,17 @@ describe('Notification', () => {
     });
     const { user } = renderScreen(<NotificationsScreen />);
     const unreadRow = (await screen.findByText('Trip money due')).closest('tr') as HTMLElement;
-    expect(within(unreadRow).getByText(NOTIFICATION_TEXTS.newBadge)).toBeInTheDocument();
+    expect(within(unreadRow).getByText(en(NOTIFICATION_TEXTS.newBadge))).toBeInTheDocument();
     // Marked by more than colour: bold (class), and a badge that also says so to a screen reader.
     expect(unreadRow).toHaveClass('school-notification--unread');
-    expect(within(unreadRow).getByText(NOTIFICATION_TEXTS.newBadgeHidden)).toHaveClass('visually-hidden');
+    expect(within(unreadRow).getByText(en(NOTIFICATION_TEXTS.newBadgeHidden))).toHaveClass('visually-hidden');
     expect(screen.getByText(/1 unread notification\./)).toBeInTheDocument();
     const readRow = screen.getByText('Sports day on Friday').closest('tr') as HTMLElement;
-    expect(within(readRow).queryByText(NOTIFICATION_TEXTS.newBadge)).not.toBeInTheDocument();
+    expect(within(readRow).queryByText(en(NOTIFICATION_TEXTS.newBadge))).not.toBeInTheDocument();
     expect(readRow).not.toHaveClass('school-notification--unread');
 
     await user.click(within(unreadRow).getByRole('button', { name: /^Mark as read/ }));
-    await waitFor(() => expect(screen.queryByText(NOTIFICATION_TEXTS.newBadge)).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText(en(NOTIFICATION_TEXTS.newBadge))).not.toBeInTheDocument());
     expect(api.calls('POST')).toEqual(['POST notification/2/read']);
     expect(await screen.findByText(/No unread notifications\./)).toBeInTheDocument();
     expect(unreadRow).not.toHaveClass('school-notification--unread');
@@ -78,7 +83,7 @@ describe('Notification', () => {
       'POST notification/2/read': answer(204),
     });
     const { user } = renderScreen(<NotificationsScreen />);
-    await user.click(await screen.findByRole('button', { name: NOTIFICATION_TEXTS.markAllRead }));
+    await user.click(await screen.findByRole('button', { name: en(NOTIFICATION_TEXTS.markAllRead) }));
     await waitFor(() => expect(api.calls('POST')).toHaveLength(2));
     expect(api.calls('POST').sort()).toEqual(['POST notification/2/read', 'POST notification/3/read']);
   });
@@ -92,8 +97,8 @@ describe('Notification', () => {
     const error = vi.spyOn(notify, 'error');
     const { user } = renderScreen(<NotificationsScreen />);
     await user.click(await screen.findByRole('button', { name: /^Mark as read/ }));
-    await waitFor(() => expect(error).toHaveBeenCalledWith(NOTIFICATION_TEXTS.markFailed));
-    expect(await screen.findByText(NOTIFICATION_TEXTS.newBadge)).toBeInTheDocument();
+    await waitFor(() => expect(error).toHaveBeenCalledWith(en(NOTIFICATION_TEXTS.markFailed)));
+    expect(await screen.findByText(en(NOTIFICATION_TEXTS.newBadge))).toBeInTheDocument();
   });
 
   it('shows that it is loading', async () => {
@@ -135,5 +140,46 @@ describe('Notification on a device in another time zone than the school', () => 
       'datetime',
       '2026-03-02T08:30:00.000Z',
     );
+  });
+
+  it('speaks the pseudo-locale everywhere but the notices themselves', async () => {
+    mockApi({
+      'GET notification': {
+        data: [row(2, 'Trip money due', { unread: true }), row(1, 'Sports day on Friday')],
+      },
+    });
+    const { container } = renderScreen(
+      <I18nProvider translator={testTranslator('en-XA')}>
+        <NotificationsScreen />
+      </I18nProvider>,
+    );
+    await screen.findByRole('table');
+    expect(
+      untranslatedTexts(container, [
+        'Ada Mensah',
+        'KG',
+        'Trip money due',
+        'Sports day on Friday',
+        'Amara Okafor',
+        'Mar',
+      ]),
+    ).toEqual([]);
+  });
+
+  it('speaks French: columns, the unread count and the date', async () => {
+    mockApi({
+      'GET notification': {
+        data: [row(2, 'Trip money due', { unread: true }), row(3, 'Sports', { unread: true })],
+      },
+    });
+    renderScreen(
+      <I18nProvider translator={testTranslator('fr')}>
+        <NotificationsScreen />
+      </I18nProvider>,
+    );
+    const table = await screen.findByRole('table');
+    expect(columnsOf(table)).toEqual(['Nom de l’élève', 'Classe', 'notification', 'De', 'Envoyée', 'Lue']);
+    expect(screen.getByText(/2 notifications non lues\./)).toBeInTheDocument();
+    expect(within(table).getAllByText(/2 mars 2026/)).toHaveLength(2);
   });
 });

@@ -1,6 +1,8 @@
 import { QueryState } from '../../../components/school/QueryState.js';
 import { HiddenText, SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
-import { formatWhen, useSchoolTimeZone } from '../../../lib/school-time.js';
+import { formatWhenIn } from '../../../components/ui/locale-dates.js';
+import { useI18n } from '../../../lib/i18n.js';
+import { useSchoolTimeZone } from '../../../lib/school-time.js';
 import { notify } from '../../../lib/toast.js';
 import {
   type SchoolNotification,
@@ -9,14 +11,13 @@ import {
 } from '../api/get-notifications.js';
 
 export const NOTIFICATION_TEXTS = {
-  newBadge: 'New',
+  newBadge: 'notifications.newBadge',
   /** Read out after the badge: "New" alone does not say what is new about the row. */
-  newBadgeHidden: ', not yet read',
-  markRead: 'Mark as read',
-  markAllRead: 'Mark all as read',
-  markFailed: 'The notification could not be marked as read. Please try again.',
-  unreadCount: (n: number) => (n === 1 ? '1 unread notification' : `${n} unread notifications`),
-  allRead: 'No unread notifications.',
+  newBadgeHidden: 'notifications.newBadgeHidden',
+  markRead: 'notifications.markRead',
+  markAllRead: 'notifications.markAllRead',
+  markFailed: 'notifications.markFailed',
+  allRead: 'notifications.allRead',
 } as const;
 
 /**
@@ -25,24 +26,25 @@ export const NOTIFICATION_TEXTS = {
  * to mark them read (`POST notification/{id}/read`).
  */
 export function NotificationsScreen() {
+  const { t } = useI18n();
   const notifications = useNotifications();
   const markRead = useMarkNotificationsRead();
   const unread = (notifications.data ?? []).filter((row) => row.unread);
 
   const mark = (ids: number[]) =>
-    markRead.mutate(ids, { onError: () => notify.error(NOTIFICATION_TEXTS.markFailed) });
+    markRead.mutate(ids, { onError: () => notify.error(t(NOTIFICATION_TEXTS.markFailed)) });
 
   return (
     <SchoolPanel
-      title="Notices"
+      title={t('notifications.title')}
       lead={
         notifications.data
-          ? `Messages from the school to pupils and their classes. ${
+          ? `${t('notifications.lead')} ${
               unread.length > 0
-                ? `${NOTIFICATION_TEXTS.unreadCount(unread.length)}.`
-                : NOTIFICATION_TEXTS.allRead
+                ? t('notifications.unreadCountSentence', { count: unread.length })
+                : t(NOTIFICATION_TEXTS.allRead)
             }`
-          : 'Messages from the school to pupils and their classes.'
+          : t('notifications.lead')
       }
       actions={
         unread.length > 1 ? (
@@ -52,24 +54,24 @@ export function NotificationsScreen() {
             disabled={markRead.isPending}
             onClick={() => mark(unread.map((row) => row.id))}
           >
-            {NOTIFICATION_TEXTS.markAllRead}
+            {t(NOTIFICATION_TEXTS.markAllRead)}
           </button>
         ) : null
       }
     >
       <QueryState query={notifications}>
         {(rows) => (
-          <TableWrap label="Notifications">
+          <TableWrap label={t('notifications.tableLabel')}>
             <table className="table school-table school-notifications">
               <thead>
                 <tr>
-                  <th scope="col">Student Name</th>
-                  <th scope="col">Class</th>
-                  <th scope="col">notification</th>
-                  <th scope="col">From</th>
-                  <th scope="col">Sent</th>
+                  <th scope="col">{t('notifications.column.studentName')}</th>
+                  <th scope="col">{t('notifications.column.class')}</th>
+                  <th scope="col">{t('notifications.column.notification')}</th>
+                  <th scope="col">{t('notifications.column.from')}</th>
+                  <th scope="col">{t('notifications.column.sent')}</th>
                   <th scope="col">
-                    <span className="visually-hidden">Read</span>
+                    <span className="visually-hidden">{t('notifications.column.read')}</span>
                   </th>
                 </tr>
               </thead>
@@ -100,6 +102,7 @@ function NotificationRow({
   busy: boolean;
   onMarkRead: () => void;
 }) {
+  const { t, locale } = useI18n();
   const timeZone = useSchoolTimeZone();
   return (
     <tr className={row.unread ? 'school-notification--unread' : undefined}>
@@ -108,15 +111,15 @@ function NotificationRow({
       <td className="school-table__text">
         {row.unread ? (
           <span className="school-badge school-badge--new me-2">
-            {NOTIFICATION_TEXTS.newBadge}
-            <HiddenText>{NOTIFICATION_TEXTS.newBadgeHidden}</HiddenText>
+            {t(NOTIFICATION_TEXTS.newBadge)}
+            <HiddenText>{t(NOTIFICATION_TEXTS.newBadgeHidden)}</HiddenText>
           </span>
         ) : null}
         {row.text}
       </td>
       <td className="text-nowrap">{row.from}</td>
       <td className="text-nowrap">
-        <time dateTime={row.sentAt}>{formatWhen(row.sentAt, timeZone)}</time>
+        <time dateTime={row.sentAt}>{formatWhenIn(locale, row.sentAt, timeZone)}</time>
       </td>
       <td className="text-end">
         {row.unread ? (
@@ -126,8 +129,8 @@ function NotificationRow({
             disabled={busy}
             onClick={onMarkRead}
           >
-            {NOTIFICATION_TEXTS.markRead}
-            <HiddenText>: {row.text.slice(0, 60)}</HiddenText>
+            {t(NOTIFICATION_TEXTS.markRead)}
+            <HiddenText>{t('notifications.markReadWhich', { text: row.text.slice(0, 60) })}</HiddenText>
           </button>
         ) : null}
       </td>

@@ -1,15 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { USER_TYPE } from '../../../../shared/constants.js';
+import { I18nProvider } from '../../../lib/i18n.js';
 import { notify } from '../../../lib/toast.js';
 import { allowConsoleErrors } from '../../../test/console.js';
+import { testTranslator, untranslatedTexts } from '../../../test/i18n.js';
 import { apiError, mockApi, profile, renderScreen } from '../../../test/school-test-utils.js';
-import {
-  EMAIL_FAMILIES_LABEL,
-  SENT_TEXT,
-  SendNotificationScreen,
-  sentText,
-} from './SendNotificationScreen.js';
+import { SendNotificationScreen, sentText } from './SendNotificationScreen.js';
+
+const SENT_TEXT = 'Notification sent.';
+const EMAIL_FAMILIES_LABEL = 'Also email the families';
+const english = testTranslator();
+const t = english.t.bind(english);
 
 const CLASSES = { data: [{ classId: 3, class_name: 'Class 1' }] };
 const PUPILS = { data: [{ studentId: 11, studentName: 'Ada Lovelace' }] };
@@ -83,9 +85,9 @@ describe('Send notification', () => {
   });
 
   it('words the toast for one, none and no mail asked', () => {
-    expect(sentText(false, 0)).toBe(SENT_TEXT);
-    expect(sentText(true, 1)).toBe('Notification sent. Emailed to 1 parent.');
-    expect(sentText(true, 0)).toBe(
+    expect(sentText(t, false, 0)).toBe(SENT_TEXT);
+    expect(sentText(t, true, 1)).toBe('Notification sent. Emailed to 1 parent.');
+    expect(sentText(t, true, 0)).toBe(
       'Notification sent. No family of these pupils has a parent account to email.',
     );
   });
@@ -103,5 +105,32 @@ describe('Send notification', () => {
     await user.type(screen.getByLabelText('Message'), 'Hello');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('That class was not found')).toBeInTheDocument();
+  });
+
+  it('speaks the pseudo-locale, and Arabic', async () => {
+    mockApi({
+      'GET users/profile': profile(USER_TYPE.principal, 7),
+      'GET teacher/assign_class': CLASSES,
+      'GET student_class/3': PUPILS,
+    });
+    const { container, unmount } = renderScreen(
+      <I18nProvider translator={testTranslator('en-XA')}>
+        <SendNotificationScreen />
+      </I18nProvider>,
+    );
+    await screen.findByRole('option', { name: 'Class 1' });
+    // The class picker belongs to the school shell (components/school), translated beside this screen.
+    expect(untranslatedTexts(container, ['Class 1', 'Class', 'Choose a class'])).toEqual([]);
+    unmount();
+    renderScreen(
+      <I18nProvider translator={testTranslator('ar')}>
+        <SendNotificationScreen />
+      </I18nProvider>,
+    );
+    expect(await screen.findByRole('heading', { name: 'إرسال إشعار' })).toBeInTheDocument();
+    expect(await screen.findByLabelText('الجميع')).toBeInTheDocument();
+    expect(sentText(testTranslator('ar').t, true, 2)).toBe(
+      'تم إرسال الإشعار. أُرسل بالبريد الإلكتروني إلى وليَّي أمر.',
+    );
   });
 });

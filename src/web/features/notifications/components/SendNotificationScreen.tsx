@@ -11,6 +11,7 @@ import { ErrorLines } from '../../../components/school/ErrorLines.js';
 import { SchoolSelect } from '../../../components/school/SchoolField.js';
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { useCurrentUser } from '../../../lib/current-user.js';
+import { type Translator, useI18n } from '../../../lib/i18n.js';
 import { classStudentsQueryOptions } from '../../../lib/school/get-class-students.js';
 import { saveErrorLines } from '../../../lib/school/save-errors.js';
 import { notify } from '../../../lib/toast.js';
@@ -18,17 +19,17 @@ import { useSendNotification } from '../api/send-notification.js';
 
 export type Audience = 'class' | 'pupil' | 'everyone';
 
-export const SENT_TEXT = 'Notification sent.';
-export const EMAIL_FAMILIES_LABEL = 'Also email the families';
+export const SENT_TEXT = 'notifications.send.sent';
+export const EMAIL_FAMILIES_LABEL = 'notifications.send.emailFamilies';
 
 /**
  * The toast after sending: how many guardians were emailed when the sender asked for it
  * (docs/decisions/0024-family-mails.md), including that there was nobody to email.
  */
-export function sentText(emailFamilies: boolean, emailed: number): string {
-  if (!emailFamilies) return SENT_TEXT;
-  if (emailed === 0) return `${SENT_TEXT} No family of these pupils has a parent account to email.`;
-  return `${SENT_TEXT} Emailed to ${emailed} ${emailed === 1 ? 'parent' : 'parents'}.`;
+export function sentText(t: Translator['t'], emailFamilies: boolean, emailed: number): string {
+  if (!emailFamilies) return t(SENT_TEXT);
+  if (emailed === 0) return t('notifications.send.sentNobodyToEmail');
+  return t('notifications.send.sentEmailed', { count: emailed });
 }
 
 /** The POST body for the chosen audience: exactly one of classId, studentId, everyone. */
@@ -49,6 +50,7 @@ const toId = (value: string): number | undefined => (value === '' ? undefined : 
 
 /** /send-notification: a teacher writes to one of their classes or one pupil; the principal also to everyone. */
 export function SendNotificationScreen() {
+  const { t } = useI18n();
   const id = useId();
   const user = useCurrentUser();
   const send = useSendNotification();
@@ -65,7 +67,7 @@ export function SendNotificationScreen() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (audience === 'pupil' && studentId === undefined) {
-      setErrors(['Choose a pupil']);
+      setErrors([t('notifications.send.choosePupil')]);
       return;
     }
     const parsed = SendNotificationBodySchema.safeParse(
@@ -78,7 +80,7 @@ export function SendNotificationScreen() {
     setErrors([]);
     send.mutate(parsed.data, {
       onSuccess: (sent) => {
-        notify.success(sentText(emailFamilies, sent.emailed));
+        notify.success(sentText(t, emailFamilies, sent.emailed));
         setText('');
       },
       onError: (error) => setErrors(saveErrorLines(error)),
@@ -86,20 +88,17 @@ export function SendNotificationScreen() {
   };
 
   const audiences: [Audience, string][] = [
-    ['class', 'A class'],
-    ['pupil', 'One pupil'],
-    ...(isPrincipal ? [['everyone', 'Everyone'] as [Audience, string]] : []),
+    ['class', t('notifications.send.audience.class')],
+    ['pupil', t('notifications.send.audience.pupil')],
+    ...(isPrincipal ? [['everyone', t('notifications.send.audience.everyone')] as [Audience, string]] : []),
   ];
 
   return (
-    <SchoolPanel
-      title="Send a notification"
-      lead="Write to a class, to one pupil, or (principal) to everyone."
-    >
+    <SchoolPanel title={t('notifications.send.title')} lead={t('notifications.send.lead')}>
       <form onSubmit={onSubmit} noValidate>
         <ErrorLines lines={errors} />
         <fieldset className="mb-3">
-          <legend className="school-field__label fs-6">Send to</legend>
+          <legend className="school-field__label fs-6">{t('notifications.send.sendTo')}</legend>
           {audiences.map(([value, label]) => (
             <div key={value} className="form-check form-check-inline">
               <input
@@ -130,8 +129,8 @@ export function SendNotificationScreen() {
             {showPupils ? (
               <SchoolSelect
                 id={`${id}-pupil`}
-                label="Pupil"
-                placeholder="Choose a pupil"
+                label={t('notifications.send.pupil')}
+                placeholder={t('notifications.send.choosePupil')}
                 value={studentId}
                 onChange={(value) => setStudentId(toId(value))}
                 options={pupils.data?.map((row) => ({ id: row.studentId, label: row.studentName }))}
@@ -141,7 +140,7 @@ export function SendNotificationScreen() {
         ) : null}
         <div className="school-field mb-3">
           <label className="school-field__label" htmlFor={`${id}-text`}>
-            Message
+            {t('notifications.send.message')}
           </label>
           <textarea
             id={`${id}-text`}
@@ -152,7 +151,10 @@ export function SendNotificationScreen() {
             onChange={(event) => setText(event.target.value)}
           />
           <small className="text-muted">
-            {text.length} / {MAX_NOTIFICATION_LENGTH}
+            {t('notifications.send.length', {
+              length: String(text.length),
+              max: String(MAX_NOTIFICATION_LENGTH),
+            })}
           </small>
         </div>
         <div className="form-check mb-3">
@@ -165,14 +167,14 @@ export function SendNotificationScreen() {
             aria-describedby={`${id}-email-help`}
           />
           <label className="form-check-label" htmlFor={`${id}-email`}>
-            {EMAIL_FAMILIES_LABEL}
+            {t(EMAIL_FAMILIES_LABEL)}
           </label>
           <div id={`${id}-email-help`} className="form-text">
-            Each pupil’s parents with an account get it by email too, once each.
+            {t('notifications.send.emailFamiliesHelp')}
           </div>
         </div>
         <button type="submit" className="btn btn-primary rounded-pill" disabled={send.isPending}>
-          {send.isPending ? 'Sending…' : 'Send'}
+          {send.isPending ? t('notifications.send.sending') : t('notifications.send.submit')}
         </button>
       </form>
     </SchoolPanel>

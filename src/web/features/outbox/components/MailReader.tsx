@@ -1,18 +1,23 @@
 import { useEffect, useId, useRef } from 'react';
-import { MAIL_KIND_LABELS, type OutboxMailDetail } from '../../../../shared/api/mail.js';
+import type { OutboxMailDetail } from '../../../../shared/api/mail.js';
 import { FailureState, LoadingState } from '../../../components/school/QueryState.js';
-import { formatWhen } from '../../../lib/school-time.js';
+import { formatWhenIn } from '../../../components/ui/locale-dates.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { useOutboxMail } from '../api/get-mail.js';
 import { StateBadge } from './StateBadge.js';
-import { OUTBOX_TEXTS } from './texts.js';
+import { mailKindKey, OUTBOX_TEXTS } from './texts.js';
 
 function MailFacts({ mail, timeZone }: { mail: OutboxMailDetail; timeZone: string | undefined }) {
+  const { t, locale } = useI18n();
   const facts: [string, string][] = [
-    [OUTBOX_TEXTS.to, mail.toName ? `${mail.toName} <${mail.to}>` : mail.to],
-    [OUTBOX_TEXTS.kind, MAIL_KIND_LABELS[mail.kind]],
-    [OUTBOX_TEXTS.queued, formatWhen(mail.createdAt, timeZone)],
-    [OUTBOX_TEXTS.sent, mail.sentAt ? formatWhen(mail.sentAt, timeZone) : OUTBOX_TEXTS.notYet],
-    [OUTBOX_TEXTS.messageId, mail.messageId],
+    [t(OUTBOX_TEXTS.to), mail.toName ? `${mail.toName} <${mail.to}>` : mail.to],
+    [t(OUTBOX_TEXTS.kind), t(mailKindKey(mail.kind))],
+    [t(OUTBOX_TEXTS.queued), formatWhenIn(locale, mail.createdAt, timeZone)],
+    [
+      t(OUTBOX_TEXTS.sent),
+      mail.sentAt ? formatWhenIn(locale, mail.sentAt, timeZone) : t(OUTBOX_TEXTS.notYet),
+    ],
+    [t(OUTBOX_TEXTS.messageId), mail.messageId],
   ];
   return (
     <dl className="outbox-reader__facts">
@@ -23,7 +28,7 @@ function MailFacts({ mail, timeZone }: { mail: OutboxMailDetail; timeZone: strin
         </div>
       ))}
       <div className="outbox-reader__fact">
-        <dt>{OUTBOX_TEXTS.state}</dt>
+        <dt>{t(OUTBOX_TEXTS.state)}</dt>
         <dd>
           <StateBadge status={mail.status} />
           {mail.lastError ? <span className="outbox-reason">{mail.lastError}</span> : null}
@@ -44,6 +49,7 @@ export interface MailReaderProps {
  * never put into the page: it is the same words, and a mail's markup has no place in the app.
  */
 export function MailReader({ id, timeZone, onClose }: MailReaderProps) {
+  const { t } = useI18n();
   const titleId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const mail = useOutboxMail(id);
@@ -59,12 +65,12 @@ export function MailReader({ id, timeZone, onClose }: MailReaderProps) {
         <header className="school-panel__header">
           <div className="school-panel__heading">
             <h2 id={titleId} ref={heading} tabIndex={-1} className="school-panel__title">
-              {mail.data ? mail.data.subject : OUTBOX_TEXTS.readerTitle}
+              {mail.data ? mail.data.subject : t(OUTBOX_TEXTS.readerTitle)}
             </h2>
           </div>
           <div className="school-panel__actions">
             <button type="button" className="btn btn-outline-primary rounded-pill px-4" onClick={onClose}>
-              {OUTBOX_TEXTS.close}
+              {t(OUTBOX_TEXTS.close)}
             </button>
           </div>
         </header>
@@ -73,7 +79,7 @@ export function MailReader({ id, timeZone, onClose }: MailReaderProps) {
         {mail.data ? (
           <>
             <MailFacts mail={mail.data} timeZone={timeZone} />
-            <figure className="outbox-reader__body" aria-label={OUTBOX_TEXTS.body}>
+            <figure className="outbox-reader__body" aria-label={t(OUTBOX_TEXTS.body)}>
               <pre className="outbox-reader__text">{mail.data.text}</pre>
             </figure>
           </>

@@ -2,12 +2,14 @@ import { useId } from 'react';
 import { QueryState } from '../../../components/school/QueryState.js';
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { isApiError } from '../../../lib/api-client.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { notify } from '../../../lib/toast.js';
 import { useMailSettings, useSaveMailSettings } from '../api/mail-settings.js';
 import { OUTBOX_TEXTS } from './texts.js';
 
 /** The principal's mail settings: for now, whether absence alerts go out. Saved on every change. */
 export function MailSettingsCard() {
+  const { t } = useI18n();
   const id = useId();
   const settings = useMailSettings();
   const save = useSaveMailSettings();
@@ -16,14 +18,18 @@ export function MailSettingsCard() {
     save.mutate(
       { absenceAlerts },
       {
-        onSuccess: () => notify.success(OUTBOX_TEXTS.settingsSaved),
+        onSuccess: () => notify.success(t(OUTBOX_TEXTS.settingsSaved)),
         onError: (error) =>
-          notify.error(isApiError(error) ? `${OUTBOX_TEXTS.failed} ${error.message}` : OUTBOX_TEXTS.failed),
+          notify.error(
+            isApiError(error)
+              ? t(OUTBOX_TEXTS.failedWith, { reason: error.message })
+              : t(OUTBOX_TEXTS.failed),
+          ),
       },
     );
 
   return (
-    <SchoolPanel title={OUTBOX_TEXTS.settingsTitle} lead={OUTBOX_TEXTS.settingsLead}>
+    <SchoolPanel title={t(OUTBOX_TEXTS.settingsTitle)} lead={t(OUTBOX_TEXTS.settingsLead)}>
       <QueryState query={settings} isEmpty={() => false}>
         {(data) => {
           // While a change is saved, the switch shows it; a failure puts the stored value back.
@@ -41,7 +47,7 @@ export function MailSettingsCard() {
                 onChange={(event) => change(event.target.checked)}
               />
               <label className="form-check-label" htmlFor={`${id}-absence`}>
-                {OUTBOX_TEXTS.absenceAlerts}
+                {t(OUTBOX_TEXTS.absenceAlerts)}
               </label>
             </div>
           );

@@ -3,8 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { MAIL_MESSAGES } from '../../../../shared/api/mail.js';
 import { notify } from '../../../lib/toast.js';
 import { allowConsoleErrors } from '../../../test/console.js';
+import { untranslatedTexts } from '../../../test/i18n.js';
 import { answer, apiError, columnsOf } from '../../../test/school-test-utils.js';
-import { detail, FAILED, mail, outboxPage, renderOutbox, SENT, WAITING } from '../testing/outbox.js';
+import { detail, en, FAILED, mail, outboxPage, renderOutbox, SENT, WAITING } from '../testing/outbox.js';
 import { OUTBOX_TEXTS } from './texts.js';
 
 const rowOf = async (text: string) => {
@@ -33,7 +34,7 @@ describe('Outbox', () => {
     const waiting = await rowOf('Ama Mensah');
     expect(waiting).toHaveTextContent('Absence alert');
     expect(waiting).toHaveTextContent('Waiting');
-    expect(waiting).toHaveTextContent(OUTBOX_TEXTS.tries(1, '20 Nov 2026, 10:01'));
+    expect(waiting).toHaveTextContent(en(OUTBOX_TEXTS.tries, { count: 1, next: '20 Nov 2026, 10:01' }));
 
     const failed = await rowOf('gone@example.org');
     expect(failed).toHaveTextContent('Newsletter');
@@ -41,7 +42,7 @@ describe('Outbox', () => {
     expect(failed).toHaveTextContent('550 No such mailbox');
     expect(within(failed).getByRole('button', { name: 'Send again to gone@example.org' })).toBeEnabled();
 
-    const counts = screen.getByRole('list', { name: OUTBOX_TEXTS.counts });
+    const counts = screen.getByRole('list', { name: en(OUTBOX_TEXTS.counts) });
     expect(counts).toHaveTextContent('1 waiting');
     expect(counts).toHaveTextContent('1 sent');
     expect(counts).toHaveTextContent('1 failed');
@@ -49,11 +50,11 @@ describe('Outbox', () => {
 
   it('says so when mail is not sent from this server, and not when it is', async () => {
     const { unmount } = renderOutbox({ 'GET admin/outbox': outboxPage([SENT], { sending: false }) });
-    expect(await screen.findByText(OUTBOX_TEXTS.notSending)).toBeInTheDocument();
+    expect(await screen.findByText(en(OUTBOX_TEXTS.notSending))).toBeInTheDocument();
     unmount();
     renderOutbox();
     await screen.findByRole('table');
-    expect(screen.queryByText(OUTBOX_TEXTS.notSending)).toBeNull();
+    expect(screen.queryByText(en(OUTBOX_TEXTS.notSending))).toBeNull();
   });
 
   it('filters by state, the choice in the address', async () => {
@@ -62,7 +63,7 @@ describe('Outbox', () => {
       'GET admin/outbox?status=sent': outboxPage([], { counts: { waiting: 0, sent: 0, failed: 0 } }),
     });
     await screen.findByRole('table');
-    const show = screen.getByLabelText(OUTBOX_TEXTS.show);
+    const show = screen.getByLabelText(en(OUTBOX_TEXTS.show));
     expect(
       within(show)
         .getAllByRole('option')
@@ -73,7 +74,7 @@ describe('Outbox', () => {
     expect(location()).toBe('/outbox?status=failed');
     await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(2));
     await user.selectOptions(show, 'sent');
-    expect(await screen.findByText(OUTBOX_TEXTS.none.sent)).toBeInTheDocument();
+    expect(await screen.findByText(en(OUTBOX_TEXTS.none.sent))).toBeInTheDocument();
   });
 
   it('pages through the mails', async () => {
@@ -82,7 +83,7 @@ describe('Outbox', () => {
       'GET admin/outbox': many,
       'GET admin/outbox?page=2': { ...many, page: 2, data: [mail({ id: 70, subject: 'On page two' })] },
     });
-    const pages = await screen.findByRole('navigation', { name: OUTBOX_TEXTS.pages });
+    const pages = await screen.findByRole('navigation', { name: en(OUTBOX_TEXTS.pages) });
     expect(pages).toHaveTextContent('Page 1 of 3');
     expect(within(pages).getByRole('button', { name: 'Previous' })).toBeDisabled();
     await user.click(within(pages).getByRole('button', { name: 'Next' }));
@@ -99,7 +100,9 @@ describe('Outbox', () => {
     });
     const failed = await rowOf('gone@example.org');
     await user.click(within(failed).getByRole('button', { name: 'Send again to gone@example.org' }));
-    await waitFor(() => expect(success).toHaveBeenCalledWith(OUTBOX_TEXTS.retried('gone@example.org')));
+    await waitFor(() =>
+      expect(success).toHaveBeenCalledWith(en(OUTBOX_TEXTS.retried, { to: 'gone@example.org' })),
+    );
     expect(api.requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
       'admin/outbox/3/retry',
     ]);
@@ -114,7 +117,7 @@ describe('Outbox', () => {
     const failed = await rowOf('gone@example.org');
     await user.click(within(failed).getByRole('button', { name: 'Send again to gone@example.org' }));
     await waitFor(() =>
-      expect(error).toHaveBeenCalledWith(`${OUTBOX_TEXTS.failed} ${MAIL_MESSAGES.notFailed}`),
+      expect(error).toHaveBeenCalledWith(`${en(OUTBOX_TEXTS.failed)} ${MAIL_MESSAGES.notFailed}`),
     );
   });
 
@@ -127,7 +130,7 @@ describe('Outbox', () => {
     await user.click(opener);
     expect(location()).toBe('/outbox?mail=2');
     const reader = await screen.findByRole('region', { name: 'Ada was absent today' });
-    const body = within(reader).getByRole('figure', { name: OUTBOX_TEXTS.body });
+    const body = within(reader).getByRole('figure', { name: en(OUTBOX_TEXTS.body) });
     expect(body.querySelector('pre')?.textContent).toBe(text);
     expect(reader).toHaveTextContent('Ama Mensah <ama@example.org>');
     expect(reader).toHaveTextContent('<2@school.example>');
@@ -137,7 +140,7 @@ describe('Outbox', () => {
     expect(container.querySelector('b, script')).toBeNull();
     expect((window as { injected?: boolean }).injected).toBeUndefined();
 
-    await user.click(within(reader).getByRole('button', { name: OUTBOX_TEXTS.close }));
+    await user.click(within(reader).getByRole('button', { name: en(OUTBOX_TEXTS.close) }));
     expect(location()).toBe('/outbox');
     expect(screen.queryByRole('region', { name: 'Ada was absent today' })).toBeNull();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Ada was absent today' })).toHaveFocus());
@@ -167,10 +170,10 @@ describe('Mail settings', () => {
   it('shows the absence-alert switch and saves a change with a toast', async () => {
     const success = vi.spyOn(notify, 'success');
     const { user, api } = renderOutbox({ 'PUT admin/mail-settings': { data: { absenceAlerts: false } } });
-    const toggle = await screen.findByRole('switch', { name: OUTBOX_TEXTS.absenceAlerts });
+    const toggle = await screen.findByRole('switch', { name: en(OUTBOX_TEXTS.absenceAlerts) });
     expect(toggle).toBeChecked();
     await user.click(toggle);
-    await waitFor(() => expect(success).toHaveBeenCalledWith(OUTBOX_TEXTS.settingsSaved));
+    await waitFor(() => expect(success).toHaveBeenCalledWith(en(OUTBOX_TEXTS.settingsSaved)));
     expect(api.requests.find((r) => r.method === 'PUT')).toEqual({
       method: 'PUT',
       path: 'admin/mail-settings',
@@ -186,9 +189,52 @@ describe('Mail settings', () => {
     const { user } = renderOutbox({
       'PUT admin/mail-settings': answer(500, { error: { code: 'X', message: 'Broken.' } }),
     });
-    const toggle = await screen.findByRole('switch', { name: OUTBOX_TEXTS.absenceAlerts });
+    const toggle = await screen.findByRole('switch', { name: en(OUTBOX_TEXTS.absenceAlerts) });
     await user.click(toggle);
-    await waitFor(() => expect(error).toHaveBeenCalledWith(`${OUTBOX_TEXTS.failed} Broken.`));
+    await waitFor(() => expect(error).toHaveBeenCalledWith(`${en(OUTBOX_TEXTS.failed)} Broken.`));
     await waitFor(() => expect(toggle).toBeChecked());
+  });
+
+  it('speaks the pseudo-locale everywhere but the mails themselves, a mail open', async () => {
+    const { container } = renderOutbox(
+      {
+        'GET admin/outbox': outboxPage([FAILED, WAITING, SENT], { sending: false }),
+        'GET admin/outbox/2': { data: detail(WAITING, 'Dear Ama Mensah') },
+      },
+      '/outbox?mail=2',
+      'en-XA',
+    );
+    await screen.findByRole('table');
+    await screen.findByText('Dear Ama Mensah');
+    await screen.findByRole('switch');
+    expect(
+      untranslatedTexts(container, [
+        'Kofi Rahman',
+        'kofi@example.org',
+        'Your account is approved',
+        'Ama Mensah',
+        'ama@example.org',
+        'Ada was absent today',
+        '451 Try again later',
+        'gone@example.org',
+        'News of November',
+        '550 No such mailbox',
+        'Dear Ama Mensah',
+        '<2@school.example>',
+        'SMTP_URL',
+        'Message-ID',
+        'Nov',
+      ]),
+    ).toEqual([]);
+  });
+
+  it('speaks French: columns, kinds, states, counts and dates', async () => {
+    renderOutbox({}, '/outbox', 'fr');
+    const table = await screen.findByRole('table');
+    expect(columnsOf(table)).toEqual(['À', 'Objet', 'Type', 'État', 'Mis en file', 'Envoyé', 'Actions']);
+    const waiting = await rowOf('Ama Mensah');
+    expect(waiting).toHaveTextContent('Alerte d’absence');
+    expect(waiting).toHaveTextContent('1 tentative ; prochain essai 20 nov. 2026, 10:01.');
+    expect(screen.getByRole('list', { name: 'Courriels par état' })).toHaveTextContent('1 en attente');
   });
 });

@@ -1,14 +1,15 @@
 import '../../../styles/outbox.css';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
-import { MAIL_KIND_LABELS, type OutboxMail } from '../../../../shared/api/mail.js';
+import type { OutboxMail } from '../../../../shared/api/mail.js';
 import { FailureState, LoadingState } from '../../../components/school/QueryState.js';
 import { SchoolField } from '../../../components/school/SchoolField.js';
 import { HiddenText, SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
+import { formatWhenIn } from '../../../components/ui/locale-dates.js';
 import { isApiError } from '../../../lib/api-client.js';
+import { type MessageKey, useI18n } from '../../../lib/i18n.js';
 import { parseId } from '../../../lib/school/format.js';
-import { formatWhen } from '../../../lib/school-time.js';
 import { useSettings } from '../../../lib/settings.js';
 import { notify } from '../../../lib/toast.js';
 import { type OutboxState, useOutbox } from '../api/get-outbox.js';
@@ -16,19 +17,33 @@ import { useRetryMail } from '../api/retry-mail.js';
 import { MailReader } from './MailReader.js';
 import { MailSettingsCard } from './MailSettingsCard.js';
 import { StateBadge } from './StateBadge.js';
-import { OUTBOX_TEXTS } from './texts.js';
+import { mailKindKey, OUTBOX_TEXTS } from './texts.js';
 
 const STATES: readonly OutboxState[] = ['waiting', 'sent', 'failed'];
-const STATE_NAMES: Record<OutboxState, string> = { waiting: 'Waiting', sent: 'Sent', failed: 'Failed' };
+const STATE_NAMES: Record<OutboxState, MessageKey> = {
+  waiting: 'outbox.stateName.waiting',
+  sent: 'outbox.stateName.sent',
+  failed: 'outbox.stateName.failed',
+};
+/** The counts' words, lower case after the number ("2 waiting"). */
+const COUNT_NAMES: Record<OutboxState, MessageKey> = {
+  waiting: 'outbox.count.waiting',
+  sent: 'outbox.count.sent',
+  failed: 'outbox.count.failed',
+};
 
 const stateOf = (value: string | null): OutboxState | undefined => STATES.find((state) => state === value);
 
 /** Under the badge: why a mail failed, or when a mail that failed before is tried again. */
 function StateCell({ mail, timeZone }: { mail: OutboxMail; timeZone: string | undefined }) {
+  const { t, locale } = useI18n();
   let note: string | undefined;
   if (mail.status === 'failed') note = mail.lastError ?? undefined;
   else if (mail.status === 'waiting' && mail.attempts > 0)
-    note = OUTBOX_TEXTS.tries(mail.attempts, formatWhen(mail.nextAttemptAt, timeZone));
+    note = t(OUTBOX_TEXTS.tries, {
+      count: mail.attempts,
+      next: formatWhenIn(locale, mail.nextAttemptAt, timeZone),
+    });
   return (
     <>
       <StateBadge status={mail.status} />
@@ -44,6 +59,7 @@ function StateCell({ mail, timeZone }: { mail: OutboxMail; timeZone: string | un
  * (`?status=&page=&mail=`). Below, the mail settings.
  */
 export function OutboxScreen() {
+  const { t, locale } = useI18n();
   const id = useId();
   const [params, setParams] = useSearchParams();
   const timeZone = useSettings().data?.timeZone;
@@ -75,9 +91,11 @@ export function OutboxScreen() {
 
   const sendAgain = (mail: OutboxMail): void =>
     retry.mutate(mail.id, {
-      onSuccess: () => notify.success(OUTBOX_TEXTS.retried(mail.to)),
+      onSuccess: () => notify.success(t(OUTBOX_TEXTS.retried, { to: mail.to })),
       onError: (error) =>
-        notify.error(isApiError(error) ? `${OUTBOX_TEXTS.failed} ${error.message}` : OUTBOX_TEXTS.failed),
+        notify.error(
+          isApiError(error) ? t(OUTBOX_TEXTS.failedWith, { reason: error.message }) : t(OUTBOX_TEXTS.failed),
+        ),
     });
 
   const data = outbox.data;
@@ -87,35 +105,34 @@ export function OutboxScreen() {
     <>
       {data && !data.sending ? (
         <div className="container school-screen">
-          <p className="alert alert-warning outbox-notice">{OUTBOX_TEXTS.notSending}</p>
+          <p className="alert alert-warning outbox-notice">{t(OUTBOX_TEXTS.notSending)}</p>
         </div>
       ) : null}
       {open !== undefined ? (
         <MailReader key={open} id={open} timeZone={timeZone} onClose={closeReader} />
       ) : null}
-      <SchoolPanel title={OUTBOX_TEXTS.title} lead={OUTBOX_TEXTS.lead}>
+      <SchoolPanel title={t(OUTBOX_TEXTS.title)} lead={t(OUTBOX_TEXTS.lead)}>
         {data ? (
-          <ul className="attendance-counts" aria-label={OUTBOX_TEXTS.counts}>
+          <ul className="attendance-counts" aria-label={t(OUTBOX_TEXTS.counts)}>
             {STATES.map((state) => (
               <li key={state} className={`outbox-count outbox-count--${state}`}>
-                <span className="outbox-count__number">{data.counts[state]}</span>{' '}
-                {STATE_NAMES[state].toLowerCase()}
+                <span className="outbox-count__number">{data.counts[state]}</span> {t(COUNT_NAMES[state])}
               </li>
             ))}
           </ul>
         ) : null}
         <div className="attendance-toolbar">
-          <SchoolField id={`${id}-status`} label={OUTBOX_TEXTS.show}>
+          <SchoolField id={`${id}-status`} label={t(OUTBOX_TEXTS.show)}>
             <select
               id={`${id}-status`}
               className="form-select"
               value={status ?? ''}
               onChange={(event) => setParam('status', event.target.value)}
             >
-              <option value="">{OUTBOX_TEXTS.all}</option>
+              <option value="">{t(OUTBOX_TEXTS.all)}</option>
               {STATES.map((state) => (
                 <option key={state} value={state}>
-                  {STATE_NAMES[state]}
+                  {t(STATE_NAMES[state])}
                 </option>
               ))}
             </select>
@@ -124,16 +141,16 @@ export function OutboxScreen() {
         {outbox.isError && !data ? <FailureState error={outbox.error} retry={outbox.refetch} /> : null}
         {!data && !outbox.isError ? <LoadingState /> : null}
         {data && data.data.length === 0 ? (
-          <p className="school-state school-state--empty">{OUTBOX_TEXTS.none[status ?? 'all']}</p>
+          <p className="school-state school-state--empty">{t(OUTBOX_TEXTS.none[status ?? 'all'])}</p>
         ) : null}
         {data && data.data.length > 0 ? (
           <SchoolTable<OutboxMail>
-            label={OUTBOX_TEXTS.table}
+            label={t(OUTBOX_TEXTS.table)}
             rows={data.data}
             rowKey={(mail) => mail.id}
             columns={[
               {
-                header: OUTBOX_TEXTS.to,
+                header: t(OUTBOX_TEXTS.to),
                 cell: (mail) => (
                   <>
                     {mail.toName ? <span className="outbox-to__name">{mail.toName}</span> : null}
@@ -142,7 +159,7 @@ export function OutboxScreen() {
                 ),
               },
               {
-                header: OUTBOX_TEXTS.subject,
+                header: t(OUTBOX_TEXTS.subject),
                 cell: (mail) => (
                   <button
                     id={`${id}-open-${mail.id}`}
@@ -155,20 +172,23 @@ export function OutboxScreen() {
                   </button>
                 ),
               },
-              { header: OUTBOX_TEXTS.kind, cell: (mail) => MAIL_KIND_LABELS[mail.kind] },
-              { header: OUTBOX_TEXTS.state, cell: (mail) => <StateCell mail={mail} timeZone={timeZone} /> },
+              { header: t(OUTBOX_TEXTS.kind), cell: (mail) => t(mailKindKey(mail.kind)) },
               {
-                header: OUTBOX_TEXTS.queued,
-                cellClassName: 'text-nowrap',
-                cell: (mail) => formatWhen(mail.createdAt, timeZone),
+                header: t(OUTBOX_TEXTS.state),
+                cell: (mail) => <StateCell mail={mail} timeZone={timeZone} />,
               },
               {
-                header: OUTBOX_TEXTS.sent,
+                header: t(OUTBOX_TEXTS.queued),
                 cellClassName: 'text-nowrap',
-                cell: (mail) => (mail.sentAt ? formatWhen(mail.sentAt, timeZone) : '—'),
+                cell: (mail) => formatWhenIn(locale, mail.createdAt, timeZone),
               },
               {
-                header: <HiddenText>Actions</HiddenText>,
+                header: t(OUTBOX_TEXTS.sent),
+                cellClassName: 'text-nowrap',
+                cell: (mail) => (mail.sentAt ? formatWhenIn(locale, mail.sentAt, timeZone) : '—'),
+              },
+              {
+                header: <HiddenText>{t(OUTBOX_TEXTS.actions)}</HiddenText>,
                 cellClassName: 'text-end outbox-actions',
                 cell: (mail) =>
                   mail.status === 'failed' ? (
@@ -178,7 +198,8 @@ export function OutboxScreen() {
                       disabled={retry.isPending && retry.variables === mail.id}
                       onClick={() => sendAgain(mail)}
                     >
-                      {OUTBOX_TEXTS.retry} <HiddenText>to {mail.to}</HiddenText>
+                      {t(OUTBOX_TEXTS.retry)}{' '}
+                      <HiddenText>{t(OUTBOX_TEXTS.retryTo, { to: mail.to })}</HiddenText>
                     </button>
                   ) : null,
               },
@@ -186,23 +207,23 @@ export function OutboxScreen() {
           />
         ) : null}
         {data && pages > 1 ? (
-          <nav className="outbox-pages" aria-label={OUTBOX_TEXTS.pages}>
+          <nav className="outbox-pages" aria-label={t(OUTBOX_TEXTS.pages)}>
             <button
               type="button"
               className="btn btn-outline-primary rounded-pill px-4"
               disabled={page <= 1}
               onClick={() => setParam('page', page - 1 > 1 ? String(page - 1) : undefined)}
             >
-              {OUTBOX_TEXTS.previous}
+              {t(OUTBOX_TEXTS.previous)}
             </button>
-            <span className="outbox-pages__where">{OUTBOX_TEXTS.page(page, pages)}</span>
+            <span className="outbox-pages__where">{t(OUTBOX_TEXTS.page, { page, pages })}</span>
             <button
               type="button"
               className="btn btn-outline-primary rounded-pill px-4"
               disabled={page >= pages}
               onClick={() => setParam('page', String(page + 1))}
             >
-              {OUTBOX_TEXTS.next}
+              {t(OUTBOX_TEXTS.next)}
             </button>
           </nav>
         ) : null}

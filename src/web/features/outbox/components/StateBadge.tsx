@@ -1,4 +1,6 @@
-import { MAIL_STATUS_LABELS, type MailStatus } from '../../../../shared/api/mail.js';
+import type { MailStatus } from '../../../../shared/api/mail.js';
+import { useI18n } from '../../../lib/i18n.js';
+import { mailStatusKey } from './texts.js';
 
 /** Each state's badge, spelt whole so the build's CSS cut sees it (scripts/bootstrap-used-only.mjs). */
 const BADGE: Record<MailStatus, string> = {
@@ -9,5 +11,6 @@ const BADGE: Record<MailStatus, string> = {
 };
 
 export function StateBadge({ status }: { status: MailStatus }) {
-  return <span className={BADGE[status]}>{MAIL_STATUS_LABELS[status]}</span>;
+  const { t } = useI18n();
+  return <span className={BADGE[status]}>{t(mailStatusKey(status))}</span>;
 }

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from '../../../test/axe.js';
-import { detail, renderOutbox, WAITING } from '../testing/outbox.js';
+import { detail, en, renderOutbox, WAITING } from '../testing/outbox.js';
 import { OUTBOX_TEXTS } from './texts.js';
 
 /** axe-core on the Outbox as jsdom renders it; contrast is left to a real browser (e2e/a11y.spec.ts). */
@@ -21,9 +21,9 @@ describe('Outbox: accessibility', () => {
       },
       '/outbox?mail=2',
     );
-    await screen.findByRole('figure', { name: OUTBOX_TEXTS.body });
-    await screen.findByRole('switch', { name: OUTBOX_TEXTS.absenceAlerts });
-    await screen.findByText(OUTBOX_TEXTS.notSending);
+    await screen.findByRole('figure', { name: en(OUTBOX_TEXTS.body) });
+    await screen.findByRole('switch', { name: en(OUTBOX_TEXTS.absenceAlerts) });
+    await screen.findByText(en(OUTBOX_TEXTS.notSending));
     expect(await seriousAxeViolations(container)).toEqual([]);
   });
 });

@@ -1,41 +1,56 @@
-/** The Outbox screen's words (docs/decisions/0022-email-outbox.md). */
+import type { MailKind, MailStatus } from '../../../../shared/api/mail.js';
+import type { MessageKey } from '../../../lib/i18n.js';
+
+/** The Outbox screen's words (docs/decisions/0022-email-outbox.md): keys of the outbox catalog. */
 export const OUTBOX_TEXTS = {
-  title: 'Mail from the school',
-  lead: 'Every mail the school sends, newest first: waiting to go, sent, or failed.',
-  notSending:
-    'Mail is not sent from this server (no SMTP_URL). Families receive nothing until it is set; read the mails here.',
-  counts: 'Mail by state',
-  show: 'Show',
-  all: 'All',
+  title: 'outbox.title',
+  lead: 'outbox.lead',
+  notSending: 'outbox.notSending',
+  counts: 'outbox.counts',
+  show: 'outbox.show',
+  all: 'outbox.all',
   none: {
-    all: 'No mail yet.',
-    waiting: 'No mail is waiting.',
-    sent: 'No mail was sent yet.',
-    failed: 'No mail failed.',
+    all: 'outbox.none.all',
+    waiting: 'outbox.none.waiting',
+    sent: 'outbox.none.sent',
+    failed: 'outbox.none.failed',
   },
-  table: 'Mails',
-  to: 'To',
-  subject: 'Subject',
-  kind: 'Kind',
-  state: 'State',
-  queued: 'Queued',
-  sent: 'Sent',
-  notYet: 'Not yet',
-  messageId: 'Message-ID',
-  tries: (attempts: number, next: string) =>
-    `Tried ${attempts} time${attempts === 1 ? '' : 's'}; next try ${next}.`,
-  retry: 'Send again',
-  retried: (to: string) => `The mail to ${to} waits to be sent again.`,
-  failed: 'That did not work.',
-  pages: 'Pages',
-  page: (page: number, pages: number) => `Page ${page} of ${pages}`,
-  previous: 'Previous',
-  next: 'Next',
-  readerTitle: 'Mail',
-  body: 'The mail’s text',
-  close: 'Close',
-  settingsTitle: 'Mail settings',
-  settingsLead: 'Mail the school sends on its own.',
-  absenceAlerts: 'Email families when their child is recorded absent',
-  settingsSaved: 'Mail settings saved.',
+  table: 'outbox.table',
+  to: 'outbox.to',
+  subject: 'outbox.subject',
+  kind: 'outbox.kind',
+  state: 'outbox.state',
+  queued: 'outbox.queued',
+  sent: 'outbox.sent',
+  notYet: 'outbox.notYet',
+  messageId: 'outbox.messageId',
+  /** `{ count, next }`: the attempts so far and when the next one is. */
+  tries: 'outbox.tries',
+  retry: 'outbox.retry',
+  /** `{ to }`, read out after "Send again". */
+  retryTo: 'outbox.retryTo',
+  /** `{ to }` */
+  retried: 'outbox.retried',
+  failed: 'outbox.failed',
+  /** `{ reason }`: the server's message after "That did not work." */
+  failedWith: 'outbox.failedWith',
+  pages: 'outbox.pages',
+  /** `{ page, pages }` */
+  page: 'outbox.page',
+  previous: 'outbox.previous',
+  next: 'outbox.next',
+  readerTitle: 'outbox.readerTitle',
+  body: 'outbox.body',
+  close: 'outbox.close',
+  actions: 'outbox.actions',
+  settingsTitle: 'outbox.settingsTitle',
+  settingsLead: 'outbox.settingsLead',
+  absenceAlerts: 'outbox.absenceAlerts',
+  settingsSaved: 'outbox.settingsSaved',
 } as const;
+
+/** A mail's kind as shown (the wire value stays the kind). */
+export const mailKindKey = (kind: MailKind): MessageKey => `outbox.kindName.${kind}`;
+
+/** A mail's state as its badge shows it. */
+export const mailStatusKey = (status: MailStatus): MessageKey => `outbox.status.${status}`;

@@ -1,4 +1,7 @@
 import type { OutboxMail, OutboxMailDetail, OutboxPage } from '../../../../shared/api/mail.js';
+import type { AnyLocale } from '../../../../shared/i18n/locales.js';
+import { I18nProvider, type MessageKey, type MessageValues } from '../../../lib/i18n.js';
+import { testTranslator } from '../../../test/i18n.js';
 import { mockApi, renderScreen } from '../../../test/school-test-utils.js';
 import { OutboxScreen } from '../components/OutboxScreen.js';
 
@@ -68,11 +71,23 @@ export const detail = (row: OutboxMail, text: string): OutboxMailDetail => ({
 });
 
 /** Renders the Outbox at `path`, the API answering as above and as `routes` add. */
-export function renderOutbox(routes: Record<string, unknown> = {}, path = '/outbox') {
+export function renderOutbox(routes: Record<string, unknown> = {}, path = '/outbox', locale?: AnyLocale) {
   const api = mockApi({
     'GET admin/outbox': outboxPage([FAILED, WAITING, SENT]),
     'GET admin/mail-settings': { data: { absenceAlerts: true } },
     ...(routes as Record<string, object>),
   });
-  return { ...renderScreen(<OutboxScreen />, { path, pattern: '/outbox' }), api };
+  const screen = locale ? (
+    <I18nProvider translator={testTranslator(locale)}>
+      <OutboxScreen />
+    </I18nProvider>
+  ) : (
+    <OutboxScreen />
+  );
+  return { ...renderScreen(screen, { path, pattern: '/outbox' }), api };
 }
+
+const english = testTranslator();
+
+/** An Outbox text in English, as the tests expect it on the screen. */
+export const en = (key: MessageKey, values?: MessageValues): string => english.t(key, values);
