@@ -15,7 +15,7 @@ import {
   type Translator,
 } from '../../shared/i18n/translator.js';
 import { messagesFor } from '../../shared/messages/messages.js';
-import { schoolLanguages, userLocale } from '../features/settings/settings.repository.js';
+import { schoolLanguages, userLocale } from './school-languages.js';
 
 const translators = new Map<AnyLocale, Translator>();
 
