@@ -19,6 +19,8 @@ import Fastify, {
 } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { COMMON_ERROR_CODES } from '../shared/api/error-codes.js';
+import { SESSION_COOKIE } from '../shared/constants.js';
+import type { Locale } from '../shared/i18n/locales.js';
 import { messagesFor } from '../shared/messages/messages.js';
 import {
   isServerRenderedPath,
@@ -33,7 +35,7 @@ import type { Db } from './db/connect.js';
 import { attendanceRoutes } from './features/attendance/attendance.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { passwordResetRoutes } from './features/auth/password-reset.routes.js';
-import { findSessionUser } from './features/auth/session.js';
+import { findSessionUser, isWellFormedToken } from './features/auth/session.js';
 import { backupRoutes } from './features/backup/backup.routes.js';
 import { BackupScheduler } from './features/backup/scheduler.js';
 import { blogCommentFormPostRoutes } from './features/blog-comments/blog-comment-form-post.routes.js';
@@ -66,7 +68,12 @@ import { inlineStylesheets } from './features/pages/inline-stylesheets.js';
 import { pagesRoutes } from './features/pages/pages.routes.js';
 import { loadPageRenderer, ServerPages } from './features/pages/server-pages.js';
 import { pupilsRoutes } from './features/pupils/pupils.routes.js';
-import { readSettings, schoolLanguages } from './features/settings/settings.repository.js';
+import {
+  readSettings,
+  type SchoolLanguages,
+  schoolLanguages,
+  userLocale,
+} from './features/settings/settings.repository.js';
 import { settingsRoutes } from './features/settings/settings.routes.js';
 import { setupRoutes } from './features/setup/setup.routes.js';
 import { setupGatePlugin } from './features/setup/setup-gate.js';
@@ -421,6 +428,18 @@ async function registerStaticFiles(
    * page as the app's index.html for the browser to render; a path that is no page of the app says
    * so with its status too (search engines, link checkers).
    */
+  /**
+   * The language of a page the browser renders (the school area, the one-time link pages): the
+   * signed-in user's, by the session cookie the app keeps; else the visitor's browser's among the
+   * school's languages; else the school's default.
+   */
+  const appPageLocale = async (request: FastifyRequest, school: SchoolLanguages): Promise<Locale> => {
+    const token = cookieValue(request.headers.cookie, SESSION_COOKIE);
+    const user = token && isWellFormedToken(token) ? await findSessionUser(app.db, token) : undefined;
+    if (user) return userLocale(app.db, user.id);
+    return requestedLocale(request, school.languages, school.language);
+  };
+
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0] ?? '/';
     const localized = splitPagePath(url);
@@ -448,7 +467,7 @@ async function registerStaticFiles(
         request.log.error({ err: error, url }, 'the page could not be rendered on the server');
       }
     }
-    const locale = requestedLocale(request);
+    const locale = localized.locale ?? (await appPageLocale(request, school));
     const html = renderIndexPage(indexTemplate, await readSettings(app.db), {
       pathname: url,
       notFound: status === 404,
@@ -476,4 +495,19 @@ async function registerStaticFiles(
     }
     return servePage(request, reply);
   });
+}
+
+/** One cookie's value from a `Cookie` header, decoded; undefined when it is not there. */
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const pair of header?.split(';') ?? []) {
+    const [key, ...value] = pair.trim().split('=');
+    if (key === name) {
+      try {
+        return decodeURIComponent(value.join('='));
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
 }

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ATTENDANCE_STATUSES, type AttendanceCode, MESSAGES } from '../../../../shared/constants.js';
+import { ATTENDANCE_STATUSES, type AttendanceCode } from '../../../../shared/constants.js';
 import { EmptyState, FailureState, LoadingState } from '../../../components/school/QueryState.js';
 import { SchoolDateField, SchoolSelect } from '../../../components/school/SchoolField.js';
 import { SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
