@@ -39,7 +39,7 @@ export type IslandName = keyof typeof ISLAND_LOADERS;
 export const ISLAND_MESSAGE_AREAS: Readonly<Record<IslandName, readonly MessageArea[]>> = {
   'site-nav': ['common', 'layout'],
   toasts: ['common'],
-  'newsletter-form': ['common', 'validation', 'errors', 'newsletter', 'layout'],
+  'newsletter-form': ['common', 'validation', 'errors', 'layout'],
   'contact-form': ['common', 'validation', 'errors', 'public-site'],
   'login-form': ['common', 'validation', 'errors', 'accounts'],
   'registration-form': ['common', 'validation', 'errors', 'accounts'],
