@@ -13,7 +13,7 @@ import { notify } from '../../../lib/toast.js';
 import { logIn, startSession } from '../api/login.js';
 import { loginFailureReason } from '../lib/login-errors.js';
 import { accountFieldErrorsOf } from '../lib/server-errors.js';
-import { AccountIcon } from './AccountIcon.js';
+import { AccountFormIcon } from './AccountFormIcon.js';
 
 const FIELDS: readonly Path<LoginInput>[] = ['email', 'password'];
 
@@ -97,7 +97,7 @@ export function LoginForm() {
     >
       <div className="account-form__head">
         <span className="account-form__badge" aria-hidden="true">
-          <AccountIcon name="shield-lock" />
+          <AccountFormIcon name="shield-lock" />
         </span>
         <h2 id={`${id}-title`} className="account-form__title">
           {t('accounts.login.title')}
@@ -107,7 +107,7 @@ export function LoginForm() {
       <FormAlert message={reason?.text} />
       {reason?.pending ? (
         <p className="account-form__note">
-          <AccountIcon name="hourglass-split" /> {t('accounts.login.pendingNote')}
+          <AccountFormIcon name="hourglass-split" /> {t('accounts.login.pendingNote')}
         </p>
       ) : null}
       <div className="row g-3">

@@ -3,7 +3,7 @@ import { displayName, IMAGE_RULES } from '../../../../shared/api/user-form-field
 import { intlLocale } from '../../../../shared/i18n/locales.js';
 import type { FieldProblem } from '../../../components/forms/fields.js';
 import { type Translator, useI18n } from '../../../lib/i18n.js';
-import { AccountIcon } from './AccountIcon.js';
+import { AccountFormIcon } from './AccountFormIcon.js';
 
 const sameFile = (a: File, b: File): boolean =>
   a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
@@ -40,7 +40,7 @@ function FilePreview({ file }: { file: File }) {
     <img src={url} alt="" className="photo-picker__thumb" />
   ) : (
     <span className="photo-picker__thumb photo-picker__thumb--empty">
-      <AccountIcon name="camera" />
+      <AccountFormIcon name="camera" />
     </span>
   );
 }
@@ -112,7 +112,7 @@ export function PhotoPicker({
           onBlur={onBlur}
         />
         <span className="photo-picker__icon" aria-hidden="true">
-          <AccountIcon name="camera" />
+          <AccountFormIcon name="camera" />
         </span>
         <span className="photo-picker__prompt" aria-hidden="true">
           {parts('accounts.photos.prompt', { strong: (chunks) => <strong key="strong">{chunks}</strong> })}
@@ -145,7 +145,7 @@ export function PhotoPicker({
                 aria-label={t('accounts.photos.remove', { name: displayName(file.name) })}
                 onClick={() => onChange(files.filter((_, i) => i !== index))}
               >
-                <AccountIcon name="x-lg" />
+                <AccountFormIcon name="x-lg" />
               </button>
             </li>
           ))}
