@@ -12,7 +12,8 @@ const SHOWN_ATTRIBUTES = ['aria-label', 'placeholder', 'title', 'alt', 'aria-des
  * The texts of `root` a person sees or hears (text, labels, placeholders, titles, alternative
  * texts) that still hold plain English letters once `allowed` (the user data the test put on the
  * screen: names, titles, addresses) is taken out. Rendered in the pseudo-locale, where every catalog
- * letter is accented, each one is text that no catalog gave.
+ * letter is accented, each one is text that no catalog gave. Text marked with a language of its own
+ * (`lang`, inside `root`: a language switcher's "Français") is meant to stay as it is.
  */
 export function untranslatedTexts(root: ParentNode, allowed: readonly string[] = []): string[] {
   const pieces: string[] = [];
@@ -21,6 +22,8 @@ export function untranslatedTexts(root: ParentNode, allowed: readonly string[] =
     if (node.nodeType === Node.TEXT_NODE) {
       const parent = node.parentElement;
       if (parent && (parent.closest('script, style, template') || parent.closest('[hidden]'))) continue;
+      const ownLanguage = parent?.closest('[lang]');
+      if (ownLanguage && ownLanguage !== root && (root as Node).contains(ownLanguage)) continue;
       pieces.push(node.textContent ?? '');
     } else if (node instanceof Element) {
       for (const name of SHOWN_ATTRIBUTES) {

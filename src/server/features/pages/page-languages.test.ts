@@ -59,6 +59,23 @@ describe.each(TEST_ENGINES)('the public pages in several languages (%s)', (engin
     expect(htmlStart(arabic.body)).toBe('<html lang="ar" dir="rtl">');
   });
 
+  it('links the same page in every offered language from its footer, each named in its own', async () => {
+    const res = await get('/fr/about');
+    expect(res.statusCode, res.body).toBe(200);
+    const links = /<nav class="language-links"[^>]*>(.*?)<\/nav>/s.exec(res.body)?.[1] ?? '';
+    const found = [...links.matchAll(/<a ([^>]*)>([^<]+)<\/a>/g)].map((m) => [
+      /href="([^"]+)"/.exec(m[1] ?? '')?.[1],
+      /lang="([^"]+)"/.exec(m[1] ?? '')?.[1],
+      m[2],
+      (m[1] ?? '').includes('aria-current="true"'),
+    ]);
+    expect(found).toEqual([
+      ['/about', 'en', 'English', false],
+      ['/fr/about', 'fr', 'Français', true],
+      ['/ar/about', 'ar', 'العربية', false],
+    ]);
+  });
+
   it('names the page in every offered language, the default as x-default', async () => {
     const res = await get('/fr/about');
     expect(alternates(res.body)).toEqual([

@@ -19,6 +19,7 @@ import { type MessageKey, useI18n } from '../../lib/i18n.js';
 import { childrenQueryOptions } from '../../lib/school/get-children.js';
 import { useMediaQuery } from '../../lib/use-media-query.js';
 import { yearIn } from './Footer.js';
+import { LanguagePicker } from './LanguageSwitch.js';
 import { ShellIcon } from './nav-icons.js';
 import { usePageTitle } from './PageBanner.js';
 import { SchoolLogo } from './SchoolBrand.js';
@@ -315,7 +316,7 @@ function Breadcrumb() {
   );
 }
 
-/** One line: the © and the way to the school's public website. */
+/** One line: the ©, the way to the school's public website and the user's language. */
 function SlimFooter() {
   const { t } = useI18n();
   const { settings } = useSchool();
@@ -328,6 +329,7 @@ function SlimFooter() {
         <ShellIcon name="globe2" />
         {t('navigation.shell.website')}
       </a>
+      <LanguagePicker />
     </footer>
   );
 }

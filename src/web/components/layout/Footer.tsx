@@ -9,6 +9,7 @@ import { type MessageKey, useI18n } from '../../lib/i18n.js';
 import { todayInZone } from '../../lib/school-time.js';
 import { Icon, type IconName } from '../ui/Icon.js';
 import { PlaceholderLink } from '../ui/PlaceholderLink.js';
+import { LanguageLinks } from './LanguageSwitch.js';
 import { SchoolBrand } from './SchoolBrand.js';
 import { useSchool } from './school.js';
 
@@ -129,6 +130,7 @@ export function Footer({ newsletter }: FooterProps) {
       </div>
       <div className="site-footer__bottom">
         <div className="container">
+          <LanguageLinks />
           <p className="mb-0">{settings ? copyrightLine(settings) : null}</p>
         </div>
       </div>

@@ -1,5 +1,6 @@
 import type { LoginInput } from '../../../../shared/api/users.js';
-import { ApiError, type ApiErrorCode, apiUrl, isErrorBody } from '../../../lib/api-client.js';
+import { isLocale } from '../../../../shared/i18n/locales.js';
+import { ApiError, type ApiErrorCode, apiClient, apiUrl, isErrorBody } from '../../../lib/api-client.js';
 import { clearSessionToken, getSessionToken, setSessionToken } from '../../../lib/session.js';
 
 /** A refused log-in; `retryAfterSeconds` comes from the `Retry-After` header of a 429. */
@@ -90,4 +91,18 @@ export async function logIn(credentials: LoginInput): Promise<string> {
 export function startSession(token: string): void {
   if (getSessionToken() !== undefined) clearSessionToken();
   setSessionToken(token);
+}
+
+/**
+ * Logged in from a page under a language's prefix (`/fr/login`): the visitor chose that language on
+ * the site, so their account keeps it for the school area, their mails and documents
+ * (docs/decisions/0067-language-switchers.md). The default language's pages have no prefix and change
+ * nothing. It never holds the log-in back: a failure leaves the account's language as it was.
+ */
+export async function keepPageLanguage(
+  locale: string,
+  pathname: string = window.location.pathname,
+): Promise<void> {
+  if (!isLocale(locale) || pathname.split('/')[1] !== locale) return;
+  await apiClient.put('users/language', { language: locale }).catch(() => undefined);
 }

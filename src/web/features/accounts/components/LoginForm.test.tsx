@@ -4,7 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { USER_MESSAGES } from '../../../../shared/api/users.js';
 import { MESSAGES } from '../../../../shared/constants.js';
 import { AppNavigationContext, PAGE_NAVIGATION } from '../../../lib/app-navigation.js';
+import { I18nProvider } from '../../../lib/i18n.js';
 import { getSessionToken } from '../../../lib/session.js';
+import { testTranslator } from '../../../test/i18n.js';
 import { jsonResponse, renderApp } from '../../../test/render-app.js';
 import { errorResponse, type Handler, makeUser, mockApi, toastTexts } from '../testing/mock-api.js';
 import { LoginForm } from './LoginForm.js';
@@ -148,6 +150,43 @@ describe('login form as an island of /login (no router, no query client)', () =>
     expect(getSessionToken()).toBe('tok-456');
     expect(within(form()).getByRole('button', { name: 'Logging in…' })).toBeDisabled();
   });
+
+  it.each([
+    ['/fr/login', [{ language: 'fr' }]],
+    ['/login', []],
+  ] as const)(
+    'logged in from %s in French, the account keeps the page’s language: %j',
+    async (address, saved) => {
+      window.history.replaceState(null, '', address);
+      const api = mockApi({
+        'POST users/login': () => jsonResponse({ token: 'tok-789' }),
+        'PUT users/language': () => jsonResponse({ data: { language: 'fr', locale: 'fr' } }),
+      });
+      const french = testTranslator('fr');
+      const navigate = vi.fn();
+      const user = userEvent.setup();
+      render(
+        <I18nProvider translator={french}>
+          <AppNavigationContext value={{ ...PAGE_NAVIGATION, navigate }}>
+            <LoginForm />
+          </AppNavigationContext>
+        </I18nProvider>,
+      );
+      const frenchForm = screen.getByRole('form', { name: french.t('accounts.login.title') });
+      await user.type(
+        within(frenchForm).getByLabelText(new RegExp(`^${french.t('accounts.login.email')}`)),
+        'a@b.co',
+      );
+      await user.type(
+        within(frenchForm).getByLabelText(new RegExp(`^${french.t('accounts.login.password')}`)),
+        'demo12345',
+      );
+      await user.click(within(frenchForm).getByRole('button', { name: french.t('accounts.login.submit') }));
+      await waitFor(() => expect(navigate).toHaveBeenCalledWith('/dashboard'));
+      expect(api.callsTo('PUT users/language').map((call) => JSON.parse(String(call.body)))).toEqual(saved);
+      window.history.replaceState(null, '', '/');
+    },
+  );
 
   it('says why a log-in was refused, and stays', async () => {
     mockApi({

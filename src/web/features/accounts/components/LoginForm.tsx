@@ -10,7 +10,7 @@ import { showFieldErrors } from '../../../lib/form-errors.js';
 import { useI18n } from '../../../lib/i18n.js';
 import { lazyResolver } from '../../../lib/lazy-resolver.js';
 import { notify } from '../../../lib/toast.js';
-import { logIn, startSession } from '../api/login.js';
+import { keepPageLanguage, logIn, startSession } from '../api/login.js';
 import { loginFailureReason } from '../lib/login-errors.js';
 import { accountFieldErrorsOf } from '../lib/server-errors.js';
 import { AccountFormIcon } from './AccountFormIcon.js';
@@ -35,7 +35,7 @@ const loginResolver = lazyResolver(() =>
  */
 export function LoginForm() {
   const id = useId();
-  const { t, parts } = useI18n();
+  const { t, parts, locale } = useI18n();
   const navigate = useAppNavigate();
   const [reason, setReason] = useState<{ text: string; pending: boolean }>();
   // Logged in and on the way to the dashboard: as an island that is a page load, which takes a moment.
@@ -80,6 +80,7 @@ export function LoginForm() {
     }
     startSession(token);
     setLeaving(true);
+    await keepPageLanguage(locale);
     navigate(paths.dashboard);
   };
   const busy = isSubmitting || leaving;
