@@ -17,6 +17,7 @@ import { AppProvider } from './app/providers.js';
 import { createAppRouter } from './app/router.js';
 import { paths } from './config/paths.js';
 import { setUnauthorizedHandler } from './lib/api-client.js';
+import { loadEnglishSentences } from './lib/english-sentences.js';
 import { readMessagesFromPage } from './lib/i18n.js';
 import { createQueryClient } from './lib/query-client.js';
 import { getSessionToken, subscribeToSession } from './lib/session.js';
@@ -45,6 +46,9 @@ const pageMessages = readMessagesFromPage() ?? { locale: DEFAULT_LOCALE, message
 const translator = createTranslator(pageMessages.locale, pageMessages.messages, {
   parse: (message) => parse(message),
 });
+// The school area's forms check in the browser with the shared schemas' English sentences: in another
+// language they are read back to their messages (lib/english-sentences.ts), loaded after the page.
+loadEnglishSentences(pageMessages.locale).catch(() => undefined);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');

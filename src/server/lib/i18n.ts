@@ -1,5 +1,6 @@
 import { type MessageFormatElement, parse } from '@formatjs/icu-messageformat-parser';
 import type { FastifyRequest } from 'fastify';
+import { createSentenceReader, type SentenceReader } from '../../shared/i18n/english-sentences.js';
 import {
   type AnyLocale,
   DEFAULT_LOCALE,
@@ -8,12 +9,7 @@ import {
   negotiateLocale,
 } from '../../shared/i18n/locales.js';
 import type { MessageArea, MessageKey } from '../../shared/i18n/message-keys.js';
-import {
-  createTranslator,
-  type Messages,
-  type MessageValues,
-  type Translator,
-} from '../../shared/i18n/translator.js';
+import { createTranslator, type Messages, type Translator } from '../../shared/i18n/translator.js';
 import { messagesFor } from '../../shared/messages/messages.js';
 import { schoolLanguages, userLocale } from './school-languages.js';
 
@@ -91,72 +87,17 @@ async function localeOf(request: FastifyRequest): Promise<Locale> {
 }
 
 /** The areas of the sentences the server answers with: their English texts are known by heart. */
-const SERVER_MESSAGE_AREAS: readonly MessageArea[] = ['validation', 'errors'];
+export const SENTENCE_AREAS: readonly MessageArea[] = ['validation', 'errors'];
 
-interface EnglishIndex {
-  /** Each English text without arguments, to its key. */
-  readonly exact: ReadonlyMap<string, string>;
-  /** The English texts with simple `{name}` arguments, as patterns that find the arguments' values. */
-  readonly patterns: readonly { key: string; pattern: RegExp; names: readonly string[] }[];
-}
-
-let englishIndex: EnglishIndex | undefined;
-
-/**
- * The keys of the English sentences that the shared schemas and the features' errors give (they keep
- * their English text: browsers, tests and scripts read it), so that the server can say each in another
- * language (docs/decisions/0061-server-messages-in-the-request-language.md).
- */
-function indexOfEnglish(): EnglishIndex {
-  if (englishIndex) return englishIndex;
-  const exact = new Map<string, string>();
-  const patterns: { key: string; pattern: RegExp; names: string[] }[] = [];
-  for (const [key, message] of Object.entries(messagesFor(DEFAULT_LOCALE, SERVER_MESSAGE_AREAS))) {
-    if (typeof message !== 'string') continue;
-    // The first key of a text wins: keys that say one thing twice say it alike.
-    // A text without arguments is known by what it reads as (quotes and all).
-    if (!/\{\s*[a-zA-Z]/.test(message.replaceAll("''", '').replace(/'[^']*'/g, ''))) {
-      const text = translatorFor(DEFAULT_LOCALE).t(key as MessageKey);
-      if (!exact.has(text)) exact.set(text, key);
-      continue;
-    }
-    const names: string[] = [];
-    const source = message
-      .split(/(\{[a-zA-Z]+\})/)
-      .map((piece) => {
-        const name = /^\{([a-zA-Z]+)\}$/.exec(piece)?.[1];
-        if (name) {
-          names.push(name);
-          return '(.+?)';
-        }
-        return piece.replaceAll("''", "'").replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      })
-      .join('');
-    // Only simple arguments: plurals, selects and tags are not read back.
-    if (names.length > 0 && !/[{}<]/.test(source.replaceAll('(.+?)', ''))) {
-      patterns.push({ key, pattern: new RegExp(`^${source}$`, 's'), names });
-    }
-  }
-  englishIndex = { exact, patterns };
-  return englishIndex;
-}
+let readSentence: SentenceReader | undefined;
 
 /**
  * A server message in `locale`: a catalog key's message, or the translation of a known English
  * sentence (a schema's or a feature's); undefined for text no catalog has.
  */
 export function translateServerMessage(locale: AnyLocale, message: string): string | undefined {
-  const translator = translatorFor(locale);
-  if (translator.has(message)) return translator.t(message as MessageKey);
-  const index = indexOfEnglish();
-  const key = index.exact.get(message);
-  if (key) return translator.t(key as MessageKey);
-  for (const { key: patternKey, pattern, names } of index.patterns) {
-    const match = pattern.exec(message);
-    if (match) {
-      const values = Object.fromEntries(names.map((name, i) => [name, match[i + 1]]));
-      return translator.t(patternKey as MessageKey, values as MessageValues);
-    }
-  }
-  return undefined;
+  readSentence ??= createSentenceReader(messagesFor(DEFAULT_LOCALE, SENTENCE_AREAS), (key) =>
+    translatorFor(DEFAULT_LOCALE).t(key as MessageKey),
+  );
+  return readSentence(translatorFor(locale), message);
 }

@@ -1,16 +1,18 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import type { FieldError } from '../../shared/api/errors.js';
 import { isApiError } from './api-client.js';
+import { readEnglishSentence } from './english-sentences.js';
 import type { MessageKey, Translator } from './i18n.js';
 
 /**
  * A message to show: a catalog key (`validation.enterName`) in the page's language, any other text as
- * it is (the server's answers come in the request's language already; a schema's English sentence
- * until it becomes a key). Every form field's message goes through this, so a screen may hand it
+ * it is (the server's answers come in the request's language already), a shared schema's English
+ * sentence in the page's language once the sentences have loaded (lib/english-sentences.ts). Every form field's message goes through this, so a screen may hand it
  * either (docs/decisions/0061-server-messages-in-the-request-language.md).
  */
 export function messageText(translator: Pick<Translator, 't' | 'has'>, message: string): string {
-  return translator.has(message) ? translator.t(message as MessageKey) : message;
+  if (translator.has(message)) return translator.t(message as MessageKey);
+  return readEnglishSentence(translator, message) ?? message;
 }
 
 /**

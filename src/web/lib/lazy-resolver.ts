@@ -1,4 +1,5 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
+import { loadEnglishSentences } from './english-sentences.js';
 
 /** A form's resolver whose code loads on first use, and can be asked to load sooner. */
 export type LazyResolver<TFieldValues extends FieldValues, TContext, TTransformedValues> = Resolver<
@@ -27,12 +28,18 @@ export function lazyResolver<TFieldValues extends FieldValues, TContext, TTransf
     });
     return loading;
   };
-  const resolver: Resolver<TFieldValues, TContext, TTransformedValues> = async (values, context, options) =>
-    (await loaded())(values, context, options);
+  // The schema's sentences in the page's language come with its checks (lib/english-sentences.ts);
+  // without them (a failed load) the checks still answer, in English.
+  const sentences = () => loadEnglishSentences().catch(() => undefined);
+  const resolver: Resolver<TFieldValues, TContext, TTransformedValues> = async (values, context, options) => {
+    const [real] = await Promise.all([loaded(), sentences()]);
+    return real(values, context, options);
+  };
   return Object.assign(resolver, {
     preload: () => {
       // A preload that fails is retried by the next check, which reports its own failure.
       loaded().catch(() => undefined);
+      void sentences();
     },
   });
 }

@@ -188,6 +188,28 @@ describe('login form as an island of /login (no router, no query client)', () =>
     },
   );
 
+  it('checks the fields in the page’s language before it sends: French on a French page', async () => {
+    document.documentElement.lang = 'fr';
+    const api = mockApi({});
+    const french = testTranslator('fr');
+    const user = userEvent.setup();
+    render(
+      <I18nProvider translator={french}>
+        <AppNavigationContext value={{ ...PAGE_NAVIGATION, navigate: vi.fn() }}>
+          <LoginForm />
+        </AppNavigationContext>
+      </I18nProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: french.t('accounts.login.submit') }));
+    // The checks and the English sentences load on first use (a module transform, in a test).
+    expect(
+      await screen.findByText(french.t('validation.enterEmail'), undefined, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(USER_MESSAGES.enterEmail)).not.toBeInTheDocument();
+    expect(api.calls).toEqual([]);
+    document.documentElement.lang = 'en';
+  });
+
   it('says why a log-in was refused, and stays', async () => {
     mockApi({
       'POST users/login': () => errorResponse(401, 'INVALID_CREDENTIALS', USER_MESSAGES.invalidCredentials),
