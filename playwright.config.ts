@@ -46,6 +46,8 @@ export default defineConfig({
       DEMO_DATA: 'true',
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
+      // `Accept-Language: en-XA` gets the pseudo-locale (e2e/pseudo-locale.spec.ts).
+      PSEUDO_LOCALE: 'true',
     },
   },
 });

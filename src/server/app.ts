@@ -20,7 +20,7 @@ import Fastify, {
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { COMMON_ERROR_CODES } from '../shared/api/error-codes.js';
 import { SESSION_COOKIE } from '../shared/constants.js';
-import type { Locale } from '../shared/i18n/locales.js';
+import { type Locale, PSEUDO_LOCALE } from '../shared/i18n/locales.js';
 import { messagesFor } from '../shared/messages/messages.js';
 import {
   isServerRenderedPath,
@@ -84,7 +84,7 @@ import { sendCachedAnswer } from './lib/cached-answer.js';
 import { createFileStore } from './lib/file-store/create-file-store.js';
 import type { FileStore } from './lib/file-store/file-store.js';
 import { storedFilesRoutes } from './lib/file-store/stored-files.routes.js';
-import { requestedLocale } from './lib/i18n.js';
+import { requestedLocale, wantsPseudoLocale } from './lib/i18n.js';
 import { validatorCompiler } from './lib/validator.js';
 import { authPlugin } from './plugins/auth.js';
 import { clientGonePlugin } from './plugins/client-gone.js';
@@ -457,9 +457,13 @@ async function registerStaticFiles(
       // The default language's addresses have no prefix.
       return reply.redirect(`${localized.path}${request.url.slice(url.length)}`, 301);
     }
+    // A test's walk of every screen in the pseudo-locale (PSEUDO_LOCALE only).
+    const pseudo = wantsPseudoLocale(request);
     if (serverPages && status === 200 && isServerRenderedPath(localized.path)) {
       try {
-        const page = await serverPages.page(request.url, request.log);
+        const page = pseudo
+          ? await serverPages.pseudoPage(request.url, request.log)
+          : await serverPages.page(request.url, request.log);
         if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
         return sendCachedAnswer(page.answer, request, reply);
       } catch (error) {
@@ -467,7 +471,7 @@ async function registerStaticFiles(
         request.log.error({ err: error, url }, 'the page could not be rendered on the server');
       }
     }
-    const locale = localized.locale ?? (await appPageLocale(request, school));
+    const locale = pseudo ? PSEUDO_LOCALE : (localized.locale ?? (await appPageLocale(request, school)));
     const html = renderIndexPage(indexTemplate, await readSettings(app.db), {
       pathname: url,
       notFound: status === 404,

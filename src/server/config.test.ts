@@ -29,6 +29,12 @@ describe('loadConfig', () => {
     expect(config.shutdown).toEqual({ idleGrace: 1_000, timeout: 10_000 });
   });
 
+  it('lets a test walk ask for the pseudo-locale only when PSEUDO_LOCALE says so', () => {
+    expect(loadConfig({}).pseudoLocale).toBe(false);
+    expect(loadConfig({ PSEUDO_LOCALE: 'true' }).pseudoLocale).toBe(true);
+    expect(() => loadConfig({ PSEUDO_LOCALE: 'sometimes' })).toThrow(/PSEUDO_LOCALE must be true or false/);
+  });
+
   it('keeps stored files on disk or in the database (FILE_STORE)', () => {
     expect(loadConfig({ FILE_STORE: 'database' }).fileStore).toBe('database');
     expect(loadConfig({ FILE_STORE: ' Disk ' }).fileStore).toBe('disk');

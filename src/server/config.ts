@@ -90,6 +90,12 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built React app lives; the default is the build output next to this package. */
   WEB_DIST_DIR: z.string().optional(),
+  /**
+   * Tests only: a request whose `Accept-Language` asks first for the pseudo-locale (en-XA) gets its
+   * pages and answers in it, so that a walk of every screen finds text no catalog gave
+   * (docs/decisions/0069-pseudo-locale-walk.md). Never offered to a school.
+   */
+  PSEUDO_LOCALE: booleanText.default(false),
   // Email (docs/decisions/0022-email-outbox.md). Without SMTP_URL nothing leaves the machine: mails
   // wait in the outbox, where the principal reads them.
   /** `smtp://user:pass@host:port` (STARTTLS when offered) or `smtps://...` (TLS from the start). */
@@ -264,6 +270,8 @@ export interface Config {
   webDistDir: string | undefined;
   mail: MailConfig;
   backup: BackupConfig;
+  /** PSEUDO_LOCALE: `Accept-Language: en-XA` gets the pseudo-locale (tests only). */
+  pseudoLocale?: boolean;
 }
 
 /** Reads the environment once; a bad value throws a ConfigError naming the variable. */
@@ -304,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdown: { idleGrace: e.SHUTDOWN_IDLE_GRACE_MS, timeout: e.SHUTDOWN_TIMEOUT_MS },
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
+    pseudoLocale: e.PSEUDO_LOCALE,
     mail: {
       smtpUrl: e.SMTP_URL,
       // Without MAIL_FROM: no-reply at the site's own host name.

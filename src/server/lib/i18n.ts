@@ -7,6 +7,7 @@ import {
   LOCALES,
   type Locale,
   negotiateLocale,
+  PSEUDO_LOCALE,
 } from '../../shared/i18n/locales.js';
 import type { MessageArea, MessageKey } from '../../shared/i18n/message-keys.js';
 import { createTranslator, type Messages, type Translator } from '../../shared/i18n/translator.js';
@@ -76,6 +77,21 @@ export function requestLocale(request: FastifyRequest): Promise<Locale> {
     requestLocales.set(request, locale);
   }
   return locale;
+}
+
+/**
+ * Whether a request asks first for the pseudo-locale and the server lets it (PSEUDO_LOCALE, tests
+ * only: docs/decisions/0069-pseudo-locale-walk.md).
+ */
+export function wantsPseudoLocale(request: Pick<FastifyRequest, 'headers' | 'server'>): boolean {
+  if (!request.server.config.pseudoLocale) return false;
+  const first = request.headers['accept-language']?.split(',')[0]?.split(';')[0]?.trim().toLowerCase();
+  return first === PSEUDO_LOCALE.toLowerCase();
+}
+
+/** The language a request's answers are said in: `requestLocale`, or the pseudo-locale in a test walk. */
+export async function answerLocale(request: FastifyRequest): Promise<AnyLocale> {
+  return wantsPseudoLocale(request) ? PSEUDO_LOCALE : requestLocale(request);
 }
 
 async function localeOf(request: FastifyRequest): Promise<Locale> {

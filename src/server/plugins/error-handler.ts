@@ -3,9 +3,9 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { COMMON_ERROR_CODES as CODES, type ErrorCode, isErrorCode } from '../../shared/api/error-codes.js';
 import type { ErrorBody, FieldError } from '../../shared/api/errors.js';
-import type { Locale } from '../../shared/i18n/locales.js';
+import type { AnyLocale } from '../../shared/i18n/locales.js';
 import { HttpError } from '../lib/errors.js';
-import { requestLocale, translateServerMessage, translatorFor } from '../lib/i18n.js';
+import { answerLocale, translateServerMessage, translatorFor } from '../lib/i18n.js';
 
 /**
  * One shape for every error answer (docs/contract/api.md#errors): `{ error: { code, message, details? } }`.
@@ -19,7 +19,7 @@ import { requestLocale, translateServerMessage, translatorFor } from '../lib/i18
  */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
-    const say = speaker(await requestLocale(request));
+    const say = speaker(await answerLocale(request));
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext ?? 'body';
       const details: FieldError[] = error.validation.map((issue) => ({
@@ -52,7 +52,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
 });
 
 /** The error answer's words in one language. */
-function speaker(locale: Locale) {
+function speaker(locale: AnyLocale) {
   const english = locale === 'en';
   const { t } = translatorFor(locale);
   const detail = (message: string): string => translateServerMessage(locale, message) ?? message;

@@ -37,6 +37,8 @@ export async function createTestApp(
     pageRenderer?: PageRenderer;
     /** FILE_STORE of the app: the uploads folder under the test's data folder (default) or the database. */
     fileStore?: FileStoreKind;
+    /** PSEUDO_LOCALE: `Accept-Language: en-XA` gets the pseudo-locale. */
+    pseudoLocale?: boolean;
   } = {},
 ): Promise<TestApp> {
   const fileStore = options.fileStore ?? 'disk';
@@ -53,6 +55,7 @@ export async function createTestApp(
       SMTP_URL: options.smtpUrl,
       PUBLIC_URL: options.publicUrl ?? 'https://school.test',
       FILE_STORE: fileStore,
+      PSEUDO_LOCALE: options.pseudoLocale ? 'true' : undefined,
     }),
     database: database.config,
     webDistDir: options.webDistDir ?? path.join(database.dataDir, 'no-web-build'),

@@ -1,4 +1,4 @@
-import { bannerTitleFor, firstSegment } from '../../shared/screens.js';
+import { bannerTitleFor, bannerTitleKeyFor, firstSegment } from '../../shared/screens.js';
 import type { MessageKey, Translator } from './i18n.js';
 
 /**
@@ -23,12 +23,17 @@ const PUBLIC_PAGE_TITLES: Readonly<Record<string, MessageKey>> = {
 
 /**
  * A path's page title in the page's language: a public page's from its catalog, any other path's
- * banner title (shared/screens.ts), undefined for a path that has none.
+ * banner title (shared/screens.ts) from the navigation's, undefined for a path that has none.
  */
 export function pageTitleFor(pathname: string, t: Translator['t']): string | undefined {
   const segment = firstSegment(pathname);
   const key = segment === undefined ? undefined : PUBLIC_PAGE_TITLES[segment];
-  return key ? t(key) : bannerTitleFor(pathname);
+  if (key) return t(key);
+  // A school screen's banner title in the page's language; as the contract writes it where the
+  // page has no navigation messages (a key comes back as itself).
+  const bannerKey = bannerTitleKeyFor(pathname);
+  const translated = bannerKey ? t(bannerKey) : undefined;
+  return translated && translated !== bannerKey ? translated : bannerTitleFor(pathname);
 }
 
 /** The title of a page that does not exist. */

@@ -35,6 +35,7 @@ describe.each(TEST_ENGINES)('the public pages in several languages (%s)', (engin
       webDistDir: webDir,
       pageRenderer: renderer,
       publicUrl: PUBLIC_URL,
+      pseudoLocale: true,
     });
   });
   afterAll(async () => {
@@ -57,6 +58,28 @@ describe.each(TEST_ENGINES)('the public pages in several languages (%s)', (engin
     const arabic = await get('/ar');
     expect(arabic.statusCode).toBe(200);
     expect(htmlStart(arabic.body)).toBe('<html lang="ar" dir="rtl">');
+  });
+
+  it('answers a test walk in the pseudo-locale when asked first for it, never keeping those pages', async () => {
+    const pseudo = { 'accept-language': 'en-XA, en;q=0.5' };
+    const about = await t.app.inject({ url: '/about', headers: pseudo });
+    expect(htmlStart(about.body)).toBe('<html lang="en-XA" dir="ltr">');
+    expect(about.body).toContain('"locale":"en-XA"');
+    // The same address for everyone else is still the kept English page.
+    expect(htmlStart((await get('/about')).body)).toBe('<html lang="en" dir="ltr">');
+    const app = await t.app.inject({ url: '/dashboard', headers: pseudo });
+    expect(htmlStart(app.body)).toBe('<html lang="en-XA" dir="ltr">');
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      headers: pseudo,
+      payload: { email: 'nobody@demo.school', password: 'not-the-password' },
+    });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().error.message).not.toMatch(/[A-Za-z]{3}/);
+    // Asked second, it is not the answer's language.
+    const second = await t.app.inject({ url: '/about', headers: { 'accept-language': 'fr, en-XA' } });
+    expect(htmlStart(second.body)).toBe('<html lang="en" dir="ltr">');
   });
 
   it('links the same page in every offered language from its footer, each named in its own', async () => {

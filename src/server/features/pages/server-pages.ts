@@ -5,7 +5,7 @@ import { commentsUnder, type PublishedBlogComments } from '../../../shared/api/b
 import type { ContentCollection } from '../../../shared/api/content.js';
 import type { SchoolSettings } from '../../../shared/api/settings.js';
 import { escapeHtml } from '../../../shared/html-text.js';
-import { localePath } from '../../../shared/i18n/locales.js';
+import { localePath, PSEUDO_LOCALE } from '../../../shared/i18n/locales.js';
 import { type PageRenderer, pageAddress, splitPagePath } from '../../../shared/page-rendering.js';
 import { CachedAnswer, type KeptAnswers } from '../../lib/cached-answer.js';
 import type { VersionReader } from '../../lib/data-version.js';
@@ -103,16 +103,25 @@ export class ServerPages {
     return this.render(pageAddress(new URL(url, this.publicUrl)), log, draft);
   }
 
+  /**
+   * The page at `url` in the pseudo-locale, for a test's walk of every screen (PSEUDO_LOCALE,
+   * docs/decisions/0069-pseudo-locale-walk.md): rendered each time, never kept.
+   */
+  async pseudoPage(url: string, log: FastifyBaseLogger = this.log): Promise<ServedPage> {
+    return this.render(pageAddress(new URL(url, this.publicUrl)), log, undefined, PSEUDO_LOCALE);
+  }
+
   private async render(
     address: string,
     log: FastifyBaseLogger,
     draft?: { collection: ContentCollection; records: unknown },
+    pseudo?: typeof PSEUDO_LOCALE,
   ): Promise<ServedPage> {
     const settings = ((await this.answers.parsed('/api/settings')) as { data: SchoolSettings }).data;
     // The page's language: its address's prefix (app.ts lets only an offered, non-default one here),
     // else the school's default.
     const prefix = splitPagePath(new URL(address, this.publicUrl).pathname).locale;
-    const locale = prefix ?? settings.language;
+    const locale = pseudo ?? prefix ?? settings.language;
     const rendered = await this.renderer.renderPage({
       url: new URL(address, this.publicUrl).toString(),
       settings,
