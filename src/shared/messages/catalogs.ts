@@ -76,6 +76,9 @@ import pupilsFr from './pupils/fr.json' with { type: 'json' };
 import registerAr from './register/ar.json' with { type: 'json' };
 import registerEn from './register/en.json' with { type: 'json' };
 import registerFr from './register/fr.json' with { type: 'json' };
+import rulesAr from './rules/ar.json' with { type: 'json' };
+import rulesEn from './rules/en.json' with { type: 'json' };
+import rulesFr from './rules/fr.json' with { type: 'json' };
 import schoolSetupAr from './school-setup/ar.json' with { type: 'json' };
 import schoolSetupEn from './school-setup/en.json' with { type: 'json' };
 import schoolSetupFr from './school-setup/fr.json' with { type: 'json' };
@@ -114,6 +117,7 @@ export const CATALOGS = {
   exams: { en: examsEn, fr: examsFr, ar: examsAr },
   marks: { en: marksEn, fr: marksFr, ar: marksAr },
   pupils: { en: pupilsEn, fr: pupilsFr, ar: pupilsAr },
+  rules: { en: rulesEn, fr: rulesFr, ar: rulesAr },
   family: { en: familyEn, fr: familyFr, ar: familyAr },
   guardians: { en: guardiansEn, fr: guardiansFr, ar: guardiansAr },
   payments: { en: paymentsEn, fr: paymentsFr, ar: paymentsAr },
