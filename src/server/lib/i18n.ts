@@ -142,12 +142,16 @@ function indexOfEnglish(): EnglishIndex {
 }
 
 /**
- * A server message in `locale`: a catalog key's message, or the translation of a known English
- * sentence (a schema's or a feature's); undefined for text no catalog has.
+ * A server message in `locale`: a catalog key's message (with `values` when it has arguments), or the
+ * translation of a known English sentence (a schema's or a feature's); undefined for text no catalog has.
  */
-export function translateServerMessage(locale: AnyLocale, message: string): string | undefined {
+export function translateServerMessage(
+  locale: AnyLocale,
+  message: string,
+  values?: MessageValues,
+): string | undefined {
   const translator = translatorFor(locale);
-  if (translator.has(message)) return translator.t(message as MessageKey);
+  if (translator.has(message)) return translator.t(message as MessageKey, values);
   const index = indexOfEnglish();
   const key = index.exact.get(message);
   if (key) return translator.t(key as MessageKey);
