@@ -18,11 +18,7 @@ describe.each(TEST_ENGINES)(
     });
 
     const speaking = async (caller: Caller, language: string | null) =>
-      t.db
-        .updateTable('app_user')
-        .set({ language })
-        .where('id', '=', f.users[caller])
-        .execute();
+      t.db.updateTable('app_user').set({ language }).where('id', '=', f.users[caller]).execute();
     const call = (caller: Caller, method: 'POST' | 'PUT' | 'GET', url: string, payload?: unknown) =>
       callAs(t.app, f, caller, { method, url, ...(payload !== undefined && { payload: payload as object }) });
 
