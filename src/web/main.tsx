@@ -17,7 +17,7 @@ import { AppProvider } from './app/providers.js';
 import { createAppRouter } from './app/router.js';
 import { paths } from './config/paths.js';
 import { setUnauthorizedHandler } from './lib/api-client.js';
-import { readMessagesFromPage } from './lib/i18n.js';
+import { readMessagesFromPage, setFallbackTranslator } from './lib/i18n.js';
 import { createQueryClient } from './lib/query-client.js';
 import { getSessionToken, subscribeToSession } from './lib/session.js';
 import { primeSettingsFromPage } from './lib/settings.js';
@@ -45,6 +45,8 @@ const pageMessages = readMessagesFromPage() ?? { locale: DEFAULT_LOCALE, message
 const translator = createTranslator(pageMessages.locale, pageMessages.messages, {
   parse: (message) => parse(message),
 });
+// Modules outside React (the api client's fallbacks) speak the page's language too.
+setFallbackTranslator(translator);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');

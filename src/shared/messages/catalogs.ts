@@ -34,6 +34,9 @@ import examsFr from './exams/fr.json' with { type: 'json' };
 import familyAr from './family/ar.json' with { type: 'json' };
 import familyEn from './family/en.json' with { type: 'json' };
 import familyFr from './family/fr.json' with { type: 'json' };
+import formsAr from './forms/ar.json' with { type: 'json' };
+import formsEn from './forms/en.json' with { type: 'json' };
+import formsFr from './forms/fr.json' with { type: 'json' };
 import guardiansAr from './guardians/ar.json' with { type: 'json' };
 import guardiansEn from './guardians/en.json' with { type: 'json' };
 import guardiansFr from './guardians/fr.json' with { type: 'json' };
@@ -118,6 +121,7 @@ export const CATALOGS = {
   marks: { en: marksEn, fr: marksFr, ar: marksAr },
   pupils: { en: pupilsEn, fr: pupilsFr, ar: pupilsAr },
   rules: { en: rulesEn, fr: rulesFr, ar: rulesAr },
+  forms: { en: formsEn, fr: formsFr, ar: formsAr },
   family: { en: familyEn, fr: familyFr, ar: familyAr },
   guardians: { en: guardiansEn, fr: guardiansFr, ar: guardiansAr },
   payments: { en: paymentsEn, fr: paymentsFr, ar: paymentsAr },
