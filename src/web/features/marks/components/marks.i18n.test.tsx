@@ -62,9 +62,9 @@ describe('the marks screens in other languages', () => {
       },
     });
     for (const element of [
-      <ResultsScreen />,
-      <StudentResultsScreen studentId={12} />,
-      <FinalResultsScreen />,
+      <ResultsScreen key="results" />,
+      <StudentResultsScreen key="pupil" studentId={12} />,
+      <FinalResultsScreen key="final" />,
     ]) {
       const { container, unmount } = renderScreen(inLocale('en-XA', element));
       await screen.findByRole('table');
