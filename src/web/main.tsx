@@ -18,7 +18,7 @@ import { createAppRouter } from './app/router.js';
 import { paths } from './config/paths.js';
 import { setUnauthorizedHandler } from './lib/api-client.js';
 import { loadEnglishSentences } from './lib/english-sentences.js';
-import { readMessagesFromPage } from './lib/i18n.js';
+import { readMessagesFromPage, setFallbackTranslator } from './lib/i18n.js';
 import { createQueryClient } from './lib/query-client.js';
 import { getSessionToken, subscribeToSession } from './lib/session.js';
 import { primeSettingsFromPage } from './lib/settings.js';
@@ -49,6 +49,8 @@ const translator = createTranslator(pageMessages.locale, pageMessages.messages, 
 // The school area's forms check in the browser with the shared schemas' English sentences: in another
 // language they are read back to their messages (lib/english-sentences.ts), loaded after the page.
 loadEnglishSentences(pageMessages.locale).catch(() => undefined);
+// Modules outside React (the api client's fallbacks) speak the page's language too.
+setFallbackTranslator(translator);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');

@@ -11,7 +11,7 @@ import './styles/accounts.css';
 import { DEFAULT_LOCALE } from '../shared/i18n/locales.js';
 import { createTranslator } from '../shared/i18n/translator.js';
 import { hydrateIslands } from './islands/hydrate-islands.js';
-import { readMessagesFromPage } from './lib/i18n.js';
+import { readMessagesFromPage, setFallbackTranslator } from './lib/i18n.js';
 import { readSettingsFromPage } from './lib/page-settings.js';
 
 /**
@@ -21,8 +21,7 @@ import { readSettingsFromPage } from './lib/page-settings.js';
  */
 // The islands' messages come parsed (docs/decisions/0059-message-catalogs.md): no parser in this bundle.
 const pageMessages = readMessagesFromPage() ?? { locale: DEFAULT_LOCALE, messages: {} };
-hydrateIslands(
-  document,
-  readSettingsFromPage(),
-  createTranslator(pageMessages.locale, pageMessages.messages),
-);
+const translator = createTranslator(pageMessages.locale, pageMessages.messages);
+// Modules outside React (the api client's fallbacks) speak the page's language too.
+setFallbackTranslator(translator);
+hydrateIslands(document, readSettingsFromPage(), translator);

@@ -1,11 +1,18 @@
 import { COMMON_ERROR_CODES, type ErrorCode } from '../../shared/api/error-codes.js';
 import type { FieldError } from '../../shared/api/errors.js';
+import type { MessageValues } from '../../shared/i18n/translator.js';
 
 /**
  * An error the client should see as it is: status, code and a sentence for a person; with
  * `retryAfterSeconds` (a 429 or 503) the answer carries `Retry-After`.
  */
 export class HttpError extends Error {
+  /**
+   * The values of a message that is a catalog key with arguments (`marks.error.notAllowed` and its
+   * `count`): the error handler says it in the request's language with them.
+   */
+  messageValues?: MessageValues;
+
   constructor(
     readonly statusCode: number,
     readonly code: ErrorCode,
@@ -15,6 +22,12 @@ export class HttpError extends Error {
   ) {
     super(message);
     this.name = 'HttpError';
+  }
+
+  /** This error with its message key's values (`throw invalid(key, details).withValues({ count })`). */
+  withValues(values: MessageValues): this {
+    this.messageValues = values;
+    return this;
   }
 }
 

@@ -10,7 +10,12 @@ import {
   PSEUDO_LOCALE,
 } from '../../shared/i18n/locales.js';
 import type { MessageArea, MessageKey } from '../../shared/i18n/message-keys.js';
-import { createTranslator, type Messages, type Translator } from '../../shared/i18n/translator.js';
+import {
+  createTranslator,
+  type Messages,
+  type MessageValues,
+  type Translator,
+} from '../../shared/i18n/translator.js';
 import { messagesFor } from '../../shared/messages/messages.js';
 import { schoolLanguages, userLocale } from './school-languages.js';
 
@@ -108,12 +113,18 @@ export const SENTENCE_AREAS: readonly MessageArea[] = ['validation', 'errors'];
 let readSentence: SentenceReader | undefined;
 
 /**
- * A server message in `locale`: a catalog key's message, or the translation of a known English
- * sentence (a schema's or a feature's); undefined for text no catalog has.
+ * A server message in `locale`: a catalog key's message (with `values` when it has arguments), or the
+ * translation of a known English sentence (a schema's or a feature's); undefined for text no catalog has.
  */
-export function translateServerMessage(locale: AnyLocale, message: string): string | undefined {
+export function translateServerMessage(
+  locale: AnyLocale,
+  message: string,
+  values?: MessageValues,
+): string | undefined {
+  const translator = translatorFor(locale);
+  if (values && translator.has(message)) return translator.t(message as MessageKey, values);
   readSentence ??= createSentenceReader(messagesFor(DEFAULT_LOCALE, SENTENCE_AREAS), (key) =>
     translatorFor(DEFAULT_LOCALE).t(key as MessageKey),
   );
-  return readSentence(translatorFor(locale), message);
+  return readSentence(translator, message);
 }

@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { COMMON_ERROR_CODES as CODES, type ErrorCode, isErrorCode } from '../../shared/api/error-codes.js';
 import type { ErrorBody, FieldError } from '../../shared/api/errors.js';
 import type { AnyLocale } from '../../shared/i18n/locales.js';
+import type { MessageValues } from '../../shared/i18n/translator.js';
 import { HttpError } from '../lib/errors.js';
 import { answerLocale, translateServerMessage, translatorFor } from '../lib/i18n.js';
 
@@ -32,7 +33,13 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
       return reply
         .code(error.statusCode)
-        .send(body(error.code, say.message(error.code, error.message), say.details(error.details)));
+        .send(
+          body(
+            error.code,
+            say.message(error.code, error.message, error.messageValues),
+            say.details(error.details),
+          ),
+        );
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -59,8 +66,8 @@ function speaker(locale: AnyLocale) {
   return {
     detail,
     /** A field's reason; a sentence no catalog has stays as it is (it names the field's value). */
-    message(code: ErrorCode, message: string): string {
-      const translated = translateServerMessage(locale, message);
+    message(code: ErrorCode, message: string, values?: MessageValues): string {
+      const translated = translateServerMessage(locale, message, values);
       if (translated !== undefined) return translated;
       return english ? message : t(`errors.code.${code}`);
     },

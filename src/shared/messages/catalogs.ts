@@ -34,6 +34,9 @@ import examsFr from './exams/fr.json' with { type: 'json' };
 import familyAr from './family/ar.json' with { type: 'json' };
 import familyEn from './family/en.json' with { type: 'json' };
 import familyFr from './family/fr.json' with { type: 'json' };
+import formsAr from './forms/ar.json' with { type: 'json' };
+import formsEn from './forms/en.json' with { type: 'json' };
+import formsFr from './forms/fr.json' with { type: 'json' };
 import guardiansAr from './guardians/ar.json' with { type: 'json' };
 import guardiansEn from './guardians/en.json' with { type: 'json' };
 import guardiansFr from './guardians/fr.json' with { type: 'json' };
@@ -76,6 +79,9 @@ import pupilsFr from './pupils/fr.json' with { type: 'json' };
 import registerAr from './register/ar.json' with { type: 'json' };
 import registerEn from './register/en.json' with { type: 'json' };
 import registerFr from './register/fr.json' with { type: 'json' };
+import rulesAr from './rules/ar.json' with { type: 'json' };
+import rulesEn from './rules/en.json' with { type: 'json' };
+import rulesFr from './rules/fr.json' with { type: 'json' };
 import schoolSetupAr from './school-setup/ar.json' with { type: 'json' };
 import schoolSetupEn from './school-setup/en.json' with { type: 'json' };
 import schoolSetupFr from './school-setup/fr.json' with { type: 'json' };
@@ -114,6 +120,8 @@ export const CATALOGS = {
   exams: { en: examsEn, fr: examsFr, ar: examsAr },
   marks: { en: marksEn, fr: marksFr, ar: marksAr },
   pupils: { en: pupilsEn, fr: pupilsFr, ar: pupilsAr },
+  rules: { en: rulesEn, fr: rulesFr, ar: rulesAr },
+  forms: { en: formsEn, fr: formsFr, ar: formsAr },
   family: { en: familyEn, fr: familyFr, ar: familyAr },
   guardians: { en: guardiansEn, fr: guardiansFr, ar: guardiansAr },
   payments: { en: paymentsEn, fr: paymentsFr, ar: paymentsAr },

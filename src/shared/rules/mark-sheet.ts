@@ -1,3 +1,5 @@
+import type { MessageKey } from '../i18n/message-keys.js';
+
 /**
  * The mark sheet rule (docs/contract/product.md#mark-sheet, docs/contract/fixes-and-gaps.md#fix-13), used by
  * the server's result-summary call and by the client that shows it.
@@ -9,6 +11,37 @@ export const DEFAULT_PASS_MARK = 33;
 
 export type SubjectResult = 'PASS' | 'FAIL';
 export type Division = 'First Division' | 'Second Division' | 'Third Division' | 'Fail';
+
+/**
+ * The words people read for a division and a subject's result, by catalog key. The API keeps the
+ * contract's English values (`First Division`, `PASS`); screens and documents say them in their reader's
+ * language through these keys.
+ */
+export const DIVISION_KEYS = {
+  'First Division': 'rules.division.first',
+  'Second Division': 'rules.division.second',
+  'Third Division': 'rules.division.third',
+  Fail: 'rules.division.fail',
+} as const satisfies Record<Division, MessageKey>;
+
+export const SUBJECT_RESULT_KEYS = {
+  PASS: 'rules.result.pass',
+  FAIL: 'rules.result.fail',
+} as const satisfies Record<SubjectResult, MessageKey>;
+
+/** What a list of results says for a pupil without marks yet (the API's English value). */
+export const NO_MARKS_YET = 'No marks yet';
+
+/**
+ * The catalog key of a result the API gives (a division, PASS or FAIL, or "No marks yet"); undefined for
+ * a value no rule knows, which is shown as it came.
+ */
+export function resultKey(result: string): MessageKey | undefined {
+  if (result === NO_MARKS_YET) return 'rules.result.noMarksYet';
+  if (Object.hasOwn(DIVISION_KEYS, result)) return DIVISION_KEYS[result as Division];
+  if (Object.hasOwn(SUBJECT_RESULT_KEYS, result)) return SUBJECT_RESULT_KEYS[result as SubjectResult];
+  return undefined;
+}
 
 export function subjectResult(marks: number, passMark = DEFAULT_PASS_MARK): SubjectResult {
   return marks < passMark ? 'FAIL' : 'PASS';

@@ -39,14 +39,14 @@ export type IslandName = keyof typeof ISLAND_LOADERS;
 export const ISLAND_MESSAGE_AREAS: Readonly<Record<IslandName, readonly MessageArea[]>> = {
   'site-nav': ['common', 'layout'],
   toasts: ['common'],
-  'newsletter-form': ['common', 'validation', 'errors', 'layout'],
-  'contact-form': ['common', 'validation', 'errors', 'public-site'],
-  'login-form': ['common', 'validation', 'errors', 'accounts'],
-  'registration-form': ['common', 'validation', 'errors', 'accounts'],
-  'book-seat-form': ['common', 'validation', 'errors', 'public-site'],
+  'newsletter-form': ['common', 'validation', 'errors', 'layout', 'forms'],
+  'contact-form': ['common', 'validation', 'errors', 'public-site', 'forms'],
+  'login-form': ['common', 'validation', 'errors', 'accounts', 'forms'],
+  'registration-form': ['common', 'validation', 'errors', 'accounts', 'forms'],
+  'book-seat-form': ['common', 'validation', 'errors', 'public-site', 'forms'],
   testimonials: ['common', 'public-site'],
   gallery: ['common', 'public-site'],
-  'blog-comments': ['common', 'validation', 'errors', 'public-site'],
+  'blog-comments': ['common', 'validation', 'errors', 'public-site', 'forms'],
   'blog-search': ['common', 'public-site'],
 };
 

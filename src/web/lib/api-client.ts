@@ -3,6 +3,7 @@ import type { ErrorCode } from '../../shared/api/error-codes.js';
 import type { ErrorBody } from '../../shared/api/errors.js';
 import { API_BASE } from '../config/env.js';
 import { paths } from '../config/paths.js';
+import { inPageLanguage, type MessageKey } from './i18n.js';
 import { clearSessionToken, getSessionToken } from './session.js';
 
 /**
@@ -68,14 +69,19 @@ export function apiUrl(path: string): string {
   return `${API_BASE}${path.replace(/^\/+/, '')}`;
 }
 
-const FALLBACK_MESSAGES: Record<number, string> = {
-  400: 'Please check the form and try again.',
-  401: 'Please log in again.',
-  403: 'You are not allowed to do this.',
-  404: 'We could not find what you were looking for.',
-  409: 'This conflicts with something that already exists.',
-  429: 'Too many attempts. Please wait a moment and try again.',
+/** What a failed call says when the answer has no error body of ours (a proxy's page, say). */
+const FALLBACK_MESSAGES: Record<number, readonly [MessageKey, string]> = {
+  400: ['forms.status.400', 'Please check the form and try again.'],
+  401: ['forms.status.401', 'Please log in again.'],
+  403: ['forms.status.403', 'You are not allowed to do this.'],
+  404: ['forms.status.404', 'We could not find what you were looking for.'],
+  409: ['forms.status.409', 'This conflicts with something that already exists.'],
+  429: ['forms.status.429', 'Too many attempts. Please wait a moment and try again.'],
 };
+
+/** The api client's own sentences, in the page's language (the English is the catalog's too). */
+export const INVALID_RESPONSE_TEXT = (): string =>
+  inPageLanguage('forms.invalidResponse', 'The server sent an answer we did not understand.');
 
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -110,9 +116,12 @@ async function toApiError(response: Response): Promise<ApiError> {
     const { code, message, details } = body.error;
     return new ApiError(response.status, code, message, details);
   }
-  const message =
+  const [key, english] =
     FALLBACK_MESSAGES[response.status] ??
-    (response.status >= 500 ? 'Something went wrong on our side. Please try again.' : 'The request failed.');
+    (response.status >= 500
+      ? (['forms.status.server', 'Something went wrong on our side. Please try again.'] as const)
+      : (['forms.status.other', 'The request failed.'] as const));
+  const message = inPageLanguage(key, english);
   return new ApiError(response.status, `HTTP_${response.status}`, message);
 }
 
@@ -159,7 +168,10 @@ export async function apiCall<T = unknown>(
     throw new ApiError(
       0,
       'NETWORK_ERROR',
-      'We could not reach the school server. Please check your connection and try again.',
+      inPageLanguage(
+        'forms.network',
+        'We could not reach the school server. Please check your connection and try again.',
+      ),
       error instanceof Error ? error.message : undefined,
     );
   }
@@ -177,12 +189,7 @@ export async function apiCall<T = unknown>(
   if (schema === undefined) return { status: response.status, data: data as T };
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
-    throw new ApiError(
-      response.status,
-      'INVALID_RESPONSE',
-      'The server sent an answer we did not understand.',
-      parsed.error.issues,
-    );
+    throw new ApiError(response.status, 'INVALID_RESPONSE', INVALID_RESPONSE_TEXT(), parsed.error.issues);
   }
   return { status: response.status, data: parsed.data };
 }

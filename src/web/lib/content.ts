@@ -5,7 +5,7 @@ import {
   fromWireRecord,
   type WireContentRecord,
 } from '../../shared/content-records.js';
-import { ApiError, apiClient } from './api-client.js';
+import { ApiError, apiClient, INVALID_RESPONSE_TEXT } from './api-client.js';
 
 /**
  * Where a server rendering reads a collection's wire records from (the server's own store); it checks
@@ -52,8 +52,7 @@ export async function getContent<C extends ContentCollection>(
   const records = readOnServer
     ? await readOnServer(collection)
     : wireRecordsOf(await apiClient.get(collection, { signal }));
-  if (!records)
-    throw new ApiError(200, 'INVALID_RESPONSE', 'The server sent an answer we did not understand.');
+  if (!records) throw new ApiError(200, 'INVALID_RESPONSE', INVALID_RESPONSE_TEXT());
   return records.map((wire) => fromWireRecord(collection, wire as unknown as WireContentRecord<C>));
 }
 

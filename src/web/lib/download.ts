@@ -1,5 +1,6 @@
 import { isErrorCode } from '../../shared/api/error-codes.js';
 import { ApiError, type ApiErrorCode, apiUrl } from './api-client.js';
+import { inPageLanguage } from './i18n.js';
 import { getSessionToken } from './session.js';
 
 /**
@@ -23,7 +24,7 @@ export async function downloadApiFile(
     ...(postJson !== undefined && { method: 'POST', body: JSON.stringify(postJson) }),
   });
   if (!response.ok) {
-    let message = 'The download failed.';
+    let message = inPageLanguage('forms.downloadFailed', 'The download failed.');
     let code: ApiErrorCode = `HTTP_${response.status}`;
     try {
       const body = (await response.json()) as { error?: { message?: unknown; code?: unknown } };

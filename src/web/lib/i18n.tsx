@@ -48,6 +48,17 @@ export function I18nProvider({ translator, children }: { translator: Translator;
   return <I18nContext value={translator}>{children}</I18nContext>;
 }
 
+/**
+ * A text of a module outside React (the api client's fallbacks) in the page's language: `english` as
+ * it is written there on an English page or where the page lacks the message, else the message of `key`.
+ * The page's entries set the translator they render with (setFallbackTranslator).
+ */
+export function inPageLanguage(key: MessageKey, english: string): string {
+  const translator = fallbackTranslator;
+  if (!translator || translator.locale === 'en' || !translator.has(key)) return english;
+  return translator.t(key);
+}
+
 /** The page's language and its messages (`const { t } = useI18n(); t('payments.title')`). */
 export function useI18n(): Translator {
   const translator = useContext(I18nContext) ?? fallbackTranslator;

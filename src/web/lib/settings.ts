@@ -1,13 +1,13 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { SchoolSettings } from '../../shared/school-settings.js';
-import { ApiError, apiClient } from './api-client.js';
+import { ApiError, apiClient, INVALID_RESPONSE_TEXT } from './api-client.js';
 import { isSchoolSettings, readSettingsFromPage } from './page-settings.js';
 
 /** `GET <API_BASE>settings` -> the school's name, logo, contact details and the rest. */
 export async function getSettings(signal?: AbortSignal): Promise<SchoolSettings> {
   const body = await apiClient.get<{ data?: unknown }>('settings', { signal });
   if (!isSchoolSettings(body?.data)) {
-    throw new ApiError(200, 'INVALID_RESPONSE', 'The server sent an answer we did not understand.');
+    throw new ApiError(200, 'INVALID_RESPONSE', INVALID_RESPONSE_TEXT());
   }
   return body.data;
 }

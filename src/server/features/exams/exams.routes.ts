@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { COMMON_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import {
   StudentExamAnswerSchema,
   TeacherExamAnswerSchema,
@@ -6,7 +7,8 @@ import {
 } from '../../../shared/api/school.js';
 import { CreateExamBodySchema, ExamAnswerSchema } from '../../../shared/api/school-admin.js';
 import { USER_TYPE } from '../../../shared/constants.js';
-import { notFound } from '../../lib/errors.js';
+import { HttpError } from '../../lib/errors.js';
+import { requestLocale } from '../../lib/i18n.js';
 import {
   CHECKED,
   DENIED,
@@ -67,7 +69,7 @@ function examListRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const teacher = await findVisibleTeacher(app.db, currentUser(request), request.params.teacherid);
-      if (!teacher) throw notFound('That teacher');
+      if (!teacher) throw new HttpError(404, COMMON_ERROR_CODES.notFound, 'exams.error.teacherNotFound');
       const exams = await listExamsOfTeacher(app.db, teacher.id);
       return {
         data: exams.map((x) => ({ classes: x.className, subjectname: x.subjectName, time: examTime(x) })),
@@ -91,9 +93,15 @@ function examSchedulingRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send({ data: await createExam(app.db, request.body, await schoolToday(app.db), nowIso()) }),
+      reply.code(201).send({
+        data: await createExam(
+          app.db,
+          request.body,
+          await schoolToday(app.db),
+          nowIso(),
+          await requestLocale(request),
+        ),
+      }),
   );
 
   principalDeleteRoute(app, {

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import { HealthSchema, NOT_READY, ReadySchema } from '../../../shared/api/health.js';
 import { MIGRATION_NAMES, pendingMigrations } from '../../db/migrate.js';
+import { requestedLocale, translatorFor } from '../../lib/i18n.js';
 
 /**
  * Two questions a load balancer or process manager asks (docs/decisions/0034-several-processes.md):
@@ -44,20 +45,32 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       // During a graceful shutdown (plugins/drain.ts) load balancers must stop sending here.
-      if (app.draining) return reply.code(503).send({ error: NOT_READY.shuttingDown });
+      // In the visitor's language (Accept-Language alone: the database may be away); English as before.
+      const locale = requestedLocale(request);
+      const said = ({
+        code,
+        message,
+      }: {
+        code: (typeof NOT_READY)[keyof typeof NOT_READY]['code'];
+        message: string;
+      }) => ({
+        code,
+        message: locale === 'en' ? message : translatorFor(locale).t(`errors.code.${code}`),
+      });
+      if (app.draining) return reply.code(503).send({ error: said(NOT_READY.shuttingDown) });
       try {
         await sql`select 1`.execute(app.db);
       } catch (error) {
         request.log.warn({ err: error }, 'readiness check: the database did not answer');
-        return reply.code(503).send({ error: NOT_READY.databaseUnavailable });
+        return reply.code(503).send({ error: said(NOT_READY.databaseUnavailable) });
       }
       const pending = await pendingMigrations(app.db);
       const latest = MIGRATION_NAMES.at(-1) ?? '';
       if (pending.length > 0) {
         const { code, message } = NOT_READY.migrationsPending;
-        return reply
-          .code(503)
-          .send({ error: { code, message: message(pending.length, latest), details: { pending } } });
+        return reply.code(503).send({
+          error: { ...said({ code, message: message(pending.length, latest) }), details: { pending } },
+        });
       }
       return { status: 'ready' as const, migration: latest };
     },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NOT_READY } from '../../../shared/api/health.js';
 import { MIGRATION_NAMES, migrateTo, migrateToLatest } from '../../db/migrate.js';
+import { translatorFor } from '../../lib/i18n.js';
 import { createTestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { withTestApp } from '../../test-helpers.js';
@@ -50,6 +51,15 @@ describe.each(TEST_ENGINES)('health and readiness on %s', (engine) => {
       const res = await own.app.inject({ url: '/api/ready' });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ error: NOT_READY.databaseUnavailable });
+      // A visitor who reads French is told in French (Accept-Language: the database is away).
+      const french = await own.app.inject({ url: '/api/ready', headers: { 'accept-language': 'fr' } });
+      expect(french.json()).toEqual({
+        error: {
+          code: NOT_READY.databaseUnavailable.code,
+          message: translatorFor('fr').t('errors.code.DATABASE_UNAVAILABLE'),
+        },
+      });
+      expect(french.json().error.message).not.toBe(NOT_READY.databaseUnavailable.message);
       expect((await own.app.inject({ url: '/api/health' })).statusCode).toBe(200);
     } finally {
       await own.dispose().catch(() => {});

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { COMMON_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import {
   IdParamSchema,
   ResultAnswerSchema,
@@ -16,7 +17,9 @@ import {
   SaveMarksBodySchema,
   StudentIdParamSchema,
 } from '../../../shared/api/school-admin.js';
-import { notFound } from '../../lib/errors.js';
+import { NO_MARKS_YET } from '../../../shared/rules/mark-sheet.js';
+import { HttpError } from '../../lib/errors.js';
+import { requestLocale } from '../../lib/i18n.js';
 import { CHECKED, DENIED, schoolRouting, SCHOOL_TAGS as TAGS } from '../../lib/school-routes.js';
 import { nowIso } from '../../lib/time.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
@@ -32,8 +35,11 @@ import {
 } from './marks.repository.js';
 import { markEntryList, saveMarks } from './marks.service.js';
 
-/** What `GET teacher/result` shows for a pupil who has no marks in their class yet. */
-export const NO_MARKS_YET = 'No marks yet';
+/** What `GET teacher/result` shows for a pupil who has no marks in their class yet (screens translate it). */
+export { NO_MARKS_YET };
+
+/** 404 for a pupil the caller may not see, said in the request's language. */
+const pupilNotFound = () => new HttpError(404, COMMON_ERROR_CODES.notFound, 'marks.error.pupilNotFound');
 
 const toResultRow = (row: MarkRow) => ({
   classes: row.className,
@@ -108,7 +114,7 @@ function markSheetRoutes(app: FastifyInstance): void {
   });
   const pupilOf = async (request: FastifyRequest, id: number) => {
     const pupil = await findVisiblePupil(app.db, currentUser(request), id);
-    if (!pupil) throw notFound('That pupil');
+    if (!pupil) throw pupilNotFound();
     return pupil;
   };
 
@@ -173,7 +179,7 @@ function markEntryRoutes(app: FastifyInstance): void {
     async (request) => {
       const { classId, subjectId } = request.query;
       const rows = await markEntryList(app.db, currentUser(request), classId, subjectId);
-      if (!rows) throw notFound('That class or subject');
+      if (!rows) throw new HttpError(404, COMMON_ERROR_CODES.notFound, 'marks.error.classOrSubjectNotFound');
       return { data: rows };
     },
   );
@@ -193,7 +199,15 @@ function markEntryRoutes(app: FastifyInstance): void {
         response: { 200: SavedMarksAnswerSchema, ...CHECKED },
       },
     },
-    async (request) => ({ data: await saveMarks(app.db, currentUser(request), request.body, nowIso()) }),
+    async (request) => ({
+      data: await saveMarks(
+        app.db,
+        currentUser(request),
+        request.body,
+        nowIso(),
+        await requestLocale(request),
+      ),
+    }),
   );
 
   api.get(
@@ -233,7 +247,7 @@ function markHistoryRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const rows = await markHistory(app.db, request.params.studentId);
-      if (!rows) throw notFound('That pupil');
+      if (!rows) throw pupilNotFound();
       return { data: rows };
     },
   );

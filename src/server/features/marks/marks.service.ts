@@ -1,8 +1,10 @@
 import { COMMON_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import type { FieldError } from '../../../shared/api/errors.js';
 import type { SaveMarksBody } from '../../../shared/api/school-admin.js';
+import type { Locale } from '../../../shared/i18n/locales.js';
 import type { Db } from '../../db/connect.js';
 import { HttpError, invalid } from '../../lib/errors.js';
+import { translatorFor } from '../../lib/i18n.js';
 import { lessonKey, markableLessons, type Viewer } from '../school/school.policy.js';
 import {
   currentClassOfPupils,
@@ -34,17 +36,24 @@ export async function markEntryList(
 }
 
 /** 400 when a pupil and subject are listed twice in the batch. */
-function assertNoRepeats(rows: SaveMarksBody): void {
+function assertNoRepeats(rows: SaveMarksBody, locale: Locale): void {
+  const { t } = translatorFor(locale);
   const duplicates: FieldError[] = [];
   const seen = new Set<string>();
   rows.forEach((row, index) => {
     const key = `${row.studentId}:${row.subjectId}`;
     if (seen.has(key))
-      duplicates.push({ field: `${index}.studentId`, message: 'this pupil and subject are listed twice' });
+      duplicates.push({ field: `${index}.studentId`, message: t('marks.error.listedTwice') });
     seen.add(key);
   });
   const first = duplicates[0];
-  if (first) throw invalid(`${first.field}: ${first.message}`, duplicates);
+  if (first) {
+    throw invalid('errors.request.summary', duplicates).withValues({
+      field: first.field,
+      reason: first.message,
+      more: 0,
+    });
+  }
 }
 
 /**
@@ -59,8 +68,11 @@ export async function saveMarks(
   viewer: Viewer,
   rows: SaveMarksBody,
   now: string,
+  /** The request's language, which the rows' problems are said in. */
+  locale: Locale,
 ): Promise<{ saved: number; changed: number }> {
-  assertNoRepeats(rows);
+  const { t } = translatorFor(locale);
+  assertNoRepeats(rows, locale);
   return db.transaction().execute(async (trx) => {
     const studentIds = [...new Set(rows.map((r) => r.studentId))];
     const subjectIds = [...new Set(rows.map((r) => r.subjectId))];
@@ -73,25 +85,31 @@ export async function saveMarks(
     rows.forEach((row, index) => {
       const classId = classOf.get(row.studentId);
       if (classId === undefined) {
-        problems.push({ field: `${index}.studentId`, message: `no pupil ${row.studentId} in a class` });
+        problems.push({
+          field: `${index}.studentId`,
+          message: t('marks.error.noPupil', { studentId: String(row.studentId) }),
+        });
       } else if (!subjects.has(row.subjectId)) {
-        problems.push({ field: `${index}.subjectId`, message: `no subject ${row.subjectId}` });
+        problems.push({
+          field: `${index}.subjectId`,
+          message: t('marks.error.noSubject', { subjectId: String(row.subjectId) }),
+        });
       } else if (!markable.has(lessonKey(classId, row.subjectId))) {
         problems.push({
           field: `${index}.studentId`,
-          message: `you do not teach subject ${row.subjectId} in the class of pupil ${row.studentId}`,
+          message: t('marks.error.notYourLesson', {
+            subjectId: String(row.subjectId),
+            studentId: String(row.studentId),
+          }),
         });
       } else {
         records.push({ studentId: row.studentId, classId, subjectId: row.subjectId, marks: row.marks });
       }
     });
     if (problems.length > 0) {
-      throw new HttpError(
-        404,
-        COMMON_ERROR_CODES.notFound,
-        `Nothing was saved: ${problems.length === 1 ? 'one row names' : `${problems.length} rows name`} a pupil or subject you may not mark.`,
-        problems,
-      );
+      throw new HttpError(404, COMMON_ERROR_CODES.notFound, 'marks.error.notAllowed', problems).withValues({
+        count: problems.length,
+      });
     }
 
     const existing = await storedMarks(trx, studentIds, subjectIds);

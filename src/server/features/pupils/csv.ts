@@ -8,7 +8,15 @@ export interface CsvRecord {
   fields: string[];
 }
 
-export class CsvError extends Error {}
+export class CsvError extends Error {
+  constructor(
+    message: string,
+    /** The line the unclosed quoted field starts on. */
+    readonly line: number,
+  ) {
+    super(message);
+  }
+}
 
 export function parseCsv(text: string): CsvRecord[] {
   const input = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -58,7 +66,9 @@ export function parseCsv(text: string): CsvRecord[] {
     }
     i += 1;
   }
-  if (quoted) throw new CsvError(`A quoted field that starts on line ${recordLine} is never closed.`);
+  if (quoted) {
+    throw new CsvError(`A quoted field that starts on line ${recordLine} is never closed.`, recordLine);
+  }
   if (field !== '' || fields.length > 0) endRecord();
   return records;
 }

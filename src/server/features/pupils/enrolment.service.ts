@@ -1,6 +1,6 @@
-import { PUPIL_ERROR_CODES } from '../../../shared/api/error-codes.js';
+import { COMMON_ERROR_CODES, PUPIL_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import type { Db } from '../../db/connect.js';
-import { conflict, invalid, notFound } from '../../lib/errors.js';
+import { conflict, HttpError, invalid } from '../../lib/errors.js';
 import { catalogRowExists } from '../catalog/catalog.repository.js';
 import { isUniqueViolation } from '../users/users.repository.js';
 import { endEnrolment, findOpenEnrolment, findPupilStatus, openEnrolment } from './pupils.repository.js';
@@ -23,10 +23,7 @@ export async function enrol(db: Db, studentId: number, classId: number, today: s
   } catch (error) {
     // Another enrolment of the pupil at the same moment (the one-open-enrolment index refused ours).
     if (isUniqueViolation(error))
-      throw conflict(
-        PUPIL_ERROR_CODES.enrolmentChanged,
-        'The pupil was enrolled elsewhere at the same moment. Please try again.',
-      );
+      throw conflict(PUPIL_ERROR_CODES.enrolmentChanged, 'pupils.error.enrolledMeanwhile');
     throw error;
   }
 }
@@ -34,13 +31,15 @@ export async function enrol(db: Db, studentId: number, classId: number, today: s
 async function enrolNow(db: Db, studentId: number, classId: number, today: string): Promise<Enrolment> {
   return db.transaction().execute(async (trx) => {
     const pupil = await findPupilStatus(trx, studentId);
-    if (!pupil) throw notFound('That pupil');
+    if (!pupil) throw new HttpError(404, COMMON_ERROR_CODES.notFound, 'pupils.error.pupilNotFound');
     if (pupil.status !== 'active') {
-      throw invalid('Only an active pupil can be enrolled; approve the account first.', [
+      throw invalid('pupils.error.notActive', [
         { field: 'studentId', message: `the account is ${pupil.status}` },
       ]);
     }
-    if (!(await catalogRowExists(trx, 'school_class', classId))) throw notFound('That class');
+    if (!(await catalogRowExists(trx, 'school_class', classId))) {
+      throw new HttpError(404, COMMON_ERROR_CODES.notFound, 'pupils.error.classNotFound');
+    }
     const open = await findOpenEnrolment(trx, studentId);
     if (open?.class_id === classId) return { studentId, classId, startedOn: open.started_on };
     if (open) await endEnrolment(trx, open.id, today);

@@ -13,9 +13,13 @@ import {
   type PupilImportRow,
 } from '../../../shared/api/school-admin.js';
 import { GENDERS, USER_TYPE } from '../../../shared/constants.js';
-import { CONTROL_CHARACTER_MESSAGE, hasControlCharacters } from '../../../shared/rules/plain-text.js';
+import type { Locale } from '../../../shared/i18n/locales.js';
+import type { MessageKey } from '../../../shared/i18n/message-keys.js';
+import type { MessageValues, Translator } from '../../../shared/i18n/translator.js';
+import { hasControlCharacters } from '../../../shared/rules/plain-text.js';
 import type { Db } from '../../db/connect.js';
 import { HttpError, invalid } from '../../lib/errors.js';
+import { translatorFor } from '../../lib/i18n.js';
 import { hashPassword } from '../auth/password.js';
 import { classIdsByName } from '../catalog/catalog.repository.js';
 import { accountsByEmailKey, insertGuardian } from '../family/family.repository.js';
@@ -67,32 +71,41 @@ interface CheckedRow extends PupilImportRow {
 }
 
 /** Reads and checks the file; 400 for a file that is not a CSV with the expected header. */
-async function checkFile(db: Db, data: Buffer, today: string): Promise<CheckedRow[]> {
+/** A refusal of the whole file: its sentence both as the message and as the `file` field's reason. */
+function fileRefused(key: MessageKey, values: MessageValues, { t }: Translator): HttpError {
+  return invalid(key, [{ field: 'file', message: t(key, values) }]).withValues(values);
+}
+
+async function checkFile(db: Db, data: Buffer, today: string, translator: Translator): Promise<CheckedRow[]> {
+  const { t } = translator;
   const text = data.toString('utf8');
   const controlAt = text.split(/\r\n|\r|\n/).findIndex(hasControlCharacters);
   if (controlAt >= 0) {
     // Such a file is no spreadsheet export, and PostgreSQL could not store a NUL anyway.
-    const message = `Line ${controlAt + 1} ${CONTROL_CHARACTER_MESSAGE}.`;
-    throw invalid(message, [{ field: 'file', message }]);
+    throw fileRefused('pupils.error.controlCharacters', { line: String(controlAt + 1) }, translator);
   }
   let records: ReturnType<typeof parseCsv>;
   try {
     records = parseCsv(text);
   } catch (error) {
-    if (error instanceof CsvError) throw invalid(error.message, [{ field: 'file', message: error.message }]);
+    if (error instanceof CsvError) {
+      throw fileRefused('pupils.error.unclosedQuote', { line: String(error.line) }, translator);
+    }
     throw error;
   }
   const header = records.shift();
   const names = (header?.fields ?? []).map((h) => h.trim().toLowerCase());
   const missing = PUPIL_IMPORT_COLUMNS.filter((c) => !names.includes(c));
   if (!header || missing.length > 0) {
-    const message = `The first line must name the columns ${PUPIL_IMPORT_COLUMNS.join(',')}; missing: ${missing.join(', ')}.`;
-    throw invalid(message, [{ field: 'file', message }]);
+    const values = { columns: PUPIL_IMPORT_COLUMNS.join(','), missing: missing.join(', ') };
+    throw fileRefused('pupils.error.header', values, translator);
   }
-  if (records.length === 0) throw invalid('The file has no pupils.', [{ field: 'file', message: 'no rows' }]);
+  if (records.length === 0) {
+    throw invalid('pupils.error.noPupils', [{ field: 'file', message: t('pupils.error.noRows') }]);
+  }
   if (records.length > PUPIL_IMPORT_LIMITS.maxRows) {
-    const message = `At most ${PUPIL_IMPORT_LIMITS.maxRows} pupils at once; the file has ${records.length}.`;
-    throw invalid(message, [{ field: 'file', message }]);
+    const values = { max: String(PUPIL_IMPORT_LIMITS.maxRows), count: String(records.length) };
+    throw fileRefused('pupils.error.tooManyRows', values, translator);
   }
 
   // An absent optional column reads as empty.
@@ -123,30 +136,31 @@ async function checkFile(db: Db, data: Buffer, today: string): Promise<CheckedRo
     ) as Record<PupilImportColumn | PupilImportGuardianColumn, string>;
     const errors: { field: string; message: string }[] = [];
     for (const column of PUPIL_IMPORT_COLUMNS) {
-      if (values[column] === '') errors.push({ field: column, message: 'missing' });
+      if (values[column] === '') errors.push({ field: column, message: t('pupils.row.missing') });
       else if (values[column].length > MAX_TEXT[column])
-        errors.push({ field: column, message: `at most ${MAX_TEXT[column]} characters` });
+        errors.push({ field: column, message: t('pupils.row.tooLong', { max: MAX_TEXT[column] }) });
     }
     const key = emailKeyOf(values.email);
     if (values.email !== '') {
       if (!EMAIL.safeParse(values.email).success)
-        errors.push({ field: 'email', message: 'not an email address' });
-      else if (taken.has(key)) errors.push({ field: 'email', message: 'already registered' });
-      else if (seen.has(key)) errors.push({ field: 'email', message: `also on line ${seen.get(key)}` });
+        errors.push({ field: 'email', message: t('pupils.row.notAnEmail') });
+      else if (taken.has(key)) errors.push({ field: 'email', message: t('pupils.row.alreadyRegistered') });
+      else if (seen.has(key))
+        errors.push({ field: 'email', message: t('pupils.row.alsoOnLine', { line: String(seen.get(key)) }) });
       if (!seen.has(key)) seen.set(key, record.line);
     }
     const classId = classes.get(values.class);
     if (values.class !== '' && classId === undefined)
-      errors.push({ field: 'class', message: 'no such class' });
+      errors.push({ field: 'class', message: t('pupils.row.noSuchClass') });
     const gender = GENDERS.find((g) => g.toLowerCase() === values.gender.toLowerCase());
     if (values.gender !== '' && !gender)
-      errors.push({ field: 'gender', message: `must be one of ${GENDERS.join(', ')}` });
+      errors.push({ field: 'gender', message: t('pupils.row.oneOf', { choices: GENDERS.join(', ') }) });
     if (values.dob !== '') {
       if (!IsoDateSchema.safeParse(values.dob).success)
-        errors.push({ field: 'dob', message: 'must be a real date as YYYY-MM-DD' });
-      else if (values.dob >= today) errors.push({ field: 'dob', message: 'must be in the past' });
+        errors.push({ field: 'dob', message: t('pupils.row.notADate') });
+      else if (values.dob >= today) errors.push({ field: 'dob', message: t('pupils.row.notPast') });
     }
-    const guardian = checkGuardian(values, { accounts, pupilKeys, namedGuardians }, errors);
+    const guardian = checkGuardian(values, { accounts, pupilKeys, namedGuardians }, errors, translator);
     return {
       line: record.line,
       name: values.name,
@@ -174,37 +188,41 @@ function checkGuardian(
     namedGuardians: Set<string>;
   },
   errors: { field: string; message: string }[],
+  { t }: Translator,
 ): RowGuardian | undefined {
   if (PUPIL_IMPORT_GUARDIAN_COLUMNS.every((c) => values[c] === '')) return undefined;
   const before = errors.length;
   for (const column of PUPIL_IMPORT_GUARDIAN_COLUMNS) {
     if (values[column].length > MAX_TEXT[column])
-      errors.push({ field: column, message: `at most ${MAX_TEXT[column]} characters` });
+      errors.push({ field: column, message: t('pupils.row.tooLong', { max: MAX_TEXT[column] }) });
   }
   const email = values.guardian_email;
   const key = emailKeyOf(email);
   const account = file.accounts.get(key);
-  if (email === '')
-    errors.push({ field: 'guardian_email', message: 'missing (the guardian columns need it)' });
+  if (email === '') errors.push({ field: 'guardian_email', message: t('pupils.row.guardianEmailMissing') });
   else if (!EMAIL.safeParse(email).success)
-    errors.push({ field: 'guardian_email', message: 'not an email address' });
-  else if (file.pupilKeys.has(key)) errors.push({ field: 'guardian_email', message: 'is a pupil’s email' });
+    errors.push({ field: 'guardian_email', message: t('pupils.row.notAnEmail') });
+  else if (file.pupilKeys.has(key))
+    errors.push({ field: 'guardian_email', message: t('pupils.row.pupilsEmail') });
   else if (account && account.type !== USER_TYPE.parent)
     errors.push({
       field: 'guardian_email',
-      message: `belongs to an account of type ${account.type}, not Parent`,
+      message: t('pupils.row.notParent', { type: account.type }),
     });
   else if (!account && !file.namedGuardians.has(key))
-    errors.push({ field: 'guardian_name', message: 'missing (needed for a new parent account)' });
+    errors.push({ field: 'guardian_name', message: t('pupils.row.guardianNameMissing') });
   const relationship = RELATIONSHIPS.find(
     (r) => r.toLowerCase() === values.guardian_relationship.toLowerCase(),
   );
   if (values.guardian_relationship === '')
-    errors.push({ field: 'guardian_relationship', message: 'missing' });
+    errors.push({ field: 'guardian_relationship', message: t('pupils.row.missing') });
   else if (!relationship)
-    errors.push({ field: 'guardian_relationship', message: `must be one of ${RELATIONSHIPS.join(', ')}` });
+    errors.push({
+      field: 'guardian_relationship',
+      message: t('pupils.row.oneOf', { choices: RELATIONSHIPS.join(', ') }),
+    });
   if (values.guardian_contact !== '' && !PHONE.test(values.guardian_contact))
-    errors.push({ field: 'guardian_contact', message: 'not a phone number' });
+    errors.push({ field: 'guardian_contact', message: t('pupils.row.notAPhone') });
   if (errors.length > before || !relationship) return undefined;
   return { key, email, relationship, ...(account && { existingId: account.id }) };
 }
@@ -235,8 +253,10 @@ export async function importPupils(
   commit: boolean,
   today: string,
   now: string,
+  /** The request's language, which the rows' problems and any refusal are said in. */
+  locale: Locale,
 ): Promise<PupilImportAnswer['data']> {
-  const rows = await checkFile(db, data, today);
+  const rows = await checkFile(db, data, today, translatorFor(locale));
   const invalidCount = rows.filter((r) => r.errors.length > 0).length;
   const answer = { committed: false, total: rows.length, invalid: invalidCount, rows: rows.map(publicRow) };
   if (!commit) return answer;
@@ -244,9 +264,9 @@ export async function importPupils(
     throw new HttpError(
       400,
       PUPIL_ERROR_CODES.importInvalid,
-      `Nothing was saved: ${invalidCount === 1 ? 'one row has' : `${invalidCount} rows have`} problems.`,
+      'pupils.error.rowsInvalid',
       rows.flatMap((r) => r.errors.map((e) => ({ field: `line ${r.line}.${e.field}`, message: e.message }))),
-    );
+    ).withValues({ count: invalidCount });
   }
   const passwords = rows.map(() => initialPassword());
   // The guardians to make: one per new email, its password shown on the first row naming it.
@@ -346,11 +366,7 @@ export async function importPupils(
     };
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw new HttpError(
-        409,
-        PUPIL_ERROR_CODES.emailTaken,
-        'Nothing was saved: an email was registered meanwhile. Check again.',
-      );
+      throw new HttpError(409, PUPIL_ERROR_CODES.emailTaken, 'pupils.error.emailTakenMeanwhile');
     }
     throw error;
   }

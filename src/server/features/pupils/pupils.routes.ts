@@ -11,6 +11,7 @@ import {
   PupilsQuerySchema,
 } from '../../../shared/api/school-admin.js';
 import { HttpError, invalid } from '../../lib/errors.js';
+import { requestLocale } from '../../lib/i18n.js';
 import { CHECKED, schoolRouting, SET_UP_TAGS as TAGS } from '../../lib/school-routes.js';
 import { nowIso } from '../../lib/time.js';
 import { BEARER_AUTH } from '../../plugins/auth.js';
@@ -90,15 +91,22 @@ function importRoutes(app: FastifyInstance): void {
     async (request) => {
       const data = await readCsvFile(request);
       return {
-        data: await importPupils(app.db, data, request.query.commit, await schoolToday(app.db), nowIso()),
+        data: await importPupils(
+          app.db,
+          data,
+          request.query.commit,
+          await schoolToday(app.db),
+          nowIso(),
+          await requestLocale(request),
+        ),
       };
     },
   );
 }
 
 const chooseFile = () =>
-  invalid('Choose a CSV file to import.', [
-    { field: PUPIL_IMPORT_LIMITS.field, message: 'choose a CSV file' },
+  invalid('pupils.error.chooseFile', [
+    { field: PUPIL_IMPORT_LIMITS.field, message: 'pupils.row.chooseFile' },
   ]);
 
 /**
@@ -119,16 +127,12 @@ async function readCsvFile(request: FastifyRequest): Promise<Buffer> {
   } catch (error) {
     const code = (error as { code?: unknown } | null)?.code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new HttpError(413, COMMON_ERROR_CODES.fileTooLarge, 'The file is larger than 1 MB.', [
-        { field: PUPIL_IMPORT_LIMITS.field, message: 'at most 1 MB' },
+      throw new HttpError(413, COMMON_ERROR_CODES.fileTooLarge, 'pupils.error.fileTooLarge', [
+        { field: PUPIL_IMPORT_LIMITS.field, message: 'pupils.row.atMost1MB' },
       ]);
     }
     if (error instanceof HttpError) throw error;
-    throw new HttpError(
-      400,
-      COMMON_ERROR_CODES.malformedForm,
-      'The form data could not be read. Please send it again.',
-    );
+    throw new HttpError(400, COMMON_ERROR_CODES.malformedForm, 'pupils.error.formUnreadable');
   }
   if (!data || data.length === 0) throw chooseFile();
   return data;

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SETUP_ERROR_CODES, SETUP_MESSAGES } from '../../../shared/api/setup.js';
 import { SETUP_PATH } from '../../../shared/setup-link.js';
+import { requestLocale, translateServerMessage } from '../../lib/i18n.js';
 import { hasSetupToken } from './setup.repository.js';
 
 /** Calls that work before set-up: the process managers' questions and the set-up's own. */
@@ -41,8 +42,9 @@ export const setupGatePlugin = fp(async (app: FastifyInstance) => {
       pathname !== '/api' &&
       !pathname.startsWith('/uploads/');
     if (isPage) return reply.redirect(SETUP_PATH, 303);
-    return reply
-      .code(503)
-      .send({ error: { code: SETUP_ERROR_CODES.required, message: SETUP_MESSAGES.required } });
+    // In the request's language (English as before): the validation catalog holds the sentence.
+    const locale = await requestLocale(request);
+    const message = translateServerMessage(locale, SETUP_MESSAGES.required) ?? SETUP_MESSAGES.required;
+    return reply.code(503).send({ error: { code: SETUP_ERROR_CODES.required, message } });
   });
 });

@@ -1,7 +1,10 @@
 import { TIMETABLE_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import { SCHOOL_DAYS, type SchoolDay, USER_TYPE } from '../../../shared/constants.js';
+import { intlLocale, type Locale } from '../../../shared/i18n/locales.js';
+import type { MessageKey } from '../../../shared/i18n/message-keys.js';
 import type { Db } from '../../db/connect.js';
 import { conflict } from '../../lib/errors.js';
+import { translatorFor } from '../../lib/i18n.js';
 import { currentPupilsOf } from '../pupils/pupils.repository.js';
 import { assignmentVisible, classVisible, type Viewer } from '../school/school.policy.js';
 import { isUniqueViolation } from '../users/users.repository.js';
@@ -143,10 +146,11 @@ export async function unknownAssignmentIds(
     db.selectFrom('time_slot').select('id').where('id', '=', input.timeSlotId).executeTakeFirst(),
   ]);
   const problems: { field: string; message: string }[] = [];
-  if (!teacher) problems.push({ field: 'teacherid', message: 'No active teacher has this id' });
-  if (!schoolClass) problems.push({ field: 'classesid', message: 'No class has this id' });
-  if (!subject) problems.push({ field: 'subjectid', message: 'No subject has this id' });
-  if (!slot) problems.push({ field: 'timeid', message: 'No time slot has this id' });
+  // Catalog keys: the error handler says them in the request's language.
+  if (!teacher) problems.push({ field: 'teacherid', message: 'timetable.error.noTeacher' });
+  if (!schoolClass) problems.push({ field: 'classesid', message: 'timetable.error.noClass' });
+  if (!subject) problems.push({ field: 'subjectid', message: 'timetable.error.noSubject' });
+  if (!slot) problems.push({ field: 'timeid', message: 'timetable.error.noTimeSlot' });
   return problems;
 }
 
@@ -198,23 +202,43 @@ export async function findClashes(db: Db, input: NewAssignment): Promise<Clash[]
   });
 }
 
-/** One sentence per clashing lesson, naming who or what is busy and on which days. */
-export function describeClashes(clashes: readonly Clash[]): string {
+/**
+ * One sentence per clashing lesson, naming who or what is busy and on which days, in `locale`: the
+ * first sentence as its catalog key and values (the error handler says it), the others already said
+ * (`others`), so that the whole reads in the request's language.
+ */
+export function describeClashes(
+  clashes: readonly Clash[],
+  locale: Locale,
+): { key: MessageKey; values: Record<string, string> } {
+  const { t } = translatorFor(locale);
   const byLesson = new Map<number, Clash[]>();
   for (const clash of clashes)
     byLesson.set(clash.assignmentId, [...(byLesson.get(clash.assignmentId) ?? []), clash]);
   const sentences = [...byLesson.values()].map((lessons) => {
     const first = lessons[0] as Clash;
-    const days = listing(lessons.map((l) => l.day));
-    if (first.busy === 'class') {
-      return `${first.className} already has ${first.subjectName} with ${first.teacher} at ${first.time} on ${days}.`;
-    }
-    return `${first.teacher} already teaches ${first.subjectName} in ${first.className} at ${first.time} on ${days}.`;
+    const key: MessageKey = first.busy === 'class' ? 'timetable.clash.class' : 'timetable.clash.teacher';
+    const values = {
+      teacher: first.teacher,
+      subject: first.subjectName,
+      className: first.className,
+      time: first.time,
+      days: listing(
+        lessons.map((l) => t(`common.day.${l.day}`)),
+        locale,
+      ),
+      others: '',
+    };
+    return { key, values };
   });
-  return sentences.join(' ');
+  const [first, ...rest] = sentences as [(typeof sentences)[number], ...typeof sentences];
+  const others = rest.map(({ key, values }) => ` ${t(key, values)}`).join('');
+  return { key: first.key, values: { ...first.values, others } };
 }
 
-function listing(items: readonly string[]): string {
+/** Days as a list: English as it always read ("Monday, Tuesday and Friday"), others by Intl. */
+function listing(items: readonly string[], locale: Locale): string {
+  if (locale !== 'en') return new Intl.ListFormat(intlLocale(locale), { type: 'conjunction' }).format(items);
   if (items.length <= 1) return items.join('');
   return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
@@ -257,12 +281,12 @@ export async function insertAssignment(db: Db, input: NewAssignment, createdAt: 
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     const text = `${(error as { constraint?: string }).constraint ?? ''} ${(error as Error).message}`;
-    const who = /teacher/.test(text)
-      ? 'That teacher'
+    const busy: MessageKey = /teacher/.test(text)
+      ? 'timetable.error.teacherBusy'
       : /class/.test(text)
-        ? 'That class'
-        : 'That teacher or class';
-    throw conflict(SCHEDULE_CLASH, `${who} already has a lesson at that time on one of those days.`);
+        ? 'timetable.error.classBusy'
+        : 'timetable.error.teacherOrClassBusy';
+    throw conflict(SCHEDULE_CLASH, busy);
   }
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { COMMON_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import {
   AssignedClassAnswerSchema,
@@ -12,7 +13,8 @@ import {
   StudentClassAnswerSchema,
 } from '../../../shared/api/school.js';
 import { USER_TYPE } from '../../../shared/constants.js';
-import { notFound } from '../../lib/errors.js';
+import { HttpError } from '../../lib/errors.js';
+import { requestLocale } from '../../lib/i18n.js';
 import {
   CHECKED,
   DENIED,
@@ -42,6 +44,9 @@ const toStudentClassRow = (row: AssignmentRow) => ({
   subject_name: row.subjectName,
   time: row.time,
 });
+
+/** 404 for a class the caller may not see, said in the request's language. */
+const classNotFound = () => new HttpError(404, COMMON_ERROR_CODES.notFound, 'timetable.error.classNotFound');
 
 /**
  * Class assignments and timetables: `studentclass`, `schedule`, `teacher/assign_class` and
@@ -103,7 +108,8 @@ function assignmentRoutes(app: FastifyInstance): void {
         timeSlotId: body.timeid,
         days: body.days,
       };
-      return { data: toStudentClassRow(await createAssignment(app.db, lesson, nowIso())) };
+      const locale = await requestLocale(request);
+      return { data: toStudentClassRow(await createAssignment(app.db, lesson, nowIso(), locale)) };
     },
   );
 
@@ -152,7 +158,7 @@ function scheduleRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const schoolClass = await findVisibleClass(app.db, currentUser(request), request.params.classId);
-      if (!schoolClass) throw notFound('That class');
+      if (!schoolClass) throw classNotFound();
       const slots = await classTimetable(app.db, schoolClass.id);
       return {
         data: slots.map((s) => ({
@@ -207,7 +213,7 @@ function teacherClassRoutes(app: FastifyInstance): void {
     async (request) => {
       const user = currentUser(request);
       const schoolClass = await findVisibleClass(app.db, user, request.params.classId);
-      if (!schoolClass) throw notFound('That class');
+      if (!schoolClass) throw classNotFound();
       if (user.type === USER_TYPE.teacher) {
         const rows = await pupilsTaughtBy(app.db, schoolClass.id, user.id);
         return {
@@ -240,7 +246,7 @@ function teacherClassRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const schoolClass = await findVisibleClass(app.db, currentUser(request), request.params.classId);
-      if (!schoolClass) throw notFound('That class');
+      if (!schoolClass) throw classNotFound();
       const pupils = await classPupils(app.db, schoolClass.id);
       return { data: pupils.map((p) => ({ studentId: p.id, studentName: p.name })) };
     },

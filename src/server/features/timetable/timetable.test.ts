@@ -261,7 +261,7 @@ describe.each(TEST_ENGINES)('classes, assignments and timetables on %s', (engine
       );
       await expect(teacherClash).rejects.toBeInstanceOf(HttpError);
       await expect(teacherClash).rejects.toMatchObject({ statusCode: 409, code: 'SCHEDULE_CLASH' });
-      await expect(teacherClash).rejects.toThrow(/That teacher/);
+      await expect(teacherClash).rejects.toThrow(/timetable\.error\.teacherBusy/);
       const classClash = insertAssignment(
         t.db,
         {
@@ -274,7 +274,7 @@ describe.each(TEST_ENGINES)('classes, assignments and timetables on %s', (engine
         nowIso(),
       );
       await expect(classClash).rejects.toMatchObject({ statusCode: 409, code: 'SCHEDULE_CLASH' });
-      await expect(classClash).rejects.toThrow(/That class/);
+      await expect(classClash).rejects.toThrow(/timetable\.error\.classBusy/);
       expect(await countAssignments()).toBe(before);
     });
 

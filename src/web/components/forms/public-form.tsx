@@ -12,10 +12,12 @@ import {
 import { type FormPost, formPostOutcome } from '../../../shared/api/form-posts.js';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from '../../../shared/api/public-form-fields.js';
 import { apiCall, isApiError } from '../../lib/api-client.js';
-import { fieldErrorsOf, showFieldErrors, topLevelField } from '../../lib/form-errors.js';
+import { fieldErrorsOf, messageText, showFieldErrors, topLevelField } from '../../lib/form-errors.js';
+import { inPageLanguage, type MessageKey, type Translator, useI18n } from '../../lib/i18n.js';
 import { notify } from '../../lib/toast.js';
 import { FieldMessage } from './FieldMessage.js';
 
+/** The English of `forms.tooMany`, for the tests that read it. */
 export const TOO_MANY_MESSAGES = 'Too many messages, try again later';
 
 /**
@@ -26,25 +28,38 @@ export async function sendPublicForm(path: string, body: unknown): Promise<numbe
   return (await apiCall(path, { method: 'POST', body, withSession: false })).status;
 }
 
-/** What a visitor reads when a send failed and no field can say why. */
-function sendErrorText(error: unknown): string {
-  if (!isApiError(error)) return 'Something went wrong.';
-  if (error.status === 429) return TOO_MANY_MESSAGES;
+/** What a visitor reads when a send failed and no field can say why, in the page's language. */
+function sendErrorText(error: unknown, translator: Translator | undefined): string {
+  const say = (key: MessageKey, english: string) =>
+    translator ? translator.t(key) : inPageLanguage(key, english);
+  if (!isApiError(error)) return say('forms.failed', 'Something went wrong.');
+  if (error.status === 429) return say('forms.tooMany', TOO_MANY_MESSAGES);
   if (error.code === 'NETWORK_ERROR') {
-    return 'We could not reach the school. Please check your connection and try again.';
+    return say(
+      'forms.unreachable',
+      'We could not reach the school. Please check your connection and try again.',
+    );
   }
   // An answer without the API's error body (a proxy's page, say) has no message of ours.
-  return error.code === `HTTP_${error.status}` ? 'Something went wrong. Please try again.' : error.message;
+  return error.code === `HTTP_${error.status}`
+    ? say('forms.failedTryAgain', 'Something went wrong. Please try again.')
+    : error.message;
 }
 
-/** Puts a failed send's reasons at the fields; what matches no field is a toast. The form keeps its content. */
+/**
+ * Puts a failed send's reasons at the fields; what matches no field is a toast, in the language of
+ * `translator` (the page's, when none is given). The form keeps its content.
+ */
 export function showSendError<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
   fields: readonly Path<T>[],
+  translator?: Translator,
 ): void {
   const details = isApiError(error) && error.status !== 429 ? fieldErrorsOf(error) : [];
-  if (showFieldErrors(details, setError, topLevelField(fields)) === 0) notify.error(sendErrorText(error));
+  if (showFieldErrors(details, setError, topLevelField(fields)) === 0) {
+    notify.error(sendErrorText(error, translator));
+  }
 }
 
 /**
@@ -52,10 +67,11 @@ export function showSendError<T extends FieldValues>(
  * Hidden with CSS, out of the tab order and of the accessibility tree.
  */
 export function HoneypotField({ registration }: { registration: UseFormRegisterReturn }) {
+  const { t } = useI18n();
   return (
     <div className="visually-hidden" aria-hidden="true">
       <label>
-        Leave this empty
+        {t('forms.honeypot')}
         <input type="text" tabIndex={-1} autoComplete="off" aria-hidden="true" {...registration} />
       </label>
     </div>
@@ -65,7 +81,8 @@ export function HoneypotField({ registration }: { registration: UseFormRegisterR
 /**
  * A public form's react-hook-form, with the send all three forms make: `submit` checks the fields with
  * `resolver`, sends them to `path`, puts a failure's reasons at `fields` (keeping what the visitor wrote),
- * and on success says `sentMessage(status)` and empties the form.
+ * and on success says `sentMessage(status)` (a catalog key in the page's language, or a text as it is)
+ * and empties the form.
  */
 export function usePublicForm<Input extends FieldValues, Output extends FieldValues>({
   resolver,
@@ -80,6 +97,7 @@ export function usePublicForm<Input extends FieldValues, Output extends FieldVal
   fields: readonly Path<Input>[];
   sentMessage: (status: number) => string;
 }) {
+  const translator = useI18n();
   const form = useForm<Input, unknown, Output>({ resolver, defaultValues });
   // Once sent with the script, what the URL said about a send without it is old news.
   const [sentWithScript, setSentWithScript] = useState(false);
@@ -88,10 +106,10 @@ export function usePublicForm<Input extends FieldValues, Output extends FieldVal
     try {
       status = await sendPublicForm(path, values);
     } catch (error) {
-      showSendError(error, form.setError, fields);
+      showSendError(error, form.setError, fields, translator);
       return;
     }
-    notify.success(sentMessage(status));
+    notify.success(messageText(translator, sentMessage(status)));
     form.reset();
   };
   const handleSubmit = form.handleSubmit(onSubmit);
@@ -117,25 +135,48 @@ export function FormPostOutcomeNote({
   search: string;
   hidden?: boolean;
 }) {
+  const translator = useI18n();
   const outcome = hidden ? undefined : formPostOutcome(post, search);
   if (!outcome) return null;
+  const say = (text: string) => outcomeText(translator, post, text);
   if (outcome.kind === 'done') {
     return (
       <p className="alert alert-success" role="status">
-        {outcome.text}
+        {say(outcome.text)}
       </p>
     );
   }
   return (
     <div className="alert alert-danger" role="alert">
-      <p className="mb-1">{post.notDone}</p>
+      <p className="mb-1">{say(post.notDone)}</p>
       <ul className="mb-0">
         {outcome.texts.map((text) => (
-          <li key={text}>{text}</li>
+          <li key={text}>{say(text)}</li>
         ))}
       </ul>
     </div>
   );
+}
+
+/**
+ * A plain send's outcome text (shared/api/form-posts.ts keeps the English, by code) in the page's
+ * language: a field's reason is the `validation` catalog's message of its code, a failure or a thank
+ * you the `forms` catalog's; a text no catalog has stays as it is.
+ */
+function outcomeText({ t, has }: Translator, post: FormPost, text: string): string {
+  if (text === post.notDone) {
+    return t(post.param === 'comment' ? 'forms.notDone.comment' : 'forms.notDone.message');
+  }
+  const doneCode = Object.entries(post.done).find(([, english]) => english === text)?.[0];
+  if (doneCode !== undefined) {
+    const key = `forms.done.${post.param}.${doneCode}`;
+    return has(key) ? t(key as MessageKey) : text;
+  }
+  const code = Object.entries(post.errors).find(([, english]) => english === text)?.[0];
+  if (code === undefined) return text;
+  for (const key of [`forms.failure.${code}`, `validation.${code}`])
+    if (has(key)) return t(key as MessageKey);
+  return text;
 }
 
 /** What a floating field's control (an input or a select) carries: its id, classes and aria state. */
@@ -227,8 +268,8 @@ function FloatingInput({
 
 /** Your Name and Your Email, as the footer's and Book A Seat's forms show them. */
 const NAME_AND_EMAIL = [
-  { name: 'name', label: 'Your Name', type: 'text', maxLength: NAME_MAX_LENGTH },
-  { name: 'email', label: 'Your Email', type: 'email', maxLength: EMAIL_MAX_LENGTH },
+  { name: 'name', label: 'forms.yourName', type: 'text', maxLength: NAME_MAX_LENGTH },
+  { name: 'email', label: 'forms.yourEmail', type: 'email', maxLength: EMAIL_MAX_LENGTH },
 ] as const;
 
 /** Your Name and Your Email, the fields the footer's and Book A Seat's forms open with. */
@@ -245,11 +286,12 @@ export function NameAndEmailFields({
   /** The browser's own checks (browserChecks), for a form that may be sent without the script. */
   withBrowserChecks?: boolean;
 }) {
+  const { t } = useI18n();
   return NAME_AND_EMAIL.map(({ name, label, type, maxLength }) => (
     <FloatingInput
       key={name}
       id={`${id}-${name}`}
-      label={label}
+      label={t(label)}
       type={type}
       autoComplete={name}
       error={errors[name]}

@@ -1,24 +1,26 @@
 import { USER_TYPE } from '../../../../shared/constants.js';
+import { examTimeIn } from '../../../components/school/dates.js';
 import { FailureState, LoadingState, QueryState } from '../../../components/school/QueryState.js';
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
 import { useCurrentUser } from '../../../lib/current-user.js';
-import { examTimeInWords } from '../../../lib/school-time.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { type Exam, useStudentExams, useTeacherExams } from '../api/get-exams.js';
 
 function ExamTable({ exams }: { exams: Exam[] }) {
+  const { t, locale } = useI18n();
   return (
     <SchoolTable
-      label="Exams"
+      label={t('exams.table.label')}
       rows={exams}
       rowKey={(exam) => `${exam.className}|${exam.subjectName}|${exam.time}`}
       columns={[
-        { header: 'Class', cell: (exam) => exam.className },
-        { header: 'Subject', cell: (exam) => exam.subjectName },
+        { header: t('exams.table.class'), cell: (exam) => exam.className },
+        { header: t('exams.table.subject'), cell: (exam) => exam.subjectName },
         // The contract's `2026-12-04 09:00 - 11:00` in words; the machine-readable day stays in <time>.
         {
-          header: 'Time',
-          cell: (exam) => <time dateTime={exam.time.slice(0, 10)}>{examTimeInWords(exam.time)}</time>,
+          header: t('exams.table.time'),
+          cell: (exam) => <time dateTime={exam.time.slice(0, 10)}>{examTimeIn(exam.time, locale)}</time>,
         },
       ]}
     />
@@ -27,9 +29,10 @@ function ExamTable({ exams }: { exams: Exam[] }) {
 
 /** Exam, /exam (docs/contract/product.md#school-screens): a pupil's exam programme (`GET student/exam`). */
 export function StudentExamScreen() {
+  const { t } = useI18n();
   const exams = useStudentExams();
   return (
-    <SchoolPanel title="Upcoming exams" lead="When each subject is examined in your class.">
+    <SchoolPanel title={t('exams.student.title')} lead={t('exams.student.lead')}>
       <QueryState query={exams}>{(rows) => <ExamTable exams={rows} />}</QueryState>
     </SchoolPanel>
   );
@@ -41,6 +44,7 @@ export function StudentExamScreen() {
  * student/exam`, which answers every exam to a Principle and a pupil's own class to a Student.
  */
 export function TeacherExamsScreen() {
+  const { t } = useI18n();
   const user = useCurrentUser();
   const isTeacher = user.data?.type === USER_TYPE.teacher;
   const teacherExams = useTeacherExams(isTeacher ? user.data?.id : undefined);
@@ -49,8 +53,8 @@ export function TeacherExamsScreen() {
 
   return (
     <SchoolPanel
-      title={user.data?.type === USER_TYPE.principal ? 'All exams' : 'Your exams'}
-      lead="Which class sits which subject, and when."
+      title={t(user.data?.type === USER_TYPE.principal ? 'exams.teacher.allTitle' : 'exams.teacher.ownTitle')}
+      lead={t('exams.teacher.lead')}
     >
       {user.isError && user.data === undefined ? (
         <FailureState error={user.error} retry={user.refetch} />

@@ -78,11 +78,9 @@ describe('the family screens in another language', () => {
       pattern: '/dashboard',
     });
     await screen.findByText(/Grandma Rose/, {}, LOADED);
-    // The child's places are the navigation's texts (shared/app-navigation.ts), translated with it.
-    const places = childPlacesOf(ASHA).flatMap((place) => [place.label, place.blurb]);
-    expect(
-      untranslatedTexts(container, ['Asha Verma', 'KG', 'Amara Okafor', 'Grandma Rose', ...places]),
-    ).toEqual([]);
+    // The child's places (shared/app-navigation.ts) are said by their keys, as the navigation says them.
+    expect(untranslatedTexts(container, ['Asha Verma', 'KG', 'Amara Okafor', 'Grandma Rose'])).toEqual([]);
+    expect(childPlacesOf(ASHA).length).toBeGreaterThan(0);
   });
 
   it('a parent’s dashboard in French: the times of today', async () => {
@@ -93,6 +91,9 @@ describe('the family screens in another language', () => {
     renderScreen(inLocale(<ParentDashboard />, 'fr'), { path: '/dashboard', pattern: '/dashboard' });
     expect(await screen.findByText('Pas encore arrivé aujourd’hui.', {}, LOADED)).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Aujourd’hui' })).toBeInTheDocument();
+    // The child's tiles too: the class's week by its name.
+    expect(screen.getByText('La semaine de la classe KG')).toBeInTheDocument();
+    expect(screen.getByText('Bulletin')).toBeInTheDocument();
   });
 
   it('care details to read and their editor with its history: no text outside the catalogs', async () => {

@@ -2,8 +2,11 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FORBIDDEN_TEXT, NOT_FOUND_TEXT } from '../../../components/school/QueryState.js';
 import { allowConsoleErrors } from '../../../test/console.js';
+import { testTranslator } from '../../../test/i18n.js';
 import { apiError, columnsOf, mockApi, renderScreen } from '../../../test/school-test-utils.js';
 import { MARK_HISTORY_TEXTS, MarkHistoryScreen } from './MarkHistoryScreen.js';
+
+const english = testTranslator('en');
 
 const pupil = { results: { id: 12, name: 'Ada Mensah' } };
 
@@ -40,14 +43,14 @@ describe('Mark history', () => {
     expect(latest).toHaveTextContent(/^Mathematics5864Amara Okafor5 Mar 2026, 05:15$/); // 10:15 UTC on the school's clock (New York)
     expect(first).toHaveTextContent(
       new RegExp(
-        `^Mathematics${MARK_HISTORY_TEXTS.firstEntry}58${MARK_HISTORY_TEXTS.removedAccount}1 Mar 2026`,
+        `^Mathematics${english.t(MARK_HISTORY_TEXTS.firstEntry)}58${english.t(MARK_HISTORY_TEXTS.removedAccount)}1 Mar 2026`,
       ),
     );
     expect(within(first as HTMLElement).getByText(/1 Mar 2026/)).toHaveAttribute(
       'datetime',
       '2026-03-01T09:00:00.000Z',
     );
-    expect(screen.getByRole('link', { name: MARK_HISTORY_TEXTS.backToMarkSheet })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: english.t(MARK_HISTORY_TEXTS.backToMarkSheet) })).toHaveAttribute(
       'href',
       '/result-summary/12',
     );
@@ -56,7 +59,7 @@ describe('Mark history', () => {
   it('says so when no mark was ever entered', async () => {
     mockApi({ 'GET users/student/12': pupil, 'GET marks/history/12': { data: [] } });
     renderScreen(<MarkHistoryScreen studentId={12} />);
-    expect(await screen.findByText(MARK_HISTORY_TEXTS.empty)).toBeInTheDocument();
+    expect(await screen.findByText(english.t(MARK_HISTORY_TEXTS.empty))).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
@@ -68,7 +71,7 @@ describe('Mark history', () => {
     });
     renderScreen(<MarkHistoryScreen studentId={99} />);
     expect(await screen.findByText(NOT_FOUND_TEXT)).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: MARK_HISTORY_TEXTS.title })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: english.t(MARK_HISTORY_TEXTS.title) })).toBeInTheDocument();
   });
 
   it('shows the server’s refusal to anyone but the principal', async () => {

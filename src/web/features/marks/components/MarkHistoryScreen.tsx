@@ -2,19 +2,20 @@ import { Link } from 'react-router';
 import { QueryState } from '../../../components/school/QueryState.js';
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
+import { formatWhenIn } from '../../../components/ui/locale-dates.js';
 import { schoolPaths } from '../../../config/school-paths.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { usePupil } from '../../../lib/school/get-pupil.js';
-import { formatWhen } from '../../../lib/school-time.js';
 import { useSettings } from '../../../lib/settings.js';
 import { useMarkHistory } from '../api/get-mark-history.js';
 
 export const MARK_HISTORY_TEXTS = {
-  title: 'Mark history',
-  lead: 'Every change of this pupil’s marks: who made it and when, newest first.',
-  empty: 'No marks have been entered for this pupil yet.',
-  firstEntry: 'first entry',
-  removedAccount: 'a removed account',
-  backToMarkSheet: 'Back to the mark sheet',
+  title: 'marks.history.title',
+  lead: 'marks.history.lead',
+  empty: 'marks.history.empty',
+  firstEntry: 'marks.history.firstEntry',
+  removedAccount: 'marks.history.removedAccount',
+  backToMarkSheet: 'marks.history.backToMarkSheet',
 } as const;
 
 /**
@@ -23,6 +24,7 @@ export const MARK_HISTORY_TEXTS = {
  * shown as "not available for your account".
  */
 export function MarkHistoryScreen({ studentId }: { studentId: number }) {
+  const { t, locale } = useI18n();
   const history = useMarkHistory(studentId);
   const pupil = usePupil(studentId);
   const pupilName = pupil.data?.name;
@@ -30,42 +32,47 @@ export function MarkHistoryScreen({ studentId }: { studentId: number }) {
   const timeZone = useSettings().data?.timeZone;
   return (
     <SchoolPanel
-      title={pupilName ? `${MARK_HISTORY_TEXTS.title}: ${pupilName}` : MARK_HISTORY_TEXTS.title}
-      lead={MARK_HISTORY_TEXTS.lead}
+      title={pupilName ? t('marks.history.titleOf', { name: pupilName }) : t(MARK_HISTORY_TEXTS.title)}
+      lead={t(MARK_HISTORY_TEXTS.lead)}
       actions={
         <Link className="btn btn-outline-primary rounded-pill" to={schoolPaths.resultSummary(studentId)}>
-          {MARK_HISTORY_TEXTS.backToMarkSheet}
+          {t(MARK_HISTORY_TEXTS.backToMarkSheet)}
         </Link>
       }
     >
-      <QueryState query={history} isEmpty={(rows) => rows.length === 0} empty={MARK_HISTORY_TEXTS.empty}>
+      <QueryState query={history} isEmpty={(rows) => rows.length === 0} empty={t(MARK_HISTORY_TEXTS.empty)}>
         {(rows) => (
           <SchoolTable
-            label={pupilName ? `Mark changes of ${pupilName}` : 'Mark changes'}
+            label={pupilName ? t('marks.history.labelOf', { name: pupilName }) : t('marks.history.label')}
             rows={rows}
             rowKey={(row) => row.id}
             columns={[
-              { header: 'Subject', cell: (row) => row.subjectName },
+              { header: t('marks.history.subject'), cell: (row) => row.subjectName },
               {
-                header: 'Old mark',
+                header: t('marks.history.oldMark'),
                 headerClassName: 'text-end',
                 cellClassName: 'text-end',
                 cell: (row) =>
                   row.oldMarks ?? (
-                    <span className="text-body-secondary">{MARK_HISTORY_TEXTS.firstEntry}</span>
+                    <span className="text-body-secondary">{t(MARK_HISTORY_TEXTS.firstEntry)}</span>
                   ),
               },
               {
-                header: 'New mark',
+                header: t('marks.history.newMark'),
                 headerClassName: 'text-end',
                 cellClassName: 'text-end',
                 cell: (row) => row.newMarks,
               },
-              { header: 'Changed by', cell: (row) => row.changedBy ?? MARK_HISTORY_TEXTS.removedAccount },
               {
-                header: 'When',
+                header: t('marks.history.changedBy'),
+                cell: (row) => row.changedBy ?? t(MARK_HISTORY_TEXTS.removedAccount),
+              },
+              {
+                header: t('marks.history.when'),
                 cellClassName: 'text-nowrap',
-                cell: (row) => <time dateTime={row.changedAt}>{formatWhen(row.changedAt, timeZone)}</time>,
+                cell: (row) => (
+                  <time dateTime={row.changedAt}>{formatWhenIn(locale, row.changedAt, timeZone)}</time>
+                ),
               },
             ]}
           />

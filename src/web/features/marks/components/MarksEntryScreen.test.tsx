@@ -2,8 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/toast.js';
 import { allowConsoleErrors } from '../../../test/console.js';
+import { testTranslator } from '../../../test/i18n.js';
 import { answer, mockApi, renderScreen } from '../../../test/school-test-utils.js';
 import { MarksEntryScreen, NO_MARKS_TEXT, NO_SUBJECTS_TEXT } from './MarksEntryScreen.js';
+
+const english = testTranslator('en');
 
 const CLASSES = { data: [{ classId: 3, class_name: 'Class 1' }] };
 const SUBJECTS = { data: [{ id: 5, name: 'Science' }] };
@@ -57,7 +60,7 @@ describe('Marks entry', () => {
       screen.getByLabelText('Class'),
       await screen.findByRole('option', { name: 'Class 1' }),
     );
-    expect(await screen.findByText(NO_SUBJECTS_TEXT)).toBeInTheDocument();
+    expect(await screen.findByText(english.t(NO_SUBJECTS_TEXT))).toBeInTheDocument();
     expect(api.calls('GET')).not.toContain('GET subject');
   });
 
@@ -80,7 +83,7 @@ describe('Marks entry', () => {
   it('asks for at least one mark', async () => {
     const { user } = await openGrid({ 'GET marks?classId=3&subjectId=5': { data: [ENTRIES.data[1]] } });
     await user.click(screen.getByRole('button', { name: 'Save Marks' }));
-    expect(await screen.findByText(NO_MARKS_TEXT)).toBeInTheDocument();
+    expect(await screen.findByText(english.t(NO_MARKS_TEXT))).toBeInTheDocument();
   });
 
   it('shows the server’s 404 with the rows it names; nothing is saved', async () => {

@@ -6,24 +6,22 @@ import { ErrorLines } from '../../../components/school/ErrorLines.js';
 import { QueryState } from '../../../components/school/QueryState.js';
 import { SchoolSelect } from '../../../components/school/SchoolField.js';
 import { SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { saveErrorLines } from '../../../lib/school/save-errors.js';
 import { notify } from '../../../lib/toast.js';
 import { type MarkEntry, useMarkEntries } from '../api/get-mark-entries.js';
 import { useMarkSubjects } from '../api/get-mark-subjects.js';
 import { useSaveMarks } from '../api/save-marks.js';
 
-export const NO_MARKS_TEXT = 'Fill in at least one mark before saving.';
+export const NO_MARKS_TEXT = 'marks.entry.noMarks';
 
 const toId = (value: string): number | undefined => (value === '' ? undefined : Number(value));
 
-/** The toast after a save: the marks that changed, not the rows that were sent again unchanged. */
-export const savedText = (changed: number): string =>
-  changed === 0 ? 'No marks changed.' : `Saved ${changed} ${changed === 1 ? 'mark' : 'marks'}.`;
-
-export const NO_SUBJECTS_TEXT = 'You teach no subject in this class.';
+export const NO_SUBJECTS_TEXT = 'marks.entry.noSubjects';
 
 /** /marks: a teacher (or the principal) enters marks 0-100 for a class's pupils in one subject. */
 export function MarksEntryScreen() {
+  const { t } = useI18n();
   const id = useId();
   const [classId, setClassId] = useState<number | undefined>();
   // Only what the caller may mark in the chosen class: a teacher's own subjects there.
@@ -32,7 +30,7 @@ export function MarksEntryScreen() {
   const entries = useMarkEntries(classId, subjectId);
 
   return (
-    <SchoolPanel title="Marks entry" lead="Choose a class and a subject, then fill in marks from 0 to 100.">
+    <SchoolPanel title={t('marks.entry.title')} lead={t('marks.entry.lead')}>
       <div className="attendance-toolbar">
         <AssignedClassSelect
           id={`${id}-class`}
@@ -44,8 +42,8 @@ export function MarksEntryScreen() {
         />
         <SchoolSelect
           id={`${id}-subject`}
-          label="Subject"
-          placeholder="Choose a subject"
+          label={t('marks.entry.subject')}
+          placeholder={t('marks.entry.chooseSubject')}
           value={subjectId}
           disabled={classId === undefined}
           onChange={(value) => setSubjectId(toId(value))}
@@ -53,13 +51,13 @@ export function MarksEntryScreen() {
         />
       </div>
       {classId !== undefined && subjects.data?.length === 0 ? (
-        <p className="school-state school-state--empty">{NO_SUBJECTS_TEXT}</p>
+        <p className="school-state school-state--empty">{t(NO_SUBJECTS_TEXT)}</p>
       ) : classId !== undefined && subjectId !== undefined ? (
-        <QueryState query={entries} empty="This class has no pupils yet.">
+        <QueryState query={entries} empty={t('marks.entry.noPupils')}>
           {(rows) => <MarksGrid key={`${classId}-${subjectId}`} rows={rows} subjectId={subjectId} />}
         </QueryState>
       ) : (
-        <p className="school-state school-state--empty">Choose a class and a subject to enter marks.</p>
+        <p className="school-state school-state--empty">{t('marks.entry.chooseFirst')}</p>
       )}
     </SchoolPanel>
   );
@@ -71,6 +69,7 @@ interface MarksGridProps {
 }
 
 function MarksGrid({ rows, subjectId }: MarksGridProps) {
+  const { t } = useI18n();
   const id = useId();
   const save = useSaveMarks();
   const [values, setValues] = useState<Record<number, string>>(() =>
@@ -88,7 +87,9 @@ function MarksGrid({ rows, subjectId }: MarksGridProps) {
       if (raw === '') continue;
       const parsed = MarksSchema.safeParse(Number(raw));
       if (parsed.success) body.push({ studentId: row.studentId, subjectId, marks: parsed.data });
-      else errors[row.studentId] = parsed.error.issues[0]?.message ?? 'Invalid marks';
+      // MarksSchema asks for one thing, a whole number from 0 to 100: its catalog key says it in the
+      // page's language (FieldMessage shows a key translated).
+      else errors[row.studentId] = 'validation.school.marksRange';
     }
     setRowErrors(errors);
     if (Object.keys(errors).length > 0) {
@@ -96,12 +97,13 @@ function MarksGrid({ rows, subjectId }: MarksGridProps) {
       return;
     }
     if (body.length === 0) {
-      setFormError([NO_MARKS_TEXT]);
+      setFormError([t(NO_MARKS_TEXT)]);
       return;
     }
     setFormError([]);
     save.mutate(body, {
-      onSuccess: ({ changed }) => notify.success(savedText(changed)),
+      // The marks that changed, not the rows that were sent again unchanged.
+      onSuccess: ({ changed }) => notify.success(t('marks.entry.saved', { changed })),
       onError: (error) => setFormError(saveErrorLines(error)),
     });
   };
@@ -109,12 +111,12 @@ function MarksGrid({ rows, subjectId }: MarksGridProps) {
   return (
     <form onSubmit={onSubmit} noValidate>
       <ErrorLines lines={formError} />
-      <TableWrap label="Marks of the pupils">
+      <TableWrap label={t('marks.entry.label')}>
         <table className="table school-table">
           <thead>
             <tr>
-              <th scope="col">Student Name</th>
-              <th scope="col">Marks</th>
+              <th scope="col">{t('marks.entry.studentName')}</th>
+              <th scope="col">{t('marks.entry.marks')}</th>
             </tr>
           </thead>
           <tbody>
@@ -151,7 +153,7 @@ function MarksGrid({ rows, subjectId }: MarksGridProps) {
         </table>
       </TableWrap>
       <button type="submit" className="btn btn-primary rounded-pill" disabled={save.isPending}>
-        {save.isPending ? 'Saving…' : 'Save Marks'}
+        {save.isPending ? t('marks.entry.saving') : t('marks.entry.save')}
       </button>
     </form>
   );

@@ -3,9 +3,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { USER_TYPE } from '../../../../shared/constants.js';
 import { NOT_FOUND_TEXT } from '../../../components/school/QueryState.js';
 import { allowConsoleErrors } from '../../../test/console.js';
+import { testTranslator } from '../../../test/i18n.js';
 import { apiError, columnsOf, mockApi, profile, renderScreen } from '../../../test/school-test-utils.js';
 import { FinalResultsScreen, RESULTS_TEXTS, ResultsScreen, StudentResultsScreen } from './ResultScreens.js';
 import { ResultSummaryScreen } from './ResultSummaryScreen.js';
+
+const english = testTranslator('en');
 
 describe('Results', () => {
   it('shows Class, Student Name, Subject, Marks', async () => {
@@ -29,7 +32,7 @@ describe('Results', () => {
       'GET users/profile': profile(USER_TYPE.student, 12, 'Ada Mensah'),
     });
     renderScreen(<ResultsScreen />);
-    expect(await screen.findByRole('link', { name: RESULTS_TEXTS.ownMarkSheet })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: english.t(RESULTS_TEXTS.ownMarkSheet) })).toHaveAttribute(
       'href',
       '/result-summary/12',
     );

@@ -1,36 +1,55 @@
 import { Link } from 'react-router';
 import { USER_TYPE } from '../../../../shared/constants.js';
+import { DEFAULT_PASS_MARK, resultKey } from '../../../../shared/rules/mark-sheet.js';
 import { QueryState } from '../../../components/school/QueryState.js';
 import { HiddenText, SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
 import { schoolPaths } from '../../../config/school-paths.js';
 import { useCurrentUser } from '../../../lib/current-user.js';
+import { type Translator, useI18n } from '../../../lib/i18n.js';
 import { useResults } from '../api/get-results.js';
 import { useStudentResults } from '../api/get-student-results.js';
 import { useTeacherResults } from '../api/get-teacher-results.js';
 
+/**
+ * A subject's PASS or FAIL, or a pupil's division, in the reader's language: the API gives the
+ * contract's English values (shared/rules/mark-sheet.ts), which are data, not words to show.
+ */
 export function ResultBadge({ result }: { result: string }) {
+  const { t } = useI18n();
   const failed = result.toLowerCase() === 'fail';
+  const key = resultKey(result);
   return (
-    <span className={`school-badge ${failed ? 'school-badge--fail' : 'school-badge--pass'}`}>{result}</span>
+    <span className={`school-badge ${failed ? 'school-badge--fail' : 'school-badge--pass'}`}>
+      {key ? t(key) : result}
+    </span>
   );
 }
 
 /** Columns more than one result table shows. */
-const COLUMNS = {
-  className: { header: 'Class', cell: (row: { className: string }) => row.className },
-  studentName: { header: 'Student Name', cell: (row: { studentName: string }) => row.studentName },
-  subjectName: { header: 'Subject', cell: (row: { subjectName: string }) => row.subjectName },
+const columnsIn = ({ t }: Translator) => ({
+  className: { header: t('marks.results.class'), cell: (row: { className: string }) => row.className },
+  studentName: {
+    header: t('marks.results.studentName'),
+    cell: (row: { studentName: string }) => row.studentName,
+  },
+  subjectName: {
+    header: t('marks.results.subject'),
+    cell: (row: { subjectName: string }) => row.subjectName,
+  },
   marks: {
-    header: 'Marks',
+    header: t('marks.results.marks'),
     headerClassName: 'text-end',
     cellClassName: 'text-end',
     cell: (row: { marks: number }) => row.marks,
   },
-  result: { header: 'Result', cell: (row: { result: string }) => <ResultBadge result={row.result} /> },
-};
+  result: {
+    header: t('marks.results.result'),
+    cell: (row: { result: string }) => <ResultBadge result={row.result} />,
+  },
+});
 
-export const RESULTS_TEXTS = { ownMarkSheet: 'Your mark sheet' } as const;
+export const RESULTS_TEXTS = { ownMarkSheet: 'marks.results.ownMarkSheet' } as const;
 
 /**
  * A column whose value is the same in every row (the pupil of a pupil's own results): on a phone,
@@ -58,17 +77,20 @@ function onePupil(rows: readonly { studentName: string; className: string }[]) {
  * result`, the caller's own).
  */
 export function ResultsScreen() {
+  const translator = useI18n();
+  const { t } = translator;
+  const COLUMNS = columnsIn(translator);
   const results = useResults();
   const user = useCurrentUser();
   return (
     <SchoolPanel
-      title="Marks by subject"
-      lead="Every mark you may see, by class and pupil."
+      title={t('marks.results.title')}
+      lead={t('marks.results.lead')}
       actions={
         // A pupil's way to their own mark sheet (total, percentage, division).
         user.data?.type === USER_TYPE.student ? (
           <Link className="btn btn-outline-primary rounded-pill" to={schoolPaths.resultSummary(user.data.id)}>
-            {RESULTS_TEXTS.ownMarkSheet}
+            {t(RESULTS_TEXTS.ownMarkSheet)}
           </Link>
         ) : null
       }
@@ -79,12 +101,10 @@ export function ResultsScreen() {
           return (
             <>
               {pupil ? (
-                <p className="school-table__named-once d-sm-none">
-                  {pupil.studentName}, {pupil.className}
-                </p>
+                <p className="school-table__named-once d-sm-none">{t('marks.results.pupilOnce', pupil)}</p>
               ) : null}
               <SchoolTable
-                label="Results"
+                label={t('marks.results.label')}
                 rows={rows}
                 rowKey={(row) => `${row.className}|${row.studentName}|${row.subjectName}`}
                 columns={[
@@ -107,22 +127,25 @@ export function ResultsScreen() {
  * student/result/{id}` (it carries each subject's PASS or FAIL), with a link to the mark sheet.
  */
 export function StudentResultsScreen({ studentId }: { studentId: number }) {
+  const translator = useI18n();
+  const { t } = translator;
+  const COLUMNS = columnsIn(translator);
   const results = useStudentResults(studentId);
   const name = results.data?.[0]?.studentName;
   return (
     <SchoolPanel
-      title={name ? `Results of ${name}` : 'Results'}
-      lead="Marks per subject; below 33 marks a subject is not passed."
+      title={name ? t('marks.pupil.titleOf', { name }) : t('marks.pupil.title')}
+      lead={t('marks.pupil.lead', { passMark: DEFAULT_PASS_MARK })}
       actions={
         <Link to={schoolPaths.resultSummary(studentId)} className="btn btn-primary rounded-pill">
-          View mark sheet
+          {t('marks.pupil.viewMarkSheet')}
         </Link>
       }
     >
       <QueryState query={results}>
         {(rows) => (
           <SchoolTable
-            label="Results of the pupil"
+            label={t('marks.pupil.label')}
             rows={rows}
             rowKey={(row) => row.subjectName}
             // The heading names the pupil: on a phone the cards do not repeat it.
@@ -139,13 +162,16 @@ export function StudentResultsScreen({ studentId }: { studentId: number }) {
  * View Marks (`GET teacher/result`).
  */
 export function FinalResultsScreen() {
+  const translator = useI18n();
+  const { t } = translator;
+  const COLUMNS = columnsIn(translator);
   const results = useTeacherResults();
   return (
-    <SchoolPanel title="Results by pupil" lead="Each pupil's division; View Marks opens the mark sheet.">
+    <SchoolPanel title={t('marks.final.title')} lead={t('marks.final.lead')}>
       <QueryState query={results}>
         {(rows) => (
           <SchoolTable
-            label="Final results"
+            label={t('marks.final.label')}
             rows={rows}
             rowKey={(row) => row.studentId}
             columns={[
@@ -153,14 +179,15 @@ export function FinalResultsScreen() {
               COLUMNS.studentName,
               COLUMNS.result,
               {
-                header: <HiddenText>Mark sheet</HiddenText>,
+                header: <HiddenText>{t('marks.final.markSheet')}</HiddenText>,
                 cellClassName: 'text-end',
                 cell: (row) => (
                   <Link
                     to={schoolPaths.resultSummary(row.studentId)}
                     className="btn btn-sm btn-outline-primary rounded-pill text-nowrap"
                   >
-                    View Marks <HiddenText>of {row.studentName}</HiddenText>
+                    {t('marks.final.viewMarks')}{' '}
+                    <HiddenText>{t('marks.final.of', { name: row.studentName })}</HiddenText>
                   </Link>
                 ),
               },

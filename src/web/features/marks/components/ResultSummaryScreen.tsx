@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
 import { USER_TYPE } from '../../../../shared/constants.js';
-import { MAX_MARKS_PER_SUBJECT } from '../../../../shared/rules/mark-sheet.js';
+import { DIVISION_KEYS, MAX_MARKS_PER_SUBJECT } from '../../../../shared/rules/mark-sheet.js';
+import { numberIn, percentIn } from '../../../components/school/dates.js';
 import { QueryState } from '../../../components/school/QueryState.js';
 import { SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
 import { schoolPaths } from '../../../config/school-paths.js';
 import { useCurrentUser } from '../../../lib/current-user.js';
-import { formatPercent } from '../../../lib/school/format.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { useResultSummary } from '../api/get-result-summary.js';
 import { ResultBadge } from './ResultScreens.js';
 
@@ -18,20 +19,19 @@ const divisionClass = (division: string): string =>
  * server's, computed with the shared `markSheet` rule, so every screen agrees.
  */
 export function ResultSummaryScreen({ studentId }: { studentId: number }) {
+  const { t, locale } = useI18n();
   const summary = useResultSummary(studentId);
   const user = useCurrentUser();
   return (
     <SchoolPanel
-      title="Mark sheet"
-      lead={
-        summary.data ? summary.data.studentName : 'Subject by subject, then total, percentage and division.'
-      }
+      title={t('marks.sheet.title')}
+      lead={summary.data ? summary.data.studentName : t('marks.sheet.lead')}
       actions={
         // Who changed which mark when: the principal's audit trail
         // (docs/decisions/0009-running-the-school-year.md).
         user.data?.type === USER_TYPE.principal ? (
           <Link className="btn btn-outline-primary rounded-pill" to={schoolPaths.markHistory(studentId)}>
-            Mark history
+            {t('marks.sheet.markHistory')}
           </Link>
         ) : null
       }
@@ -40,15 +40,15 @@ export function ResultSummaryScreen({ studentId }: { studentId: number }) {
       <QueryState query={summary} isEmpty={(sheet) => sheet.rows.length === 0}>
         {(sheet) => (
           <>
-            <TableWrap label={`Mark sheet of ${sheet.studentName}`}>
+            <TableWrap label={t('marks.sheet.label', { name: sheet.studentName })}>
               <table className="table school-table mark-sheet__table">
                 <thead>
                   <tr>
-                    <th scope="col">Subject</th>
+                    <th scope="col">{t('marks.sheet.subject')}</th>
                     <th scope="col" className="text-end">
-                      Marks
+                      {t('marks.sheet.marks')}
                     </th>
-                    <th scope="col">Result</th>
+                    <th scope="col">{t('marks.sheet.result')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -66,19 +66,22 @@ export function ResultSummaryScreen({ studentId }: { studentId: number }) {
             </TableWrap>
             <dl className="mark-sheet__totals">
               <div className="mark-sheet__total">
-                <dt>Total</dt>
+                <dt>{t('marks.sheet.total')}</dt>
                 <dd>
-                  {sheet.total}
-                  <span className="mark-sheet__out-of"> / {sheet.rows.length * MAX_MARKS_PER_SUBJECT}</span>
+                  {numberIn(sheet.total, locale)}
+                  <span className="mark-sheet__out-of">
+                    {' / '}
+                    {numberIn(sheet.rows.length * MAX_MARKS_PER_SUBJECT, locale)}
+                  </span>
                 </dd>
               </div>
               <div className="mark-sheet__total">
-                <dt>Percentage</dt>
-                <dd>{formatPercent(sheet.percentage)}</dd>
+                <dt>{t('marks.sheet.percentage')}</dt>
+                <dd>{percentIn(sheet.percentage, locale)}</dd>
               </div>
               <div className={`mark-sheet__total mark-sheet__division ${divisionClass(sheet.division)}`}>
-                <dt>Division</dt>
-                <dd>{sheet.division}</dd>
+                <dt>{t('marks.sheet.division')}</dt>
+                <dd>{t(DIVISION_KEYS[sheet.division])}</dd>
               </div>
             </dl>
           </>

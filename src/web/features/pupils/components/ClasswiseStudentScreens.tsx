@@ -3,6 +3,7 @@ import { QueryState } from '../../../components/school/QueryState.js';
 import { HiddenText, SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
 import { schoolPaths } from '../../../config/school-paths.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { useAssignedClasses } from '../../../lib/school/get-assigned-classes.js';
 import { useClassStudents } from '../../../lib/school/get-class-students.js';
 import { AssignedClassList } from './AssignedClassList.js';
@@ -12,15 +13,16 @@ import { AssignedClassList } from './AssignedClassList.js';
  * View Student List.
  */
 export function ClasswiseStudentScreen() {
+  const { t } = useI18n();
   return (
     <AssignedClassList
-      lead="Open a class to see its pupils."
+      lead={t('pupils.classwise.lead')}
       action={(row) => (
         <Link
           to={schoolPaths.studentList(row.id)}
           className="btn btn-sm btn-primary rounded-pill text-nowrap"
         >
-          View Student List <HiddenText>of {row.name}</HiddenText>
+          {t('pupils.classwise.viewList')} <HiddenText>{t('pupils.list.of', { name: row.name })}</HiddenText>
         </Link>
       )}
     />
@@ -33,25 +35,28 @@ export function ClasswiseStudentScreen() {
  * docs/contract/fixes-and-gaps.md#fix-4) and Details view.
  */
 export function StudentListScreen({ classId }: { classId: number }) {
+  const { t } = useI18n();
   const navigate = useNavigate();
   const pupils = useClassStudents(classId);
   const schoolClass = useAssignedClasses().data?.find((row) => row.classId === classId);
   return (
     <SchoolPanel
-      title={schoolClass ? `Pupils of ${schoolClass.className}` : 'Pupils of the class'}
-      lead="Attendance details shows a pupil's attendance; Details view their profile."
+      title={
+        schoolClass ? t('pupils.list.titleOf', { className: schoolClass.className }) : t('pupils.list.title')
+      }
+      lead={t('pupils.list.lead')}
     >
       <QueryState query={pupils}>
         {(rows) => (
           <SchoolTable
-            label="Pupils"
+            label={t('pupils.list.label')}
             rows={rows}
             rowKey={(row) => row.studentId}
             columns={[
-              { header: 'Sr.No.', cell: (_row, index) => index + 1 },
-              { header: 'Student Name', cell: (row) => row.studentName },
+              { header: t('pupils.list.srNo'), cell: (_row, index) => index + 1 },
+              { header: t('pupils.list.studentName'), cell: (row) => row.studentName },
               {
-                header: <HiddenText>Attendance and profile</HiddenText>,
+                header: <HiddenText>{t('pupils.list.actions')}</HiddenText>,
                 cell: (row) => (
                   <div className="school-row-actions">
                     <button
@@ -59,13 +64,15 @@ export function StudentListScreen({ classId }: { classId: number }) {
                       className="btn btn-sm btn-outline-primary rounded-pill"
                       onClick={() => void navigate(schoolPaths.attendanceHistory(row.studentId))}
                     >
-                      Attendance details <HiddenText>of {row.studentName}</HiddenText>
+                      {t('pupils.list.attendance')}{' '}
+                      <HiddenText>{t('pupils.list.of', { name: row.studentName })}</HiddenText>
                     </button>
                     <Link
                       to={schoolPaths.studentProfile(row.studentId)}
                       className="btn btn-sm btn-primary rounded-pill"
                     >
-                      Details view <HiddenText>of {row.studentName}</HiddenText>
+                      {t('pupils.list.details')}{' '}
+                      <HiddenText>{t('pupils.list.of', { name: row.studentName })}</HiddenText>
                     </Link>
                   </div>
                 ),

@@ -3,11 +3,13 @@ import { PUPIL_IMPORT_COLUMNS } from '../../../../shared/api/school-admin.js';
 import { ErrorLines } from '../../../components/school/ErrorLines.js';
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
+import { type MessageKey, type Translator, useI18n } from '../../../lib/i18n.js';
 import { saveErrorLines } from '../../../lib/school/save-errors.js';
 import { type PupilImport, useImportPupils } from '../api/import-pupils.js';
 
 /** /import-pupils: the principal previews a CSV of pupils, then commits it and sees the passwords once. */
 export function ImportPupilsScreen() {
+  const { t } = useI18n();
   const id = useId();
   const upload = useImportPupils();
   const [file, setFile] = useState<File | undefined>();
@@ -16,7 +18,7 @@ export function ImportPupilsScreen() {
 
   const run = (commit: boolean) => {
     if (!file) {
-      setErrors(['Choose a CSV file']);
+      setErrors([t('pupils.import.chooseFile')]);
       return;
     }
     setErrors([]);
@@ -35,13 +37,13 @@ export function ImportPupilsScreen() {
 
   return (
     <SchoolPanel
-      title="Import pupils"
-      lead={`A CSV with a header row: ${PUPIL_IMPORT_COLUMNS.join(', ')}. Preview first; then all rows are saved or none.`}
+      title={t('pupils.import.title')}
+      lead={t('pupils.import.lead', { columns: PUPIL_IMPORT_COLUMNS.join(', ') })}
     >
       <form className="d-flex flex-wrap gap-2 align-items-end mb-3" onSubmit={onPreview} noValidate>
         <div className="school-field import-pupils__file">
           <label className="school-field__label" htmlFor={`${id}-file`}>
-            CSV file
+            {t('pupils.import.file')}
           </label>
           <input
             id={`${id}-file`}
@@ -55,7 +57,7 @@ export function ImportPupilsScreen() {
           />
         </div>
         <button type="submit" className="btn btn-outline-primary rounded-pill" disabled={upload.isPending}>
-          Preview
+          {t('pupils.import.preview')}
         </button>
         {canCommit ? (
           <button
@@ -64,7 +66,7 @@ export function ImportPupilsScreen() {
             disabled={upload.isPending}
             onClick={() => run(true)}
           >
-            Commit
+            {t('pupils.import.commit')}
           </button>
         ) : null}
       </form>
@@ -74,32 +76,40 @@ export function ImportPupilsScreen() {
   );
 }
 
+/** A row's problem: the column (by its name in the reader's language) and what is wrong with it. */
+function problemText({ t, has }: Translator, { field, message }: { field: string; message: string }): string {
+  const column = `pupils.column.${field}`;
+  return `${has(column) ? t(column as MessageKey) : field}: ${message}`;
+}
+
 function ImportResult({ result }: { result: PupilImport }) {
+  const translator = useI18n();
+  const { t } = translator;
   return (
     <>
       <p role="status">
         {result.committed
-          ? `Created ${result.total} ${result.total === 1 ? 'account' : 'accounts'}. Note the initial passwords now: they are shown only once.`
-          : `${result.total} ${result.total === 1 ? 'row' : 'rows'}, ${result.invalid} with problems.`}
+          ? t('pupils.import.created', { total: result.total })
+          : t('pupils.import.checked', { total: result.total, invalid: result.invalid })}
       </p>
       <SchoolTable
-        label="Pupils of the file"
+        label={t('pupils.import.label')}
         rows={result.rows}
         rowKey={(row) => row.line}
         columns={[
-          { header: 'Line', cell: (row) => row.line },
-          { header: 'Name', cell: (row) => row.name },
-          { header: 'Email', cell: (row) => row.email },
-          { header: 'Class', cell: (row) => row.className },
+          { header: t('pupils.import.line'), cell: (row) => row.line },
+          { header: t('pupils.import.name'), cell: (row) => row.name },
+          { header: t('pupils.import.email'), cell: (row) => row.email },
+          { header: t('pupils.import.class'), cell: (row) => row.className },
           {
-            header: result.committed ? 'Initial password' : 'Problems',
+            header: result.committed ? t('pupils.import.password') : t('pupils.import.problems'),
             cell: (row) =>
               result.committed ? (
                 <code>{row.password}</code>
               ) : row.errors.length === 0 ? (
-                'OK'
+                t('pupils.import.ok')
               ) : (
-                row.errors.map((error) => `${error.field}: ${error.message}`).join('; ')
+                row.errors.map((error) => problemText(translator, error)).join('; ')
               ),
           },
         ]}

@@ -3,6 +3,7 @@ import { QueryState } from '../../../components/school/QueryState.js';
 import { HiddenText, SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
 import { schoolPaths } from '../../../config/school-paths.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { parseId } from '../../../lib/school/format.js';
 import {
   type AssignedClass,
@@ -15,16 +16,17 @@ import { AssignedClassList } from './AssignedClassList.js';
 export const VIEW_PARAM = 'class';
 
 function ClassList({ onView }: { onView: (classId: number) => void }) {
+  const { t } = useI18n();
   return (
     <AssignedClassList
-      lead="Choose a class to see its pupils."
+      lead={t('pupils.teacher.lead')}
       action={(row) => (
         <button
           type="button"
           className="btn btn-sm btn-primary rounded-pill px-3"
           onClick={() => onView(row.id)}
         >
-          View <HiddenText>{row.name}</HiddenText>
+          {t('pupils.teacher.view')} <HiddenText>{row.name}</HiddenText>
         </button>
       )}
     />
@@ -40,42 +42,47 @@ function ClassPupils({
   schoolClass: AssignedClass | undefined;
   onBack: () => void;
 }) {
+  const { t } = useI18n();
   const pupils = useAssignedStudents(classId);
   return (
     <SchoolPanel
-      title={schoolClass ? `Pupils of ${schoolClass.className}` : 'Pupils of the class'}
-      lead="Each pupil with the lesson you give them."
+      title={
+        schoolClass ? t('pupils.list.titleOf', { className: schoolClass.className }) : t('pupils.list.title')
+      }
+      lead={t('pupils.teacher.pupilsLead')}
       actions={
         <button type="button" className="btn btn-outline-primary rounded-pill px-4" onClick={onBack}>
-          Back
+          {t('pupils.teacher.back')}
         </button>
       }
     >
       <QueryState query={pupils}>
         {(rows) => (
           <SchoolTable
-            label="Pupils"
+            label={t('pupils.list.label')}
             rows={rows}
             rowKey={(row) => `${row.studentId}|${row.subjectName}|${row.time}`}
             columns={[
-              { header: 'Student Name', cell: (row) => row.studentName },
-              { header: 'Subject', cell: (row) => row.subjectName },
-              { header: 'Time', cellClassName: 'text-nowrap', cell: (row) => row.time },
+              { header: t('pupils.list.studentName'), cell: (row) => row.studentName },
+              { header: t('pupils.teacher.subject'), cell: (row) => row.subjectName },
+              { header: t('pupils.teacher.time'), cellClassName: 'text-nowrap', cell: (row) => row.time },
               {
-                header: <HiddenText>Profile and result</HiddenText>,
+                header: <HiddenText>{t('pupils.teacher.actions')}</HiddenText>,
                 cell: (row) => (
                   <div className="school-row-actions">
                     <Link
                       to={schoolPaths.studentProfile(row.studentId)}
                       className="btn btn-sm btn-outline-primary rounded-pill"
                     >
-                      Profile <HiddenText>of {row.studentName}</HiddenText>
+                      {t('pupils.teacher.profile')}{' '}
+                      <HiddenText>{t('pupils.list.of', { name: row.studentName })}</HiddenText>
                     </Link>
                     <Link
                       to={schoolPaths.studentResult(row.studentId)}
                       className="btn btn-sm btn-primary rounded-pill"
                     >
-                      Result <HiddenText>of {row.studentName}</HiddenText>
+                      {t('pupils.teacher.result')}{' '}
+                      <HiddenText>{t('pupils.list.of', { name: row.studentName })}</HiddenText>
                     </Link>
                   </div>
                 ),

@@ -3,10 +3,11 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { CreateStudentClassBodySchema } from '../../../../shared/api/school.js';
-import { MESSAGES, SCHOOL_DAYS } from '../../../../shared/constants.js';
+import { SCHOOL_DAYS } from '../../../../shared/constants.js';
 import { FieldMessage } from '../../../components/forms/FieldMessage.js';
 import { Modal } from '../../../components/ui/Modal.js';
 import { isApiError } from '../../../lib/api-client.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { useClasses } from '../../../lib/school/get-classes.js';
 import { useSubjects } from '../../../lib/school/get-subjects.js';
 import { useTimeSlots } from '../../../lib/school/get-time-slots.js';
@@ -37,6 +38,7 @@ export interface AddClassModalProps {
  * timetable clash (409) also says what clashed.
  */
 export function AddClassModal({ onClose }: AddClassModalProps) {
+  const { t } = useI18n();
   const id = useId();
   const [clash, setClash] = useState<string | undefined>();
   const teachers = useTeachers();
@@ -65,13 +67,13 @@ export function AddClassModal({ onClose }: AddClassModalProps) {
       },
       {
         onSuccess: () => {
-          window.alert(MESSAGES.classAdded);
+          window.alert(t('common.toast.classAdded'));
           onClose();
         },
         onError: (error) => {
           console.error('Could not add the class details:', error);
           if (isApiError(error) && error.status === 409) setClash(error.message);
-          window.alert(MESSAGES.classAddFailed);
+          window.alert(t('common.toast.classAddFailed'));
         },
       },
     );
@@ -100,21 +102,21 @@ export function AddClassModal({ onClose }: AddClassModalProps) {
       <form className="modal-content" noValidate onSubmit={handleSubmit(onSubmit)}>
         <div className="modal-header">
           <h2 id={`${id}-title`} className="modal-title h3">
-            Add Class Details
+            {t('timetable.add.title')}
           </h2>
         </div>
         <div className="modal-body">
           {optionsFailed ? (
             <p className="school-state school-state--notice" role="alert">
-              Some choices could not load. Close and open this form again to retry.
+              {t('timetable.add.optionsFailed')}
             </p>
           ) : null}
           <div className="mb-3">
             <label className="form-label" htmlFor={`${id}-teacherid`}>
-              Teacher
+              {t('timetable.add.teacher')}
             </label>
             <select {...field('teacherid')}>
-              <option value="">Teacher Name</option>
+              <option value="">{t('timetable.add.teacherName')}</option>
               {teachers.data?.map((teacher) => (
                 <option key={teacher.id} value={teacher.id}>
                   {teacher.name}
@@ -125,10 +127,10 @@ export function AddClassModal({ onClose }: AddClassModalProps) {
           </div>
           <div className="mb-3">
             <label className="form-label" htmlFor={`${id}-classesid`}>
-              Class
+              {t('timetable.add.class')}
             </label>
             <select {...field('classesid')}>
-              <option value="">Class Name</option>
+              <option value="">{t('timetable.add.className')}</option>
               {classes.data?.map((row) => (
                 <option key={row.id} value={row.id}>
                   {row.name}
@@ -139,10 +141,10 @@ export function AddClassModal({ onClose }: AddClassModalProps) {
           </div>
           <div className="mb-3">
             <label className="form-label" htmlFor={`${id}-subjectid`}>
-              Subject
+              {t('timetable.add.subject')}
             </label>
             <select {...field('subjectid')}>
-              <option value="">Subject Name</option>
+              <option value="">{t('timetable.add.subjectName')}</option>
               {subjects.data?.map((subject) => (
                 <option key={subject.id} value={subject.id}>
                   {subject.name}
@@ -153,10 +155,10 @@ export function AddClassModal({ onClose }: AddClassModalProps) {
           </div>
           <div className="mb-3">
             <label className="form-label" htmlFor={`${id}-timeid`}>
-              Time
+              {t('timetable.add.time')}
             </label>
             <select {...field('timeid')}>
-              <option value="">Select Time</option>
+              <option value="">{t('timetable.add.selectTime')}</option>
               {timeSlots.data?.map((slot) => (
                 <option key={slot.id} value={slot.id}>
                   {slot.label}
@@ -166,12 +168,12 @@ export function AddClassModal({ onClose }: AddClassModalProps) {
             {fieldError('timeid')}
           </div>
           <fieldset className="school-days" aria-describedby={errors.days ? `${id}-days-error` : undefined}>
-            <legend className="form-label">Days</legend>
+            <legend className="form-label">{t('timetable.add.days')}</legend>
             <div className="school-days__list">
               {SCHOOL_DAYS.map((day) => (
                 <label key={day} className="school-days__day">
                   <input type="checkbox" className="form-check-input" value={day} {...register('days')} />
-                  <span>{day}</span>
+                  <span>{t(`common.day.${day}`)}</span>
                 </label>
               ))}
             </div>
@@ -189,10 +191,10 @@ export function AddClassModal({ onClose }: AddClassModalProps) {
         </div>
         <div className="modal-footer">
           <button type="button" className="btn btn-outline-primary rounded-pill px-4" onClick={onClose}>
-            Close
+            {t('timetable.add.close')}
           </button>
           <button type="submit" className="btn btn-primary rounded-pill px-4" disabled={create.isPending}>
-            {create.isPending ? 'Saving…' : 'Save changes'}
+            {create.isPending ? t('timetable.add.saving') : t('timetable.add.save')}
           </button>
         </div>
       </form>

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SCHOOL_DAYS } from '../../../../shared/constants.js';
+import { testTranslator } from '../../../test/i18n.js';
 import { columnsOf, mockApi, renderScreen } from '../../../test/school-test-utils.js';
 import {
   buildScheduleGrid,
@@ -8,6 +9,8 @@ import {
   ScheduleSummaryScreen,
   WEEKLY_SCHEDULE_TITLE,
 } from './ScheduleScreens.js';
+
+const english = testTranslator('en');
 
 const CLASSES = {
   data: [
@@ -43,7 +46,7 @@ describe('Schedule-summary', () => {
   it('shows the Weekly Class Schedule with Time and Monday to Saturday', async () => {
     mockApi({ 'GET schedule': CLASSES, 'GET time': SLOTS, 'GET schedule/2': LESSONS });
     renderScreen(<ScheduleSummaryScreen classId={2} />);
-    expect(screen.getByRole('heading', { name: WEEKLY_SCHEDULE_TITLE })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: english.t(WEEKLY_SCHEDULE_TITLE) })).toBeInTheDocument();
     const table = await screen.findByRole('table');
     expect(columnsOf(table)).toEqual(['Time', ...SCHOOL_DAYS]);
     expect(await screen.findByText('Class: KG')).toBeInTheDocument();

@@ -5,6 +5,7 @@ import { ClassListTable } from '../../../components/school/ClassListTable.js';
 import { EmptyState, FailureState, LoadingState, QueryState } from '../../../components/school/QueryState.js';
 import { HiddenText, SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
 import { schoolPaths } from '../../../config/school-paths.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { type TimeSlot, useTimeSlots } from '../../../lib/school/get-time-slots.js';
 import {
   type Lesson,
@@ -13,19 +14,21 @@ import {
   useScheduleClasses,
 } from '../api/get-schedule.js';
 
-export const WEEKLY_SCHEDULE_TITLE = 'Weekly Class Schedule';
+export const WEEKLY_SCHEDULE_TITLE = 'timetable.week.title';
 
 function ScheduleClassTable({ classes }: { classes: ScheduleClass[] }) {
+  const { t } = useI18n();
   return (
     <ClassListTable
       classes={classes}
-      actionHeader="Timetable"
+      actionHeader={t('timetable.schedule.column')}
       action={(row) => (
         <Link
           to={schoolPaths.scheduleSummary(row.id)}
           className="btn btn-sm btn-primary rounded-pill text-nowrap"
         >
-          View Schedule Details <HiddenText>of {row.name}</HiddenText>
+          {t('timetable.schedule.viewDetails')}{' '}
+          <HiddenText>{t('timetable.schedule.of', { name: row.name })}</HiddenText>
         </Link>
       )}
     />
@@ -37,9 +40,10 @@ function ScheduleClassTable({ classes }: { classes: ScheduleClass[] }) {
  * classes, each with View Schedule Details.
  */
 export function ScheduleScreen() {
+  const { t } = useI18n();
   const classes = useScheduleClasses();
   return (
-    <SchoolPanel title="Class timetables" lead="Choose a class to see its week.">
+    <SchoolPanel title={t('timetable.schedule.title')} lead={t('timetable.schedule.lead')}>
       <QueryState query={classes}>{(rows) => <ScheduleClassTable classes={rows} />}</QueryState>
     </SchoolPanel>
   );
@@ -64,17 +68,18 @@ export function buildScheduleGrid(slots: readonly TimeSlot[], lessons: readonly 
 }
 
 function WeekGrid({ grid, className }: { grid: ScheduleGrid; className: string }) {
+  const { t } = useI18n();
   return (
-    <TableWrap label={`${WEEKLY_SCHEDULE_TITLE} of ${className}`} className="schedule-grid-wrap">
+    <TableWrap label={t('timetable.week.label', { className })} className="schedule-grid-wrap">
       <table className="table school-table schedule-grid">
         <thead>
           <tr>
             <th scope="col" className="schedule-grid__time">
-              Time
+              {t('timetable.week.time')}
             </th>
             {SCHOOL_DAYS.map((day) => (
               <th scope="col" key={day}>
-                {day}
+                {t(`common.day.${day}`)}
               </th>
             ))}
           </tr>
@@ -96,7 +101,7 @@ function WeekGrid({ grid, className }: { grid: ScheduleGrid; className: string }
                     {lessons.length === 0 ? (
                       <>
                         <span aria-hidden="true">–</span>
-                        <HiddenText>Free</HiddenText>
+                        <HiddenText>{t('timetable.week.free')}</HiddenText>
                       </>
                     ) : (
                       lessons.map((lesson) => (
@@ -118,11 +123,12 @@ function WeekGrid({ grid, className }: { grid: ScheduleGrid; className: string }
 }
 
 function ClassWeek({ classId, classes }: { classId: number; classes: ScheduleClass[] | undefined }) {
+  const { t } = useI18n();
   const navigate = useNavigate();
   const slots = useTimeSlots();
   const lessons = useClassSchedule(classId);
   const schoolClass = classes?.find((row) => row.id === classId);
-  const className = schoolClass?.name ?? 'the class';
+  const className = schoolClass?.name ?? t('timetable.week.theClass');
 
   let body: ReactNode;
   const failed = [lessons, slots].find((query) => query.isError && query.data === undefined);
@@ -133,19 +139,23 @@ function ClassWeek({ classId, classes }: { classId: number; classes: ScheduleCla
 
   return (
     <SchoolPanel
-      title={WEEKLY_SCHEDULE_TITLE}
-      lead={schoolClass ? `Class: ${schoolClass.name}` : 'Subject and teacher for every lesson of the week.'}
+      title={t(WEEKLY_SCHEDULE_TITLE)}
+      lead={
+        schoolClass
+          ? t('timetable.week.classLead', { className: schoolClass.name })
+          : t('timetable.week.lead')
+      }
       className="schedule-panel"
       actions={
         classes && classes.length > 1 ? (
           <label className="school-field school-field--inline">
-            <span className="school-field__label">Class</span>
+            <span className="school-field__label">{t('timetable.week.class')}</span>
             <select
               className="form-select"
               value={schoolClass ? String(classId) : ''}
               onChange={(event) => void navigate(schoolPaths.scheduleSummary(Number(event.target.value)))}
             >
-              {schoolClass ? null : <option value="">Choose a class</option>}
+              {schoolClass ? null : <option value="">{t('timetable.week.chooseClass')}</option>}
               {classes.map((row) => (
                 <option key={row.id} value={row.id}>
                   {row.name}
@@ -168,10 +178,11 @@ function ClassWeek({ classId, classes }: { classId: number; classes: ScheduleCla
  * first.
  */
 export function ScheduleSummaryScreen({ classId }: { classId: number | undefined }) {
+  const { t } = useI18n();
   const classes = useScheduleClasses();
   if (classId !== undefined) return <ClassWeek classId={classId} classes={classes.data} />;
   return (
-    <SchoolPanel title={WEEKLY_SCHEDULE_TITLE} lead="Which class's week would you like to see?">
+    <SchoolPanel title={t(WEEKLY_SCHEDULE_TITLE)} lead={t('timetable.week.whichClass')}>
       <QueryState query={classes}>{(rows) => <ScheduleClassTable classes={rows} />}</QueryState>
     </SchoolPanel>
   );

@@ -4,6 +4,7 @@ import { QueryState } from '../../../components/school/QueryState.js';
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
 import { useCurrentUser } from '../../../lib/current-user.js';
+import { useI18n } from '../../../lib/i18n.js';
 import { useClassAssignments } from '../api/get-class-assignments.js';
 import { AddClassModal } from './AddClassModal.js';
 
@@ -13,6 +14,7 @@ import { AddClassModal } from './AddClassModal.js';
  * (docs/contract/fixes-and-gaps.md#fix-10).
  */
 export function StudentClassScreen() {
+  const { t } = useI18n();
   const assignments = useClassAssignments();
   const user = useCurrentUser();
   const [adding, setAdding] = useState(false);
@@ -26,8 +28,8 @@ export function StudentClassScreen() {
 
   return (
     <SchoolPanel
-      title="Class assignments"
-      lead="Who teaches each subject to each class, and at what time."
+      title={t('timetable.assignments.title')}
+      lead={t('timetable.assignments.lead')}
       actions={
         isPrincipal ? (
           <button
@@ -36,7 +38,7 @@ export function StudentClassScreen() {
             className="btn btn-primary rounded-pill px-4"
             onClick={() => setAdding(true)}
           >
-            Add Class Details
+            {t('timetable.assignments.add')}
           </button>
         ) : null
       }
@@ -44,15 +46,19 @@ export function StudentClassScreen() {
       <QueryState query={assignments}>
         {(rows) => (
           <SchoolTable
-            label="Assignments"
+            label={t('timetable.assignments.label')}
             rows={rows}
             rowKey={(row) => row.id}
             columns={[
-              { header: 'Sr.No.', cell: (_row, index) => index + 1 },
-              { header: 'Teacher Name', cell: (row) => row.teacherName },
-              { header: 'Class', cell: (row) => row.className },
-              { header: 'Subject', cell: (row) => row.subjectName },
-              { header: 'Time', cellClassName: 'text-nowrap', cell: (row) => row.time },
+              { header: t('timetable.assignments.srNo'), cell: (_row, index) => index + 1 },
+              { header: t('timetable.assignments.teacherName'), cell: (row) => row.teacherName },
+              { header: t('timetable.assignments.class'), cell: (row) => row.className },
+              { header: t('timetable.assignments.subject'), cell: (row) => row.subjectName },
+              {
+                header: t('timetable.assignments.time'),
+                cellClassName: 'text-nowrap',
+                cell: (row) => row.time,
+              },
             ]}
           />
         )}
