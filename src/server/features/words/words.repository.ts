@@ -33,7 +33,9 @@ export async function saveSchoolWord(
       .insertInto('school_word')
       .values(row)
       .onConflict((conflict) =>
-        conflict.columns(['locale', 'message_key']).doUpdateSet({ text: row.text, updated_at: row.updated_at }),
+        conflict
+          .columns(['locale', 'message_key'])
+          .doUpdateSet({ text: row.text, updated_at: row.updated_at }),
       )
       .execute();
     await bumpDataVersion(trx, 'content');

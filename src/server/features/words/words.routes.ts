@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { COMMON_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import {
   SchoolWordAnswerSchema,
@@ -11,7 +12,6 @@ import {
   WordSearchQuerySchema,
   WordSearchSchema,
 } from '../../../shared/api/words.js';
-import { COMMON_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import { USER_TYPE } from '../../../shared/constants.js';
 import { schoolWordProblem } from '../../../shared/messages/school-words.js';
 import { HttpError, invalid } from '../../lib/errors.js';

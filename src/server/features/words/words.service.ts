@@ -1,3 +1,4 @@
+import type { FieldError } from '../../../shared/api/errors.js';
 import {
   type CatalogMessage,
   type SchoolWord,
@@ -5,11 +6,14 @@ import {
   WORD_SEARCH_LIMIT,
   type WordSearch,
 } from '../../../shared/api/words.js';
-import type { FieldError } from '../../../shared/api/errors.js';
 import { DEFAULT_LOCALE, type Locale } from '../../../shared/i18n/locales.js';
 import type { MessageValues, Translator } from '../../../shared/i18n/translator.js';
 import { messagesFor } from '../../../shared/messages/messages.js';
-import { englishMessageOf, type SchoolWordProblem, schoolWordProblem } from '../../../shared/messages/school-words.js';
+import {
+  englishMessageOf,
+  type SchoolWordProblem,
+  schoolWordProblem,
+} from '../../../shared/messages/school-words.js';
 import type { SchoolWordRow } from './words.repository.js';
 
 /** The catalog's text of a message in a language (English's where the language lacks it). */
@@ -33,11 +37,7 @@ export function schoolWordOf(row: SchoolWordRow): SchoolWord {
 }
 
 /** Lowercase without accents, so `ecole` finds « École » and `registation` finds "Registation form". */
-const folded = (text: string): string =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLocaleLowerCase();
+const folded = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
 
 /**
  * The catalog's messages whose key, English text, text in `locale` or school's text holds every word
