@@ -222,7 +222,7 @@ export function WordsScreen() {
 
   return (
     <SchoolPanel title={t('words.title')} lead={t('words.intro')}>
-      <form className="d-flex flex-wrap gap-3 align-items-end mb-4" onSubmit={onSearch} role="search">
+      <form className="d-flex flex-wrap gap-3 align-items-end mb-4" onSubmit={onSearch}>
         <SchoolField id={`${id}-locale`} label={t('words.language')}>
           <select
             id={`${id}-locale`}
