@@ -4,7 +4,7 @@ import { expect, test } from './support/fixtures.js';
 /**
  * The school's own words end to end (docs/decisions/0065-the-schools-own-words.md): the principal
  * finds "Registation" on the Words screen, gives its French page title the school's wording, and the
- * French registration page says it; a reset brings the product's back. The spec changes only the
+ * French registration page says it; a reset brings the product’s back. This test changes only the
  * French text, which no other spec reads, with a stamped wording of its own, and resets it whatever
  * happens.
  */
