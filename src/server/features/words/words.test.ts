@@ -3,9 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderer } from '../../../web/entry-server.js';
+import { buildApp } from '../../app.js';
+import { type Config, loadConfig } from '../../config.js';
+import { DiskFileStore } from '../../lib/file-store/disk-file-store.js';
 import { translatorFor } from '../../lib/i18n.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { TEST_ENGINES } from '../../test/databases.js';
+import { createTestDatabase, TEST_ENGINES } from '../../test/databases.js';
+import { backupToFile } from '../backup/backup.js';
+import { restoreArchive } from '../backup/restore.js';
 import { bearer, tokenOf } from '../users/test-helpers.js';
 
 /**
@@ -244,5 +249,50 @@ describe.each(TEST_ENGINES)("the school's own words (%s)", (engine) => {
     expect(translatorFor('en').t('accounts.photos.remove', { name: 'Ada' })).toBe('Take Ada away');
     expect((await reset('en', TITLE)).statusCode).toBe(204);
     expect((await reset('en', 'accounts.photos.remove')).statusCode).toBe(204);
+  });
+
+  it('travels in a backup: a restored school says its own words', async () => {
+    expect((await put('en', TITLE, 'Registration form')).statusCode).toBe(200);
+    const target = await createTestDatabase(engine);
+    const files = new DiskFileStore(path.join(t.dataDir, 'uploads'));
+    try {
+      const { file } = await backupToFile(
+        { database: t.config, files },
+        { dir: path.join(t.dataDir, 'backups') },
+      );
+      // The source school goes back to the contract's words: what the restored one says is its own.
+      expect((await reset('en', TITLE)).statusCode).toBe(204);
+      await restoreArchive(
+        file,
+        {
+          database: target.config,
+          files: () => new DiskFileStore(path.join(target.dataDir, 'uploads')),
+          dataDir: target.dataDir,
+        },
+        { replace: false },
+      );
+      const config: Config = {
+        ...loadConfig({
+          DATA_DIR: target.dataDir,
+          LOG_LEVEL: 'silent',
+          DEMO_DATA: 'false',
+          MAIL_POLL_MS: '0',
+        }),
+        database: target.config,
+        webDistDir: path.join(target.dataDir, 'no-web-build'),
+      };
+      const restored = await buildApp(config, { db: target.db, logger: false });
+      try {
+        const token = await tokenOf(restored, 'principal@demo.school');
+        const res = await restored.inject({ url: '/api/admin/words?locale=en', headers: bearer(token) });
+        expect(res.json().data).toMatchObject([{ key: TITLE, text: 'Registration form', applies: true }]);
+        expect(translatorFor('en').t(TITLE)).toBe('Registration form');
+      } finally {
+        await restored.close();
+      }
+    } finally {
+      await target.dispose().catch(() => undefined);
+      await reset('en', TITLE);
+    }
   });
 });
