@@ -132,7 +132,7 @@ test.describe
     });
   });
 
-test('the principal’s dashboard has the contract’s tiles plus the school-year, Approvals, Website, Inbox, families’ Outbox, Newsletters and Blog Comments tiles', async ({
+test('the principal’s dashboard has the contract’s tiles plus the school-year, Approvals, Website, Inbox, families’ Outbox, Newsletters, Blog Comments and Words tiles', async ({
   page,
 }) => {
   await logIn(page, PRINCIPAL);
@@ -155,6 +155,8 @@ test('the principal’s dashboard has the contract’s tiles plus the school-yea
     ['Newsletters', '/newsletters'],
     // docs/decisions/0049-blog-comments.md
     ['Blog Comments', '/blog-comments'],
+    // docs/decisions/0065-the-schools-own-words.md
+    ['Words', '/words'],
   ]);
 });
 

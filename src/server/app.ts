@@ -21,7 +21,6 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { COMMON_ERROR_CODES } from '../shared/api/error-codes.js';
 import { SESSION_COOKIE } from '../shared/constants.js';
 import { type Locale, PSEUDO_LOCALE } from '../shared/i18n/locales.js';
-import { messagesFor } from '../shared/messages/messages.js';
 import {
   isServerRenderedPath,
   type PageRenderer,
@@ -79,12 +78,14 @@ import { setupRoutes } from './features/setup/setup.routes.js';
 import { setupGatePlugin } from './features/setup/setup-gate.js';
 import { timetableRoutes } from './features/timetable/timetable.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
+import { wordsRoutes } from './features/words/words.routes.js';
 import { answerSerializerCompiler } from './lib/answer-serializer.js';
 import { sendCachedAnswer } from './lib/cached-answer.js';
 import { createFileStore } from './lib/file-store/create-file-store.js';
 import type { FileStore } from './lib/file-store/file-store.js';
 import { storedFilesRoutes } from './lib/file-store/stored-files.routes.js';
-import { requestedLocale, wantsPseudoLocale } from './lib/i18n.js';
+import { requestedLocale, schoolMessagesFor, wantsPseudoLocale } from './lib/i18n.js';
+import { refreshSchoolWords } from './lib/school-words.js';
 import { validatorCompiler } from './lib/validator.js';
 import { authPlugin } from './plugins/auth.js';
 import { clientGonePlugin } from './plugins/client-gone.js';
@@ -94,6 +95,7 @@ import { errorHandlerPlugin } from './plugins/error-handler.js';
 import { databaseRateLimitStore } from './plugins/rate-limit-store.js';
 import { requestIdOf, requestIdPlugin } from './plugins/request-id.js';
 import { requestLogPlugin } from './plugins/request-log.js';
+import { schoolWordsPlugin } from './plugins/school-words.js';
 import { slowBodiesPlugin } from './plugins/slow-bodies.js';
 import { uploadsPlugin } from './plugins/uploads.js';
 
@@ -254,6 +256,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   // The public site's data version and the public answers kept by it: first, so that its request
   // hook answers a kept answer before every other hook (docs/decisions/0027-content-cache.md).
   await app.register(contentVersionPlugin);
+  // The school's own words as of the request, for every text it may show (docs/decisions/0065-the-schools-own-words.md).
+  await app.register(schoolWordsPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -354,6 +358,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(feeReportsRoutes);
       // The staff's home: today and what waits (docs/decisions/0052-dashboards-that-say-what-needs-doing.md).
       await api.register(dashboardRoutes);
+      // The school's own words for any text (docs/decisions/0065-the-schools-own-words.md).
+      await api.register(wordsRoutes);
     },
     { prefix: '/api' },
   );
@@ -401,6 +407,8 @@ async function registerStaticFiles(
         siteTemplate,
         config.mail.publicUrl,
         app.log,
+        // A page kept under a content version is rendered with the school's words of that version.
+        (version) => refreshSchoolWords(app.db, version),
       )
     : undefined;
   app.serverPages = serverPages;
@@ -475,7 +483,7 @@ async function registerStaticFiles(
     const html = renderIndexPage(indexTemplate, await readSettings(app.db), {
       pathname: url,
       notFound: status === 404,
-      language: { locale, messages: messagesFor(locale) },
+      language: { locale, messages: schoolMessagesFor(locale) },
     });
     return reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
   };

@@ -36,6 +36,7 @@ export const PRINCIPAL_TILE_GROUP: Readonly<Partial<Record<ScreenPath, TileGroup
   '/website': 'Website',
   '/newsletters': 'Website',
   '/blog-comments': 'Website',
+  '/words': 'Website',
 };
 
 export interface GroupOfTiles {

@@ -51,6 +51,12 @@ export interface TileEntry {
    * its path's first segment: a second tile of the same screen with other words.
    */
   messageName?: string;
+  /**
+   * The label's and blurb's messages when they are in the screen's own catalog area rather than the
+   * `navigation` catalog (a place added by a feature that owns its words).
+   */
+  labelKey?: MessageKey;
+  blurbKey?: MessageKey;
 }
 
 export interface ScreenEntry {
@@ -58,6 +64,8 @@ export interface ScreenEntry {
   path: string;
   /** The banner title (docs/contract/product.md#shared-elements); the home page has its own banner instead. */
   title?: string;
+  /** The title's message when it is not `navigation.title.<first segment>` (see TileEntry.labelKey). */
+  titleKey?: MessageKey;
   who: Audience;
   tiles?: Partial<Record<SchoolType, TileEntry>>;
 }
@@ -426,6 +434,24 @@ export const SCREENS = [
       },
     ),
   },
+  // docs/decisions/0065-the-schools-own-words.md: the school's own words for any text, per language.
+  {
+    path: '/words',
+    title: 'Words',
+    titleKey: 'words.place.title',
+    who: PRINCIPAL_ONLY,
+    tiles: tileFor(
+      { Principle: 21 },
+      {
+        label: 'Words',
+        icon: 'journal-text',
+        blurb: 'Your school’s own words for any text',
+        labelKey: 'words.place.tile',
+        blurbKey: 'words.place.blurb',
+        addedBy: 'docs/decisions/0065-the-schools-own-words.md',
+      },
+    ),
+  },
 ] as const satisfies readonly ScreenEntry[];
 
 /** A path pattern of the registry; the web app's module record is keyed by these. */
@@ -464,10 +490,17 @@ export function bannerTitleFor(pathname: string): string | undefined {
  */
 export function bannerTitleKeyFor(pathname: string): MessageKey | undefined {
   const segment = firstSegment(pathname);
-  return segment === undefined || BANNER_TITLES[segment] === undefined
-    ? undefined
-    : (`navigation.title.${segment}` as MessageKey);
+  if (segment === undefined || BANNER_TITLES[segment] === undefined) return undefined;
+  return BANNER_TITLE_KEYS.get(segment) ?? (`navigation.title.${segment}` as MessageKey);
 }
+
+/** The banner titles whose message is the screen's own (`titleKey`), by first segment. */
+const BANNER_TITLE_KEYS: ReadonlyMap<string, MessageKey> = new Map(
+  SCREEN_ENTRIES.flatMap((entry): [string, MessageKey][] => {
+    const segment = firstSegment(entry.path);
+    return segment === undefined || entry.titleKey === undefined ? [] : [[segment, entry.titleKey]];
+  }),
+);
 
 export interface DashboardTile {
   /** The label shown on the tile, as the product writes it (docs/contract/product.md#school-screens). */
@@ -496,6 +529,15 @@ const TILE_MESSAGE_NAMES: ReadonlyMap<string, string> = new Map(
   ),
 );
 
+/** The tiles whose label and blurb are messages of their screen's own area, by label. */
+const OWN_TILE_KEYS: ReadonlyMap<string, { label: MessageKey; blurb: MessageKey }> = new Map(
+  SCREEN_ENTRIES.flatMap((entry) =>
+    Object.values(entry.tiles ?? {}).flatMap((tile): [string, { label: MessageKey; blurb: MessageKey }][] =>
+      tile.labelKey && tile.blurbKey ? [[tile.label, { label: tile.labelKey, blurb: tile.blurbKey }]] : [],
+    ),
+  ),
+);
+
 /**
  * A tile's label and blurb as messages (`navigation.tile.<name>`, `navigation.tile.<name>.blurb`),
  * whose English is the registry's label and blurb. The tile's label (the contract's words) names it.
@@ -504,6 +546,8 @@ export function tileMessageKeys(tile: Pick<DashboardTile, 'label'>): {
   label: MessageKey;
   blurb: MessageKey;
 } {
+  const own = OWN_TILE_KEYS.get(tile.label);
+  if (own) return own;
   const name = TILE_MESSAGE_NAMES.get(tile.label) ?? tile.label;
   return {
     label: `navigation.tile.${name}` as MessageKey,

@@ -575,6 +575,19 @@ export interface BackupRunTable {
   message: string | null;
 }
 
+/**
+ * The school's text for a catalog message in one language (docs/decisions/0065-the-schools-own-words.md),
+ * shown instead of the catalog's.
+ */
+export interface SchoolWordTable {
+  locale: string;
+  /** The message's full key, `area.key`. */
+  message_key: string;
+  /** ICU MessageFormat with the English message's arguments. */
+  text: string;
+  updated_at: string;
+}
+
 /** The hash of the one-time set-up link while a real school's first principal is not made yet. */
 export interface SetupTokenTable {
   token_hash: string;
@@ -631,6 +644,7 @@ export interface Database {
   stored_file: StoredFileTable;
   backup_run: BackupRunTable;
   setup_token: SetupTokenTable;
+  school_word: SchoolWordTable;
 }
 
 export type UserRow = Selectable<UserTable>;

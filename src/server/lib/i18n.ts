@@ -12,24 +12,78 @@ import {
 import type { MessageArea, MessageKey } from '../../shared/i18n/message-keys.js';
 import {
   createTranslator,
+  type Message,
   type Messages,
   type MessageValues,
   type Translator,
 } from '../../shared/i18n/translator.js';
 import { messagesFor } from '../../shared/messages/messages.js';
 import { schoolLanguages, userLocale } from './school-languages.js';
+import { schoolWordsGeneration, schoolWordsIn } from './school-words.js';
 
+/**
+ * What is made from the messages and kept, per generation of the school's own words
+ * (lib/school-words.ts): a change of the words drops it all.
+ */
+let keptGeneration = -1;
 const translators = new Map<AnyLocale, Translator>();
+const catalogTranslators = new Map<AnyLocale, Translator>();
+const schoolMessages = new Map<string, Messages>();
+const parsed = new Map<string, Readonly<Record<string, MessageFormatElement[]>>>();
+
+function dropWhenWordsChanged(): void {
+  const generation = schoolWordsGeneration();
+  if (generation === keptGeneration) return;
+  keptGeneration = generation;
+  translators.clear();
+  schoolMessages.clear();
+  parsed.clear();
+}
+
+/**
+ * One language's messages of `areas` (every area without them) as this school says them: the
+ * catalogs' (docs/decisions/0059-message-catalogs.md), with the principal's own words in their place
+ * where the school replaced one (docs/decisions/0065-the-schools-own-words.md). What the school area's
+ * page is handed, and what the server's translators format.
+ */
+export function schoolMessagesFor(locale: AnyLocale, areas?: readonly MessageArea[]): Messages {
+  dropWhenWordsChanged();
+  const catalog = messagesFor(locale, areas);
+  const words = schoolWordsIn(locale);
+  const replaced = Object.keys(words).filter((key) => Object.hasOwn(catalog, key));
+  if (replaced.length === 0) return catalog;
+  const cacheKey = `${locale}:${areas ? areas.join(',') : '*'}`;
+  let messages = schoolMessages.get(cacheKey);
+  if (!messages) {
+    const merged: Record<string, Message> = { ...catalog };
+    for (const key of replaced) merged[key] = words[key] as string;
+    messages = merged;
+    schoolMessages.set(cacheKey, messages);
+  }
+  return messages;
+}
 
 /**
  * The server's messages in one language (mails, documents, errors, rendered pages), from the same
- * catalogs as the browser's (docs/decisions/0059-message-catalogs.md).
+ * catalogs as the browser's (docs/decisions/0059-message-catalogs.md), in the school's own words where
+ * it has some.
  */
 export function translatorFor(locale: AnyLocale): Translator {
+  dropWhenWordsChanged();
   let translator = translators.get(locale);
   if (!translator) {
-    translator = createTranslator(locale, messagesFor(locale));
+    translator = createTranslator(locale, schoolMessagesFor(locale));
     translators.set(locale, translator);
+  }
+  return translator;
+}
+
+/** The catalogs' own messages, whatever the school's words: what the contract and the schemas say. */
+function catalogTranslatorFor(locale: AnyLocale): Translator {
+  let translator = catalogTranslators.get(locale);
+  if (!translator) {
+    translator = createTranslator(locale, messagesFor(locale));
+    catalogTranslators.set(locale, translator);
   }
   return translator;
 }
@@ -46,18 +100,18 @@ export function requestedLocale(
   return negotiateLocale(request.headers['accept-language'], offered) ?? fallback;
 }
 
-const parsed = new Map<string, Readonly<Record<string, MessageFormatElement[]>>>();
-
 /**
- * The messages of `areas` in one language as syntax trees: what a public page hands its islands, whose
- * bundle has no parser (docs/decisions/0059-message-catalogs.md).
+ * The messages of `areas` in one language as syntax trees, in the school's own words where it has
+ * some: what a public page hands its islands, whose bundle has no parser
+ * (docs/decisions/0059-message-catalogs.md).
  */
 export function parsedMessagesFor(locale: AnyLocale, areas: readonly MessageArea[]): Messages {
+  dropWhenWordsChanged();
   const key = `${locale}:${[...areas].sort().join(',')}`;
   let messages = parsed.get(key);
   if (!messages) {
     messages = Object.fromEntries(
-      Object.entries(messagesFor(locale, areas)).map(([name, message]) => [
+      Object.entries(schoolMessagesFor(locale, areas)).map(([name, message]) => [
         name,
         typeof message === 'string' ? parse(message) : message,
       ]),
@@ -123,8 +177,9 @@ export function translateServerMessage(
 ): string | undefined {
   const translator = translatorFor(locale);
   if (values && translator.has(message)) return translator.t(message as MessageKey, values);
+  // The English sentences are the catalog's, which the schemas give whatever words the school chose.
   readSentence ??= createSentenceReader(messagesFor(DEFAULT_LOCALE, SENTENCE_AREAS), (key) =>
-    translatorFor(DEFAULT_LOCALE).t(key as MessageKey),
+    catalogTranslatorFor(DEFAULT_LOCALE).t(key as MessageKey),
   );
   return readSentence(translator, message);
 }

@@ -205,6 +205,18 @@ const POLICY: Record<string, Rule> = {
   'GET /api/admin/fees/audit': { who: PRINCIPAL },
   // The staff's home (docs/decisions/0052-dashboards-that-say-what-needs-doing.md)
   'GET /api/dashboard/today': { who: TEACHER_PRINCIPAL },
+  // The school's own words (docs/decisions/0065-the-schools-own-words.md)
+  'GET /api/admin/words': { who: PRINCIPAL },
+  'GET /api/admin/words/messages': { who: PRINCIPAL, url: '/api/admin/words/messages?locale=en' },
+  'PUT /api/admin/words/:locale/:key': {
+    who: PRINCIPAL,
+    url: '/api/admin/words/en/public-site.title.registation',
+    body: {},
+  },
+  'DELETE /api/admin/words/:locale/:key': {
+    who: PRINCIPAL,
+    url: '/api/admin/words/en/public-site.title.registation',
+  },
 };
 
 /** Routes for any logged-in user, whatever their type (their own account and session). */

@@ -97,6 +97,9 @@ import timetableFr from './timetable/fr.json' with { type: 'json' };
 import validationAr from './validation/ar.json' with { type: 'json' };
 import validationEn from './validation/en.json' with { type: 'json' };
 import validationFr from './validation/fr.json' with { type: 'json' };
+import wordsAr from './words/ar.json' with { type: 'json' };
+import wordsEn from './words/en.json' with { type: 'json' };
+import wordsFr from './words/fr.json' with { type: 'json' };
 
 export const CATALOGS = {
   common: { en: commonEn, fr: commonFr, ar: commonAr },
@@ -130,4 +133,5 @@ export const CATALOGS = {
   notifications: { en: notificationsEn, fr: notificationsFr, ar: notificationsAr },
   newsletter: { en: newsletterEn, fr: newsletterFr, ar: newsletterAr },
   'comment-moderation': { en: commentModerationEn, fr: commentModerationFr, ar: commentModerationAr },
+  words: { en: wordsEn, fr: wordsFr, ar: wordsAr },
 } as const;

@@ -79,6 +79,7 @@ const SCREEN_MODULES: { readonly [Path in ScreenPath]: () => Promise<RouteModule
   '/outbox': () => import('./routes/school/outbox.js'),
   '/newsletters': () => import('./routes/school/newsletters.js'),
   '/blog-comments': () => import('./routes/school/blog-comments.js'),
+  '/words': () => import('./routes/school/words.js'),
 };
 
 /** The router's pages, in the registry's order. */

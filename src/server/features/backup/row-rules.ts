@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BLOG_COMMENT_STATUSES } from '../../../shared/api/blog-comment-fields.js';
 import { ACCOUNT_STATUSES, ATTENDANCE_STATUSES, USER_TYPES } from '../../../shared/constants.js';
+import { LOCALES } from '../../../shared/i18n/locales.js';
 import { MAX_AMOUNT } from '../../../shared/rules/money.js';
 
 /**
@@ -117,6 +118,7 @@ const RULES: Record<string, Record<string, z.ZodTypeAny>> = {
   receipt_counter: { last_number: nonNegative() },
   payment: { amount, applied: amount, receipt_no: nonNegative() },
   data_version: { version: nonNegative() },
+  school_word: { locale: oneOf(LOCALES, 'a language of Schoolyard') },
 };
 
 /** One column's schema: its type, then its rule, null where the column takes it. */

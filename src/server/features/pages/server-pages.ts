@@ -66,6 +66,11 @@ export class ServerPages {
     private readonly template: string,
     private readonly publicUrl: string,
     private readonly log: FastifyBaseLogger,
+    /**
+     * Makes the server's messages those of the content version a page is kept under (the school's
+     * own words, lib/school-words.ts) before it is rendered.
+     */
+    private readonly beforeRender: (version: number) => Promise<void> = async () => undefined,
   ) {}
 
   /** The page at `url` (a request's path and query), rendered or as kept for this content version. */
@@ -74,7 +79,7 @@ export class ServerPages {
     const version = await this.versions.read();
     const kept = this.kept.get(address);
     if (kept && kept.version === version) return kept.page;
-    const page = this.render(address, log);
+    const page = this.beforeRender(version).then(() => this.render(address, log));
     const entry = { version, page };
     this.kept.delete(address);
     this.kept.set(address, entry);

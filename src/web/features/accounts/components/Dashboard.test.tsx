@@ -58,6 +58,7 @@ const EXPECTED: Record<Exclude<SchoolType, typeof USER_TYPE.parent>, [string, st
     ['Outbox', '/outbox'],
     ['Newsletters', '/newsletters'],
     ['Blog Comments', '/blog-comments'],
+    ['Words', '/words'],
   ],
 };
 

@@ -53,6 +53,8 @@ describe('dashboard tiles', () => {
       OUTBOX_TILE,
       NEWSLETTERS_TILE,
       BLOG_COMMENTS_TILE,
+      // docs/decisions/0065-the-schools-own-words.md
+      { label: 'Words', path: '/words' },
     ]);
   });
 
