@@ -5,7 +5,7 @@ import {
   withoutOutcomes,
 } from '../../../../shared/api/form-posts.js';
 import type { Newsletter, NewsletterInput } from '../../../../shared/api/newsletter.js';
-import { HONEYPOT_FIELD, NEWSLETTER_MESSAGES } from '../../../../shared/api/public-form-fields.js';
+import { HONEYPOT_FIELD } from '../../../../shared/api/public-form-fields.js';
 import {
   FormPostOutcomeNote,
   HoneypotField,
@@ -52,7 +52,7 @@ export function NewsletterForm({ pathname, search }: NewsletterFormProps) {
     path: 'newsletter',
     fields: ['name', 'email'],
     sentMessage: (status) =>
-      status === 200 ? NEWSLETTER_MESSAGES.alreadySubscribed : NEWSLETTER_MESSAGES.subscribed,
+      status === 200 ? 'forms.done.newsletter.alreadySubscribed' : 'forms.done.newsletter.subscribed',
   });
 
   return (

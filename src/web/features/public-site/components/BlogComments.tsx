@@ -1,8 +1,5 @@
 import { useId } from 'react';
-import {
-  BLOG_COMMENT_MAX_LENGTH,
-  BLOG_COMMENT_MESSAGES,
-} from '../../../../shared/api/blog-comment-fields.js';
+import { BLOG_COMMENT_MAX_LENGTH } from '../../../../shared/api/blog-comment-fields.js';
 import type {
   BlogCommentInput,
   BlogCommentSent,
@@ -113,7 +110,7 @@ export function CommentForm({ postId, search }: { postId: number | null; search:
     defaultValues: { postId, name: '', email: '', message: '', [HONEYPOT_FIELD]: '' },
     path: 'blog-comments',
     fields: ['name', 'email', 'message'],
-    sentMessage: () => BLOG_COMMENT_MESSAGES.sent,
+    sentMessage: () => 'forms.done.comment.sent',
   });
 
   const field = formFieldsOf(id, register, errors);

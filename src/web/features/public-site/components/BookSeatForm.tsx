@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Booking, BookingInput } from '../../../../shared/api/booking.js';
-import { BOOKING_MESSAGES, HONEYPOT_FIELD } from '../../../../shared/api/public-form-fields.js';
+import { HONEYPOT_FIELD } from '../../../../shared/api/public-form-fields.js';
 import {
   FloatingField,
   HoneypotField,
@@ -67,7 +67,7 @@ export function BookSeatForm({ classes, cards, seat = null }: BookSeatFormProps)
     defaultValues: { name: '', email: '', className: '', [HONEYPOT_FIELD]: '' },
     path: 'bookings',
     fields: ['name', 'email', 'className'],
-    sentMessage: () => BOOKING_MESSAGES.booked,
+    sentMessage: () => 'forms.done.booking.booked',
   });
 
   // Join Now on a class card: that class chosen, the form in view and the choice focused.

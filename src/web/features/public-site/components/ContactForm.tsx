@@ -3,7 +3,6 @@ import type { Enquiry, EnquiryInput } from '../../../../shared/api/enquiry.js';
 import { CONTACT_FORM_POST } from '../../../../shared/api/form-posts.js';
 import {
   EMAIL_MAX_LENGTH,
-  ENQUIRY_MESSAGES,
   HONEYPOT_FIELD,
   MESSAGE_MAX_LENGTH,
   NAME_MAX_LENGTH,
@@ -54,7 +53,7 @@ export function ContactForm({ search }: ContactFormProps) {
     defaultValues: { name: '', email: '', subject: '', message: '', [HONEYPOT_FIELD]: '' },
     path: 'enquiries',
     fields: ['name', 'email', 'subject', 'message'],
-    sentMessage: () => ENQUIRY_MESSAGES.sent,
+    sentMessage: () => 'forms.done.contact.sent',
   });
 
   const field = formFieldsOf(id, register, errors);
