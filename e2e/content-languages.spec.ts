@@ -80,5 +80,24 @@ for (const width of [375, 1280]) {
         expect(removed.status(), 'remove the French translation').toBe(200);
       }
     });
+
+    test('the School section with the school’s languages has no serious or critical axe violation', async ({
+      page,
+      logInAs,
+    }) => {
+      test.setTimeout(120_000);
+      await logInAs(PRINCIPAL);
+      await page.goto('/website');
+      await page
+        .getByRole('navigation', { name: 'Website sections' })
+        .getByRole('button', { name: 'School', exact: true })
+        .click();
+      const settings = page.getByRole('form', { name: 'School settings' });
+      await expect(settings.getByLabel('Default language')).toHaveValue('en');
+      await expect(
+        settings.getByRole('group', { name: 'Languages offered' }).getByLabel('French'),
+      ).toBeChecked();
+      expect(await blockingViolations(page, '/website (School, languages)', width)).toEqual([]);
+    });
   });
 }
