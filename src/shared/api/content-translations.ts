@@ -74,3 +74,14 @@ export function contentTranslationBodySchema(collection: ContentCollection) {
           : undefined,
   }) as unknown as z.ZodType<Partial<WireTranslatedFields>>;
 }
+
+/** The public content calls' query: the language to show the records in (the school's default without it). */
+export const ContentQuerySchema = z.object({
+  lang: z
+    .enum(LOCALES, TRANSLATION_MESSAGES.language)
+    .optional()
+    .describe(
+      'A language the school offers: each text field in it where the record has a translation, ' +
+        'else in the default language. The default or a language the school does not offer: the records as stored.',
+    ),
+});

@@ -2,22 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CONTENT_COLLECTION_NAMES, toWireRecord, wireRecordSchema } from '../../../shared/api/content.js';
+import { ContentQuerySchema } from '../../../shared/api/content-translations.js';
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import { LOCALES, type Locale } from '../../../shared/i18n/locales.js';
 import { NOT_MODIFIED } from '../../lib/cached-answer.js';
 import { schoolLanguages } from '../../lib/school-languages.js';
 import { listContentRecords } from './content.repository.js';
-
-/** The public content calls' query: the language to show the records in (the school's default without it). */
-export const ContentQuerySchema = z.object({
-  lang: z
-    .enum(LOCALES, `The language is one of ${LOCALES.join(', ')}`)
-    .optional()
-    .describe(
-      'A language the school offers: each text field in it where the record has a translation, ' +
-        'else in the default language. The default or a language the school does not offer: the records as stored.',
-    ),
-});
 
 /**
  * The public content calls of docs/contract/api.md#public-content: `GET /api/<collection>` -> `{ data:
