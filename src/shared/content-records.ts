@@ -193,6 +193,35 @@ export function fieldEntries(collection: ContentCollection): [string, FieldDefin
   return Object.entries(CONTENT_COLLECTIONS[collection].fields);
 }
 
+/**
+ * The fields a record has in each of the school's languages (docs/decisions/0064-content-in-the-schools-languages.md):
+ * every text; an icon is a name, not words, and stays shared like the pictures and the order.
+ */
+export function translatableFieldEntries(collection: ContentCollection): [string, FieldDefinition][] {
+  return fieldEntries(collection).filter(([, field]) => field.kind !== 'icon');
+}
+
+/** A record's translatable fields in one language under their internal names ('' or absent: not translated). */
+export type TranslatedFields = Record<string, string>;
+
+/**
+ * The record as a page in another language shows it: each translatable field's translation where
+ * there is one, else the default language's text (the record's own).
+ */
+export function withTranslation<R extends { id: number }>(
+  collection: ContentCollection,
+  record: R,
+  translation: TranslatedFields | undefined,
+): R {
+  if (!translation) return record;
+  const merged: Record<string, unknown> = { ...record };
+  for (const [key] of translatableFieldEntries(collection)) {
+    const text = translation[key];
+    if (typeof text === 'string' && text.trim() !== '') merged[key] = text;
+  }
+  return merged as R;
+}
+
 export function toWireRecord<C extends ContentCollection>(
   collection: C,
   record: ContentRecord<C>,

@@ -27,6 +27,14 @@ export interface ContentImageTable {
   category: string | null;
 }
 
+/** A content record's text fields in one of the school's other languages (JSON, internal names). */
+export interface ContentTranslationTable {
+  record_id: number;
+  language: string;
+  fields: string;
+  updated_at: string;
+}
+
 export interface UserTable {
   id: Generated<number>;
   name: string;
@@ -597,6 +605,7 @@ export interface SetupTokenTable {
 export interface Database {
   content_record: ContentRecordTable;
   content_image: ContentImageTable;
+  content_translation: ContentTranslationTable;
   app_user: UserTable;
   user_photo: UserPhotoTable;
   session: SessionTable;

@@ -22,6 +22,7 @@ import * as setupToken from './migrations/2026-11-30T0600-setup-token.js';
 import * as blogComments from './migrations/2026-12-01T0200-blog-comments.js';
 import * as languages from './migrations/2026-12-02T0100-languages.js';
 import * as newsletterLanguage from './migrations/2026-12-02T0200-newsletter-language.js';
+import * as contentTranslations from './migrations/2026-12-03T0100-content-translations.js';
 import * as schoolWords from './migrations/2026-12-03T0200-school-words.js';
 
 /**
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-01T0200-blog-comments': blogComments,
   '2026-12-02T0100-languages': languages,
   '2026-12-02T0200-newsletter-language': newsletterLanguage,
+  '2026-12-03T0100-content-translations': contentTranslations,
   '2026-12-03T0200-school-words': schoolWords,
 };
 

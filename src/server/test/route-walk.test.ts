@@ -115,6 +115,15 @@ const POLICY: Record<string, Rule> = {
         { who: PRINCIPAL, url: `/api/admin/content/${name}/999999`, body: {} },
       ],
       [`DELETE /api/admin/content/${name}/:id`, { who: PRINCIPAL, url: `/api/admin/content/${name}/999999` }],
+      // A record in another language (docs/decisions/0064-content-in-the-schools-languages.md)
+      [
+        `GET /api/admin/content/${name}/:id/translations/:language`,
+        { who: PRINCIPAL, url: `/api/admin/content/${name}/999999/translations/fr` },
+      ],
+      [
+        `PUT /api/admin/content/${name}/:id/translations/:language`,
+        { who: PRINCIPAL, url: `/api/admin/content/${name}/999999/translations/fr`, body: [] },
+      ],
     ]),
   ),
   'GET /api/admin/media': { who: PRINCIPAL },

@@ -88,6 +88,7 @@ const RULES: Record<string, Record<string, z.ZodTypeAny>> = {
   mark_change: { old_marks: marks, new_marks: marks },
   content_record: { fields: json('object'), position: nonNegative() },
   content_image: { position: nonNegative() },
+  content_translation: { fields: json('object') },
   user_photo: { position: nonNegative() },
   time_slot: { position: nonNegative() },
   child_suggestion: { position: nonNegative() },

@@ -163,6 +163,30 @@ describe.each(TEST_ENGINES)('public answers kept by content version (%s)', (engi
     expect(after.headers.etag).not.toBe(before.headers.etag);
   });
 
+  it('keeps each language’s answer apart, answers it early, and shows a translation written elsewhere', async () => {
+    const [home] = (await get('/api/home')).json().data;
+    const translate = (app: FastifyInstance, heading2: string) =>
+      asPrincipal(app, {
+        method: 'PUT',
+        url: `/api/admin/content/home/${home.id}/translations/fr`,
+        payload: { heading2 },
+      });
+    expect((await translate(t.app, 'Ici')).statusCode).toBe(200);
+    const early = vi.spyOn(t.app.keptAnswers, 'answerEarly');
+    const normal = await get('/api/home?lang=fr');
+    const fast = await get('/api/home?lang=fr');
+    expect(await early.mock.results[1]?.value).toBe(true);
+    expect(fast.body).toBe(normal.body);
+    expect(fast.json().data[0].heading2).toBe('Ici');
+    expect(fast.headers.etag).not.toBe((await get('/api/home')).headers.etag);
+
+    // Both processes have the French answer kept; a translation written there shows here.
+    await get('/api/home?lang=fr', {}, other);
+    expect((await translate(other, 'Ailleurs')).statusCode).toBe(200);
+    expect((await get('/api/home?lang=fr')).json().data[0].heading2).toBe('Ailleurs');
+    expect((await translate(t.app, '')).statusCode).toBe(200);
+  });
+
   it('shows a write through another server process at once', async () => {
     // Both processes have the answer kept.
     await get('/api/home');
@@ -206,6 +230,13 @@ describe.each(TEST_ENGINES)('public answers kept by content version (%s)', (engi
     const ids = (await get('/api/blog')).json().data.map((record: { id: number }) => record.id);
     await raises('records reordered', () =>
       asPrincipal(t.app, { method: 'POST', url: `${base}/order`, payload: { ids: ids.reverse() } }),
+    );
+    await raises('a record’s translation written', () =>
+      asPrincipal(t.app, {
+        method: 'PUT',
+        url: `${base}/${created}/translations/fr`,
+        payload: { heading: 'Nouveau' },
+      }),
     );
     await raises('a record deleted', () =>
       asPrincipal(t.app, { method: 'DELETE', url: `${base}/${created}` }),

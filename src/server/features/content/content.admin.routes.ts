@@ -15,7 +15,9 @@ import {
   type ContentImage,
   type ContentRecord,
   isDatedCollection,
+  type TranslatedFields,
   toWireRecord,
+  translatableFieldEntries,
   wireRecordSchema,
 } from '../../../shared/api/content.js';
 import {
@@ -24,12 +26,20 @@ import {
   PREVIEW_ROBOTS,
   PreviewQuerySchema,
 } from '../../../shared/api/content-preview.js';
+import {
+  ContentTranslationParamsSchema,
+  contentTranslationBodySchema,
+  contentTranslationSchema,
+  TRANSLATION_MESSAGES,
+} from '../../../shared/api/content-translations.js';
 import { CONTENT_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import { ErrorBodySchema, type FieldError } from '../../../shared/api/errors.js';
 import { IdParamsSchema } from '../../../shared/api/ids.js';
 import { USER_TYPE } from '../../../shared/constants.js';
+import type { Locale } from '../../../shared/i18n/locales.js';
 import type { Db } from '../../db/connect.js';
 import { HttpError, invalid, notFound } from '../../lib/errors.js';
+import { schoolLanguages } from '../../lib/school-languages.js';
 import { CHECKED, DENIED, NO_CONTENT } from '../../lib/school-routes.js';
 import { nowIso } from '../../lib/time.js';
 import { isStoredImage } from '../../lib/upload-storage.js';
@@ -37,11 +47,13 @@ import { BEARER_AUTH } from '../../plugins/auth.js';
 import {
   deleteContentRecord,
   findContentRecord,
+  findContentTranslation,
   insertContentRecord,
   listContentIds,
   listContentRecords,
   reorderContentRecords,
   updateContentRecord,
+  writeContentTranslation,
 } from './content.repository.js';
 
 const TAGS = ['Content admin'];
@@ -146,6 +158,76 @@ export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
       },
     );
 
+    // The record in one of the school's other languages (docs/decisions/0064-content-in-the-schools-languages.md).
+    const translation = contentTranslationSchema(collection);
+    const translationDescription =
+      'A translation holds the record’s text fields (under the names the public GET shows) in one ' +
+      'language the school offers other than its default; "" is a field not translated, where the ' +
+      'pages show the default language’s text. The icon, pictures and order stay the record’s own. ' +
+      'The default language (the record itself) or a language the school does not offer is a 400.';
+    api.get(
+      `${base}/:id/translations/:language`,
+      {
+        onRequest: onlyPrincipal,
+        schema: {
+          tags: TAGS,
+          summary: `A ${collection} record (${title}) in another language`,
+          description: translationDescription,
+          security: BEARER_AUTH,
+          params: ContentTranslationParamsSchema,
+          response: {
+            200: z.object({ data: translation }),
+            400: ErrorBodySchema,
+            ...DENIED,
+            404: ErrorBodySchema,
+          },
+        },
+      },
+      async (request) => {
+        const { id, language } = request.params;
+        if (!(await findContentRecord(app.db, collection, id))) throw recordNotFound(collection);
+        await checkTranslationLanguage(app.db, language);
+        const stored = await findContentTranslation(app.db, collection, id, language);
+        return { data: wireTranslation(collection, id, language, stored) };
+      },
+    );
+
+    api.put(
+      `${base}/:id/translations/:language`,
+      {
+        onRequest: onlyPrincipal,
+        schema: {
+          tags: TAGS,
+          summary: `Replace a ${collection} record’s (${title}) text in another language`,
+          description:
+            `${translationDescription} The body is every text field to keep translated (one left out ` +
+            'or "" is not translated); a body with no text removes the translation.',
+          security: BEARER_AUTH,
+          params: ContentTranslationParamsSchema,
+          body: contentTranslationBodySchema(collection),
+          response: {
+            200: z.object({ data: translation }),
+            400: ErrorBodySchema,
+            ...DENIED,
+            404: ErrorBodySchema,
+          },
+        },
+      },
+      async (request) => {
+        const { id, language } = request.params;
+        if (!(await findContentRecord(app.db, collection, id))) throw recordNotFound(collection);
+        await checkTranslationLanguage(app.db, language);
+        const wire = request.body as Record<string, string | undefined>;
+        const fields: TranslatedFields = {};
+        for (const [key, field] of translatableFieldEntries(collection)) fields[key] = wire[field.wire] ?? '';
+        await app.db
+          .transaction()
+          .execute((trx) => writeContentTranslation(trx, collection, id, language, fields));
+        const stored = await findContentTranslation(app.db, collection, id, language);
+        return { data: wireTranslation(collection, id, language, stored) };
+      },
+    );
+
     api.post(
       `${base}/preview`,
       {
@@ -232,6 +314,33 @@ export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
 }
 
 const recordNotFound = (collection: ContentCollection) => notFound(`That ${collection} record`);
+
+/** A translation is in a language the school offers, not its default (the record's own text). */
+async function checkTranslationLanguage(db: Db, language: Locale): Promise<void> {
+  const school = await schoolLanguages(db);
+  if (language === school.language) {
+    throw invalid(TRANSLATION_MESSAGES.defaultLanguage, [
+      { field: 'language', message: TRANSLATION_MESSAGES.defaultLanguage },
+    ]);
+  }
+  if (!school.languages.includes(language)) {
+    throw invalid(TRANSLATION_MESSAGES.notOffered, [
+      { field: 'language', message: TRANSLATION_MESSAGES.notOffered },
+    ]);
+  }
+}
+
+/** A stored translation (or none) as the calls answer it: every text field, '' where not translated. */
+function wireTranslation(
+  collection: ContentCollection,
+  id: number,
+  language: Locale,
+  stored: TranslatedFields | undefined,
+) {
+  const fields: Record<string, string> = {};
+  for (const [key, field] of translatableFieldEntries(collection)) fields[field.wire] = stored?.[key] ?? '';
+  return { id, language, fields };
+}
 
 /**
  * The preview's own policy, should it be opened as a page: the site's pictures and styles, no script

@@ -5,18 +5,88 @@ import {
   type ContentImage,
   type ContentRecord,
   isDatedCollection,
+  type TranslatedFields,
+  translatableFieldEntries,
+  withTranslation,
 } from '../../../shared/api/content.js';
 import type { GalleryCategory } from '../../../shared/constants.js';
+import type { Locale } from '../../../shared/i18n/locales.js';
 import type { Db } from '../../db/connect.js';
 import { bumpDataVersion } from '../../lib/data-version.js';
 import { nowIso } from '../../lib/time.js';
 
-/** A collection's records in display order, each with its images in order. */
+/**
+ * A collection's records in display order, each with its images in order; with `translation`, each
+ * text field in that language where the record has it, else in the default language (the record's own).
+ */
 export async function listContentRecords<C extends ContentCollection>(
   db: Db,
   collection: C,
+  translation?: Locale,
 ): Promise<ContentRecord<C>[]> {
-  return loadRecords(db, collection);
+  const records = await loadRecords(db, collection);
+  if (translation === undefined || records.length === 0) return records;
+  const rows = await db
+    .selectFrom('content_translation')
+    .select(['record_id', 'fields'])
+    .where('language', '=', translation)
+    .where(
+      'record_id',
+      'in',
+      records.map((record) => record.id),
+    )
+    .execute();
+  const byRecord = new Map(rows.map((row) => [row.record_id, readTranslated(collection, row.fields)]));
+  return records.map((record) => withTranslation(collection, record, byRecord.get(record.id)));
+}
+
+/** A record's text in `language` (internal names, '' where not translated), or undefined when it has none. */
+export async function findContentTranslation(
+  db: Db,
+  collection: ContentCollection,
+  recordId: number,
+  language: Locale,
+): Promise<TranslatedFields | undefined> {
+  const row = await db
+    .selectFrom('content_translation')
+    .select('fields')
+    .where('record_id', '=', recordId)
+    .where('language', '=', language)
+    .executeTakeFirst();
+  return row ? readTranslated(collection, row.fields) : undefined;
+}
+
+/**
+ * Stores a record's text in `language` in place of what it had; a translation with no text left is
+ * removed (the pages then show the default language's text everywhere).
+ */
+export async function writeContentTranslation(
+  trx: Db,
+  collection: ContentCollection,
+  recordId: number,
+  language: Locale,
+  fields: TranslatedFields,
+): Promise<void> {
+  const kept: TranslatedFields = {};
+  for (const [key] of translatableFieldEntries(collection)) {
+    const text = fields[key]?.trim() ?? '';
+    if (text !== '') kept[key] = text;
+  }
+  if (Object.keys(kept).length === 0) {
+    await trx
+      .deleteFrom('content_translation')
+      .where('record_id', '=', recordId)
+      .where('language', '=', language)
+      .execute();
+  } else {
+    const values = { fields: JSON.stringify(kept), updated_at: nowIso() };
+    await trx
+      .insertInto('content_translation')
+      .values({ record_id: recordId, language, ...values })
+      .onConflict((conflict) => conflict.columns(['record_id', 'language']).doUpdateSet(values))
+      .execute();
+  }
+  await bumpDataVersion(trx, 'content');
 }
 
 /** One record of a collection, or undefined when the collection has no record with that id. */
@@ -142,7 +212,7 @@ export async function updateContentRecord<C extends ContentCollection>(
   return true;
 }
 
-/** Deletes a record with its images; false when the collection has no record with that id. */
+/** Deletes a record with its images and translations; false when the collection has no record with that id. */
 export async function deleteContentRecord(
   trx: Db,
   collection: ContentCollection,
@@ -156,6 +226,7 @@ export async function deleteContentRecord(
     .executeTakeFirst();
   if (!record) return false;
   await trx.deleteFrom('content_image').where('record_id', '=', id).execute();
+  await trx.deleteFrom('content_translation').where('record_id', '=', id).execute();
   await trx.deleteFrom('content_record').where('id', '=', id).execute();
   await bumpDataVersion(trx, 'content');
   return true;
@@ -266,4 +337,15 @@ function readFields<C extends ContentCollection>(collection: C, json: string): C
     fields[key] = typeof value === 'string' ? value : '';
   }
   return fields as ContentFields<C>;
+}
+
+/** A stored translation back to its text fields; what is not one of them (an old field) is left out. */
+function readTranslated(collection: ContentCollection, json: string): TranslatedFields {
+  const stored = JSON.parse(json) as Record<string, unknown>;
+  const fields: TranslatedFields = {};
+  for (const [key] of translatableFieldEntries(collection)) {
+    const value = stored[key];
+    fields[key] = typeof value === 'string' ? value : '';
+  }
+  return fields;
 }

@@ -135,7 +135,13 @@ export class ServerPages {
       readContent: async (collection) =>
         draft?.collection === collection
           ? draft.records
-          : ((await this.answers.parsed(`/api/${collection}`)) as { data: unknown }).data,
+          : // In another language, each record's text in it where translated, else the default's
+            // (docs/decisions/0064-content-in-the-schools-languages.md).
+            (
+              (await this.answers.parsed(`/api/${collection}${prefix ? `?lang=${prefix}` : ''}`)) as {
+                data: unknown;
+              }
+            ).data,
       // Every page reads the one kept list of approved comments (once per content version), then
       // takes its article's, as `?post=` answers them.
       translator: translatorFor(locale),

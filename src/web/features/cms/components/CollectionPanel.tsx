@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { ContentCollection } from '../../../../shared/api/content.js';
 import { isShownOnPage } from '../../../../shared/content-positions.js';
+import type { Locale } from '../../../../shared/i18n/locales.js';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { type Translator, useI18n } from '../../../lib/i18n.js';
+import { useSettings } from '../../../lib/settings.js';
 import { notify } from '../../../lib/toast.js';
 import {
   type EditorRecord,
@@ -12,8 +14,9 @@ import {
   useReorderRecords,
 } from '../api/content-admin.js';
 import { editableFieldsOf, fieldsOf } from '../lib/form-values.js';
-import { collectionTitleKey } from '../lib/labels.js';
+import { collectionTitleKey, languageNameKey } from '../lib/labels.js';
 import { RecordForm } from './RecordForm.js';
+import { TranslationForm } from './TranslationForm.js';
 
 /** A record's one-line summary: its first non-empty text field (shown as text), else its number. */
 export function summaryOf(
@@ -40,9 +43,32 @@ export const NOT_SHOWN_RECORD = 'cms.collection.notShown';
 /** Why a collection offers no "Add a record": a record added at the end would not show. */
 export const NO_MORE_RECORDS = 'cms.collection.noMore';
 
-/** One collection: its records in order, with edit, delete, move up/down and add. */
-export function CollectionPanel({ collection }: { collection: ContentCollection }) {
+export interface CollectionPanelProps {
+  collection: ContentCollection;
+  /**
+   * The language the principal writes in (docs/decisions/0064-content-in-the-schools-languages.md),
+   * kept by the editor across sections; undefined: the school's default. Without `onLanguageChange`
+   * the panel keeps its own.
+   */
+  language?: Locale | undefined;
+  onLanguageChange?: (language: Locale) => void;
+}
+
+/**
+ * One collection: its records in order, with edit, delete, move up/down and add; when the school
+ * offers several languages, a picker of the language to write the records' text in.
+ */
+export function CollectionPanel({ collection, language, onLanguageChange }: CollectionPanelProps) {
   const { t } = useI18n();
+  const pickerId = useId();
+  const settings = useSettings();
+  const [ownLanguage, setOwnLanguage] = useState<Locale | undefined>();
+  const defaultLanguage = settings.data?.language;
+  const offered = settings.data?.languages ?? [];
+  const asked = onLanguageChange ? language : ownLanguage;
+  // A language the school no longer offers falls back to its default.
+  const writing = asked && offered.includes(asked) ? asked : defaultLanguage;
+  const translating = writing !== undefined && defaultLanguage !== undefined && writing !== defaultLanguage;
   const records = useEditorRecords(collection);
   const remove = useDeleteRecord(collection);
   const reorder = useReorderRecords(collection);
@@ -75,6 +101,23 @@ export function CollectionPanel({ collection }: { collection: ContentCollection 
   if (editing !== undefined) {
     const record = editing === 'new' ? undefined : list.find((r) => r.id === editing);
     const position = record ? list.indexOf(record) : list.length;
+    if (record && translating) {
+      const languageName = t(languageNameKey(writing));
+      return (
+        <section aria-label={title}>
+          <h2 className="h4">{t('cms.translation.editHeading', { title, language: languageName })}</h2>
+          <TranslationForm
+            key={`${editing}-${writing}`}
+            collection={collection}
+            record={record}
+            position={position}
+            language={writing}
+            defaultLanguage={defaultLanguage}
+            onDone={() => setEditing(undefined)}
+          />
+        </section>
+      );
+    }
     return (
       <section aria-label={title}>
         <h2 className="h4">
@@ -98,12 +141,42 @@ export function CollectionPanel({ collection }: { collection: ContentCollection 
     <section aria-label={title}>
       <div className="d-flex align-items-center justify-content-between mb-3">
         <h2 className="h4 mb-0">{title}</h2>
-        {addable ? (
+        {addable && !translating ? (
           <button type="button" className="btn btn-primary btn-sm" onClick={() => setEditing('new')}>
             {t('cms.collection.add')}
           </button>
         ) : null}
       </div>
+      {offered.length > 1 && writing ? (
+        <div className="mb-3 cms-language">
+          <label htmlFor={pickerId} className="form-label">
+            {t('cms.translation.picker')}
+          </label>
+          <select
+            id={pickerId}
+            className="form-select"
+            value={writing}
+            onChange={(event) => {
+              const next = event.target.value as Locale;
+              if (onLanguageChange) onLanguageChange(next);
+              else setOwnLanguage(next);
+            }}
+          >
+            {offered.map((locale) => (
+              <option key={locale} value={locale}>
+                {locale === defaultLanguage
+                  ? t('cms.translation.defaultOption', { language: t(languageNameKey(locale)) })
+                  : t(languageNameKey(locale))}
+              </option>
+            ))}
+          </select>
+          {translating ? (
+            <p className="form-text">
+              {t('cms.translation.addInDefault', { language: t(languageNameKey(defaultLanguage)) })}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       {addable ? null : <p className="form-text">{t(NO_MORE_RECORDS)}</p>}
       {list.length === 0 ? <p>{t('cms.collection.empty')}</p> : null}
       <ol className="cms-records list-unstyled">

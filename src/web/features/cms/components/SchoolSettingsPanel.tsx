@@ -10,12 +10,14 @@ import {
   SOCIAL_NETWORK_LABELS,
   SOCIAL_NETWORKS,
 } from '../../../../shared/api/settings.js';
+import { LOCALES } from '../../../../shared/i18n/locales.js';
 import { SchoolLogo } from '../../../components/layout/SchoolBrand.js';
 import { fieldErrorsOf, showFieldErrors } from '../../../lib/form-errors.js';
 import { useI18n } from '../../../lib/i18n.js';
 import { useSettings } from '../../../lib/settings.js';
 import { notify } from '../../../lib/toast.js';
 import { useUpdateSettings } from '../api/update-settings.js';
+import { languageNameKey } from '../lib/labels.js';
 import { type PendingUpload, UPLOAD_BEFORE_SAVE_FAILED, useReportUnsavedWork } from '../lib/unsaved-work.js';
 import { LibraryPicker } from './ImagesEditor.js';
 import { type PictureSource, PictureSourceButton } from './PictureSourceButton.js';
@@ -43,6 +45,8 @@ const FIELD_PATHS = new Set<string>([
   'footerText',
   'currency',
   'timeZone',
+  'language',
+  'languages',
   ...SOCIAL_NETWORKS.map((network) => `socialLinks.${network}`),
 ]);
 
@@ -311,6 +315,63 @@ function SchoolSettingsForm({ settings }: { settings: SchoolSettings }) {
             hint: t('settings.timeZoneHint'),
             suggestions: { listId: `${id}-time-zones`, values: supported('timeZone') },
           })}
+        </fieldset>
+
+        <fieldset className="mb-3">
+          <legend className="fs-5">{t('cms.languages.group')}</legend>
+          <Field
+            id={`${id}-language`}
+            label={t('cms.languages.default')}
+            error={errors.language?.message}
+            hint={t('cms.languages.defaultHint')}
+          >
+            {(describedBy) => (
+              <select
+                {...input('language', errors.language?.message, describedBy)}
+                className={`form-select${errors.language?.message ? ' is-invalid' : ''}`}
+              >
+                {LOCALES.map((locale) => (
+                  <option key={locale} value={locale}>
+                    {t(languageNameKey(locale))}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          {/* The offered languages: the default among them, which the schema checks before sending. */}
+          <fieldset
+            className="mb-3"
+            aria-describedby={[
+              `${id}-languages-hint`,
+              errors.languages?.message ? `${id}-languages-error` : '',
+            ]
+              .filter(Boolean)
+              .join(' ')}
+          >
+            <legend className="form-label fs-6">{t('cms.languages.offered')}</legend>
+            {LOCALES.map((locale) => (
+              <div key={locale} className="form-check">
+                <input
+                  id={`${id}-languages-${locale}`}
+                  type="checkbox"
+                  className="form-check-input"
+                  value={locale}
+                  {...register('languages')}
+                />
+                <label htmlFor={`${id}-languages-${locale}`} className="form-check-label">
+                  {t(languageNameKey(locale))}
+                </label>
+              </div>
+            ))}
+            <div id={`${id}-languages-hint`} className="form-text">
+              {t('cms.languages.offeredHint')}
+            </div>
+            {errors.languages?.message ? (
+              <div id={`${id}-languages-error`} className="invalid-feedback d-block">
+                {errors.languages.message}
+              </div>
+            ) : null}
+          </fieldset>
         </fieldset>
 
         {formError ? (

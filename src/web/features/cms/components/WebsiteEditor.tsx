@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { CONTENT_COLLECTION_NAMES, type ContentCollection } from '../../../../shared/api/content.js';
+import type { Locale } from '../../../../shared/i18n/locales.js';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { useI18n } from '../../../lib/i18n.js';
@@ -26,6 +27,8 @@ export function WebsiteEditor() {
   const media = useMedia();
   const [section, setSection] = useState<Section>('home');
   const [unsaved, setUnsaved] = useState(false);
+  // The language the principal writes the records in, kept from one collection to the next.
+  const [language, setLanguage] = useState<Locale | undefined>();
   // Another section, asked for while a form held unsaved work: shown once the principal confirms.
   const [askedSection, setAskedSection] = useState<Section | undefined>();
   // Leaving the editor (a link, Back) or closing the tab with unsaved work asks first.
@@ -97,7 +100,12 @@ export function WebsiteEditor() {
                   <BackupCard />
                 </>
               ) : (
-                <CollectionPanel key={section} collection={section} />
+                <CollectionPanel
+                  key={section}
+                  collection={section}
+                  language={language}
+                  onLanguageChange={setLanguage}
+                />
               )}
             </UnsavedWorkContext.Provider>
           </div>

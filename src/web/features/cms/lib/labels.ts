@@ -1,5 +1,5 @@
 import type { ContentCollection } from '../../../../shared/api/content.js';
-import { type AnyLocale, intlLocale } from '../../../../shared/i18n/locales.js';
+import { type AnyLocale, intlLocale, type Locale } from '../../../../shared/i18n/locales.js';
 import type { ContentIconName } from '../../../components/ui/icons.js';
 import type { MessageKey, Translator } from '../../../lib/i18n.js';
 
@@ -13,6 +13,9 @@ export const collectionTitleKey = (collection: ContentCollection): MessageKey =>
 
 export const fieldLabelKey = (collection: ContentCollection, wire: string): MessageKey =>
   `cms.field.${collection}.${wire}` as MessageKey;
+
+/** A language's name in the editor's language ("French" in English, "Français" in French). */
+export const languageNameKey = (locale: Locale): MessageKey => `cms.languageName.${locale}`;
 
 export const iconLabelKey = (icon: ContentIconName): MessageKey => `cms.icon.${icon}`;
 

@@ -1,0 +1,227 @@
+import { useId, useState } from 'react';
+import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import {
+  CONTENT_COLLECTIONS,
+  type ContentCollection,
+  translatableFieldEntries,
+} from '../../../../shared/api/content.js';
+import {
+  type ContentTranslation,
+  contentTranslationBodySchema,
+} from '../../../../shared/api/content-translations.js';
+import { type Locale, textDirection } from '../../../../shared/i18n/locales.js';
+import { FieldMessage } from '../../../components/forms/FieldMessage.js';
+import { fieldErrorsOf, showFieldErrors } from '../../../lib/form-errors.js';
+import { useI18n } from '../../../lib/i18n.js';
+import { notify } from '../../../lib/toast.js';
+import type { EditorRecord } from '../api/content-admin.js';
+import { useSaveTranslation, useTranslation } from '../api/content-translation.js';
+import { editableFieldsOf } from '../lib/form-values.js';
+import { collectionTitleKey, fieldLabelKey, languageNameKey } from '../lib/labels.js';
+import { useReportUnsavedWork } from '../lib/unsaved-work.js';
+import { ChecklistEditor } from './ChecklistEditor.js';
+import { saveErrorText } from './RecordForm.js';
+
+export interface TranslationFormProps {
+  collection: ContentCollection;
+  record: EditorRecord;
+  /** Where the record is in its collection: the form shows the fields the page shows there. */
+  position: number;
+  language: Locale;
+  defaultLanguage: Locale;
+  onDone: () => void;
+}
+
+interface TranslationValues {
+  fields: Record<string, string>;
+}
+
+/** How much of the default language's text a "not translated" mark quotes. */
+const QUOTED_LENGTH = 80;
+const quoted = (text: string) =>
+  text.length > QUOTED_LENGTH ? `${text.slice(0, QUOTED_LENGTH - 1)}…` : text;
+
+/**
+ * A record's text in one of the school's other languages
+ * (docs/decisions/0064-content-in-the-schools-languages.md): its text fields only, each showing the
+ * default language's text as its placeholder and, while empty, marked "not translated" with the
+ * text the page shows instead. The icon, pictures and order are the record's, edited in the default
+ * language.
+ */
+export function TranslationForm(props: TranslationFormProps) {
+  const { t } = useI18n();
+  const { collection, record, language } = props;
+  const translation = useTranslation(collection, record.id, language);
+  const languageName = t(languageNameKey(language));
+  if (translation.isPending) return <p>{t('cms.translation.loading', { language: languageName })}</p>;
+  if (translation.isError)
+    return (
+      <div role="alert">
+        <p>{t('cms.translation.loadFailed', { language: languageName })}</p>
+        <button
+          type="button"
+          className="btn btn-outline-primary btn-sm"
+          onClick={() => translation.refetch()}
+        >
+          {t('cms.collection.retry')}
+        </button>
+      </div>
+    );
+  return <TranslationFields {...props} translation={translation.data} />;
+}
+
+/** Checks the form with the server's own body schema, each message at its field. */
+function translationResolver(collection: ContentCollection): Resolver<TranslationValues> {
+  const schema = contentTranslationBodySchema(collection);
+  return async (values) => {
+    const parsed = schema.safeParse(values.fields);
+    if (parsed.success) return { values, errors: {} };
+    const fields: Record<string, { type: string; message: string }> = {};
+    for (const issue of parsed.error.issues) {
+      const wire = String(issue.path[0] ?? '');
+      fields[wire] ??= { type: 'validation', message: issue.message };
+    }
+    return { values: {}, errors: { fields } as FieldErrors<TranslationValues> };
+  };
+}
+
+function TranslationFields({
+  collection,
+  record,
+  position,
+  language,
+  defaultLanguage,
+  onDone,
+  translation,
+}: TranslationFormProps & { translation: ContentTranslation }) {
+  const { t } = useI18n();
+  const id = useId();
+  const save = useSaveTranslation(collection, record.id, language);
+  const [formError, setFormError] = useState<string | undefined>();
+  const [saved, setSaved] = useState(false);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<TranslationValues>({
+    resolver: translationResolver(collection),
+    defaultValues: { fields: translation.fields },
+  });
+  useReportUnsavedWork(isDirty && !saved);
+
+  const languageName = t(languageNameKey(language));
+  const defaultName = t(languageNameKey(defaultLanguage));
+  const translatable = new Set(translatableFieldEntries(collection).map(([, field]) => field.wire));
+  const fields = editableFieldsOf(collection, position).filter((field) => translatable.has(field.wire));
+  const hasShared = Object.values(CONTENT_COLLECTIONS[collection].fields).some((f) => f.kind === 'icon');
+  const title = t(collectionTitleKey(collection));
+  const values = watch('fields');
+
+  const onSubmit = async (submitted: TranslationValues) => {
+    setFormError(undefined);
+    try {
+      await save.mutateAsync(submitted.fields);
+    } catch (error) {
+      showFieldErrors(fieldErrorsOf(error), setError, (field) =>
+        translatable.has(field) ? (`fields.${field}` as const) : undefined,
+      );
+      setFormError(saveErrorText(t, error));
+      return;
+    }
+    setSaved(true);
+    notify.success(t('cms.translation.saved', { language: languageName }));
+    onDone();
+  };
+
+  return (
+    <form
+      className="cms-form"
+      noValidate
+      aria-label={t('cms.translation.form', { title, language: languageName })}
+      onSubmit={handleSubmit(onSubmit)}
+    >
+      <p className="form-text">
+        {t('cms.translation.intro', { language: languageName, defaultLanguage: defaultName })}
+      </p>
+      {fields.map((field) => {
+        const fieldId = `${id}-${field.wire}`;
+        const error = errors.fields?.[field.wire]?.message;
+        const name = `fields.${field.wire}` as const;
+        const label = t(fieldLabelKey(collection, field.wire));
+        const original = typeof record[field.wire] === 'string' ? (record[field.wire] as string) : '';
+        // Empty here: the page shows the default language's text, which the mark quotes.
+        const missing = (values?.[field.wire] ?? '').trim() === '' && original.trim() !== '';
+        const markId = `${fieldId}-fallback`;
+        const mark = missing ? (
+          <div id={markId} className="form-text cms-translation__missing" lang={defaultLanguage}>
+            {t('cms.translation.notTranslated', { text: quoted(original.replaceAll('#', ', ')) })}
+          </div>
+        ) : null;
+        const describedBy = [missing ? markId : '', error ? `${fieldId}-error` : '']
+          .filter(Boolean)
+          .join(' ');
+        if (field.kind === 'checklist') {
+          return (
+            <div key={field.wire}>
+              <Controller
+                control={control}
+                name={name}
+                render={({ field: input }) => (
+                  <ChecklistEditor
+                    id={fieldId}
+                    label={label}
+                    value={input.value ?? ''}
+                    onChange={input.onChange}
+                    error={error}
+                  />
+                )}
+              />
+              {mark}
+            </div>
+          );
+        }
+        const common = {
+          id: fieldId,
+          className: `form-control${error ? ' is-invalid' : ''}`,
+          // What is typed is in the translation's language, whatever the editor's own.
+          lang: language,
+          dir: textDirection(language),
+          placeholder: original,
+          maxLength: field.max,
+          'aria-invalid': error ? true : undefined,
+          'aria-describedby': describedBy || undefined,
+          ...register(name),
+        };
+        return (
+          <div key={field.wire} className="mb-3">
+            <label htmlFor={fieldId} className="form-label">
+              {label}
+            </label>
+            {field.kind === 'text' ? <textarea rows={5} {...common} /> : <input type="text" {...common} />}
+            {mark}
+            <FieldMessage id={`${fieldId}-error`} message={error} />
+          </div>
+        );
+      })}
+      {hasShared || record.images.length > 0 ? (
+        <p className="form-text">{t('cms.translation.sharedNote', { defaultLanguage: defaultName })}</p>
+      ) : null}
+      {formError ? (
+        <p className="alert alert-danger" role="alert">
+          {formError}
+        </p>
+      ) : null}
+      <div className="d-flex gap-2">
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+          {isSubmitting ? t('cms.record.saving') : t('cms.record.save')}
+        </button>
+        <button type="button" className="btn btn-outline-secondary" onClick={onDone}>
+          {t('cms.record.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
