@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../../../shared/api/admin.js';
 import { TRANSLATION_MESSAGES } from '../../../shared/api/content-translations.js';
+import { messagesFor } from '../../../shared/messages/messages.js';
 import { renderer } from '../../../web/entry-server.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
@@ -137,6 +138,23 @@ describe.each(TEST_ENGINES)('content translations (%s)', (engine) => {
     expect(english.json().error.message).toBe(TRANSLATION_MESSAGES.defaultLanguage);
     expect(detailsOf(english.json()).map((d) => d.field)).toEqual(['language']);
     expect((await read(translationUrl('home', homeId, 'en'))).statusCode).toBe(400);
+    // Said in the principal's own language.
+    await call(t.app, {
+      method: 'PUT',
+      url: '/api/users/language',
+      headers: bearer(f.tokens.principal),
+      payload: { language: 'fr' },
+    });
+    const inFrench = await write(translationUrl('home', homeId, 'en'), { heading2: 'Bienvenue' });
+    expect(inFrench.json().error.message).toBe(
+      messagesFor('fr')['validation.contentTranslation.defaultLanguage'],
+    );
+    await call(t.app, {
+      method: 'PUT',
+      url: '/api/users/language',
+      headers: bearer(f.tokens.principal),
+      payload: { language: null },
+    });
 
     const unknown = await read(translationUrl('home', homeId, 'xx'));
     expect(unknown.statusCode).toBe(400);
