@@ -158,8 +158,8 @@ function childTiles(child: ChildRow, t: Translator['t']): ChildTile[] {
   return [
     ...childPlacesOf(child).map((place) => ({
       id: place.href,
-      label: place.label,
-      blurb: place.blurb,
+      label: t(place.labelKey),
+      blurb: t(place.blurbKey, place.blurbValues),
       icon: `bi-${place.icon}`,
       to: place.href,
     })),
