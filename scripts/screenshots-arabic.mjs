@@ -28,7 +28,7 @@ const SHOTS = [
   { name: 'principal-dashboard', who: 'principal', href: '/dashboard' },
   {
     name: 'dialog-delete-account',
-    who: 'principal',
+    who: 'parent',
     href: '/profile',
     // The profile's "delete my account" asks first, in a dialog.
     before: async (page) => {
