@@ -27,13 +27,16 @@ const SHOTS = [
   { name: 'teacher-today', who: 'teacher', href: '/today' },
   { name: 'principal-dashboard', who: 'principal', href: '/dashboard' },
   {
-    name: 'dialog-delete-account',
-    who: 'parent',
-    href: '/profile',
-    // The profile's "delete my account" asks first, in a dialog.
+    name: 'dialog-reject-registration',
+    who: 'principal',
+    href: '/approvals',
+    // Rejecting a registration asks first, in a dialog (ConfirmDialog).
     before: async (page) => {
-      await page.locator('main button.btn-outline-danger, main button.btn-danger').first().click();
-      await page.getByRole('dialog').waitFor({ state: 'visible', timeout: 10_000 });
+      await page.locator('main button.btn-outline-danger').first().click({ timeout: 20_000 });
+      await page
+        .locator('dialog[open], [role="dialog"], [role="alertdialog"]')
+        .first()
+        .waitFor({ timeout: 10_000 });
     },
   },
 ];
