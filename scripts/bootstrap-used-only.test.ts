@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootstrapUsedOnly } from './bootstrap-used-only.mjs';
+import { bootstrapInBothDirections, bootstrapUsedOnly } from './bootstrap-used-only.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bootstrapCss = fs.readFileSync(
@@ -64,6 +64,26 @@ describe('Bootstrap cut to what the web app uses (docs/decisions/0013-compressed
       const withFaq = await bootstrapUsedOnly(bootstrapCss, [...webSources, path.join(folder, '*.tsx')]);
       expect(hasClass(withFaq, 'accordion-button')).toBe(true);
       expect(hasClass(withFaq, 'carousel-item')).toBe(false);
+    });
+  });
+
+  describe('in both directions (docs/decisions/0066-right-to-left.md)', () => {
+    let both: string;
+    beforeAll(async () => {
+      both = await bootstrapInBothDirections(cut);
+    });
+
+    it('places by the page’s direction: no margin, padding, offset, border or alignment by left or right', () => {
+      expect(both).not.toMatch(/[{;](margin|padding|border)-(left|right)[a-z-]*:/);
+      expect(both).not.toMatch(/[{;](left|right):/);
+      expect(both).not.toMatch(/text-align:(left|right)/);
+      expect(both).toMatch(/\.me-auto\{margin-inline-end:auto!important\}/);
+      expect(both).toMatch(/\.form-select\{[^}]*padding-inline:\.75rem 2\.25rem/);
+    });
+
+    it('mirrors what has no logical form for right-to-left pages, weighing no more than the rule it mirrors', () => {
+      expect(both).toContain(':where([dir="rtl"]) .form-select{background-position:left .75rem center}');
+      expect(both).not.toMatch(/:where\(\[dir="rtl"\]\)[^{]*\{[^}]*(margin|padding|inset)/);
     });
   });
 });

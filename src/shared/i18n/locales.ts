@@ -85,5 +85,13 @@ export function localePath(path: string, locale: Locale, defaultLocale: Locale):
   return path === '/' ? `/${locale}` : `/${locale}${path}`;
 }
 
-/** The locale `Intl` formats in: the pseudo-locale formats as English. */
-export const intlLocale = (locale: AnyLocale): Locale => (locale === PSEUDO_LOCALE ? 'en' : locale);
+/**
+ * The language tag `Intl` formats in. The pseudo-locale formats as English. Arabic writes its numbers
+ * in Latin digits (`ar-u-nu-latn`, docs/decisions/0066-right-to-left.md): today's CLDR does so for
+ * `ar`, older browsers' ICU wrote Arabic-Indic ones, and the server's rendering, the browser's
+ * hydration, the PDFs and the figures people type must agree.
+ */
+const INTL_TAGS = { en: 'en', fr: 'fr', ar: 'ar-u-nu-latn' } as const satisfies Record<Locale, string>;
+export type IntlLocaleTag = (typeof INTL_TAGS)[Locale];
+export const intlLocale = (locale: AnyLocale): IntlLocaleTag =>
+  INTL_TAGS[locale === PSEUDO_LOCALE ? 'en' : locale];

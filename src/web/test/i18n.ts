@@ -37,3 +37,12 @@ export function untranslatedTexts(root: ParentNode, allowed: readonly string[] =
     .map((piece) => longestFirst.reduce((rest, text) => rest.split(text).join(' '), piece).trim())
     .filter((rest) => /[A-Za-z]{2,}/.test(rest));
 }
+
+/**
+ * A text matcher for a sentence whose user data sits in its own element (a name in `<bdi>`, so it
+ * keeps its direction inside a right-to-left sentence): the innermost element whose whole text it is.
+ */
+export const wholeText =
+  (text: string) =>
+  (_content: string, element: Element | null): boolean =>
+    element?.textContent === text && ![...element.children].some((child) => child.textContent === text);

@@ -61,7 +61,11 @@ export function Footer({ newsletter }: FooterProps) {
         <div className="row gx-4 gx-lg-5 gy-5">
           <div className="col-md-6 col-lg-3">
             <SchoolBrand className="site-footer__brand" />
-            {settings?.description ? <p className="site-footer__about">{settings.description}</p> : null}
+            {settings?.description ? (
+              <p className="site-footer__about" dir="auto">
+                {settings.description}
+              </p>
+            ) : null}
             {social.length > 0 ? (
               <ul className="site-footer__social">
                 {social.map((link) => (
@@ -88,7 +92,8 @@ export function Footer({ newsletter }: FooterProps) {
                   <Icon name="geo-alt" className="site-footer__contact-icon" />
                   <span>
                     <span className="visually-hidden">{t('layout.footer.address')}</span>
-                    {settings.address}
+                    {/* The school's own words keep their direction in a page of the other one (bdi). */}
+                    <bdi>{settings.address}</bdi>
                   </span>
                 </li>
               ) : null}
@@ -97,7 +102,9 @@ export function Footer({ newsletter }: FooterProps) {
                   <Icon name="envelope" className="site-footer__contact-icon" />
                   <span>
                     <span className="visually-hidden">{t('layout.footer.email')}</span>
-                    <a href={`mailto:${settings.email}`}>{settings.email}</a>
+                    <a href={`mailto:${settings.email}`} dir="ltr">
+                      {settings.email}
+                    </a>
                   </span>
                 </li>
               ) : null}
@@ -106,7 +113,10 @@ export function Footer({ newsletter }: FooterProps) {
                   <Icon name="telephone" className="site-footer__contact-icon" />
                   <span>
                     <span className="visually-hidden">{t('layout.footer.phone')}</span>
-                    <a href={telHref(settings.phone)}>{settings.phone}</a>
+                    {/* A phone number reads left to right in every language ("+1 555", not "555 +1"). */}
+                    <a href={telHref(settings.phone)} dir="ltr">
+                      {settings.phone}
+                    </a>
                   </span>
                 </li>
               ) : null}
@@ -131,7 +141,9 @@ export function Footer({ newsletter }: FooterProps) {
       <div className="site-footer__bottom">
         <div className="container">
           <LanguageLinks />
-          <p className="mb-0">{settings ? copyrightLine(settings) : null}</p>
+          <p className="mb-0" dir="auto">
+            {settings ? copyrightLine(settings) : null}
+          </p>
         </div>
       </div>
     </footer>

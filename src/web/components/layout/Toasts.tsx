@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { TOAST_SETTINGS } from '../../../shared/constants.js';
+import { useI18n } from '../../lib/i18n.js';
 import { loadedToastify, onToastifyLoaded } from '../../lib/toast.js';
 
 /** docs/contract/product.md#toast-settings: Alt+T moves focus to the notifications. */
@@ -12,8 +13,18 @@ const onServer = () => undefined;
  * server and the hydrating render draw nothing here, so the page hydrates without a mismatch.
  */
 export function Toasts() {
+  const { direction } = useI18n();
   const toastify = useSyncExternalStore(onToastifyLoaded, loadedToastify, onServer);
   if (!toastify) return null;
   const { ToastContainer } = toastify;
-  return <ToastContainer {...TOAST_SETTINGS} hotKeys={focusToastsHotKey} />;
+  // Right to left, the toasts read from the right and stand in the mirrored corner (top-left).
+  const rtl = direction === 'rtl';
+  return (
+    <ToastContainer
+      {...TOAST_SETTINGS}
+      position={rtl ? 'top-left' : TOAST_SETTINGS.position}
+      rtl={rtl}
+      hotKeys={focusToastsHotKey}
+    />
+  );
 }

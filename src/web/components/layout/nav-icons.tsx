@@ -24,7 +24,7 @@ import wallet2 from 'bootstrap-icons/icons/wallet2.svg?raw';
 import xLg from 'bootstrap-icons/icons/x-lg.svg?raw';
 import type { NavIconName } from '../../../shared/app-navigation.js';
 import { SvgPaths } from '../ui/SvgPaths.js';
-import { type IconPath, parsePaths } from '../ui/svg-paths.js';
+import { type IconPath, isDirectionalIcon, parsePaths } from '../ui/svg-paths.js';
 
 /**
  * The app shell's icons (Bootstrap Icons): every place's (shared/app-navigation.ts) and the shell's
@@ -66,5 +66,12 @@ const PATHS = Object.fromEntries(
 
 /** A decorative icon of the shell: the link or button around it carries the name. */
 export function ShellIcon({ name, className }: { name: ShellIconName; className?: string }) {
-  return <SvgPaths paths={PATHS[name]} size="1.25rem" className={className} />;
+  return (
+    <SvgPaths
+      paths={PATHS[name]}
+      size="1.25rem"
+      className={className}
+      directional={isDirectionalIcon(name)}
+    />
+  );
 }

@@ -9,7 +9,7 @@ import list from 'bootstrap-icons/icons/list.svg?raw';
 import telephone from 'bootstrap-icons/icons/telephone.svg?raw';
 import twitterX from 'bootstrap-icons/icons/twitter-x.svg?raw';
 import { SvgPaths } from './SvgPaths.js';
-import { type IconPath, parsePaths } from './svg-paths.js';
+import { type IconPath, isDirectionalIcon, parsePaths } from './svg-paths.js';
 
 /**
  * Bootstrap Icons, only those the app uses (each import pulls one SVG into the bundle). The SVG
@@ -44,5 +44,7 @@ export interface IconProps {
 
 /** A decorative icon: hidden from assistive technology, so the control around it needs a label. */
 export function Icon({ name, size, className }: IconProps) {
-  return <SvgPaths paths={PATHS[name]} size={size} className={className} />;
+  return (
+    <SvgPaths paths={PATHS[name]} size={size} className={className} directional={isDirectionalIcon(name)} />
+  );
 }

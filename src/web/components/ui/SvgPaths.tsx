@@ -5,10 +5,15 @@ export interface SvgPathsProps {
   /** CSS size; defaults to the surrounding font size. */
   size?: string | number;
   className?: string;
+  /** It points along the line: mirrored on right-to-left pages (the `icon--directional` rule). */
+  directional?: boolean;
 }
 
 /** A decorative 16×16 icon drawn from its paths: hidden from assistive technology. */
-export function SvgPaths({ paths, size = '1em', className }: SvgPathsProps) {
+export function SvgPaths({ paths, size = '1em', className, directional = false }: SvgPathsProps) {
+  const classes = ['icon', directional ? 'icon--directional' : undefined, className]
+    .filter(Boolean)
+    .join(' ');
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"
@@ -16,7 +21,7 @@ export function SvgPaths({ paths, size = '1em', className }: SvgPathsProps) {
       width={size}
       height={size}
       fill="currentColor"
-      className={className ? `icon ${className}` : 'icon'}
+      className={classes}
       aria-hidden="true"
       focusable="false"
     >

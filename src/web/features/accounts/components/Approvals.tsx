@@ -202,7 +202,8 @@ function Detail({ label, value }: { label: string; value: string }) {
   return (
     <div className="approval-card__detail">
       <dt>{label}</dt>
-      <dd>{value}</dd>
+      {/* The applicant's own data, in its own direction: a phone number stays "+1 555 …" in Arabic. */}
+      <dd dir="auto">{value}</dd>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { setUnauthorizedHandler } from '../../../lib/api-client.js';
 import { getSessionToken } from '../../../lib/session.js';
 import { PHONE_QUERY } from '../../../lib/use-media-query.js';
 import { allowConsoleErrors } from '../../../test/console.js';
+import { wholeText } from '../../../test/i18n.js';
 import { noteRow } from '../../../test/notifications.js';
 import { jsonResponse, renderApp } from '../../../test/render-app.js';
 import { todayAnswer } from '../../dashboard/testing/today.js';
@@ -108,7 +109,7 @@ describe('dashboard', () => {
 
   it.each(Object.keys(EXPECTED) as (keyof typeof EXPECTED)[])('shows exactly the %s tiles', async (type) => {
     openDashboard(type);
-    expect(await screen.findByText('Hello, Asha!')).toBeInTheDocument();
+    expect(await screen.findByText(wholeText('Hello, Asha!'))).toBeInTheDocument();
     expect(tileLinks()).toEqual(EXPECTED[type]);
     // Each tile is a card with a heading whose link is the label alone.
     expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(
@@ -213,7 +214,7 @@ describe('dashboard', () => {
 
   it('a Parent gets their children’s area, not the “not open” message (docs/decisions/0021-families.md)', async () => {
     const { api } = openDashboard(USER_TYPE.parent, 'Maria Verma');
-    expect(await screen.findByText('Hello, Maria!')).toBeInTheDocument();
+    expect(await screen.findByText(wholeText('Hello, Maria!'))).toBeInTheDocument();
     expect(
       await screen.findByRole('heading', { name: 'Your children will appear here soon' }),
     ).toBeInTheDocument();
@@ -224,7 +225,7 @@ describe('dashboard', () => {
 
   it('greets the user by name and shows the account type', async () => {
     openDashboard(USER_TYPE.teacher, 'Ravi Kumar');
-    expect(await screen.findByText('Hello, Ravi!')).toBeInTheDocument();
+    expect(await screen.findByText(wholeText('Hello, Ravi!'))).toBeInTheDocument();
     expect(inMain().getByText('Ravi Kumar')).toBeInTheDocument();
     expect(inMain().getByText('Teacher')).toBeInTheDocument();
   });

@@ -21,11 +21,14 @@ function Greeting({ user }: { user: Account }) {
   const { t, parts } = useI18n();
   return (
     <div className="dashboard__greeting">
-      <p className="dashboard__hello">{t('accounts.dashboard.hello', { name: firstName(user.name) })}</p>
+      {/* The name is isolated (bdi), so "Kofi" keeps its own direction inside an Arabic sentence: "مرحبًا، Kofi!", not "!Kofi". */}
+      <p className="dashboard__hello">
+        {parts('accounts.dashboard.hello', { name: <bdi key="name">{firstName(user.name)}</bdi> })}
+      </p>
       <p className="dashboard__who">
         {parts('accounts.dashboard.loggedInAs', {
-          name: user.name,
-          strong: (chunks) => <strong key="name">{chunks}</strong>,
+          name: <bdi key="name">{user.name}</bdi>,
+          strong: (chunks) => <strong key="strong">{chunks}</strong>,
         })}
         <span className="dashboard__type">{userTypeLabel(t, user.type)}</span>
       </p>

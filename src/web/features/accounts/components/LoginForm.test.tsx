@@ -6,7 +6,7 @@ import { MESSAGES } from '../../../../shared/constants.js';
 import { AppNavigationContext, PAGE_NAVIGATION } from '../../../lib/app-navigation.js';
 import { I18nProvider } from '../../../lib/i18n.js';
 import { getSessionToken } from '../../../lib/session.js';
-import { testTranslator } from '../../../test/i18n.js';
+import { testTranslator, wholeText } from '../../../test/i18n.js';
 import { jsonResponse, renderApp } from '../../../test/render-app.js';
 import { errorResponse, type Handler, makeUser, mockApi, toastTexts } from '../testing/mock-api.js';
 import { LoginForm } from './LoginForm.js';
@@ -39,7 +39,7 @@ describe('login form', () => {
     const [call] = api.callsTo('POST users/login');
     expect(JSON.parse(String(call?.body))).toEqual({ email: 'asha@example.com', password: 'demo12345' });
     expect(call?.headers.has('Authorization')).toBe(false);
-    expect(await screen.findByText('Hello, Asha!')).toBeInTheDocument();
+    expect(await screen.findByText(wholeText('Hello, Asha!'))).toBeInTheDocument();
   });
 
   it('asks for email and password before calling', async () => {

@@ -49,7 +49,12 @@ export const hiddenPart = (chunks: ReactNode[]) => <HiddenText key="hidden">{chu
 /** An amount in the currency it was billed in (shared/rules/money.ts: exact, never a float). */
 export function Money({ amount, currency }: { amount: number; currency: string }) {
   const { locale } = useI18n();
-  return <span className="text-nowrap">{formatMoney(amount, currency, intlLocale(locale))}</span>;
+  // Left to right in every page: in Arabic, "542.00 US$" rather than the bidi algorithm's "$US 542.00".
+  return (
+    <span className="text-nowrap" dir="ltr">
+      {formatMoney(amount, currency, intlLocale(locale))}
+    </span>
+  );
 }
 
 /**

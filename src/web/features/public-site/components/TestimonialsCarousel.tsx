@@ -80,7 +80,7 @@ function useSelectedIndex(api: EmblaCarouselType | undefined): number {
  * (islands/registry.ts), so embla loads only there.
  */
 export function TestimonialsCarousel({ testimonials }: TestimonialsCarouselProps) {
-  const { t } = useI18n();
+  const { t, direction } = useI18n();
   const reducedMotion = useReducedMotion();
   const autoplay = useMemo(
     () =>
@@ -95,7 +95,10 @@ export function TestimonialsCarousel({ testimonials }: TestimonialsCarouselProps
     [],
   );
   const plugins = useMemo(() => [autoplay], [autoplay]);
-  const [viewportRef, api] = useEmblaCarousel({ loop: true, align: 'start', duration: 30 }, plugins);
+  const [viewportRef, api] = useEmblaCarousel(
+    { loop: true, align: 'start', duration: 30, direction },
+    plugins,
+  );
   const selected = useSelectedIndex(api);
 
   const [hovered, setHovered] = useState(false);
@@ -118,10 +121,13 @@ export function TestimonialsCarousel({ testimonials }: TestimonialsCarouselProps
   const next = useCallback(() => api?.scrollNext(jump), [api, jump]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>): void => {
-    if (event.key === 'ArrowLeft') {
+    // The arrow that points back along the line: left, or right on a right-to-left page.
+    const backKey = direction === 'rtl' ? 'ArrowRight' : 'ArrowLeft';
+    const onwardKey = direction === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
+    if (event.key === backKey) {
       event.preventDefault();
       previous();
-    } else if (event.key === 'ArrowRight') {
+    } else if (event.key === onwardKey) {
       event.preventDefault();
       next();
     }
