@@ -13,7 +13,7 @@ const onServer = () => undefined;
  * server and the hydrating render draw nothing here, so the page hydrates without a mismatch.
  */
 export function Toasts() {
-  const { direction } = useI18n();
+  const { direction, t } = useI18n();
   const toastify = useSyncExternalStore(onToastifyLoaded, loadedToastify, onServer);
   if (!toastify) return null;
   const { ToastContainer } = toastify;
@@ -25,6 +25,26 @@ export function Toasts() {
       position={rtl ? 'top-left' : TOAST_SETTINGS.position}
       rtl={rtl}
       hotKeys={focusToastsHotKey}
+      aria-label={t('common.toast.region')}
+      // The library's own button says "close" in English; this one says it in the page's language.
+      closeButton={({ closeToast, theme }) => (
+        <button
+          type="button"
+          className={`Toastify__close-button Toastify__close-button--${theme}`}
+          aria-label={t('common.toast.close')}
+          onClick={(event) => {
+            event.stopPropagation();
+            closeToast(true);
+          }}
+        >
+          <svg aria-hidden="true" viewBox="0 0 14 16">
+            <path
+              fillRule="evenodd"
+              d="M7.71 8.23l3.75 3.75-1.48 1.48-3.75-3.75-3.75 3.75L1 11.98l3.75-3.75L1 4.48 2.48 3l3.75 3.75L9.98 3l1.48 1.48-3.75 3.75z"
+            />
+          </svg>
+        </button>
+      )}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { USER_TYPE } from '../../../../shared/constants.js';
+import { tileMessageKeys } from '../../../../shared/screens.js';
 import { DashTile } from '../../../components/ui/DashTile.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
 import { useCurrentUser } from '../../../lib/current-user.js';
@@ -65,6 +66,7 @@ function TileGrid({
     <ul className="dashboard__tiles" aria-labelledby={headingId}>
       {tiles.map((tile, index) => {
         const look = tileLook(tile.label);
+        const keys = tileMessageKeys(tile);
         const waiting = newCounts[tile.path];
         const fresh = waiting?.count ?? 0;
         const pill = t('accounts.dashboard.pill', { count: fresh, word: waiting?.word ?? 'new' });
@@ -73,10 +75,10 @@ function TileGrid({
             key={tile.path + tile.label}
             index={index}
             icon={<AccountIcon name={look.icon} />}
-            label={tile.label}
+            label={t(keys.label)}
             to={tile.path}
             pill={fresh > 0 ? pill : undefined}
-            blurb={look.blurb}
+            blurb={t(keys.blurb)}
           />
         );
       })}
