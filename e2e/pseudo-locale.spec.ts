@@ -36,13 +36,20 @@ test.use({
   viewport: { width: 1280, height: 900 },
 });
 
-/** English month and day names, long and short, as the pseudo-locale's dates show them. */
+/**
+ * English month and day names, long and short, alone and with a year, as the pseudo-locale's
+ * dates show them.
+ */
 const DATE_WORDS = (() => {
   const words = new Set<string>(['AM', 'PM']);
+  const thisYear = new Date().getUTCFullYear();
   for (let month = 0; month < 12; month += 1) {
     const date = new Date(Date.UTC(2026, month, 15));
     for (const width of ['long', 'short'] as const) {
-      words.add(date.toLocaleString('en', { month: width, timeZone: 'UTC' }));
+      const name = date.toLocaleString('en', { month: width, timeZone: 'UTC' });
+      words.add(name);
+      // Birth dates too: a parent's year of birth may be fifty years back.
+      for (let year = thisYear - 80; year <= thisYear + 3; year += 1) words.add(`${name} ${year}`);
     }
   }
   for (let day = 1; day <= 7; day += 1) {

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { TOAST_SETTINGS } from '../../../shared/constants.js';
 import { useI18n } from '../../lib/i18n.js';
 import { loadedToastify, onToastifyLoaded } from '../../lib/toast.js';
@@ -15,6 +15,22 @@ const onServer = () => undefined;
 export function Toasts() {
   const { direction, t } = useI18n();
   const toastify = useSyncExternalStore(onToastifyLoaded, loadedToastify, onServer);
+  const timerLabel = t('common.toast.timer');
+  useEffect(() => {
+    const container = toastify ? document.querySelector('section.Toastify') : null;
+    if (!container) return;
+    // react-toastify names each toast's progress bar "notification timer" in English whatever the
+    // page's language, and offers no setting for it: each bar is renamed as it appears.
+    const rename = () => {
+      for (const bar of container.querySelectorAll('[role="progressbar"]')) {
+        if (bar.getAttribute('aria-label') !== timerLabel) bar.setAttribute('aria-label', timerLabel);
+      }
+    };
+    const observer = new MutationObserver(rename);
+    observer.observe(container, { childList: true, subtree: true });
+    rename();
+    return () => observer.disconnect();
+  }, [toastify, timerLabel]);
   if (!toastify) return null;
   const { ToastContainer } = toastify;
   // Right to left, the toasts read from the right and stand in the mirrored corner (top-left).
