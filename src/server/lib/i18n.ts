@@ -143,7 +143,9 @@ export function requestLocale(request: FastifyRequest): Promise<Locale> {
  * only: docs/decisions/0069-pseudo-locale-walk.md).
  */
 export function wantsPseudoLocale(request: Pick<FastifyRequest, 'headers' | 'server'>): boolean {
-  if (!request.server.config.pseudoLocale) return false;
+  // A server built without the app's configuration (a plugin's own test) never allows it.
+  const { config } = request.server as { config?: { pseudoLocale?: boolean } };
+  if (!config?.pseudoLocale) return false;
   const first = request.headers['accept-language']?.split(',')[0]?.split(';')[0]?.trim().toLowerCase();
   return first === PSEUDO_LOCALE.toLowerCase();
 }

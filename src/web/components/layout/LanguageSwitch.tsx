@@ -7,7 +7,7 @@ import { useChangeLanguage } from '../../lib/user-language.js';
 import { useSchool } from './school.js';
 
 /**
- * The public site's languages (docs/decisions/0064-language-switchers.md): this page's address in each
+ * The public site's languages (docs/decisions/0067-language-switchers.md): this page's address in each
  * language the school offers, each named in its own language and marked with it, so that a reader
  * who knows only that language finds it. Plain links: they work before (and without) any script, and
  * search engines follow them. Nothing when the school offers one language.
