@@ -47,7 +47,7 @@ describe('one current-user query', () => {
 
     // The school area's dashboard shows the new name at once, from the one cache entry.
     await router.navigate('/dashboard');
-    expect(await screen.findByText('Amara Mensah', { selector: 'strong' })).toBeInTheDocument();
+    expect(await screen.findByText('Amara Mensah', { selector: 'strong bdi' })).toBeInTheDocument();
     expect(screen.queryByText('Amara Okafor')).not.toBeInTheDocument();
   });
 });

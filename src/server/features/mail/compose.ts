@@ -1,5 +1,10 @@
 import type { MailKind } from '../../../shared/api/mail.js';
-import { type AnyLocale, DEFAULT_LOCALE, intlLocale, textDirection } from '../../../shared/i18n/locales.js';
+import {
+  type AnyLocale,
+  DEFAULT_LOCALE,
+  PSEUDO_LOCALE,
+  textDirection,
+} from '../../../shared/i18n/locales.js';
 import { PUBLIC_URL_MARK } from '../../../shared/mail-links.js';
 import type { MailConfig } from '../../config.js';
 import { translatorFor } from '../../lib/i18n.js';
@@ -106,7 +111,7 @@ export function composeMail(schoolName: string, content: MailContent): OutgoingM
   ].join('');
   const html = [
     '<!doctype html>',
-    `<html lang="${intlLocale(locale)}"${textDirection(locale) === 'rtl' ? ' dir="rtl"' : ''}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(content.subject)}</title></head>`,
+    `<html lang="${locale === PSEUDO_LOCALE ? DEFAULT_LOCALE : locale}"${textDirection(locale) === 'rtl' ? ' dir="rtl"' : ''}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(content.subject)}</title></head>`,
     `<body style="margin:0;padding:0;background:#f3f4f6"><div style="max-width:600px;margin:0 auto;padding:24px;${FONT}">`,
     `<div style="font-size:22px;font-weight:bold;color:#0e7490;margin-bottom:16px">${escapeHtml(schoolName)}</div>`,
     `<div style="background:#ffffff;border-radius:8px;padding:24px">`,
