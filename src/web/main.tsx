@@ -17,7 +17,6 @@ import { AppProvider } from './app/providers.js';
 import { createAppRouter } from './app/router.js';
 import { paths } from './config/paths.js';
 import { setUnauthorizedHandler } from './lib/api-client.js';
-import { loadEnglishSentences } from './lib/english-sentences.js';
 import { readMessagesFromPage, setFallbackTranslator } from './lib/i18n.js';
 import { createQueryClient } from './lib/query-client.js';
 import { getSessionToken, subscribeToSession } from './lib/session.js';
@@ -48,7 +47,12 @@ const translator = createTranslator(pageMessages.locale, pageMessages.messages, 
 });
 // The school area's forms check in the browser with the shared schemas' English sentences: in another
 // language they are read back to their messages (lib/english-sentences.ts), loaded after the page.
-loadEnglishSentences(pageMessages.locale).catch(() => undefined);
+// Imported when needed: it shares a chunk with the forms' code, which the first screen does not load.
+if (pageMessages.locale !== DEFAULT_LOCALE) {
+  import('./lib/english-sentences.js')
+    .then((sentences) => sentences.loadEnglishSentences(pageMessages.locale))
+    .catch(() => undefined);
+}
 // Modules outside React (the api client's fallbacks) speak the page's language too.
 setFallbackTranslator(translator);
 

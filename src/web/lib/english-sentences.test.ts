@@ -3,7 +3,8 @@ import { USER_MESSAGES } from '../../shared/api/user-form-fields.js';
 import type { MessageKey } from '../../shared/i18n/message-keys.js';
 import { messagesFor } from '../../shared/messages/messages.js';
 import { testTranslator } from '../test/i18n.js';
-import { loadEnglishSentences, plainEnglish, readEnglishSentence } from './english-sentences.js';
+import { readEnglishSentence } from './english-sentence-reader.js';
+import { loadEnglishSentences, plainEnglish } from './english-sentences.js';
 import { messageText } from './form-errors.js';
 
 describe('the shared schemas’ English sentences in the page’s language', () => {

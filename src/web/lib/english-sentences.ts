@@ -1,6 +1,5 @@
-import { createSentenceReader, type SentenceReader } from '../../shared/i18n/english-sentences.js';
-import { DEFAULT_LOCALE } from '../../shared/i18n/locales.js';
-import type { Translator } from '../../shared/i18n/translator.js';
+import { createSentenceReader } from '../../shared/i18n/english-sentences.js';
+import { needsEnglishSentences, setSentenceReader } from './english-sentence-reader.js';
 
 /**
  * The shared schemas' English sentences in the page's language, for the checks a form makes in the
@@ -8,7 +7,6 @@ import type { Translator } from '../../shared/i18n/translator.js';
  * sentences load with a form's checks and only on a page in another language, so an English page and
  * a page's first JavaScript carry none of them (docs/decisions/0068-form-checks-in-the-page-language.md).
  */
-let reader: SentenceReader | undefined;
 let loading: Promise<void> | undefined;
 
 /**
@@ -24,7 +22,7 @@ const withArea = (area: string, messages: Readonly<Record<string, string>>) =>
 
 /** Loads the sentences once, unless the page is in English (`<html lang>`), where they read as they are. */
 export function loadEnglishSentences(pageLanguage: string = document.documentElement.lang): Promise<void> {
-  if (pageLanguage === DEFAULT_LOCALE || pageLanguage === '') return Promise.resolve();
+  if (!needsEnglishSentences(pageLanguage)) return Promise.resolve();
   loading ??= Promise.all([
     import('../../shared/messages/validation/en.json'),
     import('../../shared/messages/errors/en.json'),
@@ -34,7 +32,7 @@ export function loadEnglishSentences(pageLanguage: string = document.documentEle
         ...withArea('validation', validation.default),
         ...withArea('errors', errors.default),
       };
-      reader = createSentenceReader(english, (key) => plainEnglish(english[key] ?? key));
+      setSentenceReader(createSentenceReader(english, (key) => plainEnglish(english[key] ?? key)));
     },
     (error: unknown) => {
       loading = undefined;
@@ -43,9 +41,3 @@ export function loadEnglishSentences(pageLanguage: string = document.documentEle
   );
   return loading;
 }
-
-/** A known English sentence in `translator`'s language, or undefined (not loaded, or not known). */
-export const readEnglishSentence = (
-  translator: Pick<Translator, 't' | 'has'>,
-  sentence: string,
-): string | undefined => reader?.(translator, sentence);

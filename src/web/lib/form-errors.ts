@@ -1,7 +1,7 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import type { FieldError } from '../../shared/api/errors.js';
 import { isApiError } from './api-client.js';
-import { readEnglishSentence } from './english-sentences.js';
+import { readEnglishSentence } from './english-sentence-reader.js';
 import type { MessageKey, Translator } from './i18n.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
-import { loadEnglishSentences } from './english-sentences.js';
+import { needsEnglishSentences } from './english-sentence-reader.js';
 
 /** A form's resolver whose code loads on first use, and can be asked to load sooner. */
 export type LazyResolver<TFieldValues extends FieldValues, TContext, TTransformedValues> = Resolver<
@@ -30,7 +30,13 @@ export function lazyResolver<TFieldValues extends FieldValues, TContext, TTransf
   };
   // The schema's sentences in the page's language come with its checks (lib/english-sentences.ts);
   // without them (a failed load) the checks still answer, in English.
-  const sentences = () => loadEnglishSentences().catch(() => undefined);
+  // Imported only on a page that needs them: an English page loads none of it.
+  const sentences = (): Promise<void> =>
+    needsEnglishSentences(document.documentElement.lang)
+      ? import('./english-sentences.js')
+          .then((module) => module.loadEnglishSentences())
+          .catch(() => undefined)
+      : Promise.resolve();
   const resolver: Resolver<TFieldValues, TContext, TTransformedValues> = async (values, context, options) => {
     const [real] = await Promise.all([loaded(), sentences()]);
     return real(values, context, options);

@@ -51,7 +51,7 @@ export interface LanguagePickerProps {
 export function LanguagePicker({ reload }: LanguagePickerProps) {
   const { t, locale } = useI18n();
   const { settings } = useSchool();
-  const change = useChangeLanguage(reload);
+  const { state, change } = useChangeLanguage(reload);
   const id = useId();
   if (!settings || settings.languages.length < 2) return null;
   const current = isLocale(locale) && settings.languages.includes(locale) ? locale : settings.language;
@@ -64,10 +64,10 @@ export function LanguagePicker({ reload }: LanguagePickerProps) {
         id={id}
         className="form-select form-select-sm language-picker__select"
         value={current}
-        disabled={change.isPending}
+        disabled={state === 'saving'}
         onChange={(event) => {
           const language = event.target.value;
-          if (isLocale(language) && language !== current) change.mutate({ language });
+          if (isLocale(language) && language !== current) void change({ language });
         }}
       >
         {settings.languages.map((language: Locale) => (
@@ -76,7 +76,7 @@ export function LanguagePicker({ reload }: LanguagePickerProps) {
           </option>
         ))}
       </select>
-      {change.isError ? (
+      {state === 'failed' ? (
         <p className="language-picker__error" role="alert">
           {t('navigation.shell.languageNotSaved')}
         </p>
