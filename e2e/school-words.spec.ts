@@ -34,7 +34,8 @@ test.describe("the school's own words", () => {
         await expect(screen.getByRole('heading', { name: 'Texts you replaced' })).toBeVisible();
         expect(await blockingViolations(screen, '/words', width)).toEqual([]);
       }
-      await screen.getByRole('combobox', { name: 'Language' }).selectOption('fr');
+      // The Words screen's own language, not the school area's footer picker of the same name.
+      await screen.getByRole('main').getByRole('combobox', { name: 'Language' }).selectOption('fr');
       await screen.getByRole('searchbox', { name: 'Find a text' }).fill('Registation form');
       await screen.getByRole('button', { name: 'Search' }).click();
       const entry = screen.getByRole('listitem', { name: KEY });
