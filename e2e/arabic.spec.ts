@@ -143,3 +143,54 @@ for (const width of [375, 1280]) {
     });
   });
 }
+
+test.describe('the Arabic font (docs/decisions/0077-an-arabic-web-font.md)', () => {
+  /** The address of every Arabic font file the page fetches. */
+  function arabicFontRequests(page: Page): string[] {
+    const urls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('ibm-plex-sans-arabic')) urls.push(request.url());
+    });
+    return urls;
+  }
+
+  /** Each label of the public bar: its top and height, in the bar as laid out. */
+  const barLabels = (page: Page) =>
+    page
+      .locator('.site-nav .navbar-nav > li > .nav-link')
+      .evaluateAll((links) =>
+        links.map((link) => link.getBoundingClientRect()).map(({ top, height }) => ({ top, height })),
+      );
+
+  for (const width of [992, 1280]) {
+    test(`/ar at ${width} px: Arabic letters in IBM Plex Sans Arabic, every bar label on one line`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const fonts = arabicFontRequests(page);
+      await page.goto('/ar');
+      await page.waitForLoadState('networkidle');
+      expect(fonts.length).toBeGreaterThan(0);
+      expect(
+        await page.evaluate(() => document.fonts.check('700 16px "IBM Plex Sans Arabic"', 'الرئيسية')),
+      ).toBe(true);
+
+      const labels = await barLabels(page);
+      expect(labels.length).toBeGreaterThan(5);
+      const lineHeight = Math.min(...labels.map((label) => label.height));
+      for (const label of labels) {
+        // One line: the same height and row as the shortest label.
+        expect(label.height).toBeLessThan(lineHeight * 1.5);
+        expect(Math.abs(label.top - labels[0].top)).toBeLessThan(2);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    });
+  }
+
+  test('an English page fetches no Arabic font', async ({ page }) => {
+    const fonts = arabicFontRequests(page);
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(fonts).toEqual([]);
+  });
+});
