@@ -1,8 +1,6 @@
 import '../../../styles/fees.css';
 import { useId } from 'react';
 import type { Invoice, Payment } from '../../../../shared/api/fees.js';
-import { intlLocale } from '../../../../shared/i18n/locales.js';
-import { formatMoney } from '../../../../shared/rules/money.js';
 import { QueryState } from '../../../components/school/QueryState.js';
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
@@ -14,7 +12,7 @@ import { Day, InvoiceBadge, Money, ReceiptLink } from './pieces.js';
 /** One child's balance, invoices and payments with their receipts (`GET fees/student/{id}`). */
 function ChildFees({ studentId, name }: { studentId: number; name: string }) {
   const headingId = useId();
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const fees = useStudentFees(studentId);
   return (
     <section className="fees-child" aria-labelledby={headingId}>
@@ -26,7 +24,9 @@ function ChildFees({ studentId, name }: { studentId: number; name: string }) {
           <>
             <p className="fees-balance">
               {t(data.balance < 0 ? 'payments.fees.inCredit' : 'payments.fees.balanceOwed')}{' '}
-              <strong>{formatMoney(Math.abs(data.balance), data.currency, intlLocale(locale))}</strong>
+              <strong>
+                <Money amount={Math.abs(data.balance)} currency={data.currency} />
+              </strong>
             </p>
             <h4 className="h6">{t('payments.fees.invoices')}</h4>
             {data.invoices.length === 0 ? (
