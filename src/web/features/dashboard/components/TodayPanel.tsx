@@ -24,7 +24,11 @@ function Figure({
 }) {
   return (
     <Link to={to} className={`dash-figure${alert ? ' dash-figure--alert' : ''}`}>
-      <span className="dash-figure__count">{count}</span> <span className="dash-figure__text">{text}</span>
+      {/* An amount reads left to right on every page, as the fees screens' amounts do ("542.00 US$"). */}
+      <span className="dash-figure__count" dir={typeof count === 'string' ? 'ltr' : undefined}>
+        {count}
+      </span>{' '}
+      <span className="dash-figure__text">{text}</span>
     </Link>
   );
 }

@@ -69,4 +69,12 @@ describe('the staff dashboards in other languages', () => {
     expect(screen.getByRole('button', { name: 'Enseignement' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /^Saisie des notes|^Notes/ })).toBeInTheDocument();
   });
+
+  it('in Arabic, an amount overdue reads left to right inside its right-to-left sentence', async () => {
+    openDashboard(USER_TYPE.principal, 'ar');
+    const amount = await screen.findByText(/70\.00/, { selector: '.dash-figure__count' }, LOADED);
+    expect(amount).toHaveAttribute('dir', 'ltr');
+    // A count is a number alone: the sentence's direction is its own.
+    expect(screen.getByText('2', { selector: '.dash-figure__count' })).not.toHaveAttribute('dir');
+  });
 });
