@@ -17,6 +17,8 @@ export default defineConfig({
     maxWorkers: Math.max(2, os.availableParallelism()),
     projects: [
       {
+        // Catalogs read when first asked for, not a hundred JSON modules per test file (lazy-catalogs.ts).
+        plugins: [lazyCatalogs()],
         test: {
           name: 'node',
           environment: 'node',

@@ -4,13 +4,12 @@ const CATALOGS_MODULE = /\/src\/shared\/messages\/catalogs\.ts$/;
 const JSON_IMPORT = /^import (\w+) from '(\.\/[\w-]+\/[\w-]+\.json)' with \{ type: 'json' \};\n/gm;
 
 /**
- * The component tests' catalogs (docs/decisions/0075-where-the-test-time-went.md): each test file
- * runs in a fresh module graph, where shared/messages/catalogs.ts brought in every area's JSON of
- * every language as a module of its own, a hundred modules fetched and evaluated for every file though
- * most tests speak English only. Here each catalog is read from its file when first asked for: the
- * English ones by the test set-up's translator, another language's only by a test that renders in it.
- * The same files and the same `CATALOGS` shape; the server and the node tests import the module as
- * it is.
+ * The tests' catalogs (docs/decisions/0075-where-the-test-time-went.md), in both Vitest projects:
+ * each test file runs in a fresh module graph, where shared/messages/catalogs.ts brought in every
+ * area's JSON of every language as a module of its own, a hundred modules fetched and evaluated for
+ * every file though most tests speak English only. Here each catalog is read from its file when first
+ * asked for: the English ones by the first translator, another language's only by a test that speaks
+ * it. The same files and the same `CATALOGS` shape; the built server imports the module as it is.
  */
 export function lazyCatalogs(): Plugin {
   return {
