@@ -3,7 +3,7 @@ import { PREVIEW_ROBOTS } from '../../../shared/api/content-preview.js';
 import { CONTENT_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
-import { createPagesTestApp } from '../../test/pages-app.js';
+import { BUILT_INDEX_HTML, createPagesTestApp } from '../../test/pages-app.js';
 import { bearer, call, DEMO, tokenOf } from '../users/test-helpers.js';
 
 /**
@@ -11,18 +11,6 @@ import { bearer, call, DEMO, tokenOf } from '../users/test-helpers.js';
  * rendered by the server with the unsaved draft, through the real app and the web app's real server
  * entry (the source), on the demo school. Nothing is saved, only the principal may ask, no robot reads it.
  */
-
-const TEMPLATE = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <title>School</title>
-    <script type="module" crossorigin src="/assets/site-1234.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>`;
 
 type Wire = Record<string, unknown> & { id: number; images: { image: string; alt: string }[] };
 
@@ -47,7 +35,7 @@ describe.each(TEST_ENGINES)('the preview of an unsaved record (%s)', (engine) =>
   const withoutId = ({ id: _id, ...rest }: Wire) => rest;
 
   beforeAll(async () => {
-    t = await createPagesTestApp(engine, { demo: true, indexHtml: TEMPLATE });
+    t = await createPagesTestApp(engine, { demo: true, indexHtml: BUILT_INDEX_HTML });
     tokens.principal = await tokenOf(t.app, DEMO.principal);
     tokens.teacher = await tokenOf(t.app, DEMO.teacher);
     tokens.student = await tokenOf(t.app, DEMO.student);

@@ -13,7 +13,7 @@ import { connectDatabase } from '../../db/connect.js';
 import { parsedMessagesFor, translatorFor } from '../../lib/i18n.js';
 import type { TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
-import { createPagesTestApp } from '../../test/pages-app.js';
+import { BUILT_INDEX_HTML, createPagesTestApp } from '../../test/pages-app.js';
 import { bearer, tokenOf } from '../users/test-helpers.js';
 
 /**
@@ -22,19 +22,6 @@ import { bearer, tokenOf } from '../users/test-helpers.js';
  */
 
 const PUBLIC_URL = 'https://school.test';
-
-/** The shape of the built index.html: where the server writes the head, the markup and the data. */
-const TEMPLATE = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <title>School</title>
-    <script type="module" crossorigin src="/assets/index-1234.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>`;
 
 type Wire = Record<string, string> & { id: number; images: { image: string; alt: string }[] };
 
@@ -90,7 +77,7 @@ describe.each(TEST_ENGINES)('the public pages rendered on the server (%s)', (eng
   };
 
   beforeAll(async () => {
-    t = await createPagesTestApp(engine, { demo: true, indexHtml: TEMPLATE, publicUrl: PUBLIC_URL });
+    t = await createPagesTestApp(engine, { demo: true, indexHtml: BUILT_INDEX_HTML, publicUrl: PUBLIC_URL });
     principal = await tokenOf(t.app, 'principal@demo.school');
     for (const collection of Object.keys(CONTENT_COLLECTIONS) as ContentCollection[]) {
       content[collection] = (await get(`/api/${collection}`)).json().data as Wire[];
@@ -413,7 +400,7 @@ describe('a page the server fails to render', () => {
   beforeAll(async () => {
     t = await createPagesTestApp('sqlite', {
       demo: true,
-      indexHtml: TEMPLATE,
+      indexHtml: BUILT_INDEX_HTML,
       logLines,
       pageRenderer: {
         renderPage: async () => {
