@@ -3,7 +3,7 @@ import { PUPIL_IMPORT_COLUMNS, PUPIL_IMPORT_GUARDIAN_COLUMNS } from '../src/shar
 import { type ChildForNavigation, schoolNavigationOf } from '../src/shared/app-navigation.js';
 import { USER_TYPE } from '../src/shared/constants.js';
 import { PUBLIC_ROUTE_PATTERNS } from '../src/shared/routes.js';
-import { expect, test } from './support/fixtures.js';
+import { DEMO_ACCOUNTS, expect, test } from './support/fixtures.js';
 import { foreignTexts, publicContentStrings, recordUserData } from './support/foreign-text.js';
 
 /**
@@ -15,15 +15,8 @@ import { foreignTexts, publicContentStrings, recordUserData } from './support/fo
  * names.
  */
 
-const ACCOUNTS = {
-  student: 'student@demo.school',
-  teacher: 'teacher@demo.school',
-  principal: 'principal@demo.school',
-  parent: 'parent@demo.school',
-} as const;
-
 /** The screens reached from another screen rather than the navigation; `{me}` is the user's id. */
-const MORE_SCREENS: Record<keyof typeof ACCOUNTS, string[]> = {
+const MORE_SCREENS: Record<keyof typeof DEMO_ACCOUNTS, string[]> = {
   student: ['/result-summary/{me}', '/profile'],
   teacher: ['/send-notification', '/final-results', '/profile'],
   principal: ['/student-class', '/approvals', '/import-pupils', '/guardians', '/blog-comments', '/profile'],
@@ -111,7 +104,7 @@ test('the public pages in the pseudo-locale show no text that no catalog gave', 
   expect(await untranslatedOnEach(page, request, PUBLIC_ROUTE_PATTERNS)).toEqual({});
 });
 
-for (const [who, email] of Object.entries(ACCOUNTS) as [keyof typeof ACCOUNTS, string][]) {
+for (const [who, email] of Object.entries(DEMO_ACCOUNTS) as [keyof typeof DEMO_ACCOUNTS, string][]) {
   test(`a ${who}'s screens in the pseudo-locale show no text that no catalog gave`, async ({
     page,
     request,
