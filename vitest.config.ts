@@ -1,6 +1,7 @@
 import os from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { lazyCatalogs } from './src/web/test/lazy-catalogs.js';
 
 /**
  * Two projects: `node` runs shared rules and the API (through app.inject against real databases),
@@ -16,6 +17,8 @@ export default defineConfig({
     maxWorkers: Math.max(2, os.availableParallelism()),
     projects: [
       {
+        // Catalogs read when first asked for, not a hundred JSON modules per test file (lazy-catalogs.ts).
+        plugins: [lazyCatalogs()],
         test: {
           name: 'node',
           environment: 'node',
@@ -28,7 +31,8 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        // Catalogs read when first asked for, not a hundred JSON modules per test file (lazy-catalogs.ts).
+        plugins: [react(), lazyCatalogs()],
         test: {
           name: 'web',
           environment: 'jsdom',

@@ -3,7 +3,7 @@ import { type ChildForNavigation, schoolNavigationOf } from '../src/shared/app-n
 import { USER_TYPE } from '../src/shared/constants.js';
 import { bannerTitleFor } from '../src/shared/screens.js';
 import { blockingViolations } from './support/axe.js';
-import { expect, test } from './support/fixtures.js';
+import { DEMO_ACCOUNTS, expect, test } from './support/fixtures.js';
 
 /**
  * The school area's app shell (docs/decisions/0051-app-shell.md), against the built server and the
@@ -13,13 +13,6 @@ import { expect, test } from './support/fixtures.js';
  * the contract's title for its path (docs/contract/product.md#banner-titles), and has no serious or
  * critical axe violation. Lists that turn into cards on a phone are scanned with their rows shown.
  */
-
-const ACCOUNTS = {
-  student: 'student@demo.school',
-  teacher: 'teacher@demo.school',
-  principal: 'principal@demo.school',
-  parent: 'parent@demo.school',
-} as const;
 
 const NAV = 'nav[aria-label="School area"]';
 
@@ -33,7 +26,7 @@ const hrefsIn = (page: Page, selector: string): Promise<string[]> =>
  * Every place the contract's navigation (shared/app-navigation.ts) gives `who`, a parent's children's
  * too: what the walk must reach, so a place the shell left out fails it.
  */
-async function placesOf(request: APIRequestContext, who: keyof typeof ACCOUNTS, token: string) {
+async function placesOf(request: APIRequestContext, who: keyof typeof DEMO_ACCOUNTS, token: string) {
   let children: ChildForNavigation[] = [];
   if (who === 'parent') {
     const answer = await request.get('/api/family/children', {
@@ -64,7 +57,7 @@ async function expectScreenShown(page: Page, href: string): Promise<void> {
   ).toHaveCount(0);
 }
 
-for (const [who, email] of Object.entries(ACCOUNTS) as [keyof typeof ACCOUNTS, string][]) {
+for (const [who, email] of Object.entries(DEMO_ACCOUNTS) as [keyof typeof DEMO_ACCOUNTS, string][]) {
   test.describe(`${who}'s navigation`, () => {
     test.use({ bypassCSP: true });
 
@@ -147,7 +140,7 @@ test.describe('lists read as cards on a phone, axe-clean with their rows shown',
 
   test("a pupil's results list at 375 px", async ({ page, logInAs }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await logInAs(ACCOUNTS.student);
+    await logInAs(DEMO_ACCOUNTS.student);
     await page.goto('/results');
     await expectScreenShown(page, '/results');
     const main = page.getByRole('main');
@@ -160,7 +153,7 @@ test.describe('lists read as cards on a phone, axe-clean with their rows shown',
     // Approving an account of its own mails it: a row in the Outbox whatever else ran before.
     const account = await ownAccount(USER_TYPE.teacher, 'Outbox Reader');
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await logInAs(ACCOUNTS.principal);
+    await logInAs(DEMO_ACCOUNTS.principal);
     await page.goto('/outbox');
     await expectScreenShown(page, '/outbox');
     await expect(page.getByRole('main').getByText(account.email)).toBeVisible();
@@ -173,7 +166,7 @@ test('the title bar names the school and the user, and LogOut ends the session',
   logInAs,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await logInAs(ACCOUNTS.teacher);
+  await logInAs(DEMO_ACCOUNTS.teacher);
   await page.goto('/today');
   const bar = page.getByRole('banner');
   await expect(bar.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();

@@ -3,6 +3,14 @@ import { RegisteredUserAnswerSchema } from '../../src/shared/api/users.js';
 import { SESSION_COOKIE, type USER_TYPE } from '../../src/shared/constants.js';
 import { DEMO_PASSWORD, samplePng } from './forms.js';
 
+/** The demo school's account of each type, whose password is DEMO_PASSWORD. */
+export const DEMO_ACCOUNTS = {
+  student: 'student@demo.school',
+  teacher: 'teacher@demo.school',
+  principal: 'principal@demo.school',
+  parent: 'parent@demo.school',
+} as const;
+
 /** An account a test made for itself, approved, with the password to log in with. */
 export interface OwnAccount {
   id: number;

@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { PageRenderer } from '../../shared/page-rendering.js';
@@ -33,8 +34,13 @@ export async function createTestApp(
     smtpUrl?: string;
     /** PUBLIC_URL of the app (links in mails). */
     publicUrl?: string;
-    /** Renders the public pages (with `webDistDir`): see BuildAppOptions. */
+    /** Renders the public pages (with `webDistDir` or `indexHtml`): see BuildAppOptions. */
     pageRenderer?: PageRenderer;
+    /**
+     * Serves a built front end whose only file is this index.html, from a folder in the test's data
+     * folder (removed with it): the pages as the product serves them, without a build.
+     */
+    indexHtml?: string;
     /** FILE_STORE of the app: the uploads folder under the test's data folder (default) or the database. */
     fileStore?: FileStoreKind;
     /** PSEUDO_LOCALE: `Accept-Language: en-XA` gets the pseudo-locale. */
@@ -46,6 +52,13 @@ export async function createTestApp(
   // the run's template); with the database as the file store the demo is planted here instead.
   const demoWithDatabase = options.demo === true && fileStore === 'disk';
   const database = await createTestDatabase(engine, { demo: demoWithDatabase });
+  const webDistDir =
+    options.webDistDir ??
+    path.join(database.dataDir, options.indexHtml === undefined ? 'no-web-build' : 'web');
+  if (options.indexHtml !== undefined) {
+    await fs.mkdir(webDistDir, { recursive: true });
+    await fs.writeFile(path.join(webDistDir, 'index.html'), options.indexHtml);
+  }
   const appConfig: Config = {
     ...loadConfig({
       DATA_DIR: database.dataDir,
@@ -58,7 +71,7 @@ export async function createTestApp(
       PSEUDO_LOCALE: options.pseudoLocale ? 'true' : undefined,
     }),
     database: database.config,
-    webDistDir: options.webDistDir ?? path.join(database.dataDir, 'no-web-build'),
+    webDistDir,
   };
   const files = createFileStore(appConfig, database.db);
   if (options.demo && !demoWithDatabase) await seedDemoSchool(database.db, files, { today: DEMO_TODAY });

@@ -7,6 +7,7 @@ import { loadConfig } from '../config.js';
 import { connectDatabase } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { seedDemoSchool } from '../demo/index.js';
+import { hashCheaplyInThisTestRun } from '../features/auth/password.js';
 import { DiskFileStore } from '../lib/file-store/disk-file-store.js';
 
 /**
@@ -68,6 +69,8 @@ export async function prepareDatabase(
 
 /** Vitest's global set-up of the `node` project: makes the templates, and drops them at the end. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // The demo's accounts are hashed at the test cost too, so that every log-in of a test checks cheaply.
+  hashCheaplyInThisTestRun();
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'schoolyard-templates-'));
   const sqliteDemoDir = path.join(root, 'sqlite-demo');
   const templates: DatabaseTemplates = {

@@ -1,16 +1,12 @@
 import { appendFileSync } from 'node:fs';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUPIL_IMPORT_COLUMNS } from '../../shared/api/school-admin.js';
 import { USER_TYPE } from '../../shared/constants.js';
-import { renderer } from '../../web/entry-server.js';
 import { DEMO_PASSWORD } from '../demo/index.js';
 import { findSessionUser } from '../features/auth/session.js';
 import { DEMO, nextAddress, png, userIdOf } from '../features/users/test-helpers.js';
-import { createTestApp, type TestApp } from './app.js';
+import type { TestApp } from './app.js';
 import { TEST_ENGINES } from './databases.js';
 import {
   casesOf,
@@ -23,6 +19,7 @@ import {
 import { type OpenApiDocument, type Operation, operationName, operationsOf } from './fuzz/openapi.js';
 import { sampleFor } from './fuzz/random.js';
 import { HUGE, TEXTS } from './fuzz/values.js';
+import { createPagesTestApp } from './pages-app.js';
 import { bearer, logIn } from './school-fixtures.js';
 
 /**
@@ -47,9 +44,6 @@ import { bearer, logIn } from './school-fixtures.js';
  */
 
 const SEED = 20_261_112;
-/** The built app's index.html as far as the server needs it: where a rendered page goes. */
-const WEB_TEMPLATE =
-  '<!doctype html><html lang="en"><head><title>School</title></head><body><div id="root"></div></body></html>';
 /** Bad values tried per parameter and body field (of a catalogue of 10-30 per type), besides deep nesting. */
 const PER_FIELD = 3;
 /** Whole-body cases per operation (of 26: malformed JSON, JSON of the wrong shape, wrong content types). */
@@ -366,16 +360,13 @@ function warningsIn(lines: readonly string[]): string {
 describe.each(TEST_ENGINES)('the API, fuzzed from its OpenAPI document, on %s', (engine) => {
   const logLines: string[] = [];
   let t: TestApp;
-  let webDir: string;
   let operations: Operation[];
   let plan: Plan;
   const tokens = {} as Record<Account, string>;
 
   beforeAll(async () => {
     // A built web app's page renderer (the source's): the website editor's previews render pages.
-    webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'schoolyard-fuzz-'));
-    await fs.writeFile(path.join(webDir, 'index.html'), WEB_TEMPLATE);
-    t = await createTestApp(engine, { demo: true, logLines, webDistDir: webDir, pageRenderer: renderer });
+    t = await createPagesTestApp(engine, { demo: true, logLines });
     // Log in first: the fuzzing may throttle log-ins from then on.
     for (const type of Object.keys(ACCOUNT) as Account[]) tokens[type] = await logIn(t.app, ACCOUNT[type]);
     plan = planFor(await demoSchool(t));
@@ -386,7 +377,6 @@ describe.each(TEST_ENGINES)('the API, fuzzed from its OpenAPI document, on %s', 
 
   afterAll(async () => {
     await t?.dispose();
-    await fs.rm(webDir, { recursive: true, force: true });
   });
 
   it('answers every bad request below 500 and logs no error', async () => {

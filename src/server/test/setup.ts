@@ -1,4 +1,8 @@
 import { afterEach, beforeEach, vi } from 'vitest';
+import { hashCheaplyInThisTestRun } from '../features/auth/password.js';
+
+// Passwords hashed at the test cost: the same argon2id, a tenth of the time (auth/password.ts).
+hashCheaplyInThisTestRun();
 
 // A stray console.error means something went wrong that no assertion looked at: fail the test.
 let errors: unknown[][] = [];

@@ -1,12 +1,9 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREVIEW_ROBOTS } from '../../../shared/api/content-preview.js';
 import { CONTENT_ERROR_CODES } from '../../../shared/api/error-codes.js';
-import { renderer } from '../../../web/entry-server.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
+import { BUILT_INDEX_HTML, createPagesTestApp } from '../../test/pages-app.js';
 import { bearer, call, DEMO, tokenOf } from '../users/test-helpers.js';
 
 /**
@@ -15,23 +12,10 @@ import { bearer, call, DEMO, tokenOf } from '../users/test-helpers.js';
  * entry (the source), on the demo school. Nothing is saved, only the principal may ask, no robot reads it.
  */
 
-const TEMPLATE = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <title>School</title>
-    <script type="module" crossorigin src="/assets/site-1234.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>`;
-
 type Wire = Record<string, unknown> & { id: number; images: { image: string; alt: string }[] };
 
 describe.each(TEST_ENGINES)('the preview of an unsaved record (%s)', (engine) => {
   let t: TestApp;
-  let webDir: string;
   const tokens: Record<'principal' | 'teacher' | 'student' | 'parent', string> = {
     principal: '',
     teacher: '',
@@ -51,9 +35,7 @@ describe.each(TEST_ENGINES)('the preview of an unsaved record (%s)', (engine) =>
   const withoutId = ({ id: _id, ...rest }: Wire) => rest;
 
   beforeAll(async () => {
-    webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'schoolyard-preview-'));
-    await fs.writeFile(path.join(webDir, 'index.html'), TEMPLATE);
-    t = await createTestApp(engine, { demo: true, webDistDir: webDir, pageRenderer: renderer });
+    t = await createPagesTestApp(engine, { demo: true, indexHtml: BUILT_INDEX_HTML });
     tokens.principal = await tokenOf(t.app, DEMO.principal);
     tokens.teacher = await tokenOf(t.app, DEMO.teacher);
     tokens.student = await tokenOf(t.app, DEMO.student);
@@ -61,7 +43,6 @@ describe.each(TEST_ENGINES)('the preview of an unsaved record (%s)', (engine) =>
   });
   afterAll(async () => {
     await t?.dispose();
-    await fs.rm(webDir, { recursive: true, force: true });
   });
 
   it('renders the About page with the draft in its record’s place, saves nothing, and is for no robot', async () => {

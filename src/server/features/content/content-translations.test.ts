@@ -1,13 +1,10 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../../../shared/api/admin.js';
 import { TRANSLATION_MESSAGES } from '../../../shared/api/content-translations.js';
 import { messagesFor } from '../../../shared/messages/messages.js';
-import { renderer } from '../../../web/entry-server.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import type { TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
+import { createPagesTestApp } from '../../test/pages-app.js';
 import { type SchoolFixture, schoolFixture } from '../../test/school-fixtures.js';
 import { bearer, call } from '../users/test-helpers.js';
 
@@ -19,8 +16,6 @@ import { bearer, call } from '../users/test-helpers.js';
  */
 
 const PUBLIC_URL = 'https://school.test';
-const TEMPLATE =
-  '<!doctype html>\n<html lang="en">\n<head><title>School</title></head><body><div id="root"></div></body></html>';
 
 type FieldError = { field: string; message: string };
 const detailsOf = (body: { error: { details?: FieldError[] } }) => body.error.details ?? [];
@@ -28,26 +23,17 @@ const detailsOf = (body: { error: { details?: FieldError[] } }) => body.error.de
 describe.each(TEST_ENGINES)('content translations (%s)', (engine) => {
   let t: TestApp;
   let f: SchoolFixture;
-  let webDir: string;
   let homeId: number;
   let home: Record<string, unknown>;
 
   beforeAll(async () => {
-    webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'schoolyard-translations-'));
-    await fs.writeFile(path.join(webDir, 'index.html'), TEMPLATE);
-    t = await createTestApp(engine, {
-      demo: true,
-      webDistDir: webDir,
-      pageRenderer: renderer,
-      publicUrl: PUBLIC_URL,
-    });
+    t = await createPagesTestApp(engine, { demo: true, publicUrl: PUBLIC_URL });
     f = await schoolFixture(t);
     home = (await call(t.app, { url: '/api/home' })).json().data[0];
     homeId = home.id as number;
   });
   afterAll(async () => {
     await t?.dispose();
-    await fs.rm(webDir, { recursive: true, force: true });
   });
 
   const translationUrl = (collection: string, id: number | string, language: string) =>

@@ -1,6 +1,3 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_SCHOOL_SETTINGS,
@@ -72,15 +69,11 @@ describe('renderIndexPage', () => {
 
 describe('the served pages carry the school', () => {
   let t: TestApp;
-  let webDir: string;
   beforeAll(async () => {
-    webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'schoolyard-index-'));
-    await fs.writeFile(path.join(webDir, 'index.html'), TEMPLATE);
-    t = await createTestApp('sqlite', { demo: true, webDistDir: webDir });
+    t = await createTestApp('sqlite', { demo: true, indexHtml: TEMPLATE });
   });
   afterAll(async () => {
     await t?.dispose();
-    await fs.rm(webDir, { recursive: true, force: true });
   });
 
   it('each page has its title and the current settings, at once after the principal changes them', async () => {

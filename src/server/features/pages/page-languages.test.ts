@@ -1,11 +1,8 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagesFor } from '../../../shared/messages/messages.js';
-import { renderer } from '../../../web/entry-server.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import type { TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
+import { createPagesTestApp } from '../../test/pages-app.js';
 import { bearer, tokenOf } from '../users/test-helpers.js';
 
 /**
@@ -15,8 +12,6 @@ import { bearer, tokenOf } from '../users/test-helpers.js';
  */
 
 const PUBLIC_URL = 'https://school.test';
-const TEMPLATE =
-  '<!doctype html>\n<html lang="en">\n<head><title>School</title></head><body><div id="root"></div></body></html>';
 
 const htmlStart = (html: string) => /<html[^>]*>/.exec(html)?.[0];
 const alternates = (html: string) =>
@@ -25,22 +20,12 @@ const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]*)"/.exe
 
 describe.each(TEST_ENGINES)('the public pages in several languages (%s)', (engine) => {
   let t: TestApp;
-  let webDir: string;
 
   beforeAll(async () => {
-    webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'schoolyard-languages-'));
-    await fs.writeFile(path.join(webDir, 'index.html'), TEMPLATE);
-    t = await createTestApp(engine, {
-      demo: true,
-      webDistDir: webDir,
-      pageRenderer: renderer,
-      publicUrl: PUBLIC_URL,
-      pseudoLocale: true,
-    });
+    t = await createPagesTestApp(engine, { demo: true, publicUrl: PUBLIC_URL, pseudoLocale: true });
   });
   afterAll(async () => {
     await t?.dispose();
-    await fs.rm(webDir, { recursive: true, force: true });
   });
 
   const get = (url: string) => t.app.inject({ url });

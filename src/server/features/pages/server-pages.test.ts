@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_COLLECTIONS, type ContentCollection } from '../../../shared/api/content.js';
@@ -12,8 +11,9 @@ import { POST_NOT_FOUND } from '../../../web/features/public-site/lib/content-ru
 import { buildApp } from '../../app.js';
 import { connectDatabase } from '../../db/connect.js';
 import { parsedMessagesFor, translatorFor } from '../../lib/i18n.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import type { TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
+import { BUILT_INDEX_HTML, createPagesTestApp } from '../../test/pages-app.js';
 import { bearer, tokenOf } from '../users/test-helpers.js';
 
 /**
@@ -22,19 +22,6 @@ import { bearer, tokenOf } from '../users/test-helpers.js';
  */
 
 const PUBLIC_URL = 'https://school.test';
-
-/** The shape of the built index.html: where the server writes the head, the markup and the data. */
-const TEMPLATE = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <title>School</title>
-    <script type="module" crossorigin src="/assets/index-1234.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>`;
 
 type Wire = Record<string, string> & { id: number; images: { image: string; alt: string }[] };
 
@@ -72,7 +59,6 @@ const structuredData = (html: string): Record<string, unknown>[] =>
 
 describe.each(TEST_ENGINES)('the public pages rendered on the server (%s)', (engine) => {
   let t: TestApp;
-  let webDir: string;
   let principal: string;
   const content = {} as Record<ContentCollection, Wire[]>;
   let schoolName: string;
@@ -91,14 +77,7 @@ describe.each(TEST_ENGINES)('the public pages rendered on the server (%s)', (eng
   };
 
   beforeAll(async () => {
-    webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'schoolyard-ssr-'));
-    await fs.writeFile(path.join(webDir, 'index.html'), TEMPLATE);
-    t = await createTestApp(engine, {
-      demo: true,
-      webDistDir: webDir,
-      pageRenderer: renderer,
-      publicUrl: PUBLIC_URL,
-    });
+    t = await createPagesTestApp(engine, { demo: true, indexHtml: BUILT_INDEX_HTML, publicUrl: PUBLIC_URL });
     principal = await tokenOf(t.app, 'principal@demo.school');
     for (const collection of Object.keys(CONTENT_COLLECTIONS) as ContentCollection[]) {
       content[collection] = (await get(`/api/${collection}`)).json().data as Wire[];
@@ -109,7 +88,6 @@ describe.each(TEST_ENGINES)('the public pages rendered on the server (%s)', (eng
   });
   afterAll(async () => {
     await t?.dispose();
-    await fs.rm(webDir, { recursive: true, force: true });
   });
 
   /** The blog post the demo's blog detail article is (the same title), as its own address. */
@@ -418,14 +396,11 @@ describe.each(TEST_ENGINES)('the public pages rendered on the server (%s)', (eng
 
 describe('a page the server fails to render', () => {
   let t: TestApp;
-  let webDir: string;
   const logLines: string[] = [];
   beforeAll(async () => {
-    webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'schoolyard-ssr-'));
-    await fs.writeFile(path.join(webDir, 'index.html'), TEMPLATE);
-    t = await createTestApp('sqlite', {
+    t = await createPagesTestApp('sqlite', {
       demo: true,
-      webDistDir: webDir,
+      indexHtml: BUILT_INDEX_HTML,
       logLines,
       pageRenderer: {
         renderPage: async () => {
@@ -436,7 +411,6 @@ describe('a page the server fails to render', () => {
   });
   afterAll(async () => {
     await t?.dispose();
-    await fs.rm(webDir, { recursive: true, force: true });
   });
 
   it('is still served, for the browser to render, and the failure is logged', async () => {

@@ -1,10 +1,7 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderer } from '../../../web/entry-server.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import type { TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
+import { createPagesTestApp } from '../../test/pages-app.js';
 import { insertContentRecord } from '../content/content.repository.js';
 import { readSettings, writeSettings } from '../settings/settings.repository.js';
 import { plantStarterSite, writeStarterPictures } from './starter-site.js';
@@ -15,12 +12,6 @@ import { plantStarterSite, writeStarterPictures } from './starter-site.js';
  * the page at all (no empty heading, no empty frame); a page left with nothing says so.
  */
 
-const TEMPLATE = `<!doctype html>
-<html lang="en">
-  <head><meta charset="UTF-8" /><title>School</title></head>
-  <body><div id="root"></div></body>
-</html>`;
-
 const SCHOOL = 'Riverside Primary';
 
 /** The section elements of the page's body, by their first class (facilities, about, ...). */
@@ -29,7 +20,6 @@ const sectionsOf = (html: string): string[] =>
 
 describe.each(TEST_ENGINES)('the starter site rendered on the server (%s)', (engine) => {
   let t: TestApp;
-  let webDir: string;
   const page = async (url: string) => {
     const res = await t.app.inject({ url });
     expect(res.statusCode, url).toBe(200);
@@ -37,9 +27,7 @@ describe.each(TEST_ENGINES)('the starter site rendered on the server (%s)', (eng
   };
 
   beforeAll(async () => {
-    webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'schoolyard-starter-'));
-    await fs.writeFile(path.join(webDir, 'index.html'), TEMPLATE);
-    t = await createTestApp(engine, { webDistDir: webDir, pageRenderer: renderer });
+    t = await createPagesTestApp(engine);
     // What POST setup writes besides the principal (setup.test.ts goes through the call itself).
     await writeStarterPictures(t.app.files);
     await t.app.db.transaction().execute(async (trx) => {
@@ -49,7 +37,6 @@ describe.each(TEST_ENGINES)('the starter site rendered on the server (%s)', (eng
   });
   afterAll(async () => {
     await t?.dispose();
-    await fs.rm(webDir, { recursive: true, force: true });
   });
 
   it('home shows the banner and the about section with the school’s name, and no empty section', async () => {

@@ -1,14 +1,12 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderer } from '../../../web/entry-server.js';
 import { buildApp } from '../../app.js';
 import { type Config, loadConfig } from '../../config.js';
 import { DiskFileStore } from '../../lib/file-store/disk-file-store.js';
 import { translatorFor } from '../../lib/i18n.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import type { TestApp } from '../../test/app.js';
 import { createTestDatabase, TEST_ENGINES } from '../../test/databases.js';
+import { createPagesTestApp } from '../../test/pages-app.js';
 import { backupToFile } from '../backup/backup.js';
 import { restoreArchive } from '../backup/restore.js';
 import { bearer, tokenOf } from '../users/test-helpers.js';
@@ -21,31 +19,20 @@ import { bearer, tokenOf } from '../users/test-helpers.js';
  */
 
 const PUBLIC_URL = 'https://school.test';
-const TEMPLATE =
-  '<!doctype html>\n<html lang="en">\n<head><title>School</title></head><body><div id="root"></div></body></html>';
 const TITLE = 'public-site.title.registation';
 
 describe.each(TEST_ENGINES)("the school's own words (%s)", (engine) => {
   let t: TestApp;
-  let webDir: string;
   let principal: string;
   let teacher: string;
 
   beforeAll(async () => {
-    webDir = await fs.mkdtemp(path.join(os.tmpdir(), 'schoolyard-words-'));
-    await fs.writeFile(path.join(webDir, 'index.html'), TEMPLATE);
-    t = await createTestApp(engine, {
-      demo: true,
-      webDistDir: webDir,
-      pageRenderer: renderer,
-      publicUrl: PUBLIC_URL,
-    });
+    t = await createPagesTestApp(engine, { demo: true, publicUrl: PUBLIC_URL });
     principal = await tokenOf(t.app, 'principal@demo.school');
     teacher = await tokenOf(t.app, 'teacher@demo.school');
   });
   afterAll(async () => {
     await t?.dispose();
-    await fs.rm(webDir, { recursive: true, force: true });
   });
 
   const put = (locale: string, key: string, text: unknown, token = principal) =>
