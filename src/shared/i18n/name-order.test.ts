@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byName, sortByName } from './name-order.js';
+import { byName, sortByName, sortByNameWithin } from './name-order.js';
 
 const names = (list: string[], locale: Parameters<typeof byName>[0]) =>
   sortByName(
@@ -43,5 +43,22 @@ describe('names in the reader’s order', () => {
       { id: 2, name: 'emile' },
     ];
     expect(rows.sort(byName('en', (row) => row.name)).map((row) => row.id)).toEqual([2, 1, 4, 3]);
+  });
+
+  it('orders names inside their groups and keeps the groups where they were', () => {
+    const rows = [
+      { group: 'Year 2', name: 'Zoe' },
+      { group: 'Year 2', name: 'Émile' },
+      { group: 'Nursery', name: 'Fatima' },
+      { group: 'Nursery', name: 'Eliza' },
+    ];
+    expect(
+      sortByNameWithin(
+        rows,
+        'fr',
+        (row) => row.group,
+        (row) => row.name,
+      ).map((row) => row.name),
+    ).toEqual(['Émile', 'Zoe', 'Eliza', 'Fatima']);
   });
 });

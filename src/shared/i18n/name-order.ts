@@ -44,3 +44,19 @@ export function byName<T>(locale: AnyLocale, pick: (row: T) => string): (a: T, b
 export function sortByName<T>(rows: T[], locale: AnyLocale, pick: (row: T) => string): T[] {
   return rows.sort(byName(locale, pick));
 }
+
+/**
+ * `rows` in place, by name inside each group (rows of one class, one due date), the groups kept in
+ * the order the rows came in: a list the query orders by its groups first, then by names.
+ */
+export function sortByNameWithin<T>(
+  rows: T[],
+  locale: AnyLocale,
+  group: (row: T) => unknown,
+  pick: (row: T) => string,
+): T[] {
+  const rank = new Map<unknown, number>();
+  for (const row of rows) if (!rank.has(group(row))) rank.set(group(row), rank.size);
+  const names = byName(locale, pick);
+  return rows.sort((a, b) => (rank.get(group(a)) ?? 0) - (rank.get(group(b)) ?? 0) || names(a, b));
+}
