@@ -106,3 +106,38 @@ describe('the one date rule', () => {
     expect(dayOfInstant('', 'UTC')).toBe('');
   });
 });
+
+describe('the one clock in the reader’s language', () => {
+  const arrival = '2026-11-23T19:05:00.000Z'; // 08:05 on 24 November in Auckland
+
+  it('writes English as it always did, whether the language is named or not', () => {
+    expect(formatWhen(arrival, 'Pacific/Auckland', 'en')).toBe(formatWhen(arrival, 'Pacific/Auckland'));
+    expect(formatDayTime(arrival, 'Pacific/Auckland', 'en-XA')).toBe('Tue, 24 Nov 2026, 08:05');
+    expect(shortDate('2025-11-03', 'en')).toBe('Mon, 3 Nov 2025');
+    expect(longDate('2026-11-20', { locale: 'en' })).toBe('Friday, 20 November 2026');
+  });
+
+  it('writes French days and times with its own words, in the school’s zone', () => {
+    expect(formatWhen(arrival, 'Pacific/Auckland', 'fr')).toBe('24 nov. 2026, 08:05');
+    expect(formatTime(arrival, 'Pacific/Auckland', 'fr')).toBe('08:05');
+    expect(formatDate(arrival, 'Pacific/Auckland', 'fr')).toBe('24 nov. 2026');
+    expect(shortDate('2025-11-03', 'fr')).toBe('lun. 3 nov. 2025');
+    expect(longDate('2026-11-20', { locale: 'fr' })).toBe('vendredi 20 novembre 2026');
+    expect(longDate('2016-03-09', { weekday: false, locale: 'fr' })).toBe('9 mars 2016');
+    expect(dayOfInstant('2026-11-21T01:30:00.000Z', 'Asia/Tokyo', { weekday: false, locale: 'fr' })).toBe(
+      '21 novembre 2026',
+    );
+    expect(examTimeInWords('2026-12-04 09:00 - 11:00', 'fr')).toBe('vendredi 4 décembre 2026, 09:00 - 11:00');
+  });
+
+  it('writes Arabic in Latin digits, and leaves what is not a day as it came in every language', () => {
+    expect(longDate('2026-11-20', { locale: 'ar' })).toBe('الجمعة، 20 نوفمبر 2026');
+    expect(formatTime(arrival, 'Pacific/Auckland', 'ar')).toMatch(/08:05/);
+    for (const locale of ['fr', 'ar'] as const) {
+      expect(shortDate('2026-02-30', locale)).toBe('2026-02-30');
+      expect(longDate('soon', { locale })).toBe('soon');
+      expect(formatWhen('not a date', 'UTC', locale)).toBe('not a date');
+      expect(examTimeInWords('next week', locale)).toBe('next week');
+    }
+  });
+});

@@ -7,18 +7,34 @@
  * register says wherever their phone is, the principal reading the Outbox from home sees the times
  * the school saw. While the settings are not known (no zone), or for a zone this browser does not
  * know (an old setting), the device's. Anything that is not a date is shown as it came.
+ *
+ * In the reader's language (`locale`, English when none is given): English keeps the words below
+ * letter for letter, as the contract's pages and the mails always read; another language gets Intl's
+ * way of writing the same day or time in its Intl tag (`intlLocale`: Arabic with Latin digits),
+ * still in the school's zone (docs/decisions/0072-one-clock-in-every-language.md).
  */
+
+import { type AnyLocale, DEFAULT_LOCALE, intlLocale } from './i18n/locales.js';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-function formatIn(timeZone: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${timeZone ?? ''}|${JSON.stringify(options)}`;
+const isEnglish = (locale: AnyLocale): boolean => intlLocale(locale) === DEFAULT_LOCALE;
+
+/** The tag an instant is formatted in: en-GB's day-month order for English, the language's own else. */
+const instantTag = (locale: AnyLocale): string => (isEnglish(locale) ? 'en-GB' : intlLocale(locale));
+
+function formatIn(
+  timeZone: string | undefined,
+  options: Intl.DateTimeFormatOptions,
+  tag = 'en-GB',
+): Intl.DateTimeFormat {
+  const key = `${tag}|${timeZone ?? ''}|${JSON.stringify(options)}`;
   let format = formats.get(key);
   if (!format) {
     try {
-      format = new Intl.DateTimeFormat('en-GB', { ...options, timeZone });
+      format = new Intl.DateTimeFormat(tag, { ...options, timeZone });
     } catch {
-      format = new Intl.DateTimeFormat('en-GB', options);
+      format = new Intl.DateTimeFormat(tag, options);
     }
     formats.set(key, format);
   }
@@ -32,24 +48,27 @@ function formatInstant(
   iso: string,
   timeZone: string | undefined,
   options: Intl.DateTimeFormatOptions,
+  locale: AnyLocale,
 ): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : formatIn(timeZone, options).format(date);
+  return Number.isNaN(date.getTime()) ? iso : formatIn(timeZone, options, instantTag(locale)).format(date);
 }
 
 /** An ISO instant as the time of day, `08:12`. */
-export const formatTime = (iso: string, timeZone?: string): string => formatInstant(iso, timeZone, TIME);
+export const formatTime = (iso: string, timeZone?: string, locale: AnyLocale = DEFAULT_LOCALE): string =>
+  formatInstant(iso, timeZone, TIME, locale);
 
-/** An ISO instant as its day in the school's zone, `24 Nov 2026`. */
-export const formatDate = (iso: string, timeZone?: string): string => formatInstant(iso, timeZone, DAY);
+/** An ISO instant as its day in the school's zone, `24 Nov 2026` (`24 nov. 2026`). */
+export const formatDate = (iso: string, timeZone?: string, locale: AnyLocale = DEFAULT_LOCALE): string =>
+  formatInstant(iso, timeZone, DAY, locale);
 
-/** An ISO instant as a day and time, `24 Nov 2026, 08:05`. */
-export const formatWhen = (iso: string, timeZone?: string): string =>
-  formatInstant(iso, timeZone, { ...DAY, ...TIME });
+/** An ISO instant as a day and time, `24 Nov 2026, 08:05` (`24 nov. 2026, 08:05`). */
+export const formatWhen = (iso: string, timeZone?: string, locale: AnyLocale = DEFAULT_LOCALE): string =>
+  formatInstant(iso, timeZone, { ...DAY, ...TIME }, locale);
 
-/** An ISO instant as a weekday, day and time, `Mon, 3 Nov 2025, 15:04`. */
-export const formatDayTime = (iso: string, timeZone?: string): string =>
-  formatInstant(iso, timeZone, { weekday: 'short', ...DAY, ...TIME });
+/** An ISO instant as a weekday, day and time, `Mon, 3 Nov 2025, 15:04` (`lun. 3 nov. 2025, 15:04`). */
+export const formatDayTime = (iso: string, timeZone?: string, locale: AnyLocale = DEFAULT_LOCALE): string =>
+  formatInstant(iso, timeZone, { weekday: 'short', ...DAY, ...TIME }, locale);
 
 /**
  * The calendar day (`YYYY-MM-DD`) of an instant in the school's zone: the one date rule of the
@@ -107,23 +126,46 @@ const MONTHS = [
 const SHORT_WEEKDAYS = WEEKDAYS.map((day) => day.slice(0, 3));
 const SHORT_MONTHS = MONTHS.map((month) => month.slice(0, 3));
 
+/** How a day is written: with its weekday or not, in the reader's language (English by default). */
+export interface DayWords {
+  weekday?: boolean;
+  locale?: AnyLocale;
+}
+
+/** A calendar day in another language than English: Intl's words at UTC midnight, so it stays that day. */
+const dayIn = (date: Date, locale: AnyLocale, options: Intl.DateTimeFormatOptions): string =>
+  formatIn('UTC', options, intlLocale(locale)).format(date);
+
 /**
  * A calendar day (`YYYY-MM-DD`, a day of the school's calendar, no zone to convert) as people write
- * it: "Friday, 20 November 2026"; without the weekday (a date of birth) "20 November 2026". Written
- * out here rather than with Intl, whose punctuation changes between ICU versions (a mail's words must
- * not change with the server's Node). Anything else as it came.
+ * it: "Friday, 20 November 2026"; without the weekday (a date of birth) "20 November 2026"; in French
+ * "vendredi 20 novembre 2026". English is written out here rather than with Intl, whose punctuation
+ * changes between ICU versions (a mail's words must not change with the server's Node). Anything
+ * else as it came.
  */
-export function longDate(day: string, { weekday = true }: { weekday?: boolean } = {}): string {
+export function longDate(day: string, { weekday = true, locale = DEFAULT_LOCALE }: DayWords = {}): string {
   const date = utcMidnight(day);
   if (!date) return day;
+  if (!isEnglish(locale)) {
+    return dayIn(date, locale, {
+      ...(weekday ? { weekday: 'long' } : {}),
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    });
+  }
   const words = `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
   return weekday ? `${WEEKDAYS[date.getUTCDay()]}, ${words}` : words;
 }
 
-/** A calendar day in a list or table, short: "Mon, 3 Nov 2025". Anything else as it came. */
-export function shortDate(day: string): string {
+/**
+ * A calendar day in a list or table, short: "Mon, 3 Nov 2025" ("lun. 3 nov. 2025"). Anything else
+ * as it came.
+ */
+export function shortDate(day: string, locale: AnyLocale = DEFAULT_LOCALE): string {
   const date = utcMidnight(day);
   if (!date) return day;
+  if (!isEnglish(locale)) return dayIn(date, locale, { weekday: 'short', ...DAY });
   return `${SHORT_WEEKDAYS[date.getUTCDay()]}, ${date.getUTCDate()} ${SHORT_MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
@@ -131,11 +173,7 @@ export function shortDate(day: string): string {
  * An ISO instant (a receipt, a registration) as the school's calendar day in words, "20 November
  * 2026" (with `weekday`, "Friday, 20 November 2026"); a plain calendar day is written out as it is.
  */
-export function dayOfInstant(
-  value: string,
-  timeZone: string | undefined,
-  options?: { weekday?: boolean },
-): string {
+export function dayOfInstant(value: string, timeZone: string | undefined, options?: DayWords): string {
   if (isIsoDate(value)) return longDate(value, options);
   const instant = new Date(value);
   return Number.isNaN(instant.getTime()) ? value : longDate(dateInZone(instant, timeZone), options);
@@ -144,12 +182,12 @@ export function dayOfInstant(
 /**
  * An exam's time as the contract sends it (`ExamTime`, `2026-12-04 09:00 - 11:00`: the school's
  * calendar day and wall-clock hours, no zone to convert) in words: "Friday, 4 December 2026,
- * 09:00 - 11:00". A time in another shape is shown as it came.
+ * 09:00 - 11:00", its hours as they came. A time in another shape is shown as it came.
  */
-export function examTimeInWords(time: string): string {
+export function examTimeInWords(time: string, locale: AnyLocale = DEFAULT_LOCALE): string {
   const match = /^(\d{4}-\d{2}-\d{2})(?:[ T](.+))?$/.exec(time.trim());
   if (!match?.[1]) return time;
-  const day = longDate(match[1]);
+  const day = longDate(match[1], { locale });
   if (day === match[1]) return time;
   return match[2] ? `${day}, ${match[2].trim()}` : day;
 }

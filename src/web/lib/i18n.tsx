@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext } from 'react';
-import type { AnyLocale } from '../../shared/i18n/locales.js';
+import { type AnyLocale, DEFAULT_LOCALE } from '../../shared/i18n/locales.js';
 import type { MessageKey } from '../../shared/i18n/message-keys.js';
 import type { Messages, MessageValues, Translator } from '../../shared/i18n/translator.js';
 
@@ -58,6 +58,13 @@ export function inPageLanguage(key: MessageKey, english: string): string {
   if (!translator || translator.locale === 'en' || !translator.has(key)) return english;
   return translator.t(key);
 }
+
+/**
+ * The page's language, for a module outside React (a read that puts names in order): the
+ * translator's the page's entry set, English without one. A change of language loads the page again
+ * (user-language.ts), so what was read in the old one is not kept.
+ */
+export const pageLocale = (): AnyLocale => fallbackTranslator?.locale ?? DEFAULT_LOCALE;
 
 /** The page's language and its messages (`const { t } = useI18n(); t('payments.title')`). */
 export function useI18n(): Translator {

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { AttendanceCode } from '../../../shared/constants.js';
+import type { AnyLocale } from '../../../shared/i18n/locales.js';
+import { sortByName } from '../../../shared/i18n/name-order.js';
 import type { Db } from '../../db/connect.js';
 import { firstCheckinsOn } from '../care/care.repository.js';
 import { currentPupilsOf } from '../pupils/pupils.repository.js';
@@ -33,13 +35,14 @@ export interface ClassAttendanceRow {
 }
 
 /**
- * Every current pupil of the class with what was saved for them on `date` (null status: nothing)
- * and when they were checked in on Today that day.
+ * Every current pupil of the class, by name in `locale`, with what was saved for them on `date`
+ * (null status: nothing) and when they were checked in on Today that day.
  */
 export async function classAttendanceOn(
   db: Db,
   classId: number,
   date: string,
+  locale: AnyLocale,
 ): Promise<ClassAttendanceRow[]> {
   const rows = await currentPupilsOf(db, classId)
     .leftJoin('attendance as a', (join) =>
@@ -47,6 +50,7 @@ export async function classAttendanceOn(
     )
     .select(['u.id', 'u.name', 'a.status', 'a.description'])
     .execute();
+  sortByName(rows, locale, (row) => row.name);
   const arrivals = await firstCheckinsOn(
     db,
     rows.map((r) => r.id),

@@ -14,6 +14,7 @@ import {
 } from '../../../shared/api/school.js';
 import { USER_TYPE } from '../../../shared/constants.js';
 import { notFound } from '../../lib/errors.js';
+import { requestLocale } from '../../lib/i18n.js';
 import { CHECKED, DENIED, schoolRouting, SCHOOL_TAGS as TAGS } from '../../lib/school-routes.js';
 import { nowIso } from '../../lib/time.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
@@ -66,6 +67,7 @@ function classDayRoutes(app: FastifyInstance): void {
         app.db,
         schoolClass.id,
         request.query.date ?? (await schoolToday(app.db)),
+        await requestLocale(request),
       );
       return { data: rows.map(toWire) };
     },

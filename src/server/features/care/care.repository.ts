@@ -10,6 +10,8 @@ import {
   type Relationship,
 } from '../../../shared/api/family.js';
 import { USER_TYPE } from '../../../shared/constants.js';
+import type { AnyLocale } from '../../../shared/i18n/locales.js';
+import { sortByName } from '../../../shared/i18n/name-order.js';
 import type { Db } from '../../db/connect.js';
 import type { CheckinTable } from '../../db/database.js';
 import { classVisible, type Viewer } from '../school/school.policy.js';
@@ -89,18 +91,23 @@ export async function pickupPhotosInUse(db: Db): Promise<Set<string>> {
 const asRelationship = (value: string): Relationship =>
   (RELATIONSHIPS as readonly string[]).includes(value) ? (value as Relationship) : 'Other';
 
-/** The child's guardians (index guardian_student), in name order. */
+/**
+ * The child's guardians (index guardian_student), by name in `locale`; in the order they were linked
+ * without one (a check of who may collect the child, which reads no order).
+ */
 export async function guardiansOf(
   db: Db,
   studentId: number,
+  locale?: AnyLocale,
 ): Promise<{ name: string; relationship: Relationship }[]> {
   const rows = await db
     .selectFrom('guardian as g')
     .innerJoin('app_user as u', 'u.id', 'g.parent_id')
     .select(['u.name', 'g.relationship'])
     .where('g.student_id', '=', studentId)
-    .orderBy('u.name')
+    .orderBy('g.parent_id')
     .execute();
+  if (locale) sortByName(rows, locale, (row) => row.name);
   return rows.map((row) => ({ name: row.name, relationship: asRelationship(row.relationship) }));
 }
 
@@ -277,7 +284,7 @@ export async function insertCheckin(
 
 /**
  * The register of a class on a day, if the viewer may see the class (`classVisible`): every
- * current pupil in name order with their care flags, then the day's entries of those pupils. Two
+ * current pupil by name in `locale` with their care flags, then the day's entries of those pupils. Two
  * queries whatever the size of the class, the class's own lookup included (it is benchmarked,
  * bench/run.ts).
  */
@@ -286,6 +293,7 @@ export async function registerOf(
   viewer: Viewer,
   classId: number,
   day: string,
+  locale: AnyLocale,
 ): Promise<{ className: string; rows: RegisterRow[] } | undefined> {
   const rows = await db
     .selectFrom('school_class as c')
@@ -300,14 +308,17 @@ export async function registerOf(
     .select(sql<string | null>`case when r.has_allergy = 1 then r.document end`.as('document'))
     .where('c.id', '=', classId)
     .where(classVisible(db, viewer, 'c.id'))
-    .orderBy('u.name')
     .orderBy('u.id')
     .execute();
   const [first] = rows;
   if (!first) return undefined;
   // A class without pupils is one row of the class with nulls.
-  const pupils = rows.flatMap((row) =>
-    row.id !== null && row.name !== null ? [{ ...row, id: row.id, name: row.name }] : [],
+  const pupils = sortByName(
+    rows.flatMap((row) =>
+      row.id !== null && row.name !== null ? [{ ...row, id: row.id, name: row.name }] : [],
+    ),
+    locale,
+    (pupil) => pupil.name,
   );
   const entries = await db
     .selectFrom('checkin')

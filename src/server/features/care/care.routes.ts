@@ -21,8 +21,10 @@ import {
   RegisterAnswerSchema,
 } from '../../../shared/api/family.js';
 import { IdParamSchema } from '../../../shared/api/school.js';
+import type { Locale } from '../../../shared/i18n/locales.js';
 import { addDaysIso } from '../../../shared/school-time.js';
 import { forbidden, invalid, notFound } from '../../lib/errors.js';
+import { requestLocale } from '../../lib/i18n.js';
 import { CHECKED, DENIED, schoolRouting } from '../../lib/school-routes.js';
 import { nowIso } from '../../lib/time.js';
 import { storeImages } from '../../lib/upload-storage.js';
@@ -82,7 +84,7 @@ export async function careRoutes(app: FastifyInstance): Promise<void> {
 function careDetailRoutes(app: FastifyInstance): void {
   const { api } = schoolRouting(app);
 
-  const answer = async (access: CareAccess) => {
+  const answer = async (access: CareAccess, locale: Locale) => {
     const stored = await findCareRecord(app.db, access.pupil.id);
     return {
       data: {
@@ -92,7 +94,7 @@ function careDetailRoutes(app: FastifyInstance): void {
         updatedAt: stored?.updatedAt ?? null,
         updatedBy: stored?.updatedBy ?? null,
         mayEdit: access.mayEdit,
-        guardians: await guardiansOf(app.db, access.pupil.id),
+        guardians: await guardiansOf(app.db, access.pupil.id, locale),
       },
     };
   };
@@ -119,7 +121,8 @@ function careDetailRoutes(app: FastifyInstance): void {
         response: { 200: CareAnswerSchema, ...CHECKED },
       },
     },
-    async (request) => answer(await careAccess(app, currentUser(request), request.params.id)),
+    async (request) =>
+      answer(await careAccess(app, currentUser(request), request.params.id), await requestLocale(request)),
   );
 
   api.put(
@@ -145,7 +148,7 @@ function careDetailRoutes(app: FastifyInstance): void {
       const details = request.body;
       await checkPhotos(app, access.pupil.id, details);
       await saveCare(app.db, access.pupil, details, viewer, nowIso());
-      return answer(access);
+      return answer(access, await requestLocale(request));
     },
   );
 
@@ -366,7 +369,13 @@ function registerRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const date = request.query.date ?? (await schoolToday(app.db));
-      const register = await registerOf(app.db, currentUser(request), request.params.id, date);
+      const register = await registerOf(
+        app.db,
+        currentUser(request),
+        request.params.id,
+        date,
+        await requestLocale(request),
+      );
       if (!register) throw notFound('That class');
       return { date, classId: request.params.id, className: register.className, data: register.rows };
     },

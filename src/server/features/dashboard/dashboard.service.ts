@@ -1,6 +1,7 @@
 import type { ClassToday, DashboardToday, WeekEvent } from '../../../shared/api/dashboard.js';
 import { WEEK_DAYS } from '../../../shared/api/dashboard.js';
 import { USER_TYPE } from '../../../shared/constants.js';
+import { DEFAULT_LOCALE } from '../../../shared/i18n/locales.js';
 import { addDaysIso } from '../../../shared/school-time.js';
 import { mayOpen } from '../../../shared/screens.js';
 import type { Db } from '../../db/connect.js';
@@ -53,7 +54,8 @@ async function classesToday(db: Db, viewer: Viewer, date: string): Promise<Class
   const attendance = new Map((await attendanceOverview(db, date)).map((day) => [day.classId, day]));
   const rows: ClassToday[] = [];
   for (const schoolClass of classes) {
-    const register = await registerOf(db, viewer, schoolClass.id, date);
+    // Only counted here: any language's order of the names will do.
+    const register = await registerOf(db, viewer, schoolClass.id, date, DEFAULT_LOCALE);
     const day = attendance.get(schoolClass.id);
     const pupils = register?.rows.length ?? 0;
     rows.push({
@@ -80,7 +82,8 @@ async function outboxWaiting(db: Db): Promise<{ waiting: number; failed: number 
  * its snapshot and stays on the ledger's report, so it counts too.
  */
 async function overdueMoney(db: Db, viewer: Viewer, date: string): Promise<DashboardToday['overdue']> {
-  const rows = await overdueInvoices(db, date);
+  // Only summed here: any language's order of the names will do.
+  const rows = await overdueInvoices(db, date, DEFAULT_LOCALE);
   const ids = [...new Set(rows.flatMap((row) => (row.studentId === null ? [] : [row.studentId])))];
   const visible = new Set(
     ids.length === 0

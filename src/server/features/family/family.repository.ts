@@ -6,6 +6,8 @@ import type {
   ReviewChild,
 } from '../../../shared/api/family.js';
 import { USER_TYPE } from '../../../shared/constants.js';
+import { type AnyLocale, DEFAULT_LOCALE } from '../../../shared/i18n/locales.js';
+import { byName, sortByName } from '../../../shared/i18n/name-order.js';
 import type { Db } from '../../db/connect.js';
 
 /**
@@ -92,10 +94,11 @@ export async function deleteGuardian(db: Db, parentId: number, studentId: number
   return Number(result.numDeletedRows) > 0;
 }
 
-/** The links, by pupil name then parent name; filtered by pupil and/or parent. */
+/** The links, by pupil name then parent name in `locale`; filtered by pupil and/or parent. */
 export async function listGuardians(
   db: Db,
   filter: { studentId?: number | undefined; parentId?: number | undefined },
+  locale: AnyLocale,
 ): Promise<GuardianRow[]> {
   let query = db
     .selectFrom('guardian as g')
@@ -118,7 +121,11 @@ export async function listGuardians(
     ]);
   if (filter.studentId !== undefined) query = query.where('g.student_id', '=', filter.studentId);
   if (filter.parentId !== undefined) query = query.where('g.parent_id', '=', filter.parentId);
-  const rows = await query.orderBy('s.name').orderBy('p.name').orderBy('g.parent_id').execute();
+  const rows = await query.orderBy('g.student_id').orderBy('g.parent_id').execute();
+  const pupils = byName(locale, (row: (typeof rows)[number]) => row.student_name);
+  const parents = byName(locale, (row: (typeof rows)[number]) => row.parent_name);
+  // Two pupils of the same name keep their own parents together.
+  rows.sort((a, b) => pupils(a, b) || a.student_id - b.student_id || parents(a, b));
   return rows.map((row) => ({
     parentId: row.parent_id,
     parentName: row.parent_name,
@@ -138,12 +145,13 @@ export async function findGuardian(
   parentId: number,
   studentId: number,
 ): Promise<GuardianRow | undefined> {
-  const rows = await listGuardians(db, { parentId, studentId });
+  // One link at most: any language's order will do.
+  const rows = await listGuardians(db, { parentId, studentId }, DEFAULT_LOCALE);
   return rows[0];
 }
 
-/** A parent's children with their current class and first photo, by name. */
-export async function childrenOf(db: Db, parentId: number): Promise<ChildRow[]> {
+/** A parent's children with their current class and first photo, by name in `locale`. */
+export async function childrenOf(db: Db, parentId: number, locale: AnyLocale): Promise<ChildRow[]> {
   const rows = await db
     .selectFrom('guardian as g')
     .innerJoin('app_user as s', 's.id', 'g.student_id')
@@ -167,9 +175,9 @@ export async function childrenOf(db: Db, parentId: number): Promise<ChildRow[]> 
         .as('image'),
     ])
     .where('g.parent_id', '=', parentId)
-    .orderBy('s.name')
     .orderBy('g.student_id')
     .execute();
+  sortByName(rows, locale, (row) => row.student_name);
   return rows.map((row) => ({
     studentId: row.student_id,
     studentName: row.student_name,
@@ -238,11 +246,12 @@ export const nameKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowe
  * For the principal's review list: the children each of `parentIds` named, each with the pupils
  * that may be them (docs/decisions/0021-families.md): a pupil matches a named child when they have
  * the same date of birth or the same name (case and spacing aside); pupils matching on both come
- * first, then by name. Two queries for the whole list.
+ * first, then by name in `locale`. Two queries for the whole list.
  */
 export async function reviewChildrenOf(
   db: Db,
   parentIds: readonly number[],
+  locale: AnyLocale,
 ): Promise<Map<number, ReviewChild[]>> {
   const result = new Map<number, ReviewChild[]>();
   if (parentIds.length === 0) return result;
@@ -267,9 +276,9 @@ export async function reviewChildrenOf(
     .select(['s.id', 's.name', 's.dob', 'c.name as class_name'])
     .where('s.type', '=', USER_TYPE.student)
     .where((eb) => eb.or([eb('s.dob', 'in', dobs), eb(eb.fn('lower', ['s.name']), 'in', names)]))
-    .orderBy('s.name')
     .orderBy('s.id')
     .execute();
+  sortByName(pupils, locale, (pupil) => pupil.name);
 
   for (const child of named) {
     const key = nameKey(child.name);
@@ -279,7 +288,7 @@ export async function reviewChildrenOf(
         score: (pupil.dob === child.dob ? 1 : 0) + (nameKey(pupil.name) === key ? 1 : 0),
       }))
       .filter((entry) => entry.score > 0)
-      // Stable: equal scores keep the query's order by name.
+      // Stable: equal scores keep the order by name.
       .sort((a, b) => b.score - a.score)
       .slice(0, MATCHES_PER_CHILD);
     const list = result.get(child.parent_id) ?? [];

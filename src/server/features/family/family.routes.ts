@@ -9,6 +9,7 @@ import {
   LinkGuardianBodySchema,
 } from '../../../shared/api/family.js';
 import { USER_TYPE } from '../../../shared/constants.js';
+import { requestLocale } from '../../lib/i18n.js';
 import {
   DENIED,
   principalDeleteRouteWith,
@@ -70,7 +71,7 @@ export async function familyRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: GuardiansAnswerSchema, 400: ErrorBodySchema, ...DENIED },
       },
     },
-    async (request) => ({ data: await listGuardians(app.db, request.query) }),
+    async (request) => ({ data: await listGuardians(app.db, request.query, await requestLocale(request)) }),
   );
 
   api.get(
@@ -87,6 +88,8 @@ export async function familyRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ChildrenAnswerSchema, ...DENIED },
       },
     },
-    async (request) => ({ data: await childrenOf(app.db, currentUser(request).id) }),
+    async (request) => ({
+      data: await childrenOf(app.db, currentUser(request).id, await requestLocale(request)),
+    }),
   );
 }

@@ -35,8 +35,9 @@ export function invoiceStatus(
 }
 
 /**
- * The invoices matching `filter`, in the order: a plan's by pupil name, a pupil's newest due date
- * first. `today` is the school's today (schoolToday) when not given.
+ * The invoices matching `filter`, in the order: a plan's by invoice number (the caller puts them in
+ * its reader's order of names: planInvoices), a pupil's newest due date first. `today` is the
+ * school's today (schoolToday) when not given.
  */
 export async function invoicesOf(db: Db, filter: InvoiceFilter, today?: string): Promise<Invoice[]> {
   if (filter.invoiceIds?.length === 0) return [];
@@ -67,7 +68,7 @@ export async function invoicesOf(db: Db, filter: InvoiceFilter, today?: string):
   query =
     filter.studentId !== undefined
       ? query.orderBy('p.due_date', 'desc').orderBy('i.id', 'desc')
-      : query.orderBy('i.student_name').orderBy('i.id');
+      : query.orderBy('i.id');
   const rows = await query.execute();
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);

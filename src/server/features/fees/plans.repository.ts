@@ -111,14 +111,13 @@ export async function countInvoices(db: Db, planId: number): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** The discounts on a plan (one pupil's when `studentId` is given), by pupil name. */
+/** The discounts on a plan (one pupil's when `studentId` is given), by pupil id. */
 export async function discountsOf(db: Db, planId: number, studentId?: number): Promise<Discount[]> {
   let query = db
     .selectFrom('fee_discount as d')
     .innerJoin('app_user as u', 'u.id', 'd.student_id')
     .select(['d.plan_id', 'd.student_id', 'u.name', 'd.kind', 'd.value', 'd.reason'])
     .where('d.plan_id', '=', planId)
-    .orderBy('u.name')
     .orderBy('d.student_id');
   if (studentId !== undefined) query = query.where('d.student_id', '=', studentId);
   const rows = await query.execute();

@@ -15,6 +15,7 @@ import {
   ReasonInputSchema,
 } from '../../../shared/api/fees.js';
 import { notFound } from '../../lib/errors.js';
+import { requestLocale } from '../../lib/i18n.js';
 import { CHECKED, DENIED, NO_CONTENT, schoolRouting } from '../../lib/school-routes.js';
 import { nowIso } from '../../lib/time.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
@@ -121,7 +122,9 @@ export async function plansRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: InvoicesAnswerSchema, ...CHECKED },
       },
     },
-    async (request) => ({ data: await planInvoices(app.db, request.params.id) }),
+    async (request) => ({
+      data: await planInvoices(app.db, request.params.id, await requestLocale(request)),
+    }),
   );
 
   api.post(
@@ -155,7 +158,9 @@ export async function plansRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: DiscountsAnswerSchema, ...CHECKED },
       },
     },
-    async (request) => ({ data: await listDiscounts(app.db, request.params.id) }),
+    async (request) => ({
+      data: await listDiscounts(app.db, request.params.id, await requestLocale(request)),
+    }),
   );
 
   api.put(

@@ -9,6 +9,8 @@ import {
   type Invoice,
 } from '../../../shared/api/fees.js';
 import { USER_TYPE } from '../../../shared/constants.js';
+import type { AnyLocale } from '../../../shared/i18n/locales.js';
+import { sortByName } from '../../../shared/i18n/name-order.js';
 import {
   discountOn,
   formatMoney,
@@ -156,9 +158,10 @@ export async function listPlans(db: Db): Promise<FeePlan[]> {
   return plansOf(db);
 }
 
-export async function planInvoices(db: Db, planId: number): Promise<Invoice[]> {
+/** A plan's invoices, by pupil name in `locale`. */
+export async function planInvoices(db: Db, planId: number, locale: AnyLocale): Promise<Invoice[]> {
   await onePlan(db, planId);
-  return invoicesOf(db, { planId });
+  return sortByName(await invoicesOf(db, { planId }), locale, (invoice) => invoice.studentName);
 }
 
 /** Rows per multi-row insert: far below either engine's limit of bound parameters. */
@@ -295,9 +298,10 @@ export async function issueInvoicesIn(
   return created;
 }
 
-export async function listDiscounts(db: Db, planId: number): Promise<Discount[]> {
+/** A plan's discounts, by pupil name in `locale`. */
+export async function listDiscounts(db: Db, planId: number, locale: AnyLocale): Promise<Discount[]> {
   await onePlan(db, planId);
-  return discountsOf(db, planId);
+  return sortByName(await discountsOf(db, planId), locale, (discount) => discount.studentName);
 }
 
 /** A pupil a discount may be given to: a Student in the plan's class now, or with an invoice on the plan. */

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { OverdueRow, Statement, TermOverviewRow } from '../../../shared/api/fees.js';
 import { USER_TYPE } from '../../../shared/constants.js';
+import type { AnyLocale } from '../../../shared/i18n/locales.js';
+import { sortByNameWithin } from '../../../shared/i18n/name-order.js';
 import type { Db } from '../../db/connect.js';
 import { paidOnInvoices } from './balance.repository.js';
 
@@ -125,9 +127,10 @@ export async function termOverview(
 
 /**
  * Issued invoices whose due date is before `today` (the school's) with something still owed, the
- * longest overdue first. `canEmail`: an active Parent account with an email is a guardian of the pupil.
+ * longest overdue first, then by pupil name in `locale`. `canEmail`: an active Parent account with an
+ * email is a guardian of the pupil.
  */
-export async function overdueInvoices(db: Db, today: string): Promise<OverdueRow[]> {
+export async function overdueInvoices(db: Db, today: string, locale: AnyLocale): Promise<OverdueRow[]> {
   const rows = await db
     .selectFrom('invoice as i')
     .innerJoin('fee_plan as p', 'p.id', 'i.plan_id')
@@ -158,9 +161,14 @@ export async function overdueInvoices(db: Db, today: string): Promise<OverdueRow
     .where('p.due_date', '<', today)
     .where(sql<boolean>`i.total - ${paidOn} > 0`)
     .orderBy('p.due_date')
-    .orderBy('i.student_name')
     .orderBy('i.id')
     .execute();
+  sortByNameWithin(
+    rows,
+    locale,
+    (row) => row.dueDate,
+    (row) => row.studentName,
+  );
   return rows.map((row) => ({
     ...row,
     outstanding: Number(row.outstanding),

@@ -21,7 +21,7 @@ import type { Db } from '../../db/connect.js';
 import { toCsv } from '../../lib/csv.js';
 import { KeyedVersionedCache, VersionedCache, VersionReader } from '../../lib/data-version.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { translatorFor } from '../../lib/i18n.js';
+import { requestLocale, translatorFor } from '../../lib/i18n.js';
 import { CHECKED, DENIED } from '../../lib/school-routes.js';
 import { nowIso } from '../../lib/time.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
@@ -157,9 +157,10 @@ export async function feeReportsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: z.object({ data: z.array(OverdueRowSchema) }), ...DENIED },
       },
     },
-    async () => {
+    async (request) => {
       const settings = await readSettings(app.db);
-      return { data: await overdueInvoices(app.db, dateInZone(new Date(), settings.timeZone)) };
+      const today = dateInZone(new Date(), settings.timeZone);
+      return { data: await overdueInvoices(app.db, today, await requestLocale(request)) };
     },
   );
 

@@ -1,11 +1,12 @@
 import { USER_TYPE } from '../../../shared/constants.js';
+import type { AnyLocale } from '../../../shared/i18n/locales.js';
+import { sortByName, sortByNameWithin } from '../../../shared/i18n/name-order.js';
 import {
   DEFAULT_PASS_MARK,
   type MarkSheet,
   markSheet,
   markTotals,
 } from '../../../shared/rules/mark-sheet.js';
-
 import type { Db } from '../../db/connect.js';
 import { currentPupilsOf } from '../pupils/pupils.repository.js';
 import {
@@ -57,16 +58,24 @@ function markRows(db: Db) {
     .innerJoin('subject as s', 's.id', 'm.subject_id')
     .select(['c.name as className', 'u.name as studentName', 's.name as subjectName', 'm.marks'])
     .orderBy('c.id')
-    .orderBy('u.name')
     .orderBy('u.id')
     .orderBy('s.id');
 }
 
-/** `GET result`: a pupil's own marks, a teacher's subjects in their classes, all for the principal. */
-export function listVisibleMarks(db: Db, viewer: Viewer): Promise<MarkRow[]> {
-  return markRows(db)
+/**
+ * `GET result`: a pupil's own marks, a teacher's subjects in their classes, all for the principal;
+ * class by class, by pupil name in `locale`.
+ */
+export async function listVisibleMarks(db: Db, viewer: Viewer, locale: AnyLocale): Promise<MarkRow[]> {
+  const rows = await markRows(db)
     .where(markVisible(db, viewer, { student: 'm.student_id', class: 'm.class_id', subject: 'm.subject_id' }))
     .execute();
+  return sortByNameWithin(
+    rows,
+    locale,
+    (row) => row.className,
+    (row) => row.studentName,
+  );
 }
 
 /** Every mark of one pupil, in every class they have marks in. */
@@ -115,7 +124,7 @@ export interface PupilResult {
  * range of index mark_class_pupil per class), and the division comes from those sums by the shared
  * rule.
  */
-export async function listPupilResults(db: Db, viewer: Viewer): Promise<PupilResult[]> {
+export async function listPupilResults(db: Db, viewer: Viewer, locale: AnyLocale): Promise<PupilResult[]> {
   const sums = db
     .selectFrom('mark')
     .select((eb) => [
@@ -148,10 +157,15 @@ export async function listPupilResults(db: Db, viewer: Viewer): Promise<PupilRes
     .where('e.ended_on', 'is', null)
     .where(classVisible(db, viewer, 'e.class_id'))
     .orderBy('c.id')
-    .orderBy('u.name')
     .orderBy('u.id')
     .execute();
   const pass = toPassMark(rows[0]?.passMark);
+  sortByNameWithin(
+    rows,
+    locale,
+    (row) => row.className,
+    (row) => row.studentName,
+  );
   return rows.map((row) => {
     const subjects = Number(row.subjects ?? 0);
     return {
@@ -174,9 +188,17 @@ export interface MarkEntryRow {
   marks: number | null;
 }
 
-/** The class's current pupils with their marks in the subject (null where none is saved), by name. */
-export function markEntryRows(db: Db, classId: number, subjectId: number): Promise<MarkEntryRow[]> {
-  return currentPupilsOf(db, classId)
+/**
+ * The class's current pupils with their marks in the subject (null where none is saved), by name in
+ * `locale`.
+ */
+export async function markEntryRows(
+  db: Db,
+  classId: number,
+  subjectId: number,
+  locale: AnyLocale,
+): Promise<MarkEntryRow[]> {
+  const rows = await currentPupilsOf(db, classId)
     .leftJoin('mark as m', (join) =>
       join
         .onRef('m.student_id', '=', 'e.student_id')
@@ -186,20 +208,21 @@ export function markEntryRows(db: Db, classId: number, subjectId: number): Promi
     .select(['u.id as studentId', 'u.name as studentName', 'm.marks'])
     .where('u.type', '=', USER_TYPE.student)
     .execute();
+  return sortByName(rows, locale, (row) => row.studentName);
 }
 
 /**
- * The subjects `viewer` may enter marks of in a class, by name: a teacher's assignments in that
- * class, every subject for the principal.
+ * The subjects `viewer` may enter marks of in a class, by name in `locale`: a teacher's assignments
+ * in that class, every subject for the principal.
  */
-export function markableSubjects(db: Db, viewer: Viewer, classId: number) {
-  return db
+export async function markableSubjects(db: Db, viewer: Viewer, classId: number, locale: AnyLocale) {
+  const subjects = await db
     .selectFrom('subject as s')
     .select(['s.id', 's.name'])
     .where(teachesSubject(db, viewer, { class: classId, subject: 's.id' }))
-    .orderBy('s.name')
     .orderBy('s.id')
     .execute();
+  return sortByName(subjects, locale, (subject) => subject.name);
 }
 
 /** The current class of each of the pupils (users of type Student) that is in a class now. */

@@ -75,7 +75,11 @@ function resultListRoutes(app: FastifyInstance): void {
         response: { 200: ResultAnswerSchema, ...DENIED },
       },
     },
-    async (request) => ({ data: (await listVisibleMarks(app.db, currentUser(request))).map(toResultRow) }),
+    async (request) => ({
+      data: (await listVisibleMarks(app.db, currentUser(request), await requestLocale(request))).map(
+        toResultRow,
+      ),
+    }),
   );
 
   api.get(
@@ -92,7 +96,7 @@ function resultListRoutes(app: FastifyInstance): void {
       },
     },
     async (request) => ({
-      data: (await listPupilResults(app.db, currentUser(request))).map((p) => ({
+      data: (await listPupilResults(app.db, currentUser(request), await requestLocale(request))).map((p) => ({
         className: p.className,
         studentName: p.studentName,
         result: p.totals?.division ?? NO_MARKS_YET,
@@ -178,7 +182,13 @@ function markEntryRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const { classId, subjectId } = request.query;
-      const rows = await markEntryList(app.db, currentUser(request), classId, subjectId);
+      const rows = await markEntryList(
+        app.db,
+        currentUser(request),
+        classId,
+        subjectId,
+        await requestLocale(request),
+      );
       if (!rows) throw new HttpError(404, COMMON_ERROR_CODES.notFound, 'marks.error.classOrSubjectNotFound');
       return { data: rows };
     },
@@ -225,7 +235,12 @@ function markEntryRoutes(app: FastifyInstance): void {
       },
     },
     async (request) => ({
-      data: await markableSubjects(app.db, currentUser(request), request.query.classId),
+      data: await markableSubjects(
+        app.db,
+        currentUser(request),
+        request.query.classId,
+        await requestLocale(request),
+      ),
     }),
   );
 }

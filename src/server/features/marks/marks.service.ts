@@ -29,10 +29,11 @@ export async function markEntryList(
   viewer: Viewer,
   classId: number,
   subjectId: number,
+  locale: Locale,
 ): Promise<MarkEntryRow[] | undefined> {
   const markable = await markableLessons(db, viewer, [classId], [subjectId]);
   if (!markable.has(lessonKey(classId, subjectId))) return undefined;
-  return markEntryRows(db, classId, subjectId);
+  return markEntryRows(db, classId, subjectId, locale);
 }
 
 /** 400 when a pupil and subject are listed twice in the batch. */

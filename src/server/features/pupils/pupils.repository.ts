@@ -1,10 +1,16 @@
 import { USER_TYPE } from '../../../shared/constants.js';
+import type { AnyLocale } from '../../../shared/i18n/locales.js';
+import { sortByName } from '../../../shared/i18n/name-order.js';
 import type { Db } from '../../db/connect.js';
 
 /** Pupils (users of type Student) and their enrolments: one open enrolment (`ended_on` null) at a time. */
 
-/** Pupils with their current class, by name, for the enrol screen. */
-export async function listPupils(db: Db, query: { status?: string; classId?: number; unenrolled?: boolean }) {
+/** Pupils with their current class, by name in `locale`, for the enrol screen. */
+export async function listPupils(
+  db: Db,
+  query: { status?: string; classId?: number; unenrolled?: boolean },
+  locale: AnyLocale,
+) {
   let q = db
     .selectFrom('app_user as u')
     .leftJoin('enrolment as e', (join) =>
@@ -17,7 +23,7 @@ export async function listPupils(db: Db, query: { status?: string; classId?: num
   if (query.classId !== undefined) q = q.where('e.class_id', '=', query.classId);
   if (query.unenrolled === true) q = q.where('e.id', 'is', null);
   if (query.unenrolled === false) q = q.where('e.id', 'is not', null);
-  return q.orderBy('u.name').orderBy('u.id').execute();
+  return sortByName(await q.orderBy('u.id').execute(), locale, (pupil) => pupil.name);
 }
 
 /** The pupil's account status; undefined when the id is no user of type Student. */
@@ -65,8 +71,9 @@ export async function takenEmailKeys(db: Db, keys: readonly string[]): Promise<S
 }
 
 /**
- * A class's current pupils (open enrolments `e` with their accounts `u`), by name: the base the
- * class lists (timetable, marks entry, attendance) add their columns and joins to.
+ * A class's current pupils (open enrolments `e` with their accounts `u`), by id: the base the
+ * class lists (timetable, marks entry, attendance) add their columns and joins to, then put in
+ * their reader's order of names (shared/i18n/name-order.ts).
  */
 export const currentPupilsOf = (db: Db, classId: number) =>
   db
@@ -74,5 +81,4 @@ export const currentPupilsOf = (db: Db, classId: number) =>
     .innerJoin('app_user as u', 'u.id', 'e.student_id')
     .where('e.class_id', '=', classId)
     .where('e.ended_on', 'is', null)
-    .orderBy('u.name')
     .orderBy('u.id');

@@ -60,7 +60,7 @@ function enrolmentRoutes(app: FastifyInstance): void {
         response: { 200: PupilsAnswerSchema, ...CHECKED },
       },
     },
-    async (request) => ({ data: await listPupils(app.db, request.query) }),
+    async (request) => ({ data: await listPupils(app.db, request.query, await requestLocale(request)) }),
   );
 }
 

@@ -1,7 +1,8 @@
 import { TIMETABLE_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import { SCHOOL_DAYS, type SchoolDay, USER_TYPE } from '../../../shared/constants.js';
-import { intlLocale, type Locale } from '../../../shared/i18n/locales.js';
+import { type AnyLocale, intlLocale, type Locale } from '../../../shared/i18n/locales.js';
 import type { MessageKey } from '../../../shared/i18n/message-keys.js';
+import { sortByName } from '../../../shared/i18n/name-order.js';
 import type { Db } from '../../db/connect.js';
 import { conflict } from '../../lib/errors.js';
 import { translatorFor } from '../../lib/i18n.js';
@@ -93,9 +94,10 @@ export interface ClassPupil {
   name: string;
 }
 
-/** The class's current pupils, by name. */
-export function classPupils(db: Db, classId: number): Promise<ClassPupil[]> {
-  return currentPupilsOf(db, classId).select(['u.id', 'u.name']).execute();
+/** The class's current pupils, by name in `locale`. */
+export async function classPupils(db: Db, classId: number, locale: AnyLocale): Promise<ClassPupil[]> {
+  const pupils = await currentPupilsOf(db, classId).select(['u.id', 'u.name']).execute();
+  return sortByName(pupils, locale, (pupil) => pupil.name);
 }
 
 export interface TaughtPupil extends ClassPupil {
@@ -103,9 +105,17 @@ export interface TaughtPupil extends ClassPupil {
   time: string;
 }
 
-/** The class's current pupils, once per assignment the teacher has in that class. */
-export function pupilsTaughtBy(db: Db, classId: number, teacherId: number): Promise<TaughtPupil[]> {
-  return currentPupilsOf(db, classId)
+/**
+ * The class's current pupils by name in `locale`, once per assignment the teacher has in that class
+ * (a pupil's in the order of the day).
+ */
+export async function pupilsTaughtBy(
+  db: Db,
+  classId: number,
+  teacherId: number,
+  locale: AnyLocale,
+): Promise<TaughtPupil[]> {
+  const rows = await currentPupilsOf(db, classId)
     .innerJoin('class_assignment as ca', (join) =>
       join.onRef('ca.class_id', '=', 'e.class_id').on('ca.teacher_id', '=', teacherId),
     )
@@ -115,6 +125,7 @@ export function pupilsTaughtBy(db: Db, classId: number, teacherId: number): Prom
     .orderBy('ts.position')
     .orderBy('ca.id')
     .execute();
+  return sortByName(rows, locale, (row) => row.name);
 }
 
 // ---------------------------------------------------------------- creating an assignment

@@ -215,7 +215,7 @@ function teacherClassRoutes(app: FastifyInstance): void {
       const schoolClass = await findVisibleClass(app.db, user, request.params.classId);
       if (!schoolClass) throw classNotFound();
       if (user.type === USER_TYPE.teacher) {
-        const rows = await pupilsTaughtBy(app.db, schoolClass.id, user.id);
+        const rows = await pupilsTaughtBy(app.db, schoolClass.id, user.id, await requestLocale(request));
         return {
           data: rows.map((r) => ({
             StudentId: r.id,
@@ -225,7 +225,7 @@ function teacherClassRoutes(app: FastifyInstance): void {
           })),
         };
       }
-      const pupils = await classPupils(app.db, schoolClass.id);
+      const pupils = await classPupils(app.db, schoolClass.id, await requestLocale(request));
       return {
         data: pupils.map((p) => ({ StudentId: p.id, StudentName: p.name, subject_name: '', time: '' })),
       };
@@ -247,7 +247,7 @@ function teacherClassRoutes(app: FastifyInstance): void {
     async (request) => {
       const schoolClass = await findVisibleClass(app.db, currentUser(request), request.params.classId);
       if (!schoolClass) throw classNotFound();
-      const pupils = await classPupils(app.db, schoolClass.id);
+      const pupils = await classPupils(app.db, schoolClass.id, await requestLocale(request));
       return { data: pupils.map((p) => ({ studentId: p.id, studentName: p.name })) };
     },
   );

@@ -1,4 +1,6 @@
 import { USER_TYPE } from '../../../shared/constants.js';
+import type { AnyLocale } from '../../../shared/i18n/locales.js';
+import { sortByName } from '../../../shared/i18n/name-order.js';
 import type { Db } from '../../db/connect.js';
 import type { UserRow } from '../../db/database.js';
 
@@ -222,15 +224,16 @@ export async function listUsers(
   return query.orderBy('created_at').orderBy('id').execute();
 }
 
-export async function listActiveTeachers(db: Db): Promise<{ id: number; name: string }[]> {
-  return db
+/** The active teachers, by name in `locale`. */
+export async function listActiveTeachers(db: Db, locale: AnyLocale): Promise<{ id: number; name: string }[]> {
+  const teachers = await db
     .selectFrom('app_user')
     .select(['id', 'name'])
     .where('type', '=', USER_TYPE.teacher)
     .where('status', '=', 'active')
-    .orderBy('name')
     .orderBy('id')
     .execute();
+  return sortByName(teachers, locale, (teacher) => teacher.name);
 }
 
 /** Whether the teacher has a lesson in the pupil's current class. */

@@ -24,6 +24,7 @@ import {
 } from '../../../shared/api/users.js';
 import { USER_TYPE } from '../../../shared/constants.js';
 import { HttpError, invalid, notFound } from '../../lib/errors.js';
+import { requestLocale } from '../../lib/i18n.js';
 import { CHECKED, DENIED } from '../../lib/school-routes.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { imageForm, picturesOf, uploadedImagesSchema } from '../../plugins/uploads.js';
@@ -236,7 +237,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    async () => ({ results: await listActiveTeachers(app.db) }),
+    async (request) => ({ results: await listActiveTeachers(app.db, await requestLocale(request)) }),
   );
 
   api.get(
@@ -262,6 +263,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       const children = await reviewChildrenOf(
         app.db,
         rows.filter((r) => r.type === USER_TYPE.parent).map((r) => r.id),
+        await requestLocale(request),
       );
       return {
         data: rows.map((row) => toUserForReview(row, photos.get(row.id) ?? [], children.get(row.id) ?? [])),

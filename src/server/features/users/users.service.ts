@@ -351,7 +351,8 @@ async function statusMail(
     locale: await userLocale(trx, target.id),
   };
   if (status === 'rejected') return rejectionMail(school, holder);
-  const children = target.type === USER_TYPE.parent ? await childrenOf(trx, target.id) : undefined;
+  const children =
+    target.type === USER_TYPE.parent ? await childrenOf(trx, target.id, holder.locale) : undefined;
   return approvalMail(mail, school, holder, children);
 }
 

@@ -11,11 +11,11 @@ import { paths } from '../../../config/paths.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { type MessageKey, useI18n } from '../../../lib/i18n.js';
 import { uploadUrl } from '../../../lib/images.js';
-import { useSchoolTimeZone } from '../../../lib/school-time.js';
+import { dayOfInstant, longDate, useSchoolTimeZone } from '../../../lib/school-time.js';
 import { notify } from '../../../lib/toast.js';
 import { type PendingAccount, usePendingUsers } from '../api/list-users.js';
 import { type ApprovalLink, useSetUserStatus } from '../api/set-user-status.js';
-import { dayInWords, genderLabel, instantDayInWords, userTypeLabel } from '../lib/labels.js';
+import { genderLabel, userTypeLabel } from '../lib/labels.js';
 import { AccountIcon } from './AccountIcon.js';
 
 /** Each relationship's words (the option's value stays the wire value). */
@@ -97,7 +97,10 @@ function SuggestedLinks({ named, choices, onChange }: SuggestedLinksProps) {
           // biome-ignore lint/suspicious/noArrayIndexKey: see above.
           <li key={childIndex}>
             <p className="approval-children__child">
-              {t('accounts.approvals.childBorn', { name: child.name, dob: dayInWords(child.dob, locale) })}
+              {t('accounts.approvals.childBorn', {
+                name: child.name,
+                dob: longDate(child.dob, { weekday: false, locale }),
+              })}
             </p>
             {child.matches.length === 0 ? (
               <p className="approval-children__none">
@@ -128,7 +131,7 @@ function SuggestedLinks({ named, choices, onChange }: SuggestedLinksProps) {
                       <span className="approval-children__pupil">
                         {t('accounts.approvals.matchDetail', {
                           className: match.className ?? t('accounts.approvals.noClass'),
-                          dob: dayInWords(match.dob, locale),
+                          dob: longDate(match.dob, { weekday: false, locale }),
                         })}
                       </span>
                     </label>
@@ -273,14 +276,17 @@ function ApprovalCard({ user }: { user: PendingAccount }) {
           </div>
           <p className="approval-card__when">
             {t('accounts.approvals.registeredOn', {
-              date: instantDayInWords(user.createdAt, timeZone, locale),
+              date: dayOfInstant(user.createdAt, timeZone, { weekday: false, locale }),
             })}
           </p>
           <dl className="approval-card__details">
             <Detail label={t('accounts.fields.email')} value={user.email} />
             <Detail label={t('accounts.fields.designation')} value={user.designation} />
             <Detail label={t('accounts.fields.gender')} value={genderLabel(t, user.gender)} />
-            <Detail label={t('accounts.fields.dob')} value={user.dob ? dayInWords(user.dob, locale) : ''} />
+            <Detail
+              label={t('accounts.fields.dob')}
+              value={user.dob ? longDate(user.dob, { weekday: false, locale }) : ''}
+            />
             <Detail label={t('accounts.fields.contact')} value={user.contact} />
             <Detail label={t('accounts.fields.address')} value={user.address} />
             <Detail label={t('accounts.fields.socialLink')} value={user.socialLink} />

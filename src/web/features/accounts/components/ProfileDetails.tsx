@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { useI18n } from '../../../lib/i18n.js';
 import { uploadUrl } from '../../../lib/images.js';
+import { longDate } from '../../../lib/school-time.js';
 import type { Account } from '../api/account-fields.js';
-import { dayInWords, genderLabel, userTypeLabel } from '../lib/labels.js';
+import { genderLabel, userTypeLabel } from '../lib/labels.js';
 import { AccountIcon } from './AccountIcon.js';
 
 const isWebLink = (value: string): boolean => /^https?:\/\/\S+$/i.test(value);
@@ -53,7 +54,11 @@ export function ProfileList({ user }: { user: Account }) {
       <Row label={t('accounts.fields.type')}>{userTypeLabel(t, user.type)}</Row>
       <Row label={t('accounts.fields.gender')}>{orDash(genderLabel(t, user.gender))}</Row>
       <Row label={t('accounts.fields.dob')}>
-        {user.dob ? <time dateTime={user.dob}>{dayInWords(user.dob, locale)}</time> : orDash('')}
+        {user.dob ? (
+          <time dateTime={user.dob}>{longDate(user.dob, { weekday: false, locale })}</time>
+        ) : (
+          orDash('')
+        )}
       </Row>
       <Row label={t('accounts.fields.address')}>{orDash(user.address)}</Row>
       <Row label={t('accounts.fields.contact')}>

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { percentIn, shortDateIn } from '../../../components/school/dates.js';
+import { percentIn } from '../../../components/school/numbers.js';
 import { FailureState, LoadingState, QueryState } from '../../../components/school/QueryState.js';
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
 import { useCurrentUser } from '../../../lib/current-user.js';
 import { useI18n } from '../../../lib/i18n.js';
 import { usePupil } from '../../../lib/school/get-pupil.js';
+import { shortDate } from '../../../lib/school-time.js';
 import { useAttendanceHistory } from '../api/get-attendance-history.js';
 
 function AttendanceHistoryView({ studentId }: { studentId: number }) {
@@ -43,7 +44,7 @@ function AttendanceHistoryView({ studentId }: { studentId: number }) {
                 {
                   header: t('attendance.history.date'),
                   cellClassName: 'text-nowrap',
-                  cell: (day) => <time dateTime={day.date}>{shortDateIn(day.date, locale)}</time>,
+                  cell: (day) => <time dateTime={day.date}>{shortDate(day.date, locale)}</time>,
                 },
                 {
                   header: t('attendance.sheet.status'),

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { percentIn } from '../../../components/school/dates.js';
+import { percentIn } from '../../../components/school/numbers.js';
 import { QueryState } from '../../../components/school/QueryState.js';
 import { SchoolDateField } from '../../../components/school/SchoolField.js';
 import { HiddenText, SchoolPanel } from '../../../components/school/SchoolPanel.js';

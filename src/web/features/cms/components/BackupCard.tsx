@@ -6,10 +6,9 @@ import {
   WRONG_PASSWORD,
 } from '../../../../shared/api/backup.js';
 import type { AnyLocale } from '../../../../shared/i18n/locales.js';
-import { formatWhenIn } from '../../../components/ui/locale-dates.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { type Translator, useI18n } from '../../../lib/i18n.js';
-import { useSchoolTimeZone } from '../../../lib/school-time.js';
+import { formatWhen, useSchoolTimeZone } from '../../../lib/school-time.js';
 import { notify } from '../../../lib/toast.js';
 import { downloadBackup, useBackupStatus } from '../api/backup.js';
 import { decimal } from '../lib/labels.js';
@@ -23,7 +22,7 @@ export function lastBackupText(
   status: BackupStatus,
   timeZone?: string,
 ): string {
-  const when = (instant: string) => formatWhenIn(locale, instant, timeZone);
+  const when = (instant: string) => formatWhen(instant, timeZone, locale);
   const run = status.lastRun;
   if (status.everyHours === 0 && !run) return t('settings.backup.off');
   if (!run) return t('settings.backup.none');

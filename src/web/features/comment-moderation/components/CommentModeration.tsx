@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import type { BlogComment, BlogCommentStatus } from '../../../../shared/api/blog-comments.js';
-import { formatWhenIn } from '../../../components/ui/locale-dates.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { type MessageKey, useI18n } from '../../../lib/i18n.js';
+import { formatWhen } from '../../../lib/school-time.js';
 import { useSettings } from '../../../lib/settings.js';
 import { notify } from '../../../lib/toast.js';
 import { useBlogComments, useDecideBlogComment } from '../api/blog-comments.js';
@@ -53,7 +53,7 @@ function CommentEntry({ comment, timeZone }: { comment: BlogComment; timeZone: s
         </p>
         <p className="small mb-1">
           <a href={`mailto:${comment.email}`}>{comment.email}</a>,{' '}
-          {formatWhenIn(locale, comment.createdAt, timeZone)}
+          {formatWhen(comment.createdAt, timeZone, locale)}
         </p>
         <p className="mb-0 text-break">{comment.message}</p>
       </div>

@@ -5,9 +5,9 @@ import type { ClassToday, DashboardToday } from '../../../../shared/api/dashboar
 import type { SchoolType } from '../../../../shared/constants.js';
 import { formatMoney } from '../../../../shared/rules/money.js';
 import { linkTo, mayOpen } from '../../../../shared/screens.js';
-import { shortDateIn } from '../../../components/school/dates.js';
 import { SectionState, sectionStatus } from '../../../components/ui/SectionState.js';
 import { type MessageKey, useI18n } from '../../../lib/i18n.js';
+import { shortDate } from '../../../lib/school-time.js';
 import { useDashboardToday } from '../api/get-today.js';
 
 /** A figure and what it counts, as one link to the screen that shows what is behind it. */
@@ -204,7 +204,7 @@ function Week({ today }: { today: DashboardToday }) {
           <li key={`${event.date} ${event.time} ${event.className} ${event.subjectName}`}>
             <Link to={linkTo('/exams')} className="dash-week__link">
               <span className="dash-week__when">
-                {t('dashboard.today.when', { date: shortDateIn(event.date, locale), time: event.time })}
+                {t('dashboard.today.when', { date: shortDate(event.date, locale), time: event.time })}
               </span>{' '}
               <span>
                 {t('dashboard.today.exam', { subject: event.subjectName, className: event.className })}
@@ -234,7 +234,7 @@ export function TodayPanel({ type }: { type: SchoolType }) {
     <section className="dash-today" aria-labelledby={headingId} aria-busy={status.pending}>
       <h2 id={headingId} className="dash-today__title">
         {today
-          ? t('dashboard.today.titleWithDate', { date: shortDateIn(today.date, locale) })
+          ? t('dashboard.today.titleWithDate', { date: shortDate(today.date, locale) })
           : t('dashboard.today.title')}
       </h2>
       <SectionState status={status} />

@@ -1,10 +1,10 @@
 import { USER_TYPE } from '../../../../shared/constants.js';
-import { examTimeIn } from '../../../components/school/dates.js';
 import { FailureState, LoadingState, QueryState } from '../../../components/school/QueryState.js';
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
 import { useCurrentUser } from '../../../lib/current-user.js';
 import { useI18n } from '../../../lib/i18n.js';
+import { examTimeInWords } from '../../../lib/school-time.js';
 import { type Exam, useStudentExams, useTeacherExams } from '../api/get-exams.js';
 
 function ExamTable({ exams }: { exams: Exam[] }) {
@@ -20,7 +20,7 @@ function ExamTable({ exams }: { exams: Exam[] }) {
         // The contract's `2026-12-04 09:00 - 11:00` in words; the machine-readable day stays in <time>.
         {
           header: t('exams.table.time'),
-          cell: (exam) => <time dateTime={exam.time.slice(0, 10)}>{examTimeIn(exam.time, locale)}</time>,
+          cell: (exam) => <time dateTime={exam.time.slice(0, 10)}>{examTimeInWords(exam.time, locale)}</time>,
         },
       ]}
     />

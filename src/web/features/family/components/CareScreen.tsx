@@ -7,7 +7,7 @@ import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { schoolPaths } from '../../../config/school-paths.js';
 import { useCurrentUser } from '../../../lib/current-user.js';
 import { type Translator, useI18n } from '../../../lib/i18n.js';
-import { localWhen } from '../../../lib/localized-time.js';
+import { formatWhen } from '../../../lib/school-time.js';
 import { useSettings } from '../../../lib/settings.js';
 import { useCare } from '../api/get-care.js';
 import { useCareHistory } from '../api/get-care-history.js';
@@ -136,7 +136,7 @@ function CareHistory({ studentId }: { studentId: number }) {
               <li key={entry.id} className="care-history__entry">
                 <p className="care-history__who">
                   <strong>{entry.by}</strong>,{' '}
-                  <time dateTime={entry.at}>{localWhen(entry.at, timeZone, locale)}</time>
+                  <time dateTime={entry.at}>{formatWhen(entry.at, timeZone, locale)}</time>
                 </p>
                 <ul className="care-history__changes">
                   {entry.changes.map((change) => (
@@ -163,7 +163,7 @@ function lastSaved(
   { t, locale }: Translator,
 ): string | undefined {
   if (!answer.updatedAt) return undefined;
-  const when = localWhen(answer.updatedAt, timeZone, locale);
+  const when = formatWhen(answer.updatedAt, timeZone, locale);
   return answer.updatedBy
     ? t('family.care.lastSavedBy', { when, name: answer.updatedBy })
     : t('family.care.lastSaved', { when });

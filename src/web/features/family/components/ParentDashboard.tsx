@@ -8,8 +8,8 @@ import { ContentIcon } from '../../../components/ui/ContentIcon.js';
 import { DashTile } from '../../../components/ui/DashTile.js';
 import { type Translator, useI18n } from '../../../lib/i18n.js';
 import { uploadUrl } from '../../../lib/images.js';
-import { localTime } from '../../../lib/localized-time.js';
 import { type ChildRow, useChildren } from '../../../lib/school/get-children.js';
+import { formatTime } from '../../../lib/school-time.js';
 import { useSettings } from '../../../lib/settings.js';
 import { useCheckins } from '../api/get-checkins.js';
 
@@ -95,7 +95,7 @@ function ChildSwitcher({ kids, chosen }: { kids: readonly ChildRow[]; chosen: Ch
 }
 
 function checkinLine(row: CheckinRow, timeZone: string | undefined, { t, locale }: Translator): string {
-  const time = localTime(row.at, timeZone, locale);
+  const time = formatTime(row.at, timeZone, locale);
   if (row.kind === 'in') return t('family.parent.arrived', { time });
   return row.collectedBy
     ? t('family.parent.collected', { time, name: row.collectedBy })

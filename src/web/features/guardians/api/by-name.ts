@@ -1,3 +1,6 @@
-/** The choices of the guardians screen in the order of their names. */
+import { sortByName } from '../../../../shared/i18n/name-order.js';
+import { pageLocale } from '../../../lib/i18n.js';
+
+/** The choices of the guardians screen in the page's order of their names. */
 export const byName = <T extends { name: string }>(rows: T[]): T[] =>
-  rows.sort((a, b) => a.name.localeCompare(b.name));
+  sortByName(rows, pageLocale(), (row) => row.name);

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { InboxItem, InboxKind } from '../../../../shared/api/admin.js';
-import { formatWhenIn } from '../../../components/ui/locale-dates.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { type MessageKey, useI18n } from '../../../lib/i18n.js';
+import { formatWhen } from '../../../lib/school-time.js';
 import { useSettings } from '../../../lib/settings.js';
 import { notify } from '../../../lib/toast.js';
 import { downloadSubscribersCsv, useInbox, useSetHandled, useSubscribers } from '../api/inbox.js';
@@ -33,7 +33,7 @@ function InboxEntry({ item, timeZone }: { item: InboxItem; timeZone: string | un
         </div>
         <div className="small">
           {item.name} &lt;<a href={`mailto:${item.email}`}>{item.email}</a>&gt;,{' '}
-          {formatWhenIn(locale, item.createdAt, timeZone)}
+          {formatWhen(item.createdAt, timeZone, locale)}
         </div>
         {item.kind === 'enquiry' ? <p className="mb-0 mt-1">{item.message}</p> : null}
       </div>
@@ -96,7 +96,7 @@ function Subscribers({ timeZone }: { timeZone: string | undefined }) {
               )}
             </span>
             <span className="small text-body-secondary">
-              {formatWhenIn(locale, subscriber.createdAt, timeZone)}
+              {formatWhen(subscriber.createdAt, timeZone, locale)}
             </span>
           </li>
         ))}

@@ -2,10 +2,10 @@ import { Link } from 'react-router';
 import { QueryState } from '../../../components/school/QueryState.js';
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
-import { formatWhenIn } from '../../../components/ui/locale-dates.js';
 import { schoolPaths } from '../../../config/school-paths.js';
 import { useI18n } from '../../../lib/i18n.js';
 import { usePupil } from '../../../lib/school/get-pupil.js';
+import { formatWhen } from '../../../lib/school-time.js';
 import { useSettings } from '../../../lib/settings.js';
 import { useMarkHistory } from '../api/get-mark-history.js';
 
@@ -71,7 +71,7 @@ export function MarkHistoryScreen({ studentId }: { studentId: number }) {
                 header: t('marks.history.when'),
                 cellClassName: 'text-nowrap',
                 cell: (row) => (
-                  <time dateTime={row.changedAt}>{formatWhenIn(locale, row.changedAt, timeZone)}</time>
+                  <time dateTime={row.changedAt}>{formatWhen(row.changedAt, timeZone, locale)}</time>
                 ),
               },
             ]}

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { USER_TYPE } from '../../../../shared/constants.js';
 import { DIVISION_KEYS, MAX_MARKS_PER_SUBJECT } from '../../../../shared/rules/mark-sheet.js';
-import { numberIn, percentIn } from '../../../components/school/dates.js';
+import { numberIn, percentIn } from '../../../components/school/numbers.js';
 import { QueryState } from '../../../components/school/QueryState.js';
 import { SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
 import { schoolPaths } from '../../../config/school-paths.js';

@@ -12,11 +12,10 @@ import { EmptyState, FailureState, LoadingState } from '../../../components/scho
 import { SchoolField } from '../../../components/school/SchoolField.js';
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.js';
-import { formatWhenIn } from '../../../components/ui/locale-dates.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { fieldErrorsOf, showFieldErrors, topLevelField } from '../../../lib/form-errors.js';
 import { useI18n } from '../../../lib/i18n.js';
-import { useSchoolTimeZone } from '../../../lib/school-time.js';
+import { formatWhen, useSchoolTimeZone } from '../../../lib/school-time.js';
 import { notify } from '../../../lib/toast.js';
 import { useLeaveGuard } from '../../../lib/use-leave-guard.js';
 import { useNewsletters, useSendNewsletter } from '../api/newsletters.js';
@@ -189,7 +188,7 @@ function SentNewsletters({ issues }: { issues: readonly NewsletterIssue[] }) {
               <span className="fw-bold">{issue.subject}</span>
               <span className="d-block small text-body-secondary">
                 {t(NEWSLETTERS_TEXTS.sentLine, {
-                  when: formatWhenIn(locale, issue.createdAt, timeZone),
+                  when: formatWhen(issue.createdAt, timeZone, locale),
                   count: issue.recipients,
                   sender: issue.sentBy,
                 })}

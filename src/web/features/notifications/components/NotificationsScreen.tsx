@@ -1,8 +1,7 @@
 import { QueryState } from '../../../components/school/QueryState.js';
 import { HiddenText, SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
-import { formatWhenIn } from '../../../components/ui/locale-dates.js';
 import { useI18n } from '../../../lib/i18n.js';
-import { useSchoolTimeZone } from '../../../lib/school-time.js';
+import { formatWhen, useSchoolTimeZone } from '../../../lib/school-time.js';
 import { notify } from '../../../lib/toast.js';
 import {
   type SchoolNotification,
@@ -119,7 +118,7 @@ function NotificationRow({
       </td>
       <td className="text-nowrap">{row.from}</td>
       <td className="text-nowrap">
-        <time dateTime={row.sentAt}>{formatWhenIn(locale, row.sentAt, timeZone)}</time>
+        <time dateTime={row.sentAt}>{formatWhen(row.sentAt, timeZone, locale)}</time>
       </td>
       <td className="text-end">
         {row.unread ? (

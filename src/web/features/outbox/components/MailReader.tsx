@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef } from 'react';
 import type { OutboxMailDetail } from '../../../../shared/api/mail.js';
 import { FailureState, LoadingState } from '../../../components/school/QueryState.js';
-import { formatWhenIn } from '../../../components/ui/locale-dates.js';
 import { useI18n } from '../../../lib/i18n.js';
+import { formatWhen } from '../../../lib/school-time.js';
 import { useOutboxMail } from '../api/get-mail.js';
 import { StateBadge } from './StateBadge.js';
 import { mailKindKey, OUTBOX_TEXTS } from './texts.js';
@@ -12,11 +12,8 @@ function MailFacts({ mail, timeZone }: { mail: OutboxMailDetail; timeZone: strin
   const facts: [string, string][] = [
     [t(OUTBOX_TEXTS.to), mail.toName ? `${mail.toName} <${mail.to}>` : mail.to],
     [t(OUTBOX_TEXTS.kind), t(mailKindKey(mail.kind))],
-    [t(OUTBOX_TEXTS.queued), formatWhenIn(locale, mail.createdAt, timeZone)],
-    [
-      t(OUTBOX_TEXTS.sent),
-      mail.sentAt ? formatWhenIn(locale, mail.sentAt, timeZone) : t(OUTBOX_TEXTS.notYet),
-    ],
+    [t(OUTBOX_TEXTS.queued), formatWhen(mail.createdAt, timeZone, locale)],
+    [t(OUTBOX_TEXTS.sent), mail.sentAt ? formatWhen(mail.sentAt, timeZone, locale) : t(OUTBOX_TEXTS.notYet)],
     [t(OUTBOX_TEXTS.messageId), mail.messageId],
   ];
   return (

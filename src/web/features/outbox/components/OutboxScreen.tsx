@@ -6,10 +6,10 @@ import { FailureState, LoadingState } from '../../../components/school/QueryStat
 import { SchoolField } from '../../../components/school/SchoolField.js';
 import { HiddenText, SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
-import { formatWhenIn } from '../../../components/ui/locale-dates.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { type MessageKey, useI18n } from '../../../lib/i18n.js';
 import { parseId } from '../../../lib/school/format.js';
+import { formatWhen } from '../../../lib/school-time.js';
 import { useSettings } from '../../../lib/settings.js';
 import { notify } from '../../../lib/toast.js';
 import { type OutboxState, useOutbox } from '../api/get-outbox.js';
@@ -42,7 +42,7 @@ function StateCell({ mail, timeZone }: { mail: OutboxMail; timeZone: string | un
   else if (mail.status === 'waiting' && mail.attempts > 0)
     note = t(OUTBOX_TEXTS.tries, {
       count: mail.attempts,
-      next: formatWhenIn(locale, mail.nextAttemptAt, timeZone),
+      next: formatWhen(mail.nextAttemptAt, timeZone, locale),
     });
   return (
     <>
@@ -180,12 +180,12 @@ export function OutboxScreen() {
               {
                 header: t(OUTBOX_TEXTS.queued),
                 cellClassName: 'text-nowrap',
-                cell: (mail) => formatWhenIn(locale, mail.createdAt, timeZone),
+                cell: (mail) => formatWhen(mail.createdAt, timeZone, locale),
               },
               {
                 header: t(OUTBOX_TEXTS.sent),
                 cellClassName: 'text-nowrap',
-                cell: (mail) => (mail.sentAt ? formatWhenIn(locale, mail.sentAt, timeZone) : '—'),
+                cell: (mail) => (mail.sentAt ? formatWhen(mail.sentAt, timeZone, locale) : '—'),
               },
               {
                 header: <HiddenText>{t(OUTBOX_TEXTS.actions)}</HiddenText>,

@@ -3,8 +3,7 @@ import type { AuditEntry } from '../../../../shared/api/fees.js';
 import { QueryState } from '../../../components/school/QueryState.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
 import { useI18n } from '../../../lib/i18n.js';
-import { localWhen } from '../../../lib/localized-time.js';
-import { useSchoolTimeZone } from '../../../lib/school-time.js';
+import { formatWhen, useSchoolTimeZone } from '../../../lib/school-time.js';
 import { useAudit } from '../api/fees.js';
 
 const changeText = (value: unknown): string =>
@@ -31,7 +30,7 @@ export default function Audit() {
                 header: t('payments.column.when'),
                 cell: (row) => (
                   <time dateTime={row.at} className="text-nowrap">
-                    {localWhen(row.at, timeZone, locale)}
+                    {formatWhen(row.at, timeZone, locale)}
                   </time>
                 ),
               },

@@ -13,8 +13,7 @@ import { formatMoney } from '../../../../shared/rules/money.js';
 import { HiddenText } from '../../../components/school/SchoolPanel.js';
 import { apiUrl, isApiError } from '../../../lib/api-client.js';
 import { type MessageKey, type Translator, useI18n } from '../../../lib/i18n.js';
-import { localShortDate } from '../../../lib/localized-time.js';
-import { dateInZone, isIsoDate } from '../../../lib/school-time.js';
+import { dateInZone, isIsoDate, shortDate } from '../../../lib/school-time.js';
 import { notify } from '../../../lib/toast.js';
 import { downloadReceipt, receiptPath } from '../api/fees.js';
 import { showServerError } from '../lib/server-errors.js';
@@ -70,7 +69,7 @@ export function Day({ value, timeZone }: { value: string; timeZone?: string | un
     instant === undefined ? value : Number.isNaN(instant.getTime()) ? value : dateInZone(instant, timeZone);
   return (
     <time dateTime={value} className="text-nowrap">
-      {localShortDate(day, locale)}
+      {shortDate(day, locale)}
     </time>
   );
 }

@@ -4,9 +4,8 @@ import { SchoolDateField } from '../../../components/school/SchoolField.js';
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
 import { useI18n } from '../../../lib/i18n.js';
-import { addDaysIso } from '../../../lib/school-time.js';
+import { addDaysIso, formatDayTime } from '../../../lib/school-time.js';
 import { type CheckoutOverride, useCheckoutOverrides } from '../api/get-checkout-overrides.js';
-import { overrideWhen } from '../lib/dates.js';
 
 /** How far back the list starts. */
 export const OVERRIDE_DAYS = 30;
@@ -59,7 +58,7 @@ export function OverridesPanel({ today, timeZone }: OverridesPanelProps) {
             columns={[
               {
                 header: t('register.overrides.when'),
-                cell: (row) => overrideWhen(row.at, timeZone, locale),
+                cell: (row) => formatDayTime(row.at, timeZone, locale),
                 cellClassName: 'register-overrides__when',
               },
               { header: t('register.overrides.pupil'), cell: (row) => row.studentName },

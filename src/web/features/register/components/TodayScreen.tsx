@@ -10,9 +10,8 @@ import { useCurrentUser } from '../../../lib/current-user.js';
 import { useI18n } from '../../../lib/i18n.js';
 import { parseId } from '../../../lib/school/format.js';
 import { type AssignedClass, useAssignedClasses } from '../../../lib/school/get-assigned-classes.js';
-import { isIsoDate, todayInZone, useSchoolTimeZone } from '../../../lib/school-time.js';
+import { isIsoDate, shortDate, todayInZone, useSchoolTimeZone } from '../../../lib/school-time.js';
 import { useRegister } from '../api/get-register.js';
-import { registerDay } from '../lib/dates.js';
 import { OverridesPanel } from './OverridesPanel.js';
 import { RegisterCard } from './RegisterCard.js';
 
@@ -124,7 +123,7 @@ export function TodayScreen({ openOn }: { openOn?: number } = {}) {
         lead={t('register.today.lead')}
         className="register-panel"
       >
-        <p className="register-day">{registerDay(date, locale)}</p>
+        <p className="register-day">{shortDate(date, locale)}</p>
         <div className="attendance-toolbar register-toolbar">
           <SchoolSelect
             id={`${id}-class`}
