@@ -47,7 +47,7 @@ async function measure(browser, url, cookies = []) {
     await context.addCookies(cookies);
     const page = await context.newPage();
     const downloads = [];
-    page.on('response', (response) => {
+    const onResponse = (response) => {
       downloads.push(
         (async () => {
           const request = response.request();
@@ -62,8 +62,12 @@ async function measure(browser, url, cookies = []) {
           return { name: response.url(), bytes: body.length, gzip: gzipSize(body) };
         })(),
       );
-    });
+    };
+    page.on('response', onResponse);
     await page.goto(url, { waitUntil: 'networkidle', timeout: 60_000 });
+    // A response that arrives after the network went idle is not the page's load, and reading its
+    // body while the context closes would fail the whole run: listening stops here.
+    page.off('response', onResponse);
     // Code written into the page itself runs as well: counted as one file per inline script.
     const inline = await page.evaluate(() =>
       [...document.scripts].filter((s) => !s.src).map((s) => ({ type: s.type, text: s.text })),
