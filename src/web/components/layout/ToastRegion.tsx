@@ -1,23 +1,24 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
+import { ToastContainer } from 'react-toastify';
 import { TOAST_SETTINGS } from '../../../shared/constants.js';
 import { useI18n } from '../../lib/i18n.js';
-import { loadedToastify, onToastifyLoaded } from '../../lib/toast.js';
+
+// What lib/toast.ts loads with the first toast: the library's toast function and, beside it, the
+// region the layout shows it in (Toasts.tsx), one chunk.
+export { toast } from 'react-toastify';
 
 /** docs/contract/product.md#toast-settings: Alt+T moves focus to the notifications. */
 const focusToastsHotKey = (event: KeyboardEvent): boolean => event.altKey && event.code === 'KeyT';
 
-const onServer = () => undefined;
-
 /**
- * The toasts' container, mounted once the first toast has loaded react-toastify (lib/toast.ts). The
- * server and the hydrating render draw nothing here, so the page hydrates without a mismatch.
+ * The toasts' container with the settings of docs/contract/product.md#toast-settings, in the page's
+ * language and direction.
  */
-export function Toasts() {
+export function ToastRegion() {
   const { direction, t } = useI18n();
-  const toastify = useSyncExternalStore(onToastifyLoaded, loadedToastify, onServer);
   const timerLabel = t('common.toast.timer');
   useEffect(() => {
-    const container = toastify ? document.querySelector('section.Toastify') : null;
+    const container = document.querySelector('section.Toastify');
     if (!container) return;
     // react-toastify names each toast's progress bar "notification timer" in English whatever the
     // page's language, and offers no setting for it: each bar is renamed as it appears.
@@ -30,9 +31,7 @@ export function Toasts() {
     observer.observe(container, { childList: true, subtree: true });
     rename();
     return () => observer.disconnect();
-  }, [toastify, timerLabel]);
-  if (!toastify) return null;
-  const { ToastContainer } = toastify;
+  }, [timerLabel]);
   // Right to left, the toasts read from the right and stand in the mirrored corner (top-left).
   const rtl = direction === 'rtl';
   return (
