@@ -65,13 +65,13 @@ async function measure(browser, url, cookies = []) {
     };
     page.on('response', onResponse);
     await page.goto(url, { waitUntil: 'networkidle', timeout: 60_000 });
-    // A response that arrives after the network went idle is not the page's load, and reading its
-    // body while the context closes would fail the whole run: listening stops here.
-    page.off('response', onResponse);
     // Code written into the page itself runs as well: counted as one file per inline script.
     const inline = await page.evaluate(() =>
       [...document.scripts].filter((s) => !s.src).map((s) => ({ type: s.type, text: s.text })),
     );
+    // Listening stops before the files are added up: a response that came later would read its body
+    // while the context closes, and fail the whole run.
+    page.off('response', onResponse);
     const files = (await Promise.all(downloads)).filter((file) => file !== undefined);
     inline
       .filter((script) => isExecutableScriptType(script.type))
