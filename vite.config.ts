@@ -36,6 +36,23 @@ const noParserInsideIntlMessageFormat = (): Plugin => ({
   },
 });
 
+/** react-hook-form and what every form shows its checks with (lib/lazy-resolver.ts and its companions). */
+const formCode =
+  /[\\/]node_modules[\\/]react-hook-form[\\/]|[\\/]src[\\/]web[\\/](lib[\\/](lazy-resolver|form-errors|english-sentence-reader)\.ts|components[\\/]forms[\\/]FieldMessage\.tsx)$/;
+
+/** What the public pages' forms share beyond that: their posting without JavaScript and their fields. */
+const publicFormCode =
+  /[\\/]src[\\/](web[\\/]components[\\/]forms[\\/]public-form\.tsx|shared[\\/]api[\\/](form-posts|public-form-fields|blog-comment-fields)\.ts)$/;
+
+/**
+ * Small modules that the app's first screen and every public page load (the contract's constants, the
+ * configuration, the toasts' place and helpers): one file instead of four. Each imports nothing of ours
+ * outside the group, so the group's chunk and the others never import one another in a circle (which
+ * would let a module read another's constant before it is set).
+ */
+const commonCode =
+  /[\\/]src[\\/](shared[\\/]constants\.ts|web[\\/](config[\\/]env\.ts|lib[\\/]toast\.ts|components[\\/]layout[\\/]Toasts\.tsx))$/;
+
 /**
  * The React app: source in src/web, built into dist/web, which the server serves; and its server
  * rendering (`vite build --ssr`, entry-server.tsx) into dist/ssr, which the server loads. Two pages
@@ -43,7 +60,7 @@ const noParserInsideIntlMessageFormat = (): Plugin => ({
  * the browser renders), and site.html, the template of the public pages the server renders, whose
  * script hydrates their islands.
  */
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
   plugins: [react(), noParserInsideIntlMessageFormat(), bootstrapUsedOnlyPlugin(webSource), precompress()],
@@ -54,9 +71,25 @@ export default defineConfig({
     rollupOptions: {
       input: { index: path.join(webSource, 'index.html'), site: path.join(webSource, 'site.html') },
       // react-dom in a chunk named for it, so that budget:js and the build's list say what weighs.
+      // A form's own code in one chunk and the public forms' in another, which a page fetches with its
+      // first form, and the small modules every first load shares in a third: left to itself the
+      // bundler cuts them into twelve files by who imports each, and every file costs a request and
+      // its own compression (docs/decisions/0073-budgets-won-back.md).
       output: {
         codeSplitting: {
-          groups: [{ name: 'react-dom', test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/ }],
+          groups: [
+            { name: 'react-dom', test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/ },
+            // Only these modules: what they import (the api client, the translator) stays where the
+            // first load already has it. Not in the server's build, where files cost nothing and these
+            // groups order its modules wrongly (a constant read before it is set, at start-up).
+            ...(isSsrBuild
+              ? []
+              : [
+                  { name: 'forms', test: formCode, includeDependenciesRecursively: false },
+                  { name: 'public-form', test: publicFormCode, includeDependenciesRecursively: false },
+                  { name: 'common', test: commonCode, includeDependenciesRecursively: false },
+                ]),
+          ],
         },
       },
     },
@@ -68,4 +101,4 @@ export default defineConfig({
       '/uploads': 'http://localhost:3001',
     },
   },
-});
+}));

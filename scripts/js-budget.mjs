@@ -47,7 +47,7 @@ async function measure(browser, url, cookies = []) {
     await context.addCookies(cookies);
     const page = await context.newPage();
     const downloads = [];
-    page.on('response', (response) => {
+    const onResponse = (response) => {
       downloads.push(
         (async () => {
           const request = response.request();
@@ -62,12 +62,16 @@ async function measure(browser, url, cookies = []) {
           return { name: response.url(), bytes: body.length, gzip: gzipSize(body) };
         })(),
       );
-    });
+    };
+    page.on('response', onResponse);
     await page.goto(url, { waitUntil: 'networkidle', timeout: 60_000 });
     // Code written into the page itself runs as well: counted as one file per inline script.
     const inline = await page.evaluate(() =>
       [...document.scripts].filter((s) => !s.src).map((s) => ({ type: s.type, text: s.text })),
     );
+    // Listening stops before the files are added up: a response that came later would read its body
+    // while the context closes, and fail the whole run.
+    page.off('response', onResponse);
     const files = (await Promise.all(downloads)).filter((file) => file !== undefined);
     inline
       .filter((script) => isExecutableScriptType(script.type))

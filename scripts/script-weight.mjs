@@ -6,10 +6,9 @@ import zlib from 'node:zlib';
 
 /**
  * Every server-rendered public page, each on its own (docs/decisions/0028-page-budgets-and-start-up.md):
- * 120 KiB, raised to 122 KiB for the languages' work by docs/decisions/0070-budgets-after-the-languages.md
- * until it is won back.
+ * 120 KiB, back from the 122 KiB of 0070 since docs/decisions/0073-budgets-won-back.md.
  */
-export const PUBLIC_PAGE_BUDGET_BYTES = 122 * 1024;
+export const PUBLIC_PAGE_BUDGET_BYTES = 120 * 1024;
 
 /**
  * The school area's first screen after log-in (`/dashboard`), for every account type: set by
@@ -19,9 +18,8 @@ export const PUBLIC_PAGE_BUDGET_BYTES = 122 * 1024;
  * library in the first load: a chart, date or editor library is 15-40 KiB and belongs to the screen
  * that uses it, loaded with that screen.
  */
-// 240 KiB, raised to 243 KiB for the languages' work by docs/decisions/0070-budgets-after-the-languages.md
-// until it is won back.
-export const SCHOOL_FIRST_LOAD_BUDGET_BYTES = 243 * 1024;
+// Back from the 243 KiB of 0070 since docs/decisions/0073-budgets-won-back.md.
+export const SCHOOL_FIRST_LOAD_BUDGET_BYTES = 240 * 1024;
 
 /**
  * Sec-Fetch-Dest values of a worker's scripts (its own file and the modules it imports): a worker

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { type ComponentType, StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { z } from 'zod';
@@ -15,7 +15,7 @@ import { AppProvider } from './app/providers.js';
 import { createRoutes } from './app/router.js';
 import { readBlogCommentsWith } from './features/public-site/api/blog-comments.js';
 import { IslandCollector, IslandCollectorContext, islandSlot } from './islands/island.js';
-import { ISLAND_MESSAGE_AREAS } from './islands/registry.js';
+import { ISLAND_LOADERS, ISLAND_MESSAGE_AREAS } from './islands/registry.js';
 import { renderIsland } from './islands/render-island.js';
 import { contentQueryKey, readContentWith } from './lib/content.js';
 import { defaultHead, type PageHeadFunction, renderHeadTags } from './lib/page-head.js';
@@ -64,9 +64,12 @@ export const renderer: PageRenderer = {
         </IslandCollectorContext>
       </StrictMode>,
     );
+    // Each island is rendered with the registry's component, the one the browser hydrates: the page
+    // may have placed a lazy one, which a synchronous render cannot wait for (root.tsx's newsletter form).
     for (const island of islands.placed) {
+      const component = (await ISLAND_LOADERS[island.name]()) as ComponentType<object>;
       root = root.replace(islandSlot(island.key), () =>
-        renderIsland(island, input.settings, input.translator),
+        renderIsland({ ...island, component }, input.settings, input.translator),
       );
     }
     const islandAreas = [...new Set(islands.placed.flatMap((island) => ISLAND_MESSAGE_AREAS[island.name]))];

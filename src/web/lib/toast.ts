@@ -1,19 +1,20 @@
 import type { ToastOptions } from 'react-toastify';
 
-type Toastify = typeof import('react-toastify');
+type ToastCode = typeof import('../components/layout/ToastRegion.js');
 type ToastKind = 'success' | 'error' | 'info' | 'warning';
 
 /**
- * react-toastify is not in the first load (docs/decisions/0031-first-load-javascript.md): the first
- * toast loads it, and the layout mounts the container (components/layout/Toasts.tsx) once it is
- * there. A toast shown before the container mounts waits in react-toastify's own queue.
+ * react-toastify and the region that shows its toasts are not in the first load
+ * (docs/decisions/0031-first-load-javascript.md, 0073-budgets-won-back.md): the first toast loads
+ * them, one chunk, and the layout mounts the region (components/layout/Toasts.tsx) once it is there.
+ * A toast shown before the region mounts waits in react-toastify's own queue.
  */
-let loading: Promise<Toastify> | undefined;
-let loaded: Toastify | undefined;
+let loading: Promise<ToastCode> | undefined;
+let loaded: ToastCode | undefined;
 const listeners = new Set<() => void>();
 
-export function loadToastify(): Promise<Toastify> {
-  loading ??= import('react-toastify').then((module) => {
+export function loadToastCode(): Promise<ToastCode> {
+  loading ??= import('../components/layout/ToastRegion.js').then((module) => {
     loaded = module;
     for (const listener of listeners) listener();
     return module;
@@ -21,10 +22,10 @@ export function loadToastify(): Promise<Toastify> {
   return loading;
 }
 
-/** For useSyncExternalStore: react-toastify once it has loaded, else undefined. */
-export const loadedToastify = (): Toastify | undefined => loaded;
+/** For useSyncExternalStore: the toasts' code once it has loaded, else undefined. */
+export const loadedToastCode = (): ToastCode | undefined => loaded;
 
-export function onToastifyLoaded(listener: () => void): () => void {
+export function onToastCodeLoaded(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
@@ -32,7 +33,7 @@ export function onToastifyLoaded(listener: () => void): () => void {
 const show =
   (kind: ToastKind) =>
   (message: string, options?: ToastOptions): void => {
-    void loadToastify().then(({ toast }) => toast[kind](message, options));
+    void loadToastCode().then(({ toast }) => toast[kind](message, options));
   };
 
 /**

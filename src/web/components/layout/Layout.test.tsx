@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { loadToastify, notify } from '../../lib/toast.js';
+import { loadToastCode, notify } from '../../lib/toast.js';
 import { renderApp } from '../../test/render-app.js';
 
 describe('Layout', () => {
@@ -38,7 +38,7 @@ describe('Layout', () => {
     expect(document.querySelector('.Toastify')).toBeNull();
     await act(async () => {
       notify.info('Welcome back!');
-      await loadToastify();
+      await loadToastCode();
     });
     const toast = await screen.findByText('Welcome back!');
     await user.keyboard('{Alt>}t{/Alt}');

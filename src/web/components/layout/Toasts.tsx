@@ -1,66 +1,15 @@
-import { useEffect, useSyncExternalStore } from 'react';
-import { TOAST_SETTINGS } from '../../../shared/constants.js';
-import { useI18n } from '../../lib/i18n.js';
-import { loadedToastify, onToastifyLoaded } from '../../lib/toast.js';
-
-/** docs/contract/product.md#toast-settings: Alt+T moves focus to the notifications. */
-const focusToastsHotKey = (event: KeyboardEvent): boolean => event.altKey && event.code === 'KeyT';
+import { useSyncExternalStore } from 'react';
+import { loadedToastCode, onToastCodeLoaded } from '../../lib/toast.js';
 
 const onServer = () => undefined;
 
 /**
- * The toasts' container, mounted once the first toast has loaded react-toastify (lib/toast.ts). The
- * server and the hydrating render draw nothing here, so the page hydrates without a mismatch.
+ * Where the toasts show: nothing until the first toast has loaded their code (lib/toast.ts), then
+ * its region (ToastRegion.tsx). A public page's first load carries only this
+ * (docs/decisions/0073-budgets-won-back.md). The server and the hydrating render draw nothing here,
+ * so the page hydrates without a mismatch.
  */
 export function Toasts() {
-  const { direction, t } = useI18n();
-  const toastify = useSyncExternalStore(onToastifyLoaded, loadedToastify, onServer);
-  const timerLabel = t('common.toast.timer');
-  useEffect(() => {
-    const container = toastify ? document.querySelector('section.Toastify') : null;
-    if (!container) return;
-    // react-toastify names each toast's progress bar "notification timer" in English whatever the
-    // page's language, and offers no setting for it: each bar is renamed as it appears.
-    const rename = () => {
-      for (const bar of container.querySelectorAll('[role="progressbar"]')) {
-        if (bar.getAttribute('aria-label') !== timerLabel) bar.setAttribute('aria-label', timerLabel);
-      }
-    };
-    const observer = new MutationObserver(rename);
-    observer.observe(container, { childList: true, subtree: true });
-    rename();
-    return () => observer.disconnect();
-  }, [toastify, timerLabel]);
-  if (!toastify) return null;
-  const { ToastContainer } = toastify;
-  // Right to left, the toasts read from the right and stand in the mirrored corner (top-left).
-  const rtl = direction === 'rtl';
-  return (
-    <ToastContainer
-      {...TOAST_SETTINGS}
-      position={rtl ? 'top-left' : TOAST_SETTINGS.position}
-      rtl={rtl}
-      hotKeys={focusToastsHotKey}
-      aria-label={t('common.toast.region')}
-      // The library's own button says "close" in English; this one says it in the page's language.
-      closeButton={({ closeToast, theme }) => (
-        <button
-          type="button"
-          className={`Toastify__close-button Toastify__close-button--${theme}`}
-          aria-label={t('common.toast.close')}
-          onClick={(event) => {
-            event.stopPropagation();
-            closeToast(true);
-          }}
-        >
-          <svg aria-hidden="true" viewBox="0 0 14 16">
-            <path
-              fillRule="evenodd"
-              d="M7.71 8.23l3.75 3.75-1.48 1.48-3.75-3.75-3.75 3.75L1 11.98l3.75-3.75L1 4.48 2.48 3l3.75 3.75L9.98 3l1.48 1.48-3.75 3.75z"
-            />
-          </svg>
-        </button>
-      )}
-    />
-  );
+  const code = useSyncExternalStore(onToastCodeLoaded, loadedToastCode, onServer);
+  return code ? <code.ToastRegion /> : null;
 }
