@@ -144,7 +144,7 @@ for (const width of [375, 1280]) {
   });
 }
 
-test.describe('the Arabic font (docs/decisions/0077-an-arabic-web-font.md)', () => {
+test.describe('the Arabic font (docs/decisions/0076-an-arabic-web-font.md)', () => {
   /** The address of every Arabic font file the page fetches. */
   function arabicFontRequests(page: Page): string[] {
     const urls: string[] = [];
