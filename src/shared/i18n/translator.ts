@@ -33,7 +33,7 @@ export interface Translator {
 
 /**
  * The arguments that carry people's own words into a sentence: names (of people, a class, the school, a
- * fee plan), titles and email addresses. In a right-to-left language, `t` isolates their values with
+ * fee plan) and email addresses. Not `title`: the editor's messages give it our own collection names. In a right-to-left language, `t` isolates their values with
  * FSI … PDI (U+2068 … U+2069), so a Latin name keeps its punctuation on its side and does not pull the
  * sentence's own punctuation with it. What `t` returns is plain text (toasts, `aria-label`s, mails'
  * subjects), which cannot hold the `<bdi>` a component puts around such data
@@ -52,7 +52,6 @@ export const DATA_ARGUMENTS: ReadonlySet<string> = new Set([
   'className',
   'school',
   'plan',
-  'title',
   'email',
 ]);
 
