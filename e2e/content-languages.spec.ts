@@ -6,8 +6,8 @@ import { expect, test } from './support/fixtures.js';
  * The school's content in its languages (docs/decisions/0064-content-in-the-schools-languages.md),
  * end to end against the real server and its demo school (English by default, French and Arabic
  * offered): the principal writes the home banner's title in French in the website editor; the
- * French home page shows it and the English one does not. The French translation is removed after,
- * so no other spec sees it.
+ * French home page shows it and the English one does not. The demo's own French text of the banner
+ * is set aside before and put back after, so no other spec sees the change.
  */
 
 const PRINCIPAL = 'principal@demo.school';
@@ -42,6 +42,11 @@ for (const width of [375, 1280]) {
       const home = await homeBanner(request);
       const translation = `/api/admin/content/home/${home.id}/translations/fr`;
       const headers = { Authorization: `Bearer ${token}` };
+      // The demo's own French text of the banner is set aside for the test and put back after.
+      const demoFrench = (await (await request.get(translation, { headers })).json()) as {
+        data: { fields: Record<string, string> };
+      };
+      expect((await request.put(translation, { data: {}, headers })).status()).toBe(200);
       try {
         await page.goto('/website');
         await page
@@ -76,8 +81,8 @@ for (const width of [375, 1280]) {
         expect(frenchHtml).toContain(home.heading);
         expect(await (await request.get('/')).text()).not.toContain(FRENCH_TITLE);
       } finally {
-        const removed = await request.put(translation, { data: {}, headers });
-        expect(removed.status(), 'remove the French translation').toBe(200);
+        const restored = await request.put(translation, { data: demoFrench.data.fields, headers });
+        expect(restored.status(), 'put the demo’s French text back').toBe(200);
       }
     });
 

@@ -59,6 +59,9 @@ export function inPageLanguage(key: MessageKey, english: string): string {
   return translator.t(key);
 }
 
+/** The page's language for modules outside React (the public content's calls); undefined before the page set it. */
+export const pageLocale = (): AnyLocale | undefined => fallbackTranslator?.locale;
+
 /** The page's language and its messages (`const { t } = useI18n(); t('payments.title')`). */
 export function useI18n(): Translator {
   const translator = useContext(I18nContext) ?? fallbackTranslator;
