@@ -1,4 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
+import { demoContentTranslations } from '../src/server/demo/content-translations.js';
+import { CONTENT_COLLECTIONS } from '../src/shared/content-records.js';
 import { blockingViolations } from './support/axe.js';
 import { expect, test } from './support/fixtures.js';
 
@@ -12,6 +14,17 @@ import { expect, test } from './support/fixtures.js';
 
 const PRINCIPAL = 'principal@demo.school';
 const FRENCH_TITLE = 'Apprendre en jouant, chaque jour';
+/**
+ * The demo's own French banner under its wire names, put back after the test: from the seed, not read
+ * before.
+ */
+const HOME_FIELDS: Readonly<Record<string, { wire: string }>> = CONTENT_COLLECTIONS.home.fields;
+const DEMO_FRENCH_BANNER = Object.fromEntries(
+  Object.entries(demoContentTranslations().fr?.home?.[0] ?? {}).map(([key, text]) => [
+    HOME_FIELDS[key]?.wire ?? key,
+    text,
+  ]),
+);
 
 interface HomeRecord {
   id: number;
@@ -26,6 +39,9 @@ async function homeBanner(request: APIRequestContext): Promise<HomeRecord> {
   if (!record) throw new Error('The demo school has no home banner.');
   return record;
 }
+
+// The widths' tests change the same record: one after the other.
+test.describe.configure({ mode: 'serial' });
 
 for (const width of [375, 1280]) {
   test.describe(`a record in French in the website editor at ${width} px`, () => {
@@ -43,9 +59,6 @@ for (const width of [375, 1280]) {
       const translation = `/api/admin/content/home/${home.id}/translations/fr`;
       const headers = { Authorization: `Bearer ${token}` };
       // The demo's own French text of the banner is set aside for the test and put back after.
-      const demoFrench = (await (await request.get(translation, { headers })).json()) as {
-        data: { fields: Record<string, string> };
-      };
       expect((await request.put(translation, { data: {}, headers })).status()).toBe(200);
       try {
         await page.goto('/website');
@@ -81,7 +94,7 @@ for (const width of [375, 1280]) {
         expect(frenchHtml).toContain(home.heading);
         expect(await (await request.get('/')).text()).not.toContain(FRENCH_TITLE);
       } finally {
-        const restored = await request.put(translation, { data: demoFrench.data.fields, headers });
+        const restored = await request.put(translation, { data: DEMO_FRENCH_BANNER, headers });
         expect(restored.status(), 'put the demo’s French text back').toBe(200);
       }
     });
