@@ -1,4 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
+import { demoContentTranslations } from '../src/server/demo/content-translations.js';
+import { CONTENT_COLLECTIONS } from '../src/shared/content-records.js';
 import { blockingViolations } from './support/axe.js';
 import { expect, test } from './support/fixtures.js';
 
@@ -6,12 +8,23 @@ import { expect, test } from './support/fixtures.js';
  * The school's content in its languages (docs/decisions/0064-content-in-the-schools-languages.md),
  * end to end against the real server and its demo school (English by default, French and Arabic
  * offered): the principal writes the home banner's title in French in the website editor; the
- * French home page shows it and the English one does not. The French translation is removed after,
- * so no other spec sees it.
+ * French home page shows it and the English one does not. The demo's own French text of the banner
+ * is set aside before and put back after, so no other spec sees the change.
  */
 
 const PRINCIPAL = 'principal@demo.school';
 const FRENCH_TITLE = 'Apprendre en jouant, chaque jour';
+/**
+ * The demo's own French banner under its wire names, put back after the test: from the seed, not read
+ * before.
+ */
+const HOME_FIELDS: Readonly<Record<string, { wire: string }>> = CONTENT_COLLECTIONS.home.fields;
+const DEMO_FRENCH_BANNER = Object.fromEntries(
+  Object.entries(demoContentTranslations().fr?.home?.[0] ?? {}).map(([key, text]) => [
+    HOME_FIELDS[key]?.wire ?? key,
+    text,
+  ]),
+);
 
 interface HomeRecord {
   id: number;
@@ -26,6 +39,9 @@ async function homeBanner(request: APIRequestContext): Promise<HomeRecord> {
   if (!record) throw new Error('The demo school has no home banner.');
   return record;
 }
+
+// The widths' tests change the same record: one after the other.
+test.describe.configure({ mode: 'serial' });
 
 for (const width of [375, 1280]) {
   test.describe(`a record in French in the website editor at ${width} px`, () => {
@@ -42,6 +58,8 @@ for (const width of [375, 1280]) {
       const home = await homeBanner(request);
       const translation = `/api/admin/content/home/${home.id}/translations/fr`;
       const headers = { Authorization: `Bearer ${token}` };
+      // The demo's own French text of the banner is set aside for the test and put back after.
+      expect((await request.put(translation, { data: {}, headers })).status()).toBe(200);
       try {
         await page.goto('/website');
         await page
@@ -76,8 +94,8 @@ for (const width of [375, 1280]) {
         expect(frenchHtml).toContain(home.heading);
         expect(await (await request.get('/')).text()).not.toContain(FRENCH_TITLE);
       } finally {
-        const removed = await request.put(translation, { data: {}, headers });
-        expect(removed.status(), 'remove the French translation').toBe(200);
+        const restored = await request.put(translation, { data: DEMO_FRENCH_BANNER, headers });
+        expect(restored.status(), 'put the demo’s French text back').toBe(200);
       }
     });
 

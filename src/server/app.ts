@@ -81,6 +81,7 @@ import { usersRoutes } from './features/users/users.routes.js';
 import { wordsRoutes } from './features/words/words.routes.js';
 import { answerSerializerCompiler } from './lib/answer-serializer.js';
 import { sendCachedAnswer } from './lib/cached-answer.js';
+import { HttpError } from './lib/errors.js';
 import { createFileStore } from './lib/file-store/create-file-store.js';
 import type { FileStore } from './lib/file-store/file-store.js';
 import { storedFilesRoutes } from './lib/file-store/stored-files.routes.js';
@@ -501,8 +502,10 @@ async function registerStaticFiles(
     // A missing file (`/assets/x.js`, `/favicon.ico`) is a 404, not the app.
     const isFile = /\.[a-z0-9]+$/i.test(url);
     if (isApi || isUpload || isFile || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.code(404).send({
-        error: { code: COMMON_ERROR_CODES.notFound, message: `Nothing is at ${request.method} ${url}.` },
+      // Thrown, so the error handler says it in the request's language ("Nothing is at GET /x." in English).
+      throw new HttpError(404, COMMON_ERROR_CODES.notFound, 'errors.request.nothingAt').withValues({
+        method: request.method,
+        url,
       });
     }
     return servePage(request, reply);

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_COLLECTION_NAMES } from '../../shared/api/content.js';
 import { GALLERY_CATEGORIES, USER_TYPE } from '../../shared/constants.js';
+import { translatableFieldEntries } from '../../shared/content-records.js';
 import { mediaVariants } from '../../shared/media-files.js';
 import { markSheet } from '../../shared/rules/mark-sheet.js';
 import { verifyPassword } from '../features/auth/password.js';
@@ -346,6 +347,39 @@ describe.each(TEST_ENGINES)('demo school on %s', (engine) => {
     expect(details[4]?.images.length).toBe(1);
     const contacts = await listContentRecords(t.db, 'contacts');
     expect(contacts[0]).toMatchObject({ label: 'Get In Touch', title: 'Contact Us For Any Query' });
+  });
+
+  it('speaks French and Arabic on its public pages: every collection translated, names and facts kept', async () => {
+    for (const language of ['fr', 'ar'] as const) {
+      for (const collection of CONTENT_COLLECTION_NAMES) {
+        const own = await listContentRecords(t.db, collection);
+        const translated = await listContentRecords(t.db, collection, language);
+        // At least one text of each collection reads differently from the English one.
+        expect(translated, `${collection} in ${language}`).not.toEqual(own);
+        // Within the bounds the editor's form and the public answer's schema hold a text to.
+        for (const record of translated) {
+          for (const [key, field] of translatableFieldEntries(collection)) {
+            const text = (record as unknown as Record<string, string>)[key] ?? '';
+            expect(text.length, `${collection}.${key} in ${language}`).toBeLessThanOrEqual(field.max);
+          }
+        }
+      }
+    }
+    const [home] = await listContentRecords(t.db, 'home', 'fr');
+    expect(home?.heading).toBe('Centre d’éveil pour enfants');
+    const [arabicHome] = await listContentRecords(t.db, 'home', 'ar');
+    expect(arabicHome?.title).toBe('نهج جديد في تعليم الأطفال');
+    const teachers = await listContentRecords(t.db, 'teacher', 'fr');
+    expect(teachers.map((teacher) => teacher.name)).toEqual(
+      (await listContentRecords(t.db, 'teacher')).map((teacher) => teacher.name),
+    );
+    const [contact] = await listContentRecords(t.db, 'contacts', 'ar');
+    const [englishContact] = await listContentRecords(t.db, 'contacts');
+    expect(contact).toMatchObject({
+      label: 'تواصل معنا',
+      email: englishContact?.email,
+      phone: englishContact?.phone,
+    });
   });
 
   it('has a gallery of at least twelve pictures across the three categories', async () => {

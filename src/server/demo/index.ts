@@ -1,16 +1,18 @@
 import type { InsertObject } from 'kysely';
 import { CONTENT_COLLECTION_NAMES, type ContentCollection } from '../../shared/api/content.js';
 import { USER_TYPE } from '../../shared/constants.js';
+import type { Locale } from '../../shared/i18n/locales.js';
 import { DEFAULT_PASS_MARK } from '../../shared/rules/mark-sheet.js';
 import type { Db } from '../db/connect.js';
 import type { Database } from '../db/database.js';
 import { hashPassword } from '../features/auth/password.js';
 import { nameKeyOf } from '../features/catalog/name-key.js';
-import { insertContentRecord } from '../features/content/content.repository.js';
+import { insertContentRecord, writeContentTranslation } from '../features/content/content.repository.js';
 import { writeSettings } from '../features/settings/settings.repository.js';
 import type { FileStore } from '../lib/file-store/file-store.js';
 import { writeDemoCare } from './care.js';
 import { type DemoContent, demoContent } from './content.js';
+import { type DemoTranslations, demoContentTranslations } from './content-translations.js';
 import { writeDemoFees } from './fees.js';
 import { demoImage, writeDemoPictures } from './images.js';
 import { writeDemoNewsletter } from './newsletter.js';
@@ -592,12 +594,25 @@ async function writeSchool(trx: Db, plan: SchoolPlan, hashes: string[], today: n
 }
 
 async function writeContent(trx: Db, content: DemoContent): Promise<void> {
-  for (const collection of CONTENT_COLLECTION_NAMES) await writeCollection(trx, collection, content);
+  const translations = Object.entries(demoContentTranslations()) as [Locale, DemoTranslations][];
+  for (const collection of CONTENT_COLLECTION_NAMES) {
+    await writeCollection(trx, collection, content, translations);
+  }
 }
 
-async function writeCollection<C extends ContentCollection>(trx: Db, collection: C, content: DemoContent) {
+/** A collection's records in order, each with its text in the demo's other languages. */
+async function writeCollection<C extends ContentCollection>(
+  trx: Db,
+  collection: C,
+  content: DemoContent,
+  translations: [Locale, DemoTranslations][],
+) {
   const records = content[collection];
   for (const [position, record] of records.entries()) {
-    await insertContentRecord(trx, collection, record.fields, record.images, position);
+    const id = await insertContentRecord(trx, collection, record.fields, record.images, position);
+    for (const [language, byCollection] of translations) {
+      const fields = byCollection[collection]?.[position];
+      if (fields) await writeContentTranslation(trx, collection, id, language, fields);
+    }
   }
 }

@@ -74,4 +74,25 @@ describe.each(TEST_ENGINES)('the language of server messages on %s', (engine) =>
     expect(french.json().error.message).not.toBe(english.json().error.message);
     expect(french.json().error.message).toMatch(/Veuillez vous connecter|autorisé/);
   });
+
+  it('an address nothing answers is said in the request’s language, its method and path kept', async () => {
+    await offer('en,fr,ar');
+    const answer = (acceptLanguage: string) =>
+      call(t.app, {
+        method: 'DELETE',
+        url: '/api/no-such-call?x=1',
+        headers: { 'accept-language': acceptLanguage },
+      });
+    const [english, french, arabic] = await Promise.all([answer('en'), answer('fr'), answer('ar')]);
+    expect(english.json().error).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Nothing is at DELETE /api/no-such-call.',
+    });
+    expect(french.statusCode).toBe(404);
+    expect(french.json().error).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Il n’y a rien à DELETE /api/no-such-call.',
+    });
+    expect(arabic.json().error.message).toBe('لا يوجد شيء في DELETE /api/no-such-call.');
+  });
 });

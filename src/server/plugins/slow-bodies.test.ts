@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { rawConnection } from '../test/http-clients.js';
 import { type ListeningApp, listeningApp } from '../test/listening-app.js';
 
-const loginRequest = (body: string) =>
+const loginRequest = (body: string, language = 'en') =>
   'POST /api/users/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
-  `Content-Length: ${body.length}\r\n\r\n${body}`;
+  `Accept-Language: ${language}\r\nContent-Length: ${body.length}\r\n\r\n${body}`;
 
 describe('a request body that trickles in', () => {
   let t: ListeningApp | undefined;
@@ -35,9 +35,11 @@ describe('a request body that trickles in', () => {
     }, 100);
     steady.socket.once('close', () => clearInterval(timer));
 
-    // One byte every 100 ms: a hundredth of the minimum.
+    // One byte every 100 ms: a hundredth of the minimum; from a French visitor of a school that offers French.
+    await t.database.db.updateTable('school_settings').set({ languages: 'en,fr' }).execute();
     const drip = rawConnection(t.port);
-    drip.socket.write(request.slice(0, head));
+    const french = loginRequest(body, 'fr');
+    drip.socket.write(french.slice(0, french.length - body.length));
     drip.drip(body, 100);
 
     await Promise.race([drip.closed, new Promise((resolve) => setTimeout(resolve, 20_000))]);
@@ -45,6 +47,7 @@ describe('a request body that trickles in', () => {
     expect(drip.dripped).toBeLessThan(body.length);
     expect(drip.received).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
     expect(drip.received).toContain('"code":"REQUEST_TIMEOUT"');
+    expect(drip.received).toContain('Le corps de la requête est arrivé trop lentement.');
 
     await new Promise<void>((resolve) => {
       if (steady.received.includes('\r\n\r\n{')) resolve();

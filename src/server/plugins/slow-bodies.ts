@@ -14,6 +14,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { COMMON_ERROR_CODES } from '../../shared/api/error-codes.js';
+import { requestedLocale, translatorFor } from '../lib/i18n.js';
+import { schoolLanguages } from '../lib/school-languages.js';
 import { requestIdOf } from './request-id.js';
 
 interface Watched {
@@ -27,12 +29,21 @@ interface Watched {
 const CHECK_EVERY_MS = 1_000;
 const LINGER_MS = 2_000;
 
-const timeoutBody = JSON.stringify({
-  error: { code: COMMON_ERROR_CODES.requestTimeout, message: 'The request body arrived too slowly.' },
-});
-const timeoutAnswer =
-  'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n' +
-  `Content-Length: ${Buffer.byteLength(timeoutBody)}\r\n\r\n${timeoutBody}`;
+/** The 408 in the language the request asks for among the school's (the default when the database does not say). */
+async function timeoutAnswer(app: FastifyInstance, request: IncomingMessage): Promise<string> {
+  const school = await schoolLanguages(app.db).catch(() => undefined);
+  const locale = requestedLocale(request, school?.languages, school?.language);
+  const body = JSON.stringify({
+    error: {
+      code: COMMON_ERROR_CODES.requestTimeout,
+      message: translatorFor(locale).t('errors.request.bodyTooSlow'),
+    },
+  });
+  return (
+    'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n' +
+    `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
+  );
+}
 
 /** Watches every request with a body that has not fully arrived with its headers. */
 export async function slowBodiesPlugin(app: FastifyInstance): Promise<void> {
@@ -65,11 +76,14 @@ export async function slowBodiesPlugin(app: FastifyInstance): Promise<void> {
         socket.destroy();
         continue;
       }
-      // Ended, not destroyed at once: closing a socket with unread bytes sends a reset, which can
-      // make the client drop the answer unread. The client closes its end on ours; if it does not,
-      // the socket goes after a moment anyway.
-      socket.end(timeoutAnswer);
-      setTimeout(() => socket.destroy(), LINGER_MS).unref();
+      void timeoutAnswer(app, request).then((answer) => {
+        if (response.headersSent || !socket.writable) return socket.destroy();
+        // Ended, not destroyed at once: closing a socket with unread bytes sends a reset, which can
+        // make the client drop the answer unread. The client closes its end on ours; if it does not,
+        // the socket goes after a moment anyway.
+        socket.end(answer);
+        setTimeout(() => socket.destroy(), LINGER_MS).unref();
+      });
     }
     if (watched.size === 0) stop();
   }

@@ -31,6 +31,42 @@ export interface Translator {
   has(key: string): boolean;
 }
 
+/**
+ * The arguments that carry people's own words into a sentence: names (of people, a class, the school, a
+ * fee plan) and email addresses. Not `title`: the editor's messages give it our own collection names. In a right-to-left language, `t` isolates their values with
+ * FSI … PDI (U+2068 … U+2069), so a Latin name keeps its punctuation on its side and does not pull the
+ * sentence's own punctuation with it. What `t` returns is plain text (toasts, `aria-label`s, mails'
+ * subjects), which cannot hold the `<bdi>` a component puts around such data
+ * (docs/decisions/0074-names-in-plain-text-sentences.md).
+ */
+export const DATA_ARGUMENTS: ReadonlySet<string> = new Set([
+  'name',
+  'child',
+  'pupil',
+  'parent',
+  'teacher',
+  'sender',
+  'author',
+  'studentName',
+  'whom',
+  'className',
+  'school',
+  'plan',
+  'email',
+]);
+
+/** `text` as a unit of its own direction inside a sentence of another (U+2068 FIRST STRONG ISOLATE … U+2069). */
+export const isolated = (text: string): string => `\u2068${text}\u2069`;
+
+/** `values` with the strings of DATA_ARGUMENTS isolated. */
+function withDataIsolated(values: MessageValues): MessageValues {
+  const result: Record<string, PlainValue> = { ...values };
+  for (const [name, value] of Object.entries(values)) {
+    if (typeof value === 'string' && value !== '' && DATA_ARGUMENTS.has(name)) result[name] = isolated(value);
+  }
+  return result;
+}
+
 export interface TranslatorOptions {
   /**
    * Turns ICU text into its syntax tree. Without it, text goes to intl-messageformat's own parser,
@@ -44,6 +80,7 @@ export function createTranslator(
   messages: Messages,
   { parse }: TranslatorOptions = {},
 ): Translator {
+  const direction = textDirection(locale);
   const formats = new Map<string, IntlMessageFormat>();
   const formatOf = (key: string): IntlMessageFormat | undefined => {
     let format = formats.get(key);
@@ -61,11 +98,13 @@ export function createTranslator(
   };
   return {
     locale,
-    direction: textDirection(locale),
+    direction,
     t(key, values) {
       const format = formatOf(key);
       if (!format) return key;
-      const result = format.format(values as Record<string, PlainValue>);
+      // Left-to-right text reads as it always did (the contract's English letter for letter).
+      const said = values && direction === 'rtl' ? withDataIsolated(values) : values;
+      const result = format.format(said as Record<string, PlainValue>);
       return Array.isArray(result) ? result.join('') : String(result);
     },
     parts(key, values) {

@@ -73,7 +73,7 @@ describe.each(TEST_ENGINES)(
       expect(res.statusCode).toBe(409);
       const { message } = res.json().error as { message: string };
       expect(message.startsWith(teacher.name)).toBe(true);
-      expect(message).toMatch(/ (enseigne|a) déjà .* le Lundi\./);
+      expect(message).toMatch(/ (enseigne|a) déjà .* le lundi\./);
       const unknown = await call('principal', 'POST', '/api/studentclass', { ...lesson, teacherid: 999_999 });
       expect(unknown.statusCode).toBe(400);
       expect(unknown.json().error.message).toBe('teacherid : Aucun enseignant actif n’a cet identifiant');

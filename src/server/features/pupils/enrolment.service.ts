@@ -34,7 +34,11 @@ async function enrolNow(db: Db, studentId: number, classId: number, today: strin
     if (!pupil) throw new HttpError(404, COMMON_ERROR_CODES.notFound, 'pupils.error.pupilNotFound');
     if (pupil.status !== 'active') {
       throw invalid('pupils.error.notActive', [
-        { field: 'studentId', message: `the account is ${pupil.status}` },
+        {
+          field: 'studentId',
+          message:
+            pupil.status === 'pending' ? 'pupils.error.accountPending' : 'pupils.error.accountRejected',
+        },
       ]);
     }
     if (!(await catalogRowExists(trx, 'school_class', classId))) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { USER_TYPE, type UserType } from '../../../shared/constants.js';
+import { isolated } from '../../../shared/i18n/translator.js';
 import { SCHOOL_CONTACT, SCHOOL_NAME } from '../../demo/people.js';
 import { nowIso } from '../../lib/time.js';
 import { TEST_ENGINES } from '../../test/databases.js';
@@ -112,7 +113,7 @@ describe.each(TEST_ENGINES)('account mails on %s', (engine) => {
     expect((await decide(id, { status: 'rejected' })).statusCode).toBe(200);
     await sendMail(t);
     const [mail] = smtp.to(email);
-    expect(mail?.subject).toBe(`تسجيلك في ${SCHOOL_NAME}`);
+    expect(mail?.subject).toBe(`تسجيلك في ${isolated(SCHOOL_NAME)}`);
     expect(mail?.text).toContain(SCHOOL_CONTACT.email);
     expect(mail?.html).toContain('<html lang="ar" dir="rtl">');
   });

@@ -1,9 +1,8 @@
 import { useId, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { ContentCollection } from '../../../../shared/api/content.js';
 import { PREVIEW_PAGES } from '../../../../shared/api/content-preview.js';
 import { shownOnPage } from '../../../../shared/content-positions.js';
-import { FieldMessage } from '../../../components/forms/FieldMessage.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { fieldErrorsOf, showFieldErrors } from '../../../lib/form-errors.js';
 import { type Translator, useI18n } from '../../../lib/i18n.js';
@@ -21,8 +20,7 @@ import {
 } from '../lib/form-values.js';
 import { collectionTitleKey, fieldLabelKey } from '../lib/labels.js';
 import { type PendingUpload, UPLOAD_BEFORE_SAVE_FAILED, useReportUnsavedWork } from '../lib/unsaved-work.js';
-import { ChecklistEditor } from './ChecklistEditor.js';
-import { IconPicker } from './IconPicker.js';
+import { ContentField } from './ContentField.js';
 import { ImagesEditor } from './ImagesEditor.js';
 import { RecordPreview } from './RecordPreview.js';
 
@@ -133,47 +131,17 @@ export function RecordForm({ collection, record, position, onDone }: RecordFormP
       onSubmit={handleSubmit(onSubmit)}
     >
       {SCHOOL_FACT_FIELDS[collection] ? <p className="form-text">{t(SCHOOL_FACTS_NOTE)}</p> : null}
-      {editableFieldsOf(collection, position).map((field) => {
-        const fieldId = `${id}-${field.wire}`;
-        const error = errors.fields?.[field.wire]?.message;
-        const name = `fields.${field.wire}` as const;
-        const label = t(fieldLabelKey(collection, field.wire));
-        if (field.kind === 'icon' || field.kind === 'checklist') {
-          const Editor = field.kind === 'icon' ? IconPicker : ChecklistEditor;
-          return (
-            <Controller
-              key={field.wire}
-              control={control}
-              name={name}
-              render={({ field: input }) => (
-                <Editor
-                  id={fieldId}
-                  label={label}
-                  value={input.value ?? ''}
-                  onChange={input.onChange}
-                  error={error}
-                />
-              )}
-            />
-          );
-        }
-        const common = {
-          id: fieldId,
-          className: `form-control${error ? ' is-invalid' : ''}`,
-          'aria-invalid': error ? true : undefined,
-          'aria-describedby': error ? `${fieldId}-error` : undefined,
-          ...register(name),
-        };
-        return (
-          <div key={field.wire} className="mb-3">
-            <label htmlFor={fieldId} className="form-label">
-              {label}
-            </label>
-            {field.kind === 'text' ? <textarea rows={5} {...common} /> : <input type="text" {...common} />}
-            <FieldMessage id={`${fieldId}-error`} message={error} />
-          </div>
-        );
-      })}
+      {editableFieldsOf(collection, position).map((field) => (
+        <ContentField
+          key={field.wire}
+          id={`${id}-${field.wire}`}
+          field={field}
+          label={t(fieldLabelKey(collection, field.wire))}
+          error={errors.fields?.[field.wire]?.message}
+          control={control}
+          register={register}
+        />
+      ))}
       {pictures > 0 ? (
         <ImagesEditor
           collection={collection}

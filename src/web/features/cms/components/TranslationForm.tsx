@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import {
   CONTENT_COLLECTIONS,
   type ContentCollection,
@@ -10,7 +10,6 @@ import {
   contentTranslationBodySchema,
 } from '../../../../shared/api/content-translations.js';
 import { type Locale, textDirection } from '../../../../shared/i18n/locales.js';
-import { FieldMessage } from '../../../components/forms/FieldMessage.js';
 import { fieldErrorsOf, showFieldErrors } from '../../../lib/form-errors.js';
 import { useI18n } from '../../../lib/i18n.js';
 import { notify } from '../../../lib/toast.js';
@@ -19,7 +18,7 @@ import { useSaveTranslation, useTranslation } from '../api/content-translation.j
 import { editableFieldsOf } from '../lib/form-values.js';
 import { collectionTitleKey, fieldLabelKey, languageNameKey } from '../lib/labels.js';
 import { useReportUnsavedWork } from '../lib/unsaved-work.js';
-import { ChecklistEditor } from './ChecklistEditor.js';
+import { ContentField } from './ContentField.js';
 import { saveErrorText } from './RecordForm.js';
 
 export interface TranslationFormProps {
@@ -148,62 +147,39 @@ function TranslationFields({
       </p>
       {fields.map((field) => {
         const fieldId = `${id}-${field.wire}`;
-        const error = errors.fields?.[field.wire]?.message;
-        const name = `fields.${field.wire}` as const;
-        const label = t(fieldLabelKey(collection, field.wire));
         const original = typeof record[field.wire] === 'string' ? (record[field.wire] as string) : '';
         // Empty here: the page shows the default language's text, which the mark quotes.
         const missing = (values?.[field.wire] ?? '').trim() === '' && original.trim() !== '';
         const markId = `${fieldId}-fallback`;
-        const mark = missing ? (
-          <div id={markId} className="form-text cms-translation__missing" lang={defaultLanguage}>
-            {t('cms.translation.notTranslated', { text: quoted(original.replaceAll('#', ', ')) })}
-          </div>
-        ) : null;
-        const describedBy = [missing ? markId : '', error ? `${fieldId}-error` : '']
-          .filter(Boolean)
-          .join(' ');
-        if (field.kind === 'checklist') {
-          return (
-            <div key={field.wire}>
-              <Controller
-                control={control}
-                name={name}
-                render={({ field: input }) => (
-                  <ChecklistEditor
-                    id={fieldId}
-                    label={label}
-                    value={input.value ?? ''}
-                    onChange={input.onChange}
-                    error={error}
-                  />
-                )}
-              />
-              {mark}
-            </div>
-          );
-        }
-        const common = {
-          id: fieldId,
-          className: `form-control${error ? ' is-invalid' : ''}`,
-          // What is typed is in the translation's language, whatever the editor's own.
-          lang: language,
-          dir: textDirection(language),
-          placeholder: original,
-          maxLength: field.max,
-          'aria-invalid': error ? true : undefined,
-          'aria-describedby': describedBy || undefined,
-          ...register(name),
-        };
         return (
-          <div key={field.wire} className="mb-3">
-            <label htmlFor={fieldId} className="form-label">
-              {label}
-            </label>
-            {field.kind === 'text' ? <textarea rows={5} {...common} /> : <input type="text" {...common} />}
-            {mark}
-            <FieldMessage id={`${fieldId}-error`} message={error} />
-          </div>
+          <ContentField
+            key={field.wire}
+            id={fieldId}
+            field={field}
+            label={t(fieldLabelKey(collection, field.wire))}
+            error={errors.fields?.[field.wire]?.message}
+            control={control}
+            register={register}
+            // What is typed is in the translation's language, whatever the editor's own.
+            input={{
+              lang: language,
+              dir: textDirection(language),
+              placeholder: original,
+              maxLength: field.max,
+            }}
+            note={
+              missing
+                ? {
+                    id: markId,
+                    content: (
+                      <div id={markId} className="form-text cms-translation__missing" lang={defaultLanguage}>
+                        {t('cms.translation.notTranslated', { text: quoted(original.replaceAll('#', ', ')) })}
+                      </div>
+                    ),
+                  }
+                : undefined
+            }
+          />
         );
       })}
       {hasShared || record.images.length > 0 ? (

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { BlogComment, BlogCommentList } from '../../../../shared/api/blog-comments.js';
+import { isolated } from '../../../../shared/i18n/translator.js';
 import { I18nProvider } from '../../../lib/i18n.js';
 import { testTranslator, untranslatedTexts } from '../../../test/i18n.js';
 import { mockApi, renderScreen } from '../../../test/school-test-utils.js';
@@ -94,6 +95,8 @@ describe('CommentModeration', () => {
     renderModeration('ar');
     expect(await screen.findByRole('region', { name: /تعليقات المدونة/ })).toBeInTheDocument();
     expect(await screen.findByText('1 قيد الانتظار')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'قبول: تعليق Rosa Parent' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: `قبول: تعليق ${isolated('Rosa Parent')}` }),
+    ).toBeInTheDocument();
   });
 });

@@ -20,7 +20,7 @@ export function ForgotPasswordForm() {
   const id = useId();
   const { t, parts } = useI18n();
   const request = useRequestPasswordReset();
-  const [sent, setSent] = useState<string>();
+  const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string>();
   const form = useForm<PasswordResetRequest>({
     resolver: zodResolver(PasswordResetRequestSchema),
@@ -33,7 +33,9 @@ export function ForgotPasswordForm() {
   const onSubmit = async (values: PasswordResetRequest): Promise<void> => {
     setFailure(undefined);
     try {
-      setSent(await request.mutateAsync(values));
+      await request.mutateAsync(values);
+      // The answer's sentence is the contract's English; the page says it in its own language.
+      setSent(true);
     } catch (error) {
       const shown = showFieldErrors(fieldErrorsOf(error), form.setError, (field) =>
         field === 'email' ? 'email' : undefined,
@@ -61,7 +63,7 @@ export function ForgotPasswordForm() {
       {sent ? (
         <div className="alert alert-success account-form__success" role="status">
           <strong>{t('password-reset.forgot.sent')}</strong>
-          <span>{sent}</span>
+          <span>{t('password-reset.forgot.sentBody')}</span>
         </div>
       ) : null}
       <FormAlert message={failure} />

@@ -37,7 +37,7 @@ describe('the timetable screens in other languages', () => {
     renderScreen(inLocale('fr', <ScheduleSummaryScreen classId={2} />));
     const table = await screen.findByRole('table', {}, { timeout: 3000 });
     await within(table).findByText('Amara Okafor');
-    expect(columnsOf(table)).toEqual(['Heure', 'Lundi', 'Mardi', 'Mercredi', 'Jeudi', 'Vendredi', 'Samedi']);
+    expect(columnsOf(table)).toEqual(['Heure', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi']);
     expect(screen.getByText('Classe : KG')).toBeInTheDocument();
   });
 
