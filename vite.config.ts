@@ -36,6 +36,21 @@ const noParserInsideIntlMessageFormat = (): Plugin => ({
   },
 });
 
+/**
+ * A Bootstrap icon imported `?raw` reduced to its `<path>` elements, the only part parsePaths
+ * (components/ui/svg-paths.ts) reads: the wrapper's attributes, class and line breaks are bytes every
+ * public page downloaded for nothing (docs/decisions/0073-budgets-won-back.md).
+ */
+const iconPathsOnly = (): Plugin => ({
+  name: 'schoolyard-icon-paths-only',
+  transform(code, id) {
+    if (!/[\\/]bootstrap-icons[\\/]icons[\\/][^\\/]+\.svg\?raw$/.test(id)) return null;
+    const svg = JSON.parse(code.replace(/^export default /, '').replace(/;\s*$/, '')) as string;
+    const paths = svg.match(/<path\b[^>]*>/g) ?? [];
+    return { code: `export default ${JSON.stringify(paths.join(''))};`, map: null };
+  },
+});
+
 /** react-hook-form and what every form shows its checks with (lib/lazy-resolver.ts and its companions). */
 const formCode =
   /[\\/]node_modules[\\/]react-hook-form[\\/]|[\\/]src[\\/]web[\\/](lib[\\/](lazy-resolver|form-errors|english-sentence-reader)\.ts|components[\\/]forms[\\/]FieldMessage\.tsx)$/;
@@ -63,7 +78,13 @@ const commonCode =
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), noParserInsideIntlMessageFormat(), bootstrapUsedOnlyPlugin(webSource), precompress()],
+  plugins: [
+    react(),
+    iconPathsOnly(),
+    noParserInsideIntlMessageFormat(),
+    bootstrapUsedOnlyPlugin(webSource),
+    precompress(),
+  ],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
