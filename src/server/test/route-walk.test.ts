@@ -124,6 +124,10 @@ const POLICY: Record<string, Rule> = {
         `PUT /api/admin/content/${name}/:id/translations/:language`,
         { who: PRINCIPAL, url: `/api/admin/content/${name}/999999/translations/fr`, body: [] },
       ],
+      [
+        `POST /api/admin/content/${name}/:id/translations/:language/preview`,
+        { who: PRINCIPAL, url: `/api/admin/content/${name}/999999/translations/fr/preview`, body: {} },
+      ],
     ]),
   ),
   'GET /api/admin/media': { who: PRINCIPAL },

@@ -114,6 +114,62 @@ describe.each(TEST_ENGINES)('the preview of an unsaved record (%s)', (engine) =>
     expect((await preview('home', body, `?id=${about?.id}`)).statusCode).toBe(404);
   });
 
+  describe('in another language', () => {
+    const translationPreview = (
+      id: number | string,
+      language: string,
+      payload: unknown,
+      token = tokens.principal,
+    ) =>
+      call(t.app, {
+        method: 'POST',
+        url: `/api/admin/content/home/${id}/translations/${language}/preview`,
+        headers: token ? bearer(token) : {},
+        payload: payload as Record<string, unknown>,
+      });
+    const frenchOfHome = async (id: number) =>
+      (
+        await call(t.app, {
+          url: `/api/admin/content/home/${id}/translations/fr`,
+          headers: bearer(tokens.principal),
+        })
+      ).json().data;
+
+    it('renders the language’s page with the unsaved text, the fields left empty in the default language', async () => {
+      const [home] = await records('home');
+      if (!home) throw new Error('The demo has a home banner');
+      const saved = await frenchOfHome(home.id);
+      const res = await translationPreview(home.id, 'fr', {
+        heading2: 'Un brouillon que personne n’a gardé',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['x-robots-tag']).toBe(PREVIEW_ROBOTS);
+      expect(res.headers['content-security-policy']).toContain("script-src 'none'");
+      expect(res.body).toMatch(/<html[^>]*\blang="fr"/);
+      expect(res.body).toContain('Un brouillon que personne n’a gardé');
+      // The description is left empty in the draft: the page shows the default language's, as it will.
+      expect(res.body).toContain(String(home.discription));
+      // Nothing saved: the stored French is as it was, and the French page shows it.
+      expect(await frenchOfHome(home.id)).toEqual(saved);
+      expect((await call(t.app, { url: '/fr' })).body).not.toContain('Un brouillon que personne n’a gardé');
+    });
+
+    it('is the principal’s alone, and refuses the default language, a language not offered or spoken, another record', async () => {
+      const [home] = await records('home');
+      if (!home) throw new Error('The demo has a home banner');
+      const draft = { heading2: 'Brouillon' };
+      expect((await translationPreview(home.id, 'fr', draft, '')).statusCode).toBe(401);
+      expect((await translationPreview(home.id, 'fr', draft, tokens.teacher)).statusCode).toBe(403);
+      expect((await translationPreview(home.id, 'en', draft)).statusCode).toBe(400);
+      expect((await translationPreview(home.id, 'xx', draft)).statusCode).toBe(400);
+      expect((await translationPreview(home.id, 'fr', { heading2: 'x'.repeat(201) })).statusCode).toBe(400);
+      expect((await translationPreview(home.id, 'fr', { unknown: 'x' })).statusCode).toBe(400);
+      expect((await translationPreview(999999, 'fr', draft)).statusCode).toBe(404);
+      const [about] = await records('about');
+      expect((await translationPreview(String(about?.id), 'fr', draft)).statusCode).toBe(404);
+    });
+  });
+
   // A second demo school of its own: seeding it takes a while on a busy machine.
   it('says so with a 503 where the web app is not built', { timeout: 120_000 }, async () => {
     const bare = await createTestApp(engine, { demo: true });

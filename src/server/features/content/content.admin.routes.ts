@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -19,6 +19,7 @@ import {
   toWireRecord,
   translatableFieldEntries,
   wireRecordSchema,
+  withTranslation,
 } from '../../../shared/api/content.js';
 import {
   PREVIEW_MESSAGES,
@@ -37,6 +38,7 @@ import { ErrorBodySchema, type FieldError } from '../../../shared/api/errors.js'
 import { IdParamsSchema } from '../../../shared/api/ids.js';
 import { USER_TYPE } from '../../../shared/constants.js';
 import type { Locale } from '../../../shared/i18n/locales.js';
+import { publicPageHref } from '../../../shared/page-rendering.js';
 import type { Db } from '../../db/connect.js';
 import { HttpError, invalid, notFound } from '../../lib/errors.js';
 import { schoolLanguages } from '../../lib/school-languages.js';
@@ -217,14 +219,60 @@ export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
         const { id, language } = request.params;
         if (!(await findContentRecord(app.db, collection, id))) throw recordNotFound(collection);
         await checkTranslationLanguage(app.db, language);
-        const wire = request.body as Record<string, string | undefined>;
-        const fields: TranslatedFields = {};
-        for (const [key, field] of translatableFieldEntries(collection)) fields[key] = wire[field.wire] ?? '';
+        const fields = translatedFieldsOf(collection, request.body);
         await app.db
           .transaction()
           .execute((trx) => writeContentTranslation(trx, collection, id, language, fields));
         const stored = await findContentTranslation(app.db, collection, id, language);
         return { data: wireTranslation(collection, id, language, stored) };
+      },
+    );
+
+    api.post(
+      `${base}/:id/translations/:language/preview`,
+      {
+        onRequest: onlyPrincipal,
+        schema: {
+          tags: TAGS,
+          summary: `Preview a ${collection} record’s (${title}) unsaved text in another language on ${PREVIEW_PAGES[collection]}`,
+          description:
+            'The body of PUT translations as it stands in the editor. Answers the public page in that ' +
+            'language (`/fr/…`) as the server renders it with the draft in the record’s place, each field ' +
+            'left empty showing the default language’s text, as the page will: nothing is saved, the page ' +
+            `is not for search engines (\`X-Robots-Tag: ${PREVIEW_ROBOTS}\`, no scripts run in it). The ` +
+            'default language or one the school does not offer is a 400; 503 on a server without the built web app.',
+          security: BEARER_AUTH,
+          params: ContentTranslationParamsSchema,
+          body: contentTranslationBodySchema(collection),
+          produces: ['text/html'],
+          response: {
+            200: {
+              description: 'The page as HTML',
+              content: { 'text/html': { schema: z.string() } },
+            },
+            400: ErrorBodySchema,
+            ...DENIED,
+            404: ErrorBodySchema,
+            503: ErrorBodySchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { id, language } = request.params;
+        const record = await findContentRecord(app.db, collection, id);
+        if (!record) throw recordNotFound(collection);
+        await checkTranslationLanguage(app.db, language);
+        const pages = app.serverPages;
+        if (!pages) {
+          throw new HttpError(503, CONTENT_ERROR_CODES.previewUnavailable, PREVIEW_MESSAGES.unavailable);
+        }
+        const draft = withTranslation(collection, record, translatedFieldsOf(collection, request.body));
+        const records = (await listContentRecords(app.db, collection, language)).map((stored) =>
+          toWireRecord(collection, stored.id === id ? draft : stored),
+        );
+        const { language: schoolDefault } = await schoolLanguages(app.db);
+        const address = publicPageHref(PREVIEW_PAGES[collection], language, schoolDefault);
+        return sendPreview(reply, await pages.preview(address, { collection, records }, request.log));
       },
     );
 
@@ -265,14 +313,10 @@ export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
         }
         const { fields, images } = await fromBody(app, collection, request.body);
         const records = await draftRecords(app.db, collection, id, fields, images);
-        const page = await pages.preview(PREVIEW_PAGES[collection], { collection, records }, request.log);
-        // The preview pages never redirect (no `?post=`); a renderer that did would be a bug.
-        if (page.kind !== 'page') throw new Error(`The preview of ${collection} was a redirect`);
-        return reply
-          .type('text/html; charset=utf-8')
-          .header('X-Robots-Tag', PREVIEW_ROBOTS)
-          .header('Content-Security-Policy', PREVIEW_CSP)
-          .send(previewHtml(page.answer.body.toString('utf8')));
+        return sendPreview(
+          reply,
+          await pages.preview(PREVIEW_PAGES[collection], { collection, records }, request.log),
+        );
       },
     );
 
@@ -357,6 +401,28 @@ const PREVIEW_CSP = [
 ].join('; ');
 
 /** The rendered page, told to search engines as not theirs (whatever robots tag it had before). */
+/** A page the server renders for a preview (the pages feature's, reached through the app). */
+type PreviewPage = Awaited<ReturnType<NonNullable<FastifyInstance['serverPages']>['preview']>>;
+
+/** A preview page as the editor's frame gets it: never indexed, no script runs in it. */
+function sendPreview(reply: FastifyReply, page: PreviewPage): FastifyReply {
+  // The preview pages never redirect (no `?post=`); a renderer that did would be a bug.
+  if (page.kind !== 'page') throw new Error('A preview page was a redirect');
+  return reply
+    .type('text/html; charset=utf-8')
+    .header('X-Robots-Tag', PREVIEW_ROBOTS)
+    .header('Content-Security-Policy', PREVIEW_CSP)
+    .send(previewHtml(page.answer.body.toString('utf8')));
+}
+
+/** A translation's body (wire names) as the fields stored: '' for each one left out. */
+function translatedFieldsOf(collection: ContentCollection, body: unknown): TranslatedFields {
+  const wire = body as Record<string, string | undefined>;
+  const fields: TranslatedFields = {};
+  for (const [key, field] of translatableFieldEntries(collection)) fields[key] = wire[field.wire] ?? '';
+  return fields;
+}
+
 function previewHtml(html: string): string {
   const head = html.replace(/<meta name="robots"[^>]*>/gi, '');
   return head.replace(/<\/head>/i, () => `<meta name="robots" content="${PREVIEW_ROBOTS}"></head>`);

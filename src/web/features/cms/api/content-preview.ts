@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { ContentCollection } from '../../../../shared/api/content.js';
+import type { Locale } from '../../../../shared/i18n/locales.js';
 import { apiClient } from '../../../lib/api-client.js';
 
 /**
@@ -20,4 +21,25 @@ export const usePreviewRecord = (collection: ContentCollection) =>
   useMutation({
     mutationFn: ({ id, body }: { id: number | undefined; body: Record<string, unknown> }) =>
       previewRecord(collection, id, body),
+  });
+
+/**
+ * `POST admin/content/{collection}/{id}/translations/{language}/preview`: the public page in that
+ * language as the server renders it with the unsaved translation of record `id` in place (its empty
+ * fields in the default language, as the page will show them); the page's HTML.
+ */
+export async function previewTranslation(
+  collection: ContentCollection,
+  id: number,
+  language: Locale,
+  fields: Record<string, string>,
+): Promise<string> {
+  return apiClient.post(`admin/content/${collection}/${id}/translations/${language}/preview`, fields, {
+    schema: z.string(),
+  });
+}
+
+export const usePreviewTranslation = (collection: ContentCollection, id: number, language: Locale) =>
+  useMutation({
+    mutationFn: (fields: Record<string, string>) => previewTranslation(collection, id, language, fields),
   });

@@ -98,6 +98,39 @@ describe('a record in another language', () => {
     expect(await screen.findByLabelText(en('cms.translation.picker'))).toHaveValue('fr');
   });
 
+  it('previews the French page with the unsaved text, and saves nothing', async () => {
+    const previewUrl = `${TRANSLATION_URL}/preview`;
+    const api = mockApi({
+      'GET /api/home': { data: [HOME] },
+      [`GET ${TRANSLATION_URL}`]: { data: FRENCH },
+      [`POST ${previewUrl}`]: (call: { body: unknown }) =>
+        new Response(
+          `<!doctype html><html lang="fr"><head></head><body><h1>${(call.body as { heading2: string }).heading2}</h1></body></html>`,
+          { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' } },
+        ),
+    });
+    const { user } = renderCms(<CollectionPanel collection="home" />);
+    await user.selectOptions(await screen.findByLabelText(en('cms.translation.picker')), 'fr');
+    await user.click(screen.getByRole('button', { name: 'Edit “Kindergarten”' }));
+    const form = within(await screen.findByRole('form', { name: 'Home banner record in French' }));
+    await user.clear(form.getByLabelText('Title'));
+    await user.type(form.getByLabelText('Title'), 'Un brouillon');
+    await user.click(form.getByRole('button', { name: 'Preview' }));
+
+    // The French page's address: the default language's pages have none.
+    const frame = await screen.findByTitle('Preview of the page /fr with the unsaved changes');
+    expect(frame).toHaveAttribute('sandbox', 'allow-same-origin');
+    expect(frame.getAttribute('srcdoc')).toContain('<h1>Un brouillon</h1>');
+    expect(api.sent('POST', previewUrl)[0]?.body).toEqual({
+      heading: '',
+      heading2: 'Un brouillon',
+      learm_more: '',
+      discription: '',
+    });
+    expect(api.sent('PUT', TRANSLATION_URL)).toHaveLength(0);
+    expect(form.getByLabelText('Title')).toHaveValue('Un brouillon');
+  });
+
   it('shows the server’s refusal at the field and keeps what was typed', async () => {
     const api = mockApi({
       'GET /api/home': { data: [HOME] },

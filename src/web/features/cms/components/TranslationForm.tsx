@@ -5,21 +5,25 @@ import {
   type ContentCollection,
   translatableFieldEntries,
 } from '../../../../shared/api/content.js';
+import { PREVIEW_PAGES } from '../../../../shared/api/content-preview.js';
 import {
   type ContentTranslation,
   contentTranslationBodySchema,
 } from '../../../../shared/api/content-translations.js';
 import { type Locale, textDirection } from '../../../../shared/i18n/locales.js';
+import { publicPageHref } from '../../../../shared/page-rendering.js';
 import { fieldErrorsOf, showFieldErrors } from '../../../lib/form-errors.js';
 import { useI18n } from '../../../lib/i18n.js';
 import { notify } from '../../../lib/toast.js';
 import type { EditorRecord } from '../api/content-admin.js';
+import { usePreviewTranslation } from '../api/content-preview.js';
 import { useSaveTranslation, useTranslation } from '../api/content-translation.js';
 import { editableFieldsOf } from '../lib/form-values.js';
 import { collectionTitleKey, fieldLabelKey, languageNameKey } from '../lib/labels.js';
 import { useReportUnsavedWork } from '../lib/unsaved-work.js';
 import { ContentField } from './ContentField.js';
-import { saveErrorText } from './RecordForm.js';
+import { previewErrorText, saveErrorText } from './RecordForm.js';
+import { RecordPreview } from './RecordPreview.js';
 
 export interface TranslationFormProps {
   collection: ContentCollection;
@@ -119,14 +123,30 @@ function TranslationFields({
   const title = t(collectionTitleKey(collection));
   const values = watch('fields');
 
+  const showErrors = (error: unknown) =>
+    showFieldErrors(fieldErrorsOf(error), setError, (field) =>
+      translatable.has(field) ? (`fields.${field}` as const) : undefined,
+    );
+
+  const preview = usePreviewTranslation(collection, record.id, language);
+  const [previewHtml, setPreviewHtml] = useState<string | undefined>();
+  // The page in this language with the text as it stands, checked like a save.
+  const onPreview = async (submitted: TranslationValues) => {
+    setFormError(undefined);
+    try {
+      setPreviewHtml(await preview.mutateAsync(submitted.fields));
+    } catch (error) {
+      showErrors(error);
+      setFormError(previewErrorText(t, error));
+    }
+  };
+
   const onSubmit = async (submitted: TranslationValues) => {
     setFormError(undefined);
     try {
       await save.mutateAsync(submitted.fields);
     } catch (error) {
-      showFieldErrors(fieldErrorsOf(error), setError, (field) =>
-        translatable.has(field) ? (`fields.${field}` as const) : undefined,
-      );
+      showErrors(error);
       setFormError(saveErrorText(t, error));
       return;
     }
@@ -192,12 +212,27 @@ function TranslationFields({
       ) : null}
       <div className="d-flex gap-2">
         <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-          {isSubmitting ? t('cms.record.saving') : t('cms.record.save')}
+          {isSubmitting && !preview.isPending ? t('cms.record.saving') : t('cms.record.save')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline-primary"
+          disabled={preview.isPending}
+          onClick={handleSubmit(onPreview)}
+        >
+          {preview.isPending ? t('cms.record.rendering') : t('cms.record.preview')}
         </button>
         <button type="button" className="btn btn-outline-secondary" onClick={onDone}>
           {t('cms.record.cancel')}
         </button>
       </div>
+      {previewHtml !== undefined ? (
+        <RecordPreview
+          html={previewHtml}
+          page={publicPageHref(PREVIEW_PAGES[collection], language, defaultLanguage)}
+          onClose={() => setPreviewHtml(undefined)}
+        />
+      ) : null}
     </form>
   );
 }
