@@ -12,7 +12,8 @@ import { NewsletterForm } from './NewsletterForm.js';
 async function renderFooterForm(path = '/contact') {
   const app = renderApp(path);
   await screen.findByRole('heading', { level: 1, name: 'Contact' });
-  const form = within(screen.getByRole('contentinfo')).getByRole('form', { name: 'Newsletter' });
+  // The app loads the footer's form with the first page that shows it (docs/decisions/0073-budgets-won-back.md).
+  const form = await within(screen.getByRole('contentinfo')).findByRole('form', { name: 'Newsletter' });
   return { ...app, form: within(form) };
 }
 
