@@ -87,6 +87,7 @@ import type { FileStore } from './lib/file-store/file-store.js';
 import { storedFilesRoutes } from './lib/file-store/stored-files.routes.js';
 import { requestedLocale, schoolMessagesFor, wantsPseudoLocale } from './lib/i18n.js';
 import { refreshSchoolWords } from './lib/school-words.js';
+import { LocalSignals, type Signals } from './lib/signals.js';
 import { validatorCompiler } from './lib/validator.js';
 import { authPlugin } from './plugins/auth.js';
 import { clientGonePlugin } from './plugins/client-gone.js';
@@ -117,6 +118,8 @@ declare module 'fastify' {
      * without a build. The website editor's preview renders with it too.
      */
     serverPages: ServerPages | undefined;
+    /** What this process tells the others and hears from them (lib/signals.ts). */
+    signals: Signals;
   }
 }
 
@@ -237,6 +240,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   );
   app.decorate('backupScheduler', backupScheduler);
   app.decorate('serverPages', undefined);
+  app.decorate('signals', new LocalSignals());
   app.addHook('onReady', async () => {
     if (mailSender && config.mail.pollMs > 0) mailSender.start(config.mail.pollMs);
     backupScheduler.start();
@@ -245,6 +249,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
     // The mail in hand goes out (or keeps its claim) before the database closes; so does a backup.
     await mailSender?.stop();
     await backupScheduler.stop();
+    await app.signals.close();
     await options.db.destroy();
   });
 
