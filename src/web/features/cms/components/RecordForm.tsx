@@ -21,6 +21,7 @@ import {
 import { collectionTitleKey, fieldLabelKey } from '../lib/labels.js';
 import { type PendingUpload, UPLOAD_BEFORE_SAVE_FAILED, useReportUnsavedWork } from '../lib/unsaved-work.js';
 import { ContentField } from './ContentField.js';
+import { EditorActions } from './EditorActions.js';
 import { ImagesEditor } from './ImagesEditor.js';
 import { RecordPreview } from './RecordPreview.js';
 
@@ -158,22 +159,12 @@ export function RecordForm({ collection, record, position, onDone }: RecordFormP
           {formError}
         </p>
       ) : null}
-      <div className="d-flex gap-2">
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-          {isSubmitting && !preview.isPending ? t('cms.record.saving') : t('cms.record.save')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-outline-primary"
-          disabled={preview.isPending}
-          onClick={handleSubmit(onPreview)}
-        >
-          {preview.isPending ? t('cms.record.rendering') : t('cms.record.preview')}
-        </button>
-        <button type="button" className="btn btn-outline-secondary" onClick={onDone}>
-          {t('cms.record.cancel')}
-        </button>
-      </div>
+      <EditorActions
+        saving={isSubmitting}
+        previewing={preview.isPending}
+        onPreview={handleSubmit(onPreview)}
+        onCancel={onDone}
+      />
       {previewHtml !== undefined ? (
         <RecordPreview
           html={previewHtml}

@@ -22,6 +22,7 @@ import { editableFieldsOf } from '../lib/form-values.js';
 import { collectionTitleKey, fieldLabelKey, languageNameKey } from '../lib/labels.js';
 import { useReportUnsavedWork } from '../lib/unsaved-work.js';
 import { ContentField } from './ContentField.js';
+import { EditorActions } from './EditorActions.js';
 import { previewErrorText, saveErrorText } from './RecordForm.js';
 import { RecordPreview } from './RecordPreview.js';
 
@@ -210,22 +211,12 @@ function TranslationFields({
           {formError}
         </p>
       ) : null}
-      <div className="d-flex gap-2">
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-          {isSubmitting && !preview.isPending ? t('cms.record.saving') : t('cms.record.save')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-outline-primary"
-          disabled={preview.isPending}
-          onClick={handleSubmit(onPreview)}
-        >
-          {preview.isPending ? t('cms.record.rendering') : t('cms.record.preview')}
-        </button>
-        <button type="button" className="btn btn-outline-secondary" onClick={onDone}>
-          {t('cms.record.cancel')}
-        </button>
-      </div>
+      <EditorActions
+        saving={isSubmitting}
+        previewing={preview.isPending}
+        onPreview={handleSubmit(onPreview)}
+        onCancel={onDone}
+      />
       {previewHtml !== undefined ? (
         <RecordPreview
           html={previewHtml}
