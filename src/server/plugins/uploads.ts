@@ -268,7 +268,10 @@ export function uploadedMediaFilesSchema() {
     }
     const refused = files.filter((f) => f.problem !== undefined);
     if (refused.length > 0)
-      ctx.addIssue({ code: 'custom', message: refused.map((f) => `${displayName(f.name)} ${f.problem}.`).join(' ') });
+      ctx.addIssue({
+        code: 'custom',
+        message: refused.map((f) => `${displayName(f.name)} ${f.problem}.`).join(' '),
+      });
   });
 }
 

@@ -68,7 +68,9 @@ export const PhotoMomentFieldsSchema = z.object({
     .max(PHOTO_MOMENT_RULES.captionMax, PHOTO_MOMENT_MESSAGES.captionTooLong),
   children: taggedChildrenSchema,
   /** The poster confirms that every child visible is tagged: `true` (a form's checkbox sends `true`). */
-  everyoneTagged: z.union([z.literal(true), z.literal('true')], { error: PHOTO_MOMENT_MESSAGES.confirmTagged }),
+  everyoneTagged: z.union([z.literal(true), z.literal('true')], {
+    error: PHOTO_MOMENT_MESSAGES.confirmTagged,
+  }),
 });
 export type PhotoMomentFields = z.input<typeof PhotoMomentFieldsSchema>;
 
@@ -118,15 +120,23 @@ export type PhotoMomentFeed = z.infer<typeof PhotoMomentFeedSchema>;
 
 export const MomentPhotoParamsSchema = z.object({
   id: pathIdSchema(),
-  n: z.string().regex(/^(?:[1-9]|10)$/, 'n is 1 to 10').transform(Number),
+  n: z
+    .string()
+    .regex(/^(?:[1-9]|10)$/, 'n is 1 to 10')
+    .transform(Number),
 });
 export const MomentPhotoWidthParamsSchema = MomentPhotoParamsSchema.extend({
-  width: z.string().regex(/^[1-9][0-9]{0,4}$/, 'Not a stored width').transform(Number),
+  width: z
+    .string()
+    .regex(/^[1-9][0-9]{0,4}$/, 'Not a stored width')
+    .transform(Number),
 });
 
 /** The API path (after `/api/`) of a photo of a moment in one width, or its download. */
 export const momentPhotoPath = (id: number, n: number, width: number | 'download'): string =>
-  width === 'download' ? `photo-moments/${id}/photos/${n}/download` : `photo-moments/${id}/photos/${n}/${width}`;
+  width === 'download'
+    ? `photo-moments/${id}/photos/${n}/download`
+    : `photo-moments/${id}/photos/${n}/${width}`;
 
 /** `GET photo-moments/children`: the children the caller may tag (a teacher's classes, the principal's school). */
 export const TaggableChildrenSchema = z.object({

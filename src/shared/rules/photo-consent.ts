@@ -34,6 +34,9 @@ export function familySeesMoment(tagged: readonly TaggedChild[], ownChildren: Re
  * Whether the public website may show a picture with these tagged children: only when each of them
  * may appear on the website. `websiteConsent` answers false for a child without care details.
  */
-export function websiteMayShow(taggedIds: readonly number[], websiteConsent: (id: number) => boolean): boolean {
+export function websiteMayShow(
+  taggedIds: readonly number[],
+  websiteConsent: (id: number) => boolean,
+): boolean {
   return taggedIds.every((id) => websiteConsent(id));
 }

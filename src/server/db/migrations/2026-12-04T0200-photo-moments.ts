@@ -50,7 +50,8 @@ async function rewriteConsents(db: Kysely<any>, toThree: boolean): Promise<void>
           .where('student_id', '=', row.student_id)
           .execute();
       } else {
-        const website = typeof old === 'object' && old !== null && (old as { website?: unknown }).website === true;
+        const website =
+          typeof old === 'object' && old !== null && (old as { website?: unknown }).website === true;
         document.photoConsent = website;
         await db
           .updateTable('care_record')
@@ -84,7 +85,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('posted_by_name', 'varchar(200)', (c) => c.notNull())
     .addColumn('posted_at', 'varchar(40)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('photo_moment_posted').on('photo_moment').columns(['posted_at', 'id']).execute();
+  await db.schema
+    .createIndex('photo_moment_posted')
+    .on('photo_moment')
+    .columns(['posted_at', 'id'])
+    .execute();
   await db.schema
     .createTable('photo_moment_photo')
     .addColumn('moment_id', 'integer', (c) => c.notNull().references('photo_moment.id').onDelete('cascade'))

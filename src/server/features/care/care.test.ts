@@ -12,8 +12,8 @@ import {
 } from '../../../shared/api/family.js';
 import { USER_TYPE } from '../../../shared/constants.js';
 import { dateInZone } from '../../../shared/school-time.js';
-import { nowIso } from '../../lib/time.js';
 import { PRINCIPAL } from '../../demo/people.js';
+import { nowIso } from '../../lib/time.js';
 import { sampleCare } from '../../test/care.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { bearer, type Caller, userWithSession, withDemoSchool } from '../../test/school-fixtures.js';
@@ -226,9 +226,12 @@ describe.each(TEST_ENGINES)('care details and the register on %s', (engine) => {
         .where('student_id', '=', f.users.student)
         .executeTakeFirstOrThrow();
       expect(
-        [record.has_allergy, record.photo_consent, record.consent_own_family, record.consent_other_families].map(
-          Number,
-        ),
+        [
+          record.has_allergy,
+          record.photo_consent,
+          record.consent_own_family,
+          record.consent_other_families,
+        ].map(Number),
       ).toEqual([0, 0, 1, 0]);
       expect((await putCare(f.users.student, 'guardian', DETAILS)).statusCode).toBe(200);
     });

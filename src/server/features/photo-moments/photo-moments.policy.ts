@@ -53,11 +53,9 @@ export async function visibleMoments(
     case USER_TYPE.principal:
       return [...moments];
     case USER_TYPE.teacher: {
-      const taught = await taughtAmong(
-        db,
-        viewer.id,
-        [...new Set(moments.flatMap((moment) => moment.children.map((child) => child.id)))],
-      );
+      const taught = await taughtAmong(db, viewer.id, [
+        ...new Set(moments.flatMap((moment) => moment.children.map((child) => child.id))),
+      ]);
       return moments.filter(
         (moment) => moment.postedById === viewer.id || moment.children.some((child) => taught.has(child.id)),
       );

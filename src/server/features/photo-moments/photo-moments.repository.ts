@@ -137,23 +137,11 @@ export async function findMoment(db: Db, id: number): Promise<StoredMoment | und
   return (await findMoments(db, [id])).get(id);
 }
 
-/** The pupils among `ids` with their current class (none: null); ids that are no pupil are left out. */
-export async function pupilsWithClass(
-  db: Db,
-  ids: readonly number[],
-): Promise<{ id: number; classId: number | null }[]> {
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom('app_user as u')
-    .leftJoin('enrolment as e', (join) => join.onRef('e.student_id', '=', 'u.id').on('e.ended_on', 'is', null))
-    .select(['u.id', 'e.class_id as classId'])
-    .where('u.id', 'in', [...ids])
-    .where('u.type', '=', USER_TYPE.student)
-    .execute();
-}
-
 /** The guardians of each of these children: parent id -> their children among them. */
-export async function guardiansOfChildren(db: Db, childIds: readonly number[]): Promise<Map<number, Set<number>>> {
+export async function guardiansOfChildren(
+  db: Db,
+  childIds: readonly number[],
+): Promise<Map<number, Set<number>>> {
   const byParent = new Map<number, Set<number>>();
   if (childIds.length === 0) return byParent;
   const rows = await db
@@ -167,4 +155,147 @@ export async function guardiansOfChildren(db: Db, childIds: readonly number[]): 
     byParent.set(row.parent_id, children);
   }
   return byParent;
+}
+
+/** The children the viewer may tag: a teacher the pupils of the classes they teach, the principal every pupil in a class. */
+export async function taggableChildren(
+  db: Db,
+  viewer: { id: number; type: string },
+): Promise<{ id: number; name: string; className: string }[]> {
+  let query = db
+    .selectFrom('enrolment as e')
+    .innerJoin('app_user as u', 'u.id', 'e.student_id')
+    .innerJoin('school_class as c', 'c.id', 'e.class_id')
+    .select(['u.id', 'u.name', 'c.name as className'])
+    .where('e.ended_on', 'is', null)
+    .where('u.type', '=', USER_TYPE.student);
+  if (viewer.type === USER_TYPE.teacher) {
+    query = query.where('e.class_id', 'in', (eb) =>
+      eb.selectFrom('class_assignment').select('class_id').where('teacher_id', '=', viewer.id),
+    );
+  } else if (viewer.type !== USER_TYPE.principal) {
+    return [];
+  }
+  return query.orderBy('c.name').orderBy('u.name').orderBy('u.id').execute();
+}
+
+// ---------------------------------------------------------------- the website's gallery
+
+const GALLERY = 'gallery';
+
+/** The children tagged in each picture of a gallery record, in the record's order; undefined when no such record. */
+export async function galleryChildren(
+  db: Db,
+  recordId: number,
+): Promise<{ image: string; children: { id: number; name: string }[] }[] | undefined> {
+  const record = await db
+    .selectFrom('content_record')
+    .select('id')
+    .where('id', '=', recordId)
+    .where('collection', '=', GALLERY)
+    .executeTakeFirst();
+  if (!record) return undefined;
+  const [images, tags] = await Promise.all([
+    db
+      .selectFrom('content_image')
+      .select('image')
+      .where('record_id', '=', recordId)
+      .orderBy('position')
+      .execute(),
+    db
+      .selectFrom('content_image_child as t')
+      .innerJoin('app_user as u', 'u.id', 't.student_id')
+      .select(['t.image', 'u.id', 'u.name'])
+      .where('t.record_id', '=', recordId)
+      .orderBy('u.name')
+      .orderBy('u.id')
+      .execute(),
+  ]);
+  const seen = new Set<string>();
+  return images.flatMap(({ image }) => {
+    if (seen.has(image)) return [];
+    seen.add(image);
+    return [
+      { image, children: tags.filter((tag) => tag.image === image).map(({ id, name }) => ({ id, name })) },
+    ];
+  });
+}
+
+export type GalleryTagOutcome =
+  | 'saved'
+  | 'no-record'
+  | { index: number; field: 'image' | 'children'; message: string };
+
+export const GALLERY_TAG_MESSAGES = {
+  notInRecord: 'That picture is not one of the record’s',
+  notAPupil: 'Each tagged child must be a pupil',
+} as const;
+
+/** Replaces the tags of the named pictures of a gallery record (call inside a transaction). */
+export async function setGalleryChildren(
+  trx: Db,
+  recordId: number,
+  images: readonly { image: string; children: readonly number[] }[],
+): Promise<GalleryTagOutcome> {
+  const record = await trx
+    .selectFrom('content_record')
+    .select('id')
+    .where('id', '=', recordId)
+    .where('collection', '=', GALLERY)
+    .executeTakeFirst();
+  if (!record) return 'no-record';
+  const own = new Set(
+    (await trx.selectFrom('content_image').select('image').where('record_id', '=', recordId).execute()).map(
+      (row) => row.image,
+    ),
+  );
+  const wanted = [...new Set(images.flatMap((entry) => entry.children))];
+  const pupils = new Set(
+    wanted.length === 0
+      ? []
+      : (
+          await trx
+            .selectFrom('app_user')
+            .select('id')
+            .where('id', 'in', wanted)
+            .where('type', '=', USER_TYPE.student)
+            .execute()
+        ).map((row) => row.id),
+  );
+  for (const [index, entry] of images.entries()) {
+    if (!own.has(entry.image)) return { index, field: 'image', message: GALLERY_TAG_MESSAGES.notInRecord };
+    if (entry.children.some((id) => !pupils.has(id)))
+      return { index, field: 'children', message: GALLERY_TAG_MESSAGES.notAPupil };
+  }
+  for (const entry of images) {
+    await trx
+      .deleteFrom('content_image_child')
+      .where('record_id', '=', recordId)
+      .where('image', '=', entry.image)
+      .execute();
+    const children = [...new Set(entry.children)];
+    if (children.length > 0) {
+      await trx
+        .insertInto('content_image_child')
+        .values(
+          children.map((studentId) => ({ record_id: recordId, image: entry.image, student_id: studentId })),
+        )
+        .execute();
+    }
+  }
+  return 'saved';
+}
+
+/**
+ * The gallery pictures the public website must leave out, as `<record id>\n<image>`: those tagged
+ * with a child whose website consent is off (no care details: off).
+ */
+export async function hiddenGalleryImages(db: Db): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('content_image_child as t')
+    .leftJoin('care_record as r', 'r.student_id', 't.student_id')
+    .select(['t.record_id', 't.image'])
+    .where((eb) => eb.or([eb('r.photo_consent', 'is', null), eb('r.photo_consent', '=', 0)]))
+    .execute();
+  return new Set(rows.map((row) => `${row.record_id}\n${row.image}`));
 }

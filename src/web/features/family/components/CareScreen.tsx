@@ -115,7 +115,9 @@ export function CareView({ answer }: { answer: CareAnswer }) {
         <h3 className="care-section__title">{t('family.care.photos')}</h3>
         <ul className="list-unstyled mb-0">
           <li>
-            {t(details.photoConsent.website ? 'family.care.consentWebsiteYes' : 'family.care.consentWebsiteNo')}
+            {t(
+              details.photoConsent.website ? 'family.care.consentWebsiteYes' : 'family.care.consentWebsiteNo',
+            )}
           </li>
           <li>
             {t(
