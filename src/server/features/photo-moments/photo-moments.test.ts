@@ -52,13 +52,16 @@ describe.each(TEST_ENGINES)('photo moments on %s', (engine) => {
     f = await schoolFixture(t);
     other = await userWithSession(t.db, USER_TYPE.parent, 'Olive Other');
     stranger = await userWithSession(t.db, USER_TYPE.parent, 'Pat Stranger');
+    // A KG pupil without demo care details, tagged in none of the demo's moments.
     const row = await t.db
-      .selectFrom('enrolment')
-      .select('student_id')
-      .where('class_id', '=', f.classes.KG)
-      .where('ended_on', 'is', null)
-      .where('student_id', '!=', f.users.student)
-      .orderBy('student_id')
+      .selectFrom('enrolment as e')
+      .leftJoin('care_record as r', 'r.student_id', 'e.student_id')
+      .select('e.student_id')
+      .where('e.class_id', '=', f.classes.KG)
+      .where('e.ended_on', 'is', null)
+      .where('r.student_id', 'is', null)
+      .where('e.student_id', 'not in', t.db.selectFrom('photo_moment_child').select('student_id'))
+      .orderBy('e.student_id')
       .executeTakeFirstOrThrow();
     classmate = row.student_id;
     await t.db
@@ -71,8 +74,6 @@ describe.each(TEST_ENGINES)('photo moments on %s', (engine) => {
       .where('student_id', '=', classmate)
       .where('parent_id', '!=', other.id)
       .execute();
-    await consent(f.users.student, ALL_ON);
-    await consent(classmate, ALL_ON);
   });
 
   const tokenOf = (who: Who) =>
@@ -144,6 +145,32 @@ describe.each(TEST_ENGINES)('photo moments on %s', (engine) => {
     expect(photo.statusCode, `${who}: photo vs GET`).toBe(one.statusCode);
     return one.statusCode === 200;
   };
+
+  it('the demo week: the demo parent sees the moments whose children all consent, not the one with Ethan', async () => {
+    const captions = async (who: Who) =>
+      PhotoMomentFeedSchema.parse(
+        (await as(who, { method: 'GET', url: '/api/photo-moments' })).json(),
+      ).data.map((moment) => moment.caption.split(':')[0]);
+    const parent = await captions('parent');
+    expect(parent).toEqual(
+      expect.arrayContaining(['Sponge painting', 'We planted beans in the garden and gave them names.']),
+    );
+    // Ethan's photos go to his own family only; the lunch tags none of the parent's children.
+    expect(parent).not.toContain('Story circle');
+    expect(parent.some((caption) => caption.startsWith('Lunch together'))).toBe(false);
+    expect(await captions('principal')).toEqual(expect.arrayContaining(['Story circle', 'Lunch together']));
+    expect(await captions('teacher')).toEqual(expect.arrayContaining(['Story circle', 'Lunch together']));
+    // Every demo photo is stored in each of its widths.
+    const stored = await t.db.selectFrom('photo_moment_photo').select(['name', 'widths']).execute();
+    expect(stored.length).toBeGreaterThan(5);
+    for (const photo of stored) {
+      for (const width of photo.widths.split(',')) {
+        expect(await t.app.files.stat(`moments/${photo.name}-${width}.webp`), photo.name).toBeDefined();
+      }
+    }
+    await consent(f.users.student, ALL_ON);
+    await consent(classmate, ALL_ON);
+  });
 
   it('a teacher posts: photos re-encoded in several widths without metadata, live events, 201', async () => {
     const events: LiveEvent[] = [];
