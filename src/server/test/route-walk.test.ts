@@ -243,6 +243,7 @@ const POLICY: Record<string, Rule> = {
     who: EVERY_SCHOOL_TYPE,
     url: '/api/photo-moments/999999/photos/1/download',
   },
+  'GET /api/admin/content/gallery': { who: PRINCIPAL },
   'GET /api/admin/content/gallery/:id/children': {
     who: PRINCIPAL,
     url: '/api/admin/content/gallery/999999/children',

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { toWireRecord, wireRecordSchema } from '../../../shared/api/content.js';
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import {
   GalleryChildrenAnswerSchema,
@@ -27,6 +28,7 @@ import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { mediaFilesForm, uploadedMediaFilesSchema } from '../../plugins/uploads.js';
 import { sendAlert } from '../alerts/send-alert.js';
 import { findCareAccess } from '../care/care.policy.js';
+import { listContentRecords } from '../content/content.repository.js';
 import { childIds, taughtClassIds, type Viewer } from '../school/school.policy.js';
 import { maySeeMoment, ownChildrenOf, untaggable, visibleMoments } from './photo-moments.policy.js';
 import {
@@ -362,6 +364,27 @@ export async function photoMomentRoutes(app: FastifyInstance): Promise<void> {
       if (!photo || largest === undefined) throw notFound('That photo');
       return sendPhoto(app, reply, momentPhotoFile(photo.name, largest), `moment-${id}-${n}.webp`);
     },
+  );
+
+  const galleryAnswer = z.object({ data: z.array(wireRecordSchema('gallery')) });
+  api.get(
+    '/admin/content/gallery',
+    {
+      onRequest: principal,
+      schema: {
+        tags: TAGS,
+        summary:
+          'The gallery records with every picture, also those the public gallery leaves out (the principal)',
+        description:
+          'The answer of `GET gallery` before consent is applied: the website editor reads and saves ' +
+          'the whole record, so a picture hidden by a child’s consent is kept, not lost on the next save.',
+        security: BEARER_AUTH,
+        response: { 200: galleryAnswer, ...CHECKED },
+      },
+    },
+    async () => ({
+      data: (await listContentRecords(app.db, 'gallery')).map((record) => toWireRecord('gallery', record)),
+    }),
   );
 
   api.get(
