@@ -59,7 +59,6 @@ const PostBodySchema = PhotoMomentFieldsSchema.extend({ [FIELD]: uploadedMediaFi
 export const PHOTO_MOMENT_ROUTE_MESSAGES = {
   notYours: 'That child',
   notAGallery: 'That gallery record',
-  imageNotInRecord: 'That picture is not one of the record’s',
 } as const;
 
 /** The moment the viewer may see, or the 404 of an unknown id. */
