@@ -3,7 +3,7 @@ import { USER_TYPE } from '../../../shared/constants.js';
 import { familySeesMoment } from '../../../shared/rules/photo-consent.js';
 import type { Db } from '../../db/connect.js';
 import { childIds, taughtClassIds, type Viewer } from '../school/school.policy.js';
-import type { StoredMoment } from './photo-moments.repository.js';
+import { guardiansOfChildren, type StoredMoment } from './photo-moments.repository.js';
 
 /**
  * Who sees a photo moment (docs/decisions/0080-photo-consent.md), asked at every read so that a
@@ -92,4 +92,16 @@ export async function untaggable(db: Db, viewer: Viewer, children: readonly numb
     return children.filter((id) => !enrolled.has(id));
   }
   return [...children];
+}
+
+/** The guardians who may see the moment now (whom its alert goes to), in id order. */
+export async function familiesWhoSee(db: Db, moment: StoredMoment): Promise<number[]> {
+  const families = await guardiansOfChildren(
+    db,
+    moment.children.map((child) => child.id),
+  );
+  return [...families]
+    .filter(([, own]) => familySeesMoment(moment.children, own))
+    .map(([parentId]) => parentId)
+    .sort((a, b) => a - b);
 }

@@ -18,7 +18,6 @@ import {
 } from '../../../shared/api/photo-moments.js';
 import { IdParamSchema } from '../../../shared/api/school.js';
 import { USER_TYPE } from '../../../shared/constants.js';
-import { familySeesMoment } from '../../../shared/rules/photo-consent.js';
 import { bumpDataVersion } from '../../lib/data-version.js';
 import { invalid, notFound } from '../../lib/errors.js';
 import { CHECKED, schoolRouting } from '../../lib/school-routes.js';
@@ -30,12 +29,17 @@ import { sendAlert } from '../alerts/send-alert.js';
 import { findCareAccess } from '../care/care.policy.js';
 import { listContentRecords } from '../content/content.repository.js';
 import { childIds, taughtClassIds, type Viewer } from '../school/school.policy.js';
-import { maySeeMoment, ownChildrenOf, untaggable, visibleMoments } from './photo-moments.policy.js';
+import {
+  familiesWhoSee,
+  maySeeMoment,
+  ownChildrenOf,
+  untaggable,
+  visibleMoments,
+} from './photo-moments.policy.js';
 import {
   findMoment,
   findMoments,
   galleryChildren,
-  guardiansOfChildren,
   insertMoment,
   momentPhotoFile,
   type StoredMoment,
@@ -447,14 +451,7 @@ async function tellFamilies(app: FastifyInstance, moment: StoredMoment): Promise
   for (const child of moment.children) {
     await app.signals.publish({ channel: 'live', event: { kind: 'photo', childId: child.id } });
   }
-  const families = await guardiansOfChildren(
-    app.db,
-    moment.children.map((child) => child.id),
-  );
-  const userIds: number[] = [];
-  for (const [parentId, own] of families) {
-    if (familySeesMoment(moment.children, own)) userIds.push(parentId);
-  }
+  const userIds = await familiesWhoSee(app.db, moment);
   if (userIds.length === 0) return;
   await sendAlert(app, {
     kind: 'photos',

@@ -23,6 +23,8 @@ import {
   userWithSession,
 } from '../../test/school-fixtures.js';
 import { jpegWithGps, png } from '../users/test-helpers.js';
+import { familiesWhoSee } from './photo-moments.policy.js';
+import { findMoment } from './photo-moments.repository.js';
 
 /**
  * Photo moments on both engines (docs/decisions/0080-photo-consent.md): posting and its limits, the
@@ -251,6 +253,17 @@ describe.each(TEST_ENGINES)('photo moments on %s', (engine) => {
     expect(await all()).toEqual({ parent: false, other: false, ...staff });
     await consent(classmate, ALL_ON);
     await consent(f.users.student, ALL_ON);
+
+    // The alert goes to the families who may see the moment at posting time.
+    const alerted = async () => {
+      const stored = await findMoment(t.db, id);
+      if (!stored) throw new Error('no moment');
+      return familiesWhoSee(t.db, stored);
+    };
+    expect(await alerted()).toEqual([f.users.parent, other.id].sort((a, b) => a - b));
+    await consent(classmate, { ...ALL_ON, otherFamilies: false });
+    expect(await alerted()).toEqual([other.id]);
+    await consent(classmate, ALL_ON);
 
     // A feed of one child: its guardians and staff; anyone else 404 like an unknown child.
     for (const who of ['parent', 'teacher', 'principal'] as const) {
