@@ -27,7 +27,7 @@ const document = (name: string, allergy: boolean) =>
       doctorPhone: '+1 555 0100 200',
     },
     pickups: [{ name: `Parent of ${name}`, relationship: 'Mother', phone: '+1 555 0100 100', photo: null }],
-    photoConsent: true,
+    photoConsent: { website: true, ownFamily: true, otherFamilies: true },
   });
 
 /** Seeds care records for every current pupil and check-ins and check-outs on each of `days`. */
@@ -51,6 +51,8 @@ export async function seedLargeCare(db: Db, days: readonly string[]): Promise<nu
           student_id: p.id,
           document: document(p.name, allergy),
           photo_consent: 1,
+          consent_own_family: 1,
+          consent_other_families: 1,
           has_allergy: allergy ? 1 : 0,
           updated_at: now,
           updated_by: null,

@@ -66,6 +66,7 @@ import { renderIndexPage } from './features/pages/index-page.js';
 import { inlineStylesheets } from './features/pages/inline-stylesheets.js';
 import { pagesRoutes } from './features/pages/pages.routes.js';
 import { loadPageRenderer, ServerPages } from './features/pages/server-pages.js';
+import { photoMomentRoutes } from './features/photo-moments/photo-moments.routes.js';
 import { pupilsRoutes } from './features/pupils/pupils.routes.js';
 import {
   readSettings,
@@ -366,6 +367,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(dashboardRoutes);
       // The school's own words for any text (docs/decisions/0065-the-schools-own-words.md).
       await api.register(wordsRoutes);
+      // Photo moments governed by consent (docs/decisions/0080-photo-consent.md).
+      await api.register(photoMomentRoutes);
     },
     { prefix: '/api' },
   );

@@ -37,6 +37,7 @@ export const PRINCIPAL_TILE_GROUP: Readonly<Partial<Record<ScreenPath, TileGroup
   '/newsletters': 'Website',
   '/blog-comments': 'Website',
   '/words': 'Website',
+  '/photos': 'Daily',
 };
 
 export interface GroupOfTiles {

@@ -452,6 +452,24 @@ export const SCREENS = [
       },
     ),
   },
+  // docs/decisions/0080-photo-consent.md: photo moments, shared by staff, seen by families as consent allows.
+  {
+    path: '/photos',
+    title: 'Photos',
+    titleKey: 'photo-moments.title',
+    who: CARE,
+    tiles: tileFor(
+      { Teacher: 12, Principle: 22 },
+      {
+        label: 'Photos',
+        icon: 'easel2',
+        blurb: 'Share the day’s moments with families',
+        labelKey: 'photo-moments.place.tile',
+        blurbKey: 'photo-moments.place.blurb',
+        addedBy: 'docs/decisions/0080-photo-consent.md',
+      },
+    ),
+  },
 ] as const satisfies readonly ScreenEntry[];
 
 /** A path pattern of the registry; the web app's module record is keyed by these. */

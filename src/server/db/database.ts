@@ -352,12 +352,50 @@ export interface ChildSuggestionTable {
 export interface CareRecordTable {
   student_id: number;
   document: string;
-  /** 1 when the child may appear in photos on the public site. */
+  /** 1 when the child may appear in photos on the public site (photoConsent.website). */
   photo_consent: number;
+  /** 1 when photo moments of the child are shared with the child's own family (photoConsent.ownFamily). */
+  consent_own_family: number;
+  /** 1 when the child may appear in photo moments other families see (photoConsent.otherFamilies). */
+  consent_other_families: number;
   /** 1 when the document names an allergy (the register's flag). */
   has_allergy: number;
   updated_at: string;
   updated_by: number | null;
+}
+
+/** A photo moment: one to ten photos a teacher or the principal posted, with a caption. */
+export interface PhotoMomentTable {
+  id: Generated<number>;
+  caption: string;
+  posted_by: number | null;
+  posted_by_name: string;
+  posted_at: string;
+}
+
+/** One photo of a moment, stored as `moments/<moment id>/<name>-<width>.webp` in each of `widths`. */
+export interface PhotoMomentPhotoTable {
+  moment_id: number;
+  position: number;
+  /** 32 hex digits. */
+  name: string;
+  /** The stored widths, narrowest first, comma separated (`400,800,1200`). */
+  widths: string;
+  width: number;
+  height: number;
+}
+
+/** A child tagged in a photo moment. */
+export interface PhotoMomentChildTable {
+  moment_id: number;
+  student_id: number;
+}
+
+/** A child an editor tagged in a picture of a content record (the website's gallery). */
+export interface ContentImageChildTable {
+  record_id: number;
+  image: string;
+  student_id: number;
 }
 
 /** One saved change of a child's care details: who, when, and what (JSON list of { field, from, to }). */
@@ -654,6 +692,10 @@ export interface Database {
   backup_run: BackupRunTable;
   setup_token: SetupTokenTable;
   school_word: SchoolWordTable;
+  photo_moment: PhotoMomentTable;
+  photo_moment_photo: PhotoMomentPhotoTable;
+  photo_moment_child: PhotoMomentChildTable;
+  content_image_child: ContentImageChildTable;
 }
 
 export type UserRow = Selectable<UserTable>;

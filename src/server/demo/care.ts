@@ -42,7 +42,7 @@ const DEMO_CARE: readonly DemoCare[] = [
         doctorPhone: '+1 555 0100 450',
       },
       pickups: [{ name: 'Ama Rahman', relationship: 'Grandmother', phone: '+1 555 0142 977', photo: null }],
-      photoConsent: true,
+      photoConsent: { website: true, ownFamily: true, otherFamilies: true },
     },
   },
   {
@@ -62,7 +62,8 @@ const DEMO_CARE: readonly DemoCare[] = [
         { name: 'Grace Walker', relationship: 'Mother', phone: '+1 555 0178 204', photo: null },
         { name: 'Tom Walker', relationship: 'Father', phone: '+1 555 0178 219', photo: null },
       ],
-      photoConsent: false,
+      // Photos of Ethan go to his family, but he appears in no photo other families see nor on the site.
+      photoConsent: { website: false, ownFamily: true, otherFamilies: false },
     },
   },
   {
@@ -70,7 +71,7 @@ const DEMO_CARE: readonly DemoCare[] = [
     details: {
       emergencyContacts: [{ name: 'Camille Dubois', relationship: 'Mother', phone: '+1 555 0163 802' }],
       pickups: [{ name: 'Luc Dubois', relationship: 'Father', phone: '+1 555 0163 815', photo: null }],
-      photoConsent: true,
+      photoConsent: { website: true, ownFamily: true, otherFamilies: true },
     },
   },
   {
@@ -79,7 +80,7 @@ const DEMO_CARE: readonly DemoCare[] = [
       emergencyContacts: [{ name: 'Sana Siddiqui', relationship: 'Mother', phone: '+1 555 0191 340' }],
       medical: { conditions: 'Wears glasses for reading.' },
       pickups: [{ name: 'Sana Siddiqui', relationship: 'Mother', phone: '+1 555 0191 340', photo: null }],
-      photoConsent: true,
+      photoConsent: { website: true, ownFamily: true, otherFamilies: true },
     },
   },
   {
@@ -90,7 +91,7 @@ const DEMO_CARE: readonly DemoCare[] = [
         { name: 'Anna Fischer', relationship: 'Mother', phone: '+1 555 0125 611', photo: null },
         { name: 'Karl Fischer', relationship: 'Grandfather', phone: '+1 555 0125 688', photo: null },
       ],
-      photoConsent: true,
+      photoConsent: { website: true, ownFamily: true, otherFamilies: true },
     },
   },
   {
@@ -99,7 +100,7 @@ const DEMO_CARE: readonly DemoCare[] = [
       emergencyContacts: [{ name: 'Farah Ahmed', relationship: 'Mother', phone: '+1 555 0137 455' }],
       medical: { conditions: 'Lactose intolerant: no milk at snack time, please.' },
       pickups: [{ name: 'Farah Ahmed', relationship: 'Mother', phone: '+1 555 0137 455', photo: null }],
-      photoConsent: true,
+      photoConsent: { website: false, ownFamily: true, otherFamilies: true },
     },
   },
 ];
@@ -211,7 +212,9 @@ export async function writeDemoCare(
       .values({
         student_id: pupil.id,
         document: JSON.stringify(details),
-        photo_consent: details.photoConsent ? 1 : 0,
+        photo_consent: details.photoConsent.website ? 1 : 0,
+        consent_own_family: details.photoConsent.ownFamily ? 1 : 0,
+        consent_other_families: details.photoConsent.otherFamilies ? 1 : 0,
         has_allergy: details.medical.allergies.trim() !== '' ? 1 : 0,
         updated_at: savedAt,
         updated_by: principalId,

@@ -36,6 +36,7 @@ import {
   TEACHERS,
   TIME_SLOT_LABELS,
 } from './people.js';
+import { writeDemoMomentPhotos, writeDemoMoments } from './photo-moments.js';
 import { createRandom } from './random.js';
 import {
   addDays,
@@ -111,7 +112,11 @@ export async function seedDemoSchool(
   const now = options.today ?? new Date();
   const today = startOfUtcDay(now);
   const plan = planSchool(today);
-  const [, hashes] = await Promise.all([writeDemoPictures(files), hashAll(plan.users.length)]);
+  const [, hashes, momentPhotos] = await Promise.all([
+    writeDemoPictures(files),
+    hashAll(plan.users.length),
+    writeDemoMomentPhotos(files),
+  ]);
 
   const seeded = await db.transaction().execute(async (trx) => {
     if (!(await isDatabaseEmpty(trx))) return false;
@@ -121,6 +126,7 @@ export async function seedDemoSchool(
     await writeDemoCare(trx, today, demoSettings().timeZone, now);
     await writeDemoNewsletter(trx, today);
     await writeDemoFees(trx, today, demoSettings().currency);
+    await writeDemoMoments(trx, momentPhotos, today, demoSettings().timeZone, now);
     return true;
   });
   return seeded ? plan.logins : [];

@@ -229,6 +229,52 @@ export function mediaForm(): UploadFormHooks {
   return { preValidation, ...tempFolderHooks };
 }
 
+/**
+ * For routes that take several pictures each stored in the media library's widths (photo moments):
+ * like imageForm (the files of `fileField`, at most IMAGE_RULES.maxFiles of IMAGE_RULES.maxBytes),
+ * but each file is rendered by processMedia, one after another, into an UploadedMedia.
+ */
+export function mediaFilesForm(fileField: string): UploadFormHooks {
+  const preValidation: preValidationAsyncHookHandler = async (request) => {
+    if (!request.isMultipart()) return;
+    await readIntoBody(request, async (temp) => {
+      const { fields, files } = await readMultipartForm(request, temp, fileField);
+      const uploads: UploadedMedia[] = [];
+      for (const file of files) {
+        const uploaded: UploadedMedia = { name: file.name, size: file.size };
+        try {
+          uploaded.media = await processMedia(file.path, temp);
+        } catch (error) {
+          if (!(error instanceof ImageRejected)) throw error;
+          uploaded.problem = error.message;
+        } finally {
+          await fs.rm(file.path, { force: true });
+        }
+        uploads.push(uploaded);
+      }
+      if (uploads.length > 0) fields[fileField] = uploads;
+      return fields;
+    });
+  };
+  return { preValidation, ...tempFolderHooks };
+}
+
+/** The files of a mediaFilesForm in a body schema: 1 to IMAGE_RULES.maxFiles pictures, each usable. */
+export function uploadedMediaFilesSchema() {
+  return imageFilesSchema<UploadedMedia>().superRefine((files, ctx) => {
+    if (files.some((f) => f.problem === undefined && !isProcessed(f.media))) {
+      ctx.addIssue({ code: 'custom', message: USER_MESSAGES.notAFile });
+      return;
+    }
+    const refused = files.filter((f) => f.problem !== undefined);
+    if (refused.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        message: refused.map((f) => `${displayName(f.name)} ${f.problem}.`).join(' '),
+      });
+  });
+}
+
 const isUploadedMedia = (value: unknown): value is UploadedMedia =>
   typeof value === 'object' &&
   value !== null &&

@@ -230,6 +230,29 @@ const POLICY: Record<string, Rule> = {
     who: PRINCIPAL,
     url: '/api/admin/words/en/public-site.title.registation',
   },
+  // Photo moments governed by consent (docs/decisions/0080-photo-consent.md): unknown ids answer 404
+  'POST /api/photo-moments': { who: TEACHER_PRINCIPAL, body: {} },
+  'GET /api/photo-moments': { who: EVERY_SCHOOL_TYPE },
+  'GET /api/photo-moments/children': { who: TEACHER_PRINCIPAL },
+  'GET /api/photo-moments/:id': { who: EVERY_SCHOOL_TYPE, url: '/api/photo-moments/999999' },
+  'GET /api/photo-moments/:id/photos/:n/:width': {
+    who: EVERY_SCHOOL_TYPE,
+    url: '/api/photo-moments/999999/photos/1/400',
+  },
+  'GET /api/photo-moments/:id/photos/:n/download': {
+    who: EVERY_SCHOOL_TYPE,
+    url: '/api/photo-moments/999999/photos/1/download',
+  },
+  'GET /api/admin/content/gallery': { who: PRINCIPAL },
+  'GET /api/admin/content/gallery/:id/children': {
+    who: PRINCIPAL,
+    url: '/api/admin/content/gallery/999999/children',
+  },
+  'PUT /api/admin/content/gallery/:id/children': {
+    who: PRINCIPAL,
+    url: '/api/admin/content/gallery/999999/children',
+    body: {},
+  },
 };
 
 /** Routes for any logged-in user, whatever their type (their own account and session). */

@@ -216,6 +216,21 @@ export const PICKUP_PHOTO_MESSAGES = {
   tooOld: 'That photo was uploaded more than a day ago and is no longer kept. Please upload it again.',
 } as const;
 
+/**
+ * What the child's guardians allow of photos of the child (docs/decisions/0080-photo-consent.md):
+ * `website`, appear on the public website; `ownFamily`, photo moments of the child are shared with
+ * the child's own family; `otherFamilies`, appear in photo moments other families see.
+ */
+export const PhotoConsentSchema = z.object({
+  website: z.boolean({ error: 'Say whether the child may appear on the website' }),
+  ownFamily: z.boolean({ error: 'Say whether photos of the child may be shared with the family' }),
+  otherFamilies: z.boolean({ error: 'Say whether the child may appear in photos other families see' }),
+});
+export type PhotoConsent = z.infer<typeof PhotoConsentSchema>;
+
+/** No consent given: a child without saved care details. */
+export const NO_PHOTO_CONSENT: PhotoConsent = { website: false, ownFamily: false, otherFamilies: false };
+
 /** `PUT pupils/{id}/care`: the whole document; the order of the lists is the order to call or look in. */
 export const CareDetailsSchema = z.object({
   emergencyContacts: z
@@ -225,8 +240,8 @@ export const CareDetailsSchema = z.object({
   pickups: z
     .array(PickupPersonSchema)
     .max(FAMILY_LIMITS.pickups, `At most ${FAMILY_LIMITS.pickups} people who may collect the child`),
-  /** May the child appear in photos on the public website. */
-  photoConsent: z.boolean({ error: 'Say whether the child may appear in photos' }),
+  /** The three photo consents (docs/decisions/0080-photo-consent.md). */
+  photoConsent: PhotoConsentSchema,
 });
 export type CareDetails = z.infer<typeof CareDetailsSchema>;
 export type CareDetailsInput = z.input<typeof CareDetailsSchema>;
@@ -236,7 +251,7 @@ export const EMPTY_CARE_DETAILS: CareDetails = {
   emergencyContacts: [],
   medical: { allergies: '', conditions: '', medication: '', doctorName: '', doctorPhone: '' },
   pickups: [],
-  photoConsent: false,
+  photoConsent: NO_PHOTO_CONSENT,
 };
 
 /** `GET pupils/{id}/care` (and the answer of the PUT). */

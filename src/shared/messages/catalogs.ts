@@ -70,6 +70,9 @@ import passwordResetFr from './password-reset/fr.json' with { type: 'json' };
 import paymentsAr from './payments/ar.json' with { type: 'json' };
 import paymentsEn from './payments/en.json' with { type: 'json' };
 import paymentsFr from './payments/fr.json' with { type: 'json' };
+import photoMomentsAr from './photo-moments/ar.json' with { type: 'json' };
+import photoMomentsEn from './photo-moments/en.json' with { type: 'json' };
+import photoMomentsFr from './photo-moments/fr.json' with { type: 'json' };
 import publicSiteAr from './public-site/ar.json' with { type: 'json' };
 import publicSiteEn from './public-site/en.json' with { type: 'json' };
 import publicSiteFr from './public-site/fr.json' with { type: 'json' };
@@ -134,4 +137,5 @@ export const CATALOGS = {
   newsletter: { en: newsletterEn, fr: newsletterFr, ar: newsletterAr },
   'comment-moderation': { en: commentModerationEn, fr: commentModerationFr, ar: commentModerationAr },
   words: { en: wordsEn, fr: wordsFr, ar: wordsAr },
+  'photo-moments': { en: photoMomentsEn, fr: photoMomentsFr, ar: photoMomentsAr },
 } as const;

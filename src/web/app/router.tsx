@@ -80,6 +80,7 @@ const SCREEN_MODULES: { readonly [Path in ScreenPath]: () => Promise<RouteModule
   '/newsletters': () => import('./routes/school/newsletters.js'),
   '/blog-comments': () => import('./routes/school/blog-comments.js'),
   '/words': () => import('./routes/school/words.js'),
+  '/photos': () => import('./routes/school/photos.js'),
 };
 
 /** The router's pages, in the registry's order. */

@@ -93,7 +93,13 @@ const RULES: Record<string, Record<string, z.ZodTypeAny>> = {
   time_slot: { position: nonNegative() },
   child_suggestion: { position: nonNegative() },
   media: { variants: json('array'), width: nonNegative(), height: nonNegative(), bytes: nonNegative() },
-  care_record: { document: json('object'), photo_consent: flag, has_allergy: flag },
+  care_record: {
+    document: json('object'),
+    photo_consent: flag,
+    consent_own_family: flag,
+    consent_other_families: flag,
+    has_allergy: flag,
+  },
   care_change: { changes: json('array') },
   checkin: { kind: oneOf(['in', 'out'], 'in or out'), collector_known: flag },
   school_settings: { absence_alerts: flag },
@@ -120,6 +126,7 @@ const RULES: Record<string, Record<string, z.ZodTypeAny>> = {
   payment: { amount, applied: amount, receipt_no: nonNegative() },
   data_version: { version: nonNegative() },
   school_word: { locale: oneOf(LOCALES, 'a language of Schoolyard') },
+  photo_moment_photo: { position: nonNegative(), width: nonNegative(), height: nonNegative() },
 };
 
 /** One column's schema: its type, then its rule, null where the column takes it. */

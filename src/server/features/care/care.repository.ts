@@ -5,6 +5,7 @@ import {
   type CheckinKind,
   type CheckinRow,
   EMPTY_CARE_DETAILS,
+  type PhotoConsent,
   RELATIONSHIPS,
   type RegisterRow,
   type Relationship,
@@ -111,14 +112,21 @@ export async function guardiansOf(
   return rows.map((row) => ({ name: row.name, relationship: asRelationship(row.relationship) }));
 }
 
-/** Writes the whole document, with its two flags, replacing any saved one. */
+/** The consent columns of care_record, kept in step with the document's `photoConsent`. */
+export const consentColumns = (consent: PhotoConsent) => ({
+  photo_consent: consent.website ? 1 : 0,
+  consent_own_family: consent.ownFamily ? 1 : 0,
+  consent_other_families: consent.otherFamilies ? 1 : 0,
+});
+
+/** Writes the whole document, with its flags, replacing any saved one. */
 export async function saveCareRecord(
   db: Db,
   record: { studentId: number; details: CareDetails; at: string; by: number },
 ): Promise<void> {
   const values = {
     document: JSON.stringify(record.details),
-    photo_consent: record.details.photoConsent ? 1 : 0,
+    ...consentColumns(record.details.photoConsent),
     has_allergy: record.details.medical.allergies.trim() !== '' ? 1 : 0,
     updated_at: record.at,
     updated_by: record.by,

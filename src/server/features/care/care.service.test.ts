@@ -21,13 +21,13 @@ describe('careChanges: the history of a save', () => {
   it('names each changed leaf by its path, with before and after', () => {
     const after = structuredClone(BASE);
     after.medical.allergies = 'Peanuts';
-    after.photoConsent = true;
+    after.photoConsent = { ...after.photoConsent, ownFamily: true };
     const second = after.pickups[1];
     if (second) second.phone = '+1 555 0000 001';
     expect(careChanges(BASE, after)).toEqual([
       { field: 'medical.allergies', from: '', to: 'Peanuts' },
       { field: 'pickups[1].phone', from: '+1 555 0142 900', to: '+1 555 0000 001' },
-      { field: 'photoConsent', from: 'No', to: 'Yes' },
+      { field: 'photoConsent.ownFamily', from: 'No', to: 'Yes' },
     ]);
   });
 

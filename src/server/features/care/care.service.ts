@@ -8,6 +8,7 @@ import {
 } from '../../../shared/api/family.js';
 import type { Db } from '../../db/connect.js';
 import { isPostgres } from '../../db/engine.js';
+import { bumpDataVersion } from '../../lib/data-version.js';
 import { conflict, invalid } from '../../lib/errors.js';
 import type { SessionUser } from '../auth/session.js';
 import type { CarePupil } from './care.policy.js';
@@ -94,6 +95,9 @@ export async function saveCare(
     if (changes.length === 0) return false;
     await saveCareRecord(trx, { studentId: pupil.id, details, at, by: by.id });
     await insertCareChange(trx, { studentId: pupil.id, by, at, changes });
+    // The website's gallery leaves out pictures of a child without website consent: its kept answers
+    // are made afresh (docs/decisions/0080-photo-consent.md).
+    if (before.photoConsent.website !== details.photoConsent.website) await bumpDataVersion(trx, 'content');
     return true;
   });
 }

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/api/family.js';
 import { USER_TYPE } from '../../../shared/constants.js';
 import { dateInZone } from '../../../shared/school-time.js';
+import { PRINCIPAL } from '../../demo/people.js';
 import { nowIso } from '../../lib/time.js';
 import { sampleCare } from '../../test/care.js';
 import { TEST_ENGINES } from '../../test/databases.js';
@@ -206,7 +207,7 @@ describe.each(TEST_ENGINES)('care details and the register on %s', (engine) => {
         ...DETAILS,
         medical: { ...DETAILS.medical, allergies: '' },
         pickups: [DETAILS.pickups[0], { ...DETAILS.pickups[1], phone: '+1 555 0000 001' }],
-        photoConsent: false,
+        photoConsent: { website: false, ownFamily: true, otherFamilies: false },
       };
       expect((await putCare(f.users.student, 'principal', changed)).statusCode).toBe(200);
       const [latest] = CareHistoryAnswerSchema.parse(
@@ -215,14 +216,23 @@ describe.each(TEST_ENGINES)('care details and the register on %s', (engine) => {
       expect(latest?.changes).toEqual([
         { field: 'medical.allergies', from: 'Sesame', to: '' },
         { field: 'pickups[1].phone', from: '+1 555 0142 900', to: '+1 555 0000 001' },
-        { field: 'photoConsent', from: 'Yes', to: 'No' },
+        { field: 'photoConsent.website', from: 'Yes', to: 'No' },
+        { field: 'photoConsent.otherFamilies', from: 'Yes', to: 'No' },
       ]);
+      expect(latest?.by).toBe(PRINCIPAL.name);
       const record = await t.db
         .selectFrom('care_record')
-        .select(['has_allergy', 'photo_consent'])
+        .select(['has_allergy', 'photo_consent', 'consent_own_family', 'consent_other_families'])
         .where('student_id', '=', f.users.student)
         .executeTakeFirstOrThrow();
-      expect([Number(record.has_allergy), Number(record.photo_consent)]).toEqual([0, 0]);
+      expect(
+        [
+          record.has_allergy,
+          record.photo_consent,
+          record.consent_own_family,
+          record.consent_other_families,
+        ].map(Number),
+      ).toEqual([0, 0, 1, 0]);
       expect((await putCare(f.users.student, 'guardian', DETAILS)).statusCode).toBe(200);
     });
 
@@ -242,7 +252,8 @@ describe.each(TEST_ENGINES)('care details and the register on %s', (engine) => {
       const before = await historyCount(f.users.student);
       const cases: [unknown, string][] = [
         [{}, 'emergencyContacts'],
-        [{ ...DETAILS, photoConsent: 'yes' }, 'photoConsent'],
+        [{ ...DETAILS, photoConsent: true }, 'photoConsent'],
+        [{ ...DETAILS, photoConsent: { website: true, ownFamily: true } }, 'photoConsent.otherFamilies'],
         [
           { ...DETAILS, emergencyContacts: [{ name: 'A', relationship: 'Aunt', phone: 'call me' }] },
           FAMILY_MESSAGES.phoneInvalid,

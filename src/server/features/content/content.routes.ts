@@ -7,6 +7,7 @@ import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import { LOCALES, type Locale } from '../../../shared/i18n/locales.js';
 import { NOT_MODIFIED } from '../../lib/cached-answer.js';
 import { schoolLanguages } from '../../lib/school-languages.js';
+import { hiddenGalleryImages } from '../photo-moments/photo-moments.repository.js';
 import { listContentRecords } from './content.repository.js';
 
 /**
@@ -30,6 +31,13 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
           ? language
           : undefined;
       const list = await listContentRecords(app.db, collection, shown);
+      if (collection === 'gallery') {
+        // A picture tagged with a child whose website consent is off is not shown (decision 0080).
+        const hidden = await hiddenGalleryImages(app.db);
+        for (const record of list) {
+          record.images = record.images.filter((image) => !hidden.has(`${record.id}\n${image.image}`));
+        }
+      }
       return { data: list.map((record) => toWireRecord(collection, record)) };
     };
     const kept = app.keptAnswers.add(`${app.prefix}/${collection}`, answerSchema, () => records());

@@ -18,7 +18,10 @@ export const editorRecordsQueryKey = (collection: ContentCollection) =>
   ['content', collection, 'wire'] as const;
 
 export async function getEditorRecords(collection: ContentCollection, signal?: AbortSignal) {
-  const body = await apiClient.get(collection, {
+  // The public gallery leaves out pictures of children without website consent; the editor reads
+  // every picture, or a save would drop them (docs/decisions/0080-photo-consent.md).
+  const path = collection === 'gallery' ? 'admin/content/gallery' : collection;
+  const body = await apiClient.get(path, {
     signal,
     schema: z.object({ data: z.array(wireRecordSchema(collection)) }),
   });

@@ -15,6 +15,7 @@ import {
 } from '../api/content-admin.js';
 import { editableFieldsOf, fieldsOf } from '../lib/form-values.js';
 import { collectionTitleKey, languageNameKey } from '../lib/labels.js';
+import { GalleryChildren } from './GalleryChildren.js';
 import { RecordForm } from './RecordForm.js';
 import { TranslationForm } from './TranslationForm.js';
 
@@ -130,6 +131,7 @@ export function CollectionPanel({ collection, language, onLanguageChange }: Coll
           position={position}
           onDone={() => setEditing(undefined)}
         />
+        {collection === 'gallery' && record ? <GalleryChildren recordId={record.id} /> : null}
       </section>
     );
   }

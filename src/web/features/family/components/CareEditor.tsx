@@ -32,12 +32,19 @@ import { PickupPhotoImage } from './PickupPhotoImage.js';
 
 type ListName = 'emergencyContacts' | 'pickups';
 
+/** The three photo consents (docs/decisions/0080-photo-consent.md), each a switch of its own. */
+const CONSENTS = [
+  { name: 'website', label: 'family.editor.consentWebsite' },
+  { name: 'ownFamily', label: 'family.editor.consentOwnFamily' },
+  { name: 'otherFamilies', label: 'family.editor.consentOtherFamilies' },
+] as const;
+
 /**
  * A server detail's field (`pickups.0.phone`, perhaps under `details.`) as a path of this form, if
  * it is one; anything else is said above the form.
  */
 const FORM_PATH =
-  /^(?:(?:emergencyContacts|pickups)(?:\.\d+\.(?:name|relationship|phone|photo))?|medical\.(?:allergies|conditions|medication|doctorName|doctorPhone)|photoConsent)$/;
+  /^(?:(?:emergencyContacts|pickups)(?:\.\d+\.(?:name|relationship|phone|photo))?|medical\.(?:allergies|conditions|medication|doctorName|doctorPhone)|photoConsent\.(?:website|ownFamily|otherFamilies))$/;
 export function carePathOf(field: string): Path<CareDetailsInput> | undefined {
   const path = field.replace(/^(?:details|body)\./, '');
   return FORM_PATH.test(path) ? (path as Path<CareDetailsInput>) : undefined;
@@ -477,17 +484,19 @@ export function CareEditor({ studentId, saved }: { studentId: number; saved: Car
 
       <fieldset className="care-section">
         <legend className="care-section__title">{t('family.editor.photos')}</legend>
-        <div className="form-check form-switch care-consent">
-          <input
-            id={`${id}-consent`}
-            type="checkbox"
-            className="form-check-input"
-            {...register('photoConsent')}
-          />
-          <label className="form-check-label" htmlFor={`${id}-consent`}>
-            {t('family.editor.consent')}
-          </label>
-        </div>
+        {CONSENTS.map(({ name, label }) => (
+          <div key={name} className="form-check form-switch care-consent">
+            <input
+              id={`${id}-consent-${name}`}
+              type="checkbox"
+              className="form-check-input"
+              {...register(`photoConsent.${name}`)}
+            />
+            <label className="form-check-label" htmlFor={`${id}-consent-${name}`}>
+              {t(label)}
+            </label>
+          </div>
+        ))}
       </fieldset>
 
       <div className="care-form__actions">

@@ -22,7 +22,7 @@ const DETAILS: CareDetails = {
     doctorPhone: '+1 555 0199',
   },
   pickups: [{ name: 'Grandma Rose', relationship: 'Grandmother', phone: '+1 555 0123', photo: null }],
-  photoConsent: false,
+  photoConsent: { website: false, ownFamily: false, otherFamilies: false },
 };
 
 const care = (mayEdit: boolean, details: CareDetails = DETAILS): { data: CareAnswer } => ({
@@ -118,6 +118,7 @@ describe('care details (/care/:id, docs/decisions/0021-families.md)', () => {
     expect(screen.getByText('Peanuts', { selector: 'dd' })).toBeInTheDocument();
     expect(screen.getByText('Grandma Rose')).toBeInTheDocument();
     expect(screen.getByText(CARE_TEXTS.consentNo)).toBeInTheDocument();
+    expect(screen.getByText(CARE_TEXTS.consentOtherFamiliesNo)).toBeInTheDocument();
     // The history is for those who keep the details: the server answers a class teacher 403.
     expect(screen.queryByRole('region', { name: CARE_TEXTS.historyTitle })).not.toBeInTheDocument();
     expect(await seriousAxeViolations(container)).toEqual([]);
@@ -159,7 +160,8 @@ describe('care details (/care/:id, docs/decisions/0021-families.md)', () => {
     );
     // The second contact is called first from now on.
     await user.click(within(form).getByRole('button', { name: 'Move Dev Verma up' }));
-    await user.click(within(form).getByRole('checkbox', { name: /may appear in photos/ }));
+    await user.click(within(form).getByRole('checkbox', { name: /on the school’s website/ }));
+    await user.click(within(form).getByRole('checkbox', { name: /other families see/ }));
     await user.click(within(form).getByRole('button', { name: CARE_EDITOR_TEXTS.save }));
 
     await waitFor(() => expect(putBodies(api)).toHaveLength(1));
@@ -170,7 +172,7 @@ describe('care details (/care/:id, docs/decisions/0021-families.md)', () => {
         ...DETAILS.pickups,
         { name: 'Uncle Sam', relationship: 'Uncle', phone: '+1 555 0777', photo: `care/31/${SAM}` },
       ],
-      photoConsent: true,
+      photoConsent: { website: true, ownFamily: false, otherFamilies: true },
     });
     const upload = api.spy.mock.calls.find(([input]) => String(input).includes('pickup-photo'));
     const sent = upload?.[1]?.body;

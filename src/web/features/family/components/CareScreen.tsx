@@ -113,7 +113,27 @@ export function CareView({ answer }: { answer: CareAnswer }) {
       ) : null}
       <section className="care-section">
         <h3 className="care-section__title">{t('family.care.photos')}</h3>
-        <p className="mb-0">{t(details.photoConsent ? 'family.care.consentYes' : 'family.care.consentNo')}</p>
+        <ul className="list-unstyled mb-0">
+          <li>
+            {t(
+              details.photoConsent.website ? 'family.care.consentWebsiteYes' : 'family.care.consentWebsiteNo',
+            )}
+          </li>
+          <li>
+            {t(
+              details.photoConsent.ownFamily
+                ? 'family.care.consentOwnFamilyYes'
+                : 'family.care.consentOwnFamilyNo',
+            )}
+          </li>
+          <li>
+            {t(
+              details.photoConsent.otherFamilies
+                ? 'family.care.consentOtherFamiliesYes'
+                : 'family.care.consentOtherFamiliesNo',
+            )}
+          </li>
+        </ul>
       </section>
     </div>
   );

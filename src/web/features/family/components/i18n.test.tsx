@@ -32,7 +32,7 @@ const CARE: CareAnswer = {
     emergencyContacts: [{ name: 'Maria Verma', relationship: 'Aunt', phone: '+1 555 0100' }],
     medical: { allergies: 'Peanuts', conditions: '', medication: '', doctorName: 'Dr Lee', doctorPhone: '' },
     pickups: [{ name: 'Grandma Rose', relationship: 'Grandmother', phone: '+1 555 0123', photo: null }],
-    photoConsent: true,
+    photoConsent: { website: true, ownFamily: true, otherFamilies: true },
   },
   updatedAt: '2026-11-20T09:00:00.000Z',
   updatedBy: 'Maria Verma',

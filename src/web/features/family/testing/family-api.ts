@@ -16,7 +16,8 @@ export const PARENT_TEXTS = {
 export const CARE_TEXTS = {
   back: t('family.care.back'),
   historyTitle: t('family.care.historyTitle'),
-  consentNo: t('family.care.consentNo'),
+  consentNo: t('family.care.consentWebsiteNo'),
+  consentOtherFamiliesNo: t('family.care.consentOtherFamiliesNo'),
 };
 export const CARE_EDITOR_TEXTS = {
   saved: t('family.editor.saved'),

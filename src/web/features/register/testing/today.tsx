@@ -54,7 +54,7 @@ export const CARE = {
       emergencyContacts: [],
       medical: { allergies: '', conditions: '', medication: '', doctorName: '', doctorPhone: '' },
       pickups: [{ name: 'Kofi Osei', relationship: 'Uncle', phone: '+1 555 0100', photo: null }],
-      photoConsent: true,
+      photoConsent: { website: true, ownFamily: true, otherFamilies: true },
     },
     updatedAt: null,
     updatedBy: null,

@@ -1,0 +1,36 @@
+import { useEffect, useState } from 'react';
+import type { MomentPhoto as Photo } from '../../../../shared/api/photo-moments.js';
+import { useMomentPhoto } from '../api/get-moment-photo.js';
+
+/** The width shown in a card: the smallest stored width of at least 400 px, else the largest. */
+export const shownWidth = (photo: Photo): number =>
+  photo.widths.find((width) => width >= 400) ?? photo.widths.at(-1) ?? photo.width;
+
+/** An object URL for the blob while it is shown, released when it changes or goes. */
+function useObjectUrl(blob: Blob | undefined): string | undefined {
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    if (!blob) return;
+    const next = URL.createObjectURL(blob);
+    setUrl(next);
+    return () => {
+      URL.revokeObjectURL(next);
+      setUrl(undefined);
+    };
+  }, [blob]);
+  return url;
+}
+
+/**
+ * One photo of a moment, fetched with the session's token (the server sends it only to those the
+ * children's consents allow). A box of the photo's proportions holds its place while it loads.
+ */
+export function MomentPhoto({ momentId, photo, alt }: { momentId: number; photo: Photo; alt: string }) {
+  const { data } = useMomentPhoto(momentId, photo.n, shownWidth(photo));
+  const url = useObjectUrl(data);
+  return (
+    <div className="moment-photo" style={{ aspectRatio: `${photo.width} / ${photo.height}` }}>
+      {url ? <img className="moment-photo__img" src={url} alt={alt} /> : null}
+    </div>
+  );
+}
