@@ -40,6 +40,7 @@ import { BackupScheduler } from './features/backup/scheduler.js';
 import { blogCommentFormPostRoutes } from './features/blog-comments/blog-comment-form-post.routes.js';
 import { blogCommentsRoutes } from './features/blog-comments/blog-comments.routes.js';
 import { careRoutes } from './features/care/care.routes.js';
+import { dayLogRoutes } from './features/day-log/day-log.routes.js';
 import { catalogRoutes } from './features/catalog/catalog.routes.js';
 import { contentAdminRoutes } from './features/content/content.admin.routes.js';
 import { contentRoutes } from './features/content/content.routes.js';
@@ -366,6 +367,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(dashboardRoutes);
       // The school's own words for any text (docs/decisions/0065-the-schools-own-words.md).
       await api.register(wordsRoutes);
+      // The daily log and the child's day (docs/decisions/0078-the-daily-log.md).
+      await api.register(dayLogRoutes);
     },
     { prefix: '/api' },
   );

@@ -97,6 +97,9 @@ import timetableFr from './timetable/fr.json' with { type: 'json' };
 import validationAr from './validation/ar.json' with { type: 'json' };
 import validationEn from './validation/en.json' with { type: 'json' };
 import validationFr from './validation/fr.json' with { type: 'json' };
+import dayLogAr from './day-log/ar.json' with { type: 'json' };
+import dayLogEn from './day-log/en.json' with { type: 'json' };
+import dayLogFr from './day-log/fr.json' with { type: 'json' };
 import wordsAr from './words/ar.json' with { type: 'json' };
 import wordsEn from './words/en.json' with { type: 'json' };
 import wordsFr from './words/fr.json' with { type: 'json' };
@@ -134,4 +137,5 @@ export const CATALOGS = {
   newsletter: { en: newsletterEn, fr: newsletterFr, ar: newsletterAr },
   'comment-moderation': { en: commentModerationEn, fr: commentModerationFr, ar: commentModerationAr },
   words: { en: wordsEn, fr: wordsFr, ar: wordsAr },
+  'day-log': { en: dayLogEn, fr: dayLogFr, ar: dayLogAr },
 } as const;
