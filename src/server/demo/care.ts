@@ -38,7 +38,9 @@ const DEMO_CARE: readonly DemoCare[] = [
       ],
       medical: {
         conditions: 'Mild asthma: her inhaler is in the front pocket of her bag.',
-        medications: [{ name: 'Salbutamol inhaler', dose: 'Two puffs when wheezy, at most every four hours.' }],
+        medications: [
+          { name: 'Salbutamol inhaler', dose: 'Two puffs when wheezy, at most every four hours.' },
+        ],
         doctorName: 'Dr. Ruth Adler',
         doctorPhone: '+1 555 0100 450',
       },

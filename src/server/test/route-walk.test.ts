@@ -234,7 +234,10 @@ const POLICY: Record<string, Rule> = {
   'POST /api/log-entries': { who: TEACHER_PRINCIPAL, body: {} },
   'GET /api/classes/:id/day-log': { who: TEACHER_PRINCIPAL, url: '/api/classes/:classId/day-log' },
   'GET /api/pupils/:id/day': { who: EVERY_SCHOOL_TYPE },
-  'POST /api/log-entries/:id/acknowledgement': { who: PARENT, url: '/api/log-entries/999999/acknowledgement' },
+  'POST /api/log-entries/:id/acknowledgement': {
+    who: PARENT,
+    url: '/api/log-entries/999999/acknowledgement',
+  },
   'GET /api/family/incidents/unacknowledged': { who: PARENT },
 };
 

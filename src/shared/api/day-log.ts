@@ -28,8 +28,7 @@ export const LOG_MESSAGES = {
   enterDose: 'Please enter the dose',
   enterGivenBy: 'Please enter who gave it',
   napOrder: 'The nap cannot end before it starts',
-  medicationNotInCare:
-    'This medication is not in the child’s care details. Give a reason to record it.',
+  medicationNotInCare: 'This medication is not in the child’s care details. Give a reason to record it.',
   alreadyAcknowledged: 'This incident has been acknowledged already.',
   onlyGuardians: 'Only the child’s guardians acknowledge an incident.',
 } as const;
@@ -71,7 +70,10 @@ export const LogDetailSchema = z.discriminatedUnion('kind', [
     note: optionalText('The note', LOG_LIMITS.text).default(''),
   }),
   z.object({ kind: z.literal('activity'), text: shortText(LOG_MESSAGES.enterText) }),
-  z.object({ kind: z.literal('note'), text: requiredText(LOG_MESSAGES.enterText, 'The note', LOG_LIMITS.note) }),
+  z.object({
+    kind: z.literal('note'),
+    text: requiredText(LOG_MESSAGES.enterText, 'The note', LOG_LIMITS.note),
+  }),
   z.object({
     kind: z.literal('medication'),
     name: shortText(LOG_MESSAGES.enterMedication),

@@ -36,7 +36,9 @@ export function medicationsFromText(text: string): { name: string; dose: string 
   const rest = list.slice(MAX_MEDICATIONS);
   const last = kept.at(-1);
   if (last && rest.length > 0)
-    last.dose = [last.dose, ...rest.map((m) => (m.dose ? `${m.name}: ${m.dose}` : m.name))].join('; ');
+    last.dose = [last.dose, ...rest.map((m) => (m.dose ? `${m.name}: ${m.dose}` : m.name))]
+      .filter((part) => part !== '')
+      .join('; ');
   for (const item of kept) item.dose = item.dose.slice(0, DOSE_MAX);
   return kept;
 }
@@ -81,9 +83,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('kind', 'varchar(20)', (c) =>
       c
         .notNull()
-        .check(
-          sql`kind in ('meal', 'nap', 'toilet', 'mood', 'activity', 'note', 'medication', 'incident')`,
-        ),
+        .check(sql`kind in ('meal', 'nap', 'toilet', 'mood', 'activity', 'note', 'medication', 'incident')`),
     )
     // What the entry says (shared/api/day-log.ts LogDetailSchema) as JSON text.
     .addColumn('detail', 'text', (c) => c.notNull())
@@ -97,9 +97,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('acknowledged_by_name', 'varchar(200)')
     .execute();
   // A child's day, in time order.
-  await db.schema.createIndex('log_entry_student_day').on('log_entry').columns(['student_id', 'day', 'time']).execute();
+  await db.schema
+    .createIndex('log_entry_student_day')
+    .on('log_entry')
+    .columns(['student_id', 'day', 'time'])
+    .execute();
   // A class's log of a day.
-  await db.schema.createIndex('log_entry_class_day').on('log_entry').columns(['class_id', 'day', 'time']).execute();
+  await db.schema
+    .createIndex('log_entry_class_day')
+    .on('log_entry')
+    .columns(['class_id', 'day', 'time'])
+    .execute();
   // Incidents no guardian has acknowledged (the parents' count).
   await db.schema
     .createIndex('log_entry_unacknowledged')

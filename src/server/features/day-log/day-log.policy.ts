@@ -2,7 +2,12 @@ import type { LogEntry } from '../../../shared/api/day-log.js';
 import { USER_TYPE } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
 import { findCareAccess } from '../care/care.policy.js';
-import { findVisibleClass, recordablePupils, type VisibleClass, type Viewer } from '../school/school.policy.js';
+import {
+  findVisibleClass,
+  recordablePupils,
+  type Viewer,
+  type VisibleClass,
+} from '../school/school.policy.js';
 import { findLogEntry } from './day-log.repository.js';
 
 /**
@@ -26,7 +31,11 @@ export async function writablePupils(
 }
 
 /** A class whose log the viewer keeps: a teacher's own classes, any for the principal. */
-export async function loggableClass(db: Db, viewer: Viewer, classId: number): Promise<VisibleClass | undefined> {
+export async function loggableClass(
+  db: Db,
+  viewer: Viewer,
+  classId: number,
+): Promise<VisibleClass | undefined> {
   if (viewer.type !== USER_TYPE.teacher && viewer.type !== USER_TYPE.principal) return undefined;
   return findVisibleClass(db, viewer, classId);
 }

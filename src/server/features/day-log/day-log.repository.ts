@@ -96,7 +96,10 @@ export async function insertLogEntries(db: Db, entries: readonly NewLogEntry[]):
 /** Entries by id, in the order of the children's names then id. */
 export async function entriesByIds(db: Db, ids: readonly number[]): Promise<LogEntry[]> {
   if (ids.length === 0) return [];
-  const rows = await selectEntries(db).where('l.id', 'in', [...ids]).orderBy('l.id').execute();
+  const rows = await selectEntries(db)
+    .where('l.id', 'in', [...ids])
+    .orderBy('l.id')
+    .execute();
   return rows.map(toEntry);
 }
 
@@ -161,7 +164,10 @@ export async function unacknowledgedIncidents(db: Db, studentIds: readonly numbe
 }
 
 /** The medications named in each child's care details (names as written). */
-export async function namedMedications(db: Db, studentIds: readonly number[]): Promise<Map<number, string[]>> {
+export async function namedMedications(
+  db: Db,
+  studentIds: readonly number[],
+): Promise<Map<number, string[]>> {
   const named = new Map<number, string[]>(studentIds.map((id) => [id, []]));
   if (studentIds.length === 0) return named;
   const rows = await db
@@ -196,6 +202,7 @@ export async function guardianIdsOf(db: Db, studentIds: readonly number[]): Prom
     .select(['student_id', 'parent_id'])
     .where('student_id', 'in', [...studentIds])
     .execute();
-  for (const row of rows) byChild.set(row.student_id, [...(byChild.get(row.student_id) ?? []), row.parent_id]);
+  for (const row of rows)
+    byChild.set(row.student_id, [...(byChild.get(row.student_id) ?? []), row.parent_id]);
   return byChild;
 }

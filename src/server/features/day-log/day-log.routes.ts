@@ -15,13 +15,18 @@ import { IdParamSchema } from '../../../shared/api/school.js';
 import { USER_TYPE } from '../../../shared/constants.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { CHECKED, DENIED, schoolRouting } from '../../lib/school-routes.js';
-import { nowIso } from '../../lib/time.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { findCareAccess } from '../care/care.policy.js';
 import { schoolToday } from '../settings/settings.repository.js';
 import { acknowledgeableIncident, loggableClass, writablePupils } from './day-log.policy.js';
 import { findLogEntry, unacknowledgedIncidents } from './day-log.repository.js';
-import { childDay, classDayLog, guardianChildren, recordEntries, tellOfAcknowledgement } from './day-log.service.js';
+import {
+  childDay,
+  classDayLog,
+  guardianChildren,
+  recordEntries,
+  tellOfAcknowledgement,
+} from './day-log.service.js';
 
 /**
  * The daily log (docs/decisions/0078-the-daily-log.md; bodies and answers:
@@ -131,7 +136,8 @@ export async function dayLogRoutes(app: FastifyInstance): Promise<void> {
       const viewer = currentUser(request);
       const entry = await acknowledgeableIncident(app.db, viewer, request.params.id);
       if (!entry) throw notFound('That incident');
-      if (entry.acknowledged) throw conflict(DAY_LOG_ERROR_CODES.alreadyAcknowledged, LOG_MESSAGES.alreadyAcknowledged);
+      if (entry.acknowledged)
+        throw conflict(DAY_LOG_ERROR_CODES.alreadyAcknowledged, LOG_MESSAGES.alreadyAcknowledged);
       const done = await tellOfAcknowledgement(app, viewer, entry);
       if (!done) throw conflict(DAY_LOG_ERROR_CODES.alreadyAcknowledged, LOG_MESSAGES.alreadyAcknowledged);
       const data = await findLogEntry(app.db, entry.id);
@@ -153,7 +159,10 @@ export async function dayLogRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const data = await unacknowledgedIncidents(app.db, await guardianChildren(app.db, currentUser(request).id));
+      const data = await unacknowledgedIncidents(
+        app.db,
+        await guardianChildren(app.db, currentUser(request).id),
+      );
       return { count: data.length, data };
     },
   );

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { LogEntryBodySchema } from '../../../shared/api/day-log.js';
 import {
   type ChildDay,
   type ClassDayLog,
@@ -7,7 +9,6 @@ import {
   type LogEntry,
   type TimelineItem,
 } from '../../../shared/api/day-log.js';
-import type { LogEntryBodySchema } from '../../../shared/api/day-log.js';
 import { dateInZone, formatTime } from '../../../shared/school-time.js';
 import type { Db } from '../../db/connect.js';
 import { invalid, notFound } from '../../lib/errors.js';
@@ -16,7 +17,7 @@ import type { SessionUser } from '../../plugins/auth.js';
 import { sendAlert } from '../alerts/send-alert.js';
 import type { CarePupil } from '../care/care.policy.js';
 import { checkinsOf } from '../care/care.repository.js';
-import type { VisibleClass, Viewer } from '../school/school.policy.js';
+import type { Viewer, VisibleClass } from '../school/school.policy.js';
 import { schoolTimeZone } from '../settings/settings.repository.js';
 import {
   acknowledgeIncident,
@@ -28,7 +29,6 @@ import {
   namedMedications,
   unacknowledgedIncidents,
 } from './day-log.repository.js';
-import type { z } from 'zod';
 
 /** The rules of the daily log (docs/decisions/0078-the-daily-log.md). */
 
@@ -66,7 +66,9 @@ export async function recordEntries(
     if (stored.kind === 'medication' && stored.reason === '') {
       const named = await namedMedications(trx, studentIds);
       const wanted = sameName(stored.name);
-      const missing = studentIds.filter((id) => !(named.get(id) ?? []).some((name) => sameName(name) === wanted));
+      const missing = studentIds.filter(
+        (id) => !(named.get(id) ?? []).some((name) => sameName(name) === wanted),
+      );
       if (missing.length > 0)
         throw invalid(`detail.reason: ${LOG_MESSAGES.medicationNotInCare}`, [
           { field: 'detail.reason', message: LOG_MESSAGES.medicationNotInCare },
@@ -128,7 +130,11 @@ export async function tellOfAcknowledgement(
 
 /** The children a parent is a guardian of. */
 export async function guardianChildren(db: Db, parentId: number): Promise<number[]> {
-  const rows = await db.selectFrom('guardian').select('student_id').where('parent_id', '=', parentId).execute();
+  const rows = await db
+    .selectFrom('guardian')
+    .select('student_id')
+    .where('parent_id', '=', parentId)
+    .execute();
   return rows.map((row) => row.student_id);
 }
 
@@ -163,8 +169,17 @@ export async function childDay(
   };
 }
 
-export async function classDayLog(app: FastifyInstance, found: VisibleClass, date: string): Promise<ClassDayLog> {
-  return { date, classId: found.id, className: found.name, data: await entriesOfClass(app.db, found.id, date) };
+export async function classDayLog(
+  app: FastifyInstance,
+  found: VisibleClass,
+  date: string,
+): Promise<ClassDayLog> {
+  return {
+    date,
+    classId: found.id,
+    className: found.name,
+    data: await entriesOfClass(app.db, found.id, date),
+  };
 }
 
 export type { Viewer };

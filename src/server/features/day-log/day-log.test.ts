@@ -58,7 +58,14 @@ describe.each(TEST_ENGINES)('the daily log on %s', (engine) => {
   const acknowledge = (who: Who, id: number) =>
     as(who, { method: 'POST', url: `/api/log-entries/${id}/acknowledgement` });
   const entryCount = async () =>
-    Number((await t.db.selectFrom('log_entry').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.db
+          .selectFrom('log_entry')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const lunch = { kind: 'meal', what: 'Lunch', amount: 'all' };
 
   it('logs one entry for several children at once and tells their open screens', async () => {
@@ -71,7 +78,12 @@ describe.each(TEST_ENGINES)('the daily log on %s', (engine) => {
       expect(entry).toMatchObject({ time: '12:15', detail: lunch, acknowledged: null });
       expect(entry.recordedBy).not.toBe('');
     }
-    expect(events.filter((e) => e.kind === 'log').map((e) => e.childId).sort()).toEqual([...kg].sort());
+    expect(
+      events
+        .filter((e) => e.kind === 'log')
+        .map((e) => e.childId)
+        .sort(),
+    ).toEqual([...kg].sort());
   });
 
   it('saves nothing when one child may not be logged by the writer (404 for the whole request)', async () => {
@@ -92,7 +104,9 @@ describe.each(TEST_ENGINES)('the daily log on %s', (engine) => {
     expect(mixed.statusCode).toBe(404);
     expect(await entryCount()).toBe(before + 1);
     // The principal logs any pupil.
-    expect((await log('principal', { studentIds: [kg[1], f.children[1]], detail: lunch })).statusCode).toBe(201);
+    expect((await log('principal', { studentIds: [kg[1], f.children[1]], detail: lunch })).statusCode).toBe(
+      201,
+    );
     expect(await entryCount()).toBe(before + 3);
   });
 
@@ -100,7 +114,9 @@ describe.each(TEST_ENGINES)('the daily log on %s', (engine) => {
     const before = await entryCount();
     for (const who of ['parent', 'student', 'stranger'] as const)
       expect((await log(who, { studentIds: [kg[0]], detail: lunch })).statusCode).toBe(403);
-    expect((await as(undefined, { method: 'POST', url: '/api/log-entries', payload: {} })).statusCode).toBe(401);
+    expect((await as(undefined, { method: 'POST', url: '/api/log-entries', payload: {} })).statusCode).toBe(
+      401,
+    );
     const bad = [
       { studentIds: [], detail: lunch },
       { studentIds: [kg[0], kg[0]], detail: lunch },
@@ -156,7 +172,9 @@ describe.each(TEST_ENGINES)('the daily log on %s', (engine) => {
       },
     });
     expect(withReason.statusCode).toBe(201);
-    expect(LogEntriesAnswerSchema.parse(withReason.json()).data[0]?.detail).toMatchObject({ givenBy: 'Nurse Joy' });
+    expect(LogEntriesAnswerSchema.parse(withReason.json()).data[0]?.detail).toMatchObject({
+      givenBy: 'Nurse Joy',
+    });
   });
 
   it('lets a guardian acknowledge an incident exactly once, and shows staff who did and when', async () => {
@@ -186,7 +204,9 @@ describe.each(TEST_ENGINES)('the daily log on %s', (engine) => {
     expect((await acknowledge('teacher', incident.id)).statusCode).toBe(403);
     expect((await acknowledge('principal', incident.id)).statusCode).toBe(403);
     // An entry that is no incident cannot be acknowledged.
-    const [meal] = LogEntriesAnswerSchema.parse((await log('teacher', { studentIds: [kg[0]], detail: lunch })).json()).data;
+    const [meal] = LogEntriesAnswerSchema.parse(
+      (await log('teacher', { studentIds: [kg[0]], detail: lunch })).json(),
+    ).data;
     expect((await acknowledge('parent', meal?.id ?? 0)).statusCode).toBe(404);
     expect((await acknowledge('parent', 999_999)).statusCode).toBe(404);
 
@@ -195,7 +215,11 @@ describe.each(TEST_ENGINES)('the daily log on %s', (engine) => {
     expect(first.statusCode).toBe(200);
     const acknowledged = LogEntryAnswerSchema.parse(first.json()).data.acknowledged;
     const parentName = (
-      await t.db.selectFrom('app_user').select('name').where('id', '=', f.users.parent).executeTakeFirstOrThrow()
+      await t.db
+        .selectFrom('app_user')
+        .select('name')
+        .where('id', '=', f.users.parent)
+        .executeTakeFirstOrThrow()
     ).name;
     expect(acknowledged?.by).toBe(parentName);
     expect(events).toEqual([{ kind: 'log', childId: kg[0] }]);
@@ -215,10 +239,18 @@ describe.each(TEST_ENGINES)('the daily log on %s', (engine) => {
   });
 
   it('shows the child’s day, register and log in time order, to the guardians, class teachers and principal only', async () => {
-    const arrival = await as('teacher', { method: 'POST', url: `/api/pupils/${kg[2]}/checkins`, payload: { kind: 'in' } });
+    const arrival = await as('teacher', {
+      method: 'POST',
+      url: `/api/pupils/${kg[2]}/checkins`,
+      payload: { kind: 'in' },
+    });
     expect([201, 409]).toContain(arrival.statusCode);
     await log('teacher', { studentIds: [kg[2]], time: '00:00', detail: { kind: 'mood', mood: 'happy' } });
-    await log('teacher', { studentIds: [kg[2]], time: '23:59', detail: { kind: 'note', text: 'A good day' } });
+    await log('teacher', {
+      studentIds: [kg[2]],
+      time: '23:59',
+      detail: { kind: 'note', text: 'A good day' },
+    });
     const res = await day('teacher', kg[2]);
     expect(res.statusCode).toBe(200);
     const { data } = ChildDayAnswerSchema.parse(res.json());
@@ -233,11 +265,14 @@ describe.each(TEST_ENGINES)('the daily log on %s', (engine) => {
     const own = ChildDayAnswerSchema.parse((await day('parent', kg[0])).json()).data;
     expect(own.isGuardian).toBe(true);
     expect(own.items.some((item) => item.type === 'log' && item.entry.detail.kind === 'meal')).toBe(true);
-    for (const who of ['stranger', 'teacher2', 'student2'] as const) expect((await day(who, kg[0])).statusCode).toBe(404);
+    for (const who of ['stranger', 'teacher2', 'student2'] as const)
+      expect((await day(who, kg[0])).statusCode).toBe(404);
     // The demo parent is no guardian of Aisha's classmates.
     expect((await day('parent', kg[2])).statusCode).toBe(404);
     expect((await as(undefined, { method: 'GET', url: `/api/pupils/${kg[0]}/day` })).statusCode).toBe(401);
-    expect((await as('parent', { method: 'GET', url: `/api/pupils/${kg[0]}/day?date=2026-02-30` })).statusCode).toBe(400);
+    expect(
+      (await as('parent', { method: 'GET', url: `/api/pupils/${kg[0]}/day?date=2026-02-30` })).statusCode,
+    ).toBe(400);
     const earlier = ChildDayAnswerSchema.parse(
       (await as('parent', { method: 'GET', url: `/api/pupils/${kg[0]}/day?date=2020-01-06` })).json(),
     ).data;
@@ -254,6 +289,7 @@ describe.each(TEST_ENGINES)('the daily log on %s', (engine) => {
     expect((await as('principal', { method: 'GET', url })).statusCode).toBe(200);
     expect((await as('teacher2', { method: 'GET', url })).statusCode).toBe(404);
     expect((await as('teacher', { method: 'GET', url: '/api/classes/999999/day-log' })).statusCode).toBe(404);
-    for (const who of ['parent', 'student'] as const) expect((await as(who, { method: 'GET', url })).statusCode).toBe(403);
+    for (const who of ['parent', 'student'] as const)
+      expect((await as(who, { method: 'GET', url })).statusCode).toBe(403);
   });
 });
