@@ -45,6 +45,8 @@ const PUBLIC_SUFFIXES = ['.repository.ts', '.policy.ts'];
 const PUBLIC_FILES: Record<string, readonly string[]> = {
   auth: ['session.ts', 'password.ts', 'login-throttle.ts', 'device-login.ts'],
   mail: ['mail.service.ts', 'compose.ts'],
+  // Features tell users outside the app of what they wrote (a log entry, a photo, a message).
+  alerts: ['send-alert.ts'],
 };
 
 /** What a migration may import besides packages and its fellow migrations: the engine test. */
