@@ -6,7 +6,10 @@ import { dayLogKeys } from './keys.js';
 /** `GET pupils/{id}/day?date=` -> the child's day: register and log in time order. */
 export async function getChildDay(studentId: number, date: string, signal?: AbortSignal): Promise<ChildDay> {
   const query = new URLSearchParams({ date });
-  const body = await apiClient.get(`pupils/${studentId}/day?${query}`, { signal, schema: ChildDayAnswerSchema });
+  const body = await apiClient.get(`pupils/${studentId}/day?${query}`, {
+    signal,
+    schema: ChildDayAnswerSchema,
+  });
   return body.data;
 }
 
@@ -16,4 +19,5 @@ export const childDayQueryOptions = (studentId: number, date: string) =>
     queryFn: ({ signal }) => getChildDay(studentId, date, signal),
   });
 
-export const useChildDay = (studentId: number, date: string) => useQuery(childDayQueryOptions(studentId, date));
+export const useChildDay = (studentId: number, date: string) =>
+  useQuery(childDayQueryOptions(studentId, date));

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type LogEntry, LogEntriesAnswerSchema, type LogEntryBody } from '../../../../shared/api/day-log.js';
+import { LogEntriesAnswerSchema, type LogEntry, type LogEntryBody } from '../../../../shared/api/day-log.js';
 import { apiClient } from '../../../lib/api-client.js';
 import { dayLogKeys } from './keys.js';
 

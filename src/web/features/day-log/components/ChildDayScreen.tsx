@@ -19,7 +19,9 @@ export function ChildDayScreen({ studentId }: { studentId: number }) {
   const wanted = params.get('date');
   const date = isIsoDate(wanted) && wanted <= today ? wanted : today;
   const day = useChildDay(studentId, date);
-  const title = day.data ? t('day-log.day.title', { child: day.data.studentName }) : t('day-log.day.screenTitle');
+  const title = day.data
+    ? t('day-log.day.title', { child: day.data.studentName })
+    : t('day-log.day.screenTitle');
   return (
     <SchoolPanel title={title} lead={shortDate(date, locale)}>
       <div className="attendance-toolbar">

@@ -57,9 +57,13 @@ function TimelineRow({ item, isGuardian }: { item: TimelineItem; isGuardian: boo
           </p>
         ))}
         {item.type === 'log' ? (
-          <p className="day-timeline__by">{translator.t('day-log.item.recordedBy', { name: item.entry.recordedBy })}</p>
+          <p className="day-timeline__by">
+            {translator.t('day-log.item.recordedBy', { name: item.entry.recordedBy })}
+          </p>
         ) : null}
-        {incident && item.type === 'log' ? <Acknowledgement entry={item.entry} isGuardian={isGuardian} /> : null}
+        {incident && item.type === 'log' ? (
+          <Acknowledgement entry={item.entry} isGuardian={isGuardian} />
+        ) : null}
       </div>
     </li>
   );
@@ -79,7 +83,9 @@ export function ChildDayTimeline({ studentId, date }: { studentId: number; date:
   return (
     <>
       {isGuardian && unacknowledged > 0 ? (
-        <p className="school-state school-state--notice">{t('day-log.day.waiting', { count: unacknowledged })}</p>
+        <p className="school-state school-state--notice">
+          {t('day-log.day.waiting', { count: unacknowledged })}
+        </p>
       ) : null}
       {items.length === 0 ? (
         <EmptyState>{t('day-log.day.empty')}</EmptyState>

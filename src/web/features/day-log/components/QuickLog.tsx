@@ -72,11 +72,12 @@ export function QuickLog({ pupils }: { pupils: readonly QuickLogPupil[] }) {
     }
   };
 
-  const submit = (make: (form: HTMLFormElement) => LogDetailInput) => async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    if (await log(make(form))) form.reset();
-  };
+  const submit =
+    (make: (form: HTMLFormElement) => LogDetailInput) => async (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      const form = event.currentTarget;
+      if (await log(make(form))) form.reset();
+    };
 
   return (
     <SchoolPanel title={t('day-log.quick.title')} lead={t('day-log.quick.lead')} className="day-log-panel">
@@ -88,7 +89,11 @@ export function QuickLog({ pupils }: { pupils: readonly QuickLogPupil[] }) {
         >
           {t('day-log.quick.all')}
         </button>
-        <button type="button" className="btn btn-outline-secondary rounded-pill" onClick={() => setChosen(new Set())}>
+        <button
+          type="button"
+          className="btn btn-outline-secondary rounded-pill"
+          onClick={() => setChosen(new Set())}
+        >
           {t('day-log.quick.none')}
         </button>
         <p className="day-log-count" aria-live="polite">
@@ -145,11 +150,22 @@ export function QuickLog({ pupils }: { pupils: readonly QuickLogPupil[] }) {
       ) : null}
       <details className="day-log-more">
         <summary>{t('day-log.quick.more')}</summary>
-        <form className="day-log-form" aria-label={t('day-log.quick.note')} onSubmit={submit((form) => ({ kind: 'note', text: field(form, 'text') }))}>
+        <form
+          className="day-log-form"
+          aria-label={t('day-log.quick.note')}
+          onSubmit={submit((form) => ({ kind: 'note', text: field(form, 'text') }))}
+        >
           <label className="form-label mb-0" htmlFor={`${id}-note`}>
             {t('day-log.quick.note')}
           </label>
-          <textarea id={`${id}-note`} name="text" className="form-control" rows={2} required maxLength={1000} />
+          <textarea
+            id={`${id}-note`}
+            name="text"
+            className="form-control"
+            rows={2}
+            required
+            maxLength={1000}
+          />
           <button type="submit" className="btn btn-outline-primary rounded-pill" disabled={save.isPending}>
             {t('day-log.quick.addNote')}
           </button>
@@ -167,7 +183,14 @@ export function QuickLog({ pupils }: { pupils: readonly QuickLogPupil[] }) {
           <label className="form-label mb-0" htmlFor={`${id}-what`}>
             {t('day-log.quick.incidentWhat')}
           </label>
-          <textarea id={`${id}-what`} name="what" className="form-control" rows={2} required maxLength={1000} />
+          <textarea
+            id={`${id}-what`}
+            name="what"
+            className="form-control"
+            rows={2}
+            required
+            maxLength={1000}
+          />
           <label className="form-label mb-0" htmlFor={`${id}-aid`}>
             {t('day-log.quick.firstAid')}
           </label>
