@@ -27,6 +27,7 @@ import {
   recordEntries,
   tellOfAcknowledgement,
 } from './day-log.service.js';
+import { DaySummaryJob } from './day-summary.js';
 
 /**
  * The daily log (docs/decisions/0078-the-daily-log.md; bodies and answers:
@@ -37,6 +38,10 @@ const TAGS = ['Daily log'];
 
 export async function dayLogRoutes(app: FastifyInstance): Promise<void> {
   const { api, staff } = schoolRouting(app);
+  // The end-of-day summaries (day-summary.ts): every process looks, one sends.
+  const summaries = new DaySummaryJob(app, app.log);
+  app.addHook('onReady', async () => summaries.start());
+  app.addHook('onClose', async () => summaries.stop());
   const parent = app.requireTypes(USER_TYPE.parent);
 
   api.post(
