@@ -48,6 +48,6 @@ export async function acknowledgeableIncident(
 ): Promise<LogEntry | undefined> {
   if (viewer.type !== USER_TYPE.parent) return undefined;
   const entry = await findLogEntry(db, entryId);
-  if (!entry || entry.detail.kind !== 'incident') return undefined;
+  if (entry?.detail.kind !== 'incident') return undefined;
   return (await findCareAccess(db, viewer, entry.studentId)) ? entry : undefined;
 }
