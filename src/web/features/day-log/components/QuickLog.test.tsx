@@ -68,6 +68,21 @@ describe('The daily log on Today', () => {
     expect(within(form).getByLabelText('What happened')).toHaveValue('');
   });
 
+  it('records a nap with its start and end', async () => {
+    const { user, api } = render();
+    await user.click(screen.getByRole('button', { name: 'Ada Mensah' }));
+    await user.click(screen.getByText('Other entries'));
+    const form = screen.getByRole('form', { name: 'Nap' });
+    await user.type(within(form).getByLabelText('From'), '13:05');
+    await user.type(within(form).getByLabelText('To'), '14:20');
+    await user.click(within(form).getByRole('button', { name: 'Record nap' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Logged for 1 child.');
+    expect(api.requests.at(-1)?.body).toEqual({
+      studentIds: [11],
+      detail: { kind: 'nap', from: '13:05', to: '14:20' },
+    });
+  });
+
   it('says why a medication was refused, and keeps what was typed', async () => {
     const { user } = render({
       'POST log-entries': apiError(400, 'VALIDATION_FAILED', LOG_MESSAGES.medicationNotInCare),

@@ -172,6 +172,40 @@ export function QuickLog({ pupils }: { pupils: readonly QuickLogPupil[] }) {
         </form>
         <form
           className="day-log-form"
+          aria-label={t('day-log.quick.activity')}
+          onSubmit={submit((form) => ({ kind: 'activity', text: field(form, 'text') }))}
+        >
+          <label className="form-label mb-0" htmlFor={`${id}-activity`}>
+            {t('day-log.quick.activity')}
+          </label>
+          <input id={`${id}-activity`} name="text" className="form-control" required maxLength={200} />
+          <button type="submit" className="btn btn-outline-primary rounded-pill" disabled={save.isPending}>
+            {t('day-log.quick.addActivity')}
+          </button>
+        </form>
+        <form
+          className="day-log-form"
+          aria-label={t('day-log.quick.nap')}
+          onSubmit={submit((form) => ({
+            kind: 'nap',
+            from: field(form, 'from'),
+            to: field(form, 'to') || null,
+          }))}
+        >
+          <label className="form-label mb-0" htmlFor={`${id}-nap-from`}>
+            {t('day-log.quick.napFrom')}
+          </label>
+          <input id={`${id}-nap-from`} name="from" type="time" className="form-control" required />
+          <label className="form-label mb-0" htmlFor={`${id}-nap-to`}>
+            {t('day-log.quick.napTo')}
+          </label>
+          <input id={`${id}-nap-to`} name="to" type="time" className="form-control" />
+          <button type="submit" className="btn btn-outline-primary rounded-pill" disabled={save.isPending}>
+            {t('day-log.quick.addNap')}
+          </button>
+        </form>
+        <form
+          className="day-log-form"
           aria-label={t('day-log.quick.incident')}
           onSubmit={submit((form) => ({
             kind: 'incident',
