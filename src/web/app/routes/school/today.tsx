@@ -24,7 +24,7 @@ export default function TodayRoute() {
   return (
     <TodayScreen
       openOn={own.data ?? undefined}
-      dayTools={({ classId, pupils }) => <QuickLog key={classId} pupils={pupils} />}
+      dayTools={({ classId, pupils }) => <QuickLog key={classId} classId={classId} pupils={pupils} />}
     />
   );
 }

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LOG_MESSAGES } from '../../../../shared/api/day-log.js';
 import { apiError, mockApi, profile, renderScreen } from '../../../test/school-test-utils.js';
-import { entry } from '../testing/day.js';
+import { entry, TODAY } from '../testing/day.js';
 import { QuickLog } from './QuickLog.js';
 
 const PUPILS = [
@@ -12,15 +12,30 @@ const PUPILS = [
 ];
 
 const render = (routes: Record<string, unknown> = {}) => {
+  const logged: ReturnType<typeof entry>[] = [];
   const api = mockApi({
     'GET users/profile': profile('Teacher'),
     'POST log-entries': (request: { body: unknown }) => {
       const { studentIds } = request.body as { studentIds: number[] };
-      return { data: studentIds.map((studentId, index) => entry({ id: index + 1, studentId })) };
+      const data = studentIds.map((studentId, index) =>
+        entry({
+          id: logged.length + index + 1,
+          studentId,
+          studentName: PUPILS.find((p) => p.studentId === studentId)?.studentName,
+        }),
+      );
+      logged.push(...data);
+      return { data };
     },
+    [`GET classes/2/day-log?date=${TODAY}`]: () => ({
+      date: TODAY,
+      classId: 2,
+      className: 'KG',
+      data: logged,
+    }),
     ...(routes as Record<string, object>),
   });
-  const view = renderScreen(<QuickLog pupils={PUPILS} />, { path: '/today', pattern: '/today' });
+  const view = renderScreen(<QuickLog classId={2} pupils={PUPILS} />, { path: '/today', pattern: '/today' });
   return { ...view, api };
 };
 
@@ -34,6 +49,10 @@ describe('The daily log on Today', () => {
     expect(screen.getByText('2 children chosen')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Meal: all' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Logged for 2 children.');
+    // The class's log of today shows them, newest first.
+    const todays = screen.getByRole('region', { name: 'Logged today' });
+    expect(await within(todays).findByText('Cara Diallo: Meal: Lunch')).toBeInTheDocument();
+    expect(within(todays).getByText('Ada Mensah: Meal: Lunch')).toBeInTheDocument();
     expect(api.requests.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([
       { studentIds: [11, 13], detail: { kind: 'meal', what: 'Lunch', amount: 'all' } },
     ]);
@@ -61,7 +80,7 @@ describe('The daily log on Today', () => {
     await user.type(within(form).getByLabelText('First aid'), 'Cold pack');
     await user.click(within(form).getByRole('button', { name: 'Record incident' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Logged for 1 child.');
-    expect(api.requests.at(-1)?.body).toEqual({
+    expect(api.requests.filter((r) => r.method === 'POST').at(-1)?.body).toEqual({
       studentIds: [12],
       detail: { kind: 'incident', what: 'Bumped his head', firstAid: 'Cold pack', witnessedBy: '' },
     });
@@ -77,7 +96,7 @@ describe('The daily log on Today', () => {
     await user.type(within(form).getByLabelText('To'), '14:20');
     await user.click(within(form).getByRole('button', { name: 'Record nap' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Logged for 1 child.');
-    expect(api.requests.at(-1)?.body).toEqual({
+    expect(api.requests.filter((r) => r.method === 'POST').at(-1)?.body).toEqual({
       studentIds: [11],
       detail: { kind: 'nap', from: '13:05', to: '14:20' },
     });

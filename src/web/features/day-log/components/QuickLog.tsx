@@ -1,9 +1,12 @@
 import '../../../styles/day-log.css';
 import { type FormEvent, useId, useState } from 'react';
 import type { LogDetailInput } from '../../../../shared/api/day-log.js';
+import { entryWords } from '../../../../shared/day-log-words.js';
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { type MessageKey, useI18n } from '../../../lib/i18n.js';
+import { todayInZone, useSchoolTimeZone } from '../../../lib/school-time.js';
+import { useClassDayLog } from '../api/get-class-day-log.js';
 import { useLogEntry } from '../api/log-entry.js';
 
 export interface QuickLogPupil {
@@ -39,7 +42,35 @@ const field = (form: HTMLFormElement, name: string): string =>
  * all), then one tap on a common entry logs it for all of them; a note, an incident or a medication
  * below. The answer is said here (a status line), never only in a toast.
  */
-export function QuickLog({ pupils }: { pupils: readonly QuickLogPupil[] }) {
+/** The class's entries of today, newest first: what was logged, by whom, for whom. */
+function TodaysLog({ classId }: { classId: number }) {
+  const translator = useI18n();
+  const { t } = translator;
+  const today = todayInZone(useSchoolTimeZone());
+  const log = useClassDayLog(classId, today);
+  const entries = [...(log.data?.data ?? [])].reverse();
+  return (
+    <section className="day-log-today" aria-label={t('day-log.log.title')}>
+      <h3 className="h6 mt-3">{t('day-log.log.title')}</h3>
+      {log.data && entries.length === 0 ? <p className="day-log-count">{t('day-log.log.empty')}</p> : null}
+      <ol className="day-timeline">
+        {entries.map((entry) => (
+          <li key={entry.id} className="day-timeline__item">
+            <span className="day-timeline__time">{entry.time}</span>
+            <p className="day-timeline__line">
+              {t('day-log.log.item', {
+                child: entry.studentName,
+                entry: entryWords(translator, entry).headline,
+              })}
+            </p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+export function QuickLog({ classId, pupils }: { classId: number; pupils: readonly QuickLogPupil[] }) {
   const id = useId();
   const { t } = useI18n();
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
@@ -264,6 +295,7 @@ export function QuickLog({ pupils }: { pupils: readonly QuickLogPupil[] }) {
           </button>
         </form>
       </details>
+      <TodaysLog classId={classId} />
     </SchoolPanel>
   );
 }

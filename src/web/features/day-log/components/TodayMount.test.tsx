@@ -14,9 +14,12 @@ describe('Today with the daily log', () => {
       [`GET classes/2/register?date=${TODAY}`]: register([ADA, BEN]),
       'GET classes/2/register': register([ADA, BEN]),
       'GET pupils/12/care': CARE,
+      [`GET classes/2/day-log?date=${TODAY}`]: { date: TODAY, classId: 2, className: 'KG', data: [] },
     });
     return renderScreen(
-      <TodayScreen dayTools={({ classId, pupils }) => <QuickLog key={classId} pupils={pupils} />} />,
+      <TodayScreen
+        dayTools={({ classId, pupils }) => <QuickLog key={classId} classId={classId} pupils={pupils} />}
+      />,
       {
         path,
         pattern: '/today',

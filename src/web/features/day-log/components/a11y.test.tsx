@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { seriousAxeViolations as blocking } from '../../../test/axe.js';
 import { mockApi, profile, renderScreen } from '../../../test/school-test-utils.js';
-import { childDay, TODAY } from '../testing/day.js';
+import { childDay, entry, TODAY } from '../testing/day.js';
 import { ChildDayScreen } from './ChildDayScreen.js';
 import { QuickLog } from './QuickLog.js';
 
@@ -29,9 +29,18 @@ describe('the daily log: accessibility', () => {
     'Today’s quick entries at %i px for a %s: no serious or critical violation, with the other entries open',
     async (width, type) => {
       atWidth(width);
-      mockApi({ 'GET users/profile': profile(type) });
+      mockApi({
+        'GET users/profile': profile(type),
+        [`GET classes/2/day-log?date=${TODAY}`]: {
+          date: TODAY,
+          classId: 2,
+          className: 'KG',
+          data: [entry({})],
+        },
+      });
       const { container, user } = renderScreen(
         <QuickLog
+          classId={2}
           pupils={[
             { studentId: 11, studentName: 'Ada Mensah' },
             { studentId: 12, studentName: 'Ben Osei' },
