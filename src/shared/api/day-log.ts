@@ -26,11 +26,9 @@ export const LOG_MESSAGES = {
   enterText: 'Please write something',
   enterMedication: 'Please enter the medication',
   enterDose: 'Please enter the dose',
-  enterGivenBy: 'Please enter who gave it',
   napOrder: 'The nap cannot end before it starts',
   medicationNotInCare: 'This medication is not in the child’s care details. Give a reason to record it.',
   alreadyAcknowledged: 'This incident has been acknowledged already.',
-  onlyGuardians: 'Only the child’s guardians acknowledge an incident.',
 } as const;
 
 export const MEAL_AMOUNTS = ['all', 'most', 'some', 'none'] as const;

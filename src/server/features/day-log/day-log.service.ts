@@ -70,7 +70,7 @@ export async function recordEntries(
         (id) => !(named.get(id) ?? []).some((name) => sameName(name) === wanted),
       );
       if (missing.length > 0)
-        throw invalid(`detail.reason: ${LOG_MESSAGES.medicationNotInCare}`, [
+        throw invalid(LOG_MESSAGES.medicationNotInCare, [
           { field: 'detail.reason', message: LOG_MESSAGES.medicationNotInCare },
         ]);
     }

@@ -153,6 +153,15 @@ describe.each(TEST_ENGINES)('the daily log on %s', (engine) => {
     expect(unnamed.json().error.details).toEqual([
       { field: 'detail.reason', message: LOG_MESSAGES.medicationNotInCare },
     ]);
+    // In the writer's language, like every sentence of the shared schemas.
+    await t.db.updateTable('app_user').set({ language: 'fr' }).where('id', '=', f.users.teacher).execute();
+    const french = await log('teacher', {
+      studentIds: [kg[0]],
+      detail: { kind: 'medication', name: 'Paracetamol', dose: '5 ml' },
+    });
+    await t.db.updateTable('app_user').set({ language: null }).where('id', '=', f.users.teacher).execute();
+    expect(french.statusCode).toBe(400);
+    expect(french.json().error.message).toContain('fiche de soins');
     // Named for Aisha but not for her classmate: the whole request is refused.
     const mixed = await log('teacher', {
       studentIds: [kg[0], kg[1]],
