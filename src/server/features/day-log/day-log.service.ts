@@ -14,7 +14,7 @@ import type { Db } from '../../db/connect.js';
 import { invalid, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import type { SessionUser } from '../../plugins/auth.js';
-import { sendAlert } from '../alerts/send-alert.js';
+import { type Alert, sendAlert } from '../alerts/send-alert.js';
 import type { CarePupil } from '../care/care.policy.js';
 import { checkinsOf } from '../care/care.repository.js';
 import type { Viewer, VisibleClass } from '../school/school.policy.js';
@@ -99,22 +99,32 @@ async function announce(app: FastifyInstance, studentIds: readonly number[]): Pr
   }
 }
 
+/** The alerts of new incidents: one per child with guardians, to those guardians, opening the child's day. */
+export function incidentAlerts(
+  entries: readonly LogEntry[],
+  guardians: ReadonlyMap<number, readonly number[]>,
+): Alert[] {
+  return entries.flatMap((entry): Alert[] => {
+    const userIds = guardians.get(entry.studentId) ?? [];
+    if (entry.detail.kind !== 'incident' || userIds.length === 0) return [];
+    return [
+      {
+        kind: 'incidents',
+        userIds,
+        title: { key: 'day-log.alert.incidentTitle', params: { child: entry.studentName } },
+        body: { key: 'day-log.alert.incidentBody', params: { child: entry.studentName, time: entry.time } },
+        path: childDayPath(entry.studentId),
+      },
+    ];
+  });
+}
+
 async function alertIncident(app: FastifyInstance, entries: readonly LogEntry[]): Promise<void> {
   const guardians = await guardianIdsOf(
     app.db,
     entries.map((entry) => entry.studentId),
   );
-  for (const entry of entries) {
-    const userIds = guardians.get(entry.studentId) ?? [];
-    if (userIds.length === 0) continue;
-    await sendAlert(app, {
-      kind: 'incidents',
-      userIds,
-      title: { key: 'day-log.alert.incidentTitle', params: { child: entry.studentName } },
-      body: { key: 'day-log.alert.incidentBody', params: { child: entry.studentName, time: entry.time } },
-      path: childDayPath(entry.studentId),
-    });
-  }
+  for (const alert of incidentAlerts(entries, guardians)) await sendAlert(app, alert);
 }
 
 /** Records the guardian's acknowledgement; answers false when another was first. */

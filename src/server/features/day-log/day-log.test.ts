@@ -12,6 +12,8 @@ import type { LiveEvent } from '../../../shared/api/live.js';
 import { USER_TYPE } from '../../../shared/constants.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { bearer, type Caller, userWithSession, withDemoSchool } from '../../test/school-fixtures.js';
+import { guardianIdsOf } from './day-log.repository.js';
+import { incidentAlerts } from './day-log.service.js';
 
 /**
  * The daily log's calls (docs/decisions/0078-the-daily-log.md) against the demo school: teacher@
@@ -195,6 +197,17 @@ describe.each(TEST_ENGINES)('the daily log on %s', (engine) => {
     expect(res.statusCode).toBe(201);
     const [incident] = LogEntriesAnswerSchema.parse(res.json()).data;
     if (!incident) throw new Error('no incident');
+    // The alert that goes to the child's guardians (the demo parent), in their language by its keys.
+    expect(incidentAlerts([incident], await guardianIdsOf(t.db, [kg[0]]))).toEqual([
+      {
+        kind: 'incidents',
+        userIds: [f.users.parent],
+        title: { key: 'day-log.alert.incidentTitle', params: { child: incident.studentName } },
+        body: { key: 'day-log.alert.incidentBody', params: { child: incident.studentName, time: '10:30' } },
+        path: `/dashboard/children/${kg[0]}/day`,
+      },
+    ]);
+    expect(incidentAlerts([incident], new Map())).toEqual([]);
 
     const waiting = UnacknowledgedAnswerSchema.parse(
       (await as('parent', { method: 'GET', url: '/api/family/incidents/unacknowledged' })).json(),
