@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { LogEntryBodySchema } from '../../../shared/api/day-log.js';
 import {
   type ChildDay,
   type ClassDayLog,
   LOG_MESSAGES,
   type LogDetail,
   type LogEntry,
+  type LogEntryBodySchema,
   type TimelineItem,
 } from '../../../shared/api/day-log.js';
+import type { CheckinRow } from '../../../shared/api/family.js';
 import { dateInZone, formatTime } from '../../../shared/school-time.js';
 import type { Db } from '../../db/connect.js';
 import { invalid, notFound } from '../../lib/errors.js';
@@ -17,7 +18,7 @@ import type { SessionUser } from '../../plugins/auth.js';
 import { type Alert, sendAlert } from '../alerts/send-alert.js';
 import type { CarePupil } from '../care/care.policy.js';
 import { checkinsOf } from '../care/care.repository.js';
-import type { Viewer, VisibleClass } from '../school/school.policy.js';
+import type { VisibleClass } from '../school/school.policy.js';
 import { schoolTimeZone } from '../settings/settings.repository.js';
 import {
   acknowledgeIncident,
@@ -148,7 +149,29 @@ export async function guardianChildren(db: Db, parentId: number): Promise<number
   return rows.map((row) => row.student_id);
 }
 
-/** The child's day: register and log in time order (at the same minute, the register first). */
+/** The register's rows and the log's entries as one list in time order (at the same minute, the register first). */
+export function dayTimeline(
+  checkins: readonly CheckinRow[],
+  entries: readonly LogEntry[],
+  timeZone: string,
+): TimelineItem[] {
+  const register = checkins.map(
+    (row): TimelineItem =>
+      row.kind === 'in'
+        ? { type: 'arrival', time: formatTime(row.at, timeZone), at: row.at, recordedBy: row.recordedBy }
+        : {
+            type: 'collection',
+            time: formatTime(row.at, timeZone),
+            at: row.at,
+            collectedBy: row.collectedBy,
+          },
+  );
+  const logged = entries.map((entry): TimelineItem => ({ type: 'log', time: entry.time, entry }));
+  // A stable sort keeps the register before the log at the same minute.
+  return [...register, ...logged].sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0));
+}
+
+/** The child's day: register and log in time order. */
 export async function childDay(
   app: FastifyInstance,
   pupil: CarePupil,
@@ -161,14 +184,7 @@ export async function childDay(
     entriesOfChild(app.db, pupil.id, date),
     unacknowledgedIncidents(app.db, [pupil.id]),
   ]);
-  const register: TimelineItem[] = checkins.map((row) =>
-    row.kind === 'in'
-      ? { type: 'arrival', time: formatTime(row.at, timeZone), at: row.at, recordedBy: row.recordedBy }
-      : { type: 'collection', time: formatTime(row.at, timeZone), at: row.at, collectedBy: row.collectedBy },
-  );
-  const logged: TimelineItem[] = entries.map((entry) => ({ type: 'log', time: entry.time, entry }));
-  // A stable sort keeps the register before the log at the same minute.
-  const items = [...register, ...logged].sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0));
+  const items = dayTimeline(checkins, entries, timeZone);
   return {
     date,
     studentId: pupil.id,
@@ -191,5 +207,3 @@ export async function classDayLog(
     data: await entriesOfClass(app.db, found.id, date),
   };
 }
-
-export type { Viewer };

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { TimelineItem } from '../../../shared/api/day-log.js';
 import { timelineWords } from '../../../shared/day-log-words.js';
 import type { AnyLocale } from '../../../shared/i18n/locales.js';
 import { dateInZone, formatTime } from '../../../shared/school-time.js';
@@ -11,7 +10,7 @@ import { sendAlert } from '../alerts/send-alert.js';
 import { checkinsOf } from '../care/care.repository.js';
 import { schoolTimeZone } from '../settings/settings.repository.js';
 import { entriesOfChild, guardianIdsOf } from './day-log.repository.js';
-import { childDayPath } from './day-log.service.js';
+import { childDayPath, dayTimeline } from './day-log.service.js';
 
 /**
  * The optional end-of-day summary for guardians (docs/decisions/0078-the-daily-log.md): once per
@@ -46,20 +45,7 @@ export async function childDaySummary(
     checkinsOf(db, child.id, day),
     entriesOfChild(db, child.id, day),
   ]);
-  const items: TimelineItem[] = [
-    ...checkins.map(
-      (row): TimelineItem =>
-        row.kind === 'in'
-          ? { type: 'arrival', time: formatTime(row.at, timeZone), at: row.at, recordedBy: row.recordedBy }
-          : {
-              type: 'collection',
-              time: formatTime(row.at, timeZone),
-              at: row.at,
-              collectedBy: row.collectedBy,
-            },
-    ),
-    ...entries.map((entry): TimelineItem => ({ type: 'log', time: entry.time, entry })),
-  ].sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0));
+  const items = dayTimeline(checkins, entries, timeZone);
   const lines = items.map((item) => {
     const words = timelineWords(translator, item);
     return [`${item.time} ${words.headline}`, ...words.lines].join(' · ');
