@@ -44,6 +44,7 @@ import { catalogRoutes } from './features/catalog/catalog.routes.js';
 import { contentAdminRoutes } from './features/content/content.admin.routes.js';
 import { contentRoutes } from './features/content/content.routes.js';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
+import { dayLogRoutes } from './features/day-log/day-log.routes.js';
 import { examsRoutes } from './features/exams/exams.routes.js';
 import { familyRoutes } from './features/family/family.routes.js';
 import { paymentsRoutes } from './features/fees/payments.routes.js';
@@ -369,6 +370,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(wordsRoutes);
       // Photo moments governed by consent (docs/decisions/0080-photo-consent.md).
       await api.register(photoMomentRoutes);
+      // The daily log and the child's day (docs/decisions/0078-the-daily-log.md).
+      await api.register(dayLogRoutes);
     },
     { prefix: '/api' },
   );

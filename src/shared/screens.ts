@@ -360,6 +360,9 @@ export const SCREENS = [
   { path: '/mark-history/:id', title: 'Mark History', who: PRINCIPAL_ONLY },
   // docs/decisions/0021-families.md: a child's care details, reached from the parent's dashboard.
   { path: '/care/:id', title: 'Care Details', who: CARE },
+  // docs/decisions/0078-the-daily-log.md: a child's day as a timeline (guardians, class teachers,
+  // principal); under the dashboard, whose banner title it keeps.
+  { path: '/dashboard/children/:id/day', title: 'Dashboard', who: CARE },
   // docs/decisions/0021-families.md#staff-screens: the day's register and the principal's linking of parents.
   {
     path: '/today',

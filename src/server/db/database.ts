@@ -640,6 +640,31 @@ export interface SetupTokenTable {
   created_at: string;
 }
 
+/** One entry of a child's daily log (docs/decisions/0078-the-daily-log.md). */
+export interface LogEntryTable {
+  id: Generated<number>;
+  student_id: number;
+  class_id: number | null;
+  day: string;
+  time: string;
+  kind: string;
+  /** shared/api/day-log.ts LogDetailSchema as JSON text. */
+  detail: string;
+  recorded_by: number | null;
+  recorded_by_name: string;
+  recorded_at: string;
+  acknowledged_at: string | null;
+  acknowledged_by: number | null;
+  acknowledged_by_name: string | null;
+}
+
+/** The end-of-day summaries of a school day, claimed once by one process. */
+export interface DaySummaryRunTable {
+  day: string;
+  claimed_at: string;
+  sent: number;
+}
+
 export interface Database {
   content_record: ContentRecordTable;
   content_image: ContentImageTable;
@@ -696,6 +721,8 @@ export interface Database {
   photo_moment_photo: PhotoMomentPhotoTable;
   photo_moment_child: PhotoMomentChildTable;
   content_image_child: ContentImageChildTable;
+  log_entry: LogEntryTable;
+  day_summary_run: DaySummaryRunTable;
 }
 
 export type UserRow = Selectable<UserTable>;

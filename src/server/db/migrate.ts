@@ -24,6 +24,7 @@ import * as languages from './migrations/2026-12-02T0100-languages.js';
 import * as newsletterLanguage from './migrations/2026-12-02T0200-newsletter-language.js';
 import * as contentTranslations from './migrations/2026-12-03T0100-content-translations.js';
 import * as schoolWords from './migrations/2026-12-03T0200-school-words.js';
+import * as dayLog from './migrations/2026-12-04T0100-day-log.js';
 import * as photoMoments from './migrations/2026-12-04T0200-photo-moments.js';
 
 /**
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-02T0200-newsletter-language': newsletterLanguage,
   '2026-12-03T0100-content-translations': contentTranslations,
   '2026-12-03T0200-school-words': schoolWords,
+  '2026-12-04T0100-day-log': dayLog,
   '2026-12-04T0200-photo-moments': photoMoments,
 };
 

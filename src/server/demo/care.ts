@@ -38,6 +38,9 @@ const DEMO_CARE: readonly DemoCare[] = [
       ],
       medical: {
         conditions: 'Mild asthma: her inhaler is in the front pocket of her bag.',
+        medications: [
+          { name: 'Salbutamol inhaler', dose: 'Two puffs when wheezy, at most every four hours.' },
+        ],
         doctorName: 'Dr. Ruth Adler',
         doctorPhone: '+1 555 0100 450',
       },
@@ -54,7 +57,9 @@ const DEMO_CARE: readonly DemoCare[] = [
       ],
       medical: {
         allergies: 'Peanuts and tree nuts (severe).',
-        medication: 'Adrenaline auto-injector (EpiPen): one in the office, one in his bag.',
+        medications: [
+          { name: 'Adrenaline auto-injector (EpiPen)', dose: 'One in the office, one in his bag.' },
+        ],
         doctorName: 'Dr. Samuel Ortiz',
         doctorPhone: '+1 555 0100 733',
       },

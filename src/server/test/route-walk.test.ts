@@ -253,6 +253,15 @@ const POLICY: Record<string, Rule> = {
     url: '/api/admin/content/gallery/999999/children',
     body: {},
   },
+  // The daily log and the child's day (docs/decisions/0078-the-daily-log.md); record-level rules answer 404
+  'POST /api/log-entries': { who: TEACHER_PRINCIPAL, body: {} },
+  'GET /api/classes/:id/day-log': { who: TEACHER_PRINCIPAL, url: '/api/classes/:classId/day-log' },
+  'GET /api/pupils/:id/day': { who: EVERY_SCHOOL_TYPE },
+  'POST /api/log-entries/:id/acknowledgement': {
+    who: PARENT,
+    url: '/api/log-entries/999999/acknowledgement',
+  },
+  'GET /api/family/incidents/unacknowledged': { who: PARENT },
 };
 
 /** Routes for any logged-in user, whatever their type (their own account and session). */

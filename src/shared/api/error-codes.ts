@@ -144,6 +144,11 @@ export const NEWSLETTER_ERROR_CODES = {
   noSubscribers: 'NO_SUBSCRIBERS',
 } as const;
 
+/** The daily log (docs/decisions/0078-the-daily-log.md). */
+export const DAY_LOG_ERROR_CODES = {
+  alreadyAcknowledged: 'ALREADY_ACKNOWLEDGED',
+} as const;
+
 type CodesOf<T> = T[keyof T];
 
 /** Every code the server may send. */
@@ -163,7 +168,8 @@ export type ErrorCode =
   | CodesOf<typeof MEDIA_ERROR_CODES>
   | CodesOf<typeof CONTENT_ERROR_CODES>
   | CodesOf<typeof MAIL_ERROR_CODES>
-  | CodesOf<typeof NEWSLETTER_ERROR_CODES>;
+  | CodesOf<typeof NEWSLETTER_ERROR_CODES>
+  | CodesOf<typeof DAY_LOG_ERROR_CODES>;
 
 /** The codes as one sorted list without repeats (the enum of `ErrorBodySchema.code`). */
 export const ERROR_CODES = [
@@ -185,6 +191,7 @@ export const ERROR_CODES = [
       CONTENT_ERROR_CODES,
       MAIL_ERROR_CODES,
       NEWSLETTER_ERROR_CODES,
+      DAY_LOG_ERROR_CODES,
     ].flatMap((codes): ErrorCode[] => Object.values(codes)),
   ),
 ].sort() as [ErrorCode, ...ErrorCode[]];

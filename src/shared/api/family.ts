@@ -159,10 +159,21 @@ export const EmergencyContactSchema = z.object({
 });
 export type EmergencyContact = z.infer<typeof EmergencyContactSchema>;
 
+/**
+ * A medication the child may be given at school (docs/decisions/0078-the-daily-log.md): the daily
+ * log records medication given against these names, or with a reason.
+ */
+export const NamedMedicationSchema = z.object({
+  name: requiredText('Please enter the medication', 'The medication', FAMILY_LIMITS.name),
+  dose: optionalText('The dose', FAMILY_LIMITS.reason),
+});
+export type NamedMedication = z.infer<typeof NamedMedicationSchema>;
+export const MAX_MEDICATIONS = 10;
+
 export const MedicalNotesSchema = z.object({
   allergies: optionalText('Allergies', FAMILY_LIMITS.note),
   conditions: optionalText('Conditions', FAMILY_LIMITS.note),
-  medication: optionalText('Medication', FAMILY_LIMITS.note),
+  medications: z.array(NamedMedicationSchema).max(MAX_MEDICATIONS, `At most ${MAX_MEDICATIONS} medications`),
   doctorName: optionalText("The doctor's name", FAMILY_LIMITS.name),
   doctorPhone: optionalPhoneField,
 });
@@ -249,7 +260,7 @@ export type CareDetailsInput = z.input<typeof CareDetailsSchema>;
 /** The care document of a child that has none saved yet. */
 export const EMPTY_CARE_DETAILS: CareDetails = {
   emergencyContacts: [],
-  medical: { allergies: '', conditions: '', medication: '', doctorName: '', doctorPhone: '' },
+  medical: { allergies: '', conditions: '', medications: [], doctorName: '', doctorPhone: '' },
   pickups: [],
   photoConsent: NO_PHOTO_CONSENT,
 };

@@ -22,6 +22,9 @@ import commonFr from './common/fr.json' with { type: 'json' };
 import dashboardAr from './dashboard/ar.json' with { type: 'json' };
 import dashboardEn from './dashboard/en.json' with { type: 'json' };
 import dashboardFr from './dashboard/fr.json' with { type: 'json' };
+import dayLogAr from './day-log/ar.json' with { type: 'json' };
+import dayLogEn from './day-log/en.json' with { type: 'json' };
+import dayLogFr from './day-log/fr.json' with { type: 'json' };
 import documentsAr from './documents/ar.json' with { type: 'json' };
 import documentsEn from './documents/en.json' with { type: 'json' };
 import documentsFr from './documents/fr.json' with { type: 'json' };
@@ -138,4 +141,5 @@ export const CATALOGS = {
   'comment-moderation': { en: commentModerationEn, fr: commentModerationFr, ar: commentModerationAr },
   words: { en: wordsEn, fr: wordsFr, ar: wordsAr },
   'photo-moments': { en: photoMomentsEn, fr: photoMomentsFr, ar: photoMomentsAr },
+  'day-log': { en: dayLogEn, fr: dayLogFr, ar: dayLogAr },
 } as const;

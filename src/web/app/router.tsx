@@ -74,6 +74,7 @@ const SCREEN_MODULES: { readonly [Path in ScreenPath]: () => Promise<RouteModule
   '/import-pupils': () => import('./routes/school/import-pupils.js'),
   '/mark-history/:id': () => import('./routes/school/mark-history.js'),
   '/care/:id': () => import('./routes/school/care.js'),
+  '/dashboard/children/:id/day': () => import('./routes/school/child-day.js'),
   '/today': () => import('./routes/school/today.js'),
   '/guardians': () => import('./routes/school/guardians.js'),
   '/outbox': () => import('./routes/school/outbox.js'),

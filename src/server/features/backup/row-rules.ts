@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BLOG_COMMENT_STATUSES } from '../../../shared/api/blog-comment-fields.js';
+import { LOG_KINDS } from '../../../shared/api/day-log.js';
 import { ACCOUNT_STATUSES, ATTENDANCE_STATUSES, USER_TYPES } from '../../../shared/constants.js';
 import { LOCALES } from '../../../shared/i18n/locales.js';
 import { MAX_AMOUNT } from '../../../shared/rules/money.js';
@@ -127,6 +128,9 @@ const RULES: Record<string, Record<string, z.ZodTypeAny>> = {
   data_version: { version: nonNegative() },
   school_word: { locale: oneOf(LOCALES, 'a language of Schoolyard') },
   photo_moment_photo: { position: nonNegative(), width: nonNegative(), height: nonNegative() },
+  // The daily log (docs/decisions/0078-the-daily-log.md).
+  log_entry: { kind: oneOf(LOG_KINDS, 'a kind of log entry'), detail: json('object') },
+  day_summary_run: { sent: nonNegative() },
 };
 
 /** One column's schema: its type, then its rule, null where the column takes it. */

@@ -16,6 +16,7 @@ import {
   type CareDetailsInput,
   CareDetailsSchema,
   FAMILY_LIMITS,
+  MAX_MEDICATIONS,
   RELATIONSHIPS,
 } from '../../../../shared/api/family.js';
 import { ErrorLines } from '../../../components/school/ErrorLines.js';
@@ -44,7 +45,7 @@ const CONSENTS = [
  * it is one; anything else is said above the form.
  */
 const FORM_PATH =
-  /^(?:(?:emergencyContacts|pickups)(?:\.\d+\.(?:name|relationship|phone|photo))?|medical\.(?:allergies|conditions|medication|doctorName|doctorPhone)|photoConsent\.(?:website|ownFamily|otherFamilies))$/;
+  /^(?:(?:emergencyContacts|pickups)(?:\.\d+\.(?:name|relationship|phone|photo))?|medical\.(?:allergies|conditions|doctorName|doctorPhone|medications(?:\.\d+\.(?:name|dose))?)|photoConsent\.(?:website|ownFamily|otherFamilies))$/;
 export function carePathOf(field: string): Path<CareDetailsInput> | undefined {
   const path = field.replace(/^(?:details|body)\./, '');
   return FORM_PATH.test(path) ? (path as Path<CareDetailsInput>) : undefined;
@@ -294,6 +295,69 @@ const PEOPLE_LISTS: Record<
 };
 
 /**
+ * The medications the child may be given at school, one row each (name and dose or instructions):
+ * the daily log records medication given against these names (docs/decisions/0078-the-daily-log.md).
+ */
+function MedicationList({
+  form,
+  idPrefix,
+}: {
+  form: UseFormReturn<CareDetailsInput, unknown, CareDetails>;
+  idPrefix: string;
+}) {
+  const { t } = useI18n();
+  const { register, control, formState } = form;
+  const list = useFieldArray({ control, name: 'medical.medications' });
+  const rows: readonly { name?: string }[] = useWatch({ control, name: 'medical.medications' }) ?? [];
+  const errors = formState.errors.medical?.medications;
+  return (
+    <div className="col-12">
+      <p className="form-label mb-1">{t('family.editor.medication')}</p>
+      <p className="form-text mt-0">{t('family.editor.medicationHint')}</p>
+      <ol className="care-rows">
+        {list.fields.map((field, index) => {
+          const fieldId = `${idPrefix}-${field.id}`;
+          return (
+            <li key={field.id} className="care-row">
+              <div className="row g-2">
+                <TextInput
+                  id={`${fieldId}-name`}
+                  label={t('family.editor.medicationName', { number: index + 1 })}
+                  registration={register(`medical.medications.${index}.name`)}
+                  error={errors?.[index]?.name}
+                  required
+                />
+                <TextInput
+                  id={`${fieldId}-dose`}
+                  label={t('family.editor.medicationDose', { number: index + 1 })}
+                  registration={register(`medical.medications.${index}.dose`)}
+                  error={errors?.[index]?.dose}
+                />
+              </div>
+              <RowActions
+                index={index}
+                count={list.fields.length}
+                what={rows[index]?.name?.trim() || t('family.editor.medicationNumber', { number: index + 1 })}
+                onMove={list.move}
+                onRemove={list.remove}
+              />
+            </li>
+          );
+        })}
+      </ol>
+      <button
+        type="button"
+        className="btn btn-outline-primary rounded-pill care-add"
+        disabled={list.fields.length >= MAX_MEDICATIONS}
+        onClick={() => list.append({ name: '', dose: '' })}
+      >
+        {t('family.editor.addMedication')}
+      </button>
+    </div>
+  );
+}
+
+/**
  * One of the form's lists of people (emergency contacts, pick-ups): a row each with name,
  * relationship and phone (and what `extra` adds), moved and removed row by row, added up to the
  * limit in `FAMILY_LIMITS`.
@@ -435,7 +499,6 @@ export function CareEditor({ studentId, saved }: { studentId: number; saved: Car
             [
               ['allergies', 'family.editor.allergies'],
               ['conditions', 'family.editor.conditions'],
-              ['medication', 'family.editor.medication'],
             ] as const
           ).map(([name, label]) => (
             <CareField key={name} id={`${id}-${name}`} label={t(label)} error={errors.medical?.[name]}>
@@ -449,6 +512,7 @@ export function CareEditor({ studentId, saved }: { studentId: number; saved: Car
               )}
             </CareField>
           ))}
+          <MedicationList form={form} idPrefix={`${id}-medication`} />
           <TextInput
             id={`${id}-doctor-name`}
             label={t('family.editor.doctorName')}

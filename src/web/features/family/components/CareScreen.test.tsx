@@ -17,7 +17,7 @@ const DETAILS: CareDetails = {
   medical: {
     allergies: 'Peanuts',
     conditions: '',
-    medication: '',
+    medications: [],
     doctorName: 'Dr Lee',
     doctorPhone: '+1 555 0199',
   },

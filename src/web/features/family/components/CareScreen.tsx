@@ -86,7 +86,9 @@ export function CareView({ answer }: { answer: CareAnswer }) {
         <dl className="care-facts">
           <Fact term={t('family.care.allergies')}>{details.medical.allergies}</Fact>
           <Fact term={t('family.care.conditions')}>{details.medical.conditions}</Fact>
-          <Fact term={t('family.care.medication')}>{details.medical.medication}</Fact>
+          <Fact term={t('family.care.medication')}>
+            {details.medical.medications.map((m) => (m.dose ? `${m.name}: ${m.dose}` : m.name)).join('; ')}
+          </Fact>
           <Fact term={t('family.care.doctor')}>{details.medical.doctorName}</Fact>
           <Fact term={t('family.care.doctorPhone')}>{details.medical.doctorPhone}</Fact>
         </dl>

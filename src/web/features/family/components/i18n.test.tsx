@@ -30,7 +30,7 @@ const CARE: CareAnswer = {
   studentName: 'Asha Verma',
   details: {
     emergencyContacts: [{ name: 'Maria Verma', relationship: 'Aunt', phone: '+1 555 0100' }],
-    medical: { allergies: 'Peanuts', conditions: '', medication: '', doctorName: 'Dr Lee', doctorPhone: '' },
+    medical: { allergies: 'Peanuts', conditions: '', medications: [], doctorName: 'Dr Lee', doctorPhone: '' },
     pickups: [{ name: 'Grandma Rose', relationship: 'Grandmother', phone: '+1 555 0123', photo: null }],
     photoConsent: { website: true, ownFamily: true, otherFamilies: true },
   },

@@ -66,7 +66,14 @@ function chosenClass(
  * to people not on a child's list. Without a class in the address it opens on `openOn`, the teacher's
  * own class (decision 0047), which the route gives.
  */
-export function TodayScreen({ openOn }: { openOn?: number } = {}) {
+export function TodayScreen({
+  openOn,
+  dayTools,
+}: {
+  openOn?: number;
+  /** What other features add under the register for today (the route gives them: the daily log). */
+  dayTools?: (day: { classId: number; pupils: readonly RegisterRow[] }) => ReactNode;
+} = {}) {
   const id = useId();
   const { t, locale } = useI18n();
   const [params, setParams] = useSearchParams();
@@ -155,6 +162,9 @@ export function TodayScreen({ openOn }: { openOn?: number } = {}) {
         ) : null}
         {body}
       </SchoolPanel>
+      {dayTools && !readOnly && register.data && register.data.data.length > 0
+        ? dayTools({ classId: register.data.classId, pupils: register.data.data })
+        : null}
       {isPrincipal ? <OverridesPanel today={today} timeZone={timeZone} /> : null}
     </>
   );

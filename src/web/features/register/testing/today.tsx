@@ -52,7 +52,7 @@ export const CARE = {
     studentName: 'Ben Osei',
     details: {
       emergencyContacts: [],
-      medical: { allergies: '', conditions: '', medication: '', doctorName: '', doctorPhone: '' },
+      medical: { allergies: '', conditions: '', medications: [], doctorName: '', doctorPhone: '' },
       pickups: [{ name: 'Kofi Osei', relationship: 'Uncle', phone: '+1 555 0100', photo: null }],
       photoConsent: { website: true, ownFamily: true, otherFamilies: true },
     },
