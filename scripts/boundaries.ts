@@ -45,6 +45,8 @@ const PUBLIC_SUFFIXES = ['.repository.ts', '.policy.ts'];
 const PUBLIC_FILES: Record<string, readonly string[]> = {
   auth: ['session.ts', 'password.ts', 'login-throttle.ts', 'device-login.ts'],
   mail: ['mail.service.ts', 'compose.ts'],
+  // Alerts outside the app are sent by the features whose news they are (src/server/features/alerts).
+  alerts: ['send-alert.ts'],
 };
 
 /** What a migration may import besides packages and its fellow migrations: the engine test. */

@@ -79,6 +79,7 @@ import { setupGatePlugin } from './features/setup/setup-gate.js';
 import { timetableRoutes } from './features/timetable/timetable.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { wordsRoutes } from './features/words/words.routes.js';
+import { conversationsRoutes } from './features/conversations/conversations.routes.js';
 import { answerSerializerCompiler } from './lib/answer-serializer.js';
 import { sendCachedAnswer } from './lib/cached-answer.js';
 import { HttpError } from './lib/errors.js';
@@ -366,6 +367,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(dashboardRoutes);
       // The school's own words for any text (docs/decisions/0065-the-schools-own-words.md).
       await api.register(wordsRoutes);
+      // Messages between home and school (docs/decisions/0082-conversations.md).
+      await api.register(conversationsRoutes);
     },
     { prefix: '/api' },
   );

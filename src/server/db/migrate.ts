@@ -24,6 +24,8 @@ import * as languages from './migrations/2026-12-02T0100-languages.js';
 import * as newsletterLanguage from './migrations/2026-12-02T0200-newsletter-language.js';
 import * as contentTranslations from './migrations/2026-12-03T0100-content-translations.js';
 import * as schoolWords from './migrations/2026-12-03T0200-school-words.js';
+// Messages between home and school (docs/decisions/0082-conversations.md)
+import * as conversations from './migrations/2026-12-04T0300-conversations.js';
 
 /**
  * Migrations are imported, not read from a folder, so that the compiled server and the tests run
@@ -57,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-02T0200-newsletter-language': newsletterLanguage,
   '2026-12-03T0100-content-translations': contentTranslations,
   '2026-12-03T0200-school-words': schoolWords,
+  '2026-12-04T0300-conversations': conversations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -14,7 +14,7 @@ import { uploadAbandoned } from './upload-temp.js';
  * serves it behind its own policy (pick-up photos: features/care, to those who read the child's
  * care details; docs/decisions/0040-pick-up-photos.md).
  */
-export const PRIVATE_FOLDERS = ['care'] as const;
+export const PRIVATE_FOLDERS = ['care', 'conversations'] as const;
 export type PrivateFolder = (typeof PRIVATE_FOLDERS)[number];
 
 /**

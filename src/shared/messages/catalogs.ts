@@ -100,6 +100,10 @@ import validationFr from './validation/fr.json' with { type: 'json' };
 import wordsAr from './words/ar.json' with { type: 'json' };
 import wordsEn from './words/en.json' with { type: 'json' };
 import wordsFr from './words/fr.json' with { type: 'json' };
+// Messages between home and school (docs/decisions/0082-conversations.md)
+import conversationsAr from './conversations/ar.json' with { type: 'json' };
+import conversationsEn from './conversations/en.json' with { type: 'json' };
+import conversationsFr from './conversations/fr.json' with { type: 'json' };
 
 export const CATALOGS = {
   common: { en: commonEn, fr: commonFr, ar: commonAr },
@@ -134,4 +138,5 @@ export const CATALOGS = {
   newsletter: { en: newsletterEn, fr: newsletterFr, ar: newsletterAr },
   'comment-moderation': { en: commentModerationEn, fr: commentModerationFr, ar: commentModerationAr },
   words: { en: wordsEn, fr: wordsFr, ar: wordsAr },
+  conversations: { en: conversationsEn, fr: conversationsFr, ar: conversationsAr },
 } as const;
