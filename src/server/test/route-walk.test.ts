@@ -29,7 +29,11 @@ const PRINCIPAL: readonly SchoolType[] = [USER_TYPE.principal];
 const PARENT: readonly SchoolType[] = [USER_TYPE.parent];
 const PRINCIPAL_PARENT: readonly SchoolType[] = [USER_TYPE.principal, USER_TYPE.parent];
 const EVERY_SCHOOL_TYPE: readonly SchoolType[] = SCHOOL_TYPES;
-const CONVERSATION_MEMBERS: readonly SchoolType[] = [USER_TYPE.teacher, USER_TYPE.principal, USER_TYPE.parent];
+const CONVERSATION_MEMBERS: readonly SchoolType[] = [
+  USER_TYPE.teacher,
+  USER_TYPE.principal,
+  USER_TYPE.parent,
+];
 
 interface Rule {
   /** The school types that pass the route's guard. */

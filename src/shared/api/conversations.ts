@@ -177,7 +177,12 @@ export const ConversationSummarySchema = z.object({
   className: z.string().nullable(),
   unread: z.number().int(),
   last: z
-    .object({ text: z.string(), type: z.enum(MESSAGE_TYPES), side: z.enum(CONVERSATION_SIDES), sentAt: z.string() })
+    .object({
+      text: z.string(),
+      type: z.enum(MESSAGE_TYPES),
+      side: z.enum(CONVERSATION_SIDES),
+      sentAt: z.string(),
+    })
     .nullable(),
 });
 export type ConversationSummary = z.infer<typeof ConversationSummarySchema>;

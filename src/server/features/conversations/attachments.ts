@@ -64,7 +64,9 @@ export function attachmentForm(): UploadFormHooks {
         errors: {
           FST_REQ_FILE_TOO_LARGE: tooLarge,
           FST_FILES_LIMIT: () =>
-            invalid(`${CONVERSATION_MESSAGES.notAFile}.`, [{ field: FIELD, message: CONVERSATION_MESSAGES.notAFile }]),
+            invalid(`${CONVERSATION_MESSAGES.notAFile}.`, [
+              { field: FIELD, message: CONVERSATION_MESSAGES.notAFile },
+            ]),
         },
       });
       const file = files[0];
@@ -113,10 +115,16 @@ export function uploadedAttachmentSchema() {
 /** The folder of one child's attachments. */
 export const attachmentFolder = (studentId: number) => `conversations/${studentId}`;
 
-/** A file name as an attachment keeps it: its last part, no control characters, bounded. */
+/** A file name as an attachment keeps it: its last part, only printable characters, bounded. */
 const keptName = (name: string, fallback: string) =>
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-  (displayName(name).replace(/[\u0000-\u001f\u007f"\\]/g, '').trim() || fallback).slice(0, 200);
+  (
+    [...displayName(name)]
+      .filter(
+        (char) => (char.codePointAt(0) ?? 0) >= 0x20 && char !== '\u007f' && char !== '"' && char !== '\\',
+      )
+      .join('')
+      .trim() || fallback
+  ).slice(0, 200);
 
 /** Stores the checked attachment; answers what the message keeps of it. */
 export async function storeAttachment(
@@ -129,7 +137,12 @@ export async function storeAttachment(
     const [path] = await storeImages(files, folder, [uploaded.image]);
     if (!path) throw new Error('the picture was not stored');
     const size = (await files.stat(path))?.size ?? uploaded.image.bytes;
-    return { path, kind: 'image', name: keptName(uploaded.name, 'photo.webp').replace(/\.[^.]*$/, '.webp'), size };
+    return {
+      path,
+      kind: 'image',
+      name: keptName(uploaded.name, 'photo.webp').replace(/\.[^.]*$/, '.webp'),
+      size,
+    };
   }
   if (!uploaded.pdf) throw new Error('an attachment must be checked before it is stored');
   const path = `${folder}/${crypto.randomBytes(16).toString('hex')}.pdf`;
@@ -141,5 +154,3 @@ export async function storeAttachment(
 export async function dropAttachment(files: FileStore, path: string | undefined): Promise<void> {
   if (path) await files.remove([path]);
 }
-
-

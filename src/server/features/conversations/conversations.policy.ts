@@ -1,5 +1,5 @@
-import { USER_TYPE } from '../../../shared/constants.js';
 import type { ConversationSide } from '../../../shared/api/conversations.js';
+import { USER_TYPE } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
 import { type CarePupil, findCareAccess } from '../care/care.policy.js';
 import type { Viewer } from '../school/school.policy.js';

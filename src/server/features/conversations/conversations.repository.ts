@@ -1,4 +1,3 @@
-
 import {
   CONVERSATION_RULES,
   type ConversationMessage,
@@ -11,14 +10,15 @@ import {
 } from '../../../shared/api/conversations.js';
 import { USER_TYPE } from '../../../shared/constants.js';
 import type { AnyLocale } from '../../../shared/i18n/locales.js';
+import { sortByName } from '../../../shared/i18n/name-order.js';
 import type { Db } from '../../db/connect.js';
 import type { ConversationMessageTable } from '../../db/database.js';
-import { sortByName } from '../../../shared/i18n/name-order.js';
 import { classVisible, pupilVisible, type Viewer } from '../school/school.policy.js';
 
 /** Reads and writes of the conversations (docs/decisions/0082-conversations.md). */
 
-export const otherSide = (side: ConversationSide): ConversationSide => (side === 'family' ? 'school' : 'family');
+export const otherSide = (side: ConversationSide): ConversationSide =>
+  side === 'family' ? 'school' : 'family';
 
 /** The school-area path of a message's attachment. */
 export const attachmentUrl = (studentId: number, messageId: number) =>
@@ -268,7 +268,9 @@ const sideOf = (viewer: Viewer): ConversationSide => (viewer.type === USER_TYPE.
 export async function unreadByChild(db: Db, viewer: Viewer): Promise<Map<number, number>> {
   const rows = await db
     .selectFrom('conversation_message as m')
-    .leftJoin('enrolment as e', (join) => join.onRef('e.student_id', '=', 'm.student_id').on('e.ended_on', 'is', null))
+    .leftJoin('enrolment as e', (join) =>
+      join.onRef('e.student_id', '=', 'm.student_id').on('e.ended_on', 'is', null),
+    )
     .select('m.student_id')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('m.side', '=', otherSide(sideOf(viewer)))
@@ -292,10 +294,16 @@ export async function unreadByChild(db: Db, viewer: Viewer): Promise<Map<number,
  * The viewer's conversations: a parent's children, a teacher's current pupils, and for the
  * principal every child with a message. Unread first, then by the newest message, then by name.
  */
-export async function conversationsOf(db: Db, viewer: Viewer, locale: AnyLocale): Promise<ConversationSummary[]> {
+export async function conversationsOf(
+  db: Db,
+  viewer: Viewer,
+  locale: AnyLocale,
+): Promise<ConversationSummary[]> {
   let pupils = db
     .selectFrom('app_user as u')
-    .leftJoin('enrolment as e', (join) => join.onRef('e.student_id', '=', 'u.id').on('e.ended_on', 'is', null))
+    .leftJoin('enrolment as e', (join) =>
+      join.onRef('e.student_id', '=', 'u.id').on('e.ended_on', 'is', null),
+    )
     .leftJoin('school_class as c', 'c.id', 'e.class_id')
     .select(['u.id', 'u.name', 'c.name as className'])
     .where('u.type', '=', USER_TYPE.student)
@@ -343,12 +351,18 @@ export async function conversationsOf(db: Db, viewer: Viewer, locale: AnyLocale)
   // Stable: name order stays among equals.
   return summaries.sort(
     (a, b) =>
-      Number(b.unread > 0) - Number(a.unread > 0) || (b.last?.sentAt ?? '').localeCompare(a.last?.sentAt ?? ''),
+      Number(b.unread > 0) - Number(a.unread > 0) ||
+      (b.last?.sentAt ?? '').localeCompare(a.last?.sentAt ?? ''),
   );
 }
 
 /** The typed messages of a class's current pupils about `day`, in the order sent. */
-export async function dayNotesOf(db: Db, viewer: Viewer, classId: number, day: string): Promise<DayNote[] | undefined> {
+export async function dayNotesOf(
+  db: Db,
+  viewer: Viewer,
+  classId: number,
+  day: string,
+): Promise<DayNote[] | undefined> {
   const visible = await db
     .selectFrom('school_class as c')
     .select('c.id')
@@ -394,7 +408,11 @@ export async function dayNotesOf(db: Db, viewer: Viewer, classId: number, day: s
 }
 
 /** Of `studentIds`, those whose family sent "Absent today" for `day` (the absence alert stays silent for them). */
-export async function announcedAbsences(db: Db, studentIds: readonly number[], day: string): Promise<Set<number>> {
+export async function announcedAbsences(
+  db: Db,
+  studentIds: readonly number[],
+  day: string,
+): Promise<Set<number>> {
   if (studentIds.length === 0) return new Set();
   const rows = await db
     .selectFrom('conversation_message')
@@ -408,7 +426,8 @@ export async function announcedAbsences(db: Db, studentIds: readonly number[], d
 }
 
 /** A name as people write it: case and spacing do not matter. */
-const nameKey = (name: string): string => name.normalize('NFKC').toLocaleLowerCase('en').replace(/\s+/g, ' ').trim();
+const nameKey = (name: string): string =>
+  name.normalize('NFKC').toLocaleLowerCase('en').replace(/\s+/g, ' ').trim();
 
 /**
  * The newest "Someone else collects today" message of the child's family for `day` that names
@@ -436,7 +455,11 @@ export async function announcedCollector(
 /** The users the other side of a child's conversation is: its guardians, or its class's teachers and the principals. */
 export async function recipientsOf(db: Db, studentId: number, side: ConversationSide): Promise<number[]> {
   if (side === 'family') {
-    const rows = await db.selectFrom('guardian').select('parent_id').where('student_id', '=', studentId).execute();
+    const rows = await db
+      .selectFrom('guardian')
+      .select('parent_id')
+      .where('student_id', '=', studentId)
+      .execute();
     return rows.map((row) => row.parent_id);
   }
   const rows = await db
@@ -473,7 +496,9 @@ export async function claimDueAlerts(
   db: Db,
   now: string,
   messageIds?: readonly number[],
-): Promise<{ id: number; studentId: number; side: ConversationSide; senderName: string; type: MessageType }[]> {
+): Promise<
+  { id: number; studentId: number; side: ConversationSide; senderName: string; type: MessageType }[]
+> {
   let query = db
     .updateTable('conversation_message')
     .set({ alerted_at: now })
@@ -493,5 +518,3 @@ export async function claimDueAlerts(
     type: row.type,
   }));
 }
-
-

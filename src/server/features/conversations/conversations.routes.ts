@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AttachmentParamsSchema,
@@ -26,7 +27,6 @@ import { requestLocale } from '../../lib/i18n.js';
 import { CHECKED, DENIED } from '../../lib/school-routes.js';
 import { nowIso } from '../../lib/time.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Viewer } from '../school/school.policy.js';
 import { schoolToday } from '../settings/settings.repository.js';
 import { attachmentForm, uploadedAttachmentSchema } from './attachments.js';
@@ -51,7 +51,11 @@ import { messageHoursAnswer, writeMessageHours } from './message-hours.js';
 const TAGS = ['Conversations'];
 const PRIVATE_NO_STORE = 'private, no-store';
 
-async function conversationAccess(app: FastifyInstance, viewer: Viewer, studentId: number): Promise<ConversationAccess> {
+async function conversationAccess(
+  app: FastifyInstance,
+  viewer: Viewer,
+  studentId: number,
+): Promise<ConversationAccess> {
   const access = await findConversationAccess(app.db, viewer, studentId);
   if (!access) throw notFound('That pupil');
   return access;
@@ -148,7 +152,8 @@ export async function conversationsRoutes(app: FastifyInstance): Promise<void> {
       onRequest: members,
       schema: {
         tags: TAGS,
-        summary: 'Mark the other side’s messages read, up to a message (guardians, class teachers, the principal)',
+        summary:
+          'Mark the other side’s messages read, up to a message (guardians, class teachers, the principal)',
         description:
           'Every message of the other side up to `upTo` that the caller had not read gets the caller’s ' +
           'receipt (name and time; a first read stays). Answers how many were newly read.',
@@ -168,7 +173,8 @@ export async function conversationsRoutes(app: FastifyInstance): Promise<void> {
         request.body.upTo,
         nowIso(),
       );
-      if (marked > 0) await app.signals.publish({ channel: 'live', event: { kind: 'message', childId: access.pupil.id } });
+      if (marked > 0)
+        await app.signals.publish({ channel: 'live', event: { kind: 'message', childId: access.pupil.id } });
       return { data: { marked } };
     },
   );
@@ -232,7 +238,9 @@ export async function conversationsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ConversationsAnswerSchema, ...DENIED },
       },
     },
-    async (request) => ({ data: await conversationsOf(app.db, currentUser(request), await requestLocale(request)) }),
+    async (request) => ({
+      data: await conversationsOf(app.db, currentUser(request), await requestLocale(request)),
+    }),
   );
 
   api.get(
@@ -242,7 +250,8 @@ export async function conversationsRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: TAGS,
         summary: 'The caller’s unread messages, in all and by child (for badges)',
-        description: 'A message is unread until the caller marks it read; one’s own side’s messages never are.',
+        description:
+          'A message is unread until the caller marks it read; one’s own side’s messages never are.',
         security: BEARER_AUTH,
         response: { 200: UnreadAnswerSchema, ...DENIED },
       },

@@ -54,10 +54,15 @@ describe.each(TEST_ENGINES)('conversations on %s', (engine) => {
     as(who, { method: 'GET', url: `/api/pupils/${id}/conversation${query}` });
   const send = (who: Who, payload: object, id = aisha) =>
     as(who, { method: 'POST', url: `/api/pupils/${id}/conversation/messages`, payload });
-  const sendForm = async (who: Who, fields: Record<string, string>, file?: { bytes: Buffer; name: string; type: string }) => {
+  const sendForm = async (
+    who: Who,
+    fields: Record<string, string>,
+    file?: { bytes: Buffer; name: string; type: string },
+  ) => {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    if (file) form.append('attachment', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+    if (file)
+      form.append('attachment', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
     const request = new Request('http://x', { method: 'POST', body: form });
     return as(who, {
       method: 'POST',
@@ -82,7 +87,11 @@ describe.each(TEST_ENGINES)('conversations on %s', (engine) => {
     t.db.selectFrom('conversation_message').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   /** Open hours all week long, or the demo default of weekdays 07:30-18:00. */
   const setHours = (days: number[], opens = '07:30', closes = '18:00') =>
-    as('principal', { method: 'PUT', url: '/api/admin/conversations/hours', payload: { days, opens, closes } });
+    as('principal', {
+      method: 'PUT',
+      url: '/api/admin/conversations/hours',
+      payload: { days, opens, closes },
+    });
 
   describe('who belongs to a conversation', () => {
     it('the guardians, the class’s teachers and the principal read it; another teacher, another parent and an unknown pupil get 404; a pupil 403', async () => {
@@ -123,7 +132,11 @@ describe.each(TEST_ENGINES)('conversations on %s', (engine) => {
         forDay: null,
       });
       const seen = ConversationAnswerSchema.parse((await getConversation('teacher')).json()).data.messages;
-      expect(seen.at(-1)).toMatchObject({ id: message.id, mine: false, text: 'Aisha slept badly last night.' });
+      expect(seen.at(-1)).toMatchObject({
+        id: message.id,
+        mine: false,
+        text: 'Aisha slept badly last night.',
+      });
       for (const method of ['DELETE', 'PUT', 'PATCH'] as const) {
         const res = await as('principal', {
           method,
@@ -181,11 +194,15 @@ describe.each(TEST_ENGINES)('conversations on %s', (engine) => {
 
       const family = ConversationAnswerSchema.parse((await getConversation('parent')).json()).data.messages;
       for (const id of [first.id, second.id]) {
-        expect(family.find((m) => m.id === id)?.readBy).toEqual([{ name: 'Amara Okafor', readAt: expect.any(String) }]);
+        expect(family.find((m) => m.id === id)?.readBy).toEqual([
+          { name: 'Amara Okafor', readAt: expect.any(String) },
+        ]);
       }
       expect((await unread('teacher')).children.find((c) => c.studentId === aisha)).toBeUndefined();
       // The principal has not read them.
-      expect((await unread('principal')).children.find((c) => c.studentId === aisha)?.unread).toBeGreaterThanOrEqual(2);
+      expect(
+        (await unread('principal')).children.find((c) => c.studentId === aisha)?.unread,
+      ).toBeGreaterThanOrEqual(2);
 
       // The other way: a staff message read by the family.
       const answer = await sent('teacher', { text: 'Yes, boots are fine.' });
@@ -194,7 +211,9 @@ describe.each(TEST_ENGINES)('conversations on %s', (engine) => {
       expect((await read('parent', second.id)).json().data.marked).toBe(0);
       expect((await read('parent', answer.id)).json().data.marked).toBe(1);
       const school = ConversationAnswerSchema.parse((await getConversation('teacher')).json()).data.messages;
-      expect(school.find((m) => m.id === answer.id)?.readBy).toEqual([{ name: 'Kofi Rahman', readAt: expect.any(String) }]);
+      expect(school.find((m) => m.id === answer.id)?.readBy).toEqual([
+        { name: 'Kofi Rahman', readAt: expect.any(String) },
+      ]);
       expect((await unread('parent')).total).toBe(0);
     });
 
@@ -215,21 +234,29 @@ describe.each(TEST_ENGINES)('conversations on %s', (engine) => {
 
     it('lists: a teacher their classes’ children with unread counts, the parent their children, the principal every child with a message', async () => {
       const note = await sent('parent', { text: 'A list check' }, aisha);
-      const teacher = ConversationsAnswerSchema.parse((await as('teacher', { method: 'GET', url: '/api/conversations' })).json()).data;
+      const teacher = ConversationsAnswerSchema.parse(
+        (await as('teacher', { method: 'GET', url: '/api/conversations' })).json(),
+      ).data;
       const row = teacher.find((c) => c.studentId === aisha);
       expect(row?.unread).toBeGreaterThanOrEqual(1);
       expect(row?.last).toMatchObject({ text: 'A list check', side: 'family' });
-      const other = ConversationsAnswerSchema.parse((await as('teacher2', { method: 'GET', url: '/api/conversations' })).json()).data;
+      const other = ConversationsAnswerSchema.parse(
+        (await as('teacher2', { method: 'GET', url: '/api/conversations' })).json(),
+      ).data;
       expect(other.some((c) => c.studentId === aisha)).toBe(false);
       // Unread first.
       expect(teacher[0]?.unread).toBeGreaterThan(0);
-      const parent = ConversationsAnswerSchema.parse((await as('parent', { method: 'GET', url: '/api/conversations' })).json()).data;
+      const parent = ConversationsAnswerSchema.parse(
+        (await as('parent', { method: 'GET', url: '/api/conversations' })).json(),
+      ).data;
       expect(parent.map((c) => c.studentId).sort()).toEqual([aisha, brother].sort());
       const principal = ConversationsAnswerSchema.parse(
         (await as('principal', { method: 'GET', url: '/api/conversations' })).json(),
       ).data;
       expect(principal.map((c) => c.studentId)).toEqual(expect.arrayContaining([aisha, brother]));
-      const strangers = ConversationsAnswerSchema.parse((await as('stranger', { method: 'GET', url: '/api/conversations' })).json()).data;
+      const strangers = ConversationsAnswerSchema.parse(
+        (await as('stranger', { method: 'GET', url: '/api/conversations' })).json(),
+      ).data;
       expect(strangers).toEqual([]);
       await read('teacher', note.id);
     });
@@ -237,7 +264,11 @@ describe.each(TEST_ENGINES)('conversations on %s', (engine) => {
 
   describe('attachments', () => {
     it('a photo is re-encoded and served no-store to the conversation’s members only', async () => {
-      const res = await sendForm('parent', { text: 'Her drawing' }, { bytes: await png(64, 48), name: 'drawing.png', type: 'image/png' });
+      const res = await sendForm(
+        'parent',
+        { text: 'Her drawing' },
+        { bytes: await png(64, 48), name: 'drawing.png', type: 'image/png' },
+      );
       expect(res.statusCode, res.body).toBe(201);
       const message = MessageAnswerSchema.parse(res.json()).data;
       expect(message.attachment).toMatchObject({ kind: 'image', name: 'drawing.webp' });
@@ -247,7 +278,8 @@ describe.each(TEST_ENGINES)('conversations on %s', (engine) => {
       expect(got.headers['content-type']).toBe('image/webp');
       expect(got.headers['cache-control']).toBe('private, no-store');
       expect(got.rawPayload.subarray(8, 12).toString('latin1')).toBe('WEBP');
-      for (const who of ['teacher2', 'stranger'] as const) expect((await as(who, { method: 'GET', url })).statusCode).toBe(404);
+      for (const who of ['teacher2', 'stranger'] as const)
+        expect((await as(who, { method: 'GET', url })).statusCode).toBe(404);
       // Never through /uploads.
       const stored = (await messageRow(message.id)).attachment_path ?? '';
       expect(stored).toMatch(new RegExp(`^conversations/${aisha}/[0-9a-f]{32}\\.webp$`));
@@ -255,7 +287,11 @@ describe.each(TEST_ENGINES)('conversations on %s', (engine) => {
     });
 
     it('a PDF is kept as sent and downloaded; a file that only says it is a PDF is refused', async () => {
-      const res = await sendForm('teacher', { text: '' }, { bytes: PDF, name: 'menu.pdf', type: 'application/pdf' });
+      const res = await sendForm(
+        'teacher',
+        { text: '' },
+        { bytes: PDF, name: 'menu.pdf', type: 'application/pdf' },
+      );
       expect(res.statusCode, res.body).toBe(201);
       const message = MessageAnswerSchema.parse(res.json()).data;
       expect(message.attachment).toMatchObject({ kind: 'pdf', name: 'menu.pdf', size: PDF.length });
@@ -265,13 +301,28 @@ describe.each(TEST_ENGINES)('conversations on %s', (engine) => {
       expect(got.headers['content-disposition']).toContain('attachment');
       expect(got.rawPayload.equals(PDF)).toBe(true);
 
-      const fake = await sendForm('parent', { text: 'x' }, { bytes: Buffer.from('hello, not a pdf'), name: 'x.pdf', type: 'application/pdf' });
+      const fake = await sendForm(
+        'parent',
+        { text: 'x' },
+        { bytes: Buffer.from('hello, not a pdf'), name: 'x.pdf', type: 'application/pdf' },
+      );
       expect(fake.statusCode).toBe(400);
-      const big = await sendForm('parent', { text: 'x' }, { bytes: Buffer.alloc(5 * 1024 * 1024 + 10, 1), name: 'big.pdf', type: 'application/pdf' });
+      const big = await sendForm(
+        'parent',
+        { text: 'x' },
+        { bytes: Buffer.alloc(5 * 1024 * 1024 + 10, 1), name: 'big.pdf', type: 'application/pdf' },
+      );
       expect(big.statusCode).toBe(413);
       // A message without an attachment has none to serve.
       const plain = await sent('parent', { text: 'no file' });
-      expect((await as('parent', { method: 'GET', url: `/api/pupils/${aisha}/conversation/attachments/${plain.id}` })).statusCode).toBe(404);
+      expect(
+        (
+          await as('parent', {
+            method: 'GET',
+            url: `/api/pupils/${aisha}/conversation/attachments/${plain.id}`,
+          })
+        ).statusCode,
+      ).toBe(404);
     });
   });
 
@@ -279,10 +330,20 @@ describe.each(TEST_ENGINES)('conversations on %s', (engine) => {
     it('the principal sets them; everyone sees them and whether they are open now', async () => {
       expect((await setHours([], '07:30', '18:00')).statusCode).toBe(400);
       expect((await setHours([1], '18:00', '07:30')).statusCode).toBe(400);
-      expect((await as('teacher', { method: 'PUT', url: '/api/admin/conversations/hours', payload: { days: [1], opens: '07:30', closes: '18:00' } })).statusCode).toBe(403);
+      expect(
+        (
+          await as('teacher', {
+            method: 'PUT',
+            url: '/api/admin/conversations/hours',
+            payload: { days: [1], opens: '07:30', closes: '18:00' },
+          })
+        ).statusCode,
+      ).toBe(403);
       const res = await setHours([1, 2, 3, 4, 5]);
       expect(res.statusCode, res.body).toBe(200);
-      const hours = MessageHoursAnswerSchema.parse((await as('parent', { method: 'GET', url: '/api/conversations/hours' })).json()).data;
+      const hours = MessageHoursAnswerSchema.parse(
+        (await as('parent', { method: 'GET', url: '/api/conversations/hours' })).json(),
+      ).data;
       expect(hours).toMatchObject({ days: [1, 2, 3, 4, 5], opens: '07:30', closes: '18:00', timeZone: ZONE });
     });
 
@@ -346,9 +407,16 @@ describe.each(TEST_ENGINES)('conversations on %s', (engine) => {
       const notes = await as('teacher', { method: 'GET', url: `/api/classes/${f.classes.KG}/day-notes` });
       expect(notes.statusCode, notes.body).toBe(200);
       expect(DayNotesAnswerSchema.parse(notes.json()).data).toContainEqual(
-        expect.objectContaining({ studentId: aisha, type: 'absent', reason: 'A fever', senderName: 'Kofi Rahman' }),
+        expect.objectContaining({
+          studentId: aisha,
+          type: 'absent',
+          reason: 'A fever',
+          senderName: 'Kofi Rahman',
+        }),
       );
-      expect((await as('teacher2', { method: 'GET', url: `/api/classes/${f.classes.KG}/day-notes` })).statusCode).toBe(404);
+      expect(
+        (await as('teacher2', { method: 'GET', url: `/api/classes/${f.classes.KG}/day-notes` })).statusCode,
+      ).toBe(404);
 
       await t.db.updateTable('school_settings').set({ absence_alerts: 1 }).execute();
       const mark = (studentId: number, caller: Caller) =>
@@ -374,7 +442,9 @@ describe.each(TEST_ENGINES)('conversations on %s', (engine) => {
       const notes = DayNotesAnswerSchema.parse(
         (await as('principal', { method: 'GET', url: `/api/classes/${f.classes.KG}/day-notes` })).json(),
       ).data;
-      expect(notes).toContainEqual(expect.objectContaining({ studentId: aisha, type: 'late-pickup', time: '17:30' }));
+      expect(notes).toContainEqual(
+        expect.objectContaining({ studentId: aisha, type: 'late-pickup', time: '17:30' }),
+      );
     });
 
     it('"Someone else collects today": that person is accepted at check-out without a reason, and the check-out row names the message', async () => {
@@ -383,12 +453,21 @@ describe.each(TEST_ENGINES)('conversations on %s', (engine) => {
       expect((await checkin({ kind: 'in' })).statusCode).toBe(201);
       // Before the family said so: an unknown collector needs a reason.
       expect((await checkin({ kind: 'out', collectedBy: 'Jamal Osei' })).statusCode).toBe(409);
-      const message = await sent('parent', { type: 'other-collector', name: 'Jamal Osei', phone: '+1 555 0100 300' });
+      const message = await sent('parent', {
+        type: 'other-collector',
+        name: 'Jamal Osei',
+        phone: '+1 555 0100 300',
+      });
       const notes = DayNotesAnswerSchema.parse(
         (await as('teacher', { method: 'GET', url: `/api/classes/${f.classes.KG}/day-notes` })).json(),
       ).data;
       expect(notes).toContainEqual(
-        expect.objectContaining({ messageId: message.id, type: 'other-collector', name: 'Jamal Osei', phone: '+1 555 0100 300' }),
+        expect.objectContaining({
+          messageId: message.id,
+          type: 'other-collector',
+          name: 'Jamal Osei',
+          phone: '+1 555 0100 300',
+        }),
       );
       const out = await checkin({ kind: 'out', collectedBy: '  jamal   osei ' });
       expect(out.statusCode, out.body).toBe(201);

@@ -52,7 +52,11 @@ export function wallClock(instant: Date, timeZone: string): { day: string; weekd
   }).formatToParts(instant);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   const day = `${part('year')}-${part('month')}-${part('day')}`;
-  return { day, weekday: new Date(`${day}T00:00:00Z`).getUTCDay(), time: `${part('hour')}:${part('minute')}` };
+  return {
+    day,
+    weekday: new Date(`${day}T00:00:00Z`).getUTCDay(),
+    time: `${part('hour')}:${part('minute')}`,
+  };
 }
 
 /** The zone's offset from UTC at an instant, in milliseconds. */
