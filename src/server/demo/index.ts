@@ -13,6 +13,7 @@ import type { FileStore } from '../lib/file-store/file-store.js';
 import { writeDemoCare } from './care.js';
 import { type DemoContent, demoContent } from './content.js';
 import { type DemoTranslations, demoContentTranslations } from './content-translations.js';
+import { writeDemoConversations } from './conversations.js';
 import { writeDemoFees } from './fees.js';
 import { demoImage, writeDemoPictures } from './images.js';
 import { writeDemoNewsletter } from './newsletter.js';
@@ -121,6 +122,8 @@ export async function seedDemoSchool(
     await writeDemoCare(trx, today, demoSettings().timeZone, now);
     await writeDemoNewsletter(trx, today);
     await writeDemoFees(trx, today, demoSettings().currency);
+    // Messages between home and school (docs/decisions/0082-conversations.md).
+    await writeDemoConversations(trx, today, demoSettings().timeZone, now);
     return true;
   });
   return seeded ? plan.logins : [];
