@@ -248,6 +248,7 @@ const POLICY: Record<string, Rule> = {
     who: CONVERSATION_MEMBERS,
     url: '/api/pupils/:id/conversation/attachments/999999',
   },
+  'GET /api/pupils/:id/conversation/day-notes': { who: CONVERSATION_MEMBERS },
   'GET /api/conversations': { who: CONVERSATION_MEMBERS },
   'GET /api/conversations/unread': { who: CONVERSATION_MEMBERS },
   'GET /api/conversations/hours': { who: CONVERSATION_MEMBERS },

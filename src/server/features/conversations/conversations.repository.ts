@@ -393,19 +393,59 @@ export async function dayNotesOf(
     .where('m.type', 'in', [...TYPED_MESSAGE_TYPES])
     .orderBy('m.id')
     .execute();
-  return rows.map((row) => ({
-    messageId: row.id,
-    studentId: row.student_id,
-    studentName: row.name,
-    type: row.type as TypedMessageType,
-    reason: row.reason,
-    time: row.pickup_time,
-    name: row.collector_name,
-    phone: row.collector_phone,
-    senderName: row.sender_name,
-    sentAt: row.sent_at,
-  }));
+  return rows.map(toDayNote);
 }
+
+/** The typed messages of one child about `day`, in the order sent (the check-out dialog's). */
+export async function pupilDayNotes(db: Db, studentId: number, day: string): Promise<DayNote[]> {
+  const rows = await db
+    .selectFrom('conversation_message as m')
+    .innerJoin('app_user as u', 'u.id', 'm.student_id')
+    .select([
+      'm.id',
+      'm.student_id',
+      'u.name',
+      'm.type',
+      'm.reason',
+      'm.pickup_time',
+      'm.collector_name',
+      'm.collector_phone',
+      'm.sender_name',
+      'm.sent_at',
+    ])
+    .where('m.student_id', '=', studentId)
+    .where('m.for_day', '=', day)
+    .where('m.type', 'in', [...TYPED_MESSAGE_TYPES])
+    .orderBy('m.id')
+    .execute();
+  return rows.map(toDayNote);
+}
+
+type DayNoteRow = {
+  id: number;
+  student_id: number;
+  name: string;
+  type: string;
+  reason: string | null;
+  pickup_time: string | null;
+  collector_name: string | null;
+  collector_phone: string | null;
+  sender_name: string;
+  sent_at: string;
+};
+
+const toDayNote = (row: DayNoteRow): DayNote => ({
+  messageId: row.id,
+  studentId: row.student_id,
+  studentName: row.name,
+  type: row.type as TypedMessageType,
+  reason: row.reason,
+  time: row.pickup_time,
+  name: row.collector_name,
+  phone: row.collector_phone,
+  senderName: row.sender_name,
+  sentAt: row.sent_at,
+});
 
 /** Of `studentIds`, those whose family sent "Absent today" for `day` (the absence alert stays silent for them). */
 export async function announcedAbsences(

@@ -38,6 +38,7 @@ import {
   dayNotesOf,
   findAttachment,
   markRead,
+  pupilDayNotes,
   unreadByChild,
 } from './conversations.repository.js';
 import { postMessage } from './conversations.service.js';
@@ -221,6 +222,29 @@ export async function conversationsRoutes(app: FastifyInstance): Promise<void> {
           .type(type)
           .send(file.body as unknown as string)
       );
+    },
+  );
+
+  api.get(
+    '/pupils/:id/conversation/day-notes',
+    {
+      onRequest: members,
+      schema: {
+        tags: TAGS,
+        summary: 'A child’s typed messages about a day (the conversation’s members)',
+        description:
+          'Absent today, late pick-up and someone else collects, in the order sent: what the check-out ' +
+          'dialog offers. date: YYYY-MM-DD, default today in the school’s time zone. Anyone else: 404.',
+        security: BEARER_AUTH,
+        params: IdParamSchema,
+        querystring: DayNotesQuerySchema,
+        response: { 200: DayNotesAnswerSchema, ...CHECKED },
+      },
+    },
+    async (request) => {
+      const access = await conversationAccess(app, currentUser(request), request.params.id);
+      const date = request.query.date ?? (await schoolToday(app.db));
+      return { date, data: await pupilDayNotes(app.db, access.pupil.id, date) };
     },
   );
 
