@@ -80,6 +80,8 @@ const SCREEN_MODULES: { readonly [Path in ScreenPath]: () => Promise<RouteModule
   '/newsletters': () => import('./routes/school/newsletters.js'),
   '/blog-comments': () => import('./routes/school/blog-comments.js'),
   '/words': () => import('./routes/school/words.js'),
+  '/conversations': () => import('./routes/school/conversations.js'),
+  '/conversations/:id': () => import('./routes/school/conversation.js'),
 };
 
 /** The router's pages, in the registry's order. */

@@ -1,5 +1,6 @@
 import { LoadingState } from '../../../components/school/QueryState.js';
 import { ownClassQueryOptions, useOwnClass } from '../../../features/attendance/api/get-own-class.js';
+import { DayNotesPanel } from '../../../features/conversations/components/DayNotesPanel.js';
 import { TodayScreen } from '../../../features/register/components/TodayScreen.js';
 import { currentUserQueryOptions } from '../../../lib/current-user.js';
 import { assignedClassesQueryOptions } from '../../../lib/school/get-assigned-classes.js';
@@ -19,5 +20,10 @@ export const clientLoader = schoolLoader((queryClient) => [
 export default function TodayRoute() {
   const own = useOwnClass();
   if (own.isPending) return <LoadingState />;
-  return <TodayScreen openOn={own.data ?? undefined} />;
+  return (
+    <TodayScreen
+      openOn={own.data ?? undefined}
+      familyNotes={(classId, date) => <DayNotesPanel classId={classId} date={date} />}
+    />
+  );
 }

@@ -66,7 +66,14 @@ function chosenClass(
  * to people not on a child's list. Without a class in the address it opens on `openOn`, the teacher's
  * own class (decision 0047), which the route gives.
  */
-export function TodayScreen({ openOn }: { openOn?: number } = {}) {
+export function TodayScreen({
+  openOn,
+  familyNotes,
+}: {
+  openOn?: number;
+  /** The families' messages about the day (features/conversations, given by the route: decision 0082). */
+  familyNotes?: (classId: number, date: string) => ReactNode;
+} = {}) {
   const id = useId();
   const { t, locale } = useI18n();
   const [params, setParams] = useSearchParams();
@@ -118,6 +125,7 @@ export function TodayScreen({ openOn }: { openOn?: number } = {}) {
 
   return (
     <>
+      {schoolClass && familyNotes ? familyNotes(schoolClass.classId, date) : null}
       <SchoolPanel
         title={t('register.today.title')}
         lead={t('register.today.lead')}
