@@ -37,6 +37,8 @@ export const PRINCIPAL_TILE_GROUP: Readonly<Partial<Record<ScreenPath, TileGroup
   '/newsletters': 'Website',
   '/blog-comments': 'Website',
   '/words': 'Website',
+  // docs/decisions/0082-conversations.md
+  '/conversations': 'Daily',
 };
 
 export interface GroupOfTiles {

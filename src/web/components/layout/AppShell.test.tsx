@@ -80,6 +80,7 @@ describe('the app shell on a desktop', () => {
         '/classwise-student',
         '/marks',
         '/send-notification',
+        '/conversations',
       ],
     ],
   ])('a %s has every place of their dashboard in the side navigation', async (type, hrefs) => {

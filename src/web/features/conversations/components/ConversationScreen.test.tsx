@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ConversationAnswer, ConversationMessage, DayNote } from '../../../../shared/api/conversations.js';
+import type {
+  ConversationAnswer,
+  ConversationMessage,
+  DayNote,
+} from '../../../../shared/api/conversations.js';
+import { I18nProvider } from '../../../lib/i18n.js';
 import { seriousAxeViolations as blocking } from '../../../test/axe.js';
+import { testTranslator, untranslatedTexts } from '../../../test/i18n.js';
 import { mockApi, profile, renderScreen } from '../../../test/school-test-utils.js';
 import { ConversationScreen } from './ConversationScreen.js';
 import { ConversationsScreen } from './ConversationsScreen.js';
@@ -43,9 +49,19 @@ const HOURS = {
 };
 
 const MESSAGES = [
-  message({ id: 1, text: 'She coughed last night.', readBy: [{ name: 'Amara Okafor', readAt: '2026-11-24T14:00:00.000Z' }] }),
+  message({
+    id: 1,
+    text: 'She coughed last night.',
+    readBy: [{ name: 'Amara Okafor', readAt: '2026-11-24T14:00:00.000Z' }],
+  }),
   message({ id: 2, type: 'absent', reason: 'A fever', forDay: '2026-11-24' }),
-  message({ id: 3, side: 'school', senderName: 'Amara Okafor', text: 'Get well soon!', sentAt: '2026-11-24T14:10:00.000Z' }),
+  message({
+    id: 3,
+    side: 'school',
+    senderName: 'Amara Okafor',
+    text: 'Get well soon!',
+    sentAt: '2026-11-24T14:10:00.000Z',
+  }),
 ];
 
 const conversation = (side: 'family' | 'school', messages = MESSAGES): { data: ConversationAnswer } => ({
@@ -61,7 +77,12 @@ const conversation = (side: 'family' | 'school', messages = MESSAGES): { data: C
 });
 
 const sentAnswer = (body: Record<string, unknown>) => ({
-  data: message({ id: 4, mine: true, type: body.type as ConversationMessage['type'], time: (body.time as string) || null }),
+  data: message({
+    id: 4,
+    mine: true,
+    type: body.type as ConversationMessage['type'],
+    time: (body.time as string) || null,
+  }),
 });
 
 function renderConversation(side: 'family' | 'school') {
@@ -74,7 +95,10 @@ function renderConversation(side: 'family' | 'school') {
     'GET conversations/unread': { data: { total: 0, children: [] } },
     'GET conversations': { data: [] },
   });
-  const view = renderScreen(<ConversationScreen studentId={31} />, { path: '/conversations/31', pattern: '/conversations/:id' });
+  const view = renderScreen(<ConversationScreen studentId={31} />, {
+    path: '/conversations/31',
+    pattern: '/conversations/:id',
+  });
   return { ...view, api };
 }
 
@@ -85,7 +109,9 @@ describe('a child’s conversation', () => {
 
   it('the family sees the messages oldest first, who of the school read theirs, and the message hours; opening marks the school’s read', async () => {
     const { api } = renderConversation('family');
-    expect(await screen.findByRole('heading', { name: 'Messages with the school about Aisha Rahman' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Messages with the school about Aisha Rahman' }),
+    ).toBeInTheDocument();
     const list = screen.getByRole('list', { name: 'Messages with the school about Aisha Rahman' });
     const items = within(list).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
@@ -121,15 +147,20 @@ describe('a child’s conversation', () => {
 
   it('the school writes messages only, and sees what the family read', async () => {
     renderConversation('school');
-    expect(await screen.findByRole('heading', { name: 'Messages with Aisha Rahman’s family' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Messages with Aisha Rahman’s family' }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
     expect(screen.queryByText(/outside the message hours/)).not.toBeInTheDocument();
-    const items = within(screen.getByRole('list', { name: 'Messages with Aisha Rahman’s family' })).getAllByRole(
-      'listitem',
-    );
+    const items = within(
+      screen.getByRole('list', { name: 'Messages with Aisha Rahman’s family' }),
+    ).getAllByRole('listitem');
     expect(items[2]).toHaveTextContent('Not read yet');
     expect(screen.getByLabelText('Message')).toBeInTheDocument();
-    expect(screen.getByLabelText('Attach a photo or PDF')).toHaveAttribute('accept', 'image/*,application/pdf');
+    expect(screen.getByLabelText('Attach a photo or PDF')).toHaveAttribute(
+      'accept',
+      'image/*,application/pdf',
+    );
   });
 
   for (const width of [375, 1280]) {
@@ -161,11 +192,16 @@ describe('the list of conversations', () => {
         ],
       },
     });
-    const { container } = renderScreen(<ConversationsScreen />, { path: '/conversations', pattern: '/conversations' });
+    const { container } = renderScreen(<ConversationsScreen />, {
+      path: '/conversations',
+      pattern: '/conversations',
+    });
     const aisha = await screen.findByRole('link', { name: 'Messages about Aisha Rahman, 2 unread' });
     expect(aisha).toHaveAttribute('href', '/conversations/31');
     expect(aisha).toHaveTextContent('Late pick-up');
-    expect(screen.getByRole('link', { name: 'Messages about Ben Osei' })).toHaveTextContent('No messages yet');
+    expect(screen.getByRole('link', { name: 'Messages about Ben Osei' })).toHaveTextContent(
+      'No messages yet',
+    );
     expect(await blocking(container)).toEqual([]);
   });
 });
@@ -191,7 +227,14 @@ describe('Today’s families’ messages', () => {
         date: '2026-11-24',
         data: [
           note({}),
-          note({ messageId: 2, studentId: 32, studentName: 'Ben Osei', type: 'late-pickup', reason: null, time: '17:30' }),
+          note({
+            messageId: 2,
+            studentId: 32,
+            studentName: 'Ben Osei',
+            type: 'late-pickup',
+            reason: null,
+            time: '17:30',
+          }),
           note({
             messageId: 3,
             studentId: 33,
@@ -211,7 +254,57 @@ describe('Today’s families’ messages', () => {
       '/conversations/31',
     );
     expect(screen.getByRole('link', { name: 'Ben Osei: late pick-up at 17:30' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Cara Diallo: collected by Jamal Osei (+1 555 0100)' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('link', { name: 'Cara Diallo: collected by Jamal Osei (+1 555 0100)' }),
+    ).toBeInTheDocument();
     expect(await blocking(container)).toEqual([]);
+  });
+});
+
+describe('the conversation in another language', () => {
+  it('every text of the screen comes from a catalog (pseudo-locale), and reads in French', async () => {
+    mockApi({
+      'GET users/profile': profile('Parent'),
+      'GET pupils/31/conversation': conversation('family'),
+      'POST pupils/31/conversation/read': { data: { marked: 1 } },
+    });
+    const { container, unmount } = renderScreen(
+      <I18nProvider translator={testTranslator('en-XA')}>
+        <ConversationScreen studentId={31} />
+      </I18nProvider>,
+      { path: '/conversations/31', pattern: '/conversations/:id' },
+    );
+    await screen.findByRole('list');
+    // The messages' own words, the people, the class and the formatted times are user data.
+    const times = [...container.querySelectorAll('.conversation-message__from')].map(
+      (node) => node.textContent?.split(', ').slice(1).join(', ') ?? '',
+    );
+    const nextOpening =
+      /\(([^)]+)\)$/.exec(container.querySelector('.conversation-hours--closed')?.textContent ?? '')?.[1] ??
+      '';
+    const data = [
+      'Aisha Rahman',
+      'Kofi Rahman',
+      'Amara Okafor',
+      'KG',
+      'She coughed last night.',
+      'A fever',
+      'Get well soon!',
+      nextOpening,
+      ...times,
+    ];
+    expect(untranslatedTexts(container, data)).toEqual([]);
+    unmount();
+
+    renderScreen(
+      <I18nProvider translator={testTranslator('fr')}>
+        <ConversationScreen studentId={31} />
+      </I18nProvider>,
+      { path: '/conversations/31', pattern: '/conversations/:id' },
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'Messages avec l’école au sujet de Aisha Rahman' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Récupération tardive' })).toBeInTheDocument();
   });
 });
