@@ -157,6 +157,8 @@ test('the principal’s dashboard has the contract’s tiles plus the school-yea
     ['Blog Comments', '/blog-comments'],
     // docs/decisions/0065-the-schools-own-words.md
     ['Words', '/words'],
+    // docs/decisions/0082-conversations.md
+    ['Messages', '/conversations'],
   ]);
 });
 
@@ -173,6 +175,8 @@ test('the teacher’s dashboard has the contract’s tiles plus Marks, Send Noti
     ...rest,
     ['Marks', '/marks'],
     ['Send Notification', '/send-notification'],
+    // docs/decisions/0082-conversations.md
+    ['Messages', '/conversations'],
   ]);
   await page.goto('/approvals');
   await expect(page.getByRole('alert')).toContainText('Only the principal can review new registrations.');
