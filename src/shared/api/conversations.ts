@@ -31,6 +31,8 @@ export const CONVERSATION_RULES = {
   attachmentField: 'attachment',
   /** Messages per page, newest first. */
   pageSize: 30,
+  /** Attachments an account may send in an hour. */
+  attachmentsPerHour: 30,
 } as const;
 
 export const CONVERSATION_MESSAGES = {
@@ -46,6 +48,8 @@ export const CONVERSATION_MESSAGES = {
   tooLarge: 'The attachment may be at most 5 MB',
   hours: 'Opening must be before closing',
   days: 'Choose at least one day',
+  tooManyAttachments: (minutes: number) =>
+    `You have sent many attachments this hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 } as const;
 
 const TIME_PATTERN = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;

@@ -3,8 +3,10 @@ import fs from 'node:fs/promises';
 import type { preValidationAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { CONVERSATION_MESSAGES, CONVERSATION_RULES } from '../../../shared/api/conversations.js';
-import { COMMON_ERROR_CODES } from '../../../shared/api/error-codes.js';
+import { CARE_ERROR_CODES, COMMON_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import { displayName } from '../../../shared/api/users.js';
+import type { Db } from '../../db/connect.js';
+import { claimAttempt } from '../../lib/attempt-counters.js';
 import { HttpError, invalid } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/file-store/file-store.js';
 import { ImageRejected, isProcessed, type ProcessedImage, processImage } from '../../lib/image-processing.js';
@@ -46,6 +48,36 @@ async function isPdf(file: string, size: number): Promise<boolean> {
     return tail.toString('latin1').includes('%%EOF');
   } finally {
     await handle.close();
+  }
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Counts one attachment of the account, or throws 429 with Retry-After when it has sent
+ * CONVERSATION_RULES.attachmentsPerHour within the hour (counted in the database: every process sees it).
+ */
+export async function claimAttachment(db: Db, userId: number, now = Date.now()): Promise<void> {
+  const claim = await claimAttempt(
+    db,
+    [
+      {
+        subject: `conversation-attachment:${userId}`,
+        max: CONVERSATION_RULES.attachmentsPerHour,
+        windowMs: HOUR_MS,
+      },
+    ],
+    now,
+  );
+  if (!claim.granted) {
+    const minutes = Math.max(1, Math.ceil(claim.retryAfterSeconds / 60));
+    throw new HttpError(
+      429,
+      CARE_ERROR_CODES.tooManyUploads,
+      CONVERSATION_MESSAGES.tooManyAttachments(minutes),
+      undefined,
+      claim.retryAfterSeconds,
+    );
   }
 }
 

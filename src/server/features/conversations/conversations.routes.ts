@@ -29,7 +29,7 @@ import { nowIso } from '../../lib/time.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import type { Viewer } from '../school/school.policy.js';
 import { schoolToday } from '../settings/settings.repository.js';
-import { attachmentForm, uploadedAttachmentSchema } from './attachments.js';
+import { attachmentForm, claimAttachment, uploadedAttachmentSchema } from './attachments.js';
 import { ConversationAlertJob } from './conversation-alerts.js';
 import { type ConversationAccess, findConversationAccess } from './conversations.policy.js';
 import {
@@ -116,7 +116,10 @@ export async function conversationsRoutes(app: FastifyInstance): Promise<void> {
         // A stranger's upload is not read at all.
         async (request) => {
           const params = IdParamSchema.safeParse(request.params);
-          if (params.success) await conversationAccess(app, currentUser(request), params.data.id);
+          if (!params.success) return;
+          const viewer = currentUser(request);
+          await conversationAccess(app, viewer, params.data.id);
+          if (request.isMultipart()) await claimAttachment(app.db, viewer.id);
         },
         form.preValidation,
       ],
@@ -125,7 +128,8 @@ export async function conversationsRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Send a message in a child’s conversation (guardians, class teachers, the principal)',
         description:
           'JSON, or a multipart form whose `attachment` is one picture (re-encoded, without metadata) or ' +
-          'one PDF, at most 5 MB. `type`: text (text or an attachment), or, from the family only, absent ' +
+          `one PDF, at most 5 MB (${CONVERSATION_RULES.attachmentsPerHour} multipart forms an hour per account, then 429 ` +
+          'TOO_MANY_UPLOADS with Retry-After). `type`: text (text or an attachment), or, from the family only, absent ' +
           '(reason), late-pickup (time, HH:MM) or other-collector (name, phone), which are about the ' +
           'school’s today and show on the class’s Today. Nothing sent can be changed or removed. A ' +
           'parent’s message alerts the school at once within the message hours, else when they open.',
@@ -135,7 +139,7 @@ export async function conversationsRoutes(app: FastifyInstance): Promise<void> {
         body: MessageFieldsSchema.extend({
           [CONVERSATION_RULES.attachmentField]: uploadedAttachmentSchema().optional(),
         }).superRefine(refineMessage),
-        response: { 201: MessageAnswerSchema, ...CHECKED, 413: ErrorBodySchema },
+        response: { 201: MessageAnswerSchema, ...CHECKED, 413: ErrorBodySchema, 429: ErrorBodySchema },
       },
     },
     async (request, reply) => {

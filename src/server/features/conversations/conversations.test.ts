@@ -13,6 +13,7 @@ import { dateInZone } from '../../../shared/school-time.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { bearer, type Caller, userWithSession, withDemoSchool } from '../../test/school-fixtures.js';
 import { png } from '../users/test-helpers.js';
+import { claimAttachment } from './attachments.js';
 import { ConversationAlertJob } from './conversation-alerts.js';
 
 /**
@@ -325,6 +326,31 @@ describe.each(TEST_ENGINES)('conversations on %s', (engine) => {
           })
         ).statusCode,
       ).toBe(404);
+    });
+  });
+
+  describe('attachments an hour', () => {
+    it('an account sends at most 30 forms with a file an hour: then 429 with Retry-After, and nothing saved', async () => {
+      for (let i = 0; i < 30; i += 1) await claimAttachment(t.db, f.users.principal);
+      const before = await t.db.selectFrom('conversation_message').select('id').execute();
+      const form = new FormData();
+      form.append('text', 'One too many');
+      form.append('attachment', new Blob([new Uint8Array(PDF)], { type: 'application/pdf' }), 'x.pdf');
+      const request = new Request('http://x', { method: 'POST', body: form });
+      const res = await as('principal', {
+        method: 'POST',
+        url: `/api/pupils/${aisha}/conversation/messages`,
+        headers: { 'content-type': request.headers.get('content-type') ?? '' },
+        payload: Buffer.from(await request.arrayBuffer()),
+      });
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toMatchObject({ error: { code: 'TOO_MANY_UPLOADS' } });
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      expect(await t.db.selectFrom('conversation_message').select('id').execute()).toHaveLength(
+        before.length,
+      );
+      // Text alone still goes.
+      expect((await send('principal', { text: 'Text is fine' })).statusCode).toBe(201);
     });
   });
 
