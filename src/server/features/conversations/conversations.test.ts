@@ -94,6 +94,24 @@ describe.each(TEST_ENGINES)('conversations on %s', (engine) => {
       payload: { days, opens, closes },
     });
 
+  describe('the demo school', () => {
+    it('has a week of the demo family’s messages, typed ones among them, each told and read, none waiting to alert', async () => {
+      const rows = await t.db
+        .selectFrom('conversation_message')
+        .select(['student_id', 'type', 'side', 'alerted_at'])
+        .where('student_id', 'in', [aisha, brother])
+        .execute();
+      expect(rows.length).toBeGreaterThanOrEqual(10);
+      expect(new Set(rows.map((r) => r.type))).toEqual(
+        new Set(['text', 'absent', 'late-pickup', 'other-collector']),
+      );
+      expect(new Set(rows.map((r) => r.side))).toEqual(new Set(['family', 'school']));
+      expect(rows.every((r) => r.alerted_at !== null)).toBe(true);
+      const receipts = await t.db.selectFrom('conversation_receipt').select('message_id').execute();
+      expect(receipts.length).toBeGreaterThanOrEqual(rows.length - 1);
+    });
+  });
+
   describe('who belongs to a conversation', () => {
     it('the guardians, the class’s teachers and the principal read it; another teacher, another parent and an unknown pupil get 404; a pupil 403', async () => {
       for (const who of ['parent', 'teacher', 'principal'] as const) {
@@ -149,6 +167,25 @@ describe.each(TEST_ENGINES)('conversations on %s', (engine) => {
       expect((await messageRow(message.id)).body).toBe('Aisha slept badly last night.');
     });
 
+    it('tells open event streams: a message about the child, and the register for a typed one', async () => {
+      const heard: unknown[] = [];
+      const stop = t.app.signals.subscribe((signal) => {
+        if (signal.channel === 'live') heard.push(signal.event);
+      });
+      try {
+        await sent('teacher', { text: 'Stream check' });
+        expect(heard).toEqual([{ kind: 'message', childId: aisha }]);
+        heard.length = 0;
+        await sent('parent', { type: 'late-pickup', time: '16:45' });
+        expect(heard).toEqual([
+          { kind: 'message', childId: aisha },
+          { kind: 'register', childId: aisha },
+        ]);
+      } finally {
+        stop();
+      }
+    });
+
     it('refuses what is not a message: 400 and nothing saved', async () => {
       const count = async () =>
         Number(
@@ -183,6 +220,8 @@ describe.each(TEST_ENGINES)('conversations on %s', (engine) => {
 
     it('read receipts: "read by the school" with who and when for the family; unread counts drop for the reader only', async () => {
       const first = await sent('parent', { text: 'Can she wear her boots?' });
+      // What the school wrote before is read by the family first.
+      await read('parent', first.id);
       const second = await sent('parent', { text: 'And bring her scarf?' });
       const before = await unread('teacher');
       expect(before.children.find((c) => c.studentId === aisha)?.unread).toBeGreaterThanOrEqual(2);
