@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BLOG_COMMENT_STATUSES } from '../../../shared/api/blog-comment-fields.js';
+import { CONVERSATION_SIDES, MESSAGE_TYPES } from '../../../shared/api/conversations.js';
 import { ACCOUNT_STATUSES, ATTENDANCE_STATUSES, USER_TYPES } from '../../../shared/constants.js';
 import { LOCALES } from '../../../shared/i18n/locales.js';
 import { MAX_AMOUNT } from '../../../shared/rules/money.js';
@@ -120,6 +121,13 @@ const RULES: Record<string, Record<string, z.ZodTypeAny>> = {
   payment: { amount, applied: amount, receipt_no: nonNegative() },
   data_version: { version: nonNegative() },
   school_word: { locale: oneOf(LOCALES, 'a language of Schoolyard') },
+  // Messages between home and school (docs/decisions/0082-conversations.md)
+  conversation_message: {
+    side: oneOf(CONVERSATION_SIDES, 'family or school'),
+    type: oneOf(MESSAGE_TYPES, 'a message type'),
+    attachment_kind: oneOf(['image', 'pdf'], 'image or pdf'),
+    attachment_size: nonNegative(),
+  },
 };
 
 /** One column's schema: its type, then its rule, null where the column takes it. */
