@@ -159,6 +159,8 @@ test('the principal’s dashboard has the contract’s tiles plus the school-yea
     ['Words', '/words'],
     // docs/decisions/0080-photo-consent.md
     ['Photos', '/photos'],
+    // docs/decisions/0082-conversations.md
+    ['Messages', '/conversations'],
   ]);
 });
 
@@ -177,6 +179,8 @@ test('the teacher’s dashboard has the contract’s tiles plus Marks, Send Noti
     ['Send Notification', '/send-notification'],
     // docs/decisions/0080-photo-consent.md
     ['Photos', '/photos'],
+    // docs/decisions/0082-conversations.md
+    ['Messages', '/conversations'],
   ]);
   await page.goto('/approvals');
   await expect(page.getByRole('alert')).toContainText('Only the principal can review new registrations.');

@@ -43,6 +43,7 @@ import { careRoutes } from './features/care/care.routes.js';
 import { catalogRoutes } from './features/catalog/catalog.routes.js';
 import { contentAdminRoutes } from './features/content/content.admin.routes.js';
 import { contentRoutes } from './features/content/content.routes.js';
+import { conversationsRoutes } from './features/conversations/conversations.routes.js';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { dayLogRoutes } from './features/day-log/day-log.routes.js';
 import { examsRoutes } from './features/exams/exams.routes.js';
@@ -372,6 +373,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(photoMomentRoutes);
       // The daily log and the child's day (docs/decisions/0078-the-daily-log.md).
       await api.register(dayLogRoutes);
+      // Messages between home and school (docs/decisions/0082-conversations.md).
+      await api.register(conversationsRoutes);
     },
     { prefix: '/api' },
   );

@@ -38,6 +38,8 @@ export const PRINCIPAL_TILE_GROUP: Readonly<Partial<Record<ScreenPath, TileGroup
   '/blog-comments': 'Website',
   '/words': 'Website',
   '/photos': 'Daily',
+  // docs/decisions/0082-conversations.md
+  '/conversations': 'Daily',
 };
 
 export interface GroupOfTiles {

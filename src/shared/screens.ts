@@ -82,6 +82,12 @@ const SCHOOL = [
  * screens a parent reaches from their dashboard's tiles.
  */
 const SCHOOL_AND_PARENTS = [...SCHOOL, USER_TYPE.parent] as const satisfies readonly SchoolType[];
+/** A child's conversation: its guardians, its class's teachers and the principal (docs/decisions/0082-conversations.md). */
+const CONVERSATION_MEMBERS = [
+  USER_TYPE.teacher,
+  USER_TYPE.principal,
+  USER_TYPE.parent,
+] as const satisfies readonly SchoolType[];
 /** A child's care details: the guardians and the principal edit, the class teachers read. */
 const CARE = [USER_TYPE.parent, ...STAFF] as const satisfies readonly SchoolType[];
 
@@ -472,6 +478,30 @@ export const SCREENS = [
         addedBy: 'docs/decisions/0080-photo-consent.md',
       },
     ),
+  },
+  // docs/decisions/0082-conversations.md: messages between home and school, one conversation per child.
+  {
+    path: '/conversations',
+    title: 'Messages',
+    titleKey: 'conversations.place.title',
+    who: CONVERSATION_MEMBERS,
+    tiles: tileFor(
+      { Teacher: 13, Principle: 23 },
+      {
+        label: 'Messages',
+        icon: 'envelope-paper',
+        blurb: 'Families’ messages, unread first',
+        labelKey: 'conversations.place.tile',
+        blurbKey: 'conversations.place.blurb',
+        addedBy: 'docs/decisions/0082-conversations.md',
+      },
+    ),
+  },
+  {
+    path: '/conversations/:id',
+    title: 'Messages',
+    titleKey: 'conversations.place.title',
+    who: CONVERSATION_MEMBERS,
   },
 ] as const satisfies readonly ScreenEntry[];
 

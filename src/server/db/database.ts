@@ -423,6 +423,8 @@ export interface CheckinTable {
   /** Check-outs: 1 when the collector is a guardian or an authorised pick-up, 0 when not. */
   collector_known: number | null;
   reason: string | null;
+  /** A check-out to the person a "Someone else collects today" message named (docs/decisions/0082). */
+  collector_message_id: Generated<number | null>;
 }
 
 export type MailStatus = 'waiting' | 'sending' | 'sent' | 'failed';
@@ -665,6 +667,48 @@ export interface DaySummaryRunTable {
   sent: number;
 }
 
+/** A message of a child's conversation (docs/decisions/0082-conversations.md); never updated but for its alert. */
+export interface ConversationMessageTable {
+  id: Generated<number>;
+  student_id: number;
+  sender_id: number | null;
+  sender_name: string;
+  side: 'family' | 'school';
+  type: 'text' | 'absent' | 'late-pickup' | 'other-collector';
+  body: string;
+  for_day: string | null;
+  reason: string | null;
+  pickup_time: string | null;
+  collector_name: string | null;
+  collector_phone: string | null;
+  attachment_path: string | null;
+  attachment_kind: 'image' | 'pdf' | null;
+  attachment_name: string | null;
+  attachment_size: number | null;
+  sent_at: string;
+  alert_due_at: string | null;
+  alerted_at: string | null;
+}
+
+/** Who read a message of the other side, first read. */
+export interface ConversationReceiptTable {
+  message_id: number;
+  reader_id: number;
+  reader_name: string;
+  student_id: number;
+  read_at: string;
+}
+
+/** The school's message hours: one row (id 1), none until the principal saves them. */
+export interface MessageHoursTable {
+  id: number;
+  /** Weekdays, comma separated, 0 = Sunday. */
+  days: string;
+  opens: string;
+  closes: string;
+  updated_at: string;
+}
+
 export interface Database {
   content_record: ContentRecordTable;
   content_image: ContentImageTable;
@@ -723,6 +767,10 @@ export interface Database {
   content_image_child: ContentImageChildTable;
   log_entry: LogEntryTable;
   day_summary_run: DaySummaryRunTable;
+  // Messages between home and school (docs/decisions/0082-conversations.md)
+  conversation_message: ConversationMessageTable;
+  conversation_receipt: ConversationReceiptTable;
+  message_hours: MessageHoursTable;
 }
 
 export type UserRow = Selectable<UserTable>;

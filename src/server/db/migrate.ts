@@ -26,6 +26,8 @@ import * as contentTranslations from './migrations/2026-12-03T0100-content-trans
 import * as schoolWords from './migrations/2026-12-03T0200-school-words.js';
 import * as dayLog from './migrations/2026-12-04T0100-day-log.js';
 import * as photoMoments from './migrations/2026-12-04T0200-photo-moments.js';
+// Messages between home and school (docs/decisions/0082-conversations.md)
+import * as conversations from './migrations/2026-12-04T0300-conversations.js';
 
 /**
  * Migrations are imported, not read from a folder, so that the compiled server and the tests run
@@ -61,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-03T0200-school-words': schoolWords,
   '2026-12-04T0100-day-log': dayLog,
   '2026-12-04T0200-photo-moments': photoMoments,
+  '2026-12-04T0300-conversations': conversations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -13,6 +13,7 @@ import type { FileStore } from '../lib/file-store/file-store.js';
 import { writeDemoCare } from './care.js';
 import { type DemoContent, demoContent } from './content.js';
 import { type DemoTranslations, demoContentTranslations } from './content-translations.js';
+import { writeDemoConversations } from './conversations.js';
 import { writeDemoDayLog } from './day-log.js';
 import { writeDemoFees } from './fees.js';
 import { demoImage, writeDemoPictures } from './images.js';
@@ -130,6 +131,8 @@ export async function seedDemoSchool(
     await writeDemoMoments(trx, momentPhotos, today, demoSettings().timeZone, now);
     // After the care details and registers, which it follows (docs/decisions/0078-the-daily-log.md).
     await writeDemoDayLog(trx, today, demoSettings().timeZone, now);
+    // Messages between home and school (docs/decisions/0082-conversations.md).
+    await writeDemoConversations(trx, today, demoSettings().timeZone, now);
     return true;
   });
   return seeded ? plan.logins : [];

@@ -134,7 +134,7 @@ const MULTIPART_ERRORS: Record<string, () => HttpError> = {
  * success it stays until the answer is sent (lib/upload-temp.ts), after the route stored what
  * it keeps.
  */
-async function readIntoBody(
+export async function readIntoBody(
   request: FastifyRequest,
   read: (temp: TempFolder) => Promise<Record<string, unknown>>,
 ): Promise<void> {
@@ -295,7 +295,7 @@ export function uploadedMediaSchema() {
     });
 }
 
-interface MultipartOptions {
+export interface MultipartOptions {
   limits?: { fileSize?: number; files?: number };
   /** Answers for @fastify/multipart's error codes, before the general ones. */
   errors?: Record<string, () => HttpError>;
@@ -329,7 +329,7 @@ const discard = () =>
  * a nameless, empty part) are skipped; files under other names are read to their end (within the
  * same limit) and dropped.
  */
-async function readMultipartForm(
+export async function readMultipartForm(
   request: FastifyRequest,
   temp: TempFolder,
   fileField: string,

@@ -29,6 +29,11 @@ const PRINCIPAL: readonly SchoolType[] = [USER_TYPE.principal];
 const PARENT: readonly SchoolType[] = [USER_TYPE.parent];
 const PRINCIPAL_PARENT: readonly SchoolType[] = [USER_TYPE.principal, USER_TYPE.parent];
 const EVERY_SCHOOL_TYPE: readonly SchoolType[] = SCHOOL_TYPES;
+const CONVERSATION_MEMBERS: readonly SchoolType[] = [
+  USER_TYPE.teacher,
+  USER_TYPE.principal,
+  USER_TYPE.parent,
+];
 
 interface Rule {
   /** The school types that pass the route's guard. */
@@ -262,6 +267,25 @@ const POLICY: Record<string, Rule> = {
     url: '/api/log-entries/999999/acknowledgement',
   },
   'GET /api/family/incidents/unacknowledged': { who: PARENT },
+  // Messages between home and school (docs/decisions/0082-conversations.md): the child's guardians,
+  // class teachers and the principal; anyone else 404 by record
+  'GET /api/pupils/:id/conversation': { who: CONVERSATION_MEMBERS },
+  'POST /api/pupils/:id/conversation/messages': {
+    who: CONVERSATION_MEMBERS,
+    url: '/api/pupils/999999/conversation/messages',
+    body: { type: 'nonsense' },
+  },
+  'POST /api/pupils/:id/conversation/read': { who: CONVERSATION_MEMBERS, body: {} },
+  'GET /api/pupils/:id/conversation/attachments/:messageId': {
+    who: CONVERSATION_MEMBERS,
+    url: '/api/pupils/:id/conversation/attachments/999999',
+  },
+  'GET /api/pupils/:id/conversation/day-notes': { who: CONVERSATION_MEMBERS },
+  'GET /api/conversations': { who: CONVERSATION_MEMBERS },
+  'GET /api/conversations/unread': { who: CONVERSATION_MEMBERS },
+  'GET /api/conversations/hours': { who: CONVERSATION_MEMBERS },
+  'PUT /api/admin/conversations/hours': { who: PRINCIPAL, body: {} },
+  'GET /api/classes/:id/day-notes': { who: TEACHER_PRINCIPAL, url: '/api/classes/:classId/day-notes' },
 };
 
 /** Routes for any logged-in user, whatever their type (their own account and session). */

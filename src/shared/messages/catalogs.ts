@@ -19,6 +19,10 @@ import commentModerationFr from './comment-moderation/fr.json' with { type: 'jso
 import commonAr from './common/ar.json' with { type: 'json' };
 import commonEn from './common/en.json' with { type: 'json' };
 import commonFr from './common/fr.json' with { type: 'json' };
+// Messages between home and school (docs/decisions/0082-conversations.md)
+import conversationsAr from './conversations/ar.json' with { type: 'json' };
+import conversationsEn from './conversations/en.json' with { type: 'json' };
+import conversationsFr from './conversations/fr.json' with { type: 'json' };
 import dashboardAr from './dashboard/ar.json' with { type: 'json' };
 import dashboardEn from './dashboard/en.json' with { type: 'json' };
 import dashboardFr from './dashboard/fr.json' with { type: 'json' };
@@ -142,4 +146,5 @@ export const CATALOGS = {
   words: { en: wordsEn, fr: wordsFr, ar: wordsAr },
   'photo-moments': { en: photoMomentsEn, fr: photoMomentsFr, ar: photoMomentsAr },
   'day-log': { en: dayLogEn, fr: dayLogFr, ar: dayLogAr },
+  conversations: { en: conversationsEn, fr: conversationsFr, ar: conversationsAr },
 } as const;

@@ -82,6 +82,8 @@ const SCREEN_MODULES: { readonly [Path in ScreenPath]: () => Promise<RouteModule
   '/blog-comments': () => import('./routes/school/blog-comments.js'),
   '/words': () => import('./routes/school/words.js'),
   '/photos': () => import('./routes/school/photos.js'),
+  '/conversations': () => import('./routes/school/conversations.js'),
+  '/conversations/:id': () => import('./routes/school/conversation.js'),
 };
 
 /** The router's pages, in the registry's order. */

@@ -6,6 +6,7 @@ import type { Db } from '../../db/connect.js';
 import { translatorFor } from '../../lib/i18n.js';
 import { contactTheSchool, longDateIn } from '../../lib/mail-words.js';
 import { firstCheckinsOn } from '../care/care.repository.js';
+import { announcedAbsences } from '../conversations/conversations.repository.js';
 import { type GuardianToMail, guardiansToMail } from '../family/family.repository.js';
 import { type MailContent, mailLink } from '../mail/compose.js';
 import { queueMails } from '../mail/mail.service.js';
@@ -129,7 +130,13 @@ export async function queueAbsenceAlerts(
     recordedAbsent.map((r) => r.studentId),
     day,
   );
-  const absent = recordedAbsent.filter((r) => !arrived.has(r.studentId));
+  // Nor for a child whose family sent "Absent today" for that day: they told the school (decision 0082).
+  const announced = await announcedAbsences(
+    trx,
+    recordedAbsent.map((r) => r.studentId),
+    day,
+  );
+  const absent = recordedAbsent.filter((r) => !arrived.has(r.studentId) && !announced.has(r.studentId));
   const back = todays.filter((r) => r.status !== ABSENT);
   const guardians = await guardiansToMail(
     trx,

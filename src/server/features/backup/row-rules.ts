@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BLOG_COMMENT_STATUSES } from '../../../shared/api/blog-comment-fields.js';
+import { CONVERSATION_SIDES, MESSAGE_TYPES } from '../../../shared/api/conversations.js';
 import { LOG_KINDS } from '../../../shared/api/day-log.js';
 import { ACCOUNT_STATUSES, ATTENDANCE_STATUSES, USER_TYPES } from '../../../shared/constants.js';
 import { LOCALES } from '../../../shared/i18n/locales.js';
@@ -131,6 +132,13 @@ const RULES: Record<string, Record<string, z.ZodTypeAny>> = {
   // The daily log (docs/decisions/0078-the-daily-log.md).
   log_entry: { kind: oneOf(LOG_KINDS, 'a kind of log entry'), detail: json('object') },
   day_summary_run: { sent: nonNegative() },
+  // Messages between home and school (docs/decisions/0082-conversations.md)
+  conversation_message: {
+    side: oneOf(CONVERSATION_SIDES, 'family or school'),
+    type: oneOf(MESSAGE_TYPES, 'a message type'),
+    attachment_kind: oneOf(['image', 'pdf'], 'image or pdf'),
+    attachment_size: nonNegative(),
+  },
 };
 
 /** One column's schema: its type, then its rule, null where the column takes it. */

@@ -269,6 +269,8 @@ export async function insertCheckin(
     collectedBy: string | null;
     collectorKnown: boolean | null;
     reason: string | null;
+    /** The "Someone else collects today" message the check-out followed (docs/decisions/0082). */
+    collectorMessageId?: number | null;
   },
 ): Promise<CheckinRow> {
   const row = await db
@@ -284,6 +286,7 @@ export async function insertCheckin(
       collected_by: entry.collectedBy,
       collector_known: entry.collectorKnown === null ? null : entry.collectorKnown ? 1 : 0,
       reason: entry.reason,
+      collector_message_id: entry.collectorMessageId ?? null,
     })
     .returning(CHECKIN_COLUMNS)
     .executeTakeFirstOrThrow();

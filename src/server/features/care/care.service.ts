@@ -11,6 +11,7 @@ import { isPostgres } from '../../db/engine.js';
 import { bumpDataVersion } from '../../lib/data-version.js';
 import { conflict, invalid } from '../../lib/errors.js';
 import type { SessionUser } from '../auth/session.js';
+import { announcedCollector } from '../conversations/conversations.repository.js';
 import type { CarePupil } from './care.policy.js';
 import {
   type CareChange,
@@ -172,7 +173,10 @@ export async function recordCheckin(
       });
     }
     if (last !== 'in') throw conflict(CHECKIN_ERRORS.notIn, FAMILY_MESSAGES.notIn);
-    const known = await isKnownCollector(trx, pupil.id, collectedBy);
+    const onList = await isKnownCollector(trx, pupil.id, collectedBy);
+    // Someone the family named for today in the child's conversation (decision 0082) is known too.
+    const announcedBy = onList ? undefined : await announcedCollector(trx, pupil.id, when.day, collectedBy);
+    const known = onList || announcedBy !== undefined;
     if (!known && reason === '') {
       throw conflict(CHECKIN_ERRORS.unknownCollector, FAMILY_MESSAGES.collectorNotOnList, [
         { field: 'reason', message: FAMILY_MESSAGES.reasonNeeded },
@@ -189,6 +193,7 @@ export async function recordCheckin(
       collectorKnown: known,
       // A reason is kept only where it explains something: a collector not on the lists.
       reason: known ? null : reason,
+      collectorMessageId: announcedBy ?? null,
     });
   });
 }

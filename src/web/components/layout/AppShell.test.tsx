@@ -81,6 +81,7 @@ describe('the app shell on a desktop', () => {
         '/marks',
         '/send-notification',
         '/photos',
+        '/conversations',
       ],
     ],
   ])('a %s has every place of their dashboard in the side navigation', async (type, hrefs) => {

@@ -1,5 +1,6 @@
 import { LoadingState } from '../../../components/school/QueryState.js';
 import { ownClassQueryOptions, useOwnClass } from '../../../features/attendance/api/get-own-class.js';
+import { DayNotesPanel } from '../../../features/conversations/components/DayNotesPanel.js';
 import { QuickLog } from '../../../features/day-log/components/QuickLog.js';
 import { TodayScreen } from '../../../features/register/components/TodayScreen.js';
 import { currentUserQueryOptions } from '../../../lib/current-user.js';
@@ -25,6 +26,7 @@ export default function TodayRoute() {
     <TodayScreen
       openOn={own.data ?? undefined}
       dayTools={({ classId, pupils }) => <QuickLog key={classId} classId={classId} pupils={pupils} />}
+      familyNotes={(classId, date) => <DayNotesPanel classId={classId} date={date} />}
     />
   );
 }

@@ -37,6 +37,7 @@ const EXPECTED: Record<Exclude<SchoolType, typeof USER_TYPE.parent>, [string, st
     ['ClassWise-Student', '/classwise-student'],
     ['Marks', '/marks'],
     ['Send Notification', '/send-notification'],
+    ['Messages', '/conversations'],
   ],
   [USER_TYPE.principal]: [
     ['Profile', '/profile'],
@@ -60,6 +61,7 @@ const EXPECTED: Record<Exclude<SchoolType, typeof USER_TYPE.parent>, [string, st
     ['Newsletters', '/newsletters'],
     ['Blog Comments', '/blog-comments'],
     ['Words', '/words'],
+    ['Messages', '/conversations'],
   ],
 };
 

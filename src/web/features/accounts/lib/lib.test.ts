@@ -27,6 +27,8 @@ import {
 } from './tiles.js';
 
 const en = testTranslator('en').t;
+/** docs/decisions/0082-conversations.md */
+const MESSAGES_TILE = { label: 'Messages', path: '/conversations' };
 describe('dashboard tiles', () => {
   it('are the contract’s menu per school type, plus Marks and Send Notification for staff and Approvals, Website, Inbox, ... Blog Comments for the principal', () => {
     expect(dashboardTilesFor(USER_TYPE.student)).toEqual(DASHBOARD_TILES[USER_TYPE.student]);
@@ -38,6 +40,7 @@ describe('dashboard tiles', () => {
       ...rest,
       MARKS_TILE,
       SEND_NOTIFICATION_TILE,
+      MESSAGES_TILE,
     ]);
     expect(dashboardTilesFor(USER_TYPE.principal)).toEqual([
       ...DASHBOARD_TILES[USER_TYPE.principal],
@@ -55,6 +58,7 @@ describe('dashboard tiles', () => {
       BLOG_COMMENTS_TILE,
       // docs/decisions/0065-the-schools-own-words.md
       { label: 'Words', path: '/words' },
+      MESSAGES_TILE,
     ]);
   });
 

@@ -64,6 +64,7 @@ describe('a parent’s dashboard (docs/decisions/0021-families.md)', () => {
       ['Mark sheet', '/result-summary/31'],
       ['Timetable', '/schedule-summary?classId=4'],
       ['Care details', '/care/31'],
+      ['Messages', '/conversations/31'],
       ['Notifications', '/notification'],
       ['Fees', '/fees'],
     ]);

@@ -11,6 +11,8 @@ import { SchoolField } from '../../../components/school/SchoolField.js';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { type MessageKey, type Translator, useI18n } from '../../../lib/i18n.js';
+import { usePupilDayNotes } from '../../../lib/school/get-day-notes.js';
+import { todayInZone, useSchoolTimeZone } from '../../../lib/school-time.js';
 import { notify } from '../../../lib/toast.js';
 import { useCare } from '../api/get-care.js';
 import { useRecordCheckin } from '../api/record-checkin.js';
@@ -36,11 +38,23 @@ interface Collector {
   detail: string;
 }
 
-/** The guardians first, then the authorised pick-ups; a name on both lists shows once. */
-function collectorsOf(t: Translator['t'], care: ReturnType<typeof useCare>['data']): Collector[] {
+/**
+ * Whoever the family named for today in the child's conversation first (docs/decisions/0082), then
+ * the guardians, then the authorised pick-ups; a name on two lists shows once.
+ */
+function collectorsOf(
+  t: Translator['t'],
+  care: ReturnType<typeof useCare>['data'],
+  notes: ReturnType<typeof usePupilDayNotes>['data'] = [],
+): Collector[] {
   if (!care) return [];
   const seen = new Set<string>();
   const all: Collector[] = [
+    ...notes.flatMap((note) =>
+      note.type === 'other-collector' && note.name
+        ? [{ name: note.name, detail: t('conversations.checkout.detail', { phone: note.phone ?? '' }) }]
+        : [],
+    ),
     ...care.guardians.map((g) => ({
       name: g.name,
       detail: t('register.checkout.guardian', { relationship: relationshipText(t, g.relationship) }),
@@ -75,8 +89,9 @@ export function CheckoutDialog({ row, onClose }: CheckoutDialogProps) {
   const id = useId();
   const { t, parts } = useI18n();
   const care = useCare(row.studentId);
+  const notes = usePupilDayNotes(row.studentId, todayInZone(useSchoolTimeZone()));
   const checkout = useRecordCheckin();
-  const collectors = collectorsOf(t, care.data);
+  const collectors = collectorsOf(t, care.data, notes.data);
   const [choice, setChoice] = useState<string | undefined>(undefined);
   const [other, setOther] = useState('');
   const [reason, setReason] = useState('');

@@ -69,10 +69,13 @@ function chosenClass(
 export function TodayScreen({
   openOn,
   dayTools,
+  familyNotes,
 }: {
   openOn?: number;
   /** What other features add under the register for today (the route gives them: the daily log). */
   dayTools?: (day: { classId: number; pupils: readonly RegisterRow[] }) => ReactNode;
+  /** The families' messages about the day (features/conversations, given by the route: decision 0082). */
+  familyNotes?: (classId: number, date: string) => ReactNode;
 } = {}) {
   const id = useId();
   const { t, locale } = useI18n();
@@ -125,6 +128,7 @@ export function TodayScreen({
 
   return (
     <>
+      {schoolClass && familyNotes ? familyNotes(schoolClass.classId, date) : null}
       <SchoolPanel
         title={t('register.today.title')}
         lead={t('register.today.lead')}

@@ -12,6 +12,7 @@ function renderIn(locale: 'en-XA' | 'fr' | 'ar') {
     'GET users/profile': profile('Teacher'),
     [`GET classes/2/register?date=${TODAY}`]: register([ADA, BEN, CARA]),
     'GET pupils/12/care': CARE,
+    [`GET pupils/12/conversation/day-notes?date=${TODAY}`]: { date: TODAY, data: [] },
   });
   return renderScreen(
     <I18nProvider translator={testTranslator(locale)}>

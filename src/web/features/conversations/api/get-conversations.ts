@@ -1,0 +1,19 @@
+import { ConversationsAnswerSchema, UnreadAnswerSchema } from '../../../../shared/api/conversations.js';
+import { schoolRead } from '../../../lib/school/school-read.js';
+import { conversationKeys } from './keys.js';
+
+/** `GET conversations` -> the caller's conversations, unread first. */
+export const [getConversations, conversationsQueryOptions, useConversations] = schoolRead(
+  conversationKeys.list,
+  'conversations',
+  ConversationsAnswerSchema,
+  (answer) => answer.data,
+);
+
+/** `GET conversations/unread` -> the caller's unread messages, in all and by child. */
+export const [getUnread, unreadQueryOptions, useUnread] = schoolRead(
+  conversationKeys.unread,
+  'conversations/unread',
+  UnreadAnswerSchema,
+  (answer) => answer.data,
+);
