@@ -157,9 +157,9 @@ test('the principal’s dashboard has the contract’s tiles plus the school-yea
     ['Blog Comments', '/blog-comments'],
     // docs/decisions/0065-the-schools-own-words.md
     ['Words', '/words'],
-    // docs/decisions/0080-photo-consent.md
+    // docs/decisions/0079-photo-consent.md
     ['Photos', '/photos'],
-    // docs/decisions/0082-conversations.md
+    // docs/decisions/0080-conversations.md
     ['Messages', '/conversations'],
   ]);
 });
@@ -177,9 +177,9 @@ test('the teacher’s dashboard has the contract’s tiles plus Marks, Send Noti
     ...rest,
     ['Marks', '/marks'],
     ['Send Notification', '/send-notification'],
-    // docs/decisions/0080-photo-consent.md
+    // docs/decisions/0079-photo-consent.md
     ['Photos', '/photos'],
-    // docs/decisions/0082-conversations.md
+    // docs/decisions/0080-conversations.md
     ['Messages', '/conversations'],
   ]);
   await page.goto('/approvals');

@@ -369,11 +369,11 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(dashboardRoutes);
       // The school's own words for any text (docs/decisions/0065-the-schools-own-words.md).
       await api.register(wordsRoutes);
-      // Photo moments governed by consent (docs/decisions/0080-photo-consent.md).
+      // Photo moments governed by consent (docs/decisions/0079-photo-consent.md).
       await api.register(photoMomentRoutes);
       // The daily log and the child's day (docs/decisions/0078-the-daily-log.md).
       await api.register(dayLogRoutes);
-      // Messages between home and school (docs/decisions/0082-conversations.md).
+      // Messages between home and school (docs/decisions/0080-conversations.md).
       await api.register(conversationsRoutes);
     },
     { prefix: '/api' },

@@ -151,7 +151,7 @@ export function childPlacesOf(child: ChildForNavigation): ChildPlace[] {
       linkTo('/care/:id', id),
       'heart-pulse',
     ),
-    // docs/decisions/0082-conversations.md: the child's conversation with the school.
+    // docs/decisions/0080-conversations.md: the child's conversation with the school.
     place('Messages', 'messages', 'Talk with the school', linkTo('/conversations/:id', id), 'envelope-paper'),
   ];
 }

@@ -38,7 +38,7 @@ export const PRINCIPAL_TILE_GROUP: Readonly<Partial<Record<ScreenPath, TileGroup
   '/blog-comments': 'Website',
   '/words': 'Website',
   '/photos': 'Daily',
-  // docs/decisions/0082-conversations.md
+  // docs/decisions/0080-conversations.md
   '/conversations': 'Daily',
 };
 

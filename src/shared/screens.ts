@@ -82,7 +82,7 @@ const SCHOOL = [
  * screens a parent reaches from their dashboard's tiles.
  */
 const SCHOOL_AND_PARENTS = [...SCHOOL, USER_TYPE.parent] as const satisfies readonly SchoolType[];
-/** A child's conversation: its guardians, its class's teachers and the principal (docs/decisions/0082-conversations.md). */
+/** A child's conversation: its guardians, its class's teachers and the principal (docs/decisions/0080-conversations.md). */
 const CONVERSATION_MEMBERS = [
   USER_TYPE.teacher,
   USER_TYPE.principal,
@@ -461,7 +461,7 @@ export const SCREENS = [
       },
     ),
   },
-  // docs/decisions/0080-photo-consent.md: photo moments, shared by staff, seen by families as consent allows.
+  // docs/decisions/0079-photo-consent.md: photo moments, shared by staff, seen by families as consent allows.
   {
     path: '/photos',
     title: 'Photos',
@@ -475,11 +475,11 @@ export const SCREENS = [
         blurb: 'Share the day’s moments with families',
         labelKey: 'photo-moments.place.tile',
         blurbKey: 'photo-moments.place.blurb',
-        addedBy: 'docs/decisions/0080-photo-consent.md',
+        addedBy: 'docs/decisions/0079-photo-consent.md',
       },
     ),
   },
-  // docs/decisions/0082-conversations.md: messages between home and school, one conversation per child.
+  // docs/decisions/0080-conversations.md: messages between home and school, one conversation per child.
   {
     path: '/conversations',
     title: 'Messages',
@@ -493,7 +493,7 @@ export const SCREENS = [
         blurb: 'Families’ messages, unread first',
         labelKey: 'conversations.place.tile',
         blurbKey: 'conversations.place.blurb',
-        addedBy: 'docs/decisions/0082-conversations.md',
+        addedBy: 'docs/decisions/0080-conversations.md',
       },
     ),
   },

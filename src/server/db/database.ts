@@ -423,7 +423,7 @@ export interface CheckinTable {
   /** Check-outs: 1 when the collector is a guardian or an authorised pick-up, 0 when not. */
   collector_known: number | null;
   reason: string | null;
-  /** A check-out to the person a "Someone else collects today" message named (docs/decisions/0082). */
+  /** A check-out to the person a "Someone else collects today" message named (docs/decisions/0080-conversations.md). */
   collector_message_id: Generated<number | null>;
 }
 
@@ -667,7 +667,7 @@ export interface DaySummaryRunTable {
   sent: number;
 }
 
-/** A message of a child's conversation (docs/decisions/0082-conversations.md); never updated but for its alert. */
+/** A message of a child's conversation (docs/decisions/0080-conversations.md); never updated but for its alert. */
 export interface ConversationMessageTable {
   id: Generated<number>;
   student_id: number;
@@ -767,7 +767,7 @@ export interface Database {
   content_image_child: ContentImageChildTable;
   log_entry: LogEntryTable;
   day_summary_run: DaySummaryRunTable;
-  // Messages between home and school (docs/decisions/0082-conversations.md)
+  // Messages between home and school (docs/decisions/0080-conversations.md)
   conversation_message: ConversationMessageTable;
   conversation_receipt: ConversationReceiptTable;
   message_hours: MessageHoursTable;

@@ -26,7 +26,7 @@ import * as contentTranslations from './migrations/2026-12-03T0100-content-trans
 import * as schoolWords from './migrations/2026-12-03T0200-school-words.js';
 import * as dayLog from './migrations/2026-12-04T0100-day-log.js';
 import * as photoMoments from './migrations/2026-12-04T0200-photo-moments.js';
-// Messages between home and school (docs/decisions/0082-conversations.md)
+// Messages between home and school (docs/decisions/0080-conversations.md)
 import * as conversations from './migrations/2026-12-04T0300-conversations.js';
 
 /**

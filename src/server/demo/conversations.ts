@@ -5,7 +5,7 @@ import { CLASS_TEACHER, emailFor, PARENT_EMAIL, PRINCIPAL, STUDENT_EMAIL } from 
 import { schoolDaysBefore } from './school.js';
 
 /**
- * The demo's messages between home and school (docs/decisions/0082-conversations.md): a week of
+ * The demo's messages between home and school (docs/decisions/0080-conversations.md): a week of
  * the demo parent's conversations about Aisha (KG, Amara Okafor's class) and Yusuf (Class 2, Daniel
  * Whitfield's), with typed messages (an absence, a late pick-up, someone else collecting), each read
  * by the other side; and this morning's "Late pick-up" for Aisha, not read yet, so Today shows it.

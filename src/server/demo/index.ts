@@ -131,7 +131,7 @@ export async function seedDemoSchool(
     await writeDemoMoments(trx, momentPhotos, today, demoSettings().timeZone, now);
     // After the care details and registers, which it follows (docs/decisions/0078-the-daily-log.md).
     await writeDemoDayLog(trx, today, demoSettings().timeZone, now);
-    // Messages between home and school (docs/decisions/0082-conversations.md).
+    // Messages between home and school (docs/decisions/0080-conversations.md).
     await writeDemoConversations(trx, today, demoSettings().timeZone, now);
     return true;
   });

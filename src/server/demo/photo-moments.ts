@@ -22,7 +22,7 @@ import {
 import { schoolDaysBefore } from './school.js';
 
 /**
- * A week of photo moments for the demo classes (docs/decisions/0080-photo-consent.md), drawn like
+ * A week of photo moments for the demo classes (docs/decisions/0079-photo-consent.md), drawn like
  * the demo's other pictures (scenes.ts) and dated on the school days before the demo's today. The
  * demo's consents (care.ts) make the matrix visible: the demo parent sees the KG moments of Aisha
  * with Chloe or Omar, but not the story circle, where Ethan is tagged (his photos are shared with his

@@ -13,7 +13,7 @@ import { uploadAbandoned } from './upload-temp.js';
  * Folders whose files `/uploads/<path>` never serves: each belongs to someone, and its feature
  * serves it behind its own policy (pick-up photos: features/care, to those who read the child's
  * care details; docs/decisions/0040-pick-up-photos.md; photo moments: features/photo-moments, to
- * those the tagged children's consents allow; docs/decisions/0080-photo-consent.md).
+ * those the tagged children's consents allow; docs/decisions/0079-photo-consent.md).
  */
 export const PRIVATE_FOLDERS = ['care', 'moments', 'conversations'] as const;
 export type PrivateFolder = (typeof PRIVATE_FOLDERS)[number];

@@ -235,7 +235,7 @@ const POLICY: Record<string, Rule> = {
     who: PRINCIPAL,
     url: '/api/admin/words/en/public-site.title.registation',
   },
-  // Photo moments governed by consent (docs/decisions/0080-photo-consent.md): unknown ids answer 404
+  // Photo moments governed by consent (docs/decisions/0079-photo-consent.md): unknown ids answer 404
   'POST /api/photo-moments': { who: TEACHER_PRINCIPAL, body: {} },
   'GET /api/photo-moments': { who: EVERY_SCHOOL_TYPE },
   'GET /api/photo-moments/children': { who: TEACHER_PRINCIPAL },
@@ -267,7 +267,7 @@ const POLICY: Record<string, Rule> = {
     url: '/api/log-entries/999999/acknowledgement',
   },
   'GET /api/family/incidents/unacknowledged': { who: PARENT },
-  // Messages between home and school (docs/decisions/0082-conversations.md): the child's guardians,
+  // Messages between home and school (docs/decisions/0080-conversations.md): the child's guardians,
   // class teachers and the principal; anyone else 404 by record
   'GET /api/pupils/:id/conversation': { who: CONVERSATION_MEMBERS },
   'POST /api/pupils/:id/conversation/messages': {

@@ -4,7 +4,7 @@ import { IsoDateSchema } from './school.js';
 import { optionalText, PHONE_PATTERN } from './text-fields.js';
 
 /**
- * Messages between home and school (docs/decisions/0082-conversations.md): one conversation per
+ * Messages between home and school (docs/decisions/0080-conversations.md): one conversation per
  * child between its guardians (the family side) and the school (the child's class teachers and the
  * principal). Nothing sent is ever changed or removed.
  */

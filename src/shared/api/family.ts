@@ -228,7 +228,7 @@ export const PICKUP_PHOTO_MESSAGES = {
 } as const;
 
 /**
- * What the child's guardians allow of photos of the child (docs/decisions/0080-photo-consent.md):
+ * What the child's guardians allow of photos of the child (docs/decisions/0079-photo-consent.md):
  * `website`, appear on the public website; `ownFamily`, photo moments of the child are shared with
  * the child's own family; `otherFamilies`, appear in photo moments other families see.
  */
@@ -251,7 +251,7 @@ export const CareDetailsSchema = z.object({
   pickups: z
     .array(PickupPersonSchema)
     .max(FAMILY_LIMITS.pickups, `At most ${FAMILY_LIMITS.pickups} people who may collect the child`),
-  /** The three photo consents (docs/decisions/0080-photo-consent.md). */
+  /** The three photo consents (docs/decisions/0079-photo-consent.md). */
   photoConsent: PhotoConsentSchema,
 });
 export type CareDetails = z.infer<typeof CareDetailsSchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_ID, pathIdSchema } from './ids.js';
 
 /**
- * Photo moments (docs/decisions/0080-photo-consent.md): a teacher (for the children of their
+ * Photo moments (docs/decisions/0079-photo-consent.md): a teacher (for the children of their
  * classes) or the principal posts one to ten photos with a caption and tags the children in them.
  * Who sees a moment is src/shared/rules/photo-consent.ts, read at every request. Browser-safe: zod
  * and constants only.

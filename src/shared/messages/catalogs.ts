@@ -19,7 +19,7 @@ import commentModerationFr from './comment-moderation/fr.json' with { type: 'jso
 import commonAr from './common/ar.json' with { type: 'json' };
 import commonEn from './common/en.json' with { type: 'json' };
 import commonFr from './common/fr.json' with { type: 'json' };
-// Messages between home and school (docs/decisions/0082-conversations.md)
+// Messages between home and school (docs/decisions/0080-conversations.md)
 import conversationsAr from './conversations/ar.json' with { type: 'json' };
 import conversationsEn from './conversations/en.json' with { type: 'json' };
 import conversationsFr from './conversations/fr.json' with { type: 'json' };

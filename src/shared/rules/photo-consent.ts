@@ -1,5 +1,5 @@
 /**
- * Who sees a photo moment, by the tagged children's consents (docs/decisions/0080-photo-consent.md).
+ * Who sees a photo moment, by the tagged children's consents (docs/decisions/0079-photo-consent.md).
  * Pure: the policy (server/features/photo-moments/photo-moments.policy.ts) reads the consents and
  * the family, and asks here, at every read, so a consent changed after posting applies at once.
  */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { isPostgres } from '../engine.js';
 
 /**
- * Photo moments governed by consent (docs/decisions/0080-photo-consent.md):
+ * Photo moments governed by consent (docs/decisions/0079-photo-consent.md):
  *
  * - the care details' one `photoConsent` flag (the public website) becomes three consents,
  *   `{ website, ownFamily, otherFamilies }`, in the document and in three columns of care_record

@@ -2,7 +2,7 @@ import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
 import { isPostgres } from '../engine.js';
 
 /**
- * Messages between home and school (docs/decisions/0082-conversations.md): one conversation per
+ * Messages between home and school (docs/decisions/0080-conversations.md): one conversation per
  * child, its messages (never changed or removed; typed ones feed the day's register), who read each
  * one, the school's message hours, and on a check-out row the "Someone else collects today"
  * message it followed.

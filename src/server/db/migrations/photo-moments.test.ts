@@ -5,7 +5,7 @@ import type { Db } from '../connect.js';
 import { migrateTo, migrateToLatest } from '../migrate.js';
 
 /**
- * 2026-12-04T0200-photo-moments (docs/decisions/0080-photo-consent.md): the care details' one photo
+ * 2026-12-04T0200-photo-moments (docs/decisions/0079-photo-consent.md): the care details' one photo
  * consent becomes three, all on where it was on and all off where it was off; down makes the one
  * flag again from the website's consent.
  */

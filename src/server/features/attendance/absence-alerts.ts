@@ -130,7 +130,7 @@ export async function queueAbsenceAlerts(
     recordedAbsent.map((r) => r.studentId),
     day,
   );
-  // Nor for a child whose family sent "Absent today" for that day: they told the school (decision 0082).
+  // Nor for a child whose family sent "Absent today" for that day: they told the school (decision 0080).
   const announced = await announcedAbsences(
     trx,
     recordedAbsent.map((r) => r.studentId),

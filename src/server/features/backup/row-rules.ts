@@ -132,7 +132,7 @@ const RULES: Record<string, Record<string, z.ZodTypeAny>> = {
   // The daily log (docs/decisions/0078-the-daily-log.md).
   log_entry: { kind: oneOf(LOG_KINDS, 'a kind of log entry'), detail: json('object') },
   day_summary_run: { sent: nonNegative() },
-  // Messages between home and school (docs/decisions/0082-conversations.md)
+  // Messages between home and school (docs/decisions/0080-conversations.md)
   conversation_message: {
     side: oneOf(CONVERSATION_SIDES, 'family or school'),
     type: oneOf(MESSAGE_TYPES, 'a message type'),

@@ -269,7 +269,7 @@ export async function insertCheckin(
     collectedBy: string | null;
     collectorKnown: boolean | null;
     reason: string | null;
-    /** The "Someone else collects today" message the check-out followed (docs/decisions/0082). */
+    /** The "Someone else collects today" message the check-out followed (docs/decisions/0080-conversations.md). */
     collectorMessageId?: number | null;
   },
 ): Promise<CheckinRow> {

@@ -97,7 +97,7 @@ export async function saveCare(
     await saveCareRecord(trx, { studentId: pupil.id, details, at, by: by.id });
     await insertCareChange(trx, { studentId: pupil.id, by, at, changes });
     // The website's gallery leaves out pictures of a child without website consent: its kept answers
-    // are made afresh (docs/decisions/0080-photo-consent.md).
+    // are made afresh (docs/decisions/0079-photo-consent.md).
     if (before.photoConsent.website !== details.photoConsent.website) await bumpDataVersion(trx, 'content');
     return true;
   });
@@ -174,7 +174,7 @@ export async function recordCheckin(
     }
     if (last !== 'in') throw conflict(CHECKIN_ERRORS.notIn, FAMILY_MESSAGES.notIn);
     const onList = await isKnownCollector(trx, pupil.id, collectedBy);
-    // Someone the family named for today in the child's conversation (decision 0082) is known too.
+    // Someone the family named for today in the child's conversation (decision 0080) is known too.
     const announcedBy = onList ? undefined : await announcedCollector(trx, pupil.id, when.day, collectedBy);
     const known = onList || announcedBy !== undefined;
     if (!known && reason === '') {

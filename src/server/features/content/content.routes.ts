@@ -32,7 +32,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
           : undefined;
       const list = await listContentRecords(app.db, collection, shown);
       if (collection === 'gallery') {
-        // A picture tagged with a child whose website consent is off is not shown (decision 0080).
+        // A picture tagged with a child whose website consent is off is not shown (decision 0079).
         const hidden = await hiddenGalleryImages(app.db);
         for (const record of list) {
           record.images = record.images.filter((image) => !hidden.has(`${record.id}\n${image.image}`));

@@ -15,7 +15,7 @@ import { tempFolderHooks } from '../../lib/upload-temp.js';
 import { readIntoBody, readMultipartForm, type UploadFormHooks } from '../../plugins/uploads.js';
 
 /**
- * A message's attachment (docs/decisions/0082-conversations.md): one picture, checked and
+ * A message's attachment (docs/decisions/0080-conversations.md): one picture, checked and
  * re-encoded by the image pipeline (no metadata), or one PDF, recognised by its content (its header
  * and its end-of-file marker), at most CONVERSATION_RULES.attachmentMaxBytes. Stored in the child's
  * private folder `conversations/<student id>/`, which /uploads never serves.

@@ -4,7 +4,7 @@ import { type Alert, sendAlert } from '../alerts/send-alert.js';
 import { claimDueAlerts, otherSide, recipientsOf } from './conversations.repository.js';
 
 /**
- * Alerts of new messages outside the app (docs/decisions/0082-conversations.md): a message of the
+ * Alerts of new messages outside the app (docs/decisions/0080-conversations.md): a message of the
  * school alerts the child's guardians at once; a parent's message alerts the class's teachers and
  * the principal at once within the school's message hours, else when they next open (its
  * alert_due_at). Every process looks each minute for alerts that came due; each alert is claimed by

@@ -5,7 +5,7 @@ import { type CarePupil, findCareAccess } from '../care/care.policy.js';
 import type { Viewer } from '../school/school.policy.js';
 
 /**
- * Who belongs to a child's conversation (docs/decisions/0082-conversations.md): the child's
+ * Who belongs to a child's conversation (docs/decisions/0080-conversations.md): the child's
  * guardians (the family side), the teachers of the child's current class and the principal (the
  * school side): the same people as the care details' readers (care.policy.ts). Anyone else, and an
  * id that is no pupil, gets the 404 of an unknown id (`undefined` here).

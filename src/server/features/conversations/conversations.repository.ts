@@ -15,7 +15,7 @@ import type { Db } from '../../db/connect.js';
 import type { ConversationMessageTable } from '../../db/database.js';
 import { classVisible, pupilVisible, type Viewer } from '../school/school.policy.js';
 
-/** Reads and writes of the conversations (docs/decisions/0082-conversations.md). */
+/** Reads and writes of the conversations (docs/decisions/0080-conversations.md). */
 
 export const otherSide = (side: ConversationSide): ConversationSide =>
   side === 'family' ? 'school' : 'family';

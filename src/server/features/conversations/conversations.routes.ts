@@ -45,7 +45,7 @@ import { postMessage } from './conversations.service.js';
 import { messageHoursAnswer, writeMessageHours } from './message-hours.js';
 
 /**
- * Messages between home and school (docs/decisions/0082-conversations.md; bodies and answers:
+ * Messages between home and school (docs/decisions/0080-conversations.md; bodies and answers:
  * src/shared/api/conversations.ts). Who belongs to a conversation: conversations.policy.ts.
  */
 

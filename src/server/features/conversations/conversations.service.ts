@@ -16,7 +16,7 @@ import { findMessage, insertMessage } from './conversations.repository.js';
 import { nextOpening, readMessageHours } from './message-hours.js';
 
 /**
- * Sending a message (docs/decisions/0082-conversations.md): checked, its attachment stored, the
+ * Sending a message (docs/decisions/0080-conversations.md): checked, its attachment stored, the
  * row written, and after the commit the live event and the alert (at once, or the job's when the
  * parent wrote outside the message hours).
  */

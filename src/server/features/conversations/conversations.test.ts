@@ -17,7 +17,7 @@ import { claimAttachment } from './attachments.js';
 import { ConversationAlertJob } from './conversation-alerts.js';
 
 /**
- * Messages between home and school (docs/decisions/0082-conversations.md) against the demo school:
+ * Messages between home and school (docs/decisions/0080-conversations.md) against the demo school:
  * the demo parent (Kofi Rahman) is the guardian of student@ (Aisha Rahman, KG) and of her brother
  * (Class 2); teacher@ teaches KG, teacher2@ does not; `stranger` is a parent of no child of theirs.
  * The school's zone is America/New_York (demo/settings.ts).

@@ -8,7 +8,7 @@ import type { Db } from '../../db/connect.js';
 import { schoolTimeZone } from '../settings/settings.repository.js';
 
 /**
- * The school's message hours (docs/decisions/0082-conversations.md): the weekdays and the times,
+ * The school's message hours (docs/decisions/0080-conversations.md): the weekdays and the times,
  * in the school's time zone, within which staff are alerted of a parent's message at once. A
  * message outside them is alerted when they next open.
  */

@@ -6,7 +6,7 @@ import { childIds, taughtClassIds, type Viewer } from '../school/school.policy.j
 import { guardiansOfChildren, type StoredMoment } from './photo-moments.repository.js';
 
 /**
- * Who sees a photo moment (docs/decisions/0080-photo-consent.md), asked at every read so that a
+ * Who sees a photo moment (docs/decisions/0079-photo-consent.md), asked at every read so that a
  * consent changed after posting applies at once:
  *
  * - the principal: every moment;

@@ -6,7 +6,7 @@ import type { Db } from '../../db/connect.js';
 
 /**
  * Reads and writes of photo_moment, photo_moment_photo and photo_moment_child
- * (docs/decisions/0080-photo-consent.md). Rows are mapped to src/shared/api/photo-moments.ts here.
+ * (docs/decisions/0079-photo-consent.md). Rows are mapped to src/shared/api/photo-moments.ts here.
  */
 
 /** A moment as the policy and the answers need it: the tagged children with their consents. */

@@ -49,7 +49,7 @@ import {
 } from './photo-moments.repository.js';
 
 /**
- * Photo moments (docs/decisions/0080-photo-consent.md; bodies and answers:
+ * Photo moments (docs/decisions/0079-photo-consent.md; bodies and answers:
  * src/shared/api/photo-moments.ts; who sees what: photo-moments.policy.ts). The photos are stored
  * in the private folder `moments` (never served by `/uploads`) and sent here only to those who may
  * see the moment, with `Cache-Control: private, no-store`.

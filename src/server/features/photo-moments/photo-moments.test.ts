@@ -27,7 +27,7 @@ import { familiesWhoSee } from './photo-moments.policy.js';
 import { findMoment } from './photo-moments.repository.js';
 
 /**
- * Photo moments on both engines (docs/decisions/0080-photo-consent.md): posting and its limits, the
+ * Photo moments on both engines (docs/decisions/0079-photo-consent.md): posting and its limits, the
  * consent matrix (own family, other families) read at every request, the photos' headers, and the
  * website's gallery leaving out pictures of a child without website consent.
  *

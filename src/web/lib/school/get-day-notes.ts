@@ -4,7 +4,7 @@ import { apiClient } from '../api-client.js';
 import { classDayRead } from './school-read.js';
 
 /**
- * The families' typed messages of a day (docs/decisions/0082-conversations.md): read by Today
+ * The families' typed messages of a day (docs/decisions/0080-conversations.md): read by Today
  * (the class's) and the check-out dialog (one child's), so here rather than in either feature. Keyed
  * under 'conversations': a new message makes them stale on the live stream (shared/api/live.ts).
  */

@@ -9,7 +9,7 @@ export const clientLoader = recordLoader((queryClient, id) => [
   queryClient.ensureInfiniteQueryData(conversationQueryOptions(id)),
 ]);
 
-/** /conversations/:id (docs/decisions/0082-conversations.md): a child's conversation between home and school. */
+/** /conversations/:id (docs/decisions/0080-conversations.md): a child's conversation between home and school. */
 export default function ConversationRoute() {
   const id = parseId(useParams().id);
   return id === undefined ? <NotFoundScreen /> : <ConversationScreen key={id} studentId={id} />;

@@ -6,7 +6,7 @@ export const clientLoader = schoolLoader((queryClient) => [
   queryClient.ensureQueryData(conversationsQueryOptions()),
 ]);
 
-/** /conversations (docs/decisions/0082-conversations.md): the caller's conversations, unread first. */
+/** /conversations (docs/decisions/0080-conversations.md): the caller's conversations, unread first. */
 export default function ConversationsRoute() {
   return <ConversationsScreen />;
 }

@@ -27,7 +27,7 @@ import {
 } from './tiles.js';
 
 const en = testTranslator('en').t;
-/** docs/decisions/0082-conversations.md */
+/** docs/decisions/0080-conversations.md */
 const MESSAGES_TILE = { label: 'Messages', path: '/conversations' };
 describe('dashboard tiles', () => {
   it('are the contract’s menu per school type, plus Marks and Send Notification for staff and Approvals, Website, Inbox, ... Blog Comments for the principal', () => {

@@ -19,7 +19,7 @@ export const editorRecordsQueryKey = (collection: ContentCollection) =>
 
 export async function getEditorRecords(collection: ContentCollection, signal?: AbortSignal) {
   // The public gallery leaves out pictures of children without website consent; the editor reads
-  // every picture, or a save would drop them (docs/decisions/0080-photo-consent.md).
+  // every picture, or a save would drop them (docs/decisions/0079-photo-consent.md).
   const path = collection === 'gallery' ? 'admin/content/gallery' : collection;
   const body = await apiClient.get(path, {
     signal,

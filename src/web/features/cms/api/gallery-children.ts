@@ -4,7 +4,7 @@ import { apiClient } from '../../../lib/api-client.js';
 import { editorRecordsQueryKey } from './content-admin.js';
 
 /**
- * The children tagged in a gallery record's pictures (docs/decisions/0080-photo-consent.md): the
+ * The children tagged in a gallery record's pictures (docs/decisions/0079-photo-consent.md): the
  * public gallery leaves out a picture tagged with a child whose website consent is off.
  */
 export const galleryChildrenKeys = {

@@ -5,7 +5,7 @@ import { mockApi, renderCms } from '../testing/render-cms.js';
 import { GalleryChildren } from './GalleryChildren.js';
 
 /**
- * The children tagged in a gallery record's pictures (docs/decisions/0080-photo-consent.md): the
+ * The children tagged in a gallery record's pictures (docs/decisions/0079-photo-consent.md): the
  * editor ticks who each picture shows and saves the tags of every picture at once.
  */
 

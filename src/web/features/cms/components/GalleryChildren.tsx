@@ -107,7 +107,7 @@ function TagsForm({
 }
 
 /**
- * The children in each picture of a saved gallery record (docs/decisions/0080-photo-consent.md):
+ * The children in each picture of a saved gallery record (docs/decisions/0079-photo-consent.md):
  * the public gallery leaves out a picture in which a child without website consent is tagged.
  */
 export function GalleryChildren({ recordId }: { recordId: number }) {

@@ -1,5 +1,5 @@
 /**
- * Query keys of the conversations (docs/decisions/0082-conversations.md). They start with the live
+ * Query keys of the conversations (docs/decisions/0080-conversations.md). They start with the live
  * stream's prefixes (shared/api/live.ts): a new message or receipt makes them stale.
  */
 export const conversationKeys = {

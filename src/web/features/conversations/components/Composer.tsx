@@ -22,7 +22,7 @@ export const TYPE_KEYS = {
 const EMPTY = { text: '', reason: '', time: '', name: '', phone: '' };
 
 /**
- * The composer (docs/decisions/0082-conversations.md): the family picks the kind of message first
+ * The composer (docs/decisions/0080-conversations.md): the family picks the kind of message first
  * (a message, Absent today, Late pick-up, Someone else collects today), each with its own fields;
  * the school writes messages. A photo or PDF may go with it. Big targets, one column: one thumb.
  */

@@ -14,7 +14,7 @@ import { ConversationsScreen } from './ConversationsScreen.js';
 import { DayNotesPanel } from './DayNotesPanel.js';
 
 /**
- * The conversation screens (docs/decisions/0082-conversations.md): Aisha's conversation as her
+ * The conversation screens (docs/decisions/0080-conversations.md): Aisha's conversation as her
  * father (the family side) and as her teacher (the school side), the list with unread badges and
  * Today's families' messages; axe-clean for each account type at a phone's and a desktop's width.
  */

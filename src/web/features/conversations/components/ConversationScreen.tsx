@@ -31,7 +31,7 @@ function HoursNotice({ hours }: { hours: ConversationAnswer['hours'] }) {
 
 /**
  * A child's conversation between home and school, /conversations/:id
- * (docs/decisions/0082-conversations.md): the messages oldest first with who read them, older ones
+ * (docs/decisions/0080-conversations.md): the messages oldest first with who read them, older ones
  * on demand, the message hours for the family, and the composer at the bottom where a thumb reaches
  * it. Opening it marks the other side's messages read.
  */

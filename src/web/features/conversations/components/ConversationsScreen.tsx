@@ -10,7 +10,7 @@ import { useConversations } from '../api/get-conversations.js';
 import { TYPE_KEYS } from './Composer.js';
 
 /**
- * /conversations (docs/decisions/0082-conversations.md): a teacher's conversations with their
+ * /conversations (docs/decisions/0080-conversations.md): a teacher's conversations with their
  * classes' families, the principal's with every family that wrote, a parent's about each child;
  * unread ones first, each with its unread badge and its newest message.
  */

@@ -22,7 +22,7 @@ function noteLine(t: Translator['t'], note: DayNote): string {
 }
 
 /**
- * Today's part of the conversations (docs/decisions/0082-conversations.md): the families' typed
+ * Today's part of the conversations (docs/decisions/0080-conversations.md): the families' typed
  * messages about the day for the class on screen (expected absent, late pick-ups, someone else
  * collecting), each leading to its conversation. Mounted by Today; nothing while loading.
  */

@@ -33,7 +33,7 @@ import { PickupPhotoImage } from './PickupPhotoImage.js';
 
 type ListName = 'emergencyContacts' | 'pickups';
 
-/** The three photo consents (docs/decisions/0080-photo-consent.md), each a switch of its own. */
+/** The three photo consents (docs/decisions/0079-photo-consent.md), each a switch of its own. */
 const CONSENTS = [
   { name: 'website', label: 'family.editor.consentWebsite' },
   { name: 'ownFamily', label: 'family.editor.consentOwnFamily' },

@@ -1,5 +1,5 @@
 /**
- * Query keys of the photo moments (docs/decisions/0080-photo-consent.md). They start with
+ * Query keys of the photo moments (docs/decisions/0079-photo-consent.md). They start with
  * 'photo-moments', the live stream's prefix for photos (shared/api/live.ts), so a new moment makes
  * them stale without the stream knowing this feature; logging out drops them like every school key.
  */

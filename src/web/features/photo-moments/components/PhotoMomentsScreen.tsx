@@ -7,7 +7,7 @@ import { MomentFeed } from './MomentFeed.js';
 import { PostMomentForm } from './PostMomentForm.js';
 
 /**
- * /photos (docs/decisions/0080-photo-consent.md): teachers and the principal share a moment and see
+ * /photos (docs/decisions/0079-photo-consent.md): teachers and the principal share a moment and see
  * the moments of their children; a family sees the moments of its children that the consents allow,
  * and downloads them.
  */

@@ -26,7 +26,7 @@ function byClass(children: readonly TaggableChild[]): [string, TaggableChild[]][
 /**
  * A teacher's (or the principal's) new moment: 1 to 10 photos, a caption, the children in them
  * (their classes' children) and the confirmation that everyone visible is tagged
- * (docs/decisions/0080-photo-consent.md). What is missing is said beside its field; the server's
+ * (docs/decisions/0079-photo-consent.md). What is missing is said beside its field; the server's
  * refusal above the button.
  */
 export function PostMomentForm() {

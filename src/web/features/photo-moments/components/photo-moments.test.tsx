@@ -7,7 +7,7 @@ import { ChildPhotos } from './ChildPhotos.js';
 import { PhotoMomentsScreen } from './PhotoMomentsScreen.js';
 
 /**
- * The photo moments' screens (docs/decisions/0080-photo-consent.md) against a mocked API: a family's
+ * The photo moments' screens (docs/decisions/0079-photo-consent.md) against a mocked API: a family's
  * feed with its downloads, the staff's post form, a child's photos, and axe-core at a phone's and a
  * desk's width for each account type that opens them (layout and contrast are the browser suite's).
  */

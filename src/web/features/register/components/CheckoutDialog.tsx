@@ -39,7 +39,7 @@ interface Collector {
 }
 
 /**
- * Whoever the family named for today in the child's conversation first (docs/decisions/0082), then
+ * Whoever the family named for today in the child's conversation first (docs/decisions/0080-conversations.md), then
  * the guardians, then the authorised pick-ups; a name on two lists shows once.
  */
 function collectorsOf(

@@ -74,7 +74,7 @@ export function TodayScreen({
   openOn?: number;
   /** What other features add under the register for today (the route gives them: the daily log). */
   dayTools?: (day: { classId: number; pupils: readonly RegisterRow[] }) => ReactNode;
-  /** The families' messages about the day (features/conversations, given by the route: decision 0082). */
+  /** The families' messages about the day (features/conversations, given by the route: decision 0080). */
   familyNotes?: (classId: number, date: string) => ReactNode;
 } = {}) {
   const id = useId();

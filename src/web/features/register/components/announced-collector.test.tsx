@@ -4,7 +4,7 @@ import { seriousAxeViolations as blocking } from '../../../test/axe.js';
 import { renderToday, TODAY } from '../testing/today.js';
 
 /**
- * "Someone else collects today" (docs/decisions/0082-conversations.md): the person the family named
+ * "Someone else collects today" (docs/decisions/0080-conversations.md): the person the family named
  * in the child's conversation for today is offered first at check-out, and checking out to them
  * needs no reason (the server counts them as known).
  */

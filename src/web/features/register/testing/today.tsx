@@ -70,7 +70,7 @@ export function renderToday(routes: Record<string, unknown> = {}, type: 'Teacher
     'GET users/profile': profile(type),
     [`GET classes/2/register?date=${TODAY}`]: register([ADA, BEN, CARA]),
     'GET pupils/12/care': CARE,
-    // The families' messages of the day (docs/decisions/0082-conversations.md): none unless a test says.
+    // The families' messages of the day (docs/decisions/0080-conversations.md): none unless a test says.
     [`GET pupils/12/conversation/day-notes?date=${TODAY}`]: { date: TODAY, data: [] },
     ...(routes as Record<string, object>),
   });
