@@ -47,6 +47,8 @@ const PUBLIC_FILES: Record<string, readonly string[]> = {
   mail: ['mail.service.ts', 'compose.ts'],
   // Features tell users outside the app of what happened (shared/api/alerts.ts).
   alerts: ['send-alert.ts'],
+  // A child's day shows the photos of it that the viewer may see (features/day-log).
+  'photo-moments': ['child-day-moments.ts'],
 };
 
 /** What a migration may import besides packages and its fellow migrations: the engine test. */

@@ -55,7 +55,7 @@ export function entryWords({ t }: T, entry: LogEntry): EntryWords {
   }
 }
 
-/** A timeline item's words (the register's items and the log's). */
+/** A timeline item's words (the register's items, the log's and the photos'). */
 export function timelineWords(translator: T, item: TimelineItem): EntryWords {
   switch (item.type) {
     case 'arrival':
@@ -67,5 +67,13 @@ export function timelineWords(translator: T, item: TimelineItem): EntryWords {
       };
     case 'log':
       return entryWords(translator, item.entry);
+    case 'photo':
+      return {
+        headline: translator.t('day-log.item.photos', {
+          count: item.moment.photos.length,
+          caption: item.moment.caption,
+        }),
+        lines: [translator.t('day-log.item.photosBy', { name: item.moment.postedBy })],
+      };
   }
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { chosenIdSchema } from './ids.js';
+import { PhotoMomentSchema } from './photo-moments.js';
 import { IsoDateSchema } from './school.js';
 import { optionalText, requiredText } from './text-fields.js';
 
@@ -138,7 +139,7 @@ export type ClassDayLog = z.infer<typeof ClassDayLogAnswerSchema>;
 
 /**
  * One item of a child's day. A discriminated union on `type`: the register's arrivals and
- * departures and the log's entries here; other parts of the day (photos, messages) add members.
+ * departures, the log's entries and the photo moments the viewer may see.
  */
 export const TimelineItemSchema = z.discriminatedUnion('type', [
   z.object({
@@ -154,6 +155,8 @@ export const TimelineItemSchema = z.discriminatedUnion('type', [
     collectedBy: z.string().nullable(),
   }),
   z.object({ type: z.literal('log'), time: z.string(), entry: LogEntrySchema }),
+  /** A photo moment tagging the child, as the viewer may see it (docs/decisions/0079-photo-consent.md). */
+  z.object({ type: z.literal('photo'), time: z.string(), at: z.string(), moment: PhotoMomentSchema }),
 ]);
 export type TimelineItem = z.infer<typeof TimelineItemSchema>;
 

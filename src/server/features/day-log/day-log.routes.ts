@@ -117,7 +117,7 @@ export async function dayLogRoutes(app: FastifyInstance): Promise<void> {
       const access = await findCareAccess(app.db, viewer, request.params.id);
       if (!access) throw notFound('That pupil');
       const date = request.query.date ?? (await schoolToday(app.db));
-      return { data: await childDay(app, access.pupil, date, viewer.type === USER_TYPE.parent) };
+      return { data: await childDay(app, viewer, access.pupil, date) };
     },
   );
 

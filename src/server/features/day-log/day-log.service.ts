@@ -10,6 +10,8 @@ import {
   type TimelineItem,
 } from '../../../shared/api/day-log.js';
 import type { CheckinRow } from '../../../shared/api/family.js';
+import type { PhotoMoment } from '../../../shared/api/photo-moments.js';
+import { USER_TYPE } from '../../../shared/constants.js';
 import { dateInZone, formatTime } from '../../../shared/school-time.js';
 import type { Db } from '../../db/connect.js';
 import { invalid, notFound } from '../../lib/errors.js';
@@ -18,7 +20,8 @@ import type { SessionUser } from '../../plugins/auth.js';
 import { type Alert, sendAlert } from '../alerts/send-alert.js';
 import type { CarePupil } from '../care/care.policy.js';
 import { checkinsOf } from '../care/care.repository.js';
-import type { VisibleClass } from '../school/school.policy.js';
+import { momentsOfChildDay } from '../photo-moments/child-day-moments.js';
+import type { Viewer, VisibleClass } from '../school/school.policy.js';
 import { schoolTimeZone } from '../settings/settings.repository.js';
 import {
   acknowledgeIncident,
@@ -154,6 +157,7 @@ export function dayTimeline(
   checkins: readonly CheckinRow[],
   entries: readonly LogEntry[],
   timeZone: string,
+  moments: readonly PhotoMoment[] = [],
 ): TimelineItem[] {
   const register = checkins.map(
     (row): TimelineItem =>
@@ -167,24 +171,34 @@ export function dayTimeline(
           },
   );
   const logged = entries.map((entry): TimelineItem => ({ type: 'log', time: entry.time, entry }));
-  // A stable sort keeps the register before the log at the same minute.
-  return [...register, ...logged].sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0));
+  const photos = moments.map(
+    (moment): TimelineItem => ({
+      type: 'photo',
+      time: formatTime(moment.postedAt, timeZone),
+      at: moment.postedAt,
+      moment,
+    }),
+  );
+  // A stable sort keeps the register before the log, and the log before photos, at the same minute.
+  return [...register, ...logged, ...photos].sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0));
 }
 
-/** The child's day: register and log in time order. */
+/** The child's day: register, log and the photos the viewer may see, in time order. */
 export async function childDay(
   app: FastifyInstance,
+  viewer: Viewer,
   pupil: CarePupil,
   date: string,
-  isGuardian: boolean,
 ): Promise<ChildDay> {
   const timeZone = await schoolTimeZone(app.db);
-  const [checkins, entries, waiting] = await Promise.all([
+  const [checkins, entries, waiting, moments] = await Promise.all([
     checkinsOf(app.db, pupil.id, date),
     entriesOfChild(app.db, pupil.id, date),
     unacknowledgedIncidents(app.db, [pupil.id]),
+    momentsOfChildDay(app.db, viewer, pupil.id, date, timeZone),
   ]);
-  const items = dayTimeline(checkins, entries, timeZone);
+  const items = dayTimeline(checkins, entries, timeZone, moments);
+  const isGuardian = viewer.type === USER_TYPE.parent;
   return {
     date,
     studentId: pupil.id,

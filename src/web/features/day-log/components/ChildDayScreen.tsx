@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
+import type { PhotoMoment } from '../../../../shared/api/photo-moments.js';
 import { SchoolDateField } from '../../../components/school/SchoolField.js';
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { useI18n } from '../../../lib/i18n.js';
@@ -11,7 +13,14 @@ import { ChildDayTimeline } from './ChildDayTimeline.js';
  * /dashboard/children/:id/day (docs/decisions/0078-the-daily-log.md): a child's day for their
  * guardians, class teachers and the principal; an earlier day by `?date=`.
  */
-export function ChildDayScreen({ studentId }: { studentId: number }) {
+export function ChildDayScreen({
+  studentId,
+  renderMoment,
+}: {
+  studentId: number;
+  /** How a photo moment of the day is shown (features/photo-moments, given by the route). */
+  renderMoment?: (moment: PhotoMoment) => ReactNode;
+}) {
   const id = useId();
   const { t, locale } = useI18n();
   const [params, setParams] = useSearchParams();
@@ -43,7 +52,7 @@ export function ChildDayScreen({ studentId }: { studentId: number }) {
           }
         />
       </div>
-      <ChildDayTimeline studentId={studentId} date={date} />
+      <ChildDayTimeline studentId={studentId} date={date} renderMoment={renderMoment} />
     </SchoolPanel>
   );
 }

@@ -1,5 +1,7 @@
 import '../../../styles/day-log.css';
+import type { ReactNode } from 'react';
 import type { LogEntry, TimelineItem } from '../../../../shared/api/day-log.js';
+import type { PhotoMoment } from '../../../../shared/api/photo-moments.js';
 import { timelineWords } from '../../../../shared/day-log-words.js';
 import { EmptyState, FailureState, LoadingState } from '../../../components/school/QueryState.js';
 import { isApiError } from '../../../lib/api-client.js';
@@ -42,7 +44,15 @@ function Acknowledgement({ entry, isGuardian }: { entry: LogEntry; isGuardian: b
   );
 }
 
-function TimelineRow({ item, isGuardian }: { item: TimelineItem; isGuardian: boolean }) {
+function TimelineRow({
+  item,
+  isGuardian,
+  renderMoment,
+}: {
+  item: TimelineItem;
+  isGuardian: boolean;
+  renderMoment?: (moment: PhotoMoment) => ReactNode;
+}) {
   const translator = useI18n();
   const words = timelineWords(translator, item);
   const incident = item.type === 'log' && item.entry.detail.kind === 'incident';
@@ -64,6 +74,7 @@ function TimelineRow({ item, isGuardian }: { item: TimelineItem; isGuardian: boo
         {incident && item.type === 'log' ? (
           <Acknowledgement entry={item.entry} isGuardian={isGuardian} />
         ) : null}
+        {item.type === 'photo' && renderMoment ? renderMoment(item.moment) : null}
       </div>
     </li>
   );
@@ -71,10 +82,19 @@ function TimelineRow({ item, isGuardian }: { item: TimelineItem; isGuardian: boo
 
 /**
  * A child's day as a timeline (docs/decisions/0078-the-daily-log.md): arrival, log entries and
- * collection in time order, with the guardian's acknowledgement of an incident. For a parent's
+ * collection in time order, with the photos of the day, with the guardian's acknowledgement of an incident. For a parent's
  * screen and the staff's.
  */
-export function ChildDayTimeline({ studentId, date }: { studentId: number; date: string }) {
+export function ChildDayTimeline({
+  studentId,
+  date,
+  renderMoment,
+}: {
+  studentId: number;
+  date: string;
+  /** How a photo moment is shown (features/photo-moments, given by the route); else its words only. */
+  renderMoment?: (moment: PhotoMoment) => ReactNode;
+}) {
   const { t } = useI18n();
   const day = useChildDay(studentId, date);
   if (day.isError && !day.data) return <FailureState error={day.error} retry={day.refetch} />;
@@ -93,9 +113,16 @@ export function ChildDayTimeline({ studentId, date }: { studentId: number; date:
         <ol className="day-timeline" aria-label={t('day-log.day.title', { child: studentName })}>
           {items.map((item) => (
             <TimelineRow
-              key={item.type === 'log' ? `log-${item.entry.id}` : `${item.type}-${item.at}`}
+              key={
+                item.type === 'log'
+                  ? `log-${item.entry.id}`
+                  : item.type === 'photo'
+                    ? `photo-${item.moment.id}`
+                    : `${item.type}-${item.at}`
+              }
               item={item}
               isGuardian={isGuardian}
+              renderMoment={renderMoment}
             />
           ))}
         </ol>
