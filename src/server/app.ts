@@ -87,7 +87,7 @@ import type { FileStore } from './lib/file-store/file-store.js';
 import { storedFilesRoutes } from './lib/file-store/stored-files.routes.js';
 import { requestedLocale, schoolMessagesFor, wantsPseudoLocale } from './lib/i18n.js';
 import { refreshSchoolWords } from './lib/school-words.js';
-import { LocalSignals, type Signals } from './lib/signals.js';
+import { createSignals, PgSignals, type Signals } from './lib/signals.js';
 import { validatorCompiler } from './lib/validator.js';
 import { authPlugin } from './plugins/auth.js';
 import { clientGonePlugin } from './plugins/client-gone.js';
@@ -240,7 +240,10 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   );
   app.decorate('backupScheduler', backupScheduler);
   app.decorate('serverPages', undefined);
-  app.decorate('signals', new LocalSignals());
+  // In memory on SQLite, LISTEN/NOTIFY on PostgreSQL; listening before any plugin keeps by it.
+  const signals = createSignals(config.database, options.db, app.log);
+  if (signals instanceof PgSignals) await signals.start();
+  app.decorate('signals', signals);
   app.addHook('onReady', async () => {
     if (mailSender && config.mail.pollMs > 0) mailSender.start(config.mail.pollMs);
     backupScheduler.start();
