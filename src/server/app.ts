@@ -54,6 +54,7 @@ import { healthRoutes } from './features/health/health.routes.js';
 import { contactFormPostRoutes } from './features/inbox/contact-form-post.routes.js';
 import { formsRoutes } from './features/inbox/forms.routes.js';
 import { inboxRoutes } from './features/inbox/inbox.routes.js';
+import { eventsRoutes } from './features/live/events.routes.js';
 import { outboxRoutes } from './features/mail/outbox.routes.js';
 import { MailSender, type SenderOptions } from './features/mail/sender.js';
 import { type MailTransport, smtpTransport } from './features/mail/transport.js';
@@ -369,6 +370,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(dashboardRoutes);
       // The school's own words for any text (docs/decisions/0065-the-schools-own-words.md).
       await api.register(wordsRoutes);
+      // The school area's live events and alerts outside the app (docs/decisions/0084-push-and-live.md).
+      await api.register(eventsRoutes);
     },
     { prefix: '/api' },
   );

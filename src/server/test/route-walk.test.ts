@@ -230,6 +230,9 @@ const POLICY: Record<string, Rule> = {
     who: PRINCIPAL,
     url: '/api/admin/words/en/public-site.title.registation',
   },
+  // Live events and alerts outside the app (docs/decisions/0084-push-and-live.md); the walk asks
+  // without Accept: text/event-stream, so the stream answers 400 instead of never ending.
+  'GET /api/events': { who: EVERY_SCHOOL_TYPE },
 };
 
 /** Routes for any logged-in user, whatever their type (their own account and session). */
