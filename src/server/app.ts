@@ -31,6 +31,7 @@ import {
 import { isAppPath } from '../shared/routes.js';
 import type { Config } from './config.js';
 import type { Db } from './db/connect.js';
+import { alertsRoutes } from './features/alerts/alerts.routes.js';
 import { attendanceRoutes } from './features/attendance/attendance.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { passwordResetRoutes } from './features/auth/password-reset.routes.js';
@@ -372,6 +373,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(wordsRoutes);
       // The school area's live events and alerts outside the app (docs/decisions/0084-push-and-live.md).
       await api.register(eventsRoutes);
+      await api.register(alertsRoutes);
     },
     { prefix: '/api' },
   );

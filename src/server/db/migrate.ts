@@ -24,6 +24,7 @@ import * as languages from './migrations/2026-12-02T0100-languages.js';
 import * as newsletterLanguage from './migrations/2026-12-02T0200-newsletter-language.js';
 import * as contentTranslations from './migrations/2026-12-03T0100-content-translations.js';
 import * as schoolWords from './migrations/2026-12-03T0200-school-words.js';
+import * as pushAndAlerts from './migrations/2026-12-04T0400-push-and-alerts.js';
 
 /**
  * Migrations are imported, not read from a folder, so that the compiled server and the tests run
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-02T0200-newsletter-language': newsletterLanguage,
   '2026-12-03T0100-content-translations': contentTranslations,
   '2026-12-03T0200-school-words': schoolWords,
+  '2026-12-04T0400-push-and-alerts': pushAndAlerts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
