@@ -101,6 +101,11 @@ function sendingRoutes(app: FastifyInstance): void {
         request.body,
         nowIso(),
       );
+      // Open school-area pages refresh their notices (docs/decisions/0084-push-and-live.md).
+      const childId = request.body.studentId ?? null;
+      await app.signals.publish({ channel: 'live', event: { kind: 'notice', childId } }).catch((error) => {
+        request.log.warn({ err: error }, 'the live event of a notice was not published');
+      });
       return reply.code(201).send({ data: sent });
     },
   );
