@@ -452,6 +452,24 @@ export const SCREENS = [
       },
     ),
   },
+  // docs/decisions/0084-push-and-live.md: how each user is told of news outside the app.
+  {
+    path: '/notification-settings',
+    title: 'Notification settings',
+    titleKey: 'alerts.title',
+    who: SCHOOL_AND_PARENTS,
+    tiles: tileFor(
+      { Student: 7, Teacher: 12, Principle: 22 },
+      {
+        label: 'Notification settings',
+        icon: 'bell',
+        blurb: 'Push, email or off, for each kind of news',
+        labelKey: 'alerts.place.tile',
+        blurbKey: 'alerts.place.blurb',
+        addedBy: 'docs/decisions/0084-push-and-live.md',
+      },
+    ),
+  },
 ] as const satisfies readonly ScreenEntry[];
 
 /** A path pattern of the registry; the web app's module record is keyed by these. */

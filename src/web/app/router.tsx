@@ -80,6 +80,7 @@ const SCREEN_MODULES: { readonly [Path in ScreenPath]: () => Promise<RouteModule
   '/newsletters': () => import('./routes/school/newsletters.js'),
   '/blog-comments': () => import('./routes/school/blog-comments.js'),
   '/words': () => import('./routes/school/words.js'),
+  '/notification-settings': () => import('./routes/school/notification-settings.js'),
 };
 
 /** The router's pages, in the registry's order. */

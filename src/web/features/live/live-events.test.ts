@@ -7,12 +7,12 @@ import { type EventSourceLike, followLiveEvents, RECONNECT_MS } from './live-eve
 class FakeSource implements EventSourceLike {
   static opened: FakeSource[] = [];
   closed = false;
-  onerror: EventSource['onerror'] = null;
-  private readonly listeners = new Map<string, ((event: Event) => void)[]>();
+  onerror: ((event: Event) => void) | null = null;
+  private readonly listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>();
   constructor(readonly url: string) {
     FakeSource.opened.push(this);
   }
-  addEventListener(type: string, listener: (event: Event) => void) {
+  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
     this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
   }
   close() {
@@ -23,7 +23,7 @@ class FakeSource implements EventSourceLike {
     for (const listener of this.listeners.get('live') ?? []) listener(event);
   }
   fail() {
-    this.onerror?.call(this as unknown as EventSource, new Event('error'));
+    this.onerror?.(new Event('error'));
   }
 }
 

@@ -3,9 +3,11 @@ import { LIVE_QUERY_PREFIXES, LiveEventSchema } from '../../../shared/api/live.j
 import { apiUrl } from '../../lib/api-client.js';
 
 /** The EventSource the page uses; a test passes its own. */
-export type EventSourceLike = Pick<EventSource, 'addEventListener' | 'close'> & {
-  onerror: EventSource['onerror'];
-};
+export interface EventSourceLike {
+  addEventListener(type: string, listener: (event: MessageEvent<string>) => void): void;
+  close(): void;
+  onerror: ((event: Event) => void) | null;
+}
 export type EventSourceFactory = (url: string) => EventSourceLike;
 
 /** How long to wait before opening the stream again after it failed: doubling, at most a minute. */
@@ -36,7 +38,7 @@ export function followLiveEvents(
       wait = RECONNECT_MS.first;
       let data: unknown;
       try {
-        data = JSON.parse((message as MessageEvent<string>).data);
+        data = JSON.parse(message.data);
       } catch {
         return;
       }

@@ -24,6 +24,7 @@ const EXPECTED: Record<Exclude<SchoolType, typeof USER_TYPE.parent>, [string, st
     ['Results', '/results'],
     ['Notification', '/notification'],
     ['Attendance-Report', '/attendance-report'],
+    ['Notification settings', '/notification-settings'],
   ],
   [USER_TYPE.teacher]: [
     ['Profile', '/profile'],
@@ -37,6 +38,7 @@ const EXPECTED: Record<Exclude<SchoolType, typeof USER_TYPE.parent>, [string, st
     ['ClassWise-Student', '/classwise-student'],
     ['Marks', '/marks'],
     ['Send Notification', '/send-notification'],
+    ['Notification settings', '/notification-settings'],
   ],
   [USER_TYPE.principal]: [
     ['Profile', '/profile'],
@@ -60,6 +62,7 @@ const EXPECTED: Record<Exclude<SchoolType, typeof USER_TYPE.parent>, [string, st
     ['Newsletters', '/newsletters'],
     ['Blog Comments', '/blog-comments'],
     ['Words', '/words'],
+    ['Notification settings', '/notification-settings'],
   ],
 };
 
