@@ -32,6 +32,7 @@ import { isAppPath } from '../shared/routes.js';
 import type { Config } from './config.js';
 import type { Db } from './db/connect.js';
 import { alertsRoutes } from './features/alerts/alerts.routes.js';
+import { appManifestRoutes } from './features/alerts/app-manifest.routes.js';
 import { attendanceRoutes } from './features/attendance/attendance.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { passwordResetRoutes } from './features/auth/password-reset.routes.js';
@@ -384,6 +385,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
 
   // Search engines' files at the site's root (robots.txt, sitemap.xml).
   await app.register(pagesRoutes);
+  // The installable app's manifest and icons (docs/decisions/0084-push-and-live.md).
+  await app.register(appManifestRoutes);
   await registerStaticFiles(app, config, options.pageRenderer);
   return app;
 }

@@ -1,5 +1,6 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { registerServiceWorker } from '../../lib/service-worker.js';
 import { useSessionToken } from '../../lib/session.js';
 import { type EventSourceFactory, followLiveEvents } from './live-events.js';
 
@@ -12,7 +13,11 @@ export function useLiveEvents(queryClient?: QueryClient, open?: EventSourceFacto
   const client = queryClient ?? fromContext;
   const token = useSessionToken();
   useEffect(() => {
-    if (!token || typeof EventSource === 'undefined') return;
+    if (!token) return;
+    // The installed app's worker (its shell and push), for signed-in users only: the public pages
+    // load none of this code.
+    registerServiceWorker();
+    if (typeof EventSource === 'undefined') return;
     return followLiveEvents(client, open);
   }, [client, token, open]);
 }

@@ -1,7 +1,5 @@
+import { SERVICE_WORKER_URL } from '../../../lib/service-worker.js';
 import { deletePushSubscription, getPushPublicKey, savePushSubscription } from '../api/alert-settings.js';
-
-/** The service worker that shows push notifications and keeps the app's shell (src/web/public/sw.js). */
-export const SERVICE_WORKER_URL = '/sw.js';
 
 export type PushSupport = 'supported' | 'unsupported' | 'denied';
 
@@ -55,10 +53,4 @@ export async function turnOffPush(): Promise<number> {
   const { endpoint } = subscription;
   await subscription.unsubscribe();
   return deletePushSubscription(endpoint);
-}
-
-/** Registers the worker (the app's shell kept for the next start); the school area calls it once. */
-export function registerServiceWorker(): void {
-  if (typeof window === 'undefined' || !('serviceWorker' in navigator)) return;
-  navigator.serviceWorker.register(SERVICE_WORKER_URL, { scope: '/' }).catch(() => undefined);
 }
