@@ -105,6 +105,9 @@ export async function eventsRoutes(app: FastifyInstance): Promise<void> {
       };
       const stopSignals = app.signals.subscribe((signal) => {
         if (signal.channel === 'live') send(signal.event);
+        // Events may have been missed (this process's LISTEN connection was down): the browser
+        // asks again for everything the live events concern.
+        else if (signal.channel === 'resync' && !ended) raw.write('event: resync\ndata: {}\n\n');
       });
       const heartbeat = setInterval(() => {
         if (!ended) raw.write(': alive\n\n');

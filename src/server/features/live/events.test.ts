@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../../shared/api/live.js';
 import { SESSION_COOKIE } from '../../../shared/constants.js';
+import { PgSignals } from '../../lib/signals.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { bearer, type Caller, type SchoolFixture, schoolFixture } from '../../test/school-fixtures.js';
@@ -221,3 +222,32 @@ describe.each(TEST_ENGINES)('the event stream on %s', (engine) => {
     expect(performance.now() - started).toBeLessThan(t.appConfig.shutdown.timeout);
   });
 });
+
+describe.each(TEST_ENGINES.filter((engine) => engine === 'postgres'))(
+  'the event stream after a lost LISTEN connection on %s',
+  (engine) => {
+    let t: TestApp;
+    let f: SchoolFixture;
+    let base: string;
+    beforeAll(async () => {
+      t = await createTestApp(engine, { demo: true });
+      f = await schoolFixture(t);
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    });
+    afterAll(async () => {
+      await t?.dispose();
+    });
+
+    it('tells the browser to ask again for everything, then goes on with the events', async () => {
+      const signals = t.app.signals;
+      if (!(signals instanceof PgSignals)) throw new Error('expected LISTEN/NOTIFY signals');
+      const stream = await openStream(base, bearer(f.tokens.parent));
+      await signals.dropConnectionForTest();
+      await stream.waitForText((text) => text.includes('event: resync\ndata: {}\n\n'));
+      await t.app.signals.publish({ channel: 'live', event: { kind: 'log', childId: f.children[0] } });
+      await stream.waitFor((event) => event.childId === f.children[0]);
+      stream.close();
+    });
+  },
+);

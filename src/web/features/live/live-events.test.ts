@@ -18,9 +18,9 @@ class FakeSource implements EventSourceLike {
   close() {
     this.closed = true;
   }
-  live(data: LiveEvent | string) {
-    const event = new MessageEvent('live', { data: typeof data === 'string' ? data : JSON.stringify(data) });
-    for (const listener of this.listeners.get('live') ?? []) listener(event);
+  live(data: LiveEvent | string, type = 'live') {
+    const event = new MessageEvent(type, { data: typeof data === 'string' ? data : JSON.stringify(data) });
+    for (const listener of this.listeners.get(type) ?? []) listener(event);
   }
   fail() {
     this.onerror?.(new Event('error'));
@@ -71,6 +71,18 @@ describe('following the live events', () => {
     expect(stale()).toEqual([]);
     source.live({ kind: 'notice', childId: null });
     expect(stale()).toEqual(['notifications']);
+  });
+
+  it('makes every live query stale when the server may have missed events', () => {
+    const { client, stale } = clientWith([
+      ['child-day', '1'],
+      ['notifications'],
+      ['register'],
+      ['content', 'home'],
+    ]);
+    followLiveEvents(client, open);
+    (FakeSource.opened[0] as FakeSource).live('{}', 'resync');
+    expect(stale()).toEqual(['child-day/1', 'notifications', 'register']);
   });
 
   it('opens the stream again after it failed, waiting longer each time, and not once stopped', () => {

@@ -48,6 +48,11 @@ export function followLiveEvents(
         void queryClient.invalidateQueries({ queryKey: [prefix] });
       }
     });
+    // The server may have missed events: everything the live events concern is asked for again.
+    current.addEventListener('resync', () => {
+      const prefixes = new Set(Object.values(LIVE_QUERY_PREFIXES).flat());
+      for (const prefix of prefixes) void queryClient.invalidateQueries({ queryKey: [prefix] });
+    });
     current.addEventListener('open', () => {
       wait = RECONNECT_MS.first;
     });
