@@ -10,6 +10,7 @@ import { nameKeyOf } from '../features/catalog/name-key.js';
 import { insertContentRecord, writeContentTranslation } from '../features/content/content.repository.js';
 import { writeSettings } from '../features/settings/settings.repository.js';
 import type { FileStore } from '../lib/file-store/file-store.js';
+import { writeDemoAlerts } from './alerts.js';
 import { writeDemoCare } from './care.js';
 import { type DemoContent, demoContent } from './content.js';
 import { type DemoTranslations, demoContentTranslations } from './content-translations.js';
@@ -121,6 +122,7 @@ export async function seedDemoSchool(
     await writeDemoCare(trx, today, demoSettings().timeZone, now);
     await writeDemoNewsletter(trx, today);
     await writeDemoFees(trx, today, demoSettings().currency);
+    await writeDemoAlerts(trx);
     return true;
   });
   return seeded ? plan.logins : [];

@@ -177,8 +177,16 @@ describe.each(TEST_ENGINES)('push and alert settings on %s', (engine) => {
     expect(await t.db.selectFrom('push_subscription').selectAll().execute()).toEqual([]);
   });
 
+  it('the demo school’s staff have the families’ daily summary off', async () => {
+    const principal = await call('principal', 'GET', '/api/alert-settings');
+    expect(principal.json().channels['daily-summary']).toBe('off');
+    expect((await call('parent', 'GET', '/api/alert-settings')).json().channels['daily-summary']).toBe(
+      'email',
+    );
+  });
+
   it('keeps each user’s choice per kind, defaults where none was made, and refuses an unknown channel', async () => {
-    const defaults = await call('teacher', 'GET', '/api/alert-settings');
+    const defaults = await call('student2', 'GET', '/api/alert-settings');
     expect(defaults.statusCode).toBe(200);
     expect(defaults.json()).toEqual({
       channels: {
@@ -191,7 +199,7 @@ describe.each(TEST_ENGINES)('push and alert settings on %s', (engine) => {
       },
       pushDevices: 0,
     });
-    const changed = await call('teacher', 'PUT', '/api/alert-settings', {
+    const changed = await call('student2', 'PUT', '/api/alert-settings', {
       channels: { photos: 'off', 'daily-summary': 'push' },
     });
     expect(changed.statusCode, changed.body).toBe(200);
@@ -200,14 +208,16 @@ describe.each(TEST_ENGINES)('push and alert settings on %s', (engine) => {
       'daily-summary': 'push',
       messages: 'push',
     });
-    const bad = await call('teacher', 'PUT', '/api/alert-settings', { channels: { photos: 'pigeon' } });
+    const bad = await call('student2', 'PUT', '/api/alert-settings', { channels: { photos: 'pigeon' } });
     expect(bad.statusCode).toBe(400);
-    const unknownKind = await call('teacher', 'PUT', '/api/alert-settings', { channels: { gossip: 'push' } });
+    const unknownKind = await call('student2', 'PUT', '/api/alert-settings', {
+      channels: { gossip: 'push' },
+    });
     expect(unknownKind.statusCode).toBe(400);
-    expect((await call('teacher', 'GET', '/api/alert-settings')).json().channels.photos).toBe('off');
+    expect((await call('student2', 'GET', '/api/alert-settings')).json().channels.photos).toBe('off');
     // Another user's settings are their own.
     expect((await call('principal', 'GET', '/api/alert-settings')).json().channels.photos).toBe('push');
-    await call('teacher', 'PUT', '/api/alert-settings', {
+    await call('student2', 'PUT', '/api/alert-settings', {
       channels: { photos: 'push', 'daily-summary': 'email' },
     });
   });
