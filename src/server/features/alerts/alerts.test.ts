@@ -300,6 +300,30 @@ describe.each(TEST_ENGINES)('push and alert settings on %s', (engine) => {
     expect(mails.map((mail) => mail.to_address)).toContain('student@demo.school');
   });
 
+  it('a notice reaches its families’ devices by push, and mails nobody the sender did not choose to mail', async () => {
+    const keys = browserKeys();
+    await subscribe('parent', '/ok/parent-tablet', keys);
+    const mailsBefore = (await t.db.selectFrom('mail_outbox').select('id').execute()).length;
+    const before = push.received.length;
+    const sent = await call('principal', 'POST', '/api/notification', {
+      studentId: f.children[0],
+      notification: 'Sports day moves to Friday.',
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const tablet = push.received.slice(before).find((message) => message.path === '/ok/parent-tablet');
+    expect(tablet).toBeDefined();
+    const payload = JSON.parse(decryptPush((tablet as Received).body, keys)) as PushPayload;
+    const { t: translate } = translatorFor(await userLocale(t.db, f.users.parent));
+    const { name: school } = await t.db
+      .selectFrom('school_settings')
+      .select('name')
+      .executeTakeFirstOrThrow();
+    expect(payload).toMatchObject({ kind: 'notices', path: '/notification' });
+    expect(payload.title).toBe(translate('alerts.notice.title', { school }));
+    expect(payload.body).toContain('Sports day moves to Friday.');
+    expect((await t.db.selectFrom('mail_outbox').select('id').execute()).length).toBe(mailsBefore);
+  });
+
   it('moves an endpoint to the user who subscribed it last, and forgets it on DELETE', async () => {
     const keys = browserKeys();
     await subscribe('teacher2', '/ok/shared-tablet', keys);

@@ -30,6 +30,11 @@ export interface Alert {
   body: { key: MessageKey; params?: Record<string, string | number> };
   /** The school-area path it opens, e.g. `/dashboard/children/12/day`. */
   path: string;
+  /**
+   * Only to those whose choice is push and who have a device for it: no mail at all (a notice,
+   * whose mail is its sender's choice).
+   */
+  pushOnly?: boolean;
 }
 
 /** How long a push service may keep a message for a device that is off: a day, news goes stale. */
@@ -88,7 +93,7 @@ export async function sendAlert(app: FastifyInstance, alert: Alert): Promise<voi
         const locale = await userLocale(app.db, recipient.id);
         // 'push' with no device of theirs (or none that took it) comes by email.
         if (recipient.channel === 'push' && (await pushTo(app, recipient, alert, locale)) > 0) return;
-        mails.push(recipient);
+        if (!alert.pushOnly) mails.push(recipient);
       }),
     );
     if (mails.length > 0) await mailTo(app, mails, alert);
