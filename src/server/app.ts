@@ -31,6 +31,8 @@ import {
 import { isAppPath } from '../shared/routes.js';
 import type { Config } from './config.js';
 import type { Db } from './db/connect.js';
+import { alertsRoutes } from './features/alerts/alerts.routes.js';
+import { appManifestRoutes } from './features/alerts/app-manifest.routes.js';
 import { attendanceRoutes } from './features/attendance/attendance.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { passwordResetRoutes } from './features/auth/password-reset.routes.js';
@@ -56,6 +58,7 @@ import { healthRoutes } from './features/health/health.routes.js';
 import { contactFormPostRoutes } from './features/inbox/contact-form-post.routes.js';
 import { formsRoutes } from './features/inbox/forms.routes.js';
 import { inboxRoutes } from './features/inbox/inbox.routes.js';
+import { eventsRoutes } from './features/live/events.routes.js';
 import { outboxRoutes } from './features/mail/outbox.routes.js';
 import { MailSender, type SenderOptions } from './features/mail/sender.js';
 import { type MailTransport, smtpTransport } from './features/mail/transport.js';
@@ -90,7 +93,7 @@ import type { FileStore } from './lib/file-store/file-store.js';
 import { storedFilesRoutes } from './lib/file-store/stored-files.routes.js';
 import { requestedLocale, schoolMessagesFor, wantsPseudoLocale } from './lib/i18n.js';
 import { refreshSchoolWords } from './lib/school-words.js';
-import { LocalSignals, type Signals } from './lib/signals.js';
+import { createSignals, PgSignals, type Signals } from './lib/signals.js';
 import { validatorCompiler } from './lib/validator.js';
 import { authPlugin } from './plugins/auth.js';
 import { clientGonePlugin } from './plugins/client-gone.js';
@@ -243,7 +246,10 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   );
   app.decorate('backupScheduler', backupScheduler);
   app.decorate('serverPages', undefined);
-  app.decorate('signals', new LocalSignals());
+  // In memory on SQLite, LISTEN/NOTIFY on PostgreSQL; listening before any plugin keeps by it.
+  const signals = createSignals(config.database, options.db, app.log);
+  if (signals instanceof PgSignals) await signals.start();
+  app.decorate('signals', signals);
   app.addHook('onReady', async () => {
     if (mailSender && config.mail.pollMs > 0) mailSender.start(config.mail.pollMs);
     backupScheduler.start();
@@ -375,6 +381,9 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(dayLogRoutes);
       // Messages between home and school (docs/decisions/0080-conversations.md).
       await api.register(conversationsRoutes);
+      // The school area's live events and alerts outside the app (docs/decisions/0081-push-and-live.md).
+      await api.register(eventsRoutes);
+      await api.register(alertsRoutes);
     },
     { prefix: '/api' },
   );
@@ -385,6 +394,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
 
   // Search engines' files at the site's root (robots.txt, sitemap.xml).
   await app.register(pagesRoutes);
+  // The installable app's manifest and icons (docs/decisions/0081-push-and-live.md).
+  await app.register(appManifestRoutes);
   await registerStaticFiles(app, config, options.pageRenderer);
   return app;
 }

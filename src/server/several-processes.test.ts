@@ -304,6 +304,36 @@ describe.each(SHARED_ENGINES)('two server processes on one %s database', (engine
     expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
   });
 
+  it('a notice sent through A arrives on B’s event stream', async () => {
+    const parentToken = await logIn(b, 'parent@demo.school');
+    const abort = new AbortController();
+    const stream = await fetch(`${b.base}/api/events`, {
+      headers: { accept: 'text/event-stream', authorization: `Bearer ${parentToken}` },
+      signal: abort.signal,
+    });
+    expect(stream.status).toBe(200);
+    const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    // The stream's first bytes: B listens from here on.
+    text += decoder.decode((await reader.read()).value, { stream: true });
+
+    const principal = await logIn(a, PRINCIPAL);
+    const sent = await call(a, '/api/notification', {
+      method: 'POST',
+      token: principal,
+      body: { everyone: true, notification: 'The garden opens at eight tomorrow.' },
+    });
+    expect(sent.status, sent.text).toBe(201);
+    while (!text.includes('event: live')) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+    abort.abort();
+    expect(text).toContain('event: live\ndata: {"kind":"notice","childId":null}\n\n');
+  });
+
   it('a public form’s limit counts the sends through both', async () => {
     const enquiry = {
       name: 'Ada Parent',

@@ -503,6 +503,24 @@ export const SCREENS = [
     titleKey: 'conversations.place.title',
     who: CONVERSATION_MEMBERS,
   },
+  // docs/decisions/0081-push-and-live.md: how each user is told of news outside the app.
+  {
+    path: '/notification-settings',
+    title: 'Notification settings',
+    titleKey: 'alerts.title',
+    who: SCHOOL_AND_PARENTS,
+    tiles: tileFor(
+      { Student: 7, Teacher: 14, Principle: 24 },
+      {
+        label: 'Notification settings',
+        icon: 'bell',
+        blurb: 'Push, email or off, for each kind of news',
+        labelKey: 'alerts.place.tile',
+        blurbKey: 'alerts.place.blurb',
+        addedBy: 'docs/decisions/0081-push-and-live.md',
+      },
+    ),
+  },
 ] as const satisfies readonly ScreenEntry[];
 
 /** A path pattern of the registry; the web app's module record is keyed by these. */

@@ -771,6 +771,34 @@ export interface Database {
   conversation_message: ConversationMessageTable;
   conversation_receipt: ConversationReceiptTable;
   message_hours: MessageHoursTable;
+  vapid_key: VapidKeyTable;
+  push_subscription: PushSubscriptionTable;
+  alert_setting: AlertSettingTable;
+}
+
+/** The server's VAPID key pair for Web Push (one row, id 1), base64url as web-push writes them. */
+export interface VapidKeyTable {
+  id: number;
+  public_key: string;
+  private_key: string;
+  created_at: string;
+}
+
+/** A browser's push subscription (PushSubscription.toJSON()), for one user. */
+export interface PushSubscriptionTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: string;
+}
+
+/** A user's choice for one kind of alert (ALERT_KINDS): 'push', 'email' or 'off'. */
+export interface AlertSettingTable {
+  user_id: number;
+  kind: string;
+  channel: string;
 }
 
 export type UserRow = Selectable<UserTable>;

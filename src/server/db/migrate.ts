@@ -28,6 +28,7 @@ import * as dayLog from './migrations/2026-12-04T0100-day-log.js';
 import * as photoMoments from './migrations/2026-12-04T0200-photo-moments.js';
 // Messages between home and school (docs/decisions/0080-conversations.md)
 import * as conversations from './migrations/2026-12-04T0300-conversations.js';
+import * as pushAndAlerts from './migrations/2026-12-04T0400-push-and-alerts.js';
 
 /**
  * Migrations are imported, not read from a folder, so that the compiled server and the tests run
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-04T0100-day-log': dayLog,
   '2026-12-04T0200-photo-moments': photoMoments,
   '2026-12-04T0300-conversations': conversations,
+  '2026-12-04T0400-push-and-alerts': pushAndAlerts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

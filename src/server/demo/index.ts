@@ -10,6 +10,7 @@ import { nameKeyOf } from '../features/catalog/name-key.js';
 import { insertContentRecord, writeContentTranslation } from '../features/content/content.repository.js';
 import { writeSettings } from '../features/settings/settings.repository.js';
 import type { FileStore } from '../lib/file-store/file-store.js';
+import { writeDemoAlerts } from './alerts.js';
 import { writeDemoCare } from './care.js';
 import { type DemoContent, demoContent } from './content.js';
 import { type DemoTranslations, demoContentTranslations } from './content-translations.js';
@@ -133,6 +134,7 @@ export async function seedDemoSchool(
     await writeDemoDayLog(trx, today, demoSettings().timeZone, now);
     // Messages between home and school (docs/decisions/0080-conversations.md).
     await writeDemoConversations(trx, today, demoSettings().timeZone, now);
+    await writeDemoAlerts(trx);
     return true;
   });
   return seeded ? plan.logins : [];

@@ -1,5 +1,7 @@
 import SQLite from 'better-sqlite3';
 import type { Db } from '../db/connect.js';
+import { isPostgres } from '../db/engine.js';
+import { notifySignal, type Signals } from './signals.js';
 
 /**
  * Named version counters in the database (table data_version), for answers that are costly to
@@ -18,14 +20,29 @@ import type { Db } from '../db/connect.js';
 export type DataVersionName = 'ledger' | 'content';
 
 export async function bumpDataVersion(db: Db, name: DataVersionName): Promise<void> {
-  await db
+  const bump = db
     .insertInto('data_version')
     .values({ name, version: 1 })
     .onConflict((conflict) =>
       conflict.column('name').doUpdateSet((eb) => ({ version: eb('data_version.version', '+', 1) })),
-    )
-    .execute();
+    );
+  if (name !== 'content' || !isPostgres(db)) {
+    await bump.execute();
+    return;
+  }
+  // On PostgreSQL every process keeps the content version in memory (VersionReader.followSignals):
+  // the NOTIFY goes in the same transaction, so PostgreSQL delivers it when (and only if) the
+  // change commits, and no caller has to remember to publish.
+  const row = await bump.returning('version').executeTakeFirstOrThrow();
+  const version = Number(row.version);
+  await notifySignal({ channel: 'content', version }).execute(db);
+  // This process's readers ask the database again until the notification of this version arrives:
+  // the request that made the change may be answered, and the next request come, before it does.
+  for (const listener of localBumps) listener(name, version);
 }
+
+/** The readers of this process that keep a version in memory, told of the bumps made here. */
+const localBumps = new Set<(name: DataVersionName, version: number) => void>();
 
 export async function readDataVersion(db: Db, name: DataVersionName): Promise<number> {
   const row = await db
@@ -50,18 +67,76 @@ export class VersionReader {
   private waiting: Promise<number> | undefined;
   private running: Promise<number> | undefined;
   private readonly query;
+  /** The version as the signals told it (followSignals), while they are heard. */
+  private known: number | undefined;
+  private heard: (() => boolean) | undefined;
+  /**
+   * A version this process has bumped to and whose commit it has not heard of: until `known`
+   * reaches it (its NOTIFY, or a read that sees it committed) reads ask the database.
+   */
+  private awaited = 0;
 
   constructor(
     private readonly db: Db,
-    name: DataVersionName,
+    private readonly name: DataVersionName,
     private readonly readNow?: () => number,
   ) {
     // Built once: the read runs for many requests, the query builder need not.
     this.query = db.selectFrom('data_version').select('version').where('name', '=', name).compile();
   }
 
+  /**
+   * Keeps the version in memory from the 'content' signals (PostgreSQL: every process hears every
+   * commit's NOTIFY), read once now and again after each resync, so that public answers need no
+   * query at all. While `heard()` is false (the listening connection is down) every read asks the
+   * database, as without signals. Returns the way to stop.
+   */
+  followSignals(signals: Signals, heard: () => boolean): () => void {
+    this.heard = heard;
+    const bumped = (name: DataVersionName, version: number) => {
+      if (name === this.name && version > this.awaited) this.awaited = version;
+    };
+    localBumps.add(bumped);
+    const refresh = () => {
+      this.known = undefined;
+      this.read().then(
+        (version) => this.learn(version),
+        () => undefined,
+      );
+    };
+    const stop = signals.subscribe((signal) => {
+      if (signal.channel === 'resync') {
+        this.awaited = 0;
+        refresh();
+      } else if (signal.channel === 'content') {
+        if (signal.version === undefined) refresh();
+        else this.learn(signal.version);
+      }
+    });
+    refresh();
+    return () => {
+      stop();
+      localBumps.delete(bumped);
+      this.heard = undefined;
+      this.known = undefined;
+    };
+  }
+
+  private learn(version: number): void {
+    if (this.known === undefined || version > this.known) this.known = version;
+  }
+
+  /** The version kept in memory when it can be trusted (followSignals), else undefined. */
+  private trusted(): number | undefined {
+    const known = this.known;
+    if (known === undefined || !this.heard?.()) return undefined;
+    return known >= this.awaited ? known : undefined;
+  }
+
   read(): Promise<number> {
     if (this.readNow) return Promise.resolve(this.readNow());
+    const trusted = this.trusted();
+    if (trusted !== undefined) return Promise.resolve(trusted);
     if (this.waiting) return this.waiting;
     const waiting = this.readAfterTurn();
     this.waiting = waiting;
@@ -70,7 +145,8 @@ export class VersionReader {
 
   /** The version at once where it can be read at once (SQLite), else the promise of `read`. */
   current(): number | Promise<number> {
-    return this.readNow ? this.readNow() : this.read();
+    if (this.readNow) return this.readNow();
+    return this.trusted() ?? this.read();
   }
 
   private async readAfterTurn(): Promise<number> {
@@ -78,7 +154,12 @@ export class VersionReader {
     else await new Promise<void>((resolve) => setImmediate(resolve));
     // From here on the read has started: later callers need a read of their own.
     this.waiting = undefined;
-    const running = this.db.executeQuery(this.query).then(({ rows }) => Number(rows[0]?.version ?? 0));
+    const running = this.db.executeQuery(this.query).then(({ rows }) => {
+      const version = Number(rows[0]?.version ?? 0);
+      // A read sees committed versions only: one at or past the awaited bump has committed.
+      if (this.heard) this.learn(version);
+      return version;
+    });
     this.running = running;
     try {
       return await running;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { KeptAnswers } from '../lib/cached-answer.js';
 import { openSqliteVersionRead, VersionReader } from '../lib/data-version.js';
+import { PgSignals } from '../lib/signals.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,6 +30,10 @@ export const contentVersionPlugin = fp(
     const sqlite = openDirectRead(app);
     if (sqlite) app.addHook('onClose', async () => sqlite.close());
     const versions = new VersionReader(app.db, 'content', sqlite?.read);
+    // On PostgreSQL the version comes with the signals (every content write NOTIFYs in its
+    // transaction), kept in memory: the public calls then need no query (docs/decisions/0081-push-and-live.md).
+    const signals = app.signals;
+    if (signals instanceof PgSignals) versions.followSignals(signals, () => signals.listening);
     const keptAnswers = new KeptAnswers(versions);
     app.decorate('contentVersion', versions);
     app.decorate('keptAnswers', keptAnswers);

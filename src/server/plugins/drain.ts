@@ -28,6 +28,11 @@ declare module 'fastify' {
     readonly draining: boolean;
     /** Lets every request that reached the server finish, then closes the app and its database. */
     drainAndClose(): Promise<void>;
+    /**
+     * Calls `listener` when the drain starts: an answer that never ends by itself (an event stream)
+     * ends then, so the drain need not wait for its timeout. Returns the way to stop listening.
+     */
+    onDrain(listener: () => void): () => void;
   }
 }
 
@@ -69,6 +74,13 @@ export const drainPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('draining', {
     getter: () => draining,
   });
+  const drainListeners = new Set<() => void>();
+  app.decorate('onDrain', (listener: () => void) => {
+    drainListeners.add(listener);
+    return () => {
+      drainListeners.delete(listener);
+    };
+  });
   app.decorate('drainAndClose', () => {
     closed ??= drain().then(() => app.close());
     return closed;
@@ -77,6 +89,7 @@ export const drainPlugin = fp(async (app: FastifyInstance) => {
   async function drain(): Promise<void> {
     draining = true;
     drainStartedAt = performance.now();
+    for (const listener of [...drainListeners]) listener();
     const server = app.server;
     if (!server.listening) return;
     await new Promise<void>((resolve) => {

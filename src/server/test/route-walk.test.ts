@@ -286,6 +286,14 @@ const POLICY: Record<string, Rule> = {
   'GET /api/conversations/hours': { who: CONVERSATION_MEMBERS },
   'PUT /api/admin/conversations/hours': { who: PRINCIPAL, body: {} },
   'GET /api/classes/:id/day-notes': { who: TEACHER_PRINCIPAL, url: '/api/classes/:classId/day-notes' },
+  // Live events and alerts outside the app (docs/decisions/0081-push-and-live.md); the walk asks
+  // without Accept: text/event-stream, so the stream answers 400 instead of never ending.
+  'GET /api/events': { who: EVERY_SCHOOL_TYPE },
+  'GET /api/push/public-key': { who: EVERY_SCHOOL_TYPE },
+  'POST /api/push/subscriptions': { who: EVERY_SCHOOL_TYPE, body: {} },
+  'DELETE /api/push/subscriptions': { who: EVERY_SCHOOL_TYPE, body: {} },
+  'GET /api/alert-settings': { who: EVERY_SCHOOL_TYPE },
+  'PUT /api/alert-settings': { who: EVERY_SCHOOL_TYPE, body: { channels: { messages: 'pigeon' } } },
 };
 
 /** Routes for any logged-in user, whatever their type (their own account and session). */

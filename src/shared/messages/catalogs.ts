@@ -7,6 +7,9 @@
 import accountsAr from './accounts/ar.json' with { type: 'json' };
 import accountsEn from './accounts/en.json' with { type: 'json' };
 import accountsFr from './accounts/fr.json' with { type: 'json' };
+import alertsAr from './alerts/ar.json' with { type: 'json' };
+import alertsEn from './alerts/en.json' with { type: 'json' };
+import alertsFr from './alerts/fr.json' with { type: 'json' };
 import attendanceAr from './attendance/ar.json' with { type: 'json' };
 import attendanceEn from './attendance/en.json' with { type: 'json' };
 import attendanceFr from './attendance/fr.json' with { type: 'json' };
@@ -147,4 +150,5 @@ export const CATALOGS = {
   'photo-moments': { en: photoMomentsEn, fr: photoMomentsFr, ar: photoMomentsAr },
   'day-log': { en: dayLogEn, fr: dayLogFr, ar: dayLogAr },
   conversations: { en: conversationsEn, fr: conversationsFr, ar: conversationsAr },
+  alerts: { en: alertsEn, fr: alertsFr, ar: alertsAr },
 } as const;

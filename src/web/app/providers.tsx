@@ -1,5 +1,6 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { LiveEvents } from '../features/live/use-live-events.js';
 import { I18nProvider, type Translator } from '../lib/i18n.js';
 
 export interface AppProviderProps {
@@ -11,6 +12,12 @@ export interface AppProviderProps {
 
 /** Everything the app needs around its router. */
 export function AppProvider({ queryClient, translator, children }: AppProviderProps) {
-  const app = <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  const app = (
+    <QueryClientProvider client={queryClient}>
+      {/* The school area's live events make its queries stale (features/live). */}
+      <LiveEvents />
+      {children}
+    </QueryClientProvider>
+  );
   return translator ? <I18nProvider translator={translator}>{app}</I18nProvider> : app;
 }

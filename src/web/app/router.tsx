@@ -84,6 +84,7 @@ const SCREEN_MODULES: { readonly [Path in ScreenPath]: () => Promise<RouteModule
   '/photos': () => import('./routes/school/photos.js'),
   '/conversations': () => import('./routes/school/conversations.js'),
   '/conversations/:id': () => import('./routes/school/conversation.js'),
+  '/notification-settings': () => import('./routes/school/notification-settings.js'),
 };
 
 /** The router's pages, in the registry's order. */

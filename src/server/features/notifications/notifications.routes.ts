@@ -9,6 +9,8 @@ import { notFound } from '../../lib/errors.js';
 import { CHECKED, DENIED, NO_CONTENT, schoolRouting, SCHOOL_TAGS as TAGS } from '../../lib/school-routes.js';
 import { nowIso } from '../../lib/time.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
+import { sendAlert } from '../alerts/send-alert.js';
+import { readSettings } from '../settings/settings.repository.js';
 import {
   EVERYONE,
   EVERYONE_AUDIENCE,
@@ -94,13 +96,36 @@ function sendingRoutes(app: FastifyInstance): void {
       },
     },
     async (request, reply) => {
-      const sent = await sendNotification(
+      const { familyIds, ...sent } = await sendNotification(
         app.db,
         app.config.mail,
         currentUser(request),
         request.body,
         nowIso(),
       );
+      // Open school-area pages refresh their notices (docs/decisions/0081-push-and-live.md).
+      const childId = request.body.studentId ?? null;
+      await app.signals.publish({ channel: 'live', event: { kind: 'notice', childId } }).catch((error) => {
+        request.log.warn({ err: error }, 'the live event of a notice was not published');
+      });
+      // Families with push on a device hear of it there; mail stays the sender's choice above
+      // (docs/decisions/0081-push-and-live.md), so no mail instead of a push.
+      const school = await readSettings(app.db);
+      const text = request.body.notification.trim();
+      await sendAlert(app, {
+        kind: 'notices',
+        userIds: familyIds,
+        title: { key: 'alerts.notice.title', params: { school: school.name } },
+        body: {
+          key: 'alerts.notice.body',
+          params: {
+            sender: currentUser(request).name,
+            text: text.length > 140 ? `${text.slice(0, 139)}…` : text,
+          },
+        },
+        path: '/notification',
+        pushOnly: true,
+      });
       return reply.code(201).send({ data: sent });
     },
   );

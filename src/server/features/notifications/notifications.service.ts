@@ -28,7 +28,7 @@ export async function sendNotification(
   viewer: Viewer & { name: string },
   body: SendNotificationBody,
   now: string,
-): Promise<{ id: number; emailed: number }> {
+): Promise<{ id: number; emailed: number; familyIds: number[] }> {
   let classId: number | null = null;
   let studentId: number | null = null;
   let audience: MailAudience = 'everyone';
@@ -52,10 +52,12 @@ export async function sendNotification(
       { senderId: viewer.id, classId, studentId, body: body.notification },
       now,
     );
-    if (!body.emailFamilies) return { id, emailed: 0 };
+    // The families it reaches: mailed here when the sender asked, told by push in any case (the route).
+    const families = await familyAddressesOf(trx, { classId, studentId });
+    const familyIds = families.map((family) => family.parentId);
+    if (!body.emailFamilies) return { id, emailed: 0, familyIds };
     const school = await readSettings(trx);
     const note = { senderName: viewer.name, audience, text: body.notification };
-    const families = await familyAddressesOf(trx, { classId, studentId });
     await queueMails(
       trx,
       mail,
@@ -65,6 +67,6 @@ export async function sendNotification(
         ),
       ),
     );
-    return { id, emailed: families.length };
+    return { id, emailed: families.length, familyIds };
   });
 }

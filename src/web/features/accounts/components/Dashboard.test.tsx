@@ -24,6 +24,7 @@ const EXPECTED: Record<Exclude<SchoolType, typeof USER_TYPE.parent>, [string, st
     ['Results', '/results'],
     ['Notification', '/notification'],
     ['Attendance-Report', '/attendance-report'],
+    ['Notification settings', '/notification-settings'],
   ],
   [USER_TYPE.teacher]: [
     ['Profile', '/profile'],
@@ -38,6 +39,7 @@ const EXPECTED: Record<Exclude<SchoolType, typeof USER_TYPE.parent>, [string, st
     ['Marks', '/marks'],
     ['Send Notification', '/send-notification'],
     ['Messages', '/conversations'],
+    ['Notification settings', '/notification-settings'],
   ],
   [USER_TYPE.principal]: [
     ['Profile', '/profile'],
@@ -62,6 +64,7 @@ const EXPECTED: Record<Exclude<SchoolType, typeof USER_TYPE.parent>, [string, st
     ['Blog Comments', '/blog-comments'],
     ['Words', '/words'],
     ['Messages', '/conversations'],
+    ['Notification settings', '/notification-settings'],
   ],
 };
 

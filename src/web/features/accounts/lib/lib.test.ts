@@ -31,7 +31,9 @@ const en = testTranslator('en').t;
 const MESSAGES_TILE = { label: 'Messages', path: '/conversations' };
 describe('dashboard tiles', () => {
   it('are the contract’s menu per school type, plus Marks and Send Notification for staff and Approvals, Website, Inbox, ... Blog Comments for the principal', () => {
-    expect(dashboardTilesFor(USER_TYPE.student)).toEqual(DASHBOARD_TILES[USER_TYPE.student]);
+    // docs/decisions/0081-push-and-live.md: every school type's notification settings, last.
+    const settings = { label: 'Notification settings', path: '/notification-settings' };
+    expect(dashboardTilesFor(USER_TYPE.student)).toEqual([...DASHBOARD_TILES[USER_TYPE.student], settings]);
     // Today right after Profile: the register at the door is a teacher's first screen of the day.
     const [profile, ...rest] = DASHBOARD_TILES[USER_TYPE.teacher];
     expect(dashboardTilesFor(USER_TYPE.teacher)).toEqual([
@@ -41,6 +43,7 @@ describe('dashboard tiles', () => {
       MARKS_TILE,
       SEND_NOTIFICATION_TILE,
       MESSAGES_TILE,
+      settings,
     ]);
     expect(dashboardTilesFor(USER_TYPE.principal)).toEqual([
       ...DASHBOARD_TILES[USER_TYPE.principal],
@@ -59,6 +62,7 @@ describe('dashboard tiles', () => {
       // docs/decisions/0065-the-schools-own-words.md
       { label: 'Words', path: '/words' },
       MESSAGES_TILE,
+      settings,
     ]);
   });
 

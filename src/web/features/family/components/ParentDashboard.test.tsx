@@ -81,6 +81,11 @@ describe('a parent’s dashboard (docs/decisions/0021-families.md)', () => {
     expect(screen.getByText('Asha Verma', { selector: '.child-card__name' })).toBeInTheDocument();
     expect(screen.getByText('KG')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: PARENT_TEXTS.switcher })).not.toBeInTheDocument();
+    // docs/decisions/0081-push-and-live.md: how the parent is told of news outside the app.
+    expect(screen.getByRole('link', { name: 'Notification settings' })).toHaveAttribute(
+      'href',
+      '/notification-settings',
+    );
     const today = screen.getByRole('region', { name: PARENT_TEXTS.today });
     // The school's times (TEST_SCHOOL is in New York), as the register shows them, whatever the
     // device's zone: 08:05 and 15:30 UTC.

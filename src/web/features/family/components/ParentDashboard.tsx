@@ -254,6 +254,19 @@ export function ParentDashboard({ unreadNotes = 0 }: { unreadNotes?: number }) {
         <ChildToday key={`today-${chosen.studentId}`} child={chosen} />
         <ChildTiles child={chosen} unreadNotes={unreadNotes} />
       </section>
+      <SettingsLink />
     </div>
+  );
+}
+
+/** The parent's notification settings (docs/decisions/0081-push-and-live.md): push, email or off per kind. */
+function SettingsLink() {
+  const { t } = useI18n();
+  return (
+    <p className="parent-area__settings mt-4 mb-0 text-center">
+      <Link to={linkTo('/notification-settings')} className="btn btn-outline-primary rounded-pill px-4 py-2">
+        {t('alerts.place.tile')}
+      </Link>
+    </p>
   );
 }
