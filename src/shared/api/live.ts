@@ -17,13 +17,14 @@ export const LiveEventSchema = z.object({
 export type LiveEvent = z.infer<typeof LiveEventSchema>;
 
 /**
- * The first element of the browser's query keys that an event of each kind makes stale. A feature's
- * queries start their keys with its prefix, so the live stream needs to know no feature.
+ * The beginnings of the browser's query keys that an event of each kind makes stale. A feature's
+ * queries start their keys with one of these, so the live stream needs to know no feature.
  */
-export const LIVE_QUERY_PREFIXES: Record<LiveEventKind, readonly string[]> = {
-  log: ['child-day', 'care-log'],
-  photo: ['child-day', 'photo-moments'],
-  message: ['child-day', 'conversations', 'unread-counts'],
-  register: ['child-day', 'register'],
-  notice: ['notifications', 'unread-counts'],
+export const LIVE_QUERY_PREFIXES: Record<LiveEventKind, readonly (readonly string[])[]> = {
+  log: [['child-day'], ['care-log']],
+  photo: [['child-day'], ['photo-moments']],
+  message: [['child-day'], ['conversations'], ['unread-counts']],
+  // The register and the staff's day, whose keys are the school area's (web/lib/school/query-keys.ts).
+  register: [['child-day'], ['conversations'], ['school', 'register'], ['school', 'dashboard']],
+  notice: [['school', 'notifications'], ['unread-counts']],
 };

@@ -62,27 +62,43 @@ describe('following the live events', () => {
     expect(source.closed).toBe(true);
   });
 
+  it('a typed message or an arrival makes the register and the staff’s day stale, not the rest of the school area', () => {
+    const { client, stale } = clientWith([
+      ['school', 'register', 'class', 4, '2026-12-04'],
+      ['school', 'dashboard', 'today'],
+      ['school', 'pupils'],
+      ['photo-moments'],
+    ]);
+    followLiveEvents(client, open);
+    (FakeSource.opened[0] as FakeSource).live({ kind: 'register', childId: 12 });
+    expect(stale()).toEqual(['school/register/class/4/2026-12-04', 'school/dashboard/today']);
+  });
+
   it('ignores what is not a live event', () => {
-    const { client, stale } = clientWith([['child-day', '1'], ['notifications']]);
+    const { client, stale } = clientWith([
+      ['child-day', '1'],
+      ['school', 'notifications'],
+    ]);
     followLiveEvents(client, open);
     const source = FakeSource.opened[0] as FakeSource;
     source.live('not json');
     source.live('{"kind":"party","childId":1}');
     expect(stale()).toEqual([]);
     source.live({ kind: 'notice', childId: null });
-    expect(stale()).toEqual(['notifications']);
+    expect(stale()).toEqual(['school/notifications']);
   });
 
   it('makes every live query stale when the server may have missed events', () => {
     const { client, stale } = clientWith([
       ['child-day', '1'],
-      ['notifications'],
-      ['register'],
+      ['school', 'notifications'],
+      ['school', 'register', 'class', 4],
+      ['school', 'pupils'],
       ['content', 'home'],
     ]);
     followLiveEvents(client, open);
     (FakeSource.opened[0] as FakeSource).live('{}', 'resync');
-    expect(stale()).toEqual(['child-day/1', 'notifications', 'register']);
+    expect(stale()).toEqual(['child-day/1', 'school/notifications', 'school/register/class/4']);
   });
 
   it('opens the stream again after it failed, waiting longer each time, and not once stopped', () => {

@@ -15,8 +15,8 @@ export const RECONNECT_MS = { first: 2_000, max: 60_000 };
 
 /**
  * Follows the school area's event stream (`GET /api/events`, server-sent events; the session is the
- * cookie the browser sends) and makes stale the queries an event concerns, by their keys' first
- * element (LIVE_QUERY_PREFIXES): the screens that show them fetch again, through the same calls and
+ * cookie the browser sends) and makes stale the queries an event concerns, by the beginnings of
+ * their keys (LIVE_QUERY_PREFIXES): the screens that show them fetch again, through the same calls and
  * rules as ever. The browser reconnects by itself after a dropped connection; when the server
  * refuses (the session ended), this closes it and tries again later, doubling the wait. Answers the
  * way to stop.
@@ -45,13 +45,17 @@ export function followLiveEvents(
       const event = LiveEventSchema.safeParse(data);
       if (!event.success) return;
       for (const prefix of LIVE_QUERY_PREFIXES[event.data.kind]) {
-        void queryClient.invalidateQueries({ queryKey: [prefix] });
+        void queryClient.invalidateQueries({ queryKey: prefix });
       }
     });
     // The server may have missed events: everything the live events concern is asked for again.
     current.addEventListener('resync', () => {
-      const prefixes = new Set(Object.values(LIVE_QUERY_PREFIXES).flat());
-      for (const prefix of prefixes) void queryClient.invalidateQueries({ queryKey: [prefix] });
+      const prefixes = new Map(
+        Object.values(LIVE_QUERY_PREFIXES)
+          .flat()
+          .map((prefix) => [prefix.join('/'), prefix]),
+      );
+      for (const prefix of prefixes.values()) void queryClient.invalidateQueries({ queryKey: prefix });
     });
     current.addEventListener('open', () => {
       wait = RECONNECT_MS.first;
