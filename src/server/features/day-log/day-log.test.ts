@@ -12,6 +12,7 @@ import type { LiveEvent } from '../../../shared/api/live.js';
 import { USER_TYPE } from '../../../shared/constants.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { bearer, type Caller, userWithSession, withDemoSchool } from '../../test/school-fixtures.js';
+import { insertMoment } from '../photo-moments/photo-moments.repository.js';
 import { guardianIdsOf } from './day-log.repository.js';
 import { incidentAlerts } from './day-log.service.js';
 
@@ -299,6 +300,47 @@ describe.each(TEST_ENGINES)('the daily log on %s', (engine) => {
       (await as('parent', { method: 'GET', url: `/api/pupils/${kg[0]}/day?date=2020-01-06` })).json(),
     ).data;
     expect(earlier).toMatchObject({ date: '2020-01-06', items: [] });
+  });
+
+  it('shows the day’s photo moments of the child as its consents allow, read at each request', async () => {
+    const setConsent = (
+      studentId: number,
+      column: 'consent_own_family' | 'consent_other_families',
+      on: boolean,
+    ) =>
+      t.db
+        .updateTable('care_record')
+        .set({ [column]: on ? 1 : 0 })
+        .where('student_id', '=', studentId)
+        .execute();
+    await setConsent(kg[0], 'consent_own_family', true);
+    await setConsent(kg[1], 'consent_other_families', false);
+    const post = (caption: string, children: number[]) =>
+      insertMoment(t.db, {
+        caption,
+        postedBy: { id: f.users.teacher, name: 'The KG teacher' },
+        postedAt: new Date().toISOString(),
+        children,
+        photos: [{ name: `day-log-test-${caption.length}`, widths: [400], width: 400, height: 300 }],
+      });
+    await post('Painting', [kg[0]]);
+    // A classmate whose photos no other family may see is in this one.
+    await post('Sand pit together', [kg[0], kg[1]]);
+    const captions = async (who: Who) =>
+      ChildDayAnswerSchema.parse((await day(who, kg[0])).json()).data.items.flatMap((item) =>
+        item.type === 'photo' ? [item.moment.caption] : [],
+      );
+
+    expect(await captions('parent')).toContain('Painting');
+    expect(await captions('parent')).not.toContain('Sand pit together');
+    expect(await captions('teacher')).toEqual(expect.arrayContaining(['Painting', 'Sand pit together']));
+    expect(await captions('principal')).toEqual(expect.arrayContaining(['Painting', 'Sand pit together']));
+
+    await setConsent(kg[0], 'consent_own_family', false);
+    const withdrawn = await captions('parent');
+    expect(withdrawn).not.toContain('Painting');
+    expect(withdrawn).not.toContain('Sand pit together');
+    await setConsent(kg[0], 'consent_own_family', true);
   });
 
   it('gives a class’s log of a day to its teachers and the principal only', async () => {

@@ -64,7 +64,7 @@ describe('following the live events', () => {
 
   it('a typed message or an arrival makes the register and the staff’s day stale, not the rest of the school area', () => {
     const { client, stale } = clientWith([
-      ['school', 'register', 'class', 4, '2026-12-04'],
+      ['school', 'register', 'class', '4', '2026-12-04'],
       ['school', 'dashboard', 'today'],
       ['school', 'pupils'],
       ['photo-moments'],
@@ -92,7 +92,7 @@ describe('following the live events', () => {
     const { client, stale } = clientWith([
       ['child-day', '1'],
       ['school', 'notifications'],
-      ['school', 'register', 'class', 4],
+      ['school', 'register', 'class', '4'],
       ['school', 'pupils'],
       ['content', 'home'],
     ]);
