@@ -102,13 +102,21 @@ test.describe
       await logIn(page, email, password);
       await expect(page).toHaveURL(/\/dashboard$/);
       await expect(page.getByText(`Hello, Mia!`)).toBeVisible();
-      expect(await tilesOf(page)).toEqual(expected(DASHBOARD_TILES.Student));
+      expect(await tilesOf(page)).toEqual([
+        ...expected(DASHBOARD_TILES.Student),
+        // docs/decisions/0081-push-and-live.md
+        ['Notification settings', '/notification-settings'],
+      ]);
       const token = await sessionToken(context);
       expect(token).toBeTruthy();
 
       await page.reload();
       await expect(page).toHaveURL(/\/dashboard$/);
-      expect(await tilesOf(page)).toEqual(expected(DASHBOARD_TILES.Student));
+      expect(await tilesOf(page)).toEqual([
+        ...expected(DASHBOARD_TILES.Student),
+        // docs/decisions/0081-push-and-live.md
+        ['Notification settings', '/notification-settings'],
+      ]);
 
       // The photo registered with is the profile's.
       await page.getByRole('main').getByRole('link', { name: 'Profile', exact: true }).click();
@@ -161,6 +169,8 @@ test('the principal’s dashboard has the contract’s tiles plus the school-yea
     ['Photos', '/photos'],
     // docs/decisions/0080-conversations.md
     ['Messages', '/conversations'],
+    // docs/decisions/0081-push-and-live.md
+    ['Notification settings', '/notification-settings'],
   ]);
 });
 
@@ -181,6 +191,8 @@ test('the teacher’s dashboard has the contract’s tiles plus Marks, Send Noti
     ['Photos', '/photos'],
     // docs/decisions/0080-conversations.md
     ['Messages', '/conversations'],
+    // docs/decisions/0081-push-and-live.md
+    ['Notification settings', '/notification-settings'],
   ]);
   await page.goto('/approvals');
   await expect(page.getByRole('alert')).toContainText('Only the principal can review new registrations.');

@@ -1,4 +1,5 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import type { LoaderFunction } from 'react-router';
 import { type SchoolType, USER_TYPE } from '../../../../shared/constants.js';
 import { groupedTilesOf } from '../../../../shared/dashboard-groups.js';
@@ -9,6 +10,7 @@ import {
   type ScreenPath,
   tileMessageKeys,
 } from '../../../../shared/screens.js';
+import { LoadingState } from '../../../components/school/QueryState.js';
 import { paths } from '../../../config/paths.js';
 import { pendingUsersQueryOptions } from '../../../features/accounts/api/list-users.js';
 import { AccountIcon } from '../../../features/accounts/components/AccountIcon.js';
@@ -31,6 +33,9 @@ import { currentUserQueryOptions, useCurrentUser } from '../../../lib/current-us
 import { useI18n } from '../../../lib/i18n.js';
 import { childrenQueryOptions } from '../../../lib/school/get-children.js';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.js';
+
+/** A parent's child's day: the daily log, photos and conversation, loaded for parents only. */
+const ParentChildDay = lazy(() => import('./parent-child-day.js'));
 
 /** The types whose dashboard starts with the day (docs/decisions/0052-dashboards-that-say-what-needs-doing.md). */
 const hasToday = (type: string): type is SchoolType =>
@@ -102,7 +107,17 @@ export default function DashboardRoute() {
   return (
     <Dashboard
       areaFor={(viewer) => {
-        if (viewer.type === USER_TYPE.parent) return <ParentDashboard unreadNotes={unreadNotes} />;
+        if (viewer.type === USER_TYPE.parent)
+          return (
+            <ParentDashboard
+              unreadNotes={unreadNotes}
+              dayOf={(child) => (
+                <Suspense fallback={<LoadingState />}>
+                  <ParentChildDay child={child} />
+                </Suspense>
+              )}
+            />
+          );
         if (!hasToday(viewer.type)) return undefined;
         return (
           <>

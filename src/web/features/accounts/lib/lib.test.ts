@@ -27,6 +27,8 @@ import {
 } from './tiles.js';
 
 const en = testTranslator('en').t;
+/** docs/decisions/0079-photo-consent.md */
+const PHOTOS_TILE = { label: 'Photos', path: '/photos' };
 /** docs/decisions/0080-conversations.md */
 const MESSAGES_TILE = { label: 'Messages', path: '/conversations' };
 describe('dashboard tiles', () => {
@@ -42,6 +44,7 @@ describe('dashboard tiles', () => {
       ...rest,
       MARKS_TILE,
       SEND_NOTIFICATION_TILE,
+      PHOTOS_TILE,
       MESSAGES_TILE,
       settings,
     ]);
@@ -61,6 +64,7 @@ describe('dashboard tiles', () => {
       BLOG_COMMENTS_TILE,
       // docs/decisions/0065-the-schools-own-words.md
       { label: 'Words', path: '/words' },
+      PHOTOS_TILE,
       MESSAGES_TILE,
       settings,
     ]);

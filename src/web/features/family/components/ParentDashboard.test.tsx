@@ -40,10 +40,42 @@ function openParent(
       ],
     },
     'GET pupils/32/checkins': { date: '2026-11-24', data: [] },
+    // The child's day the dashboard starts with (docs/decisions/0082-the-parents-day.md).
+    'GET pupils/31/day': childDay(31, 'Asha Verma', [
+      { type: 'arrival', time: '03:05', at: '2026-11-24T08:05:00.000Z', recordedBy: 'Ms Teacher' },
+      {
+        type: 'collection',
+        time: '10:30',
+        at: '2026-11-24T15:30:00.000Z',
+        collectedBy: 'Grandma Rose',
+      },
+    ]),
+    'GET pupils/32/day': childDay(32, 'Ravi Verma', []),
+    'GET conversations': {
+      data: [
+        {
+          studentId: 31,
+          studentName: 'Asha Verma',
+          className: 'KG',
+          unread: 2,
+          last: {
+            text: 'She ate well today',
+            type: 'text',
+            side: 'school',
+            sentAt: '2026-11-24T12:00:00.000Z',
+          },
+        },
+      ],
+    },
+    'GET photo-moments': { data: [], next: null },
     ...extra,
   });
   return { ...renderApp(path, { token: 'tok' }), api };
 }
+
+const childDay = (studentId: number, studentName: string, items: unknown[]) => ({
+  data: { date: '2026-11-24', studentId, studentName, items, isGuardian: true, unacknowledged: 0 },
+});
 
 const childArea = (name: string) => screen.findByRole('list', { name: `${name}’s school area` });
 const tileLinks = (list: HTMLElement) =>
@@ -86,11 +118,25 @@ describe('a parent’s dashboard (docs/decisions/0021-families.md)', () => {
       'href',
       '/notification-settings',
     );
-    const today = screen.getByRole('region', { name: PARENT_TEXTS.today });
-    // The school's times (TEST_SCHOOL is in New York), as the register shows them, whatever the
-    // device's zone: 08:05 and 15:30 UTC.
-    expect(await within(today).findByText('Arrived at 03:05')).toBeInTheDocument();
-    expect(within(today).getByText('Collected at 10:30 by Grandma Rose')).toBeInTheDocument();
+    // The day first: the timeline as the server tells it, the conversation, the newest photos.
+    const today = await screen.findByRole('region', { name: PARENT_TEXTS.today });
+    const timeline = await within(today).findByRole('list', { name: 'Asha Verma’s day' });
+    expect(
+      within(timeline)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['03:05Arrived', '10:30CollectedCollected by Grandma Rose']);
+    expect(within(today).getByRole('link', { name: 'See the whole day' })).toHaveAttribute(
+      'href',
+      '/dashboard/children/31/day',
+    );
+    const messages = screen.getByRole('region', { name: 'Messages with the school' });
+    expect(await within(messages).findByText(/She ate well today/)).toBeInTheDocument();
+    expect(within(messages).getByRole('link', { name: 'Read 2 new messages' })).toHaveAttribute(
+      'href',
+      '/conversations/31',
+    );
+    expect(await screen.findByRole('region', { name: 'Photos of Asha Verma' })).toBeInTheDocument();
     expect(await seriousAxeViolations(container)).toEqual([]);
   });
 
@@ -114,8 +160,13 @@ describe('a parent’s dashboard (docs/decisions/0021-families.md)', () => {
       'href',
       '/schedule-summary?classId=6',
     );
-    expect(await screen.findByText(PARENT_TEXTS.notYetIn)).toBeInTheDocument();
-    expect(api.calls()).toContain('GET pupils/32/checkins');
+    expect(await screen.findByText('Nothing logged yet for this day.')).toBeInTheDocument();
+    expect(api.calls().some((call) => call.startsWith('GET pupils/32/day?date='))).toBe(true);
+    expect(
+      await within(screen.getByRole('region', { name: 'Messages with the school' })).findByRole('link', {
+        name: 'Open the conversation',
+      }),
+    ).toHaveAttribute('href', '/conversations/32');
     expect(within(switcher).getByRole('link', { name: /Ravi Verma/ })).toHaveAttribute(
       'aria-current',
       'true',

@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from 'react';
+import { Fragment, type ReactNode, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { CheckinRow } from '../../../../shared/api/family.js';
 import { childPlacesOf } from '../../../../shared/app-navigation.js';
@@ -224,10 +224,20 @@ function NoChildren() {
 
 /**
  * A parent's dashboard (docs/decisions/0021-families.md#parent-screens): their children, a switcher
- * when there are several (the choice is kept in `?child=`), the chosen child's times of today and
- * one tile per screen of that child.
+ * when there are several (the choice is kept in `?child=`), the chosen child's day (or their times
+ * of today) and one tile per screen of that child.
  */
-export function ParentDashboard({ unreadNotes = 0 }: { unreadNotes?: number }) {
+export function ParentDashboard({
+  unreadNotes = 0,
+  dayOf,
+}: {
+  unreadNotes?: number;
+  /**
+   * The chosen child's day, first (the route composes it from the daily log, the photos and the
+   * conversation); without it, the child's arrivals and departures of today.
+   */
+  dayOf?: (child: ChildRow) => ReactNode;
+}) {
   const children = useChildren();
   const [params] = useSearchParams();
   const headingId = useId();
@@ -251,7 +261,11 @@ export function ParentDashboard({ unreadNotes = 0 }: { unreadNotes?: number }) {
             <ChildSummary child={chosen} />
           </div>
         )}
-        <ChildToday key={`today-${chosen.studentId}`} child={chosen} />
+        {dayOf ? (
+          <Fragment key={`day-${chosen.studentId}`}>{dayOf(chosen)}</Fragment>
+        ) : (
+          <ChildToday key={`today-${chosen.studentId}`} child={chosen} />
+        )}
         <ChildTiles child={chosen} unreadNotes={unreadNotes} />
       </section>
       <SettingsLink />
