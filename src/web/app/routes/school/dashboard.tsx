@@ -35,7 +35,7 @@ import { childrenQueryOptions } from '../../../lib/school/get-children.js';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.js';
 
 /** A parent's child's day: the daily log, photos and conversation, loaded for parents only. */
-const ParentChildDay = lazy(() => import('./parent-child-day.js'));
+const ParentChildDay = lazy(() => import('../../parent-child-day.js'));
 
 /** The types whose dashboard starts with the day (docs/decisions/0052-dashboards-that-say-what-needs-doing.md). */
 const hasToday = (type: string): type is SchoolType =>

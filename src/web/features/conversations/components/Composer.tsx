@@ -11,13 +11,7 @@ import { fieldErrorsOf } from '../../../lib/form-errors.js';
 import { useI18n } from '../../../lib/i18n.js';
 import { notify } from '../../../lib/toast.js';
 import { useSendMessage } from '../api/send-message.js';
-
-export const TYPE_KEYS = {
-  text: 'conversations.type.text',
-  absent: 'conversations.type.absent',
-  'late-pickup': 'conversations.type.late-pickup',
-  'other-collector': 'conversations.type.other-collector',
-} as const satisfies Record<MessageType, string>;
+import { TYPE_KEYS } from '../lib/type-keys.js';
 
 const EMPTY = { text: '', reason: '', time: '', name: '', phone: '' };
 

@@ -6,7 +6,7 @@ import { FailureState, LoadingState } from '../../../components/school/QueryStat
 import { useI18n } from '../../../lib/i18n.js';
 import { formatDayTime, useSchoolTimeZone } from '../../../lib/school-time.js';
 import { useConversations } from '../api/get-conversations.js';
-import { TYPE_KEYS } from './Composer.js';
+import { TYPE_KEYS } from '../lib/type-keys.js';
 
 /**
  * A child's conversation with the school at a glance, for the parent's dashboard

@@ -7,7 +7,7 @@ import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { useI18n } from '../../../lib/i18n.js';
 import { formatDayTime, useSchoolTimeZone } from '../../../lib/school-time.js';
 import { useConversations } from '../api/get-conversations.js';
-import { TYPE_KEYS } from './Composer.js';
+import { TYPE_KEYS } from '../lib/type-keys.js';
 
 /**
  * /conversations (docs/decisions/0080-conversations.md): a teacher's conversations with their

@@ -1,13 +1,13 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { linkTo } from '../../../../shared/screens.js';
-import { ConversationPeek } from '../../../features/conversations/components/ConversationPeek.js';
-import { ChildDayTimeline } from '../../../features/day-log/components/ChildDayTimeline.js';
-import { ChildPhotos } from '../../../features/photo-moments/components/ChildPhotos.js';
-import { MomentCard } from '../../../features/photo-moments/components/MomentCard.js';
-import { useI18n } from '../../../lib/i18n.js';
-import type { ChildRow } from '../../../lib/school/get-children.js';
-import { todayInZone, useSchoolTimeZone } from '../../../lib/school-time.js';
+import { linkTo } from '../../shared/screens.js';
+import { ConversationPeek } from '../features/conversations/components/ConversationPeek.js';
+import { ChildDayTimeline } from '../features/day-log/components/ChildDayTimeline.js';
+import { ChildPhotos } from '../features/photo-moments/components/ChildPhotos.js';
+import { MomentCard } from '../features/photo-moments/components/MomentCard.js';
+import { useI18n } from '../lib/i18n.js';
+import type { ChildRow } from '../lib/school/get-children.js';
+import { todayInZone, useSchoolTimeZone } from '../lib/school-time.js';
 
 /**
  * The day a parent's dashboard starts with, for the chosen child (docs/decisions/0082-the-parents-day.md):
