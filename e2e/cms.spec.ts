@@ -36,7 +36,7 @@ test('the principal changes the home title in the editor and the home page shows
     const panel = page.getByRole('region', { name: 'Home banner' });
     await panel.getByRole('button', { name: /^Edit/ }).first().click();
     await page.getByLabel('Title', { exact: true }).fill(title);
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.locator('.Toastify').getByText('Saved.', { exact: false })).toBeVisible();
   });
 
@@ -75,7 +75,7 @@ test('the principal changes a gallery picture’s category and the gallery filte
     const panel = page.getByRole('region', { name: 'Gallery' });
     await panel.locator('.cms-records__item').nth(index).getByRole('button', { name: /^Edit/ }).click();
     await page.getByLabel(`Picture ${position + 1}: category`).selectOption(category);
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.locator('.Toastify').getByText('Saved.', { exact: false })).toBeVisible();
   });
 

@@ -363,18 +363,29 @@ test.describe
       expect(times.aishaOut, 'the teacher’s test ran first').not.toBe('');
       await logInAs(PARENT);
       await page.goto(`/dashboard?child=${aishaId}`);
-      const today = page.getByRole('region', { name: 'Today' });
-      await expect(today.getByText(`Arrived at ${times.aishaIn}`)).toBeVisible();
-      await expect(today.getByText(`Collected at ${times.aishaOut} by ${PICKUP.name}`)).toBeVisible();
-      await expect(today).not.toContainText('At school now.');
+      // The child's day on the dashboard (docs/decisions/0082-the-parents-day.md): each item's time,
+      // then what happened; the register's arrivals and departures among the day's log and photos.
+      const today = page.getByRole('main').getByRole('region', { name: 'Today' });
+      const aishaDay = today.getByRole('list', { name: `${AISHA.name}’s day` });
+      await expect(aishaDay.getByRole('listitem').filter({ hasText: `${times.aishaIn}Arrived` })).toHaveCount(
+        1,
+      );
+      await expect(
+        aishaDay.getByRole('listitem').filter({ hasText: `${times.aishaOut}Collected` }),
+      ).toContainText(`Collected by ${PICKUP.name}`);
 
       await page
         .getByRole('navigation', { name: 'Choose a child' })
         .getByRole('link', { name: new RegExp(`^${YUSUF.name}`) })
         .click();
-      await expect(today.getByText(`Collected at ${times.yusufOut} by ${STRANGER.name}`)).toBeVisible();
+      const yusufDay = today.getByRole('list', { name: `${YUSUF.name}’s day` });
+      await expect(
+        yusufDay.getByRole('listitem').filter({ hasText: `Collected by ${STRANGER.name}` }),
+      ).toContainText(times.yusufOut);
       // One arrival and one departure: the refused check-out recorded nothing.
-      await expect(today.getByRole('listitem')).toHaveCount(2);
+      await expect(
+        yusufDay.getByRole('listitem').filter({ hasText: /^\d\d:\d\d(Arrived|Collected)/ }),
+      ).toHaveCount(2);
     });
 
     test('axe finds no serious or critical violation on the parent’s dashboard and care details, Today and Guardians; the dashboard fits 360 px', async ({

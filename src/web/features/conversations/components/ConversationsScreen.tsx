@@ -31,15 +31,7 @@ export function ConversationsScreen() {
           const preview = last ? (last.type === 'text' ? last.text : t(TYPE_KEYS[last.type])) : null;
           return (
             <li key={row.studentId} className="conversation-list__item">
-              <Link
-                className="conversation-list__link"
-                to={linkTo('/conversations/:id', row.studentId)}
-                aria-label={
-                  row.unread > 0
-                    ? `${t('conversations.list.open', { child: row.studentName })}, ${t('conversations.list.unread', { count: row.unread })}`
-                    : t('conversations.list.open', { child: row.studentName })
-                }
-              >
+              <Link className="conversation-list__link" to={linkTo('/conversations/:id', row.studentId)}>
                 <span className="conversation-list__name">{row.studentName}</span>
                 {row.className ? <span className="conversation-list__class">{row.className}</span> : null}
                 {row.unread > 0 ? (
