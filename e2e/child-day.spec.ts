@@ -12,7 +12,7 @@ import { samplePng } from './support/forms.js';
  * child's day on their dashboard and downloads the photo; the parent of a fourth child sees neither;
  * a parent sends "Late pick-up 17:30" and the teacher sees it on Today.
  *
- * The spec makes its own teacher, class, four pupils and their parents in the database (the demo
+ * This spec makes its own teacher, class, four pupils and their parents in the database (the demo
  * is not changed), each named with a stamp of this run, so it can run beside the others and again.
  */
 

@@ -37,9 +37,12 @@ export const PRINCIPAL_TILE_GROUP: Readonly<Partial<Record<ScreenPath, TileGroup
   '/newsletters': 'Website',
   '/blog-comments': 'Website',
   '/words': 'Website',
+  // docs/decisions/0079-photo-consent.md
   '/photos': 'Daily',
   // docs/decisions/0080-conversations.md
   '/conversations': 'Daily',
+  // docs/decisions/0081-push-and-live.md: the principal's own settings, beside their profile.
+  '/notification-settings': 'Office',
 };
 
 export interface GroupOfTiles {

@@ -63,6 +63,7 @@ describe('the app shell on a desktop', () => {
         '/notification',
         '/profile',
         '/attendance-report',
+        '/notification-settings',
       ],
     ],
     [
@@ -82,6 +83,7 @@ describe('the app shell on a desktop', () => {
         '/send-notification',
         '/photos',
         '/conversations',
+        '/notification-settings',
       ],
     ],
   ])('a %s has every place of their dashboard in the side navigation', async (type, hrefs) => {
