@@ -173,14 +173,17 @@ describe.each(TEST_ENGINES)('conversations on %s', (engine) => {
         if (signal.channel === 'live') heard.push(signal.event);
       });
       try {
+        // On PostgreSQL a process hears its own signals through LISTEN, after the write's answer.
         await sent('teacher', { text: 'Stream check' });
-        expect(heard).toEqual([{ kind: 'message', childId: aisha }]);
+        await vi.waitFor(() => expect(heard).toEqual([{ kind: 'message', childId: aisha }]));
         heard.length = 0;
         await sent('parent', { type: 'late-pickup', time: '16:45' });
-        expect(heard).toEqual([
-          { kind: 'message', childId: aisha },
-          { kind: 'register', childId: aisha },
-        ]);
+        await vi.waitFor(() =>
+          expect(heard).toEqual([
+            { kind: 'message', childId: aisha },
+            { kind: 'register', childId: aisha },
+          ]),
+        );
       } finally {
         stop();
       }
