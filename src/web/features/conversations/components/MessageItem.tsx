@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
 import type { ConversationMessage, ConversationSide } from '../../../../shared/api/conversations.js';
 import { downloadApiFile } from '../../../lib/download.js';
 import { type Translator, useI18n } from '../../../lib/i18n.js';
 import { formatDayTime, useSchoolTimeZone } from '../../../lib/school-time.js';
 import { notify } from '../../../lib/toast.js';
+import { useObjectUrl } from '../../../lib/use-object-url.js';
 import { useAttachment } from '../api/get-attachment.js';
 
 /** What a typed message says, before any words of its own. */
@@ -24,21 +24,6 @@ export function typedLine(
     default:
       return undefined;
   }
-}
-
-/** An object URL for the blob while it is shown, released when it changes or goes. */
-function useObjectUrl(blob: Blob | undefined): string | undefined {
-  const [url, setUrl] = useState<string>();
-  useEffect(() => {
-    if (!blob) return;
-    const next = URL.createObjectURL(blob);
-    setUrl(next);
-    return () => {
-      URL.revokeObjectURL(next);
-      setUrl(undefined);
-    };
-  }, [blob]);
-  return url;
 }
 
 function Photo({ message }: { message: ConversationMessage }) {

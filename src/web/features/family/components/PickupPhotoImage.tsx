@@ -1,20 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useObjectUrl } from '../../../lib/use-object-url.js';
 import { usePickupPhoto } from '../api/get-pickup-photo.js';
-
-/** An object URL for the blob while it is shown, released when it changes or goes. */
-function useObjectUrl(blob: Blob | undefined): string | undefined {
-  const [url, setUrl] = useState<string>();
-  useEffect(() => {
-    if (!blob) return;
-    const next = URL.createObjectURL(blob);
-    setUrl(next);
-    return () => {
-      URL.revokeObjectURL(next);
-      setUrl(undefined);
-    };
-  }, [blob]);
-  return url;
-}
 
 /**
  * A pick-up person's photo of the child `studentId` (docs/decisions/0040-pick-up-photos.md): fetched

@@ -1,25 +1,10 @@
-import { useEffect, useState } from 'react';
 import type { MomentPhoto as Photo } from '../../../../shared/api/photo-moments.js';
+import { useObjectUrl } from '../../../lib/use-object-url.js';
 import { useMomentPhoto } from '../api/get-moment-photo.js';
 
 /** The width shown in a card: the smallest stored width of at least 400 px, else the largest. */
 export const shownWidth = (photo: Photo): number =>
   photo.widths.find((width) => width >= 400) ?? photo.widths.at(-1) ?? photo.width;
-
-/** An object URL for the blob while it is shown, released when it changes or goes. */
-function useObjectUrl(blob: Blob | undefined): string | undefined {
-  const [url, setUrl] = useState<string>();
-  useEffect(() => {
-    if (!blob) return;
-    const next = URL.createObjectURL(blob);
-    setUrl(next);
-    return () => {
-      URL.revokeObjectURL(next);
-      setUrl(undefined);
-    };
-  }, [blob]);
-  return url;
-}
 
 /**
  * One photo of a moment, fetched with the session's token (the server sends it only to those the
