@@ -370,35 +370,24 @@ export async function dayNotesOf(
     .where(classVisible(db, viewer, 'c.id'))
     .executeTakeFirst();
   if (!visible) return undefined;
-  const rows = await db
-    .selectFrom('conversation_message as m')
+  const rows = await typedMessagesAbout(db, day)
     .innerJoin('enrolment as e', (join) =>
       join.onRef('e.student_id', '=', 'm.student_id').on('e.ended_on', 'is', null),
     )
-    .innerJoin('app_user as u', 'u.id', 'm.student_id')
-    .select([
-      'm.id',
-      'm.student_id',
-      'u.name',
-      'm.type',
-      'm.reason',
-      'm.pickup_time',
-      'm.collector_name',
-      'm.collector_phone',
-      'm.sender_name',
-      'm.sent_at',
-    ])
     .where('e.class_id', '=', classId)
-    .where('m.for_day', '=', day)
-    .where('m.type', 'in', [...TYPED_MESSAGE_TYPES])
-    .orderBy('m.id')
     .execute();
   return rows.map(toDayNote);
 }
 
 /** The typed messages of one child about `day`, in the order sent (the check-out dialog's). */
 export async function pupilDayNotes(db: Db, studentId: number, day: string): Promise<DayNote[]> {
-  const rows = await db
+  const rows = await typedMessagesAbout(db, day).where('m.student_id', '=', studentId).execute();
+  return rows.map(toDayNote);
+}
+
+/** The typed messages about `day` (a class's or a child's, as the caller narrows), in the order sent. */
+const typedMessagesAbout = (db: Db, day: string) =>
+  db
     .selectFrom('conversation_message as m')
     .innerJoin('app_user as u', 'u.id', 'm.student_id')
     .select([
@@ -413,13 +402,9 @@ export async function pupilDayNotes(db: Db, studentId: number, day: string): Pro
       'm.sender_name',
       'm.sent_at',
     ])
-    .where('m.student_id', '=', studentId)
     .where('m.for_day', '=', day)
     .where('m.type', 'in', [...TYPED_MESSAGE_TYPES])
-    .orderBy('m.id')
-    .execute();
-  return rows.map(toDayNote);
-}
+    .orderBy('m.id');
 
 type DayNoteRow = {
   id: number;
