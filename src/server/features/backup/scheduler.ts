@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BackupConfig } from '../../config.js';
 import type { Db } from '../../db/connect.js';
+import { RepeatingLook } from '../../lib/repeating-look.js';
 import { nowIso } from '../../lib/time.js';
 import { type BackupSource, backupToFile } from './backup.js';
 import { claimSlot, filesBeyond, finishRun } from './backup-run.repository.js';
@@ -22,38 +23,26 @@ export type SlotOutcome =
  * Only the scheduled backups' own files are pruned (by their rows), never a backup made by hand.
  */
 export class BackupScheduler {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<SlotOutcome> | undefined;
-  private stopped = false;
+  private readonly loop: RepeatingLook;
 
   constructor(
     private readonly db: Db,
     private readonly source: BackupSource,
     private readonly config: BackupConfig,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    // Looks at once, then every minute (or every interval, when shorter).
+    this.loop = new RepeatingLook(() => this.runDue(), Math.min(LOOK_EVERY_MS, config.intervalMs), 0);
+  }
 
-  /** Looks at once, then every minute (or every interval, when shorter). */
+  /** Scheduled backups off (an interval of 0): never looks. */
   start(): void {
-    if (this.config.intervalMs <= 0 || this.timer) return;
-    this.stopped = false;
-    const look = () => {
-      this.running = this.runDue().finally(() => {
-        this.running = undefined;
-        if (!this.stopped)
-          this.timer = setTimeout(look, Math.min(LOOK_EVERY_MS, this.config.intervalMs)).unref();
-      });
-      this.running.catch(() => {});
-    };
-    this.timer = setTimeout(look, 0).unref();
+    if (this.config.intervalMs > 0) this.loop.start();
   }
 
   /** Stops looking; a backup under way finishes first. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.running?.catch(() => {});
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Makes the backup of the slot `at` falls in, unless another process (or this one) has claimed it. */

@@ -5,6 +5,7 @@ import type { Db } from '../../db/connect.js';
 import { claimAttempt } from '../../lib/attempt-counters.js';
 import { HttpError } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/file-store/file-store.js';
+import { RepeatingLook } from '../../lib/repeating-look.js';
 import type { PrivateFolder } from '../../lib/upload-storage.js';
 import { findCareRecord, pickupPhotosInUse } from './care.repository.js';
 
@@ -104,9 +105,7 @@ export type SweepOutcome = { ran: true; removed: string[] } | { ran: false };
  * sweeps. A sweep run twice would do no harm (removing is idempotent), only work twice.
  */
 export class PickupPhotoSweeper {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<SweepOutcome> | undefined;
-  private stopped = false;
+  private readonly loop = new RepeatingLook(() => this.runDue(), LOOK_EVERY_MS);
 
   constructor(
     private readonly db: Db,
@@ -115,24 +114,12 @@ export class PickupPhotoSweeper {
   ) {}
 
   start(): void {
-    if (this.timer) return;
-    this.stopped = false;
-    const look = () => {
-      this.running = this.runDue().finally(() => {
-        this.running = undefined;
-        if (!this.stopped) this.timer = setTimeout(look, LOOK_EVERY_MS).unref();
-      });
-      this.running.catch(() => {});
-    };
-    this.timer = setTimeout(look, LOOK_EVERY_MS).unref();
+    this.loop.start();
   }
 
   /** Stops looking; a sweep under way finishes first. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.running?.catch(() => {});
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Sweeps at `now` unless a process (this one or another) swept within the last SWEEP_EVERY_MS. */

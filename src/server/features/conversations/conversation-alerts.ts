@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/connect.js';
+import { RepeatingLook } from '../../lib/repeating-look.js';
 import { type Alert, sendAlert } from '../alerts/send-alert.js';
 import { claimDueAlerts, otherSide, recipientsOf } from './conversations.repository.js';
 
@@ -56,29 +57,17 @@ const LOOK_EVERY_MS = 60 * 1000;
 
 /** The minute job of every process: sends the alerts whose time has come. */
 export class ConversationAlertJob {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<Alert[]> | undefined;
-  private stopped = false;
+  private readonly loop = new RepeatingLook(() => this.runDue(), LOOK_EVERY_MS);
 
   constructor(private readonly app: { db: Db; log: FastifyBaseLogger }) {}
 
   start(): void {
-    if (this.timer) return;
-    this.stopped = false;
-    const look = () => {
-      this.running = this.runDue().finally(() => {
-        this.running = undefined;
-        if (!this.stopped) this.timer = setTimeout(look, LOOK_EVERY_MS).unref();
-      });
-    };
-    this.timer = setTimeout(look, LOOK_EVERY_MS).unref();
+    this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.running?.catch(() => {});
+  /** Stops looking; alerts being sent go first. */
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Sends what is due at `now`; never throws (the next look tries again). */

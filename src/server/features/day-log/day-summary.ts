@@ -5,6 +5,7 @@ import { dateInZone, formatTime } from '../../../shared/school-time.js';
 import type { Db } from '../../db/connect.js';
 import { translatorFor } from '../../lib/i18n.js';
 import { longDateIn } from '../../lib/mail-words.js';
+import { RepeatingLook } from '../../lib/repeating-look.js';
 import { userLocale } from '../../lib/school-languages.js';
 import { sendAlert } from '../alerts/send-alert.js';
 import { checkinsOf } from '../care/care.repository.js';
@@ -119,9 +120,13 @@ export async function sendDaySummaries(app: FastifyInstance, now: Date = new Dat
 
 /** Looks every few minutes whether today's summaries are due (one process sends them). */
 export class DaySummaryJob {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
-  private stopped = false;
+  private readonly loop = new RepeatingLook(
+    () =>
+      sendDaySummaries(this.app).catch((error: unknown) =>
+        this.log.error({ err: error }, 'day summaries: not sent'),
+      ),
+    LOOK_EVERY_MS,
+  );
 
   constructor(
     private readonly app: FastifyInstance,
@@ -129,23 +134,11 @@ export class DaySummaryJob {
   ) {}
 
   start(): void {
-    if (this.timer) return;
-    this.stopped = false;
-    const look = () => {
-      this.running = sendDaySummaries(this.app)
-        .catch((error: unknown) => this.log.error({ err: error }, 'day summaries: not sent'))
-        .finally(() => {
-          this.running = undefined;
-          if (!this.stopped) this.timer = setTimeout(look, LOOK_EVERY_MS).unref();
-        });
-    };
-    this.timer = setTimeout(look, LOOK_EVERY_MS).unref();
+    this.loop.start();
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.running;
+  /** Stops looking; summaries being sent go first. */
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 }
