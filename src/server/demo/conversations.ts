@@ -1,5 +1,6 @@
 import { dateInZone } from '../../shared/school-time.js';
 import type { Db } from '../db/connect.js';
+import { insertMessage, markRead } from '../features/conversations/conversations.repository.js';
 import { zonedInstant } from './care.js';
 import { CLASS_TEACHER, emailFor, PARENT_EMAIL, PRINCIPAL, STUDENT_EMAIL } from './people.js';
 import { schoolDaysBefore } from './school.js';
@@ -155,43 +156,27 @@ export async function writeDemoConversations(
           ? 'other-collector'
           : 'text';
     const side = line.from === 'parent' ? 'family' : 'school';
-    const { id } = await trx
-      .insertInto('conversation_message')
-      .values({
-        student_id: child.id,
-        sender_id: sender.id,
-        sender_name: sender.name,
-        side,
-        type,
-        body: line.text,
-        for_day: type === 'text' ? null : day,
-        reason: line.absent ?? null,
-        pickup_time: line.latePickup ?? null,
-        collector_name: line.collector?.name ?? null,
-        collector_phone: line.collector?.phone ?? null,
-        attachment_path: null,
-        attachment_kind: null,
-        attachment_name: null,
-        attachment_size: null,
-        sent_at: sentAt,
-        // Told long ago: starting the demo alerts nobody.
-        alert_due_at: sentAt,
-        alerted_at: sentAt,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    // Through the feature's own writes, so the demo's rows are the rows a user's message makes.
+    const id = await insertMessage(trx, {
+      studentId: child.id,
+      sender,
+      side,
+      type,
+      body: line.text,
+      forDay: type === 'text' ? null : day,
+      reason: line.absent ?? null,
+      time: line.latePickup ?? null,
+      collectorName: line.collector?.name ?? null,
+      collectorPhone: line.collector?.phone ?? null,
+      attachment: null,
+      sentAt,
+      // No alert is due: starting the demo tells nobody.
+      alertDueAt: null,
+    });
     if (line.day === 'today') continue;
     const reader = side === 'family' ? teachers[line.child] : parent;
     if (!reader) continue;
-    await trx
-      .insertInto('conversation_receipt')
-      .values({
-        message_id: id,
-        reader_id: reader.id,
-        reader_name: reader.name,
-        student_id: child.id,
-        read_at: new Date(Math.min(Date.parse(sentAt) + READ_AFTER_MS, now.getTime())).toISOString(),
-      })
-      .execute();
+    const readAt = new Date(Math.min(Date.parse(sentAt) + READ_AFTER_MS, now.getTime())).toISOString();
+    await markRead(trx, child.id, { ...reader, side: side === 'family' ? 'school' : 'family' }, id, readAt);
   }
 }
