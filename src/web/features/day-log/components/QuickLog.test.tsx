@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LOG_MESSAGES } from '../../../../shared/api/day-log.js';
+import { onDeviceIn } from '../../../test/device-zone.js';
+import { TEST_SCHOOL } from '../../../test/school.js';
 import { apiError, mockApi, profile, renderScreen } from '../../../test/school-test-utils.js';
 import { entry, TODAY } from '../testing/day.js';
 import { QuickLog } from './QuickLog.js';
@@ -114,5 +116,25 @@ describe('The daily log on Today', () => {
     await user.click(within(form).getByRole('button', { name: 'Record medication' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(LOG_MESSAGES.medicationNotInCare);
     expect(within(form).getByLabelText('Medication')).toHaveValue('Paracetamol');
+  });
+});
+
+describe('The daily log on a device in another zone than the school’s', () => {
+  onDeviceIn('Asia/Tokyo');
+
+  it('starts a nap at the school’s time of day, not the device’s', async () => {
+    const { user, api } = render();
+    await user.click(screen.getByRole('button', { name: 'Ada Mensah' }));
+    await user.click(screen.getByRole('button', { name: 'Nap started' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Logged for 1 child.');
+    const [body] = api.requests.filter((r) => r.method === 'POST').map((r) => r.body);
+    const from = (body as { detail: { from: string } }).detail.from;
+    const inZone = (timeZone: string) =>
+      new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    // Read around the tap: a minute may have turned meanwhile.
+    const now = Date.now();
+    const school = [now - 60_000, now].map((at) => inZone(TEST_SCHOOL.timeZone).format(at));
+    expect(school).toContain(from);
+    expect(inZone('Asia/Tokyo').format(now)).not.toBe(from);
   });
 });

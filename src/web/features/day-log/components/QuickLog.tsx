@@ -2,6 +2,7 @@ import '../../../styles/day-log.css';
 import { type FormEvent, useId, useState } from 'react';
 import type { LogDetailInput } from '../../../../shared/api/day-log.js';
 import { entryWords } from '../../../../shared/day-log-words.js';
+import { formatTime } from '../../../../shared/school-time.js';
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { type MessageKey, useI18n } from '../../../lib/i18n.js';
@@ -15,12 +16,18 @@ export interface QuickLogPupil {
 }
 
 /** The common entries, one tap each once the children are chosen. */
-const QUICK: readonly { label: MessageKey; detail: (meal: string) => LogDetailInput }[] = [
+const QUICK: readonly {
+  label: MessageKey;
+  detail: (meal: string, timeZone: string | undefined) => LogDetailInput;
+}[] = [
   { label: 'day-log.quick.mealAll', detail: (what) => ({ kind: 'meal', what, amount: 'all' }) },
   { label: 'day-log.quick.mealMost', detail: (what) => ({ kind: 'meal', what, amount: 'most' }) },
   { label: 'day-log.quick.mealSome', detail: (what) => ({ kind: 'meal', what, amount: 'some' }) },
   { label: 'day-log.quick.mealNone', detail: (what) => ({ kind: 'meal', what, amount: 'none' }) },
-  { label: 'day-log.quick.napStart', detail: () => ({ kind: 'nap', from: nowHhMm(), to: null }) },
+  {
+    label: 'day-log.quick.napStart',
+    detail: (_meal, timeZone) => ({ kind: 'nap', from: nowInSchool(timeZone), to: null }),
+  },
   { label: 'day-log.quick.wet', detail: () => ({ kind: 'toilet', toilet: 'wet' }) },
   { label: 'day-log.quick.dirty', detail: () => ({ kind: 'toilet', toilet: 'dirty' }) },
   { label: 'day-log.quick.toilet', detail: () => ({ kind: 'toilet', toilet: 'toilet' }) },
@@ -28,11 +35,8 @@ const QUICK: readonly { label: MessageKey; detail: (meal: string) => LogDetailIn
   { label: 'day-log.quick.tired', detail: () => ({ kind: 'mood', mood: 'tired' }) },
 ];
 
-/** The device's time of day; the server's "now" is the school's, and a nap's start is close enough. */
-function nowHhMm(): string {
-  const now = new Date();
-  return `${String(now.getHours()).padStart(2, '0')}:${String(now.getMinutes()).padStart(2, '0')}`;
-}
+/** Now as the school's time of day (HH:MM), as the server stamps an entry without a time. */
+const nowInSchool = (timeZone: string | undefined): string => formatTime(new Date().toISOString(), timeZone);
 
 const field = (form: HTMLFormElement, name: string): string =>
   (form.elements.namedItem(name) as HTMLInputElement | null)?.value.trim() ?? '';
@@ -77,6 +81,7 @@ export function QuickLog({ classId, pupils }: { classId: number; pupils: readonl
   const [meal, setMeal] = useState(() => t('day-log.quick.defaultMeal'));
   const [status, setStatus] = useState<{ ok: boolean; text: string } | undefined>();
   const save = useLogEntry();
+  const timeZone = useSchoolTimeZone();
   const studentIds = pupils.map((p) => p.studentId).filter((studentId) => chosen.has(studentId));
 
   const toggle = (studentId: number) =>
@@ -164,7 +169,7 @@ export function QuickLog({ classId, pupils }: { classId: number; pupils: readonl
               type="button"
               className="btn btn-primary rounded-pill"
               disabled={save.isPending}
-              onClick={() => void log(quick.detail(meal.trim() || t('day-log.quick.defaultMeal')))}
+              onClick={() => void log(quick.detail(meal.trim() || t('day-log.quick.defaultMeal'), timeZone))}
             >
               {t(quick.label)}
             </button>
