@@ -25,6 +25,7 @@ const MOMENT: PhotoMoment = {
     { n: 1, width: 1200, height: 800, widths: [400, 800, 1200] },
     { n: 2, width: 300, height: 200, widths: [300] },
   ],
+  mayRemove: false,
 };
 const OLDER: PhotoMoment = { ...MOMENT, id: 4, caption: 'Snack time', postedAt: '2026-11-23T09:00:00.000Z' };
 const CHILDREN = {
