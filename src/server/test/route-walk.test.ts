@@ -240,6 +240,8 @@ const POLICY: Record<string, Rule> = {
   'GET /api/photo-moments': { who: EVERY_SCHOOL_TYPE },
   'GET /api/photo-moments/children': { who: TEACHER_PRINCIPAL },
   'GET /api/photo-moments/:id': { who: EVERY_SCHOOL_TYPE, url: '/api/photo-moments/999999' },
+  // Past the guard, the moment's own rule: its poster and the principal; others who see it 403.
+  'DELETE /api/photo-moments/:id': { who: EVERY_SCHOOL_TYPE, url: '/api/photo-moments/999999' },
   'GET /api/photo-moments/:id/photos/:n/:width': {
     who: EVERY_SCHOOL_TYPE,
     url: '/api/photo-moments/999999/photos/1/400',

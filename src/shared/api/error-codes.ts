@@ -149,6 +149,12 @@ export const DAY_LOG_ERROR_CODES = {
   alreadyAcknowledged: 'ALREADY_ACKNOWLEDGED',
 } as const;
 
+/** Photo moments (docs/decisions/0084-taking-down-a-photo-moment.md). */
+export const PHOTO_MOMENT_ERROR_CODES = {
+  /** 403: the caller sees the moment but may not take it down (only its poster and the principal may). */
+  notYours: 'NOT_YOURS',
+} as const;
+
 type CodesOf<T> = T[keyof T];
 
 /** Every code the server may send. */
@@ -169,7 +175,8 @@ export type ErrorCode =
   | CodesOf<typeof CONTENT_ERROR_CODES>
   | CodesOf<typeof MAIL_ERROR_CODES>
   | CodesOf<typeof NEWSLETTER_ERROR_CODES>
-  | CodesOf<typeof DAY_LOG_ERROR_CODES>;
+  | CodesOf<typeof DAY_LOG_ERROR_CODES>
+  | CodesOf<typeof PHOTO_MOMENT_ERROR_CODES>;
 
 /** The codes as one sorted list without repeats (the enum of `ErrorBodySchema.code`). */
 export const ERROR_CODES = [
@@ -192,6 +199,7 @@ export const ERROR_CODES = [
       MAIL_ERROR_CODES,
       NEWSLETTER_ERROR_CODES,
       DAY_LOG_ERROR_CODES,
+      PHOTO_MOMENT_ERROR_CODES,
     ].flatMap((codes): ErrorCode[] => Object.values(codes)),
   ),
 ].sort() as [ErrorCode, ...ErrorCode[]];

@@ -92,6 +92,11 @@ export const PhotoMomentSchema = z.object({
   /** The tagged children the caller may know of: staff see all; a family sees all (it sees the moment only when every one consents). */
   children: z.array(z.object({ id: z.number().int(), name: z.string() })),
   photos: z.array(MomentPhotoSchema),
+  /**
+   * Whether the caller may take the moment down (`DELETE photo-moments/{id}`): its poster and the
+   * principal. Said by the server for each caller, so the browser keeps no copy of the rule.
+   */
+  mayRemove: z.boolean(),
 });
 export type PhotoMoment = z.infer<typeof PhotoMomentSchema>;
 

@@ -2,8 +2,8 @@ import type { PhotoMoment } from '../../../shared/api/photo-moments.js';
 import { addDaysIso, dateInZone } from '../../../shared/school-time.js';
 import type { Db } from '../../db/connect.js';
 import type { Viewer } from '../school/school.policy.js';
-import { ownChildrenOf, visibleMoments } from './photo-moments.policy.js';
-import { findMoments, toPhotoMoment } from './photo-moments.repository.js';
+import { momentFor, ownChildrenOf, visibleMoments } from './photo-moments.policy.js';
+import { findMoments } from './photo-moments.repository.js';
 
 /**
  * The photo moments of one child's school day that the viewer may see, oldest first: for the
@@ -38,5 +38,5 @@ export async function momentsOfChildDay(
     return moment ? [moment] : [];
   });
   const shown = await visibleMoments(db, viewer, ordered, await ownChildrenOf(db, viewer));
-  return shown.map(toPhotoMoment);
+  return shown.map((moment) => momentFor(viewer, moment));
 }

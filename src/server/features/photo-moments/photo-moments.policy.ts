@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
+import type { PhotoMoment } from '../../../shared/api/photo-moments.js';
 import { USER_TYPE } from '../../../shared/constants.js';
 import { familySeesMoment } from '../../../shared/rules/photo-consent.js';
 import type { Db } from '../../db/connect.js';
 import { childIds, taughtClassIds, type Viewer } from '../school/school.policy.js';
-import { guardiansOfChildren, type StoredMoment } from './photo-moments.repository.js';
+import { guardiansOfChildren, type StoredMoment, toPhotoMoment } from './photo-moments.repository.js';
 
 /**
  * Who sees a photo moment (docs/decisions/0079-photo-consent.md), asked at every read so that a
@@ -14,6 +15,9 @@ import { guardiansOfChildren, type StoredMoment } from './photo-moments.reposito
  * - a parent: when the family's own tagged children and the other tagged children consent
  *   (familySeesMoment of src/shared/rules/photo-consent.ts);
  * - anyone else: none. A moment the viewer may not see is a 404, like an unknown id.
+ *
+ * Who may take a moment down (docs/decisions/0084-taking-down-a-photo-moment.md): its poster and the
+ * principal; anyone else who sees it is refused (403), anyone who does not gets the 404 above.
  *
  * Who may tag a child when posting: a teacher the children of their current classes, the principal
  * any pupil.
@@ -71,6 +75,17 @@ export async function visibleMoments(
 export async function maySeeMoment(db: Db, viewer: Viewer, moment: StoredMoment): Promise<boolean> {
   return (await visibleMoments(db, viewer, [moment], await ownChildrenOf(db, viewer))).length === 1;
 }
+
+/**
+ * Whether the viewer may take the moment down: the principal, or the poster (a moment whose
+ * poster's account is gone is the principal's alone). Asked only of a moment the viewer sees.
+ */
+export const mayRemoveMoment = (viewer: Viewer, moment: StoredMoment): boolean =>
+  viewer.type === USER_TYPE.principal || (moment.postedById !== null && moment.postedById === viewer.id);
+
+/** A moment the viewer sees, as the API answers it to them. */
+export const momentFor = (viewer: Viewer, moment: StoredMoment): PhotoMoment =>
+  toPhotoMoment(moment, mayRemoveMoment(viewer, moment));
 
 /**
  * The children among `children` the viewer may not tag: for a teacher, those not in a class they

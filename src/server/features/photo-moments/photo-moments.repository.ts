@@ -24,14 +24,20 @@ export interface StoredMoment {
 export const momentPhotoFile = (name: string, width: number): string =>
   `${PHOTO_MOMENT_RULES.folder}/${name}-${width}.webp`;
 
-export const toPhotoMoment = (moment: StoredMoment): PhotoMoment => ({
+/** The answer of a moment; `mayRemove` is the caller's (photo-moments.policy.ts mayRemoveMoment). */
+export const toPhotoMoment = (moment: StoredMoment, mayRemove: boolean): PhotoMoment => ({
   id: moment.id,
   caption: moment.caption,
   postedAt: moment.postedAt,
   postedBy: moment.postedBy,
   children: moment.children.map((child) => ({ id: child.id, name: child.name })),
   photos: moment.photos.map(({ n, width, height, widths }) => ({ n, width, height, widths })),
+  mayRemove,
 });
+
+/** Every stored file of the moment: each photo in each of its widths. */
+export const momentFiles = (moment: StoredMoment): string[] =>
+  moment.photos.flatMap((photo) => photo.widths.map((width) => momentPhotoFile(photo.name, width)));
 
 export interface NewMoment {
   caption: string;
@@ -135,6 +141,18 @@ export async function findMoments(db: Db, ids: readonly number[]): Promise<Map<n
 
 export async function findMoment(db: Db, id: number): Promise<StoredMoment | undefined> {
   return (await findMoments(db, [id])).get(id);
+}
+
+/**
+ * Deletes a moment with its photos' rows and its tags (call inside a transaction; its files are the
+ * caller's to remove once the transaction is committed). Answers false when there was no such
+ * moment, for example when another request took it down first.
+ */
+export async function deleteMoment(trx: Db, id: number): Promise<boolean> {
+  await trx.deleteFrom('photo_moment_child').where('moment_id', '=', id).execute();
+  await trx.deleteFrom('photo_moment_photo').where('moment_id', '=', id).execute();
+  const { numDeletedRows } = await trx.deleteFrom('photo_moment').where('id', '=', id).executeTakeFirst();
+  return Number(numDeletedRows) > 0;
 }
 
 /** The guardians of each of these children: parent id -> their children among them. */

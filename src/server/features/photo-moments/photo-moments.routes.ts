@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { toWireRecord, wireRecordSchema } from '../../../shared/api/content.js';
+import { PHOTO_MOMENT_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import {
   GalleryChildrenAnswerSchema,
@@ -19,8 +20,8 @@ import {
 import { IdParamSchema } from '../../../shared/api/school.js';
 import { USER_TYPE } from '../../../shared/constants.js';
 import { bumpDataVersion } from '../../lib/data-version.js';
-import { invalid, notFound } from '../../lib/errors.js';
-import { CHECKED, schoolRouting } from '../../lib/school-routes.js';
+import { HttpError, invalid, notFound } from '../../lib/errors.js';
+import { CHECKED, NO_CONTENT, schoolRouting } from '../../lib/school-routes.js';
 import { nowIso } from '../../lib/time.js';
 import { removeImages } from '../../lib/upload-storage.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
@@ -31,21 +32,24 @@ import { listContentRecords } from '../content/content.repository.js';
 import { childIds, taughtClassIds, type Viewer } from '../school/school.policy.js';
 import {
   familiesWhoSee,
+  mayRemoveMoment,
   maySeeMoment,
+  momentFor,
   ownChildrenOf,
   untaggable,
   visibleMoments,
 } from './photo-moments.policy.js';
 import {
+  deleteMoment,
   findMoment,
   findMoments,
   galleryChildren,
   insertMoment,
+  momentFiles,
   momentPhotoFile,
   type StoredMoment,
   setGalleryChildren,
   taggableChildren,
-  toPhotoMoment,
 } from './photo-moments.repository.js';
 
 /**
@@ -63,6 +67,7 @@ const PostBodySchema = PhotoMomentFieldsSchema.extend({ [FIELD]: uploadedMediaFi
 export const PHOTO_MOMENT_ROUTE_MESSAGES = {
   notYours: 'That child',
   notAGallery: 'That gallery record',
+  notYourMoment: 'Only the person who posted this moment, or the principal, may remove it.',
 } as const;
 
 /** The moment the viewer may see, or the 404 of an unknown id. */
@@ -249,7 +254,7 @@ export async function photoMomentRoutes(app: FastifyInstance): Promise<void> {
       const moment = await findMoment(app.db, id);
       if (!moment) throw notFound('That photo moment');
       await tellFamilies(app, moment);
-      return reply.code(201).send({ data: toPhotoMoment(moment) });
+      return reply.code(201).send({ data: momentFor(viewer, moment) });
     },
   );
 
@@ -281,7 +286,7 @@ export async function photoMomentRoutes(app: FastifyInstance): Promise<void> {
         ...(before !== undefined && { before: new Date(before).toISOString() }),
         ...(limit !== undefined && { limit }),
       });
-      return { data: page.data.map(toPhotoMoment), next: page.next };
+      return { data: page.data.map((moment) => momentFor(viewer, moment)), next: page.next };
     },
   );
 
@@ -312,9 +317,58 @@ export async function photoMomentRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: PhotoMomentAnswerSchema, ...CHECKED },
       },
     },
-    async (request) => ({
-      data: toPhotoMoment(await visibleMoment(app, currentUser(request), request.params.id)),
-    }),
+    async (request) => {
+      const viewer = currentUser(request);
+      return { data: momentFor(viewer, await visibleMoment(app, viewer, request.params.id)) };
+    },
+  );
+
+  api.delete(
+    '/photo-moments/:id',
+    {
+      onRequest: app.requireSchoolUser,
+      schema: {
+        tags: TAGS,
+        summary: 'Take a photo moment down (its poster and the principal)',
+        description:
+          'Deletes the moment, its photos in every stored width and its tags, for every family at ' +
+          'once; each tagged child’s open timelines hear of it (a live event of kind photo). Someone ' +
+          `else who sees the moment: 403 ${PHOTO_MOMENT_ERROR_CODES.notYours}; anyone who does not see ` +
+          'it: 404, like an unknown id. An alert already delivered is not recalled.',
+        security: BEARER_AUTH,
+        params: IdParamSchema,
+        response: { 204: NO_CONTENT, ...CHECKED },
+      },
+    },
+    async (request, reply) => {
+      const viewer = currentUser(request);
+      const moment = await visibleMoment(app, viewer, request.params.id);
+      if (!mayRemoveMoment(viewer, moment))
+        throw new HttpError(
+          403,
+          PHOTO_MOMENT_ERROR_CODES.notYours,
+          PHOTO_MOMENT_ROUTE_MESSAGES.notYourMoment,
+        );
+      const removed = await app.db.transaction().execute((trx) => deleteMoment(trx, moment.id));
+      if (!removed) throw notFound('That photo moment');
+      // The rows are gone for good: only now may the files go (a file already gone is no error).
+      await removeImages(app.files, PHOTO_MOMENT_RULES.folder, momentFiles(moment));
+      // No audit table keeps who removed what outside money (fees' money_audit): the log says it.
+      request.log.info(
+        {
+          momentId: moment.id,
+          removedBy: viewer.id,
+          postedBy: moment.postedById,
+          children: moment.children.map((child) => child.id),
+          photos: moment.photos.length,
+        },
+        'photo moment removed',
+      );
+      await tellTimelines(app, moment).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'the live events of a removed photo moment were not published');
+      });
+      return reply.code(204).send(null);
+    },
   );
 
   api.get(
@@ -448,9 +502,7 @@ export async function photoMomentRoutes(app: FastifyInstance): Promise<void> {
  * guardian who may see the moment hears of it (alert kind photos).
  */
 async function tellFamilies(app: FastifyInstance, moment: StoredMoment): Promise<void> {
-  for (const child of moment.children) {
-    await app.signals.publish({ channel: 'live', event: { kind: 'photo', childId: child.id } });
-  }
+  await tellTimelines(app, moment);
   const userIds = await familiesWhoSee(app.db, moment);
   if (userIds.length === 0) return;
   await sendAlert(app, {
@@ -460,4 +512,11 @@ async function tellFamilies(app: FastifyInstance, moment: StoredMoment): Promise
     body: { key: 'photo-moments.alert.body', params: { name: moment.postedBy, count: moment.photos.length } },
     path: `/photo-moments/${moment.id}`,
   });
+}
+
+/** Each tagged child's day changed: open timelines and feeds ask again (a live event per child). */
+async function tellTimelines(app: FastifyInstance, moment: StoredMoment): Promise<void> {
+  for (const child of moment.children) {
+    await app.signals.publish({ channel: 'live', event: { kind: 'photo', childId: child.id } });
+  }
 }

@@ -1,6 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ChildDayAnswerSchema } from '../../../shared/api/day-log.js';
 import type { PhotoConsent } from '../../../shared/api/family.js';
 import type { LiveEvent } from '../../../shared/api/live.js';
 import {
@@ -28,8 +29,9 @@ import { findMoment } from './photo-moments.repository.js';
 
 /**
  * Photo moments on both engines (docs/decisions/0079-photo-consent.md): posting and its limits, the
- * consent matrix (own family, other families) read at every request, the photos' headers, and the
- * website's gallery leaving out pictures of a child without website consent.
+ * consent matrix (own family, other families) read at every request, the photos' headers, taking a
+ * moment down (docs/decisions/0084-taking-down-a-photo-moment.md), and the website's gallery leaving
+ * out pictures of a child without website consent.
  *
  * The demo parent guards student@ (Aisha, KG) and her brother (Class 2); teacher@ teaches KG,
  * teacher2@ does not. `other` is made here: a Parent guarding `classmate`, another KG pupil.
@@ -372,6 +374,133 @@ describe.each(TEST_ENGINES)('photo moments on %s', (engine) => {
     expect(
       (await as('parent', { method: 'GET', url: '/api/photo-moments?before=yesterday' })).statusCode,
     ).toBe(400);
+  });
+
+  const remove = (who: Who, id: number | string) =>
+    as(who, { method: 'DELETE', url: `/api/photo-moments/${id}` });
+  const mayRemove = async (who: Who, id: number) => {
+    const res = await as(who, { method: 'GET', url: `/api/photo-moments/${id}` });
+    expect(res.statusCode, `${who}: ${res.body}`).toBe(200);
+    return PhotoMomentAnswerSchema.parse(res.json()).data.mayRemove;
+  };
+
+  it('taking a moment down: its poster and the principal; anyone else who sees it 403, who does not 404', async () => {
+    // The principal posts; teacher@ teaches the tagged children, so sees it without having posted it.
+    const principals = await posted('principal');
+    expect(principals.mayRemove).toBe(true);
+    for (const who of ['teacher', 'parent', 'other'] as const) {
+      expect(await mayRemove(who, principals.id), who).toBe(false);
+      const res = await remove(who, principals.id);
+      expect([res.statusCode, res.json().error.code], who).toEqual([403, 'NOT_YOURS']);
+    }
+    for (const who of ['teacher2', 'stranger', 'student', 'student2'] as const) {
+      const res = await remove(who, principals.id);
+      expect([res.statusCode, res.json().error.code], who).toEqual([404, 'NOT_FOUND']);
+    }
+    expect(await sees('parent', principals.id)).toBe(true);
+
+    // The teacher's own moment: theirs to take down, and the principal's; the feed says so too.
+    const teachers = await posted('teacher');
+    expect(teachers.mayRemove).toBe(true);
+    expect(await mayRemove('principal', teachers.id)).toBe(true);
+    const feed = PhotoMomentFeedSchema.parse(
+      (await as('teacher', { method: 'GET', url: '/api/photo-moments?limit=50' })).json(),
+    ).data;
+    expect(feed.find((m) => m.id === teachers.id)?.mayRemove).toBe(true);
+    expect(feed.find((m) => m.id === principals.id)?.mayRemove).toBe(false);
+
+    expect((await remove('principal', teachers.id)).statusCode).toBe(204);
+    expect((await remove('teacher', (await posted('teacher')).id)).statusCode).toBe(204);
+    expect((await remove('principal', principals.id)).statusCode).toBe(204);
+
+    expect((await remove('principal', 999999)).statusCode).toBe(404);
+    for (const bad of ['abc', '0', '1.5']) {
+      const res = await remove('principal', bad);
+      expect([res.statusCode, res.json().error.code], bad).toEqual([400, 'VALIDATION_FAILED']);
+    }
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/photo-moments/${teachers.id}` })).statusCode,
+    ).toBe(401);
+  });
+
+  it('a moment taken down is gone for everyone: feed, the child’s day, its photos and their files; timelines hear of it', async () => {
+    const moment = await posted('teacher', {
+      photos: [
+        { name: 'one.jpg', data: await jpegWithGps(900, 600) },
+        { name: 'two.png', data: await png(300, 200), type: 'image/png' },
+      ],
+    });
+    const stored = await t.db
+      .selectFrom('photo_moment_photo')
+      .select(['name', 'widths'])
+      .where('moment_id', '=', moment.id)
+      .orderBy('position')
+      .execute();
+    const paths = stored.flatMap((photo) =>
+      photo.widths.split(',').map((width) => `moments/${photo.name}-${width}.webp`),
+    );
+    // 400, 800 and 900 px of the first photo, 300 px of the second.
+    expect(paths).toHaveLength(4);
+    const dayMoments = async (who: Who) => {
+      const res = await as(who, { method: 'GET', url: `/api/pupils/${f.users.student}/day` });
+      expect(res.statusCode, res.body).toBe(200);
+      return ChildDayAnswerSchema.parse(res.json()).data.items.flatMap((item) =>
+        item.type === 'photo' ? [item.moment.id] : [],
+      );
+    };
+    expect(await dayMoments('parent')).toContain(moment.id);
+    expect(await sees('parent', moment.id)).toBe(true);
+
+    // A file already gone (a sweep, a restore without it) does not stop the rest.
+    const [lost, ...kept] = paths;
+    if (!lost) throw new Error('no stored file');
+    await t.app.files.remove([lost]);
+    const filesBefore = await storedMomentFiles();
+    const events: LiveEvent[] = [];
+    const stop = t.app.signals.subscribe((signal) => {
+      if (signal.channel === 'live') events.push(signal.event);
+    });
+    const res = await remove('teacher', moment.id);
+    expect(res.statusCode, res.body).toBe(204);
+    expect(res.body).toBe('');
+    await vi.waitFor(() =>
+      expect(events).toEqual(
+        expect.arrayContaining([
+          { kind: 'photo', childId: f.users.student },
+          { kind: 'photo', childId: classmate },
+        ]),
+      ),
+    );
+    stop();
+
+    for (const who of ['parent', 'other', 'teacher', 'principal'] as const) {
+      expect(await sees(who, moment.id), who).toBe(false);
+    }
+    expect(await dayMoments('parent')).not.toContain(moment.id);
+    expect(await dayMoments('teacher')).not.toContain(moment.id);
+    expect(
+      (await as('parent', { method: 'GET', url: `/api/${momentPhotoPath(moment.id, 1, 'download')}` }))
+        .statusCode,
+    ).toBe(404);
+    for (const path of kept) expect(await t.app.files.stat(path), path).toBeUndefined();
+    // Only this moment's files went.
+    expect(await storedMomentFiles()).toBe(filesBefore - kept.length);
+    for (const table of ['photo_moment_photo', 'photo_moment_child'] as const) {
+      const rows = await t.db
+        .selectFrom(table)
+        .select('moment_id')
+        .where('moment_id', '=', moment.id)
+        .execute();
+      expect(rows, table).toEqual([]);
+    }
+    expect((await remove('teacher', moment.id)).statusCode).toBe(404);
+  });
+
+  it('two removals at once: one takes the moment down, the other finds nothing', async () => {
+    const moment = await posted('teacher');
+    const answers = await Promise.all([remove('teacher', moment.id), remove('principal', moment.id)]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([204, 404]);
+    expect(await findMoment(t.db, moment.id)).toBeUndefined();
   });
 
   it('the website’s gallery leaves out a picture tagged with a child without website consent, on the API and the page', async () => {

@@ -8,6 +8,9 @@ export const photoMomentKeys = {
   /** One feed: every moment the user may see, or one child's. */
   feed: (childId: number | undefined) => ['photo-moments', 'feed', childId ?? 'all'] as const,
   children: ['photo-moments', 'children'] as const,
-  /** A photo's bytes: a stored photo never changes. */
-  photo: (id: number, n: number, width: number) => ['photo-moments', 'photo', id, n, width] as const,
+  /**
+   * A photo's bytes. Outside the live prefix: a stored photo never changes, so an event need not fetch
+   * every photo on screen again, and the photos of a moment just taken down are not asked for (404).
+   */
+  photo: (id: number, n: number, width: number) => ['moment-photo', id, n, width] as const,
 };

@@ -1,11 +1,63 @@
 import { useId, useState } from 'react';
 import type { PhotoMoment } from '../../../../shared/api/photo-moments.js';
+import { HiddenText } from '../../../components/school/SchoolPanel.js';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.js';
+import { isApiError } from '../../../lib/api-client.js';
 import { useI18n } from '../../../lib/i18n.js';
 import { formatWhen, useSchoolTimeZone } from '../../../lib/school-time.js';
+import { notify } from '../../../lib/toast.js';
 import { downloadMomentPhoto } from '../api/get-moment-photo.js';
+import { useRemoveMoment } from '../api/remove-moment.js';
 import { MomentPhoto } from './MomentPhoto.js';
 
-/** One moment: caption, who and when, the tagged children, the photos, each with its download. */
+/**
+ * Taking the moment down, for those the server says may (its poster, the principal): a button, then
+ * a question that says it goes for every family (docs/decisions/0084-taking-down-a-photo-moment.md).
+ */
+function RemoveMoment({ moment }: { moment: PhotoMoment }) {
+  const { t } = useI18n();
+  const remove = useRemoveMoment();
+  const [asking, setAsking] = useState(false);
+  const confirm = async (): Promise<void> => {
+    try {
+      await remove.mutateAsync(moment.id);
+    } catch (error) {
+      notify.error(isApiError(error) ? error.message : t('photo-moments.remove.failed'));
+      setAsking(false);
+      return;
+    }
+    notify.success(t('photo-moments.remove.done'));
+    setAsking(false);
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-outline-danger rounded-pill moment-card__remove"
+        onClick={() => setAsking(true)}
+      >
+        {t('photo-moments.remove.button')} <HiddenText>{moment.caption}</HiddenText>
+      </button>
+      <ConfirmDialog
+        open={asking}
+        title={t('photo-moments.remove.title')}
+        confirmLabel={t('photo-moments.remove.confirm')}
+        busy={remove.isPending}
+        onConfirm={() => void confirm()}
+        onCancel={() => setAsking(false)}
+      >
+        <p className="mb-0">
+          {t('photo-moments.remove.body', { caption: moment.caption, count: moment.photos.length })}
+        </p>
+      </ConfirmDialog>
+    </>
+  );
+}
+
+/**
+ * One moment: caption, who and when, the tagged children, the photos, each with its download, and
+ * for its poster and the principal the way to take it down.
+ */
 export function MomentCard({ moment }: { moment: PhotoMoment }) {
   const { t, locale } = useI18n();
   const timeZone = useSchoolTimeZone();
@@ -59,6 +111,11 @@ export function MomentCard({ moment }: { moment: PhotoMoment }) {
         <p className="text-danger mb-0" role="alert">
           {t('photo-moments.moment.downloadFailed')}
         </p>
+      ) : null}
+      {moment.mayRemove ? (
+        <footer className="moment-card__actions">
+          <RemoveMoment moment={moment} />
+        </footer>
       ) : null}
     </article>
   );

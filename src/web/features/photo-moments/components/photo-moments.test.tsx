@@ -1,15 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PhotoMoment } from '../../../../shared/api/photo-moments.js';
+import { notify } from '../../../lib/toast.js';
 import { seriousAxeViolations as blocking } from '../../../test/axe.js';
-import { mockApi, profile, renderScreen } from '../../../test/school-test-utils.js';
+import { answer, apiError, mockApi, profile, renderScreen } from '../../../test/school-test-utils.js';
 import { ChildPhotos } from './ChildPhotos.js';
 import { PhotoMomentsScreen } from './PhotoMomentsScreen.js';
 
 /**
  * The photo moments' screens (docs/decisions/0079-photo-consent.md) against a mocked API: a family's
- * feed with its downloads, the staff's post form, a child's photos, and axe-core at a phone's and a
- * desk's width for each account type that opens them (layout and contrast are the browser suite's).
+ * feed with its downloads, the staff's post form, a child's photos, taking a moment down
+ * (docs/decisions/0084-taking-down-a-photo-moment.md), and axe-core at a phone's and a desk's width
+ * for each account type that opens them (layout and contrast are the browser suite's).
  */
 
 const MOMENT: PhotoMoment = {
@@ -25,6 +27,7 @@ const MOMENT: PhotoMoment = {
     { n: 1, width: 1200, height: 800, widths: [400, 800, 1200] },
     { n: 2, width: 300, height: 200, widths: [300] },
   ],
+  mayRemove: false,
 };
 const OLDER: PhotoMoment = { ...MOMENT, id: 4, caption: 'Snack time', postedAt: '2026-11-23T09:00:00.000Z' };
 const CHILDREN = {
@@ -164,16 +167,91 @@ describe('photo moments', () => {
     expect(api.calls('GET')).toContain('GET photo-moments?childId=12');
   });
 
+  it('offers Remove only on the moments the server says the user may take down', async () => {
+    openPhotos('Teacher', {
+      'GET photo-moments': { data: [{ ...MOMENT, mayRemove: true }, OLDER], next: null },
+    });
+    const mine = await screen.findByRole('article', { name: MOMENT.caption });
+    expect(within(mine).getByRole('button', { name: `Remove ${MOMENT.caption}` })).toBeInTheDocument();
+    const theirs = screen.getByRole('article', { name: OLDER.caption });
+    expect(within(theirs).queryByRole('button', { name: /^Remove/ })).toBeNull();
+  });
+
+  it('a family sees no Remove', async () => {
+    openPhotos('Parent');
+    const card = await screen.findByRole('article', { name: MOMENT.caption });
+    expect(within(card).queryByRole('button', { name: /^Remove/ })).toBeNull();
+  });
+
+  it('removes a moment after asking: DELETE photo-moments/{id}, the feed and the children’s days load again, a toast says so', async () => {
+    const success = vi.spyOn(notify, 'success');
+    let moments: PhotoMoment[] = [{ ...MOMENT, mayRemove: true }];
+    const { api, user, queryClient } = openPhotos('Principle', {
+      'GET photo-moments': () => ({ data: moments, next: null }),
+      'DELETE photo-moments/5': () => {
+        moments = [];
+        return answer(204);
+      },
+    });
+    const invalidated = vi.spyOn(queryClient, 'invalidateQueries');
+    const card = await screen.findByRole('article', { name: MOMENT.caption });
+
+    // Cancelling asks nothing of the server.
+    await user.click(within(card).getByRole('button', { name: `Remove ${MOMENT.caption}` }));
+    let dialog = screen.getByRole('alertdialog', { name: 'Remove this moment?' });
+    expect(dialog).toHaveAccessibleDescription(
+      `“${MOMENT.caption}” and its 2 photos will be removed for every family who can see them. This cannot be undone.`,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(api.calls('DELETE')).toEqual([]);
+
+    await user.click(within(card).getByRole('button', { name: `Remove ${MOMENT.caption}` }));
+    dialog = screen.getByRole('alertdialog', { name: 'Remove this moment?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove for everyone' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: MOMENT.caption })).toBeNull());
+    expect(api.calls('DELETE')).toEqual(['DELETE photo-moments/5']);
+    expect(await screen.findByText('No photos yet.')).toBeInTheDocument();
+    expect(success).toHaveBeenCalledWith('The moment was removed.');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    // The children's days (features/day-log) show moments too.
+    expect(invalidated).toHaveBeenCalledWith({ queryKey: ['child-day'] });
+  });
+
+  it('says why a removal was refused, and keeps the moment', async () => {
+    const error = vi.spyOn(notify, 'error');
+    const refusal = 'Only the person who posted this moment, or the principal, may remove it.';
+    const { user } = openPhotos('Teacher', {
+      'GET photo-moments': { data: [{ ...MOMENT, mayRemove: true }], next: null },
+      'DELETE photo-moments/5': apiError(403, 'NOT_YOURS', refusal),
+    });
+    const card = await screen.findByRole('article', { name: MOMENT.caption });
+    await user.click(within(card).getByRole('button', { name: `Remove ${MOMENT.caption}` }));
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove for everyone' }),
+    );
+    await waitFor(() => expect(error).toHaveBeenCalledWith(refusal));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByRole('article', { name: MOMENT.caption })).toBeInTheDocument();
+  });
+
   describe.each([375, 1280])('accessibility at %i px', (width) => {
     beforeEach(() => atWidth(width));
     afterEach(() => atWidth(1024));
     it.each(['Parent', 'Teacher', 'Principle'] as const)(
       '%s: no serious or critical axe violation',
       async (type) => {
-        const { container } = openPhotos(type);
+        const mayRemove = type !== 'Parent';
+        const { container, user } = openPhotos(type, {
+          'GET photo-moments': { data: [{ ...MOMENT, mayRemove }], next: null },
+        });
         await screen.findByRole('article', { name: MOMENT.caption });
         if (type !== 'Parent') await screen.findByRole('checkbox', { name: 'Ben Osei' });
         expect(await blocking(container)).toEqual([]);
+        if (!mayRemove) return;
+        // The question before a removal.
+        await user.click(screen.getByRole('button', { name: `Remove ${MOMENT.caption}` }));
+        expect(await blocking(document.body)).toEqual([]);
       },
     );
   });
