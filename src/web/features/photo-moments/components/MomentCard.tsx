@@ -101,7 +101,6 @@ export function MomentCard({ moment }: { moment: PhotoMoment }) {
               className="btn btn-outline-primary rounded-pill moment-card__download"
               onClick={() => download(photo.n)}
             >
-              <i className="bi bi-download" aria-hidden="true" />{' '}
               {t('photo-moments.moment.download', { n: photo.n })}
             </button>
           </li>
