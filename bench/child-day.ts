@@ -19,7 +19,7 @@ import type { LogDetail } from '../src/shared/api/day-log.js';
  *   whole class, two of small groups. The photo rows name files that are not stored: the calls
  *   measured list moments, only the photo calls open files;
  * - every child with a guardian has a conversation of 30 messages over the days, both sides, mostly
- *   text with a late pick-up and someone else collecting, each read by the other side but the last.
+ *   text with a late pick-up and someone else collecting, each read by the other side but the last two.
  *
  * The demo classes get these on top of the demo's own. Rows are written in the order a school writes
  * them (day by day, in time order), in batches inside one transaction. Deterministic (one seed).
@@ -31,8 +31,8 @@ const INCIDENT_CHANCE = 1 / 40;
 const ACKNOWLEDGED_CHANCE = 2 / 3;
 const MOMENTS_PER_DAY = 3;
 const MESSAGES_PER_CHILD = 30;
-/** The messages of a conversation not read yet by the other side (the newest). */
-const UNREAD_AT_END = 1;
+/** The newest messages of a conversation, not read yet by the other side: one of each side's. */
+const UNREAD_AT_END = 2;
 const READ_AFTER_MS = 20 * 60 * 1000;
 /** How long after the moment it is about an entry is written. */
 const WRITE_AFTER_MS = 2 * 60 * 1000;

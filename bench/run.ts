@@ -11,9 +11,10 @@
  * uploads section (bench/uploads.ts): the server's memory under ten parallel registrations with
  * large photos, and what refused ones leave behind; then under ten parallel photo moments.
  * BENCH_ONLY=queries or BENCH_ONLY=uploads runs one section alone; BENCH_ONLY=fees measures only the
- * fee reports (bench/fees.ts) of the large school. BENCH_ONLY=content measures only the public
- * content calls and the server-rendered home page (bench/content.ts; after `npm run build`) against
- * the bare server, and a cold render of the home page.
+ * fee reports (bench/fees.ts) of the large school, BENCH_ONLY=child-day only the calls of a child's
+ * day (bench/child-day.ts). BENCH_ONLY=content measures only the public content calls and the
+ * server-rendered home page (bench/content.ts; after `npm run build`) against the bare server, and a
+ * cold render of the home page.
  */
 // The server renders pages with React's production build, as the installed product does.
 process.env.NODE_ENV ??= 'production';
@@ -44,7 +45,7 @@ import { runUploadBench } from './uploads.js';
 const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ONLY = process.env.BENCH_ONLY;
-const SECTIONS = ['queries', 'uploads', 'fees', 'content'];
+const SECTIONS = ['queries', 'uploads', 'fees', 'child-day', 'content'];
 if (ONLY !== undefined && !SECTIONS.includes(ONLY)) {
   throw new Error(`BENCH_ONLY must be one of ${SECTIONS.join(', ')}, not ${ONLY}`);
 }
@@ -217,6 +218,30 @@ async function runEngine(database: DatabaseConfig, dataDir: string): Promise<voi
     },
     { name: 'admin/fees/overdue', path: '/api/admin/fees/overdue', as: 'principal' },
   ];
+  // The child's day (docs/decisions/0078-the-daily-log.md, 0079-photo-consent.md,
+  // 0080-conversations.md): the last day of the log (bench/child-day.ts) and a conversation.
+  const childDayCalls: Call[] = [
+    {
+      name: 'pupils/{child}/day (parent)',
+      path: `/api/pupils/${child.id}/day?date=${logDay}`,
+      as: 'parent',
+      list: true,
+    },
+    {
+      name: 'classes/{class}/day-log (teacher)',
+      path: `/api/classes/${taught.class_id}/day-log?date=${logDay}`,
+      as: 'teacher',
+      list: true,
+    },
+    {
+      name: 'pupils/{child}/conversation (parent)',
+      path: `/api/pupils/${child.id}/conversation`,
+      as: 'parent',
+      list: true,
+    },
+    { name: 'conversations (teacher)', path: '/api/conversations', as: 'teacher' },
+    { name: 'conversations/unread (parent)', path: '/api/conversations/unread', as: 'parent' },
+  ];
   const everyCall: Call[] = [
     { name: 'home (public content)', path: '/api/home', as: 'visitor' },
     { name: 'users/profile', path: '/api/users/profile', as: 'student' },
@@ -276,28 +301,7 @@ async function runEngine(database: DatabaseConfig, dataDir: string): Promise<voi
       list: true,
     },
     { name: 'notification (parent)', path: '/api/notification', as: 'parent', list: true },
-    // The child's day (docs/decisions/0078-the-daily-log.md, 0079-photo-consent.md,
-    // 0080-conversations.md): the last day of the log (bench/child-day.ts) and a conversation.
-    {
-      name: 'pupils/{child}/day (parent)',
-      path: `/api/pupils/${child.id}/day?date=${logDay}`,
-      as: 'parent',
-      list: true,
-    },
-    {
-      name: 'classes/{class}/day-log (teacher)',
-      path: `/api/classes/${taught.class_id}/day-log?date=${logDay}`,
-      as: 'teacher',
-      list: true,
-    },
-    {
-      name: 'pupils/{child}/conversation (parent)',
-      path: `/api/pupils/${child.id}/conversation`,
-      as: 'parent',
-      list: true,
-    },
-    { name: 'conversations (teacher)', path: '/api/conversations', as: 'teacher' },
-    { name: 'conversations/unread (parent)', path: '/api/conversations/unread', as: 'parent' },
+    ...childDayCalls,
     {
       name: 'attendance/overview (principal)',
       path: `/api/attendance/overview?date=${lastDay.day}`,
@@ -305,7 +309,7 @@ async function runEngine(database: DatabaseConfig, dataDir: string): Promise<voi
     },
     ...feeCalls,
   ];
-  const calls = ONLY === 'fees' ? feeCalls : everyCall;
+  const calls = ONLY === 'fees' ? feeCalls : ONLY === 'child-day' ? childDayCalls : everyCall;
 
   // The same bytes from a bare Node server: what the machine can do without our code.
   const bodies = new Map<string, Buffer>();
