@@ -1,16 +1,20 @@
 /**
- * `npm run bench`: seeds a large school (2,000 pupils, 60 classes, a school year of attendance,
- * six subjects of marks) into a fresh database, serves it, and measures the main calls under
- * concurrent load with autocannon: p50/p99 latency and throughput, next to a bare Node `http`
- * server answering the same bytes (the floor set by Node and the network stack). Runs on SQLite and,
- * when PostgreSQL answers (BENCH_DATABASE_URL, TEST_DATABASE_URL or the local default), on it too.
+ * `npm run bench`: seeds a large school (2,000 pupils, 60 classes, a school year of attendance, six
+ * subjects of marks; for the last 20 school days the register, the daily log, photo moments and a
+ * conversation per child, bench/child-day.ts) into a fresh database, serves it, and measures the main
+ * calls under concurrent load with autocannon: p50/p99 latency and throughput, next to a bare Node
+ * `http` server answering the same bytes (the floor set by Node and the network stack). Runs on
+ * SQLite and, when PostgreSQL answers (BENCH_DATABASE_URL, TEST_DATABASE_URL or the local default),
+ * on it too.
  *
  * BENCH_SECONDS (default 5) and BENCH_CONNECTIONS (default 10) tune each measurement. Then the
  * uploads section (bench/uploads.ts): the server's memory under ten parallel registrations with
- * large photos, and what refused ones leave behind. BENCH_ONLY=queries or BENCH_ONLY=uploads runs
- * one section alone; BENCH_ONLY=fees measures only the fee reports (bench/fees.ts) of the large school.
- * BENCH_ONLY=content measures only the public content calls and the server-rendered home page
- * (bench/content.ts; after `npm run build`) against the bare server, and a cold render of the home page.
+ * large photos, and what refused ones leave behind; then under ten parallel photo moments.
+ * BENCH_ONLY=queries or BENCH_ONLY=uploads runs one section alone; BENCH_ONLY=fees measures only the
+ * fee reports (bench/fees.ts) of the large school, BENCH_ONLY=child-day only the calls of a child's
+ * day (bench/child-day.ts). BENCH_ONLY=content measures only the public content calls and the
+ * server-rendered home page (bench/content.ts; after `npm run build`) against the bare server, and a
+ * cold render of the home page.
  */
 // The server renders pages with React's production build, as the installed product does.
 process.env.NODE_ENV ??= 'production';
@@ -31,6 +35,7 @@ import { type Config, type DatabaseConfig, loadConfig } from '../src/server/conf
 import { connectDatabase, type Db } from '../src/server/db/connect.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { seedLargeCare } from './care.js';
+import { seedChildDays } from './child-day.js';
 import { runContentBench } from './content.js';
 import { BENCH_PARENT, seedLargeFamilies } from './family.js';
 import { seedLargeFees } from './fees.js';
@@ -40,7 +45,7 @@ import { runUploadBench } from './uploads.js';
 const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ONLY = process.env.BENCH_ONLY;
-const SECTIONS = ['queries', 'uploads', 'fees', 'content'];
+const SECTIONS = ['queries', 'uploads', 'fees', 'child-day', 'content'];
 if (ONLY !== undefined && !SECTIONS.includes(ONLY)) {
   throw new Error(`BENCH_ONLY must be one of ${SECTIONS.join(', ')}, not ${ONLY}`);
 }
@@ -131,16 +136,18 @@ async function runEngine(database: DatabaseConfig, dataDir: string): Promise<voi
   await migrateToLatest(db);
   const seedStart = performance.now();
   await seedLargeSchool(db, path.join(dataDir, 'uploads'));
-  const checkins = await seedLargeCare(db, await lastSchoolDays(db, REGISTER_DAYS));
+  const registerDays = await lastSchoolDays(db, REGISTER_DAYS);
+  const checkins = await seedLargeCare(db, registerDays);
   const parents = await seedLargeFamilies(db);
   const fees = await seedLargeFees(db);
+  const childDays = await seedChildDays(db, registerDays);
   // A school's database that has run for a while has planner statistics (PostgreSQL's autovacuum,
   // SQLite's `PRAGMA optimize` at start-up) and, on PostgreSQL, a visibility map that lets the
   // covering indexes answer alone. A bulk load has neither until those run, so run them now rather
   // than measure plans no running school would get.
   await sql.raw(database.engine === 'postgres' ? 'vacuum analyze' : 'analyze').execute(db);
   console.log(
-    `seeded ${LARGE.pupils} pupils, ${LARGE.classes} classes, ${LARGE.schoolDays} school days of attendance, ${checkins} check-ins and check-outs, ${parents} parents of two children each, ${fees.invoices} invoices and ${fees.payments} payments in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+    `seeded ${LARGE.pupils} pupils, ${LARGE.classes} classes, ${LARGE.schoolDays} school days of attendance, ${checkins} check-ins and check-outs, ${parents} parents of two children each, ${fees.invoices} invoices and ${fees.payments} payments, ${childDays.entries} log entries, ${childDays.moments} photo moments of ${childDays.photos} photos, ${childDays.messages} messages with ${childDays.receipts} receipts in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
   );
 
   const config: Config = {
@@ -197,6 +204,8 @@ async function runEngine(database: DatabaseConfig, dataDir: string): Promise<voi
     .where('teacher_id', '=', teacher.id)
     .executeTakeFirstOrThrow();
 
+  const logDay = registerDays[0];
+
   // The principal's fee reports (docs/decisions/0026-fees.md): the whole school's term overview
   // and one pupil's statement are held to the same target as a class's lists.
   const feeCalls: Call[] = [
@@ -208,6 +217,30 @@ async function runEngine(database: DatabaseConfig, dataDir: string): Promise<voi
       list: true,
     },
     { name: 'admin/fees/overdue', path: '/api/admin/fees/overdue', as: 'principal' },
+  ];
+  // The child's day (docs/decisions/0078-the-daily-log.md, 0079-photo-consent.md,
+  // 0080-conversations.md): the last day of the log (bench/child-day.ts) and a conversation.
+  const childDayCalls: Call[] = [
+    {
+      name: 'pupils/{child}/day (parent)',
+      path: `/api/pupils/${child.id}/day?date=${logDay}`,
+      as: 'parent',
+      list: true,
+    },
+    {
+      name: 'classes/{class}/day-log (teacher)',
+      path: `/api/classes/${taught.class_id}/day-log?date=${logDay}`,
+      as: 'teacher',
+      list: true,
+    },
+    {
+      name: 'pupils/{child}/conversation (parent)',
+      path: `/api/pupils/${child.id}/conversation`,
+      as: 'parent',
+      list: true,
+    },
+    { name: 'conversations (teacher)', path: '/api/conversations', as: 'teacher' },
+    { name: 'conversations/unread (parent)', path: '/api/conversations/unread', as: 'parent' },
   ];
   const everyCall: Call[] = [
     { name: 'home (public content)', path: '/api/home', as: 'visitor' },
@@ -268,6 +301,7 @@ async function runEngine(database: DatabaseConfig, dataDir: string): Promise<voi
       list: true,
     },
     { name: 'notification (parent)', path: '/api/notification', as: 'parent', list: true },
+    ...childDayCalls,
     {
       name: 'attendance/overview (principal)',
       path: `/api/attendance/overview?date=${lastDay.day}`,
@@ -275,7 +309,7 @@ async function runEngine(database: DatabaseConfig, dataDir: string): Promise<voi
     },
     ...feeCalls,
   ];
-  const calls = ONLY === 'fees' ? feeCalls : everyCall;
+  const calls = ONLY === 'fees' ? feeCalls : ONLY === 'child-day' ? childDayCalls : everyCall;
 
   // The same bytes from a bare Node server: what the machine can do without our code.
   const bodies = new Map<string, Buffer>();

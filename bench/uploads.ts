@@ -3,12 +3,15 @@
  * stays flat").
  *
  * The server runs as a process of its own (`src/server/main.ts` through tsx, on a fresh SQLite
- * data folder), so that the resident memory read from /proc is the server's alone, not the
- * bench's photos and HTTP clients. Ten registrations are sent at once, each with ten photos of
- * about 4.9 MB (12-megapixel noisy JPEGs, as a phone makes them); the target is that the server's
- * RSS grows by less than 150 MB. Then refused registrations (a file over the limit, a file that
- * is not a picture, a bad field, one bad photo among ten good ones, an upload the client abandons
- * halfway) must leave nothing in the temp folder and nothing extra in the uploads folder.
+ * data folder with the demo school, DEMO_DATA), so that the resident memory read from /proc is the
+ * server's alone, not the bench's photos and HTTP clients. Ten registrations are sent at once, each
+ * with ten photos of about 4.9 MB (12-megapixel noisy JPEGs, as a phone makes them); the target is
+ * that the server's RSS grows by less than 150 MB. Then refused registrations (a file over the
+ * limit, a file that is not a picture, a bad field, one bad photo among ten good ones, an upload the
+ * client abandons halfway) must leave nothing in the temp folder and nothing extra in the uploads
+ * folder. Last, on a second fresh server, the demo teacher posts ten photo moments at once
+ * (docs/decisions/0079-photo-consent.md), each with the same ten photos and tagging children of
+ * their class: the same 150 MB target.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -60,7 +63,9 @@ async function startServer(dataDir: string): Promise<Server> {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
-      DEMO_DATA: 'false',
+      // A school that is set up (an empty one answers 503 SETUP_REQUIRED), with the demo teacher
+      // and classes the photo moments need.
+      DEMO_DATA: 'true',
       // Each registration comes from an address of its own (X-Forwarded-For), so that the limit of
       // ten registrations an hour per address does not refuse the bench's own requests.
       TRUST_PROXY_HOPS: '1',
@@ -107,6 +112,68 @@ async function memoryOf(pid: number): Promise<{ rss: number; peak: number } | un
 async function entriesUnder(dir: string): Promise<string[]> {
   const entries = await fs.readdir(dir, { recursive: true }).catch(() => [] as string[]);
   return entries.sort();
+}
+
+/** A 64 x 48 JPEG: the warm-up's picture. */
+async function smallPhoto(): Promise<Blob> {
+  const data = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#468' } })
+    .jpeg()
+    .toBuffer();
+  return new Blob([new Uint8Array(data)]);
+}
+
+/**
+ * The server's RSS growth under `parallel`, printed with the answers: `warmUp` runs first, so that
+ * sharp, argon2 and the database are loaded and warm and the growth measured is what the parallel
+ * uploads cost, not what the first one loads.
+ */
+async function growthUnder(
+  pid: number,
+  warmUp: () => Promise<void>,
+  parallel: () => Promise<number[]>,
+  done: string,
+): Promise<{ statuses: number[] }> {
+  const started = await memoryOf(pid);
+  await warmUp();
+  await sleep(1000);
+  const before = await memoryOf(pid);
+  // Reset the high-water mark (VmHWM) so that it reports the peak of the run below alone.
+  const peakReset = await fs
+    .writeFile(`/proc/${pid}/clear_refs`, '5')
+    .then(() => true)
+    .catch(() => false);
+  let polledPeak = before?.rss ?? 0;
+  const poller = setInterval(() => {
+    void memoryOf(pid).then((m) => {
+      if (m && m.rss > polledPeak) polledPeak = m.rss;
+    });
+  }, 20);
+
+  const startedAt = performance.now();
+  const statuses = await parallel().finally(() => clearInterval(poller));
+  const seconds = (performance.now() - startedAt) / 1000;
+  const atEnd = await memoryOf(pid);
+  await sleep(2000);
+  const settled = await memoryOf(pid);
+
+  const created = statuses.filter((s) => s === 201).length;
+  console.log(
+    `${created} of ${statuses.length} ${done} (answers ${[...new Set(statuses)].join(', ')}) in ${seconds.toFixed(1)} s`,
+  );
+  if (before && atEnd) {
+    const peak = Math.max(peakReset ? atEnd.peak : 0, polledPeak, atEnd.rss);
+    const growth = peak - before.rss;
+    console.log(
+      `server RSS: at start ${mb(started?.rss ?? 0)}, warm ${mb(before.rss)}, peak ${mb(peak)}, ` +
+        `2 s after ${mb(settled?.rss ?? 0)}`,
+    );
+    console.log(
+      `growth ${mb(growth)} (target < ${TARGET_GROWTH_MB} MB): ${growth < TARGET_GROWTH_MB * 1024 * 1024 ? 'met' : 'MISSED'}`,
+    );
+  } else {
+    console.log('server RSS not measured (no /proc on this system)');
+  }
+  return { statuses };
 }
 
 let addressCount = 0;
@@ -195,62 +262,25 @@ export async function runUploadBench(root: string): Promise<void> {
   const server = await startServer(dataDir);
   const pid = server.process.pid ?? 0;
   try {
-    const started = await memoryOf(pid);
-    // One small registration first: sharp, argon2 and the database are loaded and warm, so the
-    // growth measured below is what the parallel uploads cost, not what the first one loads.
-    const small = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#468' } })
-      .jpeg()
-      .toBuffer();
-    const warm = await register(
-      server.base,
-      registrationForm('warm.up@bench.example', [
-        { name: 'small.jpg', data: new Blob([new Uint8Array(small)]) },
-      ]),
+    const small = await smallPhoto();
+    const { statuses } = await growthUnder(
+      pid,
+      async () => {
+        const warm = await register(
+          server.base,
+          registrationForm('warm.up@bench.example', [{ name: 'small.jpg', data: small }]),
+        );
+        if (warm !== 201) throw new Error(`the warm-up registration answered ${warm}`);
+      },
+      () =>
+        Promise.all(
+          Array.from({ length: PARALLEL }, (_, i) =>
+            register(server.base, registrationForm(`parallel.${i}@bench.example`, blobs)),
+          ),
+        ),
+      'registered',
     );
-    if (warm !== 201) throw new Error(`the warm-up registration answered ${warm}`);
-    await sleep(1000);
-    const before = await memoryOf(pid);
-    // Reset the high-water mark (VmHWM) so that it reports the peak of the run below alone.
-    const peakReset = await fs
-      .writeFile(`/proc/${pid}/clear_refs`, '5')
-      .then(() => true)
-      .catch(() => false);
-    let polledPeak = before?.rss ?? 0;
-    const poller = setInterval(() => {
-      void memoryOf(pid).then((m) => {
-        if (m && m.rss > polledPeak) polledPeak = m.rss;
-      });
-    }, 20);
-
-    const startedAt = performance.now();
-    const statuses = await Promise.all(
-      Array.from({ length: PARALLEL }, (_, i) =>
-        register(server.base, registrationForm(`parallel.${i}@bench.example`, blobs)),
-      ),
-    );
-    const seconds = (performance.now() - startedAt) / 1000;
-    clearInterval(poller);
-    const atEnd = await memoryOf(pid);
-    await sleep(2000);
-    const settled = await memoryOf(pid);
-
     const created = statuses.filter((s) => s === 201).length;
-    console.log(
-      `${created} of ${PARALLEL} registered (answers ${[...new Set(statuses)].join(', ')}) in ${seconds.toFixed(1)} s`,
-    );
-    if (before && atEnd) {
-      const peak = Math.max(peakReset ? atEnd.peak : 0, polledPeak, atEnd.rss);
-      const growth = peak - before.rss;
-      console.log(
-        `server RSS: at start ${mb(started?.rss ?? 0)}, warm ${mb(before.rss)}, peak ${mb(peak)}, ` +
-          `2 s after ${mb(settled?.rss ?? 0)}`,
-      );
-      console.log(
-        `growth ${mb(growth)} (target < ${TARGET_GROWTH_MB} MB): ${growth < TARGET_GROWTH_MB * 1024 * 1024 ? 'met' : 'MISSED'}`,
-      );
-    } else {
-      console.log('server RSS not measured (no /proc on this system)');
-    }
     const tmpAfterSuccess = await entriesUnder(tmpDir);
     const stored = await entriesUnder(usersDir);
     console.log(
@@ -314,6 +344,91 @@ export async function runUploadBench(root: string): Promise<void> {
     console.log(
       `left behind by refused ones: ${leftInTmp.length} entries in the temp folder, ${extra.length} extra pictures in uploads: ` +
         (leftInTmp.length === 0 && extra.length === 0 ? 'clean' : 'NOT CLEAN'),
+    );
+  } finally {
+    await server.stop();
+  }
+  await runMomentBench(path.join(root, 'moments-bench'), blobs);
+}
+
+const DEMO_TEACHER = { email: 'teacher@demo.school', password: 'demo12345' };
+/** The children one moment tags: a table's group in a class. */
+const TAGGED = 6;
+
+async function logIn(base: string, who: { email: string; password: string }): Promise<string> {
+  const res = await fetch(`${base}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': nextAddress() },
+    body: JSON.stringify(who),
+  });
+  if (res.status !== 200) throw new Error(`log-in as ${who.email} answered ${res.status}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+function momentForm(children: readonly number[], photos: readonly { name: string; data: Blob }[]): FormData {
+  const form = new FormData();
+  form.append('caption', 'Painting the garden fence, many photos at once.');
+  form.append('children', children.join(','));
+  form.append('everyoneTagged', 'true');
+  for (const photo of photos) form.append('photos', photo.data, photo.name);
+  return form;
+}
+
+async function postMoment(base: string, token: string, form: FormData): Promise<number> {
+  const res = await fetch(`${base}/api/photo-moments`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': nextAddress() },
+  });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+/** Ten photo moments of ten large photos each at once, by the demo teacher, on a fresh server. */
+async function runMomentBench(
+  dataDir: string,
+  blobs: readonly { name: string; data: Blob }[],
+): Promise<void> {
+  console.log(
+    `\n== Photo moments (a fresh server in a process of its own, SQLite): ${PARALLEL} posts at once by one teacher, each with all ${PHOTOS} photos`,
+  );
+  const server = await startServer(dataDir);
+  const pid = server.process.pid ?? 0;
+  try {
+    const token = await logIn(server.base, DEMO_TEACHER);
+    const taggable = await fetch(`${server.base}/api/photo-moments/children`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const { data } = (await taggable.json()) as { data: { id: number; className: string }[] };
+    const firstClass = data[0]?.className;
+    const children = data
+      .filter((child) => child.className === firstClass)
+      .slice(0, TAGGED)
+      .map((child) => child.id);
+    if (children.length === 0) throw new Error('the demo teacher has no child to tag');
+    const small = await smallPhoto();
+    const { statuses } = await growthUnder(
+      pid,
+      async () => {
+        const warm = await postMoment(
+          server.base,
+          token,
+          momentForm(children, [{ name: 'small.jpg', data: small }]),
+        );
+        if (warm !== 201) throw new Error(`the warm-up photo moment answered ${warm}`);
+      },
+      () =>
+        Promise.all(
+          Array.from({ length: PARALLEL }, () => postMoment(server.base, token, momentForm(children, blobs))),
+        ),
+      `posted, each tagging ${children.length} children of ${firstClass}`,
+    );
+    const posted = statuses.filter((s) => s === 201).length;
+    const stored = await entriesUnder(path.join(dataDir, 'uploads', 'moments'));
+    const leftInTmp = await entriesUnder(path.join(dataDir, 'tmp'));
+    console.log(
+      `after them: ${stored.length} photo files stored (each photo in its widths; ${posted * PHOTOS + 1} photos), ` +
+        `${leftInTmp.length} entries in the temp folder`,
     );
   } finally {
     await server.stop();
