@@ -63,7 +63,7 @@ const BADGE_MAX = 99;
 
 /**
  * The unread count as seen; hidden from assistive technology, which hears it in the name of the
- * link or button (unreadName). Nothing when nothing is unread.
+ * link or button (useUnreadName). Nothing when nothing is unread.
  */
 function UnreadBadge({ count }: { count: number }) {
   const { locale } = useI18n();
