@@ -10,7 +10,7 @@ import { samplePng } from './support/forms.js';
  * 0080-conversations.md, 0082-the-parents-day.md), in the browser: a teacher logs lunch for three
  * children at once on Today and shares a photo of two of them; the parent of one sees both in the
  * child's day on their dashboard and downloads the photo; the parent of a fourth child sees neither;
- * a parent sends "Late pick-up 17:30" and the teacher sees it on Today.
+ * a parent sends "Late pick-up 17:30" and the teacher sees it on Today, and unread in the navigation.
  *
  * This spec makes its own teacher, class, four pupils and their parents in the database (the demo
  * is not changed), each named with a stamp of this run, so it can run beside the others and again.
@@ -213,6 +213,12 @@ test.describe('the child’s day, shared', () => {
       await page.goto('/today');
       const notes = page.getByRole('main').getByRole('region', { name: 'Families’ messages for today' });
       await expect(notes.getByText(`${ben.name}: late pick-up at 17:30`)).toBeVisible();
+      // Not yet read in the conversation: the navigation's Messages says so (one message, the new teacher's only).
+      await expect(
+        page
+          .getByRole('navigation', { name: 'School area' })
+          .getByRole('link', { name: 'Messages, 1 unread' }),
+      ).toBeVisible();
       for (const width of [375, 1280]) {
         await page.setViewportSize({ width, height: 900 });
         expect(await blockingViolations(page, '/today', width)).toEqual([]);

@@ -7,8 +7,12 @@ import { PAYMENT_TITLE } from '../features/payments/testing/fees.js';
 import { urlOf } from '../test/content-fetch.js';
 import { jsonResponse, renderApp } from '../test/render-app.js';
 import { profile } from '../test/school-test-utils.js';
+import { SHELL_ANSWERS } from '../test/shell-answers.js';
 
-/** The whole app: public content is empty, the profile is a teacher's, the rest as given. */
+/**
+ * The whole app: public content is empty, the profile is a teacher's, the shell's badges have
+ * nothing unread, the rest as given.
+ */
 function mockServer(routes: Record<string, unknown>) {
   const calls: string[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
@@ -17,6 +21,8 @@ function mockServer(routes: Record<string, unknown>) {
     if ((CONTENT_COLLECTION_NAMES as readonly string[]).includes(path)) return jsonResponse({ data: [] });
     if (path === 'users/profile') return jsonResponse(profile(USER_TYPE.teacher, 2));
     if (path in routes) return jsonResponse(routes[path]);
+    const shell = SHELL_ANSWERS[`GET ${path}`];
+    if (shell !== undefined) return jsonResponse(shell);
     throw new Error(`Unmocked call: ${path}`);
   });
   return calls;

@@ -7,6 +7,7 @@ import type { SchoolType } from '../../shared/constants.js';
 import { AppProvider } from '../app/providers.js';
 import { urlOf } from './content-fetch.js';
 import { createTestQueryClient, jsonResponse, setCookieToken } from './render-app.js';
+import { SHELL_ANSWERS } from './shell-answers.js';
 
 /** An answer with a status other than 200 (`answer(409, { error: ... })`). */
 export class MockAnswer {
@@ -37,7 +38,8 @@ export const pending = (): Promise<never> => new Promise<never>(() => {});
 /**
  * Mocks the API: keys are `METHOD path` with or without the query (`GET studentclass`,
  * `GET studentattendace/2?date=2025-01-02`); values are the JSON answer (status 200), a MockAnswer,
- * or a function of the request returning either. A call nobody mocked fails the test.
+ * or a function of the request returning either. The shell's badges answer nothing unread unless
+ * mocked (SHELL_ANSWERS); any other call nobody mocked fails the test.
  */
 export function mockApi(routes: Record<string, Handler>) {
   const requests: MockRequest[] = [];
@@ -51,6 +53,8 @@ export function mockApi(routes: Record<string, Handler>) {
     const key = [`${method} ${path}`, `${method} ${url.pathname.replace(/^\/api\//, '')}`].find(
       (candidate) => candidate in routes,
     );
+    const shell = SHELL_ANSWERS[`${method} ${path}`];
+    if (key === undefined && shell !== undefined) return jsonResponse(shell);
     if (key === undefined) throw new Error(`Unmocked call: ${method} ${path}`);
     const handler = routes[key];
     const result = await (typeof handler === 'function'

@@ -6,6 +6,7 @@ import { dashboardTilesOf } from '../../../shared/screens.js';
 import { makeUser, mockApi } from '../../features/accounts/testing/mock-api.js';
 import { seriousAxeViolations } from '../../test/axe.js';
 import { allowConsoleErrors } from '../../test/console.js';
+import { noteRow } from '../../test/notifications.js';
 import { jsonResponse, renderApp } from '../../test/render-app.js';
 import { NAV_LABEL, SIDE_NAV_QUERY } from './AppShell.js';
 
@@ -18,15 +19,31 @@ const CHILD = {
   relationship: 'Mother',
 } as const;
 
-/** The school area at `path` for a user of `type` (the screen's own calls answer nothing). */
-function renderAs(type: User['type'], path = '/profile') {
+/**
+ * The school area at `path` for a user of `type` (the screen's own calls answer nothing, `answers`
+ * aside).
+ */
+function renderAs(type: User['type'], path = '/profile', answers: Record<string, unknown> = {}) {
   allowConsoleErrors(); // screens' own calls have no mock here; only the frame matters
   mockApi({
     'GET users/profile': () => jsonResponse({ results: makeUser({ name: 'Ravi Kumar', type }) }),
     'GET family/children': () => jsonResponse({ data: [CHILD] }),
+    ...Object.fromEntries(Object.entries(answers).map(([call, body]) => [call, () => jsonResponse(body)])),
   });
   return renderApp(path, { token: 'a-token' });
 }
+
+/** `GET conversations/unread`: `total` unread, all of them in Mia's conversation. */
+const unreadMessages = (total: number) => ({
+  data: { total, children: total > 0 ? [{ studentId: CHILD.studentId, unread: total }] : [] },
+});
+/** `GET notification` with `unread` notes not yet read and one read. */
+const notices = (unread: number) => ({
+  data: Array.from({ length: unread + 1 }, (_, index) => noteRow(index + 1, index < unread)),
+});
+
+/** The visible badge of a link or button: hidden from assistive technology, which hears its name. */
+const badgeOf = (element: HTMLElement) => element.querySelector('.app-badge');
 
 /** A window as wide as a phone or a desktop (the side navigation's query matches). */
 const screenIs = (kind: 'phone' | 'desktop') =>
@@ -157,6 +174,34 @@ describe('the app shell on a desktop', () => {
     expect(await seriousAxeViolations(document.body)).toEqual([]);
   });
 
+  it('Messages and Notification carry unread badges, said in the links’ names; nothing unread, no badge', async () => {
+    screenIs('desktop');
+    renderAs(USER_TYPE.teacher, '/profile', {
+      'GET conversations/unread': unreadMessages(3),
+      'GET notification': notices(0),
+    });
+    const nav = await screen.findByRole('navigation', { name: NAV_LABEL });
+    const messages = await within(nav).findByRole('link', { name: 'Messages, 3 unread' });
+    expect(messages).toHaveAttribute('href', '/conversations');
+    expect(badgeOf(messages)).toHaveTextContent(/^3$/);
+    expect(badgeOf(messages)).toHaveAttribute('aria-hidden', 'true');
+    const notification = within(nav).getByRole('link', { name: 'Notification' });
+    expect(badgeOf(notification)).toBeNull();
+    expect(await seriousAxeViolations(document.body)).toEqual([]);
+  });
+
+  it('a badge over 99 says 99+, the name the whole count', async () => {
+    screenIs('desktop');
+    renderAs(USER_TYPE.principal, '/profile', {
+      'GET conversations/unread': unreadMessages(0),
+      'GET notification': notices(120),
+    });
+    const nav = await screen.findByRole('navigation', { name: NAV_LABEL });
+    const notification = await within(nav).findByRole('link', { name: 'Notification, 120 unread' });
+    expect(badgeOf(notification)).toHaveTextContent(/^99\+$/);
+    expect(badgeOf(within(nav).getByRole('link', { name: 'Messages' }))).toBeNull();
+  });
+
   it('LogOut ends the session and leaves the school area for /login', async () => {
     screenIs('desktop');
     const { router, user } = renderAs(USER_TYPE.student);
@@ -205,5 +250,40 @@ describe('the app shell on a phone', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/marks'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'More' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('a parent’s bar shows the unread notes on News, and More the child’s unread messages inside it', async () => {
+    screenIs('phone');
+    const { user } = renderAs(USER_TYPE.parent, '/fees', {
+      'GET conversations/unread': unreadMessages(2),
+      'GET notification': notices(1),
+    });
+    const nav = await screen.findByRole('navigation', { name: NAV_LABEL });
+    const news = await within(nav).findByRole('link', { name: 'News, 1 unread' });
+    expect(badgeOf(news)).toHaveTextContent(/^1$/);
+    const more = await within(nav).findByRole('button', { name: 'More, 2 unread' });
+    expect(badgeOf(more)).toHaveTextContent(/^2$/);
+    expect(badgeOf(more)).toHaveAttribute('aria-hidden', 'true');
+
+    await user.click(more);
+    const sheet = screen.getByRole('dialog', { name: 'More' });
+    const mia = within(sheet).getByRole('list', { name: 'Mia Stone' });
+    expect(within(mia).getByRole('link', { name: 'Messages, 2 unread' })).toHaveAttribute(
+      'href',
+      '/conversations/31',
+    );
+    expect(await seriousAxeViolations(document.body)).toEqual([]);
+  });
+
+  it('More has no badge when nothing in it is unread', async () => {
+    screenIs('phone');
+    renderAs(USER_TYPE.teacher, '/profile', {
+      'GET conversations/unread': unreadMessages(0),
+      'GET notification': notices(4),
+    });
+    const nav = await screen.findByRole('navigation', { name: NAV_LABEL });
+    expect(await within(nav).findByRole('link', { name: 'News, 4 unread' })).toBeInTheDocument();
+    const more = within(nav).getByRole('button', { name: 'More' });
+    expect(badgeOf(more)).toBeNull();
   });
 });

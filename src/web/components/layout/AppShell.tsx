@@ -18,12 +18,14 @@ import { useCurrentUser } from '../../lib/current-user.js';
 import { type MessageKey, useI18n } from '../../lib/i18n.js';
 import { childrenQueryOptions } from '../../lib/school/get-children.js';
 import { useMediaQuery } from '../../lib/use-media-query.js';
+import { numberIn } from '../school/numbers.js';
 import { yearIn } from './Footer.js';
 import { LanguagePicker } from './LanguageSwitch.js';
 import { ShellIcon } from './nav-icons.js';
 import { usePageTitle } from './PageBanner.js';
 import { SchoolLogo } from './SchoolBrand.js';
 import { useSchool } from './school.js';
+import { type UnreadByPlace, useUnreadPlaces } from './unread-places.js';
 
 /**
  * From Bootstrap's lg breakpoint the side navigation takes the bottom bar's place. Phones first:
@@ -56,26 +58,55 @@ function useSchoolNavigation(): SchoolNavigation | undefined {
   return schoolNavigationOf(user.type, children.data ?? []);
 }
 
+/** The most a badge shows in digits; above it, "99+". */
+const BADGE_MAX = 99;
+
+/**
+ * The unread count as seen; hidden from assistive technology, which hears it in the name of the
+ * link or button (useUnreadName). Nothing when nothing is unread.
+ */
+function UnreadBadge({ count }: { count: number }) {
+  const { locale } = useI18n();
+  if (count <= 0) return null;
+  return (
+    <span className="app-badge" aria-hidden="true">
+      {count > BADGE_MAX ? `${numberIn(BADGE_MAX, locale)}+` : numberIn(count, locale)}
+    </span>
+  );
+}
+
+/** "Messages, 3 unread" when something is, else no name of its own (its text names it). */
+function useUnreadName(label: string, count: number): string | undefined {
+  const { t } = useI18n();
+  return count > 0 ? t('navigation.shell.unread', { place: label, count }) : undefined;
+}
+
 interface PlaceLinkProps {
   place: NavPlace;
   className: string;
+  unread: UnreadByPlace;
   short?: boolean;
   onNavigate?: () => void;
 }
 
-function PlaceLink({ place, className, short = false, onNavigate }: PlaceLinkProps) {
+function PlaceLink({ place, className, unread, short = false, onNavigate }: PlaceLinkProps) {
   const { t } = useI18n();
   const location = useLocation();
   const current = isCurrentPlace(place.href, location);
+  const label = t(short ? place.shortKey : place.labelKey);
+  const count = unread.get(place.href) ?? 0;
+  const name = useUnreadName(label, count);
   return (
     <Link
       to={place.href}
       className={current ? `${className} is-current` : className}
       aria-current={current ? 'page' : undefined}
+      aria-label={name}
       onClick={onNavigate}
     >
       <ShellIcon name={place.icon} className={`${className}-icon`} />
-      <span className={`${className}-label`}>{t(short ? place.shortKey : place.labelKey)}</span>
+      <span className={`${className}-label`}>{label}</span>
+      <UnreadBadge count={count} />
     </Link>
   );
 }
@@ -83,11 +114,12 @@ function PlaceLink({ place, className, short = false, onNavigate }: PlaceLinkPro
 interface SectionsProps {
   sections: readonly NavSection[];
   idPrefix: string;
+  unread: UnreadByPlace;
   /** A place was chosen (the More sheet closes at once, not when the screen has loaded). */
   onNavigate?: () => void;
 }
 
-function Sections({ sections, idPrefix, onNavigate }: SectionsProps) {
+function Sections({ sections, idPrefix, unread, onNavigate }: SectionsProps) {
   const { t } = useI18n();
   return sections.map((section, index) => {
     const headingId = `${idPrefix}-${index}`;
@@ -101,7 +133,7 @@ function Sections({ sections, idPrefix, onNavigate }: SectionsProps) {
         <ul className="app-nav-section__list" aria-labelledby={section.heading ? headingId : undefined}>
           {section.places.map((place) => (
             <li key={place.href}>
-              <PlaceLink place={place} className="app-nav-link" onNavigate={onNavigate} />
+              <PlaceLink place={place} className="app-nav-link" unread={unread} onNavigate={onNavigate} />
             </li>
           ))}
         </ul>
@@ -110,13 +142,18 @@ function Sections({ sections, idPrefix, onNavigate }: SectionsProps) {
   });
 }
 
+interface NavProps {
+  navigation: SchoolNavigation | undefined;
+  unread: UnreadByPlace;
+}
+
 /** Desktop: every place, in sections, beside the page. */
-function SideNav({ navigation }: { navigation: SchoolNavigation | undefined }) {
+function SideNav({ navigation, unread }: NavProps) {
   const { t } = useI18n();
   const ids = useId();
   return (
     <nav className="app-side" aria-label={t(NAV_LABEL_KEY)}>
-      {navigation ? <Sections sections={navigation.sections} idPrefix={ids} /> : null}
+      {navigation ? <Sections sections={navigation.sections} idPrefix={ids} unread={unread} /> : null}
     </nav>
   );
 }
@@ -124,7 +161,15 @@ function SideNav({ navigation }: { navigation: SchoolNavigation | undefined }) {
 const FOCUSABLE = 'button:not([disabled]), [href]';
 
 /** The phone's "More": the places not on the bar, in a sheet over the page. */
-function MoreSheet({ sections, onClose }: { sections: readonly NavSection[]; onClose: () => void }) {
+function MoreSheet({
+  sections,
+  unread,
+  onClose,
+}: {
+  sections: readonly NavSection[];
+  unread: UnreadByPlace;
+  onClose: () => void;
+}) {
   const { t } = useI18n();
   const ids = useId();
   const sheet = useRef<HTMLDivElement>(null);
@@ -182,15 +227,15 @@ function MoreSheet({ sections, onClose }: { sections: readonly NavSection[]; onC
           </button>
         </div>
         <div className="app-more__body">
-          <Sections sections={sections} idPrefix={ids} onNavigate={onClose} />
+          <Sections sections={sections} idPrefix={ids} unread={unread} onNavigate={onClose} />
         </div>
       </div>
     </>
   );
 }
 
-/** Phone: the places used most, then More. */
-function BottomBar({ navigation }: { navigation: SchoolNavigation | undefined }) {
+/** Phone: the places used most, then More (with the unread of the places in it). */
+function BottomBar({ navigation, unread }: NavProps) {
   const { t } = useI18n();
   const location = useLocation();
   const { pathname } = location;
@@ -203,9 +248,11 @@ function BottomBar({ navigation }: { navigation: SchoolNavigation | undefined })
     setOpen(false);
   }
   const rest = navigation ? morePlacesOf(navigation) : [];
-  const moreCurrent = rest.some((section) =>
-    section.places.some((place) => isCurrentPlace(place.href, location)),
-  );
+  const restPlaces = rest.flatMap((section) => section.places);
+  const moreCurrent = restPlaces.some((place) => isCurrentPlace(place.href, location));
+  const moreUnread = restPlaces.reduce((sum, place) => sum + (unread.get(place.href) ?? 0), 0);
+  const moreLabel = t('navigation.more');
+  const moreName = useUnreadName(moreLabel, moreUnread);
   const closeSheet = () => {
     setOpen(false);
     more.current?.focus();
@@ -216,7 +263,7 @@ function BottomBar({ navigation }: { navigation: SchoolNavigation | undefined })
         <ul className="app-tabbar__list">
           {navigation?.bar.map((place) => (
             <li key={place.href}>
-              <PlaceLink place={place} className="app-tab" short />
+              <PlaceLink place={place} className="app-tab" unread={unread} short />
             </li>
           ))}
           {rest.length > 0 ? (
@@ -227,16 +274,18 @@ function BottomBar({ navigation }: { navigation: SchoolNavigation | undefined })
                 className={`app-tab${moreCurrent ? ' is-current' : ''}`}
                 aria-haspopup="dialog"
                 aria-expanded={open}
+                aria-label={moreName}
                 onClick={() => setOpen(true)}
               >
                 <ShellIcon name="grid" className="app-tab-icon" />
-                <span className="app-tab-label">{t('navigation.more')}</span>
+                <span className="app-tab-label">{moreLabel}</span>
+                <UnreadBadge count={moreUnread} />
               </button>
             </li>
           ) : null}
         </ul>
       </nav>
-      {open ? <MoreSheet sections={rest} onClose={closeSheet} /> : null}
+      {open ? <MoreSheet sections={rest} unread={unread} onClose={closeSheet} /> : null}
     </>
   );
 }
@@ -348,12 +397,13 @@ export interface AppShellProps {
  */
 export default function AppShell({ mainRef, mainId }: AppShellProps) {
   const navigation = useSchoolNavigation();
+  const unread = useUnreadPlaces(navigation);
   const bottomBar = !useMediaQuery(SIDE_NAV_QUERY);
   return (
     <div className={`app-shell${bottomBar ? ' app-shell--phone' : ''}`}>
       <TitleBar />
       <div className="app-shell__body">
-        {bottomBar ? null : <SideNav navigation={navigation} />}
+        {bottomBar ? null : <SideNav navigation={navigation} unread={unread} />}
         <div className="app-shell__page">
           <main id={mainId} ref={mainRef} tabIndex={-1} className="app-main">
             <Breadcrumb />
@@ -362,7 +412,7 @@ export default function AppShell({ mainRef, mainId }: AppShellProps) {
           <SlimFooter />
         </div>
       </div>
-      {bottomBar ? <BottomBar navigation={navigation} /> : null}
+      {bottomBar ? <BottomBar navigation={navigation} unread={unread} /> : null}
     </div>
   );
 }

@@ -28,10 +28,11 @@ import { TileGroups } from '../../../features/dashboard/components/TileGroups.js
 import { TodayPanel } from '../../../features/dashboard/components/TodayPanel.js';
 import { ParentDashboard } from '../../../features/family/components/ParentDashboard.js';
 import { inboxQueryOptions } from '../../../features/inbox/api/inbox.js';
-import { notificationsQueryOptions } from '../../../features/notifications/api/get-notifications.js';
 import { currentUserQueryOptions, useCurrentUser } from '../../../lib/current-user.js';
 import { useI18n } from '../../../lib/i18n.js';
 import { childrenQueryOptions } from '../../../lib/school/get-children.js';
+import { notificationsQueryOptions, unreadNotificationsOf } from '../../../lib/school/get-notifications.js';
+import { unreadMessagesQueryOptions } from '../../../lib/school/get-unread-messages.js';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query.js';
 
 /** A parent's child's day: the daily log, photos and conversation, loaded for parents only. */
@@ -79,7 +80,7 @@ function StaffTiles({ type, counts }: { type: SchoolType; counts: TileCounts }) 
 
 /**
  * Dashboard (docs/contract/product.md#school-screens): one tile per menu item of the user's type. Tiles say
- * what waits behind them: notes not yet read, and for the principal registrations to approve, open
+ * what waits behind them: notes and messages not yet read, and for the principal registrations to approve, open
  * messages and blog comments waiting. The counts are fetched after the tiles show, so they never hold them up. A parent gets
  * their children's area instead (docs/decisions/0021-families.md#parent-screens); staff get the day
  * first, then their tiles, the principal's in groups
@@ -90,16 +91,15 @@ export default function DashboardRoute() {
   // Only what the user may open is counted: the others' calls would be refused.
   const may = (path: ScreenPath) => user !== undefined && mayOpen(user.type, path);
   const notifications = useQuery({ ...notificationsQueryOptions(), enabled: may('/notification') });
+  const messages = useQuery({ ...unreadMessagesQueryOptions(), enabled: may('/conversations') });
   const pending = useQuery({ ...pendingUsersQueryOptions(), enabled: may('/approvals') });
   const inbox = useQuery({ ...inboxQueryOptions({ handled: false }), enabled: may('/inbox') });
   // The day's figures, prefetched by the loader: the comments waiting are one of them.
   const today = useQuery({ ...dashboardTodayQueryOptions(), enabled: may('/blog-comments') });
-  const unreadNotes = notifications.data?.filter((note) => note.unread).length ?? 0;
+  const unreadNotes = unreadNotificationsOf(notifications.data);
   const counts: TileCounts = {
-    [paths.notifications]: {
-      count: unreadNotes,
-      word: 'new',
-    },
+    [paths.notifications]: { count: unreadNotes, word: 'new' },
+    [linkTo('/conversations')]: { count: messages.data?.total ?? 0, word: 'new' },
     [APPROVALS_TILE.path]: { count: pending.data?.length ?? 0, word: 'waiting' },
     [INBOX_TILE.path]: { count: inbox.data?.meta.unhandled ?? 0, word: 'open' },
     [linkTo('/blog-comments')]: { count: today.data?.blogComments ?? 0, word: 'waiting' },
@@ -111,6 +111,7 @@ export default function DashboardRoute() {
           return (
             <ParentDashboard
               unreadNotes={unreadNotes}
+              unreadMessages={messages.data?.children}
               dayOf={(child) => (
                 <Suspense fallback={<LoadingState />}>
                   <ParentChildDay child={child} />

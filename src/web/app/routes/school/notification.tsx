@@ -1,5 +1,5 @@
-import { notificationsQueryOptions } from '../../../features/notifications/api/get-notifications.js';
 import { NotificationsScreen } from '../../../features/notifications/components/NotificationsScreen.js';
+import { notificationsQueryOptions } from '../../../lib/school/get-notifications.js';
 import { schoolLoader } from '../../../lib/school/prefetch.js';
 
 export const clientLoader = schoolLoader((queryClient) => [

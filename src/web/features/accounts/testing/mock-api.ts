@@ -5,6 +5,7 @@ import { USER_TYPE } from '../../../../shared/constants.js';
 import { setUnauthorizedHandler } from '../../../lib/api-client.js';
 import { urlOf } from '../../../test/content-fetch.js';
 import { jsonResponse } from '../../../test/render-app.js';
+import { SHELL_ANSWERS } from '../../../test/shell-answers.js';
 
 /** One call as the mock saw it: `POST users/login`, its body and headers. */
 export interface SeenCall {
@@ -21,7 +22,8 @@ const CONTENT = new Set<string>(CONTENT_COLLECTION_NAMES);
 
 /**
  * Replaces fetch for a component test: `routes` maps `METHOD path` to a handler; public content
- * answers `{ data: [] }`; anything else fails as it would without a server. Answers every call seen.
+ * answers `{ data: [] }`, the shell's badges nothing unread (SHELL_ANSWERS); anything else fails as it
+ * would without a server. Answers every call seen.
  */
 export function mockApi(routes: Record<string, Handler>) {
   const calls: SeenCall[] = [];
@@ -38,6 +40,8 @@ export function mockApi(routes: Record<string, Handler>) {
     const handler = routes[`${call.method} ${path}`];
     if (handler) return handler(call);
     if (call.method === 'GET' && CONTENT.has(path)) return jsonResponse({ data: [] });
+    const shell = SHELL_ANSWERS[`${call.method} ${path}`];
+    if (shell !== undefined) return jsonResponse(shell);
     throw new TypeError(`fetch failed: no mock for ${call.method} ${path}`);
   });
   return { calls, fetchMock, callsTo: (key: string) => calls.filter((c) => `${c.method} ${c.path}` === key) };

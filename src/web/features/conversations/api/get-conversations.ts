@@ -1,4 +1,4 @@
-import { ConversationsAnswerSchema, UnreadAnswerSchema } from '../../../../shared/api/conversations.js';
+import { ConversationsAnswerSchema } from '../../../../shared/api/conversations.js';
 import { schoolRead } from '../../../lib/school/school-read.js';
 import { conversationKeys } from './keys.js';
 
@@ -7,13 +7,5 @@ export const [getConversations, conversationsQueryOptions, useConversations] = s
   conversationKeys.list,
   'conversations',
   ConversationsAnswerSchema,
-  (answer) => answer.data,
-);
-
-/** `GET conversations/unread` -> the caller's unread messages, in all and by child. */
-export const [getUnread, unreadQueryOptions, useUnread] = schoolRead(
-  conversationKeys.unread,
-  'conversations/unread',
-  UnreadAnswerSchema,
   (answer) => answer.data,
 );

@@ -38,8 +38,10 @@ const PRINCIPAL_DAY = todayAnswer({
 function openDashboard(
   type: typeof USER_TYPE.principal | typeof USER_TYPE.teacher,
   today: DashboardToday | object,
+  unreadMessages = 0,
 ) {
   const api = mockApi({
+    'GET conversations/unread': { data: { total: unreadMessages, children: [] } },
     'GET users/profile': { results: makeUser({ type, name: 'Asha Verma' }) },
     'GET notification': { data: [] },
     'GET users?status=pending': { data: [] },
@@ -209,6 +211,16 @@ describe('the teacher’s dashboard', () => {
     expect(screen.queryByRole('list', { name: 'This week' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'All' })).not.toBeInTheDocument();
     expect(tileHrefs()).toEqual(dashboardTilesOf(USER_TYPE.teacher).map((tile) => tile.path));
+  });
+
+  it('the Messages tile says how many messages are unread', async () => {
+    openDashboard(USER_TYPE.teacher, todayAnswer({ classes: [KG] }), 5);
+    await screen.findByRole('list', { name: 'Your classes today' }, LOADED);
+    const tiles = within(screen.getByRole('list', { name: 'Your school area' }));
+    expect(await tiles.findByRole('link', { name: 'Messages, 5 new' })).toHaveAttribute(
+      'href',
+      '/conversations',
+    );
   });
 
   it('a teacher without a class is told why the day is empty', async () => {

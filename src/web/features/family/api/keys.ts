@@ -5,8 +5,6 @@
  */
 export const familyKeys = {
   all: ['school', 'family'] as const,
-  checkins: (studentId: number, date: string | undefined) =>
-    ['school', 'family', 'checkins', studentId, date ?? 'today'] as const,
   care: (studentId: number) => ['school', 'family', 'care', studentId] as const,
   careHistory: (studentId: number) => ['school', 'family', 'care', studentId, 'history'] as const,
   /** Not under `care`: saving the details refetches them, never the unchanged pictures. */

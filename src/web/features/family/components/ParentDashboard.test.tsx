@@ -7,7 +7,7 @@ import { USER_TYPE } from '../../../../shared/constants.js';
 import { seriousAxeViolations } from '../../../test/axe.js';
 import { noteRow } from '../../../test/notifications.js';
 import { renderApp } from '../../../test/render-app.js';
-import { checkin, child, mockFamilyApi, PARENT_TEXTS, parentProfile } from '../testing/family-api.js';
+import { child, mockFamilyApi, PARENT_TEXTS, parentProfile } from '../testing/family-api.js';
 
 const ASHA = child();
 const RAVI = child({
@@ -26,20 +26,7 @@ function openParent(
     'GET users/profile': parentProfile(),
     'GET notification': { data: [] },
     'GET family/children': { data: children },
-    'GET pupils/31/checkins': {
-      date: '2026-11-24',
-      data: [
-        checkin(),
-        checkin({
-          id: 2,
-          kind: 'out',
-          at: '2026-11-24T15:30:00.000Z',
-          collectedBy: 'Grandma Rose',
-          collectorKnown: true,
-        }),
-      ],
-    },
-    'GET pupils/32/checkins': { date: '2026-11-24', data: [] },
+    'GET conversations/unread': { data: { total: 0, children: [] } },
     // The child's day the dashboard starts with (docs/decisions/0082-the-parents-day.md).
     'GET pupils/31/day': childDay(31, 'Asha Verma', [
       { type: 'arrival', time: '03:05', at: '2026-11-24T08:05:00.000Z', recordedBy: 'Ms Teacher' },
@@ -86,7 +73,7 @@ const tileLinks = (list: HTMLElement) =>
 describe('a parent’s dashboard (docs/decisions/0021-families.md)', () => {
   afterEach(() => window.sessionStorage.clear());
 
-  it('one child: name, class, today’s times and a tile for each of the child’s screens; no switcher', async () => {
+  it('one child: name, class, the day and a tile for each of the child’s screens; no switcher', async () => {
     const { container } = openParent([ASHA]);
     const tiles = await childArea('Asha Verma');
     expect(tileLinks(tiles)).toEqual([
@@ -171,6 +158,26 @@ describe('a parent’s dashboard (docs/decisions/0021-families.md)', () => {
       'aria-current',
       'true',
     );
+  });
+
+  it('each child in the switcher and their Messages tile say how many messages are unread', async () => {
+    openParent([ASHA, RAVI], {
+      extra: {
+        'GET conversations/unread': {
+          data: { total: 3, children: [{ studentId: 32, unread: 3 }] },
+        },
+      },
+    });
+    const switcher = await screen.findByRole('navigation', { name: PARENT_TEXTS.switcher });
+    const [asha, ravi] = within(switcher).getAllByRole('link');
+    await waitFor(() => expect(ravi).toHaveTextContent('Ravi VermaClass 23 new messages'));
+    expect(asha).toHaveTextContent(/Asha VermaKG$/);
+    // Asha's Messages tile has nothing new; Ravi's has his 3.
+    expect(within(await childArea('Asha Verma')).getByRole('link', { name: 'Messages' })).toBeInTheDocument();
+    await userEvent.click(ravi as HTMLElement);
+    expect(
+      within(await childArea('Ravi Verma')).getByRole('link', { name: 'Messages, 3 new' }),
+    ).toHaveAttribute('href', '/conversations/32');
   });
 
   it('the Notifications tile says how many notes the parent has not read, and leads to them', async () => {

@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode, useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { CheckinRow } from '../../../../shared/api/family.js';
+import type { UnreadAnswer } from '../../../../shared/api/conversations.js';
 import { childPlacesOf } from '../../../../shared/app-navigation.js';
 import { linkTo } from '../../../../shared/screens.js';
 import { FailureState, LoadingState } from '../../../components/school/QueryState.js';
@@ -9,9 +9,6 @@ import { DashTile } from '../../../components/ui/DashTile.js';
 import { type Translator, useI18n } from '../../../lib/i18n.js';
 import { uploadUrl } from '../../../lib/images.js';
 import { type ChildRow, useChildren } from '../../../lib/school/get-children.js';
-import { formatTime } from '../../../lib/school-time.js';
-import { useSettings } from '../../../lib/settings.js';
-import { useCheckins } from '../api/get-checkins.js';
 
 /** The URL's search parameter that remembers the chosen child (a link or a reload keeps it). */
 export const CHILD_PARAM = 'child';
@@ -66,14 +63,32 @@ function ChildSummary({ child }: { child: ChildRow }) {
   );
 }
 
-/** One link per child, the chosen one marked; each is a large target (docs/decisions/0021-families.md). */
-function ChildSwitcher({ kids, chosen }: { kids: readonly ChildRow[]; chosen: ChildRow }) {
+/** Each child's unread messages (`GET conversations/unread`): none when the count is not in yet. */
+type UnreadMessages = UnreadAnswer['children'];
+
+const unreadOf = (unread: UnreadMessages | undefined, child: ChildRow): number =>
+  unread?.find((row) => row.studentId === child.studentId)?.unread ?? 0;
+
+/**
+ * One link per child, the chosen one marked, with the child's unread messages; each is a large
+ * target (docs/decisions/0021-families.md).
+ */
+function ChildSwitcher({
+  kids,
+  chosen,
+  unread,
+}: {
+  kids: readonly ChildRow[];
+  chosen: ChildRow;
+  unread: UnreadMessages | undefined;
+}) {
   const { t } = useI18n();
   return (
     <nav className="child-switcher" aria-label={t('family.parent.switcher')}>
       <ul className="child-switcher__list">
         {kids.map((child) => {
           const current = child.studentId === chosen.studentId;
+          const messages = unreadOf(unread, child);
           return (
             <li key={child.studentId}>
               <Link
@@ -85,6 +100,11 @@ function ChildSwitcher({ kids, chosen }: { kids: readonly ChildRow[]; chosen: Ch
                 onClick={() => rememberChild(child.studentId)}
               >
                 <ChildSummary child={child} />
+                {messages > 0 ? (
+                  <span className="badge rounded-pill text-bg-danger child-card__unread">
+                    {t('family.parent.unreadMessages', { count: messages })}
+                  </span>
+                ) : null}
               </Link>
             </li>
           );
@@ -94,58 +114,8 @@ function ChildSwitcher({ kids, chosen }: { kids: readonly ChildRow[]; chosen: Ch
   );
 }
 
-function checkinLine(row: CheckinRow, timeZone: string | undefined, { t, locale }: Translator): string {
-  const time = formatTime(row.at, timeZone, locale);
-  if (row.kind === 'in') return t('family.parent.arrived', { time });
-  return row.collectedBy
-    ? t('family.parent.collected', { time, name: row.collectedBy })
-    : t('family.parent.left', { time });
-}
-
-/** The child's arrivals and departures today (`GET pupils/{id}/checkins`). */
-function ChildToday({ child }: { child: ChildRow }) {
-  const headingId = useId();
-  const translator = useI18n();
-  const { t } = translator;
-  const checkins = useCheckins(child.studentId);
-  // The register's times are the school's (docs/decisions/0021-families.md#staff-screens).
-  const timeZone = useSettings().data?.timeZone;
-  const rows = checkins.data?.data ?? [];
-  const last = rows.at(-1);
-  let body: ReactNode;
-  if (checkins.isError && checkins.data === undefined)
-    body = <FailureState error={checkins.error} retry={checkins.refetch} />;
-  else if (checkins.data === undefined) body = <LoadingState />;
-  else if (rows.length === 0) body = <p className="child-today__none">{t('family.parent.notYetIn')}</p>;
-  else
-    body = (
-      <>
-        <ol className="child-today__list">
-          {rows.map((row) => (
-            <li key={row.id} className={`child-today__item child-today__item--${row.kind}`}>
-              <time dateTime={row.at}>{checkinLine(row, timeZone, translator)}</time>
-              <span className="child-today__by">
-                {' '}
-                {t('family.parent.recordedBy', { name: row.recordedBy })}
-              </span>
-            </li>
-          ))}
-        </ol>
-        {last?.kind === 'in' ? <p className="child-today__now">{t('family.parent.stillIn')}</p> : null}
-      </>
-    );
-  return (
-    <section className="child-today" aria-labelledby={headingId}>
-      <h4 id={headingId} className="child-today__title">
-        {t('family.parent.today')}
-      </h4>
-      {body}
-    </section>
-  );
-}
-
 interface ChildTile {
-  /** Tells the tiles apart (the notifications' tile carries the unread count). */
+  /** Tells the tiles apart (the notifications' and the messages' tiles carry their unread counts). */
   id: string;
   label: string;
   blurb: string;
@@ -180,18 +150,28 @@ function childTiles(child: ChildRow, t: Translator['t']): ChildTile[] {
   ];
 }
 
-function ChildTiles({ child, unreadNotes }: { child: ChildRow; unreadNotes: number }) {
+function ChildTiles({
+  child,
+  unreadNotes,
+  unreadMessages,
+}: {
+  child: ChildRow;
+  unreadNotes: number;
+  unreadMessages: number;
+}) {
   const { t } = useI18n();
+  const messagesId = linkTo('/conversations/:id', child.studentId);
   return (
     <ul
       className="dashboard__tiles child-tiles"
       aria-label={t('family.parent.schoolArea', { name: child.studentName })}
     >
       {childTiles(child, t).map((tile, index) => {
-        const badge =
-          tile.id === 'notifications' && unreadNotes > 0
-            ? t('family.parent.newNotes', { count: unreadNotes })
-            : undefined;
+        let badge: string | undefined;
+        if (tile.id === 'notifications' && unreadNotes > 0)
+          badge = t('family.parent.newNotes', { count: unreadNotes });
+        else if (tile.id === messagesId && unreadMessages > 0)
+          badge = t('dashboard.pill.new', { count: unreadMessages });
         return (
           <DashTile
             key={tile.id}
@@ -224,19 +204,21 @@ function NoChildren() {
 
 /**
  * A parent's dashboard (docs/decisions/0021-families.md#parent-screens): their children, a switcher
- * when there are several (the choice is kept in `?child=`), the chosen child's day (or their times
- * of today) and one tile per screen of that child.
+ * when there are several (the choice is kept in `?child=`, each child with their unread messages),
+ * the chosen child's day and one tile per screen of that child.
  */
 export function ParentDashboard({
   unreadNotes = 0,
+  unreadMessages,
   dayOf,
 }: {
   unreadNotes?: number;
+  unreadMessages?: UnreadMessages | undefined;
   /**
-   * The chosen child's day, first (the route composes it from the daily log, the photos and the
-   * conversation); without it, the child's arrivals and departures of today.
+   * The chosen child's day, first: the route composes it from the daily log, the photos and the
+   * conversation, which are other features.
    */
-  dayOf?: (child: ChildRow) => ReactNode;
+  dayOf: (child: ChildRow) => ReactNode;
 }) {
   const children = useChildren();
   const [params] = useSearchParams();
@@ -251,7 +233,9 @@ export function ParentDashboard({
   if (!chosen) return <NoChildren />;
   return (
     <div className="parent-area">
-      {children.data.length > 1 ? <ChildSwitcher kids={children.data} chosen={chosen} /> : null}
+      {children.data.length > 1 ? (
+        <ChildSwitcher kids={children.data} chosen={chosen} unread={unreadMessages} />
+      ) : null}
       <section className="parent-child" aria-labelledby={headingId}>
         <h3 id={headingId} className="visually-hidden">
           {chosen.studentName}
@@ -261,12 +245,12 @@ export function ParentDashboard({
             <ChildSummary child={chosen} />
           </div>
         )}
-        {dayOf ? (
-          <Fragment key={`day-${chosen.studentId}`}>{dayOf(chosen)}</Fragment>
-        ) : (
-          <ChildToday key={`today-${chosen.studentId}`} child={chosen} />
-        )}
-        <ChildTiles child={chosen} unreadNotes={unreadNotes} />
+        <Fragment key={`day-${chosen.studentId}`}>{dayOf(chosen)}</Fragment>
+        <ChildTiles
+          child={chosen}
+          unreadNotes={unreadNotes}
+          unreadMessages={unreadOf(unreadMessages, chosen)}
+        />
       </section>
       <SettingsLink />
     </div>

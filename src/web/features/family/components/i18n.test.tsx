@@ -8,7 +8,7 @@ import { isolated } from '../../../../shared/i18n/translator.js';
 import { I18nProvider } from '../../../lib/i18n.js';
 import { testTranslator, untranslatedTexts } from '../../../test/i18n.js';
 import { mockApi, renderScreen } from '../../../test/school-test-utils.js';
-import { checkin, child, parentProfile } from '../testing/family-api.js';
+import { child, parentProfile } from '../testing/family-api.js';
 import { CareScreen } from './CareScreen.js';
 import { ParentDashboard } from './ParentDashboard.js';
 
@@ -20,6 +20,12 @@ const inLocale = (ui: ReactElement, locale: AnyLocale) => (
 );
 
 const ASHA = child();
+const RAVI = child({ studentId: 32, studentName: 'Ravi Verma', classId: 6, className: 'Class 2' });
+/** `GET conversations/unread`'s children: Asha's conversation has 3 unread messages, Ravi's 1. */
+const UNREAD = [
+  { studentId: 31, unread: 3 },
+  { studentId: 32, unread: 1 },
+];
 /** A day and time as the pseudo-locale writes it (as English: it has no calendar of its own). */
 const WHEN = /\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}/g;
 const withoutWhen = (texts: string[]) =>
@@ -64,37 +70,33 @@ function openCare(locale: AnyLocale, mayEdit: boolean) {
 
 describe('the family screens in another language', () => {
   it('a parent’s dashboard: no text outside the catalogs', async () => {
-    mockApi({
-      'GET family/children': { data: [ASHA] },
-      'GET pupils/31/checkins': {
-        date: '2026-11-24',
-        data: [
-          checkin(),
-          checkin({ id: 2, kind: 'out', at: '2026-11-24T15:30:00.000Z', collectedBy: 'Grandma Rose' }),
-        ],
-      },
-    });
-    const { container } = renderScreen(inLocale(<ParentDashboard unreadNotes={2} />, 'en-XA'), {
-      path: '/dashboard',
-      pattern: '/dashboard',
-    });
-    await screen.findByText(/Grandma Rose/, {}, LOADED);
-    // The child's places (shared/app-navigation.ts) are said by their keys, as the navigation says them.
-    expect(untranslatedTexts(container, ['Asha Verma', 'KG', 'Amara Okafor', 'Grandma Rose'])).toEqual([]);
+    mockApi({ 'GET family/children': { data: [ASHA, RAVI] } });
+    const { container } = renderScreen(
+      inLocale(<ParentDashboard unreadNotes={2} unreadMessages={UNREAD} dayOf={() => null} />, 'en-XA'),
+      { path: '/dashboard', pattern: '/dashboard' },
+    );
+    await screen.findByRole('navigation', {}, LOADED);
+    // The child's places (shared/app-navigation.ts) are said by their keys, as the navigation says them;
+    // the unread counts (the switcher's and the tiles') by theirs.
+    expect(untranslatedTexts(container, ['Asha Verma', 'KG', 'Ravi Verma', 'Class 2'])).toEqual([]);
     expect(childPlacesOf(ASHA).length).toBeGreaterThan(0);
   });
 
-  it('a parent’s dashboard in French: the times of today', async () => {
-    mockApi({
-      'GET family/children': { data: [ASHA] },
-      'GET pupils/31/checkins': { date: '2026-11-24', data: [] },
+  it('a parent’s dashboard in French: the child’s tiles and unread messages', async () => {
+    mockApi({ 'GET family/children': { data: [ASHA, RAVI] } });
+    renderScreen(inLocale(<ParentDashboard unreadMessages={UNREAD} dayOf={() => null} />, 'fr'), {
+      path: '/dashboard',
+      pattern: '/dashboard',
     });
-    renderScreen(inLocale(<ParentDashboard />, 'fr'), { path: '/dashboard', pattern: '/dashboard' });
-    expect(await screen.findByText('Pas encore arrivé aujourd’hui.', {}, LOADED)).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Aujourd’hui' })).toBeInTheDocument();
-    // The child's tiles too: the class's week by its name.
-    expect(screen.getByText('La semaine de la classe KG')).toBeInTheDocument();
+    // The class's week by its name.
+    expect(await screen.findByText('La semaine de la classe KG', {}, LOADED)).toBeInTheDocument();
     expect(screen.getByText('Bulletin')).toBeInTheDocument();
+    expect(screen.getByText('3 nouveaux messages')).toBeInTheDocument();
+    expect(screen.getByText('1 nouveau message')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Messages, 3 nouveaux' })).toHaveAttribute(
+      'href',
+      '/conversations/31',
+    );
   });
 
   it('care details to read and their editor with its history: no text outside the catalogs', async () => {

@@ -1,5 +1,5 @@
 import { CONTENT_COLLECTION_NAMES } from '../../../../shared/api/content.js';
-import type { CheckinRow, ChildRow } from '../../../../shared/api/family.js';
+import type { ChildRow } from '../../../../shared/api/family.js';
 import { USER_TYPE } from '../../../../shared/constants.js';
 import { testTranslator } from '../../../test/i18n.js';
 import { mockApi, profile } from '../../../test/school-test-utils.js';
@@ -11,7 +11,6 @@ export const PARENT_TEXTS = {
   noChildren: t('family.parent.noChildren'),
   switcher: t('family.parent.switcher'),
   today: t('family.parent.today'),
-  notYetIn: t('family.parent.notYetIn'),
 };
 export const CARE_TEXTS = {
   back: t('family.care.back'),
@@ -43,18 +42,5 @@ export const child = (overrides: Partial<ChildRow> = {}): ChildRow => ({
   className: 'KG',
   image: null,
   relationship: 'Mother',
-  ...overrides,
-});
-
-export const checkin = (overrides: Partial<CheckinRow> = {}): CheckinRow => ({
-  id: 1,
-  studentId: 31,
-  kind: 'in',
-  at: '2026-11-24T08:05:00.000Z',
-  day: '2026-11-24',
-  recordedBy: 'Amara Okafor',
-  collectedBy: null,
-  collectorKnown: null,
-  reason: null,
   ...overrides,
 });

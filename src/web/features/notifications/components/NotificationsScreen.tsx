@@ -1,13 +1,10 @@
 import { QueryState } from '../../../components/school/QueryState.js';
 import { HiddenText, SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
 import { useI18n } from '../../../lib/i18n.js';
+import { type SchoolNotification, useNotifications } from '../../../lib/school/get-notifications.js';
 import { formatWhen, useSchoolTimeZone } from '../../../lib/school-time.js';
 import { notify } from '../../../lib/toast.js';
-import {
-  type SchoolNotification,
-  useMarkNotificationsRead,
-  useNotifications,
-} from '../api/get-notifications.js';
+import { useMarkNotificationsRead } from '../api/mark-read.js';
 
 export const NOTIFICATION_TEXTS = {
   newBadge: 'notifications.newBadge',

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client.js';
+import type { SchoolNotification } from '../../../lib/school/get-notifications.js';
+import { schoolKeys } from '../../../lib/school/query-keys.js';
+
+/** `POST notification/{id}/read` for each id (204 each). */
+export async function markNotificationsRead(ids: readonly number[]): Promise<void> {
+  await Promise.all(ids.map((id) => apiClient.post(`notification/${id}/read`)));
+}
+
+/**
+ * Marks notifications read. The list shows them read at once and is loaded again afterwards, so a
+ * failure brings the unread mark back.
+ */
+export function useMarkNotificationsRead() {
+  const queryClient = useQueryClient();
+  const key = schoolKeys.notifications();
+  return useMutation({
+    mutationFn: markNotificationsRead,
+    onMutate: async (ids) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      queryClient.setQueryData<SchoolNotification[]>(key, (rows) =>
+        rows?.map((row) => (ids.includes(row.id) ? { ...row, unread: false } : row)),
+      );
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}
