@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import http, { type Server } from 'node:http';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
@@ -217,18 +217,6 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       requestTimeout: config.timeouts.request,
       // Node checks the two timeouts above on this beat; its default, 30 s, would double the first.
       connectionsCheckingInterval: 1_000,
-    },
-    // The server Fastify would make, with a front door (docs/decisions/0083-the-front-door.md): a
-    // kept public answer is sent before Fastify makes a request of it (plugins/content-version.ts).
-    serverFactory: (handler, options) => {
-      const server = http.createServer(options.http ?? {}, (req, res) => {
-        const door = app.answerAtDoor as FastifyInstance['answerAtDoor'] | undefined;
-        if (!door?.(req, res)) handler(req, res);
-      });
-      server.keepAliveTimeout = config.timeouts.keepAlive;
-      server.requestTimeout = config.timeouts.request;
-      server.setTimeout(config.timeouts.connection);
-      return server;
     },
   };
   const app = Fastify(serverOptions);

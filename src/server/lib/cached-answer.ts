@@ -255,25 +255,6 @@ export class KeptAnswers {
     );
   }
 
-  /**
-   * The answer to a raw request before Fastify has seen it (the server's front door, app.ts): a GET
-   * of a kept answer made at the version known at once (SQLite's direct read, or PostgreSQL's from
-   * the signals). Undefined for every other request, which then goes through Fastify, whose first
-   * hook may still answer it early. The caller writes it, with the request's id.
-   */
-  answerAtDoor(
-    method: string | undefined,
-    url: string | undefined,
-    headers: FastifyRequest['headers'],
-  ): ReturnType<CachedAnswer['answerFor']> | undefined {
-    if (method !== 'GET' || url === undefined) return undefined;
-    const kept = this.byUrl.get(url);
-    if (!kept?.sharedHeaders) return undefined;
-    const version = this.versions.current();
-    if (typeof version !== 'number') return undefined;
-    return kept.madeAt(version)?.answerFor(headers, kept.sharedHeaders);
-  }
-
   private answerAt(version: number, kept: KeptAnswer, request: FastifyRequest, reply: FastifyReply) {
     const answer = kept.madeAt(version);
     if (!answer || !kept.sharedHeaders) return false;

@@ -1,11 +1,8 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { KeptAnswers } from '../lib/cached-answer.js';
 import { openSqliteVersionRead, VersionReader } from '../lib/data-version.js';
 import { PgSignals } from '../lib/signals.js';
-import { REQUEST_ID_HEADER, requestIdOf } from './request-id.js';
-import { logDoorAnswer } from './request-log.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,11 +14,6 @@ declare module 'fastify' {
     contentVersion: VersionReader;
     /** The public answers kept by content version (lib/cached-answer.ts), by address. */
     keptAnswers: KeptAnswers;
-    /**
-     * Sends a kept answer for a raw request before Fastify sees it, and says whether it did
-     * (app.ts's server asks it first of every request).
-     */
-    answerAtDoor(req: IncomingMessage, res: ServerResponse): boolean;
   }
 }
 
@@ -45,21 +37,6 @@ export const contentVersionPlugin = fp(
     const keptAnswers = new KeptAnswers(versions);
     app.decorate('contentVersion', versions);
     app.decorate('keptAnswers', keptAnswers);
-    // The public content calls are most of a school site's traffic and the same bytes for every
-    // visitor: at the door they cost what a bare Node server costs (docs/decisions/0083-the-front-door.md),
-    // with the headers, the request's id and the log line a normal answer has.
-    app.decorate('answerAtDoor', (req: IncomingMessage, res: ServerResponse) => {
-      if (req.socket.remoteAddress === undefined || app.draining) return false;
-      const startedAt = performance.now();
-      const answer = keptAnswers.answerAtDoor(req.method, req.url, req.headers);
-      if (!answer) return false;
-      const reqId = requestIdOf(req);
-      res.setHeader(REQUEST_ID_HEADER, reqId);
-      res.writeHead(answer.status, answer.headers);
-      res.end(answer.body);
-      logDoorAnswer(app.log, reqId, 'GET', req.url ?? '', answer.status, startedAt);
-      return true;
-    });
 
     app.addHook('onRequest', (request, reply, done) => {
       // A request whose client has gone goes its normal way (clientGonePlugin ends it quietly), and

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEST_ENGINES } from '../test/databases.js';
 import { withTestApp } from '../test-helpers.js';
 import { loggedUrl, REQUEST_LINE } from './request-log.js';
@@ -52,27 +52,6 @@ describe.each(TEST_ENGINES)('the request log at info on %s', (engine) => {
       expect(lines.map((one) => one.msg)).not.toContain('request completed');
     },
   );
-
-  it('writes the same line for an answer sent at the server’s front door', async () => {
-    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    // On PostgreSQL the version is known without a query once the signals are heard.
-    await vi.waitFor(() => expect(typeof t.app.contentVersion.current()).toBe('number'));
-    await fetch(`${base}/api/home`);
-    const door = vi.spyOn(t.app.keptAnswers, 'answerAtDoor');
-    let answer: Response | undefined;
-    const lines = await linesOf(async () => {
-      answer = await fetch(`${base}/api/home?lang=en`);
-      answer = await fetch(`${base}/api/home`);
-    });
-    // The first was made through Fastify (a new address), the second sent at the door.
-    expect(door.mock.results.map((result) => result.value !== undefined)).toEqual([false, true]);
-    const requestLines = lines.filter((line) => line.msg === REQUEST_LINE);
-    expect(requestLines).toHaveLength(2);
-    expect(requestLines[1]).toMatchObject({ level: INFO, method: 'GET', url: '/api/home', statusCode: 200 });
-    expect(requestLines[1]?.reqId).toBe(answer?.headers.get('x-request-id'));
-    expect(requestLines[1]?.responseTime).toBeGreaterThanOrEqual(0);
-    door.mockRestore();
-  });
 
   it.each(['/api/health', '/api/ready', '/api/health?probe=lb'])(
     'writes nothing for the probe %s',

@@ -4,7 +4,7 @@
  * id (request-id.ts). The load balancer's health and readiness probes, asked every few seconds
  * around the clock, write nothing: at `info` they would be most of the log.
  */
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** The probes' routes (features/health/health.routes.ts), as registered under /api. */
@@ -38,23 +38,6 @@ function logRequest(request: FastifyRequest, reply: FastifyReply): void {
     },
     REQUEST_LINE,
   );
-}
-
-/**
- * The line of an answer sent at the server's front door (content-version.ts), before Fastify made
- * a request of it: the same fields, its id as Fastify's request logger would add it.
- */
-export function logDoorAnswer(
-  log: FastifyBaseLogger,
-  reqId: string,
-  method: string,
-  url: string,
-  statusCode: number,
-  startedAt: number,
-): void {
-  if (UNLOGGED_ROUTES.has(url.split('?')[0] ?? '')) return;
-  const responseTime = Math.round((performance.now() - startedAt) * 10) / 10;
-  log.info({ reqId, method, url: loggedUrl(url), statusCode, responseTime }, REQUEST_LINE);
 }
 
 export const requestLogPlugin = fp(

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -153,48 +152,6 @@ describe.each(TEST_ENGINES)('public answers kept by content version (%s)', (engi
         .filter((name) => !['connection', 'keep-alive', 'vary'].includes(name))
         .sort();
     expect(securityNames(fast.headers)).toEqual(securityNames(health.headers));
-  });
-
-  it('sends a kept answer at the server’s front door, before Fastify, as a normal answer', async () => {
-    await changeHome(t.app, 'At the door');
-    const base = t.app.server.listening
-      ? `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`
-      : await t.app.listen({ port: 0, host: '127.0.0.1' });
-    // On PostgreSQL the version is known without a query once the write's notification has come.
-    await vi.waitFor(() => expect(typeof t.app.contentVersion.current()).toBe('number'));
-    const door = vi.spyOn(t.app.keptAnswers, 'answerAtDoor');
-    const early = vi.spyOn(t.app.keptAnswers, 'answerEarly');
-    const fetchHome = (headers: Record<string, string> = {}) =>
-      fetch(`${base}/api/home`, { headers: { 'accept-encoding': 'identity', ...headers } });
-    // The first request after a write is made the normal way, through Fastify...
-    const normal = await fetchHome();
-    expect(door.mock.results[0]?.value).toBeUndefined();
-    expect(early).toHaveBeenCalledTimes(1);
-    // ...the next one at the door: Fastify never sees it.
-    const fast = await fetchHome({ 'x-request-id': 'lb-1.4711' });
-    expect(door.mock.results[1]?.value).toMatchObject({ status: 200 });
-    expect(early).toHaveBeenCalledTimes(1);
-    expect(fast.status).toBe(200);
-    expect(await fast.text()).toBe(await normal.text());
-    const headersOf = (res: Response) => {
-      const { date: _date, 'x-request-id': _id, ...rest } = Object.fromEntries(res.headers);
-      return rest;
-    };
-    expect(headersOf(fast)).toEqual(headersOf(normal));
-    // The load balancer's id is kept, as on every answer; a client's ETag gets its 304.
-    expect(fast.headers.get('x-request-id')).toBe('lb-1.4711');
-    const etag = String(fast.headers.get('etag'));
-    const notModified = await fetchHome({ 'if-none-match': etag });
-    expect(notModified.status).toBe(304);
-    expect(door).toHaveBeenCalledTimes(3);
-    // A write moves the version: the next request is made afresh, through Fastify.
-    await changeHome(t.app, 'Changed at the door');
-    await vi.waitFor(() => expect(typeof t.app.contentVersion.current()).toBe('number'));
-    early.mockClear();
-    const changed = await fetchHome({ 'if-none-match': etag });
-    expect(changed.status).toBe(200);
-    expect((await changed.json()).data[0].heading).toBe('Changed at the door');
-    expect(early).toHaveBeenCalledTimes(1);
   });
 
   it('shows a write through the admin API at once, with a new ETag', async () => {
