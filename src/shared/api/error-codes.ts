@@ -149,7 +149,7 @@ export const DAY_LOG_ERROR_CODES = {
   alreadyAcknowledged: 'ALREADY_ACKNOWLEDGED',
 } as const;
 
-/** Photo moments (docs/decisions/0084-taking-down-a-photo-moment.md). */
+/** Photo moments (docs/decisions/0083-taking-down-a-photo-moment.md). */
 export const PHOTO_MOMENT_ERROR_CODES = {
   /** 403: the caller sees the moment but may not take it down (only its poster and the principal may). */
   notYours: 'NOT_YOURS',

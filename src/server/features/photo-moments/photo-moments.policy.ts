@@ -16,7 +16,7 @@ import { guardiansOfChildren, type StoredMoment, toPhotoMoment } from './photo-m
  *   (familySeesMoment of src/shared/rules/photo-consent.ts);
  * - anyone else: none. A moment the viewer may not see is a 404, like an unknown id.
  *
- * Who may take a moment down (docs/decisions/0084-taking-down-a-photo-moment.md): its poster and the
+ * Who may take a moment down (docs/decisions/0083-taking-down-a-photo-moment.md): its poster and the
  * principal; anyone else who sees it is refused (403), anyone who does not gets the 404 above.
  *
  * Who may tag a child when posting: a teacher the children of their current classes, the principal

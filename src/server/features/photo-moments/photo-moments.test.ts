@@ -30,7 +30,7 @@ import { findMoment } from './photo-moments.repository.js';
 /**
  * Photo moments on both engines (docs/decisions/0079-photo-consent.md): posting and its limits, the
  * consent matrix (own family, other families) read at every request, the photos' headers, taking a
- * moment down (docs/decisions/0084-taking-down-a-photo-moment.md), and the website's gallery leaving
+ * moment down (docs/decisions/0083-taking-down-a-photo-moment.md), and the website's gallery leaving
  * out pictures of a child without website consent.
  *
  * The demo parent guards student@ (Aisha, KG) and her brother (Class 2); teacher@ teaches KG,

@@ -4,7 +4,7 @@ import { apiClient } from '../../../lib/api-client.js';
 
 /**
  * `DELETE photo-moments/{id}` -> 204: the moment, its photos and its tags are gone for every family
- * (docs/decisions/0084-taking-down-a-photo-moment.md). Its poster and the principal only: someone
+ * (docs/decisions/0083-taking-down-a-photo-moment.md). Its poster and the principal only: someone
  * else who sees it gets 403, and a moment already gone 404.
  */
 export async function removeMoment(id: number): Promise<void> {

@@ -12,7 +12,7 @@ import { MomentPhoto } from './MomentPhoto.js';
 
 /**
  * Taking the moment down, for those the server says may (its poster, the principal): a button, then
- * a question that says it goes for every family (docs/decisions/0084-taking-down-a-photo-moment.md).
+ * a question that says it goes for every family (docs/decisions/0083-taking-down-a-photo-moment.md).
  */
 function RemoveMoment({ moment }: { moment: PhotoMoment }) {
   const { t } = useI18n();

@@ -10,7 +10,7 @@ import { PhotoMomentsScreen } from './PhotoMomentsScreen.js';
 /**
  * The photo moments' screens (docs/decisions/0079-photo-consent.md) against a mocked API: a family's
  * feed with its downloads, the staff's post form, a child's photos, taking a moment down
- * (docs/decisions/0084-taking-down-a-photo-moment.md), and axe-core at a phone's and a desk's width
+ * (docs/decisions/0083-taking-down-a-photo-moment.md), and axe-core at a phone's and a desk's width
  * for each account type that opens them (layout and contrast are the browser suite's).
  */
 
