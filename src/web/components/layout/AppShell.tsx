@@ -62,23 +62,24 @@ function useSchoolNavigation(): SchoolNavigation | undefined {
 const BADGE_MAX = 99;
 
 /**
- * The unread count as seen; hidden from assistive technology, which hears it in the name of the
- * link or button (useUnreadName). Nothing when nothing is unread.
+ * A place's label with its unread count: seen as the label and a badge ("99+" above 99), heard as
+ * "Messages, 3 unread" from text only assistive technology gets. Not an aria-label: the name must
+ * hold what is seen (axe's label-content-name-mismatch), and "Messages3" is in no sentence.
  */
-function UnreadBadge({ count }: { count: number }) {
-  const { locale } = useI18n();
-  if (count <= 0) return null;
+function LabelWithUnread({ label, count, className }: { label: string; count: number; className: string }) {
+  const { t, locale } = useI18n();
+  if (count <= 0) return <span className={className}>{label}</span>;
   return (
-    <span className="app-badge" aria-hidden="true">
-      {count > BADGE_MAX ? `${numberIn(BADGE_MAX, locale)}+` : numberIn(count, locale)}
-    </span>
+    <>
+      <span className={className} aria-hidden="true">
+        {label}
+      </span>
+      <span className="app-badge" aria-hidden="true">
+        {count > BADGE_MAX ? `${numberIn(BADGE_MAX, locale)}+` : numberIn(count, locale)}
+      </span>
+      <span className="visually-hidden">{t('navigation.shell.unread', { place: label, count })}</span>
+    </>
   );
-}
-
-/** "Messages, 3 unread" when something is, else no name of its own (its text names it). */
-function useUnreadName(label: string, count: number): string | undefined {
-  const { t } = useI18n();
-  return count > 0 ? t('navigation.shell.unread', { place: label, count }) : undefined;
 }
 
 interface PlaceLinkProps {
@@ -95,18 +96,15 @@ function PlaceLink({ place, className, unread, short = false, onNavigate }: Plac
   const current = isCurrentPlace(place.href, location);
   const label = t(short ? place.shortKey : place.labelKey);
   const count = unread.get(place.href) ?? 0;
-  const name = useUnreadName(label, count);
   return (
     <Link
       to={place.href}
       className={current ? `${className} is-current` : className}
       aria-current={current ? 'page' : undefined}
-      aria-label={name}
       onClick={onNavigate}
     >
       <ShellIcon name={place.icon} className={`${className}-icon`} />
-      <span className={`${className}-label`}>{label}</span>
-      <UnreadBadge count={count} />
+      <LabelWithUnread label={label} count={count} className={`${className}-label`} />
     </Link>
   );
 }
@@ -252,7 +250,6 @@ function BottomBar({ navigation, unread }: NavProps) {
   const moreCurrent = restPlaces.some((place) => isCurrentPlace(place.href, location));
   const moreUnread = restPlaces.reduce((sum, place) => sum + (unread.get(place.href) ?? 0), 0);
   const moreLabel = t('navigation.more');
-  const moreName = useUnreadName(moreLabel, moreUnread);
   const closeSheet = () => {
     setOpen(false);
     more.current?.focus();
@@ -274,12 +271,10 @@ function BottomBar({ navigation, unread }: NavProps) {
                 className={`app-tab${moreCurrent ? ' is-current' : ''}`}
                 aria-haspopup="dialog"
                 aria-expanded={open}
-                aria-label={moreName}
                 onClick={() => setOpen(true)}
               >
                 <ShellIcon name="grid" className="app-tab-icon" />
-                <span className="app-tab-label">{moreLabel}</span>
-                <UnreadBadge count={moreUnread} />
+                <LabelWithUnread label={moreLabel} count={moreUnread} className="app-tab-label" />
               </button>
             </li>
           ) : null}
