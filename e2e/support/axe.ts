@@ -25,6 +25,16 @@ const describe = (violations: Result[]): string =>
  * test needs `bypassCSP: true`.
  */
 export async function blockingViolations(page: Page, route: string, width: number): Promise<string[]> {
+  // A toast sliding in is half transparent for a moment: axe would read its colours mid-way. Its
+  // animations (and any other that ends) finish first; an endless one (a spinner) is not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   await page.addScriptTag({ path: AXE_SCRIPT });
   const results = await page.evaluate(() =>
     (window as unknown as { axe: { run: () => Promise<AxeResults> } }).axe.run(),
