@@ -16,33 +16,46 @@
 
 import { type AnyLocale, DEFAULT_LOCALE, intlLocale } from './i18n/locales.js';
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
 const isEnglish = (locale: AnyLocale): boolean => intlLocale(locale) === DEFAULT_LOCALE;
 
 /** The tag an instant is formatted in: en-GB's day-month order for English, the language's own else. */
 const instantTag = (locale: AnyLocale): string => (isEnglish(locale) ? 'en-GB' : intlLocale(locale));
+
+/**
+ * Intl formats are slow to make (tens of microseconds) and are made for every row of a list
+ * otherwise: kept by their options object (the constants below), tag and zone.
+ */
+const formats = new WeakMap<Intl.DateTimeFormatOptions, Map<string, Intl.DateTimeFormat>>();
 
 function formatIn(
   timeZone: string | undefined,
   options: Intl.DateTimeFormatOptions,
   tag = 'en-GB',
 ): Intl.DateTimeFormat {
-  const key = `${tag}|${timeZone ?? ''}|${JSON.stringify(options)}`;
-  let format = formats.get(key);
+  let byZone = formats.get(options);
+  if (!byZone) {
+    byZone = new Map();
+    formats.set(options, byZone);
+  }
+  const key = `${tag}|${timeZone ?? ''}`;
+  let format = byZone.get(key);
   if (!format) {
     try {
       format = new Intl.DateTimeFormat(tag, { ...options, timeZone });
     } catch {
       format = new Intl.DateTimeFormat(tag, options);
     }
-    formats.set(key, format);
+    byZone.set(key, format);
   }
   return format;
 }
 
 const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
 const DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
+const DAY_TIME: Intl.DateTimeFormatOptions = { ...DAY, ...TIME };
+const WEEKDAY_DAY_TIME: Intl.DateTimeFormatOptions = { weekday: 'short', ...DAY, ...TIME };
+const ISO_PARTS: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
+const WALL_CLOCK_PARTS: Intl.DateTimeFormatOptions = { ...ISO_PARTS, ...TIME };
 
 function formatInstant(
   iso: string,
@@ -64,11 +77,11 @@ export const formatDate = (iso: string, timeZone?: string, locale: AnyLocale = D
 
 /** An ISO instant as a day and time, `24 Nov 2026, 08:05` (`24 nov. 2026, 08:05`). */
 export const formatWhen = (iso: string, timeZone?: string, locale: AnyLocale = DEFAULT_LOCALE): string =>
-  formatInstant(iso, timeZone, { ...DAY, ...TIME }, locale);
+  formatInstant(iso, timeZone, DAY_TIME, locale);
 
 /** An ISO instant as a weekday, day and time, `Mon, 3 Nov 2025, 15:04` (`lun. 3 nov. 2025, 15:04`). */
 export const formatDayTime = (iso: string, timeZone?: string, locale: AnyLocale = DEFAULT_LOCALE): string =>
-  formatInstant(iso, timeZone, { weekday: 'short', ...DAY, ...TIME }, locale);
+  formatInstant(iso, timeZone, WEEKDAY_DAY_TIME, locale);
 
 /**
  * The calendar day (`YYYY-MM-DD`) of an instant in the school's zone: the one date rule of the
@@ -78,11 +91,21 @@ export const formatDayTime = (iso: string, timeZone?: string, locale: AnyLocale 
  */
 export function dateInZone(instant: Date, timeZone: string | undefined): string {
   if (Number.isNaN(instant.getTime())) return '';
-  const parts = formatIn(timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(
-    instant,
-  );
+  const parts = formatIn(timeZone, ISO_PARTS).formatToParts(instant);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** The wall clock of an instant in a zone: its day, weekday (0 = Sunday) and `HH:MM`. */
+export function wallClock(instant: Date, timeZone: string): { day: string; weekday: number; time: string } {
+  const parts = formatIn(timeZone, WALL_CLOCK_PARTS, 'en-US').formatToParts(instant);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  const day = `${part('year')}-${part('month')}-${part('day')}`;
+  return {
+    day,
+    weekday: new Date(`${day}T00:00:00Z`).getUTCDay(),
+    time: `${part('hour')}:${part('minute')}`,
+  };
 }
 
 /** Today's calendar day (`YYYY-MM-DD`) in the school's zone. */
@@ -132,6 +155,10 @@ export interface DayWords {
   locale?: AnyLocale;
 }
 
+const LONG_DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric' };
+const LONG_DAY_WITH_WEEKDAY: Intl.DateTimeFormatOptions = { weekday: 'long', ...LONG_DAY };
+const SHORT_DAY_WITH_WEEKDAY: Intl.DateTimeFormatOptions = { weekday: 'short', ...DAY };
+
 /** A calendar day in another language than English: Intl's words at UTC midnight, so it stays that day. */
 const dayIn = (date: Date, locale: AnyLocale, options: Intl.DateTimeFormatOptions): string =>
   formatIn('UTC', options, intlLocale(locale)).format(date);
@@ -147,12 +174,7 @@ export function longDate(day: string, { weekday = true, locale = DEFAULT_LOCALE 
   const date = utcMidnight(day);
   if (!date) return day;
   if (!isEnglish(locale)) {
-    return dayIn(date, locale, {
-      ...(weekday ? { weekday: 'long' } : {}),
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-    });
+    return dayIn(date, locale, weekday ? LONG_DAY_WITH_WEEKDAY : LONG_DAY);
   }
   const words = `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
   return weekday ? `${WEEKDAYS[date.getUTCDay()]}, ${words}` : words;
@@ -165,7 +187,7 @@ export function longDate(day: string, { weekday = true, locale = DEFAULT_LOCALE 
 export function shortDate(day: string, locale: AnyLocale = DEFAULT_LOCALE): string {
   const date = utcMidnight(day);
   if (!date) return day;
-  if (!isEnglish(locale)) return dayIn(date, locale, { weekday: 'short', ...DAY });
+  if (!isEnglish(locale)) return dayIn(date, locale, SHORT_DAY_WITH_WEEKDAY);
   return `${SHORT_WEEKDAYS[date.getUTCDay()]}, ${date.getUTCDate()} ${SHORT_MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 

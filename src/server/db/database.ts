@@ -774,6 +774,13 @@ export interface Database {
   vapid_key: VapidKeyTable;
   push_subscription: PushSubscriptionTable;
   alert_setting: AlertSettingTable;
+  answer_version: AnswerVersionTable;
+}
+
+/** How often what a kept answer is made of has changed, by key (lib/answer-versions.ts); raised by triggers. */
+export interface AnswerVersionTable {
+  key: string;
+  version: number;
 }
 
 /** The server's VAPID key pair for Web Push (one row, id 1), base64url as web-push writes them. */

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { $ZodType, safeParse } from 'zod/v4/core';
 
@@ -26,3 +27,22 @@ export const answerSerializerCompiler = ({
     return JSON.stringify(result.data);
   };
 };
+
+/** The type of an answer sent as bytes already made by `serializedAnswer`. */
+const JSON_ANSWER = 'application/json; charset=utf-8';
+
+/**
+ * The bytes a route would send for `payload` with its status (200 unless set): checked against the
+ * route's answer schema and turned to JSON as above, to keep and send again as they are
+ * (`reply.type(JSON_ANSWER).send(bytes)`: Fastify sends a string of that type unchanged).
+ */
+export function serializedAnswer(reply: FastifyReply, payload: unknown): string {
+  const bytes: unknown = reply.serialize(payload);
+  if (typeof bytes !== 'string') throw new Error('An answer serializer gave no text');
+  return bytes;
+}
+
+/** Sends bytes made by `serializedAnswer` as they are. */
+export function sendSerializedAnswer(reply: FastifyReply, bytes: string): FastifyReply {
+  return reply.type(JSON_ANSWER).send(bytes);
+}

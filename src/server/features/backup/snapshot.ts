@@ -32,12 +32,19 @@ export function isSchoolTable(name: string): boolean {
 }
 
 /**
+ * Not in an archive: `stored_file` (below); `answer_version`, counters the database's own triggers raise as rows are
+ * written (docs/decisions/0084-kept-answers-of-the-day.md), so a restore's inserts make them again;
+ * rows brought along would collide with those.
+ */
+const NOT_ARCHIVED = new Set(['stored_file', 'answer_version']);
+
+/**
  * The school tables whose rows travel in an archive's table section. Stored files do not, even
  * when FILE_STORE=database keeps them in `stored_file`: they travel in the file section (with
  * their checksums), whatever store made them, and a restore puts them into the target's store.
  */
 export function isArchivedTable(name: string): boolean {
-  return isSchoolTable(name) && name !== 'stored_file';
+  return isSchoolTable(name) && !NOT_ARCHIVED.has(name);
 }
 
 /**

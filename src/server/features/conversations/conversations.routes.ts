@@ -12,6 +12,7 @@ import {
   DayNotesQuerySchema,
   MessageAnswerSchema,
   MessageFieldsSchema,
+  type MessageHours,
   MessageHoursAnswerSchema,
   MessageHoursSchema,
   ReadAnswerSchema,
@@ -22,6 +23,7 @@ import {
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import { IdParamSchema } from '../../../shared/api/school.js';
 import { USER_TYPE } from '../../../shared/constants.js';
+import { ANSWER_KEYS, AnswersKeptByVersion } from '../../lib/answer-versions.js';
 import { notFound } from '../../lib/errors.js';
 import { requestLocale } from '../../lib/i18n.js';
 import { CHECKED, DENIED } from '../../lib/school-routes.js';
@@ -42,7 +44,7 @@ import {
   unreadByChild,
 } from './conversations.repository.js';
 import { postMessage } from './conversations.service.js';
-import { messageHoursAnswer, writeMessageHours } from './message-hours.js';
+import { hoursAnswerAt, messageHoursAnswer, readHoursAndZone, writeMessageHours } from './message-hours.js';
 
 /**
  * Messages between home and school (docs/decisions/0080-conversations.md; bodies and answers:
@@ -51,6 +53,8 @@ import { messageHoursAnswer, writeMessageHours } from './message-hours.js';
 
 const TAGS = ['Conversations'];
 const PRIVATE_NO_STORE = 'private, no-store';
+/** Conversation pages kept, per viewer (some 12 KB each). */
+const KEPT_PAGES = 1000;
 
 async function conversationAccess(
   app: FastifyInstance,
@@ -68,6 +72,11 @@ export async function conversationsRoutes(app: FastifyInstance): Promise<void> {
   const staff = app.requireTypes(USER_TYPE.teacher, USER_TYPE.principal);
   const principal = app.requireTypes(USER_TYPE.principal);
 
+  const keptPages = new AnswersKeptByVersion<{
+    page: Awaited<ReturnType<typeof conversationPage>>;
+    hours: MessageHours;
+    timeZone: string;
+  }>(app.db, KEPT_PAGES);
   const job = new ConversationAlertJob(app);
   app.addHook('onReady', async () => job.start());
   app.addHook('onClose', async () => job.stop());
@@ -92,7 +101,17 @@ export async function conversationsRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const viewer = currentUser(request);
       const access = await conversationAccess(app, viewer, request.params.id);
-      const page = await conversationPage(app.db, access.pupil.id, viewer.id, request.query.before);
+      const { before } = request.query;
+      // The page and the hours are kept (docs/decisions/0084-kept-answers-of-the-day.md); whether
+      // the school is open is worked out at each request.
+      const { page, hours, timeZone } = await keptPages.get(
+        `${viewer.id}:${access.pupil.id}:${before ?? ''}`,
+        [ANSWER_KEYS.conversation(access.pupil.id), ANSWER_KEYS.school],
+        async () => ({
+          page: await conversationPage(app.db, access.pupil.id, viewer.id, before),
+          ...(await readHoursAndZone(app.db)),
+        }),
+      );
       return {
         data: {
           studentId: access.pupil.id,
@@ -100,7 +119,7 @@ export async function conversationsRoutes(app: FastifyInstance): Promise<void> {
           className: access.pupil.className,
           side: access.side,
           ...page,
-          hours: await messageHoursAnswer(app.db),
+          hours: hoursAnswerAt(hours, timeZone, new Date()),
         },
       };
     },

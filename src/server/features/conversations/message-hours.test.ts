@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MESSAGE_HOURS } from '../../../shared/api/conversations.js';
-import { instantAt, isWithinHours, nextOpening, wallClock } from './message-hours.js';
+import { wallClock } from '../../../shared/school-time.js';
+import { instantAt, isWithinHours, nextOpening } from './message-hours.js';
 
 /** The message hours' clock (docs/decisions/0080-conversations.md), weekdays 07:30-18:00 by default. */
 const NY = 'America/New_York';

@@ -3,7 +3,7 @@ import {
   type MessageHours,
   type MessageHoursAnswer,
 } from '../../../shared/api/conversations.js';
-import { addDaysIso } from '../../../shared/school-time.js';
+import { addDaysIso, wallClock } from '../../../shared/school-time.js';
 import type { Db } from '../../db/connect.js';
 import { schoolTimeZone } from '../settings/settings.repository.js';
 
@@ -37,26 +37,6 @@ export async function writeMessageHours(db: Db, hours: MessageHours, at: string)
     .values({ id: HOURS_ID, ...values })
     .onConflict((oc) => oc.column('id').doUpdateSet(values))
     .execute();
-}
-
-/** The wall clock of an instant in a zone: its day, weekday (0 = Sunday) and `HH:MM`. */
-export function wallClock(instant: Date, timeZone: string): { day: string; weekday: number; time: string } {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  const day = `${part('year')}-${part('month')}-${part('day')}`;
-  return {
-    day,
-    weekday: new Date(`${day}T00:00:00Z`).getUTCDay(),
-    time: `${part('hour')}:${part('minute')}`,
-  };
 }
 
 /** The zone's offset from UTC at an instant, in milliseconds. */
@@ -93,8 +73,17 @@ export function nextOpening(hours: MessageHours, now: Date, timeZone: string): D
 
 /** The hours as the calls answer them, with whether they are open at `now`. */
 export async function messageHoursAnswer(db: Db, now: Date = new Date()): Promise<MessageHoursAnswer> {
-  const hours = await readMessageHours(db);
-  const timeZone = await schoolTimeZone(db);
+  return hoursAnswerAt(await readMessageHours(db), await schoolTimeZone(db), now);
+}
+
+/** The school's message hours and time zone, read together (what `hoursAnswerAt` needs). */
+export async function readHoursAndZone(db: Db): Promise<{ hours: MessageHours; timeZone: string }> {
+  const [hours, timeZone] = await Promise.all([readMessageHours(db), schoolTimeZone(db)]);
+  return { hours, timeZone };
+}
+
+/** The hours as the calls answer them at `now`. */
+export function hoursAnswerAt(hours: MessageHours, timeZone: string, now: Date): MessageHoursAnswer {
   const openNow = isWithinHours(hours, now, timeZone);
   return {
     ...hours,

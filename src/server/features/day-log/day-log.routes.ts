@@ -13,6 +13,8 @@ import { DAY_LOG_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import { IdParamSchema } from '../../../shared/api/school.js';
 import { USER_TYPE } from '../../../shared/constants.js';
+import { sendSerializedAnswer, serializedAnswer } from '../../lib/answer-serializer.js';
+import { ANSWER_KEYS, AnswersKeptByVersion } from '../../lib/answer-versions.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { CHECKED, DENIED, schoolRouting } from '../../lib/school-routes.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
@@ -35,6 +37,9 @@ import { DaySummaryJob } from './day-summary.js';
  */
 
 const TAGS = ['Daily log'];
+/** Children's days kept (some 5 KB each), and classes' logs of a day (some 60 KB each). */
+const KEPT_DAYS = 2000;
+const KEPT_CLASS_LOGS = 120;
 
 export async function dayLogRoutes(app: FastifyInstance): Promise<void> {
   const { api, staff } = schoolRouting(app);
@@ -43,6 +48,10 @@ export async function dayLogRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onReady', async () => summaries.start());
   app.addHook('onClose', async () => summaries.stop());
   const parent = app.requireTypes(USER_TYPE.parent);
+  // Answers read far more often than their day changes, kept as their checked bytes
+  // (docs/decisions/0084-kept-answers-of-the-day.md).
+  const keptDays = new AnswersKeptByVersion<string>(app.db, KEPT_DAYS);
+  const keptClassLogs = new AnswersKeptByVersion<string>(app.db, KEPT_CLASS_LOGS);
 
   api.post(
     '/log-entries',
@@ -87,11 +96,16 @@ export async function dayLogRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ClassDayLogAnswerSchema, ...CHECKED },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const found = await loggableClass(app.db, currentUser(request), request.params.id);
       if (!found) throw notFound('That class');
       const date = request.query.date ?? (await schoolToday(app.db));
-      return classDayLog(app, found, date);
+      const body = await keptClassLogs.get(
+        `${found.id}:${date}`,
+        [ANSWER_KEYS.classLog(found.id), ANSWER_KEYS.school],
+        async () => serializedAnswer(reply, await classDayLog(app, found, date)),
+      );
+      return sendSerializedAnswer(reply, body);
     },
   );
 
@@ -112,12 +126,18 @@ export async function dayLogRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ChildDayAnswerSchema, ...CHECKED },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const viewer = currentUser(request);
-      const access = await findCareAccess(app.db, viewer, request.params.id);
-      if (!access) throw notFound('That pupil');
+      const { pupil } = (await findCareAccess(app.db, viewer, request.params.id)) ?? {};
+      if (!pupil) throw notFound('That pupil');
       const date = request.query.date ?? (await schoolToday(app.db));
-      return { data: await childDay(app, viewer, access.pupil, date) };
+      // What the viewer may see of the day depends on who they are: kept per viewer.
+      const body = await keptDays.get(
+        `${viewer.id}:${pupil.id}:${date}`,
+        [ANSWER_KEYS.child(pupil.id), ANSWER_KEYS.school],
+        async () => serializedAnswer(reply, { data: await childDay(app, viewer, pupil, date) }),
+      );
+      return sendSerializedAnswer(reply, body);
     },
   );
 
