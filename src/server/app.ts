@@ -95,6 +95,7 @@ import { requestedLocale, schoolMessagesFor, wantsPseudoLocale } from './lib/i18
 import { refreshSchoolWords } from './lib/school-words.js';
 import { createSignals, PgSignals, type Signals } from './lib/signals.js';
 import { validatorCompiler } from './lib/validator.js';
+import { answerVersionsPlugin } from './plugins/answer-versions.js';
 import { authPlugin } from './plugins/auth.js';
 import { clientGonePlugin } from './plugins/client-gone.js';
 import { contentVersionPlugin } from './plugins/content-version.js';
@@ -273,6 +274,9 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
   await app.register(contentVersionPlugin);
   // The school's own words as of the request, for every text it may show (docs/decisions/0065-the-schools-own-words.md).
   await app.register(schoolWordsPlugin);
+  // Before the routes: the versions the child's day's kept answers are made at, and the marks of
+  // writing requests (docs/decisions/0084-kept-answers-of-the-day.md).
+  await app.register(answerVersionsPlugin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

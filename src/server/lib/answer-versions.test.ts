@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConversationAnswerSchema } from '../../shared/api/conversations.js';
 import { ChildDayAnswerSchema, ClassDayLogAnswerSchema } from '../../shared/api/day-log.js';
 import { buildApp } from '../app.js';
@@ -7,7 +7,8 @@ import { connectDatabase, type Db } from '../db/connect.js';
 import { insertMoment } from '../features/photo-moments/photo-moments.repository.js';
 import { TEST_ENGINES } from '../test/databases.js';
 import { type Caller, callAs, withDemoSchool } from '../test/school-fixtures.js';
-import { ANSWER_KEYS, AnswersKeptByVersion, readAnswerVersions } from './answer-versions.js';
+import { ANSWER_KEYS, AnswersKeptByVersion, AnswerVersions, readAnswerVersions } from './answer-versions.js';
+import { PgSignals } from './signals.js';
 
 /**
  * Kept answers of the child's day (docs/decisions/0084-kept-answers-of-the-day.md): the triggers
@@ -172,7 +173,11 @@ describe.each(TEST_ENGINES)('kept answers of the day (%s)', (engine) => {
     return ConversationAnswerSchema.parse(res.json()).data;
   };
 
-  it('shows what another server process wrote at the next request', async () => {
+  // On PostgreSQL the first process learns of another's write from its notification, a moment after
+  // the commit: each check waits for it (on SQLite the counters are read at every request).
+  const eventually = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 5000, interval: 20 });
+
+  it('shows what another server process wrote, as soon as it hears of it', async () => {
     // Kept first: asked twice, the same answers.
     const day = await dayOf('parent');
     expect(await dayOf('parent')).toEqual(day);
@@ -187,9 +192,11 @@ describe.each(TEST_ENGINES)('kept answers of the day (%s)', (engine) => {
       payload: { studentIds: [aisha], detail: { kind: 'note', text: 'Told a long story about dragons.' } },
     });
     expect(res.statusCode, res.body).toBe(201);
-    const noted = (await dayOf('parent')).items.filter((item) => item.type === 'log');
-    expect(noted).toHaveLength(day.items.filter((item) => item.type === 'log').length + 1);
-    expect((await classLog()).data).toHaveLength(log.data.length + 1);
+    await eventually(async () => {
+      const noted = (await dayOf('parent')).items.filter((item) => item.type === 'log');
+      expect(noted).toHaveLength(day.items.filter((item) => item.type === 'log').length + 1);
+      expect((await classLog()).data).toHaveLength(log.data.length + 1);
+    });
 
     // A photo of Aisha with a classmate whose photos other families may not see: hidden from the
     // demo parent; shown once the classmate's family allows it (a care record, another process).
@@ -205,24 +212,28 @@ describe.each(TEST_ENGINES)('kept answers of the day (%s)', (engine) => {
       children: [aisha, classmate],
       photos: [{ name: 'answer-versions-reading', widths: [400], width: 400, height: 300 }],
     });
-    const captions = async () =>
-      (await dayOf('parent')).items.flatMap((item) => (item.type === 'photo' ? [item.moment.caption] : []));
-    expect(await captions()).not.toContain('Reading corner');
+    const captionsOf = async (who: Caller) =>
+      (await dayOf(who)).items.flatMap((item) => (item.type === 'photo' ? [item.moment.caption] : []));
+    // The teacher sees every moment of the class: once it shows there, this process has heard of it.
+    await eventually(async () => expect(await captionsOf('teacher')).toContain('Reading corner'));
+    expect(await captionsOf('parent')).not.toContain('Reading corner');
     await otherDb
       .updateTable('care_record')
       .set({ consent_other_families: 1 })
       .where('student_id', '=', classmate)
       .execute();
-    expect(await captions()).toContain('Reading corner');
+    await eventually(async () => expect(await captionsOf('parent')).toContain('Reading corner'));
 
     // A rename shows in the day, the class's log and the conversation.
     const renamed = `${day.studentName} Renamed`;
     await otherDb.updateTable('app_user').set({ name: renamed }).where('id', '=', aisha).execute();
-    expect((await dayOf('parent')).studentName).toBe(renamed);
-    expect(
-      (await classLog()).data.filter((entry) => entry.studentId === aisha).map((e) => e.studentName),
-    ).toEqual(expect.arrayContaining([renamed]));
-    expect((await conversation('parent')).studentName).toBe(renamed);
+    await eventually(async () => {
+      expect((await dayOf('parent')).studentName).toBe(renamed);
+      expect(
+        (await classLog()).data.filter((entry) => entry.studentId === aisha).map((e) => e.studentName),
+      ).toEqual(expect.arrayContaining([renamed]));
+      expect((await conversation('parent')).studentName).toBe(renamed);
+    });
     await otherDb.updateTable('app_user').set({ name: day.studentName }).where('id', '=', aisha).execute();
 
     // A message and its read receipt.
@@ -233,17 +244,21 @@ describe.each(TEST_ENGINES)('kept answers of the day (%s)', (engine) => {
     });
     expect(sent.statusCode, sent.body).toBe(201);
     const messageId: number = sent.json().data.id;
-    const seen = (await conversation('teacher')).messages.find((message) => message.id === messageId);
-    expect(seen).toBeDefined();
-    expect(seen?.readBy).toEqual([]);
+    await eventually(async () => {
+      const seen = (await conversation('teacher')).messages.find((message) => message.id === messageId);
+      expect(seen).toBeDefined();
+      expect(seen?.readBy).toEqual([]);
+    });
     const read = await callAs(other, f, 'parent', {
       method: 'POST',
       url: `/api/pupils/${aisha}/conversation/read`,
       payload: { upTo: messageId },
     });
     expect(read.statusCode, read.body).toBe(200);
-    const after = (await conversation('teacher')).messages.find((message) => message.id === messageId);
-    expect(after?.readBy.length).toBe(1);
+    await eventually(async () => {
+      const after = (await conversation('teacher')).messages.find((message) => message.id === messageId);
+      expect(after?.readBy.length).toBe(1);
+    });
   });
 });
 
@@ -259,7 +274,7 @@ describe('AnswersKeptByVersion', () => {
       .execute();
 
   it('gives the kept answer while its keys stand, and makes it again when one moves', async () => {
-    const kept = new AnswersKeptByVersion<number>(t.db, 10);
+    const kept = new AnswersKeptByVersion<number>(new AnswerVersions(t.db), 10);
     let made = 0;
     const make = async () => ++made;
     expect(await kept.get('a', ['test:a', 'test:all'], make)).toBe(1);
@@ -273,7 +288,7 @@ describe('AnswersKeptByVersion', () => {
   });
 
   it('keeps at most its number of answers, the least recently given out leaving first', async () => {
-    const kept = new AnswersKeptByVersion<string>(t.db, 2);
+    const kept = new AnswersKeptByVersion<string>(new AnswerVersions(t.db), 2);
     const made: string[] = [];
     const get = (id: string) =>
       kept.get(id, ['test:lru'], async () => {
@@ -291,7 +306,7 @@ describe('AnswersKeptByVersion', () => {
   });
 
   it('does not keep a failure: the next request makes the answer again', async () => {
-    const kept = new AnswersKeptByVersion<string>(t.db, 10);
+    const kept = new AnswersKeptByVersion<string>(new AnswerVersions(t.db), 10);
     await expect(
       kept.get('x', ['test:x'], async () => {
         throw new Error('the database went away');
@@ -308,3 +323,57 @@ describe('AnswersKeptByVersion', () => {
     expect(makings).toBe(1);
   });
 });
+
+describe.each(TEST_ENGINES.filter((engine) => engine === 'postgres'))(
+  'answer versions followed from the signals (%s)',
+  (engine) => {
+    const { t, f } = withDemoSchool(engine);
+
+    it('knows a counter from memory once read, hears raises, and reads the database again after a resync', async () => {
+      const signals = t.app.signals;
+      if (!(signals instanceof PgSignals)) throw new Error('PostgreSQL signals expected');
+      const versions = new AnswerVersions(t.db);
+      const stop = versions.follow(signals, () => signals.listening);
+      try {
+        const key = 'test:followed';
+        expect(await versions.read([key])).toBe('0');
+        // Written without a trigger (so without a notification): a process that knows the counter
+        // does not ask the database again.
+        await t.db.insertInto('answer_version').values({ key, version: 5 }).execute();
+        expect(await versions.read([key])).toBe('0');
+        // A request that may write makes the reads ask the database until its mark comes back.
+        const mark = versions.mayWrite();
+        expect(mark).toBeDefined();
+        expect(await versions.read([key])).toBe('5');
+        if (mark) versions.wroteAll(mark);
+
+        // A raise through the triggers is heard.
+        const child = ANSWER_KEYS.child(f.users.student);
+        const before = Number(await versions.read([child]));
+        const res = await callAs(t.app, f, 'teacher', {
+          method: 'POST',
+          url: '/api/log-entries',
+          payload: { studentIds: [f.users.student], detail: { kind: 'mood', mood: 'calm' } },
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        await vi.waitFor(async () => expect(Number(await versions.read([child]))).toBeGreaterThan(before));
+
+        // The listening connection drops: what was known may have missed a notification.
+        const resynced = new Promise<void>((resolve) => {
+          const off = signals.subscribe((signal) => {
+            if (signal.channel === 'resync') {
+              off();
+              resolve();
+            }
+          });
+        });
+        await signals.dropConnectionForTest();
+        await resynced;
+        await t.db.updateTable('answer_version').set({ version: 7 }).where('key', '=', key).execute();
+        expect(await versions.read([key])).toBe('7');
+      } finally {
+        stop();
+      }
+    });
+  },
+);

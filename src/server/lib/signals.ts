@@ -17,6 +17,12 @@ export type Signal =
   | { channel: 'content'; version?: number }
   | { channel: 'live'; event: LiveEvent }
   /**
+   * Sent by the database's own triggers (docs/decisions/0084-kept-answers-of-the-day.md): the
+   * answer versions a commit raised, or none when they were too many to name (everything may have
+   * moved). `marker`: a process's own mark after its writes (lib/answer-versions.ts).
+   */
+  | { channel: 'answers'; versions?: Record<string, number>; marker?: string }
+  /**
    * Only delivered within a process, never published: signals may have been missed (the listening
    * connection was down), so what a listener keeps by them must be read again.
    */
@@ -70,6 +76,11 @@ export class LocalSignals implements Signals {
 const SignalSchema = z.discriminatedUnion('channel', [
   z.object({ channel: z.literal('content'), version: z.number().int().nonnegative().optional() }),
   z.object({ channel: z.literal('live'), event: LiveEventSchema }),
+  z.object({
+    channel: z.literal('answers'),
+    versions: z.record(z.string(), z.number().int().nonnegative()).optional(),
+    marker: z.string().max(100).optional(),
+  }),
 ]);
 
 /** The PostgreSQL channel every process LISTENs on (per database, so test databases do not mix). */

@@ -1,6 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 import { isPostgres } from '../engine.js';
 
+/** lib/signals.ts's channel, as of this migration (a migration keeps the names of its day). */
+const SIGNALS_CHANNEL = 'schoolyard_signals';
+
 /**
  * docs/decisions/0084-kept-answers-of-the-day.md: version counters by key (answer_version), raised
  * by triggers in the transaction of every write to what the child's day, a class's daily log and a
@@ -121,7 +124,39 @@ async function upSqlite(db: Kysely<unknown>): Promise<void> {
   }
 }
 
+/**
+ * Names the raised versions to every server process (lib/signals.ts, channel `answers`), which keep
+ * them in memory instead of reading them at each request. PostgreSQL delivers the notification when
+ * the transaction commits, and not at all if it rolls back. A payload is at most 8,000 bytes: past
+ * ~7,000 (a bulk write of hundreds of keys) the notification names none, and every process reads
+ * the database again.
+ */
+const NOTIFY_FUNCTION = `create function notify_answer_versions(raised json) returns void language plpgsql as $$
+  declare payload text;
+  begin
+    if raised is null then return; end if;
+    payload := json_build_object('channel', 'answers', 'versions', raised)::text;
+    if octet_length(payload) > 7000 then payload := '{"channel":"answers"}'; end if;
+    perform pg_notify('${SIGNALS_CHANNEL}', payload);
+  end $$`;
+
+/** The body of a trigger function: raises the keys `select key ...` gives, in key order, and names them. */
+function raiseAndNotify(keys: string): string {
+  return `declare raised json;
+    begin
+      with bumped as (
+        insert into answer_version (key, version)
+          select distinct key, 1 from (${keys}) as raising order by key
+          ${RAISE_POSTGRES}
+          returning key, version)
+      select json_object_agg(key, version) into raised from bumped;
+      perform notify_answer_versions(raised);
+      return null;
+    end`;
+}
+
 async function upPostgres(db: Kysely<unknown>): Promise<void> {
+  await sql.raw(NOTIFY_FUNCTION).execute(db);
   for (const { table, keys, events } of CHILD_TABLES) {
     for (const event of events) {
       const name = triggerName(table, event);
@@ -134,11 +169,7 @@ async function upPostgres(db: Kysely<unknown>): Promise<void> {
         .join(' ');
       await sql
         .raw(
-          `create function ${name}() returns trigger language plpgsql as $$ begin
-             insert into answer_version (key, version)
-               select distinct key, 1 from (${sources.join(' union ')}) as raised order by key ${RAISE_POSTGRES};
-             return null;
-           end $$`,
+          `create function ${name}() returns trigger language plpgsql as $$ ${raiseAndNotify(sources.join(' union '))} $$`,
         )
         .execute(db);
       await sql
@@ -150,10 +181,7 @@ async function upPostgres(db: Kysely<unknown>): Promise<void> {
   }
   await sql
     .raw(
-      `create function raise_school_answers() returns trigger language plpgsql as $$ begin
-         insert into answer_version (key, version) values ('school', 1) ${RAISE_POSTGRES};
-         return null;
-       end $$`,
+      `create function raise_school_answers() returns trigger language plpgsql as $$ ${raiseAndNotify("select 'school' as key")} $$`,
     )
     .execute(db);
   for (const { table, names } of SCHOOL_TABLES) {
@@ -204,6 +232,9 @@ export async function down(db: Kysely<any>): Promise<void> {
         .execute(db);
     }
   }
-  if (postgres) await sql.raw('drop function if exists raise_school_answers()').execute(db);
+  if (postgres) {
+    await sql.raw('drop function if exists raise_school_answers()').execute(db);
+    await sql.raw('drop function if exists notify_answer_versions(json)').execute(db);
+  }
   await db.schema.dropTable('answer_version').execute();
 }

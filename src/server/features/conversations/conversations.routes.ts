@@ -76,7 +76,7 @@ export async function conversationsRoutes(app: FastifyInstance): Promise<void> {
     page: Awaited<ReturnType<typeof conversationPage>>;
     hours: MessageHours;
     timeZone: string;
-  }>(app.db, KEPT_PAGES);
+  }>(app.answerVersions, KEPT_PAGES);
   const job = new ConversationAlertJob(app);
   app.addHook('onReady', async () => job.start());
   app.addHook('onClose', async () => job.stop());
