@@ -432,7 +432,7 @@ describe.each(TEST_ENGINES)('demo school on %s', (engine) => {
 });
 
 describe('the demo register on a New York evening', () => {
-  it('keeps the school’s today empty when UTC is already the next day', async () => {
+  it('keeps the school’s today empty (no register, no attendance) when UTC is already the next day', async () => {
     const t = await createTestDatabase('sqlite');
     try {
       // Wednesday 25 November, 21:00 in New York (the demo school's zone): 02:00 on the 26th in UTC.
@@ -444,6 +444,11 @@ describe('the demo register on a New York evening', () => {
       expect(days).not.toContain('2026-11-25');
       expect(days.at(-1)).toBe('2026-11-24');
       expect(days).toHaveLength(5);
+      const attendance = await t.db
+        .selectFrom('attendance')
+        .select((eb) => eb.fn.max('att_date').as('day'))
+        .executeTakeFirstOrThrow();
+      expect(attendance.day).toBe('2026-11-24');
     } finally {
       await t.dispose();
     }

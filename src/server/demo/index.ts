@@ -3,6 +3,7 @@ import { CONTENT_COLLECTION_NAMES, type ContentCollection } from '../../shared/a
 import { USER_TYPE } from '../../shared/constants.js';
 import type { Locale } from '../../shared/i18n/locales.js';
 import { DEFAULT_PASS_MARK } from '../../shared/rules/mark-sheet.js';
+import { dateInZone } from '../../shared/school-time.js';
 import type { Db } from '../db/connect.js';
 import type { Database } from '../db/database.js';
 import { hashPassword } from '../features/auth/password.js';
@@ -113,7 +114,9 @@ export async function seedDemoSchool(
 ): Promise<DemoLogin[]> {
   if (!(await isDatabaseEmpty(db))) return [];
   const now = options.today ?? new Date();
-  const today = startOfUtcDay(now);
+  // The school's day, not UTC's: on a New York evening UTC is already tomorrow, and the school's
+  // today must stay unrecorded (no attendance taken yet), as on any other hour.
+  const today = Math.min(startOfUtcDay(now), Date.parse(dateInZone(now, demoSettings().timeZone)));
   const plan = planSchool(today);
   const [, hashes, momentPhotos] = await Promise.all([
     writeDemoPictures(files),
