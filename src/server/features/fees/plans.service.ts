@@ -69,7 +69,7 @@ async function resolveTerm(
     }
     return { term: term.name, term_id: term.id };
   }
-  if (keep && keep.term === input.term) return keep;
+  if (keep && keep.term === input.term) return { term: keep.term, term_id: keep.term_id };
   const named = await currentTermNamed(trx, input.term);
   return named ? { term: named.name, term_id: named.id } : { term: input.term, term_id: null };
 }
