@@ -493,12 +493,37 @@ export interface FeePlanTable {
   id: Generated<number>;
   name: string;
   class_id: number;
+  /** Its term's name (free text before decision 0085; kept in step with school_term.name). */
   term: string;
+  /** Its school term (null for a plan made with a term's text only). */
+  term_id: number | null;
   due_date: string;
   currency: string;
   created_by: number | null;
   created_at: string;
   updated_at: string;
+}
+
+/** docs/decisions/0085-school-years-and-terms.md */
+export interface SchoolYearTable {
+  id: Generated<number>;
+  name: string;
+  name_key: string;
+  first_day: string;
+  last_day: string;
+  /** 1 for the current year (at most one, by a partial unique index), else 0. */
+  is_current: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SchoolTermTable {
+  id: Generated<number>;
+  year_id: number;
+  name: string;
+  name_key: string;
+  first_day: string;
+  last_day: string;
 }
 
 export interface FeePlanItemTable {
@@ -749,6 +774,8 @@ export interface Database {
   newsletter_issue: NewsletterIssueTable;
   absence_alert: AbsenceAlertTable;
   fee_plan: FeePlanTable;
+  school_year: SchoolYearTable;
+  school_term: SchoolTermTable;
   fee_plan_item: FeePlanItemTable;
   fee_discount: FeeDiscountTable;
   invoice: InvoiceTable;

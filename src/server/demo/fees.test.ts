@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pupilBalance } from '../features/fees/balance.repository.js';
+import { currentYear, termOfDay } from '../features/school-years/school-years.repository.js';
 import { DiskFileStore } from '../lib/file-store/disk-file-store.js';
 import { createTestDatabase, TEST_ENGINES, type TestDatabase } from '../test/databases.js';
 import { seedDemoSchool } from './index.js';
@@ -21,9 +22,15 @@ describe.each(TEST_ENGINES)('the demo fee ledger on %s', (engine) => {
   it('has a term plan per class with tuition, meals and trips, due in the past', async () => {
     const classes = await t.db.selectFrom('school_class').select('id').execute();
     const plans = await t.db.selectFrom('fee_plan').selectAll().execute();
+    const autumn = await t.db
+      .selectFrom('school_term')
+      .select('id')
+      .where('name', '=', 'Autumn 2026')
+      .executeTakeFirstOrThrow();
     expect(plans.map((p) => p.class_id).sort()).toEqual(classes.map((c) => c.id).sort());
     for (const plan of plans) {
       expect(plan).toMatchObject({ term: 'Autumn 2026', name: 'Autumn term 2026', currency: 'USD' });
+      expect(plan.term_id).toBe(autumn.id);
       expect(plan.due_date).toBe('2026-10-30'); // DEMO_FEES_DUE_DAYS before 20 November
       const items = await t.db
         .selectFrom('fee_plan_item')
@@ -33,6 +40,22 @@ describe.each(TEST_ENGINES)('the demo fee ledger on %s', (engine) => {
         .execute();
       expect(items.map((i) => i.name)).toEqual(['Tuition', 'Meals', 'Trips']);
     }
+  });
+
+  it('has the current school year around today, with three terms, the fees in the first', async () => {
+    expect(await currentYear(t.db)).toMatchObject({
+      name: '2026–2027',
+      firstDay: '2026-09-01',
+      lastDay: '2027-07-31',
+      current: true,
+      terms: [
+        { name: 'Autumn 2026', firstDay: '2026-09-01', lastDay: '2026-12-18' },
+        { name: 'Spring 2027', firstDay: '2027-01-05', lastDay: '2027-03-27' },
+        { name: 'Summer 2027', firstDay: '2027-04-13', lastDay: '2027-07-17' },
+      ],
+    });
+    expect((await termOfDay(t.db, '2026-11-20'))?.name).toBe('Autumn 2026');
+    expect(await termOfDay(t.db, '2026-12-25')).toBeUndefined();
   });
 
   it('invoices every pupil once; some paid in full, some in part, some nothing', async () => {

@@ -6,6 +6,7 @@ import type { SessionUser } from '../plugins/auth.js';
 import { GUARDIAN, PRINCIPAL } from './people.js';
 import { createRandom } from './random.js';
 import { addDays, isoDay } from './school.js';
+import type { DemoTerm } from './school-years.js';
 
 /**
  * The demo's fee ledger (docs/decisions/0026-fees.md): one term plan per class (tuition, meals and
@@ -13,12 +14,11 @@ import { addDays, isoDay } from './school.js';
  * before today, so the families who have not paid everything are overdue: most paid in full, some
  * in part, a few nothing yet. The demo parent's two children have each paid part, and the younger
  * has a sibling discount, so the parent's fees screen and the principal's reminders have something
- * to show. Receipt numbers run from 1 without gaps and every change is in money_audit, as the routes
+ * to show. The plans belong to the first term of the demo's school year (demo/school-years.ts). Receipt numbers run from 1 without gaps and every change is in money_audit, as the routes
  * would have left them.
  */
 
 export const DEMO_FEES_DUE_DAYS = 21;
-export const DEMO_FEES_TERM = (year: number) => `Autumn ${year}`;
 
 const SEED = 20_261_127;
 const ISSUED_DAYS_AGO = 60;
@@ -40,7 +40,7 @@ type Outcome = 'paid' | 'partial' | 'unpaid';
  * Writes the ledger; `today` is the demo's day (epoch milliseconds of its UTC midnight). Needs the
  * school's classes, open enrolments, the principal and the demo parent's guardian links.
  */
-export async function writeDemoFees(trx: Db, today: number, currency: string): Promise<void> {
+export async function writeDemoFees(trx: Db, today: number, currency: string, term: DemoTerm): Promise<void> {
   const rng = createRandom(SEED);
   const at = (days: number, hour: number, minute = 0) =>
     new Date(addDays(today, -days) + hour * 3_600_000 + minute * 60_000).toISOString();
@@ -68,7 +68,6 @@ export async function writeDemoFees(trx: Db, today: number, currency: string): P
   );
   const classes = await trx.selectFrom('school_class').select(['id', 'name']).orderBy('id').execute();
   const dueDate = isoDay(addDays(today, -DEMO_FEES_DUE_DAYS));
-  const term = DEMO_FEES_TERM(Number(dueDate.slice(0, 4)));
   const planned = at(ISSUED_DAYS_AGO + 2, 14);
   const issuedAt = at(ISSUED_DAYS_AGO, 9);
   let receiptNo = 0;
@@ -83,7 +82,8 @@ export async function writeDemoFees(trx: Db, today: number, currency: string): P
       .values({
         name: `Autumn term ${dueDate.slice(0, 4)}`,
         class_id: schoolClass.id,
-        term,
+        term: term.name,
+        term_id: term.id,
         due_date: dueDate,
         currency,
         created_by: principal.id,
@@ -108,7 +108,14 @@ export async function writeDemoFees(trx: Db, today: number, currency: string): P
         action: 'plan.create',
         entity: 'plan',
         entityId: plan.id,
-        after: { name: `Autumn term ${dueDate.slice(0, 4)}`, classId: schoolClass.id, term, dueDate, items },
+        after: {
+          name: `Autumn term ${dueDate.slice(0, 4)}`,
+          classId: schoolClass.id,
+          term: term.name,
+          termId: term.id,
+          dueDate,
+          items,
+        },
       },
       planned,
     );

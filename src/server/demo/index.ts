@@ -54,6 +54,7 @@ import {
   schoolDaysFrom,
   startOfUtcDay,
 } from './school.js';
+import { writeDemoSchoolYear } from './school-years.js';
 import { demoSettings } from './settings.js';
 
 /**
@@ -131,7 +132,8 @@ export async function seedDemoSchool(
     await writeSettings(trx, demoSettings());
     await writeDemoCare(trx, today, demoSettings().timeZone, now);
     await writeDemoNewsletter(trx, today);
-    await writeDemoFees(trx, today, demoSettings().currency);
+    const firstTerm = await writeDemoSchoolYear(trx, today, new Date(addDays(today, -120)).toISOString());
+    await writeDemoFees(trx, today, demoSettings().currency, firstTerm);
     await writeDemoMoments(trx, momentPhotos, today, demoSettings().timeZone, now);
     // After the care details and registers, which it follows (docs/decisions/0078-the-daily-log.md).
     await writeDemoDayLog(trx, today, demoSettings().timeZone, now);

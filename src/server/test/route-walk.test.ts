@@ -94,6 +94,23 @@ const POLICY: Record<string, Rule> = {
       [`DELETE /api/admin/${name}/:id`, { who: PRINCIPAL, url: `/api/admin/${name}/999999` }],
     ]),
   ),
+  // School years and terms (docs/decisions/0085-school-years-and-terms.md)
+  'GET /api/school-year': { who: EVERY_SCHOOL_TYPE },
+  'GET /api/admin/school-years': { who: PRINCIPAL },
+  'POST /api/admin/school-years': { who: PRINCIPAL, body: {} },
+  'PUT /api/admin/school-years/:id': { who: PRINCIPAL, url: '/api/admin/school-years/999999', body: {} },
+  'DELETE /api/admin/school-years/:id': { who: PRINCIPAL, url: '/api/admin/school-years/999999' },
+  'POST /api/admin/school-years/:id/current': {
+    who: PRINCIPAL,
+    url: '/api/admin/school-years/999999/current',
+  },
+  'POST /api/admin/school-years/:id/terms': {
+    who: PRINCIPAL,
+    url: '/api/admin/school-years/999999/terms',
+    body: {},
+  },
+  'PUT /api/admin/school-terms/:id': { who: PRINCIPAL, url: '/api/admin/school-terms/999999', body: {} },
+  'DELETE /api/admin/school-terms/:id': { who: PRINCIPAL, url: '/api/admin/school-terms/999999' },
   'POST /api/enrolments': { who: PRINCIPAL, body: {} },
   'DELETE /api/admin/assignments/:id': { who: PRINCIPAL, url: '/api/admin/assignments/999999' },
   'POST /api/exams': { who: PRINCIPAL, body: {} },

@@ -155,6 +155,22 @@ export const PHOTO_MOMENT_ERROR_CODES = {
   notYours: 'NOT_YOURS',
 } as const;
 
+/** School years and their terms (docs/decisions/0085-school-years-and-terms.md); all 409s. */
+export const SCHOOL_YEAR_ERROR_CODES = {
+  /** Another year or term has this name in the same scope. */
+  nameTaken: 'NAME_TAKEN',
+  /** The dates meet another year's, or another term's of the same year; details name it. */
+  datesOverlap: 'DATES_OVERLAP',
+  /** A term (or a year's new dates, for one of its terms) not within its year. */
+  termOutsideYear: 'TERM_OUTSIDE_YEAR',
+  /** The current year cannot be deleted. */
+  currentYear: 'CURRENT_YEAR',
+  /** A year or term used by fee plans cannot be deleted. */
+  inUse: 'IN_USE',
+  /** A year has its most terms already. */
+  tooManyTerms: 'TOO_MANY_TERMS',
+} as const;
+
 type CodesOf<T> = T[keyof T];
 
 /** Every code the server may send. */
@@ -176,7 +192,8 @@ export type ErrorCode =
   | CodesOf<typeof MAIL_ERROR_CODES>
   | CodesOf<typeof NEWSLETTER_ERROR_CODES>
   | CodesOf<typeof DAY_LOG_ERROR_CODES>
-  | CodesOf<typeof PHOTO_MOMENT_ERROR_CODES>;
+  | CodesOf<typeof PHOTO_MOMENT_ERROR_CODES>
+  | CodesOf<typeof SCHOOL_YEAR_ERROR_CODES>;
 
 /** The codes as one sorted list without repeats (the enum of `ErrorBodySchema.code`). */
 export const ERROR_CODES = [
@@ -200,6 +217,7 @@ export const ERROR_CODES = [
       NEWSLETTER_ERROR_CODES,
       DAY_LOG_ERROR_CODES,
       PHOTO_MOMENT_ERROR_CODES,
+      SCHOOL_YEAR_ERROR_CODES,
     ].flatMap((codes): ErrorCode[] => Object.values(codes)),
   ),
 ].sort() as [ErrorCode, ...ErrorCode[]];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BASIS_POINTS_IN_WHOLE, formatMoney, MAX_AMOUNT, minorDigits } from '../rules/money.js';
 import { chosenIdSchema, pageNumberSchema, pathIdSchema } from './ids.js';
 import { IsoDateSchema } from './school.js';
+import { termIdSchema } from './school-years.js';
 import { requiredText } from './text-fields.js';
 
 /**
@@ -134,6 +135,11 @@ export const FeePlanInputSchema = z.object({
   name: requiredText(FEE_MESSAGES.enterPlanName, 'The plan’s name', FEE_LIMITS.planName),
   classId: chosenIdSchema(FEE_MESSAGES.chooseClass),
   term: requiredText(FEE_MESSAGES.enterTerm, 'The term', FEE_LIMITS.term),
+  /**
+   * The plan's school term (docs/decisions/0085-school-years-and-terms.md); its name then replaces
+   * `term`. Without it, the current year's term named `term` (if any) is the plan's.
+   */
+  termId: termIdSchema().optional(),
   dueDate: IsoDateSchema,
   items: z
     .array(FeeItemSchema, { error: FEE_MESSAGES.addItem })
@@ -147,7 +153,10 @@ export const FeePlanSchema = z.object({
   name: z.string(),
   classId: z.number().int(),
   className: z.string(),
+  /** Its term's name. */
   term: z.string(),
+  /** Its school term; null for a plan whose term is text only. */
+  termId: z.number().int().nullable(),
   dueDate: z.string(),
   /** ISO 4217, the school's currency when the plan was made. */
   currency: z.string(),

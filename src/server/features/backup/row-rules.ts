@@ -129,6 +129,8 @@ const RULES: Record<string, Record<string, z.ZodTypeAny>> = {
   data_version: { version: nonNegative() },
   school_word: { locale: oneOf(LOCALES, 'a language of Schoolyard') },
   photo_moment_photo: { position: nonNegative(), width: nonNegative(), height: nonNegative() },
+  // School years (docs/decisions/0085-school-years-and-terms.md); a second current year the index refuses.
+  school_year: { is_current: flag },
   // The daily log (docs/decisions/0078-the-daily-log.md).
   log_entry: { kind: oneOf(LOG_KINDS, 'a kind of log entry'), detail: json('object') },
   day_summary_run: { sent: nonNegative() },

@@ -16,6 +16,7 @@ export async function plansOf(db: Db, planId?: number): Promise<FeePlan[]> {
       'p.class_id',
       'c.name as class_name',
       'p.term',
+      'p.term_id',
       'p.due_date',
       'p.currency',
       'p.created_at',
@@ -50,6 +51,7 @@ export async function plansOf(db: Db, planId?: number): Promise<FeePlan[]> {
       classId: plan.class_id,
       className: plan.class_name,
       term: plan.term,
+      termId: plan.term_id,
       dueDate: plan.due_date,
       currency: plan.currency,
       items: own,
@@ -68,7 +70,7 @@ export async function plansOf(db: Db, planId?: number): Promise<FeePlan[]> {
 export async function lockPlan(trx: Db, planId: number) {
   let query = trx
     .selectFrom('fee_plan')
-    .select(['id', 'name', 'class_id', 'term', 'due_date', 'currency'])
+    .select(['id', 'name', 'class_id', 'term', 'term_id', 'due_date', 'currency'])
     .where('id', '=', planId);
   if (isPostgres(trx)) query = query.forUpdate();
   return query.executeTakeFirst();

@@ -8,6 +8,7 @@ import {
   type FeePlanInput,
   type Invoice,
 } from '../../../shared/api/fees.js';
+import { SCHOOL_YEAR_MESSAGES } from '../../../shared/api/school-years.js';
 import { USER_TYPE } from '../../../shared/constants.js';
 import type { AnyLocale } from '../../../shared/i18n/locales.js';
 import { sortByName } from '../../../shared/i18n/name-order.js';
@@ -21,6 +22,7 @@ import type { Db } from '../../db/connect.js';
 import { conflict, invalid, notFound } from '../../lib/errors.js';
 import type { SessionUser } from '../auth/session.js';
 import { catalogRowExists } from '../catalog/catalog.repository.js';
+import { currentTermNamed, findTerm, lockYears } from '../school-years/school-years.repository.js';
 import { readSettings } from '../settings/settings.repository.js';
 import { paidOnInvoices } from './balance.repository.js';
 import { invoicesOf } from './invoices.repository.js';
@@ -46,6 +48,30 @@ async function requireClass(db: Db, classId: number): Promise<void> {
       { field: 'classId', message: FEE_PLAN_MESSAGES.classUnknown },
     ]);
   }
+}
+
+/**
+ * The plan's term and its text: the term of `termId` (400 when there is none) and its name; else,
+ * when the text is new (`keep` is the plan's stored term), the current year's term of that name, if any.
+ */
+async function resolveTerm(
+  trx: Db,
+  input: FeePlanInput,
+  keep?: { term: string; term_id: number | null },
+): Promise<{ term: string; term_id: number | null }> {
+  await lockYears(trx);
+  if (input.termId !== undefined) {
+    const term = await findTerm(trx, input.termId);
+    if (!term) {
+      throw invalid(SCHOOL_YEAR_MESSAGES.termUnknown, [
+        { field: 'termId', message: SCHOOL_YEAR_MESSAGES.termUnknown },
+      ]);
+    }
+    return { term: term.name, term_id: term.id };
+  }
+  if (keep && keep.term === input.term) return { term: keep.term, term_id: keep.term_id };
+  const named = await currentTermNamed(trx, input.term);
+  return named ? { term: named.name, term_id: named.id } : { term: input.term, term_id: null };
 }
 
 async function insertItems(db: Db, planId: number, items: FeePlanInput['items']): Promise<void> {
@@ -82,13 +108,14 @@ export async function createPlan(
   requireSummable(input.items);
   return db.transaction().execute(async (trx) => {
     await requireClass(trx, input.classId);
+    const term = await resolveTerm(trx, input);
     const { currency } = await readSettings(trx);
     const { id } = await trx
       .insertInto('fee_plan')
       .values({
         name: input.name,
         class_id: input.classId,
-        term: input.term,
+        ...term,
         due_date: input.dueDate,
         currency,
         created_by: actor.id,
@@ -128,12 +155,13 @@ export async function updatePlan(
       throw conflict(FEE_ERROR_CODES.planHasInvoices, FEE_MESSAGES.planHasInvoices);
     }
     await requireClass(trx, input.classId);
+    const term = await resolveTerm(trx, input, locked);
     await trx
       .updateTable('fee_plan')
       .set({
         name: input.name,
         class_id: input.classId,
-        term: input.term,
+        ...term,
         due_date: input.dueDate,
         updated_at: now,
       })

@@ -55,6 +55,7 @@ export const PLAN: FeePlan = {
   classId: 4,
   className: 'KG',
   term: 'Autumn 2026',
+  termId: null,
   dueDate: '2026-11-01',
   currency: 'USD',
   items: [
