@@ -30,6 +30,7 @@ import * as photoMoments from './migrations/2026-12-04T0200-photo-moments.js';
 import * as conversations from './migrations/2026-12-04T0300-conversations.js';
 import * as pushAndAlerts from './migrations/2026-12-04T0400-push-and-alerts.js';
 import * as answerVersions from './migrations/2026-12-05T0100-answer-versions.js';
+import * as calendar from './migrations/2026-12-06T0200-calendar.js';
 
 /**
  * Migrations are imported, not read from a folder, so that the compiled server and the tests run
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-04T0300-conversations': conversations,
   '2026-12-04T0400-push-and-alerts': pushAndAlerts,
   '2026-12-05T0100-answer-versions': answerVersions,
+  '2026-12-06T0200-calendar': calendar,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
