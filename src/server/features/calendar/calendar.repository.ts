@@ -177,33 +177,6 @@ export async function listEntries(
   return toEntries(db, rows);
 }
 
-/**
- * Whether the class is closed on `day` (YYYY-MM-DD, the school's): a closure, not cancelled, of the
- * whole school or of this class, covering the day. For the register and attendance.
- */
-export async function closureOn(db: Db, classId: number, day: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('calendar_entry as e')
-    .select('e.id')
-    .where('e.kind', '=', 'closure')
-    .where('e.cancelled_at', 'is', null)
-    .where('e.start_day', '<=', day)
-    .where('e.end_day', '>=', day)
-    .where((eb) =>
-      eb.or([
-        eb('e.audience', '=', 'everyone'),
-        eb(
-          'e.id',
-          'in',
-          eb.selectFrom('calendar_entry_class').select('entry_id').where('class_id', '=', classId),
-        ),
-      ]),
-    )
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 // ---------------------------------------------------------------- feeds
 
 export interface FeedOwner {

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/api/calendar.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { bearer, type Caller, withDemoSchool } from '../../test/school-fixtures.js';
-import { closureOn } from './calendar.repository.js';
+import { closureOn } from './closures.js';
 
 /**
  * The school calendar and its feeds (docs/decisions/0086-the-school-calendar.md) against the demo
