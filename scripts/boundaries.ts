@@ -49,6 +49,8 @@ const PUBLIC_FILES: Record<string, readonly string[]> = {
   alerts: ['send-alert.ts'],
   // A child's day shows the photos of it that the viewer may see (features/day-log).
   'photo-moments': ['child-day-moments.ts'],
+  // Whether a class is closed on a day, for the register and attendance (features/calendar).
+  calendar: ['closures.ts'],
 };
 
 /** What a migration may import besides packages and its fellow migrations: the engine test. */

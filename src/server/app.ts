@@ -41,6 +41,7 @@ import { backupRoutes } from './features/backup/backup.routes.js';
 import { BackupScheduler } from './features/backup/scheduler.js';
 import { blogCommentFormPostRoutes } from './features/blog-comments/blog-comment-form-post.routes.js';
 import { blogCommentsRoutes } from './features/blog-comments/blog-comments.routes.js';
+import { calendarRoutes } from './features/calendar/calendar.routes.js';
 import { careRoutes } from './features/care/care.routes.js';
 import { catalogRoutes } from './features/catalog/catalog.routes.js';
 import { contentAdminRoutes } from './features/content/content.admin.routes.js';
@@ -359,6 +360,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(familyRoutes);
       // Families: care details and the day's register (docs/decisions/0021-families.md).
       await api.register(careRoutes);
+      // The school calendar and its feeds (docs/decisions/0086-the-school-calendar.md).
+      await api.register(calendarRoutes);
       await api.register(contentAdminRoutes);
       await api.register(mediaRoutes);
       await api.register(formsRoutes);

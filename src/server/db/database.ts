@@ -802,6 +802,49 @@ export interface Database {
   push_subscription: PushSubscriptionTable;
   alert_setting: AlertSettingTable;
   answer_version: AnswerVersionTable;
+  // The school calendar (docs/decisions/0086-the-school-calendar.md)
+  calendar_entry: CalendarEntryTable;
+  calendar_entry_class: CalendarEntryClassTable;
+  calendar_feed: CalendarFeedTable;
+}
+
+/** A closure or an event of the school calendar; days and times in the school's time zone. */
+export interface CalendarEntryTable {
+  id: Generated<number>;
+  uid: string;
+  sequence: number;
+  /** 'closure' or 'event'. */
+  kind: string;
+  title: string;
+  description: string;
+  place: string;
+  start_day: string;
+  end_day: string;
+  /** HH:MM; both null for an all-day entry. */
+  start_time: string | null;
+  end_time: string | null;
+  /** 'everyone', 'staff' or 'classes' (calendar_entry_class). */
+  audience: string;
+  families_invited: number;
+  on_public_feed: number;
+  cancelled_at: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CalendarEntryClassTable {
+  entry_id: number;
+  class_id: number;
+}
+
+/** A calendar feed's secret address (only its hash): a user's own calendar (class_id null) or a class's. */
+export interface CalendarFeedTable {
+  id: Generated<number>;
+  user_id: number;
+  class_id: number | null;
+  secret_hash: string;
+  created_at: string;
 }
 
 /** How often what a kept answer is made of has changed, by key (lib/answer-versions.ts); raised by triggers. */

@@ -32,6 +32,7 @@ import * as pushAndAlerts from './migrations/2026-12-04T0400-push-and-alerts.js'
 import * as answerVersions from './migrations/2026-12-05T0100-answer-versions.js';
 // School years and terms (docs/decisions/0085-school-years-and-terms.md)
 import * as schoolYears from './migrations/2026-12-06T0100-school-years.js';
+import * as calendar from './migrations/2026-12-06T0200-calendar.js';
 
 /**
  * Migrations are imported, not read from a folder, so that the compiled server and the tests run
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-04T0400-push-and-alerts': pushAndAlerts,
   '2026-12-05T0100-answer-versions': answerVersions,
   '2026-12-06T0100-school-years': schoolYears,
+  '2026-12-06T0200-calendar': calendar,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -423,6 +423,31 @@ describe.each(TEST_ENGINES)('demo school on %s', (engine) => {
     expect(stats.entropy).toBeGreaterThan(2);
   });
 
+  it('has a school calendar ahead of today: a KG trip, a Nursery training day, a sports day, a holiday week', async () => {
+    const entries = await t.db.selectFrom('calendar_entry').selectAll().orderBy('start_day').execute();
+    const classesOf = async (entryId: number) =>
+      (
+        await t.db
+          .selectFrom('calendar_entry_class as ec')
+          .innerJoin('school_class as c', 'c.id', 'ec.class_id')
+          .select('c.name')
+          .where('ec.entry_id', '=', entryId)
+          .execute()
+      ).map((row) => row.name);
+    // Wednesday 25 November: next week's Monday is 30 November.
+    expect(entries.map((e) => [e.kind, e.start_day, e.end_day, e.audience])).toEqual([
+      ['event', '2026-12-02', '2026-12-02', 'classes'],
+      ['closure', '2026-12-04', '2026-12-04', 'classes'],
+      ['event', '2026-12-10', '2026-12-10', 'everyone'],
+      ['closure', '2026-12-21', '2026-12-25', 'everyone'],
+    ]);
+    const [trip, training, sports] = entries;
+    expect(await classesOf(trip?.id ?? 0)).toEqual(['KG']);
+    expect(await classesOf(training?.id ?? 0)).toEqual(['Nursery']);
+    expect(sports).toMatchObject({ families_invited: 1, on_public_feed: 1, start_time: '09:30' });
+    expect(new Set(entries.map((e) => e.uid)).size).toBe(4);
+  });
+
   it('keeps the pictures already stored when they are written again (another seeding)', async () => {
     const before = await files.stat('demo/scenes/hero-1-800.webp');
     const images = await writeDemoPictures(files);

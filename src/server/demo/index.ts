@@ -12,6 +12,7 @@ import { insertContentRecord, writeContentTranslation } from '../features/conten
 import { writeSettings } from '../features/settings/settings.repository.js';
 import type { FileStore } from '../lib/file-store/file-store.js';
 import { writeDemoAlerts } from './alerts.js';
+import { writeDemoCalendar } from './calendar.js';
 import { writeDemoCare } from './care.js';
 import { type DemoContent, demoContent } from './content.js';
 import { type DemoTranslations, demoContentTranslations } from './content-translations.js';
@@ -140,6 +141,8 @@ export async function seedDemoSchool(
     // Messages between home and school (docs/decisions/0080-conversations.md).
     await writeDemoConversations(trx, today, demoSettings().timeZone, now);
     await writeDemoAlerts(trx);
+    // The school calendar (docs/decisions/0086-the-school-calendar.md).
+    await writeDemoCalendar(trx, demoSettings().timeZone, now);
     return true;
   });
   return seeded ? plan.logins : [];

@@ -76,5 +76,7 @@ describe('loggedUrl', () => {
     expect(loggedUrl('/reset?token=abc')).toBe('/reset?token=…');
     expect(loggedUrl('/a?x=1&TOKEN=abc&y=2')).toBe('/a?x=1&TOKEN=…&y=2');
     expect(loggedUrl('/plain')).toBe('/plain');
+    expect(loggedUrl(`/api/calendar/feeds/${'a'.repeat(43)}.ics`)).toBe('/api/calendar/feeds/….ics');
+    expect(loggedUrl('/api/calendar/feeds')).toBe('/api/calendar/feeds');
   });
 });

@@ -13,8 +13,11 @@ export const UNLOGGED_ROUTES: ReadonlySet<string> = new Set(['/api/health', '/ap
 /** A key in an address (a password reset, a newsletter link) is not for the log: `token=…`. */
 const LINK_KEY = /([?&]token=)[^&#]*/gi;
 
+/** A calendar feed's secret address (features/calendar) is its key: `/calendar/feeds/….ics`. */
+const FEED_KEY = /(\/calendar\/feeds\/)[^/?#.]+/gi;
+
 /** The address as logged: path and query, with any link key left out. */
-export const loggedUrl = (url: string): string => url.replace(LINK_KEY, '$1…');
+export const loggedUrl = (url: string): string => url.replace(LINK_KEY, '$1…').replace(FEED_KEY, '$1…');
 
 const isProbe = (request: FastifyRequest): boolean =>
   UNLOGGED_ROUTES.has(request.routeOptions.url ?? '') || UNLOGGED_ROUTES.has(request.url.split('?')[0] ?? '');

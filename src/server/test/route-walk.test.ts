@@ -305,6 +305,24 @@ const POLICY: Record<string, Rule> = {
   'GET /api/conversations/hours': { who: CONVERSATION_MEMBERS },
   'PUT /api/admin/conversations/hours': { who: PRINCIPAL, body: {} },
   'GET /api/classes/:id/day-notes': { who: TEACHER_PRINCIPAL, url: '/api/classes/:classId/day-notes' },
+  // The school calendar (docs/decisions/0086-the-school-calendar.md): the principal writes; everyone
+  // reads what concerns them (another class's calendar: 404)
+  'POST /api/admin/calendar': { who: PRINCIPAL, body: {} },
+  'PUT /api/admin/calendar/:id': { who: PRINCIPAL, url: '/api/admin/calendar/999999', body: {} },
+  'POST /api/admin/calendar/:id/cancellation': {
+    who: PRINCIPAL,
+    url: '/api/admin/calendar/999999/cancellation',
+  },
+  'GET /api/calendar': { who: EVERY_SCHOOL_TYPE, url: '/api/calendar?from=2026-11-01&to=2026-11-30' },
+  'GET /api/calendar/classes/:id': {
+    who: EVERY_SCHOOL_TYPE,
+    url: '/api/calendar/classes/:classId?from=2026-11-01&to=2026-11-30',
+  },
+  'GET /api/calendar/feeds': { who: EVERY_SCHOOL_TYPE },
+  // A new secret address each call: an unknown class answers 404 past the guard, and the caller's own
+  // feed is made anew (the old one ends), which changes nothing the walk relies on.
+  'POST /api/calendar/feed': { who: EVERY_SCHOOL_TYPE },
+  'POST /api/calendar/classes/:id/feed': { who: EVERY_SCHOOL_TYPE, url: '/api/calendar/classes/999999/feed' },
   // Live events and alerts outside the app (docs/decisions/0081-push-and-live.md); the walk asks
   // without Accept: text/event-stream, so the stream answers 400 instead of never ending.
   'GET /api/events': { who: EVERY_SCHOOL_TYPE },
@@ -349,6 +367,10 @@ const PUBLIC = new Set([
   ...CONTENT_COLLECTION_NAMES.map((name) => `GET /api/${name}`),
   // The school's name, logo and contact details, for every page
   'GET /api/settings',
+  // The school calendar's feeds for calendar apps (docs/decisions/0086-the-school-calendar.md): the
+  // public one, and the secret ones whose address is the key
+  'GET /api/calendar/school.ics',
+  'GET /api/calendar/feeds/:secret',
 ]);
 /** Swagger UI serves the API documentation and its assets under this prefix. */
 const PUBLIC_PREFIX = '/api/docs';

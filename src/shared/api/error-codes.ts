@@ -149,6 +149,12 @@ export const DAY_LOG_ERROR_CODES = {
   alreadyAcknowledged: 'ALREADY_ACKNOWLEDGED',
 } as const;
 
+/** The school calendar (docs/decisions/0086-the-school-calendar.md). */
+export const CALENDAR_ERROR_CODES = {
+  /** 409: a cancelled entry is kept as it was, for the feeds. */
+  entryCancelled: 'ENTRY_CANCELLED',
+} as const;
+
 /** Photo moments (docs/decisions/0083-taking-down-a-photo-moment.md). */
 export const PHOTO_MOMENT_ERROR_CODES = {
   /** 403: the caller sees the moment but may not take it down (only its poster and the principal may). */
@@ -193,7 +199,8 @@ export type ErrorCode =
   | CodesOf<typeof NEWSLETTER_ERROR_CODES>
   | CodesOf<typeof DAY_LOG_ERROR_CODES>
   | CodesOf<typeof PHOTO_MOMENT_ERROR_CODES>
-  | CodesOf<typeof SCHOOL_YEAR_ERROR_CODES>;
+  | CodesOf<typeof SCHOOL_YEAR_ERROR_CODES>
+  | CodesOf<typeof CALENDAR_ERROR_CODES>;
 
 /** The codes as one sorted list without repeats (the enum of `ErrorBodySchema.code`). */
 export const ERROR_CODES = [
@@ -218,6 +225,7 @@ export const ERROR_CODES = [
       DAY_LOG_ERROR_CODES,
       PHOTO_MOMENT_ERROR_CODES,
       SCHOOL_YEAR_ERROR_CODES,
+      CALENDAR_ERROR_CODES,
     ].flatMap((codes): ErrorCode[] => Object.values(codes)),
   ),
 ].sort() as [ErrorCode, ...ErrorCode[]];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BLOG_COMMENT_STATUSES } from '../../../shared/api/blog-comment-fields.js';
+import { CALENDAR_AUDIENCES, CALENDAR_KINDS } from '../../../shared/api/calendar.js';
 import { CONVERSATION_SIDES, MESSAGE_TYPES } from '../../../shared/api/conversations.js';
 import { LOG_KINDS } from '../../../shared/api/day-log.js';
 import { ACCOUNT_STATUSES, ATTENDANCE_STATUSES, USER_TYPES } from '../../../shared/constants.js';
@@ -140,6 +141,14 @@ const RULES: Record<string, Record<string, z.ZodTypeAny>> = {
     type: oneOf(MESSAGE_TYPES, 'a message type'),
     attachment_kind: oneOf(['image', 'pdf'], 'image or pdf'),
     attachment_size: nonNegative(),
+  },
+  // The school calendar (docs/decisions/0086-the-school-calendar.md)
+  calendar_entry: {
+    kind: oneOf(CALENDAR_KINDS, 'closure or event'),
+    audience: oneOf(CALENDAR_AUDIENCES, 'a calendar audience'),
+    sequence: nonNegative(),
+    families_invited: flag,
+    on_public_feed: flag,
   },
 };
 
