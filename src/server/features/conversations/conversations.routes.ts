@@ -23,6 +23,7 @@ import {
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import { IdParamSchema } from '../../../shared/api/school.js';
 import { USER_TYPE } from '../../../shared/constants.js';
+import { sendSerializedAnswer, serializedAnswer } from '../../lib/answer-serializer.js';
 import { ANSWER_KEYS, AnswersKeptByVersion } from '../../lib/answer-versions.js';
 import { notFound } from '../../lib/errors.js';
 import { requestLocale } from '../../lib/i18n.js';
@@ -76,6 +77,8 @@ export async function conversationsRoutes(app: FastifyInstance): Promise<void> {
     page: Awaited<ReturnType<typeof conversationPage>>;
     hours: MessageHours;
     timeZone: string;
+    /** The answer's bytes by what the hours say now (open, or when they open next). */
+    answers: Map<string, string>;
   }>(app.answerVersions, KEPT_PAGES);
   const job = new ConversationAlertJob(app);
   app.addHook('onReady', async () => job.start());
@@ -98,30 +101,41 @@ export async function conversationsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ConversationAnswerSchema, ...CHECKED },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const viewer = currentUser(request);
       const access = await conversationAccess(app, viewer, request.params.id);
       const { before } = request.query;
-      // The page and the hours are kept (docs/decisions/0084-kept-answers-of-the-day.md); whether
-      // the school is open is worked out at each request.
-      const { page, hours, timeZone } = await keptPages.get(
+      // The page and the hours are kept (docs/decisions/0084-kept-answers-of-the-day.md), and the
+      // answer's bytes with them for each thing the hours say: whether the school is open is worked
+      // out at each request.
+      const kept = await keptPages.get(
         `${viewer.id}:${access.pupil.id}:${before ?? ''}`,
         [ANSWER_KEYS.conversation(access.pupil.id), ANSWER_KEYS.school],
         async () => ({
           page: await conversationPage(app.db, access.pupil.id, viewer.id, before),
           ...(await readHoursAndZone(app.db)),
+          answers: new Map(),
         }),
       );
-      return {
-        data: {
-          studentId: access.pupil.id,
-          studentName: access.pupil.name,
-          className: access.pupil.className,
-          side: access.side,
-          ...page,
-          hours: hoursAnswerAt(hours, timeZone, new Date()),
-        },
-      };
+      const hours = hoursAnswerAt(kept.hours, kept.timeZone, new Date());
+      const now = `${hours.openNow}:${hours.nextOpening}`;
+      let answer = kept.answers.get(now);
+      if (answer === undefined) {
+        answer = serializedAnswer(reply, {
+          data: {
+            studentId: access.pupil.id,
+            studentName: access.pupil.name,
+            className: access.pupil.className,
+            side: access.side,
+            ...kept.page,
+            hours,
+          },
+        });
+        // The next opening moves on each day: the bytes of earlier ones are not needed again.
+        if (kept.answers.size >= 2) kept.answers.clear();
+        kept.answers.set(now, answer);
+      }
+      return sendSerializedAnswer(reply, answer);
     },
   );
 
