@@ -29,8 +29,8 @@ declare module 'vitest' {
   }
 }
 
-/** The demo school of the API tests: its dates as on 2026-11-20. */
-export const DEMO_TODAY = new Date('2026-11-20');
+/** The demo school of the API tests: its dates as on 2026-11-20 (midday UTC: the same day in the school's New York). */
+export const DEMO_TODAY = new Date('2026-11-20T12:00:00Z');
 
 /** One statement's connection to the PostgreSQL server as its administrator. */
 export async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {

@@ -96,14 +96,14 @@ describe.each(TEST_ENGINES)('care details and the register on %s', (engine) => {
         .groupBy(['day', 'kind'])
         .orderBy('day')
         .execute();
-      // Seeded as of 2026-11-20T00:00Z (test/app.ts), still 19 November in the school's New York: the
-      // five school days before the school's today, Monday to Saturday.
+      // Seeded as of 2026-11-20T12:00Z (test/database-templates.ts), 20 November in the school's New
+      // York too: the five school days before the school's today, Monday to Saturday.
       expect([...new Set(days.map((d) => d.day))]).toEqual([
-        '2026-11-13',
         '2026-11-14',
         '2026-11-16',
         '2026-11-17',
         '2026-11-18',
+        '2026-11-19',
       ]);
       for (const day of days) expect(Number(day.n)).toBeGreaterThan(30);
       const overrides = await t.db

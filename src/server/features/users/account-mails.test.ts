@@ -41,7 +41,7 @@ describe.each(TEST_ENGINES)('account mails on %s', (engine) => {
     callAs(t.app, f, 'principal', { method: 'PATCH', url: `/api/users/${id}/status`, payload });
 
   const outboxOf = (address: string) =>
-    t.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', address).execute();
+    t.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', address).orderBy('id').execute();
 
   it('approving mails the registrant once: their name, that they can log in, the link to /login', async () => {
     const email = 'ada.approved@example.org';
