@@ -88,7 +88,9 @@ export class AnswerVersions {
     const versions = await readVersions(this.db, keys);
     const stamp = keys.map((key) => versions.get(key) ?? 0);
     // Versions only grow, so a read older than a notification heard meanwhile teaches nothing wrong.
-    if (trusted && epoch === this.epoch) keys.forEach((key, i) => this.learn(key, stamp[i] ?? 0));
+    if (trusted && epoch === this.epoch) {
+      for (const [i, key] of keys.entries()) this.learn(key, stamp[i] ?? 0);
+    }
     return stamp.join('.');
   }
 
