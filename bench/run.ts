@@ -14,7 +14,8 @@
  * fee reports (bench/fees.ts) of the large school, BENCH_ONLY=child-day only the calls of a child's
  * day (bench/child-day.ts). BENCH_ONLY=content measures only the public content calls and the
  * server-rendered home page (bench/content.ts; after `npm run build`) against the bare server, and a
- * cold render of the home page.
+ * cold render of the home page. BENCH_ONLY=year measures only the calls of the school year
+ * (bench/school-year.ts): a family's calendar feed and a parent's calendar.
  */
 // The server renders pages with React's production build, as the installed product does.
 process.env.NODE_ENV ??= 'production';
@@ -40,12 +41,13 @@ import { runContentBench } from './content.js';
 import { BENCH_PARENT, seedLargeFamilies } from './family.js';
 import { seedLargeFees } from './fees.js';
 import { BENCH_PASSWORD, BENCH_STUDENT, BENCH_TEACHER, LARGE, seedLargeSchool } from './large-school.js';
+import { seedLargeYear } from './school-year.js';
 import { runUploadBench } from './uploads.js';
 
 const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ONLY = process.env.BENCH_ONLY;
-const SECTIONS = ['queries', 'uploads', 'fees', 'child-day', 'content'];
+const SECTIONS = ['queries', 'uploads', 'fees', 'child-day', 'content', 'year'];
 if (ONLY !== undefined && !SECTIONS.includes(ONLY)) {
   throw new Error(`BENCH_ONLY must be one of ${SECTIONS.join(', ')}, not ${ONLY}`);
 }
@@ -141,13 +143,18 @@ async function runEngine(database: DatabaseConfig, dataDir: string): Promise<voi
   const parents = await seedLargeFamilies(db);
   const fees = await seedLargeFees(db);
   const childDays = await seedChildDays(db, registerDays);
+  const firstAttendance = await db
+    .selectFrom('attendance')
+    .select((eb) => eb.fn.min('att_date').as('day'))
+    .executeTakeFirstOrThrow();
+  const year = await seedLargeYear(db, String(firstAttendance.day), shiftDay(registerDays[0] ?? '', 60));
   // A school's database that has run for a while has planner statistics (PostgreSQL's autovacuum,
   // SQLite's `PRAGMA optimize` at start-up) and, on PostgreSQL, a visibility map that lets the
   // covering indexes answer alone. A bulk load has neither until those run, so run them now rather
   // than measure plans no running school would get.
   await sql.raw(database.engine === 'postgres' ? 'vacuum analyze' : 'analyze').execute(db);
   console.log(
-    `seeded ${LARGE.pupils} pupils, ${LARGE.classes} classes, ${LARGE.schoolDays} school days of attendance, ${checkins} check-ins and check-outs, ${parents} parents of two children each, ${fees.invoices} invoices and ${fees.payments} payments, ${childDays.entries} log entries, ${childDays.moments} photo moments of ${childDays.photos} photos, ${childDays.messages} messages with ${childDays.receipts} receipts in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+    `seeded ${LARGE.pupils} pupils, ${LARGE.classes} classes, ${LARGE.schoolDays} school days of attendance, ${checkins} check-ins and check-outs, ${parents} parents of two children each, ${fees.invoices} invoices and ${fees.payments} payments, ${childDays.entries} log entries, ${childDays.moments} photo moments of ${childDays.photos} photos, ${childDays.messages} messages with ${childDays.receipts} receipts, a year of ${year.termIds.length} terms and ${year.entries} calendar entries in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
   );
 
   const config: Config = {
@@ -309,7 +316,32 @@ async function runEngine(database: DatabaseConfig, dataDir: string): Promise<voi
     },
     ...feeCalls,
   ];
-  const calls = ONLY === 'fees' ? feeCalls : ONLY === 'child-day' ? childDayCalls : everyCall;
+  // The school year (docs/decisions/0086-the-school-calendar.md): the family's secret feed, as a
+  // calendar app fetches it, and the parent's calendar list.
+  const feed = await fetch(`${base}/api/calendar/feed`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${tokens.parent}` },
+  });
+  if (feed.status !== 201) throw new Error(`calendar/feed answered ${feed.status}`);
+  const feedPath = new URL(((await feed.json()) as { data: { https: string } }).data.https).pathname;
+  const yearCalls: Call[] = [
+    { name: 'calendar/feeds/{secret} (family)', path: feedPath, as: 'visitor', list: true },
+    {
+      name: 'calendar (parent), a month',
+      path: `/api/calendar?from=${shiftDay(logDay ?? '', -15)}&to=${shiftDay(logDay ?? '', 15)}`,
+      as: 'parent',
+      list: true,
+    },
+  ];
+  everyCall.push(...yearCalls);
+  const calls =
+    ONLY === 'fees'
+      ? feeCalls
+      : ONLY === 'child-day'
+        ? childDayCalls
+        : ONLY === 'year'
+          ? yearCalls
+          : everyCall;
 
   // The same bytes from a bare Node server: what the machine can do without our code.
   const bodies = new Map<string, Buffer>();

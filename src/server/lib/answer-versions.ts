@@ -20,6 +20,8 @@ export const ANSWER_KEYS = {
   conversation: (pupilId: number) => `conversation:${pupilId}`,
   /** Names of users and classes, enrolments, guardians, care records, settings, message hours. */
   school: 'school',
+  /** The school calendar's entries and the classes they are for (migration 2026-12-07T0500-calendar-answers). */
+  calendar: 'calendar',
 } as const;
 
 /** The counters of `keys` as one stamp (a key never raised counts 0). */

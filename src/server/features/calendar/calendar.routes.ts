@@ -16,6 +16,7 @@ import { CALENDAR_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import { IdParamSchema } from '../../../shared/api/school.js';
 import { addDaysIso } from '../../../shared/school-time.js';
+import { ANSWER_KEYS, AnswersKeptByVersion } from '../../lib/answer-versions.js';
 import { conflict, invalid, notFound } from '../../lib/errors.js';
 import { CHECKED, DENIED, schoolRouting } from '../../lib/school-routes.js';
 import { hashToken, newSecretToken } from '../../lib/secret-token.js';
@@ -46,6 +47,14 @@ const TAGS = ['Calendar'];
 const SECRET_BYTES = 32;
 /** How far back a feed reaches; ahead, it holds every entry. */
 const FEED_DAYS_BACK = 366;
+/**
+ * Feeds kept made (docs/decisions/0092-kept-calendar-feeds.md): calendar apps fetch a feed every few
+ * hours, and writing one is most of a request's time. At most this many, the least recently fetched
+ * dropped first.
+ */
+const KEPT_FEEDS = 2000;
+/** What a feed is made of: the entries, and who is in which class, names and the time zone. */
+const FEED_KEYS = [ANSWER_KEYS.calendar, ANSWER_KEYS.school];
 
 const FEED_ANSWER = {
   description: 'An iCalendar feed (RFC 5545)',
@@ -64,17 +73,25 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
       ]);
   };
 
+  const keptFeeds = new AnswersKeptByVersion<string>(app.answerVersions, KEPT_FEEDS);
+  /**
+   * A feed, kept by `id` (what it is a feed of, decided by the caller after its access checks) and
+   * the day it reaches back to.
+   */
   const sendFeed = async (
     reply: FastifyReply,
-    options: { name: string; condition: Parameters<typeof listEntries>[1]; cache: string },
+    options: { id: string; name: string; condition: Parameters<typeof listEntries>[1]; cache: string },
   ) => {
-    const timeZone = await schoolTimeZone(app.db);
     const from = addDaysIso(await schoolToday(app.db), -FEED_DAYS_BACK);
-    const entries = await listEntries(app.db, options.condition, { from });
+    const feed = await keptFeeds.get(`${options.id}:${from}`, FEED_KEYS, async () => {
+      const timeZone = await schoolTimeZone(app.db);
+      const entries = await listEntries(app.db, options.condition, { from });
+      return calendarFeed({ name: options.name, timeZone, entries });
+    });
     return reply
       .header('content-type', 'text/calendar; charset=utf-8')
       .header('cache-control', options.cache)
-      .send(calendarFeed({ name: options.name, timeZone, entries }));
+      .send(feed);
   };
 
   const newFeed = async (viewer: Viewer, classId: number | null) => {
@@ -298,7 +315,7 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
     },
     async (_request, reply) => {
       const { name } = await readSettings(app.db);
-      return sendFeed(reply, { name, condition: entryPublic(), cache: 'public, max-age=300' });
+      return sendFeed(reply, { id: 'school', name, condition: entryPublic(), cache: 'public, max-age=300' });
     },
   );
 
@@ -323,10 +340,16 @@ export async function calendarRoutes(app: FastifyInstance): Promise<void> {
       const viewer: Viewer = { id: feed.userId, type: feed.type as Viewer['type'] };
       const { name } = await readSettings(app.db);
       if (feed.classId === null)
-        return sendFeed(reply, { name, condition: entryVisible(app.db, viewer), cache: 'private, no-store' });
+        return sendFeed(reply, {
+          id: `user:${viewer.id}:${viewer.type}`,
+          name,
+          condition: entryVisible(app.db, viewer),
+          cache: 'private, no-store',
+        });
       const found = await findCalendarClass(app.db, viewer, feed.classId);
       if (!found) throw notFound('That calendar');
       return sendFeed(reply, {
+        id: `class:${found.id}`,
         name: `${name} – ${found.name}`,
         condition: entryOfClass(app.db, found.id),
         cache: 'private, no-store',

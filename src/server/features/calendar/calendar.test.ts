@@ -364,4 +364,66 @@ describe.each(TEST_ENGINES)('the school calendar on %s', (engine) => {
     expect(feed.events.has(kgTrip.uid)).toBe(false);
     expect(feed.events.has(staffMeeting.uid)).toBe(false);
   });
+
+  // docs/decisions/0092-kept-calendar-feeds.md: a feed is kept made, by the versions the database's
+  // triggers raise; each change below must reach the next fetch.
+  it('gives a kept feed again until an entry or a child’s class changes', async () => {
+    const { https } = FeedAddressAnswerSchema.parse(
+      (await as('parent', { method: 'POST', url: '/api/calendar/feed' })).json(),
+    ).data;
+    const fetchFeed = async () => {
+      const res = await t.app.inject({ method: 'GET', url: path(https) });
+      expect(res.statusCode).toBe(200);
+      return res.body;
+    };
+    const picnic = await create({
+      kind: 'event',
+      title: 'Nursery picnic 2031',
+      startDate: '2031-07-01',
+      audience: 'classes',
+      classIds: [nursery],
+    });
+    const before = await fetchFeed();
+    expect(await fetchFeed()).toBe(before);
+    expect(readFeed(before).events.has(picnic.uid)).toBe(false);
+
+    // The entry's classes change: KG is the parent's child's class.
+    const moved = await as('principal', {
+      method: 'PUT',
+      url: `/api/admin/calendar/${picnic.id}`,
+      payload: {
+        kind: 'event',
+        title: 'Nursery and KG picnic 2031',
+        startDate: '2031-07-01',
+        audience: 'classes',
+        classIds: [nursery, f.classes.KG],
+      },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(readFeed(await fetchFeed()).events.get(picnic.uid)).toMatchObject({
+      sequence: 1,
+      summary: 'Nursery and KG picnic 2031',
+    });
+
+    // The child moves from KG to Nursery: the feed follows the child, not the address.
+    const [child] = f.children;
+    expect(readFeed(await fetchFeed()).events.has(nurseryTraining.uid)).toBe(false);
+    await t.db
+      .updateTable('enrolment')
+      .set({ class_id: nursery })
+      .where('student_id', '=', child)
+      .where('ended_on', 'is', null)
+      .execute();
+    try {
+      expect(readFeed(await fetchFeed()).events.has(nurseryTraining.uid)).toBe(true);
+    } finally {
+      await t.db
+        .updateTable('enrolment')
+        .set({ class_id: f.classes.KG })
+        .where('student_id', '=', child)
+        .where('ended_on', 'is', null)
+        .execute();
+    }
+    expect(readFeed(await fetchFeed()).events.has(nurseryTraining.uid)).toBe(false);
+  });
 });
