@@ -323,5 +323,17 @@ describe.each(TEST_ENGINES)('released marks on %s', (engine) => {
     expect(refused.json().error.details).toEqual([expect.objectContaining({ field: 'date' })]);
     const count = await t.db.selectFrom('exam').select('id').where('exam_date', '=', dayAfter).execute();
     expect(count).toHaveLength(0);
+
+    // A later term without fee plans: its exam keeps it from being deleted.
+    const later = await t.db
+      .selectFrom('school_term')
+      .selectAll()
+      .where('first_day', '>', term.last_day)
+      .orderBy('first_day')
+      .executeTakeFirstOrThrow();
+    expect((await call('principal', 'POST', '/api/exams', { ...body, date: later.first_day })).statusCode).toBe(201);
+    const refusedDelete = await call('principal', 'DELETE', `/api/admin/school-terms/${later.id}`);
+    expect(refusedDelete.statusCode).toBe(409);
+    expect(refusedDelete.json().error.code).toBe('IN_USE');
   });
 });
