@@ -252,7 +252,9 @@ describe.each(TEST_ENGINES)('demo school on %s', (engine) => {
   it('gives every pupil six released marks in their class, with every division represented', async () => {
     const rows = await t.db
       .selectFrom('mark')
-      .innerJoin('exam', (join) => join.onRef('exam.id', '=', 'mark.exam_id').on('exam.released_at', 'is not', null))
+      .innerJoin('exam', (join) =>
+        join.onRef('exam.id', '=', 'mark.exam_id').on('exam.released_at', 'is not', null),
+      )
       .innerJoin('subject', 'subject.id', 'mark.subject_id')
       .innerJoin('enrolment', (join) =>
         join.onRef('enrolment.student_id', '=', 'mark.student_id').on('enrolment.ended_on', 'is', null),

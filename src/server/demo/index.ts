@@ -20,6 +20,7 @@ import { writeDemoConversations } from './conversations.js';
 import { writeDemoDayLog } from './day-log.js';
 import { writeDemoFees } from './fees.js';
 import { demoImage, writeDemoPictures } from './images.js';
+import { demoTermOf, inDemoTerm, writeUnreleasedTest } from './marks.js';
 import { writeDemoNewsletter } from './newsletter.js';
 import {
   APPLICANT_CHILDREN,
@@ -55,7 +56,6 @@ import {
   schoolDaysFrom,
   startOfUtcDay,
 } from './school.js';
-import { demoTermOf, inDemoTerm, writeUnreleasedTest } from './marks.js';
 import { writeDemoSchoolYear } from './school-years.js';
 import { demoSettings } from './settings.js';
 

@@ -36,7 +36,9 @@ export function termForDay(terms: readonly Term[], day: string): Term | undefine
   for (const term of ordered) {
     if (term.first_day <= day && day <= term.last_day) return term;
     const distance =
-      day < term.first_day ? dayNumber(term.first_day) - dayNumber(day) : dayNumber(day) - dayNumber(term.last_day);
+      day < term.first_day
+        ? dayNumber(term.first_day) - dayNumber(day)
+        : dayNumber(day) - dayNumber(term.last_day);
     if (distance < bestDistance) {
       best = term;
       bestDistance = distance;
@@ -69,7 +71,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('released_by', 'integer', (c) => c.references('app_user.id').onDelete('set null'))
     .execute();
   await db.schema.createIndex('exam_term').on('exam').column('term_id').execute();
-  await db.schema.createIndex('exam_lesson').on('exam').columns(['class_id', 'subject_id', 'exam_date']).execute();
+  await db.schema
+    .createIndex('exam_lesson')
+    .on('exam')
+    .columns(['class_id', 'subject_id', 'exam_date'])
+    .execute();
 
   const now = new Date().toISOString();
   const today = now.slice(0, 10);

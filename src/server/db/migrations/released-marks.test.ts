@@ -118,7 +118,10 @@ describe.each(TEST_ENGINES)('migration 2026-12-07T0100-released-marks on %s', (e
       time: '09:00 - 10:00',
       created_at: now,
     });
-    await db.insertInto('exam').values([exam('2026-10-15'), exam('2026-12-01')]).execute();
+    await db
+      .insertInto('exam')
+      .values([exam('2026-10-15'), exam('2026-12-01')])
+      .execute();
     return { classId, maths, art, pupils };
   }
 
@@ -156,7 +159,14 @@ describe.each(TEST_ENGINES)('migration 2026-12-07T0100-released-marks on %s', (e
     const marks = await db
       .selectFrom('mark as m')
       .innerJoin('exam as x', 'x.id', 'm.exam_id')
-      .select(['m.subject_id', 'm.marks', 'm.changed_after_release', 'x.exam_date', 'x.term_id', 'x.released_at'])
+      .select([
+        'm.subject_id',
+        'm.marks',
+        'm.changed_after_release',
+        'x.exam_date',
+        'x.term_id',
+        'x.released_at',
+      ])
       .orderBy('m.id')
       .execute();
     expect(marks.map((m) => [m.subject_id, m.marks])).toEqual([

@@ -21,7 +21,13 @@ import { nowIso } from '../../lib/time.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { findVisibleTeacher } from '../school/school.policy.js';
 import { schoolToday } from '../settings/settings.repository.js';
-import { deleteExam, examHasMarks, examTime, listExamsOfTeacher, listVisibleExams } from './exams.repository.js';
+import {
+  deleteExam,
+  examHasMarks,
+  examTime,
+  listExamsOfTeacher,
+  listVisibleExams,
+} from './exams.repository.js';
 import { createExam } from './exams.service.js';
 
 /** Exams: the lists (`GET student/exam`, `GET exam/{teacherid}`) and the principal's scheduling. */
@@ -110,8 +116,7 @@ function examSchedulingRoutes(app: FastifyInstance): void {
     summary: 'Delete an exam; 409 IN_USE while it holds marks',
     inUse: true,
     remove: async (id) => {
-      if (await examHasMarks(app.db, id))
-        throw conflict(CATALOG_ERROR_CODES.inUse, 'exams.error.hasMarks');
+      if (await examHasMarks(app.db, id)) throw conflict(CATALOG_ERROR_CODES.inUse, 'exams.error.hasMarks');
       return deleteExam(app.db, id);
     },
   });

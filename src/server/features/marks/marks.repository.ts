@@ -236,7 +236,9 @@ export async function termSubjectMarks(
   for (const [pupilId, marks] of byPupil) {
     result.set(
       pupilId,
-      subjectMarks(marks).sort((a, b) => a.subjectName.localeCompare(b.subjectName, 'en') || a.subjectId - b.subjectId),
+      subjectMarks(marks).sort(
+        (a, b) => a.subjectName.localeCompare(b.subjectName, 'en') || a.subjectId - b.subjectId,
+      ),
     );
   }
   return result;
@@ -268,7 +270,9 @@ export async function listPupilResults(db: Db, viewer: Viewer, locale: AnyLocale
       .orderBy('c.id')
       .orderBy('u.id')
       .execute(),
-    examMarks(db, { releasedOnly: false }, undefined).where(classVisible(db, viewer, 'm.class_id')).execute(),
+    examMarks(db, { releasedOnly: false }, undefined)
+      .where(classVisible(db, viewer, 'm.class_id'))
+      .execute(),
     passMark(db),
   ]);
   const byPupil = new Map<string, ExamMark[]>();
@@ -396,7 +400,9 @@ export interface MarkEntryRow {
  */
 export async function markEntryRows(db: Db, exam: LessonExam, locale: AnyLocale): Promise<MarkEntryRow[]> {
   const rows = await currentPupilsOf(db, exam.classId)
-    .leftJoin('mark as m', (join) => join.onRef('m.student_id', '=', 'e.student_id').on('m.exam_id', '=', exam.id))
+    .leftJoin('mark as m', (join) =>
+      join.onRef('m.student_id', '=', 'e.student_id').on('m.exam_id', '=', exam.id),
+    )
     .select(['u.id as studentId', 'u.name as studentName', 'm.marks', 'm.changed_after_release as changed'])
     .where('u.type', '=', USER_TYPE.student)
     .execute();

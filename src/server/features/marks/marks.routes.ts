@@ -232,7 +232,8 @@ function markEntryRoutes(app: FastifyInstance): void {
       onRequest: staff,
       schema: {
         tags: TAGS,
-        summary: 'A class’s current pupils with their marks in an exam of a subject (null where none is saved)',
+        summary:
+          'A class’s current pupils with their marks in an exam of a subject (null where none is saved)',
         description:
           'A teacher: only a subject they teach in that class (else 404). The principal: any. `examId` ' +
           'names an exam of that class and subject (another is a 404); without it, the latest exam up ' +

@@ -128,7 +128,9 @@ export async function saveMarks(
     if (target.examId !== undefined && !named) {
       throw new HttpError(404, COMMON_ERROR_CODES.notFound, 'marks.error.examNotFound');
     }
-    const lessons = [...classOf.values()].flatMap((classId) => subjectIds.map((subjectId) => ({ classId, subjectId })));
+    const lessons = [...classOf.values()].flatMap((classId) =>
+      subjectIds.map((subjectId) => ({ classId, subjectId })),
+    );
     const latest = named ? new Map<string, LessonExam>() : await defaultExams(trx, lessons, target.today);
     const examOf = (classId: number, subjectId: number): LessonExam | undefined =>
       named

@@ -25,7 +25,12 @@ import { termSubjectMarks } from './marks.repository.js';
 describe.each(TEST_ENGINES)('released marks on %s', (engine) => {
   const { t, f } = withDemoSchool(engine);
 
-  const call = (caller: Caller | undefined, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
+  const call = (
+    caller: Caller | undefined,
+    method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+    url: string,
+    payload?: unknown,
+  ) =>
     callAs(t.app, f, caller, {
       method,
       url,
@@ -83,7 +88,11 @@ describe.each(TEST_ENGINES)('released marks on %s', (engine) => {
     };
   }
 
-  const sheetRow = async (caller: Caller, route: 'student/result' | 'result-summary', subjectName: string) => {
+  const sheetRow = async (
+    caller: Caller,
+    route: 'student/result' | 'result-summary',
+    subjectName: string,
+  ) => {
     const res = await call(caller, 'GET', `/api/${route}/${f.users.student}`);
     expect(res.statusCode).toBe(200);
     const rows =
@@ -117,7 +126,9 @@ describe.each(TEST_ENGINES)('released marks on %s', (engine) => {
       expect(rows.find((r) => r.examId === released.id)).toMatchObject({ released: true, marks: oldMark });
       expect((await resultRows(caller, '/api/result')).some((r) => r.examId === unreleased.id)).toBe(true);
       // Staff's mark sheet: the subject's mark is the rounded mean of both tests.
-      expect((await sheetRow(caller, 'result-summary', subjectName))?.marks).toBe(subjectMark([oldMark, newMark]));
+      expect((await sheetRow(caller, 'result-summary', subjectName))?.marks).toBe(
+        subjectMark([oldMark, newMark]),
+      );
     }
 
     const exams = await call(
@@ -131,12 +142,22 @@ describe.each(TEST_ENGINES)('released marks on %s', (engine) => {
     expect(list.find((x) => x.id === released.id)?.released).toBe(true);
     expect(list.every((x) => x.termId !== null && x.termName !== null)).toBe(true);
     expect(
-      (await call('teacher2', 'GET', `/api/marks/exams?classId=${f.classes.KG}&subjectId=${unreleased.subject_id}`))
-        .statusCode,
+      (
+        await call(
+          'teacher2',
+          'GET',
+          `/api/marks/exams?classId=${f.classes.KG}&subjectId=${unreleased.subject_id}`,
+        )
+      ).statusCode,
     ).toBe(404);
     expect(
-      (await call('student', 'GET', `/api/marks/exams?classId=${f.classes.KG}&subjectId=${unreleased.subject_id}`))
-        .statusCode,
+      (
+        await call(
+          'student',
+          'GET',
+          `/api/marks/exams?classId=${f.classes.KG}&subjectId=${unreleased.subject_id}`,
+        )
+      ).statusCode,
     ).toBe(403);
   });
 
@@ -149,14 +170,20 @@ describe.each(TEST_ENGINES)('released marks on %s', (engine) => {
     const all = await termSubjectMarks(t.db, [f.users.student], termId, { releasedOnly: false });
     const own = releasedOnly.get(f.users.student) ?? [];
     expect(own).toHaveLength(6);
-    expect(own.map((s) => s.subjectName)).toEqual([...own.map((s) => s.subjectName)].sort((a, b) => a.localeCompare(b)));
+    expect(own.map((s) => s.subjectName)).toEqual(
+      [...own.map((s) => s.subjectName)].sort((a, b) => a.localeCompare(b)),
+    );
     expect(own.find((s) => s.subjectName === subjectName)?.marks).toBe(oldMark);
     expect(all.get(f.users.student)?.find((s) => s.subjectName === subjectName)).toMatchObject({
       marks: subjectMark([oldMark, newMark]),
       changedAfterRelease: false,
     });
     expect(releasedOnly.get(f.users.student2)).toHaveLength(6);
-    const other = await t.db.selectFrom('school_term').select('id').where('id', '!=', termId).executeTakeFirstOrThrow();
+    const other = await t.db
+      .selectFrom('school_term')
+      .select('id')
+      .where('id', '!=', termId)
+      .executeTakeFirstOrThrow();
     expect((await termSubjectMarks(t.db, [f.users.student], other.id, { releasedOnly: false })).size).toBe(0);
     expect(await resultRows('student', `/api/result?termId=${other.id}`)).toEqual([]);
     expect((await resultRows('student', `/api/result?termId=${termId}`)).length).toBe(6);
@@ -172,7 +199,11 @@ describe.each(TEST_ENGINES)('released marks on %s', (engine) => {
     expect((await call(undefined, 'POST', url)).statusCode).toBe(401);
     expect((await call('principal', 'POST', '/api/exams/999999/release')).statusCode).toBe(404);
     expect((await call('principal', 'POST', '/api/exams/abc/release')).statusCode).toBe(400);
-    const still = await t.db.selectFrom('exam').select('released_at').where('id', '=', unreleased.id).executeTakeFirstOrThrow();
+    const still = await t.db
+      .selectFrom('exam')
+      .select('released_at')
+      .where('id', '=', unreleased.id)
+      .executeTakeFirstOrThrow();
     expect(still.released_at).toBeNull();
   });
 
@@ -195,7 +226,9 @@ describe.each(TEST_ENGINES)('released marks on %s', (engine) => {
         released: true,
         changedAfterRelease: false,
       });
-      expect((await sheetRow(caller, 'student/result', subjectName))?.marks).toBe(subjectMark([oldMark, newMark]));
+      expect((await sheetRow(caller, 'student/result', subjectName))?.marks).toBe(
+        subjectMark([oldMark, newMark]),
+      );
     }
   });
 
@@ -264,7 +297,12 @@ describe.each(TEST_ENGINES)('released marks on %s', (engine) => {
     const history = MarkHistoryAnswerSchema.parse(
       (await call('principal', 'GET', `/api/marks/history/${f.users.student}`)).json(),
     ).data;
-    expect(history[0]).toMatchObject({ subjectName, oldMarks: newMark, newMarks: changed, afterRelease: true });
+    expect(history[0]).toMatchObject({
+      subjectName,
+      oldMarks: newMark,
+      newMarks: changed,
+      afterRelease: true,
+    });
     expect(history[0]?.examDate).toBe(unreleased.exam_date);
   });
 
@@ -289,8 +327,13 @@ describe.each(TEST_ENGINES)('released marks on %s', (engine) => {
       ).statusCode,
     ).toBe(404);
     expect(
-      (await call('teacher', 'GET', `/api/marks?classId=${f.classes.KG}&subjectId=${unreleased.subject_id}&examId=${otherLesson.id}`))
-        .statusCode,
+      (
+        await call(
+          'teacher',
+          'GET',
+          `/api/marks?classId=${f.classes.KG}&subjectId=${unreleased.subject_id}&examId=${otherLesson.id}`,
+        )
+      ).statusCode,
     ).toBe(404);
     expect((await call('teacher', 'PUT', '/api/marks?examId=x', [])).statusCode).toBe(400);
     const deleted = await call('principal', 'DELETE', `/api/admin/exams/${unreleased.id}`);
@@ -310,7 +353,9 @@ describe.each(TEST_ENGINES)('released marks on %s', (engine) => {
     const made = await call('principal', 'POST', '/api/exams', { ...body, date: term.last_day });
     expect(made.statusCode).toBe(201);
     expect(ExamAnswerSchema.parse(made.json()).data.termId).toBe(term.id);
-    const dayAfter = new Date(Date.parse(`${term.last_day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const dayAfter = new Date(Date.parse(`${term.last_day}T00:00:00Z`) + 86_400_000)
+      .toISOString()
+      .slice(0, 10);
     const inNoTerm = await t.db
       .selectFrom('school_term')
       .select('id')
@@ -331,7 +376,9 @@ describe.each(TEST_ENGINES)('released marks on %s', (engine) => {
       .where('first_day', '>', term.last_day)
       .orderBy('first_day')
       .executeTakeFirstOrThrow();
-    expect((await call('principal', 'POST', '/api/exams', { ...body, date: later.first_day })).statusCode).toBe(201);
+    expect(
+      (await call('principal', 'POST', '/api/exams', { ...body, date: later.first_day })).statusCode,
+    ).toBe(201);
     const refusedDelete = await call('principal', 'DELETE', `/api/admin/school-terms/${later.id}`);
     expect(refusedDelete.statusCode).toBe(409);
     expect(refusedDelete.json().error.code).toBe('IN_USE');

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
-import type { AnyLocale } from '../../../../shared/i18n/locales.js';
 import { MarksSchema, type SaveMarksBody } from '../../../../shared/api/school-admin.js';
+import type { AnyLocale } from '../../../../shared/i18n/locales.js';
 import { FieldMessage } from '../../../components/forms/FieldMessage.js';
 import { AssignedClassSelect } from '../../../components/school/AssignedClassSelect.js';
 import { ErrorLines } from '../../../components/school/ErrorLines.js';
@@ -10,8 +10,8 @@ import { SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.j
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.js';
 import { type Translator, useI18n } from '../../../lib/i18n.js';
 import { saveErrorLines } from '../../../lib/school/save-errors.js';
-import { notify } from '../../../lib/toast.js';
 import { shortDate } from '../../../lib/school-time.js';
+import { notify } from '../../../lib/toast.js';
 import { type LessonExam, useLessonExams } from '../api/get-lesson-exams.js';
 import { type MarkEntry, useMarkEntries } from '../api/get-mark-entries.js';
 import { useMarkSubjects } from '../api/get-mark-subjects.js';
@@ -95,7 +95,12 @@ export function MarksEntryScreen() {
           <ReleaseBar exam={exam} />
           <QueryState query={entries} empty={t('marks.entry.noPupils')}>
             {(rows) => (
-              <MarksGrid key={`${classId}-${subjectId}-${exam.id}`} rows={rows} subjectId={subjectId} examId={exam.id} />
+              <MarksGrid
+                key={`${classId}-${subjectId}-${exam.id}`}
+                rows={rows}
+                subjectId={subjectId}
+                examId={exam.id}
+              />
             )}
           </QueryState>
         </>
@@ -195,11 +200,14 @@ function MarksGrid({ rows, subjectId, examId }: MarksGridProps) {
       return;
     }
     setFormError([]);
-    save.mutate({ examId, rows: body }, {
-      // The marks that changed, not the rows that were sent again unchanged.
-      onSuccess: ({ changed }) => notify.success(t('marks.entry.saved', { changed })),
-      onError: (error) => setFormError(saveErrorLines(error)),
-    });
+    save.mutate(
+      { examId, rows: body },
+      {
+        // The marks that changed, not the rows that were sent again unchanged.
+        onSuccess: ({ changed }) => notify.success(t('marks.entry.saved', { changed })),
+        onError: (error) => setFormError(saveErrorLines(error)),
+      },
+    );
   };
 
   return (

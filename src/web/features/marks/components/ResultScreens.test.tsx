@@ -13,7 +13,21 @@ const english = testTranslator('en');
 describe('Results', () => {
   it('shows Class, Student Name, Subject, Marks', async () => {
     mockApi({
-      'GET result': { data: [{ classes: 'KG', name: 'Ada Mensah', subjectName: 'English', marks: 78, examId: 1, examDate: '2026-11-10', termId: 2, released: true, changedAfterRelease: false }] },
+      'GET result': {
+        data: [
+          {
+            classes: 'KG',
+            name: 'Ada Mensah',
+            subjectName: 'English',
+            marks: 78,
+            examId: 1,
+            examDate: '2026-11-10',
+            termId: 2,
+            released: true,
+            changedAfterRelease: false,
+          },
+        ],
+      },
       'GET users/profile': profile(USER_TYPE.teacher),
     });
     renderScreen(<ResultsScreen />);
@@ -28,7 +42,21 @@ describe('Results', () => {
 
   it('leads a pupil to their own mark sheet', async () => {
     mockApi({
-      'GET result': { data: [{ classes: 'KG', name: 'Ada Mensah', subjectName: 'English', marks: 78, examId: 1, examDate: '2026-11-10', termId: 2, released: true, changedAfterRelease: false }] },
+      'GET result': {
+        data: [
+          {
+            classes: 'KG',
+            name: 'Ada Mensah',
+            subjectName: 'English',
+            marks: 78,
+            examId: 1,
+            examDate: '2026-11-10',
+            termId: 2,
+            released: true,
+            changedAfterRelease: false,
+          },
+        ],
+      },
       'GET users/profile': profile(USER_TYPE.student, 12, 'Ada Mensah'),
     });
     renderScreen(<ResultsScreen />);
@@ -85,8 +113,20 @@ describe('Student result (/studentresult/:id)', () => {
     const api = mockApi({
       'GET student/result/12': {
         data: [
-          { studentName: 'Ada Mensah', subjectName: 'English', marks: 78, results: 'PASS', changedAfterRelease: false },
-          { studentName: 'Ada Mensah', subjectName: 'Science', marks: 21, results: 'FAIL', changedAfterRelease: false },
+          {
+            studentName: 'Ada Mensah',
+            subjectName: 'English',
+            marks: 78,
+            results: 'PASS',
+            changedAfterRelease: false,
+          },
+          {
+            studentName: 'Ada Mensah',
+            subjectName: 'Science',
+            marks: 21,
+            results: 'FAIL',
+            changedAfterRelease: false,
+          },
         ],
       },
     });
@@ -249,8 +289,20 @@ describe('released and changed marks (docs/decisions/0087-released-marks.md)', (
     mockApi({
       'GET student/result/12': {
         data: [
-          { studentName: 'Ada Mensah', subjectName: 'English', marks: 78, results: 'PASS', changedAfterRelease: true },
-          { studentName: 'Ada Mensah', subjectName: 'Science', marks: 21, results: 'FAIL', changedAfterRelease: false },
+          {
+            studentName: 'Ada Mensah',
+            subjectName: 'English',
+            marks: 78,
+            results: 'PASS',
+            changedAfterRelease: true,
+          },
+          {
+            studentName: 'Ada Mensah',
+            subjectName: 'Science',
+            marks: 21,
+            results: 'FAIL',
+            changedAfterRelease: false,
+          },
         ],
       },
       'GET result-summary/12': {
@@ -278,7 +330,9 @@ describe('released and changed marks (docs/decisions/0087-released-marks.md)', (
 
     renderScreen(<ResultSummaryScreen studentId={12} />);
     const sheet = await screen.findByRole('table');
-    expect(within(within(sheet).getByRole('row', { name: /English/ })).getByText('changed')).toBeInTheDocument();
+    expect(
+      within(within(sheet).getByRole('row', { name: /English/ })).getByText('changed'),
+    ).toBeInTheDocument();
     expect(within(within(sheet).getByRole('row', { name: /Science/ })).queryByText('changed')).toBeNull();
   });
 });

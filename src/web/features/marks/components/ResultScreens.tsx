@@ -122,7 +122,9 @@ export function ResultsScreen() {
                   COLUMNS.subjectName,
                   {
                     header: t('marks.results.exam'),
-                    cell: (row) => <time dateTime={row.examDate}>{shortDate(row.examDate, translator.locale)}</time>,
+                    cell: (row) => (
+                      <time dateTime={row.examDate}>{shortDate(row.examDate, translator.locale)}</time>
+                    ),
                   },
                   COLUMNS.marks,
                 ]}

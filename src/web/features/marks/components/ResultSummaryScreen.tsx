@@ -8,8 +8,8 @@ import { schoolPaths } from '../../../config/school-paths.js';
 import { useCurrentUser } from '../../../lib/current-user.js';
 import { useI18n } from '../../../lib/i18n.js';
 import { useResultSummary } from '../api/get-result-summary.js';
-import { ResultBadge } from './ResultScreens.js';
 import { ChangedMark } from './ChangedMark.js';
+import { ResultBadge } from './ResultScreens.js';
 
 const divisionClass = (division: string): string =>
   division === 'Fail' ? 'mark-sheet__division--fail' : 'mark-sheet__division--pass';

@@ -82,9 +82,31 @@ describe('the marks screens in other languages', () => {
   it('the results, a pupil’s results and the final results have no text that no catalog gave', async () => {
     mockApi({
       'GET users/profile': profile(USER_TYPE.student, 12, 'Ada Mensah'),
-      'GET result': { data: [{ classes: 'KG', name: 'Ada Mensah', subjectName: 'English', marks: 78, examId: 1, examDate: '2026-11-10', termId: 2, released: true, changedAfterRelease: false }] },
+      'GET result': {
+        data: [
+          {
+            classes: 'KG',
+            name: 'Ada Mensah',
+            subjectName: 'English',
+            marks: 78,
+            examId: 1,
+            examDate: '2026-11-10',
+            termId: 2,
+            released: true,
+            changedAfterRelease: false,
+          },
+        ],
+      },
       'GET student/result/12': {
-        data: [{ studentName: 'Ada Mensah', subjectName: 'Science', marks: 21, results: 'FAIL', changedAfterRelease: false }],
+        data: [
+          {
+            studentName: 'Ada Mensah',
+            subjectName: 'Science',
+            marks: 21,
+            results: 'FAIL',
+            changedAfterRelease: false,
+          },
+        ],
       },
       'GET teacher/result': {
         data: [
