@@ -28,10 +28,8 @@ export const NO_SUBJECTS_TEXT = 'marks.entry.noSubjects';
 /** An exam as the exam picker says it: its date and term, and whether it is released. */
 function examLabel(exam: LessonExam, t: Translator['t'], locale: AnyLocale): string {
   const date = shortDate(exam.examDate, locale);
-  const label =
-    exam.termName === null
-      ? t('marks.entry.examOptionNoTerm', { date })
-      : t('marks.entry.examOption', { date, term: exam.termName });
+  // Without a term (a school that has no years yet) the date says it alone.
+  const label = exam.termName === null ? date : t('marks.entry.examOption', { date, term: exam.termName });
   return exam.released ? t('marks.entry.examReleased', { exam: label }) : label;
 }
 
