@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/toast.js';
+import { seriousAxeViolations } from '../../../test/axe.js';
 import { allowConsoleErrors } from '../../../test/console.js';
 import { testTranslator } from '../../../test/i18n.js';
 import { answer, mockApi, renderScreen } from '../../../test/school-test-utils.js';
@@ -179,5 +180,18 @@ describe('Marks entry', () => {
     );
     expect(await screen.findByText(english.t('marks.entry.noExams'))).toBeInTheDocument();
     expect(screen.getByLabelText('Exam')).toBeDisabled();
+  });
+
+  it('has no serious or critical axe violation, with a changed mark and the release question open', async () => {
+    const { user, container } = await openGrid({
+      'GET marks?classId=3&subjectId=5&examId=22': {
+        data: [{ ...ENTRIES.data[0], changedAfterRelease: true }, ENTRIES.data[1]],
+        exam: QUIZ,
+      },
+    });
+    expect(await seriousAxeViolations(container)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Release marks' }));
+    await screen.findByRole('alertdialog');
+    expect(await seriousAxeViolations(document.body)).toEqual([]);
   });
 });
