@@ -186,6 +186,19 @@ describe.each(TEST_ENGINES)('migration 2026-12-07T0100-released-marks on %s', (e
     expect(exams[1]).toMatchObject({ exam_date: '2026-12-01', term_id: autumn, released_at: null });
     const history = await db.selectFrom('mark_change').selectAll().execute();
     expect(history).toMatchObject([{ exam_id: exams[0]?.id, new_marks: 71 }]);
+
+    // And back down: one mark per pupil, class and subject again, the exams without terms.
+    await migrateTo(db, '2026-12-06T0200-calendar');
+    // biome-ignore lint/suspicious/noExplicitAny: the schema of the day before this migration
+    const old = db as unknown as Kysely<any>;
+    const back = await old.selectFrom('mark').select(['subject_id', 'marks']).orderBy('id').execute();
+    expect(back.map((m) => [m.subject_id, m.marks])).toEqual([
+      [maths, 71],
+      [maths, 28],
+      [art, 90],
+    ]);
+    const oldExam = await old.selectFrom('exam').selectAll().executeTakeFirstOrThrow();
+    expect(Object.keys(oldExam)).not.toContain('term_id');
   });
 
   it('migrates a school with no years: its exams keep no term and its marks stay', async () => {
