@@ -4,6 +4,7 @@ import {
   divisionFor,
   markSheet,
   markTotals,
+  meanMark,
   subjectMark,
   subjectMarks,
   subjectResult,
@@ -109,6 +110,12 @@ describe('subjectMark: the mean of a subject’s exam marks, rounded to a whole 
   });
   it('needs at least one mark', () => {
     expect(() => subjectMark([])).toThrow(RangeError);
+    expect(() => meanMark(0, 0)).toThrow(RangeError);
+  });
+  it('is the same from a sum and a count (meanMark)', () => {
+    expect(meanMark(67, 2)).toBe(subjectMark([33, 34]));
+    expect(meanMark(31, 3)).toBe(10);
+    expect(meanMark(250, 3)).toBe(83);
   });
 });
 

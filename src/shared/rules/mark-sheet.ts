@@ -98,9 +98,16 @@ export function markTotals(
  * mean rounded to a whole number, a half up (33.5 is 34). Integer arithmetic, so no float edge.
  */
 export function subjectMark(examMarks: readonly number[]): number {
-  if (examMarks.length === 0) throw new RangeError('A subject mark needs at least one exam mark');
-  const sum = examMarks.reduce((total, marks) => total + marks, 0);
-  return Math.floor((2 * sum + examMarks.length) / (2 * examMarks.length));
+  return meanMark(
+    examMarks.reduce((total, marks) => total + marks, 0),
+    examMarks.length,
+  );
+}
+
+/** `subjectMark` from the sum of the exam marks and how many there are (a list sums them in SQL). */
+export function meanMark(sum: number, count: number): number {
+  if (count <= 0) throw new RangeError('A subject mark needs at least one exam mark');
+  return Math.floor((2 * sum + count) / (2 * count));
 }
 
 export interface ExamMark {

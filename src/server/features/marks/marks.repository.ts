@@ -7,6 +7,7 @@ import {
   type MarkSheet,
   markSheet,
   markTotals,
+  meanMark,
   type SubjectMark,
   subjectMarks,
 } from '../../../shared/rules/mark-sheet.js';
@@ -255,11 +256,11 @@ export interface PupilResult {
 /**
  * `GET teacher/result`: every current pupil of the classes the viewer may see, with their mark
  * sheet's totals (every exam, released or not: staff only). Two queries: the pupils, and the visible
- * classes' marks (one range of index mark_class_pupil per class); the subjects' means and the
- * division come from the shared rule.
+ * classes' marks summed per pupil and subject; the subjects' means (`meanMark`) and the division
+ * come from the shared rule.
  */
 export async function listPupilResults(db: Db, viewer: Viewer, locale: AnyLocale): Promise<PupilResult[]> {
-  const [rows, marks, pass] = await Promise.all([
+  const [rows, sums, pass] = await Promise.all([
     db
       .selectFrom('enrolment as e')
       .innerJoin('app_user as u', 'u.id', 'e.student_id')
@@ -270,16 +271,25 @@ export async function listPupilResults(db: Db, viewer: Viewer, locale: AnyLocale
       .orderBy('c.id')
       .orderBy('u.id')
       .execute(),
-    examMarks(db, { releasedOnly: false }, undefined)
-      .where(classVisible(db, viewer, 'm.class_id'))
+    // One row per pupil and subject however many exams it had: the sums the means come from.
+    db
+      .selectFrom('mark')
+      .select((eb) => [
+        'class_id',
+        'student_id',
+        eb.fn.sum<number | string>('marks').as('total'),
+        eb.fn.countAll<number | string>().as('exams'),
+      ])
+      .where(classVisible(db, viewer, 'mark.class_id'))
+      .groupBy(['class_id', 'student_id', 'subject_id'])
       .execute(),
     passMark(db),
   ]);
-  const byPupil = new Map<string, ExamMark[]>();
-  for (const mark of marks) {
-    const key = `${mark.classId}:${mark.studentId}`;
+  const byPupil = new Map<string, number[]>();
+  for (const sum of sums) {
+    const key = `${sum.class_id}:${sum.student_id}`;
     const list = byPupil.get(key) ?? [];
-    list.push(toExamMark(mark));
+    list.push(meanMark(Number(sum.total), Number(sum.exams)));
     byPupil.set(key, list);
   }
   sortByNameWithin(
@@ -289,7 +299,7 @@ export async function listPupilResults(db: Db, viewer: Viewer, locale: AnyLocale
     (row) => row.studentName,
   );
   return rows.map((row) => {
-    const subjects = subjectMarks(byPupil.get(`${row.classId}:${row.studentId}`) ?? []);
+    const subjects = byPupil.get(`${row.classId}:${row.studentId}`) ?? [];
     return {
       studentId: row.studentId,
       studentName: row.studentName,
@@ -300,8 +310,8 @@ export async function listPupilResults(db: Db, viewer: Viewer, locale: AnyLocale
           : markTotals(
               {
                 subjects: subjects.length,
-                total: subjects.reduce((sum, s) => sum + s.marks, 0),
-                lowest: Math.min(...subjects.map((s) => s.marks)),
+                total: subjects.reduce((sum, marks) => sum + marks, 0),
+                lowest: Math.min(...subjects),
               },
               pass,
             ),

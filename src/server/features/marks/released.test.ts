@@ -3,6 +3,7 @@ import {
   ResultAnswerSchema,
   ResultSummaryAnswerSchema,
   StudentResultAnswerSchema,
+  TeacherResultAnswerSchema,
 } from '../../../shared/api/school.js';
 import {
   ExamAnswerSchema,
@@ -125,6 +126,14 @@ describe.each(TEST_ENGINES)('released marks on %s', (engine) => {
       expect(rows.find((r) => r.examId === unreleased.id)).toMatchObject({ released: false, marks: newMark });
       expect(rows.find((r) => r.examId === released.id)).toMatchObject({ released: true, marks: oldMark });
       expect((await resultRows(caller, '/api/result')).some((r) => r.examId === unreleased.id)).toBe(true);
+      // teacher/result (staff only) divides by the same sheet: every exam, released or not.
+      const list = TeacherResultAnswerSchema.parse(
+        (await call(caller, 'GET', '/api/teacher/result')).json(),
+      ).data;
+      const summary = ResultSummaryAnswerSchema.parse(
+        (await call(caller, 'GET', `/api/result-summary/${f.users.student}`)).json(),
+      ).data;
+      expect(list.find((r) => r.studentId === f.users.student)?.result).toBe(summary.division);
       // Staff's mark sheet: the subject's mark is the rounded mean of both tests.
       expect((await sheetRow(caller, 'result-summary', subjectName))?.marks).toBe(
         subjectMark([oldMark, newMark]),
