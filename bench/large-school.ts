@@ -155,11 +155,38 @@ export async function seedLargeSchool(db: Db, uploadsDir: string, today = new Da
         .execute();
     }
 
+    // One released test per class and subject holds its marks (docs/decisions/0087-released-marks.md).
+    const testDay = schoolDaysBefore(today, 10).at(-1) as string;
+    const term = await trx
+      .selectFrom('school_term')
+      .select('id')
+      .where('first_day', '<=', testDay)
+      .where('last_day', '>=', testDay)
+      .executeTakeFirst();
+    const tests = await trx
+      .insertInto('exam')
+      .values(
+        classIds.flatMap((classId) =>
+          subjects.map((subject) => ({
+            class_id: classId,
+            subject_id: subject.id,
+            exam_date: testDay,
+            time: '10:00 - 11:00',
+            created_at: now,
+            term_id: term?.id ?? null,
+            released_at: now,
+          })),
+        ),
+      )
+      .returning(['id', 'class_id', 'subject_id'])
+      .execute();
+    const testOf = new Map(tests.map((x) => [`${x.class_id}:${x.subject_id}`, x.id]));
     const marks = pupilIds.flatMap((id, i) =>
       subjects.map((subject, s) => ({
         student_id: id,
         class_id: classOf(i),
         subject_id: subject.id,
+        exam_id: testOf.get(`${classOf(i)}:${subject.id}`) as number,
         marks: (i * 7 + s * 13) % 101,
         updated_by: null,
         updated_at: now,

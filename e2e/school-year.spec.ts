@@ -107,16 +107,34 @@ test('a school year: a new pupil is approved, enrolled and taught, gets a mark a
     await expect(assignment).toContainText(timeSlot);
   });
 
-  await test.step("the teacher enters the pupil's mark and writes to the class", async () => {
+  // The school's today (America/New_York): an exam there belongs to the demo's current term.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
+  await test.step('the principal schedules an exam of the subject for the class today', async () => {
+    await page.goto('/school-setup');
+    const form = page.getByRole('form', { name: 'Add an exam' });
+    await form.getByLabel('Exam class').selectOption({ label: className });
+    await form.getByLabel('Exam subject').selectOption({ label: SUBJECT });
+    await form.getByLabel('Date').fill(today);
+    await form.getByLabel('Time').fill('09:00 - 10:00');
+    await form.getByRole('button', { name: 'Add exam' }).click();
+    await expect(page.getByText('Exam added.')).toBeVisible();
+  });
+
+  await test.step("the teacher enters the pupil's mark, releases it and writes to the class", async () => {
     await logOut(page);
     await logInWithForm(page, teacher.email, teacher.password);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/marks');
     await page.getByLabel('Class', { exact: true }).selectOption({ label: className });
     await page.getByLabel('Subject', { exact: true }).selectOption({ label: SUBJECT });
+    await page.getByLabel('Exam', { exact: true }).selectOption({ index: 1 });
     await page.getByLabel(pupil.name, { exact: true }).fill(String(mark));
     await page.getByRole('button', { name: 'Save Marks' }).click();
     await expect(page.getByText('Saved 1 mark.')).toBeVisible();
+    // Pupils and parents see the marks once the exam is released (docs/decisions/0087-released-marks.md).
+    await page.getByRole('button', { name: 'Release marks' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Release marks' }).click();
+    await expect(page.getByText('The marks are released.')).toBeVisible();
 
     await page.goto('/send-notification');
     await page.getByLabel('Class', { exact: true }).selectOption({ label: className });

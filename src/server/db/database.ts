@@ -134,6 +134,11 @@ export interface ExamTable {
   /** As shown, e.g. `09:00 - 11:00`. */
   time: string;
   created_at: string;
+  /** The term holding its date (null only for an exam of a school without terms, docs/decisions/0087-released-marks.md). */
+  term_id: number | null;
+  /** When its marks reached pupils and guardians; null while not released. */
+  released_at: string | null;
+  released_by: number | null;
 }
 
 export interface MarkTable {
@@ -141,7 +146,11 @@ export interface MarkTable {
   student_id: number;
   class_id: number;
   subject_id: number;
+  /** Its exam, whose class and subject class_id and subject_id repeat (for the lists' indexes). */
+  exam_id: number;
   marks: number;
+  /** 1 once the mark has changed after its exam's release (shown as changed). */
+  changed_after_release: Generated<number>;
   updated_by: number | null;
   updated_at: string;
 }
@@ -151,8 +160,12 @@ export interface MarkChangeTable {
   student_id: number;
   class_id: number;
   subject_id: number;
+  /** Null for history from before exams held marks, or of an exam since deleted. */
+  exam_id: number | null;
   old_marks: number | null;
   new_marks: number;
+  /** 1 for a change made after the exam's release. */
+  after_release: Generated<number>;
   changed_by: number | null;
   changed_at: string;
 }

@@ -33,6 +33,8 @@ import * as answerVersions from './migrations/2026-12-05T0100-answer-versions.js
 // School years and terms (docs/decisions/0085-school-years-and-terms.md)
 import * as schoolYears from './migrations/2026-12-06T0100-school-years.js';
 import * as calendar from './migrations/2026-12-06T0200-calendar.js';
+// Marks belong to an exam of a term and are released (docs/decisions/0087-released-marks.md)
+import * as releasedMarks from './migrations/2026-12-07T0100-released-marks.js';
 import * as calendarAnswers from './migrations/2026-12-07T0500-calendar-answers.js';
 
 /**
@@ -74,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-05T0100-answer-versions': answerVersions,
   '2026-12-06T0100-school-years': schoolYears,
   '2026-12-06T0200-calendar': calendar,
+  '2026-12-07T0100-released-marks': releasedMarks,
   '2026-12-07T0500-calendar-answers': calendarAnswers,
 };
 

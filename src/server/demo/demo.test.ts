@@ -220,20 +220,41 @@ describe.each(TEST_ENGINES)('demo school on %s', (engine) => {
     }
   });
 
-  it('schedules one exam per class and subject after today', async () => {
+  it('schedules one exam per class and subject after today, each in a term', async () => {
     const classes = await count('school_class');
-    const exams = await t.db.selectFrom('exam').selectAll().execute();
+    const exams = await t.db.selectFrom('exam').selectAll().where('exam_date', '>', TODAY_ISO).execute();
     expect(exams).toHaveLength(classes * 6);
     expect(new Set(exams.map((e) => `${e.class_id}:${e.subject_id}`)).size).toBe(exams.length);
     for (const exam of exams) {
-      expect(exam.exam_date > TODAY_ISO).toBe(true);
       expect(exam.time).toMatch(/^\d\d:\d\d - \d\d:\d\d$/);
+      expect(exam.term_id).not.toBeNull();
+      expect(exam.released_at).toBeNull();
     }
   });
 
-  it('gives every pupil six marks in their class, with every division represented', async () => {
+  it('has a released term test per class and subject, and one test marked but not released', async () => {
+    const classes = await count('school_class');
+    const past = await t.db.selectFrom('exam').selectAll().where('exam_date', '<=', TODAY_ISO).execute();
+    const released = past.filter((x) => x.released_at !== null);
+    expect(released).toHaveLength(classes * 6);
+    expect(new Set(released.map((e) => `${e.class_id}:${e.subject_id}`)).size).toBe(released.length);
+    const unreleased = past.filter((x) => x.released_at === null);
+    expect(unreleased).toHaveLength(1);
+    const marks = await t.db
+      .selectFrom('mark')
+      .select('id')
+      .where('exam_id', '=', unreleased[0]?.id ?? 0)
+      .execute();
+    expect(marks.length).toBeGreaterThan(0);
+    for (const exam of past) expect(exam.term_id).not.toBeNull();
+  });
+
+  it('gives every pupil six released marks in their class, with every division represented', async () => {
     const rows = await t.db
       .selectFrom('mark')
+      .innerJoin('exam', (join) =>
+        join.onRef('exam.id', '=', 'mark.exam_id').on('exam.released_at', 'is not', null),
+      )
       .innerJoin('subject', 'subject.id', 'mark.subject_id')
       .innerJoin('enrolment', (join) =>
         join.onRef('enrolment.student_id', '=', 'mark.student_id').on('enrolment.ended_on', 'is', null),

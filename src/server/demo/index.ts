@@ -20,6 +20,7 @@ import { writeDemoConversations } from './conversations.js';
 import { writeDemoDayLog } from './day-log.js';
 import { writeDemoFees } from './fees.js';
 import { demoImage, writeDemoPictures } from './images.js';
+import { demoTermOf, inDemoTerm, writeUnreleasedTest } from './marks.js';
 import { writeDemoNewsletter } from './newsletter.js';
 import {
   APPLICANT_CHILDREN,
@@ -128,12 +129,13 @@ export async function seedDemoSchool(
 
   const seeded = await db.transaction().execute(async (trx) => {
     if (!(await isDatabaseEmpty(trx))) return false;
+    // Before the school: its exams belong to the year's terms.
+    const firstTerm = await writeDemoSchoolYear(trx, today, new Date(addDays(today, -120)).toISOString());
     await writeSchool(trx, plan, hashes, today);
     await writeContent(trx, demoContent());
     await writeSettings(trx, demoSettings());
     await writeDemoCare(trx, today, demoSettings().timeZone, now);
     await writeDemoNewsletter(trx, today);
-    const firstTerm = await writeDemoSchoolYear(trx, today, new Date(addDays(today, -120)).toISOString());
     await writeDemoFees(trx, today, demoSettings().currency, firstTerm);
     await writeDemoMoments(trx, momentPhotos, today, demoSettings().timeZone, now);
     // After the care details and registers, which it follows (docs/decisions/0078-the-daily-log.md).
@@ -450,27 +452,60 @@ async function writeSchool(trx: Db, plan: SchoolPlan, hashes: string[], today: n
   );
   const teacherOf = new Map(assignments.map((a) => [`${a.class_id}:${a.subject_id}`, a.teacher_id]));
 
-  // Exams: one per class and subject, one subject a day, starting two weeks from today.
+  // Exams (docs/decisions/0087-released-marks.md), each in its term: one per class and subject, one
+  // subject a day, starting two weeks from today (not released, no marks yet); and the term tests
+  // of ten days ago, released, which hold the marks. student@'s class also has a second test in
+  // its first subject, marked three days ago and not released yet.
+  const terms = await trx.selectFrom('school_term').select(['id', 'first_day', 'last_day']).execute();
   const examDays = schoolDaysFrom(today, 14, SUBJECT_NAMES.length);
   await insertMany(
     trx,
     'exam',
     CLASS_NAMES.flatMap((className) =>
-      SUBJECT_NAMES.map((subject, index) => ({
-        class_id: required(classId, className, 'class'),
-        subject_id: required(subjectId, subject, 'subject'),
-        exam_date: examDays[index] ?? isoDay(addDays(today, 14 + index)),
-        time: className === 'Nursery' || className === 'KG' ? '09:00 - 10:00' : '09:00 - 11:00',
-        created_at: nowish,
-      })),
+      SUBJECT_NAMES.map((subject, index) => {
+        const day = examDays[index] ?? isoDay(addDays(today, 14 + index));
+        return {
+          class_id: required(classId, className, 'class'),
+          subject_id: required(subjectId, subject, 'subject'),
+          exam_date: day,
+          time: className === 'Nursery' || className === 'KG' ? '09:00 - 10:00' : '09:00 - 11:00',
+          created_at: nowish,
+          term_id: demoTermOf(terms, day)?.id ?? null,
+        };
+      }),
     ),
   );
+  const marksUpdated = new Date(addDays(today, -10) + 14 * 3_600_000).toISOString();
+  const testDay = inDemoTerm(terms, isoDay(addDays(today, -10)));
+  const testTime = '10:00 - 11:00';
+  const tests = await trx
+    .insertInto('exam')
+    .values(
+      CLASS_NAMES.flatMap((className) =>
+        SUBJECT_NAMES.map((subject) => {
+          const class_id = required(classId, className, 'class');
+          const subject_id = required(subjectId, subject, 'subject');
+          return {
+            class_id,
+            subject_id,
+            exam_date: testDay.day,
+            time: testTime,
+            created_at: nowish,
+            term_id: testDay.termId,
+            released_at: marksUpdated,
+            released_by: teacherOf.get(`${class_id}:${subject_id}`) ?? null,
+          };
+        }),
+      ),
+    )
+    .returning(['id', 'class_id', 'subject_id'])
+    .execute();
+  const testOf = new Map(tests.map((x) => [`${x.class_id}:${x.subject_id}`, x.id]));
 
   // Marks: a planned division per pupil, so every division shows up (each is planned for at least
   // five pupils; the two demo pupils are set to First and Second Division).
   const divisions = rng.shuffle(DIVISION_PLAN);
   const markRows: InsertObject<Database, 'mark'>[] = [];
-  const marksUpdated = new Date(addDays(today, -10) + 14 * 3_600_000).toISOString();
   pupils.forEach((pupil, index) => {
     let division = divisions[index % divisions.length] ?? 'Second Division';
     if (pupil.email === STUDENT_EMAIL) division = 'First Division';
@@ -482,6 +517,7 @@ async function writeSchool(trx: Db, plan: SchoolPlan, hashes: string[], today: n
         student_id: pupil.id,
         class_id: pupil.classId,
         subject_id,
+        exam_id: required(testOf, `${pupil.classId}:${subject_id}`, 'exam'),
         marks: marks[s] ?? 0,
         updated_by: teacherOf.get(`${pupil.classId}:${subject_id}`) ?? null,
         updated_at: marksUpdated,
@@ -489,6 +525,13 @@ async function writeSchool(trx: Db, plan: SchoolPlan, hashes: string[], today: n
     });
   });
   await insertMany(trx, 'mark', markRows);
+  await writeUnreleasedTest(trx, {
+    pupils: pupils.filter((p) => p.className === required(plan.classOf, STUDENT_EMAIL, 'pupil')),
+    subjectId: required(subjectId, SUBJECT_NAMES[0] as string, 'subject'),
+    day: inDemoTerm(terms, isoDay(addDays(today, -3))),
+    teacherOf,
+    at: new Date(addDays(today, -3) + 15 * 3_600_000).toISOString(),
+  });
 
   // Attendance: the last 30 school days, recorded by the class teacher.
   const days = schoolDaysBefore(today, DEMO_ATTENDANCE_DAYS);

@@ -84,6 +84,8 @@ const POLICY: Record<string, Rule> = {
   'GET /api/marks': { who: TEACHER_PRINCIPAL },
   'PUT /api/marks': { who: TEACHER_PRINCIPAL, body: [] },
   'GET /api/marks/subjects': { who: TEACHER_PRINCIPAL, url: '/api/marks/subjects?classId=1' },
+  'GET /api/marks/exams': { who: TEACHER_PRINCIPAL, url: '/api/marks/exams?classId=1&subjectId=1' },
+  'POST /api/exams/:id/release': { who: TEACHER_PRINCIPAL, url: '/api/exams/999999/release' },
   'GET /api/marks/history/:studentId': { who: PRINCIPAL, url: '/api/marks/history/999999' },
   'POST /api/notification': { who: TEACHER_PRINCIPAL, body: {} },
   'POST /api/notification/:id/read': { who: EVERY_SCHOOL_TYPE, url: '/api/notification/999999/read' },

@@ -16,18 +16,38 @@ const queryFlag = z.enum(['true', 'false']).transform((value) => value === 'true
 
 // ---------------------------------------------------------------- marks
 
-// GET marks?classId=&subjectId=
+// An exam of a class and subject, as marks entry shows it (docs/decisions/0087-released-marks.md).
+export const LessonExamSchema = z.object({
+  id: z.number().int(),
+  classId: z.number().int(),
+  subjectId: z.number().int(),
+  examDate: z.string(),
+  time: z.string(),
+  termId: z.number().int().nullable(),
+  termName: z.string().nullable(),
+  released: z.boolean(),
+  releasedAt: z.string().nullable(),
+});
+export type LessonExam = z.output<typeof LessonExamSchema>;
+
+// GET marks?classId=&subjectId=&examId= (without examId: the lesson's latest exam up to today)
 export const MarksQuerySchema = z.object({
   classId: pathIdSchema('Choose a class'),
   subjectId: pathIdSchema('Choose a subject'),
+  examId: pathIdSchema('Choose an exam').optional(),
 });
 export type MarksQuery = z.infer<typeof MarksQuerySchema>;
 export const MarkEntryRowSchema = z.object({
   studentId: z.number().int(),
   studentName: z.string(),
   marks: z.number().int().nullable(),
+  changedAfterRelease: z.boolean(),
 });
-export const MarkEntryAnswerSchema = z.object({ data: z.array(MarkEntryRowSchema) });
+export const MarkEntryAnswerSchema = z.object({
+  data: z.array(MarkEntryRowSchema),
+  /** The exam the marks are of; null when the lesson has no exam up to today (and none was named). */
+  exam: LessonExamSchema.nullable(),
+});
 /** One pupil of the class with the saved mark in the subject (null where none is saved). */
 export type MarkEntryRow = z.output<typeof MarkEntryRowSchema>;
 
@@ -47,6 +67,19 @@ export const SaveMarksBodySchema = z
   .min(1, 'Send at least one mark')
   .max(1000, 'At most 1000 marks at once');
 export type SaveMarksBody = z.infer<typeof SaveMarksBodySchema>;
+// PUT marks?examId= : the marks are of that exam (without it, each row's lesson's latest exam up to today).
+export const SaveMarksQuerySchema = z.object({ examId: pathIdSchema('Choose an exam').optional() });
+
+// GET marks/exams?classId=&subjectId=&termId=
+export const LessonExamsQuerySchema = z.object({
+  classId: pathIdSchema('Choose a class'),
+  subjectId: pathIdSchema('Choose a subject'),
+  termId: pathIdSchema('termId must be a term id').optional(),
+});
+export const LessonExamsAnswerSchema = z.object({ data: z.array(LessonExamSchema) });
+
+// POST exams/{id}/release
+export const ReleasedExamAnswerSchema = z.object({ data: LessonExamSchema });
 /** `saved`: the rows sent and checked; `changed`: those whose marks differ from what was stored. */
 export const SavedMarksAnswerSchema = z.object({
   data: z.object({ saved: z.number().int(), changed: z.number().int() }),
@@ -65,6 +98,10 @@ export const MarkChangeRowSchema = z.object({
   subjectName: z.string(),
   oldMarks: z.number().int().nullable(),
   newMarks: z.number().int(),
+  /** The exam's date; null for a change from before marks belonged to exams. */
+  examDate: z.string().nullable(),
+  /** Made after the exam's marks were released. */
+  afterRelease: z.boolean(),
   changedBy: z.string().nullable(),
   changedAt: z.string(),
 });
@@ -178,6 +215,8 @@ export const ExamAnswerSchema = z.object({
     subjectId: z.number().int(),
     date: z.string(),
     time: z.string(),
+    /** The term holding the date. */
+    termId: z.number().int(),
   }),
 });
 

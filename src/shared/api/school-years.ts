@@ -29,8 +29,8 @@ export const SCHOOL_YEAR_MESSAGES = {
   termsOutside: (name: string) =>
     `The term “${name}” would no longer lie within the school year. Change the term’s dates first.`,
   currentYear: 'The current school year cannot be deleted. Make another year current first.',
-  yearInUse: 'This school year has terms with fee plans, so it cannot be deleted.',
-  termInUse: 'This term has fee plans, so it cannot be deleted.',
+  yearInUse: 'This school year has terms with fee plans or exams, so it cannot be deleted.',
+  termInUse: 'This term has fee plans or exams, so it cannot be deleted.',
   termUnknown: 'That term does not exist; choose one of the school’s terms.',
 } as const;
 

@@ -9,6 +9,8 @@ import { chosenIdSchema as chosenId, IdParamsSchema, MAX_ID, pathIdSchema } from
  */
 
 export const IdParamSchema = IdParamsSchema;
+/** `?termId=`: only the marks of that term's exams (docs/decisions/0087-released-marks.md). */
+export const TermQuerySchema = z.object({ termId: pathIdSchema('termId must be a term id').optional() });
 export const ClassIdParamSchema = z.object({ classId: pathIdSchema() });
 export const TeacherIdParamSchema = z.object({ teacherid: pathIdSchema() });
 
@@ -71,12 +73,19 @@ export const TeacherExamRowSchema = z.object({
 });
 export const TeacherExamAnswerSchema = dataOf(TeacherExamRowSchema);
 
-// GET result, GET result/assign_result/{id}
+// GET result, GET result/assign_result/{id}: one row per exam mark (docs/decisions/0087-released-marks.md)
 export const ResultRowSchema = z.object({
   classes: z.string(),
   name: z.string(),
   subjectName: z.string(),
   marks: z.number(),
+  examId: z.number().int(),
+  examDate: z.string(),
+  termId: z.number().int().nullable(),
+  /** Always true in what pupils and guardians get; staff also see unreleased marks. */
+  released: z.boolean(),
+  /** The mark changed after its exam was released. */
+  changedAfterRelease: z.boolean(),
 });
 export const ResultAnswerSchema = dataOf(ResultRowSchema);
 
@@ -84,8 +93,11 @@ export const ResultAnswerSchema = dataOf(ResultRowSchema);
 export const StudentResultRowSchema = z.object({
   studentName: z.string(),
   subjectName: z.string(),
+  /** The rounded mean of the subject's exam marks. */
   marks: z.number(),
   results: z.enum(['PASS', 'FAIL']),
+  /** One of the subject's marks changed after its exam was released. */
+  changedAfterRelease: z.boolean(),
 });
 export const StudentResultAnswerSchema = dataOf(StudentResultRowSchema);
 
@@ -181,7 +193,12 @@ export const ResultSummaryAnswerSchema = z.object({
   data: z.object({
     studentName: z.string(),
     rows: z.array(
-      z.object({ subjectName: z.string(), marks: z.number(), results: z.enum(['PASS', 'FAIL']) }),
+      z.object({
+        subjectName: z.string(),
+        marks: z.number(),
+        results: z.enum(['PASS', 'FAIL']),
+        changedAfterRelease: z.boolean(),
+      }),
     ),
     total: z.number(),
     percentage: z.number(),

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PASS_MARK, divisionFor, markSheet, markTotals, subjectResult } from './mark-sheet.js';
+import {
+  DEFAULT_PASS_MARK,
+  divisionFor,
+  markSheet,
+  markTotals,
+  meanMark,
+  subjectMark,
+  subjectMarks,
+  subjectResult,
+} from './mark-sheet.js';
 
 describe('divisionFor', () => {
   it.each([
@@ -84,5 +93,43 @@ describe('markTotals', () => {
   it('fails on the lowest mark with the school’s pass mark', () => {
     expect(markTotals({ subjects: 2, total: 140, lowest: 39 }, 40).division).toBe('Fail');
     expect(markTotals({ subjects: 2, total: 140, lowest: 40 }, 40).division).toBe('First Division');
+  });
+});
+
+describe('subjectMark: the mean of a subject’s exam marks, rounded to a whole number', () => {
+  it('is the mark itself for one exam', () => {
+    expect(subjectMark([47])).toBe(47);
+  });
+  it('rounds a half up and the rest to the nearest', () => {
+    expect(subjectMark([33, 34])).toBe(34);
+    expect(subjectMark([32, 33])).toBe(33);
+    expect(subjectMark([10, 10, 11])).toBe(10);
+    expect(subjectMark([10, 11, 11])).toBe(11);
+    expect(subjectMark([0, 100])).toBe(50);
+    expect(subjectMark([0, 0, 1])).toBe(0);
+  });
+  it('needs at least one mark', () => {
+    expect(() => subjectMark([])).toThrow(RangeError);
+    expect(() => meanMark(0, 0)).toThrow(RangeError);
+  });
+  it('is the same from a sum and a count (meanMark)', () => {
+    expect(meanMark(67, 2)).toBe(subjectMark([33, 34]));
+    expect(meanMark(31, 3)).toBe(10);
+    expect(meanMark(250, 3)).toBe(83);
+  });
+});
+
+describe('subjectMarks: one row per subject from exam marks', () => {
+  it('averages each subject’s exams, keeps the first order and flags a changed mark', () => {
+    expect(
+      subjectMarks([
+        { subjectId: 2, subjectName: 'Maths', marks: 60, changedAfterRelease: false },
+        { subjectId: 1, subjectName: 'Art', marks: 40, changedAfterRelease: false },
+        { subjectId: 2, subjectName: 'Maths', marks: 71, changedAfterRelease: true },
+      ]),
+    ).toEqual([
+      { subjectId: 2, subjectName: 'Maths', marks: 66, changedAfterRelease: true },
+      { subjectId: 1, subjectName: 'Art', marks: 40, changedAfterRelease: false },
+    ]);
   });
 });

@@ -92,3 +92,59 @@ export function markTotals(
     division: divisionFor(exact, anyFail),
   };
 }
+
+/**
+ * A pupil's mark in a subject from its exams' marks (docs/decisions/0087-released-marks.md): their
+ * mean rounded to a whole number, a half up (33.5 is 34). Integer arithmetic, so no float edge.
+ */
+export function subjectMark(examMarks: readonly number[]): number {
+  return meanMark(
+    examMarks.reduce((total, marks) => total + marks, 0),
+    examMarks.length,
+  );
+}
+
+/** `subjectMark` from the sum of the exam marks and how many there are (a list sums them in SQL). */
+export function meanMark(sum: number, count: number): number {
+  if (count <= 0) throw new RangeError('A subject mark needs at least one exam mark');
+  return Math.floor((2 * sum + count) / (2 * count));
+}
+
+export interface ExamMark {
+  subjectId: number;
+  subjectName: string;
+  marks: number;
+  changedAfterRelease: boolean;
+}
+
+export interface SubjectMark {
+  subjectId: number;
+  subjectName: string;
+  /** The mean of its exams' marks, rounded (`subjectMark`). */
+  marks: number;
+  /** True when any of those marks changed after its exam's release. */
+  changedAfterRelease: boolean;
+}
+
+/** One row per subject from exam marks (any order), in the order each subject first appears. */
+export function subjectMarks(examMarks: readonly ExamMark[]): SubjectMark[] {
+  const bySubject = new Map<number, { name: string; marks: number[]; changed: boolean }>();
+  for (const mark of examMarks) {
+    const entry = bySubject.get(mark.subjectId);
+    if (entry) {
+      entry.marks.push(mark.marks);
+      entry.changed ||= mark.changedAfterRelease;
+    } else
+      bySubject.set(mark.subjectId, {
+        name: mark.subjectName,
+        marks: [mark.marks],
+        changed: mark.changedAfterRelease,
+      });
+  }
+  return [...bySubject].map(([subjectId, entry]) => ({
+    subjectId,
+    subjectName: entry.name,
+    marks: subjectMark(entry.marks),
+    changedAfterRelease: entry.changed,
+  }));
+}

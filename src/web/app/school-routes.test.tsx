@@ -60,6 +60,8 @@ describe('the school routes in the app', () => {
             subjectName: 'English',
             oldMarks: null,
             newMarks: 71,
+            examDate: '2026-11-18',
+            afterRelease: false,
             changedBy: 'Amara Okafor',
             changedAt: '2026-11-20T09:00:00.000Z',
           },

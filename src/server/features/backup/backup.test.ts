@@ -234,6 +234,14 @@ describe.each(TEST_ENGINES)('backups on %s', (engine) => {
         .select('id')
         .where('email_key', '=', DEMO_USERS.principal)
         .executeTakeFirstOrThrow();
+      // Each pupil's class's released test in that subject (docs/decisions/0087-released-marks.md).
+      const tests = await source.db
+        .selectFrom('exam')
+        .select(['id', 'class_id'])
+        .where('subject_id', '=', subject.id)
+        .where('released_at', 'is not', null)
+        .execute();
+      const testOf = new Map(tests.map((x) => [x.class_id, x.id]));
       let written = 0;
       let stop = false;
       // Another client: each batch is one transaction of attendance and marks, tagged with its number.
@@ -260,8 +268,10 @@ describe.each(TEST_ENGINES)('backups on %s', (engine) => {
                 studentId: p.student_id,
                 classId: p.class_id,
                 subjectId: subject.id,
+                examId: testOf.get(p.class_id) as number,
                 marks: n % 101,
                 old: undefined,
+                afterRelease: false,
               })),
               principal.id,
               tag,

@@ -44,6 +44,8 @@ export interface NewExam {
   subjectId: number;
   date: string;
   time: string;
+  /** The term holding the date (createExam finds it). */
+  termId?: number | null;
 }
 
 /** Stores an exam and answers its id. */
@@ -55,11 +57,18 @@ export async function insertExam(db: Db, exam: NewExam, now: string): Promise<nu
       subject_id: exam.subjectId,
       exam_date: exam.date,
       time: exam.time,
+      term_id: exam.termId ?? null,
       created_at: now,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** Whether marks belong to the exam (it cannot be deleted then). */
+export async function examHasMarks(db: Db, id: number): Promise<boolean> {
+  const row = await db.selectFrom('mark').select('id').where('exam_id', '=', id).limit(1).executeTakeFirst();
+  return row !== undefined;
 }
 
 /** False when there is no exam with that id. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { COMMON_ERROR_CODES } from '../../../shared/api/error-codes.js';
+import { CATALOG_ERROR_CODES, COMMON_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import {
   StudentExamAnswerSchema,
   TeacherExamAnswerSchema,
@@ -7,7 +7,7 @@ import {
 } from '../../../shared/api/school.js';
 import { CreateExamBodySchema, ExamAnswerSchema } from '../../../shared/api/school-admin.js';
 import { USER_TYPE } from '../../../shared/constants.js';
-import { HttpError } from '../../lib/errors.js';
+import { conflict, HttpError } from '../../lib/errors.js';
 import { requestLocale } from '../../lib/i18n.js';
 import {
   CHECKED,
@@ -21,7 +21,13 @@ import { nowIso } from '../../lib/time.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { findVisibleTeacher } from '../school/school.policy.js';
 import { schoolToday } from '../settings/settings.repository.js';
-import { deleteExam, examTime, listExamsOfTeacher, listVisibleExams } from './exams.repository.js';
+import {
+  deleteExam,
+  examHasMarks,
+  examTime,
+  listExamsOfTeacher,
+  listVisibleExams,
+} from './exams.repository.js';
 import { createExam } from './exams.service.js';
 
 /** Exams: the lists (`GET student/exam`, `GET exam/{teacherid}`) and the principal's scheduling. */
@@ -107,7 +113,11 @@ function examSchedulingRoutes(app: FastifyInstance): void {
   principalDeleteRoute(app, {
     path: '/admin/exams',
     what: 'exam',
-    summary: 'Delete an exam',
-    remove: (id) => deleteExam(app.db, id),
+    summary: 'Delete an exam; 409 IN_USE while it holds marks',
+    inUse: true,
+    remove: async (id) => {
+      if (await examHasMarks(app.db, id)) throw conflict(CATALOG_ERROR_CODES.inUse, 'exams.error.hasMarks');
+      return deleteExam(app.db, id);
+    },
   });
 }

@@ -6,15 +6,20 @@ import {
   ResultSummaryAnswerSchema,
   StudentResultAnswerSchema,
   TeacherResultAnswerSchema,
+  TermQuerySchema,
 } from '../../../shared/api/school.js';
 import {
+  LessonExamsAnswerSchema,
+  LessonExamsQuerySchema,
   MarkEntryAnswerSchema,
   MarkHistoryAnswerSchema,
   MarkSubjectsAnswerSchema,
   MarkSubjectsQuerySchema,
   MarksQuerySchema,
+  ReleasedExamAnswerSchema,
   SavedMarksAnswerSchema,
   SaveMarksBodySchema,
+  SaveMarksQuerySchema,
   StudentIdParamSchema,
 } from '../../../shared/api/school-admin.js';
 import { NO_MARKS_YET } from '../../../shared/rules/mark-sheet.js';
@@ -24,7 +29,9 @@ import { CHECKED, DENIED, schoolRouting, SCHOOL_TAGS as TAGS } from '../../lib/s
 import { nowIso } from '../../lib/time.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { findVisiblePupil } from '../school/school.policy.js';
+import { schoolToday } from '../settings/settings.repository.js';
 import {
+  lessonExams,
   listPupilResults,
   listVisibleMarks,
   type MarkRow,
@@ -33,7 +40,7 @@ import {
   markSheetOf,
   marksOfPupil,
 } from './marks.repository.js';
-import { markEntryList, saveMarks } from './marks.service.js';
+import { markEntryList, mayMark, releaseExamMarks, saveMarks } from './marks.service.js';
 
 /** What `GET teacher/result` shows for a pupil who has no marks in their class yet (screens translate it). */
 export { NO_MARKS_YET };
@@ -46,7 +53,16 @@ const toResultRow = (row: MarkRow) => ({
   name: row.studentName,
   subjectName: row.subjectName,
   marks: row.marks,
+  examId: row.examId,
+  examDate: row.examDate,
+  termId: row.termId,
+  released: row.released,
+  changedAfterRelease: row.changedAfterRelease,
 });
+
+const RELEASED_ONLY =
+  'Pupils and guardians get the marks of released exams only; staff get every mark with `released`. ' +
+  '`termId` keeps one term’s exams. A subject with several exams shows the rounded mean of their marks.';
 
 /**
  * Marks, read and written: the result lists and mark sheets of docs/contract/api.md (`result`,
@@ -58,7 +74,35 @@ export async function marksRoutes(app: FastifyInstance): Promise<void> {
   resultListRoutes(app);
   markSheetRoutes(app);
   markEntryRoutes(app);
+  releaseRoutes(app);
   markHistoryRoutes(app);
+}
+
+/** `POST exams/{id}/release`: the marks of an exam reach its pupils and their guardians. */
+function releaseRoutes(app: FastifyInstance): void {
+  const { api, staff } = schoolRouting(app);
+  api.post(
+    '/exams/:id/release',
+    {
+      onRequest: staff,
+      schema: {
+        tags: TAGS,
+        summary: 'Release an exam’s marks to its pupils and their guardians',
+        description:
+          'The teacher of the exam’s class and subject, or the principal (another teacher: 404, as for ' +
+          'an unknown exam). Releasing again changes nothing; there is no unrelease. Marks changed ' +
+          'after the release are flagged `changedAfterRelease` (docs/decisions/0087-released-marks.md).',
+        security: BEARER_AUTH,
+        params: IdParamSchema,
+        response: { 200: ReleasedExamAnswerSchema, ...CHECKED },
+      },
+    },
+    async (request) => {
+      const exam = await releaseExamMarks(app.db, currentUser(request), request.params.id, nowIso());
+      if (!exam) throw new HttpError(404, COMMON_ERROR_CODES.notFound, 'marks.error.examNotFound');
+      return { data: exam };
+    },
+  );
 }
 
 /** `GET result` and `GET teacher/result`: the marks and divisions the caller may see. */
@@ -71,14 +115,21 @@ function resultListRoutes(app: FastifyInstance): void {
       schema: {
         tags: TAGS,
         summary: 'Marks: a pupil’s own, a teacher’s subjects in their classes, all for the principal',
+        description: `One row per exam mark. ${RELEASED_ONLY}`,
         security: BEARER_AUTH,
-        response: { 200: ResultAnswerSchema, ...DENIED },
+        querystring: TermQuerySchema,
+        response: { 200: ResultAnswerSchema, ...CHECKED },
       },
     },
     async (request) => ({
-      data: (await listVisibleMarks(app.db, currentUser(request), await requestLocale(request))).map(
-        toResultRow,
-      ),
+      data: (
+        await listVisibleMarks(
+          app.db,
+          currentUser(request),
+          await requestLocale(request),
+          request.query.termId,
+        )
+      ).map(toResultRow),
     }),
   );
 
@@ -114,7 +165,14 @@ function markSheetRoutes(app: FastifyInstance): void {
   const { api } = schoolRouting(app);
   const onePupil = (summary: string) => ({
     onRequest: app.requireSchoolUser,
-    schema: { tags: TAGS, summary, security: BEARER_AUTH, params: IdParamSchema },
+    schema: {
+      tags: TAGS,
+      summary,
+      description: RELEASED_ONLY,
+      security: BEARER_AUTH,
+      params: IdParamSchema,
+      querystring: TermQuerySchema,
+    },
   });
   const pupilOf = async (request: FastifyRequest, id: number) => {
     const pupil = await findVisiblePupil(app.db, currentUser(request), id);
@@ -130,7 +188,8 @@ function markSheetRoutes(app: FastifyInstance): void {
     ),
     async (request) => {
       const pupil = await pupilOf(request, request.params.id);
-      return { data: (await marksOfPupil(app.db, pupil.id)).map(toResultRow) };
+      const rows = await marksOfPupil(app.db, currentUser(request), pupil.id, request.query.termId);
+      return { data: rows.map(toResultRow) };
     },
   );
 
@@ -139,7 +198,7 @@ function markSheetRoutes(app: FastifyInstance): void {
     withAnswer(onePupil('A pupil’s mark sheet, PASS or FAIL per subject'), StudentResultAnswerSchema),
     async (request) => {
       const pupil = await pupilOf(request, request.params.id);
-      const sheet = await markSheetOf(app.db, pupil);
+      const sheet = await markSheetOf(app.db, currentUser(request), pupil, request.query.termId);
       return { data: sheet.rows.map((row) => ({ studentName: pupil.name, ...row })) };
     },
   );
@@ -152,7 +211,7 @@ function markSheetRoutes(app: FastifyInstance): void {
     ),
     async (request) => {
       const pupil = await pupilOf(request, request.params.id);
-      const sheet = await markSheetOf(app.db, pupil);
+      const sheet = await markSheetOf(app.db, currentUser(request), pupil, request.query.termId);
       return { data: { studentName: pupil.name, ...sheet } };
     },
   );
@@ -173,24 +232,27 @@ function markEntryRoutes(app: FastifyInstance): void {
       onRequest: staff,
       schema: {
         tags: TAGS,
-        summary: 'A class’s current pupils with their marks in a subject (null where none is saved)',
-        description: 'A teacher: only a subject they teach in that class (else 404). The principal: any.',
+        summary:
+          'A class’s current pupils with their marks in an exam of a subject (null where none is saved)',
+        description:
+          'A teacher: only a subject they teach in that class (else 404). The principal: any. `examId` ' +
+          'names an exam of that class and subject (another is a 404); without it, the latest exam up ' +
+          'to today (`exam` null and every mark null when there is none).',
         security: BEARER_AUTH,
         querystring: MarksQuerySchema,
         response: { 200: MarkEntryAnswerSchema, ...CHECKED },
       },
     },
     async (request) => {
-      const { classId, subjectId } = request.query;
-      const rows = await markEntryList(
+      const list = await markEntryList(
         app.db,
         currentUser(request),
-        classId,
-        subjectId,
+        request.query,
+        await schoolToday(app.db),
         await requestLocale(request),
       );
-      if (!rows) throw new HttpError(404, COMMON_ERROR_CODES.notFound, 'marks.error.classOrSubjectNotFound');
-      return { data: rows };
+      if (!list) throw new HttpError(404, COMMON_ERROR_CODES.notFound, 'marks.error.classOrSubjectNotFound');
+      return { data: list.rows, exam: list.exam };
     },
   );
 
@@ -200,11 +262,15 @@ function markEntryRoutes(app: FastifyInstance): void {
       onRequest: staff,
       schema: {
         tags: TAGS,
-        summary: 'Save marks (0-100): all rows or none; every change is kept in the history',
+        summary: 'Save marks (0-100) of an exam: all rows or none; every change is kept in the history',
         description:
           'Every studentId must be a current pupil whose class the caller teaches that subject in (any ' +
-          'pupil in a class for the principal), else 404 with details naming the rows, and nothing is saved.',
+          'pupil in a class for the principal), else 404 with details naming the rows, and nothing is saved. ' +
+          'The marks are of the exam `examId` (rows of another class or subject are refused), else of ' +
+          'each row’s class and subject’s latest exam up to today. A mark changed after its exam’s ' +
+          'release is flagged `changedAfterRelease` wherever it shows, and its history row says so.',
         security: BEARER_AUTH,
+        querystring: SaveMarksQuerySchema,
         body: SaveMarksBodySchema,
         response: { 200: SavedMarksAnswerSchema, ...CHECKED },
       },
@@ -214,10 +280,31 @@ function markEntryRoutes(app: FastifyInstance): void {
         app.db,
         currentUser(request),
         request.body,
-        nowIso(),
+        { examId: request.query.examId, today: await schoolToday(app.db), now: nowIso() },
         await requestLocale(request),
       ),
     }),
+  );
+
+  api.get(
+    '/marks/exams',
+    {
+      onRequest: staff,
+      schema: {
+        tags: TAGS,
+        summary: 'The exams of a class and subject, by date, with their term and whether released',
+        description: 'A teacher: only a subject they teach in that class (else 404). The principal: any.',
+        security: BEARER_AUTH,
+        querystring: LessonExamsQuerySchema,
+        response: { 200: LessonExamsAnswerSchema, ...CHECKED },
+      },
+    },
+    async (request) => {
+      const { classId, subjectId, termId } = request.query;
+      if (!(await mayMark(app.db, currentUser(request), classId, subjectId)))
+        throw new HttpError(404, COMMON_ERROR_CODES.notFound, 'marks.error.classOrSubjectNotFound');
+      return { data: await lessonExams(app.db, classId, subjectId, termId) };
+    },
   );
 
   api.get(

@@ -230,6 +230,17 @@ export async function deleteTerm(trx: Db, id: number): Promise<void> {
   await trx.deleteFrom('school_term').where('id', '=', id).execute();
 }
 
+/** How many exams belong to the given terms (docs/decisions/0087-released-marks.md). */
+export async function examsOfTerms(trx: Db, termIds: readonly number[]): Promise<number> {
+  if (termIds.length === 0) return 0;
+  const row = await trx
+    .selectFrom('exam')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('term_id', 'in', termIds)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /** How many fee plans belong to the given terms. */
 export async function feePlansOfTerms(trx: Db, termIds: readonly number[]): Promise<number> {
   if (termIds.length === 0) return 0;

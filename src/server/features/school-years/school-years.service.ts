@@ -16,6 +16,7 @@ import { isUniqueViolation } from '../users/users.repository.js';
 import {
   deleteTerm,
   deleteYear,
+  examsOfTerms,
   feePlansOfTerms,
   findTerm,
   findYear,
@@ -122,18 +123,14 @@ export async function makeCurrent(db: Db, id: number, at: string): Promise<Schoo
   });
 }
 
-/** Deletes a year and its terms: false when there is none, 409 when it is current or a term has fee plans. */
+/** Deletes a year and its terms: false when there is none, 409 when it is current or a term has fee plans or exams. */
 export async function removeYear(db: Db, id: number): Promise<boolean> {
   return write(db, 'year', async (trx) => {
     const year = await findYear(trx, id);
     if (!year) return false;
     if (year.current) throw conflict(C.currentYear, M.currentYear);
-    if (
-      (await feePlansOfTerms(
-        trx,
-        year.terms.map((term) => term.id),
-      )) > 0
-    )
+    const termIds = year.terms.map((term) => term.id);
+    if ((await feePlansOfTerms(trx, termIds)) > 0 || (await examsOfTerms(trx, termIds)) > 0)
       throw conflict(C.inUse, M.yearInUse);
     await deleteYear(trx, id);
     return true;
@@ -192,11 +189,12 @@ export async function changeTerm(
   });
 }
 
-/** Deletes a term: false when there is none, 409 while fee plans belong to it. */
+/** Deletes a term: false when there is none, 409 while fee plans or exams belong to it. */
 export async function removeTerm(db: Db, id: number): Promise<boolean> {
   return write(db, 'term', async (trx) => {
     if (!(await findTerm(trx, id))) return false;
-    if ((await feePlansOfTerms(trx, [id])) > 0) throw conflict(C.inUse, M.termInUse);
+    if ((await feePlansOfTerms(trx, [id])) > 0 || (await examsOfTerms(trx, [id])) > 0)
+      throw conflict(C.inUse, M.termInUse);
     await deleteTerm(trx, id);
     return true;
   });

@@ -214,7 +214,7 @@ describe('a parent’s dashboard (docs/decisions/0021-families.md)', () => {
         'GET result-summary/32': {
           data: {
             studentName: 'Ravi Verma',
-            rows: [{ subjectName: 'English', marks: 71, results: 'PASS' }],
+            rows: [{ subjectName: 'English', marks: 71, results: 'PASS', changedAfterRelease: false }],
             total: 71,
             percentage: 71,
             division: 'First Division',

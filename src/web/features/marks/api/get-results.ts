@@ -7,9 +7,17 @@ export interface ResultRow {
   studentName: string;
   subjectName: string;
   marks: number;
+  examId: number;
+  examDate: string;
+  /** Staff also see marks pupils and parents do not see yet. */
+  released: boolean;
+  changedAfterRelease: boolean;
 }
 
-/** `GET result` -> `{ data: [ { classes, name, subjectName, marks } ] }` (the caller's own). */
+/**
+ * `GET result` -> `{ data: [ { classes, name, subjectName, marks, examId, examDate, released,
+ * changedAfterRelease } ] }` (the caller's own; one row per exam mark).
+ */
 export const [getResults, resultsQueryOptions, useResults] = schoolRead(
   schoolKeys.results,
   'result',
@@ -20,5 +28,9 @@ export const [getResults, resultsQueryOptions, useResults] = schoolRead(
       studentName: row.name,
       subjectName: row.subjectName,
       marks: row.marks,
+      examId: row.examId,
+      examDate: row.examDate,
+      released: row.released,
+      changedAfterRelease: row.changedAfterRelease,
     })),
 );

@@ -8,6 +8,7 @@ export interface StudentResult {
   subjectName: string;
   marks: number;
   result: SubjectResult;
+  changedAfterRelease: boolean;
 }
 
 /** `GET student/result/{id}` -> `{ data: [ { studentName, subjectName, marks, results } ] }`. */
@@ -21,5 +22,6 @@ export const [getStudentResults, studentResultsQueryOptions, useStudentResults] 
       subjectName: row.subjectName,
       marks: row.marks,
       result: row.results,
+      changedAfterRelease: row.changedAfterRelease,
     })),
 );

@@ -4,11 +4,18 @@ import { apiClient } from '../../../lib/api-client.js';
 import { schoolKeys } from '../../../lib/school/query-keys.js';
 
 /**
- * `PUT marks` with `[ { studentId, subjectId, marks } ]` -> `{ data: { saved, changed } }`: all
- * rows or none; `changed` counts the marks that differ from what was stored.
+ * `PUT marks?examId=` with `[ { studentId, subjectId, marks } ]` -> `{ data: { saved, changed } }`:
+ * the marks of that exam, all rows or none; `changed` counts the marks that differ from what was
+ * stored.
  */
-export async function saveMarks(rows: SaveMarksBody): Promise<{ saved: number; changed: number }> {
-  const answer = await apiClient.put('marks', rows, { schema: SavedMarksAnswerSchema });
+export async function saveMarks({
+  examId,
+  rows,
+}: {
+  examId: number;
+  rows: SaveMarksBody;
+}): Promise<{ saved: number; changed: number }> {
+  const answer = await apiClient.put(`marks?examId=${examId}`, rows, { schema: SavedMarksAnswerSchema });
   return answer.data;
 }
 

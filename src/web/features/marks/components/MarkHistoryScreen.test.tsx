@@ -21,6 +21,8 @@ describe('Mark history', () => {
             subjectName: 'Mathematics',
             oldMarks: 58,
             newMarks: 64,
+            examDate: '2026-02-27',
+            afterRelease: true,
             changedBy: 'Amara Okafor',
             changedAt: '2026-03-05T10:15:00.000Z',
           },
@@ -29,6 +31,8 @@ describe('Mark history', () => {
             subjectName: 'Mathematics',
             oldMarks: null,
             newMarks: 58,
+            examDate: '2026-02-27',
+            afterRelease: false,
             changedBy: null,
             changedAt: '2026-03-01T09:00:00.000Z',
           },
@@ -40,7 +44,10 @@ describe('Mark history', () => {
     const table = await screen.findByRole('table');
     expect(columnsOf(table)).toEqual(['Subject', 'Old mark', 'New mark', 'Changed by', 'When']);
     const [latest, first] = within(table).getAllByRole('row').slice(1);
-    expect(latest).toHaveTextContent(/^Mathematics5864Amara Okafor5 Mar 2026, 05:15$/); // 10:15 UTC on the school's clock (New York)
+    // 10:15 UTC on the school's clock (New York); made after the exam's release.
+    expect(latest).toHaveTextContent(
+      new RegExp(`^Mathematics5864${english.t('marks.history.afterRelease')}Amara Okafor5 Mar 2026, 05:15$`),
+    );
     expect(first).toHaveTextContent(
       new RegExp(
         `^Mathematics${english.t(MARK_HISTORY_TEXTS.firstEntry)}58${english.t(MARK_HISTORY_TEXTS.removedAccount)}1 Mar 2026`,

@@ -61,7 +61,15 @@ export function MarkHistoryScreen({ studentId }: { studentId: number }) {
                 header: t('marks.history.newMark'),
                 headerClassName: 'text-end',
                 cellClassName: 'text-end',
-                cell: (row) => row.newMarks,
+                // A change made after the exam's release is marked so (docs/decisions/0087-released-marks.md).
+                cell: (row) => (
+                  <>
+                    {row.newMarks}
+                    {row.afterRelease ? (
+                      <span className="badge text-bg-warning ms-2">{t('marks.history.afterRelease')}</span>
+                    ) : null}
+                  </>
+                ),
               },
               {
                 header: t('marks.history.changedBy'),

@@ -13,22 +13,50 @@ const english = testTranslator('en');
 describe('Results', () => {
   it('shows Class, Student Name, Subject, Marks', async () => {
     mockApi({
-      'GET result': { data: [{ classes: 'KG', name: 'Ada Mensah', subjectName: 'English', marks: 78 }] },
+      'GET result': {
+        data: [
+          {
+            classes: 'KG',
+            name: 'Ada Mensah',
+            subjectName: 'English',
+            marks: 78,
+            examId: 1,
+            examDate: '2026-11-10',
+            termId: 2,
+            released: true,
+            changedAfterRelease: false,
+          },
+        ],
+      },
       'GET users/profile': profile(USER_TYPE.teacher),
     });
     renderScreen(<ResultsScreen />);
     const table = await screen.findByRole('table');
-    expect(columnsOf(table)).toEqual(['Class', 'Student Name', 'Subject', 'Marks']);
+    expect(columnsOf(table)).toEqual(['Class', 'Student Name', 'Subject', 'Exam', 'Marks']);
     expect(
       within(table)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['KG', 'Ada Mensah', 'English', '78']);
+    ).toEqual(['KG', 'Ada Mensah', 'English', 'Tue, 10 Nov 2026', '78']);
   });
 
   it('leads a pupil to their own mark sheet', async () => {
     mockApi({
-      'GET result': { data: [{ classes: 'KG', name: 'Ada Mensah', subjectName: 'English', marks: 78 }] },
+      'GET result': {
+        data: [
+          {
+            classes: 'KG',
+            name: 'Ada Mensah',
+            subjectName: 'English',
+            marks: 78,
+            examId: 1,
+            examDate: '2026-11-10',
+            termId: 2,
+            released: true,
+            changedAfterRelease: false,
+          },
+        ],
+      },
       'GET users/profile': profile(USER_TYPE.student, 12, 'Ada Mensah'),
     });
     renderScreen(<ResultsScreen />);
@@ -40,11 +68,17 @@ describe('Results', () => {
 });
 
 describe('Results on a phone', () => {
+  let examId = 0;
   const row = (name: string, classes: string, subjectName: string) => ({
     classes,
     name,
     subjectName,
     marks: 70,
+    examId: ++examId,
+    examDate: '2026-11-10',
+    termId: 2,
+    released: true,
+    changedAfterRelease: false,
   });
   const onceCells = (table: HTMLElement) =>
     [...table.querySelectorAll('td.school-table__once')].map((cell) => cell.textContent);
@@ -59,7 +93,7 @@ describe('Results on a phone', () => {
     expect(screen.getByText('Ada Mensah, KG')).toHaveClass('d-sm-none');
     // The cells that repeat them are left out of the phone's cards (school.css); the table keeps its columns.
     expect(onceCells(table)).toEqual(['KG', 'Ada Mensah', 'KG', 'Ada Mensah']);
-    expect(columnsOf(table)).toEqual(['Class', 'Student Name', 'Subject', 'Marks']);
+    expect(columnsOf(table)).toEqual(['Class', 'Student Name', 'Subject', 'Exam', 'Marks']);
   });
 
   it('keeps pupil and class in every card when the rows are of several pupils', async () => {
@@ -79,8 +113,20 @@ describe('Student result (/studentresult/:id)', () => {
     const api = mockApi({
       'GET student/result/12': {
         data: [
-          { studentName: 'Ada Mensah', subjectName: 'English', marks: 78, results: 'PASS' },
-          { studentName: 'Ada Mensah', subjectName: 'Science', marks: 21, results: 'FAIL' },
+          {
+            studentName: 'Ada Mensah',
+            subjectName: 'English',
+            marks: 78,
+            results: 'PASS',
+            changedAfterRelease: false,
+          },
+          {
+            studentName: 'Ada Mensah',
+            subjectName: 'Science',
+            marks: 21,
+            results: 'FAIL',
+            changedAfterRelease: false,
+          },
         ],
       },
     });
@@ -129,9 +175,9 @@ describe('Result-summary (mark sheet)', () => {
     data: {
       studentName: 'Ada Mensah',
       rows: [
-        { subjectName: 'English', marks: 78, results: 'PASS' },
-        { subjectName: 'Mathematics', marks: 64, results: 'PASS' },
-        { subjectName: 'Science', marks: 55, results: 'PASS' },
+        { subjectName: 'English', marks: 78, results: 'PASS', changedAfterRelease: false },
+        { subjectName: 'Mathematics', marks: 64, results: 'PASS', changedAfterRelease: false },
+        { subjectName: 'Science', marks: 55, results: 'PASS', changedAfterRelease: false },
       ],
       total: 197,
       percentage: 65.67,
@@ -160,7 +206,7 @@ describe('Result-summary (mark sheet)', () => {
   it('shows a Fail division in the failing colour', async () => {
     mockApi({
       'GET result-summary/12': sheet({
-        rows: [{ subjectName: 'English', marks: 20, results: 'FAIL' }],
+        rows: [{ subjectName: 'English', marks: 20, results: 'FAIL', changedAfterRelease: false }],
         total: 20,
         percentage: 20,
         division: 'Fail',
@@ -209,5 +255,84 @@ describe('Result-summary (mark sheet)', () => {
       expect(screen.queryByRole('link', { name: 'Mark history' }), type).not.toBeInTheDocument();
       view.unmount();
     }
+  });
+});
+
+describe('released and changed marks (docs/decisions/0087-released-marks.md)', () => {
+  const mark = (examId: number, marks: number, released: boolean, changedAfterRelease: boolean) => ({
+    classes: 'KG',
+    name: 'Ada Mensah',
+    subjectName: 'English',
+    marks,
+    examId,
+    examDate: `2026-11-1${examId}`,
+    termId: 2,
+    released,
+    changedAfterRelease,
+  });
+
+  it('marks a mark changed after release as changed, and one not released yet (staff only) as such', async () => {
+    mockApi({
+      'GET result': { data: [mark(0, 78, true, true), mark(1, 60, false, false)] },
+      'GET users/profile': profile(USER_TYPE.teacher),
+    });
+    renderScreen(<ResultsScreen />);
+    const table = await screen.findByRole('table');
+    const [changed, hidden] = within(table).getAllByRole('row').slice(1) as HTMLElement[];
+    expect(within(changed as HTMLElement).getByText('changed')).toBeInTheDocument();
+    expect(within(changed as HTMLElement).queryByText('not released')).not.toBeInTheDocument();
+    expect(within(hidden as HTMLElement).getByText('not released')).toBeInTheDocument();
+    expect(within(hidden as HTMLElement).queryByText('changed')).not.toBeInTheDocument();
+  });
+
+  it('a pupil’s results and mark sheet say which subject’s mark changed after release', async () => {
+    mockApi({
+      'GET student/result/12': {
+        data: [
+          {
+            studentName: 'Ada Mensah',
+            subjectName: 'English',
+            marks: 78,
+            results: 'PASS',
+            changedAfterRelease: true,
+          },
+          {
+            studentName: 'Ada Mensah',
+            subjectName: 'Science',
+            marks: 21,
+            results: 'FAIL',
+            changedAfterRelease: false,
+          },
+        ],
+      },
+      'GET result-summary/12': {
+        data: {
+          studentName: 'Ada Mensah',
+          rows: [
+            { subjectName: 'English', marks: 78, results: 'PASS', changedAfterRelease: true },
+            { subjectName: 'Science', marks: 21, results: 'FAIL', changedAfterRelease: false },
+          ],
+          total: 99,
+          percentage: 49.5,
+          division: 'Fail',
+        },
+      },
+      'GET users/profile': profile(USER_TYPE.parent, 30, 'Pat Mensah'),
+    });
+    const first = renderScreen(<StudentResultsScreen studentId={12} />);
+    const table = await screen.findByRole('table');
+    expect(within(within(table).getByRole('row', { name: /English/ })).getByText('changed')).toHaveAttribute(
+      'title',
+      english.t('marks.results.changedTitle'),
+    );
+    expect(within(within(table).getByRole('row', { name: /Science/ })).queryByText('changed')).toBeNull();
+    first.unmount();
+
+    renderScreen(<ResultSummaryScreen studentId={12} />);
+    const sheet = await screen.findByRole('table');
+    expect(
+      within(within(sheet).getByRole('row', { name: /English/ })).getByText('changed'),
+    ).toBeInTheDocument();
+    expect(within(within(sheet).getByRole('row', { name: /Science/ })).queryByText('changed')).toBeNull();
   });
 });

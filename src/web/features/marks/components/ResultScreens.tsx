@@ -7,9 +7,11 @@ import { SchoolTable } from '../../../components/school/SchoolTable.js';
 import { schoolPaths } from '../../../config/school-paths.js';
 import { useCurrentUser } from '../../../lib/current-user.js';
 import { type Translator, useI18n } from '../../../lib/i18n.js';
+import { shortDate } from '../../../lib/school-time.js';
 import { useResults } from '../api/get-results.js';
 import { useStudentResults } from '../api/get-student-results.js';
 import { useTeacherResults } from '../api/get-teacher-results.js';
+import { ChangedMark, NotReleasedMark } from './ChangedMark.js';
 
 /**
  * A subject's PASS or FAIL, or a pupil's division, in the reader's language: the API gives the
@@ -41,7 +43,14 @@ const columnsIn = ({ t }: Translator) => ({
     header: t('marks.results.marks'),
     headerClassName: 'text-end',
     cellClassName: 'text-end',
-    cell: (row: { marks: number }) => row.marks,
+    // A mark changed after release says so; one not released yet (staff only) too.
+    cell: (row: { marks: number; changedAfterRelease?: boolean; released?: boolean }) => (
+      <>
+        {row.marks}
+        {row.changedAfterRelease ? <ChangedMark /> : null}
+        {row.released === false ? <NotReleasedMark /> : null}
+      </>
+    ),
   },
   result: {
     header: t('marks.results.result'),
@@ -106,11 +115,17 @@ export function ResultsScreen() {
               <SchoolTable
                 label={t('marks.results.label')}
                 rows={rows}
-                rowKey={(row) => `${row.className}|${row.studentName}|${row.subjectName}`}
+                rowKey={(row) => `${row.className}|${row.studentName}|${row.examId}`}
                 columns={[
                   pupil ? onceOnPhones(COLUMNS.className) : COLUMNS.className,
                   pupil ? onceOnPhones(COLUMNS.studentName) : COLUMNS.studentName,
                   COLUMNS.subjectName,
+                  {
+                    header: t('marks.results.exam'),
+                    cell: (row) => (
+                      <time dateTime={row.examDate}>{shortDate(row.examDate, translator.locale)}</time>
+                    ),
+                  },
                   COLUMNS.marks,
                 ]}
               />

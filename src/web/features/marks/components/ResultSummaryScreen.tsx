@@ -8,6 +8,7 @@ import { schoolPaths } from '../../../config/school-paths.js';
 import { useCurrentUser } from '../../../lib/current-user.js';
 import { useI18n } from '../../../lib/i18n.js';
 import { useResultSummary } from '../api/get-result-summary.js';
+import { ChangedMark } from './ChangedMark.js';
 import { ResultBadge } from './ResultScreens.js';
 
 const divisionClass = (division: string): string =>
@@ -55,7 +56,10 @@ export function ResultSummaryScreen({ studentId }: { studentId: number }) {
                   {sheet.rows.map((row) => (
                     <tr key={row.subjectName}>
                       <td>{row.subjectName}</td>
-                      <td className="text-end">{row.marks}</td>
+                      <td className="text-end">
+                        {row.marks}
+                        {row.changedAfterRelease ? <ChangedMark /> : null}
+                      </td>
                       <td>
                         <ResultBadge result={row.results} />
                       </td>

@@ -17,14 +17,26 @@ const inLocale = (locale: AnyLocale, element: ReactElement) => (
   <I18nProvider translator={testTranslator(locale)}>{element}</I18nProvider>
 );
 
-const USER_DATA = ['Ada Mensah', 'Amara Okafor', 'KG', 'Class 1', 'English', 'Science', 'Mathematics'];
+const USER_DATA = [
+  'Ada Mensah',
+  'Amara Okafor',
+  'KG',
+  'Class 1',
+  'English',
+  'Science',
+  'Mathematics',
+  // A term's name is the school's, and the pseudo-locale's dates are English's own.
+  'Autumn 2026',
+  'Tue, 10 Nov 2026',
+  'Tue, 17 Nov 2026',
+];
 
 const SHEET = {
   data: {
     studentName: 'Ada Mensah',
     rows: [
-      { subjectName: 'English', marks: 78, results: 'PASS' },
-      { subjectName: 'Science', marks: 21, results: 'FAIL' },
+      { subjectName: 'English', marks: 78, results: 'PASS', changedAfterRelease: false },
+      { subjectName: 'Science', marks: 21, results: 'FAIL', changedAfterRelease: false },
     ],
     total: 99,
     percentage: 49.5,
@@ -32,28 +44,69 @@ const SHEET = {
   },
 };
 
+const EXAM = {
+  id: 22,
+  classId: 3,
+  subjectId: 5,
+  examDate: '2026-11-17',
+  time: '09:00 - 10:00',
+  termId: 2,
+  termName: 'Autumn 2026',
+  released: false,
+  releasedAt: null,
+};
+
 describe('the marks screens in other languages', () => {
   it('the marks entry has no text that no catalog gave', async () => {
     mockApi({
       'GET teacher/assign_class': { data: [{ classId: 3, class_name: 'Class 1' }] },
       'GET marks/subjects?classId=3': { data: [{ id: 5, name: 'Science' }] },
-      'GET marks?classId=3&subjectId=5': { data: [{ studentId: 11, studentName: 'Ada Mensah', marks: 70 }] },
+      'GET marks/exams?classId=3&subjectId=5': { data: [EXAM] },
+      'GET marks?classId=3&subjectId=5&examId=22': {
+        data: [{ studentId: 11, studentName: 'Ada Mensah', marks: 70, changedAfterRelease: true }],
+        exam: EXAM,
+      },
     });
     const { container, user } = renderScreen(inLocale('en-XA', <MarksEntryScreen />));
     await screen.findByRole('option', { name: 'Class 1' });
     await user.selectOptions(screen.getByLabelText(pseudo.t('navigation.school.class')), 'Class 1');
     await screen.findByRole('option', { name: 'Science' });
     await user.selectOptions(screen.getByLabelText(pseudo.t('marks.entry.subject')), 'Science');
+    await screen.findByRole('option', { name: /Autumn 2026/ });
+    await user.selectOptions(screen.getByLabelText(pseudo.t('marks.entry.exam')), '22');
     await screen.findByRole('button', { name: pseudo.t('marks.entry.save') });
+    await screen.findByRole('button', { name: pseudo.t('marks.entry.release') });
     expect(untranslatedTexts(container, USER_DATA)).toEqual([]);
   });
 
   it('the results, a pupil’s results and the final results have no text that no catalog gave', async () => {
     mockApi({
       'GET users/profile': profile(USER_TYPE.student, 12, 'Ada Mensah'),
-      'GET result': { data: [{ classes: 'KG', name: 'Ada Mensah', subjectName: 'English', marks: 78 }] },
+      'GET result': {
+        data: [
+          {
+            classes: 'KG',
+            name: 'Ada Mensah',
+            subjectName: 'English',
+            marks: 78,
+            examId: 1,
+            examDate: '2026-11-10',
+            termId: 2,
+            released: true,
+            changedAfterRelease: false,
+          },
+        ],
+      },
       'GET student/result/12': {
-        data: [{ studentName: 'Ada Mensah', subjectName: 'Science', marks: 21, results: 'FAIL' }],
+        data: [
+          {
+            studentName: 'Ada Mensah',
+            subjectName: 'Science',
+            marks: 21,
+            results: 'FAIL',
+            changedAfterRelease: false,
+          },
+        ],
       },
       'GET teacher/result': {
         data: [
@@ -119,6 +172,8 @@ describe('the marks screens in other languages', () => {
             subjectName: 'Mathematics',
             oldMarks: null,
             newMarks: 58,
+            examDate: '2026-02-27',
+            afterRelease: false,
             changedBy: null,
             changedAt: '2026-03-01T09:00:00.000Z',
           },

@@ -7,11 +7,15 @@ export async function createExam(body: CreateExamBody): Promise<void> {
   await apiClient.post('exams', body, { schema: ExamAnswerSchema });
 }
 
-/** Adds an exam; the exam lists load again. */
+/** Adds an exam; the exam lists (and the marks entry's exam picker) load again. */
 export function useCreateExam() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createExam,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['school', 'exams'] }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['school', 'exams'] }),
+        queryClient.invalidateQueries({ queryKey: ['school', 'marks'] }),
+      ]),
   });
 }

@@ -101,7 +101,7 @@ describe('School set-up', () => {
   it('adds an exam', async () => {
     const { api, user } = open({
       'POST exams': answer(201, {
-        data: { id: 1, classId: 3, subjectId: 5, date: '2099-03-03', time: '09:00' },
+        data: { id: 1, classId: 3, subjectId: 5, date: '2099-03-03', time: '09:00', termId: 4 },
       }),
     });
     const form = await screen.findByRole('form', { name: 'Add an exam' });
