@@ -86,6 +86,7 @@ describe('a parent’s dashboard (docs/decisions/0021-families.md)', () => {
       ['Messages', '/conversations/31'],
       ['Notifications', '/notification'],
       ['Fees', '/fees'],
+      ['Calendar', '/calendar'],
     ]);
     // The child's places are the navigation's, from one list (shared/app-navigation.ts).
     const navigation = schoolNavigationOf(USER_TYPE.parent, [ASHA]);
