@@ -223,10 +223,10 @@ export function EntryForm({
     <form
       className="calendar-form"
       noValidate
-      aria-labelledby={`${id}-title`}
+      aria-labelledby={`${id}-heading`}
       onSubmit={handleSubmit(submit)}
     >
-      <h3 id={`${id}-title`} className="h5">
+      <h3 id={`${id}-heading`} className="h5">
         {entry ? t('calendar.form.editTitle', { title: entry.title }) : t('calendar.form.newTitle')}
       </h3>
       <fieldset className="mb-3">
