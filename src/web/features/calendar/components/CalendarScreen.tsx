@@ -1,3 +1,4 @@
+import '../../../styles/calendar.css';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { CalendarEntry } from '../../../../shared/api/calendar.js';

@@ -1,3 +1,4 @@
+import '../../../styles/calendar.css';
 import { useState } from 'react';
 import type { SchoolTerm, SchoolYear } from '../../../../shared/api/school-years.js';
 import { FailureState, LoadingState } from '../../../components/school/QueryState.js';
