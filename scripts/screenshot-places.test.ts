@@ -42,6 +42,7 @@ describe('the places `npm run screenshots` takes (scripts/screenshot-places.mjs)
       '/dashboard',
       '/notification',
       '/fees',
+      '/calendar',
     ]);
   });
 

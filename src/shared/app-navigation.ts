@@ -196,6 +196,19 @@ const PARENT_PLACES: Readonly<Record<string, NavPlace>> = {
   },
 };
 
+/**
+ * The family's calendar (docs/decisions/0089-screens-for-the-school-year-and-calendar.md): their
+ * children's classes' and the school's entries; in the navigation, not on the phone's full bar.
+ */
+const PARENT_CALENDAR: NavPlace = {
+  label: 'Calendar',
+  short: 'Calendar',
+  labelKey: 'calendar.place.tile',
+  shortKey: 'calendar.place.tile',
+  href: linkTo('/calendar'),
+  icon: 'calendar-event',
+};
+
 function parentNavigation(children: readonly ChildForNavigation[]): SchoolNavigation {
   const own = BAR_PATHS[USER_TYPE.parent].flatMap((path) => PARENT_PLACES[path] ?? []);
   const perChild = children.map((child) => ({
@@ -213,7 +226,7 @@ function parentNavigation(children: readonly ChildForNavigation[]): SchoolNaviga
     ...own,
     ...(only ? [{ ...only, short: 'Care', shortKey: 'navigation.child.care.short' as const }] : []),
   ];
-  return { bar, sections: [{ places: [HOME, ...own] }, ...perChild] };
+  return { bar, sections: [{ places: [HOME, ...own, PARENT_CALENDAR] }, ...perChild] };
 }
 
 /**

@@ -43,6 +43,9 @@ export const PRINCIPAL_TILE_GROUP: Readonly<Partial<Record<ScreenPath, TileGroup
   '/conversations': 'Daily',
   // docs/decisions/0081-push-and-live.md: the principal's own settings, beside their profile.
   '/notification-settings': 'Office',
+  // docs/decisions/0089-screens-for-the-school-year-and-calendar.md
+  '/calendar': 'Daily',
+  '/school-years': 'Teaching',
 };
 
 export interface GroupOfTiles {

@@ -23,6 +23,7 @@ export type TileIcon =
   | 'award'
   | 'bell'
   | 'calendar-check'
+  | 'calendar-event'
   | 'calendar-week'
   | 'clipboard-check'
   | 'easel2'
@@ -518,6 +519,45 @@ export const SCREENS = [
         labelKey: 'alerts.place.tile',
         blurbKey: 'alerts.place.blurb',
         addedBy: 'docs/decisions/0081-push-and-live.md',
+      },
+    ),
+  },
+  // docs/decisions/0089-screens-for-the-school-year-and-calendar.md: the principal's school years and
+  // their terms (docs/decisions/0085-school-years-and-terms.md).
+  {
+    path: '/school-years',
+    title: 'School years',
+    titleKey: 'school-years.place.title',
+    who: PRINCIPAL_ONLY,
+    tiles: tileFor(
+      { Principle: 25 },
+      {
+        label: 'School years',
+        icon: 'calendar-week',
+        blurb: 'Years, their terms and the current year',
+        labelKey: 'school-years.place.tile',
+        blurbKey: 'school-years.place.blurb',
+        addedBy: 'docs/decisions/0089-screens-for-the-school-year-and-calendar.md',
+      },
+    ),
+  },
+  // docs/decisions/0089-screens-for-the-school-year-and-calendar.md: the school calendar
+  // (docs/decisions/0086-the-school-calendar.md) and its feeds, for every account type; a parent
+  // reaches it from their dashboard's family tiles and the navigation.
+  {
+    path: '/calendar',
+    title: 'Calendar',
+    titleKey: 'calendar.place.title',
+    who: SCHOOL_AND_PARENTS,
+    tiles: tileFor(
+      { Student: 8, Teacher: 15, Principle: 26 },
+      {
+        label: 'Calendar',
+        icon: 'calendar-event',
+        blurb: 'Holidays, closures and events',
+        labelKey: 'calendar.place.tile',
+        blurbKey: 'calendar.place.blurb',
+        addedBy: 'docs/decisions/0089-screens-for-the-school-year-and-calendar.md',
       },
     ),
   },

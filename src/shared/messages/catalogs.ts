@@ -13,6 +13,9 @@ import alertsFr from './alerts/fr.json' with { type: 'json' };
 import attendanceAr from './attendance/ar.json' with { type: 'json' };
 import attendanceEn from './attendance/en.json' with { type: 'json' };
 import attendanceFr from './attendance/fr.json' with { type: 'json' };
+import calendarAr from './calendar/ar.json' with { type: 'json' };
+import calendarEn from './calendar/en.json' with { type: 'json' };
+import calendarFr from './calendar/fr.json' with { type: 'json' };
 import cmsAr from './cms/ar.json' with { type: 'json' };
 import cmsEn from './cms/en.json' with { type: 'json' };
 import cmsFr from './cms/fr.json' with { type: 'json' };
@@ -98,6 +101,9 @@ import rulesFr from './rules/fr.json' with { type: 'json' };
 import schoolSetupAr from './school-setup/ar.json' with { type: 'json' };
 import schoolSetupEn from './school-setup/en.json' with { type: 'json' };
 import schoolSetupFr from './school-setup/fr.json' with { type: 'json' };
+import schoolYearsAr from './school-years/ar.json' with { type: 'json' };
+import schoolYearsEn from './school-years/en.json' with { type: 'json' };
+import schoolYearsFr from './school-years/fr.json' with { type: 'json' };
 import settingsAr from './settings/ar.json' with { type: 'json' };
 import settingsEn from './settings/en.json' with { type: 'json' };
 import settingsFr from './settings/fr.json' with { type: 'json' };
@@ -151,4 +157,6 @@ export const CATALOGS = {
   'day-log': { en: dayLogEn, fr: dayLogFr, ar: dayLogAr },
   conversations: { en: conversationsEn, fr: conversationsFr, ar: conversationsAr },
   alerts: { en: alertsEn, fr: alertsFr, ar: alertsAr },
+  'school-years': { en: schoolYearsEn, fr: schoolYearsFr, ar: schoolYearsAr },
+  calendar: { en: calendarEn, fr: calendarFr, ar: calendarAr },
 } as const;

@@ -85,6 +85,8 @@ const SCREEN_MODULES: { readonly [Path in ScreenPath]: () => Promise<RouteModule
   '/conversations': () => import('./routes/school/conversations.js'),
   '/conversations/:id': () => import('./routes/school/conversation.js'),
   '/notification-settings': () => import('./routes/school/notification-settings.js'),
+  '/school-years': () => import('./routes/school/school-years.js'),
+  '/calendar': () => import('./routes/school/calendar.js'),
 };
 
 /** The router's pages, in the registry's order. */

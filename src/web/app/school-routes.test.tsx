@@ -94,4 +94,45 @@ describe('the school routes in the app', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(calls.filter((c) => c.startsWith('exam') || c === 'users/profile')).toEqual([]);
   });
+  it('/calendar?month=… opens that month for a teacher, with the class feeds and without the principal’s form', async () => {
+    const calls = mockServer({
+      calendar: {
+        timeZone: 'Europe/London',
+        data: [
+          {
+            id: 1,
+            uid: 'holiday@schoolyard',
+            sequence: 0,
+            kind: 'closure',
+            title: 'Winter holiday',
+            description: '',
+            place: '',
+            startDate: '2026-12-21',
+            endDate: '2027-01-01',
+            startTime: null,
+            endTime: null,
+            allDay: true,
+            audience: 'everyone',
+            classes: [],
+            familiesInvited: false,
+            public: false,
+            cancelled: false,
+            cancelledAt: null,
+            updatedAt: '2026-11-20T10:00:00.000Z',
+          },
+        ],
+      },
+      'calendar/feeds': {
+        data: { school: { https: 'https://x/s.ics', webcal: 'webcal://x/s.ics' }, own: null, classes: [] },
+      },
+      classes: { result: [{ id: 2, classes: 'KG' }] },
+    });
+    renderApp('/calendar?month=2026-12', { token: 'a-token' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Calendar' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'December 2026' })).toBeInTheDocument();
+    expect(await screen.findByText('Winter holiday')).toBeInTheDocument();
+    expect(await screen.findByRole('option', { name: 'KG' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add a closure or an event' })).toBeNull();
+    expect(calls.filter((c) => c === 'calendar')).toHaveLength(1);
+  });
 });

@@ -4,6 +4,7 @@ import bell from 'bootstrap-icons/icons/bell.svg?raw';
 import boxArrowRight from 'bootstrap-icons/icons/box-arrow-right.svg?raw';
 import calculator from 'bootstrap-icons/icons/calculator.svg?raw';
 import calendarCheck from 'bootstrap-icons/icons/calendar-check.svg?raw';
+import calendarEvent from 'bootstrap-icons/icons/calendar-event.svg?raw';
 import calendarWeek from 'bootstrap-icons/icons/calendar-week.svg?raw';
 import clipboardCheck from 'bootstrap-icons/icons/clipboard-check.svg?raw';
 import easel2 from 'bootstrap-icons/icons/easel2.svg?raw';
@@ -36,6 +37,7 @@ const SOURCES = {
   bell,
   calculator,
   'calendar-check': calendarCheck,
+  'calendar-event': calendarEvent,
   'calendar-week': calendarWeek,
   'clipboard-check': clipboardCheck,
   easel2,

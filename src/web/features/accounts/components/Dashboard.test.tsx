@@ -25,6 +25,7 @@ const EXPECTED: Record<Exclude<SchoolType, typeof USER_TYPE.parent>, [string, st
     ['Notification', '/notification'],
     ['Attendance-Report', '/attendance-report'],
     ['Notification settings', '/notification-settings'],
+    ['Calendar', '/calendar'],
   ],
   [USER_TYPE.teacher]: [
     ['Profile', '/profile'],
@@ -41,6 +42,7 @@ const EXPECTED: Record<Exclude<SchoolType, typeof USER_TYPE.parent>, [string, st
     ['Photos', '/photos'],
     ['Messages', '/conversations'],
     ['Notification settings', '/notification-settings'],
+    ['Calendar', '/calendar'],
   ],
   [USER_TYPE.principal]: [
     ['Profile', '/profile'],
@@ -67,6 +69,8 @@ const EXPECTED: Record<Exclude<SchoolType, typeof USER_TYPE.parent>, [string, st
     ['Photos', '/photos'],
     ['Messages', '/conversations'],
     ['Notification settings', '/notification-settings'],
+    ['School years', '/school-years'],
+    ['Calendar', '/calendar'],
   ],
 };
 

@@ -2,6 +2,7 @@ import awardSvg from 'bootstrap-icons/icons/award.svg?raw';
 import bellSvg from 'bootstrap-icons/icons/bell.svg?raw';
 import boxArrowRightSvg from 'bootstrap-icons/icons/box-arrow-right.svg?raw';
 import calendarCheckSvg from 'bootstrap-icons/icons/calendar-check.svg?raw';
+import calendarEventSvg from 'bootstrap-icons/icons/calendar-event.svg?raw';
 import calendarWeekSvg from 'bootstrap-icons/icons/calendar-week.svg?raw';
 import cameraSvg from 'bootstrap-icons/icons/camera.svg?raw';
 import checkLgSvg from 'bootstrap-icons/icons/check-lg.svg?raw';
@@ -32,6 +33,7 @@ const SOURCES = {
   bell: bellSvg,
   'box-arrow-right': boxArrowRightSvg,
   'calendar-check': calendarCheckSvg,
+  'calendar-event': calendarEventSvg,
   'calendar-week': calendarWeekSvg,
   camera: cameraSvg,
   'check-lg': checkLgSvg,

@@ -35,7 +35,14 @@ describe('dashboard tiles', () => {
   it('are the contract’s menu per school type, plus Marks and Send Notification for staff and Approvals, Website, Inbox, ... Blog Comments for the principal', () => {
     // docs/decisions/0081-push-and-live.md: every school type's notification settings, last.
     const settings = { label: 'Notification settings', path: '/notification-settings' };
-    expect(dashboardTilesFor(USER_TYPE.student)).toEqual([...DASHBOARD_TILES[USER_TYPE.student], settings]);
+    // docs/decisions/0089-screens-for-the-school-year-and-calendar.md: everyone's calendar, and the principal's school years.
+    const calendar = { label: 'Calendar', path: '/calendar' };
+    const schoolYears = { label: 'School years', path: '/school-years' };
+    expect(dashboardTilesFor(USER_TYPE.student)).toEqual([
+      ...DASHBOARD_TILES[USER_TYPE.student],
+      settings,
+      calendar,
+    ]);
     // Today right after Profile: the register at the door is a teacher's first screen of the day.
     const [profile, ...rest] = DASHBOARD_TILES[USER_TYPE.teacher];
     expect(dashboardTilesFor(USER_TYPE.teacher)).toEqual([
@@ -47,6 +54,7 @@ describe('dashboard tiles', () => {
       PHOTOS_TILE,
       MESSAGES_TILE,
       settings,
+      calendar,
     ]);
     expect(dashboardTilesFor(USER_TYPE.principal)).toEqual([
       ...DASHBOARD_TILES[USER_TYPE.principal],
@@ -67,6 +75,8 @@ describe('dashboard tiles', () => {
       PHOTOS_TILE,
       MESSAGES_TILE,
       settings,
+      schoolYears,
+      calendar,
     ]);
   });
 

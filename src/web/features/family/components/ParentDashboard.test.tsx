@@ -86,6 +86,7 @@ describe('a parent’s dashboard (docs/decisions/0021-families.md)', () => {
       ['Messages', '/conversations/31'],
       ['Notifications', '/notification'],
       ['Fees', '/fees'],
+      ['Calendar', '/calendar'],
     ]);
     // The child's places are the navigation's, from one list (shared/app-navigation.ts).
     const navigation = schoolNavigationOf(USER_TYPE.parent, [ASHA]);
@@ -94,7 +95,7 @@ describe('a parent’s dashboard (docs/decisions/0021-families.md)', () => {
         ({ blurb: _blurb, blurbKey: _blurbKey, blurbValues: _blurbValues, ...place }) => place,
       ),
     );
-    expect(tileLinks(tiles).slice(0, -2)).toEqual(
+    expect(tileLinks(tiles).slice(0, -3)).toEqual(
       childPlacesOf(ASHA).map((place) => [place.label, place.href]),
     );
     expect(screen.getByText('Asha Verma', { selector: '.child-card__name' })).toBeInTheDocument();

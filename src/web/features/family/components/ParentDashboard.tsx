@@ -147,6 +147,14 @@ function childTiles(child: ChildRow, t: Translator['t']): ChildTile[] {
       icon: 'bi-calculator',
       to: linkTo('/fees'),
     },
+    // docs/decisions/0089-screens-for-the-school-year-and-calendar.md: the family's calendar and its feed.
+    {
+      id: 'calendar',
+      label: t('calendar.place.tile'),
+      blurb: t('calendar.place.blurb'),
+      icon: 'bi-balloon',
+      to: linkTo('/calendar'),
+    },
   ];
 }
 
