@@ -43,6 +43,8 @@ export const PRINCIPAL_TILE_GROUP: Readonly<Partial<Record<ScreenPath, TileGroup
   '/conversations': 'Daily',
   // docs/decisions/0081-push-and-live.md: the principal's own settings, beside their profile.
   '/notification-settings': 'Office',
+  // docs/decisions/0091-the-year-rollover.md
+  '/rollover': 'Office',
 };
 
 export interface GroupOfTiles {

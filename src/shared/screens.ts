@@ -521,6 +521,24 @@ export const SCREENS = [
       },
     ),
   },
+  // docs/decisions/0091-the-year-rollover.md: the principal moves the school into its next year.
+  {
+    path: '/rollover',
+    title: 'New school year',
+    titleKey: 'rollover.place.title',
+    who: PRINCIPAL_ONLY,
+    tiles: tileFor(
+      { Principle: 25 },
+      {
+        label: 'New school year',
+        icon: 'calendar-week',
+        blurb: 'Move the pupils up into next year',
+        labelKey: 'rollover.place.tile',
+        blurbKey: 'rollover.place.blurb',
+        addedBy: 'docs/decisions/0091-the-year-rollover.md',
+      },
+    ),
+  },
 ] as const satisfies readonly ScreenEntry[];
 
 /** A path pattern of the registry; the web app's module record is keyed by these. */

@@ -95,6 +95,9 @@ import registerFr from './register/fr.json' with { type: 'json' };
 import rulesAr from './rules/ar.json' with { type: 'json' };
 import rulesEn from './rules/en.json' with { type: 'json' };
 import rulesFr from './rules/fr.json' with { type: 'json' };
+import rolloverAr from './rollover/ar.json' with { type: 'json' };
+import rolloverEn from './rollover/en.json' with { type: 'json' };
+import rolloverFr from './rollover/fr.json' with { type: 'json' };
 import schoolSetupAr from './school-setup/ar.json' with { type: 'json' };
 import schoolSetupEn from './school-setup/en.json' with { type: 'json' };
 import schoolSetupFr from './school-setup/fr.json' with { type: 'json' };
@@ -151,4 +154,5 @@ export const CATALOGS = {
   'day-log': { en: dayLogEn, fr: dayLogFr, ar: dayLogAr },
   conversations: { en: conversationsEn, fr: conversationsFr, ar: conversationsAr },
   alerts: { en: alertsEn, fr: alertsFr, ar: alertsAr },
+  rollover: { en: rolloverEn, fr: rolloverFr, ar: rolloverAr },
 } as const;
