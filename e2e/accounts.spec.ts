@@ -171,6 +171,8 @@ test('the principal’s dashboard has the contract’s tiles plus the school-yea
     ['Messages', '/conversations'],
     // docs/decisions/0081-push-and-live.md
     ['Notification settings', '/notification-settings'],
+    // docs/decisions/0091-the-year-rollover.md
+    ['New school year', '/rollover'],
   ]);
 });
 

@@ -67,6 +67,7 @@ const EXPECTED: Record<Exclude<SchoolType, typeof USER_TYPE.parent>, [string, st
     ['Photos', '/photos'],
     ['Messages', '/conversations'],
     ['Notification settings', '/notification-settings'],
+    ['New school year', '/rollover'],
   ],
 };
 

@@ -67,6 +67,8 @@ describe('dashboard tiles', () => {
       PHOTOS_TILE,
       MESSAGES_TILE,
       settings,
+      // docs/decisions/0091-the-year-rollover.md
+      { label: 'New school year', path: '/rollover' },
     ]);
   });
 
