@@ -14,7 +14,8 @@
  * fee reports (bench/fees.ts) of the large school, BENCH_ONLY=child-day only the calls of a child's
  * day (bench/child-day.ts). BENCH_ONLY=content measures only the public content calls and the
  * server-rendered home page (bench/content.ts; after `npm run build`) against the bare server, and a
- * cold render of the home page.
+ * cold render of the home page. BENCH_ONLY=rollover times only the year rollover of the large school
+ * (bench/rollover.ts), last on each engine since it changes the school.
  */
 // The server renders pages with React's production build, as the installed product does.
 process.env.NODE_ENV ??= 'production';
@@ -34,18 +35,20 @@ import { buildApp } from '../src/server/app.js';
 import { type Config, type DatabaseConfig, loadConfig } from '../src/server/config.js';
 import { connectDatabase, type Db } from '../src/server/db/connect.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
+import { backupToFile } from '../src/server/features/backup/backup.js';
 import { seedLargeCare } from './care.js';
 import { seedChildDays } from './child-day.js';
 import { runContentBench } from './content.js';
 import { BENCH_PARENT, seedLargeFamilies } from './family.js';
 import { seedLargeFees } from './fees.js';
 import { BENCH_PASSWORD, BENCH_STUDENT, BENCH_TEACHER, LARGE, seedLargeSchool } from './large-school.js';
+import { ROLLOVER_TARGET_MS, runRolloverBench } from './rollover.js';
 import { runUploadBench } from './uploads.js';
 
 const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ONLY = process.env.BENCH_ONLY;
-const SECTIONS = ['queries', 'uploads', 'fees', 'child-day', 'content'];
+const SECTIONS = ['queries', 'uploads', 'fees', 'child-day', 'content', 'rollover'];
 if (ONLY !== undefined && !SECTIONS.includes(ONLY)) {
   throw new Error(`BENCH_ONLY must be one of ${SECTIONS.join(', ')}, not ${ONLY}`);
 }
@@ -309,7 +312,8 @@ async function runEngine(database: DatabaseConfig, dataDir: string): Promise<voi
     },
     ...feeCalls,
   ];
-  const calls = ONLY === 'fees' ? feeCalls : ONLY === 'child-day' ? childDayCalls : everyCall;
+  const calls =
+    ONLY === 'fees' ? feeCalls : ONLY === 'child-day' ? childDayCalls : ONLY === 'rollover' ? [] : everyCall;
 
   // The same bytes from a bare Node server: what the machine can do without our code.
   const bodies = new Map<string, Buffer>();
@@ -357,6 +361,19 @@ async function runEngine(database: DatabaseConfig, dataDir: string): Promise<voi
   if (slowOthers.length > 0)
     console.log(`other calls at or over ${TARGET_P99_MS} ms at p99: ${slowOthers.join(', ')}`);
   bare.close();
+  // Last: the rollover changes the school the calls above read.
+  if (ONLY === undefined || ONLY === 'rollover') {
+    const times = await runRolloverBench(base, tokens.principal, () =>
+      backupToFile(
+        { database, files: app.files, passphrase: config.backup.passphrase },
+        { dir: path.join(dataDir, 'bench-backups') },
+      ),
+    );
+    const moving = times.runMs - times.backupMs;
+    console.log(
+      `rollover: ${times.pupilsMoved} pupils moved up, ${times.leaving} leaving, ${times.feePlansDrafted} fee plans drafted; preview ${times.previewMs} ms; run ${times.runMs} ms, of which the backup written first about ${times.backupMs} ms and the move about ${moving} ms${times.runMs < ROLLOVER_TARGET_MS ? '' : ` (over the ${ROLLOVER_TARGET_MS / 1000} s target as a whole)`}`,
+    );
+  }
   await app.close();
 }
 

@@ -360,7 +360,10 @@ async function writeSchool(trx: Db, plan: SchoolPlan, hashes: string[], today: n
     .values(
       CLASS_NAMES.map((name, index) => {
         const next = CLASS_NAMES[index + 1];
-        return { class_id: classId.get(name) as number, next_class_id: next ? (classId.get(next) as number) : null };
+        return {
+          class_id: classId.get(name) as number,
+          next_class_id: next ? (classId.get(next) as number) : null,
+        };
       }),
     )
     .execute();

@@ -9,7 +9,12 @@ import { testTranslator, untranslatedTexts } from '../../../test/i18n.js';
 import { apiError, mockApi, renderScreen } from '../../../test/school-test-utils.js';
 import { RolloverScreen } from './RolloverScreen.js';
 
-const row = (classId: number, className: string, next: number | null | undefined, pupils = 3): ClassProgression => ({
+const row = (
+  classId: number,
+  className: string,
+  next: number | null | undefined,
+  pupils = 3,
+): ClassProgression => ({
   classId,
   className,
   nextClassId: next ?? null,
@@ -124,7 +129,9 @@ describe('RolloverScreen', () => {
 
   it('speaks Arabic', async () => {
     renderRollover({}, 'ar');
-    expect(await screen.findByRole('combobox', { name: 'الصف التالي لـ \u2068KG\u2069' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('combobox', { name: 'الصف التالي لـ \u2068KG\u2069' }),
+    ).toBeInTheDocument();
   });
 
   it('speaks the pseudo-locale everywhere but the names of classes and years', async () => {

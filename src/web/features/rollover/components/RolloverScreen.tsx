@@ -23,7 +23,8 @@ const choiceOf = (row: ClassProgression): string =>
   !row.mapped ? '' : row.leaves ? LEAVES : String(row.nextClassId);
 
 /** The server's words for a refusal (a 409 names the class), else `fallback`. */
-const refusalOf = (error: unknown, fallback: string): string => (isApiError(error) ? error.message : fallback);
+const refusalOf = (error: unknown, fallback: string): string =>
+  isApiError(error) ? error.message : fallback;
 
 function ClassMap({ rows }: { rows: ClassProgression[] }) {
   const { t } = useI18n();
@@ -173,7 +174,9 @@ function YearMove() {
       onSuccess: (answer) => {
         setDone(answer.data);
         setConfirmed(false);
-        notify.success(t('rollover.run.done', { year: answer.data.toYear.name, file: answer.data.backupFile }));
+        notify.success(
+          t('rollover.run.done', { year: answer.data.toYear.name, file: answer.data.backupFile }),
+        );
       },
       onError: (error) => setProblems([refusalOf(error, t('rollover.run.failed'))]),
     });
