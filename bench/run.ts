@@ -36,6 +36,8 @@ import { type Config, type DatabaseConfig, loadConfig } from '../src/server/conf
 import { connectDatabase, type Db } from '../src/server/db/connect.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { backupToFile } from '../src/server/features/backup/backup.js';
+import { runRollover } from '../src/server/features/rollover/rollover.service.js';
+import { nowIso } from '../src/server/lib/time.js';
 import { seedLargeCare } from './care.js';
 import { seedChildDays } from './child-day.js';
 import { runContentBench } from './content.js';
@@ -363,15 +365,26 @@ async function runEngine(database: DatabaseConfig, dataDir: string): Promise<voi
   bare.close();
   // Last: the rollover changes the school the calls above read.
   if (ONLY === undefined || ONLY === 'rollover') {
-    const times = await runRolloverBench(base, tokens.principal, () =>
-      backupToFile(
-        { database, files: app.files, passphrase: config.backup.passphrase },
-        { dir: path.join(dataDir, 'bench-backups') },
-      ),
+    const principal = await db
+      .selectFrom('app_user')
+      .select('id')
+      .where('email_key', '=', 'principal@demo.school')
+      .executeTakeFirstOrThrow();
+    const times = await runRolloverBench(
+      base,
+      tokens.principal,
+      async () =>
+        (
+          await backupToFile(
+            { database, files: app.files, passphrase: config.backup.passphrase },
+            { dir: config.backup.dir },
+          )
+        ).file,
+      (toYearId, file) => runRollover(db, principal.id, toYearId, async () => path.basename(file), nowIso()),
     );
-    const moving = times.runMs - times.backupMs;
+    const whole = times.backupMs + times.runMs;
     console.log(
-      `rollover: ${times.pupilsMoved} pupils moved up, ${times.leaving} leaving, ${times.feePlansDrafted} fee plans drafted; preview ${times.previewMs} ms; run ${times.runMs} ms, of which the backup written first about ${times.backupMs} ms and the move about ${moving} ms${times.runMs < ROLLOVER_TARGET_MS ? '' : ` (over the ${ROLLOVER_TARGET_MS / 1000} s target as a whole)`}`,
+      `rollover: ${times.pupilsMoved} pupils moved up, ${times.leaving} leaving, ${times.feePlansDrafted} fee plans drafted; preview ${times.previewMs} ms; the backup written first ${times.backupMs} ms, the move ${times.runMs} ms (target < ${ROLLOVER_TARGET_MS / 1000} s: the move ${times.runMs < ROLLOVER_TARGET_MS ? 'meets it' : 'misses it'}, backup and move together ${whole < ROLLOVER_TARGET_MS ? 'meet it' : 'miss it'})`,
     );
   }
   await app.close();
