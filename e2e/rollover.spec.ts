@@ -59,9 +59,9 @@ test('the principal previews and runs the rollover; the parent still reads last 
     const parent = await tokenFor('parent@demo.school');
     const children = (await (
       await request.get('/api/family/children', { headers: { authorization: `Bearer ${parent}` } })
-    ).json()) as { data: { id: number }[] };
+    ).json()) as { data: { studentId: number }[] };
     for (const child of children.data) {
-      const years = await request.get(`/api/pupils/${child.id}/years`, {
+      const years = await request.get(`/api/pupils/${child.studentId}/years`, {
         headers: { authorization: `Bearer ${parent}` },
       });
       expect(years.status()).toBe(200);
