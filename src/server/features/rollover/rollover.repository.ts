@@ -73,15 +73,17 @@ export async function replaceProgressions(
       .execute();
 }
 
-/** The current enrolments: every pupil's current class. */
-export async function currentEnrolments(db: Db): Promise<{ studentId: number; classId: number }[]> {
+/** The current enrolments: every pupil's current class, since when. */
+export async function currentEnrolments(
+  db: Db,
+): Promise<{ studentId: number; classId: number; startedOn: string }[]> {
   const rows = await db
     .selectFrom('enrolment')
-    .select(['student_id', 'class_id'])
+    .select(['student_id', 'class_id', 'started_on'])
     .where('ended_on', 'is', null)
     .orderBy('student_id')
     .execute();
-  return rows.map((row) => ({ studentId: row.student_id, classId: row.class_id }));
+  return rows.map((row) => ({ studentId: row.student_id, classId: row.class_id, startedOn: row.started_on }));
 }
 
 /** Every guardian link: parent and child. */
@@ -178,14 +180,14 @@ export async function insertDraftPlan(
       .execute();
 }
 
-/** Ends the current enrolments of these classes on `lastDay`. */
-export async function endEnrolments(trx: Db, classIds: readonly number[], lastDay: string): Promise<void> {
-  for (const part of chunks(classIds))
+/** Ends these pupils' current enrolments on `lastDay`. */
+export async function endEnrolments(trx: Db, studentIds: readonly number[], lastDay: string): Promise<void> {
+  for (const part of chunks(studentIds))
     await trx
       .updateTable('enrolment')
       .set({ ended_on: lastDay })
       .where('ended_on', 'is', null)
-      .where('class_id', 'in', part)
+      .where('student_id', 'in', part)
       .execute();
 }
 

@@ -72,8 +72,8 @@ export async function saveProgressions(db: Db, input: ClassProgressionInput): Pr
 interface Plan {
   summary: RolloverSummary;
   moves: { studentId: number; classId: number }[];
-  /** Classes whose current enrolments end. */
-  endingClassIds: number[];
+  /** The pupils whose current enrolment ends: those moving up and the leavers. */
+  ending: number[];
   archive: number[];
   drafts: { plan: PlanToDraft; term: { id: number; name: string }; dueDate: string }[];
 }
@@ -105,19 +105,27 @@ export async function planRollover(db: Db, toYearId: number): Promise<Plan> {
   if (await runTouching(db, fromYear.id, toYear.id)) throw conflict(C.alreadyRolledOver, M.alreadyRolledOver);
 
   const progressions = await classProgressions(db);
-  const unmapped = progressions.find((row) => row.pupils > 0 && row.nextClassId === undefined);
+  const names = new Map(progressions.map((row) => [row.classId, row.className]));
+  const nextOf = new Map(progressions.map((row) => [row.classId, row.nextClassId]));
+
+  // A pupil enrolled after the old year ended is already in the new year's class: they stay.
+  const all = await currentEnrolments(db);
+  const enrolments = all.filter((enrolment) => enrolment.startedOn <= fromYear.lastDay);
+  const pupilsOf = new Map<number, number>();
+  for (const enrolment of enrolments)
+    pupilsOf.set(enrolment.classId, (pupilsOf.get(enrolment.classId) ?? 0) + 1);
+  const unmapped = progressions.find((row) => pupilsOf.has(row.classId) && row.nextClassId === undefined);
   if (unmapped)
     throw conflict(C.classNotMapped, M.classNotMapped(unmapped.className), {
       classId: unmapped.classId,
       className: unmapped.className,
     });
-  const names = new Map(progressions.map((row) => [row.classId, row.className]));
-  const nextOf = new Map(progressions.map((row) => [row.classId, row.nextClassId]));
 
-  const enrolments = await currentEnrolments(db);
   const moves: Plan['moves'] = [];
   const leavers = new Set<number>();
-  const staying = new Set<number>();
+  const staying = new Set(
+    all.filter((enrolment) => enrolment.startedOn > fromYear.lastDay).map((e) => e.studentId),
+  );
   for (const enrolment of enrolments) {
     const next = nextOf.get(enrolment.classId);
     if (next === null) leavers.add(enrolment.studentId);
@@ -154,11 +162,11 @@ export async function planRollover(db: Db, toYearId: number): Promise<Plan> {
   }
 
   const classes = progressions
-    .filter((row) => row.pupils > 0)
+    .filter((row) => pupilsOf.has(row.classId))
     .map((row) => ({
       classId: row.classId,
       className: row.className,
-      pupils: row.pupils,
+      pupils: pupilsOf.get(row.classId) ?? 0,
       nextClassId: row.nextClassId ?? null,
       nextClassName: row.nextClassId ? (names.get(row.nextClassId) ?? null) : null,
       leaves: row.nextClassId === null,
@@ -179,7 +187,7 @@ export async function planRollover(db: Db, toYearId: number): Promise<Plan> {
   return {
     summary,
     moves,
-    endingClassIds: classes.map((row) => row.classId),
+    ending: [...moves.map((move) => move.studentId), ...leavers],
     archive: [...leavers, ...guardians],
     drafts,
   };
@@ -208,7 +216,7 @@ export async function runRollover(
       const plan = await planRollover(trx, toYearId);
       const { fromYear, toYear } = plan.summary;
       // The old enrolments end before the new start: a pupil has at most one current class.
-      await endEnrolments(trx, plan.endingClassIds, fromYear.lastDay);
+      await endEnrolments(trx, plan.ending, fromYear.lastDay);
       await startEnrolments(trx, plan.moves, toYear.firstDay);
       await archiveAccounts(trx, plan.archive, at);
       for (const draft of plan.drafts)

@@ -16,7 +16,14 @@ import type { Db } from '../../db/connect.js';
 import { isPostgres } from '../../db/engine.js';
 import { DEMO_PASSWORD } from '../../demo/index.js';
 import { TEST_ENGINES } from '../../test/databases.js';
-import { bearer, type Caller, callAs, logIn, withDemoSchool } from '../../test/school-fixtures.js';
+import {
+  bearer,
+  type Caller,
+  callAs,
+  logIn,
+  userWithSession,
+  withDemoSchool,
+} from '../../test/school-fixtures.js';
 
 /**
  * The year rollover (docs/decisions/0091-the-year-rollover.md) on the demo school: Nursery, KG,
@@ -63,6 +70,8 @@ describe.each(TEST_ENGINES)('the year rollover on %s', (engine) => {
   });
   let nextYearId = 0;
   let preview: RolloverSummary;
+  /** A pupil enrolled in KG after the old year ended: already in the new year's class. */
+  let lateStarter = 0;
   const brother = () => f.children[1];
 
   it('is for the principal only', async () => {
@@ -91,6 +100,11 @@ describe.each(TEST_ENGINES)('the year rollover on %s', (engine) => {
       });
       expect(term.statusCode, term.body).toBe(201);
     }
+    lateStarter = (await userWithSession(t.db, 'Student', 'Lena Late')).id;
+    await t.db
+      .insertInto('enrolment')
+      .values({ student_id: lateStarter, class_id: f.classes.KG, started_on: '2027-08-20', ended_on: null })
+      .execute();
   });
 
   it('keeps the mapping of classes, refusing unknown classes, a class into itself and a class twice', async () => {
@@ -204,6 +218,7 @@ describe.each(TEST_ENGINES)('the year rollover on %s', (engine) => {
             .select((eb) => eb.fn.countAll().as('n'))
             .where('class_id', '=', classId)
             .where('ended_on', 'is', null)
+            .where('started_on', '<=', '2027-07-31')
             .executeTakeFirstOrThrow()
         ).n,
       );
@@ -271,8 +286,18 @@ describe.each(TEST_ENGINES)('the year rollover on %s', (engine) => {
       expect(moved.length).toBe(row.leaves ? 0 : row.pupils);
       for (const now of moved) expect(now).toEqual({ class_id: row.nextClassId, started_on: '2027-09-01' });
     }
-    const current = await t.db.selectFrom('enrolment').select('id').where('ended_on', 'is', null).execute();
-    expect(current.length).toBe(preview.movingUp);
+    const current = await t.db
+      .selectFrom('enrolment')
+      .select(['student_id', 'class_id', 'started_on'])
+      .where('ended_on', 'is', null)
+      .execute();
+    expect(current.length).toBe(preview.movingUp + 1);
+    // The late starter stays where they started, and did not count.
+    expect(current.find((row) => row.student_id === lateStarter)).toEqual({
+      student_id: lateStarter,
+      class_id: f.classes.KG,
+      started_on: '2027-08-20',
+    });
     const archived = await t.db
       .selectFrom('app_user')
       .select(['id', 'type'])
