@@ -521,6 +521,8 @@ export const SCREENS = [
       },
     ),
   },
+  // docs/decisions/0091-the-year-rollover.md: a pupil's school years, for those who see the pupil.
+  { path: '/past-years/:id', title: 'Past years', titleKey: 'rollover.years.title', who: SCHOOL_AND_PARENTS },
   // docs/decisions/0091-the-year-rollover.md: the principal moves the school into its next year.
   {
     path: '/rollover',

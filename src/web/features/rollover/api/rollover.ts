@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   type ClassProgressionInput,
   ClassProgressionsAnswerSchema,
+  PupilYearsAnswerSchema,
   RolloverPreviewAnswerSchema,
   RolloverRunAnswerSchema,
 } from '../../../../shared/api/rollover.js';
@@ -59,3 +60,12 @@ export const useRunRollover = () =>
     (toYearId: number) => apiClient.post('admin/rollover', { toYearId }, { schema: RolloverRunAnswerSchema }),
     rolloverQueryKey,
   );
+
+/** `GET pupils/{id}/years`: the school years a pupil was at the school, the latest first. */
+export const pupilYearsQueryOptions = (studentId: number) =>
+  queryOptions({
+    queryKey: ['school', 'pupil-years', studentId],
+    queryFn: ({ signal }) =>
+      apiClient.get(`pupils/${studentId}/years`, { signal, schema: PupilYearsAnswerSchema }),
+  });
+export const usePupilYears = (studentId: number) => useQuery(pupilYearsQueryOptions(studentId));
