@@ -72,4 +72,20 @@ test('the principal previews and runs the rollover; the parent still reads last 
       );
     }
   });
+
+  await test.step('the parent reads the past years on their screen, axe-clean at 375 and 1280 px', async () => {
+    const parent = await logInAs('parent@demo.school');
+    const children = (await (
+      await request.get('/api/family/children', { headers: { authorization: `Bearer ${parent}` } })
+    ).json()) as { data: { studentId: number }[] };
+    const child = children.data[0]?.studentId;
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/past-years/${child}`);
+      const years = page.getByRole('list', { name: 'The school years' });
+      await expect(years.getByRole('heading', { name: current.data.year.name })).toBeVisible();
+      await expect(years.getByRole('heading', { name: new RegExp(`^${nextName}`) })).toBeVisible();
+      expect(await blockingViolations(page, '/past-years/:id', width)).toEqual([]);
+    }
+  });
 });
