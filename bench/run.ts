@@ -15,7 +15,9 @@
  * day (bench/child-day.ts). BENCH_ONLY=content measures only the public content calls and the
  * server-rendered home page (bench/content.ts; after `npm run build`) against the bare server, and a
  * cold render of the home page. BENCH_ONLY=year measures only the calls of the school year
- * (bench/school-year.ts): a family's calendar feed and a parent's calendar.
+ * (bench/school-year.ts): a family's calendar feed and a parent's calendar. BENCH_ONLY=rollover times
+ * only the year rollover of the large school (bench/rollover.ts), last on each engine since it changes
+ * the school.
  */
 // The server renders pages with React's production build, as the installed product does.
 process.env.NODE_ENV ??= 'production';
@@ -35,19 +37,23 @@ import { buildApp } from '../src/server/app.js';
 import { type Config, type DatabaseConfig, loadConfig } from '../src/server/config.js';
 import { connectDatabase, type Db } from '../src/server/db/connect.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
+import { backupToFile } from '../src/server/features/backup/backup.js';
+import { runRollover } from '../src/server/features/rollover/rollover.service.js';
+import { nowIso } from '../src/server/lib/time.js';
 import { seedLargeCare } from './care.js';
 import { seedChildDays } from './child-day.js';
 import { runContentBench } from './content.js';
 import { BENCH_PARENT, seedLargeFamilies } from './family.js';
 import { seedLargeFees } from './fees.js';
 import { BENCH_PASSWORD, BENCH_STUDENT, BENCH_TEACHER, LARGE, seedLargeSchool } from './large-school.js';
+import { ROLLOVER_TARGET_MS, runRolloverBench } from './rollover.js';
 import { seedLargeYear } from './school-year.js';
 import { runUploadBench } from './uploads.js';
 
 const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ONLY = process.env.BENCH_ONLY;
-const SECTIONS = ['queries', 'uploads', 'fees', 'child-day', 'content', 'year'];
+const SECTIONS = ['queries', 'uploads', 'fees', 'child-day', 'content', 'year', 'rollover'];
 if (ONLY !== undefined && !SECTIONS.includes(ONLY)) {
   throw new Error(`BENCH_ONLY must be one of ${SECTIONS.join(', ')}, not ${ONLY}`);
 }
@@ -341,7 +347,9 @@ async function runEngine(database: DatabaseConfig, dataDir: string): Promise<voi
         ? childDayCalls
         : ONLY === 'year'
           ? yearCalls
-          : everyCall;
+          : ONLY === 'rollover'
+            ? []
+            : everyCall;
 
   // The same bytes from a bare Node server: what the machine can do without our code.
   const bodies = new Map<string, Buffer>();
@@ -389,6 +397,30 @@ async function runEngine(database: DatabaseConfig, dataDir: string): Promise<voi
   if (slowOthers.length > 0)
     console.log(`other calls at or over ${TARGET_P99_MS} ms at p99: ${slowOthers.join(', ')}`);
   bare.close();
+  // Last: the rollover changes the school the calls above read.
+  if (ONLY === undefined || ONLY === 'rollover') {
+    const principal = await db
+      .selectFrom('app_user')
+      .select('id')
+      .where('email_key', '=', 'principal@demo.school')
+      .executeTakeFirstOrThrow();
+    const times = await runRolloverBench(
+      base,
+      tokens.principal,
+      async () =>
+        (
+          await backupToFile(
+            { database, files: app.files, passphrase: config.backup.passphrase },
+            { dir: config.backup.dir },
+          )
+        ).file,
+      (toYearId, file) => runRollover(db, principal.id, toYearId, async () => path.basename(file), nowIso()),
+    );
+    const whole = times.backupMs + times.runMs;
+    console.log(
+      `rollover: ${times.pupilsMoved} pupils moved up, ${times.leaving} leaving, ${times.feePlansDrafted} fee plans drafted; preview ${times.previewMs} ms; the backup written first ${times.backupMs} ms, the move ${times.runMs} ms (target < ${ROLLOVER_TARGET_MS / 1000} s: the move ${times.runMs < ROLLOVER_TARGET_MS ? 'meets it' : 'misses it'}, backup and move together ${whole < ROLLOVER_TARGET_MS ? 'meet it' : 'miss it'})`,
+    );
+  }
   await app.close();
 }
 

@@ -178,6 +178,8 @@ test('the principal’s dashboard has the contract’s tiles plus the school-yea
     // docs/decisions/0089-screens-for-the-school-year-and-calendar.md
     ['School years', '/school-years'],
     ['Calendar', '/calendar'],
+    // docs/decisions/0091-the-year-rollover.md
+    ['New school year', '/rollover'],
   ]);
 });
 

@@ -74,6 +74,7 @@ import { pagesRoutes } from './features/pages/pages.routes.js';
 import { loadPageRenderer, ServerPages } from './features/pages/server-pages.js';
 import { photoMomentRoutes } from './features/photo-moments/photo-moments.routes.js';
 import { pupilsRoutes } from './features/pupils/pupils.routes.js';
+import { rolloverRoutes } from './features/rollover/rollover.routes.js';
 import { schoolYearsRoutes } from './features/school-years/school-years.routes.js';
 import {
   readSettings,
@@ -351,6 +352,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       // The school area, by subject (record-level rules: features/school/school.policy.ts).
       await api.register(catalogRoutes);
       await api.register(schoolYearsRoutes);
+      await api.register(rolloverRoutes);
       await api.register(timetableRoutes);
       await api.register(examsRoutes);
       await api.register(marksRoutes);

@@ -46,6 +46,8 @@ export const PRINCIPAL_TILE_GROUP: Readonly<Partial<Record<ScreenPath, TileGroup
   // docs/decisions/0089-screens-for-the-school-year-and-calendar.md
   '/calendar': 'Daily',
   '/school-years': 'Teaching',
+  // docs/decisions/0091-the-year-rollover.md
+  '/rollover': 'Office',
 };
 
 export interface GroupOfTiles {

@@ -561,6 +561,26 @@ export const SCREENS = [
       },
     ),
   },
+  // docs/decisions/0091-the-year-rollover.md: a pupil's school years, for those who see the pupil.
+  { path: '/past-years/:id', title: 'Past years', titleKey: 'rollover.years.title', who: SCHOOL_AND_PARENTS },
+  // docs/decisions/0091-the-year-rollover.md: the principal moves the school into its next year.
+  {
+    path: '/rollover',
+    title: 'New school year',
+    titleKey: 'rollover.place.title',
+    who: PRINCIPAL_ONLY,
+    tiles: tileFor(
+      { Principle: 27 },
+      {
+        label: 'New school year',
+        icon: 'calendar-week',
+        blurb: 'Move the pupils up into next year',
+        labelKey: 'rollover.place.tile',
+        blurbKey: 'rollover.place.blurb',
+        addedBy: 'docs/decisions/0091-the-year-rollover.md',
+      },
+    ),
+  },
 ] as const satisfies readonly ScreenEntry[];
 
 /** A path pattern of the registry; the web app's module record is keyed by these. */

@@ -53,6 +53,8 @@ export interface UserTable {
   status: string;
   /** The user's language (a Locale); null: the school's default (docs/decisions/0059-message-catalogs.md). */
   language: Generated<string | null>;
+  /** When the rollover archived the account (docs/decisions/0091-the-year-rollover.md); null: not archived. */
+  archived_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -819,6 +821,27 @@ export interface Database {
   calendar_entry: CalendarEntryTable;
   calendar_entry_class: CalendarEntryClassTable;
   calendar_feed: CalendarFeedTable;
+  // The year rollover (docs/decisions/0091-the-year-rollover.md)
+  class_progression: ClassProgressionTable;
+  rollover_run: RolloverRunTable;
+}
+
+/** Where a class's pupils go when the year turns: the next class, or null when they leave. */
+export interface ClassProgressionTable {
+  class_id: number;
+  next_class_id: number | null;
+}
+
+/** A rollover that ran, from one school year to the next (each year once on either side). */
+export interface RolloverRunTable {
+  id: Generated<number>;
+  from_year_id: number;
+  to_year_id: number;
+  ran_by: number | null;
+  ran_at: string;
+  backup_file: string;
+  /** JSON: the counts of the preview it carried out. */
+  summary: string;
 }
 
 /** A closure or an event of the school calendar; days and times in the school's time zone. */

@@ -355,6 +355,20 @@ async function writeSchool(trx: Db, plan: SchoolPlan, hashes: string[], today: n
     .returning(['id', 'name'])
     .execute();
   const classId = new Map(classes.map((c) => [c.name, c.id]));
+  // Each class moves up into the next at the end of the year; the last one leaves
+  // (docs/decisions/0091-the-year-rollover.md), so the principal can preview a rollover at once.
+  await trx
+    .insertInto('class_progression')
+    .values(
+      CLASS_NAMES.map((name, index) => {
+        const next = CLASS_NAMES[index + 1];
+        return {
+          class_id: classId.get(name) as number,
+          next_class_id: next ? (classId.get(next) as number) : null,
+        };
+      }),
+    )
+    .execute();
   const subjects = await trx
     .insertInto('subject')
     .values(SUBJECT_NAMES.map((name) => ({ name, name_key: nameKeyOf(name) })))

@@ -37,6 +37,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { AUTH_ERROR_CODES } from '../../shared/api/error-codes.js';
+import { ROLLOVER_MESSAGES } from '../../shared/api/rollover.js';
 import {
   type AccountStatus,
   isSchoolType,
@@ -46,7 +48,7 @@ import {
   type UserType,
 } from '../../shared/constants.js';
 import type { Db } from '../db/connect.js';
-import { forbidden, unauthorized } from '../lib/errors.js';
+import { forbidden, HttpError, unauthorized } from '../lib/errors.js';
 
 /** Who a valid token belongs to; `request.user` holds this on authenticated routes. */
 export interface SessionUser {
@@ -56,6 +58,11 @@ export interface SessionUser {
   status: AccountStatus;
   /** The session the request came with, so a password change can keep it and end the others. */
   sessionId: number;
+  /**
+   * Archived by the year rollover (docs/decisions/0091-the-year-rollover.md): the account reads
+   * (GET) and signs out, nothing else.
+   */
+  archived?: boolean;
 }
 
 export interface AuthPluginOptions {
@@ -98,6 +105,10 @@ export const BEARER_AUTH = [{ bearerAuth: [] }];
  */
 export const CALLERS_EXTENSION = 'x-callers';
 
+/** What an archived account may still do: read, and sign out. */
+const READS = new Set(['GET', 'HEAD']);
+const SIGN_OUT = '/api/users/logout';
+
 const callersOfGuard = new WeakMap<AuthGuard, readonly UserType[]>();
 
 const MESSAGES = {
@@ -131,12 +142,15 @@ export const authPlugin = fp(
 
     const authenticate: AuthGuard = async (request) => {
       guarded.add(request);
-      if (request.user) return;
-      const token = bearerToken(request.headers.authorization);
-      if (!token) throw unauthorized(MESSAGES.missing);
-      const user = await findSessionUser(app.db, token);
-      if (!user) throw unauthorized(MESSAGES.ended);
-      request.user = user;
+      if (!request.user) {
+        const token = bearerToken(request.headers.authorization);
+        if (!token) throw unauthorized(MESSAGES.missing);
+        const user = await findSessionUser(app.db, token);
+        if (!user) throw unauthorized(MESSAGES.ended);
+        request.user = user;
+      }
+      if (request.user.archived && !READS.has(request.method) && request.routeOptions.url !== SIGN_OUT)
+        throw new HttpError(403, AUTH_ERROR_CODES.accountArchived, ROLLOVER_MESSAGES.accountArchived);
     };
 
     const requireSchoolUser: AuthGuard = async (request, reply) => {

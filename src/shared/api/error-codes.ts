@@ -56,6 +56,8 @@ export const AUTH_ERROR_CODES = {
   tooManyResets: 'TOO_MANY_RESETS',
   /** The reset link is unknown, used up or expired. */
   resetLinkInvalid: 'RESET_LINK_INVALID',
+  /** 403: an archived account (docs/decisions/0091-the-year-rollover.md) only reads, and only for a while. */
+  accountArchived: 'ACCOUNT_ARCHIVED',
 } as const;
 
 /** Accounts and profiles. */
@@ -155,6 +157,17 @@ export const CALENDAR_ERROR_CODES = {
   entryCancelled: 'ENTRY_CANCELLED',
 } as const;
 
+/** The year rollover (docs/decisions/0091-the-year-rollover.md); all 409s. */
+export const ROLLOVER_ERROR_CODES = {
+  /** A class with pupils has no next class and is not marked as leaving; details name it. */
+  classNotMapped: 'CLASS_NOT_MAPPED',
+  noCurrentYear: 'NO_CURRENT_YEAR',
+  /** The new year is the current one or does not start after the current one ends. */
+  yearNotNext: 'YEAR_NOT_NEXT',
+  /** The current year was rolled over already, or the new year was rolled into. */
+  alreadyRolledOver: 'ALREADY_ROLLED_OVER',
+} as const;
+
 /** Photo moments (docs/decisions/0083-taking-down-a-photo-moment.md). */
 export const PHOTO_MOMENT_ERROR_CODES = {
   /** 403: the caller sees the moment but may not take it down (only its poster and the principal may). */
@@ -200,7 +213,8 @@ export type ErrorCode =
   | CodesOf<typeof DAY_LOG_ERROR_CODES>
   | CodesOf<typeof PHOTO_MOMENT_ERROR_CODES>
   | CodesOf<typeof SCHOOL_YEAR_ERROR_CODES>
-  | CodesOf<typeof CALENDAR_ERROR_CODES>;
+  | CodesOf<typeof CALENDAR_ERROR_CODES>
+  | CodesOf<typeof ROLLOVER_ERROR_CODES>;
 
 /** The codes as one sorted list without repeats (the enum of `ErrorBodySchema.code`). */
 export const ERROR_CODES = [
@@ -226,6 +240,7 @@ export const ERROR_CODES = [
       PHOTO_MOMENT_ERROR_CODES,
       SCHOOL_YEAR_ERROR_CODES,
       CALENDAR_ERROR_CODES,
+      ROLLOVER_ERROR_CODES,
     ].flatMap((codes): ErrorCode[] => Object.values(codes)),
   ),
 ].sort() as [ErrorCode, ...ErrorCode[]];

@@ -95,6 +95,9 @@ import pupilsFr from './pupils/fr.json' with { type: 'json' };
 import registerAr from './register/ar.json' with { type: 'json' };
 import registerEn from './register/en.json' with { type: 'json' };
 import registerFr from './register/fr.json' with { type: 'json' };
+import rolloverAr from './rollover/ar.json' with { type: 'json' };
+import rolloverEn from './rollover/en.json' with { type: 'json' };
+import rolloverFr from './rollover/fr.json' with { type: 'json' };
 import rulesAr from './rules/ar.json' with { type: 'json' };
 import rulesEn from './rules/en.json' with { type: 'json' };
 import rulesFr from './rules/fr.json' with { type: 'json' };
@@ -159,4 +162,5 @@ export const CATALOGS = {
   alerts: { en: alertsEn, fr: alertsFr, ar: alertsAr },
   'school-years': { en: schoolYearsEn, fr: schoolYearsFr, ar: schoolYearsAr },
   calendar: { en: calendarEn, fr: calendarFr, ar: calendarAr },
+  rollover: { en: rolloverEn, fr: rolloverFr, ar: rolloverAr },
 } as const;

@@ -12,6 +12,8 @@ export const schoolPaths = {
   markHistory: paths.markHistory,
   studentList: (classId: number) => linkTo('/student-list/:id', classId),
   attendanceHistory: (studentId: number) => linkTo('/student-attendence/:id', studentId),
+  /** docs/decisions/0091-the-year-rollover.md */
+  pastYears: (studentId: number) => linkTo('/past-years/:id', studentId),
   scheduleSummary: (classId?: number) =>
     classId === undefined ? linkTo('/schedule-summary') : `${linkTo('/schedule-summary')}?classId=${classId}`,
   classAttendance: (classId?: number, date?: string) => {

@@ -1,8 +1,11 @@
 import crypto from 'node:crypto';
 import { AUTH_ERROR_CODES } from '../../../shared/api/error-codes.js';
+import { ROLLOVER_MESSAGES } from '../../../shared/api/rollover.js';
 import { USER_MESSAGES } from '../../../shared/api/users.js';
 import type { Db } from '../../db/connect.js';
 import { HttpError } from '../../lib/errors.js';
+import { nowIso } from '../../lib/time.js';
+import { archivedAccessOpen } from '../rollover/rollover.repository.js';
 import { emailKeyOf, findLoginRecord } from '../users/users.repository.js';
 import { findTrustedDevice, rememberDevice } from './device-login.js';
 import { claimPasswordCheck, passwordCheckSucceeded } from './login-throttle.js';
@@ -59,6 +62,9 @@ export async function logIn(db: Db, attempt: LogInAttempt): Promise<LoggedIn> {
     throw new HttpError(403, AUTH_ERROR_CODES.accountPending, USER_MESSAGES.accountPending);
   if (account.status !== 'active')
     throw new HttpError(403, AUTH_ERROR_CODES.accountRejected, USER_MESSAGES.accountRejected);
+  // An archived account (a leaver, docs/decisions/0091-the-year-rollover.md) signs in for as long as the school sets.
+  if (account.archivedAt !== null && !(await archivedAccessOpen(db, account.archivedAt, nowIso())))
+    throw new HttpError(403, AUTH_ERROR_CODES.accountArchived, ROLLOVER_MESSAGES.archiveClosed);
   const token = await createSession(db, account.id);
   return { token, deviceToken: await rememberDevice(db, attempt.deviceTokens, account.id) };
 }

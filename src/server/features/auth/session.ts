@@ -5,6 +5,7 @@ import type { Db } from '../../db/connect.js';
 import { hashToken } from '../../lib/secret-token.js';
 import { nowIso } from '../../lib/time.js';
 import type { SessionUser } from '../../plugins/auth.js';
+import { archivedAccessOpen } from '../rollover/rollover.repository.js';
 
 /**
  * Log-in sessions. A token is 32 random bytes in base64url (43 characters), shown to the client
@@ -56,6 +57,7 @@ export async function findSessionUser(db: Db, token: string): Promise<SessionUse
       'app_user.type as type',
       'app_user.name as name',
       'app_user.status as status',
+      'app_user.archived_at as archivedAt',
     ])
     .where('session.token_hash', '=', hashToken(token))
     .executeTakeFirst();
@@ -66,12 +68,14 @@ export async function findSessionUser(db: Db, token: string): Promise<SessionUse
   }
   // Sessions of a user who is no longer active are revoked when that happens; this is the backstop.
   if (row.status !== 'active') return undefined;
+  if (row.archivedAt !== null && !(await archivedAccessOpen(db, row.archivedAt, nowIso()))) return undefined;
   return {
     id: row.id,
     type: row.type as UserType,
     name: row.name,
     status: row.status as AccountStatus,
     sessionId: row.sessionId,
+    archived: row.archivedAt !== null,
   };
 }
 

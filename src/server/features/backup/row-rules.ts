@@ -150,6 +150,8 @@ const RULES: Record<string, Record<string, z.ZodTypeAny>> = {
     families_invited: flag,
     on_public_feed: flag,
   },
+  // The year rollover (docs/decisions/0091-the-year-rollover.md)
+  rollover_run: { summary: json('object') },
 };
 
 /** One column's schema: its type, then its rule, null where the column takes it. */

@@ -65,10 +65,10 @@ export async function findUserIdByEmail(db: Db, email: string): Promise<number |
 export async function findLoginRecord(
   db: Db,
   emailKey: string,
-): Promise<{ id: number; passwordHash: string; status: string } | undefined> {
+): Promise<{ id: number; passwordHash: string; status: string; archivedAt: string | null } | undefined> {
   return db
     .selectFrom('app_user')
-    .select(['id', 'password_hash as passwordHash', 'status'])
+    .select(['id', 'password_hash as passwordHash', 'status', 'archived_at as archivedAt'])
     .where('email_key', '=', emailKey)
     .executeTakeFirst();
 }

@@ -71,6 +71,7 @@ const EXPECTED: Record<Exclude<SchoolType, typeof USER_TYPE.parent>, [string, st
     ['Notification settings', '/notification-settings'],
     ['School years', '/school-years'],
     ['Calendar', '/calendar'],
+    ['New school year', '/rollover'],
   ],
 };
 

@@ -77,6 +77,8 @@ describe('dashboard tiles', () => {
       settings,
       schoolYears,
       calendar,
+      // docs/decisions/0091-the-year-rollover.md
+      { label: 'New school year', path: '/rollover' },
     ]);
   });
 

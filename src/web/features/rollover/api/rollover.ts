@@ -1,0 +1,71 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  type ClassProgressionInput,
+  ClassProgressionsAnswerSchema,
+  PupilYearsAnswerSchema,
+  RolloverPreviewAnswerSchema,
+  RolloverRunAnswerSchema,
+} from '../../../../shared/api/rollover.js';
+import { SchoolYearsAnswerSchema } from '../../../../shared/api/school-years.js';
+import { apiClient } from '../../../lib/api-client.js';
+import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.js';
+
+/** The year rollover (docs/decisions/0091-the-year-rollover.md): the principal's calls. */
+
+export const rolloverQueryKey = ['admin', 'rollover'] as const;
+
+/** `GET admin/rollover/classes`: every class and where its pupils go. */
+export const classProgressionsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...rolloverQueryKey, 'classes'],
+    queryFn: ({ signal }) =>
+      apiClient.get('admin/rollover/classes', { signal, schema: ClassProgressionsAnswerSchema }),
+  });
+export const useClassProgressions = () => useQuery(classProgressionsQueryOptions());
+
+/** `GET admin/school-years`: the years, to choose the new one. */
+export const schoolYearsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...rolloverQueryKey, 'years'],
+    queryFn: ({ signal }) => apiClient.get('admin/school-years', { signal, schema: SchoolYearsAnswerSchema }),
+  });
+export const useSchoolYears = () => useQuery(schoolYearsQueryOptions());
+
+/** `GET admin/rollover/preview?toYearId=`: what the move into that year would do. */
+export const rolloverPreviewQueryOptions = (toYearId: number) =>
+  queryOptions({
+    queryKey: [...rolloverQueryKey, 'preview', toYearId],
+    queryFn: ({ signal }) =>
+      apiClient.get(`admin/rollover/preview?toYearId=${toYearId}`, {
+        signal,
+        schema: RolloverPreviewAnswerSchema,
+      }),
+    // A refusal (409: a class without a next class) is an answer to show, not a failure to retry.
+    retry: false,
+  });
+export const useRolloverPreview = (toYearId: number | undefined) =>
+  useQuery({ ...rolloverPreviewQueryOptions(toYearId ?? 0), enabled: toYearId !== undefined });
+
+/** `PUT admin/rollover/classes`. */
+export const useSaveProgressions = () =>
+  useInvalidatingMutation(
+    (input: ClassProgressionInput) =>
+      apiClient.put('admin/rollover/classes', input, { schema: ClassProgressionsAnswerSchema }),
+    rolloverQueryKey,
+  );
+
+/** `POST admin/rollover`: the run, once. */
+export const useRunRollover = () =>
+  useInvalidatingMutation(
+    (toYearId: number) => apiClient.post('admin/rollover', { toYearId }, { schema: RolloverRunAnswerSchema }),
+    rolloverQueryKey,
+  );
+
+/** `GET pupils/{id}/years`: the school years a pupil was at the school, the latest first. */
+export const pupilYearsQueryOptions = (studentId: number) =>
+  queryOptions({
+    queryKey: ['school', 'pupil-years', studentId],
+    queryFn: ({ signal }) =>
+      apiClient.get(`pupils/${studentId}/years`, { signal, schema: PupilYearsAnswerSchema }),
+  });
+export const usePupilYears = (studentId: number) => useQuery(pupilYearsQueryOptions(studentId));
