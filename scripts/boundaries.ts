@@ -51,6 +51,8 @@ const PUBLIC_FILES: Record<string, readonly string[]> = {
   'photo-moments': ['child-day-moments.ts'],
   // Whether a class is closed on a day, for the register and attendance (features/calendar).
   calendar: ['closures.ts'],
+  // Report cards print with the receipts' school header: logo, colour and dates in words (features/report-cards).
+  fees: ['receipt-pdf.ts', 'document-words.ts'],
 };
 
 /** What a migration may import besides packages and its fellow migrations: the engine test. */

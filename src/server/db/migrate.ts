@@ -33,6 +33,8 @@ import * as answerVersions from './migrations/2026-12-05T0100-answer-versions.js
 // School years and terms (docs/decisions/0085-school-years-and-terms.md)
 import * as schoolYears from './migrations/2026-12-06T0100-school-years.js';
 import * as calendar from './migrations/2026-12-06T0200-calendar.js';
+// Report cards (docs/decisions/0090-report-cards.md)
+import * as reportCards from './migrations/2026-12-07T0200-report-cards.js';
 
 /**
  * Migrations are imported, not read from a folder, so that the compiled server and the tests run
@@ -73,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-05T0100-answer-versions': answerVersions,
   '2026-12-06T0100-school-years': schoolYears,
   '2026-12-06T0200-calendar': calendar,
+  '2026-12-07T0200-report-cards': reportCards,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -89,6 +89,9 @@ import publicSiteFr from './public-site/fr.json' with { type: 'json' };
 import pupilsAr from './pupils/ar.json' with { type: 'json' };
 import pupilsEn from './pupils/en.json' with { type: 'json' };
 import pupilsFr from './pupils/fr.json' with { type: 'json' };
+import reportCardsAr from './report-cards/ar.json' with { type: 'json' };
+import reportCardsEn from './report-cards/en.json' with { type: 'json' };
+import reportCardsFr from './report-cards/fr.json' with { type: 'json' };
 import registerAr from './register/ar.json' with { type: 'json' };
 import registerEn from './register/en.json' with { type: 'json' };
 import registerFr from './register/fr.json' with { type: 'json' };
@@ -151,4 +154,6 @@ export const CATALOGS = {
   'day-log': { en: dayLogEn, fr: dayLogFr, ar: dayLogAr },
   conversations: { en: conversationsEn, fr: conversationsFr, ar: conversationsAr },
   alerts: { en: alertsEn, fr: alertsFr, ar: alertsAr },
+  // Report cards (docs/decisions/0090-report-cards.md)
+  'report-cards': { en: reportCardsEn, fr: reportCardsFr, ar: reportCardsAr },
 } as const;

@@ -150,6 +150,8 @@ const RULES: Record<string, Record<string, z.ZodTypeAny>> = {
     families_invited: flag,
     on_public_feed: flag,
   },
+  // Report cards (docs/decisions/0090-report-cards.md)
+  report_card: { version: nonNegative(), content: json('object') },
 };
 
 /** One column's schema: its type, then its rule, null where the column takes it. */
