@@ -82,7 +82,14 @@ export function renderReportCards(
     }
     const besideWidth = width - logoWidth - 12;
     const beside = boxX(left + logoWidth + 12, besideWidth);
-    write(content.schoolName, { x: beside, width: besideWidth, y: top, size: 18, bold: true, color: SCHOOL_COLOUR });
+    write(content.schoolName, {
+      x: beside,
+      width: besideWidth,
+      y: top,
+      size: 18,
+      bold: true,
+      color: SCHOOL_COLOUR,
+    });
     write(t('report-cards.pdf.heading'), { x: beside, width: besideWidth, size: 11, color: '#333333' });
     doc.y = Math.max(doc.y, top + logoSize);
     doc.moveDown(0.5);
@@ -95,14 +102,25 @@ export function renderReportCards(
   };
 
   /** Cells of one line, by their share of the width, from where lines start. */
-  const row = (cells: { text: string; share: number; align?: 'start' | 'end' }[], size: number, bold = false) => {
+  const row = (
+    cells: { text: string; share: number; align?: 'start' | 'end' }[],
+    size: number,
+    bold = false,
+  ) => {
     room(size * 2);
     const y = doc.y;
     let x = left;
     let lowest = y;
     for (const cell of cells) {
       const cellWidth = width * cell.share;
-      write(cell.text, { x: boxX(x, cellWidth), width: cellWidth - 6, y, size, bold, align: cell.align ?? 'start' });
+      write(cell.text, {
+        x: boxX(x, cellWidth),
+        width: cellWidth - 6,
+        y,
+        size,
+        bold,
+        align: cell.align ?? 'start',
+      });
       lowest = Math.max(lowest, doc.y);
       x += cellWidth;
     }
@@ -163,7 +181,12 @@ export function renderReportCards(
         11,
       );
       if (subject.comment.text !== '') {
-        write(subject.comment.text, { x: boxX(left + 12, width - 12), width: width - 12, size: 9, color: '#444444' });
+        write(subject.comment.text, {
+          x: boxX(left + 12, width - 12),
+          width: width - 12,
+          size: 9,
+          color: '#444444',
+        });
       }
     }
     doc.moveDown(0.4);
@@ -187,7 +210,8 @@ export function renderReportCards(
       [
         { text: t('report-cards.card.division'), share: 0.5 },
         {
-          text: content.division === null ? t('report-cards.card.noMarks') : t(DIVISION_KEYS[content.division]),
+          text:
+            content.division === null ? t('report-cards.card.noMarks') : t(DIVISION_KEYS[content.division]),
           share: 0.5,
           align: 'end',
         },

@@ -52,7 +52,11 @@ export async function commentableSubjectIds(db: Db, viewer: Viewer, classId: num
     .select('id')
     .where((eb) =>
       eb.or([
-        eb('id', 'in', eb.selectFrom('class_assignment').select('subject_id').where('class_id', '=', classId)),
+        eb(
+          'id',
+          'in',
+          eb.selectFrom('class_assignment').select('subject_id').where('class_id', '=', classId),
+        ),
         eb('id', 'in', eb.selectFrom('mark').select('subject_id').where('class_id', '=', classId)),
       ]),
     )
@@ -70,6 +74,10 @@ export function findCardPupil(db: Db, viewer: Viewer, studentId: number): Promis
 export async function ownCardPupilIds(db: Db, viewer: Viewer): Promise<number[]> {
   if (viewer.type === USER_TYPE.student) return [viewer.id];
   if (viewer.type !== USER_TYPE.parent) return [];
-  const rows = await db.selectFrom('guardian').select('student_id').where('parent_id', '=', viewer.id).execute();
+  const rows = await db
+    .selectFrom('guardian')
+    .select('student_id')
+    .where('parent_id', '=', viewer.id)
+    .execute();
   return rows.map((row) => row.student_id);
 }

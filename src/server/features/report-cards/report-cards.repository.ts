@@ -62,7 +62,11 @@ export async function classSubjects(db: Db, classId: number): Promise<{ id: numb
   return db
     .selectFrom('subject as s')
     .select(['s.id', 's.name'])
-    .where('s.id', 'in', db.selectFrom('class_assignment').select('subject_id').where('class_id', '=', classId))
+    .where(
+      's.id',
+      'in',
+      db.selectFrom('class_assignment').select('subject_id').where('class_id', '=', classId),
+    )
     .orderBy('s.id')
     .execute();
 }
@@ -115,7 +119,11 @@ export interface WrittenComment {
 }
 
 /** The subject comments on the pupils' cards of the term. */
-export function subjectComments(db: Db, pupilIds: readonly number[], termId: number): Promise<WrittenComment[]> {
+export function subjectComments(
+  db: Db,
+  pupilIds: readonly number[],
+  termId: number,
+): Promise<WrittenComment[]> {
   if (pupilIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('report_card_comment as c')
@@ -209,9 +217,17 @@ export async function writeNotes(
         : { principal_remark: row.text, principal_id: row.text === '' ? null : writerId };
     await trx
       .insertInto('report_card_note')
-      .values({ student_id: row.studentId, term_id: where.termId, class_id: where.classId, ...written, updated_at: at })
+      .values({
+        student_id: row.studentId,
+        term_id: where.termId,
+        class_id: where.classId,
+        ...written,
+        updated_at: at,
+      })
       .onConflict((oc) =>
-        oc.columns(['student_id', 'term_id']).doUpdateSet({ ...written, class_id: where.classId, updated_at: at }),
+        oc
+          .columns(['student_id', 'term_id'])
+          .doUpdateSet({ ...written, class_id: where.classId, updated_at: at }),
       )
       .execute();
   }

@@ -15,8 +15,8 @@ import {
 import { USER_TYPE } from '../../../shared/constants.js';
 import { notFound } from '../../lib/errors.js';
 import { requestLocale } from '../../lib/i18n.js';
-import { CHECKED, DENIED, schoolRouting, SCHOOL_TAGS as TAGS } from '../../lib/school-routes.js';
 import { userLocale } from '../../lib/school-languages.js';
+import { CHECKED, DENIED, schoolRouting, SCHOOL_TAGS as TAGS } from '../../lib/school-routes.js';
 import { nowIso } from '../../lib/time.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { receiptLogo } from '../fees/receipt-pdf.js';
@@ -302,5 +302,4 @@ export async function reportCardsRoutes(app: FastifyInstance): Promise<void> {
       );
     },
   );
-
 }

@@ -125,7 +125,10 @@ async function classAndTerm(
   classId: number,
   termId: number,
 ): Promise<{ id: number; name: string; term: CardTerm } | undefined> {
-  const [visible, term] = await Promise.all([findVisibleClass(db, viewer, classId), findCardTerm(db, termId)]);
+  const [visible, term] = await Promise.all([
+    findVisibleClass(db, viewer, classId),
+    findCardTerm(db, termId),
+  ]);
   return visible && term ? { ...visible, term } : undefined;
 }
 
@@ -171,7 +174,8 @@ function assertNoRepeats(keys: readonly string[], field: string, locale: Locale)
   const seen = new Set<string>();
   const problems: FieldError[] = [];
   keys.forEach((key, index) => {
-    if (seen.has(key)) problems.push({ field: `${field}.${index}.studentId`, message: t('report-cards.error.listedTwice') });
+    if (seen.has(key))
+      problems.push({ field: `${field}.${index}.studentId`, message: t('report-cards.error.listedTwice') });
     seen.add(key);
   });
   const first = problems[0];
@@ -186,9 +190,11 @@ function assertNoRepeats(keys: readonly string[], field: string, locale: Locale)
 
 /** 404 naming every row the caller may not write, as for an unknown id; nothing is written. */
 function refuse(problems: FieldError[]): never {
-  throw new HttpError(404, COMMON_ERROR_CODES.notFound, 'report-cards.error.notAllowed', problems).withValues({
-    count: problems.length,
-  });
+  throw new HttpError(404, COMMON_ERROR_CODES.notFound, 'report-cards.error.notAllowed', problems).withValues(
+    {
+      count: problems.length,
+    },
+  );
 }
 
 /**
