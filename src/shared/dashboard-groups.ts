@@ -43,6 +43,8 @@ export const PRINCIPAL_TILE_GROUP: Readonly<Partial<Record<ScreenPath, TileGroup
   '/conversations': 'Daily',
   // docs/decisions/0081-push-and-live.md: the principal's own settings, beside their profile.
   '/notification-settings': 'Office',
+  // docs/decisions/0090-report-cards.md
+  '/report-cards-review': 'Teaching',
 };
 
 export interface GroupOfTiles {

@@ -85,6 +85,9 @@ const SCREEN_MODULES: { readonly [Path in ScreenPath]: () => Promise<RouteModule
   '/conversations': () => import('./routes/school/conversations.js'),
   '/conversations/:id': () => import('./routes/school/conversation.js'),
   '/notification-settings': () => import('./routes/school/notification-settings.js'),
+  '/report-card-comments': () => import('./routes/school/report-card-comments.js'),
+  '/report-cards-review': () => import('./routes/school/report-cards-review.js'),
+  '/report-cards': () => import('./routes/school/report-cards.js'),
 };
 
 /** The router's pages, in the registry's order. */
