@@ -548,7 +548,7 @@ export const SCREENS = [
     tiles: tileFor(
       { Principle: 25 },
       {
-        label: 'Report cards',
+        label: 'Review report cards',
         icon: 'award',
         blurb: 'Review and publish report cards',
         labelKey: 'report-cards.tile.review',

@@ -81,6 +81,7 @@ describe('the app shell on a desktop', () => {
         '/profile',
         '/attendance-report',
         '/notification-settings',
+        '/report-cards',
       ],
     ],
     [
@@ -101,6 +102,7 @@ describe('the app shell on a desktop', () => {
         '/photos',
         '/conversations',
         '/notification-settings',
+        '/report-card-comments',
       ],
     ],
   ])('a %s has every place of their dashboard in the side navigation', async (type, hrefs) => {

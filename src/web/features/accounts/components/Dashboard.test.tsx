@@ -25,6 +25,8 @@ const EXPECTED: Record<Exclude<SchoolType, typeof USER_TYPE.parent>, [string, st
     ['Notification', '/notification'],
     ['Attendance-Report', '/attendance-report'],
     ['Notification settings', '/notification-settings'],
+    // docs/decisions/0090-report-cards.md
+    ['Report cards', '/report-cards'],
   ],
   [USER_TYPE.teacher]: [
     ['Profile', '/profile'],
@@ -41,6 +43,7 @@ const EXPECTED: Record<Exclude<SchoolType, typeof USER_TYPE.parent>, [string, st
     ['Photos', '/photos'],
     ['Messages', '/conversations'],
     ['Notification settings', '/notification-settings'],
+    ['Report card comments', '/report-card-comments'],
   ],
   [USER_TYPE.principal]: [
     ['Profile', '/profile'],
@@ -67,6 +70,7 @@ const EXPECTED: Record<Exclude<SchoolType, typeof USER_TYPE.parent>, [string, st
     ['Photos', '/photos'],
     ['Messages', '/conversations'],
     ['Notification settings', '/notification-settings'],
+    ['Review report cards', '/report-cards-review'],
   ],
 };
 

@@ -35,7 +35,13 @@ describe('dashboard tiles', () => {
   it('are the contract’s menu per school type, plus Marks and Send Notification for staff and Approvals, Website, Inbox, ... Blog Comments for the principal', () => {
     // docs/decisions/0081-push-and-live.md: every school type's notification settings, last.
     const settings = { label: 'Notification settings', path: '/notification-settings' };
-    expect(dashboardTilesFor(USER_TYPE.student)).toEqual([...DASHBOARD_TILES[USER_TYPE.student], settings]);
+    // docs/decisions/0090-report-cards.md: report cards after them.
+    const reportCards = { label: 'Report cards', path: '/report-cards' };
+    expect(dashboardTilesFor(USER_TYPE.student)).toEqual([
+      ...DASHBOARD_TILES[USER_TYPE.student],
+      settings,
+      reportCards,
+    ]);
     // Today right after Profile: the register at the door is a teacher's first screen of the day.
     const [profile, ...rest] = DASHBOARD_TILES[USER_TYPE.teacher];
     expect(dashboardTilesFor(USER_TYPE.teacher)).toEqual([
@@ -47,6 +53,7 @@ describe('dashboard tiles', () => {
       PHOTOS_TILE,
       MESSAGES_TILE,
       settings,
+      { label: 'Report card comments', path: '/report-card-comments' },
     ]);
     expect(dashboardTilesFor(USER_TYPE.principal)).toEqual([
       ...DASHBOARD_TILES[USER_TYPE.principal],
@@ -67,6 +74,7 @@ describe('dashboard tiles', () => {
       PHOTOS_TILE,
       MESSAGES_TILE,
       settings,
+      { label: 'Review report cards', path: '/report-cards-review' },
     ]);
   });
 
