@@ -106,6 +106,8 @@ test.describe
         ...expected(DASHBOARD_TILES.Student),
         // docs/decisions/0081-push-and-live.md
         ['Notification settings', '/notification-settings'],
+        // docs/decisions/0090-report-cards.md
+        ['Report cards', '/report-cards'],
       ]);
       const token = await sessionToken(context);
       expect(token).toBeTruthy();
@@ -116,6 +118,8 @@ test.describe
         ...expected(DASHBOARD_TILES.Student),
         // docs/decisions/0081-push-and-live.md
         ['Notification settings', '/notification-settings'],
+        // docs/decisions/0090-report-cards.md
+        ['Report cards', '/report-cards'],
       ]);
 
       // The photo registered with is the profile's.
@@ -171,6 +175,8 @@ test('the principal’s dashboard has the contract’s tiles plus the school-yea
     ['Messages', '/conversations'],
     // docs/decisions/0081-push-and-live.md
     ['Notification settings', '/notification-settings'],
+    // docs/decisions/0090-report-cards.md
+    ['Review report cards', '/report-cards-review'],
   ]);
 });
 
@@ -193,6 +199,8 @@ test('the teacher’s dashboard has the contract’s tiles plus Marks, Send Noti
     ['Messages', '/conversations'],
     // docs/decisions/0081-push-and-live.md
     ['Notification settings', '/notification-settings'],
+    // docs/decisions/0090-report-cards.md
+    ['Report card comments', '/report-card-comments'],
   ]);
   await page.goto('/approvals');
   await expect(page.getByRole('alert')).toContainText('Only the principal can review new registrations.');

@@ -309,41 +309,49 @@ export async function saveRemarks(
  * pupil's card as it stands now becomes a new version when it differs from their latest published
  * one (or none is published); the same card is not published twice.
  */
-export async function publishClassCards(
+export function publishClassCards(
   db: Db,
   viewer: Viewer,
   where: { classId: number; termId: number },
   now: string,
 ): Promise<{ published: number; unchanged: number } | undefined> {
-  return db.transaction().execute(async (trx) => {
-    const found = await classAndTerm(trx, viewer, where.classId, where.termId);
-    if (!found) return undefined;
-    const settings = await readSettings(trx);
-    // The snapshot's names are in the school's language, which its data is written in.
-    const cards = await buildClassCards(trx, found, found.term, settings.name, settings.language);
-    const latest = await latestCards(
+  return db.transaction().execute((trx) => publishInTransaction(trx, viewer, where, now));
+}
+
+/** publishClassCards inside the caller's transaction (the demo school publishes while it is written). */
+export async function publishInTransaction(
+  trx: Db,
+  viewer: Viewer,
+  where: { classId: number; termId: number },
+  now: string,
+): Promise<{ published: number; unchanged: number } | undefined> {
+  const found = await classAndTerm(trx, viewer, where.classId, where.termId);
+  if (!found) return undefined;
+  const settings = await readSettings(trx);
+  // The snapshot's names are in the school's language, which its data is written in.
+  const cards = await buildClassCards(trx, found, found.term, settings.name, settings.language);
+  const latest = await latestCards(
+    trx,
+    cards.map((card) => card.student.id),
+    where.termId,
+  );
+  let published = 0;
+  for (const content of cards) {
+    const previous = latest.get(content.student.id);
+    if (previous && sameContent(previous.content, content)) continue;
+    await insertCard(
       trx,
-      cards.map((card) => card.student.id),
-      where.termId,
+      {
+        studentId: content.student.id,
+        termId: where.termId,
+        classId: where.classId,
+        version: (previous?.version ?? 0) + 1,
+        content,
+      },
+      viewer.id,
+      now,
     );
-    let published = 0;
-    for (const content of cards) {
-      const previous = latest.get(content.student.id);
-      if (previous && sameContent(previous.content, content)) continue;
-      await insertCard(
-        trx,
-        {
-          studentId: content.student.id,
-          termId: where.termId,
-          classId: where.classId,
-          version: (previous?.version ?? 0) + 1,
-          content,
-        },
-        viewer.id,
-        now,
-      );
-      published += 1;
-    }
-    return { published, unchanged: cards.length - published };
-  });
+    published += 1;
+  }
+  return { published, unchanged: cards.length - published };
 }
