@@ -82,10 +82,15 @@ export interface TermAttendance {
   onLeave: number;
 }
 
-/** The register's days of each pupil within the term's days, by status. */
+/**
+ * The register's days of each pupil in the class within the term's days, by status. Read by class
+ * (index attendance_class_report covers it): a pupil's days in another class are not on this
+ * class's card.
+ */
 export async function termAttendance(
   db: Db,
   pupilIds: readonly number[],
+  classId: number,
   term: { firstDay: string; lastDay: string },
 ): Promise<Map<number, TermAttendance>> {
   const byPupil = new Map<number, TermAttendance>(
@@ -95,7 +100,7 @@ export async function termAttendance(
   const rows = await db
     .selectFrom('attendance')
     .select((eb) => ['student_id', 'status', eb.fn.countAll<number | string>().as('days')])
-    .where('student_id', 'in', [...pupilIds])
+    .where('class_id', '=', classId)
     .where('att_date', '>=', term.firstDay)
     .where('att_date', '<=', term.lastDay)
     .groupBy(['student_id', 'status'])

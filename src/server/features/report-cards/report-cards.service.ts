@@ -58,7 +58,7 @@ export async function buildClassCards(
   const ids = pupils.map((pupil) => pupil.id);
   const [marks, attendance, comments, notes, subjects, pass] = await Promise.all([
     reportCardMarks(db, ids, schoolClass.id, term.id),
-    termAttendance(db, ids, term),
+    termAttendance(db, ids, schoolClass.id, term),
     subjectComments(db, ids, term.id),
     cardNotes(db, ids, term.id),
     classSubjects(db, schoolClass.id),
