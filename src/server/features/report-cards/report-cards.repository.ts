@@ -100,6 +100,8 @@ export async function termAttendance(
   const rows = await db
     .selectFrom('attendance')
     .select((eb) => ['student_id', 'status', eb.fn.countAll<number | string>().as('days')])
+    // By class and days alone, so the index answers without the table; rows of pupils no longer in
+    // the class are left out below.
     .where('class_id', '=', classId)
     .where('att_date', '>=', term.firstDay)
     .where('att_date', '<=', term.lastDay)
