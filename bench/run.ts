@@ -15,9 +15,10 @@
  * day (bench/child-day.ts). BENCH_ONLY=content measures only the public content calls and the
  * server-rendered home page (bench/content.ts; after `npm run build`) against the bare server, and a
  * cold render of the home page. BENCH_ONLY=year measures only the calls of the school year
- * (bench/school-year.ts): a family's calendar feed and a parent's calendar. BENCH_ONLY=rollover times
- * only the year rollover of the large school (bench/rollover.ts), last on each engine since it changes
- * the school.
+ * (bench/school-year.ts): a family's calendar feed and a parent's calendar. BENCH_ONLY=report-cards
+ * measures only a class's report cards and a pupil's published card (bench/report-cards.ts).
+ * BENCH_ONLY=rollover times only the year rollover of the large school (bench/rollover.ts), last on
+ * each engine since it changes the school.
  */
 // The server renders pages with React's production build, as the installed product does.
 process.env.NODE_ENV ??= 'production';
@@ -46,6 +47,7 @@ import { runContentBench } from './content.js';
 import { BENCH_PARENT, seedLargeFamilies } from './family.js';
 import { seedLargeFees } from './fees.js';
 import { BENCH_PASSWORD, BENCH_STUDENT, BENCH_TEACHER, LARGE, seedLargeSchool } from './large-school.js';
+import { seedReportCards } from './report-cards.js';
 import { ROLLOVER_TARGET_MS, runRolloverBench } from './rollover.js';
 import { seedLargeYear } from './school-year.js';
 import { runUploadBench } from './uploads.js';
@@ -53,7 +55,7 @@ import { runUploadBench } from './uploads.js';
 const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ONLY = process.env.BENCH_ONLY;
-const SECTIONS = ['queries', 'uploads', 'fees', 'child-day', 'content', 'year', 'rollover'];
+const SECTIONS = ['queries', 'uploads', 'fees', 'child-day', 'content', 'year', 'report-cards', 'rollover'];
 if (ONLY !== undefined && !SECTIONS.includes(ONLY)) {
   throw new Error(`BENCH_ONLY must be one of ${SECTIONS.join(', ')}, not ${ONLY}`);
 }
@@ -218,6 +220,24 @@ async function runEngine(database: DatabaseConfig, dataDir: string): Promise<voi
     .executeTakeFirstOrThrow();
 
   const logDay = registerDays[0];
+  const { termId } = await seedReportCards(db, student.class_id);
+
+  // Report cards (docs/decisions/0090-report-cards.md): a class's cards for a term as a teacher
+  // writes their comments, and a pupil's published card.
+  const reportCardCalls: Call[] = [
+    {
+      name: 'report-cards/classes/{class}/terms/{term}',
+      path: `/api/report-cards/classes/${taught.class_id}/terms/${termId}`,
+      as: 'teacher',
+      list: true,
+    },
+    {
+      name: 'report-cards/pupils/{pupil}/terms/{term}',
+      path: `/api/report-cards/pupils/${student.id}/terms/${termId}`,
+      as: 'student',
+      list: true,
+    },
+  ];
 
   // The principal's fee reports (docs/decisions/0026-fees.md): the whole school's term overview
   // and one pupil's statement are held to the same target as a class's lists.
@@ -321,6 +341,7 @@ async function runEngine(database: DatabaseConfig, dataDir: string): Promise<voi
       as: 'principal',
     },
     ...feeCalls,
+    ...reportCardCalls,
   ];
   // The school year (docs/decisions/0086-the-school-calendar.md): the family's secret feed, as a
   // calendar app fetches it, and the parent's calendar list.
@@ -347,9 +368,11 @@ async function runEngine(database: DatabaseConfig, dataDir: string): Promise<voi
         ? childDayCalls
         : ONLY === 'year'
           ? yearCalls
-          : ONLY === 'rollover'
-            ? []
-            : everyCall;
+          : ONLY === 'report-cards'
+            ? reportCardCalls
+            : ONLY === 'rollover'
+              ? []
+              : everyCall;
 
   // The same bytes from a bare Node server: what the machine can do without our code.
   const bodies = new Map<string, Buffer>();

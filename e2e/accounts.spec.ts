@@ -108,6 +108,8 @@ test.describe
         ['Notification settings', '/notification-settings'],
         // docs/decisions/0089-screens-for-the-school-year-and-calendar.md
         ['Calendar', '/calendar'],
+        // docs/decisions/0090-report-cards.md
+        ['Report cards', '/report-cards'],
       ]);
       const token = await sessionToken(context);
       expect(token).toBeTruthy();
@@ -120,6 +122,8 @@ test.describe
         ['Notification settings', '/notification-settings'],
         // docs/decisions/0089-screens-for-the-school-year-and-calendar.md
         ['Calendar', '/calendar'],
+        // docs/decisions/0090-report-cards.md
+        ['Report cards', '/report-cards'],
       ]);
 
       // The photo registered with is the profile's.
@@ -180,6 +184,8 @@ test('the principal’s dashboard has the contract’s tiles plus the school-yea
     ['Calendar', '/calendar'],
     // docs/decisions/0091-the-year-rollover.md
     ['New school year', '/rollover'],
+    // docs/decisions/0090-report-cards.md
+    ['Review report cards', '/report-cards-review'],
   ]);
 });
 
@@ -204,6 +210,8 @@ test('the teacher’s dashboard has the contract’s tiles plus Marks, Send Noti
     ['Notification settings', '/notification-settings'],
     // docs/decisions/0089-screens-for-the-school-year-and-calendar.md
     ['Calendar', '/calendar'],
+    // docs/decisions/0090-report-cards.md
+    ['Report card comments', '/report-card-comments'],
   ]);
   await page.goto('/approvals');
   await expect(page.getByRole('alert')).toContainText('Only the principal can review new registrations.');

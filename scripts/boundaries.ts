@@ -53,6 +53,8 @@ const PUBLIC_FILES: Record<string, readonly string[]> = {
   calendar: ['closures.ts'],
   // The year rollover writes a backup before it changes anything (features/rollover).
   backup: ['backup.ts'],
+  // Report cards print with the receipts' school header: logo, colour and dates in words (features/report-cards).
+  fees: ['receipt-pdf.ts', 'document-words.ts'],
 };
 
 /** What a migration may import besides packages and its fellow migrations: the engine test. */

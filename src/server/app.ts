@@ -75,6 +75,7 @@ import { loadPageRenderer, ServerPages } from './features/pages/server-pages.js'
 import { photoMomentRoutes } from './features/photo-moments/photo-moments.routes.js';
 import { pupilsRoutes } from './features/pupils/pupils.routes.js';
 import { rolloverRoutes } from './features/rollover/rollover.routes.js';
+import { reportCardsRoutes } from './features/report-cards/report-cards.routes.js';
 import { schoolYearsRoutes } from './features/school-years/school-years.routes.js';
 import {
   readSettings,
@@ -364,6 +365,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(careRoutes);
       // The school calendar and its feeds (docs/decisions/0086-the-school-calendar.md).
       await api.register(calendarRoutes);
+      // Report cards (docs/decisions/0090-report-cards.md).
+      await api.register(reportCardsRoutes);
       await api.register(contentAdminRoutes);
       await api.register(mediaRoutes);
       await api.register(formsRoutes);

@@ -153,6 +153,14 @@ export function childPlacesOf(child: ChildForNavigation): ChildPlace[] {
     ),
     // docs/decisions/0080-conversations.md: the child's conversation with the school.
     place('Messages', 'messages', 'Talk with the school', linkTo('/conversations/:id', id), 'envelope-paper'),
+    // docs/decisions/0090-report-cards.md: the child's published report cards.
+    place(
+      'Report cards',
+      'reportCards',
+      'Published report cards and their PDFs',
+      `${linkTo('/report-cards')}?studentId=${id}`,
+      'award',
+    ),
   ];
 }
 

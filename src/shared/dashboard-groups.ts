@@ -48,6 +48,8 @@ export const PRINCIPAL_TILE_GROUP: Readonly<Partial<Record<ScreenPath, TileGroup
   '/school-years': 'Teaching',
   // docs/decisions/0091-the-year-rollover.md
   '/rollover': 'Office',
+  // docs/decisions/0090-report-cards.md
+  '/report-cards-review': 'Teaching',
 };
 
 export interface GroupOfTiles {

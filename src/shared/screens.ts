@@ -581,6 +581,59 @@ export const SCREENS = [
       },
     ),
   },
+  // docs/decisions/0090-report-cards.md: teachers write a class's comments, the principal reviews and
+  // publishes, pupils and families read the published cards.
+  {
+    path: '/report-card-comments',
+    title: 'Report card comments',
+    titleKey: 'report-cards.comments.title',
+    who: STAFF,
+    tiles: tileFor(
+      { Teacher: 16 },
+      {
+        label: 'Report card comments',
+        icon: 'journal-text',
+        blurb: 'Comments for a class’s report cards',
+        labelKey: 'report-cards.tile.comments',
+        blurbKey: 'report-cards.tile.comments.blurb',
+        addedBy: 'docs/decisions/0090-report-cards.md',
+      },
+    ),
+  },
+  {
+    path: '/report-cards-review',
+    title: 'Review report cards',
+    titleKey: 'report-cards.review.title',
+    who: PRINCIPAL_ONLY,
+    tiles: tileFor(
+      { Principle: 28 },
+      {
+        label: 'Review report cards',
+        icon: 'award',
+        blurb: 'Review and publish report cards',
+        labelKey: 'report-cards.tile.review',
+        blurbKey: 'report-cards.tile.review.blurb',
+        addedBy: 'docs/decisions/0090-report-cards.md',
+      },
+    ),
+  },
+  {
+    path: '/report-cards',
+    title: 'Report cards',
+    titleKey: 'report-cards.mine.title',
+    who: [USER_TYPE.student, USER_TYPE.parent],
+    tiles: tileFor(
+      { Student: 9 },
+      {
+        label: 'Report cards',
+        icon: 'award',
+        blurb: 'Published report cards and their PDFs',
+        labelKey: 'report-cards.tile.mine',
+        blurbKey: 'report-cards.tile.mine.blurb',
+        addedBy: 'docs/decisions/0090-report-cards.md',
+      },
+    ),
+  },
 ] as const satisfies readonly ScreenEntry[];
 
 /** A path pattern of the registry; the web app's module record is keyed by these. */

@@ -824,6 +824,10 @@ export interface Database {
   // The year rollover (docs/decisions/0091-the-year-rollover.md)
   class_progression: ClassProgressionTable;
   rollover_run: RolloverRunTable;
+  // Report cards (docs/decisions/0090-report-cards.md)
+  report_card_comment: ReportCardCommentTable;
+  report_card_note: ReportCardNoteTable;
+  report_card: ReportCardTable;
 }
 
 /** Where a class's pupils go when the year turns: the next class, or null when they leave. */
@@ -842,6 +846,41 @@ export interface RolloverRunTable {
   backup_file: string;
   /** JSON: the counts of the preview it carried out. */
   summary: string;
+}
+
+/** A subject teacher's comment on a pupil's report card for a term. */
+export interface ReportCardCommentTable {
+  student_id: number;
+  term_id: number;
+  subject_id: number;
+  class_id: number;
+  comment: string;
+  written_by: number | null;
+  updated_at: string;
+}
+
+/** The class teacher's comment and the principal's remark on a pupil's report card for a term. */
+export interface ReportCardNoteTable {
+  student_id: number;
+  term_id: number;
+  class_id: number;
+  class_teacher_comment: Generated<string>;
+  class_teacher_id: number | null;
+  principal_remark: Generated<string>;
+  principal_id: number | null;
+  updated_at: string;
+}
+
+/** A published report card: what it showed (JSON), by version. */
+export interface ReportCardTable {
+  id: Generated<number>;
+  student_id: number;
+  term_id: number;
+  class_id: number;
+  version: number;
+  content: string;
+  published_at: string;
+  published_by: number | null;
 }
 
 /** A closure or an event of the school calendar; days and times in the school's time zone. */

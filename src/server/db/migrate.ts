@@ -35,6 +35,8 @@ import * as schoolYears from './migrations/2026-12-06T0100-school-years.js';
 import * as calendar from './migrations/2026-12-06T0200-calendar.js';
 // Marks belong to an exam of a term and are released (docs/decisions/0087-released-marks.md)
 import * as releasedMarks from './migrations/2026-12-07T0100-released-marks.js';
+// Report cards (docs/decisions/0090-report-cards.md)
+import * as reportCards from './migrations/2026-12-07T0200-report-cards.js';
 // The year rollover (docs/decisions/0091-the-year-rollover.md)
 import * as rollover from './migrations/2026-12-07T0400-rollover.js';
 // Calendar feeds kept made (docs/decisions/0092-kept-calendar-feeds.md)
@@ -80,6 +82,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-06T0100-school-years': schoolYears,
   '2026-12-06T0200-calendar': calendar,
   '2026-12-07T0100-released-marks': releasedMarks,
+  '2026-12-07T0200-report-cards': reportCards,
   '2026-12-07T0400-rollover': rollover,
   '2026-12-07T0500-calendar-answers': calendarAnswers,
 };

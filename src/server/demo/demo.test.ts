@@ -444,6 +444,34 @@ describe.each(TEST_ENGINES)('demo school on %s', (engine) => {
     expect(stats.entropy).toBeGreaterThan(2);
   });
 
+  it('has Class 2’s report cards of the first term published, with every comment (docs/decisions/0090-report-cards.md)', async () => {
+    const classTwo = await t.db
+      .selectFrom('school_class')
+      .select('id')
+      .where('name', '=', 'Class 2')
+      .executeTakeFirstOrThrow();
+    const pupils = await t.db
+      .selectFrom('enrolment')
+      .select('student_id')
+      .where('class_id', '=', classTwo.id)
+      .where('ended_on', 'is', null)
+      .execute();
+    const cards = await t.db.selectFrom('report_card').selectAll().execute();
+    expect(cards.length).toBe(pupils.length);
+    expect(new Set(cards.map((card) => card.class_id))).toEqual(new Set([classTwo.id]));
+    const first = JSON.parse(cards[0]?.content ?? '{}') as {
+      subjects: { comment: { text: string } }[];
+      classTeacherComment: { text: string };
+      principalRemark: { text: string };
+      division: string | null;
+    };
+    expect(cards.every((card) => card.version === 1)).toBe(true);
+    expect(first.subjects.length).toBeGreaterThan(0);
+    expect(first.subjects.every((subject) => subject.comment.text !== '')).toBe(true);
+    expect(first.classTeacherComment.text).not.toBe('');
+    expect(first.principalRemark.text).not.toBe('');
+  });
+
   it('has a school calendar ahead of today: a KG trip, a Nursery training day, a sports day, a holiday week', async () => {
     const entries = await t.db.selectFrom('calendar_entry').selectAll().orderBy('start_day').execute();
     const classesOf = async (entryId: number) =>

@@ -44,6 +44,7 @@ import {
 } from './people.js';
 import { writeDemoMomentPhotos, writeDemoMoments } from './photo-moments.js';
 import { createRandom } from './random.js';
+import { writeDemoReportCards } from './report-cards.js';
 import {
   addDays,
   attendanceFor,
@@ -145,6 +146,12 @@ export async function seedDemoSchool(
     await writeDemoAlerts(trx);
     // The school calendar (docs/decisions/0086-the-school-calendar.md).
     await writeDemoCalendar(trx, demoSettings().timeZone, now);
+    // Class 2's report cards of the first term, published (docs/decisions/0090-report-cards.md).
+    await writeDemoReportCards(
+      trx,
+      firstTerm.id,
+      new Date(addDays(today, -2) + 14 * 3_600_000).toISOString(),
+    );
     return true;
   });
   return seeded ? plan.logins : [];

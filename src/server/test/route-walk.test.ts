@@ -334,6 +334,40 @@ const POLICY: Record<string, Rule> = {
   // feed is made anew (the old one ends), which changes nothing the walk relies on.
   'POST /api/calendar/feed': { who: EVERY_SCHOOL_TYPE },
   'POST /api/calendar/classes/:id/feed': { who: EVERY_SCHOOL_TYPE, url: '/api/calendar/classes/999999/feed' },
+  // Report cards (docs/decisions/0090-report-cards.md): staff read and write drafts, the principal
+  // remarks and publishes (an unknown term: 404, nothing published); published cards are read by the
+  // pupil, their guardians, their class's teachers and the principal.
+  'GET /api/report-cards/classes/:classId/terms/:termId': {
+    who: TEACHER_PRINCIPAL,
+    url: '/api/report-cards/classes/:classId/terms/999999',
+  },
+  'PUT /api/report-cards/classes/:classId/terms/:termId/comments': {
+    who: TEACHER_PRINCIPAL,
+    url: '/api/report-cards/classes/:classId/terms/999999/comments',
+    body: {},
+  },
+  'PUT /api/report-cards/classes/:classId/terms/:termId/remarks': {
+    who: PRINCIPAL,
+    url: '/api/report-cards/classes/:classId/terms/999999/remarks',
+    body: {},
+  },
+  'POST /api/report-cards/classes/:classId/terms/:termId/publish': {
+    who: PRINCIPAL,
+    url: '/api/report-cards/classes/:classId/terms/999999/publish',
+  },
+  'GET /api/report-cards/classes/:classId/terms/:termId/cards.pdf': {
+    who: PRINCIPAL,
+    url: '/api/report-cards/classes/:classId/terms/999999/cards.pdf',
+  },
+  'GET /api/report-cards': { who: [USER_TYPE.student, USER_TYPE.parent] },
+  'GET /api/report-cards/pupils/:studentId/terms/:termId': {
+    who: EVERY_SCHOOL_TYPE,
+    url: '/api/report-cards/pupils/:id/terms/999999',
+  },
+  'GET /api/report-cards/pupils/:studentId/terms/:termId/card.pdf': {
+    who: EVERY_SCHOOL_TYPE,
+    url: '/api/report-cards/pupils/:id/terms/999999/card.pdf',
+  },
   // Live events and alerts outside the app (docs/decisions/0081-push-and-live.md); the walk asks
   // without Accept: text/event-stream, so the stream answers 400 instead of never ending.
   'GET /api/events': { who: EVERY_SCHOOL_TYPE },

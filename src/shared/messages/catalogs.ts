@@ -98,6 +98,9 @@ import registerFr from './register/fr.json' with { type: 'json' };
 import rolloverAr from './rollover/ar.json' with { type: 'json' };
 import rolloverEn from './rollover/en.json' with { type: 'json' };
 import rolloverFr from './rollover/fr.json' with { type: 'json' };
+import reportCardsAr from './report-cards/ar.json' with { type: 'json' };
+import reportCardsEn from './report-cards/en.json' with { type: 'json' };
+import reportCardsFr from './report-cards/fr.json' with { type: 'json' };
 import rulesAr from './rules/ar.json' with { type: 'json' };
 import rulesEn from './rules/en.json' with { type: 'json' };
 import rulesFr from './rules/fr.json' with { type: 'json' };
@@ -163,4 +166,6 @@ export const CATALOGS = {
   'school-years': { en: schoolYearsEn, fr: schoolYearsFr, ar: schoolYearsAr },
   calendar: { en: calendarEn, fr: calendarFr, ar: calendarAr },
   rollover: { en: rolloverEn, fr: rolloverFr, ar: rolloverAr },
+  // Report cards (docs/decisions/0090-report-cards.md)
+  'report-cards': { en: reportCardsEn, fr: reportCardsFr, ar: reportCardsAr },
 } as const;

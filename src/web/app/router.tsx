@@ -89,6 +89,9 @@ const SCREEN_MODULES: { readonly [Path in ScreenPath]: () => Promise<RouteModule
   '/notification-settings': () => import('./routes/school/notification-settings.js'),
   '/school-years': () => import('./routes/school/school-years.js'),
   '/calendar': () => import('./routes/school/calendar.js'),
+  '/report-card-comments': () => import('./routes/school/report-card-comments.js'),
+  '/report-cards-review': () => import('./routes/school/report-cards-review.js'),
+  '/report-cards': () => import('./routes/school/report-cards.js'),
 };
 
 /** The router's pages, in the registry's order. */

@@ -152,6 +152,8 @@ const RULES: Record<string, Record<string, z.ZodTypeAny>> = {
   },
   // The year rollover (docs/decisions/0091-the-year-rollover.md)
   rollover_run: { summary: json('object') },
+  // Report cards (docs/decisions/0090-report-cards.md)
+  report_card: { version: nonNegative(), content: json('object') },
 };
 
 /** One column's schema: its type, then its rule, null where the column takes it. */

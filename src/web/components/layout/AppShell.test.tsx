@@ -82,6 +82,7 @@ describe('the app shell on a desktop', () => {
         '/attendance-report',
         '/notification-settings',
         '/calendar',
+        '/report-cards',
       ],
     ],
     [
@@ -103,6 +104,7 @@ describe('the app shell on a desktop', () => {
         '/conversations',
         '/notification-settings',
         '/calendar',
+        '/report-card-comments',
       ],
     ],
   ])('a %s has every place of their dashboard in the side navigation', async (type, hrefs) => {

@@ -26,6 +26,8 @@ const EXPECTED: Record<Exclude<SchoolType, typeof USER_TYPE.parent>, [string, st
     ['Attendance-Report', '/attendance-report'],
     ['Notification settings', '/notification-settings'],
     ['Calendar', '/calendar'],
+    // docs/decisions/0090-report-cards.md
+    ['Report cards', '/report-cards'],
   ],
   [USER_TYPE.teacher]: [
     ['Profile', '/profile'],
@@ -43,6 +45,7 @@ const EXPECTED: Record<Exclude<SchoolType, typeof USER_TYPE.parent>, [string, st
     ['Messages', '/conversations'],
     ['Notification settings', '/notification-settings'],
     ['Calendar', '/calendar'],
+    ['Report card comments', '/report-card-comments'],
   ],
   [USER_TYPE.principal]: [
     ['Profile', '/profile'],
@@ -72,6 +75,7 @@ const EXPECTED: Record<Exclude<SchoolType, typeof USER_TYPE.parent>, [string, st
     ['School years', '/school-years'],
     ['Calendar', '/calendar'],
     ['New school year', '/rollover'],
+    ['Review report cards', '/report-cards-review'],
   ],
 };
 

@@ -38,10 +38,13 @@ describe('dashboard tiles', () => {
     // docs/decisions/0089-screens-for-the-school-year-and-calendar.md: everyone's calendar, and the principal's school years.
     const calendar = { label: 'Calendar', path: '/calendar' };
     const schoolYears = { label: 'School years', path: '/school-years' };
+    // docs/decisions/0090-report-cards.md: report cards after them.
+    const reportCards = { label: 'Report cards', path: '/report-cards' };
     expect(dashboardTilesFor(USER_TYPE.student)).toEqual([
       ...DASHBOARD_TILES[USER_TYPE.student],
       settings,
       calendar,
+      reportCards,
     ]);
     // Today right after Profile: the register at the door is a teacher's first screen of the day.
     const [profile, ...rest] = DASHBOARD_TILES[USER_TYPE.teacher];
@@ -55,6 +58,7 @@ describe('dashboard tiles', () => {
       MESSAGES_TILE,
       settings,
       calendar,
+      { label: 'Report card comments', path: '/report-card-comments' },
     ]);
     expect(dashboardTilesFor(USER_TYPE.principal)).toEqual([
       ...DASHBOARD_TILES[USER_TYPE.principal],
@@ -79,6 +83,7 @@ describe('dashboard tiles', () => {
       calendar,
       // docs/decisions/0091-the-year-rollover.md
       { label: 'New school year', path: '/rollover' },
+      { label: 'Review report cards', path: '/report-cards-review' },
     ]);
   });
 

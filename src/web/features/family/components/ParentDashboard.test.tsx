@@ -84,6 +84,7 @@ describe('a parent’s dashboard (docs/decisions/0021-families.md)', () => {
       ['Timetable', '/schedule-summary?classId=4'],
       ['Care details', '/care/31'],
       ['Messages', '/conversations/31'],
+      ['Report cards', '/report-cards?studentId=31'],
       ['Notifications', '/notification'],
       ['Fees', '/fees'],
       ['Calendar', '/calendar'],

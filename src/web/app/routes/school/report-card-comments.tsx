@@ -1,0 +1,14 @@
+import { schoolYearQueryOptions } from '../../../features/report-cards/api/report-cards.js';
+import { CommentsScreen } from '../../../features/report-cards/components/CommentsScreen.js';
+import { assignedClassesQueryOptions } from '../../../lib/school/get-assigned-classes.js';
+import { schoolLoader } from '../../../lib/school/prefetch.js';
+
+export const clientLoader = schoolLoader((queryClient) => [
+  queryClient.ensureQueryData(assignedClassesQueryOptions()),
+  queryClient.ensureQueryData(schoolYearQueryOptions()),
+]);
+
+/** Report card comments (docs/decisions/0090-report-cards.md): a teacher writes a class's comments. */
+export default function ReportCardCommentsRoute() {
+  return <CommentsScreen />;
+}
