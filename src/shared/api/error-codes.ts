@@ -155,6 +155,12 @@ export const CALENDAR_ERROR_CODES = {
   entryCancelled: 'ENTRY_CANCELLED',
 } as const;
 
+/** The register (docs/decisions/0088-closed-days.md). */
+export const ATTENDANCE_ERROR_CODES = {
+  /** 409: the calendar closes the class that day; no register is taken. */
+  classClosed: 'CLASS_CLOSED',
+} as const;
+
 /** Photo moments (docs/decisions/0083-taking-down-a-photo-moment.md). */
 export const PHOTO_MOMENT_ERROR_CODES = {
   /** 403: the caller sees the moment but may not take it down (only its poster and the principal may). */
@@ -200,7 +206,8 @@ export type ErrorCode =
   | CodesOf<typeof DAY_LOG_ERROR_CODES>
   | CodesOf<typeof PHOTO_MOMENT_ERROR_CODES>
   | CodesOf<typeof SCHOOL_YEAR_ERROR_CODES>
-  | CodesOf<typeof CALENDAR_ERROR_CODES>;
+  | CodesOf<typeof CALENDAR_ERROR_CODES>
+  | CodesOf<typeof ATTENDANCE_ERROR_CODES>;
 
 /** The codes as one sorted list without repeats (the enum of `ErrorBodySchema.code`). */
 export const ERROR_CODES = [
@@ -226,6 +233,7 @@ export const ERROR_CODES = [
       PHOTO_MOMENT_ERROR_CODES,
       SCHOOL_YEAR_ERROR_CODES,
       CALENDAR_ERROR_CODES,
+      ATTENDANCE_ERROR_CODES,
     ].flatMap((codes): ErrorCode[] => Object.values(codes)),
   ),
 ].sort() as [ErrorCode, ...ErrorCode[]];
