@@ -240,6 +240,8 @@ const POLICY: Record<string, Rule> = {
   'GET /api/admin/fees/audit': { who: PRINCIPAL },
   // The staff's home (docs/decisions/0052-dashboards-that-say-what-needs-doing.md)
   'GET /api/dashboard/today': { who: TEACHER_PRINCIPAL },
+  // The school calendar ahead, for every home (docs/decisions/0088-closed-days.md)
+  'GET /api/dashboard/coming-up': { who: EVERY_SCHOOL_TYPE },
   // The school's own words (docs/decisions/0065-the-schools-own-words.md)
   'GET /api/admin/words': { who: PRINCIPAL },
   'GET /api/admin/words/messages': { who: PRINCIPAL, url: '/api/admin/words/messages?locale=en' },
