@@ -373,6 +373,8 @@ const PUBLIC = new Set([
   // public one, and the secret ones whose address is the key
   'GET /api/calendar/school.ics',
   'GET /api/calendar/feeds/:secret',
+  // The public site's calendar: the year's terms and public dates (docs/decisions/0088-closed-days.md)
+  'GET /api/calendar/public',
 ]);
 /** Swagger UI serves the API documentation and its assets under this prefix. */
 const PUBLIC_PREFIX = '/api/docs';
