@@ -25,6 +25,8 @@ export const ClassTodaySchema = z.object({
   absent: count,
   /** Pupils with an attendance mark of any kind today: equal to `pupils` once the register is taken. */
   marked: count,
+  /** The title of the calendar's closure that closes the class today (no register), else null. */
+  closedFor: z.string().nullable(),
 });
 export type ClassToday = z.infer<typeof ClassTodaySchema>;
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClassDayAnswerSchema } from '../../../shared/api/attendance.js';
+import { DashboardTodayAnswerSchema } from '../../../shared/api/dashboard.js';
 import {
   AttendanceHistoryAnswerSchema,
   ClassAttendanceReportAnswerSchema,
@@ -135,6 +136,13 @@ describe.each(TEST_ENGINES)('closed days on %s', (engine) => {
 
       const kg = await classDay(f.classes.KG, today);
       expect(kg.closed).toEqual({ reason: 'KG closed: boiler repair' });
+      // The staff's home says so rather than "attendance not taken".
+      const home = DashboardTodayAnswerSchema.parse(
+        (await as('principal', { method: 'GET', url: '/api/dashboard/today' })).json(),
+      );
+      const closedFor = (classId: number) => home.classes.find((c) => c.classId === classId)?.closedFor;
+      expect(closedFor(f.classes.KG)).toBe('KG closed: boiler repair');
+      expect(closedFor(f.classes['Class 2'])).toBeNull();
       expect((await classDay(f.classes['Class 2'], today)).closed).toBeNull();
     } finally {
       await cancel(id);

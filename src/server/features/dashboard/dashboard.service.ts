@@ -10,6 +10,7 @@ import { attendanceOverview } from '../attendance/attendance.repository.js';
 import { countPendingBlogComments } from '../blog-comments/blog-comments.repository.js';
 import { entryConcerns } from '../calendar/calendar.policy.js';
 import { listEntries } from '../calendar/calendar.repository.js';
+import { closedDays } from '../calendar/closures.js';
 import { registerOf } from '../care/care.repository.js';
 import { listExamsOfTeacher, listVisibleExams } from '../exams/exams.repository.js';
 import { overdueInvoices } from '../fees/reports.repository.js';
@@ -55,6 +56,13 @@ async function classesToday(db: Db, viewer: Viewer, date: string): Promise<Class
   const classes = await listVisibleClasses(db, viewer);
   if (classes.length === 0) return [];
   const attendance = new Map((await attendanceOverview(db, date)).map((day) => [day.classId, day]));
+  // A closed class takes no register today (docs/decisions/0088-closed-days.md): one read for all.
+  const closed = await closedDays(
+    db,
+    classes.map((schoolClass) => schoolClass.id),
+    date,
+    date,
+  );
   const rows: ClassToday[] = [];
   for (const schoolClass of classes) {
     // Only counted here: any language's order of the names will do.
@@ -69,6 +77,7 @@ async function classesToday(db: Db, viewer: Viewer, date: string): Promise<Class
       present: day?.present ?? 0,
       absent: day?.absent ?? 0,
       marked: day ? day.present + day.absent + day.leave : 0,
+      closedFor: closed.reasonOf(schoolClass.id, date) ?? null,
     });
   }
   return rows;
