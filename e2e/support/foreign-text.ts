@@ -56,7 +56,10 @@ export function recordUserData(page: Page): { strings: Set<string>; settled: () 
   return { strings, settled: async () => void (await Promise.all(pending)) };
 }
 
-/** The public site's content records (the school's own words, shown where no translation exists). */
+/**
+ * The public site's content records (the school's own words, shown where no translation exists), its
+ * settings and its calendar.
+ */
 export async function publicContentStrings(request: APIRequestContext): Promise<Set<string>> {
   const strings = new Set<string>();
   for (const collection of CONTENT_COLLECTION_NAMES) {
@@ -65,6 +68,9 @@ export async function publicContentStrings(request: APIRequestContext): Promise<
   }
   const settings = await request.get('/api/settings');
   if (settings.ok()) collectStrings(await settings.json(), strings);
+  // The home page's school calendar: the principal's titles and the terms' names (decision 0088).
+  const calendar = await request.get('/api/calendar/public');
+  if (calendar.ok()) collectStrings(await calendar.json(), strings);
   return strings;
 }
 

@@ -69,6 +69,8 @@ export interface RenderPageInput {
    * (docs/decisions/0049-blog-comments.md): a post's (its id), or (null) /blogdetail's own article's.
    */
   readBlogComments: (postId: number | null) => Promise<unknown>;
+  /** The public calendar, as `GET /api/calendar/public` answers it (docs/decisions/0088-closed-days.md). */
+  readPublicCalendar: () => Promise<unknown>;
   /** The page's language and its messages (docs/decisions/0059-message-catalogs.md). */
   translator: Translator;
   /**

@@ -5,6 +5,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { z } from 'zod';
 import { PublishedBlogCommentsSchema } from '../shared/api/blog-comments.js';
 import { type ContentCollection, type ContentRecord, wireRecordSchema } from '../shared/api/content.js';
+import { PublicCalendarSchema } from '../shared/api/public-calendar.js';
 import {
   type PageRenderer,
   publicPageHref,
@@ -14,6 +15,7 @@ import {
 import { AppProvider } from './app/providers.js';
 import { createRoutes } from './app/router.js';
 import { readBlogCommentsWith } from './features/public-site/api/blog-comments.js';
+import { readPublicCalendarWith } from './features/public-site/api/public-calendar.js';
 import { IslandCollector, IslandCollectorContext, islandSlot } from './islands/island.js';
 import { ISLAND_LOADERS, ISLAND_MESSAGE_AREAS } from './islands/registry.js';
 import { renderIsland } from './islands/render-island.js';
@@ -38,6 +40,7 @@ export const renderer: PageRenderer = {
     readBlogCommentsWith(async (postId) =>
       PublishedBlogCommentsSchema.shape.data.parse(await input.readBlogComments(postId)),
     );
+    readPublicCalendarWith(async () => PublicCalendarSchema.parse(await input.readPublicCalendar()));
     const queryClient = new QueryClient({
       // One try: a failing section renders its error state, as it would in the browser.
       defaultOptions: { queries: { retry: false, staleTime: STALE_TIME_MS } },

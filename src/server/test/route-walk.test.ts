@@ -251,6 +251,8 @@ const POLICY: Record<string, Rule> = {
   'GET /api/admin/fees/audit': { who: PRINCIPAL },
   // The staff's home (docs/decisions/0052-dashboards-that-say-what-needs-doing.md)
   'GET /api/dashboard/today': { who: TEACHER_PRINCIPAL },
+  // The school calendar ahead, for every home (docs/decisions/0088-closed-days.md)
+  'GET /api/dashboard/coming-up': { who: EVERY_SCHOOL_TYPE },
   // The school's own words (docs/decisions/0065-the-schools-own-words.md)
   'GET /api/admin/words': { who: PRINCIPAL },
   'GET /api/admin/words/messages': { who: PRINCIPAL, url: '/api/admin/words/messages?locale=en' },
@@ -416,6 +418,8 @@ const PUBLIC = new Set([
   // public one, and the secret ones whose address is the key
   'GET /api/calendar/school.ics',
   'GET /api/calendar/feeds/:secret',
+  // The public site's calendar: the year's terms and public dates (docs/decisions/0088-closed-days.md)
+  'GET /api/calendar/public',
 ]);
 /** Swagger UI serves the API documentation and its assets under this prefix. */
 const PUBLIC_PREFIX = '/api/docs';

@@ -11,7 +11,17 @@ import { ClassAttendanceRowSchema } from './school.js';
  * (ISO-8601) of the pupil's first check-in that day on Today, or null when they were not checked in.
  */
 export const ClassDayRowSchema = ClassAttendanceRowSchema.extend({ checkedInAt: z.string().nullable() });
-export const ClassDayAnswerSchema = z.object({ data: z.array(ClassDayRowSchema) });
+/**
+ * The class's day: its rows; `closed`, the title of the calendar's closure when the class is closed
+ * that day (no register is taken, docs/decisions/0088-closed-days.md), else null; `term`, the
+ * school term the day falls in, null between terms.
+ */
+export const ClassDayAnswerSchema = z.object({
+  data: z.array(ClassDayRowSchema),
+  closed: z.object({ reason: z.string() }).nullable(),
+  term: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+});
+export type ClassDayAnswer = z.output<typeof ClassDayAnswerSchema>;
 export type ClassDayRow = z.output<typeof ClassDayRowSchema>;
 
 /**

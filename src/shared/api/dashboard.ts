@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CalendarEntrySchema } from './calendar.js';
 import { IsoDateSchema } from './school.js';
 
 /**
@@ -24,6 +25,8 @@ export const ClassTodaySchema = z.object({
   absent: count,
   /** Pupils with an attendance mark of any kind today: equal to `pupils` once the register is taken. */
   marked: count,
+  /** The title of the calendar's closure that closes the class today (no register), else null. */
+  closedFor: z.string().nullable(),
 });
 export type ClassToday = z.infer<typeof ClassTodaySchema>;
 
@@ -64,3 +67,36 @@ export type DashboardToday = z.infer<typeof DashboardTodayAnswerSchema>;
 
 /** How many days "this week" spans on the dashboard: today and the six after it. */
 export const WEEK_DAYS = 7;
+
+/** How many days "coming up" looks ahead, today included. */
+export const COMING_UP_DAYS = 14;
+/** At most this many entries: a panel on the home, not the calendar. */
+export const COMING_UP_LIMIT = 8;
+
+/** An entry of the school calendar coming up (docs/decisions/0088-closed-days.md). */
+export const ComingUpEntrySchema = CalendarEntrySchema.pick({
+  id: true,
+  kind: true,
+  title: true,
+  place: true,
+  startDate: true,
+  endDate: true,
+  startTime: true,
+  endTime: true,
+  allDay: true,
+  audience: true,
+  classes: true,
+  familiesInvited: true,
+});
+export type ComingUpEntry = z.infer<typeof ComingUpEntrySchema>;
+
+/**
+ * `GET dashboard/coming-up` (ours): the closures and events of the school calendar that concern the
+ * viewer, from the school's today through the next COMING_UP_DAYS - 1 days, not cancelled, by start.
+ */
+export const ComingUpAnswerSchema = z.object({
+  /** The school's today (its time zone). */
+  date: IsoDateSchema,
+  data: z.array(ComingUpEntrySchema),
+});
+export type ComingUp = z.infer<typeof ComingUpAnswerSchema>;

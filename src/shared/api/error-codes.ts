@@ -168,6 +168,12 @@ export const ROLLOVER_ERROR_CODES = {
   alreadyRolledOver: 'ALREADY_ROLLED_OVER',
 } as const;
 
+/** The register (docs/decisions/0088-closed-days.md). */
+export const ATTENDANCE_ERROR_CODES = {
+  /** 409: the calendar closes the class that day; no register is taken. */
+  classClosed: 'CLASS_CLOSED',
+} as const;
+
 /** Photo moments (docs/decisions/0083-taking-down-a-photo-moment.md). */
 export const PHOTO_MOMENT_ERROR_CODES = {
   /** 403: the caller sees the moment but may not take it down (only its poster and the principal may). */
@@ -214,7 +220,8 @@ export type ErrorCode =
   | CodesOf<typeof PHOTO_MOMENT_ERROR_CODES>
   | CodesOf<typeof SCHOOL_YEAR_ERROR_CODES>
   | CodesOf<typeof CALENDAR_ERROR_CODES>
-  | CodesOf<typeof ROLLOVER_ERROR_CODES>;
+  | CodesOf<typeof ROLLOVER_ERROR_CODES>
+  | CodesOf<typeof ATTENDANCE_ERROR_CODES>;
 
 /** The codes as one sorted list without repeats (the enum of `ErrorBodySchema.code`). */
 export const ERROR_CODES = [
@@ -241,6 +248,7 @@ export const ERROR_CODES = [
       SCHOOL_YEAR_ERROR_CODES,
       CALENDAR_ERROR_CODES,
       ROLLOVER_ERROR_CODES,
+      ATTENDANCE_ERROR_CODES,
     ].flatMap((codes): ErrorCode[] => Object.values(codes)),
   ),
 ].sort() as [ErrorCode, ...ErrorCode[]];

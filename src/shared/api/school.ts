@@ -174,7 +174,17 @@ export const NotificationRowSchema = z.object({
 
 // GET attendance/student/{id} (ours)
 export const AttendanceHistoryAnswerSchema = z.object({
-  data: z.array(z.object({ date: z.string(), status: AttendanceCodeSchema, description: z.string() })),
+  data: z.array(
+    z.object({
+      date: z.string(),
+      status: AttendanceCodeSchema,
+      description: z.string(),
+      /** The calendar closed the pupil's class that day: counted in no total (decision 0088). */
+      closed: z.boolean(),
+      /** The name of the school term the day falls in; null between terms. */
+      term: z.string().nullable(),
+    }),
+  ),
   summary: z.object({
     present: z.number().int(),
     absent: z.number().int(),

@@ -25,21 +25,27 @@ describe('school fetchers', () => {
             checkedInAt: '2025-01-06T13:12:00.000Z',
           },
         ],
+        closed: null,
+        term: { id: 4, name: 'Spring 2025' },
       },
     });
     await expect(getClasses()).resolves.toEqual([{ id: 1, name: 'Nursery' }]);
     await expect(getAssignedStudents(2)).resolves.toEqual([
       { studentId: 5, studentName: 'Ada', subjectName: 'English', time: '08:00 - 08:45' },
     ]);
-    await expect(getClassAttendance(2, '2025-01-06')).resolves.toEqual([
-      {
-        studentId: 5,
-        studentName: 'Ada',
-        status: 3,
-        description: 'Dentist',
-        checkedInAt: '2025-01-06T13:12:00.000Z',
-      },
-    ]);
+    await expect(getClassAttendance(2, '2025-01-06')).resolves.toEqual({
+      rows: [
+        {
+          studentId: 5,
+          studentName: 'Ada',
+          status: 3,
+          description: 'Dentist',
+          checkedInAt: '2025-01-06T13:12:00.000Z',
+        },
+      ],
+      closedFor: null,
+      term: 'Spring 2025',
+    });
   });
 
   it('send bodies under the contract’s names', async () => {

@@ -40,7 +40,7 @@ describe('the school routes in the app', () => {
   it('/student-attendence/:id loads that pupil’s history', async () => {
     const calls = mockServer({
       'attendance/student/18': {
-        data: [{ date: '2026-11-20', status: 2, description: 'Fever' }],
+        data: [{ date: '2026-11-20', status: 2, description: 'Fever', closed: false, term: null }],
         summary: { present: 0, absent: 1, leave: 0, percentPresent: 0 },
       },
       'users/student/18': { results: { id: 18, name: 'Aisha Rahman' } },

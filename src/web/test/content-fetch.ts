@@ -18,6 +18,13 @@ export const urlOf = (input: RequestInfo | URL): string =>
 export function installContentFetchStub(): void {
   beforeEach(() => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      // The home page's school calendar (docs/decisions/0088-closed-days.md): none kept yet.
+      if (urlOf(input) === '/api/calendar/public') {
+        return new Response(JSON.stringify({ year: null, dates: [] }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }
       if (CONTENT_CALL.test(urlOf(input))) {
         return new Response(JSON.stringify({ data: [] }), {
           status: 200,

@@ -5,6 +5,7 @@ import type { MailConfig } from '../../config.js';
 import type { Db } from '../../db/connect.js';
 import { translatorFor } from '../../lib/i18n.js';
 import { contactTheSchool, longDateIn } from '../../lib/mail-words.js';
+import { closedDays } from '../calendar/closures.js';
 import { firstCheckinsOn } from '../care/care.repository.js';
 import { announcedAbsences } from '../conversations/conversations.repository.js';
 import { type GuardianToMail, guardiansToMail } from '../family/family.repository.js';
@@ -19,7 +20,8 @@ import type { AttendanceToSave } from './attendance.repository.js';
  * Absence alerts (docs/decisions/0024-family-mails.md). When the register of the school's today
  * records a pupil Absent, each guardian gets one mail naming the child, the class and the date;
  * when the same day's register then says Present or On Leave, a short correction. absence_alert
- * remembers what was last told, so saving the register again sends nothing. Other days never mail.
+ * remembers what was last told, so saving the register again sends nothing. Other days never mail,
+ * nor a day the calendar closes the class.
  */
 
 const ABSENT: AttendanceCode = 2;
@@ -119,7 +121,17 @@ export async function queueAbsenceAlerts(
 ): Promise<number> {
   const settings = await readSettings(trx);
   const day = dateInZone(new Date(now), settings.timeZone);
-  const todays = records.filter((record) => record.date === day);
+  const dated = records.filter((record) => record.date === day);
+  if (dated.length === 0) return 0;
+  // A closed day sends nothing (docs/decisions/0088-closed-days.md). The register refuses such a day
+  // before it gets here; the alerts keep the rule themselves, whoever saves the records.
+  const closed = await closedDays(
+    trx,
+    dated.map((r) => r.classId),
+    day,
+    day,
+  );
+  const todays = dated.filter((record) => closed.reasonOf(record.classId, day) === undefined);
   if (todays.length === 0) return 0;
 
   // A child checked in on Today that day was at school: the register may still say Absent (the

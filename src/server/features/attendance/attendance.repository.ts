@@ -2,7 +2,9 @@ import { sql } from 'kysely';
 import type { AttendanceCode } from '../../../shared/constants.js';
 import type { AnyLocale } from '../../../shared/i18n/locales.js';
 import { sortByName } from '../../../shared/i18n/name-order.js';
+import { addDaysIso } from '../../../shared/school-time.js';
 import type { Db } from '../../db/connect.js';
+import { closedDays } from '../calendar/closures.js';
 import { firstCheckinsOn } from '../care/care.repository.js';
 import { currentPupilsOf } from '../pupils/pupils.repository.js';
 import { classVisible, type Viewer } from '../school/school.policy.js';
@@ -111,24 +113,66 @@ export async function upsertAttendance(
 }
 
 export interface AttendanceHistory {
-  data: { date: string; status: AttendanceCode; description: string }[];
+  data: {
+    date: string;
+    status: AttendanceCode;
+    description: string;
+    closed: boolean;
+    term: string | null;
+  }[];
   summary: { present: number; absent: number; leave: number; percentPresent: number };
 }
 
-/** A pupil's whole record, newest first, with totals and the share of recorded days present. */
+/**
+ * A pupil's whole record, newest first, each day with its term, with totals and the share of
+ * recorded days present. A record of a day the calendar closed its class (saved before the closure
+ * was entered) is listed but counted in no total (docs/decisions/0088-closed-days.md).
+ */
 export async function attendanceHistory(db: Db, studentId: number): Promise<AttendanceHistory> {
   const rows = await db
     .selectFrom('attendance')
-    .select(['att_date', 'status', 'description'])
+    .select(['att_date', 'status', 'description', 'class_id'])
     .where('student_id', '=', studentId)
     .orderBy('att_date', 'desc')
     .execute();
-  const count = (code: number) => rows.filter((r) => r.status === code).length;
+  const last = rows[0]?.att_date;
+  const first = rows[rows.length - 1]?.att_date;
+  const closed =
+    first === undefined || last === undefined
+      ? undefined
+      : await closedDays(
+          db,
+          rows.map((r) => r.class_id),
+          first,
+          last,
+        );
+  const terms = await termsBetween(db, first, last);
+  const days = rows.map((r) => ({
+    date: r.att_date,
+    status: asCode(r.status),
+    description: r.description,
+    closed: closed?.reasonOf(r.class_id, r.att_date) !== undefined,
+    term: terms.find((term) => term.first_day <= r.att_date && term.last_day >= r.att_date)?.name ?? null,
+  }));
+  const counted = days.filter((day) => !day.closed);
+  const count = (code: number) => counted.filter((day) => day.status === code).length;
   const present = count(1);
   return {
-    data: rows.map((r) => ({ date: r.att_date, status: asCode(r.status), description: r.description })),
-    summary: { present, absent: count(2), leave: count(3), percentPresent: percent(present, rows.length) },
+    data: days,
+    summary: { present, absent: count(2), leave: count(3), percentPresent: percent(present, counted.length) },
   };
+}
+
+/** The terms touching `from`..`to` (none when either is missing): a pupil's history has a few. */
+async function termsBetween(db: Db, from: string | undefined, to: string | undefined) {
+  if (from === undefined || to === undefined) return [];
+  return db
+    .selectFrom('school_term')
+    .select(['name', 'first_day', 'last_day'])
+    .where('first_day', '<=', to)
+    .where('last_day', '>=', from)
+    .orderBy('first_day')
+    .execute();
 }
 
 export interface ClassDay {
@@ -207,6 +251,13 @@ export async function classAttendanceReport(
   from: string,
   to: string,
 ): Promise<{ days: number; data: PupilAttendanceTotals[] } | undefined> {
+  // The class's closed days count in no figure (docs/decisions/0088-closed-days.md): read once, then
+  // left out by date; a range holds at most 366 of them.
+  const closed = await closedDays(db, [classId], from, to);
+  const closedDates: string[] = [];
+  if (closed.any)
+    for (let day = from; day <= to; day = addDaysIso(day, 1))
+      if (closed.reasonOf(classId, day) !== undefined) closedDates.push(day);
   // Totals first, from the class's records in the range (index attendance_class_report), then joined
   // to the pupils: a join per pupil would walk the class's range once for every pupil.
   const totals = db
@@ -215,6 +266,7 @@ export async function classAttendanceReport(
     .where('a.class_id', '=', classId)
     .where('a.att_date', '>=', from)
     .where('a.att_date', '<=', to)
+    .$if(closedDates.length > 0, (query) => query.where('a.att_date', 'not in', closedDates))
     .groupBy('a.student_id')
     .as('t');
   const recordedDays = db
@@ -222,7 +274,8 @@ export async function classAttendanceReport(
     .select((eb) => eb.fn.count<number>('att_date').distinct().as('days'))
     .where('class_id', '=', classId)
     .where('att_date', '>=', from)
-    .where('att_date', '<=', to);
+    .where('att_date', '<=', to)
+    .$if(closedDates.length > 0, (query) => query.where('att_date', 'not in', closedDates));
   // The class itself is the first table: no row means no class to see; a class without pupils
   // gives one row without a pupil.
   const rows = await db

@@ -18,7 +18,9 @@ import { requestLocale } from '../../lib/i18n.js';
 import { CHECKED, DENIED, schoolRouting, SCHOOL_TAGS as TAGS } from '../../lib/school-routes.js';
 import { nowIso } from '../../lib/time.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
+import { closedDays } from '../calendar/closures.js';
 import { findVisibleClass, findVisiblePupil } from '../school/school.policy.js';
+import { termOfDay } from '../school-years/school-years.repository.js';
 import { schoolToday } from '../settings/settings.repository.js';
 import { fromWire, toWire } from './attendance.fields.js';
 import {
@@ -53,7 +55,8 @@ function classDayRoutes(app: FastifyInstance): void {
           'A class’s attendance on a date (default today): every current pupil, null where nothing is saved',
         description:
           'checkedInAt: when the pupil was first checked in on Today that date (ISO-8601), null if not; ' +
-          'the screen starts an unsaved row from it (decision 0047).',
+          'the screen starts an unsaved row from it (decision 0047). closed: the calendar’s closure of ' +
+          'the class that day (no register is taken), else null; term: the school term of the date.',
         security: BEARER_AUTH,
         params: ClassIdParamSchema,
         querystring: AttendanceQuerySchema,
@@ -63,13 +66,15 @@ function classDayRoutes(app: FastifyInstance): void {
     async (request) => {
       const schoolClass = await findVisibleClass(app.db, currentUser(request), request.params.classId);
       if (!schoolClass) throw notFound('That class');
-      const rows = await classAttendanceOn(
-        app.db,
-        schoolClass.id,
-        request.query.date ?? (await schoolToday(app.db)),
-        await requestLocale(request),
-      );
-      return { data: rows.map(toWire) };
+      const date = request.query.date ?? (await schoolToday(app.db));
+      const rows = await classAttendanceOn(app.db, schoolClass.id, date, await requestLocale(request));
+      const closure = (await closedDays(app.db, [schoolClass.id], date, date)).reasonOf(schoolClass.id, date);
+      const term = await termOfDay(app.db, date);
+      return {
+        data: rows.map(toWire),
+        closed: closure === undefined ? null : { reason: closure },
+        term: term ? { id: term.id, name: term.name } : null,
+      };
     },
   );
 
@@ -86,10 +91,11 @@ function classDayRoutes(app: FastifyInstance): void {
           'For the school’s today: a pupil newly recorded Absent (status 2) gets one mail to each ' +
           'guardian, unless they were checked in on Today that day (the record is saved, no mail); a ' +
           'pupil recorded Present or On Leave after such a mail a correction; saving again sends ' +
-          'nothing, and the school’s settings may turn the alerts off.',
+          'nothing, and the school’s settings may turn the alerts off. A date on which the calendar ' +
+          'closes the pupil’s class: 409 CLASS_CLOSED, nothing saved, nothing sent.',
         security: BEARER_AUTH,
         body: SaveAttendanceBodySchema,
-        response: { 200: SavedCountAnswerSchema, ...CHECKED },
+        response: { 200: SavedCountAnswerSchema, ...CHECKED, 409: ErrorBodySchema },
       },
     },
     async (request) => {
@@ -139,7 +145,10 @@ function reportRoutes(app: FastifyInstance): void {
       schema: {
         tags: TAGS,
         summary: 'A pupil’s attendance history, newest first, with totals',
-        description: 'percentPresent: present days out of recorded days, in percent with two decimals.',
+        description:
+          'percentPresent: present days out of recorded days, in percent with two decimals. A day the ' +
+          'calendar closed the pupil’s class is listed (closed: true) but counted in no total. term: ' +
+          'the school term the day falls in, null between terms.',
         security: BEARER_AUTH,
         params: IdParamSchema,
         response: { 200: AttendanceHistoryAnswerSchema, ...CHECKED },
@@ -177,7 +186,9 @@ function reportRoutes(app: FastifyInstance): void {
       schema: {
         tags: TAGS,
         summary: 'A class’s attendance report over a date range (at most 366 days)',
-        description: 'days: the dates in the range on which anything was recorded for the class.',
+        description:
+          'days: the dates in the range on which anything was recorded for the class. Days the calendar ' +
+          'closed the class count in no figure.',
         security: BEARER_AUTH,
         params: ClassIdParamSchema,
         querystring: AttendanceRangeQuerySchema,

@@ -5,6 +5,7 @@ import {
   type Condition,
   childrensClassIds,
   currentClassIds,
+  taughtClassIds,
   type Viewer,
   type VisibleClass,
 } from '../school/school.policy.js';
@@ -33,7 +34,11 @@ function ownClassIds(db: Db, viewer: Viewer) {
 }
 
 /** Entries for one of `classIds` (a subquery or a list of ids), by the entry's id column. */
-function forClasses(db: Db, entryColumn: string, classIds: ReturnType<typeof currentClassIds> | number[]) {
+function forClasses(
+  db: Db,
+  entryColumn: string,
+  classIds: ReturnType<typeof currentClassIds> | ReturnType<typeof taughtClassIds> | number[],
+) {
   const entries = db
     .selectFrom('calendar_entry_class as ecv')
     .select('ecv.entry_id')
@@ -75,4 +80,15 @@ export async function findCalendarClass(
     query = query.where('school_class.id', 'in', classIds);
   }
   return query.executeTakeFirst();
+}
+
+/**
+ * The entries that concern the viewer themself, for the dashboard's "coming up": a teacher's are
+ * those for everyone, for staff and for the classes they teach (staff may read every entry, but
+ * another class's trip is not theirs); the principal's every entry; a parent's or a pupil's what
+ * they see.
+ */
+export function entryConcerns(db: Db, viewer: Viewer, alias = 'e'): Condition {
+  if (viewer.type !== USER_TYPE.teacher) return entryVisible(db, viewer, alias);
+  return sql<SqlBool>`(${sql.ref(`${alias}.audience`)} in ('everyone', 'staff') or (${sql.ref(`${alias}.audience`)} = 'classes' and ${forClasses(db, `${alias}.id`, taughtClassIds(db, viewer.id))}))`;
 }

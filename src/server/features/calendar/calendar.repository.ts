@@ -8,6 +8,7 @@ import type {
 } from '../../../shared/api/calendar.js';
 import type { Db } from '../../db/connect.js';
 import type { CalendarEntryTable } from '../../db/database.js';
+import { bumpDataVersion } from '../../lib/data-version.js';
 import { nowIso } from '../../lib/time.js';
 import type { Condition } from '../school/school.policy.js';
 
@@ -118,6 +119,8 @@ export async function insertEntry(db: Db, body: CalendarEntryBody, createdBy: nu
         .insertInto('calendar_entry_class')
         .values(body.classIds.map((classId) => ({ entry_id: id, class_id: classId })))
         .execute();
+    // The public site's calendar may show it (docs/decisions/0088-closed-days.md).
+    await bumpDataVersion(trx, 'content');
     return id;
   });
 }
@@ -141,6 +144,7 @@ export async function updateEntry(db: Db, id: number, body: CalendarEntryBody): 
         .insertInto('calendar_entry_class')
         .values(body.classIds.map((classId) => ({ entry_id: id, class_id: classId })))
         .execute();
+    await bumpDataVersion(trx, 'content');
     return true;
   });
 }
@@ -148,12 +152,15 @@ export async function updateEntry(db: Db, id: number, body: CalendarEntryBody): 
 /** Cancels an entry (kept, so the feeds say CANCELLED), raising its SEQUENCE; once. */
 export async function cancelEntry(db: Db, id: number): Promise<void> {
   const now = nowIso();
-  await db
-    .updateTable('calendar_entry')
-    .set((eb) => ({ cancelled_at: now, updated_at: now, sequence: eb('sequence', '+', 1) }))
-    .where('id', '=', id)
-    .where('cancelled_at', 'is', null)
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('calendar_entry')
+      .set((eb) => ({ cancelled_at: now, updated_at: now, sequence: eb('sequence', '+', 1) }))
+      .where('id', '=', id)
+      .where('cancelled_at', 'is', null)
+      .execute();
+    await bumpDataVersion(trx, 'content');
+  });
 }
 
 export async function findEntry(db: Db, id: number): Promise<CalendarEntry | undefined> {

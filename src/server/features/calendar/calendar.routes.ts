@@ -36,6 +36,7 @@ import {
   updateEntry,
 } from './calendar.repository.js';
 import { calendarFeed } from './calendar-feed.js';
+import { publicCalendarRoutes } from './public-calendar.js';
 
 /**
  * The school calendar (docs/decisions/0086-the-school-calendar.md; bodies and answers:
@@ -64,6 +65,7 @@ const FEED_ANSWER = {
 export async function calendarRoutes(app: FastifyInstance): Promise<void> {
   const { api, principal } = schoolRouting(app);
   const publicUrl = app.config.mail.publicUrl;
+  await publicCalendarRoutes(app);
 
   const checkClasses = async (classIds: readonly number[]) => {
     const unknown = await unknownClassIds(app.db, classIds);

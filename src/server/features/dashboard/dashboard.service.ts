@@ -1,5 +1,6 @@
-import type { ClassToday, DashboardToday, WeekEvent } from '../../../shared/api/dashboard.js';
-import { WEEK_DAYS } from '../../../shared/api/dashboard.js';
+import { type SqlBool, sql } from 'kysely';
+import type { ClassToday, ComingUp, DashboardToday, WeekEvent } from '../../../shared/api/dashboard.js';
+import { COMING_UP_DAYS, COMING_UP_LIMIT, WEEK_DAYS } from '../../../shared/api/dashboard.js';
 import { USER_TYPE } from '../../../shared/constants.js';
 import { DEFAULT_LOCALE } from '../../../shared/i18n/locales.js';
 import { addDaysIso } from '../../../shared/school-time.js';
@@ -7,6 +8,9 @@ import { mayOpen } from '../../../shared/screens.js';
 import type { Db } from '../../db/connect.js';
 import { attendanceOverview } from '../attendance/attendance.repository.js';
 import { countPendingBlogComments } from '../blog-comments/blog-comments.repository.js';
+import { entryConcerns } from '../calendar/calendar.policy.js';
+import { listEntries } from '../calendar/calendar.repository.js';
+import { closedDays } from '../calendar/closures.js';
 import { registerOf } from '../care/care.repository.js';
 import { listExamsOfTeacher, listVisibleExams } from '../exams/exams.repository.js';
 import { overdueInvoices } from '../fees/reports.repository.js';
@@ -52,6 +56,13 @@ async function classesToday(db: Db, viewer: Viewer, date: string): Promise<Class
   const classes = await listVisibleClasses(db, viewer);
   if (classes.length === 0) return [];
   const attendance = new Map((await attendanceOverview(db, date)).map((day) => [day.classId, day]));
+  // A closed class takes no register today (docs/decisions/0088-closed-days.md): one read for all.
+  const closed = await closedDays(
+    db,
+    classes.map((schoolClass) => schoolClass.id),
+    date,
+    date,
+  );
   const rows: ClassToday[] = [];
   for (const schoolClass of classes) {
     // Only counted here: any language's order of the names will do.
@@ -66,6 +77,7 @@ async function classesToday(db: Db, viewer: Viewer, date: string): Promise<Class
       present: day?.present ?? 0,
       absent: day?.absent ?? 0,
       marked: day ? day.present + day.absent + day.leave : 0,
+      closedFor: closed.reasonOf(schoolClass.id, date) ?? null,
     });
   }
   return rows;
@@ -124,4 +136,36 @@ async function examsOfTheWeek(db: Db, viewer: Viewer, date: string): Promise<Wee
       className: exam.className,
       subjectName: exam.subjectName,
     }));
+}
+
+/**
+ * What is coming up on the school calendar for the viewer (docs/decisions/0088-closed-days.md): the
+ * closures and events that concern them (calendar.policy.ts entryConcerns) touching today through
+ * the next COMING_UP_DAYS - 1 days, cancelled ones left out, the first COMING_UP_LIMIT by start.
+ * An entry that began before today and goes on (a holiday week) is still coming up: it is on now.
+ */
+export async function comingUp(db: Db, viewer: Viewer, now = new Date()): Promise<ComingUp> {
+  const date = await schoolToday(db, now);
+  const entries = await listEntries(
+    db,
+    sql<SqlBool>`(${entryConcerns(db, viewer)} and e.cancelled_at is null)`,
+    { from: date, to: addDaysIso(date, COMING_UP_DAYS - 1) },
+  );
+  return {
+    date,
+    data: entries.slice(0, COMING_UP_LIMIT).map((entry) => ({
+      id: entry.id,
+      kind: entry.kind,
+      title: entry.title,
+      place: entry.place,
+      startDate: entry.startDate,
+      endDate: entry.endDate,
+      startTime: entry.startTime,
+      endTime: entry.endTime,
+      allDay: entry.allDay,
+      audience: entry.audience,
+      classes: entry.classes,
+      familiesInvited: entry.familiesInvited,
+    })),
+  };
 }

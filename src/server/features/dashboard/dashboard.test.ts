@@ -113,6 +113,7 @@ describe.each(TEST_ENGINES)('the dashboard’s today (%s)', (engine) => {
       present: (kgBefore?.present ?? 0) + 1,
       absent: (kgBefore?.absent ?? 0) + 1,
       marked: (kgBefore?.marked ?? 0) + 2,
+      closedFor: null,
     });
     expect(after.approvals).toBe((before.approvals ?? 0) + 1);
     expect(after.inbox).toBe((before.inbox ?? 0) + 1);

@@ -433,6 +433,7 @@ describe('a page whose content the server could not read', () => {
         return [];
       },
       readBlogComments: async () => [],
+      readPublicCalendar: async () => ({ year: null, dates: [] }),
       basename: '',
       translator: translatorFor('en'),
       islandMessages: (areas) => parsedMessagesFor('en', areas),

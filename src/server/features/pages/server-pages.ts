@@ -151,6 +151,7 @@ export class ServerPages {
           ((await this.answers.parsed('/api/blog-comments')) as PublishedBlogComments).data,
           postId,
         ),
+      readPublicCalendar: () => this.answers.parsed('/api/calendar/public'),
     });
     if (rendered.kind === 'redirect') return rendered;
     const html = renderIndexPage(

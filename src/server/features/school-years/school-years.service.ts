@@ -9,6 +9,7 @@ import {
 } from '../../../shared/api/school-years.js';
 import { type RangeProblem, termProblem, yearProblem } from '../../../shared/rules/school-year.js';
 import type { Db } from '../../db/connect.js';
+import { bumpDataVersion } from '../../lib/data-version.js';
 import { conflict, type HttpError, invalid } from '../../lib/errors.js';
 import type { SessionUser } from '../auth/session.js';
 import { auditMoney } from '../fees/money-audit.repository.js';
@@ -73,7 +74,10 @@ async function write<T>(db: Db, scope: 'year' | 'term', work: (trx: Db) => Promi
   try {
     return await db.transaction().execute(async (trx) => {
       await lockYears(trx);
-      return work(trx);
+      const done = await work(trx);
+      // The public site shows the current year's terms (docs/decisions/0088-closed-days.md).
+      await bumpDataVersion(trx, 'content');
+      return done;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw refusal({ kind: 'nameTaken' }, scope);

@@ -30,11 +30,12 @@ const HOME = {
 
 /** Answers the home call with `home()`; the home page's other sections get no content. */
 const mockHomeContent = (home: () => Response) =>
-  vi
-    .spyOn(globalThis, 'fetch')
-    .mockImplementation(async (input) =>
-      urlOf(input) === '/api/home' ? home() : jsonResponse({ data: [] }),
-    );
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    if (urlOf(input) === '/api/home') return home();
+    // The home page's school calendar (docs/decisions/0088-closed-days.md): none kept.
+    if (urlOf(input) === '/api/calendar/public') return jsonResponse({ year: null, dates: [] });
+    return jsonResponse({ data: [] });
+  });
 
 const homeCalls = (fetchMock: ReturnType<typeof mockHomeContent>): number =>
   fetchMock.mock.calls.filter(([input]) => urlOf(input) === '/api/home').length;

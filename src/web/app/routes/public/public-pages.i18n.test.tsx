@@ -5,10 +5,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { AnyLocale } from '../../../../shared/i18n/locales.js';
 import { BANNER_TITLES } from '../../../../shared/screens.js';
 import { stubObservers, stubReducedMotion } from '../../../features/public-site/testing/browser-stubs.js';
-import { WIRE } from '../../../features/public-site/testing/fixtures.js';
+import { PUBLIC_CALENDAR, WIRE } from '../../../features/public-site/testing/fixtures.js';
 import { mockContent } from '../../../features/public-site/testing/render-section.js';
 import { I18nProvider } from '../../../lib/i18n.js';
 import { pageTitleFor } from '../../../lib/page-titles.js';
+import { shortDate } from '../../../lib/school-time.js';
 import { testTranslator, untranslatedTexts } from '../../../test/i18n.js';
 import { createTestQueryClient } from '../../../test/render-app.js';
 import { TEST_SCHOOL } from '../../../test/school.js';
@@ -41,6 +42,13 @@ function userData(): string[] {
   collect(WIRE);
   collect(TEST_SCHOOL);
   collect(COMMENT);
+  collect(PUBLIC_CALENDAR);
+  // The school calendar's days, as the pseudo-locale writes them (English's way), and its times.
+  const calendarDays = [
+    ...(PUBLIC_CALENDAR.year?.terms ?? []).flatMap((term) => [term.firstDay, term.lastDay]),
+    ...PUBLIC_CALENDAR.dates.flatMap((date) => [date.startDate, date.endDate]),
+  ].map((day) => shortDate(day));
+  texts.push(...calendarDays);
   // Social networks' names are brands; the initials of the comment's author; the comment's day
   // (the pseudo-locale formats dates as English does).
   return [...texts, 'Twitter', 'Facebook', 'LinkedIn', 'Instagram', 'AS', '2 Jun 2026'];

@@ -14,11 +14,11 @@ describe('public pages', () => {
     stubReducedMotion(true);
   });
 
-  it('home: hero, facilities, about, classes, Book A Seat, teachers, testimonials, blog', async () => {
+  it('home: hero, facilities, about, classes, the school calendar, Book A Seat, teachers, testimonials, blog', async () => {
     const api = mockContent();
     renderApp('/');
     // The first render of home imports every section's module: give it time.
-    await screen.findByRole('heading', { level: 2, name: 'Latest Articles From Blog' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 2, name: 'Latest Articles From Blog' }, { timeout: 15_000 });
     await waitFor(() => expect(h2s()).toContain('Meet Our Teachers'));
     expect(
       screen.getByRole('heading', { level: 1, name: 'New Approach to Kids Education' }),
@@ -27,6 +27,7 @@ describe('public pages', () => {
       'Our Facilities',
       'Best School For Your Kids',
       'Classes for Your Kids',
+      'Term Dates and Events',
       'Book A Seat For Your Kid',
       'Meet Our Teachers',
       'What Parents Say!',

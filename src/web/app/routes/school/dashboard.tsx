@@ -23,7 +23,9 @@ import {
   INBOX_TILE,
   tileLook,
 } from '../../../features/accounts/lib/tiles.js';
+import { comingUpQueryOptions } from '../../../features/dashboard/api/get-coming-up.js';
 import { dashboardTodayQueryOptions } from '../../../features/dashboard/api/get-today.js';
+import { ComingUpPanel } from '../../../features/dashboard/components/ComingUpPanel.js';
 import { TileGroups } from '../../../features/dashboard/components/TileGroups.js';
 import { TodayPanel } from '../../../features/dashboard/components/TodayPanel.js';
 import { ParentDashboard } from '../../../features/family/components/ParentDashboard.js';
@@ -42,6 +44,10 @@ const ParentChildDay = lazy(() => import('../../parent-child-day.js'));
 const hasToday = (type: string): type is SchoolType =>
   type === USER_TYPE.teacher || type === USER_TYPE.principal;
 
+/** The types whose home says what the school calendar holds ahead: every school account. */
+const hasComingUp = (type: string): boolean =>
+  type === USER_TYPE.parent || type === USER_TYPE.student || hasToday(type);
+
 export const clientLoader =
   (queryClient: QueryClient): LoaderFunction =>
   () =>
@@ -52,6 +58,12 @@ export const clientLoader =
         if (hasToday(user.type)) return queryClient.ensureQueryData(dashboardTodayQueryOptions());
         return null;
       }),
+      // Every school account's home says what is coming up (docs/decisions/0088-closed-days.md).
+      queryClient
+        .ensureQueryData(currentUserQueryOptions())
+        .then((user) =>
+          hasComingUp(user.type) ? queryClient.ensureQueryData(comingUpQueryOptions()) : null,
+        ),
     ]);
 
 /** The tiles of a staff dashboard, after its day: grouped for the principal, daily ones first on a phone. */
@@ -123,10 +135,15 @@ export default function DashboardRoute() {
         return (
           <>
             <TodayPanel type={viewer.type} />
+            <ComingUpPanel />
             <StaffTiles type={viewer.type} counts={counts} />
           </>
         );
       }}
+      // A family's and a pupil's home open on what is coming up; staff's comes after their day.
+      leadFor={(viewer) =>
+        viewer.type === USER_TYPE.parent || viewer.type === USER_TYPE.student ? <ComingUpPanel /> : undefined
+      }
       newCounts={counts}
     />
   );

@@ -130,8 +130,11 @@ function TileSkeleton() {
 export function Dashboard({
   newCounts = {},
   areaFor,
+  leadFor,
 }: {
   newCounts?: TileCounts;
+  /** What comes first for some users, above their area or tiles (a pupil's and a parent's "coming up"). */
+  leadFor?: (user: Account) => ReactNode | undefined;
   /**
    * A school area of its own for some users instead of the registry's tiles (a parent's is per
    * child, docs/decisions/0021-families.md); undefined keeps the tiles.
@@ -153,6 +156,7 @@ export function Dashboard({
       {user ? (
         <>
           <Greeting user={user} />
+          {leadFor?.(user)}
           {areaFor?.(user) ??
             (dashboardTilesFor(user.type) ? (
               <TileGrid user={user} headingId={headingId} newCounts={newCounts} />

@@ -3,7 +3,7 @@ import { type SaveAttendanceBody, SavedCountAnswerSchema } from '../../../../sha
 import type { AttendanceCode } from '../../../../shared/constants.js';
 import { apiClient } from '../../../lib/api-client.js';
 import { schoolKeys } from '../../../lib/school/query-keys.js';
-import type { ClassAttendanceRow } from './get-class-attendance.js';
+import type { ClassDay } from './get-class-attendance.js';
 
 export interface AttendanceMark {
   studentId: number;
@@ -39,11 +39,16 @@ export function useSaveAttendance() {
     mutationFn: saveAttendance,
     onSuccess: async (_saved, { classId, date, marks }) => {
       const byStudent = new Map(marks.map((mark) => [mark.studentId, mark]));
-      queryClient.setQueryData<ClassAttendanceRow[]>(schoolKeys.classAttendance(classId, date), (rows) =>
-        rows?.map((row) => {
-          const mark = byStudent.get(row.studentId);
-          return mark ? { ...row, status: mark.status, description: mark.description.trim() } : row;
-        }),
+      queryClient.setQueryData<ClassDay>(schoolKeys.classAttendance(classId, date), (day) =>
+        day
+          ? {
+              ...day,
+              rows: day.rows.map((row) => {
+                const mark = byStudent.get(row.studentId);
+                return mark ? { ...row, status: mark.status, description: mark.description.trim() } : row;
+              }),
+            }
+          : day,
       );
       await queryClient.invalidateQueries({ queryKey: schoolKeys.attendance() });
     },

@@ -6,11 +6,12 @@ import { OwnAttendanceScreen, StudentAttendanceHistoryScreen } from './Attendanc
 
 const HISTORY = {
   data: [
-    { date: '2025-01-06', status: 1, description: '' },
-    { date: '2025-01-08', status: 2, description: 'Fever' },
-    { date: '2025-01-07', status: 3, description: 'Dentist' },
+    { date: '2025-01-06', status: 1, description: '', closed: false, term: null },
+    { date: '2025-01-08', status: 2, description: 'Fever', closed: false, term: null },
+    { date: '2025-01-07', status: 3, description: 'Dentist', closed: true, term: null },
   ],
-  summary: { present: 1, absent: 1, leave: 1, percentPresent: 33.33 },
+  // The closed day (7 January) counts in no total.
+  summary: { present: 1, absent: 1, leave: 0, percentPresent: 50 },
 };
 
 describe('Attendance history (/student-attendence/:id)', () => {
@@ -26,14 +27,14 @@ describe('Attendance history (/student-attendence/:id)', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
       'Wed, 8 Jan 2025AbsentFever',
-      'Tue, 7 Jan 2025On LeaveDentist',
+      'Tue, 7 Jan 2025On LeaveClosedDentist',
       'Mon, 6 Jan 2025Present',
     ]);
     const total = (name: string) => screen.getByText(name, { selector: 'dt' }).nextElementSibling;
     expect(total('Present')).toHaveTextContent('1');
     expect(total('Absent')).toHaveTextContent('1');
-    expect(total('On Leave')).toHaveTextContent('1');
-    expect(total('Present %')).toHaveTextContent('33.33%');
+    expect(total('On Leave')).toHaveTextContent('0');
+    expect(total('Present %')).toHaveTextContent('50%');
     expect(api.calls().sort()).toEqual(['GET attendance/student/11', 'GET users/student/11']);
   });
 

@@ -49,9 +49,17 @@ function AttendanceHistoryView({ studentId }: { studentId: number }) {
                 {
                   header: t('attendance.sheet.status'),
                   cell: (day) => (
-                    <span className={`attendance-status attendance-status--${day.status}`}>
-                      {t(`common.attendance.${day.status}`)}
-                    </span>
+                    <>
+                      <span className={`attendance-status attendance-status--${day.status}`}>
+                        {t(`common.attendance.${day.status}`)}
+                      </span>
+                      {/* Saved before the day was closed: listed, counted in no total (decision 0088). */}
+                      {day.closed ? (
+                        <span className="attendance-status attendance-status--closed ms-2">
+                          {t('attendance.history.closed')}
+                        </span>
+                      ) : null}
+                    </>
                   ),
                 },
                 {

@@ -41,9 +41,13 @@ function setup({
     'GET attendance/own-class': { data: { classId: ownClass } },
     'GET studentattendace/2': ({ path: p }) => ({
       data: rowsFor(2, new URL(p, 'http://x').searchParams.get('date') ?? ''),
+      closed: null,
+      term: null,
     }),
     'GET studentattendace/3': ({ path: p }) => ({
       data: rowsFor(3, new URL(p, 'http://x').searchParams.get('date') ?? ''),
+      closed: null,
+      term: null,
     }),
     'POST studentattenance': save,
   });
@@ -169,7 +173,7 @@ describe('Student-attendence', () => {
     const report = mockApi({
       'GET teacher/assign_class': CLASSES,
       'GET attendance/own-class': { data: { classId: null } },
-      'GET studentattendace/2': { data: rowsFor(2, DAY) },
+      'GET studentattendace/2': { data: rowsFor(2, DAY), closed: null, term: null },
       [`GET attendance/class/2?from=${from}&to=${todayInZone(TEST_SCHOOL.timeZone)}`]: {
         from,
         to: todayInZone(TEST_SCHOOL.timeZone),
@@ -205,6 +209,37 @@ describe('Student-attendence', () => {
   });
 });
 
+describe('Student-attendence on a closed day', () => {
+  it('shows the closure instead of the sheet and saves nothing; an open day shows its term', async () => {
+    const api = mockApi({
+      'GET teacher/assign_class': CLASSES,
+      'GET attendance/own-class': { data: { classId: null } },
+      'GET studentattendace/2': { data: rowsFor(2, DAY), closed: { reason: 'Snow day' }, term: null },
+      'GET studentattendace/3': {
+        data: rowsFor(3, DAY),
+        closed: null,
+        term: { id: 1, name: 'Spring 2025' },
+      },
+    });
+    const { user } = renderScreen(<ClassAttendanceScreen />, {
+      path: `/student-attendence?date=${DAY}&classId=2`,
+      pattern: '/student-attendence',
+    });
+    expect(await screen.findByText('Closed: Snow day')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('no register is taken');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const saveButton = screen.getByRole('button', { name: 'Save Attendance' });
+    expect(saveButton).toBeDisabled();
+    await user.click(saveButton);
+    expect(api.calls('POST')).toEqual([]);
+
+    await user.selectOptions(screen.getByLabelText('Class'), '3');
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    expect(screen.getByText('Term: Spring 2025')).toBeInTheDocument();
+    expect(screen.queryByText(/^Closed:/)).not.toBeInTheDocument();
+  });
+});
+
 describe('Student-attendence after saving', () => {
   it('shows what the server stored for the date, and saving again sends the changed rows', async () => {
     const stored = new Map<number, { att_status: number; discription: string }>();
@@ -223,6 +258,8 @@ describe('Student-attendence after saving', () => {
           discription: stored.get(p.id)?.discription ?? '',
           checkedInAt: null,
         })),
+        closed: null,
+        term: null,
       }),
       'POST studentattenance': ({ body }) => {
         for (const row of body as { userid: number; att_status: number; discription: string }[]) {
@@ -273,7 +310,7 @@ describe('Student-attendence starts from the day’s check-ins (decision 0047)',
     const api = mockApi({
       'GET teacher/assign_class': CLASSES,
       'GET attendance/own-class': { data: { classId: 2 } },
-      'GET studentattendace/2': { data: dayRows },
+      'GET studentattendace/2': { data: dayRows, closed: null, term: null },
       'POST studentattenance': { data: { saved: dayRows.length } },
     });
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});

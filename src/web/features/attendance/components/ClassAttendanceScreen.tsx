@@ -248,10 +248,11 @@ export function ClassAttendanceScreen() {
       window.alert(t('common.toast.attendanceNeedsDate'));
       return;
     }
-    if (classId === undefined || !sheet.data || sheet.data.length === 0) return;
+    if (classId === undefined || !sheet.data || sheet.data.rows.length === 0 || sheet.data.closedFor !== null)
+      return;
     setSaveError(undefined);
-    const kept = registerKeptIn(sheet.data);
-    const marks = sheet.data.map((row) => ({
+    const kept = registerKeptIn(sheet.data.rows);
+    const marks = sheet.data.rows.map((row) => ({
       studentId: row.studentId,
       ...shown(row, sheetDrafts[row.studentId], kept),
     }));
@@ -283,9 +284,20 @@ export function ClassAttendanceScreen() {
     body = <p className="school-state school-state--empty">{t('attendance.class.chooseDate')}</p>;
   else if (sheet.isError && !sheet.data) body = <FailureState error={sheet.error} retry={sheet.refetch} />;
   else if (!sheet.data) body = <LoadingState />;
-  else if (sheet.data.length === 0) body = <EmptyState>{t('attendance.class.noPupils')}</EmptyState>;
+  else if (sheet.data.closedFor !== null)
+    // A closed day takes no register (docs/decisions/0088-closed-days.md): the reason, not the form.
+    body = (
+      <div className="school-state school-state--notice" role="status">
+        <p className="fw-bold mb-1">{t('attendance.class.closed', { reason: sheet.data.closedFor })}</p>
+        <p className="mb-0">{t('attendance.class.closedLead')}</p>
+      </div>
+    );
+  else if (sheet.data.rows.length === 0) body = <EmptyState>{t('attendance.class.noPupils')}</EmptyState>;
   else
-    body = <AttendanceSheet rows={sheet.data} drafts={sheetDrafts} onChange={onChange} timeZone={timeZone} />;
+    body = (
+      <AttendanceSheet rows={sheet.data.rows} drafts={sheetDrafts} onChange={onChange} timeZone={timeZone} />
+    );
+  const term = sheet.data?.term ?? null;
 
   const reportId = `${id}-report`;
   return (
@@ -312,7 +324,9 @@ export function ClassAttendanceScreen() {
               type="button"
               className="btn btn-primary rounded-pill px-4"
               onClick={onSave}
-              disabled={save.isPending || (date !== '' && !sheet.data?.length)}
+              disabled={
+                save.isPending || (date !== '' && (!sheet.data?.rows.length || sheet.data.closedFor !== null))
+              }
             >
               {save.isPending ? t('attendance.class.saving') : t('attendance.class.save')}
             </button>
@@ -328,6 +342,7 @@ export function ClassAttendanceScreen() {
             </button>
           </div>
         </div>
+        {term !== null ? <p className="attendance-term">{t('attendance.class.term', { term })}</p> : null}
         {saveError ? (
           <p className="school-state school-state--notice" role="alert">
             {saveError}

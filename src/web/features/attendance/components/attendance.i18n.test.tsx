@@ -17,8 +17,8 @@ const inLocale = (locale: AnyLocale, element: ReactElement) => (
 
 const HISTORY = {
   data: [
-    { date: '2025-01-08', status: 2, description: 'Fever' },
-    { date: '2025-01-06', status: 1, description: '' },
+    { date: '2025-01-08', status: 2, description: 'Fever', closed: false, term: null },
+    { date: '2025-01-06', status: 1, description: '', closed: false, term: null },
   ],
   summary: { present: 1, absent: 1, leave: 0, percentPresent: 50 },
 };
@@ -30,6 +30,8 @@ describe('the attendance screens in other languages', () => {
       'GET attendance/own-class': { data: { classId: null } },
       'GET studentattendace/2': {
         data: [{ id: 11, name: 'Ada Mensah', att_status: null, discription: '', checkedInAt: null }],
+        closed: null,
+        term: null,
       },
     });
     const { container } = renderScreen(inLocale('en-XA', <ClassAttendanceScreen />), {
@@ -46,6 +48,8 @@ describe('the attendance screens in other languages', () => {
       'GET attendance/own-class': { data: { classId: null } },
       'GET studentattendace/2': {
         data: [{ id: 11, name: 'Ada Mensah', att_status: 3, discription: '', checkedInAt: null }],
+        closed: null,
+        term: null,
       },
     });
     renderScreen(inLocale('fr', <ClassAttendanceScreen />), {

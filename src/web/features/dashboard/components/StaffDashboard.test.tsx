@@ -11,7 +11,16 @@ import { answer, mockApi } from '../../../test/school-test-utils.js';
 import { makeUser } from '../../accounts/testing/mock-api.js';
 import { todayAnswer } from '../testing/today.js';
 
-const KG = { classId: 3, className: 'KG', pupils: 15, arrived: 12, present: 0, absent: 1, marked: 0 };
+const KG = {
+  classId: 3,
+  className: 'KG',
+  pupils: 15,
+  arrived: 12,
+  present: 0,
+  absent: 1,
+  marked: 0,
+  closedFor: null,
+};
 // Its register taken without every child checked in at the door: 7 came through Today, 9 are
 // marked Present.
 const CLASS_2 = {
@@ -22,6 +31,7 @@ const CLASS_2 = {
   present: 9,
   absent: 1,
   marked: 10,
+  closedFor: null,
 };
 const PRINCIPAL_DAY = todayAnswer({
   classes: [KG, CLASS_2],
@@ -221,6 +231,12 @@ describe('the teacher’s dashboard', () => {
       'href',
       '/conversations',
     );
+  });
+
+  it('a class the calendar closes today says so instead of asking for its register', async () => {
+    openDashboard(USER_TYPE.teacher, todayAnswer({ classes: [{ ...KG, closedFor: 'Snow day' }] }));
+    expect(await screen.findByText('Closed: Snow day', {}, LOADED)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Attendance not taken yet' })).not.toBeInTheDocument();
   });
 
   it('a teacher without a class is told why the day is empty', async () => {

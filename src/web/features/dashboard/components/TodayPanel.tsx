@@ -74,16 +74,23 @@ function ClassRow({ type, row, date }: { type: SchoolType; row: ClassToday; date
           />
         </li>
         <li>
-          <Link
-            to={attendanceLink(type, row, date)}
-            className={`dash-register dash-register--${taken ? 'done' : 'open'}`}
-          >
-            {taken
-              ? t('dashboard.today.registerTaken')
-              : row.marked > 0
-                ? t('dashboard.today.registerPartly', { marked: row.marked, pupils: row.pupils })
-                : t('dashboard.today.registerOpen')}
-          </Link>
+          {row.closedFor !== null ? (
+            // A closed class takes no register (docs/decisions/0088-closed-days.md): nothing to do.
+            <span className="dash-register dash-register--closed">
+              {t('dashboard.today.closed', { reason: row.closedFor })}
+            </span>
+          ) : (
+            <Link
+              to={attendanceLink(type, row, date)}
+              className={`dash-register dash-register--${taken ? 'done' : 'open'}`}
+            >
+              {taken
+                ? t('dashboard.today.registerTaken')
+                : row.marked > 0
+                  ? t('dashboard.today.registerPartly', { marked: row.marked, pupils: row.pupils })
+                  : t('dashboard.today.registerOpen')}
+            </Link>
+          )}
         </li>
       </ul>
     </li>

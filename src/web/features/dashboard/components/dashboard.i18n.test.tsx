@@ -10,7 +10,16 @@ import { mockApi } from '../../../test/school-test-utils.js';
 import { makeUser } from '../../accounts/testing/mock-api.js';
 import { todayAnswer } from '../testing/today.js';
 
-const KG = { classId: 3, className: 'KG', pupils: 15, arrived: 12, present: 0, absent: 1, marked: 4 };
+const KG = {
+  classId: 3,
+  className: 'KG',
+  pupils: 15,
+  arrived: 12,
+  present: 0,
+  absent: 1,
+  marked: 4,
+  closedFor: null,
+};
 const DAY = todayAnswer({
   classes: [KG],
   approvals: 2,

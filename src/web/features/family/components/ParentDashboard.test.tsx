@@ -223,7 +223,7 @@ describe('a parent’s dashboard (docs/decisions/0021-families.md)', () => {
           },
         },
         'GET attendance/student/32': {
-          data: [{ date: '2026-11-23', status: 1, description: '' }],
+          data: [{ date: '2026-11-23', status: 1, description: '', closed: false, term: null }],
           summary: { present: 1, absent: 0, leave: 0, percentPresent: 100 },
         },
         'GET users/student/32': { results: { id: 32, name: 'Ravi Verma' } },

@@ -1,4 +1,5 @@
 import type { ContentCollection } from '../../../../shared/api/content.js';
+import type { PublicCalendar } from '../../../../shared/api/public-calendar.js';
 
 /** Public content as the API sends it (wire names), shaped like the demo school's. */
 export const WIRE: Record<ContentCollection, Record<string, unknown>[]> = {
@@ -213,6 +214,41 @@ export const WIRE: Record<ContentCollection, Record<string, unknown>[]> = {
       phone: '+1 555 0142 310',
       opening_hour: 'Mon - Sat: 8:00 am - 4:00 pm',
       images: [],
+    },
+  ],
+};
+
+/** `GET calendar/public`: a school year of two terms, a public event and a closure (decision 0088). */
+export const PUBLIC_CALENDAR: PublicCalendar = {
+  year: {
+    name: '2026–2027',
+    terms: [
+      { name: 'Autumn 2026', firstDay: '2026-09-01', lastDay: '2026-12-18' },
+      { name: 'Spring 2027', firstDay: '2027-01-05', lastDay: '2027-03-27' },
+    ],
+  },
+  dates: [
+    {
+      uid: 'sports@test',
+      kind: 'event',
+      title: 'Sports day',
+      description: 'Races and a picnic.',
+      place: 'The school field',
+      startDate: '2026-12-03',
+      endDate: '2026-12-03',
+      startTime: '09:30',
+      endTime: '14:00',
+    },
+    {
+      uid: 'holiday@test',
+      kind: 'closure',
+      title: 'Winter holiday',
+      description: '',
+      place: '',
+      startDate: '2026-12-21',
+      endDate: '2027-01-04',
+      startTime: null,
+      endTime: null,
     },
   ],
 };

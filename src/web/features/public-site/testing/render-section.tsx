@@ -13,7 +13,7 @@ import {
   jsonResponse,
   type TestQueryClientOptions,
 } from '../../../test/render-app.js';
-import { WIRE } from './fixtures.js';
+import { PUBLIC_CALENDAR, WIRE } from './fixtures.js';
 
 export interface MockContentOptions {
   /** Collections whose call answers 500 (until `recover()` is called). */
@@ -22,10 +22,17 @@ export interface MockContentOptions {
   content?: Partial<Record<ContentCollection, Record<string, unknown>[]>>;
   /** The approved comments `GET blog-comments` answers from, per `?post=` (none when absent). */
   blogComments?: Record<string, unknown>[];
+  /** What `GET calendar/public` answers (the fixtures' school year by default). */
+  calendar?: unknown;
 }
 
 /** Answers the public content calls from the fixtures; returns the fetch spy and a way to heal. */
-export function mockContent({ failing = [], content = {}, blogComments = [] }: MockContentOptions = {}) {
+export function mockContent({
+  failing = [],
+  content = {},
+  blogComments = [],
+  calendar = PUBLIC_CALENDAR,
+}: MockContentOptions = {}) {
   let broken = new Set(failing);
   const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const [name = '', query] = urlOf(input)
@@ -41,6 +48,7 @@ export function mockContent({ failing = [], content = {}, blogComments = [] }: M
         data: post === null ? blogComments : blogComments.filter((comment) => comment.postId === postId),
       });
     }
+    if (name === 'calendar/public') return jsonResponse(calendar);
     if (!isContentCollection(name)) throw new TypeError(`Unexpected call ${urlOf(input)}`);
     if (broken.has(name)) return jsonResponse({ error: { code: 'INTERNAL', message: 'Boom' } }, 500);
     return jsonResponse({ data: content[name] ?? WIRE[name] });
