@@ -90,6 +90,7 @@ describe('Coming up', () => {
       'Thu, 3 Dec 2026, all day Staff trainingStaff',
     ]);
     expect(screen.getByRole('heading', { level: 2, name: 'Coming up' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See the calendar' })).toHaveAttribute('href', '/calendar');
     expect(await seriousAxeViolations(container)).toEqual([]);
   });
 

@@ -1,3 +1,5 @@
+import { Link } from 'react-router';
+import { linkTo } from '../../../../shared/screens.js';
 import '../../../styles/dashboard.css';
 import { useId } from 'react';
 import type { ComingUpEntry } from '../../../../shared/api/dashboard.js';
@@ -77,6 +79,9 @@ export function ComingUpPanel() {
           ))}
         </ul>
       )}
+      <p className="dash-coming__more">
+        <Link to={linkTo('/calendar')}>{t('dashboard.comingUp.seeCalendar')}</Link>
+      </p>
     </section>
   );
 }
