@@ -41,6 +41,8 @@ import * as reportCards from './migrations/2026-12-07T0200-report-cards.js';
 import * as rollover from './migrations/2026-12-07T0400-rollover.js';
 // Calendar feeds kept made (docs/decisions/0092-kept-calendar-feeds.md)
 import * as calendarAnswers from './migrations/2026-12-07T0500-calendar-answers.js';
+// Report cards kept made (docs/decisions/0093-kept-report-cards.md)
+import * as reportCardAnswers from './migrations/2026-12-07T0600-report-card-answers.js';
 
 /**
  * Migrations are imported, not read from a folder, so that the compiled server and the tests run
@@ -85,6 +87,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-07T0200-report-cards': reportCards,
   '2026-12-07T0400-rollover': rollover,
   '2026-12-07T0500-calendar-answers': calendarAnswers,
+  '2026-12-07T0600-report-card-answers': reportCardAnswers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -22,6 +22,11 @@ export const ANSWER_KEYS = {
   school: 'school',
   /** The school calendar's entries and the classes they are for (migration 2026-12-07T0500-calendar-answers). */
   calendar: 'calendar',
+  /**
+   * What a class's report cards are made of: marks, exams, the register, who teaches what, the cards'
+   * comments, notes and versions, terms, years, subjects (migration 2026-12-07T0600-report-card-answers).
+   */
+  reportCards: 'report-cards',
 } as const;
 
 /** The counters of `keys` as one stamp (a key never raised counts 0). */

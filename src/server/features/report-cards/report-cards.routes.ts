@@ -13,6 +13,8 @@ import {
   SaveReportCardRemarksSchema,
 } from '../../../shared/api/report-cards.js';
 import { USER_TYPE } from '../../../shared/constants.js';
+import { sendSerializedAnswer, serializedAnswer } from '../../lib/answer-serializer.js';
+import { ANSWER_KEYS, AnswersKeptByVersion } from '../../lib/answer-versions.js';
 import { notFound } from '../../lib/errors.js';
 import { requestLocale } from '../../lib/i18n.js';
 import { userLocale } from '../../lib/school-languages.js';
@@ -34,6 +36,13 @@ import { classDraftCards, publishClassCards, saveComments, saveRemarks } from '.
 
 const CLASS_NOT_FOUND = 'That class or term';
 const CARD_NOT_FOUND = 'That report card';
+/**
+ * A class's cards kept made, by reader, class, term and language (docs/decisions/0093-kept-report-cards.md):
+ * at most this many, the least recently read dropped first (some 40 KB each at the large school).
+ */
+const KEPT_CLASS_CARDS = 300;
+/** What a class's cards are made of (ANSWER_KEYS): marks, the register, comments...; names, enrolments. */
+const CLASS_CARD_KEYS = [ANSWER_KEYS.reportCards, ANSWER_KEYS.school];
 const PDF_ANSWER = {
   200: {
     description: 'The report cards, as a PDF file',
@@ -44,6 +53,7 @@ const PDF_ANSWER = {
 
 export async function reportCardsRoutes(app: FastifyInstance): Promise<void> {
   const { api, staff, principal } = schoolRouting(app);
+  const keptClassCards = new AnswersKeptByVersion<string | null>(app.answerVersions, KEPT_CLASS_CARDS);
 
   /** A PDF in the language of whoever downloads it (as receipts are). */
   async function sendPdf(reply: FastifyReply, userId: number, cards: PrintedCard[], filename: string) {
@@ -78,17 +88,22 @@ export async function reportCardsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ClassReportCardsAnswerSchema, ...CHECKED },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { classId, termId } = request.params;
-      const data = await classDraftCards(
-        app.db,
-        currentUser(request),
-        classId,
-        termId,
-        await requestLocale(request),
+      const viewer = currentUser(request);
+      const locale = await requestLocale(request);
+      // Who may read the class is decided in the making, by rows whose writes raise the keys: a
+      // teacher taken off the class gets the 404 at the next request.
+      const body = await keptClassCards.get(
+        `${viewer.id}:${viewer.type}:${classId}:${termId}:${locale}`,
+        CLASS_CARD_KEYS,
+        async () => {
+          const data = await classDraftCards(app.db, viewer, classId, termId, locale);
+          return data ? serializedAnswer(reply, { data }) : null;
+        },
       );
-      if (!data) throw notFound(CLASS_NOT_FOUND);
-      return { data };
+      if (body === null) throw notFound(CLASS_NOT_FOUND);
+      return sendSerializedAnswer(reply, body);
     },
   );
 

@@ -349,4 +349,68 @@ describe.each(TEST_ENGINES)('report cards (%s)', (engine) => {
       await t.db.updateTable('app_user').set({ language: null }).where('id', '=', f.users.parent).execute();
     }
   });
+
+  // docs/decisions/0093-kept-report-cards.md: a class's cards are kept made; each write below, made
+  // through the API or straight into the database, must reach the next read.
+  it('keeps a class’s cards made until a mark is released or the register changes', async () => {
+    const raw = async () => {
+      const res = await callAs(t.app, f, 'teacher', { method: 'GET', url: classUrl() });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.body;
+    };
+    const cardOf = (body: string) =>
+      (JSON.parse(body).data as ClassReportCards).cards.find((c) => c.content.student.id === f.users.student)
+        ?.content;
+    const first = await raw();
+    expect(await raw()).toBe(first);
+
+    const unreleased = await t.db
+      .selectFrom('exam as e')
+      .innerJoin('mark as m', 'm.exam_id', 'e.id')
+      .select(['e.id', 'e.subject_id as subjectId'])
+      .where('e.class_id', '=', kg)
+      .where('e.term_id', '=', term)
+      .where('e.released_at', 'is', null)
+      .where('m.student_id', '=', f.users.student)
+      .executeTakeFirstOrThrow();
+    const released = await callAs(t.app, f, 'principal', {
+      method: 'POST',
+      url: `/api/exams/${unreleased.id}/release`,
+    });
+    expect(released.statusCode, released.body).toBe(200);
+    const marks = await t.db
+      .selectFrom('mark as m')
+      .innerJoin('exam as e', 'e.id', 'm.exam_id')
+      .select('m.marks')
+      .where('m.student_id', '=', f.users.student)
+      .where('e.subject_id', '=', unreleased.subjectId)
+      .where('e.term_id', '=', term)
+      .where('e.released_at', 'is not', null)
+      .execute();
+    const afterRelease = await raw();
+    expect(cardOf(afterRelease)?.subjects.find((s) => s.subjectId === unreleased.subjectId)?.marks).toBe(
+      subjectMark(marks.map((m) => m.marks)),
+    );
+
+    const { firstDay, lastDay } = await t.db
+      .selectFrom('school_term')
+      .select(['first_day as firstDay', 'last_day as lastDay'])
+      .where('id', '=', term)
+      .executeTakeFirstOrThrow();
+    const present = await t.db
+      .selectFrom('attendance')
+      .select('id')
+      .where('student_id', '=', f.users.student)
+      .where('status', '=', 1)
+      .where('att_date', '>=', firstDay)
+      .where('att_date', '<=', lastDay)
+      .executeTakeFirstOrThrow();
+    const before = cardOf(afterRelease)?.attendance;
+    await t.db.updateTable('attendance').set({ status: 2 }).where('id', '=', present.id).execute();
+    expect(cardOf(await raw())?.attendance).toEqual({
+      ...before,
+      present: (before?.present ?? 0) - 1,
+      absent: (before?.absent ?? 0) + 1,
+    });
+  });
 });
