@@ -79,6 +79,7 @@ export async function writeArchive(
   const { kind: _kind, ...facts } = header;
   const manifest: ArchiveManifest = { kind: 'manifest', ...facts, tables, files: stored };
   await lines.write(manifest);
+  await lines.flush();
   return manifest;
 }
 
