@@ -35,4 +35,6 @@ export const schoolKeys = {
   attendanceHistory: (studentId: number) => ['school', 'attendance', 'student', studentId] as const,
   attendanceOverview: (date: string) => ['school', 'attendance', 'overview', date] as const,
   notifications: () => ['school', 'notifications'] as const,
+  /** The current school year and its terms (get-school-year.ts). */
+  schoolYear: () => ['school', 'school-year'] as const,
 };

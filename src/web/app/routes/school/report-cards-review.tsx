@@ -1,6 +1,6 @@
-import { schoolYearQueryOptions } from '../../../features/report-cards/api/report-cards.js';
 import { ReviewScreen } from '../../../features/report-cards/components/ReviewScreen.js';
 import { assignedClassesQueryOptions } from '../../../lib/school/get-assigned-classes.js';
+import { schoolYearQueryOptions } from '../../../lib/school/get-school-year.js';
 import { schoolLoader } from '../../../lib/school/prefetch.js';
 
 export const clientLoader = schoolLoader((queryClient) => [

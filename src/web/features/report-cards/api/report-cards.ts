@@ -11,10 +11,6 @@ import {
   type SaveReportCardComments,
   type SaveReportCardRemarks,
 } from '../../../../shared/api/report-cards.js';
-import {
-  type CurrentSchoolYear,
-  CurrentSchoolYearAnswerSchema,
-} from '../../../../shared/api/school-years.js';
 import { apiClient } from '../../../lib/api-client.js';
 import { downloadApiFile } from '../../../lib/download.js';
 
@@ -24,15 +20,6 @@ import { downloadApiFile } from '../../../lib/download.js';
  */
 
 const reportCardsKey = ['school', 'report-cards'] as const;
-
-/** `GET school-year`: the current year's terms and the term of today, to choose a term from. */
-export const schoolYearQueryOptions = () =>
-  queryOptions({
-    queryKey: ['school', 'school-year'] as const,
-    queryFn: async ({ signal }): Promise<CurrentSchoolYear> =>
-      (await apiClient.get('school-year', { signal, schema: CurrentSchoolYearAnswerSchema })).data,
-  });
-export const useSchoolYear = () => useQuery(schoolYearQueryOptions());
 
 const classPath = (classId: number, termId: number) => `report-cards/classes/${classId}/terms/${termId}`;
 

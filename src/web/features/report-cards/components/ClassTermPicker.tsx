@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { AssignedClassSelect } from '../../../components/school/AssignedClassSelect.js';
 import { SchoolSelect } from '../../../components/school/SchoolField.js';
 import { useI18n } from '../../../lib/i18n.js';
-import { useSchoolYear } from '../api/report-cards.js';
+import { useSchoolYear } from '../../../lib/school/get-school-year.js';
 
 export interface ClassTerm {
   classId: number | undefined;

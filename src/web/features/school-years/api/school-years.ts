@@ -10,6 +10,7 @@ import {
   SchoolYearsAnswerSchema,
 } from '../../../../shared/api/school-years.js';
 import { apiClient } from '../../../lib/api-client.js';
+import { schoolKeys } from '../../../lib/school/query-keys.js';
 
 /**
  * The principal's school years and terms (docs/decisions/0085-school-years-and-terms.md). Every
@@ -18,7 +19,6 @@ import { apiClient } from '../../../lib/api-client.js';
  * others read (`GET school-year`) follows.
  */
 export const schoolYearsKey = ['school', 'school-years'] as const;
-const currentYearKey = ['school', 'school-year'] as const;
 
 export const schoolYearsQueryOptions = () =>
   queryOptions({
@@ -35,7 +35,7 @@ function useYearsMutation<Variables, T>(mutationFn: (variables: Variables) => Pr
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: schoolYearsKey }),
-        queryClient.invalidateQueries({ queryKey: currentYearKey }),
+        queryClient.invalidateQueries({ queryKey: schoolKeys.schoolYear() }),
       ]);
     },
   });
