@@ -74,8 +74,8 @@ import { pagesRoutes } from './features/pages/pages.routes.js';
 import { loadPageRenderer, ServerPages } from './features/pages/server-pages.js';
 import { photoMomentRoutes } from './features/photo-moments/photo-moments.routes.js';
 import { pupilsRoutes } from './features/pupils/pupils.routes.js';
-import { rolloverRoutes } from './features/rollover/rollover.routes.js';
 import { reportCardsRoutes } from './features/report-cards/report-cards.routes.js';
+import { rolloverRoutes } from './features/rollover/rollover.routes.js';
 import { schoolYearsRoutes } from './features/school-years/school-years.routes.js';
 import {
   readSettings,
