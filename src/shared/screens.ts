@@ -45,8 +45,12 @@ export interface TileEntry {
   /** One line under the label: what the tile leads to. */
   blurb: string;
   icon: TileIcon;
-  /** Set on tiles that are not in the product's menu of the type (docs/contract/product.md#school-screens): what added them. */
-  addedBy?: string;
+  /**
+   * Set on tiles that are not in the product's menu of the type (docs/contract/product.md#school-screens);
+   * the decision that added one is named in a comment beside it (a comment, not a value: this registry
+   * is in every page's scripts, the public pages' too).
+   */
+  addedBy?: true;
   /**
    * The tile's name in the `navigation` catalog (`tile.<name>`, `tile.<name>.blurb`) when it is not
    * its path's first segment: a second tile of the same screen with other words.
@@ -276,7 +280,8 @@ export const SCREENS = [
         label: 'Approvals',
         icon: 'person-check',
         blurb: 'New registrations to review',
-        addedBy: 'docs/contract/fixes-and-gaps.md#fix-9',
+        // docs/contract/fixes-and-gaps.md#fix-9
+        addedBy: true,
       },
     ),
   },
@@ -290,7 +295,8 @@ export const SCREENS = [
         label: 'Website',
         icon: 'pencil-square',
         blurb: 'Edit the public website',
-        addedBy: 'docs/decisions/0006-media-and-content-editing.md',
+        // docs/decisions/0006-media-and-content-editing.md
+        addedBy: true,
       },
     ),
   },
@@ -304,7 +310,8 @@ export const SCREENS = [
         label: 'Inbox',
         icon: 'bell',
         blurb: 'Enquiries, bookings and subscribers',
-        addedBy: 'docs/decisions/0006-media-and-content-editing.md',
+        // docs/decisions/0006-media-and-content-editing.md
+        addedBy: true,
       },
     ),
   },
@@ -318,7 +325,8 @@ export const SCREENS = [
         label: 'Marks',
         icon: 'pencil-square',
         blurb: 'Enter marks for a class',
-        addedBy: 'docs/decisions/0009-running-the-school-year.md',
+        // docs/decisions/0009-running-the-school-year.md
+        addedBy: true,
       },
     ),
   },
@@ -332,7 +340,8 @@ export const SCREENS = [
         label: 'Send Notification',
         icon: 'bell',
         blurb: 'Write to a class or a pupil',
-        addedBy: 'docs/decisions/0009-running-the-school-year.md',
+        // docs/decisions/0009-running-the-school-year.md
+        addedBy: true,
       },
     ),
   },
@@ -346,7 +355,8 @@ export const SCREENS = [
         label: 'School Set-up',
         icon: 'easel2',
         blurb: 'Classes, subjects, times, enrolments, exams',
-        addedBy: 'docs/decisions/0009-running-the-school-year.md',
+        // docs/decisions/0009-running-the-school-year.md
+        addedBy: true,
       },
     ),
   },
@@ -360,7 +370,8 @@ export const SCREENS = [
         label: 'Import Pupils',
         icon: 'people',
         blurb: 'Add many pupils from a CSV file',
-        addedBy: 'docs/decisions/0009-running-the-school-year.md',
+        // docs/decisions/0009-running-the-school-year.md
+        addedBy: true,
       },
     ),
   },
@@ -381,7 +392,8 @@ export const SCREENS = [
         label: 'Today',
         icon: 'clipboard-check',
         blurb: 'Who is in, who collected them',
-        addedBy: 'docs/decisions/0021-families.md',
+        // docs/decisions/0021-families.md
+        addedBy: true,
       },
     ),
   },
@@ -395,7 +407,8 @@ export const SCREENS = [
         label: 'Guardians',
         icon: 'people',
         blurb: 'Link parents to their children',
-        addedBy: 'docs/decisions/0021-families.md',
+        // docs/decisions/0021-families.md
+        addedBy: true,
       },
     ),
   },
@@ -410,7 +423,8 @@ export const SCREENS = [
         label: 'Outbox',
         icon: 'envelope-paper',
         blurb: 'Mail sent and waiting',
-        addedBy: 'docs/decisions/0022-email-outbox.md',
+        // docs/decisions/0022-email-outbox.md
+        addedBy: true,
       },
     ),
   },
@@ -425,7 +439,8 @@ export const SCREENS = [
         label: 'Newsletters',
         icon: 'megaphone',
         blurb: 'Write to your subscribers',
-        addedBy: 'docs/decisions/0025-newsletter.md',
+        // docs/decisions/0025-newsletter.md
+        addedBy: true,
       },
     ),
   },
@@ -440,7 +455,8 @@ export const SCREENS = [
         label: 'Blog Comments',
         icon: 'journal-text',
         blurb: 'Approve visitors’ comments',
-        addedBy: 'docs/decisions/0049-blog-comments.md',
+        // docs/decisions/0049-blog-comments.md
+        addedBy: true,
       },
     ),
   },
@@ -458,7 +474,8 @@ export const SCREENS = [
         blurb: 'Your school’s own words for any text',
         labelKey: 'words.place.tile',
         blurbKey: 'words.place.blurb',
-        addedBy: 'docs/decisions/0065-the-schools-own-words.md',
+        // docs/decisions/0065-the-schools-own-words.md
+        addedBy: true,
       },
     ),
   },
@@ -476,7 +493,8 @@ export const SCREENS = [
         blurb: 'Share the day’s moments with families',
         labelKey: 'photo-moments.place.tile',
         blurbKey: 'photo-moments.place.blurb',
-        addedBy: 'docs/decisions/0079-photo-consent.md',
+        // docs/decisions/0079-photo-consent.md
+        addedBy: true,
       },
     ),
   },
@@ -494,7 +512,8 @@ export const SCREENS = [
         blurb: 'Families’ messages, unread first',
         labelKey: 'conversations.place.tile',
         blurbKey: 'conversations.place.blurb',
-        addedBy: 'docs/decisions/0080-conversations.md',
+        // docs/decisions/0080-conversations.md
+        addedBy: true,
       },
     ),
   },
@@ -518,7 +537,8 @@ export const SCREENS = [
         blurb: 'Push, email or off, for each kind of news',
         labelKey: 'alerts.place.tile',
         blurbKey: 'alerts.place.blurb',
-        addedBy: 'docs/decisions/0081-push-and-live.md',
+        // docs/decisions/0081-push-and-live.md
+        addedBy: true,
       },
     ),
   },
@@ -537,7 +557,8 @@ export const SCREENS = [
         blurb: 'Years, their terms and the current year',
         labelKey: 'school-years.place.tile',
         blurbKey: 'school-years.place.blurb',
-        addedBy: 'docs/decisions/0089-screens-for-the-school-year-and-calendar.md',
+        // docs/decisions/0089-screens-for-the-school-year-and-calendar.md
+        addedBy: true,
       },
     ),
   },
@@ -557,7 +578,8 @@ export const SCREENS = [
         blurb: 'Holidays, closures and events',
         labelKey: 'calendar.place.tile',
         blurbKey: 'calendar.place.blurb',
-        addedBy: 'docs/decisions/0089-screens-for-the-school-year-and-calendar.md',
+        // docs/decisions/0089-screens-for-the-school-year-and-calendar.md
+        addedBy: true,
       },
     ),
   },
@@ -577,7 +599,8 @@ export const SCREENS = [
         blurb: 'Move the pupils up into next year',
         labelKey: 'rollover.place.tile',
         blurbKey: 'rollover.place.blurb',
-        addedBy: 'docs/decisions/0091-the-year-rollover.md',
+        // docs/decisions/0091-the-year-rollover.md
+        addedBy: true,
       },
     ),
   },
@@ -596,7 +619,8 @@ export const SCREENS = [
         blurb: 'Comments for a class’s report cards',
         labelKey: 'report-cards.tile.comments',
         blurbKey: 'report-cards.tile.comments.blurb',
-        addedBy: 'docs/decisions/0090-report-cards.md',
+        // docs/decisions/0090-report-cards.md
+        addedBy: true,
       },
     ),
   },
@@ -613,7 +637,8 @@ export const SCREENS = [
         blurb: 'Review and publish report cards',
         labelKey: 'report-cards.tile.review',
         blurbKey: 'report-cards.tile.review.blurb',
-        addedBy: 'docs/decisions/0090-report-cards.md',
+        // docs/decisions/0090-report-cards.md
+        addedBy: true,
       },
     ),
   },
@@ -630,7 +655,8 @@ export const SCREENS = [
         blurb: 'Published report cards and their PDFs',
         labelKey: 'report-cards.tile.mine',
         blurbKey: 'report-cards.tile.mine.blurb',
-        addedBy: 'docs/decisions/0090-report-cards.md',
+        // docs/decisions/0090-report-cards.md
+        addedBy: true,
       },
     ),
   },
