@@ -1,24 +1,70 @@
-import type { Kysely } from 'kysely';
-import { createKeyTriggers, dropKeyTriggers, type KeyTriggers } from '../answer-key-triggers.js';
+import { type Kysely, sql } from 'kysely';
+import { isPostgres } from '../engine.js';
 
 /**
  * docs/decisions/0092-kept-calendar-feeds.md: the calendar's writes raise the answer version
- * `calendar`, as the child's day raises its keys, so that a calendar feed made once is given again
- * until an entry changes.
+ * `calendar` (answer_version, migration 2026-12-05T0100-answer-versions), as the child's day raises
+ * its keys, so that a calendar feed made once is given again until an entry changes. SQLite: a row
+ * trigger per table and event. PostgreSQL: a statement trigger that raises the key once and names it
+ * to every server process (notify_answer_versions, of that migration).
  */
-const TRIGGERS: KeyTriggers = {
-  key: 'calendar',
-  tables: ['calendar_entry', 'calendar_entry_class'],
-  functionName: 'raise_calendar_answers',
-  triggerSuffix: 'answers',
-};
+
+const TABLES = ['calendar_entry', 'calendar_entry_class'] as const;
+const EVENTS = ['insert', 'update', 'delete'] as const;
+
+const triggerName = (table: string, event: string) => `${table}_answers_${event}`;
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are written against the schema of their day
 export async function up(db: Kysely<any>): Promise<void> {
-  await createKeyTriggers(db, TRIGGERS);
+  if (isPostgres(db)) {
+    await sql
+      .raw(
+        `create function raise_calendar_answers() returns trigger language plpgsql as $$
+          declare raised json;
+          begin
+            with bumped as (
+              insert into answer_version (key, version) values ('calendar', 1)
+                on conflict (key) do update set version = answer_version.version + 1
+                returning key, version)
+            select json_object_agg(key, version) into raised from bumped;
+            perform notify_answer_versions(raised);
+            return null;
+          end $$`,
+      )
+      .execute(db);
+    for (const table of TABLES) {
+      await sql
+        .raw(
+          `create trigger ${triggerName(table, 'write')} after insert or update or delete on ${table}
+             for each statement execute function raise_calendar_answers()`,
+        )
+        .execute(db);
+    }
+    return;
+  }
+  for (const table of TABLES) {
+    for (const event of EVENTS) {
+      await sql
+        .raw(
+          `create trigger ${triggerName(table, event)} after ${event} on ${table} for each row begin
+             insert into answer_version (key, version) values ('calendar', 1)
+               on conflict (key) do update set version = version + 1;
+           end`,
+        )
+        .execute(db);
+    }
+  }
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations are written against the schema of their day
 export async function down(db: Kysely<any>): Promise<void> {
-  await dropKeyTriggers(db, TRIGGERS);
+  const postgres = isPostgres(db);
+  for (const table of TABLES) {
+    for (const event of postgres ? ['write'] : EVENTS) {
+      await sql
+        .raw(`drop trigger if exists ${triggerName(table, event)}${postgres ? ` on ${table}` : ''}`)
+        .execute(db);
+    }
+  }
+  if (postgres) await sql.raw('drop function if exists raise_calendar_answers()').execute(db);
 }
