@@ -10,8 +10,12 @@ export interface ExamRow {
   time: string;
 }
 
-function examRows(db: Db) {
-  return db
+/**
+ * Exams by date, of the school year `yearId` only when given (its terms' exams): a class keeps its
+ * exams from year to year while its pupils move on (docs/decisions/0098-exam-lists-of-the-current-year.md).
+ */
+function examRows(db: Db, yearId: number | undefined) {
+  let query = db
     .selectFrom('exam as x')
     .innerJoin('school_class as c', 'c.id', 'x.class_id')
     .innerJoin('subject as s', 's.id', 'x.subject_id')
@@ -20,18 +24,29 @@ function examRows(db: Db) {
     .orderBy('x.time')
     .orderBy('c.id')
     .orderBy('s.id');
+  if (yearId !== undefined) {
+    query = query.where(
+      'x.term_id',
+      'in',
+      db.selectFrom('school_term').select('id').where('year_id', '=', yearId),
+    );
+  }
+  return query;
 }
 
-/** The exams of the classes the viewer may see (a pupil: their class; the principal: all), by date. */
-export function listVisibleExams(db: Db, viewer: Viewer): Promise<ExamRow[]> {
-  return examRows(db)
+/**
+ * The exams of the classes the viewer may see (a pupil: their class; the principal: all), by date;
+ * of the school year `yearId` when given.
+ */
+export function listVisibleExams(db: Db, viewer: Viewer, yearId?: number): Promise<ExamRow[]> {
+  return examRows(db, yearId)
     .where(classVisible(db, viewer, 'x.class_id'))
     .execute();
 }
 
-/** The exams of the subjects a teacher teaches in the classes they teach, by date. */
-export function listExamsOfTeacher(db: Db, teacherId: number): Promise<ExamRow[]> {
-  return examRows(db)
+/** The exams of the subjects a teacher teaches in the classes they teach, by date; of `yearId` when given. */
+export function listExamsOfTeacher(db: Db, teacherId: number, yearId?: number): Promise<ExamRow[]> {
+  return examRows(db, yearId)
     .where(taughtSubject(db, teacherId, { class: 'x.class_id', subject: 'x.subject_id' }))
     .execute();
 }

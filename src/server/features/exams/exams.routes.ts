@@ -20,6 +20,7 @@ import {
 import { nowIso } from '../../lib/time.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { findVisibleTeacher } from '../school/school.policy.js';
+import { currentYear } from '../school-years/school-years.repository.js';
 import { schoolToday } from '../settings/settings.repository.js';
 import {
   deleteExam,
@@ -44,18 +45,21 @@ function examListRoutes(app: FastifyInstance): void {
       onRequest: app.requireTypes(USER_TYPE.student, USER_TYPE.principal),
       schema: {
         tags: TAGS,
-        summary: 'Exams by date: a pupil’s class’s, every class’s for the principal',
+        summary:
+          'The current school year’s exams by date: a pupil’s class’s, every class’s for the principal',
         description: 'Teachers use `GET exam/{teacherid}`.',
         security: BEARER_AUTH,
         response: { 200: StudentExamAnswerSchema, ...DENIED },
       },
     },
     async (request) => ({
-      data: (await listVisibleExams(app.db, currentUser(request))).map((x) => ({
-        ClassName: x.className,
-        SubjectName: x.subjectName,
-        ExamTime: examTime(x),
-      })),
+      data: (await listVisibleExams(app.db, currentUser(request), (await currentYear(app.db))?.id)).map(
+        (x) => ({
+          ClassName: x.className,
+          SubjectName: x.subjectName,
+          ExamTime: examTime(x),
+        }),
+      ),
     }),
   );
 
@@ -65,7 +69,8 @@ function examListRoutes(app: FastifyInstance): void {
       onRequest: staff,
       schema: {
         tags: TAGS,
-        summary: 'Exams of the subjects a teacher teaches in their classes, by date',
+        summary:
+          'The current school year’s exams of the subjects a teacher teaches in their classes, by date',
         description:
           'A teacher may ask for their own id only (another id is a 404); the principal for any teacher.',
         security: BEARER_AUTH,
@@ -76,7 +81,7 @@ function examListRoutes(app: FastifyInstance): void {
     async (request) => {
       const teacher = await findVisibleTeacher(app.db, currentUser(request), request.params.teacherid);
       if (!teacher) throw new HttpError(404, COMMON_ERROR_CODES.notFound, 'exams.error.teacherNotFound');
-      const exams = await listExamsOfTeacher(app.db, teacher.id);
+      const exams = await listExamsOfTeacher(app.db, teacher.id, (await currentYear(app.db))?.id);
       return {
         data: exams.map((x) => ({ classes: x.className, subjectname: x.subjectName, time: examTime(x) })),
       };

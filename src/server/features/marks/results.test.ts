@@ -46,17 +46,16 @@ describe.each(TEST_ENGINES)('exams, marks and mark sheets on %s', (engine) => {
     ...sheet,
     rows: sheet.rows.map((row) => ({ ...row, changedAfterRelease: false })),
   });
-  const examCount = async (classId?: number) =>
-    Number(
-      (
-        await (classId === undefined
-          ? t.db.selectFrom('exam')
-          : t.db.selectFrom('exam').where('class_id', '=', classId)
-        )
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  /** The exams of the current school year (of `classId` when given), straight from the tables. */
+  const examCount = async (classId?: number) => {
+    let query = t.db
+      .selectFrom('exam as x')
+      .innerJoin('school_term as term', 'term.id', 'x.term_id')
+      .innerJoin('school_year as y', 'y.id', 'term.year_id')
+      .where('y.is_current', '=', 1);
+    if (classId !== undefined) query = query.where('x.class_id', '=', classId);
+    return Number((await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  };
 
   const taughtPairs = async (teacherId: number) =>
     new Set(
@@ -71,6 +70,58 @@ describe.each(TEST_ENGINES)('exams, marks and mark sheets on %s', (engine) => {
       ).map((p) => `${p.className}/${p.subjectName}`),
     );
 
+  /**
+   * Adds last school year (the one before the current), with a term and an exam of `classId` in it:
+   * a class keeps its exams from year to year while its pupils move on.
+   */
+  const examOfLastYear = async (classId: number) => {
+    const current = await t.db
+      .selectFrom('school_year')
+      .select(['first_day'])
+      .where('is_current', '=', 1)
+      .executeTakeFirstOrThrow();
+    const start = Number(current.first_day.slice(0, 4)) - 1;
+    const now = new Date().toISOString();
+    const year = await t.db
+      .insertInto('school_year')
+      .values({
+        name: `${start}–${start + 1}`,
+        name_key: `${start}-${start + 1}`,
+        first_day: `${start}-09-01`,
+        last_day: `${start + 1}-07-15`,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const term = await t.db
+      .insertInto('school_term')
+      .values({
+        year_id: year.id,
+        name: 'Autumn',
+        name_key: 'autumn',
+        first_day: `${start}-09-01`,
+        last_day: `${start}-12-18`,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const subject = await t.db.selectFrom('subject').select('id').orderBy('id').executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('exam')
+      .values({
+        class_id: classId,
+        subject_id: subject.id,
+        exam_date: `${start}-10-05`,
+        time: '09:00 - 10:00',
+        created_at: now,
+        term_id: term.id,
+        released_at: now,
+        released_by: null,
+      })
+      .execute();
+    return `${start}-10-05`;
+  };
+
   describe('GET student/exam', () => {
     it('a pupil: their class’s exams by date, the time with the date', async () => {
       const res = await get('/api/student/exam', 'student');
@@ -81,6 +132,24 @@ describe.each(TEST_ENGINES)('exams, marks and mark sheets on %s', (engine) => {
       expect(data.at(-1)?.ExamTime).toMatch(/^\d{4}-\d{2}-\d{2} 09:00 - 10:00$/);
       const times = data.map((x) => x.ExamTime);
       expect(times).toEqual([...times].sort());
+    });
+
+    it('the current school year’s exams only: last year’s exam of the class is left out', async () => {
+      const before = StudentExamAnswerSchema.parse((await get('/api/student/exam', 'student')).json()).data;
+      const lastYearsDay = await examOfLastYear(f.classes.KG);
+      const allOfKG = await t.db
+        .selectFrom('exam')
+        .select('id')
+        .where('class_id', '=', f.classes.KG)
+        .execute();
+      expect(allOfKG).toHaveLength(before.length + 1);
+      for (const caller of ['student', 'principal'] as const) {
+        const { data } = StudentExamAnswerSchema.parse((await get('/api/student/exam', caller)).json());
+        expect(data.some((x) => x.ExamTime.startsWith(lastYearsDay))).toBe(false);
+      }
+      expect(StudentExamAnswerSchema.parse((await get('/api/student/exam', 'student')).json()).data).toEqual(
+        before,
+      );
     });
 
     it('the principal: every class’s exams; teachers (who use exam/{teacherid}) 403', async () => {

@@ -1,8 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { USER_TYPE } from '../../../../shared/constants.js';
+import { addDaysIso, todayInZone } from '../../../../shared/school-time.js';
 import { FORBIDDEN_TEXT } from '../../../components/school/QueryState.js';
 import { allowConsoleErrors } from '../../../test/console.js';
+import { TEST_SCHOOL } from '../../../test/school.js';
 import { apiError, columnsOf, mockApi, profile, renderScreen } from '../../../test/school-test-utils.js';
 import { StudentExamScreen, TeacherExamsScreen } from './ExamScreens.js';
 
@@ -20,6 +22,29 @@ describe('Exam (student)', () => {
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['KG', 'English', 'Monday, 3 March 2025, 09:00']);
+  });
+
+  it('splits the year’s exams at the school’s today: coming up (today’s included) first, then those sat, latest first', async () => {
+    const today = todayInZone(TEST_SCHOOL.timeZone);
+    const exam = (subject: string, days: number) => ({
+      ClassName: 'KG',
+      SubjectName: subject,
+      ExamTime: `${addDaysIso(today, days)} 09:00`,
+    });
+    mockApi({
+      'GET student/exam': {
+        data: [exam('Maths', -21), exam('Science', -7), exam('English', 0), exam('Art', 7)],
+      },
+    });
+    renderScreen(<StudentExamScreen />);
+    const upcoming = await screen.findByRole('region', { name: 'Coming up' });
+    const subjects = (region: HTMLElement) =>
+      within(region)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[1]?.textContent);
+    expect(subjects(upcoming)).toEqual(['English', 'Art']);
+    expect(subjects(screen.getByRole('region', { name: 'Already sat' }))).toEqual(['Science', 'Maths']);
   });
 
   it('tells a teacher kindly that this screen is not theirs', async () => {

@@ -4,14 +4,14 @@ import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
 import { useCurrentUser } from '../../../lib/current-user.js';
 import { useI18n } from '../../../lib/i18n.js';
-import { examTimeInWords } from '../../../lib/school-time.js';
+import { examTimeInWords, todayInZone, useSchoolTimeZone } from '../../../lib/school-time.js';
 import { type Exam, useStudentExams, useTeacherExams } from '../api/get-exams.js';
 
-function ExamTable({ exams }: { exams: Exam[] }) {
+function ExamTable({ exams, label }: { exams: Exam[]; label?: string }) {
   const { t, locale } = useI18n();
   return (
     <SchoolTable
-      label={t('exams.table.label')}
+      label={label ?? t('exams.table.label')}
       rows={exams}
       rowKey={(exam) => `${exam.className}|${exam.subjectName}|${exam.time}`}
       columns={[
@@ -27,13 +27,40 @@ function ExamTable({ exams }: { exams: Exam[] }) {
   );
 }
 
+/**
+ * A pupil's exams of the school year (docs/decisions/0098-exam-lists-of-the-current-year.md): those still
+ * to come first, then those already sat, split at the school's today.
+ */
+function PupilExamLists({ exams }: { exams: Exam[] }) {
+  const { t } = useI18n();
+  const today = todayInZone(useSchoolTimeZone());
+  const upcoming = exams.filter((exam) => exam.time.slice(0, 10) >= today);
+  const sat = exams.filter((exam) => exam.time.slice(0, 10) < today);
+  return (
+    <>
+      {upcoming.length > 0 ? (
+        <>
+          <h3 className="h5">{t('exams.student.upcoming')}</h3>
+          <ExamTable exams={upcoming} label={t('exams.student.upcoming')} />
+        </>
+      ) : null}
+      {sat.length > 0 ? (
+        <>
+          <h3 className={upcoming.length > 0 ? 'h5 mt-4' : 'h5'}>{t('exams.student.sat')}</h3>
+          <ExamTable exams={[...sat].reverse()} label={t('exams.student.sat')} />
+        </>
+      ) : null}
+    </>
+  );
+}
+
 /** Exam, /exam (docs/contract/product.md#school-screens): a pupil's exam programme (`GET student/exam`). */
 export function StudentExamScreen() {
   const { t } = useI18n();
   const exams = useStudentExams();
   return (
     <SchoolPanel title={t('exams.student.title')} lead={t('exams.student.lead')}>
-      <QueryState query={exams}>{(rows) => <ExamTable exams={rows} />}</QueryState>
+      <QueryState query={exams}>{(rows) => <PupilExamLists exams={rows} />}</QueryState>
     </SchoolPanel>
   );
 }
