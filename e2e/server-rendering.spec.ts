@@ -57,6 +57,19 @@ async function watchHydration(page: Page): Promise<() => Promise<HydrationReport
     });
   });
   return async () => {
+    // An island hydrated when it comes near the screen is brought there, one at a time.
+    for (const island of await page.locator(`${ISLAND}[data-island-when="visible"]`).all()) {
+      // The island's element has no box (display: contents): what it holds is scrolled to.
+      await island.evaluate((element) => element.firstElementChild?.scrollIntoView({ block: 'center' }));
+      // Until it is hydrated, or reports a problem of its own (one seen before is another island's).
+      const problemsBefore = problems.length;
+      await expect
+        .poll(
+          async () =>
+            problems.length > problemsBefore || (await island.getAttribute('data-island-hydrated')) === '',
+        )
+        .toBe(true);
+    }
     await expect
       .poll(async () => problems.length > 0 || (await page.locator(UNHYDRATED_ISLAND).count()) === 0)
       .toBe(true);

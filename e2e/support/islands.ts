@@ -10,10 +10,19 @@ export const HYDRATED_ISLAND = '[data-island][data-island-hydrated]';
 
 /**
  * Waits until every island of the page is hydrated: before that a click on an island's control does
- * what the server's HTML does without JavaScript (a form is posted, a button does nothing).
+ * what the server's HTML does without JavaScript (a form is posted, a button does nothing). An island
+ * hydrated when it comes near the screen (`data-island-when="visible"`, docs/decisions/0097-islands-hydrated-when-seen.md)
+ * is brought into view first, one at a time, and the page is scrolled back to its top.
  */
 export async function expectIslandsHydrated(page: Page): Promise<void> {
   // Every public page has at least its navigation and its toasts as islands.
   await expect(page.locator(ISLAND).first()).toBeAttached();
+  const whenSeen = page.locator(`${ISLAND}[data-island-when="visible"]`);
+  for (const island of await whenSeen.all()) {
+    // The island's element has no box (display: contents): what it holds is scrolled to.
+    await island.evaluate((element) => element.firstElementChild?.scrollIntoView({ block: 'center' }));
+    await expect(island).toHaveAttribute('data-island-hydrated', '');
+  }
+  if ((await whenSeen.count()) > 0) await page.evaluate(() => window.scrollTo(0, 0));
   await expect(page.locator(`${ISLAND}:not([data-island-hydrated])`)).toHaveCount(0);
 }

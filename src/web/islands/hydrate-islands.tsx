@@ -3,7 +3,7 @@ import { hydrateRoot, type RootOptions } from 'react-dom/client';
 import type { Translator } from '../../shared/i18n/translator.js';
 import type { SchoolSettings } from '../../shared/school-settings.js';
 import { IslandRoot } from './island.js';
-import { ISLAND_LOADERS, type IslandName, isIslandName } from './registry.js';
+import { ISLAND_HYDRATION, ISLAND_LOADERS, type IslandName, isIslandName } from './registry.js';
 
 export type IslandLoader = (name: IslandName) => Promise<ComponentType<object>>;
 
@@ -49,13 +49,59 @@ export async function hydrateIsland(
   );
 }
 
-/** Every island of the page; one that fails to load leaves the others working, its HTML as sent. */
+/**
+ * How far below (or above) the screen a `visible` island starts loading: about a phone screen's
+ * height, so its code is usually in before the visitor reaches it.
+ */
+export const VISIBLE_ISLAND_MARGIN = '800px 0px';
+
+/**
+ * Calls `start` once, when `element` comes within VISIBLE_ISLAND_MARGIN of the screen or something
+ * in it takes the focus (a keyboard user tabbing into a form), whichever is first. Without
+ * IntersectionObserver (or with nothing in it to see), at once.
+ */
+export function whenNearScreen(element: HTMLElement, start: () => void): void {
+  // The island's element has no box of its own (`.island { display: contents }`): its children are
+  // what comes near the screen.
+  const boxes = [...element.children];
+  if (typeof IntersectionObserver === 'undefined' || boxes.length === 0) {
+    start();
+    return;
+  }
+  let started = false;
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) begin();
+    },
+    { rootMargin: VISIBLE_ISLAND_MARGIN },
+  );
+  function begin() {
+    if (started) return;
+    started = true;
+    observer.disconnect();
+    element.removeEventListener('focusin', begin);
+    start();
+  }
+  for (const box of boxes) observer.observe(box);
+  element.addEventListener('focusin', begin);
+}
+
+/**
+ * Every island of the page, each when its ISLAND_HYDRATION says; one that fails to load leaves the
+ * others working, its HTML as sent.
+ */
 export function hydrateIslands(
   root: ParentNode,
   settings: SchoolSettings | undefined,
   translator: Translator,
+  load: IslandLoader = loadFromRegistry,
 ): void {
   for (const element of root.querySelectorAll<HTMLElement>('[data-island]')) {
-    hydrateIsland(element, settings, translator).catch((error: unknown) => reportError(error));
+    const hydrate = () => {
+      hydrateIsland(element, settings, translator, load).catch((error: unknown) => reportError(error));
+    };
+    const name = element.dataset.island;
+    if (name && isIslandName(name) && ISLAND_HYDRATION[name] === 'visible') whenNearScreen(element, hydrate);
+    else hydrate();
   }
 }

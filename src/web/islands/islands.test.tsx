@@ -7,7 +7,7 @@ import { useSchool } from '../components/layout/school.js';
 import { allowConsoleErrors } from '../test/console.js';
 import { testTranslator } from '../test/i18n.js';
 import { TEST_SCHOOL } from '../test/school.js';
-import { hydrateIsland } from './hydrate-islands.js';
+import { hydrateIsland, hydrateIslands, VISIBLE_ISLAND_MARGIN } from './hydrate-islands.js';
 import { Island, IslandCollector, IslandCollectorContext, islandSlot } from './island.js';
 import { renderIsland } from './render-island.js';
 
@@ -104,5 +104,111 @@ describe('islands', () => {
     await expect(hydrateIsland(element, TEST_SCHOOL, testTranslator(), loadCounter)).rejects.toThrow(
       /nothing-of-ours/,
     );
+  });
+
+  describe('an island below the fold is hydrated when it comes near the screen', () => {
+    /** The browser's IntersectionObserver, driven by the test: `show` is the element coming near. */
+    class FakeIntersectionObserver {
+      static made: FakeIntersectionObserver[] = [];
+      readonly watched: Element[] = [];
+      disconnected = false;
+      constructor(
+        readonly callback: IntersectionObserverCallback,
+        readonly options: IntersectionObserverInit = {},
+      ) {
+        FakeIntersectionObserver.made.push(this);
+      }
+      observe(element: Element) {
+        this.watched.push(element);
+      }
+      disconnect() {
+        this.disconnected = true;
+      }
+      show(element: Element) {
+        this.callback(
+          [{ target: element, isIntersecting: true } as IntersectionObserverEntry],
+          this as unknown as IntersectionObserver,
+        );
+      }
+    }
+
+    /** A page with a `load` island (the toasts) and a `visible` one (the testimonials). */
+    function pageWithTwoIslands() {
+      document.body.innerHTML =
+        renderIsland(
+          { key: 'i0-', name: 'toasts', component: Counter, props: { label: 'Now' } },
+          TEST_SCHOOL,
+          testTranslator(),
+        ) +
+        renderIsland(
+          { key: 'i1-', name: 'testimonials', component: Counter, props: { label: 'Later' } },
+          TEST_SCHOOL,
+          testTranslator(),
+        );
+      const [now, later] = document.body.querySelectorAll<HTMLElement>('[data-island]');
+      return { now: now as HTMLElement, later: later as HTMLElement };
+    }
+
+    it('the server marks each island with when it is hydrated', () => {
+      const { now, later } = pageWithTwoIslands();
+      expect(now.dataset.islandWhen).toBe('load');
+      expect(later.dataset.islandWhen).toBe('visible');
+    });
+
+    it('loads a `visible` island only once it comes near the screen, and only once', async () => {
+      FakeIntersectionObserver.made = [];
+      vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+      try {
+        const { now, later } = pageWithTwoIslands();
+        const load = vi.fn(loadCounter);
+        await act(async () => hydrateIslands(document, TEST_SCHOOL, testTranslator(), load));
+        expect(load.mock.calls).toEqual([['toasts']]);
+        await vi.waitFor(() => expect(now.dataset.islandHydrated).toBe(''));
+        expect(later.dataset.islandHydrated).toBeUndefined();
+
+        const [observer] = FakeIntersectionObserver.made;
+        // The island's element has no box (display: contents): what it holds is watched.
+        expect(observer?.watched).toEqual([...later.children]);
+        expect(observer?.watched.length).toBeGreaterThan(0);
+        expect(observer?.options.rootMargin).toBe(VISIBLE_ISLAND_MARGIN);
+        await act(async () => {
+          observer?.show(later.children[0] as Element);
+          observer?.show(later.children[0] as Element);
+        });
+        await vi.waitFor(() => expect(later.dataset.islandHydrated).toBe(''));
+        expect(load.mock.calls).toEqual([['toasts'], ['testimonials']]);
+        expect(observer?.disconnected).toBe(true);
+      } finally {
+        vi.unstubAllGlobals();
+      }
+    });
+
+    it('a keyboard user tabbing into it before it is near hydrates it at once', async () => {
+      FakeIntersectionObserver.made = [];
+      vi.stubGlobal('IntersectionObserver', FakeIntersectionObserver);
+      try {
+        const { later } = pageWithTwoIslands();
+        const load = vi.fn(loadCounter);
+        await act(async () => hydrateIslands(document, TEST_SCHOOL, testTranslator(), load));
+        await act(async () => later.querySelector('input')?.focus());
+        await vi.waitFor(() => expect(later.dataset.islandHydrated).toBe(''));
+        expect(load.mock.calls).toEqual([['toasts'], ['testimonials']]);
+        expect(FakeIntersectionObserver.made[0]?.disconnected).toBe(true);
+      } finally {
+        vi.unstubAllGlobals();
+      }
+    });
+
+    it('without IntersectionObserver every island is hydrated at once', async () => {
+      vi.stubGlobal('IntersectionObserver', undefined);
+      try {
+        const { now, later } = pageWithTwoIslands();
+        await act(async () => hydrateIslands(document, TEST_SCHOOL, testTranslator(), loadCounter));
+        await vi.waitFor(() => expect(later.dataset.islandHydrated).toBe(''));
+        expect(now.dataset.islandHydrated).toBe('');
+      } finally {
+        vi.unstubAllGlobals();
+      }
+    });
   });
 });

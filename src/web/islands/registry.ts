@@ -50,4 +50,26 @@ export const ISLAND_MESSAGE_AREAS: Readonly<Record<IslandName, readonly MessageA
   'blog-search': ['common', 'public-site'],
 };
 
+/**
+ * When an island's code is fetched and it is hydrated (docs/decisions/0097-islands-hydrated-when-seen.md):
+ * `load` at once; `visible` when it comes near the screen (or something in it takes the focus). Below
+ * the fold of most pages, those islands' code is not sent to a visitor who never scrolls to them; their
+ * server HTML works without it meanwhile (a form posts, docs/decisions/0042-react-islands.md).
+ */
+export type IslandHydration = 'load' | 'visible';
+
+export const ISLAND_HYDRATION: Readonly<Record<IslandName, IslandHydration>> = {
+  'site-nav': 'load',
+  toasts: 'load',
+  'newsletter-form': 'visible',
+  'contact-form': 'load',
+  'login-form': 'load',
+  'registration-form': 'load',
+  'book-seat-form': 'visible',
+  testimonials: 'visible',
+  gallery: 'load',
+  'blog-comments': 'visible',
+  'blog-search': 'load',
+};
+
 export const isIslandName = (name: string): name is IslandName => Object.hasOwn(ISLAND_LOADERS, name);

@@ -3,6 +3,7 @@ import { escapeHtml } from '../../shared/html-text.js';
 import type { Translator } from '../../shared/i18n/translator.js';
 import type { SchoolSettings } from '../../shared/school-settings.js';
 import { IslandRoot, type PlacedIsland } from './island.js';
+import { ISLAND_HYDRATION } from './registry.js';
 
 /**
  * One island rendered on its own (entry-server.tsx), in the element the islands entry hydrates
@@ -20,5 +21,6 @@ export function renderIsland(
     </IslandRoot>,
     { identifierPrefix: key },
   );
-  return `<div class="island" data-island="${name}" data-island-key="${key}" data-props="${escapeHtml(JSON.stringify(props))}">${markup}</div>`;
+  // data-island-when says so to the e2e tests, which bring a `visible` island into view before using it.
+  return `<div class="island" data-island="${name}" data-island-key="${key}" data-island-when="${ISLAND_HYDRATION[name]}" data-props="${escapeHtml(JSON.stringify(props))}">${markup}</div>`;
 }
