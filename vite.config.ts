@@ -23,8 +23,9 @@ const messageParserWithout = fileURLToPath(
 
 /**
  * intl-messageformat's own import of the message parser gets the parser-less build in the browser
- * (docs/decisions/0059-message-catalogs.md): the public pages' islands receive parsed messages and
- * need no parser; the app imports the parser itself (main.tsx) and parses its messages as it uses them.
+ * (docs/decisions/0059-message-catalogs.md): the public pages' islands receive parsed messages, and the
+ * app its plain messages as text and the others parsed (docs/decisions/0102-the-app-without-a-message-parser.md);
+ * neither needs a parser.
  */
 const noParserInsideIntlMessageFormat = (): Plugin => ({
   name: 'schoolyard-no-message-parser',

@@ -95,7 +95,7 @@ import { HttpError } from './lib/errors.js';
 import { createFileStore } from './lib/file-store/create-file-store.js';
 import type { FileStore } from './lib/file-store/file-store.js';
 import { storedFilesRoutes } from './lib/file-store/stored-files.routes.js';
-import { requestedLocale, schoolMessagesFor, wantsPseudoLocale } from './lib/i18n.js';
+import { appMessagesFor, requestedLocale, wantsPseudoLocale } from './lib/i18n.js';
 import { refreshSchoolWords } from './lib/school-words.js';
 import { createSignals, PgSignals, type Signals } from './lib/signals.js';
 import { validatorCompiler } from './lib/validator.js';
@@ -523,7 +523,7 @@ async function registerStaticFiles(
     const html = renderIndexPage(indexTemplate, await readSettings(app.db), {
       pathname: url,
       notFound: status === 404,
-      language: { locale, messages: schoolMessagesFor(locale) },
+      language: { locale, messages: appMessagesFor(locale) },
     });
     return reply.code(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
   };

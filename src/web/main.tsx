@@ -7,7 +7,6 @@ import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles/app.css';
 import './styles/accounts.css';
 
-import { parse } from '@formatjs/icu-messageformat-parser';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
@@ -40,11 +39,10 @@ subscribeToSession(() => {
   }
 });
 
-// The app's messages in the user's language, as the server wrote them into this page; parsed as used.
+// The app's messages in the user's language, as the server wrote them into this page: plain text, and
+// the others already parsed, so this bundle has no message parser (docs/decisions/0102-the-app-without-a-message-parser.md).
 const pageMessages = readMessagesFromPage() ?? { locale: DEFAULT_LOCALE, messages: {} };
-const translator = createTranslator(pageMessages.locale, pageMessages.messages, {
-  parse: (message) => parse(message),
-});
+const translator = createTranslator(pageMessages.locale, pageMessages.messages);
 // The school area's forms check in the browser with the shared schemas' English sentences: in another
 // language they are read back to their messages (lib/english-sentences.ts), loaded after the page.
 // Imported when needed: it shares a chunk with the forms' code, which the first screen does not load.

@@ -12,6 +12,7 @@ import {
 import type { MessageArea, MessageKey } from '../../shared/i18n/message-keys.js';
 import {
   createTranslator,
+  isPlainMessage,
   type Message,
   type Messages,
   type MessageValues,
@@ -30,6 +31,7 @@ const translators = new Map<AnyLocale, Translator>();
 const catalogTranslators = new Map<AnyLocale, Translator>();
 const schoolMessages = new Map<string, Messages>();
 const parsed = new Map<string, Readonly<Record<string, MessageFormatElement[]>>>();
+const appMessages = new Map<AnyLocale, Messages>();
 
 function dropWhenWordsChanged(): void {
   const generation = schoolWordsGeneration();
@@ -38,6 +40,7 @@ function dropWhenWordsChanged(): void {
   translators.clear();
   schoolMessages.clear();
   parsed.clear();
+  appMessages.clear();
 }
 
 /**
@@ -117,6 +120,27 @@ export function parsedMessagesFor(locale: AnyLocale, areas: readonly MessageArea
       ]),
     );
     parsed.set(key, messages);
+  }
+  return messages;
+}
+
+/**
+ * Every message of one language as the school area's page is handed them, in the school's own words:
+ * plain text as it is, and each message with ICU syntax (arguments, plurals, tags, quotes) as its
+ * syntax tree, so the app's bundle carries no message parser
+ * (docs/decisions/0102-the-app-without-a-message-parser.md).
+ */
+export function appMessagesFor(locale: AnyLocale): Messages {
+  dropWhenWordsChanged();
+  let messages = appMessages.get(locale);
+  if (!messages) {
+    messages = Object.fromEntries(
+      Object.entries(schoolMessagesFor(locale)).map(([name, message]) => [
+        name,
+        typeof message === 'string' && !isPlainMessage(message) ? parse(message) : message,
+      ]),
+    );
+    appMessages.set(locale, messages);
   }
   return messages;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messagesFor } from '../messages/messages.js';
-import { createTranslator, isolated } from './translator.js';
+import { createTranslator, isolated, isPlainMessage } from './translator.js';
 
 describe('people’s own words inside a plain-text sentence', () => {
   it('in Arabic, a name is isolated (FSI … PDI) so its punctuation stays with it', () => {
@@ -31,5 +31,33 @@ describe('people’s own words inside a plain-text sentence', () => {
     expect(t('accounts.approvals.secondPrincipalTitle', { name: 'Kofi' })).toBe(
       `الموافقة على ${isolated('Kofi')} مديرًا ثانيًا للمدرسة؟`,
     );
+  });
+});
+
+describe('plain messages need no parser', () => {
+  it('a message with nothing ICU reads as syntax is plain; arguments, tags and apostrophes are not', () => {
+    expect(isPlainMessage('Save Marks')).toBe(true);
+    expect(isPlainMessage('Parent’s name — 3 seats # left!')).toBe(true);
+    expect(isPlainMessage('Hello {name}')).toBe(false);
+    expect(isPlainMessage('Read <link>more</link>')).toBe(false);
+    expect(isPlainMessage("It''s")).toBe(false);
+    expect(isPlainMessage("Don't")).toBe(false);
+  });
+
+  it('a plain message is its own text, the parser never asked; another goes to the parser', () => {
+    const asked: string[] = [];
+    const { t } = createTranslator(
+      'en',
+      { 'x.plain': 'Nothing to see # here', 'x.hello': 'Hello {name}' },
+      {
+        parse: (message) => {
+          asked.push(message);
+          return [{ type: 0, value: `parsed: ${message}` }] as never;
+        },
+      },
+    );
+    expect(t('x.plain' as never)).toBe('Nothing to see # here');
+    expect(t('x.hello' as never)).toBe('parsed: Hello {name}');
+    expect(asked).toEqual(['Hello {name}']);
   });
 });

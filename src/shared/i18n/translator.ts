@@ -1,4 +1,4 @@
-import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import type { LiteralElement, MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { type AnyLocale, intlLocale, type TextDirection, textDirection } from './locales.js';
 import type { MessageKey } from './message-keys.js';
@@ -67,10 +67,21 @@ function withDataIsolated(values: MessageValues): MessageValues {
   return result;
 }
 
+/**
+ * Whether an ICU message is plain text: nothing in it that ICU reads as syntax (an argument or a plural's
+ * `{}`, a tag's `<`, or an apostrophe, which may quote). Such a message needs no parser: it is its own text.
+ */
+export const isPlainMessage = (message: string): boolean => !/[{}<']/.test(message);
+
+/** A plain message's syntax tree: one piece of literal text (`TYPE.literal` is 0). */
+const literalTree = (text: string): MessageFormatElement[] => [{ type: 0, value: text } as LiteralElement];
+
 export interface TranslatorOptions {
   /**
-   * Turns ICU text into its syntax tree. Without it, text goes to intl-messageformat's own parser,
-   * which the public pages' bundle leaves out: their messages come parsed (docs/decisions/0059-message-catalogs.md).
+   * Turns ICU text that is not plain (isPlainMessage: that is taken as it is) into its syntax tree.
+   * Without it, such text goes to intl-messageformat's own parser, which the browser's bundles leave out:
+   * their messages come parsed where they need it (docs/decisions/0059-message-catalogs.md,
+   * docs/decisions/0102-the-app-without-a-message-parser.md).
    */
   parse?: (message: string) => MessageFormatElement[];
 }
@@ -87,12 +98,15 @@ export function createTranslator(
     if (format) return format;
     const message = Object.hasOwn(messages, key) ? messages[key] : undefined;
     if (message === undefined) return undefined;
-    format = new IntlMessageFormat(
-      typeof message === 'string' && parse ? parse(message) : message,
-      intlLocale(locale),
-      undefined,
-      { ignoreTag: false },
-    );
+    const tree =
+      typeof message !== 'string'
+        ? message
+        : isPlainMessage(message)
+          ? literalTree(message)
+          : parse
+            ? parse(message)
+            : message;
+    format = new IntlMessageFormat(tree, intlLocale(locale), undefined, { ignoreTag: false });
     formats.set(key, format);
     return format;
   };

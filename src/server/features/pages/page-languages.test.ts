@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTranslator, isPlainMessage, type Messages } from '../../../shared/i18n/translator.js';
 import { messagesFor } from '../../../shared/messages/messages.js';
 import type { TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
@@ -65,6 +66,42 @@ describe.each(TEST_ENGINES)('the public pages in several languages (%s)', (engin
     // Asked second, it is not the answer's language.
     const second = await t.app.inject({ url: '/about', headers: { 'accept-language': 'fr, en-XA' } });
     expect(htmlStart(second.body)).toBe('<html lang="en" dir="ltr">');
+  });
+
+  it('hands the app every message of its language, plain text as it is and the rest parsed: the app needs no parser', async () => {
+    const res = await t.app.inject({ url: '/dashboard', headers: { 'accept-language': 'fr' } });
+    expect(res.statusCode).toBe(200);
+    const block = /<script type="application\/json" id="messages">(.*?)<\/script>/s.exec(res.body)?.[1];
+    const handed = JSON.parse(block ?? '{}') as { locale: string; messages: Messages };
+    expect(handed.locale).toBe('fr');
+    const french = messagesFor('fr');
+    expect(Object.keys(handed.messages).sort()).toEqual(Object.keys(french).sort());
+    let parsedCount = 0;
+    for (const [key, message] of Object.entries(handed.messages)) {
+      const text = french[key] as string;
+      if (typeof message === 'string') {
+        expect(message, key).toBe(text);
+        expect(isPlainMessage(message), key).toBe(true);
+      } else {
+        expect(Array.isArray(message), key).toBe(true);
+        expect(isPlainMessage(text), key).toBe(false);
+        parsedCount += 1;
+      }
+    }
+    expect(parsedCount).toBeGreaterThan(100);
+    // Formatted without a parser, they read as the catalog's text does with one.
+    const app = createTranslator('fr', handed.messages, {
+      parse: () => {
+        throw new Error('the app has no parser');
+      },
+    });
+    const server = createTranslator('fr', french);
+    for (const count of [1, 4]) {
+      expect(app.t('dashboard.today.approvals', { count })).toBe(
+        server.t('dashboard.today.approvals', { count }),
+      );
+    }
+    expect(app.t('common.userType.Teacher')).toBe(server.t('common.userType.Teacher'));
   });
 
   it('links the same page in every offered language from its footer, each named in its own', async () => {
