@@ -160,7 +160,7 @@ export function EntryForm({
   const kind = watch('kind');
   const allDay = watch('allDay');
   const audience = watch('audience');
-  const chosenClasses = watch('classIds');
+  const chosenClasses = watch('classIds') ?? [];
   // A closure is never for the staff alone: choosing a closure leaves that audience.
   useEffect(() => {
     if (kind === 'closure' && audience === 'staff') setValue('audience', 'everyone');
