@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { FEE_MESSAGES, type StudentFees, StudentFeesSchema } from '../src/shared/api/fees.js';
+import { SchoolYearsAnswerSchema } from '../src/shared/api/school-years.js';
 import { formatMoney } from '../src/shared/rules/money.js';
 import { blockingViolations } from './support/axe.js';
 import { logInMade, makeFeesFamily } from './support/fees-data.js';
@@ -52,6 +53,14 @@ test('the principal bills a class, records a payment in its dialog with the rece
   const planName = `Trip ${stamp}`;
   const principalToken = await tokenFor(PRINCIPAL);
   const family = await makeFeesFamily(request, principalToken, stamp);
+  // The plan's term: the current school year's last, chosen in the form's select of the years' terms.
+  const years = await request.get('/api/admin/school-years', {
+    headers: { Authorization: `Bearer ${principalToken}` },
+  });
+  expect(years.status()).toBe(200);
+  const currentYear = SchoolYearsAnswerSchema.parse(await years.json()).data.find((year) => year.current);
+  const term = currentYear?.terms.at(-1);
+  if (!currentYear || !term) throw new Error('the demo school has a current year with terms');
   const PUPIL = family.pupil.name;
 
   // The parent's own session, for the calls that read the pupil's fees as the parent does.
@@ -79,7 +88,7 @@ test('the principal bills a class, records a payment in its dialog with the rece
     const form = page.getByRole('form', { name: 'New fee plan' });
     await form.getByLabel('Plan name').fill(planName);
     await form.getByLabel('Class', { exact: true }).selectOption({ label: family.className });
-    await form.getByLabel('Term').fill(`Spring ${stamp}`);
+    await form.getByLabel('Term').selectOption(String(term.id));
     await form.getByLabel('Due date').fill('2027-01-15');
     await form.getByLabel('Item 1', { exact: true }).fill(ITEMS[0]?.name ?? '');
     await form.getByLabel('Amount of item 1').fill(ITEMS[0]?.text ?? '');
@@ -89,6 +98,7 @@ test('the principal bills a class, records a payment in its dialog with the rece
     await form.getByRole('button', { name: 'Save plan' }).click();
 
     await expect(planRow).toContainText(family.className);
+    await expect(planRow).toContainText(`${term.name}${currentYear.name}`);
     await expect(planRow).toContainText(formatMoney(15_025, before.currency));
   });
 

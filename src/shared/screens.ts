@@ -30,6 +30,7 @@ export type TileIcon =
   | 'envelope-paper'
   | 'journal-text'
   | 'megaphone'
+  | 'mortarboard'
   | 'pencil-square'
   | 'people'
   | 'person-badge'
@@ -595,7 +596,8 @@ export const SCREENS = [
       { Principle: 27 },
       {
         label: 'New school year',
-        icon: 'calendar-week',
+        // Pupils moving up a year, not the years' dates (the "School years" tile's calendar).
+        icon: 'mortarboard',
         blurb: 'Move the pupils up into next year',
         labelKey: 'rollover.place.tile',
         blurbKey: 'rollover.place.blurb',

@@ -23,6 +23,9 @@ export const CALENDAR_LIMITS = {
 
 export const CALENDAR_MESSAGES = {
   enterTitle: 'Please enter a title',
+  chooseKind: 'Choose a closure or an event',
+  chooseStartDate: 'Choose the first day',
+  chooseAudience: 'Choose who it is for',
   time: 'The time must be written as HH:MM',
   endBeforeStart: 'The end cannot be before the start',
   bothTimes: 'Give both a start and an end time, or neither for all day',

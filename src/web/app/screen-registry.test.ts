@@ -72,4 +72,13 @@ describe('the screen registry (shared/screens.ts)', () => {
     expect(linkTo('/registation')).toBe('/registation');
     expect(linkTo('/mark-history/:id', 7)).toBe('/mark-history/7');
   });
+
+  it('gives the "New school year" tile an icon of its own among the principal’s tiles', () => {
+    const tiles = tileEntriesOf('Principle');
+    const rollover = tiles.find((tile) => tile.path === '/rollover');
+    expect(rollover?.icon).toBe('mortarboard');
+    expect(tiles.filter((tile) => tile.icon === rollover?.icon).map((tile) => tile.path)).toEqual([
+      '/rollover',
+    ]);
+  });
 });

@@ -2,6 +2,7 @@ import type { ReportCardContent } from '../../../shared/api/report-cards.js';
 import type { AnyLocale } from '../../../shared/i18n/locales.js';
 import { sortByName } from '../../../shared/i18n/name-order.js';
 import type { Db } from '../../db/connect.js';
+import { closedDays } from '../calendar/closures.js';
 import { termSubjectMarks } from '../marks/marks.repository.js';
 import { currentPupilsOf } from '../pupils/pupils.repository.js';
 
@@ -74,14 +75,16 @@ export interface TermAttendance {
 }
 
 /**
- * The register's days of each pupil in the class within the term's days, by status. Read by class
- * (index attendance_class_report covers it): a pupil's days in another class are not on this
- * class's card.
+ * The register's days of each pupil within the term's days, by status, in whichever class the pupil
+ * was that day (a pupil who changed class mid-term keeps the days of their former class on their
+ * card), a day the calendar closed the pupil's class of that day left out
+ * (docs/decisions/0088-closed-days.md, docs/decisions/0096-report-card-attendance-and-fee-plan-terms.md).
+ * Read by pupil and day (the unique index attendance_one_per_day), then the closures of the classes
+ * met, once: a class's pupils have some sixty register days a term each.
  */
 export async function termAttendance(
   db: Db,
   pupilIds: readonly number[],
-  classId: number,
   term: { firstDay: string; lastDay: string },
 ): Promise<Map<number, TermAttendance>> {
   const byPupil = new Map<number, TermAttendance>(
@@ -90,21 +93,23 @@ export async function termAttendance(
   if (pupilIds.length === 0) return byPupil;
   const rows = await db
     .selectFrom('attendance')
-    .select((eb) => ['student_id', 'status', eb.fn.countAll<number | string>().as('days')])
-    // By class and days alone, so the index answers without the table; rows of pupils no longer in
-    // the class are left out below.
-    .where('class_id', '=', classId)
+    .select(['student_id', 'class_id', 'att_date', 'status'])
+    .where('student_id', 'in', [...pupilIds])
     .where('att_date', '>=', term.firstDay)
     .where('att_date', '<=', term.lastDay)
-    .groupBy(['student_id', 'status'])
     .execute();
+  const closed = await closedDays(
+    db,
+    rows.map((row) => row.class_id),
+    term.firstDay,
+    term.lastDay,
+  );
   for (const row of rows) {
     const counts = byPupil.get(row.student_id);
-    if (!counts) continue;
-    const days = Number(row.days);
-    if (row.status === PRESENT) counts.present += days;
-    else if (row.status === ABSENT) counts.absent += days;
-    else if (row.status === ON_LEAVE) counts.onLeave += days;
+    if (!counts || closed.reasonOf(row.class_id, row.att_date) !== undefined) continue;
+    if (row.status === PRESENT) counts.present += 1;
+    else if (row.status === ABSENT) counts.absent += 1;
+    else if (row.status === ON_LEAVE) counts.onLeave += 1;
   }
   return byPupil;
 }

@@ -41,8 +41,11 @@ const CARD_NOT_FOUND = 'That report card';
  * at most this many, the least recently read dropped first (some 40 KB each at the large school).
  */
 const KEPT_CLASS_CARDS = 300;
-/** What a class's cards are made of (ANSWER_KEYS): marks, the register, comments...; names, enrolments. */
-const CLASS_CARD_KEYS = [ANSWER_KEYS.reportCards, ANSWER_KEYS.school];
+/**
+ * What a class's cards are made of (ANSWER_KEYS): marks, the register in any class, comments...;
+ * names, enrolments; the calendar's closures, whose days the attendance leaves out.
+ */
+const CLASS_CARD_KEYS = [ANSWER_KEYS.reportCards, ANSWER_KEYS.school, ANSWER_KEYS.calendar];
 const PDF_ANSWER = {
   200: {
     description: 'The report cards, as a PDF file',

@@ -58,7 +58,7 @@ export async function buildClassCards(
   const ids = pupils.map((pupil) => pupil.id);
   const [marks, attendance, comments, notes, subjects, pass] = await Promise.all([
     reportCardMarks(db, ids, term.id),
-    termAttendance(db, ids, schoolClass.id, term),
+    termAttendance(db, ids, term),
     subjectComments(db, ids, term.id),
     cardNotes(db, ids, term.id),
     classSubjects(db, schoolClass.id),

@@ -413,4 +413,131 @@ describe.each(TEST_ENGINES)('report cards (%s)', (engine) => {
       absent: (before?.absent ?? 0) + 1,
     });
   });
+  // docs/decisions/0096-report-card-attendance-and-fee-plan-terms.md: a card counts the pupil's
+  // register on every day of the term, in whichever class they were that day, less the days the
+  // calendar closed that class; the kept cards follow a register write in the former class and a
+  // closure.
+  it('a pupil moved into KG mid-term has the term’s days of both classes; a write in the old class shows at the next read', async () => {
+    const classOne = f.classes['Class 1'];
+    const { firstDay, lastDay } = await t.db
+      .selectFrom('school_term')
+      .select(['first_day as firstDay', 'last_day as lastDay'])
+      .where('id', '=', term)
+      .executeTakeFirstOrThrow();
+    const rowsOf = (pupilId: number) =>
+      t.db
+        .selectFrom('attendance')
+        .select(['id', 'att_date as day', 'status', 'class_id as classId'])
+        .where('student_id', '=', pupilId)
+        .where('att_date', '>=', firstDay)
+        .where('att_date', '<=', lastDay)
+        .orderBy('att_date')
+        .execute();
+    const enrolled = await t.db
+      .selectFrom('enrolment')
+      .select(['id', 'student_id as pupilId'])
+      .where('class_id', '=', classOne)
+      .where('ended_on', 'is', null)
+      .orderBy('student_id')
+      .execute();
+    let pupil = 0;
+    let enrolmentId = 0;
+    let rows: Awaited<ReturnType<typeof rowsOf>> = [];
+    for (const candidate of enrolled) {
+      rows = await rowsOf(candidate.pupilId);
+      if (rows.length >= 6 && rows.some((row) => row.status === 1)) {
+        pupil = candidate.pupilId;
+        enrolmentId = candidate.id;
+        break;
+      }
+    }
+    expect(pupil, 'a Class 1 pupil with register days this term').toBeGreaterThan(0);
+    const counts = (list: readonly { status: number }[]) => ({
+      present: list.filter((row) => row.status === 1).length,
+      absent: list.filter((row) => row.status === 2).length,
+      onLeave: list.filter((row) => row.status === 3).length,
+    });
+    const half = Math.floor(rows.length / 2);
+    const before = rows.slice(0, half);
+    const after = rows.slice(half);
+    const moveDay = before.at(-1)?.day ?? '';
+    const created: number[] = [];
+    const raw = async () => {
+      const res = await callAs(t.app, f, 'teacher', { method: 'GET', url: classUrl() });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.body;
+    };
+    const attendanceOf = (body: string) =>
+      (JSON.parse(body).data as ClassReportCards).cards.find((c) => c.content.student.id === pupil)?.content
+        .attendance;
+    const closeClassOne = async (day: string) => {
+      const res = await callAs(t.app, f, 'principal', {
+        method: 'POST',
+        url: '/api/admin/calendar',
+        payload: {
+          kind: 'closure',
+          title: 'Class 1 closed',
+          startDate: day,
+          audience: 'classes',
+          classIds: [classOne],
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      created.push(res.json().data.id as number);
+    };
+    const changed = before.find((row) => row.status === 1) ?? before[0];
+    try {
+      // The move: Class 1 until moveDay, KG from the next day; the register's later rows are KG's.
+      await t.db.updateTable('enrolment').set({ ended_on: moveDay }).where('id', '=', enrolmentId).execute();
+      await t.db
+        .insertInto('enrolment')
+        .values({ student_id: pupil, class_id: kg, started_on: after[0]?.day ?? moveDay, ended_on: null })
+        .execute();
+      await t.db
+        .updateTable('attendance')
+        .set({ class_id: kg })
+        .where(
+          'id',
+          'in',
+          after.map((row) => row.id),
+        )
+        .execute();
+
+      const first = await raw();
+      expect(attendanceOf(first)).toEqual(counts(rows));
+      expect(await raw()).toBe(first);
+
+      // A register write in the former class, after the card was read.
+      await t.db
+        .updateTable('attendance')
+        .set({ status: 2 })
+        .where('id', '=', changed?.id ?? 0)
+        .execute();
+      const wrote = rows.map((row) => (row.id === changed?.id ? { ...row, status: 2 } : row));
+      expect(attendanceOf(await raw())).toEqual(counts(wrote));
+
+      // Class 1 closed on a day the pupil was in it: left out. Closed on a day they were in KG: counted.
+      const closedInOne = before.find((row) => row.id !== changed?.id) ?? before[0];
+      await closeClassOne(closedInOne?.day ?? '');
+      await closeClassOne(after[0]?.day ?? '');
+      expect(attendanceOf(await raw())).toEqual(counts(wrote.filter((row) => row.id !== closedInOne?.id)));
+    } finally {
+      await t.db
+        .deleteFrom('calendar_entry_class')
+        .where('entry_id', 'in', [0, ...created])
+        .execute();
+      await t.db
+        .deleteFrom('calendar_entry')
+        .where('id', 'in', [0, ...created])
+        .execute();
+      for (const row of rows)
+        await t.db
+          .updateTable('attendance')
+          .set({ class_id: row.classId, status: row.status })
+          .where('id', '=', row.id)
+          .execute();
+      await t.db.deleteFrom('enrolment').where('student_id', '=', pupil).where('class_id', '=', kg).execute();
+      await t.db.updateTable('enrolment').set({ ended_on: null }).where('id', '=', enrolmentId).execute();
+    }
+  });
 });

@@ -16,6 +16,7 @@ import heartPulse from 'bootstrap-icons/icons/heart-pulse.svg?raw';
 import houseDoor from 'bootstrap-icons/icons/house-door.svg?raw';
 import journalText from 'bootstrap-icons/icons/journal-text.svg?raw';
 import megaphone from 'bootstrap-icons/icons/megaphone.svg?raw';
+import mortarboard from 'bootstrap-icons/icons/mortarboard.svg?raw';
 import pencilSquare from 'bootstrap-icons/icons/pencil-square.svg?raw';
 import people from 'bootstrap-icons/icons/people.svg?raw';
 import personBadge from 'bootstrap-icons/icons/person-badge.svg?raw';
@@ -47,6 +48,7 @@ const SOURCES = {
   'house-door': houseDoor,
   'journal-text': journalText,
   megaphone,
+  mortarboard,
   'pencil-square': pencilSquare,
   people,
   'person-badge': personBadge,

@@ -37,4 +37,6 @@ export const schoolKeys = {
   notifications: () => ['school', 'notifications'] as const,
   /** The current school year and its terms (get-school-year.ts). */
   schoolYear: () => ['school', 'school-year'] as const,
+  /** The principal's school years and their terms (get-school-years.ts). */
+  schoolYears: () => ['school', 'school-years'] as const,
 };

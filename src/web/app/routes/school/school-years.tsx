@@ -1,5 +1,5 @@
-import { schoolYearsQueryOptions } from '../../../features/school-years/api/school-years.js';
 import { SchoolYearsScreen } from '../../../features/school-years/components/SchoolYearsScreen.js';
+import { schoolYearsQueryOptions } from '../../../lib/school/get-school-years.js';
 import { schoolLoader } from '../../../lib/school/prefetch.js';
 
 export const clientLoader = schoolLoader((queryClient) => [

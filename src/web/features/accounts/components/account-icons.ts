@@ -13,6 +13,7 @@ import exclamationTriangleSvg from 'bootstrap-icons/icons/exclamation-triangle.s
 import hourglassSplitSvg from 'bootstrap-icons/icons/hourglass-split.svg?raw';
 import journalTextSvg from 'bootstrap-icons/icons/journal-text.svg?raw';
 import megaphoneSvg from 'bootstrap-icons/icons/megaphone.svg?raw';
+import mortarboardSvg from 'bootstrap-icons/icons/mortarboard.svg?raw';
 import pencilSvg from 'bootstrap-icons/icons/pencil.svg?raw';
 import pencilSquareSvg from 'bootstrap-icons/icons/pencil-square.svg?raw';
 import peopleSvg from 'bootstrap-icons/icons/people.svg?raw';
@@ -44,6 +45,7 @@ const SOURCES = {
   'hourglass-split': hourglassSplitSvg,
   'journal-text': journalTextSvg,
   megaphone: megaphoneSvg,
+  mortarboard: mortarboardSvg,
   pencil: pencilSvg,
   'pencil-square': pencilSquareSvg,
   people: peopleSvg,

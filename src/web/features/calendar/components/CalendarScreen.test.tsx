@@ -154,6 +154,20 @@ describe('the principal’s calendar', () => {
     await waitFor(() => expect(screen.queryByRole('form', { name: 'A new closure or event' })).toBeNull());
   });
 
+  it('says the contract’s words for a missing first day, not zod’s or the date format’s', async () => {
+    const api = mockCalendar('Principle');
+    const { user } = open(<CalendarScreen manage classes={CLASSES} />);
+    await user.click(await screen.findByRole('button', { name: 'Add a closure or an event' }));
+    const form = screen.getByRole('form', { name: 'A new closure or event' });
+    await user.clear(within(form).getByLabelText('First day'));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('Choose the first day')).toBeInTheDocument();
+    expect(within(form).getByText('Please enter a title')).toBeInTheDocument();
+    expect(within(form).getByLabelText('First day')).toHaveAttribute('aria-invalid', 'true');
+    expect(form.textContent).not.toMatch(/Invalid input|YYYY-MM-DD/);
+    expect(api.calls('POST')).toEqual([]);
+  });
+
   it('adds a timed public event, and shows the server’s reasons at their fields', async () => {
     const api = mockCalendar('Principle', {
       'POST admin/calendar': answer(400, {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   CALENDAR_AUDIENCES,
   CALENDAR_KINDS,
+  CALENDAR_MESSAGES,
   type CalendarEntry,
   type CalendarEntryBody,
   CalendarEntryBodySchema,
@@ -21,19 +22,22 @@ import { useClasses } from '../../../lib/school/get-classes.js';
  */
 const EntryFormSchema = z
   .object({
-    kind: z.enum(CALENDAR_KINDS),
-    title: z.string(),
-    description: z.string(),
-    place: z.string(),
-    startDate: z.string(),
-    endDate: z.string(),
-    allDay: z.boolean(),
-    startTime: z.string(),
-    endTime: z.string(),
-    audience: z.enum(CALENDAR_AUDIENCES),
-    classIds: z.array(z.string()),
-    familiesInvited: z.boolean(),
-    public: z.boolean(),
+    // Each field says the contract's own words when it is missing or empty, never zod's own
+    // ("Invalid input: expected string, received undefined"); a field that may be left empty is
+    // empty when missing, and the contract's schema below judges it.
+    kind: z.enum(CALENDAR_KINDS, { error: CALENDAR_MESSAGES.chooseKind }),
+    title: z.string({ error: CALENDAR_MESSAGES.enterTitle }),
+    description: z.string().default(''),
+    place: z.string().default(''),
+    startDate: z.string({ error: CALENDAR_MESSAGES.chooseStartDate }),
+    endDate: z.string().default(''),
+    allDay: z.boolean().default(true),
+    startTime: z.string().default(''),
+    endTime: z.string().default(''),
+    audience: z.enum(CALENDAR_AUDIENCES, { error: CALENDAR_MESSAGES.chooseAudience }),
+    classIds: z.array(z.string()).default([]),
+    familiesInvited: z.boolean().default(false),
+    public: z.boolean().default(false),
   })
   .transform((values, ctx): CalendarEntryBody => {
     const timed = values.kind === 'event' && !values.allDay;
@@ -52,11 +56,17 @@ const EntryFormSchema = z
       familiesInvited: values.audience === 'staff' ? false : values.familiesInvited,
       public: values.kind === 'event' && values.audience === 'everyone' ? values.public : false,
     };
-    // The server's own schema, its reasons at the same fields.
+    // The server's own schema, its reasons at the same fields; an empty first day is asked for
+    // rather than said to be no date, with the other fields' reasons beside it.
     const checked = CalendarEntryBodySchema.safeParse(body);
     if (checked.success) return checked.data;
-    for (const issue of checked.error.issues)
+    const noStart = values.startDate === '';
+    if (noStart)
+      ctx.addIssue({ code: 'custom', path: ['startDate'], message: CALENDAR_MESSAGES.chooseStartDate });
+    for (const issue of checked.error.issues) {
+      if (noStart && issue.path[0] === 'startDate') continue;
       ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    }
     return z.NEVER;
   });
 
@@ -150,7 +160,7 @@ export function EntryForm({
   const kind = watch('kind');
   const allDay = watch('allDay');
   const audience = watch('audience');
-  const chosenClasses = watch('classIds');
+  const chosenClasses = watch('classIds') ?? [];
   // A closure is never for the staff alone: choosing a closure leaves that audience.
   useEffect(() => {
     if (kind === 'closure' && audience === 'staff') setValue('audience', 'everyone');

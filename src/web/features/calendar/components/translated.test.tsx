@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { loadEnglishSentences } from '../../../lib/english-sentences.js';
 import { I18nProvider } from '../../../lib/i18n.js';
 import { testTranslator, untranslatedTexts } from '../../../test/i18n.js';
 import { answer, renderScreen } from '../../../test/school-test-utils.js';
@@ -66,6 +67,18 @@ describe('the calendar in another language', () => {
     const holiday = await screen.findByRole('article', { name: /Winter holiday/ });
     expect(within(holiday).getByText('Fermeture')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Ajouter une fermeture ou un événement' })).toBeInTheDocument();
+  });
+
+  it('says a missing first day in the page’s language', async () => {
+    await loadEnglishSentences('fr');
+    const { user } = renderIn('fr');
+    const t = testTranslator('fr').t;
+    await user.click(await screen.findByRole('button', { name: t('calendar.add') }));
+    const form = screen.getByRole('form', { name: t('calendar.form.newTitle') });
+    await user.clear(within(form).getByLabelText(t('calendar.form.startDate')));
+    await user.click(within(form).getByRole('button', { name: t('calendar.form.save') }));
+    expect(await within(form).findByText('Choisissez le premier jour')).toBeInTheDocument();
+    expect(within(form).getByText(t('validation.calendar.enterTitle'))).toBeInTheDocument();
   });
 
   it('in Arabic, right to left', async () => {

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FEE_ERROR_CODES, FEE_MESSAGES, IDEMPOTENCY_HEADER } from '../../../../shared/api/fees.js';
+import { SCHOOL_YEAR_MESSAGES } from '../../../../shared/api/school-years.js';
 import { notify } from '../../../lib/toast.js';
 import { allowConsoleErrors } from '../../../test/console.js';
 import { onDeviceIn } from '../../../test/device-zone.js';
@@ -19,6 +20,7 @@ import {
   renderLedger,
   STATEMENT_TEXTS,
   studentFees,
+  TERM_PLAN,
 } from '../testing/fees.js';
 
 const rowOf = (table: HTMLElement, text: string) => {
@@ -94,7 +96,10 @@ describe('Payment: the fee ledger', () => {
     await user.type(within(form).getByLabelText('Plan name'), 'Trips');
     await waitFor(() => expect(within(form).getByLabelText('Class')).toBeEnabled());
     await user.selectOptions(within(form).getByLabelText('Class'), '6');
-    await user.type(within(form).getByLabelText('Term'), 'Autumn 2026');
+    expect(
+      within(form).getByText(SCHOOL_YEAR_MESSAGES.chooseTerm, { selector: '.invalid-feedback' }),
+    ).toBeInTheDocument();
+    await user.selectOptions(within(form).getByLabelText('Term'), '22');
     await user.type(within(form).getByLabelText('Due date'), '2026-12-01');
     await user.type(within(form).getByLabelText('Item 1'), 'Zoo');
     await user.type(within(form).getByLabelText('Amount of item 1'), '12.345');
@@ -115,7 +120,8 @@ describe('Payment: the fee ledger', () => {
     expect(api.requests.find((r) => r.method === 'POST')?.body).toEqual({
       name: 'Trips',
       classId: 6,
-      term: 'Autumn 2026',
+      term: 'Spring term',
+      termId: 22,
       dueDate: '2026-12-01',
       items: [
         { name: 'Zoo', amount: 29 },
@@ -143,7 +149,12 @@ describe('Payment: the fee ledger', () => {
     expect(within(form).getByRole('heading')).toHaveFocus();
     // Filled in from the plan, its amounts as decimal text.
     expect(within(form).getByLabelText('Plan name')).toHaveValue('Tuition');
-    expect(within(form).getByLabelText('Term')).toHaveValue('Autumn 2026');
+    // Its term is text only, from before the school years: kept as the chosen option, so marked.
+    await waitFor(() => expect(within(form).getByLabelText('Term')).toHaveValue('text'));
+    expect(within(form).getByRole('option', { name: 'Autumn 2026 (not in a school year)' })).toHaveProperty(
+      'selected',
+      true,
+    );
     expect(within(form).getByLabelText('Due date')).toHaveValue('2026-11-01');
     expect(within(form).getByLabelText('Amount of item 1')).toHaveValue('1000.00');
     expect(within(form).getByLabelText('Item 2')).toHaveValue('Books');
@@ -170,6 +181,73 @@ describe('Payment: the fee ledger', () => {
     await waitFor(() => expect(success).toHaveBeenCalledWith(PLAN_FORM_TEXTS.updated('Tuition')));
     expect(await screen.findByRole('form', { name: PLAN_FORM_TEXTS.newTitle })).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: PLAN_FORM_TEXTS.editTitle('Tuition') })).toBeNull();
+  });
+
+  it('chooses a plan’s term among the years’ terms, grouped by year with the current year first', async () => {
+    const { user, api } = renderLedger(
+      {
+        'GET admin/fee-plans': { data: [PLAN, TERM_PLAN] },
+        'PUT admin/fee-plans/5': (request: { body: unknown }) => ({
+          data: { ...PLAN, ...(request.body as object) },
+        }),
+      },
+      '/payment?tab=plans',
+    );
+    // Listed with their term and year; a text-only term is in no year.
+    const plans = within(await screen.findByRole('region', { name: 'Fee plans' })).getByRole('table');
+    expect(columnsOf(plans).slice(0, 4)).toEqual(['Plan', 'Class', 'Term', 'School year']);
+    await waitFor(() => expect(rowOf(plans, 'Clubs')).toHaveTextContent('Spring term2025–2026'));
+    expect(rowOf(plans, 'Tuition')).toHaveTextContent('Autumn 2026Not in a school year');
+
+    const fresh = await screen.findByRole('form', { name: PLAN_FORM_TEXTS.newTitle });
+    const select = within(fresh).getByLabelText('Term');
+    await waitFor(() => expect(select).toBeEnabled());
+    const groups = within(select).getAllByRole('group');
+    expect(groups.map((group) => group.getAttribute('label'))).toEqual([
+      '2026–2027 (current year)',
+      '2025–2026',
+    ]);
+    expect(
+      within(groups[0] as HTMLElement)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Autumn term', 'Spring term']);
+    // Only an edited plan's own text term is offered as text.
+    expect(within(select).queryByRole('option', { name: /not in a school year/ })).toBeNull();
+
+    // The text-only plan keeps its text unless another term is chosen; then it sends the term's id.
+    await user.click(within(rowOf(plans, 'Tuition')).getByRole('button', { name: 'Edit Tuition' }));
+    const form = screen.getByRole('form', { name: PLAN_FORM_TEXTS.editTitle('Tuition') });
+    await waitFor(() => expect(within(form).getByLabelText('Term')).toHaveValue('text'));
+    await user.selectOptions(within(form).getByLabelText('Term'), '21');
+    await user.click(within(form).getByRole('button', { name: 'Save plan' }));
+    await waitFor(() => expect(api.calls('PUT')).toEqual(['PUT admin/fee-plans/5']));
+    expect(api.requests.find((r) => r.method === 'PUT')?.body).toMatchObject({
+      term: 'Autumn term',
+      termId: 21,
+    });
+  });
+
+  it('edits a plan of a school term with that term chosen, and sends it back by id', async () => {
+    const { user, api } = renderLedger(
+      {
+        'GET admin/fee-plans': { data: [TERM_PLAN] },
+        'PUT admin/fee-plans/7': (request: { body: unknown }) => ({
+          data: { ...TERM_PLAN, ...(request.body as object) },
+        }),
+      },
+      '/payment?tab=plans',
+    );
+    await user.click(await screen.findByRole('button', { name: 'Edit Clubs' }));
+    const form = screen.getByRole('form', { name: PLAN_FORM_TEXTS.editTitle('Clubs') });
+    await waitFor(() => expect(within(form).getByLabelText('Term')).toHaveValue('11'));
+    expect(within(form).queryByRole('option', { name: /not in a school year/ })).toBeNull();
+    await user.click(within(form).getByRole('button', { name: 'Save plan' }));
+    await waitFor(() => expect(api.calls('PUT')).toEqual(['PUT admin/fee-plans/7']));
+    expect(api.requests.find((r) => r.method === 'PUT')?.body).toMatchObject({
+      term: 'Spring term',
+      termId: 11,
+    });
   });
 
   it('edits a plan with invoices: its class and items are shown but locked, its due date changes', async () => {

@@ -9,25 +9,34 @@ import {
   type FeePlanInput,
   FeePlanInputSchema,
 } from '../../../../shared/api/fees.js';
+import { SCHOOL_YEAR_MESSAGES, type SchoolYear } from '../../../../shared/api/school-years.js';
 import { intlLocale } from '../../../../shared/i18n/locales.js';
 import { formatMoney, toDecimalText } from '../../../../shared/rules/money.js';
 import { isApiError } from '../../../lib/api-client.js';
-import { fieldErrorsOf, showFieldErrors } from '../../../lib/form-errors.js';
+import { fieldErrorsOf, messageText, showFieldErrors } from '../../../lib/form-errors.js';
 import { type Translator, useI18n } from '../../../lib/i18n.js';
 import { useClasses } from '../../../lib/school/get-classes.js';
+import { useSchoolYears } from '../../../lib/school/get-school-years.js';
 import { notify } from '../../../lib/toast.js';
 import { useCreatePlan, useUpdatePlan } from '../api/fees.js';
 import { moneyTextSchema } from '../lib/amounts.js';
 import { hiddenPart } from './pieces.js';
 
+/** The term select's value for an edited plan's own term when it is text only, in no school year. */
+const TEXT_TERM = 'text';
+
 /**
  * The plan form's values: as FeePlanInputSchema, but each item's amount is the decimal text typed
- * ("1,250.50"), read into minor units of the school's currency by parseMoney, never through a float.
+ * ("1,250.50"), read into minor units of the school's currency by parseMoney, never through a float;
+ * and the term is the select's choice (`termChoice`): a school term's id, or TEXT_TERM.
  */
 const planFormSchema = (currency: string, { t, locale }: Translator) => {
   const example = formatMoney(125_000, currency, intlLocale(locale));
   const amountText = moneyTextSchema(currency, t('payments.planForm.amountExample', { example }));
-  return FeePlanInputSchema.extend({
+  return FeePlanInputSchema.omit({ term: true, termId: true }).extend({
+    termChoice: z
+      .string({ error: SCHOOL_YEAR_MESSAGES.chooseTerm })
+      .min(1, { error: SCHOOL_YEAR_MESSAGES.chooseTerm }),
     items: z
       .array(FeePlanInputSchema.shape.items.element.extend({ amount: amountText }))
       .min(1, FEE_MESSAGES.addItem)
@@ -40,30 +49,41 @@ type PlanFormOutput = z.output<ReturnType<typeof planFormSchema>>;
 const EMPTY: PlanFormInput = {
   name: '',
   classId: '',
-  term: '',
+  termChoice: '',
   dueDate: '',
   items: [{ name: '', amount: '' }],
 };
 
-type TopField = 'name' | 'classId' | 'term' | 'dueDate';
+type TopField = 'name' | 'dueDate';
 
 /** A plan as the form shows it: its amounts as decimal text in the plan's own currency. */
 const valuesOf = (plan: FeePlan): PlanFormInput => ({
   name: plan.name,
   classId: String(plan.classId),
-  term: plan.term,
+  termChoice: plan.termId === null ? TEXT_TERM : String(plan.termId),
   dueDate: plan.dueDate,
   items: plan.items.map((item) => ({ name: item.name, amount: toDecimalText(item.amount, plan.currency) })),
 });
 
 /** A field the server named in a 400's details (`name`, `items.1.amount`), as the form's field. */
-const formFieldOf = (field: string): Path<PlanFormInput> | undefined =>
-  /^(name|classId|term|dueDate|items\.\d+\.(name|amount))$/.test(field)
+const formFieldOf = (field: string): Path<PlanFormInput> | undefined => {
+  if (field === 'term' || field === 'termId') return 'termChoice';
+  return /^(name|classId|dueDate|items\.\d+\.(name|amount))$/.test(field)
     ? (field as Path<PlanFormInput>)
     : undefined;
+};
+
+/** The years as the term select groups them: the current year first, then the others as listed. */
+const yearsInOrder = (years: readonly SchoolYear[]): SchoolYear[] => [
+  ...years.filter((year) => year.current),
+  ...years.filter((year) => !year.current),
+];
 
 /**
- * The principal's fee plan: a class, a term, a due date and named items with amounts. Without
+ * The principal's fee plan: a class, a term of a school year (chosen from the years' terms, the
+ * current year's first; docs/decisions/0096-report-card-attendance-and-fee-plan-terms.md), a due
+ * date and named items with amounts. An older plan whose term is only text keeps it as its chosen
+ * option until another is chosen. Without
  * `plan` it makes a new one in the school's `currency`; with `plan` it edits that one in the plan's
  * own currency (`PUT admin/fee-plans/{id}`), and once the plan has invoices its class and items are
  * shown but cannot change (the server would answer 409 PLAN_HAS_INVOICES), so the plan's own class
@@ -82,6 +102,7 @@ export function PlanForm({
   const translator = useI18n();
   const { t, parts } = translator;
   const classes = useClasses();
+  const years = useSchoolYears();
   const create = useCreatePlan();
   const update = useUpdatePlan();
   const [problem, setProblem] = useState<string | undefined>();
@@ -111,22 +132,31 @@ export function PlanForm({
     title.current?.focus();
   }, [editingId]);
 
-  const onSubmit = async (values: PlanFormOutput): Promise<void> => {
+  /** The chosen term as the contract sends it: a school term by id (with its name), or the plan's own text. */
+  const termOf = (choice: string): Pick<FeePlanInput, 'term' | 'termId'> => {
+    if (choice === TEXT_TERM && plan) return { term: plan.term };
+    const termId = Number(choice);
+    const chosen = years.data?.flatMap((year) => year.terms).find((term) => term.id === termId);
+    return { term: chosen?.name ?? plan?.term ?? '', termId };
+  };
+
+  const onSubmit = async ({ termChoice, ...values }: PlanFormOutput): Promise<void> => {
     setProblem(undefined);
     try {
+      const chosen: FeePlanInput = { ...values, ...termOf(termChoice) };
       if (plan) {
         const input: FeePlanInput = locked
           ? {
-              ...values,
+              ...chosen,
               classId: plan.classId,
               items: plan.items.map((item) => ({ name: item.name, amount: item.amount })),
             }
-          : values;
+          : chosen;
         const saved = await update.mutateAsync({ planId: plan.id, input });
         notify.success(t('payments.planForm.updated', { name: saved.name }));
         onDone?.();
       } else {
-        const saved = await create.mutateAsync(values);
+        const saved = await create.mutateAsync(chosen);
         notify.success(t('payments.planForm.saved', { name: saved.name }));
         reset(EMPTY);
       }
@@ -144,9 +174,12 @@ export function PlanForm({
   const errorOf = (name: string, error: { message?: string } | undefined) =>
     error ? (
       <div id={`${id}-${name}-error`} className="invalid-feedback d-block">
-        {error.message}
+        {messageText(translator, error.message ?? '')}
       </div>
     ) : null;
+  // Without the years there is no term to choose: say so where the term is asked for.
+  const termError =
+    errors.termChoice ?? (years.isError ? { message: t('payments.planForm.termsFailed') } : undefined);
   const top = (name: TopField, label: string, type = 'text') => (
     <div className="school-field">
       <label className="school-field__label" htmlFor={`${id}-${name}`}>
@@ -194,7 +227,37 @@ export function PlanForm({
           </select>
           {errorOf('classId', errors.classId)}
         </div>
-        {top('term', t('payments.planForm.term'))}
+        <div className="school-field">
+          <label className="school-field__label" htmlFor={`${id}-termChoice`}>
+            {t('payments.planForm.term')}
+          </label>
+          <select
+            className={`form-select${errors.termChoice ? ' is-invalid' : ''}`}
+            {...describe('termChoice', termError)}
+            {...register('termChoice')}
+            disabled={!years.data}
+          >
+            <option value="">{t('payments.planForm.chooseTerm')}</option>
+            {plan && plan.termId === null ? (
+              <option value={TEXT_TERM}>{t('payments.planForm.termNotInYear', { term: plan.term })}</option>
+            ) : null}
+            {yearsInOrder(years.data ?? [])
+              .filter((year) => year.terms.length > 0)
+              .map((year) => (
+                <optgroup
+                  key={year.id}
+                  label={year.current ? t('payments.planForm.currentYear', { year: year.name }) : year.name}
+                >
+                  {year.terms.map((term) => (
+                    <option key={term.id} value={term.id}>
+                      {term.name}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+          </select>
+          {errorOf('termChoice', termError)}
+        </div>
         {top('dueDate', t('payments.planForm.dueDate'), 'date')}
       </div>
       {/* A disabled fieldset keeps its fields' values in the form (a disabled field's would be dropped). */}

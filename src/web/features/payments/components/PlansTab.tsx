@@ -6,6 +6,7 @@ import { HiddenText } from '../../../components/school/SchoolPanel.js';
 import { SchoolTable } from '../../../components/school/SchoolTable.js';
 import { useI18n } from '../../../lib/i18n.js';
 import { parseId } from '../../../lib/school/format.js';
+import { useSchoolYears } from '../../../lib/school/get-school-years.js';
 import { notify } from '../../../lib/toast.js';
 import { useIssueInvoices, usePlans } from '../api/fees.js';
 import { PlanForm } from './PlanForm.js';
@@ -16,6 +17,10 @@ import { Day, errorText, hiddenPart, issuedText, Money, StatementLink } from './
 export default function Plans({ currency }: { currency: string }) {
   const { t, parts } = useI18n();
   const plans = usePlans();
+  const years = useSchoolYears();
+  const yearOfTerm = new Map(
+    (years.data ?? []).flatMap((year) => year.terms.map((term) => [term.id, year.name] as const)),
+  );
   const issue = useIssueInvoices();
   const [params, setParams] = useSearchParams();
   const open = parseId(params.get('plan'));
@@ -41,6 +46,15 @@ export default function Plans({ currency }: { currency: string }) {
               { header: t('payments.column.plan'), cell: (plan) => plan.name },
               { header: t('payments.column.class'), cell: (plan) => plan.className },
               { header: t('payments.column.term'), cell: (plan) => plan.term },
+              {
+                header: t('payments.column.year'),
+                cell: (plan) =>
+                  plan.termId === null ? (
+                    <span className="text-body-secondary">{t('payments.plans.notInYear')}</span>
+                  ) : (
+                    (yearOfTerm.get(plan.termId) ?? '')
+                  ),
+              },
               { header: t('payments.column.due'), cell: (plan) => <Day value={plan.dueDate} /> },
               {
                 header: t('payments.column.total'),

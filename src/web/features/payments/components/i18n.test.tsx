@@ -15,6 +15,9 @@ const USER_DATA = [
   'Tuition',
   'Books',
   'Autumn 2026',
+  // The school years' terms (testing/fees.tsx YEARS).
+  'Autumn term',
+  'Spring term',
   'KG',
   'Class 1',
   'Class 2',

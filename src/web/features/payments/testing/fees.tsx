@@ -8,6 +8,7 @@ import type {
   StudentFees,
   TermOverviewRow,
 } from '../../../../shared/api/fees.js';
+import type { SchoolYear } from '../../../../shared/api/school-years.js';
 import type { AnyLocale } from '../../../../shared/i18n/locales.js';
 import { I18nProvider } from '../../../lib/i18n.js';
 import { testTranslator } from '../../../test/i18n.js';
@@ -65,6 +66,43 @@ export const PLAN: FeePlan = {
   total: 125_000,
   invoices: 2,
   createdAt: '2026-10-01T12:00:00.000Z',
+};
+
+/**
+ * The school's years as `GET admin/school-years` lists them, the latest first: next year (no terms
+ * yet), the current year, and last year, whose term has the same name as one of this year's.
+ */
+export const YEARS: SchoolYear[] = [
+  { id: 3, name: '2027–2028', firstDay: '2027-09-01', lastDay: '2028-07-31', current: false, terms: [] },
+  {
+    id: 2,
+    name: '2026–2027',
+    firstDay: '2026-09-01',
+    lastDay: '2027-07-31',
+    current: true,
+    terms: [
+      { id: 21, yearId: 2, name: 'Autumn term', firstDay: '2026-09-01', lastDay: '2026-12-18' },
+      { id: 22, yearId: 2, name: 'Spring term', firstDay: '2027-01-05', lastDay: '2027-03-27' },
+    ],
+  },
+  {
+    id: 1,
+    name: '2025–2026',
+    firstDay: '2025-09-01',
+    lastDay: '2026-07-31',
+    current: false,
+    terms: [{ id: 11, yearId: 1, name: 'Spring term', firstDay: '2026-01-05', lastDay: '2026-03-27' }],
+  },
+];
+
+/** A plan of a school term (PLAN's term is text only, from before the school years). */
+export const TERM_PLAN: FeePlan = {
+  ...PLAN,
+  id: 7,
+  name: 'Clubs',
+  term: 'Spring term',
+  termId: 11,
+  invoices: 0,
 };
 
 export const invoice = (overrides: Partial<Invoice> = {}): Invoice => ({
@@ -251,6 +289,7 @@ export function renderLedger(routes: Record<string, unknown> = {}, path = '/paym
     'GET admin/fees/statement/31': { data: STATEMENT },
     'GET fees/student/31': { data: studentFees() },
     'GET admin/pupils?status=active': { data: PUPILS },
+    'GET admin/school-years': { data: YEARS },
     ...(routes as Record<string, object>),
   });
   return { ...renderScreen(inLocale(<PaymentScreen />, locale), { path, pattern: '/payment' }), api };

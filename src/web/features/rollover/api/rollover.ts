@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type ClassProgressionInput,
   ClassProgressionsAnswerSchema,
@@ -6,8 +6,8 @@ import {
   RolloverPreviewAnswerSchema,
   RolloverRunAnswerSchema,
 } from '../../../../shared/api/rollover.js';
-import { SchoolYearsAnswerSchema } from '../../../../shared/api/school-years.js';
 import { apiClient } from '../../../lib/api-client.js';
+import { schoolKeys } from '../../../lib/school/query-keys.js';
 import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.js';
 
 /** The year rollover (docs/decisions/0091-the-year-rollover.md): the principal's calls. */
@@ -22,14 +22,6 @@ export const classProgressionsQueryOptions = () =>
       apiClient.get('admin/rollover/classes', { signal, schema: ClassProgressionsAnswerSchema }),
   });
 export const useClassProgressions = () => useQuery(classProgressionsQueryOptions());
-
-/** `GET admin/school-years`: the years, to choose the new one. */
-export const schoolYearsQueryOptions = () =>
-  queryOptions({
-    queryKey: [...rolloverQueryKey, 'years'],
-    queryFn: ({ signal }) => apiClient.get('admin/school-years', { signal, schema: SchoolYearsAnswerSchema }),
-  });
-export const useSchoolYears = () => useQuery(schoolYearsQueryOptions());
 
 /** `GET admin/rollover/preview?toYearId=`: what the move into that year would do. */
 export const rolloverPreviewQueryOptions = (toYearId: number) =>
@@ -54,12 +46,23 @@ export const useSaveProgressions = () =>
     rolloverQueryKey,
   );
 
-/** `POST admin/rollover`: the run, once. */
-export const useRunRollover = () =>
-  useInvalidatingMutation(
-    (toYearId: number) => apiClient.post('admin/rollover', { toYearId }, { schema: RolloverRunAnswerSchema }),
-    rolloverQueryKey,
-  );
+/**
+ * `POST admin/rollover`: the run, once. It makes the new year current, so the years (the shared read
+ * of lib/school) and the current year load again with the rollover's own calls.
+ */
+export const useRunRollover = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (toYearId: number) =>
+      apiClient.post('admin/rollover', { toYearId }, { schema: RolloverRunAnswerSchema }),
+    onSuccess: () =>
+      Promise.all(
+        [rolloverQueryKey, schoolKeys.schoolYears(), schoolKeys.schoolYear()].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
+  });
+};
 
 /** `GET pupils/{id}/years`: the school years a pupil was at the school, the latest first. */
 export const pupilYearsQueryOptions = (studentId: number) =>

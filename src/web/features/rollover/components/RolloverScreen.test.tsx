@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ClassProgression, RolloverSummary } from '../../../../shared/api/rollover.js';
 import type { SchoolYear } from '../../../../shared/api/school-years.js';
 import { I18nProvider } from '../../../lib/i18n.js';
+import { schoolKeys } from '../../../lib/school/query-keys.js';
 import { seriousAxeViolations } from '../../../test/axe.js';
 import { allowConsoleErrors } from '../../../test/console.js';
 import { testTranslator, untranslatedTexts } from '../../../test/i18n.js';
@@ -108,6 +109,18 @@ describe('RolloverScreen', () => {
     await waitFor(() => expect(api.calls('POST')).toEqual(['POST admin/rollover']));
     expect(api.requests.find((r) => r.method === 'POST')?.body).toEqual({ toYearId: 8 });
     expect(await screen.findByText(/The school is now in 2027–2028/, { selector: 'p' })).toBeInTheDocument();
+  });
+
+  it('reads the years under the school years screen’s key, and loads them again after the run', async () => {
+    const { user, api, queryClient } = renderRollover();
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'New school year' }), '8');
+    expect(queryClient.getQueryData(schoolKeys.schoolYears())).toEqual(YEARS);
+    const yearReads = () => api.calls('GET').filter((call) => call === 'GET admin/school-years').length;
+    expect(yearReads()).toBe(1);
+    const preview = await screen.findByRole('region', { name: 'What will happen' });
+    await user.click(within(preview).getByRole('checkbox', { name: /I have checked the preview/ }));
+    await user.click(within(preview).getByRole('button', { name: 'Start the new year' }));
+    await waitFor(() => expect(yearReads()).toBe(2));
   });
 
   it('says which class has no next class when the server refuses the preview', async () => {

@@ -7,13 +7,13 @@ import { SchoolField } from '../../../components/school/SchoolField.js';
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { useI18n } from '../../../lib/i18n.js';
+import { useSchoolYears } from '../../../lib/school/get-school-years.js';
 import { notify } from '../../../lib/toast.js';
 import {
   useClassProgressions,
   useRolloverPreview,
   useRunRollover,
   useSaveProgressions,
-  useSchoolYears,
 } from '../api/rollover.js';
 
 const LEAVES = 'leaves';
@@ -163,7 +163,7 @@ function YearMove() {
 
   if (years.isPending) return <LoadingState text={t('rollover.loading')} />;
   if (years.isError) return <FailureState error={years.error} retry={() => years.refetch()} />;
-  const candidates = nextYears(years.data.data);
+  const candidates = nextYears(years.data);
   const chosen = candidates.find((year) => year.id === toYearId);
 
   const onRun = (event: FormEvent) => {

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type NewSchoolYearInput,
   type SchoolTerm,
@@ -7,34 +7,23 @@ import {
   type SchoolYear,
   SchoolYearAnswerSchema,
   type SchoolYearInput,
-  SchoolYearsAnswerSchema,
 } from '../../../../shared/api/school-years.js';
 import { apiClient } from '../../../lib/api-client.js';
 import { schoolKeys } from '../../../lib/school/query-keys.js';
 
 /**
- * The principal's school years and terms (docs/decisions/0085-school-years-and-terms.md). Every
- * change loads the list again: a new current year or a term's new days change other rows too.
- * Under 'school', so logging out drops it; the whole 'school-year' key too, so the current year
- * others read (`GET school-year`) follows.
+ * The principal's changes to the school years and terms (docs/decisions/0085-school-years-and-terms.md;
+ * the years are read with lib/school/get-school-years.ts). Every change loads the list again: a new
+ * current year or a term's new days change other rows too; the whole 'school-year' key too, so the
+ * current year others read (`GET school-year`) follows.
  */
-export const schoolYearsKey = ['school', 'school-years'] as const;
-
-export const schoolYearsQueryOptions = () =>
-  queryOptions({
-    queryKey: schoolYearsKey,
-    queryFn: async ({ signal }): Promise<SchoolYear[]> =>
-      (await apiClient.get('admin/school-years', { signal, schema: SchoolYearsAnswerSchema })).data,
-  });
-export const useSchoolYears = () => useQuery(schoolYearsQueryOptions());
-
 function useYearsMutation<Variables, T>(mutationFn: (variables: Variables) => Promise<T>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
     onSuccess: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: schoolYearsKey }),
+        queryClient.invalidateQueries({ queryKey: schoolKeys.schoolYears() }),
         queryClient.invalidateQueries({ queryKey: schoolKeys.schoolYear() }),
       ]);
     },

@@ -6,6 +6,7 @@ import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { useI18n } from '../../../lib/i18n.js';
+import { useSchoolYears } from '../../../lib/school/get-school-years.js';
 import { longDate } from '../../../lib/school-time.js';
 import { notify } from '../../../lib/toast.js';
 import {
@@ -14,7 +15,6 @@ import {
   useDeleteTerm,
   useDeleteYear,
   useMakeCurrent,
-  useSchoolYears,
   useUpdateTerm,
   useUpdateYear,
 } from '../api/school-years.js';
