@@ -36,6 +36,7 @@ function useYearsMutation<Variables, T>(mutationFn: (variables: Variables) => Pr
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: schoolYearsKey }),
         queryClient.invalidateQueries({ queryKey: schoolKeys.schoolYear() }),
+        queryClient.invalidateQueries({ queryKey: schoolKeys.schoolTerms() }),
       ]);
     },
   });
