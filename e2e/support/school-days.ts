@@ -15,9 +15,11 @@ export async function examDay(
   request: APIRequestContext,
   headers: Record<string, string>,
 ): Promise<{ day: string; termId: number }> {
-  const { today } = ((await (await request.get('/api/school-year', { headers })).json()) as {
-    data: { today: string };
-  }).data;
+  const { today } = (
+    (await (await request.get('/api/school-year', { headers })).json()) as {
+      data: { today: string };
+    }
+  ).data;
   const read = async () => {
     const years = SchoolYearsAnswerSchema.parse(
       await (await request.get('/api/admin/school-years', { headers })).json(),
@@ -32,7 +34,11 @@ export async function examDay(
   const first = 2100 + Math.floor(Math.random() * 150);
   const year = await request.post('/api/admin/school-years', {
     headers,
-    data: { name: `E2E exams ${first} ${Date.now().toString(36)}`, firstDay: `${first}-09-01`, lastDay: `${first + 1}-07-10` },
+    data: {
+      name: `E2E exams ${first} ${Date.now().toString(36)}`,
+      firstDay: `${first}-09-01`,
+      lastDay: `${first + 1}-07-10`,
+    },
   });
   expect(year.status(), await year.text()).toBe(201);
   const yearId = ((await year.json()) as { data: { id: number } }).data.id;

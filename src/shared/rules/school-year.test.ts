@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  firstTermDayFrom,
-  termToShow,
   dayInRange,
   daysIn,
+  firstTermDayFrom,
   nameKeyOf,
   rangeProblem,
   rangesOverlap,
   SCHOOL_YEAR_LIMITS,
   termProblem,
+  termToShow,
   yearProblem,
 } from './school-year.js';
 

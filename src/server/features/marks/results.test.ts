@@ -306,9 +306,15 @@ describe.each(TEST_ENGINES)('exams, marks and mark sheets on %s', (engine) => {
       const terms = await t.db
         .selectFrom('school_term')
         .select('id')
-        .where('id', 'in', t.db.selectFrom('exam').innerJoin('mark', 'mark.exam_id', 'exam.id').select('exam.term_id'))
+        .where(
+          'id',
+          'in',
+          t.db.selectFrom('exam').innerJoin('mark', 'mark.exam_id', 'exam.id').select('exam.term_id'),
+        )
         .execute();
-      const all = TeacherResultAnswerSchema.parse((await get('/api/teacher/result', 'principal')).json()).data;
+      const all = TeacherResultAnswerSchema.parse(
+        (await get('/api/teacher/result', 'principal')).json(),
+      ).data;
       for (const { id: termId } of terms) {
         const inTerm = TeacherResultAnswerSchema.parse(
           (await get(`/api/teacher/result?termId=${termId}`, 'principal')).json(),

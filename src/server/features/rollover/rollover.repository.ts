@@ -1,5 +1,9 @@
 import { sql } from 'kysely';
-import { DEFAULT_ARCHIVED_ACCESS_DAYS, type PupilTerm, ROLLOVER_LIMITS } from '../../../shared/api/rollover.js';
+import {
+  DEFAULT_ARCHIVED_ACCESS_DAYS,
+  type PupilTerm,
+  ROLLOVER_LIMITS,
+} from '../../../shared/api/rollover.js';
 import type { Db } from '../../db/connect.js';
 import { termMarkSheets } from '../marks/marks.repository.js';
 

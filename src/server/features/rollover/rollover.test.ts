@@ -5,11 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { AUTH_ERROR_CODES, ROLLOVER_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import {
   ClassProgressionsAnswerSchema,
+  type PupilTerm,
   PupilYearsAnswerSchema,
   ROLLOVER_MESSAGES,
   RolloverPreviewAnswerSchema,
   RolloverRunAnswerSchema,
-  type PupilTerm,
   type RolloverSummary,
 } from '../../../shared/api/rollover.js';
 import { ResultSummaryAnswerSchema } from '../../../shared/api/school.js';
@@ -318,7 +318,9 @@ describe.each(TEST_ENGINES)('the year rollover on %s', (engine) => {
       .execute();
     const parent = await termsOf('parent', pupil);
     const principal = await termsOf('principal', pupil);
-    const forFamilies = (await termSubjectMarks(t.db, [pupil], testTermId, { releasedOnly: true })).get(pupil);
+    const forFamilies = (await termSubjectMarks(t.db, [pupil], testTermId, { releasedOnly: true })).get(
+      pupil,
+    );
     const forStaff = (await termSubjectMarks(t.db, [pupil], testTermId, { releasedOnly: false })).get(pupil);
     const sheetOf = (terms: PupilTerm[]) => terms.find((term) => term.termId === testTermId)?.marks;
     const expected = (subjects: typeof forFamilies) => {
@@ -338,7 +340,9 @@ describe.each(TEST_ENGINES)('the year rollover on %s', (engine) => {
     expect(await termsOf('student', pupil)).toEqual(parent);
     expect(await termsOf('teacher', pupil)).toEqual(principal);
     // Terms without marks are listed with none.
-    expect(parent.filter((term) => term.termId !== testTermId).every((term) => term.marks === null)).toBe(true);
+    expect(parent.filter((term) => term.termId !== testTermId).every((term) => term.marks === null)).toBe(
+      true,
+    );
     // Another family's child: as for an unknown pupil.
     const other = await t.db
       .selectFrom('app_user')
@@ -475,9 +479,15 @@ describe.each(TEST_ENGINES)('the year rollover on %s', (engine) => {
       division: expected?.division,
     });
     // The new year's terms have no marks yet; another family's child stays a 404.
-    const years = PupilYearsAnswerSchema.parse((await call('parent', 'GET', `/pupils/${pupil}/years`)).json()).data;
-    expect(years.find((year) => year.name === '2027–2028')?.terms.every((term) => term.marks === null)).toBe(true);
-    expect((await call('parent', 'GET', `/result-summary/${pupil}?termId=999999`)).json().data.rows).toEqual([]);
+    const years = PupilYearsAnswerSchema.parse(
+      (await call('parent', 'GET', `/pupils/${pupil}/years`)).json(),
+    ).data;
+    expect(years.find((year) => year.name === '2027–2028')?.terms.every((term) => term.marks === null)).toBe(
+      true,
+    );
+    expect((await call('parent', 'GET', `/result-summary/${pupil}?termId=999999`)).json().data.rows).toEqual(
+      [],
+    );
   });
 
   it('lets an archived account sign in and read, not write, for as long as the school sets', async () => {

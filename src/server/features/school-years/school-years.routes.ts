@@ -6,10 +6,10 @@ import {
   SchoolTermAnswerSchema,
   SchoolTermIdParamsSchema,
   SchoolTermInputSchema,
+  SchoolTermsAnswerSchema,
   SchoolYearAnswerSchema,
   SchoolYearIdParamsSchema,
   SchoolYearInputSchema,
-  SchoolTermsAnswerSchema,
   SchoolYearsAnswerSchema,
 } from '../../../shared/api/school-years.js';
 import { termToShow } from '../../../shared/rules/school-year.js';

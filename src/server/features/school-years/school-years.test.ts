@@ -101,7 +101,9 @@ describe.each(TEST_ENGINES)('school years and terms on %s', (engine) => {
   });
 
   it('shows every school user every year with its terms, and the term the screens of marks show first', async () => {
-    const all = SchoolYearsAnswerSchema.parse((await call('principal', 'GET', '/admin/school-years')).json()).data;
+    const all = SchoolYearsAnswerSchema.parse(
+      (await call('principal', 'GET', '/admin/school-years')).json(),
+    ).data;
     expect(all.length).toBeGreaterThan(1);
     for (const caller of ['student', 'teacher', 'parent', 'principal'] as const) {
       const res = await call(caller, 'GET', '/school-years');
@@ -113,7 +115,9 @@ describe.each(TEST_ENGINES)('school years and terms on %s', (engine) => {
       // The demo's today lies in its current year: the term shown first is of that year.
       expect(years.find((year) => year.current)?.terms.some((term) => term.id === termId)).toBe(true);
     }
-    expect((await callAs(t.app, f, undefined, { method: 'GET', url: '/api/school-years' })).statusCode).toBe(401);
+    expect((await callAs(t.app, f, undefined, { method: 'GET', url: '/api/school-years' })).statusCode).toBe(
+      401,
+    );
   });
 
   it('adds terms within the year, apart from each other, and says why it refuses one (in the caller’s language)', async () => {

@@ -15,7 +15,9 @@ export const clientLoader = schoolLoader((queryClient, { params, request }) => {
     queryClient
       .ensureQueryData(schoolTermsQueryOptions())
       .then((terms) =>
-        queryClient.ensureQueryData(resultSummaryQueryOptions(id, termIdFrom(new URL(request.url).searchParams, terms))),
+        queryClient.ensureQueryData(
+          resultSummaryQueryOptions(id, termIdFrom(new URL(request.url).searchParams, terms)),
+        ),
       ),
   ];
 });

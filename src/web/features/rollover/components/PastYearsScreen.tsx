@@ -44,7 +44,8 @@ function TermMarks({ studentId, term, year }: { studentId: number; term: PupilTe
         <div className="col-12 col-sm-4 d-flex justify-content-between gap-2">
           <dt className="fw-normal">{t('rollover.years.total')}</dt>
           <dd className="mb-1 fw-bold">
-            {numberIn(marks.total, locale)} / {numberIn(marks.subjects.length * MAX_MARKS_PER_SUBJECT, locale)}
+            {numberIn(marks.total, locale)} /{' '}
+            {numberIn(marks.subjects.length * MAX_MARKS_PER_SUBJECT, locale)}
           </dd>
         </div>
         <div className="col-12 col-sm-4 d-flex justify-content-between gap-2">
