@@ -73,7 +73,7 @@ async function linksBehind(page: Page): Promise<string[]> {
     .locator('main a[href]')
     .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
   const deeper =
-    /^\/(student-list|studentresult|result-summary|student-profile|student-attendence|mark-history)\/\d+$|^\/schedule-summary(\?|$)/;
+    /^\/(student-list|studentresult|result-summary|student-profile|student-attendence|mark-history)\/\d+(\?term=\d+)?$|^\/schedule-summary(\?|$)/;
   return [...new Set(hrefs.filter((href) => deeper.test(href)))].slice(0, 3);
 }
 

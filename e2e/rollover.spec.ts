@@ -1,3 +1,4 @@
+import { subjectMark } from '../src/shared/rules/mark-sheet.js';
 import { blockingViolations } from './support/axe.js';
 import { expect, test } from './support/own-school.js';
 
@@ -21,8 +22,37 @@ test('the principal previews and runs the rollover; the parent still reads last 
   const principal = await tokenFor('principal@demo.school');
   const auth = { authorization: `Bearer ${principal}` };
   const current = (await (await request.get('/api/school-year', { headers: auth })).json()) as {
-    data: { year: { name: string; lastDay: string } };
+    data: { year: { name: string; lastDay: string; terms: { id: number; name: string }[] } };
   };
+
+  // Before the rollover: the parent's first child's released marks, as the parent reads them, in
+  // the latest term that has some; each subject's term mark is the mean of its exams' marks.
+  const parentToken = await tokenFor('parent@demo.school');
+  const parentAuth = { authorization: `Bearer ${parentToken}` };
+  const firstChild = (
+    (await (await request.get('/api/family/children', { headers: parentAuth })).json()) as {
+      data: { studentId: number }[];
+    }
+  ).data[0]?.studentId;
+  expect(firstChild).toBeDefined();
+  const rows = (
+    (await (
+      await request.get(`/api/result/assign_result/${firstChild}`, { headers: parentAuth })
+    ).json()) as {
+      data: { subjectName: string; marks: number; termId: number | null; examDate: string }[];
+    }
+  ).data;
+  const markedTerm = current.data.year.terms
+    .filter((term) => rows.some((row) => row.termId === term.id))
+    .at(-1);
+  expect(markedTerm, 'the demo child has released marks in a term of the current year').toBeDefined();
+  const inTerm = rows.filter((row) => row.termId === markedTerm?.id);
+  const subjects = [...new Set(inTerm.map((row) => row.subjectName))];
+  const marksBefore = subjects.map((subject) => ({
+    subject,
+    mark: subjectMark(inTerm.filter((row) => row.subjectName === subject).map((row) => row.marks)),
+  }));
+  expect(marksBefore.length).toBeGreaterThan(0);
   const start = Number(current.data.year.lastDay.slice(0, 4));
   const nextName = `${start}–${start + 1}`;
   const created = await request.post('/api/admin/school-years', {
@@ -83,9 +113,36 @@ test('the principal previews and runs the rollover; the parent still reads last 
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`/past-years/${child}`);
       const years = page.getByRole('list', { name: 'The school years' });
-      await expect(years.getByRole('heading', { name: current.data.year.name })).toBeVisible();
-      await expect(years.getByRole('heading', { name: new RegExp(`^${nextName}`) })).toBeVisible();
+      await expect(years.getByRole('heading', { level: 3, name: current.data.year.name })).toBeVisible();
+      await expect(years.getByRole('heading', { level: 3, name: new RegExp(`^${nextName}`) })).toBeVisible();
       expect(await blockingViolations(page, '/past-years/:id', width)).toEqual([]);
     }
+  });
+
+  await test.step('the parent opens last year’s mark sheet from Past years and reads the marks from before', async () => {
+    await logInAs('parent@demo.school');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/past-years/${firstChild}`);
+    const termName = `${markedTerm?.name} – ${current.data.year.name}`;
+    const term = page.getByRole('region', { name: termName });
+    const table = term.getByRole('table', { name: `Marks, ${termName}` });
+    for (const { subject, mark } of marksBefore) {
+      await expect(table.getByRole('row', { name: new RegExp(`^${subject}\\b`) })).toHaveText(
+        `${subject}${mark}`,
+      );
+    }
+    await term.getByRole('link', { name: `Mark sheet, ${termName}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/result-summary/${firstChild}\\?term=${markedTerm?.id}$`));
+    await expect(page.getByRole('combobox', { name: 'Term' })).toHaveValue(String(markedTerm?.id));
+    const sheet = page.getByRole('table');
+    for (const { subject, mark } of marksBefore) {
+      await expect(sheet.getByRole('row', { name: new RegExp(`^${subject}\\b`) })).toContainText(
+        `${subject}${mark}`,
+      );
+    }
+    const total = marksBefore.reduce((sum, { mark }) => sum + mark, 0);
+    await expect(
+      page.locator('dt', { hasText: 'Total' }).locator('xpath=following-sibling::dd[1]'),
+    ).toHaveText(`${total} / ${marksBefore.length * 100}`);
   });
 });

@@ -121,7 +121,8 @@ test.describe('as the demo teacher', () => {
     await expect(page.getByRole('cell', { name: /^(PASS|FAIL)$/ }).first()).toBeVisible();
 
     await page.getByRole('link', { name: 'View mark sheet' }).click();
-    await expect(page).toHaveURL(/\/result-summary\/\d+$/);
+    // The mark sheet of the term the results showed (docs/decisions/0094-last-years-mark-sheets.md).
+    await expect(page).toHaveURL(/\/result-summary\/\d+\?term=\d+$/);
     await expect(page.getByText(pupil, { exact: true })).toBeVisible();
     await expect(page.getByText(/^(First Division|Second Division|Third Division|Fail)$/)).toBeVisible();
 

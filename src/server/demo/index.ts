@@ -20,7 +20,7 @@ import { writeDemoConversations } from './conversations.js';
 import { writeDemoDayLog } from './day-log.js';
 import { writeDemoFees } from './fees.js';
 import { demoImage, writeDemoPictures } from './images.js';
-import { demoTermOf, inDemoTerm, writeUnreleasedTest } from './marks.js';
+import { demoTermOf, inShownTerm, writeUnreleasedTest } from './marks.js';
 import { writeDemoNewsletter } from './newsletter.js';
 import {
   APPLICANT_CHILDREN,
@@ -476,7 +476,8 @@ async function writeSchool(trx: Db, plan: SchoolPlan, hashes: string[], today: n
   // Exams (docs/decisions/0087-released-marks.md), each in its term: one per class and subject, one
   // subject a day, starting two weeks from today (not released, no marks yet); and the term tests
   // of ten days ago, released, which hold the marks. student@'s class also has a second test in
-  // its first subject, marked three days ago and not released yet.
+  // its first subject, marked three days ago and not released yet. Both tests lie in the term the
+  // results open on (a day before it moves to its first day, after it to its last).
   const terms = await trx.selectFrom('school_term').select(['id', 'first_day', 'last_day']).execute();
   const examDays = schoolDaysFrom(today, 14, SUBJECT_NAMES.length);
   await insertMany(
@@ -497,7 +498,7 @@ async function writeSchool(trx: Db, plan: SchoolPlan, hashes: string[], today: n
     ),
   );
   const marksUpdated = new Date(addDays(today, -10) + 14 * 3_600_000).toISOString();
-  const testDay = inDemoTerm(terms, isoDay(addDays(today, -10)));
+  const testDay = inShownTerm(terms, isoDay(addDays(today, -10)), isoDay(today));
   const testTime = '10:00 - 11:00';
   const tests = await trx
     .insertInto('exam')
@@ -549,7 +550,7 @@ async function writeSchool(trx: Db, plan: SchoolPlan, hashes: string[], today: n
   await writeUnreleasedTest(trx, {
     pupils: pupils.filter((p) => p.className === required(plan.classOf, STUDENT_EMAIL, 'pupil')),
     subjectId: required(subjectId, SUBJECT_NAMES[0] as string, 'subject'),
-    day: inDemoTerm(terms, isoDay(addDays(today, -3))),
+    day: inShownTerm(terms, isoDay(addDays(today, -3)), isoDay(today)),
     teacherOf,
     at: new Date(addDays(today, -3) + 15 * 3_600_000).toISOString(),
   });

@@ -1,3 +1,4 @@
+import { termToShow } from '../../shared/rules/school-year.js';
 import type { Db } from '../db/connect.js';
 import { createRandom } from './random.js';
 
@@ -21,12 +22,23 @@ export function demoTermOf(terms: readonly DemoTerm[], day: string): DemoTerm | 
   return [...terms].sort((a, b) => distance(a) - distance(b) || a.first_day.localeCompare(b.first_day))[0];
 }
 
-/** `day`, moved into its nearest term when it falls between terms, with that term's id. */
-export function inDemoTerm(terms: readonly DemoTerm[], day: string): { day: string; termId: number | null } {
-  const term = demoTermOf(terms, day);
-  if (!term) return { day, termId: null };
-  const within = day < term.first_day ? term.first_day : day > term.last_day ? term.last_day : day;
-  return { day: within, termId: term.id };
+/**
+ * `day`, moved into the term the screens of marks show first on `today` (`termToShow`: today's,
+ * else the latest begun; docs/decisions/0094-last-years-mark-sheets.md), with that term's id: the
+ * demo's marked tests are where a pupil's results open, also in the first days of a term.
+ */
+export function inShownTerm(
+  terms: readonly DemoTerm[],
+  day: string,
+  today: string,
+): { day: string; termId: number | null } {
+  const shown = termToShow(
+    terms.map((t) => ({ ...t, firstDay: t.first_day, lastDay: t.last_day })),
+    today,
+  );
+  if (!shown) return { day, termId: null };
+  const within = day < shown.first_day ? shown.first_day : day > shown.last_day ? shown.last_day : day;
+  return { day: within, termId: shown.id };
 }
 
 /** A second, unreleased test in one subject for the given pupils of one class, with their marks. */

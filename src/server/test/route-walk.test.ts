@@ -98,6 +98,7 @@ const POLICY: Record<string, Rule> = {
   ),
   // School years and terms (docs/decisions/0085-school-years-and-terms.md)
   'GET /api/school-year': { who: EVERY_SCHOOL_TYPE },
+  'GET /api/school-years': { who: EVERY_SCHOOL_TYPE },
   'GET /api/admin/school-years': { who: PRINCIPAL },
   'POST /api/admin/school-years': { who: PRINCIPAL, body: {} },
   'PUT /api/admin/school-years/:id': { who: PRINCIPAL, url: '/api/admin/school-years/999999', body: {} },

@@ -147,6 +147,24 @@ export type RolloverSettings = z.infer<typeof RolloverSettingsSchema>;
 export const RolloverSettingsAnswerSchema = z.object({ data: RolloverSettingsSchema });
 
 /** One school year of a pupil's: their class then, their attendance and their fees. */
+/** A pupil's mark sheet of one term: each subject's term mark, total, percentage and division. */
+export const TermMarkSheetSchema = z.object({
+  subjects: z.array(z.object({ subjectName: z.string(), marks: z.number().int() })),
+  total: z.number().int(),
+  percentage: z.number(),
+  division: z.enum(['First Division', 'Second Division', 'Third Division', 'Fail']),
+});
+export type TermMarkSheet = z.infer<typeof TermMarkSheetSchema>;
+
+export const PupilTermSchema = z.object({
+  termId: z.number().int(),
+  name: z.string(),
+  firstDay: IsoDateSchema,
+  lastDay: IsoDateSchema,
+  marks: TermMarkSheetSchema.nullable(),
+});
+export type PupilTerm = z.infer<typeof PupilTermSchema>;
+
 export const PupilYearSchema = z.object({
   yearId: z.number().int(),
   name: z.string(),
@@ -162,6 +180,12 @@ export const PupilYearSchema = z.object({
   }),
   /** Invoices (not cancelled) of fee plans of the year's terms, in minor units. */
   fees: z.object({ invoices: z.number().int(), total: z.number().int() }),
+  /**
+   * The year's terms in order, each with the pupil's mark sheet of that term as the caller may see
+   * it (families: released exams only), null when there is none
+   * (docs/decisions/0094-last-years-mark-sheets.md).
+   */
+  terms: z.array(PupilTermSchema),
 });
 export type PupilYear = z.infer<typeof PupilYearSchema>;
 export const PupilYearsAnswerSchema = z.object({ data: z.array(PupilYearSchema) });

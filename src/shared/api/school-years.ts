@@ -117,3 +117,18 @@ export const CurrentSchoolYearAnswerSchema = z.object({
   }),
 });
 export type CurrentSchoolYear = z.infer<typeof CurrentSchoolYearAnswerSchema>['data'];
+
+/**
+ * `GET school-years`: every school year with its terms, the latest first, the school's today and the
+ * term screens of marks show first (`termToShow` in shared/rules/school-year.ts: the term holding
+ * today, else the latest begun, else the first; null without terms), for every school user's term
+ * picker (docs/decisions/0094-last-years-mark-sheets.md).
+ */
+export const SchoolTermsAnswerSchema = z.object({
+  data: z.object({
+    years: z.array(SchoolYearSchema),
+    today: z.string(),
+    termId: z.number().int().nullable(),
+  }),
+});
+export type SchoolTerms = z.infer<typeof SchoolTermsAnswerSchema>['data'];

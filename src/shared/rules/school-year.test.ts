@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   dayInRange,
   daysIn,
+  firstTermDayFrom,
   nameKeyOf,
   rangeProblem,
   rangesOverlap,
   SCHOOL_YEAR_LIMITS,
   termProblem,
+  termToShow,
   yearProblem,
 } from './school-year.js';
 
@@ -111,5 +113,31 @@ describe('termProblem', () => {
     const extra = { name: 'One more', firstDay: '2027-01-05', lastDay: '2027-01-06' };
     expect(termProblem(extra, year, terms)).toEqual({ kind: 'tooManyTerms', max: SCHOOL_YEAR_LIMITS.terms });
     expect(termProblem({ ...extra, id: 1 }, year, terms)).toBeUndefined();
+  });
+});
+
+describe('termToShow and firstTermDayFrom (the demo’s terms)', () => {
+  const terms = [
+    { id: 2, firstDay: '2027-01-05', lastDay: '2027-03-27' },
+    { id: 1, firstDay: '2026-09-01', lastDay: '2026-12-18' },
+    { id: 3, firstDay: '2027-04-13', lastDay: '2027-07-17' },
+  ];
+  it('shows the term holding today, else the latest begun, else the first', () => {
+    expect(termToShow(terms, '2026-11-28')?.id).toBe(1);
+    expect(termToShow(terms, '2026-12-18')?.id).toBe(1);
+    expect(termToShow(terms, '2026-12-19')?.id).toBe(1);
+    expect(termToShow(terms, '2027-01-04')?.id).toBe(1);
+    expect(termToShow(terms, '2027-01-05')?.id).toBe(2);
+    expect(termToShow(terms, '2027-04-01')?.id).toBe(2);
+    expect(termToShow(terms, '2027-07-30')?.id).toBe(3);
+    expect(termToShow(terms, '2026-08-20')?.id).toBe(1);
+    expect(termToShow([], '2026-08-20')).toBeUndefined();
+  });
+  it('an exam day: today in a term, else the next term’s first day, else none', () => {
+    expect(firstTermDayFrom(terms, '2026-11-28')).toBe('2026-11-28');
+    expect(firstTermDayFrom(terms, '2026-12-20')).toBe('2027-01-05');
+    expect(firstTermDayFrom(terms, '2027-03-28')).toBe('2027-04-13');
+    expect(firstTermDayFrom(terms, '2026-08-31')).toBe('2026-09-01');
+    expect(firstTermDayFrom(terms, '2027-07-18')).toBeUndefined();
   });
 });

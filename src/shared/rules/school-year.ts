@@ -110,3 +110,30 @@ export function termProblem(
     ? { kind: 'tooManyTerms', max: SCHOOL_YEAR_LIMITS.terms }
     : undefined;
 }
+
+/**
+ * The term a screen of marks shows first (docs/decisions/0094-last-years-mark-sheets.md): the one
+ * holding `today`, else the latest that has begun (between terms, and after a rollover made before
+ * the old year ended), else the first; undefined when there is no term.
+ */
+export function termToShow<T extends DayRange>(terms: readonly T[], today: string): T | undefined {
+  const byStart = [...terms].sort((a, b) => a.firstDay.localeCompare(b.firstDay));
+  return (
+    byStart.find((term) => dayInRange(today, term)) ??
+    byStart.filter((term) => term.firstDay <= today).at(-1) ??
+    byStart[0]
+  );
+}
+
+/**
+ * The first day from `today` on that lies in a term: today inside a term, else the next term's first
+ * day; undefined when no term lies ahead. An exam may be set on it (exams are not set in the past
+ * nor outside the terms).
+ */
+export function firstTermDayFrom(terms: readonly DayRange[], today: string): string | undefined {
+  if (terms.some((term) => dayInRange(today, term))) return today;
+  return terms
+    .filter((term) => term.firstDay > today)
+    .map((term) => term.firstDay)
+    .sort()[0];
+}

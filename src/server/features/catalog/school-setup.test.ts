@@ -4,6 +4,7 @@ import { USER_TYPE } from '../../../shared/constants.js';
 import { todayInZone } from '../../../shared/school-time.js';
 import { demoSettings } from '../../demo/settings.js';
 import { TEST_ENGINES } from '../../test/databases.js';
+import { termDayFrom } from '../../test/school-days.js';
 import { type Caller, callAs, userWithSession, withDemoSchool } from '../../test/school-fixtures.js';
 
 describe.each(TEST_ENGINES)('school set-up on %s', (engine) => {
@@ -187,10 +188,12 @@ describe.each(TEST_ENGINES)('school set-up on %s', (engine) => {
 
   it('exams: 201, not in the past (400), unknown class 404; delete 204 then 404', async () => {
     const subjectId = Object.values(f.subjects)[0] as number;
+    // Today when it is in a term, else the next term's first day: never between terms.
+    const day = await termDayFrom(t.db, today());
     const res = await call('principal', 'POST', '/api/exams', {
       classId: f.classes.KG,
       subjectId,
-      date: today(),
+      date: day,
       time: '09:00 - 11:00',
     });
     expect(res.statusCode).toBe(201);
@@ -198,7 +201,7 @@ describe.each(TEST_ENGINES)('school set-up on %s', (engine) => {
     expect(res.json().data).toMatchObject({
       classId: f.classes.KG,
       subjectId,
-      date: today(),
+      date: day,
       time: '09:00 - 11:00',
     });
     const past = await call('principal', 'POST', '/api/exams', {
@@ -214,7 +217,7 @@ describe.each(TEST_ENGINES)('school set-up on %s', (engine) => {
         await call('principal', 'POST', '/api/exams', {
           classId: 999_999,
           subjectId,
-          date: today(),
+          date: day,
           time: '9',
         })
       ).statusCode,
@@ -224,7 +227,7 @@ describe.each(TEST_ENGINES)('school set-up on %s', (engine) => {
         await call('teacher', 'POST', '/api/exams', {
           classId: f.classes.KG,
           subjectId,
-          date: today(),
+          date: day,
           time: '9',
         })
       ).statusCode,

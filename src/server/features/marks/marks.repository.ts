@@ -157,7 +157,8 @@ export type MarkSheetWithChanges = Omit<MarkSheet, 'rows'> & {
 
 /**
  * The pupil's mark sheet as `viewer` may see it (released exams only for pupils and guardians), in
- * one term or over all the class's exams, subjects in the school's order.
+ * one term (whatever their class was) or over all the exams of their class, subjects in the
+ * school's order.
  */
 export async function markSheetOf(
   db: Db,
@@ -165,9 +166,13 @@ export async function markSheetOf(
   pupil: VisiblePupil,
   termId?: number,
 ): Promise<MarkSheetWithChanges> {
-  const classId = await sheetClassId(db, pupil);
   let query = examMarks(db, viewer, termId).where('m.student_id', '=', pupil.id);
-  if (classId !== null) query = query.where('m.class_id', '=', classId);
+  // A term's sheet is the pupil's marks of that term, in whichever class they were then (last year's
+  // after a rollover, docs/decisions/0094-last-years-mark-sheets.md); over all terms, the class's.
+  if (termId === undefined) {
+    const classId = await sheetClassId(db, pupil);
+    if (classId !== null) query = query.where('m.class_id', '=', classId);
+  }
   const [rows, pass] = await Promise.all([query.execute(), passMark(db)]);
   const subjects = subjectMarks(rows.map(toExamMark)).sort((a, b) => a.subjectId - b.subjectId);
   const sheet = markSheet(subjects, pass);
@@ -245,6 +250,33 @@ export async function termSubjectMarks(
   return result;
 }
 
+/**
+ * A pupil's mark sheet of each of `termIds` that has marks (`termSubjectMarks`: subjects by name),
+ * with total, percentage and division from the shared rule and the school's pass mark.
+ */
+export async function termMarkSheets(
+  db: Db,
+  pupilId: number,
+  termIds: readonly number[],
+  opts: { releasedOnly: boolean },
+): Promise<Map<number, Omit<MarkSheet, 'rows'> & { subjects: { subjectName: string; marks: number }[] }>> {
+  const sheets = new Map<
+    number,
+    Omit<MarkSheet, 'rows'> & { subjects: { subjectName: string; marks: number }[] }
+  >();
+  const pass = await passMark(db);
+  for (const termId of termIds) {
+    const subjects = (await termSubjectMarks(db, [pupilId], termId, opts)).get(pupilId);
+    if (!subjects) continue;
+    const { rows: _rows, ...totals } = markSheet(subjects, pass);
+    sheets.set(termId, {
+      subjects: subjects.map((s) => ({ subjectName: s.subjectName, marks: s.marks })),
+      ...totals,
+    });
+  }
+  return sheets;
+}
+
 export interface PupilResult {
   studentId: number;
   studentName: string;
@@ -255,11 +287,28 @@ export interface PupilResult {
 
 /**
  * `GET teacher/result`: every current pupil of the classes the viewer may see, with their mark
- * sheet's totals (every exam, released or not: staff only). Two queries: the pupils, and the visible
- * classes' marks summed per pupil and subject; the subjects' means (`meanMark`) and the division
+ * sheet's totals (every exam, released or not: staff only; with `termId`, that term's exams). Two
+ * queries: the pupils, and the visible classes' marks summed per pupil and subject; the subjects' means (`meanMark`) and the division
  * come from the shared rule.
  */
-export async function listPupilResults(db: Db, viewer: Viewer, locale: AnyLocale): Promise<PupilResult[]> {
+export async function listPupilResults(
+  db: Db,
+  viewer: Viewer,
+  locale: AnyLocale,
+  termId?: number,
+): Promise<PupilResult[]> {
+  let sumsQuery = db
+    .selectFrom('mark')
+    .innerJoin('exam', 'exam.id', 'mark.exam_id')
+    .select((eb) => [
+      'mark.class_id',
+      'mark.student_id',
+      eb.fn.sum<number | string>('mark.marks').as('total'),
+      eb.fn.countAll<number | string>().as('exams'),
+    ])
+    .where(classVisible(db, viewer, 'mark.class_id'))
+    .groupBy(['mark.class_id', 'mark.student_id', 'mark.subject_id']);
+  if (termId !== undefined) sumsQuery = sumsQuery.where('exam.term_id', '=', termId);
   const [rows, sums, pass] = await Promise.all([
     db
       .selectFrom('enrolment as e')
@@ -272,17 +321,7 @@ export async function listPupilResults(db: Db, viewer: Viewer, locale: AnyLocale
       .orderBy('u.id')
       .execute(),
     // One row per pupil and subject however many exams it had: the sums the means come from.
-    db
-      .selectFrom('mark')
-      .select((eb) => [
-        'class_id',
-        'student_id',
-        eb.fn.sum<number | string>('marks').as('total'),
-        eb.fn.countAll<number | string>().as('exams'),
-      ])
-      .where(classVisible(db, viewer, 'mark.class_id'))
-      .groupBy(['class_id', 'student_id', 'subject_id'])
-      .execute(),
+    sumsQuery.execute(),
     passMark(db),
   ]);
   const byPupil = new Map<string, number[]>();

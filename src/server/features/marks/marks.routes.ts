@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { COMMON_ERROR_CODES } from '../../../shared/api/error-codes.js';
+import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import {
   IdParamSchema,
   ResultAnswerSchema,
@@ -141,13 +142,21 @@ function resultListRoutes(app: FastifyInstance): void {
         tags: TAGS,
         summary:
           'One row per pupil of the caller’s classes (every pupil for the principal) with the division',
-        description: `result is the mark sheet's division, or "${NO_MARKS_YET}" for a pupil without marks.`,
+        description: `result is the mark sheet's division, or "${NO_MARKS_YET}" for a pupil without marks. \`termId\` counts one term's exams.`,
         security: BEARER_AUTH,
-        response: { 200: TeacherResultAnswerSchema, ...DENIED },
+        querystring: TermQuerySchema,
+        response: { 200: TeacherResultAnswerSchema, 400: ErrorBodySchema, ...DENIED },
       },
     },
     async (request) => ({
-      data: (await listPupilResults(app.db, currentUser(request), await requestLocale(request))).map((p) => ({
+      data: (
+        await listPupilResults(
+          app.db,
+          currentUser(request),
+          await requestLocale(request),
+          request.query.termId,
+        )
+      ).map((p) => ({
         className: p.className,
         studentName: p.studentName,
         result: p.totals?.division ?? NO_MARKS_YET,

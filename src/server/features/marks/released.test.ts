@@ -14,6 +14,7 @@ import {
 } from '../../../shared/api/school-admin.js';
 import { subjectMark } from '../../../shared/rules/mark-sheet.js';
 import { TEST_ENGINES } from '../../test/databases.js';
+import { termFrom } from '../../test/school-days.js';
 import { type Caller, callAs, withDemoSchool } from '../../test/school-fixtures.js';
 import { schoolToday } from '../settings/settings.repository.js';
 import { termSubjectMarks } from './marks.repository.js';
@@ -355,12 +356,8 @@ describe.each(TEST_ENGINES)('released marks on %s', (engine) => {
 
   it('an exam belongs to the term of its date; a day in no term is refused', async () => {
     const { today } = await lesson();
-    const term = await t.db
-      .selectFrom('school_term')
-      .selectAll()
-      .where('first_day', '<=', today)
-      .where('last_day', '>=', today)
-      .executeTakeFirstOrThrow();
+    // The term holding today, else the next: an exam goes neither in the past nor between terms.
+    const term = await termFrom(t.db, today);
     const body = { classId: f.classes.KG, subjectId: f.subjects.English, time: '09:00 - 10:00' };
     const made = await call('principal', 'POST', '/api/exams', { ...body, date: term.last_day });
     expect(made.statusCode).toBe(201);
@@ -384,12 +381,7 @@ describe.each(TEST_ENGINES)('released marks on %s', (engine) => {
     expect(count).toHaveLength(0);
 
     // A later term without fee plans: its exam keeps it from being deleted.
-    const later = await t.db
-      .selectFrom('school_term')
-      .selectAll()
-      .where('first_day', '>', term.last_day)
-      .orderBy('first_day')
-      .executeTakeFirstOrThrow();
+    const later = await termFrom(t.db, dayAfter);
     expect(
       (await call('principal', 'POST', '/api/exams', { ...body, date: later.first_day })).statusCode,
     ).toBe(201);

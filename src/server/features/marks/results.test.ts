@@ -11,6 +11,7 @@ import { USER_TYPE } from '../../../shared/constants.js';
 import { markSheet, subjectMarks } from '../../../shared/rules/mark-sheet.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { type Caller, callAs, userWithSession, withDemoSchool } from '../../test/school-fixtures.js';
+import { termSubjectMarks } from './marks.repository.js';
 import { NO_MARKS_YET } from './marks.routes.js';
 
 describe.each(TEST_ENGINES)('exams, marks and mark sheets on %s', (engine) => {
@@ -368,6 +369,52 @@ describe.each(TEST_ENGINES)('exams, marks and mark sheets on %s', (engine) => {
       );
       expect((await get('/api/teacher/result', 'student')).statusCode).toBe(403);
       expect((await get('/api/teacher/result', 'parent')).statusCode).toBe(403);
+    });
+
+    it('with termId counts that term’s exams only; a term without marks leaves every pupil without', async () => {
+      const terms = await t.db
+        .selectFrom('school_term')
+        .select('id')
+        .where(
+          'id',
+          'in',
+          t.db.selectFrom('exam').innerJoin('mark', 'mark.exam_id', 'exam.id').select('exam.term_id'),
+        )
+        .execute();
+      const all = TeacherResultAnswerSchema.parse(
+        (await get('/api/teacher/result', 'principal')).json(),
+      ).data;
+      for (const { id: termId } of terms) {
+        const inTerm = TeacherResultAnswerSchema.parse(
+          (await get(`/api/teacher/result?termId=${termId}`, 'principal')).json(),
+        ).data;
+        const sheets = await termSubjectMarks(
+          t.db,
+          inTerm.map((row) => row.studentId),
+          termId,
+          { releasedOnly: false },
+        );
+        expect(inTerm.map((row) => row.studentId)).toEqual(all.map((row) => row.studentId));
+        for (const row of inTerm) {
+          const subjects = sheets.get(row.studentId);
+          expect(row.result).toBe(subjects ? markSheet(subjects).division : NO_MARKS_YET);
+        }
+      }
+      const empty = await t.db
+        .selectFrom('school_term')
+        .select('id')
+        .where(
+          'id',
+          'not in',
+          terms.map((term) => term.id),
+        )
+        .executeTakeFirstOrThrow();
+      const none = TeacherResultAnswerSchema.parse(
+        (await get(`/api/teacher/result?termId=${empty.id}`, 'principal')).json(),
+      ).data;
+      expect(none).toHaveLength(all.length);
+      expect(none.every((row) => row.result === NO_MARKS_YET)).toBe(true);
+      expect((await get('/api/teacher/result?termId=x', 'principal')).statusCode).toBe(400);
     });
 
     it(`a pupil without marks yet shows "${NO_MARKS_YET}"; their summary is empty`, async () => {

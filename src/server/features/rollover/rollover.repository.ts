@@ -1,6 +1,11 @@
 import { sql } from 'kysely';
-import { DEFAULT_ARCHIVED_ACCESS_DAYS, ROLLOVER_LIMITS } from '../../../shared/api/rollover.js';
+import {
+  DEFAULT_ARCHIVED_ACCESS_DAYS,
+  type PupilTerm,
+  ROLLOVER_LIMITS,
+} from '../../../shared/api/rollover.js';
 import type { Db } from '../../db/connect.js';
+import { termMarkSheets } from '../marks/marks.repository.js';
 
 /**
  * The year rollover's rows (docs/decisions/0091-the-year-rollover.md): the class progression, the
@@ -299,20 +304,48 @@ export interface PupilYearRow {
   classes: string[];
   attendance: { present: number; absent: number; onLeave: number };
   fees: { invoices: number; total: number };
+  terms: PupilTerm[];
 }
 
 /**
- * The school years a pupil was at the school in (an enrolment, a register entry or an invoice in
- * it), the latest first, each with the pupil's classes, attendance and fees of that year.
+ * The school years a pupil was at the school in (an enrolment, a register entry, an invoice or a
+ * mark in it), the latest first, each with the pupil's classes, attendance and fees of that year,
+ * and its terms with the pupil's mark sheet of each (`releasedOnly`: of released exams only, as
+ * families see them; docs/decisions/0094-last-years-mark-sheets.md).
  */
-export async function pupilYears(db: Db, studentId: number): Promise<PupilYearRow[]> {
+export async function pupilYears(
+  db: Db,
+  studentId: number,
+  opts: { releasedOnly: boolean },
+): Promise<PupilYearRow[]> {
   const years = await db
     .selectFrom('school_year')
     .select(['id', 'name', 'first_day', 'last_day', 'is_current'])
     .orderBy('first_day', 'desc')
     .execute();
+  const allTerms = await db
+    .selectFrom('school_term')
+    .select(['id', 'year_id', 'name', 'first_day', 'last_day'])
+    .orderBy('first_day')
+    .orderBy('id')
+    .execute();
+  const sheets = await termMarkSheets(
+    db,
+    studentId,
+    allTerms.map((term) => term.id),
+    opts,
+  );
   const out: PupilYearRow[] = [];
   for (const year of years) {
+    const terms: PupilTerm[] = allTerms
+      .filter((term) => term.year_id === year.id)
+      .map((term) => ({
+        termId: term.id,
+        name: term.name,
+        firstDay: term.first_day,
+        lastDay: term.last_day,
+        marks: sheets.get(term.id) ?? null,
+      }));
     const classes = await db
       .selectFrom('enrolment as e')
       .innerJoin('school_class as c', 'c.id', 'e.class_id')
@@ -353,8 +386,10 @@ export async function pupilYears(db: Db, studentId: number): Promise<PupilYearRo
       classes: classes.map((c) => c.name),
       attendance: { present: count(1), absent: count(2), onLeave: count(3) },
       fees: { invoices: Number(fees.n), total: Number(fees.total) },
+      terms,
     };
-    if (row.classes.length > 0 || attendance.length > 0 || row.fees.invoices > 0) out.push(row);
+    const marked = terms.some((term) => term.marks !== null);
+    if (row.classes.length > 0 || attendance.length > 0 || row.fees.invoices > 0 || marked) out.push(row);
   }
   return out;
 }

@@ -17,6 +17,7 @@ import { CHECKED, DENIED, SCHOOL_TAGS, SET_UP_TAGS, schoolRouting } from '../../
 import { nowIso } from '../../lib/time.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { backupToFile } from '../backup/backup.js';
+import { seesUnreleased } from '../marks/marks.repository.js';
 import { findVisiblePupil } from '../school/school.policy.js';
 import { archivedAccessDays, pupilYears, setArchivedAccessDays } from './rollover.repository.js';
 import { listProgressions, planRollover, runRollover, saveProgressions } from './rollover.service.js';
@@ -168,9 +169,12 @@ export async function rolloverRoutes(app: FastifyInstance): Promise<void> {
       onRequest: app.requireSchoolUser,
       schema: {
         tags: SCHOOL_TAGS,
-        summary: 'The school years a pupil was at the school, with their class, attendance and fees in each',
+        summary:
+          'The school years a pupil was at the school, with their class, attendance, fees and each term’s marks',
         description:
-          'For the pupil, their guardians, their current teachers and the principal; the latest year first.',
+          'For the pupil, their guardians, their current teachers and the principal; the latest year first. ' +
+          'Each term’s `marks` is the pupil’s mark sheet of that term (subjects’ term marks, total, ' +
+          'percentage, division), of released exams only for the pupil and guardians; null without marks.',
         security: BEARER_AUTH,
         params: IdParamSchema,
         response: { 200: PupilYearsAnswerSchema, ...CHECKED },
@@ -179,7 +183,8 @@ export async function rolloverRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const pupil = await findVisiblePupil(app.db, currentUser(request), request.params.id);
       if (!pupil) throw notFound('That pupil');
-      return { data: await pupilYears(app.db, pupil.id) };
+      const viewer = currentUser(request);
+      return { data: await pupilYears(app.db, pupil.id, { releasedOnly: !seesUnreleased(viewer) }) };
     },
   );
 }

@@ -5,13 +5,16 @@ import { describe, expect, it } from 'vitest';
 import { AUTH_ERROR_CODES, ROLLOVER_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import {
   ClassProgressionsAnswerSchema,
+  type PupilTerm,
   PupilYearsAnswerSchema,
   ROLLOVER_MESSAGES,
   RolloverPreviewAnswerSchema,
   RolloverRunAnswerSchema,
   type RolloverSummary,
 } from '../../../shared/api/rollover.js';
+import { ResultSummaryAnswerSchema } from '../../../shared/api/school.js';
 import { SchoolYearAnswerSchema } from '../../../shared/api/school-years.js';
+import { DEFAULT_PASS_MARK, markSheet } from '../../../shared/rules/mark-sheet.js';
 import type { Db } from '../../db/connect.js';
 import { isPostgres } from '../../db/engine.js';
 import { DEMO_PASSWORD } from '../../demo/index.js';
@@ -24,6 +27,7 @@ import {
   userWithSession,
   withDemoSchool,
 } from '../../test/school-fixtures.js';
+import { termSubjectMarks } from '../marks/marks.repository.js';
 
 /**
  * The year rollover (docs/decisions/0091-the-year-rollover.md) on the demo school: Nursery, KG,
@@ -263,6 +267,93 @@ describe.each(TEST_ENGINES)('the year rollover on %s', (engine) => {
     if (isPostgres(t.db)) await sql`drop function rollover_fails()`.execute(t.db);
   });
 
+  /** student@'s term sheets in Past years before the run, as the parent and the principal read them. */
+  let termsBefore: { parent: PupilTerm[]; principal: PupilTerm[] } | undefined;
+  /** The term of the demo's marked tests. */
+  let testTermId = 0;
+
+  const termsOf = async (caller: Caller, pupil: number) => {
+    const res = await call(caller, 'GET', `/pupils/${pupil}/years`);
+    expect(res.statusCode, res.body).toBe(200);
+    return PupilYearsAnswerSchema.parse(res.json()).data.flatMap((year) => year.terms);
+  };
+
+  it('shows each term’s marks in Past years: released ones to families, every one to staff', async () => {
+    const pupil = f.users.student;
+    const released = await t.db
+      .selectFrom('exam as x')
+      .innerJoin('mark as m', 'm.exam_id', 'x.id')
+      .select(['x.term_id', 'x.exam_date', 'x.subject_id', 'm.marks'])
+      .where('x.class_id', '=', f.classes.KG)
+      .where('x.released_at', 'is not', null)
+      .where('m.student_id', '=', pupil)
+      .executeTakeFirstOrThrow();
+    testTermId = released.term_id ?? 0;
+    // An unreleased test of that subject with a mark far from the released one: staff's term mark moves.
+    const hidden = await t.db
+      .insertInto('exam')
+      .values({
+        class_id: f.classes.KG,
+        subject_id: released.subject_id,
+        exam_date: released.exam_date,
+        time: '14:00 - 15:00',
+        created_at: new Date().toISOString(),
+        term_id: testTermId,
+        released_at: null,
+        released_by: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('mark')
+      .values({
+        student_id: pupil,
+        class_id: f.classes.KG,
+        subject_id: released.subject_id,
+        exam_id: hidden.id,
+        marks: released.marks >= 50 ? 0 : 100,
+        updated_by: null,
+        updated_at: new Date().toISOString(),
+      })
+      .execute();
+    const parent = await termsOf('parent', pupil);
+    const principal = await termsOf('principal', pupil);
+    const forFamilies = (await termSubjectMarks(t.db, [pupil], testTermId, { releasedOnly: true })).get(
+      pupil,
+    );
+    const forStaff = (await termSubjectMarks(t.db, [pupil], testTermId, { releasedOnly: false })).get(pupil);
+    const sheetOf = (terms: PupilTerm[]) => terms.find((term) => term.termId === testTermId)?.marks;
+    const expected = (subjects: typeof forFamilies) => {
+      const sheet = markSheet(subjects ?? [], DEFAULT_PASS_MARK);
+      return {
+        subjects: (subjects ?? []).map(({ subjectName, marks }) => ({ subjectName, marks })),
+        total: sheet.total,
+        percentage: sheet.percentage,
+        division: sheet.division,
+      };
+    };
+    expect(forFamilies?.length).toBeGreaterThan(0);
+    expect(sheetOf(parent)).toEqual(expected(forFamilies));
+    expect(sheetOf(principal)).toEqual(expected(forStaff));
+    // The unreleased tests count for staff only (docs/decisions/0087-released-marks.md).
+    expect(sheetOf(parent)).not.toEqual(sheetOf(principal));
+    expect(await termsOf('student', pupil)).toEqual(parent);
+    expect(await termsOf('teacher', pupil)).toEqual(principal);
+    // Terms without marks are listed with none.
+    expect(parent.filter((term) => term.termId !== testTermId).every((term) => term.marks === null)).toBe(
+      true,
+    );
+    // Another family's child: as for an unknown pupil.
+    const other = await t.db
+      .selectFrom('app_user')
+      .select('id')
+      .where('type', '=', 'Student')
+      .where('id', 'not in', f.children)
+      .executeTakeFirstOrThrow();
+    expect((await call('parent', 'GET', `/pupils/${other.id}/years`)).statusCode).toBe(404);
+    termsBefore = { parent, principal };
+  });
+
   it('runs once: a backup first, then what the preview said, and the new year is current', async () => {
     const fromYear = preview.fromYear;
     const plansBefore = await t.db.selectFrom('fee_plan').select('id').execute();
@@ -365,6 +456,38 @@ describe.each(TEST_ENGINES)('the year rollover on %s', (engine) => {
     expect((await call('student', 'GET', `/pupils/${f.users.student}/years`)).statusCode).toBe(200);
     expect((await call('student', 'GET', `/pupils/${brother()}/years`)).statusCode).toBe(404);
     expect((await call('student2', 'GET', `/pupils/${f.users.student}/years`)).statusCode).toBe(404);
+  });
+
+  it('keeps last year’s mark sheets readable by term after the run, in Past years and the result summary', async () => {
+    const pupil = f.users.student;
+    expect(termsBefore).toBeDefined();
+    expect(await termsOf('parent', pupil)).toEqual(termsBefore?.parent);
+    expect(await termsOf('principal', pupil)).toEqual(termsBefore?.principal);
+    const expected = termsBefore?.parent.find((term) => term.termId === testTermId)?.marks;
+    // The pupil is in Class 1 now; the term's sheet is still their KG marks of that term.
+    const summary = await call('parent', 'GET', `/result-summary/${pupil}?termId=${testTermId}`);
+    expect(summary.statusCode, summary.body).toBe(200);
+    const sheet = ResultSummaryAnswerSchema.parse(summary.json()).data;
+    expect(
+      [...sheet.rows]
+        .map(({ subjectName, marks }) => ({ subjectName, marks }))
+        .sort((a, b) => a.subjectName.localeCompare(b.subjectName, 'en')),
+    ).toEqual(expected?.subjects);
+    expect({ total: sheet.total, percentage: sheet.percentage, division: sheet.division }).toEqual({
+      total: expected?.total,
+      percentage: expected?.percentage,
+      division: expected?.division,
+    });
+    // The new year's terms have no marks yet; another family's child stays a 404.
+    const years = PupilYearsAnswerSchema.parse(
+      (await call('parent', 'GET', `/pupils/${pupil}/years`)).json(),
+    ).data;
+    expect(years.find((year) => year.name === '2027–2028')?.terms.every((term) => term.marks === null)).toBe(
+      true,
+    );
+    expect((await call('parent', 'GET', `/result-summary/${pupil}?termId=999999`)).json().data.rows).toEqual(
+      [],
+    );
   });
 
   it('lets an archived account sign in and read, not write, for as long as the school sets', async () => {

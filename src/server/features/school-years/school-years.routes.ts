@@ -6,11 +6,13 @@ import {
   SchoolTermAnswerSchema,
   SchoolTermIdParamsSchema,
   SchoolTermInputSchema,
+  SchoolTermsAnswerSchema,
   SchoolYearAnswerSchema,
   SchoolYearIdParamsSchema,
   SchoolYearInputSchema,
   SchoolYearsAnswerSchema,
 } from '../../../shared/api/school-years.js';
+import { termToShow } from '../../../shared/rules/school-year.js';
 import { notFound } from '../../lib/errors.js';
 import { CHECKED, DENIED, NO_CONTENT, SET_UP_TAGS, schoolRouting } from '../../lib/school-routes.js';
 import { nowIso } from '../../lib/time.js';
@@ -56,6 +58,30 @@ export async function schoolYearsRoutes(app: FastifyInstance): Promise<void> {
       const year = (await currentYear(app.db)) ?? null;
       const term = year?.terms.find((t) => t.firstDay <= today && today <= t.lastDay);
       return { data: { year, today, termId: term?.id ?? null } };
+    },
+  );
+
+  api.get(
+    '/school-years',
+    {
+      onRequest: app.requireSchoolUser,
+      schema: {
+        tags: SET_UP_TAGS,
+        summary: 'Every school year with its terms, the school’s today and the term to show first',
+        description:
+          'For the term pickers of the screens of marks: the latest year first; `termId` is the term ' +
+          'holding today, else the latest that has begun, else the first (null without terms).',
+        security: BEARER_AUTH,
+        response: { 200: SchoolTermsAnswerSchema, ...DENIED },
+      },
+    },
+    async () => {
+      const [years, today] = await Promise.all([listYears(app.db), schoolToday(app.db)]);
+      const shown = termToShow(
+        years.flatMap((year) => year.terms),
+        today,
+      );
+      return { data: { years, today, termId: shown?.id ?? null } };
     },
   );
 

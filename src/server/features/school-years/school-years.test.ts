@@ -5,9 +5,11 @@ import {
   CurrentSchoolYearAnswerSchema,
   SCHOOL_YEAR_MESSAGES,
   SchoolTermAnswerSchema,
+  SchoolTermsAnswerSchema,
   SchoolYearAnswerSchema,
   SchoolYearsAnswerSchema,
 } from '../../../shared/api/school-years.js';
+import { termToShow } from '../../../shared/rules/school-year.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { type Caller, callAs, withDemoSchool } from '../../test/school-fixtures.js';
 import { currentYear, termOfDay } from './school-years.repository.js';
@@ -96,6 +98,26 @@ describe.each(TEST_ENGINES)('school years and terms on %s', (engine) => {
       { field: 'lastDay', message: SCHOOL_YEAR_MESSAGES.lastBeforeFirst },
     ]);
     expect((await years()).map((y) => y.name)).toEqual(['2027–2028', '2026–2027']);
+  });
+
+  it('shows every school user every year with its terms, and the term the screens of marks show first', async () => {
+    const all = SchoolYearsAnswerSchema.parse(
+      (await call('principal', 'GET', '/admin/school-years')).json(),
+    ).data;
+    expect(all.length).toBeGreaterThan(1);
+    for (const caller of ['student', 'teacher', 'parent', 'principal'] as const) {
+      const res = await call(caller, 'GET', '/school-years');
+      expect(res.statusCode).toBe(200);
+      const { years, today, termId } = SchoolTermsAnswerSchema.parse(res.json()).data;
+      expect(years).toEqual(all);
+      const terms = years.flatMap((year) => year.terms);
+      expect(termId).toBe(termToShow(terms, today)?.id ?? null);
+      // The demo's today lies in its current year: the term shown first is of that year.
+      expect(years.find((year) => year.current)?.terms.some((term) => term.id === termId)).toBe(true);
+    }
+    expect((await callAs(t.app, f, undefined, { method: 'GET', url: '/api/school-years' })).statusCode).toBe(
+      401,
+    );
   });
 
   it('adds terms within the year, apart from each other, and says why it refuses one (in the caller’s language)', async () => {

@@ -16,12 +16,17 @@ export const schoolKeys = {
   classAssignments: () => ['school', 'class-assignments'] as const,
   studentExams: () => ['school', 'exams', 'student'] as const,
   teacherExams: (teacherId: number) => ['school', 'exams', 'teacher', teacherId] as const,
+  /** The results family, which saving or releasing marks refreshes. */
   results: () => ['school', 'results'] as const,
-  studentResults: (studentId: number) => ['school', 'results', 'student', studentId] as const,
-  teacherResults: () => ['school', 'results', 'teacher'] as const,
+  /** `GET result` of one term (null: every term). */
+  termResults: (termId: number | null) => ['school', 'results', 'term', termId] as const,
+  studentResults: (studentId: number, termId: number | null) =>
+    ['school', 'results', 'student', studentId, termId] as const,
+  teacherResults: (termId: number | null) => ['school', 'results', 'teacher', termId] as const,
   /** Under results: saving marks refreshes the results family, the history with it. */
   markHistory: (studentId: number) => ['school', 'results', 'history', studentId] as const,
-  resultSummary: (studentId: number) => ['school', 'result-summary', studentId] as const,
+  resultSummary: (studentId: number, termId: number | null) =>
+    ['school', 'result-summary', studentId, termId] as const,
   scheduleClasses: () => ['school', 'schedule'] as const,
   classSchedule: (classId: number) => ['school', 'schedule', classId] as const,
   assignedClasses: () => ['school', 'assigned-classes'] as const,
@@ -39,4 +44,6 @@ export const schoolKeys = {
   schoolYear: () => ['school', 'school-year'] as const,
   /** The principal's school years and their terms (get-school-years.ts). */
   schoolYears: () => ['school', 'school-years'] as const,
+  /** Every school year with its terms, for the term pickers (get-school-terms.ts). */
+  schoolTerms: () => ['school', 'terms'] as const,
 };

@@ -44,6 +44,42 @@ export function schoolReadOf<Answer, T, Key extends QueryKey>(
 }
 
 /**
+ * A read of a record in one term (a pupil's marks): the key and the path are made from the id and
+ * the term (null: every term). The hook waits while the term is not known yet (`undefined`).
+ */
+export function termReadOf<Answer, T, Key extends QueryKey>(
+  key: (id: number, termId: number | null) => Key,
+  path: (id: number, termId: number | null) => string,
+  schema: z.ZodType<Answer>,
+  read: (answer: Answer) => T,
+) {
+  const { get, options } = makeRead(key, path, schema, read);
+  const use = (id: number, termId: number | null | undefined) =>
+    useQuery({ ...options(id, termId ?? null), enabled: termId !== undefined });
+  return [
+    (id: number, termId: number | null, signal?: AbortSignal) => get([id, termId], signal),
+    options,
+    use,
+  ] as const;
+}
+
+/** termReadOf for a read of no record (the caller's own marks): made from the term alone. */
+export function termRead<Answer, T, Key extends QueryKey>(
+  key: (termId: number | null) => Key,
+  path: (termId: number | null) => string,
+  schema: z.ZodType<Answer>,
+  read: (answer: Answer) => T,
+) {
+  const { get, options } = makeRead(key, path, schema, read);
+  const use = (termId: number | null | undefined) =>
+    useQuery({ ...options(termId ?? null), enabled: termId !== undefined });
+  return [(termId: number | null, signal?: AbortSignal) => get([termId], signal), options, use] as const;
+}
+
+/** `?termId=` for a term, nothing for every term. */
+export const termQuery = (termId: number | null): string => (termId === null ? '' : `?termId=${termId}`);
+
+/**
  * A read of a class's day (its attendance, its register): the key and the path are made from the
  * class and the date. The hook loads once both are chosen and always asks again when the screen
  * opens: what was saved, and who came and went, must be what is shown.

@@ -7,6 +7,7 @@ import { USER_TYPE } from '../../../../shared/constants.js';
 import { seriousAxeViolations } from '../../../test/axe.js';
 import { noteRow } from '../../../test/notifications.js';
 import { renderApp } from '../../../test/render-app.js';
+import { TEST_TERMS } from '../../../test/school.js';
 import { child, mockFamilyApi, PARENT_TEXTS, parentProfile } from '../testing/family-api.js';
 
 const ASHA = child();
@@ -213,6 +214,7 @@ describe('a parent’s dashboard (docs/decisions/0021-families.md)', () => {
   it('the parent switches to the second child and opens the mark sheet, then the attendance history', async () => {
     const { router } = openParent([ASHA, RAVI], {
       extra: {
+        'GET school-years': TEST_TERMS,
         'GET result-summary/32': {
           data: {
             studentName: 'Ravi Verma',

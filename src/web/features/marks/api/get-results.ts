@@ -1,6 +1,6 @@
 import { ResultAnswerSchema } from '../../../../shared/api/school.js';
 import { schoolKeys } from '../../../lib/school/query-keys.js';
-import { schoolRead } from '../../../lib/school/school-read.js';
+import { termQuery, termRead } from '../../../lib/school/school-read.js';
 
 export interface ResultRow {
   className: string;
@@ -15,12 +15,12 @@ export interface ResultRow {
 }
 
 /**
- * `GET result` -> `{ data: [ { classes, name, subjectName, marks, examId, examDate, released,
- * changedAfterRelease } ] }` (the caller's own; one row per exam mark).
+ * `GET result[?termId=]` -> `{ data: [ { classes, name, subjectName, marks, examId, examDate, released,
+ * changedAfterRelease } ] }` (the caller's own; one row per exam mark, of one term or all).
  */
-export const [getResults, resultsQueryOptions, useResults] = schoolRead(
-  schoolKeys.results,
-  'result',
+export const [getResults, resultsQueryOptions, useResults] = termRead(
+  schoolKeys.termResults,
+  (termId) => `result${termQuery(termId)}`,
   ResultAnswerSchema,
   (body): ResultRow[] =>
     body.data.map((row) => ({

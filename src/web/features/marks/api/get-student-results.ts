@@ -1,7 +1,7 @@
 import { StudentResultAnswerSchema } from '../../../../shared/api/school.js';
 import type { SubjectResult } from '../../../../shared/rules/mark-sheet.js';
 import { schoolKeys } from '../../../lib/school/query-keys.js';
-import { schoolReadOf } from '../../../lib/school/school-read.js';
+import { termQuery, termReadOf } from '../../../lib/school/school-read.js';
 
 export interface StudentResult {
   studentName: string;
@@ -11,10 +11,10 @@ export interface StudentResult {
   changedAfterRelease: boolean;
 }
 
-/** `GET student/result/{id}` -> `{ data: [ { studentName, subjectName, marks, results } ] }`. */
-export const [getStudentResults, studentResultsQueryOptions, useStudentResults] = schoolReadOf(
+/** `GET student/result/{id}[?termId=]` -> `{ data: [ { studentName, subjectName, marks, results } ] }`. */
+export const [getStudentResults, studentResultsQueryOptions, useStudentResults] = termReadOf(
   schoolKeys.studentResults,
-  (studentId) => `student/result/${studentId}`,
+  (studentId, termId) => `student/result/${studentId}${termQuery(termId)}`,
   StudentResultAnswerSchema,
   (body): StudentResult[] =>
     body.data.map((row) => ({

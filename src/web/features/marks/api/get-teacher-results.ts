@@ -1,14 +1,14 @@
 import { TeacherResultAnswerSchema, type TeacherResultRow } from '../../../../shared/api/school.js';
 import { schoolKeys } from '../../../lib/school/query-keys.js';
-import { schoolRead } from '../../../lib/school/school-read.js';
+import { termQuery, termRead } from '../../../lib/school/school-read.js';
 
 /** One pupil's overall result (a row of Final-results). */
 export type FinalResult = TeacherResultRow;
 
-/** `GET teacher/result` -> `{ data: [ { className, studentName, result, studentId } ] }`. */
-export const [getTeacherResults, teacherResultsQueryOptions, useTeacherResults] = schoolRead(
+/** `GET teacher/result[?termId=]` -> `{ data: [ { className, studentName, result, studentId } ] }`. */
+export const [getTeacherResults, teacherResultsQueryOptions, useTeacherResults] = termRead(
   schoolKeys.teacherResults,
-  'teacher/result',
+  (termId) => `teacher/result${termQuery(termId)}`,
   TeacherResultAnswerSchema,
   (body): FinalResult[] => body.data,
 );

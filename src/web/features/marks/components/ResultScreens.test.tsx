@@ -4,6 +4,7 @@ import { USER_TYPE } from '../../../../shared/constants.js';
 import { NOT_FOUND_TEXT } from '../../../components/school/QueryState.js';
 import { allowConsoleErrors } from '../../../test/console.js';
 import { testTranslator } from '../../../test/i18n.js';
+import { TEST_TERMS } from '../../../test/school.js';
 import { apiError, columnsOf, mockApi, profile, renderScreen } from '../../../test/school-test-utils.js';
 import { FinalResultsScreen, RESULTS_TEXTS, ResultsScreen, StudentResultsScreen } from './ResultScreens.js';
 import { ResultSummaryScreen } from './ResultSummaryScreen.js';
@@ -13,6 +14,7 @@ const english = testTranslator('en');
 describe('Results', () => {
   it('shows Class, Student Name, Subject, Marks', async () => {
     mockApi({
+      'GET school-years': TEST_TERMS,
       'GET result': {
         data: [
           {
@@ -42,6 +44,7 @@ describe('Results', () => {
 
   it('leads a pupil to their own mark sheet', async () => {
     mockApi({
+      'GET school-years': TEST_TERMS,
       'GET result': {
         data: [
           {
@@ -62,7 +65,7 @@ describe('Results', () => {
     renderScreen(<ResultsScreen />);
     expect(await screen.findByRole('link', { name: english.t(RESULTS_TEXTS.ownMarkSheet) })).toHaveAttribute(
       'href',
-      '/result-summary/12',
+      '/result-summary/12?term=21',
     );
   });
 });
@@ -85,6 +88,7 @@ describe('Results on a phone', () => {
 
   it('names a pupil and class once above the cards, not in each card', async () => {
     mockApi({
+      'GET school-years': TEST_TERMS,
       'GET result': { data: [row('Ada Mensah', 'KG', 'English'), row('Ada Mensah', 'KG', 'Maths')] },
       'GET users/profile': profile(USER_TYPE.student, 12, 'Ada Mensah'),
     });
@@ -98,6 +102,7 @@ describe('Results on a phone', () => {
 
   it('keeps pupil and class in every card when the rows are of several pupils', async () => {
     mockApi({
+      'GET school-years': TEST_TERMS,
       'GET result': { data: [row('Ada Mensah', 'KG', 'English'), row('Ben Osei', 'KG', 'English')] },
       'GET users/profile': profile(USER_TYPE.teacher),
     });
@@ -111,6 +116,7 @@ describe('Results on a phone', () => {
 describe('Student result (/studentresult/:id)', () => {
   it('shows the pupil’s Student Name, Subject, Marks, Result and links to the mark sheet', async () => {
     const api = mockApi({
+      'GET school-years': TEST_TERMS,
       'GET student/result/12': {
         data: [
           {
@@ -137,14 +143,17 @@ describe('Student result (/studentresult/:id)', () => {
     expect(screen.getByRole('heading', { name: 'Results of Ada Mensah' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View mark sheet' })).toHaveAttribute(
       'href',
-      '/result-summary/12',
+      '/result-summary/12?term=21',
     );
-    expect(api.calls()).toEqual(['GET student/result/12']);
+    expect(api.calls()).toEqual(['GET school-years', 'GET student/result/12?termId=21']);
   });
 
   it('says "not found" for a pupil one may not see', async () => {
     allowConsoleErrors();
-    mockApi({ 'GET student/result/99': apiError(404, 'NOT_FOUND', 'No such pupil') });
+    mockApi({
+      'GET school-years': TEST_TERMS,
+      'GET student/result/99': apiError(404, 'NOT_FOUND', 'No such pupil'),
+    });
     renderScreen(<StudentResultsScreen studentId={99} />);
     expect(await screen.findByText(NOT_FOUND_TEXT)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
@@ -154,6 +163,7 @@ describe('Student result (/studentresult/:id)', () => {
 describe('Final-results', () => {
   it('shows Class, Student Name, Result and View Marks to the mark sheet', async () => {
     mockApi({
+      'GET school-years': TEST_TERMS,
       'GET teacher/result': {
         data: [{ className: 'KG', studentName: 'Ada Mensah', result: 'First Division', studentId: 12 }],
       },
@@ -162,7 +172,7 @@ describe('Final-results', () => {
     const table = await screen.findByRole('table');
     expect(columnsOf(table)).toEqual(['Class', 'Student Name', 'Result', 'Mark sheet']);
     const link = within(table).getByRole('link', { name: 'View Marks of Ada Mensah' });
-    expect(link).toHaveAttribute('href', '/result-summary/12');
+    expect(link).toHaveAttribute('href', '/result-summary/12?term=21');
     expect(link).toHaveTextContent('View Marks');
     expect(within(table).getByRole('row', { name: /Ada Mensah/ })).toHaveTextContent(
       'KGAda MensahFirst Division',
@@ -188,6 +198,7 @@ describe('Result-summary (mark sheet)', () => {
 
   it('shows subject, marks and result, then total, percentage and division', async () => {
     mockApi({
+      'GET school-years': TEST_TERMS,
       'GET result-summary/12': sheet(),
       'GET users/profile': profile(USER_TYPE.student, 12, 'Ada Mensah'),
     });
@@ -205,6 +216,7 @@ describe('Result-summary (mark sheet)', () => {
 
   it('shows a Fail division in the failing colour', async () => {
     mockApi({
+      'GET school-years': TEST_TERMS,
       'GET result-summary/12': sheet({
         rows: [{ subjectName: 'English', marks: 20, results: 'FAIL', changedAfterRelease: false }],
         total: 20,
@@ -222,6 +234,7 @@ describe('Result-summary (mark sheet)', () => {
 
   it('says "No records yet" for a pupil without marks', async () => {
     mockApi({
+      'GET school-years': TEST_TERMS,
       'GET result-summary/12': sheet({ rows: [], total: 0, percentage: 0, division: 'Fail' }),
       'GET users/profile': profile(USER_TYPE.teacher),
     });
@@ -230,7 +243,11 @@ describe('Result-summary (mark sheet)', () => {
   });
 
   it('offers the principal the mark history, and nobody else', async () => {
-    mockApi({ 'GET result-summary/12': sheet(), 'GET users/profile': profile(USER_TYPE.principal, 1) });
+    mockApi({
+      'GET school-years': TEST_TERMS,
+      'GET result-summary/12': sheet(),
+      'GET users/profile': profile(USER_TYPE.principal, 1),
+    });
     const first = renderScreen(<ResultSummaryScreen studentId={12} />);
     expect(await screen.findByRole('link', { name: 'Mark history' })).toHaveAttribute(
       'href',
@@ -242,6 +259,7 @@ describe('Result-summary (mark sheet)', () => {
       vi.restoreAllMocks();
       let profileServed = false;
       mockApi({
+        'GET school-years': TEST_TERMS,
         'GET result-summary/12': sheet(),
         'GET users/profile': () => {
           profileServed = true;
@@ -273,6 +291,7 @@ describe('released and changed marks (docs/decisions/0087-released-marks.md)', (
 
   it('marks a mark changed after release as changed, and one not released yet (staff only) as such', async () => {
     mockApi({
+      'GET school-years': TEST_TERMS,
       'GET result': { data: [mark(0, 78, true, true), mark(1, 60, false, false)] },
       'GET users/profile': profile(USER_TYPE.teacher),
     });
@@ -287,6 +306,7 @@ describe('released and changed marks (docs/decisions/0087-released-marks.md)', (
 
   it('a pupil’s results and mark sheet say which subject’s mark changed after release', async () => {
     mockApi({
+      'GET school-years': TEST_TERMS,
       'GET student/result/12': {
         data: [
           {
@@ -334,5 +354,85 @@ describe('released and changed marks (docs/decisions/0087-released-marks.md)', (
       within(within(sheet).getByRole('row', { name: /English/ })).getByText('changed'),
     ).toBeInTheDocument();
     expect(within(within(sheet).getByRole('row', { name: /Science/ })).queryByText('changed')).toBeNull();
+  });
+});
+
+describe('the term picker (docs/decisions/0094-last-years-mark-sheets.md)', () => {
+  const SHEET_OF = (term: string, marks: number) => ({
+    data: {
+      studentName: 'Ada Mensah',
+      rows: [{ subjectName: term, marks, results: 'PASS', changedAfterRelease: false }],
+      total: marks,
+      percentage: marks,
+      division: 'First Division',
+    },
+  });
+
+  it('opens on the term shown first, groups the terms by year, and keeps a choice in the URL', async () => {
+    const api = mockApi({
+      'GET school-years': TEST_TERMS,
+      'GET result-summary/12?termId=21': SHEET_OF('English', 78),
+      'GET result-summary/12?termId=11': SHEET_OF('Drawing', 64),
+      'GET users/profile': profile(USER_TYPE.parent, 3),
+    });
+    const { user, location } = renderScreen(<ResultSummaryScreen studentId={12} />, {
+      path: '/result-summary/12',
+      pattern: '/result-summary/:id',
+    });
+    expect(await screen.findByRole('row', { name: /English/ })).toHaveTextContent('English78');
+    const picker = screen.getByRole('combobox', { name: 'Term' });
+    expect(picker).toHaveValue('21');
+    const groups = [...picker.querySelectorAll('optgroup')].map((group) => [
+      group.getAttribute('label'),
+      [...group.querySelectorAll('option')].map((option) => option.textContent),
+    ]);
+    expect(groups).toEqual([
+      ['2026–2027', ['Autumn 2026 – 2026–2027', 'Spring 2027 – 2026–2027']],
+      ['2025–2026', ['Autumn 2025 – 2025–2026']],
+    ]);
+    await user.selectOptions(picker, 'Autumn 2025 – 2025–2026');
+    expect(await screen.findByRole('row', { name: /Drawing/ })).toHaveTextContent('Drawing64');
+    expect(location()).toBe('/result-summary/12?term=11');
+    expect(api.calls()).toContain('GET result-summary/12?termId=11');
+  });
+
+  it('opens on the term the link names (from Past years), and passes it on to the mark sheet', async () => {
+    mockApi({
+      'GET school-years': TEST_TERMS,
+      'GET student/result/12?termId=11': {
+        data: [
+          {
+            studentName: 'Ada Mensah',
+            subjectName: 'Drawing',
+            marks: 64,
+            results: 'PASS',
+            changedAfterRelease: false,
+          },
+        ],
+      },
+    });
+    renderScreen(<StudentResultsScreen studentId={12} />, {
+      path: '/studentresult/12?term=11',
+      pattern: '/studentresult/:id',
+    });
+    expect(await screen.findByRole('row', { name: /Drawing/ })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Term' })).toHaveValue('11');
+    expect(screen.getByRole('link', { name: 'View mark sheet' })).toHaveAttribute(
+      'href',
+      '/result-summary/12?term=11',
+    );
+  });
+
+  it('an unknown term in the URL falls back to the term shown first; the final results ask for it', async () => {
+    const api = mockApi({
+      'GET school-years': TEST_TERMS,
+      'GET teacher/result?termId=21': {
+        data: [{ className: 'KG', studentName: 'Ada Mensah', result: 'First Division', studentId: 12 }],
+      },
+    });
+    renderScreen(<FinalResultsScreen />, { path: '/final-results?term=999', pattern: '/final-results' });
+    expect(await screen.findByRole('row', { name: /Ada Mensah/ })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Term' })).toHaveValue('21');
+    expect(api.calls()).toEqual(['GET school-years', 'GET teacher/result?termId=21']);
   });
 });

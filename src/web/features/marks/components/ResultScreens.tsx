@@ -12,6 +12,7 @@ import { useResults } from '../api/get-results.js';
 import { useStudentResults } from '../api/get-student-results.js';
 import { useTeacherResults } from '../api/get-teacher-results.js';
 import { ChangedMark, NotReleasedMark } from './ChangedMark.js';
+import { TermPicker, useChosenTerm } from './TermPicker.js';
 
 /**
  * A subject's PASS or FAIL, or a pupil's division, in the reader's language: the API gives the
@@ -89,19 +90,28 @@ export function ResultsScreen() {
   const translator = useI18n();
   const { t } = translator;
   const COLUMNS = columnsIn(translator);
-  const results = useResults();
+  const chosen = useChosenTerm();
+  const results = useResults(chosen.termId);
   const user = useCurrentUser();
   return (
     <SchoolPanel
       title={t('marks.results.title')}
       lead={t('marks.results.lead')}
       actions={
-        // A pupil's way to their own mark sheet (total, percentage, division).
-        user.data?.type === USER_TYPE.student ? (
-          <Link className="btn btn-outline-primary rounded-pill" to={schoolPaths.resultSummary(user.data.id)}>
-            {t(RESULTS_TEXTS.ownMarkSheet)}
-          </Link>
-        ) : null
+        <>
+          <TermPicker chosen={chosen} />
+          {
+            // A pupil's way to their own mark sheet (total, percentage, division) of the same term.
+            user.data?.type === USER_TYPE.student ? (
+              <Link
+                className="btn btn-outline-primary rounded-pill"
+                to={schoolPaths.resultSummary(user.data.id, chosen.termId)}
+              >
+                {t(RESULTS_TEXTS.ownMarkSheet)}
+              </Link>
+            ) : null
+          }
+        </>
       }
     >
       <QueryState query={results}>
@@ -145,16 +155,23 @@ export function StudentResultsScreen({ studentId }: { studentId: number }) {
   const translator = useI18n();
   const { t } = translator;
   const COLUMNS = columnsIn(translator);
-  const results = useStudentResults(studentId);
+  const chosen = useChosenTerm();
+  const results = useStudentResults(studentId, chosen.termId);
   const name = results.data?.[0]?.studentName;
   return (
     <SchoolPanel
       title={name ? t('marks.pupil.titleOf', { name }) : t('marks.pupil.title')}
       lead={t('marks.pupil.lead', { passMark: DEFAULT_PASS_MARK })}
       actions={
-        <Link to={schoolPaths.resultSummary(studentId)} className="btn btn-primary rounded-pill">
-          {t('marks.pupil.viewMarkSheet')}
-        </Link>
+        <>
+          <TermPicker chosen={chosen} />
+          <Link
+            to={schoolPaths.resultSummary(studentId, chosen.termId)}
+            className="btn btn-primary rounded-pill"
+          >
+            {t('marks.pupil.viewMarkSheet')}
+          </Link>
+        </>
       }
     >
       <QueryState query={results}>
@@ -180,9 +197,14 @@ export function FinalResultsScreen() {
   const translator = useI18n();
   const { t } = translator;
   const COLUMNS = columnsIn(translator);
-  const results = useTeacherResults();
+  const chosen = useChosenTerm();
+  const results = useTeacherResults(chosen.termId);
   return (
-    <SchoolPanel title={t('marks.final.title')} lead={t('marks.final.lead')}>
+    <SchoolPanel
+      title={t('marks.final.title')}
+      lead={t('marks.final.lead')}
+      actions={<TermPicker chosen={chosen} />}
+    >
       <QueryState query={results}>
         {(rows) => (
           <SchoolTable
@@ -198,7 +220,7 @@ export function FinalResultsScreen() {
                 cellClassName: 'text-end',
                 cell: (row) => (
                   <Link
-                    to={schoolPaths.resultSummary(row.studentId)}
+                    to={schoolPaths.resultSummary(row.studentId, chosen.termId)}
                     className="btn btn-sm btn-outline-primary rounded-pill text-nowrap"
                   >
                     {t('marks.final.viewMarks')}{' '}

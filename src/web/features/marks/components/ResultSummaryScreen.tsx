@@ -10,6 +10,7 @@ import { useI18n } from '../../../lib/i18n.js';
 import { useResultSummary } from '../api/get-result-summary.js';
 import { ChangedMark } from './ChangedMark.js';
 import { ResultBadge } from './ResultScreens.js';
+import { TermPicker, useChosenTerm } from './TermPicker.js';
 
 const divisionClass = (division: string): string =>
   division === 'Fail' ? 'mark-sheet__division--fail' : 'mark-sheet__division--pass';
@@ -21,20 +22,26 @@ const divisionClass = (division: string): string =>
  */
 export function ResultSummaryScreen({ studentId }: { studentId: number }) {
   const { t, locale } = useI18n();
-  const summary = useResultSummary(studentId);
+  const chosen = useChosenTerm();
+  const summary = useResultSummary(studentId, chosen.termId);
   const user = useCurrentUser();
   return (
     <SchoolPanel
       title={t('marks.sheet.title')}
       lead={summary.data ? summary.data.studentName : t('marks.sheet.lead')}
       actions={
-        // Who changed which mark when: the principal's audit trail
-        // (docs/decisions/0009-running-the-school-year.md).
-        user.data?.type === USER_TYPE.principal ? (
-          <Link className="btn btn-outline-primary rounded-pill" to={schoolPaths.markHistory(studentId)}>
-            {t('marks.sheet.markHistory')}
-          </Link>
-        ) : null
+        <>
+          <TermPicker chosen={chosen} />
+          {
+            // Who changed which mark when: the principal's audit trail
+            // (docs/decisions/0009-running-the-school-year.md).
+            user.data?.type === USER_TYPE.principal ? (
+              <Link className="btn btn-outline-primary rounded-pill" to={schoolPaths.markHistory(studentId)}>
+                {t('marks.sheet.markHistory')}
+              </Link>
+            ) : null
+          }
+        </>
       }
       className="mark-sheet"
     >

@@ -6,6 +6,7 @@ import type { AnyLocale } from '../../../../shared/i18n/locales.js';
 import { isolated } from '../../../../shared/i18n/translator.js';
 import { I18nProvider } from '../../../lib/i18n.js';
 import { testTranslator, untranslatedTexts } from '../../../test/i18n.js';
+import { TEST_TERMS } from '../../../test/school.js';
 import { columnsOf, mockApi, profile, renderScreen } from '../../../test/school-test-utils.js';
 import { MarkHistoryScreen } from './MarkHistoryScreen.js';
 import { MarksEntryScreen } from './MarksEntryScreen.js';
@@ -27,6 +28,9 @@ const USER_DATA = [
   'Mathematics',
   // A term's name is the school's, and the pseudo-locale's dates are English's own.
   'Autumn 2026',
+  // The term picker's terms (TEST_TERMS).
+  'Spring 2027',
+  'Autumn 2025',
   'Tue, 10 Nov 2026',
   'Tue, 17 Nov 2026',
 ];
@@ -59,6 +63,7 @@ const EXAM = {
 describe('the marks screens in other languages', () => {
   it('the marks entry has no text that no catalog gave', async () => {
     mockApi({
+      'GET school-years': TEST_TERMS,
       'GET teacher/assign_class': { data: [{ classId: 3, class_name: 'Class 1' }] },
       'GET marks/subjects?classId=3': { data: [{ id: 5, name: 'Science' }] },
       'GET marks/exams?classId=3&subjectId=5': { data: [EXAM] },
@@ -81,6 +86,7 @@ describe('the marks screens in other languages', () => {
 
   it('the results, a pupil’s results and the final results have no text that no catalog gave', async () => {
     mockApi({
+      'GET school-years': TEST_TERMS,
       'GET users/profile': profile(USER_TYPE.student, 12, 'Ada Mensah'),
       'GET result': {
         data: [
@@ -130,6 +136,7 @@ describe('the marks screens in other languages', () => {
 
   it('the final results name each division in Arabic', async () => {
     mockApi({
+      'GET school-years': TEST_TERMS,
       'GET teacher/result': {
         data: [
           { className: 'KG', studentName: 'Ada Mensah', result: 'First Division', studentId: 12 },
@@ -148,7 +155,11 @@ describe('the marks screens in other languages', () => {
   });
 
   it('the mark sheet has no text that no catalog gave, and says its division in French', async () => {
-    mockApi({ 'GET result-summary/12': SHEET, 'GET users/profile': profile(USER_TYPE.principal) });
+    mockApi({
+      'GET school-years': TEST_TERMS,
+      'GET result-summary/12': SHEET,
+      'GET users/profile': profile(USER_TYPE.principal),
+    });
     const { container, unmount } = renderScreen(inLocale('en-XA', <ResultSummaryScreen studentId={12} />));
     await screen.findByRole('table');
     await screen.findByRole('link', { name: pseudo.t('marks.sheet.markHistory') });
@@ -164,6 +175,7 @@ describe('the marks screens in other languages', () => {
 
   it('the mark history has no text that no catalog gave', async () => {
     mockApi({
+      'GET school-years': TEST_TERMS,
       'GET users/student/12': { results: { id: 12, name: 'Ada Mensah' } },
       'GET marks/history/12': {
         data: [

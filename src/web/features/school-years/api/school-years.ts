@@ -25,6 +25,7 @@ function useYearsMutation<Variables, T>(mutationFn: (variables: Variables) => Pr
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: schoolKeys.schoolYears() }),
         queryClient.invalidateQueries({ queryKey: schoolKeys.schoolYear() }),
+        queryClient.invalidateQueries({ queryKey: schoolKeys.schoolTerms() }),
       ]);
     },
   });
