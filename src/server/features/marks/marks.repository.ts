@@ -16,9 +16,11 @@ import { currentPupilsOf } from '../pupils/pupils.repository.js';
 import {
   classVisible,
   markVisible,
+  type PupilOfRecords,
+  type TaughtSpell,
   teachesSubject,
   type Viewer,
-  type VisiblePupil,
+  withinSpells,
 } from '../school/school.policy.js';
 
 /**
@@ -126,19 +128,25 @@ export async function listVisibleMarks(
   );
 }
 
-/** Every mark of one pupil the viewer may see, in every class they have marks in. */
+/**
+ * Every mark of one pupil the viewer may see, in every class they have marks in; for a former
+ * teacher (`taught`, school.policy's `findPupilOfRecords`) only those of the classes and days they
+ * taught the pupil in.
+ */
 export async function marksOfPupil(
   db: Db,
   viewer: Viewer,
-  studentId: number,
+  pupil: { id: number; taught: readonly TaughtSpell[] | null },
   termId?: number,
 ): Promise<MarkRow[]> {
-  const rows = await markRows(db, viewer, termId).where('m.student_id', '=', studentId).execute();
-  return rows.map(toMarkRow);
+  let query = markRows(db, viewer, termId).where('m.student_id', '=', pupil.id);
+  if (pupil.taught)
+    query = query.where(withinSpells(pupil.taught, { class: 'm.class_id', day: 'x.exam_date' }));
+  return (await query.execute()).map(toMarkRow);
 }
 
 /** The class whose marks make the pupil's mark sheet: current, else the last one; null if none. */
-async function sheetClassId(db: Db, pupil: VisiblePupil): Promise<number | null> {
+async function sheetClassId(db: Db, pupil: PupilOfRecords): Promise<number | null> {
   if (pupil.classId !== null) return pupil.classId;
   const last = await db
     .selectFrom('enrolment')
@@ -157,17 +165,22 @@ export type MarkSheetWithChanges = Omit<MarkSheet, 'rows'> & {
 
 /**
  * The pupil's mark sheet as `viewer` may see it (released exams only for pupils and guardians), in
- * one term or over all the class's exams, subjects in the school's order.
+ * one term or over all the class's exams, subjects in the school's order. A former teacher's sheet
+ * is over the classes and days they taught the pupil in.
  */
 export async function markSheetOf(
   db: Db,
   viewer: Viewer,
-  pupil: VisiblePupil,
+  pupil: PupilOfRecords,
   termId?: number,
 ): Promise<MarkSheetWithChanges> {
-  const classId = await sheetClassId(db, pupil);
   let query = examMarks(db, viewer, termId).where('m.student_id', '=', pupil.id);
-  if (classId !== null) query = query.where('m.class_id', '=', classId);
+  if (pupil.taught) {
+    query = query.where(withinSpells(pupil.taught, { class: 'm.class_id', day: 'x.exam_date' }));
+  } else {
+    const classId = await sheetClassId(db, pupil);
+    if (classId !== null) query = query.where('m.class_id', '=', classId);
+  }
   const [rows, pass] = await Promise.all([query.execute(), passMark(db)]);
   const subjects = subjectMarks(rows.map(toExamMark)).sort((a, b) => a.subjectId - b.subjectId);
   const sheet = markSheet(subjects, pass);

@@ -17,7 +17,7 @@ import { CHECKED, DENIED, SCHOOL_TAGS, SET_UP_TAGS, schoolRouting } from '../../
 import { nowIso } from '../../lib/time.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { backupToFile } from '../backup/backup.js';
-import { findVisiblePupil } from '../school/school.policy.js';
+import { daysOfRecords, findPupilOfRecords } from '../school/school.policy.js';
 import { archivedAccessDays, pupilYears, setArchivedAccessDays } from './rollover.repository.js';
 import { listProgressions, planRollover, runRollover, saveProgressions } from './rollover.service.js';
 
@@ -170,16 +170,18 @@ export async function rolloverRoutes(app: FastifyInstance): Promise<void> {
         tags: SCHOOL_TAGS,
         summary: 'The school years a pupil was at the school, with their class, attendance and fees in each',
         description:
-          'For the pupil, their guardians, their current teachers and the principal; the latest year first.',
+          'For the pupil, their guardians, their current teachers and the principal, and for a teacher ' +
+          'who taught the pupil in a class they have left, the years they taught them in; the latest year first.',
         security: BEARER_AUTH,
         params: IdParamSchema,
         response: { 200: PupilYearsAnswerSchema, ...CHECKED },
       },
     },
     async (request) => {
-      const pupil = await findVisiblePupil(app.db, currentUser(request), request.params.id);
+      // A teacher who taught the pupil in a class they have left: the years they taught them in.
+      const pupil = await findPupilOfRecords(app.db, currentUser(request), request.params.id);
       if (!pupil) throw notFound('That pupil');
-      return { data: await pupilYears(app.db, pupil.id) };
+      return { data: daysOfRecords(pupil, await pupilYears(app.db, pupil.id)) };
     },
   );
 }

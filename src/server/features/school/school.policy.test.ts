@@ -6,6 +6,7 @@ import { DEMO_USERS, type DemoRole, userWithSession } from '../../test/school-fi
 import {
   assignmentVisible,
   classVisible,
+  findPupilOfRecords,
   findVisibleClass,
   findVisiblePupil,
   findVisibleTeacher,
@@ -132,6 +133,21 @@ describe.each(TEST_ENGINES)('the school policy on %s', (engine) => {
     }
     expect(visible).toEqual(PUPILS[viewer]);
   });
+
+  it.each(VIEWERS)(
+    'pupils whose records %s reads: the same, whole, while nobody has moved on',
+    async (viewer) => {
+      const visible: Target[] = [];
+      for (const target of TARGETS) {
+        const pupil = await findPupilOfRecords(t.db, viewers[viewer], ids[target]);
+        if (pupil) {
+          expect(pupil.taught).toBeNull();
+          visible.push(target);
+        }
+      }
+      expect(visible).toEqual(PUPILS[viewer]);
+    },
+  );
 
   it.each(VIEWERS)('classes visible to %s', async (viewer) => {
     const visible: string[] = [];
@@ -305,6 +321,16 @@ describe.each(TEST_ENGINES)('the school policy on %s', (engine) => {
         className: null,
       });
       expect((await recordablePupils(t.db, viewers.principal, [ids.student2])).size).toBe(0);
+      // Their former teachers read their records of that time (docs/decisions/0095-past-sight.md).
+      for (const name of ['teacher', 'teacher2'] as const) {
+        expect(await findPupilOfRecords(t.db, viewers[name], ids.student2), name).toMatchObject({
+          className: null,
+          taught: [{ classId: classes['Class 1'], lastDay: '2026-11-01' }],
+        });
+      }
+      for (const name of ['student', 'parent', 'otherParent', 'director'] as const)
+        expect(await findPupilOfRecords(t.db, viewers[name], ids.student2), name).toBeUndefined();
+      expect(await findPupilOfRecords(t.db, viewers.principal, ids.student2)).toMatchObject({ taught: null });
     } finally {
       await t.db
         .updateTable('enrolment')
