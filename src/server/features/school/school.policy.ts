@@ -174,25 +174,36 @@ export function teachesSubject(
 }
 
 /**
- * Notifications: a pupil those to their class, to them and to everyone; a parent those to their
- * children, their children's classes and to everyone; a teacher those they sent,
- * those to the classes they teach and those to everyone; the principal all.
+ * Whether one of the pupils was enrolled in the class on the day (both columns): a notice to a class
+ * reaches the pupils of the class as it was when sent (docs/decisions/0095-past-sight.md). The day's
+ * column is read inside a subquery on `enrolment`, so it must not be named like one of its columns.
+ */
+function enrolledOnDay(pupils: Condition, columns: { class: string; day: string }): Condition {
+  return sql<SqlBool>`${ref(columns.class)} in (select ne.class_id from enrolment ne where ${pupils}
+    and ne.started_on <= ${ref(columns.day)} and (ne.ended_on is null or ne.ended_on >= ${ref(columns.day)}))`;
+}
+
+/**
+ * Notifications: a pupil those to them, to everyone, and to a class they were in on the day it was
+ * sent (`sentOn`); a parent the same for their children; a teacher those they sent, those to the
+ * classes they teach and those to everyone; the principal all.
  */
 export function notificationVisible(
   db: Db,
   viewer: Viewer,
-  columns: { sender: string; class: string; student: string },
+  columns: { sender: string; class: string; student: string; sentOn: string },
 ): Condition {
   const toEveryone = sql<SqlBool>`(${ref(columns.class)} is null and ${ref(columns.student)} is null)`;
+  const classOnDay = { class: columns.class, day: columns.sentOn };
   switch (viewer.type) {
     case USER_TYPE.principal:
       return ALL;
     case USER_TYPE.teacher:
       return sql<SqlBool>`(${ref(columns.sender)} = ${viewer.id} or ${ref(columns.class)} in ${taughtClassIds(db, viewer.id)} or ${toEveryone})`;
     case USER_TYPE.student:
-      return sql<SqlBool>`(${ref(columns.student)} = ${viewer.id} or ${ref(columns.class)} in ${currentClassIds(db, viewer.id)} or ${toEveryone})`;
+      return sql<SqlBool>`(${ref(columns.student)} = ${viewer.id} or ${enrolledOnDay(sql<SqlBool>`ne.student_id = ${viewer.id}`, classOnDay)} or ${toEveryone})`;
     case USER_TYPE.parent:
-      return sql<SqlBool>`(${ref(columns.student)} in ${childIds(db, viewer.id)} or ${ref(columns.class)} in ${childrensClassIds(db, viewer.id)} or ${toEveryone})`;
+      return sql<SqlBool>`(${ref(columns.student)} in ${childIds(db, viewer.id)} or ${enrolledOnDay(sql<SqlBool>`ne.student_id in ${childIds(db, viewer.id)}`, classOnDay)} or ${toEveryone})`;
     default:
       return NONE;
   }
