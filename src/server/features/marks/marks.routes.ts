@@ -169,7 +169,9 @@ function markSheetRoutes(app: FastifyInstance): void {
     schema: {
       tags: TAGS,
       summary,
-      description: RELEASED_ONLY,
+      description:
+        `${RELEASED_ONLY} A teacher who taught the pupil in a class they have left: the marks of that ` +
+        'class and time only, and 404 for a term they did not teach the pupil in.',
       security: BEARER_AUTH,
       params: IdParamSchema,
       querystring: TermQuerySchema,
