@@ -192,6 +192,13 @@ export interface NotificationTable {
   student_id: number | null;
   body: string;
   created_at: string;
+  /**
+   * The school's day it was sent: a notice to a class reaches the pupils enrolled in the class that
+   * day (docs/decisions/0095-past-sight.md).
+   */
+  sent_on: string;
+  /** Its school year: the current one when it was sent; null while the school has none. */
+  year_id: number | null;
 }
 
 export interface NotificationReadTable {

@@ -588,7 +588,7 @@ async function writeSchool(trx: Db, plan: SchoolPlan, hashes: string[], today: n
   const [amara, daniel, priya, hannah] = TEACHERS;
   if (!amara || !daniel || !priya || !hannah) throw new Error('The demo needs four teachers');
   const cls = (name: string) => required(classId, name, 'class');
-  const notifications: InsertObject<Database, 'notification'>[] = [
+  const notifications: Omit<InsertObject<Database, 'notification'>, 'sent_on' | 'year_id'>[] = [
     {
       sender_id: id(PRINCIPAL.email),
       class_id: null,
@@ -653,7 +653,21 @@ async function writeSchool(trx: Db, plan: SchoolPlan, hashes: string[], today: n
       created_at: ago(0, 7),
     },
   ];
-  await insertMany(trx, 'notification', notifications);
+  // Each in the current year, on its school day (docs/decisions/0095-past-sight.md).
+  const year = await trx
+    .selectFrom('school_year')
+    .select('id')
+    .where('is_current', '=', 1)
+    .executeTakeFirst();
+  await insertMany(
+    trx,
+    'notification',
+    notifications.map((note) => ({
+      ...note,
+      sent_on: dateInZone(new Date(String(note.created_at)), demoSettings().timeZone),
+      year_id: year?.id ?? null,
+    })),
+  );
 
   // Families (docs/decisions/0021-families.md): the demo parent's children, and the child the
   // waiting parent named, with the date of birth of the pupil it matches.

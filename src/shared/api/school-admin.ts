@@ -153,7 +153,23 @@ export const NotificationListRowSchema = NotificationRowSchema.extend({
   /** Not yet marked read by the caller (a notification the caller sent is never unread). */
   unread: z.boolean(),
 });
-export const NotificationListAnswerSchema = z.object({ data: z.array(NotificationListRowSchema) });
+/** `GET notification?yearId=`: one school year's notices; without it, the current year's (docs/decisions/0095-past-sight.md). */
+export const NotificationListQuerySchema = z.object({
+  yearId: pathIdSchema('yearId must be a school year id').optional(),
+});
+/** A school year as the notices' year picker names it. */
+export const NoticeYearSchema = z.object({ id: z.number().int(), name: z.string(), current: z.boolean() });
+export type NoticeYear = z.infer<typeof NoticeYearSchema>;
+export const NotificationListAnswerSchema = z.object({
+  data: z.array(NotificationListRowSchema),
+  /** The year shown; null while the school keeps no year (then every notice is shown). */
+  year: NoticeYearSchema.nullable().default(null),
+  /**
+   * The current year and every year the caller has notices in, the latest first: the year picker.
+   * The defaults read an answer of a server from before years (a list and nothing else).
+   */
+  years: z.array(NoticeYearSchema).default([]),
+});
 
 // ---------------------------------------------------------------- school set-up (principal)
 

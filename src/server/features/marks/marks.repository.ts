@@ -16,9 +16,11 @@ import { currentPupilsOf } from '../pupils/pupils.repository.js';
 import {
   classVisible,
   markVisible,
+  type PupilOfRecords,
+  type TaughtSpell,
   teachesSubject,
   type Viewer,
-  type VisiblePupil,
+  withinSpells,
 } from '../school/school.policy.js';
 
 /**
@@ -126,19 +128,25 @@ export async function listVisibleMarks(
   );
 }
 
-/** Every mark of one pupil the viewer may see, in every class they have marks in. */
+/**
+ * Every mark of one pupil the viewer may see, in every class they have marks in; for a former
+ * teacher (`taught`, school.policy's `findPupilOfRecords`) only those of the classes and days they
+ * taught the pupil in.
+ */
 export async function marksOfPupil(
   db: Db,
   viewer: Viewer,
-  studentId: number,
+  pupil: { id: number; taught: readonly TaughtSpell[] | null },
   termId?: number,
 ): Promise<MarkRow[]> {
-  const rows = await markRows(db, viewer, termId).where('m.student_id', '=', studentId).execute();
-  return rows.map(toMarkRow);
+  let query = markRows(db, viewer, termId).where('m.student_id', '=', pupil.id);
+  if (pupil.taught)
+    query = query.where(withinSpells(pupil.taught, { class: 'm.class_id', day: 'x.exam_date' }));
+  return (await query.execute()).map(toMarkRow);
 }
 
 /** The class whose marks make the pupil's mark sheet: current, else the last one; null if none. */
-async function sheetClassId(db: Db, pupil: VisiblePupil): Promise<number | null> {
+async function sheetClassId(db: Db, pupil: PupilOfRecords): Promise<number | null> {
   if (pupil.classId !== null) return pupil.classId;
   const last = await db
     .selectFrom('enrolment')
@@ -158,18 +166,21 @@ export type MarkSheetWithChanges = Omit<MarkSheet, 'rows'> & {
 /**
  * The pupil's mark sheet as `viewer` may see it (released exams only for pupils and guardians), in
  * one term (whatever their class was) or over all the exams of their class, subjects in the
- * school's order.
+ * school's order. A former teacher's sheet is over the classes and days they taught the pupil in.
  */
 export async function markSheetOf(
   db: Db,
   viewer: Viewer,
-  pupil: VisiblePupil,
+  pupil: PupilOfRecords,
   termId?: number,
 ): Promise<MarkSheetWithChanges> {
   let query = examMarks(db, viewer, termId).where('m.student_id', '=', pupil.id);
   // A term's sheet is the pupil's marks of that term, in whichever class they were then (last year's
-  // after a rollover, docs/decisions/0094-last-years-mark-sheets.md); over all terms, the class's.
-  if (termId === undefined) {
+  // after a rollover, docs/decisions/0094-last-years-mark-sheets.md); over all terms, the class's. A
+  // former teacher's, the classes and days they taught the pupil in (docs/decisions/0095-past-sight.md).
+  if (pupil.taught) {
+    query = query.where(withinSpells(pupil.taught, { class: 'm.class_id', day: 'x.exam_date' }));
+  } else if (termId === undefined) {
     const classId = await sheetClassId(db, pupil);
     if (classId !== null) query = query.where('m.class_id', '=', classId);
   }

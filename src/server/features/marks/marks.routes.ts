@@ -29,7 +29,7 @@ import { requestLocale } from '../../lib/i18n.js';
 import { CHECKED, DENIED, schoolRouting, SCHOOL_TAGS as TAGS } from '../../lib/school-routes.js';
 import { nowIso } from '../../lib/time.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
-import { findVisiblePupil } from '../school/school.policy.js';
+import { findPupilOfRecords, mayReadTermOf } from '../school/school.policy.js';
 import { schoolToday } from '../settings/settings.repository.js';
 import {
   lessonExams,
@@ -167,8 +167,9 @@ function resultListRoutes(app: FastifyInstance): void {
 }
 
 /**
- * One pupil's marks and mark sheet: shown whole to whoever may see the pupil; a pupil the caller
- * may not see is a 404, as for an unknown id.
+ * One pupil's marks and mark sheet: shown whole to whoever may see the pupil, and to a teacher who
+ * taught them before, the marks of that time; a pupil the caller may not see is a 404, as for an
+ * unknown id.
  */
 function markSheetRoutes(app: FastifyInstance): void {
   const { api } = schoolRouting(app);
@@ -177,15 +178,19 @@ function markSheetRoutes(app: FastifyInstance): void {
     schema: {
       tags: TAGS,
       summary,
-      description: RELEASED_ONLY,
+      description:
+        `${RELEASED_ONLY} A teacher who taught the pupil in a class they have left: the marks of that ` +
+        'class and time only, and 404 for a term they did not teach the pupil in.',
       security: BEARER_AUTH,
       params: IdParamSchema,
       querystring: TermQuerySchema,
     },
   });
-  const pupilOf = async (request: FastifyRequest, id: number) => {
-    const pupil = await findVisiblePupil(app.db, currentUser(request), id);
-    if (!pupil) throw pupilNotFound();
+  // A former teacher reads the pupil's marks of the classes and days they taught them in, and no
+  // other term (school.policy's findPupilOfRecords, docs/decisions/0095-past-sight.md).
+  const pupilOf = async (request: FastifyRequest, id: number, termId: number | undefined) => {
+    const pupil = await findPupilOfRecords(app.db, currentUser(request), id);
+    if (!pupil || !(await mayReadTermOf(app.db, pupil, termId))) throw pupilNotFound();
     return pupil;
   };
 
@@ -196,8 +201,8 @@ function markSheetRoutes(app: FastifyInstance): void {
       ResultAnswerSchema,
     ),
     async (request) => {
-      const pupil = await pupilOf(request, request.params.id);
-      const rows = await marksOfPupil(app.db, currentUser(request), pupil.id, request.query.termId);
+      const pupil = await pupilOf(request, request.params.id, request.query.termId);
+      const rows = await marksOfPupil(app.db, currentUser(request), pupil, request.query.termId);
       return { data: rows.map(toResultRow) };
     },
   );
@@ -206,7 +211,7 @@ function markSheetRoutes(app: FastifyInstance): void {
     '/student/result/:id',
     withAnswer(onePupil('A pupil’s mark sheet, PASS or FAIL per subject'), StudentResultAnswerSchema),
     async (request) => {
-      const pupil = await pupilOf(request, request.params.id);
+      const pupil = await pupilOf(request, request.params.id, request.query.termId);
       const sheet = await markSheetOf(app.db, currentUser(request), pupil, request.query.termId);
       return { data: sheet.rows.map((row) => ({ studentName: pupil.name, ...row })) };
     },
@@ -219,7 +224,7 @@ function markSheetRoutes(app: FastifyInstance): void {
       ResultSummaryAnswerSchema,
     ),
     async (request) => {
-      const pupil = await pupilOf(request, request.params.id);
+      const pupil = await pupilOf(request, request.params.id, request.query.termId);
       const sheet = await markSheetOf(app.db, currentUser(request), pupil, request.query.termId);
       return { data: { studentName: pupil.name, ...sheet } };
     },

@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { IdParamSchema } from '../../../shared/api/school.js';
 import {
   NotificationListAnswerSchema,
+  NotificationListQuerySchema,
   SendNotificationBodySchema,
   SentNotificationAnswerSchema,
 } from '../../../shared/api/school-admin.js';
 import { notFound } from '../../lib/errors.js';
-import { CHECKED, DENIED, NO_CONTENT, schoolRouting, SCHOOL_TAGS as TAGS } from '../../lib/school-routes.js';
+import { CHECKED, NO_CONTENT, schoolRouting, SCHOOL_TAGS as TAGS } from '../../lib/school-routes.js';
 import { nowIso } from '../../lib/time.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { sendAlert } from '../alerts/send-alert.js';
@@ -16,6 +17,8 @@ import {
   EVERYONE_AUDIENCE,
   listVisibleNotifications,
   markNotificationRead,
+  noticeYear,
+  yearsWithNotices,
 } from './notifications.repository.js';
 import { sendNotification } from './notifications.service.js';
 
@@ -33,27 +36,44 @@ function readingRoutes(app: FastifyInstance): void {
       onRequest: app.requireSchoolUser,
       schema: {
         tags: TAGS,
-        summary: 'Notifications the caller may see, newest first',
+        summary: 'Notifications the caller may see, of one school year, newest first',
         description:
-          'A pupil: those to their class, to them and to everyone. A teacher: those they sent, those to ' +
-          'their classes and those to everyone. The principal: all. `name` is who it is for: the pupil, ' +
+          'A pupil: those to them, to everyone, and to a class they were in on the day it was sent. A ' +
+          'teacher: those they sent, those to their classes and those to everyone. The principal: all. ' +
+          '`name` is who it is for: the pupil, ' +
           `"All of <class>" or "${EVERYONE_AUDIENCE}"; \`classes\` is the class ("${EVERYONE}" for everyone). ` +
-          'Ours: `from` (the sender), `createdAt`, and `unread` for the caller (see POST notification/{id}/read).',
+          'Ours: `from` (the sender), `createdAt`, and `unread` for the caller (see POST notification/{id}/read). ' +
+          '`yearId` picks a school year (unknown: 404); without it, the current year, with any notice ' +
+          'sent before the school kept years. `year` is the year shown, `years` the current one and ' +
+          'every year the caller has notices in, the latest first.',
         security: BEARER_AUTH,
-        response: { 200: NotificationListAnswerSchema, ...DENIED },
+        querystring: NotificationListQuerySchema,
+        response: { 200: NotificationListAnswerSchema, ...CHECKED },
       },
     },
-    async (request) => ({
-      data: (await listVisibleNotifications(app.db, currentUser(request))).map((n) => ({
-        id: n.id,
-        name: n.name,
-        classes: n.classes,
-        notification: n.body,
-        from: n.from,
-        createdAt: n.createdAt,
-        unread: n.unread,
-      })),
-    }),
+    async (request) => {
+      const viewer = currentUser(request);
+      const { yearId } = request.query;
+      const year = await noticeYear(app.db, yearId);
+      if (yearId !== undefined && !year) throw notFound('That school year');
+      const [rows, years] = await Promise.all([
+        listVisibleNotifications(app.db, viewer, year),
+        yearsWithNotices(app.db, viewer),
+      ]);
+      return {
+        data: rows.map((n) => ({
+          id: n.id,
+          name: n.name,
+          classes: n.classes,
+          notification: n.body,
+          from: n.from,
+          createdAt: n.createdAt,
+          unread: n.unread,
+        })),
+        year: year ?? null,
+        years,
+      };
+    },
   );
 
   api.post(

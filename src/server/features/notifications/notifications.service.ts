@@ -9,7 +9,7 @@ import {
   mayNotifyEveryone,
   type Viewer,
 } from '../school/school.policy.js';
-import { readSettings, userLocale } from '../settings/settings.repository.js';
+import { readSettings, schoolToday, userLocale } from '../settings/settings.repository.js';
 import { type MailAudience, notificationMail } from './notification-mails.js';
 import { familyAddressesOf, insertNotification } from './notifications.repository.js';
 
@@ -46,14 +46,17 @@ export async function sendNotification(
     studentId = pupil.id;
     audience = { pupilName: pupil.name };
   }
+  // The school's day of `now`: whom a class notice reaches, and its year (docs/decisions/0095-past-sight.md).
+  const sentOn = await schoolToday(db, new Date(now));
   return db.transaction().execute(async (trx) => {
     const id = await insertNotification(
       trx,
       { senderId: viewer.id, classId, studentId, body: body.notification },
       now,
+      sentOn,
     );
     // The families it reaches: mailed here when the sender asked, told by push in any case (the route).
-    const families = await familyAddressesOf(trx, { classId, studentId });
+    const families = await familyAddressesOf(trx, { classId, studentId, sentOn });
     const familyIds = families.map((family) => family.parentId);
     if (!body.emailFamilies) return { id, emailed: 0, familyIds };
     const school = await readSettings(trx);

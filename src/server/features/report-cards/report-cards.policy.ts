@@ -1,6 +1,11 @@
 import { USER_TYPE } from '../../../shared/constants.js';
 import type { Db } from '../../db/connect.js';
-import { findVisiblePupil, type Viewer, type VisiblePupil } from '../school/school.policy.js';
+import {
+  findPupilOfRecords,
+  mayReadTermOf,
+  type Viewer,
+  type VisiblePupil,
+} from '../school/school.policy.js';
 
 /**
  * Who may do what with report cards (docs/decisions/0090-report-cards.md). Drafts (a class's cards
@@ -8,8 +13,9 @@ import { findVisiblePupil, type Viewer, type VisiblePupil } from '../school/scho
  * comment is written by a teacher of that subject in the class, or the principal; the class
  * teacher's comment by any teacher of the class (the school keeps no single class teacher), or the
  * principal; remarks and publishing are the principal's. A published card is read by the pupil,
- * their guardians, the teachers of their class and the principal (school.policy's pupilVisible);
- * anyone else gets the 404 of an unknown card.
+ * their guardians, the teachers of their class and the principal (school.policy's pupilVisible),
+ * and a teacher who taught the pupil in a class they have left, the cards of the terms they taught
+ * them in (docs/decisions/0095-past-sight.md); anyone else gets the 404 of an unknown card.
  */
 
 export interface CardTerm {
@@ -65,9 +71,19 @@ export async function commentableSubjectIds(db: Db, viewer: Viewer, classId: num
   return rows.map((row) => row.id);
 }
 
-/** The pupil whose published cards the viewer may read; undefined for 404. */
-export function findCardPupil(db: Db, viewer: Viewer, studentId: number): Promise<VisiblePupil | undefined> {
-  return findVisiblePupil(db, viewer, studentId);
+/**
+ * The pupil whose published card of the term the viewer may read; undefined for 404. A former
+ * teacher reads only (reading is all: comments go to a class's current pupils) the terms they
+ * taught the pupil in.
+ */
+export async function findCardPupil(
+  db: Db,
+  viewer: Viewer,
+  studentId: number,
+  termId: number,
+): Promise<VisiblePupil | undefined> {
+  const pupil = await findPupilOfRecords(db, viewer, studentId);
+  return pupil && (await mayReadTermOf(db, pupil, termId)) ? pupil : undefined;
 }
 
 /** The pupils whose published cards `GET report-cards` lists: the pupil themself, a parent's children. */

@@ -256,7 +256,7 @@ export async function reportCardsRoutes(app: FastifyInstance): Promise<void> {
     request: { params: { studentId: number; termId: number }; query: { version?: number | undefined } },
     viewer: ReturnType<typeof currentUser>,
   ) {
-    const pupil = await findCardPupil(app.db, viewer, request.params.studentId);
+    const pupil = await findCardPupil(app.db, viewer, request.params.studentId, request.params.termId);
     if (!pupil) throw notFound(CARD_NOT_FOUND);
     const versions = await cardVersions(app.db, pupil.id, request.params.termId);
     const wanted = request.query.version;
@@ -273,8 +273,9 @@ export async function reportCardsRoutes(app: FastifyInstance): Promise<void> {
         tags: TAGS,
         summary: 'A pupil’s published report card for a term (the latest version, or `version`)',
         description:
-          'The pupil, their guardians, the teachers of their class and the principal; anyone else, ' +
-          'and a card not published yet, 404.',
+          'The pupil, their guardians, the teachers of their class and the principal, and a teacher ' +
+          'who taught the pupil in a class they have left, for the terms they taught them in; anyone ' +
+          'else, and a card not published yet, 404.',
         security: BEARER_AUTH,
         params: ReportCardPupilParamsSchema,
         querystring: ReportCardVersionQuerySchema,

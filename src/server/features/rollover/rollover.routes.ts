@@ -18,7 +18,7 @@ import { nowIso } from '../../lib/time.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { backupToFile } from '../backup/backup.js';
 import { seesUnreleased } from '../marks/marks.repository.js';
-import { findVisiblePupil } from '../school/school.policy.js';
+import { daysOfRecords, findPupilOfRecords } from '../school/school.policy.js';
 import { archivedAccessDays, pupilYears, setArchivedAccessDays } from './rollover.repository.js';
 import { listProgressions, planRollover, runRollover, saveProgressions } from './rollover.service.js';
 
@@ -172,7 +172,8 @@ export async function rolloverRoutes(app: FastifyInstance): Promise<void> {
         summary:
           'The school years a pupil was at the school, with their class, attendance, fees and each term’s marks',
         description:
-          'For the pupil, their guardians, their current teachers and the principal; the latest year first. ' +
+          'For the pupil, their guardians, their current teachers and the principal, and for a teacher ' +
+          'who taught the pupil in a class they have left, the years they taught them in; the latest year first. ' +
           'Each term’s `marks` is the pupil’s mark sheet of that term (subjects’ term marks, total, ' +
           'percentage, division), of released exams only for the pupil and guardians; null without marks.',
         security: BEARER_AUTH,
@@ -181,10 +182,18 @@ export async function rolloverRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const pupil = await findVisiblePupil(app.db, currentUser(request), request.params.id);
+      // A teacher who taught the pupil in a class they have left: the years they taught them in.
+      const pupil = await findPupilOfRecords(app.db, currentUser(request), request.params.id);
       if (!pupil) throw notFound('That pupil');
       const viewer = currentUser(request);
-      return { data: await pupilYears(app.db, pupil.id, { releasedOnly: !seesUnreleased(viewer) }) };
+      const years = await pupilYears(app.db, pupil.id, { releasedOnly: !seesUnreleased(viewer) });
+      // A former teacher reads the years, and within them the terms, they taught the pupil in.
+      return {
+        data: daysOfRecords(pupil, years).map((year) => ({
+          ...year,
+          terms: daysOfRecords(pupil, year.terms),
+        })),
+      };
     },
   );
 }

@@ -6,6 +6,7 @@ import { DEMO_USERS, type DemoRole, userWithSession } from '../../test/school-fi
 import {
   assignmentVisible,
   classVisible,
+  findPupilOfRecords,
   findVisibleClass,
   findVisiblePupil,
   findVisibleTeacher,
@@ -132,6 +133,21 @@ describe.each(TEST_ENGINES)('the school policy on %s', (engine) => {
     }
     expect(visible).toEqual(PUPILS[viewer]);
   });
+
+  it.each(VIEWERS)(
+    'pupils whose records %s reads: the same, whole, while nobody has moved on',
+    async (viewer) => {
+      const visible: Target[] = [];
+      for (const target of TARGETS) {
+        const pupil = await findPupilOfRecords(t.db, viewers[viewer], ids[target]);
+        if (pupil) {
+          expect(pupil.taught).toBeNull();
+          visible.push(target);
+        }
+      }
+      expect(visible).toEqual(PUPILS[viewer]);
+    },
+  );
 
   it.each(VIEWERS)('classes visible to %s', async (viewer) => {
     const visible: string[] = [];
@@ -260,6 +276,7 @@ describe.each(TEST_ENGINES)('the school policy on %s', (engine) => {
             sender: 'sender_id',
             class: 'class_id',
             student: 'student_id',
+            sentOn: 'sent_on',
           }),
         )
         .execute();
@@ -284,6 +301,7 @@ describe.each(TEST_ENGINES)('the school policy on %s', (engine) => {
           sender: 'sender_id',
           class: 'class_id',
           student: 'student_id',
+          sentOn: 'sent_on',
         }),
       )
       .execute();
@@ -305,6 +323,46 @@ describe.each(TEST_ENGINES)('the school policy on %s', (engine) => {
         className: null,
       });
       expect((await recordablePupils(t.db, viewers.principal, [ids.student2])).size).toBe(0);
+      // Their former teachers read their records of that time (docs/decisions/0095-past-sight.md).
+      for (const name of ['teacher', 'teacher2'] as const) {
+        expect(await findPupilOfRecords(t.db, viewers[name], ids.student2), name).toMatchObject({
+          className: null,
+          taught: [{ classId: classes['Class 1'], lastDay: '2026-11-01' }],
+        });
+      }
+      for (const name of ['student', 'parent', 'otherParent', 'director'] as const)
+        expect(await findPupilOfRecords(t.db, viewers[name], ids.student2), name).toBeUndefined();
+      expect(await findPupilOfRecords(t.db, viewers.principal, ids.student2)).toMatchObject({ taught: null });
+      // Class 1's notice of a few days ago was sent after the pupil left: it never reached them; one
+      // sent while they were in the class stays theirs.
+      const before = await t.db
+        .insertInto('notification')
+        .values({
+          sender_id: viewers.teacher2.id,
+          class_id: classes['Class 1'] ?? 0,
+          student_id: null,
+          body: 'Sent while the pupil was in the class',
+          created_at: '2026-10-15T12:00:00.000Z',
+          sent_on: '2026-10-15',
+          year_id: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const class1Notices = await t.db
+        .selectFrom('notification')
+        .select('id')
+        .where('class_id', '=', classes['Class 1'] ?? 0)
+        .where(
+          notificationVisible(t.db, viewers.student2, {
+            sender: 'sender_id',
+            class: 'class_id',
+            student: 'student_id',
+            sentOn: 'sent_on',
+          }),
+        )
+        .execute();
+      expect(class1Notices).toEqual([before]);
+      await t.db.deleteFrom('notification').where('id', '=', before.id).execute();
     } finally {
       await t.db
         .updateTable('enrolment')

@@ -174,25 +174,36 @@ export function teachesSubject(
 }
 
 /**
- * Notifications: a pupil those to their class, to them and to everyone; a parent those to their
- * children, their children's classes and to everyone; a teacher those they sent,
- * those to the classes they teach and those to everyone; the principal all.
+ * Whether one of the pupils was enrolled in the class on the day (both columns): a notice to a class
+ * reaches the pupils of the class as it was when sent (docs/decisions/0095-past-sight.md). The day's
+ * column is read inside a subquery on `enrolment`, so it must not be named like one of its columns.
+ */
+function enrolledOnDay(pupils: Condition, columns: { class: string; day: string }): Condition {
+  return sql<SqlBool>`${ref(columns.class)} in (select ne.class_id from enrolment ne where ${pupils}
+    and ne.started_on <= ${ref(columns.day)} and (ne.ended_on is null or ne.ended_on >= ${ref(columns.day)}))`;
+}
+
+/**
+ * Notifications: a pupil those to them, to everyone, and to a class they were in on the day it was
+ * sent (`sentOn`); a parent the same for their children; a teacher those they sent, those to the
+ * classes they teach and those to everyone; the principal all.
  */
 export function notificationVisible(
   db: Db,
   viewer: Viewer,
-  columns: { sender: string; class: string; student: string },
+  columns: { sender: string; class: string; student: string; sentOn: string },
 ): Condition {
   const toEveryone = sql<SqlBool>`(${ref(columns.class)} is null and ${ref(columns.student)} is null)`;
+  const classOnDay = { class: columns.class, day: columns.sentOn };
   switch (viewer.type) {
     case USER_TYPE.principal:
       return ALL;
     case USER_TYPE.teacher:
       return sql<SqlBool>`(${ref(columns.sender)} = ${viewer.id} or ${ref(columns.class)} in ${taughtClassIds(db, viewer.id)} or ${toEveryone})`;
     case USER_TYPE.student:
-      return sql<SqlBool>`(${ref(columns.student)} = ${viewer.id} or ${ref(columns.class)} in ${currentClassIds(db, viewer.id)} or ${toEveryone})`;
+      return sql<SqlBool>`(${ref(columns.student)} = ${viewer.id} or ${enrolledOnDay(sql<SqlBool>`ne.student_id = ${viewer.id}`, classOnDay)} or ${toEveryone})`;
     case USER_TYPE.parent:
-      return sql<SqlBool>`(${ref(columns.student)} in ${childIds(db, viewer.id)} or ${ref(columns.class)} in ${childrensClassIds(db, viewer.id)} or ${toEveryone})`;
+      return sql<SqlBool>`(${ref(columns.student)} in ${childIds(db, viewer.id)} or ${enrolledOnDay(sql<SqlBool>`ne.student_id in ${childIds(db, viewer.id)}`, classOnDay)} or ${toEveryone})`;
     default:
       return NONE;
   }
@@ -263,6 +274,114 @@ export async function findVisiblePupil(
     .where('u.type', '=', USER_TYPE.student)
     .where(pupilVisible(db, viewer, { student: 'u.id', currentClass: 'e.class_id' }))
     .executeTakeFirst();
+}
+
+/**
+ * A time a teacher taught a pupil who has since moved on (docs/decisions/0095-past-sight.md): one of
+ * the pupil's ended enrolments in a class the teacher teaches, from its first to its last day. Class
+ * assignments belong to the class and carry on from year to year, so "taught" is read from the
+ * enrolment's days in a class the teacher teaches now.
+ */
+export interface TaughtSpell {
+  classId: number;
+  firstDay: string;
+  lastDay: string;
+}
+
+/** The pupil's ended enrolments in classes the teacher teaches, the earliest first. */
+export async function spellsTaught(db: Db, teacherId: number, studentId: number): Promise<TaughtSpell[]> {
+  const rows = await db
+    .selectFrom('enrolment')
+    .select(['class_id', 'started_on', 'ended_on'])
+    .where('student_id', '=', studentId)
+    .where('ended_on', 'is not', null)
+    .where('class_id', 'in', taughtClassIds(db, teacherId))
+    .orderBy('started_on')
+    .execute();
+  return rows.map((row) => ({
+    classId: row.class_id,
+    firstDay: row.started_on,
+    lastDay: row.ended_on as string,
+  }));
+}
+
+/** Whether a run of days (a term, a year) shares a day with one of the spells. */
+export const taughtDuring = (
+  spells: readonly TaughtSpell[],
+  days: { firstDay: string; lastDay: string },
+): boolean => spells.some((spell) => spell.firstDay <= days.lastDay && spell.lastDay >= days.firstDay);
+
+/**
+ * A record of a class on a day (a mark: its class and its exam's date) that falls in one of the
+ * spells: what a former teacher reads of a pupil. No spells: nothing.
+ */
+export function withinSpells(
+  spells: readonly TaughtSpell[],
+  columns: { class: string; day: string },
+): Condition {
+  if (spells.length === 0) return NONE;
+  const each = spells.map(
+    (spell) =>
+      sql<SqlBool>`(${ref(columns.class)} = ${spell.classId} and ${ref(columns.day)} between ${spell.firstDay} and ${spell.lastDay})`,
+  );
+  return sql<SqlBool>`(${sql.join(each, sql` or `)})`;
+}
+
+/**
+ * A pupil whose records the viewer reads: `taught` null for whoever sees the pupil whole
+ * (`findVisiblePupil`); for a former teacher only, the spells they taught the pupil in, whose
+ * records (marks, report cards, years) are all they read.
+ */
+export type PupilOfRecords = VisiblePupil & { taught: TaughtSpell[] | null };
+
+/**
+ * The pupil as `findVisiblePupil` finds them, or else, for a teacher who taught them in a class they
+ * have left, the pupil with those spells. Only the reads of a pupil's past (marks, report cards,
+ * years) use this; every other read of a former pupil stays a 404.
+ */
+export async function findPupilOfRecords(
+  db: Db,
+  viewer: Viewer,
+  studentId: number,
+): Promise<PupilOfRecords | undefined> {
+  const pupil = await findVisiblePupil(db, viewer, studentId);
+  if (pupil) return { ...pupil, taught: null };
+  if (viewer.type !== USER_TYPE.teacher) return undefined;
+  const taught = await spellsTaught(db, viewer.id, studentId);
+  if (taught.length === 0) return undefined;
+  const user = await db
+    .selectFrom('app_user')
+    .select(['id', 'name'])
+    .where('id', '=', studentId)
+    .where('type', '=', USER_TYPE.student)
+    .executeTakeFirst();
+  // The current class is not theirs to know: another teacher's.
+  return user && { id: user.id, name: user.name, classId: null, className: null, taught };
+}
+
+/** Of runs of days (a pupil's school years), those the viewer reads: all, or a former teacher's taught ones. */
+export const daysOfRecords = <T extends { firstDay: string; lastDay: string }>(
+  pupil: Pick<PupilOfRecords, 'taught'>,
+  rows: readonly T[],
+): T[] => rows.filter((row) => pupil.taught === null || taughtDuring(pupil.taught, row));
+
+/**
+ * Whether the pupil's records of a term are the viewer's to read: yes for whoever sees the pupil
+ * whole (and when no term is named); for a former teacher, a term that shares a day with a spell
+ * they taught the pupil in (an unknown term: no).
+ */
+export async function mayReadTermOf(
+  db: Db,
+  pupil: Pick<PupilOfRecords, 'taught'>,
+  termId: number | undefined,
+): Promise<boolean> {
+  if (pupil.taught === null || termId === undefined) return true;
+  const term = await db
+    .selectFrom('school_term')
+    .select(['first_day as firstDay', 'last_day as lastDay'])
+    .where('id', '=', termId)
+    .executeTakeFirst();
+  return term !== undefined && taughtDuring(pupil.taught, term);
 }
 
 /**

@@ -39,7 +39,11 @@ export const schoolKeys = {
     ['school', 'attendance', 'report', classId, from, to] as const,
   attendanceHistory: (studentId: number) => ['school', 'attendance', 'student', studentId] as const,
   attendanceOverview: (date: string) => ['school', 'attendance', 'overview', date] as const,
-  notifications: () => ['school', 'notifications'] as const,
+  /** The current year's notices; with a year, that year's (under the first, which refreshes them all). */
+  notifications: (yearId?: number) =>
+    yearId === undefined
+      ? (['school', 'notifications'] as const)
+      : (['school', 'notifications', yearId] as const),
   /** The current school year and its terms (get-school-year.ts). */
   schoolYear: () => ['school', 'school-year'] as const,
   /** The principal's school years and their terms (get-school-years.ts). */

@@ -127,6 +127,81 @@ describe('Notification', () => {
   });
 });
 
+describe('Notification, one school year at a time (docs/decisions/0095-past-sight.md)', () => {
+  const current = { id: 2, name: '2026–2027', current: true };
+  const past = { id: 1, name: '2025–2026', current: false };
+
+  it('shows the current year first; the picker reads a past year under its name', async () => {
+    const api = mockApi({
+      'GET notification': {
+        data: [row(5, 'Welcome back')],
+        year: current,
+        years: [current, past],
+      },
+      'GET notification?yearId=1': {
+        data: [row(1, 'Last summer’s trip', { unread: true }), row(0, 'Sports day')],
+        year: past,
+        years: [current, past],
+      },
+    });
+    const { user } = renderScreen(<NotificationsScreen />);
+    expect(await screen.findByRole('cell', { name: 'Welcome back' })).toBeInTheDocument();
+    const picker = screen.getByRole('combobox', { name: en(NOTIFICATION_TEXTS.yearLabel) });
+    expect(picker).toHaveValue('2');
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['2026–2027 (current)', '2025–2026']);
+    expect(screen.getByText(/^Messages from the school/)).toBeInTheDocument();
+
+    await user.selectOptions(picker, '1');
+    expect(await screen.findByRole('cell', { name: 'Sports day' })).toBeInTheDocument();
+    expect(screen.getByText('Last summer’s trip').closest('tr')).toHaveClass('school-notification--unread');
+    expect(screen.queryByRole('cell', { name: 'Welcome back' })).not.toBeInTheDocument();
+    expect(
+      screen.getByText(/^Notices of the school year 2025–2026\. 1 unread notification\./),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: en(NOTIFICATION_TEXTS.yearLabel) })).toHaveValue('1');
+
+    // Back to the current year: the list the badges count, asked without a year.
+    await user.selectOptions(screen.getByRole('combobox', { name: en(NOTIFICATION_TEXTS.yearLabel) }), '2');
+    expect(await screen.findByRole('cell', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(api.calls('GET').filter((call) => call.startsWith('GET notification'))).toEqual([
+      'GET notification',
+      'GET notification?yearId=1',
+    ]);
+  });
+
+  it('shows no picker when there is only one year, or none', async () => {
+    mockApi({
+      'GET notification': { data: [row(1, 'Sports day on Friday')], year: current, years: [current] },
+    });
+    renderScreen(<NotificationsScreen />);
+    await screen.findByRole('table');
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+  });
+
+  it('names the picker and the years in Arabic, right to left', async () => {
+    mockApi({ 'GET notification': { data: [row(1, 'Sports')], year: current, years: [current, past] } });
+    renderScreen(
+      <I18nProvider translator={testTranslator('ar')}>
+        <NotificationsScreen />
+      </I18nProvider>,
+    );
+    const picker = await screen.findByRole('combobox', { name: 'السنة الدراسية' });
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      // The year's name isolated from the Arabic around it.
+      '\u20682026–2027\u2069 (الحالية)',
+      '2025–2026',
+    ]);
+  });
+});
+
 describe('Notification on a device in another time zone than the school', () => {
   onDeviceIn('Asia/Tokyo');
 

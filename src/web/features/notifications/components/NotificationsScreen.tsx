@@ -1,7 +1,10 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { NoticeYear } from '../../../../shared/api/school-admin.js';
 import { QueryState } from '../../../components/school/QueryState.js';
 import { HiddenText, SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
 import { useI18n } from '../../../lib/i18n.js';
-import { type SchoolNotification, useNotifications } from '../../../lib/school/get-notifications.js';
+import { notificationsQueryOptions, type SchoolNotification } from '../../../lib/school/get-notifications.js';
 import { formatWhen, useSchoolTimeZone } from '../../../lib/school-time.js';
 import { notify } from '../../../lib/toast.js';
 import { useMarkNotificationsRead } from '../api/mark-read.js';
@@ -14,18 +17,26 @@ export const NOTIFICATION_TEXTS = {
   markAllRead: 'notifications.markAllRead',
   markFailed: 'notifications.markFailed',
   allRead: 'notifications.allRead',
+  yearLabel: 'notifications.year.label',
+  yearCurrent: 'notifications.year.current',
+  yearLead: 'notifications.year.lead',
 } as const;
 
 /**
  * Notification, /notification (docs/contract/product.md#school-screens): Student Name, Class, notification
  * (`GET notification`), and ours: who sent it, when, and which ones the viewer has not read yet, with a way
- * to mark them read (`POST notification/{id}/read`).
+ * to mark them read (`POST notification/{id}/read`). One school year at a time: the current one first,
+ * a past one by the year picker, under its name (docs/decisions/0095-past-sight.md).
  */
 export function NotificationsScreen() {
   const { t } = useI18n();
-  const notifications = useNotifications();
+  // undefined: the current year, the same list the badges count.
+  const [yearId, setYearId] = useState<number | undefined>(undefined);
+  const notifications = useQuery({ ...notificationsQueryOptions(yearId), placeholderData: keepPreviousData });
   const markRead = useMarkNotificationsRead();
-  const unread = (notifications.data ?? []).filter((row) => row.unread);
+  const shown = notifications.data;
+  const unread = (shown?.notices ?? []).filter((row) => row.unread);
+  const pastYear = shown?.year && !shown.year.current ? shown.year : undefined;
 
   const mark = (ids: number[]) =>
     markRead.mutate(ids, { onError: () => notify.error(t(NOTIFICATION_TEXTS.markFailed)) });
@@ -34,29 +45,39 @@ export function NotificationsScreen() {
     <SchoolPanel
       title={t('notifications.title')}
       lead={
-        notifications.data
-          ? `${t('notifications.lead')} ${
+        shown
+          ? [
+              pastYear ? t(NOTIFICATION_TEXTS.yearLead, { year: pastYear.name }) : t('notifications.lead'),
               unread.length > 0
                 ? t('notifications.unreadCountSentence', { count: unread.length })
-                : t(NOTIFICATION_TEXTS.allRead)
-            }`
+                : t(NOTIFICATION_TEXTS.allRead),
+            ].join(' ')
           : t('notifications.lead')
       }
       actions={
-        unread.length > 1 ? (
-          <button
-            type="button"
-            className="btn btn-outline-primary rounded-pill"
-            disabled={markRead.isPending}
-            onClick={() => mark(unread.map((row) => row.id))}
-          >
-            {t(NOTIFICATION_TEXTS.markAllRead)}
-          </button>
-        ) : null
+        <>
+          {shown && shown.years.length > 1 ? (
+            <YearPicker
+              years={shown.years}
+              value={shown.year?.id}
+              onChange={(year) => setYearId(year.current ? undefined : year.id)}
+            />
+          ) : null}
+          {unread.length > 1 ? (
+            <button
+              type="button"
+              className="btn btn-outline-primary rounded-pill"
+              disabled={markRead.isPending}
+              onClick={() => mark(unread.map((row) => row.id))}
+            >
+              {t(NOTIFICATION_TEXTS.markAllRead)}
+            </button>
+          ) : null}
+        </>
       }
     >
-      <QueryState query={notifications}>
-        {(rows) => (
+      <QueryState query={notifications} isEmpty={(answer) => answer.notices.length === 0}>
+        {({ notices }) => (
           <TableWrap label={t('notifications.tableLabel')}>
             <table className="table school-table school-notifications">
               <thead>
@@ -72,7 +93,7 @@ export function NotificationsScreen() {
                 </tr>
               </thead>
               <tbody>
-                {rows.map((row) => (
+                {notices.map((row) => (
                   <NotificationRow
                     key={row.id}
                     row={row}
@@ -86,6 +107,38 @@ export function NotificationsScreen() {
         )}
       </QueryState>
     </SchoolPanel>
+  );
+}
+
+/** The school years to read notices of, the latest first; the current one says so. */
+export function YearPicker({
+  years,
+  value,
+  onChange,
+}: {
+  years: readonly NoticeYear[];
+  value: number | undefined;
+  onChange: (year: NoticeYear) => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <label className="school-field school-field--inline">
+      <span className="school-field__label">{t(NOTIFICATION_TEXTS.yearLabel)}</span>
+      <select
+        className="form-select"
+        value={value === undefined ? '' : String(value)}
+        onChange={(event) => {
+          const year = years.find((row) => String(row.id) === event.target.value);
+          if (year) onChange(year);
+        }}
+      >
+        {years.map((year) => (
+          <option key={year.id} value={year.id}>
+            {year.current ? t(NOTIFICATION_TEXTS.yearCurrent, { name: year.name }) : year.name}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 
