@@ -121,6 +121,76 @@ describe.each(TEST_ENGINES)('a former teacher on %s', (engine) => {
     expect(years[0]?.classes).toEqual(['KG']);
   });
 
+  it('within a year, reads only the terms they taught the pupil in (a pupil who changed class mid-year)', async () => {
+    // A pupil in KG for the first term of 2026–2027, then in Class 1, where a released mark is given.
+    const terms = await t.db
+      .selectFrom('school_term as term')
+      .innerJoin('school_year as y', 'y.id', 'term.year_id')
+      .select(['term.id', 'term.first_day', 'term.last_day'])
+      .where('y.name', '=', '2026–2027')
+      .orderBy('term.first_day')
+      .execute();
+    const [autumn, spring] = terms;
+    if (!autumn || !spring) throw new Error('The demo year has three terms.');
+    const mover = await userWithSession(t.db, 'Student', 'Mo Mover');
+    await t.db
+      .insertInto('enrolment')
+      .values([
+        {
+          student_id: mover.id,
+          class_id: f.classes.KG,
+          started_on: autumn.first_day,
+          ended_on: autumn.last_day,
+        },
+        {
+          student_id: mover.id,
+          class_id: f.classes['Class 1'],
+          started_on: spring.first_day,
+          ended_on: '2027-07-31',
+        },
+      ])
+      .execute();
+    const exam = await t.db
+      .insertInto('exam')
+      .values({
+        class_id: f.classes['Class 1'],
+        subject_id: f.subjects.English,
+        exam_date: spring.first_day,
+        time: '09:00 - 10:00',
+        created_at: nowIso(),
+        term_id: spring.id,
+        released_at: nowIso(),
+        released_by: f.users.principal,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('mark')
+      .values({
+        student_id: mover.id,
+        class_id: f.classes['Class 1'],
+        subject_id: f.subjects.English,
+        exam_id: exam.id,
+        marks: 64,
+        changed_after_release: 0,
+        updated_by: f.users.principal,
+        updated_at: nowIso(),
+      })
+      .execute();
+
+    const whole = PupilYearsAnswerSchema.parse(
+      (await call('principal', 'GET', `/pupils/${mover.id}/years`)).json(),
+    ).data.find((year) => year.name === '2026–2027');
+    expect(whole?.terms.find((term) => term.termId === spring.id)?.marks?.subjects).toEqual([
+      { subjectName: 'English', marks: 64 },
+    ]);
+    const res = await asFormer('GET', `/pupils/${mover.id}/years`);
+    expect(res.statusCode, res.body).toBe(200);
+    const years = PupilYearsAnswerSchema.parse(res.json()).data;
+    expect(years.map((year) => year.name)).toEqual(['2026–2027']);
+    expect(years[0]?.terms.map((term) => term.termId)).toEqual([autumn.id]);
+  });
+
   it('reads the marks and mark sheet of KG’s time, not those of the new class', async () => {
     const rows = await asFormer('GET', `/result/assign_result/${f.users.student}`);
     expect(rows.statusCode, rows.body).toBe(200);
