@@ -163,7 +163,7 @@ describe.each(TEST_ENGINES)('the public pages rendered on the server (%s)', (eng
       // page's path as its props; no router or query state travels with the page.
       expect(html).toMatch(
         new RegExp(
-          `<div class="island" data-island="site-nav" data-island-key="i0-" data-props="\\{&#34;pathname&#34;:&#34;${page.replace('/', '\\/')}&#34;\\}">`,
+          `<div class="island" data-island="site-nav" data-island-key="i0-" data-island-when="load" data-props="\\{&#34;pathname&#34;:&#34;${page.replace('/', '\\/')}&#34;\\}">`,
         ),
       );
       expect(html).not.toMatch(/id="(router|query)-state"/);
