@@ -93,6 +93,15 @@ const CONVERSATION_MEMBERS = [
   USER_TYPE.principal,
   USER_TYPE.parent,
 ] as const satisfies readonly SchoolType[];
+/**
+ * Forms and permission slips (docs/decisions/0099-forms-and-permission-slips.md): the principal
+ * writes them, a class's teachers read them, guardians answer them.
+ */
+const SCHOOL_FORM_READERS = [
+  USER_TYPE.teacher,
+  USER_TYPE.principal,
+  USER_TYPE.parent,
+] as const satisfies readonly SchoolType[];
 /** A child's care details: the guardians and the principal edit, the class teachers read. */
 const CARE = [USER_TYPE.parent, ...STAFF] as const satisfies readonly SchoolType[];
 
@@ -659,6 +668,34 @@ export const SCREENS = [
         addedBy: true,
       },
     ),
+  },
+  // docs/decisions/0099-forms-and-permission-slips.md: forms and permission slips. The principal
+  // writes and follows them, a class's teachers read them, parents answer and sign for their
+  // children (a parent reaches them from their dashboard's family tiles and the navigation).
+  {
+    path: '/school-forms',
+    title: 'Forms',
+    titleKey: 'school-forms.place.title',
+    who: SCHOOL_FORM_READERS,
+    tiles: tileFor(
+      { Principle: 29 },
+      {
+        label: 'Forms',
+        icon: 'clipboard-check',
+        blurb: 'Permission slips and questionnaires for families',
+        labelKey: 'school-forms.place.tile',
+        blurbKey: 'school-forms.place.blurb',
+        // docs/decisions/0099-forms-and-permission-slips.md
+        addedBy: true,
+      },
+    ),
+  },
+  { path: '/school-forms/new', title: 'Forms', titleKey: 'school-forms.place.title', who: PRINCIPAL_ONLY },
+  {
+    path: '/school-forms/:id',
+    title: 'Forms',
+    titleKey: 'school-forms.place.title',
+    who: SCHOOL_FORM_READERS,
   },
 ] as const satisfies readonly ScreenEntry[];
 
