@@ -54,16 +54,23 @@ function PupilAnswers({ pupil, questions }: { pupil: FormPupil; questions: reado
 type Asking = 'send' | 'delete' | 'close' | undefined;
 
 /** The principal's actions on a form: send or delete a draft; remind, download and close a sent one. */
-function FormActions({ form, onAsk }: { form: SchoolFormDetail; onAsk: (asking: Asking) => void }) {
+function FormActions({
+  form,
+  onAsk,
+  onSaid,
+}: {
+  form: SchoolFormDetail;
+  onAsk: (asking: Asking) => void;
+  onSaid: (lines: string[]) => void;
+}) {
   const { t } = useI18n();
   const remind = useRemindSchoolForm(form.id);
   const [errors, setErrors] = useState<string[]>([]);
-  const [remindedLine, setRemindedLine] = useState<string[]>([]);
   const onRemind = () =>
     remind.mutate(undefined, {
       onSuccess: ({ data }) => {
         setErrors([]);
-        setRemindedLine([
+        onSaid([
           t('school-forms.form.reminded', { count: data.emailed }),
           ...(data.remindedToday ? [t('school-forms.form.remindedAgain')] : []),
         ]);
@@ -75,15 +82,6 @@ function FormActions({ form, onAsk }: { form: SchoolFormDetail; onAsk: (asking: 
   return (
     <div className="mb-3">
       <ErrorLines lines={errors} />
-      {remindedLine.length > 0 ? (
-        <div className="alert alert-success" role="status">
-          {remindedLine.map((line) => (
-            <p key={line} className="mb-0">
-              {line}
-            </p>
-          ))}
-        </div>
-      ) : null}
       <div className="d-flex flex-wrap gap-2">
         {form.status === 'draft' ? (
           <>
@@ -133,10 +131,12 @@ function Confirmation({
   form,
   asking,
   onDone,
+  onSaid,
 }: {
   form: SchoolFormDetail;
   asking: Asking;
   onDone: () => void;
+  onSaid: (lines: string[]) => void;
 }) {
   const { t } = useI18n();
   const navigate = useNavigate();
@@ -145,14 +145,14 @@ function Confirmation({
   const close = useCloseSchoolForm(form.id);
   if (!asking) return null;
   const failed = (error: unknown) => {
-    notify.error(saveErrorLines(error).join(' '));
+    onSaid(saveErrorLines(error));
     onDone();
   };
   const act = {
     send: () =>
       send.mutate(undefined, {
         onSuccess: ({ data }) => {
-          notify.success(t('school-forms.form.sent', { count: data.emailed }));
+          onSaid([t('school-forms.form.sent', { count: data.emailed })]);
           onDone();
         },
         onError: failed,
@@ -169,7 +169,7 @@ function Confirmation({
     close: () =>
       close.mutate(undefined, {
         onSuccess: () => {
-          notify.success(t('school-forms.form.closed'));
+          onSaid([t('school-forms.form.closed')]);
           onDone();
         },
         onError: failed,
@@ -234,6 +234,8 @@ export function StaffFormScreen({ id }: { id: number }) {
   const query = useSchoolForm(id);
   const [asking, setAsking] = useState<Asking>();
   const [editing, setEditing] = useState(false);
+  // What the last action did, said where it was taken.
+  const [said, setSaid] = useState<string[]>([]);
   if (query.isPending) return <LoadingState text={t('school-forms.loading')} />;
   if (query.isError) return <FailureState error={query.error} retry={() => query.refetch()} />;
   const form = query.data.data;
@@ -249,12 +251,21 @@ export function StaffFormScreen({ id }: { id: number }) {
     >
       <p className="mb-1">{t('school-forms.form.audience', { audience: audienceWords(t, form) })}</p>
       {form.description ? <p className="school-form__description">{form.description}</p> : null}
+      {said.length > 0 ? (
+        <div className="alert alert-info" role="status">
+          {said.map((line) => (
+            <p key={line} className="mb-0">
+              {line}
+            </p>
+          ))}
+        </div>
+      ) : null}
       {form.mayManage ? (
-        <FormActions form={form} onAsk={setAsking} />
+        <FormActions form={form} onAsk={setAsking} onSaid={setSaid} />
       ) : (
         <p>{t('school-forms.form.readOnly')}</p>
       )}
-      <Confirmation form={form} asking={asking} onDone={() => setAsking(undefined)} />
+      <Confirmation form={form} asking={asking} onDone={() => setAsking(undefined)} onSaid={setSaid} />
       {form.status === 'draft' && form.mayManage ? (
         editing ? (
           <DraftEditor form={form} />
