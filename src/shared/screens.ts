@@ -93,15 +93,6 @@ const CONVERSATION_MEMBERS = [
   USER_TYPE.principal,
   USER_TYPE.parent,
 ] as const satisfies readonly SchoolType[];
-/**
- * Forms and permission slips (docs/decisions/0099-forms-and-permission-slips.md): the principal
- * writes them, a class's teachers read them, guardians answer them.
- */
-const SCHOOL_FORM_READERS = [
-  USER_TYPE.teacher,
-  USER_TYPE.principal,
-  USER_TYPE.parent,
-] as const satisfies readonly SchoolType[];
 /** A child's care details: the guardians and the principal edit, the class teachers read. */
 const CARE = [USER_TYPE.parent, ...STAFF] as const satisfies readonly SchoolType[];
 
@@ -671,31 +662,23 @@ export const SCREENS = [
   },
   // docs/decisions/0099-forms-and-permission-slips.md: forms and permission slips. The principal
   // writes and follows them, a class's teachers read them, parents answer and sign for their
-  // children (a parent reaches them from their dashboard's family tiles and the navigation).
+  // children (a parent reaches them from their dashboard's family tiles and the navigation): the
+  // types of a child's conversation. A form's page is /school-forms?form=<id> and the principal's
+  // editor /school-forms?new: states of this screen, as every page carries this registry.
   {
     path: '/school-forms',
     title: 'Forms',
-    titleKey: 'school-forms.place.title',
-    who: SCHOOL_FORM_READERS,
+    who: CONVERSATION_MEMBERS,
     tiles: tileFor(
       { Principle: 29 },
       {
         label: 'Forms',
         icon: 'clipboard-check',
-        blurb: 'Permission slips and questionnaires for families',
-        labelKey: 'school-forms.place.tile',
-        blurbKey: 'school-forms.place.blurb',
+        blurb: 'Permission slips for families',
         // docs/decisions/0099-forms-and-permission-slips.md
         addedBy: true,
       },
     ),
-  },
-  { path: '/school-forms/new', title: 'Forms', titleKey: 'school-forms.place.title', who: PRINCIPAL_ONLY },
-  {
-    path: '/school-forms/:id',
-    title: 'Forms',
-    titleKey: 'school-forms.place.title',
-    who: SCHOOL_FORM_READERS,
   },
 ] as const satisfies readonly ScreenEntry[];
 

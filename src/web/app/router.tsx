@@ -93,8 +93,6 @@ const SCREEN_MODULES: { readonly [Path in ScreenPath]: () => Promise<RouteModule
   '/report-cards-review': () => import('./routes/school/report-cards-review.js'),
   '/report-cards': () => import('./routes/school/report-cards.js'),
   '/school-forms': () => import('./routes/school/school-forms.js'),
-  '/school-forms/new': () => import('./routes/school/school-form-new.js'),
-  '/school-forms/:id': () => import('./routes/school/school-form.js'),
 };
 
 /** The router's pages, in the registry's order. */

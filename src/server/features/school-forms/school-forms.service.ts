@@ -26,8 +26,8 @@ import {
   type StoredForm,
 } from './school-forms.repository.js';
 
-/** Where a mail sends the guardian: the form's page. */
-export const formPath = (id: number): string => `/school-forms/${id}`;
+/** Where a mail sends the guardian: the form's page (the Forms screen's `?form=`). */
+const FORMS_PATH = '/school-forms';
 
 const formFields = (form: StoredForm, today: string) => ({
   id: form.id,
@@ -174,7 +174,10 @@ function formMail(
       t(purpose === 'sent' ? 'school-forms.mail.ask' : 'school-forms.mail.remind', values),
       ...(form.description.trim() === '' ? [] : [form.description]),
     ],
-    action: { label: t('school-forms.mail.action'), url: mailLink(config, formPath(form.id)) },
+    action: {
+      label: t('school-forms.mail.action'),
+      url: mailLink(config, FORMS_PATH, { form: String(form.id) }),
+    },
     footer: [t('school-forms.mail.footer')],
   };
 }

@@ -227,6 +227,8 @@ describe.each(TEST_ENGINES)('forms and permission slips on %s', (engine) => {
     // The demo parent reads French: the mail is in French and names only the child the form is for.
     expect(parentMail?.subject).toBe('Formulaire à remplir : Zoo trip, 12 March');
     expect(parentMail?.text_body).toContain('Bonjour');
+    // The link opens the form's page in the app.
+    expect(parentMail?.text_body).toContain(`/school-forms?form=${tripId}`);
 
     for (const [method, url] of [
       ['PUT', `/school-forms/${tripId}`],

@@ -8,7 +8,7 @@ import { useCreateSchoolForm } from '../api/school-forms.js';
 import { FormEditor } from './FormEditor.js';
 import { formLink } from './SchoolFormsScreen.js';
 
-/** /school-forms/new: the principal writes a form and saves it as a draft, then sees its page. */
+/** /school-forms?new: the principal writes a form and saves it as a draft, then sees its page. */
 export function NewSchoolFormScreen() {
   const { t } = useI18n();
   const navigate = useNavigate();

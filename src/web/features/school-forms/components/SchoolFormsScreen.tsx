@@ -7,9 +7,13 @@ import { formatWhen, longDate, useSchoolTimeZone } from '../../../lib/school-tim
 import { useFamilyForms, useSchoolForms } from '../api/school-forms.js';
 import { audienceWords, STATUS_BADGE, statusWord } from './words.js';
 
+/** The list's search parameter that opens one form's page. */
+export const FORM_PARAM = 'form';
 /** Where a form's page is. */
-export const formLink = (id: number): string => `/school-forms/${id}`;
-export const NEW_FORM_PATH = '/school-forms/new';
+export const formLink = (id: number): string => `/school-forms?${FORM_PARAM}=${id}`;
+/** The list's search parameter that opens the editor of a new form (the principal's). */
+export const NEW_FORM_PARAM = 'new';
+export const NEW_FORM_PATH = `/school-forms?${NEW_FORM_PARAM}`;
 
 function StaffFormCard({ form }: { form: SchoolFormSummary }) {
   const { t, locale } = useI18n();

@@ -67,8 +67,8 @@ const renderStaff = (detail: SchoolFormDetail, routes: Record<string, unknown> =
   const api = mockApi({ 'GET school-forms/4': { data: detail }, ...routes });
   const ui = <StaffFormScreen id={4} />;
   renderScreen(locale ? <I18nProvider translator={testTranslator(locale)}>{ui}</I18nProvider> : ui, {
-    path: '/school-forms/4',
-    pattern: '/school-forms/:id',
+    path: '/school-forms?form=4',
+    pattern: '/school-forms',
   });
   return api;
 };
@@ -130,7 +130,7 @@ describe('StaffFormScreen', () => {
 describe('FamilyFormScreen', () => {
   const renderFamily = (form: FamilyForm, routes: Record<string, unknown> = {}) => {
     const api = mockApi({ 'GET family/school-forms/4': { data: form }, ...routes });
-    renderScreen(<FamilyFormScreen id={4} />, { path: '/school-forms/4', pattern: '/school-forms/:id' });
+    renderScreen(<FamilyFormScreen id={4} />, { path: '/school-forms?form=4', pattern: '/school-forms' });
     return api;
   };
 
@@ -210,7 +210,7 @@ describe('NewSchoolFormScreen', () => {
       'GET classes': { result: [{ id: 2, classes: 'Class 2' }] },
       'POST school-forms': { data: { ...DETAIL, id: 9, status: 'draft' } },
     });
-    renderScreen(<NewSchoolFormScreen />, { path: '/school-forms/new', pattern: '/school-forms/new' });
+    renderScreen(<NewSchoolFormScreen />, { path: '/school-forms?new', pattern: '/school-forms' });
     await userEvent.click(await screen.findByRole('button', { name: 'Save the draft' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Enter the form’s title');
@@ -222,7 +222,7 @@ describe('NewSchoolFormScreen', () => {
     await userEvent.type(screen.getByLabelText('Due date'), '2026-12-10');
     await userEvent.type(screen.getByRole('textbox', { name: 'Question' }), 'May your child come?');
     await userEvent.click(screen.getByRole('button', { name: 'Save the draft' }));
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/school-forms/9'));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/school-forms?form=9'));
     expect(api.requests.find((r) => r.method === 'POST')?.body).toEqual({
       title: 'Zoo trip',
       description: '',
