@@ -786,7 +786,9 @@ export function tileMessageKeys(tile: Pick<DashboardTile, 'label'>): {
 /** The tiles of a type's dashboard, in order: the product's menu and what was added after it. */
 export const dashboardTilesOf = (type: SchoolType): DashboardTile[] => tileEntriesOf(type).map(asTile);
 
-const specMenuOf = (type: SchoolType): DashboardTile[] =>
+// Pure: only tests read DASHBOARD_TILES, so a page's scripts may drop these calls (every page
+// carries this registry; docs/decisions/0099-forms-and-permission-slips.md).
+const specMenuOf = /* @__NO_SIDE_EFFECTS__ */ (type: SchoolType): DashboardTile[] =>
   tileEntriesOf(type)
     .filter((tile) => tile.addedBy === undefined)
     .map(asTile);
