@@ -186,6 +186,8 @@ test('the principal’s dashboard has the contract’s tiles plus the school-yea
     ['New school year', '/rollover'],
     // docs/decisions/0090-report-cards.md
     ['Review report cards', '/report-cards-review'],
+    // docs/decisions/0099-forms-and-permission-slips.md
+    ['Forms', '/school-forms'],
   ]);
 });
 

@@ -43,6 +43,7 @@ describe('the places `npm run screenshots` takes (scripts/screenshot-places.mjs)
       '/notification',
       '/fees',
       '/calendar',
+      '/school-forms',
     ]);
   });
 

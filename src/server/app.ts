@@ -76,6 +76,7 @@ import { photoMomentRoutes } from './features/photo-moments/photo-moments.routes
 import { pupilsRoutes } from './features/pupils/pupils.routes.js';
 import { reportCardsRoutes } from './features/report-cards/report-cards.routes.js';
 import { rolloverRoutes } from './features/rollover/rollover.routes.js';
+import { schoolFormsRoutes } from './features/school-forms/school-forms.routes.js';
 import { schoolYearsRoutes } from './features/school-years/school-years.routes.js';
 import {
   readSettings,
@@ -367,6 +368,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(calendarRoutes);
       // Report cards (docs/decisions/0090-report-cards.md).
       await api.register(reportCardsRoutes);
+      // Forms and permission slips (docs/decisions/0099-forms-and-permission-slips.md)
+      await api.register(schoolFormsRoutes);
       await api.register(contentAdminRoutes);
       await api.register(mediaRoutes);
       await api.register(formsRoutes);

@@ -217,6 +217,16 @@ const PARENT_CALENDAR: NavPlace = {
   icon: 'calendar-event',
 };
 
+/** The family's forms to answer (docs/decisions/0099-forms-and-permission-slips.md); in the navigation. */
+const PARENT_FORMS: NavPlace = {
+  label: 'Forms',
+  short: 'Forms',
+  labelKey: 'school-forms.place.tile',
+  shortKey: 'school-forms.place.tile',
+  href: linkTo('/school-forms'),
+  icon: 'clipboard-check',
+};
+
 function parentNavigation(children: readonly ChildForNavigation[]): SchoolNavigation {
   const own = BAR_PATHS[USER_TYPE.parent].flatMap((path) => PARENT_PLACES[path] ?? []);
   const perChild = children.map((child) => ({
@@ -234,7 +244,7 @@ function parentNavigation(children: readonly ChildForNavigation[]): SchoolNaviga
     ...own,
     ...(only ? [{ ...only, short: 'Care', shortKey: 'navigation.child.care.short' as const }] : []),
   ];
-  return { bar, sections: [{ places: [HOME, ...own, PARENT_CALENDAR] }, ...perChild] };
+  return { bar, sections: [{ places: [HOME, ...own, PARENT_CALENDAR, PARENT_FORMS] }, ...perChild] };
 }
 
 /**

@@ -50,6 +50,8 @@ export const PRINCIPAL_TILE_GROUP: Readonly<Partial<Record<ScreenPath, TileGroup
   '/rollover': 'Office',
   // docs/decisions/0090-report-cards.md
   '/report-cards-review': 'Teaching',
+  // docs/decisions/0099-forms-and-permission-slips.md
+  '/school-forms': 'Office',
 };
 
 export interface GroupOfTiles {

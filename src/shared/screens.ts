@@ -662,6 +662,26 @@ export const SCREENS = [
       },
     ),
   },
+  // docs/decisions/0099-forms-and-permission-slips.md: forms and permission slips. The principal
+  // writes and follows them, a class's teachers read them, parents answer and sign for their
+  // children (a parent reaches them from their dashboard's family tiles and the navigation): the
+  // types of a child's conversation. A form's page is /school-forms?form=<id> and the principal's
+  // editor /school-forms?new: states of this screen, as every page carries this registry.
+  {
+    path: '/school-forms',
+    title: 'Forms',
+    who: CONVERSATION_MEMBERS,
+    tiles: tileFor(
+      { Principle: 29 },
+      {
+        label: 'Forms',
+        icon: 'clipboard-check',
+        blurb: 'Permission slips for families',
+        // docs/decisions/0099-forms-and-permission-slips.md
+        addedBy: true,
+      },
+    ),
+  },
 ] as const satisfies readonly ScreenEntry[];
 
 /** A path pattern of the registry; the web app's module record is keyed by these. */
@@ -768,7 +788,9 @@ export function tileMessageKeys(tile: Pick<DashboardTile, 'label'>): {
 /** The tiles of a type's dashboard, in order: the product's menu and what was added after it. */
 export const dashboardTilesOf = (type: SchoolType): DashboardTile[] => tileEntriesOf(type).map(asTile);
 
-const specMenuOf = (type: SchoolType): DashboardTile[] =>
+// Pure: only tests read DASHBOARD_TILES, so a page's scripts may drop these calls (every page
+// carries this registry; docs/decisions/0099-forms-and-permission-slips.md).
+const specMenuOf = /* @__NO_SIDE_EFFECTS__ */ (type: SchoolType): DashboardTile[] =>
   tileEntriesOf(type)
     .filter((tile) => tile.addedBy === undefined)
     .map(asTile);

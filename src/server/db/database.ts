@@ -835,6 +835,47 @@ export interface Database {
   report_card_comment: ReportCardCommentTable;
   report_card_note: ReportCardNoteTable;
   report_card: ReportCardTable;
+  // Forms and permission slips (docs/decisions/0099-forms-and-permission-slips.md)
+  school_form: SchoolFormTable;
+  school_form_class: SchoolFormClassTable;
+  school_form_answer: SchoolFormAnswerTable;
+}
+
+/** A form the principal sends to families; `questions` is JSON, fixed once sent. */
+export interface SchoolFormTable {
+  id: Generated<number>;
+  title: string;
+  description: Generated<string>;
+  /** 1: the whole school; 0: the classes of school_form_class. */
+  whole_school: number;
+  due_on: string;
+  questions: string;
+  status: string;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+  sent_at: string | null;
+  closed_at: string | null;
+  reminded_at: string | null;
+}
+
+/** A class a form goes to. */
+export interface SchoolFormClassTable {
+  form_id: number;
+  class_id: number;
+}
+
+/** A pupil's answer to a form, signed by one of their guardians; `answers` is JSON by question id. */
+export interface SchoolFormAnswerTable {
+  id: Generated<number>;
+  form_id: number;
+  student_id: number;
+  parent_id: number | null;
+  parent_name: string;
+  signed_name: string;
+  answers: string;
+  answered_at: string;
+  answered_from: string;
 }
 
 /** Where a class's pupils go when the year turns: the next class, or null when they leave. */

@@ -43,7 +43,10 @@ import * as rollover from './migrations/2026-12-07T0400-rollover.js';
 import * as calendarAnswers from './migrations/2026-12-07T0500-calendar-answers.js';
 // Report cards kept made (docs/decisions/0093-kept-report-cards.md)
 import * as reportCardAnswers from './migrations/2026-12-07T0600-report-card-answers.js';
+// Notices belong to a school year (docs/decisions/0095-past-sight.md)
 import * as noticeYears from './migrations/2026-12-07T0800-notice-years.js';
+// Forms and permission slips (docs/decisions/0099-forms-and-permission-slips.md)
+import * as schoolForms from './migrations/2026-12-08T0100-school-forms.js';
 
 /**
  * Migrations are imported, not read from a folder, so that the compiled server and the tests run
@@ -90,6 +93,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-07T0500-calendar-answers': calendarAnswers,
   '2026-12-07T0600-report-card-answers': reportCardAnswers,
   '2026-12-07T0800-notice-years': noticeYears,
+  '2026-12-08T0100-school-forms': schoolForms,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -57,6 +57,7 @@ import {
   schoolDaysFrom,
   startOfUtcDay,
 } from './school.js';
+import { writeDemoSchoolForms } from './school-forms.js';
 import { writeDemoSchoolYear } from './school-years.js';
 import { demoSettings } from './settings.js';
 
@@ -146,6 +147,8 @@ export async function seedDemoSchool(
     await writeDemoAlerts(trx);
     // The school calendar (docs/decisions/0086-the-school-calendar.md).
     await writeDemoCalendar(trx, demoSettings().timeZone, now);
+    // Forms and permission slips (docs/decisions/0099-forms-and-permission-slips.md).
+    await writeDemoSchoolForms(trx, demoSettings().timeZone, now);
     // Class 2's report cards of the first term, published (docs/decisions/0090-report-cards.md).
     await writeDemoReportCards(
       trx,

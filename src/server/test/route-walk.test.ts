@@ -371,6 +371,24 @@ const POLICY: Record<string, Rule> = {
     who: EVERY_SCHOOL_TYPE,
     url: '/api/report-cards/pupils/:id/terms/999999/card.pdf',
   },
+  // Forms and permission slips (docs/decisions/0099-forms-and-permission-slips.md): the principal
+  // writes, sends, reminds, closes and downloads; a class's teachers read; parents answer their own.
+  'GET /api/school-forms': { who: TEACHER_PRINCIPAL },
+  'POST /api/school-forms': { who: PRINCIPAL, body: {} },
+  'GET /api/school-forms/:id': { who: TEACHER_PRINCIPAL, url: '/api/school-forms/999999' },
+  'PUT /api/school-forms/:id': { who: PRINCIPAL, url: '/api/school-forms/999999', body: {} },
+  'DELETE /api/school-forms/:id': { who: PRINCIPAL, url: '/api/school-forms/999999' },
+  'POST /api/school-forms/:id/send': { who: PRINCIPAL, url: '/api/school-forms/999999/send' },
+  'POST /api/school-forms/:id/close': { who: PRINCIPAL, url: '/api/school-forms/999999/close' },
+  'POST /api/school-forms/:id/reminders': { who: PRINCIPAL, url: '/api/school-forms/999999/reminders' },
+  'GET /api/school-forms/:id/answers.csv': { who: PRINCIPAL, url: '/api/school-forms/999999/answers.csv' },
+  'GET /api/family/school-forms': { who: PARENT },
+  'GET /api/family/school-forms/:id': { who: PARENT, url: '/api/family/school-forms/999999' },
+  'PUT /api/family/school-forms/:id/children/:studentId': {
+    who: PARENT,
+    url: '/api/family/school-forms/999999/children/:id',
+    body: {},
+  },
   // Live events and alerts outside the app (docs/decisions/0081-push-and-live.md); the walk asks
   // without Accept: text/event-stream, so the stream answers 400 instead of never ending.
   'GET /api/events': { who: EVERY_SCHOOL_TYPE },

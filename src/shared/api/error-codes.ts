@@ -168,6 +168,16 @@ export const ROLLOVER_ERROR_CODES = {
   alreadyRolledOver: 'ALREADY_ROLLED_OVER',
 } as const;
 
+/** Forms and permission slips (docs/decisions/0099-forms-and-permission-slips.md). */
+export const SCHOOL_FORM_ERROR_CODES = {
+  /** 409: the form was sent already; only a draft is changed, sent or deleted. */
+  notDraft: 'FORM_NOT_DRAFT',
+  /** 409: a draft or closed form is not closed or reminded of. */
+  notSent: 'FORM_NOT_SENT',
+  /** 409: the due date has passed or the form is closed: answers are kept as they are. */
+  notOpen: 'FORM_NOT_OPEN',
+} as const;
+
 /** The register (docs/decisions/0088-closed-days.md). */
 export const ATTENDANCE_ERROR_CODES = {
   /** 409: the calendar closes the class that day; no register is taken. */
@@ -221,7 +231,8 @@ export type ErrorCode =
   | CodesOf<typeof SCHOOL_YEAR_ERROR_CODES>
   | CodesOf<typeof CALENDAR_ERROR_CODES>
   | CodesOf<typeof ROLLOVER_ERROR_CODES>
-  | CodesOf<typeof ATTENDANCE_ERROR_CODES>;
+  | CodesOf<typeof ATTENDANCE_ERROR_CODES>
+  | CodesOf<typeof SCHOOL_FORM_ERROR_CODES>;
 
 /** The codes as one sorted list without repeats (the enum of `ErrorBodySchema.code`). */
 export const ERROR_CODES = [
@@ -249,6 +260,7 @@ export const ERROR_CODES = [
       CALENDAR_ERROR_CODES,
       ROLLOVER_ERROR_CODES,
       ATTENDANCE_ERROR_CODES,
+      SCHOOL_FORM_ERROR_CODES,
     ].flatMap((codes): ErrorCode[] => Object.values(codes)),
   ),
 ].sort() as [ErrorCode, ...ErrorCode[]];

@@ -20,6 +20,8 @@ export const MAIL_KINDS = [
   'newsletter',
   'fee-reminder',
   'blog-comment',
+  'school-form',
+  'school-form-reminder',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -34,6 +36,8 @@ export const MAIL_KIND_LABELS: Readonly<Record<MailKind, string>> = {
   newsletter: 'Newsletter',
   'fee-reminder': 'Fee reminder',
   'blog-comment': 'Blog comment waiting',
+  'school-form': 'Form to answer',
+  'school-form-reminder': 'Form reminder',
 };
 
 /**

@@ -104,6 +104,9 @@ import rolloverFr from './rollover/fr.json' with { type: 'json' };
 import rulesAr from './rules/ar.json' with { type: 'json' };
 import rulesEn from './rules/en.json' with { type: 'json' };
 import rulesFr from './rules/fr.json' with { type: 'json' };
+import schoolFormsAr from './school-forms/ar.json' with { type: 'json' };
+import schoolFormsEn from './school-forms/en.json' with { type: 'json' };
+import schoolFormsFr from './school-forms/fr.json' with { type: 'json' };
 import schoolSetupAr from './school-setup/ar.json' with { type: 'json' };
 import schoolSetupEn from './school-setup/en.json' with { type: 'json' };
 import schoolSetupFr from './school-setup/fr.json' with { type: 'json' };
@@ -168,4 +171,6 @@ export const CATALOGS = {
   rollover: { en: rolloverEn, fr: rolloverFr, ar: rolloverAr },
   // Report cards (docs/decisions/0090-report-cards.md)
   'report-cards': { en: reportCardsEn, fr: reportCardsFr, ar: reportCardsAr },
+  // Forms and permission slips (docs/decisions/0099-forms-and-permission-slips.md)
+  'school-forms': { en: schoolFormsEn, fr: schoolFormsFr, ar: schoolFormsAr },
 } as const;

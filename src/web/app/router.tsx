@@ -92,6 +92,7 @@ const SCREEN_MODULES: { readonly [Path in ScreenPath]: () => Promise<RouteModule
   '/report-card-comments': () => import('./routes/school/report-card-comments.js'),
   '/report-cards-review': () => import('./routes/school/report-cards-review.js'),
   '/report-cards': () => import('./routes/school/report-cards.js'),
+  '/school-forms': () => import('./routes/school/school-forms.js'),
 };
 
 /** The router's pages, in the registry's order. */

@@ -3,6 +3,7 @@ import { BLOG_COMMENT_STATUSES } from '../../../shared/api/blog-comment-fields.j
 import { CALENDAR_AUDIENCES, CALENDAR_KINDS } from '../../../shared/api/calendar.js';
 import { CONVERSATION_SIDES, MESSAGE_TYPES } from '../../../shared/api/conversations.js';
 import { LOG_KINDS } from '../../../shared/api/day-log.js';
+import { SCHOOL_FORM_STATUSES } from '../../../shared/api/school-forms.js';
 import { ACCOUNT_STATUSES, ATTENDANCE_STATUSES, USER_TYPES } from '../../../shared/constants.js';
 import { LOCALES } from '../../../shared/i18n/locales.js';
 import { MAX_AMOUNT } from '../../../shared/rules/money.js';
@@ -154,6 +155,13 @@ const RULES: Record<string, Record<string, z.ZodTypeAny>> = {
   rollover_run: { summary: json('object') },
   // Report cards (docs/decisions/0090-report-cards.md)
   report_card: { version: nonNegative(), content: json('object') },
+  // Forms and permission slips (docs/decisions/0099-forms-and-permission-slips.md)
+  school_form: {
+    whole_school: flag,
+    status: oneOf(SCHOOL_FORM_STATUSES, 'draft, sent or closed'),
+    questions: json('array'),
+  },
+  school_form_answer: { answers: json('array') },
 };
 
 /** One column's schema: its type, then its rule, null where the column takes it. */

@@ -76,6 +76,7 @@ const EXPECTED: Record<Exclude<SchoolType, typeof USER_TYPE.parent>, [string, st
     ['Calendar', '/calendar'],
     ['New school year', '/rollover'],
     ['Review report cards', '/report-cards-review'],
+    ['Forms', '/school-forms'],
   ],
 };
 

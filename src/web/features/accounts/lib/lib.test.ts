@@ -84,6 +84,8 @@ describe('dashboard tiles', () => {
       // docs/decisions/0091-the-year-rollover.md
       { label: 'New school year', path: '/rollover' },
       { label: 'Review report cards', path: '/report-cards-review' },
+      // docs/decisions/0099-forms-and-permission-slips.md
+      { label: 'Forms', path: '/school-forms' },
     ]);
   });
 

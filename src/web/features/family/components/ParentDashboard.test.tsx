@@ -89,6 +89,8 @@ describe('a parent’s dashboard (docs/decisions/0021-families.md)', () => {
       ['Notifications', '/notification'],
       ['Fees', '/fees'],
       ['Calendar', '/calendar'],
+      // docs/decisions/0099-forms-and-permission-slips.md
+      ['Forms', '/school-forms'],
     ]);
     // The child's places are the navigation's, from one list (shared/app-navigation.ts).
     const navigation = schoolNavigationOf(USER_TYPE.parent, [ASHA]);
@@ -97,7 +99,7 @@ describe('a parent’s dashboard (docs/decisions/0021-families.md)', () => {
         ({ blurb: _blurb, blurbKey: _blurbKey, blurbValues: _blurbValues, ...place }) => place,
       ),
     );
-    expect(tileLinks(tiles).slice(0, -3)).toEqual(
+    expect(tileLinks(tiles).slice(0, -4)).toEqual(
       childPlacesOf(ASHA).map((place) => [place.label, place.href]),
     );
     expect(screen.getByText('Asha Verma', { selector: '.child-card__name' })).toBeInTheDocument();

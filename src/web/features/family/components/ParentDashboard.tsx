@@ -155,6 +155,14 @@ function childTiles(child: ChildRow, t: Translator['t']): ChildTile[] {
       icon: 'bi-balloon',
       to: linkTo('/calendar'),
     },
+    // docs/decisions/0099-forms-and-permission-slips.md: the school's forms to answer and sign.
+    {
+      id: 'school-forms',
+      label: t('school-forms.place.tile'),
+      blurb: t('school-forms.place.parentBlurb'),
+      icon: 'bi-clipboard-check',
+      to: linkTo('/school-forms'),
+    },
   ];
 }
 
