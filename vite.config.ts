@@ -24,7 +24,7 @@ const messageParserWithout = fileURLToPath(
 /**
  * intl-messageformat's own import of the message parser gets the parser-less build in the browser
  * (docs/decisions/0059-message-catalogs.md): the public pages' islands receive parsed messages, and the
- * app its plain messages as text and the others parsed (docs/decisions/0102-the-app-without-a-message-parser.md);
+ * app its plain messages as text and the others parsed (docs/decisions/0100-the-app-without-a-message-parser.md);
  * neither needs a parser.
  */
 const noParserInsideIntlMessageFormat = (): Plugin => ({

@@ -40,7 +40,7 @@ subscribeToSession(() => {
 });
 
 // The app's messages in the user's language, as the server wrote them into this page: plain text, and
-// the others already parsed, so this bundle has no message parser (docs/decisions/0102-the-app-without-a-message-parser.md).
+// the others already parsed, so this bundle has no message parser (docs/decisions/0100-the-app-without-a-message-parser.md).
 const pageMessages = readMessagesFromPage() ?? { locale: DEFAULT_LOCALE, messages: {} };
 const translator = createTranslator(pageMessages.locale, pageMessages.messages);
 // The school area's forms check in the browser with the shared schemas' English sentences: in another

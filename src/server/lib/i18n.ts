@@ -128,7 +128,7 @@ export function parsedMessagesFor(locale: AnyLocale, areas: readonly MessageArea
  * Every message of one language as the school area's page is handed them, in the school's own words:
  * plain text as it is, and each message with ICU syntax (arguments, plurals, tags, quotes) as its
  * syntax tree, so the app's bundle carries no message parser
- * (docs/decisions/0102-the-app-without-a-message-parser.md).
+ * (docs/decisions/0100-the-app-without-a-message-parser.md).
  */
 export function appMessagesFor(locale: AnyLocale): Messages {
   dropWhenWordsChanged();

@@ -81,7 +81,7 @@ export interface TranslatorOptions {
    * Turns ICU text that is not plain (isPlainMessage: that is taken as it is) into its syntax tree.
    * Without it, such text goes to intl-messageformat's own parser, which the browser's bundles leave out:
    * their messages come parsed where they need it (docs/decisions/0059-message-catalogs.md,
-   * docs/decisions/0102-the-app-without-a-message-parser.md).
+   * docs/decisions/0100-the-app-without-a-message-parser.md).
    */
   parse?: (message: string) => MessageFormatElement[];
 }
