@@ -80,6 +80,8 @@ export interface SchoolClassTable {
   name: string;
   /** Unique; the name's case-folded form (features/catalog/name-key.ts). */
   name_key: string;
+  /** 1 when the class takes admissions (docs/decisions/0100-seats-that-mean-something.md), else 0. */
+  takes_admissions: Generated<number>;
 }
 
 export interface SubjectTable {
@@ -824,6 +826,7 @@ export interface Database {
   // The year rollover (docs/decisions/0091-the-year-rollover.md)
   class_progression: ClassProgressionTable;
   rollover_run: RolloverRunTable;
+  class_capacity: ClassCapacityTable;
   // Report cards (docs/decisions/0090-report-cards.md)
   report_card_comment: ReportCardCommentTable;
   report_card_note: ReportCardNoteTable;
@@ -834,6 +837,13 @@ export interface Database {
 export interface ClassProgressionTable {
   class_id: number;
   next_class_id: number | null;
+}
+
+/** A class's seats in a school year (docs/decisions/0100-seats-that-mean-something.md). */
+export interface ClassCapacityTable {
+  class_id: number;
+  year_id: number;
+  seats: number;
 }
 
 /** A rollover that ran, from one school year to the next (each year once on either side). */

@@ -43,6 +43,8 @@ import * as rollover from './migrations/2026-12-07T0400-rollover.js';
 import * as calendarAnswers from './migrations/2026-12-07T0500-calendar-answers.js';
 // Report cards kept made (docs/decisions/0093-kept-report-cards.md)
 import * as reportCardAnswers from './migrations/2026-12-07T0600-report-card-answers.js';
+// Seats that mean something (docs/decisions/0100-seats-that-mean-something.md)
+import * as classSeats from './migrations/2026-12-08T0200-class-seats.js';
 
 /**
  * Migrations are imported, not read from a folder, so that the compiled server and the tests run
@@ -88,6 +90,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-07T0400-rollover': rollover,
   '2026-12-07T0500-calendar-answers': calendarAnswers,
   '2026-12-07T0600-report-card-answers': reportCardAnswers,
+  '2026-12-08T0200-class-seats': classSeats,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

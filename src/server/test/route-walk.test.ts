@@ -121,6 +121,9 @@ const POLICY: Record<string, Rule> = {
   'POST /api/admin/rollover': { who: PRINCIPAL, body: {} },
   'GET /api/admin/rollover/settings': { who: PRINCIPAL },
   'PUT /api/admin/rollover/settings': { who: PRINCIPAL, body: {} },
+  // Seats (docs/decisions/0100-seats-that-mean-something.md)
+  'GET /api/admin/admissions/classes': { who: PRINCIPAL },
+  'PUT /api/admin/admissions/classes': { who: PRINCIPAL, body: {} },
   'GET /api/pupils/:id/years': { who: EVERY_SCHOOL_TYPE },
   'POST /api/enrolments': { who: PRINCIPAL, body: {} },
   'DELETE /api/admin/assignments/:id': { who: PRINCIPAL, url: '/api/admin/assignments/999999' },
@@ -420,6 +423,8 @@ const PUBLIC = new Set([
   'GET /api/calendar/feeds/:secret',
   // The public site's calendar: the year's terms and public dates (docs/decisions/0088-closed-days.md)
   'GET /api/calendar/public',
+  // The classes' free seats the public site shows (docs/decisions/0100-seats-that-mean-something.md)
+  'GET /api/admissions/seats',
 ]);
 /** Swagger UI serves the API documentation and its assets under this prefix. */
 const PUBLIC_PREFIX = '/api/docs';

@@ -152,6 +152,9 @@ const RULES: Record<string, Record<string, z.ZodTypeAny>> = {
   },
   // The year rollover (docs/decisions/0091-the-year-rollover.md)
   rollover_run: { summary: json('object') },
+  // Seats (docs/decisions/0100-seats-that-mean-something.md)
+  school_class: { takes_admissions: flag },
+  class_capacity: { seats: nonNegative(10000) },
   // Report cards (docs/decisions/0090-report-cards.md)
   report_card: { version: nonNegative(), content: json('object') },
 };

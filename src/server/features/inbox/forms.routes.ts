@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { BOOKING_MESSAGES, BookingSchema, bookableClasses } from '../../../shared/api/booking.js';
+import { BOOKING_MESSAGES, BookingSchema, bookingChoices } from '../../../shared/api/booking.js';
 import { EnquirySchema } from '../../../shared/api/enquiry.js';
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import { invalid } from '../../lib/errors.js';
@@ -13,6 +13,7 @@ import {
   HONEYPOT_NOTE,
   honeypot,
 } from '../../lib/public-forms.js';
+import { admissionsYear, classSeats } from '../admissions/admissions.repository.js';
 import { listContentRecords } from '../content/content.repository.js';
 import { insertBooking, insertEnquiry } from './inbox.repository.js';
 
@@ -52,7 +53,8 @@ export async function formsRoutes(app: FastifyInstance): Promise<void> {
         tags: FORM_TAGS,
         summary: 'Book a seat (the home page’s Book A Seat form)',
         description:
-          '`className` is one of the names of the school’s class cards (`GET kidsclasses`), or Class 1, ' +
+          '`className` is the name of one of the school’s classes that take admissions (`GET admissions/seats`); ' +
+          'while none does, one of the names of the school’s class cards (`GET kidsclasses`), or Class 1, ' +
           `Class 2 or Class 3 when it has none. ${HONEYPOT_NOTE} ${FORM_LIMIT_NOTE}`,
         body: BookingSchema,
         response: { 201: FormReceiptAnswerSchema, ...errors },
@@ -60,7 +62,12 @@ export async function formsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const cards = await listContentRecords(app.db, 'kidsclasses');
-      if (!bookableClasses(cards.map((card) => card.title)).includes(request.body.className)) {
+      const seats = await classSeats(app.db, await admissionsYear(app.db));
+      const choices = bookingChoices(
+        seats,
+        cards.map((card) => card.title),
+      );
+      if (!choices.some((choice) => choice.name === request.body.className)) {
         throw invalid(BOOKING_MESSAGES.selectClass, [
           { field: 'className', message: BOOKING_MESSAGES.selectClass },
         ]);

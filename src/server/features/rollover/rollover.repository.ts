@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { DEFAULT_ARCHIVED_ACCESS_DAYS, ROLLOVER_LIMITS } from '../../../shared/api/rollover.js';
 import type { Db } from '../../db/connect.js';
+import { bumpDataVersion } from '../../lib/data-version.js';
 
 /**
  * The year rollover's rows (docs/decisions/0091-the-year-rollover.md): the class progression, the
@@ -71,6 +72,8 @@ export async function replaceProgressions(
       .insertInto('class_progression')
       .values(part.map((row) => ({ class_id: row.classId, next_class_id: row.nextClassId })))
       .execute();
+  // The next year's free seats count the pupils moving up (docs/decisions/0100-seats-that-mean-something.md).
+  await bumpDataVersion(trx, 'content');
 }
 
 /** The current enrolments: every pupil's current class, since when. */
@@ -189,6 +192,8 @@ export async function endEnrolments(trx: Db, studentIds: readonly number[], last
       .where('ended_on', 'is', null)
       .where('student_id', 'in', part)
       .execute();
+  // The free seats the public site shows count the pupils (docs/decisions/0100-seats-that-mean-something.md).
+  await bumpDataVersion(trx, 'content');
 }
 
 export async function startEnrolments(
@@ -208,6 +213,8 @@ export async function startEnrolments(
         })),
       )
       .execute();
+  // The free seats the public site shows count the pupils (docs/decisions/0100-seats-that-mean-something.md).
+  await bumpDataVersion(trx, 'content');
 }
 
 export async function archiveAccounts(trx: Db, userIds: readonly number[], at: string): Promise<void> {
