@@ -45,6 +45,8 @@ import * as calendarAnswers from './migrations/2026-12-07T0500-calendar-answers.
 import * as reportCardAnswers from './migrations/2026-12-07T0600-report-card-answers.js';
 // Seats that mean something (docs/decisions/0100-seats-that-mean-something.md)
 import * as classSeats from './migrations/2026-12-08T0200-class-seats.js';
+// The admissions pipeline (docs/decisions/0101-the-admissions-pipeline.md)
+import * as admissionCases from './migrations/2026-12-08T0300-admission-cases.js';
 
 /**
  * Migrations are imported, not read from a folder, so that the compiled server and the tests run
@@ -91,6 +93,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-07T0500-calendar-answers': calendarAnswers,
   '2026-12-07T0600-report-card-answers': reportCardAnswers,
   '2026-12-08T0200-class-seats': classSeats,
+  '2026-12-08T0300-admission-cases': admissionCases,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

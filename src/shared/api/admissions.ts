@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { LOCALES } from '../i18n/locales.js';
+import { ADMISSION_STAGES } from '../rules/admission-stages.js';
 import { MAX_SEATS } from '../rules/free-seats.js';
 import { chosenIdSchema, pathIdSchema } from './ids.js';
 
@@ -99,3 +101,168 @@ export const AdmissionSeatsSchema = z.object({
   ),
 });
 export type AdmissionSeats = z.infer<typeof AdmissionSeatsSchema>;
+
+// ---------------------------------------------------------------- the pipeline (decision 0101)
+
+export const PIPELINE_MESSAGES = {
+  enterChildName: 'Enter the child’s name',
+  enterFamilyName: 'Enter the family’s name',
+  enterEmail: 'Enter the family’s email',
+  chooseStage: 'Choose a stage',
+  visitDate: 'Choose the visit’s date',
+  visitTime: 'Enter the visit’s time as HH:MM',
+  offerDeadline: 'Choose the last day to reply to the offer',
+  closeReason: 'Say why the case is closed',
+  tooLong: (max: number) => `Keep it under ${max} characters`,
+  unknownEnquiry: 'That message does not exist.',
+  enquiryTaken: 'That message is already an admission case.',
+  deadlinePast: 'The reply deadline must be today or later.',
+  chooseAnswer: 'Accept or decline the offer',
+  enterToken: 'The link is not complete.',
+} as const;
+
+const P = PIPELINE_MESSAGES;
+
+const text = (max: number, missing?: string) => {
+  const base = z
+    .string({ error: missing ?? P.tooLong(max) })
+    .trim()
+    .max(max, P.tooLong(max));
+  return missing ? base.min(1, missing) : base;
+};
+const dateText = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine((value) => {
+      const date = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+    }, message);
+
+/** One case on the board. */
+export const AdmissionCaseSchema = z.object({
+  id: z.number().int(),
+  childName: z.string(),
+  classId: z.number().int().nullable(),
+  className: z.string().nullable(),
+  yearId: z.number().int().nullable(),
+  yearName: z.string().nullable(),
+  familyName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  language: z.string(),
+  message: z.string(),
+  stage: z.enum(ADMISSION_STAGES),
+  visitDate: z.string().nullable(),
+  visitTime: z.string().nullable(),
+  offerDeadline: z.string().nullable(),
+  waitingSince: z.string().nullable(),
+  /** The family's place on the waiting list of the class and year (1 first); null when not waiting. */
+  waitingPosition: z.number().int().nullable(),
+  closeReason: z.string().nullable(),
+  source: z.enum(['booking', 'enquiry', 'principal']),
+  createdAt: z.string(),
+  stageChangedAt: z.string(),
+});
+export type AdmissionCase = z.infer<typeof AdmissionCaseSchema>;
+
+export const AdmissionMoveSchema = z.object({
+  id: z.number().int(),
+  fromStage: z.enum(ADMISSION_STAGES).nullable(),
+  toStage: z.enum(ADMISSION_STAGES),
+  /** Who moved it: a staff member's name, or null for the family or the website. */
+  movedBy: z.string().nullable(),
+  movedAt: z.string(),
+  note: z.string(),
+  details: z.record(z.string(), z.string()),
+});
+export type AdmissionMove = z.infer<typeof AdmissionMoveSchema>;
+
+export const AdmissionCaseAnswerSchema = z.object({
+  data: AdmissionCaseSchema.extend({ history: z.array(AdmissionMoveSchema) }),
+});
+
+/** `GET admin/admissions/board?classId=&yearId=`. */
+export const BoardQuerySchema = z.object({
+  classId: pathIdSchema(M.chooseClass),
+  yearId: pathIdSchema(M.chooseYear),
+});
+
+export const AdmissionBoardAnswerSchema = z.object({
+  data: z.object({
+    classId: z.number().int(),
+    yearId: z.number().int(),
+    /** Cases per stage, every stage named. */
+    counts: z.record(z.enum(ADMISSION_STAGES), z.number().int()),
+    seats: ClassSeatsSchema,
+    /** By stage in pipeline order, then the waiting list by place, then the newest move first. */
+    cases: z.array(AdmissionCaseSchema),
+  }),
+});
+export type AdmissionBoard = z.infer<typeof AdmissionBoardAnswerSchema>['data'];
+
+/**
+ * `POST admin/admissions/cases`: a case the principal opens, from a contact message (`enquiryId`:
+ * the family's name, email and message come from it) or typed in.
+ */
+export const NewAdmissionCaseSchema = z.object({
+  enquiryId: chosenIdSchema(P.unknownEnquiry).optional(),
+  childName: text(100, P.enterChildName),
+  classId: chosenIdSchema(M.chooseClass),
+  yearId: chosenIdSchema(M.chooseYear),
+  familyName: text(100).optional(),
+  email: z.email(P.enterEmail).max(254, P.tooLong(254)).optional(),
+  phone: text(60).optional(),
+  language: z.enum(LOCALES).optional(),
+  message: text(5000).optional(),
+});
+export type NewAdmissionCase = z.infer<typeof NewAdmissionCaseSchema>;
+
+/** `POST admin/admissions/cases/{id}/moves`: the stage to go to and what it needs. */
+export const AdmissionMoveInputSchema = z
+  .object({
+    to: z.enum(ADMISSION_STAGES, { error: P.chooseStage }),
+    note: text(2000).optional(),
+    visitDate: dateText(P.visitDate).optional(),
+    visitTime: z
+      .string({ error: P.visitTime })
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, P.visitTime)
+      .optional(),
+    offerDeadline: dateText(P.offerDeadline).optional(),
+    closeReason: text(300).optional(),
+  })
+  .superRefine((value, ctx) => {
+    const need = (field: 'visitDate' | 'visitTime' | 'offerDeadline' | 'closeReason', message: string) => {
+      if (!value[field]) ctx.addIssue({ code: 'custom', path: [field], message });
+    };
+    if (value.to === 'visit') {
+      need('visitDate', P.visitDate);
+      need('visitTime', P.visitTime);
+    }
+    if (value.to === 'offered') need('offerDeadline', P.offerDeadline);
+    if (value.to === 'closed') need('closeReason', P.closeReason);
+  });
+export type AdmissionMoveInput = z.infer<typeof AdmissionMoveInputSchema>;
+
+/** `POST admissions/offer`: an offer as its reply link shows it (the token is the key). */
+export const OfferTokenSchema = z.object({
+  token: z.string({ error: P.enterToken }).min(20, P.enterToken).max(200),
+});
+
+export const OfferViewSchema = z.object({
+  data: z.object({
+    childName: z.string(),
+    className: z.string().nullable(),
+    yearName: z.string().nullable(),
+    deadline: z.string(),
+    /** open: it can be answered; expired: past its deadline; accepted / declined: answered; withdrawn. */
+    state: z.enum(['open', 'expired', 'accepted', 'declined', 'withdrawn']),
+    language: z.string(),
+  }),
+});
+export type OfferView = z.infer<typeof OfferViewSchema>['data'];
+
+/** `POST admissions/offer/reply`. */
+export const OfferReplySchema = OfferTokenSchema.extend({
+  answer: z.enum(['accept', 'decline'], { error: P.chooseAnswer }),
+});

@@ -20,6 +20,9 @@ export const MAIL_KINDS = [
   'newsletter',
   'fee-reminder',
   'blog-comment',
+  'admission-visit',
+  'admission-offer',
+  'admission-waiting',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -34,6 +37,9 @@ export const MAIL_KIND_LABELS: Readonly<Record<MailKind, string>> = {
   newsletter: 'Newsletter',
   'fee-reminder': 'Fee reminder',
   'blog-comment': 'Blog comment waiting',
+  'admission-visit': 'Admission: visit booked',
+  'admission-offer': 'Admission: offer of a seat',
+  'admission-waiting': 'Admission: waiting list',
 };
 
 /**

@@ -2,6 +2,7 @@ import type { ClassSeats } from '../../../shared/api/admissions.js';
 import { admissionsYearOf, freeSeats } from '../../../shared/rules/free-seats.js';
 import type { Db } from '../../db/connect.js';
 import { bumpDataVersion } from '../../lib/data-version.js';
+import { acceptedOffersByClass } from './cases.repository.js';
 
 /**
  * Seats (docs/decisions/0100-seats-that-mean-something.md): each class's capacity in a school year,
@@ -102,11 +103,6 @@ async function enrolledCounts(
   return countsOf(rows);
 }
 
-/** Offers of each class accepted for `yearId` and not enrolled yet (decision 0101's admission cases). */
-async function acceptedOfferCounts(_db: Db, _yearId: number): Promise<Map<number, number>> {
-  return new Map();
-}
-
 /** Every class with its seats in `year` (or, without a year, its name and flag only), by name. */
 export async function classSeats(db: Db, year: YearRow | undefined): Promise<ClassSeats[]> {
   const classes = await db
@@ -129,7 +125,7 @@ export async function classSeats(db: Db, year: YearRow | undefined): Promise<Cla
   const [capacities, enrolled, accepted] = await Promise.all([
     db.selectFrom('class_capacity').select(['class_id', 'seats']).where('year_id', '=', year.id).execute(),
     enrolledCounts(db, year, current),
-    acceptedOfferCounts(db, year.id),
+    acceptedOffersByClass(db, year.id),
   ]);
   const capacityOf = new Map(capacities.map((row) => [row.class_id, Number(row.seats)]));
   return classes.map((row) => {

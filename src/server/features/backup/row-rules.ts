@@ -5,6 +5,7 @@ import { CONVERSATION_SIDES, MESSAGE_TYPES } from '../../../shared/api/conversat
 import { LOG_KINDS } from '../../../shared/api/day-log.js';
 import { ACCOUNT_STATUSES, ATTENDANCE_STATUSES, USER_TYPES } from '../../../shared/constants.js';
 import { LOCALES } from '../../../shared/i18n/locales.js';
+import { ADMISSION_STAGES } from '../../../shared/rules/admission-stages.js';
 import { MAX_AMOUNT } from '../../../shared/rules/money.js';
 
 /**
@@ -155,6 +156,12 @@ const RULES: Record<string, Record<string, z.ZodTypeAny>> = {
   // Seats (docs/decisions/0100-seats-that-mean-something.md)
   school_class: { takes_admissions: flag },
   class_capacity: { seats: nonNegative(10000) },
+  // The admissions pipeline (docs/decisions/0101-the-admissions-pipeline.md)
+  admission_case: {
+    stage: oneOf(ADMISSION_STAGES, 'an admission stage'),
+    language: oneOf(LOCALES, 'a language'),
+  },
+  admission_move: { details: json('object') },
   // Report cards (docs/decisions/0090-report-cards.md)
   report_card: { version: nonNegative(), content: json('object') },
 };

@@ -4,6 +4,7 @@ import { BOOKING_MESSAGES, BookingSchema, bookingChoices } from '../../../shared
 import { EnquirySchema } from '../../../shared/api/enquiry.js';
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import { invalid } from '../../lib/errors.js';
+import { requestLocale } from '../../lib/i18n.js';
 import {
   FORM_LIMIT_NOTE,
   FORM_RECEIVED,
@@ -14,6 +15,7 @@ import {
   honeypot,
 } from '../../lib/public-forms.js';
 import { admissionsYear, classSeats } from '../admissions/admissions.repository.js';
+import { caseFromBooking } from '../admissions/cases.repository.js';
 import { listContentRecords } from '../content/content.repository.js';
 import { insertBooking, insertEnquiry } from './inbox.repository.js';
 
@@ -62,7 +64,8 @@ export async function formsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const cards = await listContentRecords(app.db, 'kidsclasses');
-      const seats = await classSeats(app.db, await admissionsYear(app.db));
+      const year = await admissionsYear(app.db);
+      const seats = await classSeats(app.db, year);
       const choices = bookingChoices(
         seats,
         cards.map((card) => card.title),
@@ -72,7 +75,13 @@ export async function formsRoutes(app: FastifyInstance): Promise<void> {
           { field: 'className', message: BOOKING_MESSAGES.selectClass },
         ]);
       }
-      await insertBooking(app.db, request.body);
+      // Every booking becomes an admission case (docs/decisions/0101-the-admissions-pipeline.md),
+      // in the family's language: the request's, the page's they booked from.
+      const language = await requestLocale(request);
+      await app.db.transaction().execute(async (trx) => {
+        const bookingId = await insertBooking(trx, request.body);
+        await caseFromBooking(trx, request.body, bookingId, language, year?.id ?? null);
+      });
       return reply.code(201).send(FORM_RECEIVED);
     },
   );
