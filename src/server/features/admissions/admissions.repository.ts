@@ -62,6 +62,7 @@ async function enrolledCounts(
   db: Db,
   year: YearRow,
   current: YearRow | undefined,
+  classId?: number,
 ): Promise<Map<number, number>> {
   if (current && year.firstDay > current.lastDay) {
     const movingIn = await db
@@ -71,6 +72,9 @@ async function enrolledCounts(
       .where('enrolment.ended_on', 'is', null)
       .where('enrolment.started_on', '<=', current.lastDay)
       .where('class_progression.next_class_id', 'is not', null)
+      .$if(classId !== undefined, (query) =>
+        query.where('class_progression.next_class_id', '=', classId ?? 0),
+      )
       .groupBy('class_progression.next_class_id')
       .execute();
     const starting = await db
@@ -79,6 +83,7 @@ async function enrolledCounts(
       .where('ended_on', 'is', null)
       .where('started_on', '>', current.lastDay)
       .where('started_on', '<=', year.lastDay)
+      .$if(classId !== undefined, (query) => query.where('class_id', '=', classId ?? 0))
       .groupBy('class_id')
       .execute();
     return countsOf([...movingIn, ...starting]);
@@ -89,6 +94,7 @@ async function enrolledCounts(
       .select(['class_id', (eb) => eb.fn.countAll<number>().as('pupils')])
       .where('ended_on', 'is', null)
       .where('started_on', '<=', year.lastDay)
+      .$if(classId !== undefined, (query) => query.where('class_id', '=', classId ?? 0))
       .groupBy('class_id')
       .execute();
     return countsOf(rows);
@@ -98,16 +104,21 @@ async function enrolledCounts(
     .select(['class_id', (eb) => eb.fn.count<number>('student_id').distinct().as('pupils')])
     .where('started_on', '<=', year.lastDay)
     .where((eb) => eb.or([eb('ended_on', 'is', null), eb('ended_on', '>=', year.firstDay)]))
+    .$if(classId !== undefined, (query) => query.where('class_id', '=', classId ?? 0))
     .groupBy('class_id')
     .execute();
   return countsOf(rows);
 }
 
-/** Every class with its seats in `year` (or, without a year, its name and flag only), by name. */
-export async function classSeats(db: Db, year: YearRow | undefined): Promise<ClassSeats[]> {
+/**
+ * Every class with its seats in `year` (or, without a year, its name and flag only), by name;
+ * with `classId`, that class only (the board's).
+ */
+export async function classSeats(db: Db, year: YearRow | undefined, classId?: number): Promise<ClassSeats[]> {
   const classes = await db
     .selectFrom('school_class')
     .select(['id', 'name', 'takes_admissions'])
+    .$if(classId !== undefined, (query) => query.where('id', '=', classId ?? 0))
     .orderBy('name_key')
     .orderBy('id')
     .execute();
@@ -123,8 +134,13 @@ export async function classSeats(db: Db, year: YearRow | undefined): Promise<Cla
     }));
   const current = (await years(db)).find((row) => row.current);
   const [capacities, enrolled, accepted] = await Promise.all([
-    db.selectFrom('class_capacity').select(['class_id', 'seats']).where('year_id', '=', year.id).execute(),
-    enrolledCounts(db, year, current),
+    db
+      .selectFrom('class_capacity')
+      .select(['class_id', 'seats'])
+      .where('year_id', '=', year.id)
+      .$if(classId !== undefined, (query) => query.where('class_id', '=', classId ?? 0))
+      .execute(),
+    enrolledCounts(db, year, current, classId),
     acceptedOffersByClass(db, year.id),
   ]);
   const capacityOf = new Map(capacities.map((row) => [row.class_id, Number(row.seats)]));

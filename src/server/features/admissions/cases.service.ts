@@ -115,7 +115,7 @@ export async function caseWithHistory(db: Db, id: number) {
 export async function board(db: Db, classId: number, yearId: number): Promise<AdmissionBoard> {
   const year = await findSeatsYear(db, yearId);
   if (!year) throw notFound('That school year');
-  const seats = (await classSeats(db, year)).find((row) => row.classId === classId);
+  const [seats] = await classSeats(db, year, classId);
   if (!seats) throw notFound('That class');
   const cases = await boardCases(db, classId, yearId);
   const order = (stage: AdmissionStage) => ADMISSION_STAGES.indexOf(stage);
