@@ -17,6 +17,8 @@
  * cold render of the home page. BENCH_ONLY=year measures only the calls of the school year
  * (bench/school-year.ts): a family's calendar feed and a parent's calendar. BENCH_ONLY=report-cards
  * measures only a class's report cards and a pupil's published card (bench/report-cards.ts).
+ * BENCH_ONLY=admissions measures only the admissions board of a class and year and the free seats
+ * of every class, with a year of 600 admission cases (bench/admissions.ts).
  * BENCH_ONLY=rollover times only the year rollover of the large school (bench/rollover.ts), last on
  * each engine since it changes the school.
  */
@@ -41,6 +43,7 @@ import { migrateToLatest } from '../src/server/db/migrate.js';
 import { backupToFile } from '../src/server/features/backup/backup.js';
 import { runRollover } from '../src/server/features/rollover/rollover.service.js';
 import { nowIso } from '../src/server/lib/time.js';
+import { ADMISSION_CASES, seedAdmissions } from './admissions.js';
 import { seedLargeCare } from './care.js';
 import { seedChildDays } from './child-day.js';
 import { runContentBench } from './content.js';
@@ -55,7 +58,17 @@ import { runUploadBench } from './uploads.js';
 const autocannonCli = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ONLY = process.env.BENCH_ONLY;
-const SECTIONS = ['queries', 'uploads', 'fees', 'child-day', 'content', 'year', 'report-cards', 'rollover'];
+const SECTIONS = [
+  'queries',
+  'uploads',
+  'fees',
+  'child-day',
+  'content',
+  'year',
+  'report-cards',
+  'admissions',
+  'rollover',
+];
 if (ONLY !== undefined && !SECTIONS.includes(ONLY)) {
   throw new Error(`BENCH_ONLY must be one of ${SECTIONS.join(', ')}, not ${ONLY}`);
 }
@@ -221,6 +234,20 @@ async function runEngine(database: DatabaseConfig, dataDir: string): Promise<voi
 
   const logDay = registerDays[0];
   const { termId } = await seedReportCards(db, student.class_id);
+  const admissions = await seedAdmissions(db);
+
+  // Admissions (docs/decisions/0101-seats-that-mean-something.md, 0102-the-admissions-pipeline.md):
+  // the board of the class with most of the 600 cases, and the free seats of every class.
+  const admissionCalls: Call[] = [
+    {
+      name: `admin/admissions/board (${ADMISSION_CASES} cases)`,
+      path: `/api/admin/admissions/board?classId=${admissions.classId}&yearId=${admissions.yearId}`,
+      as: 'principal',
+      list: true,
+    },
+    { name: 'admin/admissions/classes', path: '/api/admin/admissions/classes', as: 'principal', list: true },
+    { name: 'admissions/seats', path: '/api/admissions/seats', as: 'visitor', list: true },
+  ];
 
   // Report cards (docs/decisions/0090-report-cards.md): a class's cards for a term as a teacher
   // writes their comments, and a pupil's published card.
@@ -360,7 +387,7 @@ async function runEngine(database: DatabaseConfig, dataDir: string): Promise<voi
       list: true,
     },
   ];
-  everyCall.push(...yearCalls);
+  everyCall.push(...yearCalls, ...admissionCalls);
   const calls =
     ONLY === 'fees'
       ? feeCalls
@@ -370,9 +397,11 @@ async function runEngine(database: DatabaseConfig, dataDir: string): Promise<voi
           ? yearCalls
           : ONLY === 'report-cards'
             ? reportCardCalls
-            : ONLY === 'rollover'
-              ? []
-              : everyCall;
+            : ONLY === 'admissions'
+              ? admissionCalls
+              : ONLY === 'rollover'
+                ? []
+                : everyCall;
 
   // The same bytes from a bare Node server: what the machine can do without our code.
   const bodies = new Map<string, Buffer>();

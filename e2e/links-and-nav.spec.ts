@@ -52,10 +52,22 @@ test('Join Now on a class card leads to Book A Seat with that class chosen, and 
   await expect(select).toHaveValue(name);
   await expect(select).toBeFocused();
   await expect(form).toBeInViewport();
-  // The list is the school's classes, not the original placeholders.
+  // The list is the school's classes that take admissions with their seats
+  // (docs/decisions/0101-seats-that-mean-something.md), not the original placeholders.
+  const seats = (await (await request.get('/api/admissions/seats')).json()) as {
+    classes: { className: string; takesAdmissions: boolean; free: number | null }[];
+  };
   await expect(select.getByRole('option')).toHaveText([
     'Choose a class',
-    ...classes.map((c) => c.heading as string),
+    ...seats.classes
+      .filter((row) => row.takesAdmissions)
+      .map((row) =>
+        row.free === null
+          ? row.className
+          : row.free === 0
+            ? `${row.className} — waiting list`
+            : `${row.className} — ${row.free} ${row.free === 1 ? 'seat' : 'seats'} left`,
+      ),
   ]);
 
   await form.getByLabel('Your Name').fill('Nia Parent');

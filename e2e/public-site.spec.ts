@@ -70,20 +70,32 @@ async function expectClasses(page: Page, request: APIRequestContext): Promise<vo
   const block = section(page, heading.heading2 as string);
   await expect(block.getByText(heading.heading1 as string, { exact: true })).toBeVisible();
   const classes = await content(request, 'kidsclasses');
+  // The free seats of the class a card names (docs/decisions/0101-seats-that-mean-something.md).
+  const seats = (await (await request.get('/api/admissions/seats')).json()) as {
+    classes: { classId: number; free: number | null }[];
+  };
+  const freeOf = (classId: unknown) => seats.classes.find((row) => String(row.classId) === classId)?.free;
   await expect(block.getByRole('article')).toHaveCount(classes.length);
   for (const kidsClass of classes) {
     const card = block.getByRole('article').filter({
       has: page.getByRole('heading', { level: 3, name: kidsClass.heading as string, exact: true }),
     });
     await expect(card.getByText(kidsClass.discription as string)).toBeVisible();
-    for (const [label, field] of [
-      ['Age of Kids', 'age_of_kids'],
-      ['Total Seats', 'total_seat'],
-      ['Class Time', 'class_time'],
-      ['Tuition Fee', 'tution_fee'],
+    const free = freeOf(kidsClass.class_id);
+    const seatsText =
+      free === undefined || free === null
+        ? (kidsClass.total_seat as string)
+        : free === 0
+          ? 'Waiting list'
+          : `${free} ${free === 1 ? 'seat' : 'seats'} left`;
+    for (const [label, text] of [
+      ['Age of Kids', kidsClass.age_of_kids as string],
+      [free === undefined || free === null ? 'Total Seats' : 'Free seats', seatsText],
+      ['Class Time', kidsClass.class_time as string],
+      ['Tuition Fee', kidsClass.tution_fee as string],
     ] as const) {
       const row = card.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label }) });
-      await expect(row.getByRole('cell')).toHaveText(kidsClass[field] as string);
+      await expect(row.getByRole('cell')).toHaveText(text);
     }
     await expect(card.getByRole('link', { name: /^Join Now/ })).toHaveAttribute(
       'href',

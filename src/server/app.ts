@@ -31,6 +31,7 @@ import {
 import { isAppPath } from '../shared/routes.js';
 import type { Config } from './config.js';
 import type { Db } from './db/connect.js';
+import { admissionsRoutes } from './features/admissions/admissions.routes.js';
 import { alertsRoutes } from './features/alerts/alerts.routes.js';
 import { appManifestRoutes } from './features/alerts/app-manifest.routes.js';
 import { attendanceRoutes } from './features/attendance/attendance.routes.js';
@@ -355,6 +356,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(catalogRoutes);
       await api.register(schoolYearsRoutes);
       await api.register(rolloverRoutes);
+      // Seats and admissions (docs/decisions/0101-seats-that-mean-something.md).
+      await api.register(admissionsRoutes);
       await api.register(timetableRoutes);
       await api.register(examsRoutes);
       await api.register(marksRoutes);

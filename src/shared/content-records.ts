@@ -10,7 +10,11 @@ import type { GALLERY_CATEGORIES } from './constants.js';
  * the two only through `toWireRecord` / `fromWireRecord` below.
  */
 
-type FieldKind = 'line' | 'text' | 'icon' | 'checklist';
+/**
+ * `class`: the id of the school class a record describes, as decimal digits ('' for none): a kids
+ * class card names its class, and shows that class's free seats (docs/decisions/0101-seats-that-mean-something.md).
+ */
+type FieldKind = 'line' | 'text' | 'icon' | 'checklist' | 'class';
 
 interface FieldDefinition<Wire extends string = string> {
   wire: Wire;
@@ -70,6 +74,7 @@ export const CONTENT_COLLECTIONS = {
       totalSeats: line('total_seat', 'Total Seats', 60),
       classTime: line('class_time', 'Class Time', 60),
       tuitionFee: line('tution_fee', 'Tuition Fee', 60),
+      classId: { wire: 'class_id', label: 'School class', kind: 'class', max: 12 },
     },
   },
   comments: {
@@ -195,10 +200,10 @@ export function fieldEntries(collection: ContentCollection): [string, FieldDefin
 
 /**
  * The fields a record has in each of the school's languages (docs/decisions/0064-content-in-the-schools-languages.md):
- * every text; an icon is a name, not words, and stays shared like the pictures and the order.
+ * every text; an icon is a name and a class an id, not words, and stay shared like the pictures and the order.
  */
 export function translatableFieldEntries(collection: ContentCollection): [string, FieldDefinition][] {
-  return fieldEntries(collection).filter(([, field]) => field.kind !== 'icon');
+  return fieldEntries(collection).filter(([, field]) => field.kind !== 'icon' && field.kind !== 'class');
 }
 
 /** A record's translatable fields in one language under their internal names ('' or absent: not translated). */

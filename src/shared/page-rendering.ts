@@ -71,6 +71,8 @@ export interface RenderPageInput {
   readBlogComments: (postId: number | null) => Promise<unknown>;
   /** The public calendar, as `GET /api/calendar/public` answers it (docs/decisions/0088-closed-days.md). */
   readPublicCalendar: () => Promise<unknown>;
+  /** The free seats of the admissions year, as `GET /api/admissions/seats` answers them (docs/decisions/0101-seats-that-mean-something.md). */
+  readAdmissionSeats: () => Promise<unknown>;
   /** The page's language and its messages (docs/decisions/0059-message-catalogs.md). */
   translator: Translator;
   /**

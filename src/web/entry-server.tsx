@@ -3,6 +3,7 @@ import { type ComponentType, StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { z } from 'zod';
+import { AdmissionSeatsSchema } from '../shared/api/admissions.js';
 import { PublishedBlogCommentsSchema } from '../shared/api/blog-comments.js';
 import { type ContentCollection, type ContentRecord, wireRecordSchema } from '../shared/api/content.js';
 import { PublicCalendarSchema } from '../shared/api/public-calendar.js';
@@ -14,6 +15,7 @@ import {
 } from '../shared/page-rendering.js';
 import { AppProvider } from './app/providers.js';
 import { createRoutes } from './app/router.js';
+import { readAdmissionSeatsWith } from './features/public-site/api/admission-seats.js';
 import { readBlogCommentsWith } from './features/public-site/api/blog-comments.js';
 import { readPublicCalendarWith } from './features/public-site/api/public-calendar.js';
 import { IslandCollector, IslandCollectorContext, islandSlot } from './islands/island.js';
@@ -41,6 +43,7 @@ export const renderer: PageRenderer = {
       PublishedBlogCommentsSchema.shape.data.parse(await input.readBlogComments(postId)),
     );
     readPublicCalendarWith(async () => PublicCalendarSchema.parse(await input.readPublicCalendar()));
+    readAdmissionSeatsWith(async () => AdmissionSeatsSchema.parse(await input.readAdmissionSeats()));
     const queryClient = new QueryClient({
       // One try: a failing section renders its error state, as it would in the browser.
       defaultOptions: { queries: { retry: false, staleTime: STALE_TIME_MS } },

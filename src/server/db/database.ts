@@ -80,6 +80,8 @@ export interface SchoolClassTable {
   name: string;
   /** Unique; the name's case-folded form (features/catalog/name-key.ts). */
   name_key: string;
+  /** 1 when the class takes admissions (docs/decisions/0101-seats-that-mean-something.md), else 0. */
+  takes_admissions: Generated<number>;
 }
 
 export interface SubjectTable {
@@ -831,6 +833,10 @@ export interface Database {
   // The year rollover (docs/decisions/0091-the-year-rollover.md)
   class_progression: ClassProgressionTable;
   rollover_run: RolloverRunTable;
+  class_capacity: ClassCapacityTable;
+  admission_case: AdmissionCaseTable;
+  admission_move: AdmissionMoveTable;
+  admission_offer: AdmissionOfferTable;
   // Report cards (docs/decisions/0090-report-cards.md)
   report_card_comment: ReportCardCommentTable;
   report_card_note: ReportCardNoteTable;
@@ -882,6 +888,68 @@ export interface SchoolFormAnswerTable {
 export interface ClassProgressionTable {
   class_id: number;
   next_class_id: number | null;
+}
+
+/** A class's seats in a school year (docs/decisions/0101-seats-that-mean-something.md). */
+export interface ClassCapacityTable {
+  class_id: number;
+  year_id: number;
+  seats: number;
+}
+
+/** A family's way to a seat, one child and class and year (docs/decisions/0102-the-admissions-pipeline.md). */
+export interface AdmissionCaseTable {
+  id: Generated<number>;
+  child_name: string;
+  class_id: number | null;
+  year_id: number | null;
+  family_name: string;
+  email: string;
+  phone: Generated<string>;
+  /** The family's language (a Locale): of the page they booked from. */
+  language: string;
+  message: Generated<string>;
+  /** shared/rules/admission-stages.ts ADMISSION_STAGES. */
+  stage: string;
+  visit_date: string | null;
+  visit_time: string | null;
+  offer_deadline: string | null;
+  waiting_since: string | null;
+  close_reason: string | null;
+  source: string;
+  booking_id: number | null;
+  enquiry_id: number | null;
+  student_id: number | null;
+  created_by: number | null;
+  created_at: string;
+  stage_changed_by: number | null;
+  stage_changed_at: string;
+  updated_at: string;
+}
+
+/** One move of an admission case (its first row: the case was made, from null). */
+export interface AdmissionMoveTable {
+  id: Generated<number>;
+  case_id: number;
+  from_stage: string | null;
+  to_stage: string;
+  moved_by: number | null;
+  moved_at: string;
+  note: Generated<string>;
+  /** JSON object: the move's details. */
+  details: Generated<string>;
+}
+
+/** An offer of a seat with its reply link (the token's hash). */
+export interface AdmissionOfferTable {
+  id: Generated<number>;
+  case_id: number;
+  token_hash: string;
+  deadline: string;
+  created_at: string;
+  answer: string | null;
+  answered_at: string | null;
+  withdrawn_at: string | null;
 }
 
 /** A rollover that ran, from one school year to the next (each year once on either side). */

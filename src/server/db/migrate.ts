@@ -47,6 +47,10 @@ import * as reportCardAnswers from './migrations/2026-12-07T0600-report-card-ans
 import * as noticeYears from './migrations/2026-12-07T0800-notice-years.js';
 // Forms and permission slips (docs/decisions/0099-forms-and-permission-slips.md)
 import * as schoolForms from './migrations/2026-12-08T0100-school-forms.js';
+// Seats that mean something (docs/decisions/0101-seats-that-mean-something.md)
+import * as classSeats from './migrations/2026-12-08T0200-class-seats.js';
+// The admissions pipeline (docs/decisions/0102-the-admissions-pipeline.md)
+import * as admissionCases from './migrations/2026-12-08T0300-admission-cases.js';
 
 /**
  * Migrations are imported, not read from a folder, so that the compiled server and the tests run
@@ -94,6 +98,8 @@ const migrations: Record<string, Migration> = {
   '2026-12-07T0600-report-card-answers': reportCardAnswers,
   '2026-12-07T0800-notice-years': noticeYears,
   '2026-12-08T0100-school-forms': schoolForms,
+  '2026-12-08T0200-class-seats': classSeats,
+  '2026-12-08T0300-admission-cases': admissionCases,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,6 +1,6 @@
 import type { ContentCollection, TranslatedFields } from '../../shared/content-records.js';
 import type { Locale } from '../../shared/i18n/locales.js';
-import { PRINCIPAL, SCHOOL_NAME } from './people.js';
+import { DEMO_SEATS, PRINCIPAL, SCHOOL_NAME } from './people.js';
 
 /**
  * The demo school's public content in its other languages (docs/decisions/0064-content-in-the-schools-languages.md),
@@ -34,30 +34,39 @@ const FRENCH: DemoTranslations = {
   class: [{ label: 'Nos ateliers', title: 'Des classes pour vos enfants' }],
   kidsclasses: [
     {
-      title: 'Dessin et peinture',
+      title: 'Petite section',
       description:
-        'Nos petits artistes découvrent les couleurs, les formes et les matières avec des craies, de la peinture au doigt et de la pâte à modeler. Chaque trimestre se termine par une petite exposition pour les familles.',
-      ageOfKids: '3 à 6 ans',
-      totalSeats: '40 places',
-      classTime: '8 h - 10 h',
+        'Nos plus jeunes découvrent les couleurs, les formes et les matières avec des craies, de la peinture au doigt et de la pâte à modeler, et apprennent à jouer ensemble. Chaque trimestre se termine par une petite exposition pour les familles.',
+      ageOfKids: '3 à 4 ans',
+      totalSeats: `${DEMO_SEATS.Nursery} places`,
+      classTime: '8 h - 12 h',
       tuitionFee: '290 $ / mois',
     },
     {
-      title: 'Langage et contes',
+      title: 'Grande section',
       description:
         'Histoires, chansons et comptines enrichissent le vocabulaire et donnent le goût des livres. Chaque vendredi, les enfants emportent un livre de la bibliothèque pour le partager en famille.',
-      ageOfKids: '4 à 7 ans',
-      totalSeats: '30 places',
-      classTime: '10 h - 12 h',
+      ageOfKids: '4 à 5 ans',
+      totalSeats: `${DEMO_SEATS.KG} places`,
+      classTime: '8 h - 13 h',
       tuitionFee: '250 $ / mois',
     },
     {
-      title: 'Sciences et nature',
+      title: 'CP',
       description:
-        'Des découvertes concrètes dans notre jardin : semer des graines, observer les papillons et poser plein de « pourquoi ? » une loupe à la main.',
-      ageOfKids: '5 à 8 ans',
-      totalSeats: '25 places',
-      classTime: '13 h - 15 h',
+        'Des découvertes concrètes dans notre jardin : semer des graines, observer les papillons et poser plein de « pourquoi ? » une loupe à la main, à côté des premières lectures et des nombres.',
+      ageOfKids: '5 à 6 ans',
+      totalSeats: `${DEMO_SEATS['Class 1']} places`,
+      classTime: '8 h - 14 h',
+      tuitionFee: '270 $ / mois',
+    },
+    {
+      title: 'CE1',
+      description:
+        'Lecture, écriture et calcul chaque matin, et chaque après-midi dehors : le sport, le jardin et les projets que la classe choisit ensemble.',
+      ageOfKids: '6 à 7 ans',
+      totalSeats: `${DEMO_SEATS['Class 2']} places`,
+      classTime: '8 h - 15 h',
       tuitionFee: '270 $ / mois',
     },
   ],
@@ -209,30 +218,39 @@ const ARABIC: DemoTranslations = {
   class: [{ label: 'فصولنا المحبوبة', title: 'فصول لأطفالك' }],
   kidsclasses: [
     {
-      title: 'الرسم والتلوين',
+      title: 'الحضانة',
       description:
-        'يكتشف فنانونا الصغار الألوان والأشكال والملامس بأقلام الشمع والرسم بالأصابع والصلصال. وينتهي كل فصل دراسي بمعرض صغير للعائلات.',
-      ageOfKids: 'من 3 إلى 6 سنوات',
-      totalSeats: '40 مقعدًا',
-      classTime: '8 - 10 صباحًا',
+        'يكتشف أصغر أطفالنا الألوان والأشكال والملامس بأقلام الشمع والرسم بالأصابع والصلصال، ويتعلّمون اللعب معًا. وينتهي كل فصل دراسي بمعرض صغير للعائلات.',
+      ageOfKids: 'من 3 إلى 4 سنوات',
+      totalSeats: `${DEMO_SEATS.Nursery} مقعدًا`,
+      classTime: '8 صباحًا - 12 ظهرًا',
       tuitionFee: '290 دولارًا / شهريًا',
     },
     {
-      title: 'اللغة ورواية القصص',
+      title: 'الروضة',
       description:
         'القصص والأغاني والأناشيد تُثري المفردات وتزرع حب الكتب. ويأخذ الأطفال كل يوم جمعة كتابًا من المكتبة إلى البيت ليقرؤوه مع عائلاتهم.',
-      ageOfKids: 'من 4 إلى 7 سنوات',
-      totalSeats: '30 مقعدًا',
-      classTime: '10 - 12 صباحًا',
+      ageOfKids: 'من 4 إلى 5 سنوات',
+      totalSeats: `${DEMO_SEATS.KG} مقعدًا`,
+      classTime: '8 صباحًا - 1 ظهرًا',
       tuitionFee: '250 دولارًا / شهريًا',
     },
     {
-      title: 'العلوم والطبيعة',
+      title: 'الصف الأول',
       description:
-        'اكتشاف بالتجربة في حديقة المدرسة: نزرع البذور ونراقب الفراشات ونطرح الكثير من أسئلة «لماذا؟» والعدسة المكبّرة في أيدينا.',
-      ageOfKids: 'من 5 إلى 8 سنوات',
-      totalSeats: '25 مقعدًا',
-      classTime: '1 - 3 مساءً',
+        'اكتشاف بالتجربة في حديقة المدرسة: نزرع البذور ونراقب الفراشات ونطرح الكثير من أسئلة «لماذا؟» والعدسة المكبّرة في أيدينا، إلى جانب القراءة الأولى والأعداد.',
+      ageOfKids: 'من 5 إلى 6 سنوات',
+      totalSeats: `${DEMO_SEATS['Class 1']} مقعدًا`,
+      classTime: '8 صباحًا - 2 ظهرًا',
+      tuitionFee: '270 دولارًا / شهريًا',
+    },
+    {
+      title: 'الصف الثاني',
+      description:
+        'القراءة والكتابة والحساب كل صباح، وكل بعد ظهر في الهواء الطلق: الرياضة والحديقة والمشاريع التي يختارها الصف معًا.',
+      ageOfKids: 'من 6 إلى 7 سنوات',
+      totalSeats: `${DEMO_SEATS['Class 2']} مقعدًا`,
+      classTime: '8 صباحًا - 3 عصرًا',
       tuitionFee: '270 دولارًا / شهريًا',
     },
   ],

@@ -1,6 +1,6 @@
 import type { ContentCollection, ContentFields, ContentImage } from '../../shared/api/content.js';
 import { type DemoPicture, demoImage, SCENE_PICTURES, sceneImage } from './images.js';
-import { PARENTS, PRINCIPAL, SCHOOL_CONTACT, SCHOOL_NAME, TEACHERS } from './people.js';
+import { DEMO_SEATS, PARENTS, PRINCIPAL, SCHOOL_CONTACT, SCHOOL_NAME, TEACHERS } from './people.js';
 
 /**
  * The public pages of the demo school, collection by collection, under the internal field names
@@ -81,44 +81,62 @@ export function demoContent(): DemoContent {
         images: [],
       },
     ],
+    // The four classes of the school (demo/people.ts CLASS_NAMES): each card names its class (the
+    // demo's writer links them by title) and shows its free seats (docs/decisions/0101-seats-that-mean-something.md).
     kidsclasses: [
       {
         fields: {
-          title: 'Drawing & Painting',
+          title: 'Nursery',
           description:
-            'Little artists explore colour, shape and texture with crayons, finger paint and clay. Every term ends with a small exhibition for families.',
-          ageOfKids: '3 - 6 Years',
-          totalSeats: '40 Seats',
-          classTime: '08 - 10 am',
+            'Our youngest explore colour, shape and texture with crayons, finger paint and clay, and learn to play together. Every term ends with a small exhibition for families.',
+          ageOfKids: '3 - 4 Years',
+          totalSeats: `${DEMO_SEATS.Nursery} Seats`,
+          classTime: '08 am - 12 pm',
           tuitionFee: '$290 / Month',
+          classId: '',
         },
         images: [img(P.classDrawing, 'A child painting a house and a sun on an easel in the art room')],
       },
       {
         fields: {
-          title: 'Language & Storytelling',
+          title: 'KG',
           description:
             'Stories, songs and rhymes build vocabulary and a love of books. Children take a library book home every Friday to share with their family.',
-          ageOfKids: '4 - 7 Years',
-          totalSeats: '30 Seats',
-          classTime: '10 - 12 am',
+          ageOfKids: '4 - 5 Years',
+          totalSeats: `${DEMO_SEATS.KG} Seats`,
+          classTime: '08 am - 01 pm',
           tuitionFee: '$250 / Month',
+          classId: '',
         },
         images: [img(P.classReading, 'Two children reading picture books beside a colourful bookshelf')],
       },
       {
         fields: {
-          title: 'Basic Science & Nature',
+          title: 'Class 1',
           description:
-            'Hands-on discovery in our school garden: planting seeds, watching butterflies and asking lots of “why?” questions with a magnifying glass.',
-          ageOfKids: '5 - 8 Years',
-          totalSeats: '25 Seats',
-          classTime: '01 - 03 pm',
+            'Hands-on discovery in our school garden: planting seeds, watching butterflies and asking lots of “why?” questions with a magnifying glass, beside first reading and numbers.',
+          ageOfKids: '5 - 6 Years',
+          totalSeats: `${DEMO_SEATS['Class 1']} Seats`,
+          classTime: '08 am - 02 pm',
           tuitionFee: '$270 / Month',
+          classId: '',
         },
         images: [
           img(P.classScience, 'A child looking at flowers through a magnifying glass in the school garden'),
         ],
+      },
+      {
+        fields: {
+          title: 'Class 2',
+          description:
+            'Reading, writing and maths every morning, and every afternoon outdoors: sport, the garden and projects the class chooses together.',
+          ageOfKids: '6 - 7 Years',
+          totalSeats: `${DEMO_SEATS['Class 2']} Seats`,
+          classTime: '08 am - 03 pm',
+          tuitionFee: '$270 / Month',
+          classId: '',
+        },
+        images: [img(P.blogOutdoor, 'Three children flying colourful kites on a green hill on a sunny day')],
       },
     ],
     comments: PARENTS.map((parent) => ({

@@ -1,5 +1,9 @@
 import type { InsertObject } from 'kysely';
-import { CONTENT_COLLECTION_NAMES, type ContentCollection } from '../../shared/api/content.js';
+import {
+  CONTENT_COLLECTION_NAMES,
+  type ContentCollection,
+  type ContentFields,
+} from '../../shared/api/content.js';
 import { USER_TYPE } from '../../shared/constants.js';
 import type { Locale } from '../../shared/i18n/locales.js';
 import { DEFAULT_PASS_MARK } from '../../shared/rules/mark-sheet.js';
@@ -28,6 +32,7 @@ import {
   CLASS_AGES,
   CLASS_NAMES,
   CLASS_TEACHER,
+  DEMO_SEATS,
   type DemoGender,
   emailFor,
   GUARDIAN,
@@ -379,6 +384,23 @@ async function writeSchool(trx: Db, plan: SchoolPlan, hashes: string[], today: n
       }),
     )
     .execute();
+  // Every class takes admissions, with its seats in the current year (the demo keeps no next year).
+  const year = await trx
+    .selectFrom('school_year')
+    .select('id')
+    .where('is_current', '=', 1)
+    .executeTakeFirstOrThrow();
+  await trx.updateTable('school_class').set({ takes_admissions: 1 }).execute();
+  await trx
+    .insertInto('class_capacity')
+    .values(
+      CLASS_NAMES.map((name) => ({
+        class_id: classId.get(name) as number,
+        year_id: year.id,
+        seats: DEMO_SEATS[name],
+      })),
+    )
+    .execute();
   const subjects = await trx
     .insertInto('subject')
     .values(SUBJECT_NAMES.map((name) => ({ name, name_key: nameKeyOf(name) })))
@@ -657,7 +679,7 @@ async function writeSchool(trx: Db, plan: SchoolPlan, hashes: string[], today: n
     },
   ];
   // Each in the current year, on its school day (docs/decisions/0095-past-sight.md).
-  const year = await trx
+  const noticeYear = await trx
     .selectFrom('school_year')
     .select('id')
     .where('is_current', '=', 1)
@@ -668,7 +690,7 @@ async function writeSchool(trx: Db, plan: SchoolPlan, hashes: string[], today: n
     notifications.map((note) => ({
       ...note,
       sent_on: dateInZone(new Date(String(note.created_at)), demoSettings().timeZone),
-      year_id: year?.id ?? null,
+      year_id: noticeYear?.id ?? null,
     })),
   );
 
@@ -712,8 +734,18 @@ async function writeCollection<C extends ContentCollection>(
   translations: [Locale, DemoTranslations][],
 ) {
   const records = content[collection];
+  // A class card names the class of its title (docs/decisions/0101-seats-that-mean-something.md).
+  const classes = await trx.selectFrom('school_class').select(['id', 'name']).execute();
+  const classOf = new Map(classes.map((row) => [row.name, String(row.id)]));
   for (const [position, record] of records.entries()) {
-    const id = await insertContentRecord(trx, collection, record.fields, record.images, position);
+    const fields =
+      collection === 'kidsclasses'
+        ? {
+            ...record.fields,
+            classId: classOf.get((record.fields as ContentFields<'kidsclasses'>).title) ?? '',
+          }
+        : record.fields;
+    const id = await insertContentRecord(trx, collection, fields, record.images, position);
     for (const [language, byCollection] of translations) {
       const fields = byCollection[collection]?.[position];
       if (fields) await writeContentTranslation(trx, collection, id, language, fields);

@@ -45,6 +45,16 @@ export interface DemoStaff extends DemoPerson {
 }
 
 export const CLASS_NAMES = ['Nursery', 'KG', 'Class 1', 'Class 2'] as const;
+/**
+ * Each class's seats in the current year (docs/decisions/0101-seats-that-mean-something.md): with the
+ * ten pupils of each, a few left in most classes and Class 1 full, so its card says "Waiting list".
+ */
+export const DEMO_SEATS: Readonly<Record<(typeof CLASS_NAMES)[number], number>> = {
+  Nursery: 13,
+  KG: 12,
+  'Class 1': 10,
+  'Class 2': 14,
+};
 /** Pupils' age (in whole years) per class. */
 export const CLASS_AGES: Readonly<Record<(typeof CLASS_NAMES)[number], number>> = {
   Nursery: 4,

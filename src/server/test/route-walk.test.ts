@@ -122,6 +122,18 @@ const POLICY: Record<string, Rule> = {
   'POST /api/admin/rollover': { who: PRINCIPAL, body: {} },
   'GET /api/admin/rollover/settings': { who: PRINCIPAL },
   'PUT /api/admin/rollover/settings': { who: PRINCIPAL, body: {} },
+  // Seats (docs/decisions/0101-seats-that-mean-something.md)
+  'GET /api/admin/admissions/classes': { who: PRINCIPAL },
+  'PUT /api/admin/admissions/classes': { who: PRINCIPAL, body: {} },
+  // The admissions pipeline (docs/decisions/0102-the-admissions-pipeline.md)
+  'GET /api/admin/admissions/board': { who: PRINCIPAL },
+  'POST /api/admin/admissions/cases': { who: PRINCIPAL, body: {} },
+  'GET /api/admin/admissions/cases/:id': { who: PRINCIPAL, url: '/api/admin/admissions/cases/999999' },
+  'POST /api/admin/admissions/cases/:id/moves': {
+    who: PRINCIPAL,
+    url: '/api/admin/admissions/cases/999999/moves',
+    body: {},
+  },
   'GET /api/pupils/:id/years': { who: EVERY_SCHOOL_TYPE },
   'POST /api/enrolments': { who: PRINCIPAL, body: {} },
   'DELETE /api/admin/assignments/:id': { who: PRINCIPAL, url: '/api/admin/assignments/999999' },
@@ -439,6 +451,11 @@ const PUBLIC = new Set([
   'GET /api/calendar/feeds/:secret',
   // The public site's calendar: the year's terms and public dates (docs/decisions/0088-closed-days.md)
   'GET /api/calendar/public',
+  // The classes' free seats the public site shows (docs/decisions/0101-seats-that-mean-something.md)
+  'GET /api/admissions/seats',
+  // An offer's reply link: the token is the key (docs/decisions/0102-the-admissions-pipeline.md)
+  'POST /api/admissions/offer',
+  'POST /api/admissions/offer/reply',
 ]);
 /** Swagger UI serves the API documentation and its assets under this prefix. */
 const PUBLIC_PREFIX = '/api/docs';

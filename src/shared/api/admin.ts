@@ -22,6 +22,7 @@ export const ADMIN_MESSAGES = {
   mustBeText: (label: string) => `${label} must be text`,
   tooLong: (label: string, max: number) => `${label} is at most ${max} characters`,
   iconName: 'The icon is a Bootstrap Icons name such as bi-tree',
+  classId: 'Choose one of the school’s classes, or none',
   imagesList: 'images must be a list of pictures',
   tooManyImages: (max: number) => `A record has at most ${max} pictures`,
   chooseImage: 'Please choose a picture',
@@ -59,6 +60,8 @@ export const isSafeImagePath = (value: string): boolean =>
 
 /** A Bootstrap Icons class name (facilities' `image`), e.g. `bi-bus-front`; empty for none. */
 export const ICON_NAME_PATTERN = /^(?:bi-[a-z0-9]+(?:-[a-z0-9]+)*)?$/;
+/** A class field: a class's id, or '' for none. */
+export const CLASS_ID_PATTERN = /^(?:[1-9][0-9]{0,9})?$/;
 
 const imagePathSchema = /* @__NO_SIDE_EFFECTS__ */ () =>
   z
@@ -128,7 +131,13 @@ export function contentBodySchema<C extends ContentCollection>(collection: C) {
       .string({ error: ADMIN_MESSAGES.mustBeText(field.label) })
       .trim()
       .max(field.max, ADMIN_MESSAGES.tooLong(field.label, field.max));
-    shape[field.wire] = field.kind === 'icon' ? text.regex(ICON_NAME_PATTERN, ADMIN_MESSAGES.iconName) : text;
+    shape[field.wire] =
+      field.kind === 'icon'
+        ? text.regex(ICON_NAME_PATTERN, ADMIN_MESSAGES.iconName)
+        : field.kind === 'class'
+          ? // Optional: a card sent without it (an editor of before seats, decision 0101) names no class.
+            text.regex(CLASS_ID_PATTERN, ADMIN_MESSAGES.classId).optional()
+          : text;
   }
   if (isDatedCollection(collection)) {
     // A post read from the public GET may be sent back as it is: its dates are the server's, ignored here.

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { HONEYPOT_FIELD, honeypotFieldSchema, nameAndEmailFields, requiredFormText } from './newsletter.js';
 import { BOOKING_MESSAGES } from './public-form-fields.js';
 
-export { BOOKING_CLASSES, BOOKING_MESSAGES, bookableClasses } from './public-form-fields.js';
+export {
+  BOOKING_CLASSES,
+  BOOKING_MESSAGES,
+  type BookingChoice,
+  bookableClasses,
+  bookingChoices,
+} from './public-form-fields.js';
 
 /**
  * The home page's 'Book A Seat' form (docs/contract/product.md#public-pages) and the body of `POST bookings`
@@ -12,7 +18,7 @@ export { BOOKING_CLASSES, BOOKING_MESSAGES, bookableClasses } from './public-for
  */
 export const BookingSchema = z.object({
   ...nameAndEmailFields(),
-  // One of bookableClasses(): the browser offers only those, the server checks the list it has.
+  // One of bookingChoices(): the browser offers only those, the server checks the list it has.
   className: requiredFormText(BOOKING_MESSAGES.selectClass, 200, BOOKING_MESSAGES.selectClass),
   [HONEYPOT_FIELD]: honeypotFieldSchema(),
 });

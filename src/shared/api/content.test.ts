@@ -11,6 +11,7 @@ describe('content field mapping', () => {
       totalSeats: '20 Seats',
       classTime: '08 - 10 am',
       tuitionFee: '$250',
+      classId: '7',
       images: [{ image: 'a.webp', alt: 'A' }],
     };
     const wire = toWireRecord('kidsclasses', record);
@@ -22,6 +23,7 @@ describe('content field mapping', () => {
       total_seat: '20 Seats',
       class_time: '08 - 10 am',
       tution_fee: '$250',
+      class_id: '7',
       images: [{ image: 'a.webp', alt: 'A' }],
     });
     expect(fromWireRecord('kidsclasses', wire)).toEqual(record);

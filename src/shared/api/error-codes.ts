@@ -206,6 +206,16 @@ export const SCHOOL_YEAR_ERROR_CODES = {
   tooManyTerms: 'TOO_MANY_TERMS',
 } as const;
 
+/** The admissions pipeline (docs/decisions/0102-the-admissions-pipeline.md); all 409s. */
+export const ADMISSIONS_ERROR_CODES = {
+  /** The transition table (shared/rules/admission-stages.ts) does not list the move. */
+  moveNotAllowed: 'MOVE_NOT_ALLOWED',
+  /** The offer's reply deadline has passed. */
+  offerExpired: 'OFFER_EXPIRED',
+  /** The offer was answered already, or withdrawn. */
+  offerClosed: 'OFFER_CLOSED',
+} as const;
+
 type CodesOf<T> = T[keyof T];
 
 /** Every code the server may send. */
@@ -232,7 +242,8 @@ export type ErrorCode =
   | CodesOf<typeof CALENDAR_ERROR_CODES>
   | CodesOf<typeof ROLLOVER_ERROR_CODES>
   | CodesOf<typeof ATTENDANCE_ERROR_CODES>
-  | CodesOf<typeof SCHOOL_FORM_ERROR_CODES>;
+  | CodesOf<typeof SCHOOL_FORM_ERROR_CODES>
+  | CodesOf<typeof ADMISSIONS_ERROR_CODES>;
 
 /** The codes as one sorted list without repeats (the enum of `ErrorBodySchema.code`). */
 export const ERROR_CODES = [
@@ -261,6 +272,7 @@ export const ERROR_CODES = [
       ROLLOVER_ERROR_CODES,
       ATTENDANCE_ERROR_CODES,
       SCHOOL_FORM_ERROR_CODES,
+      ADMISSIONS_ERROR_CODES,
     ].flatMap((codes): ErrorCode[] => Object.values(codes)),
   ),
 ].sort() as [ErrorCode, ...ErrorCode[]];

@@ -22,6 +22,9 @@ export const MAIL_KINDS = [
   'blog-comment',
   'school-form',
   'school-form-reminder',
+  'admission-visit',
+  'admission-offer',
+  'admission-waiting',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -38,6 +41,9 @@ export const MAIL_KIND_LABELS: Readonly<Record<MailKind, string>> = {
   'blog-comment': 'Blog comment waiting',
   'school-form': 'Form to answer',
   'school-form-reminder': 'Form reminder',
+  'admission-visit': 'Admission: visit booked',
+  'admission-offer': 'Admission: offer of a seat',
+  'admission-waiting': 'Admission: waiting list',
 };
 
 /**

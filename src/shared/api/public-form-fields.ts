@@ -111,6 +111,26 @@ export function bookableClasses(cardTitles: readonly string[]): string[] {
   return names.length > 0 ? names : [...BOOKING_CLASSES];
 }
 
+/** A class Book A Seat offers, with its free seats (null: none said; docs/decisions/0101-seats-that-mean-something.md). */
+export interface BookingChoice {
+  name: string;
+  free: number | null;
+}
+
+/**
+ * What Book A Seat offers: the school's classes that take admissions, by name, each with its free
+ * seats in the admissions year (`GET admissions/seats`); while no class takes admissions, the
+ * class cards' names as before (bookableClasses). The server accepts only these names.
+ */
+export function bookingChoices(
+  seats: readonly { className: string; takesAdmissions: boolean; free: number | null }[],
+  cardTitles: readonly string[],
+): BookingChoice[] {
+  const open = seats.filter((row) => row.takesAdmissions);
+  if (open.length === 0) return bookableClasses(cardTitles).map((name) => ({ name, free: null }));
+  return open.map((row) => ({ name: row.className.trim(), free: row.free }));
+}
+
 export const BOOKING_MESSAGES = {
   enterName: MESSAGES.enterName,
   enterEmail: MESSAGES.enterEmail,

@@ -25,6 +25,13 @@ export function installContentFetchStub(): void {
           headers: { 'Content-Type': 'application/json' },
         });
       }
+      // The classes' free seats (docs/decisions/0101-seats-that-mean-something.md): no year kept yet.
+      if (urlOf(input) === '/api/admissions/seats') {
+        return new Response(JSON.stringify({ year: null, classes: [] }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }
       if (CONTENT_CALL.test(urlOf(input))) {
         return new Response(JSON.stringify({ data: [] }), {
           status: 200,

@@ -335,7 +335,7 @@ describe.each(TEST_ENGINES)('backups on %s', (engine) => {
         const before = await stateOf(other);
         const refused = await restoreInto(other, file).catch((error: unknown) => error);
         expect(refused).toBeInstanceOf(TargetNotEmptyError);
-        expect((refused as Error).message).toMatch(/not empty \(50 users, 31 content records\).*--replace/);
+        expect((refused as Error).message).toMatch(/not empty \(50 users, 32 content records\).*--replace/);
         expect(await stateOf(other)).toEqual(before);
         expect(
           await other.db.selectFrom('school_class').where('name', '=', 'Only here').select('id').execute(),

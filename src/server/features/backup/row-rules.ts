@@ -6,6 +6,7 @@ import { LOG_KINDS } from '../../../shared/api/day-log.js';
 import { SCHOOL_FORM_STATUSES } from '../../../shared/api/school-forms.js';
 import { ACCOUNT_STATUSES, ATTENDANCE_STATUSES, USER_TYPES } from '../../../shared/constants.js';
 import { LOCALES } from '../../../shared/i18n/locales.js';
+import { ADMISSION_STAGES } from '../../../shared/rules/admission-stages.js';
 import { MAX_AMOUNT } from '../../../shared/rules/money.js';
 
 /**
@@ -153,6 +154,15 @@ const RULES: Record<string, Record<string, z.ZodTypeAny>> = {
   },
   // The year rollover (docs/decisions/0091-the-year-rollover.md)
   rollover_run: { summary: json('object') },
+  // Seats (docs/decisions/0101-seats-that-mean-something.md)
+  school_class: { takes_admissions: flag },
+  class_capacity: { seats: nonNegative(10000) },
+  // The admissions pipeline (docs/decisions/0102-the-admissions-pipeline.md)
+  admission_case: {
+    stage: oneOf(ADMISSION_STAGES, 'an admission stage'),
+    language: oneOf(LOCALES, 'a language'),
+  },
+  admission_move: { details: json('object') },
   // Report cards (docs/decisions/0090-report-cards.md)
   report_card: { version: nonNegative(), content: json('object') },
   // Forms and permission slips (docs/decisions/0099-forms-and-permission-slips.md)

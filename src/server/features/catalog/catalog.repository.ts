@@ -54,7 +54,11 @@ export async function renameNamed(trx: Db, table: NameTable, id: number, name: s
     .where('id', '=', id)
     .returning(['id', 'name'])
     .executeTakeFirst();
-  if (row && table === 'school_class') await bumpDataVersion(trx, 'ledger');
+  if (row && table === 'school_class') {
+    await bumpDataVersion(trx, 'ledger');
+    // Book A Seat offers the classes by name (docs/decisions/0101-seats-that-mean-something.md).
+    await bumpDataVersion(trx, 'content');
+  }
   return row;
 }
 
@@ -117,6 +121,8 @@ export async function catalogRowExists(db: Db, table: CatalogTable, id: number):
 
 export async function deleteCatalogRow(db: Db, table: CatalogTable, id: number): Promise<void> {
   await db.deleteFrom(table).where('id', '=', id).execute();
+  // A class card may name the class (docs/decisions/0101-seats-that-mean-something.md).
+  if (table === 'school_class') await bumpDataVersion(db, 'content');
 }
 
 /**

@@ -39,6 +39,7 @@ import { IdParamsSchema } from '../../../shared/api/ids.js';
 import { USER_TYPE } from '../../../shared/constants.js';
 import type { Locale } from '../../../shared/i18n/locales.js';
 import { publicPageHref } from '../../../shared/page-rendering.js';
+import { seatsOfText } from '../../../shared/rules/free-seats.js';
 import type { Db } from '../../db/connect.js';
 import { HttpError, invalid, notFound } from '../../lib/errors.js';
 import { schoolLanguages } from '../../lib/school-languages.js';
@@ -46,6 +47,7 @@ import { CHECKED, DENIED, NO_CONTENT } from '../../lib/school-routes.js';
 import { nowIso } from '../../lib/time.js';
 import { isStoredImage } from '../../lib/upload-storage.js';
 import { BEARER_AUTH } from '../../plugins/auth.js';
+import { existingClasses, setCapacityIfNone } from '../admissions/admissions.repository.js';
 import {
   deleteContentRecord,
   findContentRecord,
@@ -99,9 +101,11 @@ export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
       },
       async (request, reply) => {
         const { fields, images } = await fromBody(app, collection, request.body);
-        const id = await app.db
-          .transaction()
-          .execute((trx) => insertContentRecord(trx, collection, fields, images));
+        const id = await app.db.transaction().execute(async (trx) => {
+          const id = await insertContentRecord(trx, collection, fields, images);
+          await seatsOfLinkedCard(trx, collection, undefined, fields);
+          return id;
+        });
         return reply.code(201).send({ data: await wireRecord(app.db, collection, id) });
       },
     );
@@ -127,11 +131,14 @@ export async function contentAdminRoutes(app: FastifyInstance): Promise<void> {
       },
       async (request) => {
         const { id } = request.params;
-        if (!(await findContentRecord(app.db, collection, id))) throw recordNotFound(collection);
+        const before = await findContentRecord(app.db, collection, id);
+        if (!before) throw recordNotFound(collection);
         const { fields, images } = await fromBody(app, collection, request.body);
-        const updated = await app.db
-          .transaction()
-          .execute((trx) => updateContentRecord(trx, collection, id, fields, images));
+        const updated = await app.db.transaction().execute(async (trx) => {
+          const done = await updateContentRecord(trx, collection, id, fields, images);
+          if (done) await seatsOfLinkedCard(trx, collection, before, fields);
+          return done;
+        });
         if (!updated) throw recordNotFound(collection);
         return { data: await wireRecord(app.db, collection, id) };
       },
@@ -458,6 +465,24 @@ async function draftRecords<C extends ContentCollection>(
  * A validated body under internal names, after checking that every picture is a stored file (the
  * schema already refused paths that could leave the uploads folder).
  */
+/**
+ * A class card that comes to name a class (docs/decisions/0101-seats-that-mean-something.md): its
+ * Total Seats, when a number, become the class's capacity for the admissions year if it has none.
+ */
+async function seatsOfLinkedCard<C extends ContentCollection>(
+  trx: Db,
+  collection: C,
+  before: ContentFields<C> | undefined,
+  fields: ContentFields<C>,
+): Promise<void> {
+  if (collection !== 'kidsclasses') return;
+  const card = fields as unknown as ContentFields<'kidsclasses'>;
+  const was = (before as unknown as ContentFields<'kidsclasses'> | undefined)?.classId ?? '';
+  const seats = seatsOfText(card.totalSeats);
+  if (card.classId === '' || card.classId === was || seats === undefined) return;
+  await setCapacityIfNone(trx, Number(card.classId), seats);
+}
+
 async function fromBody<C extends ContentCollection>(
   app: FastifyInstance,
   collection: C,
@@ -482,6 +507,13 @@ async function fromBody<C extends ContentCollection>(
   if (details.length > 0) {
     const more = details.length > 1 ? ` (and ${details.length - 1} more)` : '';
     throw invalid(`${details[0]?.field}: ${ADMIN_MESSAGES.imageNotFound}${more}`, details);
+  }
+
+  // A card's class (docs/decisions/0101-seats-that-mean-something.md) is one of the school's classes.
+  for (const [key, field] of Object.entries(CONTENT_COLLECTIONS[collection].fields)) {
+    if (field.kind !== 'class' || !fields[key]) continue;
+    if (!(await existingClasses(app.db, [Number(fields[key])])).has(Number(fields[key])))
+      throw invalid(ADMIN_MESSAGES.classId, [{ field: field.wire, message: ADMIN_MESSAGES.classId }]);
   }
 
   const images: ContentImage[] = body.images.map((image) =>

@@ -35,7 +35,8 @@ describe.each(TEST_ENGINES)('content admin calls on %s', (engine) => {
   function validBody(collection: ContentCollection, text = 'Sample'): Record<string, unknown> {
     const body: Record<string, unknown> = {};
     for (const field of fieldsOfCollection(collection)) {
-      body[field.wire] = field.kind === 'icon' ? 'bi-tree' : `${text} ${field.label}`;
+      body[field.wire] =
+        field.kind === 'icon' ? 'bi-tree' : field.kind === 'class' ? '' : `${text} ${field.label}`;
     }
     const image: Record<string, string> = { image: demoImage, alt: `${text} picture` };
     if (collection === 'gallery') image.category = 'Drawing';
@@ -375,7 +376,16 @@ describe.each(TEST_ENGINES)('content admin calls on %s', (engine) => {
     const post = doc.paths['/api/admin/content/kidsclasses'].post;
     expect(post.tags).toEqual(['Content admin']);
     expect(Object.keys(post.requestBody.content['application/json'].schema.properties).sort()).toEqual(
-      ['heading', 'discription', 'age_of_kids', 'total_seat', 'class_time', 'tution_fee', 'images'].sort(),
+      [
+        'heading',
+        'discription',
+        'age_of_kids',
+        'total_seat',
+        'class_time',
+        'tution_fee',
+        'class_id',
+        'images',
+      ].sort(),
     );
     expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '403']));
     const put = doc.paths['/api/admin/content/kidsclasses/{id}'].put;

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { BOOKING_MESSAGES, BookingSchema, bookableClasses } from '../../../shared/api/booking.js';
+import { BOOKING_MESSAGES, BookingSchema, bookingChoices } from '../../../shared/api/booking.js';
 import { EnquirySchema } from '../../../shared/api/enquiry.js';
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import { invalid } from '../../lib/errors.js';
+import { requestLocale } from '../../lib/i18n.js';
 import {
   FORM_LIMIT_NOTE,
   FORM_RECEIVED,
@@ -13,6 +14,8 @@ import {
   HONEYPOT_NOTE,
   honeypot,
 } from '../../lib/public-forms.js';
+import { admissionsYear, classSeats } from '../admissions/admissions.repository.js';
+import { caseFromBooking } from '../admissions/cases.repository.js';
 import { listContentRecords } from '../content/content.repository.js';
 import { insertBooking, insertEnquiry } from './inbox.repository.js';
 
@@ -52,7 +55,8 @@ export async function formsRoutes(app: FastifyInstance): Promise<void> {
         tags: FORM_TAGS,
         summary: 'Book a seat (the home page’s Book A Seat form)',
         description:
-          '`className` is one of the names of the school’s class cards (`GET kidsclasses`), or Class 1, ' +
+          '`className` is the name of one of the school’s classes that take admissions (`GET admissions/seats`); ' +
+          'while none does, one of the names of the school’s class cards (`GET kidsclasses`), or Class 1, ' +
           `Class 2 or Class 3 when it has none. ${HONEYPOT_NOTE} ${FORM_LIMIT_NOTE}`,
         body: BookingSchema,
         response: { 201: FormReceiptAnswerSchema, ...errors },
@@ -60,12 +64,24 @@ export async function formsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const cards = await listContentRecords(app.db, 'kidsclasses');
-      if (!bookableClasses(cards.map((card) => card.title)).includes(request.body.className)) {
+      const year = await admissionsYear(app.db);
+      const seats = await classSeats(app.db, year);
+      const choices = bookingChoices(
+        seats,
+        cards.map((card) => card.title),
+      );
+      if (!choices.some((choice) => choice.name === request.body.className)) {
         throw invalid(BOOKING_MESSAGES.selectClass, [
           { field: 'className', message: BOOKING_MESSAGES.selectClass },
         ]);
       }
-      await insertBooking(app.db, request.body);
+      // Every booking becomes an admission case (docs/decisions/0102-the-admissions-pipeline.md),
+      // in the family's language: the request's, the page's they booked from.
+      const language = await requestLocale(request);
+      await app.db.transaction().execute(async (trx) => {
+        const bookingId = await insertBooking(trx, request.body);
+        await caseFromBooking(trx, request.body, bookingId, language, year?.id ?? null);
+      });
       return reply.code(201).send(FORM_RECEIVED);
     },
   );

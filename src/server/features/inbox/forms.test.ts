@@ -209,6 +209,7 @@ describe.each(TEST_ENGINES)('public forms on %s', (engine) => {
           totalSeats: '20 Seats',
           classTime: '9 - 11 am',
           tuitionFee: '$200 / Month',
+          classId: '',
         },
         [],
       );

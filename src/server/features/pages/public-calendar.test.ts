@@ -131,6 +131,7 @@ describe('a home page whose calendar the server could not read', () => {
       readPublicCalendar: async () => {
         throw new Error('the store is not answering');
       },
+      readAdmissionSeats: async () => ({ year: null, classes: [] }),
       basename: '',
       translator: translatorFor('en'),
       islandMessages: (areas) => parsedMessagesFor('en', areas),

@@ -434,6 +434,7 @@ describe('a page whose content the server could not read', () => {
       },
       readBlogComments: async () => [],
       readPublicCalendar: async () => ({ year: null, dates: [] }),
+      readAdmissionSeats: async () => ({ year: null, classes: [] }),
       basename: '',
       translator: translatorFor('en'),
       islandMessages: (areas) => parsedMessagesFor('en', areas),

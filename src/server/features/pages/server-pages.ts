@@ -152,6 +152,7 @@ export class ServerPages {
           postId,
         ),
       readPublicCalendar: () => this.answers.parsed('/api/calendar/public'),
+      readAdmissionSeats: () => this.answers.parsed('/api/admissions/seats'),
     });
     if (rendered.kind === 'redirect') return rendered;
     const html = renderIndexPage(

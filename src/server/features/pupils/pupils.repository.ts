@@ -2,6 +2,7 @@ import { USER_TYPE } from '../../../shared/constants.js';
 import type { AnyLocale } from '../../../shared/i18n/locales.js';
 import { sortByName } from '../../../shared/i18n/name-order.js';
 import type { Db } from '../../db/connect.js';
+import { bumpDataVersion } from '../../lib/data-version.js';
 
 /** Pupils (users of type Student) and their enrolments: one open enrolment (`ended_on` null) at a time. */
 
@@ -46,6 +47,8 @@ export const findOpenEnrolment = (db: Db, studentId: number) =>
 
 export async function endEnrolment(db: Db, enrolmentId: number, on: string): Promise<void> {
   await db.updateTable('enrolment').set({ ended_on: on }).where('id', '=', enrolmentId).execute();
+  // The free seats the public site shows count the pupils (docs/decisions/0101-seats-that-mean-something.md).
+  await bumpDataVersion(db, 'content');
 }
 
 /** Opens an enrolment of the pupil in the class from `on`. */
@@ -54,6 +57,8 @@ export async function openEnrolment(db: Db, studentId: number, classId: number, 
     .insertInto('enrolment')
     .values({ student_id: studentId, class_id: classId, started_on: on, ended_on: null })
     .execute();
+  // The free seats the public site shows count the pupils (docs/decisions/0101-seats-that-mean-something.md).
+  await bumpDataVersion(db, 'content');
 }
 
 /** Of the email keys, those an account already has (500 at a time). */

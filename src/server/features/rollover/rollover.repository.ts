@@ -6,6 +6,7 @@ import {
 } from '../../../shared/api/rollover.js';
 import type { Db } from '../../db/connect.js';
 import { termMarkSheets } from '../marks/marks.repository.js';
+import { bumpDataVersion } from '../../lib/data-version.js';
 
 /**
  * The year rollover's rows (docs/decisions/0091-the-year-rollover.md): the class progression, the
@@ -76,6 +77,8 @@ export async function replaceProgressions(
       .insertInto('class_progression')
       .values(part.map((row) => ({ class_id: row.classId, next_class_id: row.nextClassId })))
       .execute();
+  // The next year's free seats count the pupils moving up (docs/decisions/0101-seats-that-mean-something.md).
+  await bumpDataVersion(trx, 'content');
 }
 
 /** The current enrolments: every pupil's current class, since when. */
@@ -194,6 +197,8 @@ export async function endEnrolments(trx: Db, studentIds: readonly number[], last
       .where('ended_on', 'is', null)
       .where('student_id', 'in', part)
       .execute();
+  // The free seats the public site shows count the pupils (docs/decisions/0101-seats-that-mean-something.md).
+  await bumpDataVersion(trx, 'content');
 }
 
 export async function startEnrolments(
@@ -213,6 +218,8 @@ export async function startEnrolments(
         })),
       )
       .execute();
+  // The free seats the public site shows count the pupils (docs/decisions/0101-seats-that-mean-something.md).
+  await bumpDataVersion(trx, 'content');
 }
 
 export async function archiveAccounts(trx: Db, userIds: readonly number[], at: string): Promise<void> {

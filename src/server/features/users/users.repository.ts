@@ -3,6 +3,7 @@ import type { AnyLocale } from '../../../shared/i18n/locales.js';
 import { sortByName } from '../../../shared/i18n/name-order.js';
 import type { Db } from '../../db/connect.js';
 import type { UserRow } from '../../db/database.js';
+import { bumpDataVersion } from '../../lib/data-version.js';
 
 /**
  * Reads and writes of app_user and user_photo. Functions take the database or a transaction
@@ -166,6 +167,8 @@ export async function setStatusIfDifferent(
 
 export async function deleteUser(db: Db, id: number): Promise<boolean> {
   const result = await db.deleteFrom('app_user').where('id', '=', id).executeTakeFirst();
+  // A pupil's enrolments go with the account (docs/decisions/0101-seats-that-mean-something.md).
+  if (Number(result.numDeletedRows) > 0) await bumpDataVersion(db, 'content');
   return Number(result.numDeletedRows) > 0;
 }
 

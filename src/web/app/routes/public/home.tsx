@@ -1,6 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { PAGE_CONTENT } from '../../../../shared/page-rendering.js';
 import { paths } from '../../../config/paths.js';
+import {
+  admissionSeatsQueryKey,
+  admissionSeatsQueryOptions,
+} from '../../../features/public-site/api/admission-seats.js';
 import { contentLoader } from '../../../features/public-site/api/prefetch-content.js';
 import {
   publicCalendarQueryKey,
@@ -22,15 +26,20 @@ export const head = homeHead;
 const loadContent = contentLoader(...PAGE_CONTENT['/']);
 
 /**
- * The hero (the page banner), every home section's content and the school calendar start loading
- * together. On the server a calendar that did not load fails the page, as missing content does
- * (prefetch-content.ts): a server-rendered section never retries.
+ * The hero (the page banner), every home section's content, the school calendar and the classes'
+ * free seats start loading together. On the server a calendar or seats that did not load fail the
+ * page, as missing content does (prefetch-content.ts): a server-rendered section never retries.
  */
 export const clientLoader = (queryClient: QueryClient) => async (): Promise<null> => {
-  const calendar = settleWithin([queryClient.ensureQueryData(publicCalendarQueryOptions())]);
-  await Promise.all([loadContent(queryClient)(), calendar]);
+  const more = settleWithin([
+    queryClient.ensureQueryData(publicCalendarQueryOptions()),
+    queryClient.ensureQueryData(admissionSeatsQueryOptions()),
+  ]);
+  await Promise.all([loadContent(queryClient)(), more]);
   if (import.meta.env.SSR && queryClient.getQueryState(publicCalendarQueryKey)?.status !== 'success')
     throw new Error('The page’s school calendar did not load.');
+  if (import.meta.env.SSR && queryClient.getQueryState(admissionSeatsQueryKey)?.status !== 'success')
+    throw new Error('The page’s free seats did not load.');
   return null;
 };
 

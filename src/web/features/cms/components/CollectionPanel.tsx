@@ -29,7 +29,7 @@ export function summaryOf(
   // What the page shows of the record comes first (the About check-list, not its empty title).
   const shown = isShownOnPage(collection, index) ? editableFieldsOf(collection, index) : [];
   for (const field of [...shown, ...fieldsOf(collection)]) {
-    if (field.kind === 'icon') continue;
+    if (field.kind === 'icon' || field.kind === 'class') continue;
     const value = record[field.wire];
     if (typeof value === 'string' && value.trim() !== '') {
       const text = value.trim().replaceAll('#', ', ');

@@ -4,6 +4,7 @@ import type { TextDirection } from '../../../../shared/i18n/locales.js';
 import { FieldMessage } from '../../../components/forms/FieldMessage.js';
 import type { editableFieldsOf } from '../lib/form-values.js';
 import { ChecklistEditor } from './ChecklistEditor.js';
+import { ClassPicker } from './ClassPicker.js';
 import { IconPicker } from './IconPicker.js';
 
 type EditableField = ReturnType<typeof editableFieldsOf>[number];
@@ -23,7 +24,7 @@ interface ContentFieldProps<V extends FieldValues> {
 
 /**
  * One text field of a content record in the website editor, by its kind (a line, a text, a checklist,
- * an icon): the record's form and a translation's form show their fields alike.
+ * an icon, a school class): the record's form and a translation's form show their fields alike.
  */
 export function ContentField<V extends FieldValues>({
   id,
@@ -36,8 +37,9 @@ export function ContentField<V extends FieldValues>({
   note,
 }: ContentFieldProps<V>) {
   const name = `fields.${field.wire}` as Path<V>;
-  if (field.kind === 'icon' || field.kind === 'checklist') {
-    const Editor = field.kind === 'icon' ? IconPicker : ChecklistEditor;
+  if (field.kind === 'icon' || field.kind === 'checklist' || field.kind === 'class') {
+    const Editor =
+      field.kind === 'icon' ? IconPicker : field.kind === 'class' ? ClassPicker : ChecklistEditor;
     const editor = (
       <Controller
         control={control}

@@ -120,7 +120,9 @@ function TranslationFields({
   const defaultName = t(languageNameKey(defaultLanguage));
   const translatable = new Set(translatableFieldEntries(collection).map(([, field]) => field.wire));
   const fields = editableFieldsOf(collection, position).filter((field) => translatable.has(field.wire));
-  const hasShared = Object.values(CONTENT_COLLECTIONS[collection].fields).some((f) => f.kind === 'icon');
+  const hasShared = Object.values(CONTENT_COLLECTIONS[collection].fields).some(
+    (f) => f.kind === 'icon' || f.kind === 'class',
+  );
   const title = t(collectionTitleKey(collection));
   const values = watch('fields');
 

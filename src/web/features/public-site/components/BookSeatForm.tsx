@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Booking, BookingInput } from '../../../../shared/api/booking.js';
-import { HONEYPOT_FIELD } from '../../../../shared/api/public-form-fields.js';
+import { type BookingChoice, HONEYPOT_FIELD } from '../../../../shared/api/public-form-fields.js';
 import {
   FloatingField,
   HoneypotField,
@@ -16,15 +16,15 @@ const bookingResolver = lazyResolver(() =>
   import('../lib/form-resolvers.js').then((module) => module.bookingResolver),
 );
 
-/** A class card Join Now can choose: its id (`?seat=<id>`) and the class it books. */
+/** A class card Join Now can choose: its id (`?seat=<id>`) and the name of the class it books. */
 export interface SeatCard {
   id: number;
   title: string;
 }
 
 export interface BookSeatFormProps {
-  /** What Select A Class offers (bookableClasses()). */
-  classes: readonly string[];
+  /** What Select A Class offers, each class with its free seats (bookingChoices()). */
+  classes: readonly BookingChoice[];
   /** The class cards, for `?seat=<card id>` (Join Now on a card) to choose a class. */
   cards: readonly SeatCard[];
   /**
@@ -110,9 +110,13 @@ export function BookSeatForm({ classes, cards, seat = null }: BookSeatFormProps)
             }}
           >
             <option value="">{t('public-site.bookSeat.chooseClass')}</option>
-            {classes.map((option) => (
-              <option key={option} value={option}>
-                {option}
+            {classes.map((choice) => (
+              <option key={choice.name} value={choice.name}>
+                {choice.free === null
+                  ? choice.name
+                  : choice.free > 0
+                    ? t('public-site.bookSeat.optionSeatsLeft', { name: choice.name, count: choice.free })
+                    : t('public-site.bookSeat.optionWaitingList', { name: choice.name })}
               </option>
             ))}
           </select>

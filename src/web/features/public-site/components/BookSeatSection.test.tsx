@@ -45,6 +45,30 @@ describe('BookSeatSection', () => {
     ).toEqual(['Choose a class', 'Drawing & Painting', 'Language & Storytelling']);
   });
 
+  it('offers the classes that take admissions, each with its free seats, instead of the cards', async () => {
+    mockContent({
+      seats: {
+        year: { id: 1, name: '2026–2027' },
+        classes: [
+          { classId: 3, className: 'KG', takesAdmissions: true, free: 3 },
+          { classId: 4, className: 'Class 1', takesAdmissions: true, free: 0 },
+          { classId: 5, className: 'Class 2', takesAdmissions: false, free: 4 },
+          { classId: 6, className: 'Nursery', takesAdmissions: true, free: null },
+        ],
+      },
+    });
+    renderSection(<BookSeatSection />);
+    const form = within(screen.getByRole('form', { name: 'Book A Seat' }));
+    await form.findByRole('option', { name: 'KG — 3 seats left' });
+    const options = within(form.getByLabelText('Select A Class')).getAllByRole('option');
+    expect(options.map((option) => [option.textContent, option.getAttribute('value')])).toEqual([
+      ['Choose a class', ''],
+      ['KG — 3 seats left', 'KG'],
+      ['Class 1 — waiting list', 'Class 1'],
+      ['Nursery', 'Nursery'],
+    ]);
+  });
+
   it('Join Now on a class card leads to Book A Seat with that class chosen and focused', async () => {
     mockContent();
     const { user, router } = renderSection(
@@ -111,7 +135,10 @@ describe('BookSeatSection', () => {
 
 describe('BookSeatForm as an island of the server-rendered home and classes pages', () => {
   const props: BookSeatFormProps = {
-    classes: ['Drawing & Painting', 'Language & Storytelling'],
+    classes: [
+      { name: 'Drawing & Painting', free: null },
+      { name: 'Language & Storytelling', free: null },
+    ],
     cards: [
       { id: 5, title: 'Drawing & Painting' },
       { id: 6, title: 'Language & Storytelling ' },

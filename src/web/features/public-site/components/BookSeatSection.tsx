@@ -1,10 +1,11 @@
 import { useId } from 'react';
 import { useLocation } from 'react-router';
-import { bookableClasses } from '../../../../shared/api/public-form-fields.js';
+import { bookingChoices } from '../../../../shared/api/public-form-fields.js';
 import { PageIcon } from '../../../components/ui/PageIcon.js';
 import { Island } from '../../../islands/island.js';
 import { useContent } from '../../../lib/content.js';
 import { type MessageKey, useI18n } from '../../../lib/i18n.js';
+import { useAdmissionSeats } from '../api/admission-seats.js';
 import { BOOK_A_SEAT_ID, SEAT_PARAM } from '../lib/book-a-seat.js';
 import { BookSeatForm, type SeatCard } from './BookSeatForm.js';
 import { PublicSectionHeading } from './PublicSectionHeading.js';
@@ -19,14 +20,25 @@ const PROMISES = [
 
 /**
  * Home and classes (docs/contract/product.md#public-pages): the static 'Book A Seat' promo beside its
- * form, an island (BookSeatForm) given the classes the school's class cards offer.
+ * form, an island (BookSeatForm) given the classes that take admissions with their free seats
+ * (docs/decisions/0101-seats-that-mean-something.md).
  */
 export function BookSeatSection() {
   const { t } = useI18n();
   const headingId = useId();
   const { search } = useLocation();
-  // Only what the form needs travels in the island's props: each card's id and title.
-  const cards: SeatCard[] = (useContent('kidsclasses').data ?? []).map(({ id, title }) => ({ id, title }));
+  const seats = useAdmissionSeats().data;
+  const records = useContent('kidsclasses').data ?? [];
+  // Only what the form needs travels in the island's props: each card's id and the class it books
+  // (the class it names, else its title).
+  const cards: SeatCard[] = records.map(({ id, title, classId }) => ({
+    id,
+    title: seats?.classes.find((row) => String(row.classId) === classId)?.className ?? title,
+  }));
+  const choices = bookingChoices(
+    seats?.classes ?? [],
+    records.map((record) => record.title),
+  );
   return (
     <section id={BOOK_A_SEAT_ID} className="book-seat section-pad" aria-labelledby={headingId}>
       <div className="container">
@@ -56,7 +68,7 @@ export function BookSeatSection() {
                   name="book-seat-form"
                   component={BookSeatForm}
                   props={{
-                    classes: bookableClasses(cards.map((card) => card.title)),
+                    classes: choices,
                     cards,
                     seat: new URLSearchParams(search).get(SEAT_PARAM),
                   }}

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { allowConsoleErrors } from '../../../test/console.js';
+import { WIRE } from '../testing/fixtures.js';
 import { mockContent, renderSection } from '../testing/render-section.js';
 import { ClassesSection } from './ClassesSection.js';
 
@@ -53,6 +54,44 @@ describe('ClassesSection', () => {
       'href',
       '/?seat=6#book-a-seat',
     );
+  });
+
+  it('shows the free seats of the class a card names instead of its Total Seats', async () => {
+    const [drawing, reading] = WIRE.kidsclasses;
+    mockContent({
+      content: {
+        kidsclasses: [
+          { ...drawing, class_id: '3' },
+          { ...reading, class_id: '4' },
+        ],
+      },
+      seats: {
+        year: { id: 1, name: '2026–2027' },
+        classes: [
+          { classId: 3, className: 'KG', takesAdmissions: true, free: 1 },
+          { classId: 4, className: 'Class 1', takesAdmissions: true, free: 0 },
+        ],
+      },
+    });
+    renderSection(<ClassesSection />);
+    const card = async (name: string) =>
+      (await screen.findByRole('heading', { level: 3, name })).closest('article') as HTMLElement;
+    expect(factsOf(await card('Drawing & Painting'))).toMatchObject({ 'Free seats': '1 seat left' });
+    expect(factsOf(await card('Language & Storytelling'))).toMatchObject({ 'Free seats': 'Waiting list' });
+    expect(factsOf(await card('Language & Storytelling'))).not.toHaveProperty('Total Seats');
+  });
+
+  it('keeps the Total Seats text of a card whose class has no seats set', async () => {
+    const [drawing] = WIRE.kidsclasses;
+    mockContent({
+      content: { kidsclasses: [{ ...drawing, class_id: '3' }] },
+      seats: { year: null, classes: [{ classId: 3, className: 'KG', takesAdmissions: true, free: null }] },
+    });
+    renderSection(<ClassesSection />);
+    const card = (await screen.findByRole('heading', { level: 3, name: 'Drawing & Painting' })).closest(
+      'article',
+    ) as HTMLElement;
+    expect(factsOf(card)).toMatchObject({ 'Total Seats': '40 Seats' });
   });
 
   it('shows a retry when the kids classes fail, but keeps the heading', async () => {

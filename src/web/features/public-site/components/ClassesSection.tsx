@@ -3,6 +3,7 @@ import type { ContentRecord } from '../../../../shared/api/content.js';
 import { sectionStatus } from '../../../components/ui/SectionState.js';
 import { useContent } from '../../../lib/content.js';
 import { type MessageKey, useI18n } from '../../../lib/i18n.js';
+import { freeSeatsOf, useAdmissionSeats } from '../api/admission-seats.js';
 import { BOOK_A_SEAT_ID, SEAT_PARAM } from '../lib/book-a-seat.js';
 import { headingOf } from '../lib/content-rules.js';
 import { CARD_PICTURE_SIZES } from '../lib/picture-sizes.js';
@@ -12,15 +13,31 @@ import { SKELETON_CARDS, SkeletonLines } from './Skeleton.js';
 
 type KidsClass = ContentRecord<'kidsclasses'>;
 
-const FACTS: readonly { label: MessageKey; value: (kidsClass: KidsClass) => string }[] = [
-  { label: 'public-site.classes.ageOfKids', value: (kidsClass) => kidsClass.ageOfKids },
-  { label: 'public-site.classes.totalSeats', value: (kidsClass) => kidsClass.totalSeats },
-  { label: 'public-site.classes.classTime', value: (kidsClass) => kidsClass.classTime },
-  { label: 'public-site.classes.tuitionFee', value: (kidsClass) => kidsClass.tuitionFee },
-];
+type Translate = ReturnType<typeof useI18n>['t'];
 
-function ClassCard({ kidsClass }: { kidsClass: KidsClass }) {
+/**
+ * The seats row: the free seats of the class the card names in the admissions year ("3 seats
+ * left", "Waiting list"; docs/decisions/0101-seats-that-mean-something.md), else the card's own
+ * Total Seats text.
+ */
+function seatsFact(kidsClass: KidsClass, free: number | null | undefined, t: Translate) {
+  if (free === null || free === undefined)
+    return { label: 'public-site.classes.totalSeats' as const, value: kidsClass.totalSeats };
+  return {
+    label: 'public-site.classes.freeSeats' as const,
+    value:
+      free > 0 ? t('public-site.classes.seatsLeft', { count: free }) : t('public-site.classes.waitingList'),
+  };
+}
+
+function ClassCard({ kidsClass, free }: { kidsClass: KidsClass; free: number | null | undefined }) {
   const { t, parts } = useI18n();
+  const facts: readonly { label: MessageKey; value: string }[] = [
+    { label: 'public-site.classes.ageOfKids', value: kidsClass.ageOfKids },
+    seatsFact(kidsClass, free, t),
+    { label: 'public-site.classes.classTime', value: kidsClass.classTime },
+    { label: 'public-site.classes.tuitionFee', value: kidsClass.tuitionFee },
+  ];
   return (
     <article className="class-card">
       <ContentImg
@@ -40,10 +57,10 @@ function ClassCard({ kidsClass }: { kidsClass: KidsClass }) {
               : t('public-site.classes.factsUntitled')}
           </caption>
           <tbody>
-            {FACTS.map((fact) => (
+            {facts.map((fact) => (
               <tr key={fact.label}>
                 <th scope="row">{t(fact.label)}</th>
-                <td>{fact.value(kidsClass)}</td>
+                <td>{fact.value}</td>
               </tr>
             ))}
           </tbody>
@@ -87,6 +104,8 @@ function ClassCardSkeleton() {
 export function ClassesSection() {
   const headingQuery = useContent('class');
   const classesQuery = useContent('kidsclasses');
+  // Without the seats (a failed read) a card shows its own Total Seats text.
+  const seats = useAdmissionSeats().data;
   return (
     <CardsSection
       className="classes section-pad section-tint"
@@ -97,7 +116,9 @@ export function ClassesSection() {
       skeletonCount={SKELETON_CARDS}
       skeleton={<ClassCardSkeleton />}
       cards={classesQuery.data ?? []}
-      renderCard={(kidsClass) => <ClassCard kidsClass={kidsClass} />}
+      renderCard={(kidsClass) => (
+        <ClassCard kidsClass={kidsClass} free={freeSeatsOf(seats, kidsClass.classId)} />
+      )}
     />
   );
 }

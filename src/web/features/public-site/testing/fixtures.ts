@@ -49,6 +49,7 @@ export const WIRE: Record<ContentCollection, Record<string, unknown>[]> = {
       total_seat: '40 Seats',
       class_time: '08 - 10 am',
       tution_fee: '$290 / Month',
+      class_id: '',
       images: [{ image: 'demo/class-drawing.webp', alt: 'A child painting' }],
     },
     {
@@ -59,6 +60,7 @@ export const WIRE: Record<ContentCollection, Record<string, unknown>[]> = {
       total_seat: '30 Seats',
       class_time: '10 - 12 am',
       tution_fee: '$250 / Month',
+      class_id: '',
       images: [{ image: 'demo/class-reading.webp', alt: 'Two children reading' }],
     },
   ],
@@ -217,6 +219,12 @@ export const WIRE: Record<ContentCollection, Record<string, unknown>[]> = {
     },
   ],
 };
+
+/**
+ * `GET admissions/seats` (docs/decisions/0101-seats-that-mean-something.md): no class takes
+ * admissions yet, so the cards show their own Total Seats and Book A Seat their titles.
+ */
+export const ADMISSION_SEATS = { year: { id: 1, name: '2026–2027' }, classes: [] };
 
 /** `GET calendar/public`: a school year of two terms, a public event and a closure (decision 0088). */
 export const PUBLIC_CALENDAR: PublicCalendar = {

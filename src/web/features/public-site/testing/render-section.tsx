@@ -13,7 +13,7 @@ import {
   jsonResponse,
   type TestQueryClientOptions,
 } from '../../../test/render-app.js';
-import { PUBLIC_CALENDAR, WIRE } from './fixtures.js';
+import { ADMISSION_SEATS, PUBLIC_CALENDAR, WIRE } from './fixtures.js';
 
 export interface MockContentOptions {
   /** Collections whose call answers 500 (until `recover()` is called). */
@@ -24,6 +24,8 @@ export interface MockContentOptions {
   blogComments?: Record<string, unknown>[];
   /** What `GET calendar/public` answers (the fixtures' school year by default). */
   calendar?: unknown;
+  /** What `GET admissions/seats` answers (the fixtures' seats by default). */
+  seats?: unknown;
 }
 
 /** Answers the public content calls from the fixtures; returns the fetch spy and a way to heal. */
@@ -32,6 +34,7 @@ export function mockContent({
   content = {},
   blogComments = [],
   calendar = PUBLIC_CALENDAR,
+  seats = ADMISSION_SEATS,
 }: MockContentOptions = {}) {
   let broken = new Set(failing);
   const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
@@ -49,6 +52,7 @@ export function mockContent({
       });
     }
     if (name === 'calendar/public') return jsonResponse(calendar);
+    if (name === 'admissions/seats') return jsonResponse(seats);
     if (!isContentCollection(name)) throw new TypeError(`Unexpected call ${urlOf(input)}`);
     if (broken.has(name)) return jsonResponse({ error: { code: 'INTERNAL', message: 'Boom' } }, 500);
     return jsonResponse({ data: content[name] ?? WIRE[name] });

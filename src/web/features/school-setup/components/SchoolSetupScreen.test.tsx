@@ -6,6 +6,27 @@ import { answer, apiError, mockApi, renderScreen } from '../../../test/school-te
 import { SchoolSetupScreen } from './SchoolSetupScreen.js';
 
 const BASE = {
+  'GET admin/admissions/classes': {
+    data: {
+      year: { id: 7, name: '2027–2028', firstDay: '2027-09-01', lastDay: '2028-07-31' },
+      admissionsYearId: 7,
+      years: [
+        { id: 7, name: '2027–2028' },
+        { id: 6, name: '2026–2027' },
+      ],
+      classes: [
+        {
+          classId: 3,
+          className: 'Class 1',
+          takesAdmissions: true,
+          capacity: 12,
+          enrolled: 9,
+          acceptedOffers: 1,
+          free: 2,
+        },
+      ],
+    },
+  },
   'GET classes': { result: [{ id: 3, classes: 'Class 1' }] },
   'GET subject': { data: [{ id: 5, sub_name: 'Science' }] },
   'GET time': { data: [{ id: 2, time: '09:00 - 09:45' }] },
@@ -121,5 +142,44 @@ describe('School set-up', () => {
         time: '09:00 - 11:00',
       }),
     );
+  });
+
+  it('saves a class’s seats for the admissions year and whether it takes admissions', async () => {
+    const success = vi.spyOn(notify, 'success');
+    const { api, user } = open({
+      'PUT admin/admissions/classes': answer(200, {
+        data: {
+          year: { id: 7, name: '2027–2028', firstDay: '2027-09-01', lastDay: '2028-07-31' },
+          admissionsYearId: 7,
+          years: [{ id: 7, name: '2027–2028' }],
+          classes: [],
+        },
+      }),
+    });
+    const seats = await screen.findByLabelText('Seats of Class 1');
+    expect(seats).toHaveValue(12);
+    expect(screen.getByLabelText('School year')).toHaveDisplayValue('2027–2028 (admissions)');
+    expect(screen.getByText('9 pupils, 1 accepted offer')).toBeInTheDocument();
+    await user.clear(seats);
+    await user.type(seats, '15');
+    await user.click(screen.getByLabelText('Class 1 takes admissions'));
+    await user.click(screen.getByRole('button', { name: 'Save seats' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Seats saved.'));
+    expect(api.requests.find((r) => r.method === 'PUT')?.body).toEqual({
+      yearId: 7,
+      classes: [{ classId: 3, takesAdmissions: false, seats: 15 }],
+    });
+  });
+
+  it('refuses seats that are not a whole number before sending them', async () => {
+    const { api, user } = open();
+    const seats = await screen.findByLabelText('Seats of Class 1');
+    await user.clear(seats);
+    await user.type(seats, '-3');
+    await user.click(screen.getByRole('button', { name: 'Save seats' }));
+    expect(
+      await screen.findByText('Enter a number of seats from 0 to 10000, or leave it empty'),
+    ).toBeInTheDocument();
+    expect(api.requests.some((r) => r.method === 'PUT')).toBe(false);
   });
 });

@@ -15,6 +15,7 @@ import { notify } from '../../../lib/toast.js';
 import { useCreateExam } from '../api/create-exam.js';
 import { useEnrolPupil } from '../api/enrol-pupil.js';
 import { LookupList } from './LookupList.js';
+import { SeatsForm } from './SeatsForm.js';
 
 const labelled = (rows: { id: number; name: string }[]) =>
   rows.map((row) => ({ id: row.id, label: row.name }));
@@ -85,7 +86,7 @@ function SetupForm({ id, title, errors, onSubmit, pending, submitText, children 
   );
 }
 
-/** /school-setup: the principal's classes, subjects and time slots, enrolments and exams. */
+/** /school-setup: the principal's classes, subjects and time slots, enrolments, exams and seats. */
 export function SchoolSetupScreen() {
   const { t } = useI18n();
   const classes = useQuery({ ...classesQueryOptions(), select: labelled });
@@ -110,6 +111,11 @@ export function SchoolSetupScreen() {
         </div>
         <div className="col-lg-6">
           <ExamForm />
+        </div>
+      </div>
+      <div className="row g-4">
+        <div className="col-12">
+          <SeatsForm />
         </div>
       </div>
     </SchoolPanel>

@@ -7,6 +7,27 @@ import { mockApi, renderScreen } from '../../../test/school-test-utils.js';
 import { SchoolSetupScreen } from './SchoolSetupScreen.js';
 
 const API = {
+  'GET admin/admissions/classes': {
+    data: {
+      year: { id: 7, name: '2027–2028', firstDay: '2027-09-01', lastDay: '2028-07-31' },
+      admissionsYearId: 7,
+      years: [
+        { id: 7, name: '2027–2028' },
+        { id: 6, name: '2026–2027' },
+      ],
+      classes: [
+        {
+          classId: 3,
+          className: 'Class 1',
+          takesAdmissions: true,
+          capacity: 12,
+          enrolled: 9,
+          acceptedOffers: 1,
+          free: 2,
+        },
+      ],
+    },
+  },
   'GET classes': { result: [{ id: 3, classes: 'Class 1' }] },
   'GET subject': { data: [{ id: 5, sub_name: 'Science' }] },
   'GET time': { data: [{ id: 2, time: '09:00 - 09:45' }] },
