@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { ClassSeatsInputSchema } from '../../../../shared/api/admissions.js';
 import { ErrorLines } from '../../../components/school/ErrorLines.js';
 import { SchoolSelect } from '../../../components/school/SchoolField.js';
+import { TableWrap } from '../../../components/school/SchoolPanel.js';
 import { useI18n } from '../../../lib/i18n.js';
 import { saveErrorLines } from '../../../lib/school/save-errors.js';
 import { notify } from '../../../lib/toast.js';
@@ -96,8 +97,9 @@ export function SeatsForm() {
       </div>
       {answer && !answer.year ? <p>{t('school-setup.seats.noYear')}</p> : null}
       {answer?.year ? (
-        <div className="table-responsive">
-          <table className="table align-middle">
+        // A school table: cards of "label: value" lines on a phone (docs/decisions/0016-phone-layout.md).
+        <TableWrap label={t('school-setup.seats.caption', { year: answer.year.name })}>
+          <table className="table school-table align-middle">
             <caption className="visually-hidden">
               {t('school-setup.seats.caption', { year: answer.year.name })}
             </caption>
@@ -143,7 +145,7 @@ export function SeatsForm() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       ) : null}
       <button
         type="submit"
