@@ -5,8 +5,8 @@ import {
   ROLLOVER_LIMITS,
 } from '../../../shared/api/rollover.js';
 import type { Db } from '../../db/connect.js';
-import { termMarkSheets } from '../marks/marks.repository.js';
 import { bumpDataVersion } from '../../lib/data-version.js';
+import { termMarkSheets } from '../marks/marks.repository.js';
 
 /**
  * The year rollover's rows (docs/decisions/0091-the-year-rollover.md): the class progression, the
