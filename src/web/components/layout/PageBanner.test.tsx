@@ -34,6 +34,8 @@ const mockHomeContent = (home: () => Response) =>
     if (urlOf(input) === '/api/home') return home();
     // The home page's school calendar (docs/decisions/0088-closed-days.md): none kept.
     if (urlOf(input) === '/api/calendar/public') return jsonResponse({ year: null, dates: [] });
+    // The classes' free seats (docs/decisions/0101-seats-that-mean-something.md): no year kept.
+    if (urlOf(input) === '/api/admissions/seats') return jsonResponse({ year: null, classes: [] });
     return jsonResponse({ data: [] });
   });
 
