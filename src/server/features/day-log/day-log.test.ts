@@ -10,6 +10,8 @@ import {
 } from '../../../shared/api/day-log.js';
 import type { LiveEvent } from '../../../shared/api/live.js';
 import { USER_TYPE } from '../../../shared/constants.js';
+import { ANSWER_KEYS } from '../../lib/answer-versions.js';
+import { untilAppHeard } from '../../test/answers-heard.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { bearer, type Caller, userWithSession, withDemoSchool } from '../../test/school-fixtures.js';
 import { insertMoment } from '../photo-moments/photo-moments.repository.js';
@@ -319,7 +321,10 @@ describe.each(TEST_ENGINES)('the daily log on %s', (engine) => {
         .updateTable('care_record')
         .set({ [column]: on ? 1 : 0 })
         .where('student_id', '=', studentId)
-        .execute();
+        .execute()
+        // Written around the app, as another server process would: the kept days learn of it by
+        // notification on PostgreSQL.
+        .then(() => untilAppHeard(t.app, [ANSWER_KEYS.school]));
     await setConsent(kg[0], 'consent_own_family', true);
     await setConsent(kg[1], 'consent_other_families', false);
     const post = (caption: string, children: number[]) =>
@@ -329,7 +334,7 @@ describe.each(TEST_ENGINES)('the daily log on %s', (engine) => {
         postedAt: new Date().toISOString(),
         children,
         photos: [{ name: `day-log-test-${caption.length}`, widths: [400], width: 400, height: 300 }],
-      });
+      }).then(() => untilAppHeard(t.app, children.map(ANSWER_KEYS.child)));
     await post('Painting', [kg[0]]);
     // A classmate whose photos no other family may see is in this one.
     await post('Sand pit together', [kg[0], kg[1]]);
