@@ -55,6 +55,8 @@ const PUBLIC_FILES: Record<string, readonly string[]> = {
   backup: ['backup.ts'],
   // Report cards print with the receipts' school header: logo, colour and dates in words (features/report-cards).
   fees: ['receipt-pdf.ts', 'document-words.ts'],
+  // Features that answer care details or documents about a child keep who looked (docs/decisions/0106-who-looked.md).
+  'access-log': ['record-access.ts'],
 };
 
 /** What a migration may import besides packages and its fellow migrations: the engine test. */

@@ -31,6 +31,7 @@ import {
 import { isAppPath } from '../shared/routes.js';
 import type { Config } from './config.js';
 import type { Db } from './db/connect.js';
+import { accessLogRoutes } from './features/access-log/access-log.routes.js';
 import { admissionsRoutes } from './features/admissions/admissions.routes.js';
 import { alertsRoutes } from './features/alerts/alerts.routes.js';
 import { appManifestRoutes } from './features/alerts/app-manifest.routes.js';
@@ -367,6 +368,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(familyRoutes);
       // Families: care details and the day's register (docs/decisions/0021-families.md).
       await api.register(careRoutes);
+      await api.register(accessLogRoutes);
       // The school calendar and its feeds (docs/decisions/0086-the-school-calendar.md).
       await api.register(calendarRoutes);
       // Report cards (docs/decisions/0090-report-cards.md).

@@ -836,6 +836,7 @@ export interface Database {
   class_capacity: ClassCapacityTable;
   admission_case: AdmissionCaseTable;
   admission_move: AdmissionMoveTable;
+  child_access: ChildAccessTable;
   admission_offer: AdmissionOfferTable;
   // Report cards (docs/decisions/0090-report-cards.md)
   report_card_comment: ReportCardCommentTable;
@@ -925,6 +926,21 @@ export interface AdmissionCaseTable {
   stage_changed_by: number | null;
   stage_changed_at: string;
   updated_at: string;
+}
+
+/** Who looked at a child's care details or downloaded a document about them (docs/decisions/0106-who-looked.md). */
+export interface ChildAccessTable {
+  id: Generated<number>;
+  student_id: number;
+  /** null once the account is removed; the name and type stay. */
+  viewer_id: number | null;
+  viewer_name: string;
+  viewer_type: string;
+  /** One of ACCESS_KINDS (shared/api/access-log.ts). */
+  kind: string;
+  detail: Generated<string>;
+  address: Generated<string>;
+  at: string;
 }
 
 /** One move of an admission case (its first row: the case was made, from null). */

@@ -219,6 +219,8 @@ const POLICY: Record<string, Rule> = {
   'PUT /api/pupils/:id/care': { who: EVERY_SCHOOL_TYPE, body: {} },
   // A class teacher reads the details but not their history (403 by record): an unknown pupil here.
   'GET /api/pupils/:id/care/history': { who: EVERY_SCHOOL_TYPE, url: '/api/pupils/999999/care/history' },
+  // Who looked (docs/decisions/0106-who-looked.md): the guardians and the principal; a class teacher 403.
+  'GET /api/pupils/:id/access-log': { who: EVERY_SCHOOL_TYPE, url: '/api/pupils/999999/access-log' },
   'POST /api/pupils/:id/care/pickup-photo': {
     who: EVERY_SCHOOL_TYPE,
     url: '/api/pupils/999999/care/pickup-photo',

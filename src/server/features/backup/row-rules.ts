@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACCESS_KINDS } from '../../../shared/api/access-log.js';
 import { BLOG_COMMENT_STATUSES } from '../../../shared/api/blog-comment-fields.js';
 import { CALENDAR_AUDIENCES, CALENDAR_KINDS } from '../../../shared/api/calendar.js';
 import { CONVERSATION_SIDES, MESSAGE_TYPES } from '../../../shared/api/conversations.js';
@@ -163,6 +164,11 @@ const RULES: Record<string, Record<string, z.ZodTypeAny>> = {
     language: oneOf(LOCALES, 'a language'),
   },
   admission_move: { details: json('object') },
+  // Who looked (docs/decisions/0106-who-looked.md)
+  child_access: {
+    kind: oneOf(ACCESS_KINDS, 'a kind of look'),
+    viewer_type: oneOf(USER_TYPES, 'a user type'),
+  },
   // Report cards (docs/decisions/0090-report-cards.md)
   report_card: { version: nonNegative(), content: json('object') },
   // Forms and permission slips (docs/decisions/0099-forms-and-permission-slips.md)

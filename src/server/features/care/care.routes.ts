@@ -30,6 +30,7 @@ import { nowIso } from '../../lib/time.js';
 import { storeImages } from '../../lib/upload-storage.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { imageForm, picturesOf, uploadedImagesSchema } from '../../plugins/uploads.js';
+import { recordRequestAccess } from '../access-log/record-access.js';
 import type { Viewer } from '../school/school.policy.js';
 import { schoolToday } from '../settings/settings.repository.js';
 import { type CareAccess, findCareAccess } from './care.policy.js';
@@ -121,8 +122,13 @@ function careDetailRoutes(app: FastifyInstance): void {
         response: { 200: CareAnswerSchema, ...CHECKED },
       },
     },
-    async (request) =>
-      answer(await careAccess(app, currentUser(request), request.params.id), await requestLocale(request)),
+    async (request) => {
+      const access = await careAccess(app, currentUser(request), request.params.id);
+      const body = await answer(access, await requestLocale(request));
+      // The details hold the medical notes: who read them is kept (docs/decisions/0106-who-looked.md).
+      await recordRequestAccess(app.db, request, { studentIds: [access.pupil.id], kind: 'care-details' });
+      return body;
+    },
   );
 
   api.put(
@@ -168,7 +174,9 @@ function careDetailRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const access = await editAccess(currentUser(request), request.params.id);
-      return { data: await careHistory(app.db, access.pupil.id) };
+      const data = await careHistory(app.db, access.pupil.id);
+      await recordRequestAccess(app.db, request, { studentIds: [access.pupil.id], kind: 'care-history' });
+      return { data };
     },
   );
 

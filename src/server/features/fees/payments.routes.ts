@@ -16,6 +16,7 @@ import { MAX_AMOUNT } from '../../../shared/rules/money.js';
 import { invalid, notFound } from '../../lib/errors.js';
 import { CHECKED } from '../../lib/school-routes.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
+import { recordRequestAccess } from '../access-log/record-access.js';
 import { readSettings, userLocale } from '../settings/settings.repository.js';
 import { findVisiblePayment, receiptInvoice } from './payments.repository.js';
 import { IDEMPOTENCY_KEY_PATTERN, recordPayment, voidPayment } from './payments.service.js';
@@ -145,6 +146,11 @@ export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
         },
         await userLocale(app.db, user.id),
       );
+      await recordRequestAccess(app.db, request, {
+        studentIds: payment.studentId === null ? [] : [payment.studentId],
+        kind: 'receipt-pdf',
+        detail: String(payment.receiptNo),
+      });
       return (
         reply
           .type('application/pdf')

@@ -25,6 +25,7 @@ import { requestLocale, translatorFor } from '../../lib/i18n.js';
 import { CHECKED, DENIED } from '../../lib/school-routes.js';
 import { nowIso } from '../../lib/time.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
+import { recordRequestAccess } from '../access-log/record-access.js';
 import { guardiansToMail } from '../family/family.repository.js';
 import { queueMails } from '../mail/mail.service.js';
 import { readSettings, schoolLanguages, userLocale } from '../settings/settings.repository.js';
@@ -236,6 +237,11 @@ export async function feeReportsRoutes(app: FastifyInstance): Promise<void> {
         dateInZone(new Date(), settings.timeZone),
         await guardiansLocale(app.db, invoice.studentId),
       );
+      await recordRequestAccess(app.db, request, {
+        studentIds: invoice.studentId === null ? [] : [invoice.studentId],
+        kind: 'fee-reminder-pdf',
+        detail: String(invoice.id),
+      });
       return (
         reply
           .type('application/pdf')

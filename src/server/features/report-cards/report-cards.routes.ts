@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   ClassReportCardsAnswerSchema,
@@ -21,6 +21,7 @@ import { userLocale } from '../../lib/school-languages.js';
 import { CHECKED, DENIED, schoolRouting, SCHOOL_TAGS as TAGS } from '../../lib/school-routes.js';
 import { nowIso } from '../../lib/time.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
+import { recordRequestAccess } from '../access-log/record-access.js';
 import { receiptLogo } from '../fees/receipt-pdf.js';
 import { readSettings } from '../settings/settings.repository.js';
 import { type PrintedCard, renderReportCards } from './report-card-pdf.js';
@@ -59,13 +60,26 @@ export async function reportCardsRoutes(app: FastifyInstance): Promise<void> {
   const keptClassCards = new AnswersKeptByVersion<string | null>(app.answerVersions, KEPT_CLASS_CARDS);
 
   /** A PDF in the language of whoever downloads it (as receipts are). */
-  async function sendPdf(reply: FastifyReply, userId: number, cards: PrintedCard[], filename: string) {
+  async function sendPdf(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: number,
+    cards: PrintedCard[],
+    filename: string,
+  ) {
     const settings = await readSettings(app.db);
     const pdf = await renderReportCards(
       cards,
       { logo: await receiptLogo(app.files, settings.logo), timeZone: settings.timeZone },
       await userLocale(app.db, userId),
     );
+    // Who downloaded which child's card (docs/decisions/0106-who-looked.md).
+    const [first] = cards;
+    await recordRequestAccess(app.db, request, {
+      studentIds: cards.map((card) => card.content.student.id),
+      kind: 'report-card-pdf',
+      detail: first ? first.content.term.name : '',
+    });
     return (
       reply
         .type('application/pdf')
@@ -211,6 +225,7 @@ export async function reportCardsRoutes(app: FastifyInstance): Promise<void> {
       const cards = await latestCardsOfClass(app.db, classId, termId, await requestLocale(request));
       if (cards.length === 0) throw notFound('Published report cards of that class and term');
       return sendPdf(
+        request,
         reply,
         user.id,
         cards.map((card) => ({
@@ -314,6 +329,7 @@ export async function reportCardsRoutes(app: FastifyInstance): Promise<void> {
       const user = currentUser(request);
       const { card } = await publishedCard(request, user);
       return sendPdf(
+        request,
         reply,
         user.id,
         [{ content: card.content, published: { version: card.version, publishedAt: card.publishedAt } }],

@@ -25,6 +25,7 @@ import { translatorFor } from '../../lib/i18n.js';
 import { CHECKED, DENIED, NO_CONTENT, schoolRouting } from '../../lib/school-routes.js';
 import { nowIso } from '../../lib/time.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
+import { recordRequestAccess } from '../access-log/record-access.js';
 import type { Viewer } from '../school/school.policy.js';
 import { schoolTimeZone, schoolToday, userLocale } from '../settings/settings.repository.js';
 import { familyChildrenOf, ownChildren, staffAccess, staffForms } from './school-forms.policy.js';
@@ -371,6 +372,12 @@ export async function schoolFormsRoutes(app: FastifyInstance): Promise<void> {
           ),
         ]),
       ]);
+      // The file holds each answering family's answer about their child (docs/decisions/0106-who-looked.md).
+      await recordRequestAccess(app.db, request, {
+        studentIds: detail.pupils.flatMap((pupil) => (pupil.answer ? [pupil.studentId] : [])),
+        kind: 'form-answers-csv',
+        detail: form.title,
+      });
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="form-${form.id}-answers.csv"`)
