@@ -7,6 +7,8 @@ export const familyKeys = {
   all: ['school', 'family'] as const,
   care: (studentId: number) => ['school', 'family', 'care', studentId] as const,
   careHistory: (studentId: number) => ['school', 'family', 'care', studentId, 'history'] as const,
+  /** Under `care`: reading or saving the details adds to it. */
+  accessLog: (studentId: number) => ['school', 'family', 'care', studentId, 'access-log'] as const,
   /** Not under `care`: saving the details refetches them, never the unchanged pictures. */
   pickupPhoto: (studentId: number, photo: string) =>
     ['school', 'family', 'pickup-photo', studentId, photo] as const,

@@ -41,6 +41,9 @@ function openCare(viewer: ReturnType<typeof profile>, mayEdit: boolean) {
     'GET users/profile': viewer,
     'GET pupils/31/care': care(mayEdit),
     'GET pupils/31/care/history': { data: [] },
+    'GET pupils/31/access-log': {
+      data: { studentId: 31, studentName: 'Asha Verma', scope: 'staff-care', entries: [], next: null },
+    },
     'GET family/children': { data: [] },
     'PUT pupils/31/care': (request: { body: unknown }) => care(true, request.body as CareDetails),
   });

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AccessEntry, AccessLog } from '../../../../shared/api/access-log.js';
 import { type CareAnswer, type CareDetails, FAMILY_MESSAGES } from '../../../../shared/api/family.js';
 import { USER_TYPE } from '../../../../shared/constants.js';
 import { seriousAxeViolations } from '../../../test/axe.js';
@@ -48,6 +49,21 @@ const HISTORY = {
   ],
 };
 
+const LOOK: AccessEntry = {
+  id: 7,
+  kind: 'care-details',
+  detail: '',
+  viewerName: 'Tara Teacher',
+  viewerType: USER_TYPE.teacher,
+  isYou: false,
+  at: '2026-11-21T14:30:00.000Z',
+  address: null,
+};
+
+const accessLog = (scope: AccessLog['scope'], entries: AccessEntry[], next: number | null) => ({
+  data: { studentId: 31, studentName: 'Asha Verma', scope, entries, next },
+});
+
 /** jsdom has no object URLs: each picture blob gets a made-up one, and its release is counted. */
 const objectUrls = { created: vi.fn((_blob: Blob) => 'blob:pickup-photo'), revoked: vi.fn() };
 beforeEach(() => {
@@ -71,6 +87,7 @@ function openCare(viewer: ReturnType<typeof profile>, routes: Record<string, unk
     'GET users/profile': viewer,
     'GET pupils/31/care': care(mayEdit),
     'GET pupils/31/care/history': HISTORY,
+    'GET pupils/31/access-log': accessLog('staff-care', [LOOK], null),
     // The app shell's navigation lists a parent's children's places (AppShell.tsx).
     'GET family/children': { data: [] },
     ...routes,
@@ -121,7 +138,41 @@ describe('care details (/care/:id, docs/decisions/0021-families.md)', () => {
     expect(screen.getByText(CARE_TEXTS.consentOtherFamiliesNo)).toBeInTheDocument();
     // The history is for those who keep the details: the server answers a class teacher 403.
     expect(screen.queryByRole('region', { name: CARE_TEXTS.historyTitle })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: CARE_TEXTS.accessTitle })).not.toBeInTheDocument();
     expect(await seriousAxeViolations(container)).toEqual([]);
+  });
+
+  it('a guardian sees who at the school opened the details, without addresses', async () => {
+    const { container } = openCare(parentProfile());
+    const log = await screen.findByRole('region', { name: CARE_TEXTS.accessTitle });
+    expect(within(log).getByText(CARE_TEXTS.accessLeadFamily)).toBeInTheDocument();
+    expect(await within(log).findByText('Tara Teacher')).toBeInTheDocument();
+    expect(within(log).getByText(CARE_TEXTS.kindCareDetails)).toBeInTheDocument();
+    expect(within(log).queryByText(/from /)).not.toBeInTheDocument();
+    expect(within(log).queryByRole('button', { name: CARE_TEXTS.accessMore })).not.toBeInTheDocument();
+    expect(await seriousAxeViolations(container)).toEqual([]);
+  });
+
+  it('the principal reads every entry with its address, and older pages on asking', async () => {
+    const older: AccessEntry = {
+      ...LOOK,
+      id: 3,
+      kind: 'report-card-pdf',
+      detail: 'Autumn 2026',
+      address: '10.0.0.9',
+    };
+    const { api, user } = openCare(profile(USER_TYPE.principal, 1, 'Pat Principal'), {
+      'GET pupils/31/access-log': accessLog('all', [{ ...LOOK, isYou: true, address: '10.0.0.1' }], 7),
+      'GET pupils/31/access-log?before=7': accessLog('all', [older], null),
+    });
+    const log = await screen.findByRole('region', { name: CARE_TEXTS.accessTitle });
+    expect(await within(log).findByText(CARE_TEXTS.you)).toBeInTheDocument();
+    expect(within(log).getByText(/10\.0\.0\.1/)).toBeInTheDocument();
+    await user.click(within(log).getByRole('button', { name: CARE_TEXTS.accessMore }));
+    expect(await within(log).findByText(/Autumn 2026/)).toBeInTheDocument();
+    expect(within(log).getByText(/10\.0\.0\.9/)).toBeInTheDocument();
+    expect(api.calls('GET')).toContain('GET pupils/31/access-log?before=7');
+    expect(within(log).queryByRole('button', { name: CARE_TEXTS.accessMore })).not.toBeInTheDocument();
   });
 
   it('a guardian sees who changed what, newest first', async () => {

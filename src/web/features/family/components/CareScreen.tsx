@@ -12,6 +12,7 @@ import { useSettings } from '../../../lib/settings.js';
 import { useCare } from '../api/get-care.js';
 import { useCareHistory } from '../api/get-care-history.js';
 import { RELATIONSHIP_KEY } from '../lib/relationships.js';
+import { AccessLogPanel } from './AccessLogPanel.js';
 import { CareEditor } from './CareEditor.js';
 import { PickupPhotoImage } from './PickupPhotoImage.js';
 
@@ -242,6 +243,7 @@ export function CareScreen({ studentId }: { studentId: number }) {
       </SchoolPanel>
       {/* The history is for those who keep the details (the server answers a class teacher 403). */}
       {answer?.mayEdit ? <CareHistory studentId={studentId} /> : null}
+      {answer?.mayEdit ? <AccessLogPanel studentId={studentId} /> : null}
     </>
   );
 }

@@ -61,6 +61,26 @@ function openCare(locale: AnyLocale, mayEdit: boolean) {
         },
       ],
     },
+    'GET pupils/31/access-log': {
+      data: {
+        studentId: 31,
+        studentName: 'Asha Verma',
+        scope: 'staff-care',
+        entries: [
+          {
+            id: 4,
+            kind: 'care-details',
+            detail: '',
+            viewerName: 'Tara Teacher',
+            viewerType: 'Teacher',
+            isYou: false,
+            at: '2026-11-21T14:30:00.000Z',
+            address: null,
+          },
+        ],
+        next: null,
+      },
+    },
   });
   return renderScreen(inLocale(<CareScreen studentId={31} />, locale), {
     path: '/care/31',
@@ -99,7 +119,7 @@ describe('the family screens in another language', () => {
     );
   });
 
-  it('care details to read and their editor with its history: no text outside the catalogs', async () => {
+  it('care details to read and their editor with its history and who opened them: no text outside the catalogs', async () => {
     const view = openCare('en-XA', false);
     await screen.findByText('Grandma Rose', {}, LOADED);
     expect(withoutWhen(untranslatedTexts(view.container, CARE_DATA))).toEqual([]);
@@ -108,7 +128,10 @@ describe('the family screens in another language', () => {
     const editor = openCare('en-XA', true);
     await screen.findByRole('form', {}, LOADED);
     await screen.findByText('Peanuts', {}, LOADED);
-    expect(withoutWhen(untranslatedTexts(editor.container, [...CARE_DATA, 'Allergies']))).toEqual([]);
+    await screen.findByText('Tara Teacher', {}, LOADED);
+    expect(
+      withoutWhen(untranslatedTexts(editor.container, [...CARE_DATA, 'Allergies', 'Tara Teacher'])),
+    ).toEqual([]);
   });
 
   it('care details in Arabic: the title, and a guardian’s relationship in Arabic', async () => {

@@ -15,6 +15,11 @@ export const PARENT_TEXTS = {
 export const CARE_TEXTS = {
   back: t('family.care.back'),
   historyTitle: t('family.care.historyTitle'),
+  accessTitle: t('family.access.title'),
+  accessLeadFamily: t('family.access.leadFamily'),
+  accessMore: t('family.access.more'),
+  kindCareDetails: t('family.access.kind.care-details'),
+  you: t('family.access.you'),
   consentNo: t('family.care.consentWebsiteNo'),
   consentOtherFamiliesNo: t('family.care.consentOtherFamiliesNo'),
 };
