@@ -23,6 +23,8 @@ export const ACCESS_KINDS = [
   'fee-reminder-pdf',
   /** A form's answers as CSV, holding the pupil's family's answer. */
   'form-answers-csv',
+  /** A photo of a photo moment the child is tagged in, downloaded. */
+  'photo-download',
 ] as const;
 export type AccessKind = (typeof ACCESS_KINDS)[number];
 

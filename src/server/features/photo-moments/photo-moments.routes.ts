@@ -26,6 +26,7 @@ import { nowIso } from '../../lib/time.js';
 import { removeImages } from '../../lib/upload-storage.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { mediaFilesForm, uploadedMediaFilesSchema } from '../../plugins/uploads.js';
+import { recordRequestAccess } from '../access-log/record-access.js';
 import { sendAlert } from '../alerts/send-alert.js';
 import { findCareAccess } from '../care/care.policy.js';
 import { listContentRecords } from '../content/content.repository.js';
@@ -419,6 +420,12 @@ export async function photoMomentRoutes(app: FastifyInstance): Promise<void> {
       const photo = moment.photos.find((p) => p.n === n);
       const largest = photo?.widths.at(-1);
       if (!photo || largest === undefined) throw notFound('That photo');
+      // A picture of the tagged children leaves the school (docs/decisions/0106-who-looked.md).
+      await recordRequestAccess(app.db, request, {
+        studentIds: moment.children.map((child) => child.id),
+        kind: 'photo-download',
+        detail: moment.caption,
+      });
       return sendPhoto(app, reply, momentPhotoFile(photo.name, largest), `moment-${id}-${n}.webp`);
     },
   );

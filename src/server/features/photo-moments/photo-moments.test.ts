@@ -334,6 +334,19 @@ describe.each(TEST_ENGINES)('photo moments on %s', (engine) => {
     expect(download.headers['cache-control']).toBe('private, no-store');
     expect(download.headers['content-disposition']).toBe(`attachment; filename="moment-${moment.id}-1.webp"`);
     expect((await sharp(download.rawPayload).metadata()).width).toBe(photo.widths.at(-1));
+    // The download is kept for each tagged child (docs/decisions/0106-who-looked.md); the views are not.
+    const tagged = await t.db
+      .selectFrom('photo_moment_child')
+      .select('student_id')
+      .where('moment_id', '=', moment.id)
+      .execute();
+    const kept = await t.db
+      .selectFrom('child_access')
+      .select(['student_id', 'viewer_id', 'kind'])
+      .where('detail', '=', moment.caption)
+      .execute();
+    expect(kept.map((row) => row.student_id).sort()).toEqual(tagged.map((row) => row.student_id).sort());
+    for (const row of kept) expect(row).toMatchObject({ viewer_id: f.users.parent, kind: 'photo-download' });
     // A width or number that is not stored; a stranger; no token.
     expect(
       (await as('parent', { method: 'GET', url: `/api/${momentPhotoPath(moment.id, 1, 401)}` })).statusCode,
