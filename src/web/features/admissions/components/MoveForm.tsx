@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { type AdmissionMoveInput, AdmissionMoveInputSchema } from '../../../../shared/api/admissions.js';
@@ -58,11 +58,25 @@ export function MoveForm({
     register,
     handleSubmit,
     setError,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<MoveValues, unknown, AdmissionMoveInput>({
     resolver: zodResolver(MoveFormSchema as unknown as typeof AdmissionMoveInputSchema) as never,
     defaultValues: { to, visitDate: '', visitTime: '', offerDeadline: '', closeReason: '', note: '' },
   });
+
+  // The form opens where its button was: the keyboard goes on into its first field.
+  useEffect(() => {
+    setFocus(
+      to === 'visit'
+        ? 'visitDate'
+        : to === 'offered'
+          ? 'offerDeadline'
+          : to === 'closed'
+            ? 'closeReason'
+            : 'note',
+    );
+  }, [setFocus, to]);
 
   const submit = async (input: AdmissionMoveInput) => {
     setProblems([]);

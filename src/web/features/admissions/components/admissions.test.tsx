@@ -206,6 +206,7 @@ describe('AdmissionsScreen', () => {
       'Close the case',
     ]);
     await user.click(moves.getByRole('button', { name: 'Book a visit' }));
+    expect(screen.getByLabelText('Visit date')).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Save the move' }));
     // The shared schema asks for the date and the time before anything is sent.
     expect(await screen.findByText('Choose the visit’s date')).toBeInTheDocument();
