@@ -188,6 +188,8 @@ test('the principal’s dashboard has the contract’s tiles plus the school-yea
     ['Review report cards', '/report-cards-review'],
     // docs/decisions/0099-forms-and-permission-slips.md
     ['Forms', '/school-forms'],
+    // docs/decisions/0105-the-admissions-board.md
+    ['Admissions', '/admissions'],
   ]);
 });
 

@@ -52,6 +52,8 @@ export const PRINCIPAL_TILE_GROUP: Readonly<Partial<Record<ScreenPath, TileGroup
   '/report-cards-review': 'Teaching',
   // docs/decisions/0099-forms-and-permission-slips.md
   '/school-forms': 'Office',
+  // docs/decisions/0105-the-admissions-board.md
+  '/admissions': 'Office',
 };
 
 export interface GroupOfTiles {

@@ -682,6 +682,27 @@ export const SCREENS = [
       },
     ),
   },
+  // docs/decisions/0105-the-admissions-board.md: the principal's admissions board
+  // (docs/decisions/0102-the-admissions-pipeline.md). A case's page is /admissions?case=<id> and the
+  // new case form /admissions?new: states of this screen, as every page carries this registry.
+  {
+    path: '/admissions',
+    title: 'Admissions',
+    titleKey: 'admissions.place.title',
+    who: PRINCIPAL_ONLY,
+    tiles: tileFor(
+      { Principle: 30 },
+      {
+        label: 'Admissions',
+        icon: 'person-check',
+        blurb: 'Enquiries, visits, offers and the waiting list',
+        labelKey: 'admissions.place.tile',
+        blurbKey: 'admissions.place.blurb',
+        // docs/decisions/0105-the-admissions-board.md
+        addedBy: true,
+      },
+    ),
+  },
 ] as const satisfies readonly ScreenEntry[];
 
 /** A path pattern of the registry; the web app's module record is keyed by these. */

@@ -15,6 +15,7 @@ import { nameKeyOf } from '../features/catalog/name-key.js';
 import { insertContentRecord, writeContentTranslation } from '../features/content/content.repository.js';
 import { writeSettings } from '../features/settings/settings.repository.js';
 import type { FileStore } from '../lib/file-store/file-store.js';
+import { writeDemoAdmissions } from './admissions.js';
 import { writeDemoAlerts } from './alerts.js';
 import { writeDemoCalendar } from './calendar.js';
 import { writeDemoCare } from './care.js';
@@ -154,6 +155,8 @@ export async function seedDemoSchool(
     await writeDemoCalendar(trx, demoSettings().timeZone, now);
     // Forms and permission slips (docs/decisions/0099-forms-and-permission-slips.md).
     await writeDemoSchoolForms(trx, demoSettings().timeZone, now);
+    // Nursery families on the admissions board (docs/decisions/0105-the-admissions-board.md).
+    await writeDemoAdmissions(trx, demoSettings().timeZone, now);
     // Class 2's report cards of the first term, published (docs/decisions/0090-report-cards.md).
     await writeDemoReportCards(
       trx,

@@ -27,6 +27,11 @@ export const ANSWER_KEYS = {
    * comments, notes and versions, terms, years, subjects (migration 2026-12-07T0600-report-card-answers).
    */
   reportCards: 'report-cards',
+  /**
+   * What the admissions board and the classes' seats are made of: cases, moves, offers, capacities,
+   * classes, years, enrolments, next classes (migration 2026-12-08T0600-admission-answers).
+   */
+  admissions: 'admissions',
 } as const;
 
 /** The counters of `keys` as one stamp (a key never raised counts 0). */

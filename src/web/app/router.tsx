@@ -93,6 +93,7 @@ const SCREEN_MODULES: { readonly [Path in ScreenPath]: () => Promise<RouteModule
   '/report-cards-review': () => import('./routes/school/report-cards-review.js'),
   '/report-cards': () => import('./routes/school/report-cards.js'),
   '/school-forms': () => import('./routes/school/school-forms.js'),
+  '/admissions': () => import('./routes/school/admissions.js'),
 };
 
 /** The router's pages, in the registry's order. */

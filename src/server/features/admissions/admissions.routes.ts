@@ -15,6 +15,8 @@ import {
 } from '../../../shared/api/admissions.js';
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import { IdParamsSchema } from '../../../shared/api/ids.js';
+import { sendSerializedAnswer, serializedAnswer } from '../../lib/answer-serializer.js';
+import { ANSWER_KEYS, AnswersKeptByVersion } from '../../lib/answer-versions.js';
 import { NOT_MODIFIED } from '../../lib/cached-answer.js';
 import { CHECKED, SCHOOL_TAGS, SET_UP_TAGS, schoolRouting } from '../../lib/school-routes.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
@@ -29,12 +31,23 @@ import {
   replyToOffer,
 } from './cases.service.js';
 
+/** What the board and the seats are made of (migration 2026-12-08T0600-admission-answers). */
+const ADMISSION_KEYS = [ANSWER_KEYS.admissions];
+/** Boards kept, by class and year (some 90 KB for a class of 200 cases), the least recently read dropped first. */
+const KEPT_BOARDS = 200;
+/** The seats of every class kept, by year asked (or none: the admissions year). */
+const KEPT_SEATS = 20;
+
 /**
  * Admissions: seats per class and year (docs/decisions/0101-seats-that-mean-something.md), and the
  * pipeline of admission cases with the offers' reply links (docs/decisions/0102-the-admissions-pipeline.md).
  */
 export async function admissionsRoutes(app: FastifyInstance): Promise<void> {
   const { api, principal } = schoolRouting(app);
+  // The principal's two reads are kept made, as bytes, by the version of what they are made of
+  // (docs/decisions/0105-the-admissions-board.md); neither depends on who reads or in what language.
+  const keptBoards = new AnswersKeptByVersion<string>(app.answerVersions, KEPT_BOARDS);
+  const keptSeats = new AnswersKeptByVersion<string>(app.answerVersions, KEPT_SEATS);
 
   api.get(
     '/admin/admissions/classes',
@@ -52,7 +65,13 @@ export async function admissionsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ClassSeatsAnswerSchema, ...CHECKED },
       },
     },
-    async (request) => ({ data: await seatsOfYear(app.db, request.query.yearId) }),
+    async (request, reply) => {
+      const { yearId } = request.query;
+      const body = await keptSeats.get(String(yearId ?? 'admissions'), ADMISSION_KEYS, async () =>
+        serializedAnswer(reply, { data: await seatsOfYear(app.db, yearId) }),
+      );
+      return sendSerializedAnswer(reply, body);
+    },
   );
 
   api.put(
@@ -108,7 +127,13 @@ export async function admissionsRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: AdmissionBoardAnswerSchema, ...CHECKED },
       },
     },
-    async (request) => ({ data: await board(app.db, request.query.classId, request.query.yearId) }),
+    async (request, reply) => {
+      const { classId, yearId } = request.query;
+      const body = await keptBoards.get(`${classId}:${yearId}`, ADMISSION_KEYS, async () =>
+        serializedAnswer(reply, { data: await board(app.db, classId, yearId) }),
+      );
+      return sendSerializedAnswer(reply, body);
+    },
   );
 
   api.post(

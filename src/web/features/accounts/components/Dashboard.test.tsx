@@ -77,6 +77,7 @@ const EXPECTED: Record<Exclude<SchoolType, typeof USER_TYPE.parent>, [string, st
     ['New school year', '/rollover'],
     ['Review report cards', '/report-cards-review'],
     ['Forms', '/school-forms'],
+    ['Admissions', '/admissions'],
   ],
 };
 

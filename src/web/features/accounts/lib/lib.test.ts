@@ -86,6 +86,8 @@ describe('dashboard tiles', () => {
       { label: 'Review report cards', path: '/report-cards-review' },
       // docs/decisions/0099-forms-and-permission-slips.md
       { label: 'Forms', path: '/school-forms' },
+      // docs/decisions/0105-the-admissions-board.md
+      { label: 'Admissions', path: '/admissions' },
     ]);
   });
 

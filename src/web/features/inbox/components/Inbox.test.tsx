@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InboxItem } from '../../../../shared/api/admin.js';
@@ -90,10 +91,12 @@ function renderInbox(locale?: 'fr' | 'ar' | 'en-XA') {
     <Inbox />
   );
   const { container } = render(
-    <QueryClientProvider client={createTestQueryClient()}>
-      {inbox}
-      <ToastContainer />
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <QueryClientProvider client={createTestQueryClient()}>
+        {inbox}
+        <ToastContainer />
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
   return { user, container };
 }
@@ -139,6 +142,16 @@ describe('Inbox', () => {
       const subscribers = within(screen.getByRole('region', { name: 'Newsletter subscribers' }));
       expect(await subscribers.findByText('18 Nov 2026, 05:00')).toBeInTheDocument();
     });
+  });
+
+  it('opens an admission case from a contact message on the admissions board (docs/decisions/0105-the-admissions-board.md)', async () => {
+    mockInbox();
+    renderInbox();
+    const open = await screen.findByRole('link', { name: 'Open an admission case from Asha’s message' });
+    expect(open).toHaveAttribute('href', '/admissions?new=&enquiry=2');
+    expect(open).toHaveTextContent('Open an admission case');
+    // A booking is a case already (decision 0102): no such link.
+    expect(screen.getAllByRole('link', { name: /Open an admission case/ })).toHaveLength(1);
   });
 
   it('marks an enquiry handled with PATCH', async () => {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { InboxItem, InboxKind } from '../../../../shared/api/admin.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { type MessageKey, useI18n } from '../../../lib/i18n.js';
@@ -37,19 +38,31 @@ function InboxEntry({ item, timeZone }: { item: InboxItem; timeZone: string | un
         </div>
         {item.kind === 'enquiry' ? <p className="mb-0 mt-1">{item.message}</p> : null}
       </div>
-      <button
-        type="button"
-        className={`btn btn-sm ${item.handled ? 'btn-outline-secondary' : 'btn-outline-success'}`}
-        disabled={setHandled.isPending}
-        onClick={() =>
-          setHandled.mutate(
-            { kind: item.kind, id: item.id, handled: !item.handled },
-            { onError: (error) => notify.error(isApiError(error) ? error.message : t('inbox.failed')) },
-          )
-        }
-      >
-        {item.handled ? t('inbox.markNotHandled') : t('inbox.markHandled')}
-      </button>
+      <div className="d-flex flex-wrap gap-2 align-items-start">
+        {item.kind === 'enquiry' ? (
+          // docs/decisions/0105-the-admissions-board.md: the board's new case form, from this message.
+          <Link
+            className="btn btn-sm btn-outline-primary"
+            to={`/admissions?new=&enquiry=${item.id}`}
+            aria-label={t('inbox.openAdmissionOf', { name: item.name })}
+          >
+            {t('inbox.openAdmission')}
+          </Link>
+        ) : null}
+        <button
+          type="button"
+          className={`btn btn-sm ${item.handled ? 'btn-outline-secondary' : 'btn-outline-success'}`}
+          disabled={setHandled.isPending}
+          onClick={() =>
+            setHandled.mutate(
+              { kind: item.kind, id: item.id, handled: !item.handled },
+              { onError: (error) => notify.error(isApiError(error) ? error.message : t('inbox.failed')) },
+            )
+          }
+        >
+          {item.handled ? t('inbox.markNotHandled') : t('inbox.markHandled')}
+        </button>
+      </div>
     </li>
   );
 }

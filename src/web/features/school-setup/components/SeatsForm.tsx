@@ -4,9 +4,9 @@ import { ErrorLines } from '../../../components/school/ErrorLines.js';
 import { SchoolSelect } from '../../../components/school/SchoolField.js';
 import { TableWrap } from '../../../components/school/SchoolPanel.js';
 import { useI18n } from '../../../lib/i18n.js';
+import { useClassSeats, useSaveClassSeats } from '../../../lib/school/get-class-seats.js';
 import { saveErrorLines } from '../../../lib/school/save-errors.js';
 import { notify } from '../../../lib/toast.js';
-import { useClassSeats, useSaveClassSeats } from '../api/class-seats.js';
 
 interface Row {
   classId: number;

@@ -1,9 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ClassSeatsAnswerSchema, type ClassSeatsInput } from '../../../../shared/api/admissions.js';
-import { apiClient } from '../../../lib/api-client.js';
-import { useInvalidatingMutation } from '../../../lib/use-invalidating-mutation.js';
+import { ClassSeatsAnswerSchema, type ClassSeatsInput } from '../../../shared/api/admissions.js';
+import { apiClient } from '../api-client.js';
+import { useInvalidatingMutation } from '../use-invalidating-mutation.js';
 
-/** Seats (docs/decisions/0101-seats-that-mean-something.md): each class's seats in a year. */
+/**
+ * Seats (docs/decisions/0101-seats-that-mean-something.md): each class's seats in a year; read by the
+ * school set-up's seats and the admissions board (docs/decisions/0105-the-admissions-board.md).
+ */
 
 export const classSeatsQueryKey = ['admin', 'class-seats'] as const;
 
