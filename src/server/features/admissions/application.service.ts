@@ -11,6 +11,7 @@ import {
 import { ADMISSIONS_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import { displayName } from '../../../shared/api/users.js';
 import { isLocale, type Locale } from '../../../shared/i18n/locales.js';
+import { MAIL_LINK_PATHS } from '../../../shared/mail-links.js';
 import type { AdmissionStage } from '../../../shared/rules/admission-stages.js';
 import type { MailConfig } from '../../config.js';
 import type { Db } from '../../db/connect.js';
@@ -50,7 +51,7 @@ const A = APPLICATION_MESSAGES;
 const C = ADMISSIONS_ERROR_CODES;
 
 /** Where an application link leads (a public page of the site). */
-export const APPLICATION_PATH = '/admissions/apply';
+export const APPLICATION_PATH = MAIL_LINK_PATHS.admissionApply;
 const TOKEN_BYTES = 32;
 
 /** The stages whose application can no longer be opened. */
