@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import {
   APPLICATION_MESSAGES,
+  APPLICATION_RULES,
   type Application,
   type ApplicationDraft,
   type ApplicationView,
@@ -174,7 +175,7 @@ const keptName = (name: string): string =>
 /** Checks, before the upload is read, that the link may take a document: 404, 409, or 400 at the count limit. */
 export async function mayUpload(db: Db, token: string): Promise<void> {
   const found = await draftCaseOf(db, token);
-  if ((await countCaseDocuments(db, found.id)) >= 10)
+  if ((await countCaseDocuments(db, found.id)) >= APPLICATION_RULES.documentsPerCase)
     throw invalid(A.tooManyDocuments, [{ field: 'file', message: A.tooManyDocuments }]);
 }
 
