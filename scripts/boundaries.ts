@@ -57,6 +57,8 @@ const PUBLIC_FILES: Record<string, readonly string[]> = {
   fees: ['receipt-pdf.ts', 'document-words.ts'],
   // Features that answer care details or documents about a child keep who looked (docs/decisions/0106-who-looked.md).
   'access-log': ['record-access.ts'],
+  // The enrolment reads the application a family sent (docs/decisions/0103-the-application-families-fill-in.md).
+  admissions: ['application.repository.ts'],
 };
 
 /** What a migration may import besides packages and its fellow migrations: the engine test. */

@@ -129,6 +129,20 @@ export const SCREENS = [
   // docs/decisions/0025-newsletter.md: the pages the newsletter's mails link to (one banner title for both).
   { path: MAIL_LINK_PATHS.confirmNewsletter, title: 'Newsletter', who: 'everyone' },
   { path: MAIL_LINK_PATHS.unsubscribe, title: 'Newsletter', who: 'everyone' },
+  // The family's side of admissions (docs/decisions/0103-the-application-families-fill-in.md): an
+  // offer's reply page and the application, each opened by a mail's link (one banner title for both).
+  {
+    path: MAIL_LINK_PATHS.admissionReply,
+    title: 'Admissions',
+    titleKey: 'admissions.title',
+    who: 'everyone',
+  },
+  {
+    path: MAIL_LINK_PATHS.admissionApply,
+    title: 'Admissions',
+    titleKey: 'admissions.title',
+    who: 'everyone',
+  },
   // A real school's first start (docs/decisions/0041-first-start-of-a-real-school.md): the page of
   // the one-time link the server prints, the only page until it is used.
   { path: SETUP_PATH, title: 'Set up the school', who: 'everyone' },

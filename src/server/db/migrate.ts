@@ -51,6 +51,7 @@ import * as schoolForms from './migrations/2026-12-08T0100-school-forms.js';
 import * as classSeats from './migrations/2026-12-08T0200-class-seats.js';
 // The admissions pipeline (docs/decisions/0102-the-admissions-pipeline.md)
 import * as admissionCases from './migrations/2026-12-08T0300-admission-cases.js';
+import * as admissionApplications from './migrations/2026-12-08T0400-admission-applications.js';
 import * as admissionAnswers from './migrations/2026-12-08T0600-admission-answers.js';
 import * as childAccessLog from './migrations/2026-12-08T0700-child-access-log.js';
 
@@ -102,6 +103,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-08T0100-school-forms': schoolForms,
   '2026-12-08T0200-class-seats': classSeats,
   '2026-12-08T0300-admission-cases': admissionCases,
+  '2026-12-08T0400-admission-applications': admissionApplications,
   '2026-12-08T0600-admission-answers': admissionAnswers,
   '2026-12-08T0700-child-access-log': childAccessLog,
 };

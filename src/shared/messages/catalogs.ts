@@ -176,6 +176,6 @@ export const CATALOGS = {
   'report-cards': { en: reportCardsEn, fr: reportCardsFr, ar: reportCardsAr },
   // Forms and permission slips (docs/decisions/0099-forms-and-permission-slips.md)
   'school-forms': { en: schoolFormsEn, fr: schoolFormsFr, ar: schoolFormsAr },
-  // The admissions board (docs/decisions/0105-the-admissions-board.md)
+  // The admissions board and the family's side (docs/decisions/0103-the-application-families-fill-in.md, 0105-the-admissions-board.md)
   admissions: { en: admissionsEn, fr: admissionsFr, ar: admissionsAr },
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCESS_KINDS } from '../../../shared/api/access-log.js';
+import { DOCUMENT_KINDS, DOCUMENT_TYPES } from '../../../shared/api/admission-application.js';
 import { BLOG_COMMENT_STATUSES } from '../../../shared/api/blog-comment-fields.js';
 import { CALENDAR_AUDIENCES, CALENDAR_KINDS } from '../../../shared/api/calendar.js';
 import { CONVERSATION_SIDES, MESSAGE_TYPES } from '../../../shared/api/conversations.js';
@@ -168,6 +169,16 @@ const RULES: Record<string, Record<string, z.ZodTypeAny>> = {
   child_access: {
     kind: oneOf(ACCESS_KINDS, 'a kind of look'),
     viewer_type: oneOf(USER_TYPES, 'a user type'),
+  },
+  // The application families fill in (docs/decisions/0103-the-application-families-fill-in.md)
+  admission_application: {
+    document: json('object'),
+    status: oneOf(['draft', 'submitted'], 'draft or submitted'),
+  },
+  admission_document: {
+    kind: oneOf(DOCUMENT_KINDS, 'a kind of document'),
+    mime_type: oneOf(DOCUMENT_TYPES, 'a document type'),
+    size: nonNegative(),
   },
   // Report cards (docs/decisions/0090-report-cards.md)
   report_card: { version: nonNegative(), content: json('object') },

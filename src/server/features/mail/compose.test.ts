@@ -64,6 +64,25 @@ describe('composeMail', () => {
     for (const href of hrefs) expect(href).toMatch(/^https:\/\/school\.example\/site\//);
   });
 
+  it('adds further links under the button, escaped, in text and HTML (an offer’s application link)', () => {
+    const apply = mailLink(config, '/admissions/apply', { token: 'x<y' });
+    const offer = composeMail(school, {
+      kind: 'admission-offer',
+      to: { address: 'ana@example.org', name: 'Ana' },
+      subject: 'A seat',
+      paragraphs: ['We offer a seat.'],
+      action: { label: 'Reply to the offer', url: mailLink(config, '/admissions/reply', { token: 't' }) },
+      links: [{ label: 'Fill in the application <now>', url: apply }],
+    });
+    expect(offer.text).toContain(`Fill in the application <now>:\n${apply}`);
+    expect(offer.text.indexOf('Reply to the offer')).toBeLessThan(
+      offer.text.indexOf('Fill in the application'),
+    );
+    expect(offer.html).toContain(`<a href="${escapeHtml(apply)}"`);
+    expect(offer.html).toContain('Fill in the application &lt;now&gt;</a>');
+    expect(mail.html).not.toContain('Fill in the application');
+  });
+
   it('has no List-Unsubscribe without `unsubscribe`', () => {
     expect(mail.headers).toEqual({});
   });

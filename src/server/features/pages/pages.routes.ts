@@ -27,7 +27,7 @@ const escapeXml = (text: string): string =>
   );
 
 /** Pages that only work from a link in a mail or the start-up log: nothing for a search engine. */
-const ONE_TIME_PAGES = ['/reset-password', '/newsletter/', SETUP_PATH];
+const ONE_TIME_PAGES = ['/reset-password', '/newsletter/', SETUP_PATH, '/admissions/'];
 
 export async function pagesRoutes(app: FastifyInstance): Promise<void> {
   const publicUrl = app.config.mail.publicUrl;
