@@ -25,6 +25,7 @@ export const MAIL_KINDS = [
   'admission-visit',
   'admission-offer',
   'admission-waiting',
+  'account-invite',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -44,6 +45,7 @@ export const MAIL_KIND_LABELS: Readonly<Record<MailKind, string>> = {
   'admission-visit': 'Admission: visit booked',
   'admission-offer': 'Admission: offer of a seat',
   'admission-waiting': 'Admission: waiting list',
+  'account-invite': 'Account: set your password',
 };
 
 /**
