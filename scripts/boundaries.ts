@@ -55,6 +55,8 @@ const PUBLIC_FILES: Record<string, readonly string[]> = {
   backup: ['backup.ts'],
   // Report cards print with the receipts' school header: logo, colour and dates in words (features/report-cards).
   fees: ['receipt-pdf.ts', 'document-words.ts'],
+  // The enrolment reads the application a family sent (docs/decisions/0103-the-application-families-fill-in.md).
+  admissions: ['application.repository.ts'],
 };
 
 /** What a migration may import besides packages and its fellow migrations: the engine test. */

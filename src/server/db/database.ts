@@ -837,6 +837,10 @@ export interface Database {
   admission_case: AdmissionCaseTable;
   admission_move: AdmissionMoveTable;
   admission_offer: AdmissionOfferTable;
+  // The application families fill in (docs/decisions/0103-the-application-families-fill-in.md)
+  admission_application: AdmissionApplicationTable;
+  admission_application_link: AdmissionApplicationLinkTable;
+  admission_document: AdmissionDocumentTable;
   // Report cards (docs/decisions/0090-report-cards.md)
   report_card_comment: ReportCardCommentTable;
   report_card_note: ReportCardNoteTable;
@@ -950,6 +954,43 @@ export interface AdmissionOfferTable {
   answer: string | null;
   answered_at: string | null;
   withdrawn_at: string | null;
+}
+
+/** A case's application: the draft, then the sent one (`document` is JSON). */
+export interface AdmissionApplicationTable {
+  case_id: number;
+  /** JSON object: shared/api/admission-application.ts ApplicationDraft, or Application once submitted. */
+  document: Generated<string>;
+  /** 'draft' | 'submitted'. */
+  status: Generated<string>;
+  signature_name: string | null;
+  signed_at: string | null;
+  /** The IP address the application was sent from. */
+  signed_from: string | null;
+  submitted_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A link that opens a case's application (the token's hash); each mail may carry a new one. */
+export interface AdmissionApplicationLinkTable {
+  id: Generated<number>;
+  case_id: number;
+  token_hash: string;
+  created_at: string;
+}
+
+/** A document uploaded with an application; the file is in the file store at `stored_name`. */
+export interface AdmissionDocumentTable {
+  id: Generated<number>;
+  case_id: number;
+  /** shared/api/admission-application.ts DOCUMENT_KINDS. */
+  kind: string;
+  original_name: string;
+  mime_type: string;
+  size: number;
+  stored_name: string;
+  uploaded_at: string;
 }
 
 /** A rollover that ran, from one school year to the next (each year once on either side). */

@@ -51,6 +51,8 @@ import * as schoolForms from './migrations/2026-12-08T0100-school-forms.js';
 import * as classSeats from './migrations/2026-12-08T0200-class-seats.js';
 // The admissions pipeline (docs/decisions/0102-the-admissions-pipeline.md)
 import * as admissionCases from './migrations/2026-12-08T0300-admission-cases.js';
+// The application families fill in (docs/decisions/0103-the-application-families-fill-in.md)
+import * as admissionApplications from './migrations/2026-12-08T0400-admission-applications.js';
 
 /**
  * Migrations are imported, not read from a folder, so that the compiled server and the tests run
@@ -100,6 +102,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-08T0100-school-forms': schoolForms,
   '2026-12-08T0200-class-seats': classSeats,
   '2026-12-08T0300-admission-cases': admissionCases,
+  '2026-12-08T0400-admission-applications': admissionApplications,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

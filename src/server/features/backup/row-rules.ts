@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DOCUMENT_KINDS, DOCUMENT_TYPES } from '../../../shared/api/admission-application.js';
 import { BLOG_COMMENT_STATUSES } from '../../../shared/api/blog-comment-fields.js';
 import { CALENDAR_AUDIENCES, CALENDAR_KINDS } from '../../../shared/api/calendar.js';
 import { CONVERSATION_SIDES, MESSAGE_TYPES } from '../../../shared/api/conversations.js';
@@ -163,6 +164,16 @@ const RULES: Record<string, Record<string, z.ZodTypeAny>> = {
     language: oneOf(LOCALES, 'a language'),
   },
   admission_move: { details: json('object') },
+  // The application families fill in (docs/decisions/0103-the-application-families-fill-in.md)
+  admission_application: {
+    document: json('object'),
+    status: oneOf(['draft', 'submitted'], 'draft or submitted'),
+  },
+  admission_document: {
+    kind: oneOf(DOCUMENT_KINDS, 'a kind of document'),
+    mime_type: oneOf(DOCUMENT_TYPES, 'a document type'),
+    size: nonNegative(),
+  },
   // Report cards (docs/decisions/0090-report-cards.md)
   report_card: { version: nonNegative(), content: json('object') },
   // Forms and permission slips (docs/decisions/0099-forms-and-permission-slips.md)
