@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { EnrolmentAnswerSchema, EnrolmentInputSchema } from '../../../shared/api/admission-enrolment.js';
 import {
   AdmissionBoardAnswerSchema,
   AdmissionCaseAnswerSchema,
@@ -17,6 +18,7 @@ import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import { IdParamsSchema } from '../../../shared/api/ids.js';
 import { NOT_MODIFIED } from '../../lib/cached-answer.js';
 import { CHECKED, SCHOOL_TAGS, SET_UP_TAGS, schoolRouting } from '../../lib/school-routes.js';
+import { tempFolderHooks, tempFolderOf, uploadTempDir } from '../../lib/upload-temp.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { readSettings } from '../settings/settings.repository.js';
 import { publicSeats, saveSeats, seatsOfYear } from './admissions.service.js';
@@ -28,6 +30,7 @@ import {
   openCase,
   replyToOffer,
 } from './cases.service.js';
+import { enrolCase } from './enrolment.service.js';
 
 /**
  * Admissions: seats per class and year (docs/decisions/0101-seats-that-mean-something.md), and the
@@ -175,6 +178,47 @@ export async function admissionsRoutes(app: FastifyInstance): Promise<void> {
         currentUser(request).id,
       );
       return { data: await caseWithHistory(app.db, request.params.id) };
+    },
+  );
+
+  api.post(
+    '/admin/admissions/cases/:id/enrolment',
+    {
+      onRequest: principal,
+      ...tempFolderHooks,
+      schema: {
+        tags: SCHOOL_TAGS,
+        summary: 'Enrol an accepted case in one step, from the application its family sent',
+        description:
+          'In one transaction: the pupil account (name, date of birth, photo of the application), each ' +
+          'guardian’s Parent account, new (active, no password until set through the mailed link) or an ' +
+          'existing one of the same email, the guardian links, the care details with their first history ' +
+          'row, the enrolment in the class from the start date, the fees of the first term from the class’s ' +
+          'fee plans, and the case at "enrolled". Defaults: the start date the application wanted, the ' +
+          'case’s class; no `pupilEmail`: the pupil has no sign-in of their own. 409, and nothing changed, ' +
+          'for a case not at "accepted" (CASE_NOT_ACCEPTED), no application sent (NO_APPLICATION), no school ' +
+          'year holding the start date (NO_SCHOOL_YEAR), a class without a free seat that year (CLASS_FULL; ' +
+          'the case’s own accepted offer counts for its class and year), a guardian’s email of an account ' +
+          'that is not a Parent’s (EMAIL_NOT_A_PARENT), a pupil’s email taken (PUPIL_EMAIL_TAKEN).',
+        security: BEARER_AUTH,
+        params: IdParamsSchema,
+        body: EnrolmentInputSchema,
+        response: { 201: EnrolmentAnswerSchema, ...CHECKED, ...CONFLICT },
+      },
+    },
+    async (request, reply) => {
+      const data = await enrolCase(
+        app.db,
+        {
+          mail: app.config.mail,
+          files: app.files,
+          temp: tempFolderOf(request, uploadTempDir(app.config.dataDir)),
+        },
+        request.params.id,
+        request.body,
+        currentUser(request),
+      );
+      return reply.code(201).send({ data });
     },
   );
 
