@@ -134,6 +134,12 @@ const POLICY: Record<string, Rule> = {
     url: '/api/admin/admissions/cases/999999/moves',
     body: {},
   },
+  // Enrolment in one step (docs/decisions/0104-enrolment-in-one-step.md)
+  'POST /api/admin/admissions/cases/:id/enrolment': {
+    who: PRINCIPAL,
+    url: '/api/admin/admissions/cases/999999/enrolment',
+    body: { startDate: 'not a date' },
+  },
   'GET /api/pupils/:id/years': { who: EVERY_SCHOOL_TYPE },
   'POST /api/enrolments': { who: PRINCIPAL, body: {} },
   'DELETE /api/admin/assignments/:id': { who: PRINCIPAL, url: '/api/admin/assignments/999999' },

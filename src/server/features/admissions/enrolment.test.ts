@@ -10,10 +10,11 @@ import { isPostgres } from '../../db/engine.js';
 import { readDataVersion } from '../../lib/data-version.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { sendMail, withMailingDemoSchool } from '../../test/mail.js';
-import { type Caller, callAs } from '../../test/school-fixtures.js';
+import { type Caller, callAs, userWithSession } from '../../test/school-fixtures.js';
+import { findVisiblePupil, type Viewer } from '../school/school.policy.js';
 import { schoolToday } from '../settings/settings.repository.js';
-import { bearer, call, DEMO, login, NEW_PASSWORD, nextAddress } from '../users/test-helpers.js';
-import { submitRow } from './application.repository.js';
+import { bearer, call, DEMO, login, NEW_PASSWORD, nextAddress, png } from '../users/test-helpers.js';
+import { insertDocument, submitRow } from './application.repository.js';
 
 /**
  * Enrolment in one step (docs/decisions/0104-enrolment-in-one-step.md) on the demo school: KG has 12
@@ -365,6 +366,29 @@ describe.each(TEST_ENGINES)('enrolment in one step on %s', (engine) => {
     );
   });
 
+  it('makes the pupil visible by the school policy to the principal, the class’s teachers and the guardians only', async () => {
+    const newParent = await t.db
+      .selectFrom('app_user')
+      .select('id')
+      .where('email_key', '=', newGuardian)
+      .executeTakeFirstOrThrow();
+    const stranger = await userWithSession(t.db, 'Parent', 'Another Family');
+    const viewers: [string, Viewer, boolean][] = [
+      ['principal', { id: f.users.principal, type: 'Principle' }, true],
+      ['teacher of KG', { id: f.users.teacher, type: 'Teacher' }, true],
+      ['teacher of other classes', { id: f.users.teacher2, type: 'Teacher' }, false],
+      ['new guardian', { id: newParent.id, type: 'Parent' }, true],
+      ['linked guardian', { id: f.users.parent, type: 'Parent' }, true],
+      ['another parent', { id: stranger.id, type: 'Parent' }, false],
+      ['a pupil', { id: f.users.student, type: 'Student' }, false],
+      ['a director', { id: f.users.director, type: 'Director' }, false],
+    ];
+    const seen = [];
+    for (const [name, viewer] of viewers)
+      seen.push([name, (await findVisiblePupil(t.db, viewer, enrolledPupil)) !== undefined]);
+    expect(seen).toEqual(viewers.map(([name, , visible]) => [name, visible]));
+  });
+
   it('refuses a case without an application, and a guardian’s email of a staff or pupil account, changing nothing', async () => {
     // Seats enough: each of these cases holds one.
     await as('principal', 'PUT', '/admin/admissions/classes', {
@@ -456,5 +480,94 @@ describe.each(TEST_ENGINES)('enrolment in one step on %s', (engine) => {
     expect(await stateOf(t.db)).toEqual(before);
     // Once the failure is gone, the same enrolment goes through.
     expect((await enrol(id)).statusCode).toBe(201);
+  });
+  it('enrols for a coming year from its first day, with the application’s photo, counting that year’s seats', async () => {
+    // Last: a kept later year becomes the admissions year (docs/decisions/0101-seats-that-mean-something.md).
+    const at = new Date().toISOString();
+    const next = await t.db
+      .insertInto('school_year')
+      .values({
+        name: '2027–2028',
+        name_key: '2027–2028',
+        first_day: '2027-09-01',
+        last_day: '2028-07-31',
+        is_current: 0,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const seats = await as('principal', 'PUT', '/admin/admissions/classes', {
+      yearId: next.id,
+      classes: [{ classId: f.classes.KG, takesAdmissions: true, seats: 30 }],
+    });
+    expect(seats.statusCode, seats.body).toBe(200);
+    const seatsIn = async (year: number) =>
+      ClassSeatsAnswerSchema.parse(
+        (await as('principal', 'GET', `/admin/admissions/classes?yearId=${year}`)).json(),
+      ).data.classes.find((row) => row.className === 'KG');
+    const opened = await as('principal', 'POST', '/admin/admissions/cases', {
+      childName: 'Theo Quist',
+      classId: f.classes.KG,
+      yearId: next.id,
+      familyName: 'Quist',
+      email: 'quist@example.org',
+    });
+    const id = (opened.json() as { data: { id: number } }).data.id;
+    for (const move of [{ to: 'offered', offerDeadline: await schoolToday(t.db) }, { to: 'accepted' }])
+      expect((await as('principal', 'POST', `/admin/admissions/cases/${id}/moves`, move)).statusCode).toBe(
+        200,
+      );
+    const stored = `admissions/${id}/${'ab'.repeat(16)}.png`;
+    await t.app.files.putBytes(stored, await png(60, 80));
+    const photo = await insertDocument(t.db, {
+      caseId: id,
+      kind: 'child-photo',
+      name: 'theo.png',
+      mimeType: 'image/png',
+      size: 100,
+      storedName: stored,
+      at,
+    });
+    const sent = ApplicationSchema.parse(
+      application({
+        guardianEmails: ['quist@example.org'],
+        child: { name: 'Theo Quist', dateOfBirth: '2023-01-02', photoDocumentId: photo.id },
+        wanted: { classId: f.classes.KG, startDate: '2027-09-01' },
+      }),
+    );
+    await submitRow(t.db, id, sent, { name: 'Nora Novak', at, from: '10.0.0.1' });
+    const current = await seatsIn(await yearId());
+    const before = await seatsIn(next.id);
+    expect(before).toMatchObject({ capacity: 30, acceptedOffers: 1 });
+
+    const res = await enrol(id);
+    expect(res.statusCode, res.body).toBe(201);
+    const answer = EnrolmentAnswerSchema.parse(res.json()).data;
+    expect(answer).toMatchObject({ startDate: '2027-09-01', yearId: next.id, className: 'KG' });
+    // The demo keeps no term in the coming year: no fees, and the answer says why.
+    expect(answer.fees).toEqual({ term: null, invoices: [], noFeesReason: 'no-term' });
+    const enrolment = await t.db
+      .selectFrom('enrolment')
+      .select(['class_id', 'started_on', 'ended_on'])
+      .where('student_id', '=', answer.studentId)
+      .execute();
+    expect(enrolment).toEqual([{ class_id: f.classes.KG, started_on: '2027-09-01', ended_on: null }]);
+    // That year's seats count the pupil instead of the offer; this year's are as they were.
+    expect(await seatsIn(next.id)).toMatchObject({
+      enrolled: (before?.enrolled ?? 0) + 1,
+      acceptedOffers: 0,
+      free: before?.free,
+    });
+    expect(await seatsIn(await yearId())).toEqual(current);
+    // The photo of the application is the pupil's photo, stored as user photos are.
+    const photos = await t.db
+      .selectFrom('user_photo')
+      .select('image')
+      .where('user_id', '=', answer.studentId)
+      .execute();
+    expect(photos).toHaveLength(1);
+    expect(photos[0]?.image).toMatch(/^users\/[0-9a-f]{32}\.webp$/);
+    expect(await t.app.files.stat(photos[0]?.image ?? '')).toBeDefined();
   });
 });
