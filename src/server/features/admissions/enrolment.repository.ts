@@ -13,13 +13,16 @@ import { isPostgres } from '../../db/engine.js';
  */
 export const noEmailKey = (random: string): string => `NO-EMAIL:${random}`;
 
-/** The case's stage, class, year and family language, its row locked on PostgreSQL (SQLite has one writer). */
-export async function lockCase(trx: Db, caseId: number) {
+/**
+ * The case's stage, class and year; with `lock`, its row is locked on PostgreSQL until the transaction
+ * ends (SQLite has one writer), so two enrolments of one case run one after the other.
+ */
+export async function caseToEnrol(trx: Db, caseId: number, lock: boolean) {
   let query = trx
     .selectFrom('admission_case')
     .select(['id', 'stage', 'class_id', 'year_id', 'child_name', 'language', 'email'])
     .where('id', '=', caseId);
-  if (isPostgres(trx)) query = query.forUpdate();
+  if (lock && isPostgres(trx)) query = query.forUpdate();
   return query.executeTakeFirst();
 }
 
@@ -73,6 +76,19 @@ export async function insertAccount(trx: Db, account: NewAccount, at: string): P
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** The accounts of these email keys, by key: their type, and whether the rollover archived them. */
+export async function accountsOfEmailKeys(db: Db, keys: readonly string[]) {
+  if (keys.length === 0) return new Map<string, { id: number; type: string; archived_at: string | null }>();
+  const rows = await db
+    .selectFrom('app_user')
+    .select(['id', 'type', 'email_key', 'archived_at'])
+    .where('email_key', 'in', [...new Set(keys)])
+    .execute();
+  return new Map(
+    rows.map((row) => [row.email_key, { id: row.id, type: row.type, archived_at: row.archived_at }]),
+  );
 }
 
 /** A guardian the rollover archived (no child left) has a child at the school again. */

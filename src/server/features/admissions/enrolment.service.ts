@@ -41,9 +41,10 @@ import { classSeats, findSeatsYear } from './admissions.repository.js';
 import { type SubmittedApplication, submittedApplication } from './application.repository.js';
 import { findCase, moveCase } from './cases.repository.js';
 import {
+  accountsOfEmailKeys,
+  caseToEnrol,
   insertAccount,
   insertInvoice,
-  lockCase,
   lockClass,
   noEmailKey,
   plansOfClassAndTerm,
@@ -122,9 +123,9 @@ async function storeChildPhoto(deps: EnrolmentDeps, sent: SubmittedApplication):
   }
 }
 
-/** The checks of the case before anything is prepared: 404, or 409 when it cannot be enrolled. */
-async function enrollableApplication(db: Db, caseId: number): Promise<SubmittedApplication> {
-  const found = await lockCase(db, caseId);
+/** The checks of the case (in the transaction, its row locked): 404, or 409 when it cannot be enrolled. */
+async function enrollableApplication(db: Db, caseId: number, lock: boolean): Promise<SubmittedApplication> {
+  const found = await caseToEnrol(db, caseId, lock);
   if (!found) throw notFound('That admission case');
   if (found.stage !== 'accepted')
     throw conflict(C.caseNotAccepted, 'errors.enrolment.notAccepted').withValues({ stage: found.stage });
@@ -147,7 +148,7 @@ export async function enrolCase(
   actor: SessionUser,
 ): Promise<EnrolmentAnswer> {
   // Refusals that need no work come first; the transaction checks everything again.
-  const sent = await enrollableApplication(db, caseId);
+  const sent = await enrollableApplication(db, caseId, false);
   const guardians = guardiansOnce(sent.application.guardians);
   // Hashed and stored before the transaction: argon2 and image work take a while, a transaction should not.
   const hashes = await Promise.all([noPassword(), ...guardians.map(() => noPassword())]);
@@ -176,10 +177,11 @@ async function enrolIn(
   hashes: readonly string[],
   photos: readonly string[],
 ): Promise<EnrolmentAnswer> {
-  const sent = await enrollableApplication(trx, caseId);
+  const sent = await enrollableApplication(trx, caseId, true);
   const found = await findCase(trx, caseId);
   if (!found) throw notFound('That admission case');
   const { application } = sent;
+  const guardians = guardiansOnce(application.guardians);
   const at = nowIso();
   const today = await schoolToday(trx);
 
@@ -221,24 +223,16 @@ async function enrolIn(
   // The accounts the emails belong to: a guardian's must be a Parent's; the pupil's must be free.
   const pupilEmail = input.pupilEmail?.trim() ?? '';
   const keys = [
-    ...guardiansOnce(application.guardians).map((g) => emailKeyOf(g.email)),
+    ...guardians.map((g) => emailKeyOf(g.email)),
     ...(pupilEmail ? [emailKeyOf(pupilEmail)] : []),
   ];
-  const accounts = new Map(
-    (
-      await trx
-        .selectFrom('app_user')
-        .select(['id', 'type', 'email_key', 'archived_at'])
-        .where('email_key', 'in', keys)
-        .execute()
-    ).map((row) => [row.email_key, row]),
-  );
+  const accounts = await accountsOfEmailKeys(trx, keys);
   if (pupilEmail) {
     const key = emailKeyOf(pupilEmail);
-    if (accounts.has(key) || guardiansOnce(application.guardians).some((g) => emailKeyOf(g.email) === key))
+    if (accounts.has(key) || guardians.some((g) => emailKeyOf(g.email) === key))
       throw conflict(C.pupilEmailTaken, 'errors.enrolment.pupilEmailTaken').withValues({ email: pupilEmail });
   }
-  for (const guardian of guardiansOnce(application.guardians)) {
+  for (const guardian of guardians) {
     const account = accounts.get(emailKeyOf(guardian.email));
     if (account && account.type !== USER_TYPE.parent)
       throw conflict(C.emailNotAParent, 'errors.enrolment.emailNotAParent', {
@@ -270,7 +264,7 @@ async function enrolIn(
   // The guardians: an existing Parent account is linked, else one is made (active, no password yet).
   const answered: EnrolmentAnswer['guardians'] = [];
   const made: { id: number; name: string; email: string }[] = [];
-  for (const [index, guardian] of guardiansOnce(application.guardians).entries()) {
+  for (const [index, guardian] of guardians.entries()) {
     const account = accounts.get(emailKeyOf(guardian.email));
     let parentId = account?.id;
     if (parentId === undefined) {

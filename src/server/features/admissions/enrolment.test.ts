@@ -7,6 +7,7 @@ import { ENROLMENT_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import { ChildrenAnswerSchema } from '../../../shared/api/family.js';
 import type { Db } from '../../db/connect.js';
 import { isPostgres } from '../../db/engine.js';
+import { ANSWER_KEYS, readAnswerVersions } from '../../lib/answer-versions.js';
 import { readDataVersion } from '../../lib/data-version.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { sendMail, withMailingDemoSchool } from '../../test/mail.js';
@@ -203,6 +204,7 @@ describe.each(TEST_ENGINES)('enrolment in one step on %s', (engine) => {
     expect(accepted.free).toBe((start.free ?? 0) - 1);
 
     const contentBefore = await readDataVersion(t.db, 'content');
+    const schoolBefore = await readAnswerVersions(t.db, [ANSWER_KEYS.school]);
     const ledgerBefore = await readDataVersion(t.db, 'ledger');
     const before = await stateOf(t.db);
     const res = await enrol(enrolledCase);
@@ -216,7 +218,11 @@ describe.each(TEST_ENGINES)('enrolment in one step on %s', (engine) => {
     expect(enrolled).toMatchObject({ enrolled: start.enrolled + 1, acceptedOffers: start.acceptedOffers });
     expect(enrolled.free).toBe((enrolled.capacity ?? 0) - enrolled.enrolled - enrolled.acceptedOffers);
     expect(enrolled.free).toBe(accepted.free);
+    // The public seats (content version) and the dashboards' kept answers (the school's answer version) are made afresh.
     expect(await readDataVersion(t.db, 'content')).toBeGreaterThan(contentBefore);
+    expect(Number(await readAnswerVersions(t.db, [ANSWER_KEYS.school]))).toBeGreaterThan(
+      Number(schoolBefore),
+    );
 
     const demoParent = f.users.parent;
     expect(answer).toMatchObject({
@@ -518,6 +524,14 @@ describe.each(TEST_ENGINES)('enrolment in one step on %s', (engine) => {
       expect((await as('principal', 'POST', `/admin/admissions/cases/${id}/moves`, move)).statusCode).toBe(
         200,
       );
+    // A parent the rollover archived (their children left) comes back with a new child.
+    const former = await userWithSession(t.db, 'Parent', 'Former Parent');
+    const archived = await t.db
+      .updateTable('app_user')
+      .set({ archived_at: at })
+      .where('id', '=', former.id)
+      .returning(['id', 'email'])
+      .executeTakeFirstOrThrow();
     const stored = `admissions/${id}/${'ab'.repeat(16)}.png`;
     await t.app.files.putBytes(stored, await png(60, 80));
     const photo = await insertDocument(t.db, {
@@ -531,7 +545,7 @@ describe.each(TEST_ENGINES)('enrolment in one step on %s', (engine) => {
     });
     const sent = ApplicationSchema.parse(
       application({
-        guardianEmails: ['quist@example.org'],
+        guardianEmails: ['quist@example.org', archived.email.toUpperCase()],
         child: { name: 'Theo Quist', dateOfBirth: '2023-01-02', photoDocumentId: photo.id },
         wanted: { classId: f.classes.KG, startDate: '2027-09-01' },
       }),
@@ -545,6 +559,16 @@ describe.each(TEST_ENGINES)('enrolment in one step on %s', (engine) => {
     expect(res.statusCode, res.body).toBe(201);
     const answer = EnrolmentAnswerSchema.parse(res.json()).data;
     expect(answer).toMatchObject({ startDate: '2027-09-01', yearId: next.id, className: 'KG' });
+    expect(answer.guardians.map((g) => [g.parentId === archived.id, g.account])).toEqual([
+      [false, 'new'],
+      [true, 'linked'],
+    ]);
+    const unarchived = await t.db
+      .selectFrom('app_user')
+      .select('archived_at')
+      .where('id', '=', archived.id)
+      .executeTakeFirstOrThrow();
+    expect(unarchived.archived_at).toBeNull();
     // The demo keeps no term in the coming year: no fees, and the answer says why.
     expect(answer.fees).toEqual({ term: null, invoices: [], noFeesReason: 'no-term' });
     const enrolment = await t.db
