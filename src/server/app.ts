@@ -32,6 +32,7 @@ import { isAppPath } from '../shared/routes.js';
 import type { Config } from './config.js';
 import type { Db } from './db/connect.js';
 import { admissionsRoutes } from './features/admissions/admissions.routes.js';
+import { applicationRoutes } from './features/admissions/application.routes.js';
 import { alertsRoutes } from './features/alerts/alerts.routes.js';
 import { appManifestRoutes } from './features/alerts/app-manifest.routes.js';
 import { attendanceRoutes } from './features/attendance/attendance.routes.js';
@@ -358,6 +359,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(rolloverRoutes);
       // Seats and admissions (docs/decisions/0101-seats-that-mean-something.md).
       await api.register(admissionsRoutes);
+      // The application families fill in (docs/decisions/0103-the-application-families-fill-in.md).
+      await api.register(applicationRoutes);
       await api.register(timetableRoutes);
       await api.register(examsRoutes);
       await api.register(marksRoutes);

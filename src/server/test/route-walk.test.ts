@@ -134,6 +134,15 @@ const POLICY: Record<string, Rule> = {
     url: '/api/admin/admissions/cases/999999/moves',
     body: {},
   },
+  // The application families fill in (docs/decisions/0103-the-application-families-fill-in.md)
+  'POST /api/admin/admissions/cases/:id/application-link': {
+    who: PRINCIPAL,
+    url: '/api/admin/admissions/cases/999999/application-link',
+  },
+  'GET /api/admin/admissions/cases/:id/documents/:documentId': {
+    who: PRINCIPAL,
+    url: '/api/admin/admissions/cases/999999/documents/999999',
+  },
   // Enrolment in one step (docs/decisions/0104-enrolment-in-one-step.md)
   'POST /api/admin/admissions/cases/:id/enrolment': {
     who: PRINCIPAL,
@@ -462,6 +471,13 @@ const PUBLIC = new Set([
   // An offer's reply link: the token is the key (docs/decisions/0102-the-admissions-pipeline.md)
   'POST /api/admissions/offer',
   'POST /api/admissions/offer/reply',
+  // An application's link: the token is the key, in the body or a header
+  // (docs/decisions/0103-the-application-families-fill-in.md)
+  'POST /api/admissions/application',
+  'POST /api/admissions/application/draft',
+  'POST /api/admissions/application/documents',
+  'POST /api/admissions/application/documents/remove',
+  'POST /api/admissions/application/submit',
 ]);
 /** Swagger UI serves the API documentation and its assets under this prefix. */
 const PUBLIC_PREFIX = '/api/docs';

@@ -214,6 +214,10 @@ export const ADMISSIONS_ERROR_CODES = {
   offerExpired: 'OFFER_EXPIRED',
   /** The offer was answered already, or withdrawn. */
   offerClosed: 'OFFER_CLOSED',
+  /** The application was sent: the family can no longer change it (docs/decisions/0103-the-application-families-fill-in.md). */
+  applicationSent: 'APPLICATION_SENT',
+  /** The case is closed or enrolled: its application links no longer open it. */
+  applicationClosed: 'APPLICATION_CLOSED',
 } as const;
 
 /** The enrolment of an accepted case (docs/decisions/0104-enrolment-in-one-step.md); all 409s, nothing changed. */

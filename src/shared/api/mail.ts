@@ -25,6 +25,7 @@ export const MAIL_KINDS = [
   'admission-visit',
   'admission-offer',
   'admission-waiting',
+  'admission-application',
   'account-invite',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
@@ -45,6 +46,7 @@ export const MAIL_KIND_LABELS: Readonly<Record<MailKind, string>> = {
   'admission-visit': 'Admission: visit booked',
   'admission-offer': 'Admission: offer of a seat',
   'admission-waiting': 'Admission: waiting list',
+  'admission-application': 'Admission: application link',
   'account-invite': 'Account: set your password',
 };
 

@@ -7,6 +7,10 @@
 import accountsAr from './accounts/ar.json' with { type: 'json' };
 import accountsEn from './accounts/en.json' with { type: 'json' };
 import accountsFr from './accounts/fr.json' with { type: 'json' };
+// The family's side of admissions (docs/decisions/0103-the-application-families-fill-in.md)
+import admissionsAr from './admissions/ar.json' with { type: 'json' };
+import admissionsEn from './admissions/en.json' with { type: 'json' };
+import admissionsFr from './admissions/fr.json' with { type: 'json' };
 import alertsAr from './alerts/ar.json' with { type: 'json' };
 import alertsEn from './alerts/en.json' with { type: 'json' };
 import alertsFr from './alerts/fr.json' with { type: 'json' };
@@ -173,4 +177,6 @@ export const CATALOGS = {
   'report-cards': { en: reportCardsEn, fr: reportCardsFr, ar: reportCardsAr },
   // Forms and permission slips (docs/decisions/0099-forms-and-permission-slips.md)
   'school-forms': { en: schoolFormsEn, fr: schoolFormsFr, ar: schoolFormsAr },
+  // The family's side of admissions (docs/decisions/0103-the-application-families-fill-in.md)
+  admissions: { en: admissionsEn, fr: admissionsFr, ar: admissionsAr },
 } as const;

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { AdmissionCaseWithApplicationAnswerSchema } from '../../../shared/api/admission-application.js';
 import { EnrolmentAnswerSchema, EnrolmentInputSchema } from '../../../shared/api/admission-enrolment.js';
 import {
   AdmissionBoardAnswerSchema,
-  AdmissionCaseAnswerSchema,
   AdmissionMoveInputSchema,
   AdmissionSeatsSchema,
   BoardQuerySchema,
@@ -126,7 +126,7 @@ export async function admissionsRoutes(app: FastifyInstance): Promise<void> {
           'message’s unless given; a message becomes one case at most.',
         security: BEARER_AUTH,
         body: NewAdmissionCaseSchema,
-        response: { 201: AdmissionCaseAnswerSchema, ...CHECKED },
+        response: { 201: AdmissionCaseWithApplicationAnswerSchema, ...CHECKED },
       },
     },
     async (request, reply) => {
@@ -142,10 +142,14 @@ export async function admissionsRoutes(app: FastifyInstance): Promise<void> {
       onRequest: principal,
       schema: {
         tags: SCHOOL_TAGS,
-        summary: 'An admission case with its history (who moved it, when, from, to, note)',
+        summary:
+          'An admission case with its history (who moved it, when, from, to, note) and its application',
+        description:
+          '`application`: the family’s application (null until they save one), a draft or as sent with its ' +
+          'signature; `documents`: its uploads (`GET admin/admissions/cases/{id}/documents/{documentId}`).',
         security: BEARER_AUTH,
         params: IdParamsSchema,
-        response: { 200: AdmissionCaseAnswerSchema, ...CHECKED },
+        response: { 200: AdmissionCaseWithApplicationAnswerSchema, ...CHECKED },
       },
     },
     async (request) => ({ data: await caseWithHistory(app.db, request.params.id) }),
@@ -166,7 +170,7 @@ export async function admissionsRoutes(app: FastifyInstance): Promise<void> {
         security: BEARER_AUTH,
         params: IdParamsSchema,
         body: AdmissionMoveInputSchema,
-        response: { 200: AdmissionCaseAnswerSchema, ...CHECKED, ...CONFLICT },
+        response: { 200: AdmissionCaseWithApplicationAnswerSchema, ...CHECKED, ...CONFLICT },
       },
     },
     async (request) => {

@@ -253,7 +253,7 @@ export async function submittedApplication(
   caseId: number,
 ): Promise<SubmittedApplication | undefined> {
   const row = await applicationRow(db, caseId);
-  if (!row || row.status !== 'submitted') return undefined;
+  if (row?.status !== 'submitted') return undefined;
   const parsed = ApplicationSchema.safeParse(JSON.parse(row.document));
   if (!parsed.success) return undefined;
   return {

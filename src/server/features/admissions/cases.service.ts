@@ -25,6 +25,8 @@ import { mailLink } from '../mail/compose.js';
 import { queueMails } from '../mail/mail.service.js';
 import { readSettings, schoolToday } from '../settings/settings.repository.js';
 import { classSeats, existingClasses, findSeatsYear } from './admissions.repository.js';
+import { applicationRow, caseApplication, caseDocuments, shownDocument } from './application.repository.js';
+import { applicationLinkUrl, newApplicationLink } from './application.service.js';
 import {
   answerOffer,
   boardCases,
@@ -105,10 +107,16 @@ export async function openCase(
   });
 }
 
+/** A case with its moves, its application (null: none begun) and its documents (decision 0103). */
 export async function caseWithHistory(db: Db, id: number) {
   const found = await findCase(db, id);
   if (!found) throw notFound('That admission case');
-  return { ...found, history: await caseHistory(db, id) };
+  return {
+    ...found,
+    history: await caseHistory(db, id),
+    application: await caseApplication(db, id),
+    documents: (await caseDocuments(db, id)).map(shownDocument),
+  };
 }
 
 /** The board of a class and year: counts per stage, the class's seats, the cases. */
@@ -211,8 +219,17 @@ async function mailFamily(
     greeting: t('mail.greeting', { name: found.familyName }),
     locale,
   };
+  // The visit and offer mails carry a link to the application while it is not sent (decision 0103).
+  const applicationLink = async () =>
+    (await applicationRow(trx, caseId))?.status === 'submitted'
+      ? undefined
+      : {
+          label: t('mail.admissions.application.link', { child }),
+          url: applicationLinkUrl(mail, await newApplicationLink(trx, caseId)),
+        };
   if (found.stage === 'visit') {
     const address = (await readSettings(trx)).address.trim();
+    const link = await applicationLink();
     await queueMails(trx, mail, [
       {
         ...common,
@@ -226,9 +243,11 @@ async function mailFamily(
           }),
           ...(address ? [t('mail.admissions.visit.address', { address })] : []),
         ],
+        ...(link ? { action: link } : {}),
       },
     ]);
   } else if (found.stage === 'offered' && token) {
+    const link = await applicationLink();
     await queueMails(trx, mail, [
       {
         ...common,
@@ -246,6 +265,7 @@ async function mailFamily(
           label: t('mail.admissions.offer.action'),
           url: mailLink(mail, OFFER_REPLY_PATH, { token }),
         },
+        ...(link ? { links: [link] } : {}),
       },
     ]);
   } else if (found.stage === 'waiting') {

@@ -27,6 +27,8 @@ export interface MailContent {
   paragraphs: readonly string[];
   /** A button in HTML and the bare link in text. */
   action?: { label: string; url: string };
+  /** Further links after the button: each a line `label: url` in text, a link in HTML. */
+  links?: readonly { label: string; url: string }[];
   /** Small print under a rule (why the mail came, what to do if it was not wanted). */
   footer?: readonly string[];
   /**
@@ -86,6 +88,7 @@ export function composeMail(schoolName: string, content: MailContent): OutgoingM
     ...(content.greeting ? [content.greeting] : []),
     ...content.paragraphs,
     ...(content.action ? [`${content.action.label}:\n${content.action.url}`] : []),
+    ...(content.links ?? []).map((link) => `${link.label}:\n${link.url}`),
     `${schoolName}`,
     ...(footer.length > 0 ? ['--', ...footer] : []),
   ];
@@ -118,6 +121,10 @@ export function composeMail(schoolName: string, content: MailContent): OutgoingM
     ...(content.greeting ? [htmlParagraph(content.greeting, 'margin:0 0 16px')] : []),
     ...content.paragraphs.map((p) => htmlParagraph(p, 'margin:0 0 16px')),
     button,
+    ...(content.links ?? []).map(
+      (link) =>
+        `<p style="margin:0 0 16px"><a href="${escapeHtml(link.url)}" style="color:#0e7490;font-weight:bold">${escapeHtml(link.label)}</a></p>`,
+    ),
     '</div>',
     footerHtml ? `<div style="font-size:13px;color:#6b7280;margin-top:16px">${footerHtml}</div>` : '',
     '</div></body></html>',
