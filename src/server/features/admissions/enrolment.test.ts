@@ -487,6 +487,63 @@ describe.each(TEST_ENGINES)('enrolment in one step on %s', (engine) => {
     // Once the failure is gone, the same enrolment goes through.
     expect((await enrol(id)).statusCode).toBe(201);
   });
+  it('enrols what the family sent through its own link: nothing typed twice', async () => {
+    const opened = await as('principal', 'POST', '/admin/admissions/cases', {
+      childName: 'Sami',
+      classId: f.classes.KG,
+      yearId: await yearId(),
+      familyName: 'Aziz',
+      email: 'aziz@example.org',
+    });
+    const id = (opened.json() as { data: { id: number } }).data.id;
+    expect((await as('principal', 'POST', `/admin/admissions/cases/${id}/application-link`)).statusCode).toBe(
+      200,
+    );
+    const mail = await t.db
+      .selectFrom('mail_outbox')
+      .select('link_keys')
+      .where('to_address', '=', 'aziz@example.org')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const token = (JSON.parse(mail.link_keys ?? '[]') as string[])[0] ?? '';
+    const today = await schoolToday(t.db);
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/admissions/application/submit',
+      remoteAddress: nextAddress(),
+      payload: {
+        token,
+        application: application({
+          guardianEmails: ['aziz@example.org'],
+          child: { name: 'Sami Aziz', dateOfBirth: '2022-06-01', photoDocumentId: null },
+          wanted: { classId: f.classes.KG, startDate: today },
+          signatureName: 'Nora Novak',
+        }),
+      },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await refused(id, ENROLMENT_ERROR_CODES.caseNotAccepted);
+    for (const move of [{ to: 'offered', offerDeadline: today }, { to: 'accepted' }])
+      expect((await as('principal', 'POST', `/admin/admissions/cases/${id}/moves`, move)).statusCode).toBe(
+        200,
+      );
+    const res = await enrol(id);
+    expect(res.statusCode, res.body).toBe(201);
+    const answer = EnrolmentAnswerSchema.parse(res.json()).data;
+    expect(answer).toMatchObject({
+      pupilName: 'Sami Aziz',
+      startDate: today,
+      className: 'KG',
+      mailsQueued: 1,
+    });
+    const care = await as('principal', 'GET', `/pupils/${answer.studentId}/care`);
+    expect(care.statusCode, care.body).toBe(200);
+    expect(
+      (care.json() as { data: { details: { medical: { allergies: string } } } }).data.details.medical
+        .allergies,
+    ).toBe('Peanuts');
+  });
+
   it('enrols for a coming year from its first day, with the application’s photo, counting that year’s seats', async () => {
     // Last: a kept later year becomes the admissions year (docs/decisions/0101-seats-that-mean-something.md).
     const at = new Date().toISOString();
