@@ -143,6 +143,12 @@ const POLICY: Record<string, Rule> = {
     who: PRINCIPAL,
     url: '/api/admin/admissions/cases/999999/documents/999999',
   },
+  // Enrolment in one step (docs/decisions/0104-enrolment-in-one-step.md)
+  'POST /api/admin/admissions/cases/:id/enrolment': {
+    who: PRINCIPAL,
+    url: '/api/admin/admissions/cases/999999/enrolment',
+    body: { startDate: 'not a date' },
+  },
   'GET /api/pupils/:id/years': { who: EVERY_SCHOOL_TYPE },
   'POST /api/enrolments': { who: PRINCIPAL, body: {} },
   'DELETE /api/admin/assignments/:id': { who: PRINCIPAL, url: '/api/admin/assignments/999999' },

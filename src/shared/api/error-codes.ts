@@ -220,6 +220,22 @@ export const ADMISSIONS_ERROR_CODES = {
   applicationClosed: 'APPLICATION_CLOSED',
 } as const;
 
+/** The enrolment of an accepted case (docs/decisions/0104-enrolment-in-one-step.md); all 409s, nothing changed. */
+export const ENROLMENT_ERROR_CODES = {
+  /** The case is not at "accepted" (or was enrolled meanwhile). */
+  caseNotAccepted: 'CASE_NOT_ACCEPTED',
+  /** The family has not sent its application. */
+  noApplication: 'NO_APPLICATION',
+  /** The class has no free seat for the year of the start date. */
+  classFull: 'CLASS_FULL',
+  /** A guardian's email (or the pupil's) belongs to an account that is not a Parent; details name it. */
+  emailNotAParent: 'EMAIL_NOT_A_PARENT',
+  /** The pupil's sign-in email belongs to an account already. */
+  pupilEmailTaken: 'PUPIL_EMAIL_TAKEN',
+  /** No school year holds the start date. */
+  noYear: 'NO_SCHOOL_YEAR',
+} as const;
+
 type CodesOf<T> = T[keyof T];
 
 /** Every code the server may send. */
@@ -247,7 +263,8 @@ export type ErrorCode =
   | CodesOf<typeof ROLLOVER_ERROR_CODES>
   | CodesOf<typeof ATTENDANCE_ERROR_CODES>
   | CodesOf<typeof SCHOOL_FORM_ERROR_CODES>
-  | CodesOf<typeof ADMISSIONS_ERROR_CODES>;
+  | CodesOf<typeof ADMISSIONS_ERROR_CODES>
+  | CodesOf<typeof ENROLMENT_ERROR_CODES>;
 
 /** The codes as one sorted list without repeats (the enum of `ErrorBodySchema.code`). */
 export const ERROR_CODES = [
@@ -277,6 +294,7 @@ export const ERROR_CODES = [
       ATTENDANCE_ERROR_CODES,
       SCHOOL_FORM_ERROR_CODES,
       ADMISSIONS_ERROR_CODES,
+      ENROLMENT_ERROR_CODES,
     ].flatMap((codes): ErrorCode[] => Object.values(codes)),
   ),
 ].sort() as [ErrorCode, ...ErrorCode[]];

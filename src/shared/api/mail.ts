@@ -26,6 +26,7 @@ export const MAIL_KINDS = [
   'admission-offer',
   'admission-waiting',
   'admission-application',
+  'account-invite',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -46,6 +47,7 @@ export const MAIL_KIND_LABELS: Readonly<Record<MailKind, string>> = {
   'admission-offer': 'Admission: offer of a seat',
   'admission-waiting': 'Admission: waiting list',
   'admission-application': 'Admission: application link',
+  'account-invite': 'Account: set your password',
 };
 
 /**

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AdmissionCaseWithApplicationAnswerSchema } from '../../../shared/api/admission-application.js';
+import { EnrolmentAnswerSchema, EnrolmentInputSchema } from '../../../shared/api/admission-enrolment.js';
 import {
   AdmissionBoardAnswerSchema,
   AdmissionMoveInputSchema,
@@ -19,6 +20,7 @@ import { sendSerializedAnswer, serializedAnswer } from '../../lib/answer-seriali
 import { ANSWER_KEYS, AnswersKeptByVersion } from '../../lib/answer-versions.js';
 import { NOT_MODIFIED } from '../../lib/cached-answer.js';
 import { CHECKED, SCHOOL_TAGS, SET_UP_TAGS, schoolRouting } from '../../lib/school-routes.js';
+import { tempFolderHooks, tempFolderOf, uploadTempDir } from '../../lib/upload-temp.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { readSettings } from '../settings/settings.repository.js';
 import { publicSeats, saveSeats, seatsOfYear } from './admissions.service.js';
@@ -30,6 +32,7 @@ import {
   openCase,
   replyToOffer,
 } from './cases.service.js';
+import { enrolCase } from './enrolment.service.js';
 
 /** What the board and the seats are made of (migration 2026-12-08T0600-admission-answers). */
 const ADMISSION_KEYS = [ANSWER_KEYS.admissions];
@@ -204,6 +207,47 @@ export async function admissionsRoutes(app: FastifyInstance): Promise<void> {
         currentUser(request).id,
       );
       return { data: await caseWithHistory(app.db, request.params.id) };
+    },
+  );
+
+  api.post(
+    '/admin/admissions/cases/:id/enrolment',
+    {
+      onRequest: principal,
+      ...tempFolderHooks,
+      schema: {
+        tags: SCHOOL_TAGS,
+        summary: 'Enrol an accepted case in one step, from the application its family sent',
+        description:
+          'In one transaction: the pupil account (name, date of birth, photo of the application), each ' +
+          'guardian’s Parent account, new (active, no password until set through the mailed link) or an ' +
+          'existing one of the same email, the guardian links, the care details with their first history ' +
+          'row, the enrolment in the class from the start date, the fees of the first term from the class’s ' +
+          'fee plans, and the case at "enrolled". Defaults: the start date the application wanted, the ' +
+          'case’s class; no `pupilEmail`: the pupil has no sign-in of their own. 409, and nothing changed, ' +
+          'for a case not at "accepted" (CASE_NOT_ACCEPTED), no application sent (NO_APPLICATION), no school ' +
+          'year holding the start date (NO_SCHOOL_YEAR), a class without a free seat that year (CLASS_FULL; ' +
+          'the case’s own accepted offer counts for its class and year), a guardian’s email of an account ' +
+          'that is not a Parent’s (EMAIL_NOT_A_PARENT), a pupil’s email taken (PUPIL_EMAIL_TAKEN).',
+        security: BEARER_AUTH,
+        params: IdParamsSchema,
+        body: EnrolmentInputSchema,
+        response: { 201: EnrolmentAnswerSchema, ...CHECKED, ...CONFLICT },
+      },
+    },
+    async (request, reply) => {
+      const data = await enrolCase(
+        app.db,
+        {
+          mail: app.config.mail,
+          files: app.files,
+          temp: tempFolderOf(request, uploadTempDir(app.config.dataDir)),
+        },
+        request.params.id,
+        request.body,
+        currentUser(request),
+      );
+      return reply.code(201).send({ data });
     },
   );
 

@@ -6,6 +6,7 @@ import {
   EMPTY_CARE_DETAILS,
   FAMILY_MESSAGES,
 } from '../../../shared/api/family.js';
+import { careChanges } from '../../../shared/rules/care-changes.js';
 import type { Db } from '../../db/connect.js';
 import { isPostgres } from '../../db/engine.js';
 import { bumpDataVersion } from '../../lib/data-version.js';
@@ -14,7 +15,6 @@ import type { SessionUser } from '../auth/session.js';
 import { announcedCollector } from '../conversations/conversations.repository.js';
 import type { CarePupil } from './care.policy.js';
 import {
-  type CareChange,
   findCareRecord,
   guardiansOf,
   insertCareChange,
@@ -39,44 +39,8 @@ type Who = Pick<SessionUser, 'id' | 'name'>;
 
 // ---------------------------------------------------------------- history
 
-/** A value as the history shows it: text as written, a yes/no, '' for none. */
-function shown(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  return String(value);
-}
-
-/** Every leaf of the document by its path: `medical.allergies`, `pickups[2].phone`, `photoConsent`. */
-function flatten(value: unknown, prefix: string, into: Map<string, string>): Map<string, string> {
-  if (Array.isArray(value)) {
-    value.forEach((item, index) => {
-      flatten(item, `${prefix}[${index}]`, into);
-    });
-  } else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) flatten(item, prefix ? `${prefix}.${key}` : key, into);
-  } else {
-    into.set(prefix, shown(value));
-  }
-  return into;
-}
-
-/**
- * The field-level differences between two documents, in the order of the new document's fields and
- * then of what was removed. An entry that was removed from a list shows as its fields going to ''.
- */
-export function careChanges(before: CareDetails, after: CareDetails): CareChange[] {
-  const old = flatten(before, '', new Map());
-  const now = flatten(after, '', new Map());
-  const changes: CareChange[] = [];
-  for (const [field, to] of now) {
-    const from = old.get(field) ?? '';
-    if (from !== to) changes.push({ field, from, to });
-  }
-  for (const [field, from] of old) {
-    if (!now.has(field) && from !== '') changes.push({ field, from, to: '' });
-  }
-  return changes;
-}
+// What a save changed is a shared rule: the enrolment writes a child's first history row with it too.
+export { careChanges };
 
 /**
  * Saves the whole document and, when anything changed, one history entry with the differences;
