@@ -1,5 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  AdmissionCaseWithApplicationAnswerSchema,
+  ApplicationLinkAnswerSchema,
+} from '../../../../shared/api/admission-application.js';
+import { EnrolmentAnswerSchema, type EnrolmentInput } from '../../../../shared/api/admission-enrolment.js';
+import {
   AdmissionBoardAnswerSchema,
   AdmissionCaseAnswerSchema,
   type AdmissionMoveInput,
@@ -29,12 +34,15 @@ export const boardQueryOptions = (classId: number, yearId: number) =>
 export const useBoard = (classId: number | undefined, yearId: number | undefined) =>
   useQuery({ ...boardQueryOptions(classId ?? 0, yearId ?? 0), enabled: !!classId && !!yearId });
 
-/** `GET admin/admissions/cases/{id}`: a case with its history. */
+/** `GET admin/admissions/cases/{id}`: a case with its history, its application and documents. */
 export const caseQueryOptions = (id: number) =>
   queryOptions({
     queryKey: [...admissionsQueryKey, 'case', id],
     queryFn: ({ signal }) =>
-      apiClient.get(`admin/admissions/cases/${id}`, { signal, schema: AdmissionCaseAnswerSchema }),
+      apiClient.get(`admin/admissions/cases/${id}`, {
+        signal,
+        schema: AdmissionCaseWithApplicationAnswerSchema,
+      }),
   });
 export const useAdmissionCase = (id: number) => useQuery(caseQueryOptions(id));
 
@@ -60,4 +68,20 @@ export const useOpenCase = () =>
 export const useMoveCase = (id: number) =>
   useAdmissionsMutation((input: AdmissionMoveInput) =>
     apiClient.post(`admin/admissions/cases/${id}/moves`, input, { schema: AdmissionCaseAnswerSchema }),
+  );
+
+/** `POST admin/admissions/cases/{id}/application-link`: mails the family a link to their application. */
+export const useSendApplicationLink = (id: number) =>
+  useAdmissionsMutation(() =>
+    apiClient.post(
+      `admin/admissions/cases/${id}/application-link`,
+      {},
+      { schema: ApplicationLinkAnswerSchema },
+    ),
+  );
+
+/** `POST admin/admissions/cases/{id}/enrolment`: the pupil, guardians, care, class and first fees in one step. */
+export const useEnrol = (id: number) =>
+  useAdmissionsMutation((input: EnrolmentInput) =>
+    apiClient.post(`admin/admissions/cases/${id}/enrolment`, input, { schema: EnrolmentAnswerSchema }),
   );

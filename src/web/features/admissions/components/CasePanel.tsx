@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import type { EnrolmentAnswer } from '../../../../shared/api/admission-enrolment.js';
 import type { AdmissionCase, AdmissionMove } from '../../../../shared/api/admissions.js';
 import { isLocale, LOCALE_NAMES } from '../../../../shared/i18n/locales.js';
 import {
@@ -7,11 +8,16 @@ import {
   type AdmissionStage,
   MOVES_BY_HAND,
 } from '../../../../shared/rules/admission-stages.js';
+import { ErrorLines } from '../../../components/school/ErrorLines.js';
 import { FailureState, LoadingState } from '../../../components/school/QueryState.js';
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { useI18n } from '../../../lib/i18n.js';
+import { useClassSeats } from '../../../lib/school/get-class-seats.js';
+import { saveErrorLines } from '../../../lib/school/save-errors.js';
 import { formatWhen, longDate, useSchoolTimeZone } from '../../../lib/school-time.js';
-import { useAdmissionCase } from '../api/admissions.js';
+import { useAdmissionCase, useSendApplicationLink } from '../api/admissions.js';
+import { CaseApplicationView } from './CaseApplication.js';
+import { EnrolForm, EnrolmentDone } from './EnrolForm.js';
 import { MoveForm } from './MoveForm.js';
 import { STAGE_BADGE, stageFact, stageWord } from './words.js';
 
@@ -95,23 +101,95 @@ function Details({ found }: { found: AdmissionCase }) {
   );
 }
 
+type FoundCase = NonNullable<ReturnType<typeof useAdmissionCase>['data']>['data'];
+
 /**
- * Where the family's application (issue 34, point 3) and the "Enrol" button (point 4,
- * `POST admin/admissions/cases/{id}/enrolment`) go when their branches are merged: the application's
- * answers and documents, and the enrolment's confirmation with its answer or refusals.
+ * The family's application (docs/decisions/0103-the-application-families-fill-in.md) and the
+ * enrolment (docs/decisions/0104-enrolment-in-one-step.md): the application as sent or under way
+ * with its documents, a button that mails the family their link, and, once the offer is accepted
+ * and the application sent, the enrolment in one step.
  */
-function ApplicationAndEnrolmentSpot() {
+function ApplicationAndEnrolment({ found }: { found: FoundCase }) {
   const { t } = useI18n();
+  const sendLink = useSendApplicationLink(found.id);
+  const [linkSent, setLinkSent] = useState<string | undefined>();
+  const [linkProblems, setLinkProblems] = useState<string[]>([]);
+  const [enrolling, setEnrolling] = useState(false);
+  const [done, setDone] = useState<EnrolmentAnswer | undefined>();
+  const seats = useClassSeats(found.yearId ?? undefined).data?.data.classes ?? [];
+  const application = found.application;
+  const sent = application?.status === 'submitted';
+  const open = found.stage !== 'closed' && found.stage !== 'enrolled';
+  const mayEnrol = found.stage === 'accepted' && sent;
   return (
-    <section
-      className="admissions-spot"
-      data-spot="application-and-enrolment"
-      aria-labelledby="admissions-spot"
-    >
+    <section className="admissions-spot" aria-labelledby="admissions-spot">
       <h3 id="admissions-spot" className="h5">
         {t('admissions.case.application')}
       </h3>
-      <p className="mb-0">{t('admissions.case.applicationLater')}</p>
+      {application ? (
+        <CaseApplicationView
+          caseId={found.id}
+          application={application}
+          documents={found.documents}
+          classNameOf={(id) =>
+            seats.find((row) => row.classId === id)?.className ??
+            (id === found.classId ? (found.className ?? undefined) : undefined)
+          }
+        />
+      ) : (
+        <p>{t('admissions.case.noApplication')}</p>
+      )}
+      {open && !sent ? (
+        <div className="mt-2">
+          <button
+            type="button"
+            className="btn btn-outline-primary rounded-pill"
+            disabled={sendLink.isPending}
+            onClick={async () => {
+              setLinkSent(undefined);
+              setLinkProblems([]);
+              try {
+                setLinkSent((await sendLink.mutateAsync()).data.sentTo);
+              } catch (error) {
+                setLinkProblems(saveErrorLines(error));
+              }
+            }}
+          >
+            {t('admissions.case.sendLink')}
+          </button>
+          {linkSent ? (
+            <p className="mt-2 mb-0" role="status">
+              {t('admissions.case.linkSent', { email: linkSent })}
+            </p>
+          ) : null}
+          <ErrorLines lines={linkProblems} />
+        </div>
+      ) : null}
+      {done ? <EnrolmentDone done={done} /> : null}
+      {mayEnrol && !done ? (
+        enrolling ? (
+          <EnrolForm
+            caseId={found.id}
+            classId={found.classId}
+            yearId={found.yearId}
+            startDate={application?.document.wanted?.startDate}
+            onCancel={() => setEnrolling(false)}
+            onDone={(answer) => {
+              setEnrolling(false);
+              setDone(answer);
+            }}
+          />
+        ) : (
+          <div className="mt-3">
+            <button type="button" className="btn btn-primary rounded-pill" onClick={() => setEnrolling(true)}>
+              {t('admissions.enrol.open')}
+            </button>
+          </div>
+        )
+      ) : null}
+      {found.stage === 'accepted' && !sent ? (
+        <p className="mt-2 mb-0">{t('admissions.enrol.waitForApplication')}</p>
+      ) : null}
     </section>
   );
 }
@@ -199,7 +277,7 @@ export function CasePanel({ id, backTo }: { id: number; backTo: string }) {
           )}
         </section>
       </div>
-      <ApplicationAndEnrolmentSpot />
+      <ApplicationAndEnrolment found={found} />
       <section aria-labelledby="admissions-history">
         <h3 id="admissions-history" className="h5 mt-3">
           {t('admissions.case.history')}

@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { ApplicationDocument, CaseApplication } from '../../../../shared/api/admission-application.js';
+import type { EnrolmentAnswer } from '../../../../shared/api/admission-enrolment.js';
 import type { AdmissionBoard, AdmissionCase, ClassSeatsAnswer } from '../../../../shared/api/admissions.js';
 import { DEFAULT_SCHOOL_SETTINGS } from '../../../../shared/school-settings.js';
 import { I18nProvider } from '../../../lib/i18n.js';
@@ -86,9 +88,15 @@ const BOARD: AdmissionBoard = {
   ],
 };
 
-const history = (found: AdmissionCase) => ({
+const history = (
+  found: AdmissionCase,
+  more: Partial<{ application: CaseApplication; documents: ApplicationDocument[] }> = {},
+) => ({
   data: {
     ...found,
+    application: null,
+    documents: [],
+    ...more,
     history: [
       {
         id: 10,
@@ -180,7 +188,7 @@ describe('AdmissionsScreen', () => {
     expect(location()).toBe('/admissions?year=2&class=5');
   });
 
-  it('opens a case: the family, the message, the history, the spot of the application, and books a visit', async () => {
+  it('opens a case: the family, the message, the history, no application yet, and books a visit', async () => {
     const ana = BOARD.cases[0] as AdmissionCase;
     const { api, user } = renderBoard('/admissions?year=3&class=5&case=1', {
       'GET admin/admissions/cases/1': history(ana),
@@ -195,7 +203,7 @@ describe('AdmissionsScreen', () => {
     expect(screen.getByText('We live nearby.')).toBeInTheDocument();
     expect(screen.getByText('Opened at Enquiry')).toBeInTheDocument();
     expect(screen.getByText(/by the website/)).toBeInTheDocument();
-    expect(document.querySelector('[data-spot="application-and-enrolment"]')).not.toBeNull();
+    expect(screen.getByText('The family has not begun the application yet.')).toBeInTheDocument();
     // The moves the transition table allows from an enquiry.
     const moves = within(screen.getByRole('region', { name: 'Move the case' }));
     expect(moves.getAllByRole('button').map((b) => b.textContent)).toEqual([
@@ -266,6 +274,127 @@ describe('AdmissionsScreen', () => {
     expect(await screen.findByText('Enter the family’s email')).toBeInTheDocument();
   });
 
+  const SENT: CaseApplication = {
+    status: 'submitted',
+    document: {
+      child: { name: 'Cai Rivera', dateOfBirth: '2022-03-04', photoDocumentId: null },
+      guardians: [
+        { name: 'Rosa Rivera', email: 'rosa@example.org', phone: '+1 555 0100', relationship: 'Mother' },
+      ],
+      care: {
+        emergencyContacts: [{ name: 'Tom Rivera', relationship: 'Uncle', phone: '+1 555 0101' }],
+        medical: { allergies: 'Peanuts', conditions: '', medications: [], doctorName: '', doctorPhone: '' },
+        pickups: [],
+        photoConsent: { website: false, ownFamily: true, otherFamilies: false },
+      },
+      wanted: { classId: 5, startDate: '2027-01-05' },
+      termsAccepted: true,
+      signatureName: 'Rosa Rivera',
+    },
+    signatureName: 'Rosa Rivera',
+    signedAt: '2026-11-25T15:00:00.000Z',
+    signedFrom: '203.0.113.7',
+    submittedAt: '2026-11-25T15:00:00.000Z',
+    updatedAt: '2026-11-25T15:00:00.000Z',
+  };
+  const BIRTH: ApplicationDocument = {
+    id: 8,
+    kind: 'birth-certificate',
+    name: 'birth.pdf',
+    mimeType: 'application/pdf',
+    size: 204_800,
+    uploadedAt: '2026-11-25T14:00:00.000Z',
+  };
+  const ENROLLED: EnrolmentAnswer = {
+    caseId: 3,
+    studentId: 90,
+    pupilName: 'Cai Rivera',
+    pupilEmail: null,
+    classId: 5,
+    className: 'KG',
+    yearId: 3,
+    yearName: '2026-2027',
+    startDate: '2027-01-05',
+    guardians: [
+      {
+        parentId: 91,
+        name: 'Rosa Rivera',
+        email: 'rosa@example.org',
+        relationship: 'Mother',
+        account: 'new',
+      },
+    ],
+    fees: {
+      term: { id: 2, name: 'Spring 2027' },
+      invoices: [{ id: 40, planId: 4, planName: 'KG tuition', total: 45_000, currency: 'USD' }],
+      noFeesReason: null,
+    },
+    mailsQueued: 1,
+  };
+
+  it('shows the application as sent with its documents, and enrols an accepted case in one step', async () => {
+    const cai = BOARD.cases[2] as AdmissionCase;
+    const { api, user } = renderBoard('/admissions?year=3&class=5&case=3', {
+      'GET admin/admissions/cases/3': history(cai, { application: SENT, documents: [BIRTH] }),
+      'POST admin/admissions/cases/3/enrolment': { data: ENROLLED },
+    });
+    const spot = await screen.findByRole('region', { name: 'Application and enrolment' });
+    expect(
+      within(spot).getByText(/Sent and signed by Rosa Rivera on .*, from 203\.0\.113\.7\./),
+    ).toBeInTheDocument();
+    expect(within(spot).getByText('Cai Rivera')).toBeInTheDocument();
+    expect(within(spot).getByText('Peanuts')).toBeInTheDocument();
+    expect(within(spot).getByRole('button', { name: 'Download the Birth certificate' })).toBeInTheDocument();
+    // A sent application needs no link any more.
+    expect(within(spot).queryByRole('button', { name: 'Mail the family their application link' })).toBeNull();
+    await user.click(within(spot).getByRole('button', { name: 'Enrol the child' }));
+    expect(screen.getByLabelText('First day')).toHaveValue('2027-01-05');
+    expect(screen.getByLabelText('Class')).toHaveDisplayValue('KG (1 seat free)');
+    await user.type(screen.getByLabelText('The pupil’s own sign-in email (optional)'), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Enrol' }));
+    expect(await screen.findByText('Enter a valid email address, or leave it empty')).toBeInTheDocument();
+    expect(api.calls('POST')).toEqual([]);
+    await user.clear(screen.getByLabelText('The pupil’s own sign-in email (optional)'));
+    await user.click(screen.getByRole('button', { name: 'Enrol' }));
+    expect(await screen.findByText('Cai Rivera is enrolled in KG from 2027-01-05.')).toBeInTheDocument();
+    expect(screen.getByText(/Rosa Rivera \(rosa@example\.org\): a new family account/)).toBeInTheDocument();
+    expect(screen.getByText('Fees of Spring 2027: KG tuition: $450.00.')).toBeInTheDocument();
+    expect(api.requests.find((r) => r.method === 'POST')?.body).toEqual({
+      classId: 5,
+      startDate: '2027-01-05',
+    });
+  });
+
+  it('says why an enrolment is refused, and mails the application link of a case without one', async () => {
+    const cai = BOARD.cases[2] as AdmissionCase;
+    const { user } = renderBoard('/admissions?case=3', {
+      'GET admin/admissions/cases/3': history(cai, { application: SENT }),
+      'POST admin/admissions/cases/3/enrolment': apiError(
+        409,
+        'CLASS_FULL',
+        'KG has no free seat for 2026-2027.',
+      ),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Enrol the child' }));
+    await user.click(screen.getByRole('button', { name: 'Enrol' }));
+    expect(await screen.findByText('KG has no free seat for 2026-2027.')).toBeInTheDocument();
+    document.body.innerHTML = '';
+
+    const ana = BOARD.cases[0] as AdmissionCase;
+    const second = renderBoard('/admissions?case=1', {
+      'GET admin/admissions/cases/1': history(ana),
+      'POST admin/admissions/cases/1/application-link': { data: { sentTo: 'family1@example.org' } },
+    });
+    await second.user.click(
+      await screen.findByRole('button', { name: 'Mail the family their application link' }),
+    );
+    expect(
+      await screen.findByText('The link to the application was mailed to family1@example.org.'),
+    ).toBeInTheDocument();
+    // No enrolment before the offer is accepted.
+    expect(screen.queryByRole('button', { name: 'Enrol the child' })).toBeNull();
+  });
+
   it('speaks Arabic and has no serious axe finding, on the board and on a case', async () => {
     const ana = BOARD.cases[0] as AdmissionCase;
     renderBoard('/admissions', {}, 'ar');
@@ -275,6 +404,15 @@ describe('AdmissionsScreen', () => {
     document.body.innerHTML = '';
     renderBoard('/admissions?case=1', { 'GET admin/admissions/cases/1': history(ana) }, 'ar');
     expect(await screen.findByRole('button', { name: 'حجز زيارة' })).toBeInTheDocument();
+    expect(await seriousAxeViolations(document.body)).toEqual([]);
+    document.body.innerHTML = '';
+    const cai = BOARD.cases[2] as AdmissionCase;
+    const { user } = renderBoard(
+      '/admissions?case=3',
+      { 'GET admin/admissions/cases/3': history(cai, { application: SENT, documents: [BIRTH] }) },
+      'ar',
+    );
+    await user.click(await screen.findByRole('button', { name: 'سجّل الطفل' }));
     expect(await seriousAxeViolations(document.body)).toEqual([]);
   });
 });
