@@ -283,6 +283,13 @@ export async function submitApplication(
       from,
     });
     if (!kept) throw conflict(C.applicationSent, A.alreadySent);
+    // The family names the child here (a Book A Seat request names only the parent): the board and
+    // the case show the name the application gives.
+    await trx
+      .updateTable('admission_case')
+      .set({ child_name: application.child.name.slice(0, 100), updated_at: at })
+      .where('id', '=', found.id)
+      .execute();
     if (BEFORE_APPLIED.includes(found.stage)) {
       await moveCase(
         trx,

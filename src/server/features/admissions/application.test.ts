@@ -366,6 +366,8 @@ describe.each(TEST_ENGINES)('the application families fill in, on %s', (engine) 
     expect(sent.signatureName).toBe('nour  haddad');
     const found = await caseOf(lina);
     expect(found.stage).toBe('applied');
+    // The case takes the child's name as the application gives it.
+    expect(found.childName).toBe('Lina Haddad');
     expect(found.history.at(-1)).toMatchObject({ fromStage: 'enquiry', toStage: 'applied', movedBy: null });
     expect(found.application).toMatchObject({ status: 'submitted', signedFrom: '198.51.100.7' });
     expect(found.application?.signedAt).toBeTruthy();

@@ -14,7 +14,7 @@ import { notify } from '../../../lib/toast.js';
 import { useBoard } from '../api/admissions.js';
 import { CasePanel } from './CasePanel.js';
 import { NewCaseForm } from './NewCaseForm.js';
-import { PARAM, STAGE_BADGE, stageFact, stageWord } from './words.js';
+import { childOf, PARAM, STAGE_BADGE, stageFact, stageWord } from './words.js';
 
 function Seats({ seats }: { seats: AdmissionBoard['seats'] }) {
   const { t } = useI18n();
@@ -71,9 +71,9 @@ function CaseCard({ row, href }: { row: AdmissionCase; href: string }) {
       <Link
         to={href}
         className="admissions-card__name"
-        aria-label={t('admissions.board.open', { child: row.childName })}
+        aria-label={t('admissions.board.open', { child: childOf(t, row) })}
       >
-        {row.childName}
+        {childOf(t, row)}
       </Link>
       <p className="mb-0">{t('admissions.board.family', { family: row.familyName, email: row.email })}</p>
       {fact ? <p className="mb-0 fw-bold">{fact}</p> : null}

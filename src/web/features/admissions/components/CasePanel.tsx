@@ -19,7 +19,7 @@ import { useAdmissionCase, useSendApplicationLink } from '../api/admissions.js';
 import { CaseApplicationView } from './CaseApplication.js';
 import { EnrolForm, EnrolmentDone } from './EnrolForm.js';
 import { MoveForm } from './MoveForm.js';
-import { STAGE_BADGE, stageFact, stageWord } from './words.js';
+import { childOf, STAGE_BADGE, stageFact, stageWord } from './words.js';
 
 /** The moves the principal may make from `stage` (the transition table less the enrolment's). */
 export const handMovesFrom = (stage: AdmissionStage): AdmissionStage[] =>
@@ -212,7 +212,7 @@ export function CasePanel({ id, backTo }: { id: number; backTo: string }) {
   const fact = stageFact(translator, found);
   return (
     <SchoolPanel
-      title={found.childName}
+      title={childOf(t, found)}
       lead={fact}
       actions={
         <>

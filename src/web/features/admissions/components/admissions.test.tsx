@@ -80,7 +80,9 @@ const BOARD: AdmissionBoard = {
       waitingSince: '2026-11-01T10:00:00.000Z',
     }),
     aCase(5, {
-      childName: 'Eli',
+      // A Book A Seat request names only the parent until the application comes.
+      childName: '',
+      familyName: 'Eli’s mother',
       stage: 'waiting',
       waitingPosition: 2,
       waitingSince: '2026-11-02T10:00:00.000Z',
@@ -159,7 +161,7 @@ describe('AdmissionsScreen', () => {
       within(waiting)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dee', 'Eli']);
+    ).toEqual(['Dee', 'Eli’s mother’s child']);
     expect(within(waiting).getByText('Number 2 on the waiting list')).toBeInTheDocument();
     expect(screen.getByText(/^Visit on Thursday, 3 December 2026 at 10:30$/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open the case of Ben' })).toHaveAttribute(

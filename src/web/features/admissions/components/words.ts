@@ -49,3 +49,12 @@ export function stageFact(
     return t('admissions.fact.closed', { reason: row.closeReason });
   return undefined;
 }
+
+/**
+ * The child a case is about, for its card and title: a Book A Seat request names only the parent,
+ * so until the application names the child the case is "{family}’s child".
+ */
+export const childOf = (t: Translator['t'], found: { childName: string; familyName: string }): string =>
+  found.childName.trim() !== ''
+    ? found.childName
+    : t('admissions.board.childOf', { family: found.familyName });
