@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { MEDIA_RULES, mediaWidthsFor } from '../../shared/api/admin.js';
 import { Slots } from './slots.js';
@@ -193,6 +194,39 @@ export function processMedia(input: string, temp: TempFolder): Promise<Processed
       return media;
     } catch (error) {
       throw decodingProblem(error, temp);
+    }
+  });
+}
+
+/**
+ * Writes the picture in `input` again in its own format (JPEG, PNG or WebP), upright and without
+ * its metadata (a phone's GPS position, the camera, the time), for files kept as the family sent
+ * them, such as an admission's documents. Throws ImageRejected (a sentence for the user) when it is
+ * not a picture it can read. Answers the new size in bytes; the file is replaced.
+ */
+export function rewritePictureWithoutMetadata(
+  input: string,
+  format: 'jpeg' | 'png' | 'webp',
+): Promise<number> {
+  return decoding.run(async () => {
+    await inspectImage(input);
+    const output = `${input}.clean`;
+    try {
+      const upright = sharp(input, decoderOptions).rotate();
+      const encoded =
+        format === 'jpeg'
+          ? upright.jpeg({ quality: 92 })
+          : format === 'png'
+            ? upright.png()
+            : upright.webp({ quality: 92 });
+      const info = await encoded.toFile(output);
+      await fs.rename(output, input);
+      return info.size;
+    } catch (error) {
+      await fs.rm(output, { force: true });
+      const message = error instanceof Error ? error.message : '';
+      if (/pixel limit/i.test(message)) throw new ImageRejected(IMAGE_PROBLEMS.tooManyPixels);
+      throw new ImageRejected(IMAGE_PROBLEMS.damaged);
     }
   });
 }

@@ -19,6 +19,7 @@ import type { Db } from '../../db/connect.js';
 import { conflict, invalid, notFound } from '../../lib/errors.js';
 import type { FileStore } from '../../lib/file-store/file-store.js';
 import { translatorFor } from '../../lib/i18n.js';
+import { ImageRejected, rewritePictureWithoutMetadata } from '../../lib/image-processing.js';
 import { hashToken, newSecretToken } from '../../lib/secret-token.js';
 import { nowIso } from '../../lib/time.js';
 import { mailLink } from '../mail/compose.js';
@@ -161,6 +162,9 @@ const EXTENSIONS: Record<DocumentType, string> = {
   'image/webp': 'webp',
 };
 
+/** The format a picture document is written again in. */
+const PICTURE_FORMATS = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp' } as const;
+
 /** A file name as a document keeps it: its last part, printable characters only, bounded. */
 const keptName = (name: string): string =>
   (
@@ -204,6 +208,16 @@ export async function addDocument(
   if (kind === 'child-photo' && type === 'application/pdf')
     throw invalid(A.photoNotPicture, [{ field: 'file', message: A.photoNotPicture }]);
   const found = await draftCaseOf(db, token);
+  // A picture is kept upright and without its metadata (a phone's photo carries where it was taken).
+  let size = upload.size;
+  if (type !== 'application/pdf') {
+    try {
+      size = await rewritePictureWithoutMetadata(upload.path, PICTURE_FORMATS[type]);
+    } catch (error) {
+      if (!(error instanceof ImageRejected)) throw error;
+      throw invalid(error.message, [{ field: 'file', message: error.message }]);
+    }
+  }
   const storedName = `admissions/${found.id}/${crypto.randomBytes(16).toString('hex')}.${EXTENSIONS[type]}`;
   await files.putFile(storedName, upload.path);
   try {
@@ -223,7 +237,7 @@ export async function addDocument(
         kind,
         name: keptName(upload.name),
         mimeType: type,
-        size: upload.size,
+        size,
         storedName,
         at: nowIso(),
       });

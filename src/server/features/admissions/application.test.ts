@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
   AdmissionCaseWithApplicationAnswerSchema,
@@ -11,6 +12,7 @@ import { hashToken } from '../../lib/secret-token.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { type Caller, callAs, withDemoSchool } from '../../test/school-fixtures.js';
 import { schoolToday } from '../settings/settings.repository.js';
+import { jpegWithGps, png } from '../users/test-helpers.js';
 import { submittedApplication } from './application.repository.js';
 
 /**
@@ -20,7 +22,9 @@ import { submittedApplication } from './application.repository.js';
  */
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-const PNG = Buffer.concat([
+const PNG = await png(40, 30);
+/** A PNG's signature over bytes that are no picture. */
+const BROKEN_PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
   Buffer.alloc(64, 1),
 ]);
@@ -286,6 +290,31 @@ describe.each(TEST_ENGINES)('the application families fill in, on %s', (engine) 
     expect(ApplicationViewSchema.parse(res.json()).data.documents.map((d) => d.id)).not.toContain(extra.id);
     expect(await t.app.files.stat(stored.stored_name)).toBeUndefined();
     expect(ApplicationViewSchema.parse((await open(omarToken)).json()).data.documents).toHaveLength(10);
+  });
+
+  it('keeps a picture upright and without its metadata; a picture that does not decode is refused', async () => {
+    const photo = await jpegWithGps(120, 80);
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const sent = await upload(linaToken, 'other', { bytes: photo, name: 'garden.jpg', type: 'image/jpeg' });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const kept = DocumentAnswerSchema.parse(sent.json()).data;
+    const file = await call('principal', 'GET', `/admin/admissions/cases/${lina}/documents/${kept.id}`);
+    expect(file.statusCode).toBe(200);
+    const metadata = await sharp(file.rawPayload).metadata();
+    expect(metadata).toMatchObject({ format: 'jpeg', width: 120, height: 80 });
+    expect(metadata.exif).toBeUndefined();
+    expect(kept.size).toBe(file.rawPayload.length);
+
+    const refused = await upload(linaToken, 'other', {
+      bytes: BROKEN_PNG,
+      name: 'broken.png',
+      type: 'image/png',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect((await post('/documents/remove', { token: linaToken, documentId: kept.id })).statusCode).toBe(200);
+    expect(
+      await t.db.selectFrom('admission_document').select('id').where('case_id', '=', lina).execute(),
+    ).toHaveLength(2);
   });
 
   it('lets only the principal download a document, and only through its own case', async () => {
