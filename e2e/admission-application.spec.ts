@@ -14,7 +14,7 @@ import { mailsTo, nextMailTo } from './support/mailbox.js';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 const linkIn = (text: string | undefined): string => {
-  const link = /https?:\/\/\S+\/admissions\/apply\?token=[A-Za-z0-9_-]+/.exec(text ?? '')?.[0];
+  const link = /https?:\/\/\S+\/apply\?token=[A-Za-z0-9_-]+/.exec(text ?? '')?.[0];
   if (!link) throw new Error(`no application link in the mail: ${text}`);
   return link;
 };
@@ -120,8 +120,8 @@ test('a family fills in the application from its mail on a phone, saves a draft,
     });
     expect(offered.status(), await offered.text()).toBe(200);
     const mail = await nextMailTo(email, before);
-    expect(mail.text, 'no application link once it is sent').not.toContain('/admissions/apply');
-    const reply = /https?:\/\/\S+\/admissions\/reply\?token=[A-Za-z0-9_-]+/.exec(mail.text ?? '')?.[0];
+    expect(mail.text, 'no application link once it is sent').not.toContain('/apply');
+    const reply = /https?:\/\/\S+\/offer\?token=[A-Za-z0-9_-]+/.exec(mail.text ?? '')?.[0];
     expect(reply).toBeTruthy();
     await page.goto(String(reply));
     await expect(page.getByRole('button', { name: 'Accept the seat' })).toBeVisible();

@@ -110,7 +110,7 @@ test('the principal moves a family along the admissions board and the offer is m
     const mail = await nextMailTo(email, before);
     expect(mail.subject).toBe(`A seat for ${child}`);
     expect(mail.text).toContain('Nursery');
-    expect(mail.text).toMatch(/\/admissions\/reply\?token=[\w-]{20,}/);
+    expect(mail.text).toMatch(/\/offer\?token=[\w-]{20,}/);
     // Back on the board the family is under Offered.
     await page.getByRole('link', { name: 'Back to the board' }).click();
     await expect(page.getByRole('region', { name: /^Offered/ })).toContainText(child);

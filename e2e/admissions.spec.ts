@@ -131,12 +131,12 @@ test('a seat booked on the website becomes an enrolled child with a family accou
     await expect
       .poll(async () => {
         text =
-          (await mailsTo(email)).find((mail) => (mail.text ?? '').includes('/admissions/reply?token='))
+          (await mailsTo(email)).find((mail) => (mail.text ?? '').includes('/offer?token='))
             ?.text ?? '';
         return text;
       })
-      .toContain('/admissions/apply?token=');
-    await family.goto(linkIn(text, '/admissions/apply'));
+      .toContain('/apply?token=');
+    await family.goto(linkIn(text, '/apply'));
     const child = family.getByRole('group', { name: 'The child' });
     await child.getByLabel(label('Full name')).fill(childName);
     await child.getByLabel(label('Date of birth')).fill('2019-05-14');
@@ -154,7 +154,7 @@ test('a seat booked on the website becomes an enrolled child with a family accou
     const overflow = await family.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
 
-    await family.goto(linkIn(text, '/admissions/reply'));
+    await family.goto(linkIn(text, '/offer'));
     await family.getByRole('button', { name: 'Accept the seat' }).click();
     await expect(family.getByText(/You accepted the seat/)).toBeVisible();
   });

@@ -13,9 +13,9 @@ export const MAIL_LINK_PATHS = {
   /** The principal's Blog Comments screen (docs/decisions/0055-blog-comment-notices.md). */
   blogComments: '/blog-comments',
   /** An offer's reply page (docs/decisions/0102-the-admissions-pipeline.md). */
-  admissionReply: '/admissions/reply',
+  admissionReply: '/offer',
   /** The application's page (docs/decisions/0103-the-application-families-fill-in.md). */
-  admissionApply: '/admissions/apply',
+  admissionApply: '/apply',
 } as const;
 
 /** The screen where a user asks for a reset link (linked from /login as "Forgot password?"). */

@@ -42,8 +42,8 @@ const SCREEN_MODULES: { readonly [Path in ScreenPath]: () => Promise<RouteModule
   '/newsletter/confirm': () => import('./routes/public/newsletter-confirm.js'),
   '/newsletter/unsubscribe': () => import('./routes/public/newsletter-unsubscribe.js'),
   '/setup': () => import('./routes/public/setup.js'),
-  '/admissions/reply': () => import('./routes/public/admission-reply.js'),
-  '/admissions/apply': () => import('./routes/public/admission-apply.js'),
+  '/offer': () => import('./routes/public/admission-reply.js'),
+  '/apply': () => import('./routes/public/admission-apply.js'),
   // The school area (docs/contract/product.md#school-routes).
   '/dashboard': () => import('./routes/school/dashboard.js'),
   '/profile': () => import('./routes/school/profile.js'),

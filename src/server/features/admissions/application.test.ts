@@ -128,7 +128,7 @@ describe.each(TEST_ENGINES)('the application families fill in, on %s', (engine) 
     omarToken = await sendLink(omar, 'omar.family@example.org');
     const mail = await lastMailTo('haddad@example.org');
     expect(mail.subject).toBe('Le dossier de candidature de Lina');
-    expect(mail.text_body).toContain('/admissions/apply?token=…');
+    expect(mail.text_body).toContain('/apply?token=…');
     expect(mail.text_body).not.toContain(linaToken);
     const links = await t.db
       .selectFrom('admission_application_link')
@@ -430,7 +430,7 @@ describe.each(TEST_ENGINES)('the application families fill in, on %s', (engine) 
     expect(visit.statusCode, visit.body).toBe(200);
     const visitMail = await lastMailTo('omar.family@example.org');
     expect(visitMail.kind).toBe('admission-visit');
-    expect(visitMail.text_body).toContain('/admissions/apply?token=…');
+    expect(visitMail.text_body).toContain('/apply?token=…');
     const visitToken = keysOf(visitMail)[0] ?? '';
     expect(ApplicationViewSchema.parse((await open(visitToken)).json()).data.childName).toBe('Omar');
 
@@ -440,8 +440,8 @@ describe.each(TEST_ENGINES)('the application families fill in, on %s', (engine) 
     });
     expect(offer.statusCode, offer.body).toBe(200);
     const offerMail = await lastMailTo('omar.family@example.org');
-    expect(offerMail.text_body).toContain('/admissions/reply?token=…');
-    expect(offerMail.text_body).toContain('/admissions/apply?token=…');
+    expect(offerMail.text_body).toContain('/offer?token=…');
+    expect(offerMail.text_body).toContain('/apply?token=…');
     expect(new Set(keysOf(offerMail)).size, 'the offer’s key and the application’s').toBe(2);
 
     const res = await post('/submit', {
@@ -462,7 +462,7 @@ describe.each(TEST_ENGINES)('the application families fill in, on %s', (engine) 
       offerDeadline: addDays(await schoolToday(t.db), 8),
     });
     const later = await lastMailTo('omar.family@example.org');
-    expect(later.text_body).not.toContain('/admissions/apply');
+    expect(later.text_body).not.toContain('/apply');
   });
 
   it('closes the links of a closed case with a 409', async () => {

@@ -54,7 +54,7 @@ const P = PIPELINE_MESSAGES;
 const C = ADMISSIONS_ERROR_CODES;
 
 /** Where an offer's reply link leads (a public page of the site). */
-export const OFFER_REPLY_PATH = '/admissions/reply';
+export const OFFER_REPLY_PATH = '/offer';
 const OFFER_TOKEN_BYTES = 32;
 
 /** The principal opens a case, from a contact message or typed in; 400 for a missing or unknown piece. */

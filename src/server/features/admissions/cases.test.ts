@@ -157,7 +157,7 @@ describe.each(TEST_ENGINES)('the admissions pipeline on %s', (engine) => {
     expect((await move(ana, { to: 'offered', offerDeadline: addDays(today, 7) })).statusCode).toBe(200);
     const mail = await lastMailTo('ana.family@example.org');
     expect(mail?.kind).toBe('admission-offer');
-    expect(mail?.text_body).toContain('/admissions/reply?token=…');
+    expect(mail?.text_body).toContain('/offer?token=…');
     offerToken = (JSON.parse(mail?.link_keys ?? '[]') as string[])[0] ?? '';
     expect(offerToken.length).toBeGreaterThan(20);
     // Only the hash is kept.

@@ -65,13 +65,13 @@ describe('composeMail', () => {
   });
 
   it('adds further links under the button, escaped, in text and HTML (an offer’s application link)', () => {
-    const apply = mailLink(config, '/admissions/apply', { token: 'x<y' });
+    const apply = mailLink(config, '/apply', { token: 'x<y' });
     const offer = composeMail(school, {
       kind: 'admission-offer',
       to: { address: 'ana@example.org', name: 'Ana' },
       subject: 'A seat',
       paragraphs: ['We offer a seat.'],
-      action: { label: 'Reply to the offer', url: mailLink(config, '/admissions/reply', { token: 't' }) },
+      action: { label: 'Reply to the offer', url: mailLink(config, '/offer', { token: 't' }) },
       links: [{ label: 'Fill in the application <now>', url: apply }],
     });
     expect(offer.text).toContain(`Fill in the application <now>:\n${apply}`);

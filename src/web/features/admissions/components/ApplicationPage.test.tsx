@@ -18,8 +18,8 @@ const open = (routes: Record<string, unknown> = {}) => {
     object
   >);
   const view = renderScreen(<ApplicationPage />, {
-    path: `/admissions/apply?token=${TOKEN}`,
-    pattern: '/admissions/apply',
+    path: `/apply?token=${TOKEN}`,
+    pattern: '/apply',
   });
   return { api, ...view };
 };

@@ -7,7 +7,7 @@ import { ApplicationSummary } from './ApplicationSummary.js';
 import { LinkProblem, tokenOf } from './LinkProblem.js';
 
 /**
- * /admissions/apply?token= (docs/decisions/0103-the-application-families-fill-in.md): the
+ * /apply?token= (docs/decisions/0103-the-application-families-fill-in.md): the
  * application its mail's link opens, as a form while it is a draft, then a read-only summary.
  */
 export function ApplicationPage() {

@@ -10,8 +10,8 @@ import { OfferReplyPage } from './OfferReplyPage.js';
 const open = (routes: Record<string, object>) => {
   const api = mockApi(routes);
   const view = renderScreen(<OfferReplyPage />, {
-    path: `/admissions/reply?token=${TOKEN}`,
-    pattern: '/admissions/reply',
+    path: `/offer?token=${TOKEN}`,
+    pattern: '/offer',
   });
   return { api, ...view };
 };

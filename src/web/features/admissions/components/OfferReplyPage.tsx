@@ -5,7 +5,7 @@ import { useOffer, useReplyToOffer } from '../api/family-links.js';
 import { LinkProblem, tokenOf } from './LinkProblem.js';
 
 /**
- * /admissions/reply?token= (docs/decisions/0102-the-admissions-pipeline.md): the offer of a seat as
+ * /offer?token= (docs/decisions/0102-the-admissions-pipeline.md): the offer of a seat as
  * its mail's link shows it, to accept or decline while it is open; afterwards what became of it.
  */
 export function OfferReplyPage() {

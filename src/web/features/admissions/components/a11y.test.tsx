@@ -27,11 +27,11 @@ const routes = (view = DRAFT_VIEW) => ({
 });
 const apply = (ui = <ApplicationPage />, view = DRAFT_VIEW) => {
   mockApi(routes(view));
-  return renderScreen(ui, { path: `/admissions/apply?token=${TOKEN}`, pattern: '/admissions/apply' });
+  return renderScreen(ui, { path: `/apply?token=${TOKEN}`, pattern: '/apply' });
 };
 const reply = (ui = <OfferReplyPage />) => {
   mockApi(routes());
-  return renderScreen(ui, { path: `/admissions/reply?token=${TOKEN}`, pattern: '/admissions/reply' });
+  return renderScreen(ui, { path: `/offer?token=${TOKEN}`, pattern: '/offer' });
 };
 
 // The data the fixtures put on the screen.
