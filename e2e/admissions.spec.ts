@@ -130,9 +130,7 @@ test('a seat booked on the website becomes an enrolled child with a family accou
     let text = '';
     await expect
       .poll(async () => {
-        text =
-          (await mailsTo(email)).find((mail) => (mail.text ?? '').includes('/offer?token='))
-            ?.text ?? '';
+        text = (await mailsTo(email)).find((mail) => (mail.text ?? '').includes('/offer?token='))?.text ?? '';
         return text;
       })
       .toContain('/apply?token=');
