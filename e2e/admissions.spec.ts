@@ -6,8 +6,10 @@ import { mailsTo, nextMailTo } from './support/mailbox.js';
 import { examDay } from './support/school-days.js';
 
 /**
- * Admissions from the website to an enrolled child, nothing typed twice (decisions 0101 to 0105): a
- * visitor books a seat in Class 2 on the public site; the principal finds the family on the board,
+ * Admissions from the website to an enrolled child, nothing typed twice
+ * (docs/decisions/0101-seats-that-mean-something.md, 0102-the-admissions-pipeline.md,
+ * 0103-the-application-families-fill-in.md, 0104-enrolment-in-one-step.md and
+ * 0105-the-admissions-board.md): a visitor books a seat in Class 2 on the public site; the principal finds the family on the board,
  * books a visit and makes an offer; the offer mail's links open the application, which the family
  * fills in on a phone, signs and sends, and the offer, which they accept; the principal reads the
  * application and enrols the child in one step; the new parent sets a password from the mail and
