@@ -188,6 +188,27 @@ export const BoardQuerySchema = z.object({
   yearId: pathIdSchema(M.chooseYear),
 });
 
+/**
+ * A case as the board's card shows it: what tells the families apart and what their stage holds.
+ * The rest (class and year, which the board names once; phone, language, the family's message,
+ * where it came from) is on the case's page: a board of 200 cases carried it twice over, and a
+ * family's message can run to 5,000 characters (docs/decisions/0112-the-admissions-board-sends-less.md).
+ */
+export const AdmissionBoardCardSchema = AdmissionCaseSchema.pick({
+  id: true,
+  childName: true,
+  familyName: true,
+  email: true,
+  stage: true,
+  visitDate: true,
+  visitTime: true,
+  offerDeadline: true,
+  waitingPosition: true,
+  closeReason: true,
+  stageChangedAt: true,
+});
+export type AdmissionBoardCard = z.infer<typeof AdmissionBoardCardSchema>;
+
 export const AdmissionBoardAnswerSchema = z.object({
   data: z.object({
     classId: z.number().int(),
@@ -196,7 +217,7 @@ export const AdmissionBoardAnswerSchema = z.object({
     counts: z.record(z.enum(ADMISSION_STAGES), z.number().int()),
     seats: ClassSeatsSchema,
     /** By stage in pipeline order, then the waiting list by place, then the newest move first. */
-    cases: z.array(AdmissionCaseSchema),
+    cases: z.array(AdmissionBoardCardSchema),
   }),
 });
 export type AdmissionBoard = z.infer<typeof AdmissionBoardAnswerSchema>['data'];

@@ -49,8 +49,8 @@ export async function admissionsRoutes(app: FastifyInstance): Promise<void> {
   const { api, principal } = schoolRouting(app);
   // The principal's two reads are kept made, as bytes, by the version of what they are made of
   // (docs/decisions/0105-the-admissions-board.md); neither depends on who reads or in what language.
-  const keptBoards = new AnswersKeptByVersion<string>(app.answerVersions, KEPT_BOARDS);
-  const keptSeats = new AnswersKeptByVersion<string>(app.answerVersions, KEPT_SEATS);
+  const keptBoards = new AnswersKeptByVersion<Buffer>(app.answerVersions, KEPT_BOARDS);
+  const keptSeats = new AnswersKeptByVersion<Buffer>(app.answerVersions, KEPT_SEATS);
 
   api.get(
     '/admin/admissions/classes',

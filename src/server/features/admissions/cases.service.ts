@@ -1,6 +1,8 @@
 import {
   ADMISSIONS_MESSAGES,
   type AdmissionBoard,
+  type AdmissionBoardCard,
+  type AdmissionCase,
   type AdmissionMoveInput,
   type NewAdmissionCase,
   type OfferView,
@@ -120,6 +122,20 @@ export async function caseWithHistory(db: Db, id: number) {
 }
 
 /** The board of a class and year: counts per stage, the class's seats, the cases. */
+const boardCardOf = (row: AdmissionCase): AdmissionBoardCard => ({
+  id: row.id,
+  childName: row.childName,
+  familyName: row.familyName,
+  email: row.email,
+  stage: row.stage,
+  visitDate: row.visitDate,
+  visitTime: row.visitTime,
+  offerDeadline: row.offerDeadline,
+  waitingPosition: row.waitingPosition,
+  closeReason: row.closeReason,
+  stageChangedAt: row.stageChangedAt,
+});
+
 export async function board(db: Db, classId: number, yearId: number): Promise<AdmissionBoard> {
   const year = await findSeatsYear(db, yearId);
   if (!year) throw notFound('That school year');
@@ -138,7 +154,7 @@ export async function board(db: Db, classId: number, yearId: number): Promise<Ad
     number
   >;
   for (const row of cases) counts[row.stage] += 1;
-  return { classId, yearId, counts, seats, cases };
+  return { classId, yearId, counts, seats, cases: cases.map(boardCardOf) };
 }
 
 /**

@@ -78,7 +78,7 @@ export async function conversationsRoutes(app: FastifyInstance): Promise<void> {
     hours: MessageHours;
     timeZone: string;
     /** The answer's bytes by what the hours say now (open, or when they open next). */
-    answers: Map<string, string>;
+    answers: Map<string, Buffer>;
   }>(app.answerVersions, KEPT_PAGES);
   const job = new ConversationAlertJob(app);
   app.addHook('onReady', async () => job.start());

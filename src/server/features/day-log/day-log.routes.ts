@@ -50,8 +50,8 @@ export async function dayLogRoutes(app: FastifyInstance): Promise<void> {
   const parent = app.requireTypes(USER_TYPE.parent);
   // Answers read far more often than their day changes, kept as their checked bytes
   // (docs/decisions/0084-kept-answers-of-the-day.md).
-  const keptDays = new AnswersKeptByVersion<string>(app.answerVersions, KEPT_DAYS);
-  const keptClassLogs = new AnswersKeptByVersion<string>(app.answerVersions, KEPT_CLASS_LOGS);
+  const keptDays = new AnswersKeptByVersion<Buffer>(app.answerVersions, KEPT_DAYS);
+  const keptClassLogs = new AnswersKeptByVersion<Buffer>(app.answerVersions, KEPT_CLASS_LOGS);
 
   api.post(
     '/log-entries',

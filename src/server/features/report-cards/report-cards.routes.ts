@@ -57,7 +57,7 @@ const PDF_ANSWER = {
 
 export async function reportCardsRoutes(app: FastifyInstance): Promise<void> {
   const { api, staff, principal } = schoolRouting(app);
-  const keptClassCards = new AnswersKeptByVersion<string | null>(app.answerVersions, KEPT_CLASS_CARDS);
+  const keptClassCards = new AnswersKeptByVersion<Buffer | null>(app.answerVersions, KEPT_CLASS_CARDS);
 
   /** A PDF in the language of whoever downloads it (as receipts are). */
   async function sendPdf(

@@ -1,7 +1,11 @@
 import '../../../styles/admissions.css';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { AdmissionBoard, AdmissionCase, ClassSeatsAnswer } from '../../../../shared/api/admissions.js';
+import type {
+  AdmissionBoard,
+  AdmissionBoardCard,
+  ClassSeatsAnswer,
+} from '../../../../shared/api/admissions.js';
 import { ADMISSION_STAGES } from '../../../../shared/rules/admission-stages.js';
 import { FailureState, LoadingState } from '../../../components/school/QueryState.js';
 import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
@@ -62,7 +66,7 @@ function Counts({ counts }: { counts: AdmissionBoard['counts'] }) {
   );
 }
 
-function CaseCard({ row, href }: { row: AdmissionCase; href: string }) {
+function CaseCard({ row, href }: { row: AdmissionBoardCard; href: string }) {
   const translator = useI18n();
   const { t, locale } = translator;
   const fact = stageFact(translator, row);
