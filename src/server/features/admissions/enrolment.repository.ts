@@ -78,16 +78,37 @@ export async function insertAccount(trx: Db, account: NewAccount, at: string): P
   return row.id;
 }
 
-/** The accounts of these email keys, by key: their type, and whether the rollover archived them. */
+/** An account an application's email belongs to. */
+interface AccountOfEmail {
+  id: number;
+  type: string;
+  name: string;
+  email: string;
+  language: string | null;
+  /** Set when the rollover archived it. */
+  archived_at: string | null;
+}
+
+/** The accounts of these email keys, by key: their type, name, address and language, and whether the rollover archived them. */
 export async function accountsOfEmailKeys(db: Db, keys: readonly string[]) {
-  if (keys.length === 0) return new Map<string, { id: number; type: string; archived_at: string | null }>();
+  if (keys.length === 0) return new Map<string, AccountOfEmail>();
   const rows = await db
     .selectFrom('app_user')
-    .select(['id', 'type', 'email_key', 'archived_at'])
+    .select(['id', 'type', 'name', 'email', 'language', 'email_key', 'archived_at'])
     .where('email_key', 'in', [...new Set(keys)])
     .execute();
-  return new Map(
-    rows.map((row) => [row.email_key, { id: row.id, type: row.type, archived_at: row.archived_at }]),
+  return new Map<string, AccountOfEmail>(
+    rows.map((row) => [
+      row.email_key,
+      {
+        id: row.id,
+        type: row.type,
+        name: row.name,
+        email: row.email,
+        language: row.language,
+        archived_at: row.archived_at,
+      },
+    ]),
   );
 }
 

@@ -264,6 +264,7 @@ async function enrolIn(
   // The guardians: an existing Parent account is linked, else one is made (active, no password yet).
   const answered: EnrolmentAnswer['guardians'] = [];
   const made: { id: number; name: string; email: string }[] = [];
+  const linked: { id: number; name: string; email: string; language: string | null }[] = [];
   for (const [index, guardian] of guardians.entries()) {
     const account = accounts.get(emailKeyOf(guardian.email));
     let parentId = account?.id;
@@ -285,6 +286,14 @@ async function enrolIn(
         at,
       );
       made.push({ id: parentId, name: guardian.name, email: guardian.email });
+    } else {
+      // To the account's own address and in its own language: the application may spell them otherwise.
+      linked.push({
+        id: parentId,
+        name: account?.name ?? guardian.name,
+        email: account?.email ?? guardian.email,
+        language: account?.language ?? null,
+      });
     }
     await insertGuardian(trx, { parentId, studentId, relationship: guardian.relationship }, at);
     answered.push({
@@ -344,13 +353,15 @@ async function enrolIn(
   // The accepted offer became a pupil: the free seats the public site shows are made afresh.
   await bumpDataVersion(trx, 'content');
 
-  await inviteGuardians(trx, mail, made, {
+  const facts = {
     child: application.child.name,
     className: schoolClass.name,
     startDate,
     locale: language,
     at,
-  });
+  };
+  await inviteGuardians(trx, mail, made, facts);
+  await tellLinkedGuardians(trx, mail, linked, facts);
 
   return {
     caseId,
@@ -364,7 +375,7 @@ async function enrolIn(
     startDate,
     guardians: answered,
     fees,
-    mailsQueued: made.length,
+    mailsQueued: made.length + linked.length,
   };
 }
 
@@ -429,6 +440,46 @@ async function firstFees(
     invoices.push({ id, planId, planName: plan.name, total, currency: plan.currency });
   }
   return { term, invoices, noFeesReason: invoices.length > 0 ? null : 'no-plan' };
+}
+
+/**
+ * Each guardian whose account was linked (an existing Parent's), in the account's own language, else
+ * the family's: the child is enrolled and shows on their dashboard, with a link to sign in. Without
+ * it a parent would find a new child in the app with no word from the school.
+ */
+async function tellLinkedGuardians(
+  trx: Db,
+  mail: MailConfig,
+  linked: readonly { id: number; name: string; email: string; language: string | null }[],
+  facts: { child: string; className: string; startDate: string; locale: Locale; at: string },
+): Promise<void> {
+  if (linked.length === 0) return;
+  const school = (await readSettings(trx)).name;
+  await queueMails(
+    trx,
+    mail,
+    linked.map((guardian) => {
+      const locale = guardian.language && isLocale(guardian.language) ? guardian.language : facts.locale;
+      const { t } = translatorFor(locale);
+      return {
+        kind: 'admission-enrolled' as const,
+        to: { address: guardian.email, name: guardian.name },
+        subject: t('mail.enrolment.linkedSubject', { child: facts.child, school }),
+        greeting: t('mail.greeting', { name: guardian.name }),
+        paragraphs: [
+          t('mail.enrolment.linkedBody', {
+            child: facts.child,
+            className: facts.className,
+            date: facts.startDate,
+            school,
+          }),
+        ],
+        action: { label: t('mail.enrolment.linkedAction'), url: mailLink(mail, MAIL_LINK_PATHS.login, {}) },
+        footer: [t('mail.enrolment.footer', { school })],
+        locale,
+      };
+    }),
+  );
 }
 
 /**

@@ -232,7 +232,7 @@ describe.each(TEST_ENGINES)('enrolment in one step on %s', (engine) => {
       classId: f.classes.KG,
       className: 'KG',
       startDate: today,
-      mailsQueued: 1,
+      mailsQueued: 2,
     });
     expect(answer.guardians).toEqual([
       expect.objectContaining({
@@ -328,12 +328,19 @@ describe.each(TEST_ENGINES)('enrolment in one step on %s', (engine) => {
     expect(made.admission_move).toEqual([
       expect.objectContaining({ case_id: enrolledCase, from_stage: 'accepted', to_stage: 'enrolled' }),
     ]);
-    // One mail and one link, to the new guardian only; the link's key is not in the stored mail.
+    // One link, to the new guardian only, in a mail whose stored text does not hold its key; the
+    // linked guardian is told the child is on their account, with a link to sign in.
     expect(made.password_reset.map((row) => row.user_id)).toEqual([newParent]);
-    expect(made.mail_outbox).toHaveLength(1);
-    expect(made.mail_outbox[0]).toMatchObject({ kind: 'account-invite', to_address: newGuardian });
-    expect(String(made.mail_outbox[0]?.subject)).toContain('Mila Novak');
-    expect(String(made.mail_outbox[0]?.text_body)).toContain('reset-password?token=…');
+    expect(made.mail_outbox).toHaveLength(2);
+    const invite = made.mail_outbox.find((row) => row.kind === 'account-invite');
+    expect(invite).toMatchObject({ to_address: newGuardian });
+    expect(String(invite?.subject)).toContain('Mila Novak');
+    expect(String(invite?.text_body)).toContain('reset-password?token=…');
+    const told = made.mail_outbox.find((row) => row.kind === 'admission-enrolled');
+    expect(told).toMatchObject({ to_address: 'parent@demo.school' });
+    expect(String(told?.subject)).toContain('Mila Novak');
+    expect(String(told?.text_body)).toContain('/login');
+    expect(String(told?.text_body)).not.toContain('token=');
 
     // Enrolled once: again is a refusal.
     await refused(enrolledCase, ENROLMENT_ERROR_CODES.caseNotAccepted);
