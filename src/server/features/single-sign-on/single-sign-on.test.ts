@@ -223,4 +223,27 @@ describe.each(TEST_ENGINES)('signing in with the school’s provider (%s)', (eng
     expect((await passwordLogIn(DEMO_USERS.student)).statusCode).toBe(200);
     expect((await signIn(staffMust, 'teacher')).headers.location).toBe('/dashboard');
   });
+
+  it('answers any query the callback may be sent with a refusal, never an error', async () => {
+    const queries = [
+      '',
+      '?code=x',
+      '?state=',
+      '?state=%00&code=%ff',
+      `?state=${'a'.repeat(300)}`,
+      '?error=access_denied&state=zz',
+      '?code[]=1&state[]=2',
+      '?iss=javascript:alert(1)&code=1&state=1',
+    ];
+    for (const query of queries) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/users/login/sso/callback${query}`,
+        headers: { cookie: 'kids_pre_sso_state=zz' },
+      });
+      expect([303, 400], query).toContain(res.statusCode);
+      if (res.statusCode === 303)
+        expect(String(res.headers.location)).toMatch(/^\/login\?sso=(expired|failed)$/);
+    }
+  });
 });
