@@ -90,6 +90,7 @@ import {
 import { settingsRoutes } from './features/settings/settings.routes.js';
 import { setupRoutes } from './features/setup/setup.routes.js';
 import { setupGatePlugin } from './features/setup/setup-gate.js';
+import { singleSignOnRoutes } from './features/single-sign-on/single-sign-on.routes.js';
 import { timetableRoutes } from './features/timetable/timetable.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { wordsRoutes } from './features/words/words.routes.js';
@@ -353,6 +354,7 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(contentRoutes);
       await api.register(authRoutes);
       await api.register(passwordResetRoutes);
+      await api.register(singleSignOnRoutes);
       await api.register(usersRoutes);
       // The school area, by subject (record-level rules: features/school/school.policy.ts).
       await api.register(catalogRoutes);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { SSO_AUDIENCES, type SsoAudience } from '../shared/api/single-sign-on.js';
 
 /** Start-up cannot go on; `message` is one sentence for the operator. */
 export class ConfigError extends Error {
@@ -157,7 +158,51 @@ const EnvSchema = z.object({
     .min(1, 'must be at least 1')
     .max(10_000, 'must be at most 10000')
     .default(7),
+  // Signing in with the school's OpenID Connect provider (docs/decisions/0107-sign-in-with-the-schools-provider.md).
+  /** The provider's issuer, e.g. https://accounts.google.com; unset: no sign-in with a provider. */
+  OIDC_ISSUER_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine(
+      (v) => v === undefined || isIssuerUrl(v),
+      'must be the https:// address of the provider (http:// only for localhost), such as https://accounts.google.com',
+    ),
+  OIDC_CLIENT_ID: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
+  /** Unset: a public client (PKCE alone). */
+  OIDC_CLIENT_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
+  /** The provider's name on the login page's button: "Sign in with Google". */
+  OIDC_NAME: z.string().trim().max(60, 'must be at most 60 characters').default(''),
+  /** Who may sign in with it: staff, parents or both. */
+  OIDC_FOR: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .default('both')
+    .refine((v) => (SSO_AUDIENCES as readonly string[]).includes(v), 'must be staff, parents or both')
+    .transform((v) => v as SsoAudience),
+  /** Staff (the principal aside) may not log in with a password. */
+  OIDC_STAFF_MUST: booleanText.default(false),
 });
+
+/** https, or http on this machine only (tests, a provider on the same host). */
+function isIssuerUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') return false;
+    return url.protocol === 'https:' || (url.protocol === 'http:' && isLocalAddress(value));
+  } catch {
+    return false;
+  }
+}
 
 function isSmtpUrl(value: string): boolean {
   try {
@@ -251,6 +296,18 @@ export interface BackupConfig {
   passphrase: string | undefined;
 }
 
+/** Signing in with the school's OpenID Connect provider (features/single-sign-on). */
+export interface SsoConfig {
+  issuer: string;
+  clientId: string;
+  /** Undefined: a public client, PKCE alone. */
+  clientSecret: string | undefined;
+  /** The name on the button; '' shows the issuer's host. */
+  name: string;
+  audience: SsoAudience;
+  staffMust: boolean;
+}
+
 export type DatabaseConfig = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
 
 export interface Config {
@@ -272,6 +329,8 @@ export interface Config {
   backup: BackupConfig;
   /** PSEUDO_LOCALE: `Accept-Language: en-XA` gets the pseudo-locale (tests only). */
   pseudoLocale?: boolean;
+  /** OIDC_*: sign-in with the school's provider; undefined: password log-in only. */
+  sso?: SsoConfig;
 }
 
 /** Reads the environment once; a bad value throws a ConfigError naming the variable. */
@@ -288,6 +347,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Bad configuration: HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS.',
     );
+  }
+  if (e.OIDC_ISSUER_URL !== undefined && e.OIDC_CLIENT_ID === undefined) {
+    throw new ConfigError('Bad configuration: OIDC_CLIENT_ID must be set with OIDC_ISSUER_URL.');
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -329,6 +391,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dir: path.join(dataDir, 'backups'),
       passphrase: e.BACKUP_PASSPHRASE,
     },
+    sso:
+      e.OIDC_ISSUER_URL !== undefined && e.OIDC_CLIENT_ID !== undefined
+        ? {
+            issuer: e.OIDC_ISSUER_URL,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            name: e.OIDC_NAME,
+            audience: e.OIDC_FOR,
+            staffMust: e.OIDC_STAFF_MUST,
+          }
+        : undefined,
   };
 }
 

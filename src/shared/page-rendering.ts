@@ -73,6 +73,11 @@ export interface RenderPageInput {
   readPublicCalendar: () => Promise<unknown>;
   /** The free seats of the admissions year, as `GET /api/admissions/seats` answers them (docs/decisions/0101-seats-that-mean-something.md). */
   readAdmissionSeats: () => Promise<unknown>;
+  /**
+   * Whether the login page offers the school's provider, as `GET /api/users/login/sso` answers
+   * (docs/decisions/0107-sign-in-with-the-schools-provider.md); none: it does not.
+   */
+  readSsoOptions?: () => Promise<unknown>;
   /** The page's language and its messages (docs/decisions/0059-message-catalogs.md). */
   translator: Translator;
   /**

@@ -7,6 +7,7 @@ import { AdmissionSeatsSchema } from '../shared/api/admissions.js';
 import { PublishedBlogCommentsSchema } from '../shared/api/blog-comments.js';
 import { type ContentCollection, type ContentRecord, wireRecordSchema } from '../shared/api/content.js';
 import { PublicCalendarSchema } from '../shared/api/public-calendar.js';
+import { SsoOptionsSchema } from '../shared/api/single-sign-on.js';
 import {
   type PageRenderer,
   publicPageHref,
@@ -15,6 +16,7 @@ import {
 } from '../shared/page-rendering.js';
 import { AppProvider } from './app/providers.js';
 import { createRoutes } from './app/router.js';
+import { readSsoOptionsWith } from './features/accounts/api/sso-options.js';
 import { readAdmissionSeatsWith } from './features/public-site/api/admission-seats.js';
 import { readBlogCommentsWith } from './features/public-site/api/blog-comments.js';
 import { readPublicCalendarWith } from './features/public-site/api/public-calendar.js';
@@ -44,6 +46,9 @@ export const renderer: PageRenderer = {
     );
     readPublicCalendarWith(async () => PublicCalendarSchema.parse(await input.readPublicCalendar()));
     readAdmissionSeatsWith(async () => AdmissionSeatsSchema.parse(await input.readAdmissionSeats()));
+    readSsoOptionsWith(async () =>
+      SsoOptionsSchema.parse((await input.readSsoOptions?.()) ?? { enabled: false, name: '' }),
+    );
     const queryClient = new QueryClient({
       // One try: a failing section renders its error state, as it would in the browser.
       defaultOptions: { queries: { retry: false, staleTime: STALE_TIME_MS } },

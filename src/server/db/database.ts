@@ -837,6 +837,7 @@ export interface Database {
   admission_case: AdmissionCaseTable;
   admission_move: AdmissionMoveTable;
   child_access: ChildAccessTable;
+  sso_pending: SsoPendingTable;
   admission_offer: AdmissionOfferTable;
   // The application families fill in (docs/decisions/0103-the-application-families-fill-in.md)
   admission_application: AdmissionApplicationTable;
@@ -1131,3 +1132,13 @@ export type NewUser = Insertable<UserTable>;
 export type UserUpdate = Updateable<UserTable>;
 export type ContentRecordRow = Selectable<ContentRecordTable>;
 export type ContentImageRow = Selectable<ContentImageTable>;
+
+/** A sign-in with the school's provider under way (docs/decisions/0107-sign-in-with-the-schools-provider.md). */
+export interface SsoPendingTable {
+  /** SHA-256 of the state; the browser holds the state. */
+  state_hash: string;
+  nonce: string;
+  code_verifier: string;
+  created_at: string;
+  expires_at: string;
+}

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { PageRenderer } from '../../shared/page-rendering.js';
 import { buildApp } from '../app.js';
-import { type Config, type FileStoreKind, loadConfig } from '../config.js';
+import { type Config, type FileStoreKind, loadConfig, type SsoConfig } from '../config.js';
 import { seedDemoSchool } from '../demo/index.js';
 import { createFileStore } from '../lib/file-store/create-file-store.js';
 import { DEMO_TODAY } from './database-templates.js';
@@ -45,6 +45,8 @@ export async function createTestApp(
     fileStore?: FileStoreKind;
     /** PSEUDO_LOCALE: `Accept-Language: en-XA` gets the pseudo-locale. */
     pseudoLocale?: boolean;
+    /** OIDC_*: sign-in with this provider (single-sign-on/test-provider.ts). */
+    sso?: SsoConfig;
   } = {},
 ): Promise<TestApp> {
   const fileStore = options.fileStore ?? 'disk';
@@ -72,6 +74,7 @@ export async function createTestApp(
     }),
     database: database.config,
     webDistDir,
+    sso: options.sso,
   };
   const files = createFileStore(appConfig, database.db);
   if (options.demo && !demoWithDatabase) await seedDemoSchool(database.db, files, { today: DEMO_TODAY });

@@ -446,6 +446,11 @@ const PUBLIC = new Set([
   'POST /api/setup',
   'POST /api/users',
   'POST /api/users/login',
+  // Signing in with the school's provider (docs/decisions/0107-sign-in-with-the-schools-provider.md):
+  // whether it is on, the way to the provider (rate limited), and its answer (the state is the key)
+  'GET /api/users/login/sso',
+  'GET /api/users/login/sso/start',
+  'GET /api/users/login/sso/callback',
   // Password reset by mail (docs/decisions/0023-password-reset.md; rate limited)
   'POST /api/users/password-reset',
   'POST /api/users/password-reset/confirm',

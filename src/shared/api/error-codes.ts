@@ -58,6 +58,8 @@ export const AUTH_ERROR_CODES = {
   resetLinkInvalid: 'RESET_LINK_INVALID',
   /** 403: an archived account (docs/decisions/0091-the-year-rollover.md) only reads, and only for a while. */
   accountArchived: 'ACCOUNT_ARCHIVED',
+  /** 403: staff sign in with the school's provider (docs/decisions/0107-sign-in-with-the-schools-provider.md). */
+  ssoRequired: 'SSO_REQUIRED',
 } as const;
 
 /** Accounts and profiles. */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
+import { passwordRefusedFor } from '../../../shared/api/single-sign-on.js';
 import { LoginSchema, TokenSchema } from '../../../shared/api/users.js';
 import { DENIED } from '../../lib/school-routes.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
@@ -21,6 +22,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Computed ahead, so the first log-in with an unknown email is not slower than the others.
   await getDummyHash();
+  const sso = app.config.sso;
 
   api.post(
     '/users/login',
@@ -36,7 +38,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
           `(seconds). A successful log-in sets an HttpOnly device cookie (\`${DEVICE_COOKIE}\`, Path ` +
           `${DEVICE_COOKIE_PATH}, ${DEVICE_LOGIN_DAYS} days); a log-in to the same account that sends ` +
           `it back is counted on its own, at most ${LOGIN_LIMITS.accountOnDevice.max} in an hour, and ` +
-          'is not stopped by the limits above.',
+          'is not stopped by the limits above. When the school makes staff sign in with its provider, ' +
+          'a staff member other than the principal gets 403 SSO_REQUIRED after a right password.',
         body: LoginSchema,
         response: {
           200: TokenSchema,
@@ -52,6 +55,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         password: request.body.password,
         address: request.ip,
         deviceTokens: deviceTokensOf(request.headers.cookie),
+        passwordRefusedFor: sso ? (type) => passwordRefusedFor(sso, type) : undefined,
       });
       reply.header('set-cookie', deviceCookie(loggedIn.deviceToken, app.config.mail.publicUrl));
       return { token: loggedIn.token };

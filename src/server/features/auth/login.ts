@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { AUTH_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import { ROLLOVER_MESSAGES } from '../../../shared/api/rollover.js';
+import { SSO_MESSAGES } from '../../../shared/api/single-sign-on.js';
 import { USER_MESSAGES } from '../../../shared/api/users.js';
 import type { Db } from '../../db/connect.js';
 import { HttpError } from '../../lib/errors.js';
@@ -32,6 +33,11 @@ export interface LogInAttempt {
   address: string;
   /** The well-formed device tokens the request's cookies carry (device-login.ts). */
   deviceTokens: readonly string[];
+  /**
+   * Whether the school refuses a password log-in to this type of account: staff who must sign in
+   * with the school's provider (docs/decisions/0107-sign-in-with-the-schools-provider.md).
+   */
+  passwordRefusedFor?: (type: string) => boolean;
 }
 
 export interface LoggedIn {
@@ -65,6 +71,9 @@ export async function logIn(db: Db, attempt: LogInAttempt): Promise<LoggedIn> {
   // An archived account (a leaver, docs/decisions/0091-the-year-rollover.md) signs in for as long as the school sets.
   if (account.archivedAt !== null && !(await archivedAccessOpen(db, account.archivedAt, nowIso())))
     throw new HttpError(403, AUTH_ERROR_CODES.accountArchived, ROLLOVER_MESSAGES.archiveClosed);
+  // Told only to someone who knows the password, like the account's status.
+  if (attempt.passwordRefusedFor?.(account.type))
+    throw new HttpError(403, AUTH_ERROR_CODES.ssoRequired, SSO_MESSAGES.ssoRequired);
   const token = await createSession(db, account.id);
   return { token, deviceToken: await rememberDevice(db, attempt.deviceTokens, account.id) };
 }

@@ -153,6 +153,7 @@ export class ServerPages {
         ),
       readPublicCalendar: () => this.answers.parsed('/api/calendar/public'),
       readAdmissionSeats: () => this.answers.parsed('/api/admissions/seats'),
+      readSsoOptions: () => this.answers.parsed('/api/users/login/sso'),
     });
     if (rendered.kind === 'redirect') return rendered;
     const html = renderIndexPage(

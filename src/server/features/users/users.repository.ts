@@ -66,10 +66,12 @@ export async function findUserIdByEmail(db: Db, email: string): Promise<number |
 export async function findLoginRecord(
   db: Db,
   emailKey: string,
-): Promise<{ id: number; passwordHash: string; status: string; archivedAt: string | null } | undefined> {
+): Promise<
+  { id: number; type: string; passwordHash: string; status: string; archivedAt: string | null } | undefined
+> {
   return db
     .selectFrom('app_user')
-    .select(['id', 'password_hash as passwordHash', 'status', 'archived_at as archivedAt'])
+    .select(['id', 'type', 'password_hash as passwordHash', 'status', 'archived_at as archivedAt'])
     .where('email_key', '=', emailKey)
     .executeTakeFirst();
 }

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { AUTH_ERROR_CODES } from '../../../../shared/api/error-codes.js';
 import type { LoginInput } from '../../../../shared/api/users.js';
+import { isSsoRefusal } from '../../../../shared/rules/single-sign-on.js';
 import { FormAlert, TextField } from '../../../components/forms/fields.js';
 import { paths } from '../../../config/paths.js';
 import { isApiError } from '../../../lib/api-client.js';
@@ -11,7 +12,8 @@ import { useI18n } from '../../../lib/i18n.js';
 import { lazyResolver } from '../../../lib/lazy-resolver.js';
 import { notify } from '../../../lib/toast.js';
 import { keepPageLanguage, logIn, startSession } from '../api/login.js';
-import { loginFailureReason } from '../lib/login-errors.js';
+import { SSO_START_URL } from '../api/sso-options.js';
+import { loginFailureReason, ssoRefusalReason } from '../lib/login-errors.js';
 import { accountFieldErrorsOf } from '../lib/server-errors.js';
 import { AccountFormIcon } from './AccountFormIcon.js';
 
@@ -33,7 +35,7 @@ const loginResolver = lazyResolver(() =>
  * users/login` itself, and the move to /dashboard loads the school area's page (in the app, the router
  * moves).
  */
-export function LoginForm() {
+export function LoginForm({ ssoName }: { ssoName?: string } = {}) {
   const id = useId();
   const { t, parts, locale } = useI18n();
   const navigate = useAppNavigate();
@@ -48,6 +50,12 @@ export function LoginForm() {
     window.addEventListener('pageshow', onPageShow);
     return () => window.removeEventListener('pageshow', onPageShow);
   }, []);
+  useEffect(() => {
+    // Back from the school's provider with a refusal (docs/decisions/0107-sign-in-with-the-schools-provider.md).
+    const refusal = new URLSearchParams(window.location.search).get('sso');
+    if (isSsoRefusal(refusal))
+      setReason({ text: ssoRefusalReason(t, refusal), pending: refusal === 'pending' });
+  }, [t]);
   const form = useForm<LoginInput>({
     resolver: loginResolver,
     defaultValues: { email: '', password: '' },
@@ -106,6 +114,14 @@ export function LoginForm() {
         <p className="account-form__intro">{t('accounts.login.intro')}</p>
       </div>
       <FormAlert message={reason?.text} />
+      {ssoName ? (
+        <div className="account-form__actions mt-0 mb-3">
+          <a className="btn btn-outline-primary btn-lg rounded-pill px-5 w-100" href={SSO_START_URL}>
+            {t('accounts.login.sso.button', { name: ssoName })}
+          </a>
+          <p className="account-form__intro mt-3 mb-0">{t('accounts.login.sso.or')}</p>
+        </div>
+      ) : null}
       {reason?.pending ? (
         <p className="account-form__note">
           <AccountFormIcon name="hourglass-split" /> {t('accounts.login.pendingNote')}

@@ -1,4 +1,5 @@
 import { AUTH_ERROR_CODES } from '../../../../shared/api/error-codes.js';
+import type { SsoRefusal } from '../../../../shared/rules/single-sign-on.js';
 import { isApiError } from '../../../lib/api-client.js';
 import type { MessageKey, Translator } from '../../../lib/i18n.js';
 import { LoginError } from '../api/login.js';
@@ -30,6 +31,8 @@ export function loginFailureReason(t: Translate, error: unknown): string {
       return t(LOGIN_REASONS.pending);
     case AUTH_ERROR_CODES.accountRejected:
       return t(LOGIN_REASONS.rejected);
+    case AUTH_ERROR_CODES.ssoRequired:
+      return t('accounts.login.reason.ssoRequired');
     case 'NETWORK_ERROR':
       return t(LOGIN_REASONS.offline);
   }
@@ -40,3 +43,17 @@ export function loginFailureReason(t: Translate, error: unknown): string {
   if (error.status >= 400 && error.status < 500 && error.message) return error.message;
   return t(LOGIN_REASONS.unknown);
 }
+
+const SSO_REFUSAL_KEYS = {
+  unverified: 'accounts.login.sso.unverified',
+  unknown: 'accounts.login.sso.unknown',
+  notAllowed: 'accounts.login.sso.notAllowed',
+  pending: 'accounts.login.sso.pending',
+  rejected: 'accounts.login.sso.rejected',
+  archived: 'accounts.login.sso.archived',
+  expired: 'accounts.login.sso.expired',
+  failed: 'accounts.login.sso.failed',
+} as const satisfies Record<SsoRefusal, MessageKey>;
+
+/** Why the school's provider did not sign the person in (docs/decisions/0107-sign-in-with-the-schools-provider.md). */
+export const ssoRefusalReason = (t: Translate, refusal: SsoRefusal): string => t(SSO_REFUSAL_KEYS[refusal]);
