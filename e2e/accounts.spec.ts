@@ -190,6 +190,8 @@ test('the principal’s dashboard has the contract’s tiles plus the school-yea
     ['Forms', '/school-forms'],
     // docs/decisions/0105-the-admissions-board.md
     ['Admissions', '/admissions'],
+    // docs/decisions/0110-retention-and-erasure.md
+    ['Keeping records', '/retention'],
   ]);
 });
 

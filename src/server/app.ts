@@ -78,6 +78,7 @@ import { loadPageRenderer, ServerPages } from './features/pages/server-pages.js'
 import { photoMomentRoutes } from './features/photo-moments/photo-moments.routes.js';
 import { pupilsRoutes } from './features/pupils/pupils.routes.js';
 import { reportCardsRoutes } from './features/report-cards/report-cards.routes.js';
+import { retentionRoutes } from './features/retention/retention.routes.js';
 import { rolloverRoutes } from './features/rollover/rollover.routes.js';
 import { schoolFormsRoutes } from './features/school-forms/school-forms.routes.js';
 import { schoolYearsRoutes } from './features/school-years/school-years.routes.js';
@@ -360,6 +361,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(catalogRoutes);
       await api.register(schoolYearsRoutes);
       await api.register(rolloverRoutes);
+      // Retention and erasure (docs/decisions/0110-retention-and-erasure.md).
+      await api.register(retentionRoutes);
       // Seats and admissions (docs/decisions/0101-seats-that-mean-something.md).
       await api.register(admissionsRoutes);
       // The application families fill in (docs/decisions/0103-the-application-families-fill-in.md).

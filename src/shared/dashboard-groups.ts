@@ -54,6 +54,8 @@ export const PRINCIPAL_TILE_GROUP: Readonly<Partial<Record<ScreenPath, TileGroup
   '/school-forms': 'Office',
   // docs/decisions/0105-the-admissions-board.md
   '/admissions': 'Office',
+  // docs/decisions/0110-retention-and-erasure.md
+  '/retention': 'Office',
 };
 
 export interface GroupOfTiles {

@@ -717,6 +717,25 @@ export const SCREENS = [
       },
     ),
   },
+  // docs/decisions/0110-retention-and-erasure.md: how long leavers' records are kept, and erasure.
+  {
+    path: '/retention',
+    title: 'Keeping records',
+    titleKey: 'retention.place.title',
+    who: PRINCIPAL_ONLY,
+    tiles: tileFor(
+      { Principle: 31 },
+      {
+        label: 'Keeping records',
+        icon: 'clipboard-check',
+        blurb: 'How long leavers’ records are kept; erasure',
+        labelKey: 'retention.place.tile',
+        blurbKey: 'retention.place.blurb',
+        // docs/decisions/0110-retention-and-erasure.md
+        addedBy: true,
+      },
+    ),
+  },
 ] as const satisfies readonly ScreenEntry[];
 
 /** A path pattern of the registry; the web app's module record is keyed by these. */

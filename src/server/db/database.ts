@@ -851,6 +851,30 @@ export interface Database {
   school_form: SchoolFormTable;
   school_form_class: SchoolFormClassTable;
   school_form_answer: SchoolFormAnswerTable;
+  // Retention and erasure (docs/decisions/0110-retention-and-erasure.md)
+  retention_run: RetentionRunTable;
+}
+
+/** A run of the retention job (one a night) or an erasure request carried out, with what it removed. */
+export interface RetentionRunTable {
+  id: Generated<number>;
+  /** `nightly:<day>` (claimed once across processes) or `erasure:<student id>:<instant>`. */
+  slot: string;
+  /** 'nightly' or 'erasure'. */
+  kind: string;
+  started_at: string;
+  finished_at: string | null;
+  /** JSON array of the children whose records it touched. */
+  student_ids: Generated<string>;
+  /** JSON object: rows removed or anonymised, by kind (shared/rules/retention.ts). */
+  row_counts: Generated<string>;
+  files: Generated<number>;
+  backups: Generated<number>;
+  /** An erasure: who asked for it, in the principal's words. */
+  requested_by: string | null;
+  ran_by: number | null;
+  ran_by_name: string | null;
+  message: string | null;
 }
 
 /** A form the principal sends to families; `questions` is JSON, fixed once sent. */

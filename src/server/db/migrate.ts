@@ -55,6 +55,7 @@ import * as admissionApplications from './migrations/2026-12-08T0400-admission-a
 import * as admissionAnswers from './migrations/2026-12-08T0600-admission-answers.js';
 import * as childAccessLog from './migrations/2026-12-08T0700-child-access-log.js';
 import * as ssoPending from './migrations/2026-12-08T0800-sso-pending.js';
+import * as retentionRuns from './migrations/2026-12-08T1100-retention-runs.js';
 
 /**
  * Migrations are imported, not read from a folder, so that the compiled server and the tests run
@@ -108,6 +109,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-08T0600-admission-answers': admissionAnswers,
   '2026-12-08T0700-child-access-log': childAccessLog,
   '2026-12-08T0800-sso-pending': ssoPending,
+  '2026-12-08T1100-retention-runs': retentionRuns,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

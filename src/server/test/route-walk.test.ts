@@ -122,6 +122,12 @@ const POLICY: Record<string, Rule> = {
   'POST /api/admin/rollover': { who: PRINCIPAL, body: {} },
   'GET /api/admin/rollover/settings': { who: PRINCIPAL },
   'PUT /api/admin/rollover/settings': { who: PRINCIPAL, body: {} },
+  // Retention and erasure (docs/decisions/0110-retention-and-erasure.md)
+  'GET /api/admin/retention': { who: PRINCIPAL },
+  'PUT /api/admin/retention': { who: PRINCIPAL, body: {} },
+  'GET /api/admin/retention/runs': { who: PRINCIPAL },
+  'GET /api/admin/retention/leavers': { who: PRINCIPAL },
+  'POST /api/admin/retention/erasures': { who: PRINCIPAL, body: {} },
   // Seats (docs/decisions/0101-seats-that-mean-something.md)
   'GET /api/admin/admissions/classes': { who: PRINCIPAL },
   'PUT /api/admin/admissions/classes': { who: PRINCIPAL, body: {} },

@@ -170,6 +170,12 @@ export const ROLLOVER_ERROR_CODES = {
   alreadyRolledOver: 'ALREADY_ROLLED_OVER',
 } as const;
 
+/** Retention and erasure (docs/decisions/0110-retention-and-erasure.md). */
+export const RETENTION_ERROR_CODES = {
+  /** 409: an erasure asked for a pupil still at the school. */
+  stillEnrolled: 'STILL_ENROLLED',
+} as const;
+
 /** Forms and permission slips (docs/decisions/0099-forms-and-permission-slips.md). */
 export const SCHOOL_FORM_ERROR_CODES = {
   /** 409: the form was sent already; only a draft is changed, sent or deleted. */
@@ -266,7 +272,8 @@ export type ErrorCode =
   | CodesOf<typeof ATTENDANCE_ERROR_CODES>
   | CodesOf<typeof SCHOOL_FORM_ERROR_CODES>
   | CodesOf<typeof ADMISSIONS_ERROR_CODES>
-  | CodesOf<typeof ENROLMENT_ERROR_CODES>;
+  | CodesOf<typeof ENROLMENT_ERROR_CODES>
+  | CodesOf<typeof RETENTION_ERROR_CODES>;
 
 /** The codes as one sorted list without repeats (the enum of `ErrorBodySchema.code`). */
 export const ERROR_CODES = [
@@ -297,6 +304,7 @@ export const ERROR_CODES = [
       SCHOOL_FORM_ERROR_CODES,
       ADMISSIONS_ERROR_CODES,
       ENROLMENT_ERROR_CODES,
+      RETENTION_ERROR_CODES,
     ].flatMap((codes): ErrorCode[] => Object.values(codes)),
   ),
 ].sort() as [ErrorCode, ...ErrorCode[]];

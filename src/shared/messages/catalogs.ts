@@ -101,6 +101,9 @@ import registerFr from './register/fr.json' with { type: 'json' };
 import reportCardsAr from './report-cards/ar.json' with { type: 'json' };
 import reportCardsEn from './report-cards/en.json' with { type: 'json' };
 import reportCardsFr from './report-cards/fr.json' with { type: 'json' };
+import retentionAr from './retention/ar.json' with { type: 'json' };
+import retentionEn from './retention/en.json' with { type: 'json' };
+import retentionFr from './retention/fr.json' with { type: 'json' };
 import rolloverAr from './rollover/ar.json' with { type: 'json' };
 import rolloverEn from './rollover/en.json' with { type: 'json' };
 import rolloverFr from './rollover/fr.json' with { type: 'json' };
@@ -172,6 +175,8 @@ export const CATALOGS = {
   'school-years': { en: schoolYearsEn, fr: schoolYearsFr, ar: schoolYearsAr },
   calendar: { en: calendarEn, fr: calendarFr, ar: calendarAr },
   rollover: { en: rolloverEn, fr: rolloverFr, ar: rolloverAr },
+  // Retention and erasure (docs/decisions/0110-retention-and-erasure.md)
+  retention: { en: retentionEn, fr: retentionFr, ar: retentionAr },
   // Report cards (docs/decisions/0090-report-cards.md)
   'report-cards': { en: reportCardsEn, fr: reportCardsFr, ar: reportCardsAr },
   // Forms and permission slips (docs/decisions/0099-forms-and-permission-slips.md)

@@ -84,6 +84,7 @@ const SCREEN_MODULES: { readonly [Path in ScreenPath]: () => Promise<RouteModule
   '/blog-comments': () => import('./routes/school/blog-comments.js'),
   '/words': () => import('./routes/school/words.js'),
   '/rollover': () => import('./routes/school/rollover.js'),
+  '/retention': () => import('./routes/school/retention.js'),
   '/past-years/:id': () => import('./routes/school/past-years.js'),
   '/photos': () => import('./routes/school/photos.js'),
   '/conversations': () => import('./routes/school/conversations.js'),

@@ -189,6 +189,13 @@ const RULES: Record<string, Record<string, z.ZodTypeAny>> = {
     questions: json('array'),
   },
   school_form_answer: { answers: json('array') },
+  retention_run: {
+    kind: oneOf(['nightly', 'erasure'], 'a kind of retention run'),
+    student_ids: json('array'),
+    row_counts: json('object'),
+    files: nonNegative(),
+    backups: nonNegative(),
+  },
 };
 
 /** One column's schema: its type, then its rule, null where the column takes it. */

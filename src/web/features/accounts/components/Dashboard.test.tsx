@@ -78,6 +78,7 @@ const EXPECTED: Record<Exclude<SchoolType, typeof USER_TYPE.parent>, [string, st
     ['Review report cards', '/report-cards-review'],
     ['Forms', '/school-forms'],
     ['Admissions', '/admissions'],
+    ['Keeping records', '/retention'],
   ],
 };
 
