@@ -27,6 +27,7 @@ export const MAIL_KINDS = [
   'admission-waiting',
   'admission-application',
   'account-invite',
+  'data-export',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -48,6 +49,7 @@ export const MAIL_KIND_LABELS: Readonly<Record<MailKind, string>> = {
   'admission-waiting': 'Admission: waiting list',
   'admission-application': 'Admission: application link',
   'account-invite': 'Account: set your password',
+  'data-export': 'A family’s data archive',
 };
 
 /**
