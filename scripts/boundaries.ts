@@ -55,6 +55,8 @@ const PUBLIC_FILES: Record<string, readonly string[]> = {
   backup: ['backup.ts'],
   // Report cards print with the receipts' school header: logo, colour and dates in words (features/report-cards).
   fees: ['receipt-pdf.ts', 'document-words.ts'],
+  // A family's data archive holds the child's report cards as PDFs (docs/decisions/0109-a-familys-data-on-request.md).
+  'report-cards': ['report-card-pdf.ts'],
   // Features that answer care details or documents about a child keep who looked (docs/decisions/0106-who-looked.md).
   'access-log': ['record-access.ts'],
   // The enrolment reads the application a family sent (docs/decisions/0103-the-application-families-fill-in.md).

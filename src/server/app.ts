@@ -54,6 +54,7 @@ import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { dayLogRoutes } from './features/day-log/day-log.routes.js';
 import { examsRoutes } from './features/exams/exams.routes.js';
 import { familyRoutes } from './features/family/family.routes.js';
+import { familyExportRoutes } from './features/family-export/family-export.routes.js';
 import { paymentsRoutes } from './features/fees/payments.routes.js';
 import { plansRoutes } from './features/fees/plans.routes.js';
 import { feeReportsRoutes } from './features/fees/reports.routes.js';
@@ -377,6 +378,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       // Families: care details and the day's register (docs/decisions/0021-families.md).
       await api.register(careRoutes);
       await api.register(accessLogRoutes);
+      // A family's data, on request (docs/decisions/0109-a-familys-data-on-request.md).
+      await api.register(familyExportRoutes);
       // The school calendar and its feeds (docs/decisions/0086-the-school-calendar.md).
       await api.register(calendarRoutes);
       // Report cards (docs/decisions/0090-report-cards.md).

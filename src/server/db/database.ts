@@ -853,6 +853,8 @@ export interface Database {
   school_form_answer: SchoolFormAnswerTable;
   // Retention and erasure (docs/decisions/0110-retention-and-erasure.md)
   retention_run: RetentionRunTable;
+  // A family's data, on request (docs/decisions/0109-a-familys-data-on-request.md)
+  family_export: FamilyExportTable;
 }
 
 /** A run of the retention job (one a night) or an erasure request carried out, with what it removed. */
@@ -875,6 +877,35 @@ export interface RetentionRunTable {
   ran_by: number | null;
   ran_by_name: string | null;
   message: string | null;
+}
+
+/** A request for an archive of a child's data, and how it went; kept after the archive is gone. */
+export interface FamilyExportTable {
+  id: Generated<number>;
+  student_id: number;
+  /** Null once the account is removed; the name and type stay. */
+  requested_by: number | null;
+  requested_by_name: string;
+  requested_by_type: string;
+  /** The archive's and the mail's language (a Locale): the requester's. */
+  language: string;
+  requested_at: string;
+  requested_from: string;
+  /** shared/api/family-export.ts EXPORT_STATES. */
+  state: string;
+  /** The builder's claim: when, and until when another may take it over. */
+  claimed_at: string | null;
+  claimed_until: string | null;
+  ready_at: string | null;
+  expires_at: string | null;
+  /** The archive in the file store while it is kept. */
+  file_path: string | null;
+  size: number | null;
+  /** SHA-256 of the mailed link's token; the token is only in the mail. */
+  token_hash: string | null;
+  downloads: Generated<number>;
+  last_downloaded_at: string | null;
+  error: string | null;
 }
 
 /** A form the principal sends to families; `questions` is JSON, fixed once sent. */

@@ -15,7 +15,7 @@ import { uploadAbandoned } from './upload-temp.js';
  * care details; docs/decisions/0040-pick-up-photos.md; photo moments: features/photo-moments, to
  * those the tagged children's consents allow; docs/decisions/0079-photo-consent.md).
  */
-export const PRIVATE_FOLDERS = ['care', 'moments', 'conversations'] as const;
+export const PRIVATE_FOLDERS = ['care', 'moments', 'conversations', 'exports'] as const;
 export type PrivateFolder = (typeof PRIVATE_FOLDERS)[number];
 
 /**

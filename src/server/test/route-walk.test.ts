@@ -242,6 +242,9 @@ const POLICY: Record<string, Rule> = {
   'GET /api/pupils/:id/care/history': { who: EVERY_SCHOOL_TYPE, url: '/api/pupils/999999/care/history' },
   // Who looked (docs/decisions/0106-who-looked.md): the guardians and the principal; a class teacher 403.
   'GET /api/pupils/:id/access-log': { who: EVERY_SCHOOL_TYPE, url: '/api/pupils/999999/access-log' },
+  // A family's data, on request (docs/decisions/0109-a-familys-data-on-request.md)
+  'POST /api/pupils/:id/data-export': { who: PRINCIPAL_PARENT, url: '/api/pupils/999999/data-export' },
+  'GET /api/pupils/:id/data-exports': { who: PRINCIPAL_PARENT },
   'POST /api/pupils/:id/care/pickup-photo': {
     who: EVERY_SCHOOL_TYPE,
     url: '/api/pupils/999999/care/pickup-photo',
@@ -491,6 +494,9 @@ const PUBLIC = new Set([
   'POST /api/admissions/application/documents',
   'POST /api/admissions/application/documents/remove',
   'POST /api/admissions/application/submit',
+  // The mailed link of a family's data archive: the token is the key
+  // (docs/decisions/0109-a-familys-data-on-request.md)
+  'GET /api/data-exports/download',
 ]);
 /** Swagger UI serves the API documentation and its assets under this prefix. */
 const PUBLIC_PREFIX = '/api/docs';

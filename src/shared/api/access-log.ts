@@ -25,6 +25,8 @@ export const ACCESS_KINDS = [
   'form-answers-csv',
   /** A photo of a photo moment the child is tagged in, downloaded. */
   'photo-download',
+  /** The archive of the child's data, downloaded by its link (docs/decisions/0109-a-familys-data-on-request.md). */
+  'data-export',
 ] as const;
 export type AccessKind = (typeof ACCESS_KINDS)[number];
 

@@ -98,6 +98,10 @@ export const PUPIL_ERROR_CODES = {
 
 export const FAMILY_ERROR_CODES = {
   alreadyLinked: 'ALREADY_LINKED',
+  /** 409: an archive of the child's data is being made for the caller already (docs/decisions/0109-a-familys-data-on-request.md). */
+  exportUnderWay: 'EXPORT_UNDER_WAY',
+  /** 404: a download link that is unknown or has expired. */
+  exportLinkInvalid: 'EXPORT_LINK_INVALID',
 } as const;
 
 /** The check-in and check-out of the day's care, and the pick-up photos. */

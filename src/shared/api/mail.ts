@@ -28,6 +28,7 @@ export const MAIL_KINDS = [
   'admission-application',
   'account-invite',
   'admission-enrolled',
+  'data-export',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -50,6 +51,7 @@ export const MAIL_KIND_LABELS: Readonly<Record<MailKind, string>> = {
   'admission-application': 'Admission: application link',
   'account-invite': 'Account: set your password',
   'admission-enrolled': 'Admission: child enrolled',
+  'data-export': 'A family’s data archive',
 };
 
 /**

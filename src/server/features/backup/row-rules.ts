@@ -5,6 +5,7 @@ import { BLOG_COMMENT_STATUSES } from '../../../shared/api/blog-comment-fields.j
 import { CALENDAR_AUDIENCES, CALENDAR_KINDS } from '../../../shared/api/calendar.js';
 import { CONVERSATION_SIDES, MESSAGE_TYPES } from '../../../shared/api/conversations.js';
 import { LOG_KINDS } from '../../../shared/api/day-log.js';
+import { EXPORT_STATES } from '../../../shared/api/family-export.js';
 import { SCHOOL_FORM_STATUSES } from '../../../shared/api/school-forms.js';
 import { ACCOUNT_STATUSES, ATTENDANCE_STATUSES, USER_TYPES } from '../../../shared/constants.js';
 import { LOCALES } from '../../../shared/i18n/locales.js';
@@ -195,6 +196,14 @@ const RULES: Record<string, Record<string, z.ZodTypeAny>> = {
     row_counts: json('object'),
     files: nonNegative(),
     backups: nonNegative(),
+  },
+  // A family's data, on request (docs/decisions/0109-a-familys-data-on-request.md)
+  family_export: {
+    state: oneOf(EXPORT_STATES, 'an export state'),
+    requested_by_type: oneOf(USER_TYPES, 'a user type'),
+    language: oneOf(LOCALES, 'a language of Schoolyard'),
+    downloads: nonNegative(),
+    size: nonNegative(),
   },
 };
 

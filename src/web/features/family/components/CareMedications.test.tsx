@@ -41,6 +41,7 @@ function openCare(viewer: ReturnType<typeof profile>, mayEdit: boolean) {
     'GET users/profile': viewer,
     'GET pupils/31/care': care(mayEdit),
     'GET pupils/31/care/history': { data: [] },
+    'GET pupils/31/data-exports': { data: { studentId: 31, studentName: 'Asha Verma', exports: [] } },
     'GET pupils/31/access-log': {
       data: { studentId: 31, studentName: 'Asha Verma', scope: 'staff-care', entries: [], next: null },
     },

@@ -87,6 +87,7 @@ function openCare(viewer: ReturnType<typeof profile>, routes: Record<string, unk
     'GET users/profile': viewer,
     'GET pupils/31/care': care(mayEdit),
     'GET pupils/31/care/history': HISTORY,
+    'GET pupils/31/data-exports': { data: { studentId: 31, studentName: 'Asha Verma', exports: [] } },
     'GET pupils/31/access-log': accessLog('staff-care', [LOOK], null),
     // The app shell's navigation lists a parent's children's places (AppShell.tsx).
     'GET family/children': { data: [] },
@@ -173,6 +174,39 @@ describe('care details (/care/:id, docs/decisions/0021-families.md)', () => {
     expect(within(log).getByText(/10\.0\.0\.9/)).toBeInTheDocument();
     expect(api.calls('GET')).toContain('GET pupils/31/access-log?before=7');
     expect(within(log).queryByRole('button', { name: CARE_TEXTS.accessMore })).not.toBeInTheDocument();
+  });
+
+  it('a guardian asks for an archive of the child’s data and sees the request (docs/decisions/0109-a-familys-data-on-request.md)', async () => {
+    const request = {
+      id: 5,
+      studentId: 31,
+      requestedBy: 'Maria Verma',
+      requestedByType: USER_TYPE.parent,
+      isYours: true,
+      requestedAt: '2026-11-20T09:00:00.000Z',
+      state: 'waiting',
+      readyAt: null,
+      expiresAt: null,
+      size: null,
+      downloads: 0,
+    };
+    let asked = false;
+    const { api, user, container } = openCare(parentProfile(), {
+      'GET pupils/31/data-exports': () => ({
+        data: { studentId: 31, studentName: 'Asha Verma', exports: asked ? [request] : [] },
+      }),
+      'POST pupils/31/data-export': () => {
+        asked = true;
+        return { data: request };
+      },
+    });
+    const panel = await screen.findByRole('region', { name: 'Asha Verma’s data' });
+    expect(await within(panel).findByText('No archive has been asked for yet.')).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Ask for an archive' }));
+    expect(await within(panel).findByText(/A link comes by mail/)).toBeInTheDocument();
+    expect(await within(panel).findByText('Waiting')).toBeInTheDocument();
+    expect(api.calls('POST')).toContain('POST pupils/31/data-export');
+    expect(await seriousAxeViolations(container)).toEqual([]);
   });
 
   it('a guardian sees who changed what, newest first', async () => {

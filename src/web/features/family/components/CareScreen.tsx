@@ -14,6 +14,7 @@ import { useCareHistory } from '../api/get-care-history.js';
 import { RELATIONSHIP_KEY } from '../lib/relationships.js';
 import { AccessLogPanel } from './AccessLogPanel.js';
 import { CareEditor } from './CareEditor.js';
+import { DataExportPanel } from './DataExportPanel.js';
 import { PickupPhotoImage } from './PickupPhotoImage.js';
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
@@ -244,6 +245,8 @@ export function CareScreen({ studentId }: { studentId: number }) {
       {/* The history is for those who keep the details (the server answers a class teacher 403). */}
       {answer?.mayEdit ? <CareHistory studentId={studentId} /> : null}
       {answer?.mayEdit ? <AccessLogPanel studentId={studentId} /> : null}
+      {/* A guardian's and the principal's: the child's data, on request (docs/decisions/0109-a-familys-data-on-request.md). */}
+      {answer?.mayEdit ? <DataExportPanel studentId={studentId} studentName={answer.studentName} /> : null}
     </>
   );
 }

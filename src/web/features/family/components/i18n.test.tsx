@@ -61,6 +61,7 @@ function openCare(locale: AnyLocale, mayEdit: boolean) {
         },
       ],
     },
+    'GET pupils/31/data-exports': { data: { studentId: 31, studentName: 'Asha Verma', exports: [] } },
     'GET pupils/31/access-log': {
       data: {
         studentId: 31,
