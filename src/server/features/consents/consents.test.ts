@@ -92,6 +92,17 @@ describe.each(TEST_ENGINES)('consents as a ledger (%s)', (engine) => {
     expect(history).toHaveLength(entries + 1);
     expect(history[0]).toMatchObject({ kind: 'ownFamily', given: !care.photoConsent.ownFamily, how: 'app' });
     await change('parent', { kind: 'ownFamily', given: care.photoConsent.ownFamily });
+
+    // A save that leaves the consents out keeps them as the ledger has them.
+    const { photoConsent: _left, ...withoutConsents } = care;
+    const kept = await callAs(t.app, f, 'parent', {
+      method: 'PUT',
+      url: `/api/pupils/${aisha}/care`,
+      payload: { ...withoutConsents, medical: { ...care.medical, conditions: 'Asthma, mild' } },
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().data.details.photoConsent).toEqual(care.photoConsent);
+    expect(await consentHistory(t.db, aisha)).toHaveLength(entries + 2);
   });
 
   it('a withdrawal made through one process hides the child’s pictures from the gallery another answers, at its next request', async () => {
