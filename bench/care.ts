@@ -50,9 +50,6 @@ export async function seedLargeCare(db: Db, days: readonly string[]): Promise<nu
         return {
           student_id: p.id,
           document: document(p.name, allergy),
-          photo_consent: 1,
-          consent_own_family: 1,
-          consent_other_families: 1,
           has_allergy: allergy ? 1 : 0,
           updated_at: now,
           updated_by: null,

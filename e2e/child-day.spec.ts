@@ -90,10 +90,19 @@ function seed(stamp: string): Seeded {
         'insert into enrolment (student_id, class_id, started_on, ended_on) values (?, ?, ?, null)',
       ).run(id, classId, '2026-09-01');
       db.prepare(
-        `insert into care_record (student_id, document, photo_consent, consent_own_family,
-           consent_other_families, has_allergy, updated_at, updated_by)
-         values (?, ?, 0, 1, 1, 0, ?, null)`,
+        `insert into care_record (student_id, document, has_allergy, updated_at, updated_by)
+         values (?, ?, 0, ?, null)`,
       ).run(id, CONSENTING_CARE, now);
+      // The consents are the ledger's (docs/decisions/0111-consent-as-a-ledger.md).
+      for (const [kind, given] of [
+        ['website', 0],
+        ['ownFamily', 1],
+        ['otherFamilies', 1],
+      ] as const) {
+        db.prepare(
+          `insert into consent_entry (student_id, kind, given, at, how) values (?, ?, ?, ?, 'paper')`,
+        ).run(id, kind, given, now);
+      }
       const parentEmail = `day.parent.${first.toLowerCase()}.${stamp}@example.com`;
       const parent = user(USER_TYPE.parent, `Parent of ${name}`, parentEmail);
       db.prepare(

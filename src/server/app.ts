@@ -47,6 +47,7 @@ import { blogCommentsRoutes } from './features/blog-comments/blog-comments.route
 import { calendarRoutes } from './features/calendar/calendar.routes.js';
 import { careRoutes } from './features/care/care.routes.js';
 import { catalogRoutes } from './features/catalog/catalog.routes.js';
+import { consentsRoutes } from './features/consents/consents.routes.js';
 import { contentAdminRoutes } from './features/content/content.admin.routes.js';
 import { contentRoutes } from './features/content/content.routes.js';
 import { conversationsRoutes } from './features/conversations/conversations.routes.js';
@@ -377,6 +378,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(familyRoutes);
       // Families: care details and the day's register (docs/decisions/0021-families.md).
       await api.register(careRoutes);
+      // A child's consents as a ledger (docs/decisions/0111-consent-as-a-ledger.md).
+      await api.register(consentsRoutes);
       await api.register(accessLogRoutes);
       // A family's data, on request (docs/decisions/0109-a-familys-data-on-request.md).
       await api.register(familyExportRoutes);

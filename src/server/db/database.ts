@@ -376,16 +376,31 @@ export interface ChildSuggestionTable {
 export interface CareRecordTable {
   student_id: number;
   document: string;
-  /** 1 when the child may appear in photos on the public site (photoConsent.website). */
-  photo_consent: number;
-  /** 1 when photo moments of the child are shared with the child's own family (photoConsent.ownFamily). */
-  consent_own_family: number;
-  /** 1 when the child may appear in photo moments other families see (photoConsent.otherFamilies). */
-  consent_other_families: number;
   /** 1 when the document names an allergy (the register's flag). */
   has_allergy: number;
   updated_at: string;
   updated_by: number | null;
+}
+
+/**
+ * One consent given or withdrawn (docs/decisions/0111-consent-as-a-ledger.md), appended and never
+ * changed; a consent's current state is its latest entry (highest id) of its child or address and kind.
+ */
+export interface ConsentEntryTable {
+  id: Generated<number>;
+  /** The child, for a child's consent (shared/api/consents.ts CHILD_CONSENT_KINDS). */
+  student_id: number | null;
+  /** The subscriber's address, lowercased (newsletter_subscriber.email_key), for the newsletter. */
+  subscriber_email: string | null;
+  kind: string;
+  /** 1 given, 0 withdrawn. */
+  given: number;
+  by_user: number | null;
+  /** Who, as they were named then (or the subscriber's address); null when carried over. */
+  by_name: string | null;
+  at: string;
+  /** shared/api/consents.ts CONSENT_HOWS. */
+  how: string;
 }
 
 /** A photo moment: one to ten photos a teacher or the principal posted, with a caption. */
@@ -791,6 +806,7 @@ export interface Database {
   guardian: GuardianTable;
   child_suggestion: ChildSuggestionTable;
   care_record: CareRecordTable;
+  consent_entry: ConsentEntryTable;
   care_change: CareChangeTable;
   checkin: CheckinTable;
   mail_outbox: MailOutboxTable;

@@ -58,6 +58,7 @@ import * as ssoPending from './migrations/2026-12-08T0800-sso-pending.js';
 // A family's data, on request (docs/decisions/0109-a-familys-data-on-request.md)
 import * as familyExport from './migrations/2026-12-08T1000-family-export.js';
 import * as retentionRuns from './migrations/2026-12-08T1100-retention-runs.js';
+import * as consentLedger from './migrations/2026-12-08T1200-consent-ledger.js';
 
 /**
  * Migrations are imported, not read from a folder, so that the compiled server and the tests run
@@ -113,6 +114,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-08T0800-sso-pending': ssoPending,
   '2026-12-08T1100-retention-runs': retentionRuns,
   '2026-12-08T1000-family-export': familyExport,
+  '2026-12-08T1200-consent-ledger': consentLedger,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

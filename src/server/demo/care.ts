@@ -4,6 +4,7 @@ import { USER_TYPE } from '../../shared/constants.js';
 import { dateInZone } from '../../shared/school-time.js';
 import type { Db } from '../db/connect.js';
 import type { Database } from '../db/database.js';
+import { recordChildConsents } from '../features/consents/consents.repository.js';
 import { CLASS_TEACHER, PRINCIPAL, STUDENT_EMAIL, STUDENT2_EMAIL } from './people.js';
 import { createRandom } from './random.js';
 import { schoolDaysBefore } from './school.js';
@@ -217,9 +218,6 @@ export async function writeDemoCare(
       .values({
         student_id: pupil.id,
         document: JSON.stringify(details),
-        photo_consent: details.photoConsent.website ? 1 : 0,
-        consent_own_family: details.photoConsent.ownFamily ? 1 : 0,
-        consent_other_families: details.photoConsent.otherFamilies ? 1 : 0,
         has_allergy: details.medical.allergies.trim() !== '' ? 1 : 0,
         updated_at: savedAt,
         updated_by: principalId,
@@ -235,6 +233,15 @@ export async function writeDemoCare(
         changes: JSON.stringify([{ field: 'Care details', from: '', to: 'Entered from the enrolment form' }]),
       })
       .execute();
+    // The consents, as the school recorded them from the paper enrolment form.
+    await recordChildConsents(trx, {
+      studentId: pupil.id,
+      wanted: details.photoConsent,
+      by: { id: principalId, name: PRINCIPAL.name },
+      how: 'paper',
+      at: savedAt,
+      answeredWhole: true,
+    });
   }
 
   const present = new Set(

@@ -1,4 +1,5 @@
 import type { Db } from '../db/connect.js';
+import { recordNewsletterConsent } from '../features/consents/consents.repository.js';
 import { newSubscriberToken } from '../features/newsletter/newsletter.repository.js';
 import { hashToken } from '../lib/secret-token.js';
 import { addDays } from './school.js';
@@ -41,4 +42,16 @@ export async function writeDemoNewsletter(trx: Db, today: number): Promise<void>
       }),
     )
     .execute();
+  // Each confirmation is the newsletter consent's entry in the ledger (docs/decisions/0111-consent-as-a-ledger.md).
+  for (const subscriber of DEMO_SUBSCRIBERS) {
+    if (!subscriber.confirmed) continue;
+    const subscribed = addDays(today, -subscriber.daysAgo);
+    await recordNewsletterConsent(trx, {
+      emailKey: subscriber.email,
+      address: subscriber.email,
+      given: true,
+      how: 'newsletter-link',
+      at: new Date(subscribed + 19 * 3_600_000 + 300_000).toISOString(),
+    });
+  }
 }

@@ -4,6 +4,7 @@ import { ConversationAnswerSchema } from '../../shared/api/conversations.js';
 import { ChildDayAnswerSchema, ClassDayLogAnswerSchema } from '../../shared/api/day-log.js';
 import { buildApp } from '../app.js';
 import { connectDatabase, type Db } from '../db/connect.js';
+import { recordChildConsents } from '../features/consents/consents.repository.js';
 import { insertMoment } from '../features/photo-moments/photo-moments.repository.js';
 import { TEST_ENGINES } from '../test/databases.js';
 import { type Caller, callAs, withDemoSchool } from '../test/school-fixtures.js';
@@ -148,9 +149,17 @@ describe.each(TEST_ENGINES)('kept answers of the day (%s)', (engine) => {
     expect(
       await raisedBy(keys, () =>
         otherDb
-          .updateTable('care_record')
-          .set({ consent_other_families: 1 })
-          .where('student_id', '=', classmate)
+          .insertInto('consent_entry')
+          .values({
+            student_id: classmate,
+            subscriber_email: null,
+            kind: 'otherFamilies',
+            given: 1,
+            by_user: null,
+            by_name: null,
+            at: new Date().toISOString(),
+            how: 'paper',
+          })
           .execute(),
       ),
     ).toEqual([0, 0, 0, 0, 1]);
@@ -200,11 +209,15 @@ describe.each(TEST_ENGINES)('kept answers of the day (%s)', (engine) => {
 
     // A photo of Aisha with a classmate whose photos other families may not see: hidden from the
     // demo parent; shown once the classmate's family allows it (a care record, another process).
-    await otherDb
-      .updateTable('care_record')
-      .set({ consent_other_families: 0 })
-      .where('student_id', '=', classmate)
-      .execute();
+    await otherDb.transaction().execute((trx) =>
+      recordChildConsents(trx, {
+        studentId: classmate,
+        wanted: { otherFamilies: false },
+        by: { id: null, name: null },
+        how: 'paper',
+        at: new Date().toISOString(),
+      }),
+    );
     await insertMoment(otherDb, {
       caption: 'Reading corner',
       postedBy: { id: f.users.teacher, name: 'The KG teacher' },
@@ -217,11 +230,15 @@ describe.each(TEST_ENGINES)('kept answers of the day (%s)', (engine) => {
     // The teacher sees every moment of the class: once it shows there, this process has heard of it.
     await eventually(async () => expect(await captionsOf('teacher')).toContain('Reading corner'));
     expect(await captionsOf('parent')).not.toContain('Reading corner');
-    await otherDb
-      .updateTable('care_record')
-      .set({ consent_other_families: 1 })
-      .where('student_id', '=', classmate)
-      .execute();
+    await otherDb.transaction().execute((trx) =>
+      recordChildConsents(trx, {
+        studentId: classmate,
+        wanted: { otherFamilies: true },
+        by: { id: null, name: null },
+        how: 'paper',
+        at: new Date().toISOString(),
+      }),
+    );
     await eventually(async () => expect(await captionsOf('parent')).toContain('Reading corner'));
 
     // A rename shows in the day, the class's log and the conversation.

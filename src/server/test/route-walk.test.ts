@@ -235,6 +235,9 @@ const POLICY: Record<string, Rule> = {
   },
   'GET /api/admin/fees/statement/:id': { who: PRINCIPAL, url: '/api/admin/fees/statement/999999' },
   'GET /api/admin/fees/ledger.csv': { who: PRINCIPAL },
+  // A child's consents as a ledger (docs/decisions/0111-consent-as-a-ledger.md); record-level rules answer 404
+  'GET /api/pupils/:id/consents': { who: EVERY_SCHOOL_TYPE },
+  'POST /api/pupils/:id/consents': { who: EVERY_SCHOOL_TYPE, body: {} },
   // Care details and the day's register (docs/decisions/0021-families.md); record-level rules answer 404
   'GET /api/pupils/:id/care': { who: EVERY_SCHOOL_TYPE },
   'PUT /api/pupils/:id/care': { who: EVERY_SCHOOL_TYPE, body: {} },

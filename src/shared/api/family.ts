@@ -257,6 +257,15 @@ export const CareDetailsSchema = z.object({
 export type CareDetails = z.infer<typeof CareDetailsSchema>;
 export type CareDetailsInput = z.input<typeof CareDetailsSchema>;
 
+/**
+ * `PUT pupils/{id}/care`'s body: the document, whose `photoConsent` may be left out. Left out, the
+ * consents stay as the ledger has them (the app's care form leaves them out: they are given and
+ * withdrawn one by one on the child's consents, docs/decisions/0111-consent-as-a-ledger.md); sent,
+ * each one that differs is recorded as given or withdrawn.
+ */
+export const CareSaveBodySchema = CareDetailsSchema.extend({ photoConsent: PhotoConsentSchema.optional() });
+export type CareSaveBody = z.infer<typeof CareSaveBodySchema>;
+
 /** The care document of a child that has none saved yet. */
 export const EMPTY_CARE_DETAILS: CareDetails = {
   emergencyContacts: [],

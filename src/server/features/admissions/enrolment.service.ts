@@ -29,6 +29,7 @@ import { hashPassword } from '../auth/password.js';
 import { replaceResetLink } from '../auth/password-reset.repository.js';
 import type { SessionUser } from '../auth/session.js';
 import { insertCareChange, saveCareRecord } from '../care/care.repository.js';
+import { recordChildConsents } from '../consents/consents.repository.js';
 import { insertGuardian } from '../family/family.repository.js';
 import { auditMoney } from '../fees/money-audit.repository.js';
 import { lockPlan, planItems } from '../fees/plans.repository.js';
@@ -320,6 +321,16 @@ async function enrolIn(
     by: { id: actor.id, name: actor.name },
     at,
     changes: careChanges(EMPTY_CARE_DETAILS, care),
+  });
+  // The consents of the application are the child's first entries in the ledger: given by the
+  // family who signed it, when it was signed (docs/decisions/0111-consent-as-a-ledger.md).
+  await recordChildConsents(trx, {
+    studentId,
+    wanted: care.photoConsent,
+    by: { id: null, name: sent.signatureName },
+    how: 'application',
+    at: sent.signedAt,
+    answeredWhole: true,
   });
 
   // The class from the start date (one after the current year stays through the rollover).

@@ -12,6 +12,7 @@ import { readDataVersion } from '../../lib/data-version.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { sendMail, withMailingDemoSchool } from '../../test/mail.js';
 import { type Caller, callAs, userWithSession } from '../../test/school-fixtures.js';
+import { consentHistory } from '../consents/consents.repository.js';
 import { findVisiblePupil, type Viewer } from '../school/school.policy.js';
 import { schoolToday } from '../settings/settings.repository.js';
 import { bearer, call, DEMO, login, NEW_PASSWORD, nextAddress, png } from '../users/test-helpers.js';
@@ -280,7 +281,16 @@ describe.each(TEST_ENGINES)('enrolment in one step on %s', (engine) => {
     expect(care.pickups).toEqual([
       { name: 'Ivo Novak', relationship: 'Uncle', phone: '+1 555 0104', photo: null },
     ]);
-    expect(made.care_record[0]).toMatchObject({ has_allergy: 1, photo_consent: 0, consent_own_family: 1 });
+    expect(made.care_record[0]).toMatchObject({ has_allergy: 1 });
+    // The application's consents are the child's first entries of the ledger, each one answered.
+    const ledger = await consentHistory(t.db, enrolledPupil);
+    expect(ledger.map((entry) => [entry.kind, entry.given, entry.how])).toEqual(
+      expect.arrayContaining([
+        ['website', false, 'application'],
+        ['ownFamily', true, 'application'],
+      ]),
+    );
+    expect(ledger).toHaveLength(3);
     expect(made.care_change).toHaveLength(1);
     expect(JSON.parse(String(made.care_change[0]?.changes))).toEqual(
       expect.arrayContaining([{ field: 'medical.allergies', from: '', to: 'Peanuts' }]),

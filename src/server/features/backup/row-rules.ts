@@ -3,6 +3,7 @@ import { ACCESS_KINDS } from '../../../shared/api/access-log.js';
 import { DOCUMENT_KINDS, DOCUMENT_TYPES } from '../../../shared/api/admission-application.js';
 import { BLOG_COMMENT_STATUSES } from '../../../shared/api/blog-comment-fields.js';
 import { CALENDAR_AUDIENCES, CALENDAR_KINDS } from '../../../shared/api/calendar.js';
+import { CONSENT_HOWS, CONSENT_KINDS } from '../../../shared/api/consents.js';
 import { CONVERSATION_SIDES, MESSAGE_TYPES } from '../../../shared/api/conversations.js';
 import { LOG_KINDS } from '../../../shared/api/day-log.js';
 import { EXPORT_STATES } from '../../../shared/api/family-export.js';
@@ -103,12 +104,14 @@ const RULES: Record<string, Record<string, z.ZodTypeAny>> = {
   media: { variants: json('array'), width: nonNegative(), height: nonNegative(), bytes: nonNegative() },
   care_record: {
     document: json('object'),
-    photo_consent: flag,
-    consent_own_family: flag,
-    consent_other_families: flag,
     has_allergy: flag,
   },
   care_change: { changes: json('array') },
+  consent_entry: {
+    kind: oneOf(CONSENT_KINDS, 'a consent'),
+    given: flag,
+    how: oneOf(CONSENT_HOWS, 'a way of giving consent'),
+  },
   checkin: { kind: oneOf(['in', 'out'], 'in or out'), collector_known: flag },
   school_settings: { absence_alerts: flag },
   attempt_counter: { attempts: nonNegative() },

@@ -5,7 +5,6 @@ import {
   type CheckinKind,
   type CheckinRow,
   EMPTY_CARE_DETAILS,
-  type PhotoConsent,
   RELATIONSHIPS,
   type RegisterRow,
   type Relationship,
@@ -15,6 +14,7 @@ import type { AnyLocale } from '../../../shared/i18n/locales.js';
 import { sortByName } from '../../../shared/i18n/name-order.js';
 import type { Db } from '../../db/connect.js';
 import type { CheckinTable } from '../../db/database.js';
+import { consentsOf } from '../consents/consents.repository.js';
 import { classVisible, type Viewer } from '../school/school.policy.js';
 
 /**
@@ -47,7 +47,9 @@ export async function findCareRecord(db: Db, studentId: number): Promise<StoredC
     .where('r.student_id', '=', studentId)
     .executeTakeFirst();
   if (!row) return undefined;
-  return { details: parseDocument(row.document), updatedAt: row.updated_at, updatedBy: row.updatedBy };
+  // The consents are the ledger's latest entries, whatever the saved document says.
+  const details = { ...parseDocument(row.document), photoConsent: await consentsOf(db, studentId) };
+  return { details, updatedAt: row.updated_at, updatedBy: row.updatedBy };
 }
 
 /** How many care documents one read of pickupPhotosInUse takes. */
@@ -112,21 +114,17 @@ export async function guardiansOf(
   return rows.map((row) => ({ name: row.name, relationship: asRelationship(row.relationship) }));
 }
 
-/** The consent columns of care_record, kept in step with the document's `photoConsent`. */
-export const consentColumns = (consent: PhotoConsent) => ({
-  photo_consent: consent.website ? 1 : 0,
-  consent_own_family: consent.ownFamily ? 1 : 0,
-  consent_other_families: consent.otherFamilies ? 1 : 0,
-});
-
-/** Writes the whole document, with its flags, replacing any saved one. */
+/**
+ * Writes the whole document, with its flags, replacing any saved one. Its `photoConsent` is not
+ * kept by this: the caller records it in the consent ledger in the same transaction
+ * (docs/decisions/0111-consent-as-a-ledger.md), and every read takes it from there.
+ */
 export async function saveCareRecord(
   db: Db,
   record: { studentId: number; details: CareDetails; at: string; by: number },
 ): Promise<void> {
   const values = {
     document: JSON.stringify(record.details),
-    ...consentColumns(record.details.photoConsent),
     has_allergy: record.details.medical.allergies.trim() !== '' ? 1 : 0,
     updated_at: record.at,
     updated_by: record.by,

@@ -7,6 +7,7 @@ import {
   type CareDetails,
   CareDetailsSchema,
   CareHistoryAnswerSchema,
+  CareSaveBodySchema,
   CheckinAnswerSchema,
   CheckinBodySchema,
   CheckinsAnswerSchema,
@@ -31,6 +32,7 @@ import { storeImages } from '../../lib/upload-storage.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { imageForm, picturesOf, uploadedImagesSchema } from '../../plugins/uploads.js';
 import { recordRequestAccess } from '../access-log/record-access.js';
+import { consentsOf } from '../consents/consents.repository.js';
 import type { Viewer } from '../school/school.policy.js';
 import { schoolToday } from '../settings/settings.repository.js';
 import { type CareAccess, findCareAccess } from './care.policy.js';
@@ -91,7 +93,11 @@ function careDetailRoutes(app: FastifyInstance): void {
       data: {
         studentId: access.pupil.id,
         studentName: access.pupil.name,
-        details: stored?.details ?? EMPTY_CARE_DETAILS,
+        // Consents are the ledger's even before any care details are saved.
+        details: stored?.details ?? {
+          ...EMPTY_CARE_DETAILS,
+          photoConsent: await consentsOf(app.db, access.pupil.id),
+        },
         updatedAt: stored?.updatedAt ?? null,
         updatedBy: stored?.updatedBy ?? null,
         mayEdit: access.mayEdit,
@@ -141,10 +147,12 @@ function careDetailRoutes(app: FastifyInstance): void {
         description:
           'The whole document. A class teacher may read but not change it (403); anyone else 404. ' +
           'pickups[].photo: null or a picture from POST pupils/{id}/care/pickup-photo (400 ' +
-          'otherwise). Each save that changes anything adds an entry to the history.',
+          'otherwise). Each save that changes anything adds an entry to the history. photoConsent ' +
+          'may be left out (the consents stay as they are); sent, each consent it changes is an ' +
+          'entry of the consent ledger (GET pupils/{id}/consents).',
         security: BEARER_AUTH,
         params: IdParamSchema,
-        body: CareDetailsSchema,
+        body: CareSaveBodySchema,
         response: { 200: CareAnswerSchema, ...CHECKED },
       },
     },
@@ -278,7 +286,7 @@ function careDetailRoutes(app: FastifyInstance): void {
 async function checkPhotos(
   app: FastifyInstance,
   studentId: number,
-  details: CareDetails,
+  details: Pick<CareDetails, 'pickups'>,
   now = Date.now(),
 ): Promise<void> {
   const saved = new Set(

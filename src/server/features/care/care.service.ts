@@ -1,6 +1,7 @@
 import { CARE_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import {
   type CareDetails,
+  type CareSaveBody,
   type CheckinBody,
   type CheckinRow,
   EMPTY_CARE_DETAILS,
@@ -9,9 +10,9 @@ import {
 import { careChanges } from '../../../shared/rules/care-changes.js';
 import type { Db } from '../../db/connect.js';
 import { isPostgres } from '../../db/engine.js';
-import { bumpDataVersion } from '../../lib/data-version.js';
 import { conflict, invalid } from '../../lib/errors.js';
 import type { SessionUser } from '../auth/session.js';
+import { consentsOf, recordChildConsents } from '../consents/consents.repository.js';
 import { announcedCollector } from '../conversations/conversations.repository.js';
 import type { CarePupil } from './care.policy.js';
 import {
@@ -43,26 +44,38 @@ type Who = Pick<SessionUser, 'id' | 'name'>;
 export { careChanges };
 
 /**
- * Saves the whole document and, when anything changed, one history entry with the differences;
- * both or neither. Answers whether anything changed.
+ * Saves the whole document and, when anything changed, one history entry with the differences and
+ * a ledger entry for each consent changed; all or nothing. Answers whether anything changed.
  */
 export async function saveCare(
   db: Db,
   pupil: CarePupil,
-  details: CareDetails,
+  body: CareSaveBody,
   by: Who,
   at: string,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     await lockPupil(trx, pupil.id);
-    const before = (await findCareRecord(trx, pupil.id))?.details ?? EMPTY_CARE_DETAILS;
+    // The consents are the ledger's, with care details saved or not (a child may have consents first).
+    const before = {
+      ...((await findCareRecord(trx, pupil.id))?.details ?? EMPTY_CARE_DETAILS),
+      photoConsent: await consentsOf(trx, pupil.id),
+    };
+    // Consents left out stay as the ledger has them.
+    const details: CareDetails = { ...body, photoConsent: body.photoConsent ?? before.photoConsent };
     const changes = careChanges(before, details);
     if (changes.length === 0) return false;
     await saveCareRecord(trx, { studentId: pupil.id, details, at, by: by.id });
     await insertCareChange(trx, { studentId: pupil.id, by, at, changes });
-    // The website's gallery leaves out pictures of a child without website consent: its kept answers
-    // are made afresh (docs/decisions/0079-photo-consent.md).
-    if (before.photoConsent.website !== details.photoConsent.website) await bumpDataVersion(trx, 'content');
+    // Each consent changed is an entry of the ledger (docs/decisions/0111-consent-as-a-ledger.md);
+    // a changed website consent makes the gallery's kept answers afresh.
+    await recordChildConsents(trx, {
+      studentId: pupil.id,
+      wanted: details.photoConsent,
+      by: { id: by.id, name: by.name },
+      how: 'app',
+      at,
+    });
     return true;
   });
 }

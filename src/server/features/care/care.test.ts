@@ -17,6 +17,7 @@ import { nowIso } from '../../lib/time.js';
 import { sampleCare } from '../../test/care.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { bearer, type Caller, userWithSession, withDemoSchool } from '../../test/school-fixtures.js';
+import { childConsents, consentsOf } from '../consents/consents.repository.js';
 import { png } from '../users/test-helpers.js';
 
 /**
@@ -82,13 +83,14 @@ describe.each(TEST_ENGINES)('care details and the register on %s', (engine) => {
 
   describe('the demo school', () => {
     it('care details for several pupils, one nut allergy, and the last school days’ check-ins and check-outs', async () => {
-      const records = await t.db
-        .selectFrom('care_record')
-        .select(['student_id', 'has_allergy', 'photo_consent'])
-        .execute();
+      const records = await t.db.selectFrom('care_record').select(['student_id', 'has_allergy']).execute();
       expect(records.length).toBeGreaterThanOrEqual(5);
       expect(records.filter((r) => Number(r.has_allergy) === 1)).toHaveLength(1);
-      expect(records.filter((r) => Number(r.photo_consent) === 1).length).toBeGreaterThan(records.length / 2);
+      const consents = await childConsents(
+        t.db,
+        records.map((r) => r.student_id),
+      );
+      expect([...consents.values()].filter((c) => c.website).length).toBeGreaterThan(records.length / 2);
       const days = await t.db
         .selectFrom('checkin')
         .select(['day', 'kind'])
@@ -184,7 +186,7 @@ describe.each(TEST_ENGINES)('care details and the register on %s', (engine) => {
         .where('student_id', '=', f.users.student)
         .executeTakeFirstOrThrow();
       expect(Number(record.has_allergy)).toBe(1);
-      expect(Number(record.photo_consent)).toBe(1);
+      expect((await consentsOf(t.db, f.users.student)).website).toBe(true);
       expect(await historyCount(f.users.student)).toBe(before + 1);
 
       const history = CareHistoryAnswerSchema.parse(
@@ -222,17 +224,15 @@ describe.each(TEST_ENGINES)('care details and the register on %s', (engine) => {
       expect(latest?.by).toBe(PRINCIPAL.name);
       const record = await t.db
         .selectFrom('care_record')
-        .select(['has_allergy', 'photo_consent', 'consent_own_family', 'consent_other_families'])
+        .select(['has_allergy'])
         .where('student_id', '=', f.users.student)
         .executeTakeFirstOrThrow();
-      expect(
-        [
-          record.has_allergy,
-          record.photo_consent,
-          record.consent_own_family,
-          record.consent_other_families,
-        ].map(Number),
-      ).toEqual([0, 0, 1, 0]);
+      expect(Number(record.has_allergy)).toBe(0);
+      expect(await consentsOf(t.db, f.users.student)).toEqual({
+        website: false,
+        ownFamily: true,
+        otherFamilies: false,
+      });
       expect((await putCare(f.users.student, 'guardian', DETAILS)).statusCode).toBe(200);
     });
 

@@ -14,6 +14,7 @@ import { ANSWER_KEYS } from '../../lib/answer-versions.js';
 import { untilAppHeard } from '../../test/answers-heard.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { bearer, type Caller, userWithSession, withDemoSchool } from '../../test/school-fixtures.js';
+import { recordChildConsents } from '../consents/consents.repository.js';
 import { insertMoment } from '../photo-moments/photo-moments.repository.js';
 import { guardianIdsOf } from './day-log.repository.js';
 import { incidentAlerts } from './day-log.service.js';
@@ -312,21 +313,23 @@ describe.each(TEST_ENGINES)('the daily log on %s', (engine) => {
   });
 
   it('shows the day’s photo moments of the child as its consents allow, read at each request', async () => {
-    const setConsent = (
-      studentId: number,
-      column: 'consent_own_family' | 'consent_other_families',
-      on: boolean,
-    ) =>
+    const setConsent = (studentId: number, kind: 'ownFamily' | 'otherFamilies', on: boolean) =>
       t.db
-        .updateTable('care_record')
-        .set({ [column]: on ? 1 : 0 })
-        .where('student_id', '=', studentId)
-        .execute()
+        .transaction()
+        .execute((trx) =>
+          recordChildConsents(trx, {
+            studentId,
+            wanted: { [kind]: on },
+            by: { id: null, name: null },
+            how: 'paper',
+            at: new Date().toISOString(),
+          }),
+        )
         // Written around the app, as another server process would: the kept days learn of it by
         // notification on PostgreSQL.
         .then(() => untilAppHeard(t.app, [ANSWER_KEYS.school]));
-    await setConsent(kg[0], 'consent_own_family', true);
-    await setConsent(kg[1], 'consent_other_families', false);
+    await setConsent(kg[0], 'ownFamily', true);
+    await setConsent(kg[1], 'otherFamilies', false);
     const post = (caption: string, children: number[]) =>
       insertMoment(t.db, {
         caption,
@@ -348,11 +351,11 @@ describe.each(TEST_ENGINES)('the daily log on %s', (engine) => {
     expect(await captions('teacher')).toEqual(expect.arrayContaining(['Painting', 'Sand pit together']));
     expect(await captions('principal')).toEqual(expect.arrayContaining(['Painting', 'Sand pit together']));
 
-    await setConsent(kg[0], 'consent_own_family', false);
+    await setConsent(kg[0], 'ownFamily', false);
     const withdrawn = await captions('parent');
     expect(withdrawn).not.toContain('Painting');
     expect(withdrawn).not.toContain('Sand pit together');
-    await setConsent(kg[0], 'consent_own_family', true);
+    await setConsent(kg[0], 'ownFamily', true);
   });
 
   it('gives a class’s log of a day to its teachers and the principal only', async () => {

@@ -56,6 +56,7 @@ export const RECORD_TABLES = {
   notification: { child: ['student_id'] },
   care_record: { child: ['student_id'] },
   care_change: { child: ['student_id'] },
+  consent_entry: { child: ['student_id'] },
   checkin: { child: ['student_id'] },
   absence_alert: { child: ['student_id'] },
   log_entry: { child: ['student_id'] },

@@ -12,6 +12,7 @@ import type { Enquiry } from '../../../shared/api/enquiry.js';
 import type { Db } from '../../db/connect.js';
 import type { BookingTable, EnquiryTable } from '../../db/database.js';
 import { nowIso } from '../../lib/time.js';
+import { recordNewsletterConsent } from '../consents/consents.repository.js';
 
 export async function insertEnquiry(db: Db, enquiry: Enquiry): Promise<number> {
   const row = await db
@@ -148,8 +149,32 @@ export async function listSubscribers(db: Db): Promise<NewsletterSubscriber[]> {
   }));
 }
 
-/** Removes a subscriber; false when there is none with that id. */
-export async function deleteSubscriber(db: Db, id: number): Promise<boolean> {
-  const result = await db.deleteFrom('newsletter_subscriber').where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+/**
+ * Removes a subscriber; false when there is none with that id. A confirmed one's newsletter consent
+ * is withdrawn in the ledger, by the school (docs/decisions/0111-consent-as-a-ledger.md).
+ */
+export async function deleteSubscriber(
+  db: Db,
+  id: number,
+  by: { id: number; name: string },
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .deleteFrom('newsletter_subscriber')
+      .where('id', '=', id)
+      .returning(['email', 'email_key', 'confirmed_at'])
+      .executeTakeFirst();
+    if (!row) return false;
+    if (row.confirmed_at !== null) {
+      await recordNewsletterConsent(trx, {
+        emailKey: row.email_key,
+        address: row.email,
+        given: false,
+        how: 'paper',
+        at: nowIso(),
+        by,
+      });
+    }
+    return true;
+  });
 }

@@ -152,7 +152,8 @@ export async function inboxRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      if (!(await deleteSubscriber(app.db, request.params.id))) throw notFound('That subscriber');
+      if (!(await deleteSubscriber(app.db, request.params.id, currentUser(request))))
+        throw notFound('That subscriber');
       return reply.code(204).send(null);
     },
   );

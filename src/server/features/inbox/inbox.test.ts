@@ -3,6 +3,7 @@ import { type InboxItem, InboxListSchema, NEWSLETTER_CSV_COLUMNS } from '../../.
 import { csvCell, toCsv } from '../../lib/csv.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { withDemoSchool } from '../../test/school-fixtures.js';
+import { newsletterConsentOf } from '../consents/consents.repository.js';
 import { bearer, call, nextAddress } from '../users/test-helpers.js';
 
 describe('CSV cells', () => {
@@ -242,6 +243,28 @@ describe.each(TEST_ENGINES)('the principal’s inbox on %s', (engine) => {
       .where('email_key', '=', 'leaving@example.org')
       .execute();
     expect(rows).toEqual([]);
+    // A confirmed subscriber removed by the principal: their consent is withdrawn in the ledger, by
+    // the school (docs/decisions/0111-consent-as-a-ledger.md).
+    const confirmed = (
+      (await get('/api/admin/newsletter')).json().data as { id: number; email: string; confirmed: boolean }[]
+    ).find((s) => s.confirmed);
+    if (!confirmed) throw new Error('the demo has confirmed subscribers');
+    expect(await newsletterConsentOf(t.db, confirmed.email.toLowerCase())).toBe(true);
+    const removed = await call(t.app, {
+      method: 'DELETE',
+      url: `/api/admin/newsletter/${confirmed.id}`,
+      headers: bearer(f.tokens.principal),
+    });
+    expect(removed.statusCode).toBe(204);
+    expect(await newsletterConsentOf(t.db, confirmed.email.toLowerCase())).toBe(false);
+    const [latest] = await t.db
+      .selectFrom('consent_entry')
+      .select(['how', 'by_user'])
+      .where('subscriber_email', '=', confirmed.email.toLowerCase())
+      .orderBy('id', 'desc')
+      .limit(1)
+      .execute();
+    expect(latest).toEqual({ how: 'paper', by_user: f.users.principal });
     // Subscribing again works after removal.
     expect((await post('/api/newsletter', { name: 'Back', email: 'leaving@example.org' })).statusCode).toBe(
       201,

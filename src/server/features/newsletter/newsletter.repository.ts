@@ -5,6 +5,7 @@ import type { Db } from '../../db/connect.js';
 import type { NewsletterIssueTable, NewsletterSubscriberTable } from '../../db/database.js';
 import { hashToken, newSecretToken } from '../../lib/secret-token.js';
 import { nowIso } from '../../lib/time.js';
+import { recordNewsletterConsent } from '../consents/consents.repository.js';
 
 /**
  * The newsletter's rows (docs/decisions/0025-newsletter.md): subscribers with their double opt-in
@@ -123,18 +124,51 @@ export async function newUnsubscribeTokens(
   return tokens;
 }
 
-/** Marks the subscriber confirmed, keeping the first confirmation's time when confirmed already. */
-export async function confirmSubscriber(db: Db, id: number): Promise<void> {
-  await db
-    .updateTable('newsletter_subscriber')
-    .set({ confirmed_at: nowIso() })
-    .where('id', '=', id)
-    .where('confirmed_at', 'is', null)
-    .execute();
+/**
+ * Marks the subscriber confirmed, keeping the first confirmation's time when confirmed already; the
+ * first confirmation is the newsletter consent's "given" entry in the ledger, in the same transaction
+ * (docs/decisions/0111-consent-as-a-ledger.md).
+ */
+export async function confirmSubscriber(db: Db, subscriber: SubscriberRow): Promise<void> {
+  const at = nowIso();
+  await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('newsletter_subscriber')
+      .set({ confirmed_at: at })
+      .where('id', '=', subscriber.id)
+      .where('confirmed_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return;
+    await recordNewsletterConsent(trx, {
+      emailKey: subscriber.email_key,
+      address: subscriber.email,
+      given: true,
+      how: 'newsletter-link',
+      at,
+    });
+  });
 }
 
-export async function deleteSubscriberRow(db: Db, id: number): Promise<void> {
-  await db.deleteFrom('newsletter_subscriber').where('id', '=', id).execute();
+/**
+ * Removes the subscriber (the newsletter's unsubscribe link); a confirmed one's consent is
+ * withdrawn in the ledger, in the caller's transaction.
+ */
+export async function deleteSubscriberRow(db: Db, subscriber: SubscriberRow): Promise<void> {
+  const result = await db
+    .deleteFrom('newsletter_subscriber')
+    .where('id', '=', subscriber.id)
+    .where('confirmed_at', 'is not', null)
+    .executeTakeFirst();
+  if (Number(result.numDeletedRows) > 0) {
+    await recordNewsletterConsent(db, {
+      emailKey: subscriber.email_key,
+      address: subscriber.email,
+      given: false,
+      how: 'newsletter-link',
+      at: nowIso(),
+    });
+  }
+  await db.deleteFrom('newsletter_subscriber').where('id', '=', subscriber.id).execute();
 }
 
 /**

@@ -194,7 +194,7 @@ export async function confirm(db: Db, token: string | undefined): Promise<void> 
   if (!token) throw confirmLinkInvalid();
   const subscriber = await findSubscriberByToken(db, token);
   if (!subscriber) throw confirmLinkInvalid();
-  await confirmSubscriber(db, subscriber.id);
+  await confirmSubscriber(db, subscriber);
 }
 
 /**
@@ -206,7 +206,7 @@ export async function unsubscribe(db: Db, token: string | undefined): Promise<vo
   await db.transaction().execute(async (trx) => {
     const subscriber = await findSubscriberByUnsubscribeToken(trx, token);
     if (!subscriber) throw unsubscribeLinkInvalid();
-    await deleteSubscriberRow(trx, subscriber.id);
+    await deleteSubscriberRow(trx, subscriber);
     await dropWaitingNewsletterMails(trx, subscriber.email);
   });
 }

@@ -6,6 +6,7 @@ import { hashToken } from '../../lib/secret-token.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { sendMail, withMailingDemoSchool } from '../../test/mail.js';
 import type { CapturedMail } from '../../test/smtp-capture.js';
+import { newsletterConsentOf } from '../consents/consents.repository.js';
 import { readSettings } from '../settings/settings.repository.js';
 import { bearer, call, nextAddress } from '../users/test-helpers.js';
 import { LINK_RATE_LIMIT } from './newsletter.routes.js';
@@ -43,6 +44,16 @@ describe.each(TEST_ENGINES)('the newsletter, through a real SMTP server, on %s',
 
   const subscribe = (body: object) =>
     call(t.app, { method: 'POST', url: '/api/newsletter', payload: body, remoteAddress: nextAddress() });
+  const newsletterEntries = async (email: string) =>
+    (
+      await t.db
+        .selectFrom('consent_entry')
+        .select(['given', 'how', 'by_name', 'at'])
+        .where('subscriber_email', '=', email.toLowerCase())
+        .where('kind', '=', 'newsletter')
+        .orderBy('id')
+        .execute()
+    ).map((row) => ({ ...row, given: Number(row.given) }));
   const link = (path: 'confirm' | 'unsubscribe', payload: unknown) =>
     call(t.app, {
       method: 'POST',
@@ -132,6 +143,11 @@ describe.each(TEST_ENGINES)('the newsletter, through a real SMTP server, on %s',
     const again = await link('confirm', { token });
     expect(again.statusCode).toBe(200);
     expect((await subscriber(CLEO.email))?.confirmed_at).toBe(confirmedAt);
+    // The consent ledger has the one confirmation, through the link (docs/decisions/0111-consent-as-a-ledger.md).
+    expect(await newsletterEntries(CLEO.email)).toEqual([
+      { given: 1, how: 'newsletter-link', by_name: CLEO.email, at: confirmedAt },
+    ]);
+    expect(await newsletterConsentOf(t.db, CLEO.email.toLowerCase())).toBe(true);
 
     const unknown = await link('confirm', { token: 'not-a-real-token-at-all-00000000' });
     expect(unknown.statusCode).toBe(404);
@@ -244,6 +260,12 @@ describe.each(TEST_ENGINES)('the newsletter, through a real SMTP server, on %s',
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ data: { message: MAIL_MESSAGES.unsubscribed } });
     expect(await subscriber(CLEO.email)).toBeUndefined();
+    // Withdrawn in the consent ledger, through the link.
+    expect((await newsletterEntries(CLEO.email)).map((e) => [e.given, e.how])).toEqual([
+      [1, 'newsletter-link'],
+      [0, 'newsletter-link'],
+    ]);
+    expect(await newsletterConsentOf(t.db, CLEO.email.toLowerCase())).toBe(false);
 
     const again = await oneClick();
     expect(again.statusCode).toBe(404);

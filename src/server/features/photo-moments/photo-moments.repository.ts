@@ -1,8 +1,9 @@
 import type { MomentPhoto, PhotoMoment } from '../../../shared/api/photo-moments.js';
 import { PHOTO_MOMENT_RULES } from '../../../shared/api/photo-moments.js';
 import { USER_TYPE } from '../../../shared/constants.js';
-import type { TaggedChild } from '../../../shared/rules/photo-consent.js';
+import { type TaggedChild, websiteMayShow } from '../../../shared/rules/photo-consent.js';
 import type { Db } from '../../db/connect.js';
+import { childConsents } from '../consents/consents.repository.js';
 
 /**
  * Reads and writes of photo_moment, photo_moment_photo and photo_moment_child
@@ -99,8 +100,7 @@ export async function findMoments(db: Db, ids: readonly number[]): Promise<Map<n
     db
       .selectFrom('photo_moment_child as c')
       .innerJoin('app_user as u', 'u.id', 'c.student_id')
-      .leftJoin('care_record as r', 'r.student_id', 'c.student_id')
-      .select(['c.moment_id', 'c.student_id', 'u.name', 'r.consent_own_family', 'r.consent_other_families'])
+      .select(['c.moment_id', 'c.student_id', 'u.name'])
       .where('c.moment_id', 'in', [...ids])
       .orderBy('c.moment_id')
       .orderBy('u.name')
@@ -127,13 +127,18 @@ export async function findMoments(db: Db, ids: readonly number[]): Promise<Map<n
       widths: photo.widths.split(',').map(Number),
     });
   }
+  // The consents as the ledger has them now (docs/decisions/0111-consent-as-a-ledger.md).
+  const consents = await childConsents(
+    db,
+    children.map((child) => child.student_id),
+  );
   for (const child of children) {
+    const consent = consents.get(child.student_id);
     moments.get(child.moment_id)?.children.push({
       id: child.student_id,
       name: child.name,
-      // No care details: no consent given.
-      ownFamily: Number(child.consent_own_family ?? 0) === 1,
-      otherFamilies: Number(child.consent_other_families ?? 0) === 1,
+      ownFamily: consent?.ownFamily ?? false,
+      otherFamilies: consent?.otherFamilies ?? false,
     });
   }
   return moments;
@@ -306,14 +311,20 @@ export async function setGalleryChildren(
 
 /**
  * The gallery pictures the public website must leave out, as `<record id>\n<image>`: those tagged
- * with a child whose website consent is off (no care details: off).
+ * with a child whose website consent is not given (the ledger's latest entry; none: not given).
  */
 export async function hiddenGalleryImages(db: Db): Promise<Set<string>> {
   const rows = await db
-    .selectFrom('content_image_child as t')
-    .leftJoin('care_record as r', 'r.student_id', 't.student_id')
-    .select(['t.record_id', 't.image'])
-    .where((eb) => eb.or([eb('r.photo_consent', 'is', null), eb('r.photo_consent', '=', 0)]))
+    .selectFrom('content_image_child')
+    .select(['record_id', 'image', 'student_id'])
     .execute();
-  return new Set(rows.map((row) => `${row.record_id}\n${row.image}`));
+  const consents = await childConsents(
+    db,
+    rows.map((row) => row.student_id),
+  );
+  return new Set(
+    rows
+      .filter((row) => !websiteMayShow([row.student_id], (id) => consents.get(id)?.website ?? false))
+      .map((row) => `${row.record_id}\n${row.image}`),
+  );
 }

@@ -253,8 +253,9 @@ describe.each(TEST_ENGINES)('photo moments on %s', (engine) => {
     await consent(f.users.student, { ...ALL_ON, otherFamilies: false });
     expect(await all()).toEqual({ parent: true, other: false, ...staff });
 
-    // A child without care details has given no consent.
-    await t.db.deleteFrom('care_record').where('student_id', '=', classmate).execute();
+    // A child without an entry in the consent ledger has given no consent
+    // (docs/decisions/0111-consent-as-a-ledger.md).
+    await t.db.deleteFrom('consent_entry').where('student_id', '=', classmate).execute();
     expect(await all()).toEqual({ parent: false, other: false, ...staff });
     await consent(classmate, ALL_ON);
     await consent(f.users.student, ALL_ON);

@@ -20,6 +20,7 @@ import type { Db } from '../../db/connect.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { type FileStore, isStoredFilePath } from '../../lib/file-store/file-store.js';
 import { isoDate, nowIso } from '../../lib/time.js';
+import { forgetChildConsents } from '../consents/consents.repository.js';
 import {
   claimRun,
   findLeavers,
@@ -89,6 +90,8 @@ const purgePhotos: Purge = async (trx, child) => {
   rows += count(
     await trx.deleteFrom('content_image_child').where('student_id', '=', child.id).executeTakeFirst(),
   );
+  // The consents to photos go with the photos they were about (docs/decisions/0111-consent-as-a-ledger.md).
+  rows += await forgetChildConsents(trx, child.id);
   return { rows, files };
 };
 
