@@ -91,6 +91,7 @@ import { settingsRoutes } from './features/settings/settings.routes.js';
 import { setupRoutes } from './features/setup/setup.routes.js';
 import { setupGatePlugin } from './features/setup/setup-gate.js';
 import { timetableRoutes } from './features/timetable/timetable.routes.js';
+import { twoFactorRoutes } from './features/two-factor/two-factor.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { wordsRoutes } from './features/words/words.routes.js';
 import { answerSerializerCompiler } from './lib/answer-serializer.js';
@@ -353,6 +354,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(contentRoutes);
       await api.register(authRoutes);
       await api.register(passwordResetRoutes);
+      // Two-factor for staff (docs/decisions/0108-two-factor-for-staff.md).
+      await api.register(twoFactorRoutes);
       await api.register(usersRoutes);
       // The school area, by subject (record-level rules: features/school/school.policy.ts).
       await api.register(catalogRoutes);

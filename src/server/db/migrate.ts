@@ -54,6 +54,7 @@ import * as admissionCases from './migrations/2026-12-08T0300-admission-cases.js
 import * as admissionApplications from './migrations/2026-12-08T0400-admission-applications.js';
 import * as admissionAnswers from './migrations/2026-12-08T0600-admission-answers.js';
 import * as childAccessLog from './migrations/2026-12-08T0700-child-access-log.js';
+import * as twoFactor from './migrations/2026-12-08T0900-two-factor.js';
 
 /**
  * Migrations are imported, not read from a folder, so that the compiled server and the tests run
@@ -106,6 +107,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-08T0400-admission-applications': admissionApplications,
   '2026-12-08T0600-admission-answers': admissionAnswers,
   '2026-12-08T0700-child-access-log': childAccessLog,
+  '2026-12-08T0900-two-factor': twoFactor,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -36,7 +36,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
           `(seconds). A successful log-in sets an HttpOnly device cookie (\`${DEVICE_COOKIE}\`, Path ` +
           `${DEVICE_COOKIE_PATH}, ${DEVICE_LOGIN_DAYS} days); a log-in to the same account that sends ` +
           `it back is counted on its own, at most ${LOGIN_LIMITS.accountOnDevice.max} in an hour, and ` +
-          'is not stopped by the limits above.',
+          'is not stopped by the limits above. A staff account with two-factor sign-in (or one the school ' +
+          'requires to have it) gets no token for its right password but 401 SECOND_FACTOR_REQUIRED, whose ' +
+          '`details` are `{ challenge, enrol }` for `POST users/login/second-factor`.',
         body: LoginSchema,
         response: {
           200: TokenSchema,
@@ -52,6 +54,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         password: request.body.password,
         address: request.ip,
         deviceTokens: deviceTokensOf(request.headers.cookie),
+        cookieHeader: request.headers.cookie,
       });
       reply.header('set-cookie', deviceCookie(loggedIn.deviceToken, app.config.mail.publicUrl));
       return { token: loggedIn.token };

@@ -6,6 +6,7 @@ import type { Db } from '../../db/connect.js';
 import { HttpError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { archivedAccessOpen } from '../rollover/rollover.repository.js';
+import { requireSecondFactor } from '../two-factor/second-factor-gate.js';
 import { emailKeyOf, findLoginRecord } from '../users/users.repository.js';
 import { findTrustedDevice, rememberDevice } from './device-login.js';
 import { claimPasswordCheck, passwordCheckSucceeded } from './login-throttle.js';
@@ -32,6 +33,8 @@ export interface LogInAttempt {
   address: string;
   /** The well-formed device tokens the request's cookies carry (device-login.ts). */
   deviceTokens: readonly string[];
+  /** The request's Cookie header: its remembered-device cookie skips the second factor (features/two-factor). */
+  cookieHeader?: string | undefined;
 }
 
 export interface LoggedIn {
@@ -65,6 +68,8 @@ export async function logIn(db: Db, attempt: LogInAttempt): Promise<LoggedIn> {
   // An archived account (a leaver, docs/decisions/0091-the-year-rollover.md) signs in for as long as the school sets.
   if (account.archivedAt !== null && !(await archivedAccessOpen(db, account.archivedAt, nowIso())))
     throw new HttpError(403, AUTH_ERROR_CODES.accountArchived, ROLLOVER_MESSAGES.archiveClosed);
+  // Staff with two-factor get a challenge instead (docs/decisions/0108-two-factor-for-staff.md).
+  await requireSecondFactor(db, account.id, attempt.cookieHeader);
   const token = await createSession(db, account.id);
   return { token, deviceToken: await rememberDevice(db, attempt.deviceTokens, account.id) };
 }
