@@ -54,6 +54,8 @@ export const PRINCIPAL_TILE_GROUP: Readonly<Partial<Record<ScreenPath, TileGroup
   '/school-forms': 'Office',
   // docs/decisions/0105-the-admissions-board.md
   '/admissions': 'Office',
+  // docs/decisions/0108-two-factor-for-staff.md: the principal's own settings, beside their profile.
+  '/security': 'Office',
 };
 
 export interface GroupOfTiles {
