@@ -192,6 +192,8 @@ test('the principal’s dashboard has the contract’s tiles plus the school-yea
     ['Admissions', '/admissions'],
     // docs/decisions/0110-retention-and-erasure.md
     ['Keeping records', '/retention'],
+    // docs/decisions/0108-two-factor-for-staff.md
+    ['Sign-in security', '/security'],
   ]);
 });
 
@@ -218,6 +220,8 @@ test('the teacher’s dashboard has the contract’s tiles plus Marks, Send Noti
     ['Calendar', '/calendar'],
     // docs/decisions/0090-report-cards.md
     ['Report card comments', '/report-card-comments'],
+    // docs/decisions/0108-two-factor-for-staff.md
+    ['Sign-in security', '/security'],
   ]);
   await page.goto('/approvals');
   await expect(page.getByRole('alert')).toContainText('Only the principal can review new registrations.');

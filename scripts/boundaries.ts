@@ -61,6 +61,8 @@ const PUBLIC_FILES: Record<string, readonly string[]> = {
   'access-log': ['record-access.ts'],
   // The enrolment reads the application a family sent (docs/decisions/0103-the-application-families-fill-in.md).
   admissions: ['application.repository.ts'],
+  // The password log-in asks staff for their second factor (docs/decisions/0108-two-factor-for-staff.md).
+  'two-factor': ['second-factor-gate.ts'],
 };
 
 /** What a migration may import besides packages and its fellow migrations: the engine test. */

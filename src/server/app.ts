@@ -95,6 +95,7 @@ import { setupRoutes } from './features/setup/setup.routes.js';
 import { setupGatePlugin } from './features/setup/setup-gate.js';
 import { singleSignOnRoutes } from './features/single-sign-on/single-sign-on.routes.js';
 import { timetableRoutes } from './features/timetable/timetable.routes.js';
+import { twoFactorRoutes } from './features/two-factor/two-factor.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { wordsRoutes } from './features/words/words.routes.js';
 import { answerSerializerCompiler } from './lib/answer-serializer.js';
@@ -358,6 +359,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(authRoutes);
       await api.register(passwordResetRoutes);
       await api.register(singleSignOnRoutes);
+      // Two-factor for staff (docs/decisions/0108-two-factor-for-staff.md).
+      await api.register(twoFactorRoutes);
       await api.register(usersRoutes);
       // The school area, by subject (record-level rules: features/school/school.policy.ts).
       await api.register(catalogRoutes);

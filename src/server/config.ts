@@ -143,6 +143,18 @@ const EnvSchema = z.object({
    * Encrypts every backup (scheduled, `npm run backup`, the principal's download) with this
    * passphrase (AES-256-GCM, scrypt); a restore then needs it (docs/decisions/0036-restores-that-lose-nothing.md).
    */
+  /**
+   * The key that seals staff's two-factor secrets (docs/decisions/0108-two-factor-for-staff.md):
+   * 32 bytes in base64. Unset: DATA_DIR/two-factor.key, made on first need.
+   */
+  TWO_FACTOR_KEY: z
+    .string()
+    .optional()
+    .transform((v) => (v === '' || v === undefined ? undefined : v.trim()))
+    .refine(
+      (v) => v === undefined || Buffer.from(v, 'base64').length === 32,
+      'must be 32 bytes in base64 (openssl rand -base64 32), or unset for a key file under DATA_DIR',
+    ),
   BACKUP_PASSPHRASE: z
     .string()
     .optional()
@@ -327,6 +339,8 @@ export interface Config {
   webDistDir: string | undefined;
   mail: MailConfig;
   backup: BackupConfig;
+  /** The key of two-factor secrets: TWO_FACTOR_KEY, else a file under DATA_DIR (features/two-factor). */
+  twoFactor?: { key: string | undefined; keyFile: string };
   /** PSEUDO_LOCALE: `Accept-Language: en-XA` gets the pseudo-locale (tests only). */
   pseudoLocale?: boolean;
   /** OIDC_*: sign-in with the school's provider; undefined: password log-in only. */
@@ -402,6 +416,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             staffMust: e.OIDC_STAFF_MUST,
           }
         : undefined,
+    twoFactor: { key: e.TWO_FACTOR_KEY, keyFile: path.join(dataDir, 'two-factor.key') },
   };
 }
 

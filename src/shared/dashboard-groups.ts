@@ -56,6 +56,8 @@ export const PRINCIPAL_TILE_GROUP: Readonly<Partial<Record<ScreenPath, TileGroup
   '/admissions': 'Office',
   // docs/decisions/0110-retention-and-erasure.md
   '/retention': 'Office',
+  // docs/decisions/0108-two-factor-for-staff.md: the principal's own settings, beside their profile.
+  '/security': 'Office',
 };
 
 export interface GroupOfTiles {

@@ -736,6 +736,26 @@ export const SCREENS = [
       },
     ),
   },
+  // docs/decisions/0108-two-factor-for-staff.md: a staff member's two-step sign-in, and the
+  // principal's switch that requires it of all staff.
+  {
+    path: '/security',
+    title: 'Sign-in security',
+    titleKey: 'two-factor.title',
+    who: STAFF,
+    tiles: tileFor(
+      { Teacher: 17, Principle: 32 },
+      {
+        label: 'Sign-in security',
+        icon: 'person-check',
+        blurb: 'Two-step sign-in and recovery codes',
+        labelKey: 'two-factor.place.tile',
+        blurbKey: 'two-factor.place.blurb',
+        // docs/decisions/0108-two-factor-for-staff.md
+        addedBy: true,
+      },
+    ),
+  },
 ] as const satisfies readonly ScreenEntry[];
 
 /** A path pattern of the registry; the web app's module record is keyed by these. */

@@ -871,6 +871,12 @@ export interface Database {
   retention_run: RetentionRunTable;
   // A family's data, on request (docs/decisions/0109-a-familys-data-on-request.md)
   family_export: FamilyExportTable;
+  // Two-factor for staff (docs/decisions/0108-two-factor-for-staff.md)
+  two_factor: TwoFactorTable;
+  two_factor_recovery_code: TwoFactorRecoveryCodeTable;
+  two_factor_challenge: TwoFactorChallengeTable;
+  two_factor_device: TwoFactorDeviceTable;
+  two_factor_policy: TwoFactorPolicyTable;
 }
 
 /** A run of the retention job (one a night) or an erasure request carried out, with what it removed. */
@@ -922,6 +928,47 @@ export interface FamilyExportTable {
   downloads: Generated<number>;
   last_downloaded_at: string | null;
   error: string | null;
+}
+
+/** A staff member's TOTP secret, sealed (features/two-factor/secret-box.ts); enabled once confirmed. */
+export interface TwoFactorTable {
+  user_id: number;
+  secret_sealed: string;
+  enabled_at: string | null;
+  /** The TOTP step of the last accepted code. */
+  last_step: Generated<number>;
+  created_at: string;
+}
+
+/** A recovery code's SHA-256; used_at once it opened a session. */
+export interface TwoFactorRecoveryCodeTable {
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
+}
+
+/** A right password waiting for its second factor; the token's SHA-256. */
+export interface TwoFactorChallengeTable {
+  token_hash: string;
+  user_id: number;
+  /** 1: the account must set two-factor up first. */
+  enrol: Generated<number>;
+  expires_at: string;
+}
+
+/** A device that skips the code for an account until expires_at; its cookie token's SHA-256. */
+export interface TwoFactorDeviceTable {
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+}
+
+/** One row (id 1): whether the school requires two-factor of all staff. */
+export interface TwoFactorPolicyTable {
+  id: number;
+  staff_required: Generated<number>;
+  updated_at: string;
 }
 
 /** A form the principal sends to families; `questions` is JSON, fixed once sent. */

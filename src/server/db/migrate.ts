@@ -55,6 +55,7 @@ import * as admissionApplications from './migrations/2026-12-08T0400-admission-a
 import * as admissionAnswers from './migrations/2026-12-08T0600-admission-answers.js';
 import * as childAccessLog from './migrations/2026-12-08T0700-child-access-log.js';
 import * as ssoPending from './migrations/2026-12-08T0800-sso-pending.js';
+import * as twoFactor from './migrations/2026-12-08T0900-two-factor.js';
 // A family's data, on request (docs/decisions/0109-a-familys-data-on-request.md)
 import * as familyExport from './migrations/2026-12-08T1000-family-export.js';
 import * as retentionRuns from './migrations/2026-12-08T1100-retention-runs.js';
@@ -115,6 +116,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-08T1100-retention-runs': retentionRuns,
   '2026-12-08T1000-family-export': familyExport,
   '2026-12-08T1200-consent-ledger': consentLedger,
+  '2026-12-08T0900-two-factor': twoFactor,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -438,6 +438,13 @@ const POLICY: Record<string, Rule> = {
   'DELETE /api/push/subscriptions': { who: EVERY_SCHOOL_TYPE, body: {} },
   'GET /api/alert-settings': { who: EVERY_SCHOOL_TYPE },
   'PUT /api/alert-settings': { who: EVERY_SCHOOL_TYPE, body: { channels: { messages: 'pigeon' } } },
+  // Two-factor for staff (docs/decisions/0108-two-factor-for-staff.md): the staff's own, the principal's switch.
+  'GET /api/two-factor': { who: TEACHER_PRINCIPAL },
+  'POST /api/two-factor/setup': { who: TEACHER_PRINCIPAL, body: { unexpected: true } },
+  'POST /api/two-factor/confirm': { who: TEACHER_PRINCIPAL, body: {} },
+  'POST /api/two-factor/disable': { who: TEACHER_PRINCIPAL, body: {} },
+  'POST /api/two-factor/recovery-codes': { who: TEACHER_PRINCIPAL, body: {} },
+  'PUT /api/two-factor/requirement': { who: PRINCIPAL, body: {} },
 };
 
 /** Routes for any logged-in user, whatever their type (their own account and session). */
@@ -463,6 +470,9 @@ const PUBLIC = new Set([
   'GET /api/users/login/sso',
   'GET /api/users/login/sso/start',
   'GET /api/users/login/sso/callback',
+  // The second factor of a log-in: the challenge of a right password is the key (docs/decisions/0108-two-factor-for-staff.md)
+  'POST /api/users/login/second-factor',
+  'POST /api/users/login/enrolment',
   // Password reset by mail (docs/decisions/0023-password-reset.md; rate limited)
   'POST /api/users/password-reset',
   'POST /api/users/password-reset/confirm',

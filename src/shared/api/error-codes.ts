@@ -248,6 +248,20 @@ export const ENROLMENT_ERROR_CODES = {
   noYear: 'NO_SCHOOL_YEAR',
 } as const;
 
+/** Two-factor for staff (docs/decisions/0108-two-factor-for-staff.md). */
+export const TWO_FACTOR_ERROR_CODES = {
+  /** 401 of a right password: no session yet; `details` holds the challenge for the second factor. */
+  secondFactorRequired: 'SECOND_FACTOR_REQUIRED',
+  /** 401: the challenge is unknown, used or expired: log in again. */
+  challengeInvalid: 'CHALLENGE_INVALID',
+  /** 401 at sign-in, 403 when signed in: the code or recovery code is wrong, or used already. */
+  codeInvalid: 'CODE_INVALID',
+  /** 409: turning on what is on, or off what is off. */
+  twoFactorState: 'TWO_FACTOR_STATE',
+  /** 409: the school requires it of staff: it stays on. */
+  requiredBySchool: 'TWO_FACTOR_REQUIRED_BY_SCHOOL',
+} as const;
+
 type CodesOf<T> = T[keyof T];
 
 /** Every code the server may send. */
@@ -277,7 +291,8 @@ export type ErrorCode =
   | CodesOf<typeof SCHOOL_FORM_ERROR_CODES>
   | CodesOf<typeof ADMISSIONS_ERROR_CODES>
   | CodesOf<typeof ENROLMENT_ERROR_CODES>
-  | CodesOf<typeof RETENTION_ERROR_CODES>;
+  | CodesOf<typeof RETENTION_ERROR_CODES>
+  | CodesOf<typeof TWO_FACTOR_ERROR_CODES>;
 
 /** The codes as one sorted list without repeats (the enum of `ErrorBodySchema.code`). */
 export const ERROR_CODES = [
@@ -309,6 +324,7 @@ export const ERROR_CODES = [
       ADMISSIONS_ERROR_CODES,
       ENROLMENT_ERROR_CODES,
       RETENTION_ERROR_CODES,
+      TWO_FACTOR_ERROR_CODES,
     ].flatMap((codes): ErrorCode[] => Object.values(codes)),
   ),
 ].sort() as [ErrorCode, ...ErrorCode[]];

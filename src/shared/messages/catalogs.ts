@@ -128,6 +128,10 @@ import setupFr from './setup/fr.json' with { type: 'json' };
 import timetableAr from './timetable/ar.json' with { type: 'json' };
 import timetableEn from './timetable/en.json' with { type: 'json' };
 import timetableFr from './timetable/fr.json' with { type: 'json' };
+// Two-factor for staff (docs/decisions/0108-two-factor-for-staff.md)
+import twoFactorAr from './two-factor/ar.json' with { type: 'json' };
+import twoFactorEn from './two-factor/en.json' with { type: 'json' };
+import twoFactorFr from './two-factor/fr.json' with { type: 'json' };
 import validationAr from './validation/ar.json' with { type: 'json' };
 import validationEn from './validation/en.json' with { type: 'json' };
 import validationFr from './validation/fr.json' with { type: 'json' };
@@ -183,4 +187,6 @@ export const CATALOGS = {
   'school-forms': { en: schoolFormsEn, fr: schoolFormsFr, ar: schoolFormsAr },
   // The admissions board and the family's side (docs/decisions/0103-the-application-families-fill-in.md, 0105-the-admissions-board.md)
   admissions: { en: admissionsEn, fr: admissionsFr, ar: admissionsAr },
+  // Two-factor for staff (docs/decisions/0108-two-factor-for-staff.md)
+  'two-factor': { en: twoFactorEn, fr: twoFactorFr, ar: twoFactorAr },
 } as const;

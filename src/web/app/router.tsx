@@ -90,6 +90,8 @@ const SCREEN_MODULES: { readonly [Path in ScreenPath]: () => Promise<RouteModule
   '/conversations': () => import('./routes/school/conversations.js'),
   '/conversations/:id': () => import('./routes/school/conversation.js'),
   '/notification-settings': () => import('./routes/school/notification-settings.js'),
+  // docs/decisions/0108-two-factor-for-staff.md
+  '/security': () => import('./routes/school/security.js'),
   '/school-years': () => import('./routes/school/school-years.js'),
   '/calendar': () => import('./routes/school/calendar.js'),
   '/report-card-comments': () => import('./routes/school/report-card-comments.js'),

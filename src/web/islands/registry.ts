@@ -41,7 +41,7 @@ export const ISLAND_MESSAGE_AREAS: Readonly<Record<IslandName, readonly MessageA
   toasts: ['common'],
   'newsletter-form': ['common', 'validation', 'errors', 'layout', 'forms'],
   'contact-form': ['common', 'validation', 'errors', 'public-site', 'forms'],
-  'login-form': ['common', 'validation', 'errors', 'accounts', 'forms'],
+  'login-form': ['common', 'validation', 'errors', 'accounts', 'forms', 'two-factor'],
   'registration-form': ['common', 'validation', 'errors', 'accounts', 'forms'],
   'book-seat-form': ['common', 'validation', 'errors', 'public-site', 'forms'],
   testimonials: ['common', 'public-site'],

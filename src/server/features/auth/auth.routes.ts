@@ -39,7 +39,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
           `${DEVICE_COOKIE_PATH}, ${DEVICE_LOGIN_DAYS} days); a log-in to the same account that sends ` +
           `it back is counted on its own, at most ${LOGIN_LIMITS.accountOnDevice.max} in an hour, and ` +
           'is not stopped by the limits above. When the school makes staff sign in with its provider, ' +
-          'a staff member other than the principal gets 403 SSO_REQUIRED after a right password.',
+          'a staff member other than the principal gets 403 SSO_REQUIRED after a right password. A staff account with two-factor sign-in (or one the school ' +
+          'requires to have it) gets no token for its right password but 401 SECOND_FACTOR_REQUIRED, whose ' +
+          '`details` are `{ challenge, enrol }` for `POST users/login/second-factor`.',
         body: LoginSchema,
         response: {
           200: TokenSchema,
@@ -56,6 +58,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         address: request.ip,
         deviceTokens: deviceTokensOf(request.headers.cookie),
         passwordRefusedFor: sso ? (type) => passwordRefusedFor(sso, type) : undefined,
+        cookieHeader: request.headers.cookie,
       });
       reply.header('set-cookie', deviceCookie(loggedIn.deviceToken, app.config.mail.publicUrl));
       return { token: loggedIn.token };

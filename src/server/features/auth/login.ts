@@ -7,6 +7,7 @@ import type { Db } from '../../db/connect.js';
 import { HttpError } from '../../lib/errors.js';
 import { nowIso } from '../../lib/time.js';
 import { archivedAccessOpen } from '../rollover/rollover.repository.js';
+import { requireSecondFactor } from '../two-factor/second-factor-gate.js';
 import { emailKeyOf, findLoginRecord } from '../users/users.repository.js';
 import { findTrustedDevice, rememberDevice } from './device-login.js';
 import { claimPasswordCheck, passwordCheckSucceeded } from './login-throttle.js';
@@ -38,6 +39,8 @@ export interface LogInAttempt {
    * with the school's provider (docs/decisions/0107-sign-in-with-the-schools-provider.md).
    */
   passwordRefusedFor?: (type: string) => boolean;
+  /** The request's Cookie header: its remembered-device cookie skips the second factor (features/two-factor). */
+  cookieHeader?: string | undefined;
 }
 
 export interface LoggedIn {
@@ -74,6 +77,8 @@ export async function logIn(db: Db, attempt: LogInAttempt): Promise<LoggedIn> {
   // Told only to someone who knows the password, like the account's status.
   if (attempt.passwordRefusedFor?.(account.type))
     throw new HttpError(403, AUTH_ERROR_CODES.ssoRequired, SSO_MESSAGES.ssoRequired);
+  // Staff with two-factor get a challenge instead (docs/decisions/0108-two-factor-for-staff.md).
+  await requireSecondFactor(db, account.id, attempt.cookieHeader);
   const token = await createSession(db, account.id);
   return { token, deviceToken: await rememberDevice(db, attempt.deviceTokens, account.id) };
 }

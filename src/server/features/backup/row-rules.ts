@@ -169,6 +169,10 @@ const RULES: Record<string, Record<string, z.ZodTypeAny>> = {
     language: oneOf(LOCALES, 'a language'),
   },
   admission_move: { details: json('object') },
+  // Two-factor for staff (docs/decisions/0108-two-factor-for-staff.md)
+  two_factor_challenge: { enrol: flag },
+  two_factor_policy: { staff_required: flag },
+  two_factor: { last_step: nonNegative() },
   // Who looked (docs/decisions/0106-who-looked.md)
   child_access: {
     kind: oneOf(ACCESS_KINDS, 'a kind of look'),

@@ -105,6 +105,7 @@ describe('the app shell on a desktop', () => {
         '/notification-settings',
         '/calendar',
         '/report-card-comments',
+        '/security',
       ],
     ],
   ])('a %s has every place of their dashboard in the side navigation', async (type, hrefs) => {

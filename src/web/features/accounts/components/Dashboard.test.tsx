@@ -46,6 +46,8 @@ const EXPECTED: Record<Exclude<SchoolType, typeof USER_TYPE.parent>, [string, st
     ['Notification settings', '/notification-settings'],
     ['Calendar', '/calendar'],
     ['Report card comments', '/report-card-comments'],
+    // docs/decisions/0108-two-factor-for-staff.md
+    ['Sign-in security', '/security'],
   ],
   [USER_TYPE.principal]: [
     ['Profile', '/profile'],
@@ -79,6 +81,8 @@ const EXPECTED: Record<Exclude<SchoolType, typeof USER_TYPE.parent>, [string, st
     ['Forms', '/school-forms'],
     ['Admissions', '/admissions'],
     ['Keeping records', '/retention'],
+    // docs/decisions/0108-two-factor-for-staff.md
+    ['Sign-in security', '/security'],
   ],
 };
 

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { AUTH_ERROR_CODES } from '../../../../shared/api/error-codes.js';
+import type { SecondFactorChallenge } from '../../../../shared/api/two-factor.js';
 import type { LoginInput } from '../../../../shared/api/users.js';
 import { isSsoRefusal } from '../../../../shared/rules/single-sign-on.js';
 import { FormAlert, TextField } from '../../../components/forms/fields.js';
@@ -12,10 +13,12 @@ import { useI18n } from '../../../lib/i18n.js';
 import { lazyResolver } from '../../../lib/lazy-resolver.js';
 import { notify } from '../../../lib/toast.js';
 import { keepPageLanguage, logIn, startSession } from '../api/login.js';
+import { challengeOf } from '../api/second-factor.js';
 import { SSO_START_URL } from '../api/sso-options.js';
 import { loginFailureReason, ssoRefusalReason } from '../lib/login-errors.js';
 import { accountFieldErrorsOf } from '../lib/server-errors.js';
 import { AccountFormIcon } from './AccountFormIcon.js';
+import { SecondFactorStep } from './SecondFactorStep.js';
 
 const FIELDS: readonly Path<LoginInput>[] = ['email', 'password'];
 
@@ -42,6 +45,8 @@ export function LoginForm({ ssoName }: { ssoName?: string } = {}) {
   const [reason, setReason] = useState<{ text: string; pending: boolean }>();
   // Logged in and on the way to the dashboard: as an island that is a page load, which takes a moment.
   const [leaving, setLeaving] = useState(false);
+  // A right password of an account with two-factor: its second step (docs/decisions/0108-two-factor-for-staff.md).
+  const [challenge, setChallenge] = useState<SecondFactorChallenge>();
   useEffect(() => {
     // Back to this page from the dashboard's (the browser's page cache keeps it as it was left).
     const onPageShow = (event: PageTransitionEvent) => {
@@ -70,6 +75,11 @@ export function LoginForm({ ssoName }: { ssoName?: string } = {}) {
     try {
       token = await logIn(values);
     } catch (error) {
+      const secondFactor = challengeOf(error);
+      if (secondFactor) {
+        setChallenge(secondFactor);
+        return;
+      }
       notify.error(t('common.toast.loginFailed'));
       // Focus stays put: the reason under the form is read first.
       showFieldErrors(
@@ -86,12 +96,25 @@ export function LoginForm({ ssoName }: { ssoName?: string } = {}) {
       });
       return;
     }
+    await enter(token);
+  };
+  const enter = async (token: string): Promise<void> => {
     startSession(token);
     setLeaving(true);
     await keepPageLanguage(locale);
     navigate(paths.dashboard);
   };
   const busy = isSubmitting || leaving;
+
+  if (challenge) {
+    return (
+      <SecondFactorStep
+        challenge={challenge}
+        onSignedIn={(token) => void enter(token)}
+        onBack={() => setChallenge(undefined)}
+      />
+    );
+  }
 
   return (
     // POST, never the browser's default GET: sent before its script has run, a password must not
