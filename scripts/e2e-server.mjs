@@ -1,10 +1,12 @@
 // Starts the built server for the end-to-end tests on a data folder that is wiped first and after,
 // with an SMTP server beside it that keeps every mail the app sends as a .eml file in E2E_MAIL_DIR
-// (the specs read them: e2e/support/mailbox.ts).
+// (the specs read them: e2e/support/mailbox.ts), and the school's OpenID Connect provider
+// (scripts/e2e-oidc-provider.mjs, for e2e/single-sign-on.spec.ts), listening before the server starts.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
+import { startE2eOidcProvider } from './e2e-oidc-provider.mjs';
 
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error('DATA_DIR must be set');
@@ -40,13 +42,19 @@ await new Promise((resolve, reject) => {
 });
 const smtpPort = smtp.server.address().port;
 
+const publicUrl = `http://127.0.0.1:${process.env.PORT}`;
+// For parents and staff alike, password log-in still on: the login page of every other spec gains
+// the "Sign in with {name}" button and nothing else.
+const oidc = await startE2eOidcProvider(`${publicUrl}/api/users/login/sso/callback`);
+
 const server = spawn(process.execPath, ['dist/node/server/main.js'], {
   stdio: 'inherit',
   env: {
     ...process.env,
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     MAIL_POLL_MS: '200',
-    PUBLIC_URL: `http://127.0.0.1:${process.env.PORT}`,
+    PUBLIC_URL: publicUrl,
+    ...oidc.env,
   },
 });
 const stop = (signal) => server.kill(signal);
@@ -54,6 +62,7 @@ process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));
 server.on('exit', (code) => {
   smtp.close(() => undefined);
+  oidc.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.rmSync(mailDir, { recursive: true, force: true });
   process.exit(code ?? 0);

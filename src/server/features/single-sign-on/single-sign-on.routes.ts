@@ -63,6 +63,10 @@ export async function singleSignOnRoutes(app: FastifyInstance): Promise<void> {
       'Signing in with a provider is not set up for this school.',
     );
   const clearState = cookie(STATE_COOKIE, '', CALLBACK_PATH, 0, secure, true);
+  const options = { enabled: sso !== undefined, name: providerName };
+  // Kept for the server rendering of the login page (pages/server-pages.ts reads it): the button is
+  // in the page's first HTML, and the login form's island gets the name from there.
+  app.keptAnswers.add(`${app.prefix}/users/login/sso`, SsoOptionsSchema, async () => options);
 
   api.get(
     '/users/login/sso',
@@ -73,7 +77,7 @@ export async function singleSignOnRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: SsoOptionsSchema },
       },
     },
-    async () => ({ enabled: sso !== undefined, name: providerName }),
+    async () => options,
   );
 
   api.get(

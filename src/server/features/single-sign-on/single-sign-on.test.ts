@@ -88,6 +88,13 @@ describe.each(TEST_ENGINES)('signing in with the school’s provider (%s)', (eng
     const offApp = await appWith(null);
     const off = await offApp.app.inject({ method: 'GET', url: '/api/users/login/sso' });
     expect(off.json()).toEqual({ enabled: false, name: '' });
+    // The same answer is kept for the login page's server rendering, which puts the button in the
+    // page's HTML and hands the name to the login form's island (pages/server-pages.ts).
+    expect(await t.app.keptAnswers.parsed('/api/users/login/sso')).toEqual({
+      enabled: true,
+      name: 'Test ID',
+    });
+    expect(await offApp.app.keptAnswers.parsed('/api/users/login/sso')).toEqual({ enabled: false, name: '' });
     const startOff = await offApp.app.inject({ method: 'GET', url: '/api/users/login/sso/start' });
     expect(startOff.statusCode).toBe(404);
   });
