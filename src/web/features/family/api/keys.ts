@@ -9,6 +9,8 @@ export const familyKeys = {
   careHistory: (studentId: number) => ['school', 'family', 'care', studentId, 'history'] as const,
   /** Under `care`: reading or saving the details adds to it. */
   accessLog: (studentId: number) => ['school', 'family', 'care', studentId, 'access-log'] as const,
+  /** The child's consents and their history (docs/decisions/0111-consent-as-a-ledger.md). */
+  consents: (studentId: number) => ['school', 'family', 'consents', studentId] as const,
   /** The requests for archives of the child's data (docs/decisions/0109-a-familys-data-on-request.md). */
   dataExports: (studentId: number) => ['school', 'family', 'data-exports', studentId] as const,
   /** Not under `care`: saving the details refetches them, never the unchanged pictures. */

@@ -33,19 +33,12 @@ import { PickupPhotoImage } from './PickupPhotoImage.js';
 
 type ListName = 'emergencyContacts' | 'pickups';
 
-/** The three photo consents (docs/decisions/0079-photo-consent.md), each a switch of its own. */
-const CONSENTS = [
-  { name: 'website', label: 'family.editor.consentWebsite' },
-  { name: 'ownFamily', label: 'family.editor.consentOwnFamily' },
-  { name: 'otherFamilies', label: 'family.editor.consentOtherFamilies' },
-] as const;
-
 /**
  * A server detail's field (`pickups.0.phone`, perhaps under `details.`) as a path of this form, if
  * it is one; anything else is said above the form.
  */
 const FORM_PATH =
-  /^(?:(?:emergencyContacts|pickups)(?:\.\d+\.(?:name|relationship|phone|photo))?|medical\.(?:allergies|conditions|doctorName|doctorPhone|medications(?:\.\d+\.(?:name|dose))?)|photoConsent\.(?:website|ownFamily|otherFamilies))$/;
+  /^(?:(?:emergencyContacts|pickups)(?:\.\d+\.(?:name|relationship|phone|photo))?|medical\.(?:allergies|conditions|doctorName|doctorPhone|medications(?:\.\d+\.(?:name|dose))?))$/;
 export function carePathOf(field: string): Path<CareDetailsInput> | undefined {
   const path = field.replace(/^(?:details|body)\./, '');
   return FORM_PATH.test(path) ? (path as Path<CareDetailsInput>) : undefined;
@@ -435,7 +428,8 @@ function PeopleList({
 
 /**
  * The guardians' and the principal's form of a child's care details (docs/decisions/0021-families.md):
- * checked with the schema the server uses, saved whole (`PUT pupils/{id}/care`). Leaving with unsaved
+ * checked with the schema the server uses, saved whole but for the consents (`PUT pupils/{id}/care`,
+ * `photoConsent` left out; ConsentsPanel changes them). Leaving with unsaved
  * changes asks first.
  */
 export function CareEditor({ studentId, saved }: { studentId: number; saved: CareDetails }) {
@@ -456,7 +450,10 @@ export function CareEditor({ studentId, saved }: { studentId: number; saved: Car
   const onSubmit = async (values: CareDetails): Promise<void> => {
     setProblems([]);
     try {
-      const answer = await save.mutateAsync(values);
+      // The consents are left out: they are given and withdrawn one by one on the consents panel, so a
+      // form opened before a withdrawal cannot give it back (docs/decisions/0111-consent-as-a-ledger.md).
+      const { photoConsent: _kept, ...withoutConsents } = values;
+      const answer = await save.mutateAsync(withoutConsents);
       form.reset(answer.details);
       notify.success(t('family.editor.saved'));
     } catch (error) {
@@ -545,23 +542,6 @@ export function CareEditor({ studentId, saved }: { studentId: number; saved: Car
           />
         )}
       />
-
-      <fieldset className="care-section">
-        <legend className="care-section__title">{t('family.editor.photos')}</legend>
-        {CONSENTS.map(({ name, label }) => (
-          <div key={name} className="form-check form-switch care-consent">
-            <input
-              id={`${id}-consent-${name}`}
-              type="checkbox"
-              className="form-check-input"
-              {...register(`photoConsent.${name}`)}
-            />
-            <label className="form-check-label" htmlFor={`${id}-consent-${name}`}>
-              {t(label)}
-            </label>
-          </div>
-        ))}
-      </fieldset>
 
       <div className="care-form__actions">
         <button type="submit" className="btn btn-primary btn-lg rounded-pill px-5" disabled={isSubmitting}>

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { CareAnswer, CareDetails } from '../../../../shared/api/family.js';
 import { renderApp } from '../../../test/render-app.js';
 import { profile } from '../../../test/school-test-utils.js';
-import { CARE_EDITOR_TEXTS, mockFamilyApi, parentProfile } from '../testing/family-api.js';
+import { CARE_EDITOR_TEXTS, consentsAnswer, mockFamilyApi, parentProfile } from '../testing/family-api.js';
 
 /**
  * The care details' medications (docs/decisions/0078-the-daily-log.md): a list of named
@@ -45,8 +45,11 @@ function openCare(viewer: ReturnType<typeof profile>, mayEdit: boolean) {
     'GET pupils/31/access-log': {
       data: { studentId: 31, studentName: 'Asha Verma', scope: 'staff-care', entries: [], next: null },
     },
+    'GET pupils/31/consents': consentsAnswer({ mayChange: mayEdit }),
     'GET family/children': { data: [] },
-    'PUT pupils/31/care': (request: { body: unknown }) => care(true, request.body as CareDetails),
+    // The form leaves the consents out; the server answers with the ledger's.
+    'PUT pupils/31/care': (request: { body: unknown }) =>
+      care(true, { ...care(true).data.details, ...(request.body as Partial<CareDetails>) }),
   });
   return { ...renderApp('/care/31', { token: 'tok' }), api, user: userEvent.setup() };
 }

@@ -8,7 +8,13 @@ import { seriousAxeViolations } from '../../../test/axe.js';
 import { allowConsoleErrors } from '../../../test/console.js';
 import { renderApp } from '../../../test/render-app.js';
 import { answer, profile } from '../../../test/school-test-utils.js';
-import { CARE_EDITOR_TEXTS, CARE_TEXTS, mockFamilyApi, parentProfile } from '../testing/family-api.js';
+import {
+  CARE_EDITOR_TEXTS,
+  CARE_TEXTS,
+  consentsAnswer,
+  mockFamilyApi,
+  parentProfile,
+} from '../testing/family-api.js';
 
 const DETAILS: CareDetails = {
   emergencyContacts: [
@@ -89,6 +95,7 @@ function openCare(viewer: ReturnType<typeof profile>, routes: Record<string, unk
     'GET pupils/31/care/history': HISTORY,
     'GET pupils/31/data-exports': { data: { studentId: 31, studentName: 'Asha Verma', exports: [] } },
     'GET pupils/31/access-log': accessLog('staff-care', [LOOK], null),
+    'GET pupils/31/consents': consentsAnswer({ mayChange: mayEdit }),
     // The app shell's navigation lists a parent's children's places (AppShell.tsx).
     'GET family/children': { data: [] },
     ...routes,
@@ -221,7 +228,8 @@ describe('care details (/care/:id, docs/decisions/0021-families.md)', () => {
     const { api, user, container } = openCare(parentProfile(), {
       'POST pupils/31/care/pickup-photo': { data: { image: `care/31/${SAM}` } },
       [`GET pupils/31/care/pickup-photos/${SAM}`]: { picture: true },
-      'PUT pupils/31/care': (request: { body: unknown }) => care(true, request.body as CareDetails),
+      'PUT pupils/31/care': (request: { body: unknown }) =>
+        care(true, { ...DETAILS, ...(request.body as Partial<CareDetails>) }),
     });
     const form = await careForm();
     expect(await seriousAxeViolations(container)).toEqual([]);
@@ -245,19 +253,20 @@ describe('care details (/care/:id, docs/decisions/0021-families.md)', () => {
     );
     // The second contact is called first from now on.
     await user.click(within(form).getByRole('button', { name: 'Move Dev Verma up' }));
-    await user.click(within(form).getByRole('checkbox', { name: /on the school’s website/ }));
-    await user.click(within(form).getByRole('checkbox', { name: /other families see/ }));
+    // No consent switches: the consents are the ledger's, changed on their own panel.
+    expect(within(form).queryByRole('checkbox')).not.toBeInTheDocument();
     await user.click(within(form).getByRole('button', { name: CARE_EDITOR_TEXTS.save }));
 
     await waitFor(() => expect(putBodies(api)).toHaveLength(1));
+    // `photoConsent` left out: a form opened before a withdrawal cannot give it back.
+    const { photoConsent: _kept, ...withoutConsents } = DETAILS;
     expect(putBodies(api)[0]).toEqual({
-      ...DETAILS,
+      ...withoutConsents,
       emergencyContacts: [DETAILS.emergencyContacts[1], DETAILS.emergencyContacts[0]],
       pickups: [
         ...DETAILS.pickups,
         { name: 'Uncle Sam', relationship: 'Uncle', phone: '+1 555 0777', photo: `care/31/${SAM}` },
       ],
-      photoConsent: { website: true, ownFamily: false, otherFamilies: true },
     });
     const upload = api.spy.mock.calls.find(([input]) => String(input).includes('pickup-photo'));
     const sent = upload?.[1]?.body;
@@ -298,7 +307,8 @@ describe('care details (/care/:id, docs/decisions/0021-families.md)', () => {
 
   it('removes a row', async () => {
     const { api, user } = openCare(parentProfile(), {
-      'PUT pupils/31/care': (request: { body: unknown }) => care(true, request.body as CareDetails),
+      'PUT pupils/31/care': (request: { body: unknown }) =>
+        care(true, { ...DETAILS, ...(request.body as Partial<CareDetails>) }),
     });
     const form = await careForm();
     await user.click(within(form).getByRole('button', { name: 'Remove Grandma Rose' }));

@@ -14,6 +14,7 @@ import { useCareHistory } from '../api/get-care-history.js';
 import { RELATIONSHIP_KEY } from '../lib/relationships.js';
 import { AccessLogPanel } from './AccessLogPanel.js';
 import { CareEditor } from './CareEditor.js';
+import { ConsentsPanel } from './ConsentsPanel.js';
 import { DataExportPanel } from './DataExportPanel.js';
 import { PickupPhotoImage } from './PickupPhotoImage.js';
 
@@ -242,6 +243,8 @@ export function CareScreen({ studentId }: { studentId: number }) {
           }
         </QueryState>
       </SchoolPanel>
+      {/* Everyone who reads the details reads the consents; guardians and the principal change them. */}
+      {answer ? <ConsentsPanel studentId={studentId} studentName={answer.studentName} /> : null}
       {/* The history is for those who keep the details (the server answers a class teacher 403). */}
       {answer?.mayEdit ? <CareHistory studentId={studentId} /> : null}
       {answer?.mayEdit ? <AccessLogPanel studentId={studentId} /> : null}

@@ -8,7 +8,7 @@ import { isolated } from '../../../../shared/i18n/translator.js';
 import { I18nProvider } from '../../../lib/i18n.js';
 import { testTranslator, untranslatedTexts } from '../../../test/i18n.js';
 import { mockApi, renderScreen } from '../../../test/school-test-utils.js';
-import { child, parentProfile } from '../testing/family-api.js';
+import { child, consentsAnswer, parentProfile } from '../testing/family-api.js';
 import { CareScreen } from './CareScreen.js';
 import { ParentDashboard } from './ParentDashboard.js';
 
@@ -27,7 +27,7 @@ const UNREAD = [
   { studentId: 32, unread: 1 },
 ];
 /** A day and time as the pseudo-locale writes it (as English: it has no calendar of its own). */
-const WHEN = /\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}/g;
+const WHEN = /\d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{2}:\d{2}/g;
 const withoutWhen = (texts: string[]) =>
   texts.map((text) => text.replace(WHEN, '')).filter((text) => /[A-Za-z]{2,}/.test(text));
 
@@ -62,6 +62,7 @@ function openCare(locale: AnyLocale, mayEdit: boolean) {
       ],
     },
     'GET pupils/31/data-exports': { data: { studentId: 31, studentName: 'Asha Verma', exports: [] } },
+    'GET pupils/31/consents': consentsAnswer({ mayChange: mayEdit }),
     'GET pupils/31/access-log': {
       data: {
         studentId: 31,

@@ -1,3 +1,4 @@
+import type { ConsentsAnswer } from '../../../../shared/api/consents.js';
 import { CONTENT_COLLECTION_NAMES } from '../../../../shared/api/content.js';
 import type { ChildRow } from '../../../../shared/api/family.js';
 import { USER_TYPE } from '../../../../shared/constants.js';
@@ -48,4 +49,29 @@ export const child = (overrides: Partial<ChildRow> = {}): ChildRow => ({
   image: null,
   relationship: 'Mother',
   ...overrides,
+});
+
+/** `GET pupils/31/consents`'s answer (docs/decisions/0111-consent-as-a-ledger.md): website given, by a guardian, in the app. */
+export const consentsAnswer = (
+  overrides: Partial<ConsentsAnswer['data']> = {},
+): { data: ConsentsAnswer['data'] } => ({
+  data: {
+    studentId: 31,
+    studentName: 'Asha Verma',
+    current: { website: true, ownFamily: false, otherFamilies: false },
+    history: [
+      { id: 2, kind: 'website', given: true, at: '2026-11-21T10:00:00.000Z', by: 'Maria Verma', how: 'app' },
+      {
+        id: 1,
+        kind: 'ownFamily',
+        given: false,
+        at: '2026-09-01T08:00:00.000Z',
+        by: null,
+        how: 'carried-over',
+      },
+    ],
+    mayChange: true,
+    mayRecordPaper: false,
+    ...overrides,
+  },
 });
