@@ -47,6 +47,12 @@ export const RECORD_TABLES = {
   calendar_feed: { child: ['user_id'], guardian: ['user_id'], omit: ['secret_hash'] },
   notification_read: { child: ['user_id'], guardian: ['user_id'] },
   child_suggestion: { child: [], guardian: ['parent_id'] },
+  // Two-factor sign-in (docs/decisions/0108-two-factor-for-staff.md) is for staff: a family's rows
+  // are none, but a guardian who is also staff sees that it is on, never its secrets.
+  two_factor: { child: ['user_id'], guardian: ['user_id'], omit: ['secret_sealed'] },
+  two_factor_recovery_code: { child: ['user_id'], guardian: ['user_id'], omit: ['code_hash'] },
+  two_factor_challenge: { child: ['user_id'], guardian: ['user_id'], omit: ['token_hash'] },
+  two_factor_device: { child: ['user_id'], guardian: ['user_id'], omit: ['token_hash'] },
   // The family and the child's school life.
   guardian: { child: ['student_id'] },
   enrolment: { child: ['student_id'] },
@@ -139,6 +145,10 @@ export const LEFT_OUT: Readonly<Partial<Record<keyof Database, string>>> = {
   day_summary_run: TECHNICAL,
   vapid_key: TECHNICAL,
   receipt_counter: TECHNICAL,
+  sso_pending: `${TECHNICAL}: sign-ins at the school’s provider under way, for ten minutes, before anyone is known`,
+  two_factor_policy: `${SCHOOL_CONTENT}: whether staff must use two-factor sign-in`,
+  retention_run:
+    'the retention job’s record of what it removed, by count; kept as the school’s proof that it deleted',
 };
 
 /** One table's rows, as plain JSON values. */
