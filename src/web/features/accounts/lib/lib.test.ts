@@ -59,6 +59,8 @@ describe('dashboard tiles', () => {
       settings,
       calendar,
       { label: 'Report card comments', path: '/report-card-comments' },
+      // docs/decisions/0108-two-factor-for-staff.md
+      { label: 'Sign-in security', path: '/security' },
     ]);
     expect(dashboardTilesFor(USER_TYPE.principal)).toEqual([
       ...DASHBOARD_TILES[USER_TYPE.principal],
@@ -88,6 +90,10 @@ describe('dashboard tiles', () => {
       { label: 'Forms', path: '/school-forms' },
       // docs/decisions/0105-the-admissions-board.md
       { label: 'Admissions', path: '/admissions' },
+      // docs/decisions/0110-retention-and-erasure.md
+      { label: 'Keeping records', path: '/retention' },
+      // docs/decisions/0108-two-factor-for-staff.md
+      { label: 'Sign-in security', path: '/security' },
     ]);
   });
 
