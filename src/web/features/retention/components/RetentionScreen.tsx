@@ -5,7 +5,7 @@ import { formatWhen, longDate } from '../../../../shared/school-time.js';
 import { ErrorLines } from '../../../components/school/ErrorLines.js';
 import { FailureState, LoadingState } from '../../../components/school/QueryState.js';
 import { SchoolField } from '../../../components/school/SchoolField.js';
-import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
+import { SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
 import { isApiError } from '../../../lib/api-client.js';
 import type { MessageKey } from '../../../lib/i18n.js';
 import { useI18n } from '../../../lib/i18n.js';
@@ -63,7 +63,6 @@ function Periods({ periods, longestMonths }: { periods: RetentionPeriod[]; longe
               <SchoolField
                 id={`${id}-${row.kind}`}
                 label={t('retention.periods.label', { kind: t(kindKey(row.kind)) })}
-                className="flex-shrink-0"
               >
                 <input
                   id={`${id}-${row.kind}`}
@@ -225,8 +224,8 @@ function Leavers() {
 function RunRows({ runs }: { runs: RetentionRun[] }) {
   const { t, locale } = useI18n();
   return (
-    <div className="table-responsive">
-      <table className="table table-sm align-middle">
+    <TableWrap label={t('retention.runs.heading')}>
+      <table className="table table-sm align-middle school-table">
         <thead>
           <tr>
             <th scope="col">{t('retention.runs.when')}</th>
@@ -261,7 +260,7 @@ function RunRows({ runs }: { runs: RetentionRun[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }
 
