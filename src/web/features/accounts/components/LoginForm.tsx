@@ -1,6 +1,6 @@
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
-import { AUTH_ERROR_CODES } from '../../../../shared/api/error-codes.js';
+import { AUTH_ERROR_CODES, TWO_FACTOR_ERROR_CODES } from '../../../../shared/api/error-codes.js';
 import type { SecondFactorChallenge } from '../../../../shared/api/two-factor.js';
 import type { LoginInput } from '../../../../shared/api/users.js';
 import { isSsoRefusal } from '../../../../shared/rules/single-sign-on.js';
@@ -13,12 +13,18 @@ import { useI18n } from '../../../lib/i18n.js';
 import { lazyResolver } from '../../../lib/lazy-resolver.js';
 import { notify } from '../../../lib/toast.js';
 import { keepPageLanguage, logIn, startSession } from '../api/login.js';
-import { challengeOf } from '../api/second-factor.js';
 import { SSO_START_URL } from '../api/sso-options.js';
 import { loginFailureReason, ssoRefusalReason } from '../lib/login-errors.js';
 import { accountFieldErrorsOf } from '../lib/server-errors.js';
 import { AccountFormIcon } from './AccountFormIcon.js';
-import { SecondFactorStep } from './SecondFactorStep.js';
+
+/**
+ * The second step, and its checks, load only after a right password of an account with two-factor:
+ * most log-ins never need them, and /login carries the password form alone (its JavaScript budget).
+ */
+const SecondFactorStep = lazy(() =>
+  import('./SecondFactorStep.js').then((module) => ({ default: module.SecondFactorStep })),
+);
 
 const FIELDS: readonly Path<LoginInput>[] = ['email', 'password'];
 
@@ -75,10 +81,13 @@ export function LoginForm({ ssoName }: { ssoName?: string } = {}) {
     try {
       token = await logIn(values);
     } catch (error) {
-      const secondFactor = challengeOf(error);
-      if (secondFactor) {
-        setChallenge(secondFactor);
-        return;
+      if (isApiError(error) && error.code === TWO_FACTOR_ERROR_CODES.secondFactorRequired) {
+        const { challengeOf } = await import('../api/second-factor.js');
+        const secondFactor = challengeOf(error);
+        if (secondFactor) {
+          setChallenge(secondFactor);
+          return;
+        }
       }
       notify.error(t('common.toast.loginFailed'));
       // Focus stays put: the reason under the form is read first.
@@ -108,11 +117,19 @@ export function LoginForm({ ssoName }: { ssoName?: string } = {}) {
 
   if (challenge) {
     return (
-      <SecondFactorStep
-        challenge={challenge}
-        onSignedIn={(token) => void enter(token)}
-        onBack={() => setChallenge(undefined)}
-      />
+      <Suspense
+        fallback={
+          <p className="account-form account-form--narrow" role="status">
+            {t('accounts.login.submitting')}
+          </p>
+        }
+      >
+        <SecondFactorStep
+          challenge={challenge}
+          onSignedIn={(token) => void enter(token)}
+          onBack={() => setChallenge(undefined)}
+        />
+      </Suspense>
     );
   }
 
