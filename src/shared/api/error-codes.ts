@@ -238,7 +238,10 @@ export const ENROLMENT_ERROR_CODES = {
   caseNotAccepted: 'CASE_NOT_ACCEPTED',
   /** The family has not sent its application. */
   noApplication: 'NO_APPLICATION',
-  /** The class has no free seat for the year of the start date. */
+  /**
+   * The class has no free seat for the year of the start date; also an offer's acceptance when the
+   * seats were taken meanwhile (an accepted offer holds a seat).
+   */
   classFull: 'CLASS_FULL',
   /** A guardian's email (or the pupil's) belongs to an account that is not a Parent; details name it. */
   emailNotAParent: 'EMAIL_NOT_A_PARENT',

@@ -189,7 +189,8 @@ export async function admissionsRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Move an admission case to another stage',
         description:
           'A visit needs `visitDate` and `visitTime`, an offer `offerDeadline` (today or later), a ' +
-          'close `closeReason`. A move the transition table does not list is a 409 MOVE_NOT_ALLOWED; ' +
+          'close `closeReason`. A move the transition table does not list is a 409 MOVE_NOT_ALLOWED; a move to ' +
+          '"accepted" when the class has no free seat that year is a 409 CLASS_FULL with the counts; ' +
           '"enrolled" is set by the enrolment only. The family is mailed in its language at a visit, ' +
           'an offer (with its reply link) and the waiting list.',
         security: BEARER_AUTH,
@@ -275,7 +276,8 @@ export async function admissionsRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Accept or decline an offer of a seat through its reply link',
         description:
           'Accepting holds the seat (the free seats count it); declining closes the case. 409 ' +
-          'OFFER_EXPIRED after the deadline (the school’s day), 409 OFFER_CLOSED once answered or withdrawn.',
+          'OFFER_EXPIRED after the deadline (the school’s day), 409 OFFER_CLOSED once answered or withdrawn, ' +
+          '409 CLASS_FULL, the offer still open, when accepting and the class has no free seat left that year.',
         body: OfferReplySchema,
         response: { 200: OfferViewSchema, 400: ErrorBodySchema, 404: ErrorBodySchema, ...CONFLICT },
       },

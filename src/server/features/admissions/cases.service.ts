@@ -8,7 +8,7 @@ import {
   type OfferView,
   PIPELINE_MESSAGES,
 } from '../../../shared/api/admissions.js';
-import { ADMISSIONS_ERROR_CODES } from '../../../shared/api/error-codes.js';
+import { ADMISSIONS_ERROR_CODES, ENROLMENT_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import { isLocale, type Locale } from '../../../shared/i18n/locales.js';
 import {
   ADMISSION_STAGES,
@@ -44,6 +44,7 @@ import {
   type StageChange,
   withdrawOffers,
 } from './cases.repository.js';
+import { lockClass } from './enrolment.repository.js';
 
 /**
  * The admissions pipeline (docs/decisions/0102-the-admissions-pipeline.md): cases opened from Book
@@ -202,6 +203,7 @@ export async function moveByPrincipal(
       change.closeReason = input.closeReason ?? null;
       details.closeReason = input.closeReason ?? '';
     }
+    if (input.to === 'accepted') await holdSeat(trx, found, 'school');
     const moved = await moveCase(
       trx,
       caseId,
@@ -215,6 +217,35 @@ export async function moveByPrincipal(
     // An accepted offer holds a seat (docs/decisions/0101-seats-that-mean-something.md).
     if (found.stage === 'accepted' || input.to === 'accepted') await bumpDataVersion(trx, 'content');
     await mailFamily(trx, mail, caseId, token);
+  });
+}
+
+/**
+ * An accepted offer holds a seat (docs/decisions/0101-seats-that-mean-something.md), so a case becomes
+ * accepted only while its class has one free that year: a school may offer more places than it has,
+ * counting on refusals, and the seats then go to the first who accept. The class row is locked on
+ * PostgreSQL, as at an enrolment, so two acceptances of the last seat are counted one after the other.
+ * 409 CLASS_FULL, nothing changed: the school reads the counts; the family that the seats are gone and
+ * the offer stays as it was.
+ */
+async function holdSeat(trx: Db, found: AdmissionCase, who: 'school' | 'family'): Promise<void> {
+  if (found.classId === null || found.yearId === null) return;
+  const schoolClass = await lockClass(trx, found.classId);
+  const year = await findSeatsYear(trx, found.yearId);
+  if (!schoolClass || !year) return;
+  const [seats] = await classSeats(trx, year, found.classId);
+  if (!seats || seats.free === null || seats.free > 0) return;
+  if (who === 'family')
+    throw conflict(ENROLMENT_ERROR_CODES.classFull, 'errors.admissions.seatsTaken').withValues({
+      className: schoolClass.name,
+      year: year.name,
+    });
+  throw conflict(ENROLMENT_ERROR_CODES.classFull, 'errors.enrolment.classFull').withValues({
+    className: schoolClass.name,
+    year: year.name,
+    capacity: seats.capacity ?? 0,
+    enrolled: seats.enrolled,
+    accepted: seats.acceptedOffers,
   });
 }
 
@@ -342,6 +373,10 @@ export async function replyToOffer(db: Db, token: string, answer: 'accept' | 'de
       throw conflict(C.offerExpired, 'The reply deadline of this offer has passed.', {
         deadline: offer.deadline,
       });
+    if (answer === 'accept') {
+      const found = await findCase(trx, offer.case_id);
+      if (found) await holdSeat(trx, found, 'family');
+    }
     const at = nowIso();
     if (!(await answerOffer(trx, offer.id, answer === 'accept' ? 'accepted' : 'declined', at)))
       throw conflict(C.offerClosed, 'This offer has already been answered or withdrawn.');

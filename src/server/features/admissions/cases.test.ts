@@ -5,7 +5,7 @@ import {
   ClassSeatsAnswerSchema,
   OfferViewSchema,
 } from '../../../shared/api/admissions.js';
-import { ADMISSIONS_ERROR_CODES } from '../../../shared/api/error-codes.js';
+import { ADMISSIONS_ERROR_CODES, ENROLMENT_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import { DEMO_SEATS } from '../../demo/people.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { type Caller, callAs, withDemoSchool } from '../../test/school-fixtures.js';
@@ -276,5 +276,62 @@ describe.each(TEST_ENGINES)('the admissions pipeline on %s', (engine) => {
       (await call('principal', 'POST', '/admin/admissions/cases', { ...body, enquiryId: 999_999 }))
         .statusCode,
     ).toBe(400);
+  });
+
+  it('lets an offer be accepted only while a seat is free: the last seat goes once, and the rest stay offered', async () => {
+    const today = await schoolToday(t.db);
+    const free = (await freeSeats('KG')) ?? 0;
+    expect(free).toBeGreaterThan(0);
+    // One offer more than the free seats, as a school counting on refusals makes them.
+    const families = Array.from(
+      { length: free + 1 },
+      (_, index) => `Seat ${String.fromCharCode(65 + index)}`,
+    );
+    const offers: { id: number; token: string; email: string }[] = [];
+    for (const name of families) {
+      const id = await book(name, 'KG');
+      expect((await move(id, { to: 'offered', offerDeadline: addDays(today, 7) })).statusCode).toBe(200);
+      const email = `${name.toLowerCase().replace(/\W+/g, '.')}@example.org`;
+      const token = (JSON.parse((await lastMailTo(email))?.link_keys ?? '[]') as string[])[0] ?? '';
+      offers.push({ id, token, email });
+    }
+    const reply = (token: string, language = 'en') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admissions/offer/reply',
+        payload: { token, answer: 'accept' },
+        headers: { 'accept-language': language },
+      });
+    for (const offer of offers.slice(0, free)) expect((await reply(offer.token)).statusCode).toBe(200);
+    expect(await freeSeats('KG')).toBe(0);
+
+    const last = offers[free] as (typeof offers)[number];
+    const refused = await reply(last.token);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error.code).toBe(ENROLMENT_ERROR_CODES.classFull);
+    expect(refused.json().error.message).toContain('has been taken since this offer was made');
+    const inFrench = await reply(last.token, 'fr');
+    expect(inFrench.json().error.message).toContain('ont été prises');
+    // Nothing changed: the offer is still open, the case still offered, the seats not overdrawn.
+    const view = await t.app.inject({
+      method: 'POST',
+      url: '/api/admissions/offer',
+      payload: { token: last.token },
+    });
+    expect(OfferViewSchema.parse(view.json()).data.state).toBe('open');
+    expect((await boardOf('KG')).cases.find((c) => c.id === last.id)?.stage).toBe('offered');
+    // The principal cannot move it to accepted by hand either, and reads the counts.
+    const byHand = await move(last.id, { to: 'accepted' });
+    expect(byHand.statusCode, byHand.body).toBe(409);
+    expect(byHand.json().error.code).toBe(ENROLMENT_ERROR_CODES.classFull);
+    expect(byHand.json().error.message).toContain('has no free seat');
+    expect(await freeSeats('KG')).toBe(0);
+
+    // A family that had accepted leaves: the seat is free, and the last offer can be accepted.
+    expect((await move(offers[0]?.id ?? 0, { to: 'closed', closeReason: 'Moved away' })).statusCode).toBe(
+      200,
+    );
+    expect((await reply(last.token)).statusCode).toBe(200);
+    expect(await freeSeats('KG')).toBe(0);
   });
 });

@@ -439,6 +439,19 @@ describe.each(TEST_ENGINES)('enrolment in one step on %s', (engine) => {
     const year = await yearId();
     // KG: exactly as many seats as pupils and accepted offers: full for others, not for an accepted case.
     const ownSeat = await caseAt('accepted', 'KG', ['own.seat@example.org']);
+    // Accepted into Class 1 while it had room (an acceptance needs a free seat: 0117-an-acceptance-needs-a-free-seat.md).
+    const room = await as('principal', 'PUT', '/admin/admissions/classes', {
+      yearId: year,
+      classes: [
+        {
+          classId: f.classes['Class 1'],
+          takesAdmissions: true,
+          seats: klass.enrolled + klass.acceptedOffers + 1,
+        },
+      ],
+    });
+    expect(room.statusCode, room.body).toBe(200);
+    const another = await caseAt('accepted', 'Class 1', ['another.family@example.org']);
     const full = await as('principal', 'PUT', '/admin/admissions/classes', {
       yearId: year,
       classes: [
@@ -446,7 +459,7 @@ describe.each(TEST_ENGINES)('enrolment in one step on %s', (engine) => {
         {
           classId: f.classes['Class 1'],
           takesAdmissions: true,
-          seats: klass.enrolled + klass.acceptedOffers,
+          seats: klass.enrolled + klass.acceptedOffers + 1,
         },
       ],
     });
@@ -472,7 +485,6 @@ describe.each(TEST_ENGINES)('enrolment in one step on %s', (engine) => {
     expect(row).toEqual({ email_key: 'own.seat.pupil@example.org', gender: 'Female' });
     expect(await seatsOf('KG')).toMatchObject({ free: 0, enrolled: kg.enrolled + 1 });
     // Now KG is full for anyone else.
-    const another = await caseAt('accepted', 'Class 1', ['another.family@example.org']);
     await refused(another, ENROLMENT_ERROR_CODES.classFull, { classId: f.classes.KG });
   });
 
