@@ -152,3 +152,5 @@ export const isPastPeriod = (leftOn: string, months: number, today: string): boo
 export const formerPupilName = (id: number): string => `Former pupil #${id}`;
 /** The name a guardian's remaining entries (a payment they made) show. */
 export const FORMER_GUARDIAN_NAME = 'Former guardian';
+/** The name a family account shows once its last child's account has gone (docs/decisions/0118-a-familys-account-goes-with-its-last-child.md). */
+export const formerGuardianName = (id: number): string => `${FORMER_GUARDIAN_NAME} #${id}`;

@@ -9,6 +9,7 @@ import {
   addMonths,
   ERASURE_PERIODS,
   FORMER_GUARDIAN_NAME,
+  formerGuardianName,
   formerPupilName,
   isPastPeriod,
   longestPeriod,
@@ -198,27 +199,43 @@ const deleteRowsOf =
     return { rows, files: [] };
   };
 
-/** The child's account: anonymised in place, so the records kept longer still point at it. */
-const purgeAccount: Purge = async (trx, child) => {
-  const user = await trx
-    .selectFrom('app_user')
-    .select(['name'])
-    .where('id', '=', child.id)
-    .executeTakeFirst();
+/**
+ * What a person's account keeps of its own beside the `app_user` row, by the column naming them:
+ * its sign-ins, devices, links, settings and photo. child-records.test.ts holds this list to the
+ * family archive's map: every table it reads for a guardian is here.
+ */
+export const ACCOUNT_OWN_TABLES = {
+  session: 'user_id',
+  device_login: 'user_id',
+  password_reset: 'user_id',
+  push_subscription: 'user_id',
+  alert_setting: 'user_id',
+  calendar_feed: 'user_id',
+  notification_read: 'user_id',
+  user_photo: 'user_id',
+  child_suggestion: 'parent_id',
+  two_factor: 'user_id',
+  two_factor_recovery_code: 'user_id',
+  two_factor_challenge: 'user_id',
+  two_factor_device: 'user_id',
+} as const;
+
+/**
+ * An account anonymised in place, so the records kept longer still point at it: its own rows are
+ * deleted, its name becomes `anonymous`, and it keeps no birth date, address, contact, e-mail or
+ * password. Counts what it changed (nothing the second time); answers the photo files to remove.
+ */
+async function anonymiseAccount(trx: Db, userId: number, anonymous: string): Promise<Removed> {
+  const user = await trx.selectFrom('app_user').select(['name']).where('id', '=', userId).executeTakeFirst();
   if (!user) return { rows: 0, files: [] };
-  const photos = await trx.selectFrom('user_photo').select('image').where('user_id', '=', child.id).execute();
+  const photos = await trx.selectFrom('user_photo').select('image').where('user_id', '=', userId).execute();
   let rows = 0;
-  for (const table of [
-    'session',
-    'push_subscription',
-    'alert_setting',
-    'calendar_feed',
-    'user_photo',
-  ] as const) {
-    rows += count(await trx.deleteFrom(table).where('user_id', '=', child.id).executeTakeFirst());
+  for (const [table, column] of Object.entries(ACCOUNT_OWN_TABLES) as [
+    keyof typeof ACCOUNT_OWN_TABLES,
+    'user_id',
+  ][]) {
+    rows += count(await trx.deleteFrom(table).where(column, '=', userId).executeTakeFirst());
   }
-  rows += count(await trx.deleteFrom('guardian').where('student_id', '=', child.id).executeTakeFirst());
-  const anonymous = formerPupilName(child.id);
   if (user.name !== anonymous) {
     rows += count(
       await trx
@@ -233,16 +250,51 @@ const purgeAccount: Purge = async (trx, child) => {
           contact: '',
           email: '',
           // Unique and no address: nobody signs in as it.
-          email_key: `erased-${child.id}`,
+          email_key: `erased-${userId}`,
           password_hash: '!',
           social_link: '',
           updated_at: nowIso(),
         })
-        .where('id', '=', child.id)
+        .where('id', '=', userId)
         .executeTakeFirst(),
     );
   }
   return { rows, files: photos.map((row) => row.image) };
+}
+
+/**
+ * The child's account, anonymised in place; and each guardian's family account of which this was
+ * the last child, with it (docs/decisions/0118-a-familys-account-goes-with-its-last-child.md): a
+ * Parent account exists for its children, and kept after them it would keep the family's names,
+ * address and contact forever. A guardian with another child at the school (or any other account
+ * type: staff who are parents too) keeps theirs.
+ */
+const purgeAccount: Purge = async (trx, child) => {
+  const guardians = await trx
+    .selectFrom('guardian')
+    .select('parent_id')
+    .where('student_id', '=', child.id)
+    .execute();
+  let rows = count(await trx.deleteFrom('guardian').where('student_id', '=', child.id).executeTakeFirst());
+  const own = await anonymiseAccount(trx, child.id, formerPupilName(child.id));
+  rows += own.rows;
+  const files = [...own.files];
+  for (const { parent_id: parentId } of guardians) {
+    const lone = await trx
+      .selectFrom('app_user')
+      .select('id')
+      .where('id', '=', parentId)
+      .where('type', '=', USER_TYPE.parent)
+      .where((eb) =>
+        eb.not(eb.exists(eb.selectFrom('guardian').select('student_id').where('parent_id', '=', parentId))),
+      )
+      .executeTakeFirst();
+    if (!lone) continue;
+    const family = await anonymiseAccount(trx, parentId, formerGuardianName(parentId));
+    rows += family.rows;
+    files.push(...family.files);
+  }
+  return { rows, files };
 };
 
 /**

@@ -10,12 +10,17 @@ import {
   RetentionSettingsAnswerSchema,
 } from '../../../shared/api/retention.js';
 import { USER_TYPE } from '../../../shared/constants.js';
-import { FORMER_GUARDIAN_NAME, formerPupilName } from '../../../shared/rules/retention.js';
+import {
+  FORMER_GUARDIAN_NAME,
+  formerGuardianName,
+  formerPupilName,
+} from '../../../shared/rules/retention.js';
 import type { Db } from '../../db/connect.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { insertInvoice, insertPayment, insertPerson, insertPlan, linkGuardian } from '../../test/fee-rows.js';
 import { type Caller, callAs, withDemoSchool } from '../../test/school-fixtures.js';
-import { type RetentionDeps, runNightly } from './retention.service.js';
+import { RECORD_TABLES } from '../family-export/child-records.js';
+import { ACCOUNT_OWN_TABLES, type RetentionDeps, runNightly } from './retention.service.js';
 
 /**
  * Retention and erasure (docs/decisions/0110-retention-and-erasure.md) on the demo school, with
@@ -70,6 +75,19 @@ interface Seeded {
   sharedMoment: number;
 }
 
+describe('an account’s own rows', () => {
+  it('are every table the family archive reads for a guardian, by the same column', () => {
+    // A new table of a person's own (a device, a token, a setting) joins the archive's map; this
+    // holds the anonymising of a family's account to it, so none is left behind.
+    const guardianTables = Object.entries(RECORD_TABLES)
+      .filter(([table, rule]) => table !== 'app_user' && 'guardian' in rule && rule.guardian.length > 0)
+      .map(([table, rule]) => [table, 'guardian' in rule ? rule.guardian : []]);
+    expect(Object.fromEntries(guardianTables)).toEqual(
+      Object.fromEntries(Object.entries(ACCOUNT_OWN_TABLES).map(([table, column]) => [table, [column]])),
+    );
+  });
+});
+
 describe.each(TEST_ENGINES)('retention and erasure on %s', (engine) => {
   const { t, f } = withDemoSchool(engine);
   const call = (caller: Caller, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
@@ -97,6 +115,16 @@ describe.each(TEST_ENGINES)('retention and erasure on %s', (engine) => {
       `retention-p${serial}-${engine}@test.school`,
     );
     await linkGuardian(db, parent, id);
+    // The mother has signed in: her session is her account's own row.
+    await db
+      .insertInto('session')
+      .values({
+        user_id: parent,
+        token_hash: `retention-session-${serial}-${engine}`,
+        created_at: '2024-01-01T00:00:00.000Z',
+        expires_at: '2099-01-01T00:00:00.000Z',
+      })
+      .execute();
     const classId = f.classes.KG;
     const at = `${leftOn ?? '2027-06-01'}T09:00:00.000Z`;
     const day = (leftOn ?? '2027-06-01').slice(0, 10);
@@ -576,6 +604,26 @@ describe.each(TEST_ENGINES)('retention and erasure on %s', (engine) => {
       .where('id', '=', oldLeaver.id)
       .executeTakeFirstOrThrow();
     expect(account).toMatchObject({ name: formerPupilName(oldLeaver.id), dob: '', address: '', email: '' });
+    // Her mother had no other child at the school: her account went with her daughter's, sign-ins and all.
+    const mother = await t.db
+      .selectFrom('app_user')
+      .select(['name', 'email', 'email_key', 'contact', 'password_hash'])
+      .where('id', '=', oldLeaver.parent)
+      .executeTakeFirstOrThrow();
+    expect(mother).toEqual({
+      name: formerGuardianName(oldLeaver.parent),
+      email: '',
+      email_key: `erased-${oldLeaver.parent}`,
+      contact: '',
+      password_hash: '!',
+    });
+    expect(
+      await t.db.selectFrom('session').select('user_id').where('user_id', '=', oldLeaver.parent).execute(),
+    ).toEqual([]);
+    // The current pupil's mother is untouched.
+    expect(
+      await t.db.selectFrom('session').select('user_id').where('user_id', '=', current.parent).execute(),
+    ).toEqual([{ user_id: current.parent }]);
     // The moment of her alone went with its photos; the shared one keeps the current pupil.
     expect(
       await t.db.selectFrom('photo_moment').select('id').where('id', '=', oldLeaver.ownMoment).execute(),
@@ -642,6 +690,18 @@ describe.each(TEST_ENGINES)('retention and erasure on %s', (engine) => {
   });
 
   it('erases a leaver at once, leaving the fees only, anonymised, with a record of the request', async () => {
+    // Her mother is also the current pupil's guardian: her account stays for that child.
+    await linkGuardian(t.db, recentLeaver.parent, current.id);
+    const motherBefore = await t.db
+      .selectFrom('app_user')
+      .selectAll()
+      .where('id', '=', recentLeaver.parent)
+      .executeTakeFirstOrThrow();
+    const motherSessions = await t.db
+      .selectFrom('session')
+      .select('user_id')
+      .where('user_id', '=', recentLeaver.parent)
+      .execute();
     const erased = await call('principal', 'POST', '/admin/retention/erasures', {
       studentId: recentLeaver.id,
       requestedBy: 'Her mother, by letter of 1 August',
@@ -707,6 +767,24 @@ describe.each(TEST_ENGINES)('retention and erasure on %s', (engine) => {
       email: '',
       email_key: `erased-${recentLeaver.id}`,
     });
+    expect(
+      await t.db
+        .selectFrom('app_user')
+        .selectAll()
+        .where('id', '=', recentLeaver.parent)
+        .executeTakeFirstOrThrow(),
+    ).toEqual(motherBefore);
+    expect(
+      await t.db.selectFrom('session').select('user_id').where('user_id', '=', recentLeaver.parent).execute(),
+    ).toEqual(motherSessions);
+    expect(motherSessions).toHaveLength(1);
+    expect(
+      await t.db
+        .selectFrom('guardian')
+        .select('student_id')
+        .where('parent_id', '=', recentLeaver.parent)
+        .execute(),
+    ).toEqual([{ student_id: current.id }]);
     // The shared moment of the current pupil is untouched; her own records too.
     expect((await rowsOf(t.db, current.id)).photo_moment_child).toBe(3);
     for (const file of current.files) expect(await exists(file), file).toBe(true);
