@@ -29,7 +29,7 @@ function StaffRow({
           <bdi id={nameId} className="fw-bold d-block">
             {account.name}
           </bdi>
-          <span className="text-body-secondary">
+          <span className="text-body-secondary text-break">
             {t(`common.userType.${account.type}` as MessageKey)} · <bdi>{account.email}</bdi>
           </span>
           {account.lastReset ? (
