@@ -877,6 +877,8 @@ export interface Database {
   two_factor_challenge: TwoFactorChallengeTable;
   two_factor_device: TwoFactorDeviceTable;
   two_factor_policy: TwoFactorPolicyTable;
+  // The principal resets a staff member's two-factor (docs/decisions/0116-the-principal-resets-two-factor.md)
+  two_factor_reset: TwoFactorResetTable;
 }
 
 /** A run of the retention job (one a night) or an erasure request carried out, with what it removed. */
@@ -969,6 +971,17 @@ export interface TwoFactorPolicyTable {
   id: number;
   staff_required: Generated<number>;
   updated_at: string;
+}
+
+/** A reset of a staff member's two-factor by the principal: who and when. */
+export interface TwoFactorResetTable {
+  id: Generated<number>;
+  /** The staff member whose two-factor was reset. */
+  user_id: number;
+  /** The principal; null once their account is removed (the name stays). */
+  reset_by: number | null;
+  reset_by_name: string;
+  reset_at: string;
 }
 
 /** A form the principal sends to families; `questions` is JSON, fixed once sent. */

@@ -172,6 +172,8 @@ function planFor(school: DemoSchool): Plan {
           if (path.startsWith('/api/admin/time-slots/')) return school.slotId;
           if (path.startsWith('/api/notification/')) return school.notificationId;
           if (path.startsWith('/api/admin/inbox/')) return school.enquiryId;
+          // A pupil: a family account, whose two-factor reset is refused (409), so nothing is reset.
+          if (path === '/api/users/{id}/two-factor/reset') return school.users.student;
           // An admission case that is not there: an enrolment makes accounts, which is not the point here.
           if (path.startsWith('/api/admin/admissions/cases/')) return MISSING_ID;
           // A comment's status may change: only bad values are the point, so one that is not there.

@@ -445,6 +445,13 @@ const POLICY: Record<string, Rule> = {
   'POST /api/two-factor/disable': { who: TEACHER_PRINCIPAL, body: {} },
   'POST /api/two-factor/recovery-codes': { who: TEACHER_PRINCIPAL, body: {} },
   'PUT /api/two-factor/requirement': { who: PRINCIPAL, body: {} },
+  // The principal's list of the staff's two-factor and its reset (docs/decisions/0116-the-principal-resets-two-factor.md)
+  'GET /api/two-factor/staff': { who: PRINCIPAL },
+  'POST /api/users/:id/two-factor/reset': {
+    who: PRINCIPAL,
+    url: '/api/users/999999/two-factor/reset',
+    body: { unexpected: true },
+  },
 };
 
 /** Routes for any logged-in user, whatever their type (their own account and session). */

@@ -65,7 +65,7 @@ export const AUTH_ERROR_CODES = {
 /** Accounts and profiles. */
 export const USER_ERROR_CODES = {
   emailTaken: 'EMAIL_TAKEN',
-  /** A principal may not change the status of, or delete, their own account. */
+  /** A principal may not change the status of, delete, or reset the two-factor of their own account. */
   ownAccount: 'OWN_ACCOUNT',
   tooManyEmailChanges: 'TOO_MANY_EMAIL_CHANGES',
   /** 403: no `password` was sent with the approval of a Principle. */

@@ -29,6 +29,7 @@ export const MAIL_KINDS = [
   'account-invite',
   'admission-enrolled',
   'data-export',
+  'two-factor-reset',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -52,6 +53,7 @@ export const MAIL_KIND_LABELS: Readonly<Record<MailKind, string>> = {
   'account-invite': 'Account: set your password',
   'admission-enrolled': 'Admission: child enrolled',
   'data-export': 'A family’s data archive',
+  'two-factor-reset': 'Two-step sign-in reset',
 };
 
 /**

@@ -47,6 +47,8 @@ export const TWO_FACTOR_MESSAGES = {
   alreadyEnabled: 'Two-factor sign-in is on already.',
   requiredBySchool: 'The school requires two-factor sign-in for staff: it cannot be turned off.',
   staffOnly: 'Two-factor sign-in is for staff accounts.',
+  ownReset: 'Your own two-factor sign-in is changed on your Sign-in security screen, not reset here.',
+  staffAccount: 'That staff account',
 } as const;
 
 const SixDigitsSchema = z
@@ -134,3 +136,27 @@ export type RecoveryCodes = z.infer<typeof RecoveryCodesSchema>;
 /** `PUT two-factor/requirement` (the principal). */
 export const RequirementSchema = z.object({ required: z.boolean() });
 export type RequirementInput = z.input<typeof RequirementSchema>;
+
+/**
+ * The principal's reset of a staff member's two-factor
+ * (docs/decisions/0116-the-principal-resets-two-factor.md): when, and the principal's name as it was.
+ */
+export const TwoFactorResetSchema = z.object({ at: z.string(), byName: z.string() });
+export type TwoFactorReset = z.infer<typeof TwoFactorResetSchema>;
+
+/** A staff account in the principal's list (`GET two-factor/staff`): two-factor on or off, the last reset. */
+export const StaffTwoFactorSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  type: z.enum(STAFF_TYPES),
+  enabled: z.boolean(),
+  lastReset: TwoFactorResetSchema.nullable(),
+});
+export type StaffTwoFactor = z.infer<typeof StaffTwoFactorSchema>;
+
+/** `GET two-factor/staff`. */
+export const StaffTwoFactorListSchema = z.object({ data: z.array(StaffTwoFactorSchema) });
+
+/** `POST users/{id}/two-factor/reset`: the account as the list shows it now. */
+export const StaffTwoFactorAnswerSchema = z.object({ data: StaffTwoFactorSchema });

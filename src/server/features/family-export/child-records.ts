@@ -53,6 +53,8 @@ export const RECORD_TABLES = {
   two_factor_recovery_code: { child: ['user_id'], guardian: ['user_id'], omit: ['code_hash'] },
   two_factor_challenge: { child: ['user_id'], guardian: ['user_id'], omit: ['token_hash'] },
   two_factor_device: { child: ['user_id'], guardian: ['user_id'], omit: ['token_hash'] },
+  // The principal's resets of it (docs/decisions/0116-the-principal-resets-two-factor.md): who and when.
+  two_factor_reset: { child: ['user_id'], guardian: ['user_id'] },
   // The family and the child's school life.
   guardian: { child: ['student_id'] },
   enrolment: { child: ['student_id'] },

@@ -1,6 +1,9 @@
-import { TWO_FACTOR } from '../../../shared/api/two-factor.js';
+import { STAFF_TYPES, type StaffTwoFactor, TWO_FACTOR } from '../../../shared/api/two-factor.js';
+import type { AnyLocale } from '../../../shared/i18n/locales.js';
+import { sortByName } from '../../../shared/i18n/name-order.js';
 import type { Db } from '../../db/connect.js';
 import { hashToken, newSecretToken } from '../../lib/secret-token.js';
+import type { ResetTarget } from './two-factor.policy.js';
 
 /** Two-factor's rows (docs/decisions/0108-two-factor-for-staff.md). Every secret here is sealed or hashed. */
 
@@ -253,4 +256,95 @@ export async function findAccount(
   userId: number,
 ): Promise<{ type: string; email: string } | undefined> {
   return db.selectFrom('app_user').select(['type', 'email']).where('id', '=', userId).executeTakeFirst();
+}
+
+// ------------------------------------------------------------ the principal's reset
+// docs/decisions/0116-the-principal-resets-two-factor.md
+
+/** An account as the reset sees it, with its name and email for the mail; undefined when there is none. */
+export async function findResetTarget(
+  db: Db,
+  userId: number,
+): Promise<(ResetTarget & { name: string; email: string }) | undefined> {
+  const row = await db
+    .selectFrom('app_user')
+    .leftJoin('two_factor', 'two_factor.user_id', 'app_user.id')
+    .select(['app_user.id', 'app_user.type', 'app_user.name', 'app_user.email', 'two_factor.enabled_at'])
+    .where('app_user.id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { id: row.id, type: row.type, name: row.name, email: row.email, enabled: row.enabled_at != null };
+}
+
+/**
+ * The principal's reset, in the caller's transaction: the secret, the recovery codes, the remembered
+ * devices and any log-in waiting for a code go, and the reset is kept with who made it. False, with
+ * nothing changed, when the account had no two-factor on (another principal reset it first).
+ */
+export async function resetTwoFactor(
+  trx: Db,
+  userId: number,
+  by: { id: number; name: string },
+  now: Date,
+): Promise<boolean> {
+  const removed = await trx
+    .deleteFrom('two_factor')
+    .where('user_id', '=', userId)
+    .where('enabled_at', 'is not', null)
+    .executeTakeFirst();
+  if (Number(removed.numDeletedRows) === 0) return false;
+  await trx.deleteFrom('two_factor_recovery_code').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('two_factor_device').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('two_factor_challenge').where('user_id', '=', userId).execute();
+  await trx
+    .insertInto('two_factor_reset')
+    .values({ user_id: userId, reset_by: by.id, reset_by_name: by.name, reset_at: now.toISOString() })
+    .execute();
+  return true;
+}
+
+/**
+ * The staff accounts by name (in the reader's language's order), with two-factor on or off and
+ * their last reset: the active ones but `exceptId` (the principal reading, whose own is on their
+ * screen), or `onlyId` whatever its status.
+ */
+export async function listStaffTwoFactor(
+  db: Db,
+  which: { exceptId: number } | { onlyId: number },
+  locale: AnyLocale,
+): Promise<StaffTwoFactor[]> {
+  let query = db
+    .selectFrom('app_user')
+    .leftJoin('two_factor', 'two_factor.user_id', 'app_user.id')
+    .select(['app_user.id', 'app_user.name', 'app_user.email', 'app_user.type', 'two_factor.enabled_at'])
+    .where('app_user.type', 'in', STAFF_TYPES);
+  query =
+    'onlyId' in which
+      ? query.where('app_user.id', '=', which.onlyId)
+      : query.where('app_user.id', '!=', which.exceptId).where('app_user.status', '=', 'active');
+  const rows = sortByName(await query.orderBy('app_user.id').execute(), locale, (row) => row.name);
+  if (rows.length === 0) return [];
+  const resets = await db
+    .selectFrom('two_factor_reset')
+    .select(['user_id', 'reset_by_name', 'reset_at'])
+    .where(
+      'user_id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .orderBy('id', 'desc')
+    .execute();
+  const lastReset = new Map<number, { at: string; byName: string }>();
+  for (const reset of resets) {
+    if (!lastReset.has(reset.user_id))
+      lastReset.set(reset.user_id, { at: reset.reset_at, byName: reset.reset_by_name });
+  }
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    type: row.type as StaffTwoFactor['type'],
+    enabled: row.enabled_at != null,
+    lastReset: lastReset.get(row.id) ?? null,
+  }));
 }

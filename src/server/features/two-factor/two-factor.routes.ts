@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TWO_FACTOR_ERROR_CODES } from '../../../shared/api/error-codes.js';
+import { TWO_FACTOR_ERROR_CODES, USER_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import {
   ConfirmCodeSchema,
@@ -14,13 +14,17 @@ import {
   RequirementSchema,
   SecondFactorLoginSchema,
   SecondFactorTokenSchema,
+  StaffTwoFactorAnswerSchema,
+  StaffTwoFactorListSchema,
   TWO_FACTOR,
   TWO_FACTOR_MESSAGES,
   TwoFactorStatusSchema,
 } from '../../../shared/api/two-factor.js';
+import { UserIdParamsSchema } from '../../../shared/api/users.js';
 import { USER_TYPE } from '../../../shared/constants.js';
 import { HttpError } from '../../lib/errors.js';
-import { DENIED, NO_CONTENT } from '../../lib/school-routes.js';
+import { requestLocale } from '../../lib/i18n.js';
+import { CHECKED, DENIED, NO_CONTENT } from '../../lib/school-routes.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { deviceCookie, deviceTokensOf, rememberDevice } from '../auth/device-login.js';
 import { createSession } from '../auth/session.js';
@@ -32,12 +36,19 @@ import {
   disableTwoFactor,
   findChallenge,
   findTwoFactor,
+  listStaffTwoFactor,
   recoveryCodesLeft,
   rememberTwoFactorDevice,
   setStaffRequired,
   staffRequired,
 } from './two-factor.repository.js';
-import { checkFactor, confirmEnrolment, renewRecoveryCodes, startEnrolment } from './two-factor.service.js';
+import {
+  checkFactor,
+  confirmEnrolment,
+  renewRecoveryCodes,
+  resetStaffTwoFactor,
+  startEnrolment,
+} from './two-factor.service.js';
 
 const challengeInvalid = () =>
   new HttpError(401, TWO_FACTOR_ERROR_CODES.challengeInvalid, TWO_FACTOR_MESSAGES.challengeInvalid);
@@ -325,5 +336,64 @@ export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
       await setStaffRequired(app.db, request.body.required, new Date());
       return reply.code(204).send(null);
     },
+  );
+
+  // The principal's view of the staff's two-factor, and the reset of a lost one
+  // (docs/decisions/0116-the-principal-resets-two-factor.md).
+  api.get(
+    '/two-factor/staff',
+    {
+      onRequest: app.requireTypes(USER_TYPE.principal),
+      schema: {
+        tags: ['Accounts'],
+        summary:
+          'The active staff accounts, each with two-factor on or off and its last reset (the principal)',
+        description:
+          "Every active staff account but the caller's own (whose is `GET two-factor`), by name; " +
+          "`lastReset`: the last reset by a principal, with its time and the principal's name, or null.",
+        security: BEARER_AUTH,
+        response: { 200: StaffTwoFactorListSchema, ...DENIED },
+      },
+    },
+    async (request) => ({
+      data: await listStaffTwoFactor(
+        app.db,
+        { exceptId: currentUser(request).id },
+        await requestLocale(request),
+      ),
+    }),
+  );
+
+  api.post(
+    '/users/:id/two-factor/reset',
+    {
+      onRequest: app.requireTypes(USER_TYPE.principal),
+      schema: {
+        tags: ['Accounts'],
+        summary: "Reset a staff member's two-factor: a lost phone and lost recovery codes (the principal)",
+        description:
+          'In one transaction: the secret, the recovery codes, the remembered devices and any log-in ' +
+          "waiting for a code are forgotten, the reset is kept with the principal's name and time, and " +
+          'the staff member is mailed in their language. Their sessions stay. At their next log-in the ' +
+          'password alone signs them in, or, when the school requires two-factor, they set it up again. ' +
+          `404 for an unknown account; 409 ${USER_ERROR_CODES.ownAccount} for the caller's own (changed on ` +
+          `their own security screen); 409 ${TWO_FACTOR_ERROR_CODES.twoFactorState} for a family account or ` +
+          'a staff account without two-factor on. Answers the account as `GET two-factor/staff` shows it.',
+        security: BEARER_AUTH,
+        params: UserIdParamsSchema,
+        body: z.object({}).strict(),
+        response: { 200: StaffTwoFactorAnswerSchema, ...CHECKED, 409: ErrorBodySchema },
+      },
+    },
+    async (request) => ({
+      data: await resetStaffTwoFactor(
+        app.db,
+        app.config.mail,
+        currentUser(request),
+        request.params.id,
+        await requestLocale(request),
+        new Date(),
+      ),
+    }),
   );
 }

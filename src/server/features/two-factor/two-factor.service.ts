@@ -1,16 +1,30 @@
 import QRCode from 'qrcode';
-import type { Enrolment } from '../../../shared/api/two-factor.js';
+import { TWO_FACTOR_ERROR_CODES, USER_ERROR_CODES } from '../../../shared/api/error-codes.js';
+import { type Enrolment, type StaffTwoFactor, TWO_FACTOR_MESSAGES } from '../../../shared/api/two-factor.js';
+import type { AnyLocale } from '../../../shared/i18n/locales.js';
+import type { MailConfig } from '../../config.js';
 import type { Db } from '../../db/connect.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { userLocale } from '../../lib/school-languages.js';
+import type { SessionUser } from '../auth/session.js';
+import { queueMails } from '../mail/mail.service.js';
+import { readSettings } from '../settings/settings.repository.js';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.js';
+import { twoFactorResetMail } from './reset-mail.js';
 import type { SecretBox } from './secret-box.js';
 import { acceptedStep, newTotpSecret, otpauthUri } from './totp.js';
+import { type ResetRefusal, twoFactorResetRefusal } from './two-factor.policy.js';
 import {
   enableTwoFactor,
   findAccount,
+  findResetTarget,
   findTwoFactor,
+  listStaffTwoFactor,
   replaceRecoveryCodes,
+  resetTwoFactor,
   savePendingSecret,
   spendRecoveryCode,
+  staffRequired,
   takeStep,
 } from './two-factor.repository.js';
 
@@ -88,4 +102,49 @@ export async function renewRecoveryCodes(db: Db, userId: number): Promise<string
   const codes = newRecoveryCodes();
   await replaceRecoveryCodes(db, userId, codes.map(hashRecoveryCode));
   return codes;
+}
+
+/** The answer to each refusal of a reset (two-factor.policy.ts). */
+function refusalError(refusal: ResetRefusal) {
+  switch (refusal) {
+    case 'not-found':
+      return notFound(TWO_FACTOR_MESSAGES.staffAccount);
+    case 'own-account':
+      return conflict(USER_ERROR_CODES.ownAccount, TWO_FACTOR_MESSAGES.ownReset);
+    case 'not-staff':
+      return conflict(TWO_FACTOR_ERROR_CODES.twoFactorState, TWO_FACTOR_MESSAGES.staffOnly);
+    case 'not-enabled':
+      return conflict(TWO_FACTOR_ERROR_CODES.twoFactorState, TWO_FACTOR_MESSAGES.notEnabled);
+  }
+}
+
+/**
+ * The principal resets a staff member's two-factor (docs/decisions/0116-the-principal-resets-two-factor.md):
+ * in one transaction the secret, recovery codes, remembered devices and waiting log-ins go, the reset
+ * is kept with the principal's name, and the member's mail is queued. Sessions stay. Answers the
+ * account as the principal's list shows it now.
+ */
+export async function resetStaffTwoFactor(
+  db: Db,
+  mail: MailConfig,
+  principal: SessionUser,
+  userId: number,
+  locale: AnyLocale,
+  now: Date,
+): Promise<StaffTwoFactor> {
+  await db.transaction().execute(async (trx) => {
+    const target = await findResetTarget(trx, userId);
+    const refusal = twoFactorResetRefusal(principal, target);
+    if (refusal !== undefined || target === undefined) throw refusalError(refusal ?? 'not-found');
+    // Two principals at once: the second finds nothing on, as if it had read it so.
+    if (!(await resetTwoFactor(trx, target.id, principal, now))) throw refusalError('not-enabled');
+    const school = await readSettings(trx);
+    const member = { name: target.name, email: target.email, locale: await userLocale(trx, target.id) };
+    await queueMails(trx, mail, [
+      twoFactorResetMail(mail, school, member, principal.name, await staffRequired(trx)),
+    ]);
+  });
+  const [answer] = await listStaffTwoFactor(db, { onlyId: userId }, locale);
+  if (!answer) throw notFound(TWO_FACTOR_MESSAGES.staffAccount);
+  return answer;
 }

@@ -120,6 +120,37 @@ describe('login form', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
+  it('a SECOND_FACTOR_REQUIRED answer shows the second step, loaded then; no session, no failure, and back leads to the password form', async () => {
+    const challenge = { challenge: 'c'.repeat(43), enrol: false };
+    const api = mockApi({
+      'POST users/login': () =>
+        errorResponse(
+          401,
+          'SECOND_FACTOR_REQUIRED',
+          'Enter the code from your authenticator app.',
+          challenge,
+        ),
+    });
+    const { user, router } = await openLogin();
+    await logIn(user, 'teacher@example.com');
+    // docs/decisions/0108-two-factor-for-staff.md: the step is a module of its own, fetched on this answer.
+    const step = await screen.findByRole('form', { name: 'Two-step sign-in' }, { timeout: 10_000 });
+    expect(within(step).getByLabelText('6-digit code')).toHaveAttribute('inputmode', 'numeric');
+    expect(within(step).getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    expect(screen.queryByRole('form', { name: 'Welcome back!' })).toBeNull();
+    expect(within(step).queryByRole('alert')).toBeNull();
+    expect(toastTexts()).not.toContain(MESSAGES.loginFailed);
+    expect(getSessionToken()).toBeUndefined();
+    expect(router.state.location.pathname).toBe('/login');
+    // The step makes no call of its own until a code is sent.
+    expect(api.calls.map((call) => `${call.method} ${call.path}`)).not.toContain(
+      'POST users/login/second-factor',
+    );
+
+    await user.click(within(step).getByRole('button', { name: 'Back to the log-in' }));
+    expect(await screen.findByRole('form', { name: 'Welcome back!' })).toBeInTheDocument();
+  });
+
   it('links to the registration form', async () => {
     await openLogin();
     expect(screen.getByRole('link', { name: 'Register for an account' })).toHaveAttribute(

@@ -18,6 +18,7 @@ import {
   useTurnOffTwoFactor,
   useTwoFactor,
 } from '../api/two-factor.js';
+import { StaffTwoFactor } from './StaffTwoFactor.js';
 
 type Translate = ReturnType<typeof useI18n>['t'];
 
@@ -258,7 +259,8 @@ function Requirement({ required }: { required: boolean }) {
 /**
  * Sign-in security (docs/decisions/0108-two-factor-for-staff.md): a staff member turns two-step
  * sign-in on (QR code, the key as text, the first code, then the ten recovery codes shown once),
- * off, or makes new recovery codes; the principal also requires it of all staff.
+ * off, or makes new recovery codes; the principal also requires it of all staff, and resets a staff
+ * member's who lost their phone and recovery codes (docs/decisions/0116-the-principal-resets-two-factor.md).
  */
 export function SecurityScreen() {
   const { t } = useI18n();
@@ -285,7 +287,12 @@ export function SecurityScreen() {
               {data.enabled ? <WhenOn status={data} onCodes={setCodes} /> : <TurnOn onCodes={setCodes} />}
             </>
           )}
-          {user.data?.type === USER_TYPE.principal ? <Requirement required={data.requiredForStaff} /> : null}
+          {user.data?.type === USER_TYPE.principal ? (
+            <>
+              <Requirement required={data.requiredForStaff} />
+              <StaffTwoFactor requiredForStaff={data.requiredForStaff} />
+            </>
+          ) : null}
         </div>
       ) : null}
     </SchoolPanel>
