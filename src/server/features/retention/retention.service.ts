@@ -218,6 +218,7 @@ export const ACCOUNT_OWN_TABLES = {
   two_factor_recovery_code: 'user_id',
   two_factor_challenge: 'user_id',
   two_factor_device: 'user_id',
+  two_factor_reset: 'user_id',
 } as const;
 
 /**
