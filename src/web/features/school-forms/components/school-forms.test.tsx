@@ -25,6 +25,7 @@ const DETAIL: SchoolFormDetail = {
   classes: [{ id: 2, name: 'Class 2' }],
   dueOn: '2026-12-10',
   open: true,
+  trip: false,
   questions: QUESTIONS,
   sentAt: '2026-11-27T10:00:00.000Z',
   closedAt: null,
@@ -45,8 +46,9 @@ const DETAIL: SchoolFormDetail = {
           { questionId: 2, value: 'Packed lunch' },
         ],
       },
+      mayGo: null,
     },
-    { studentId: 12, studentName: 'Ada Obi', classId: 2, className: 'Class 2', answer: null },
+    { studentId: 12, studentName: 'Ada Obi', classId: 2, className: 'Class 2', answer: null, mayGo: null },
   ],
 };
 
@@ -59,6 +61,7 @@ const FAMILY: FamilyForm = {
   classes: [{ id: 2, name: 'Class 2' }],
   dueOn: '2026-12-10',
   open: true,
+  trip: false,
   questions: QUESTIONS,
   children: [{ studentId: 11, studentName: 'Sam Lee', answer: null }],
 };
