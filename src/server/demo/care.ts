@@ -20,8 +20,8 @@ import { schoolDaysBefore } from './school.js';
 
 export const DEMO_REGISTER_DAYS = 5;
 
-/** The demo's one pupil (KG) without the consent to local outings. */
-export const NO_OUTINGS_PUPIL = 'Nia Mensah';
+/** The demo's one pupil without the consent to local outings: of Nursery, teacher@'s own class. */
+export const NO_OUTINGS_PUPIL = 'Noah Kim';
 
 const SEED = 20_261_125;
 /** Pupils are present on a day when their attendance says so (status 1). */
@@ -249,8 +249,8 @@ export async function writeDemoCare(
   }
 
   // The standing consent to local outings (docs/decisions/0115-trips-in-the-consent-ledger.md), from
-  // the same paper forms: every pupil's but Nia Mensah's, whose family has not returned it yet, so
-  // KG's register marks one child who stays behind on a walk.
+  // the same paper forms: every pupil's but Noah Kim's, whose family has not returned it yet, so
+  // Nursery's register (teacher@'s Today) marks one child who stays behind on a walk.
   for (const pupil of pupils) {
     if (pupil.name === NO_OUTINGS_PUPIL) continue;
     await recordChildConsents(trx, {
