@@ -4,9 +4,10 @@ import { expect, test } from './support/fixtures.js';
 
 /**
  * docs/decisions/0099-forms-and-permission-slips.md end to end, with a form of its own: the principal
- * drafts a trip permission for Class 2 (the demo parent's son's class) and sends it; the demo parent
- * answers and signs it on a 375 px phone; the principal sees it answered and downloads the CSV
- * holding the answer. Every screen of the feature is scanned by axe at 375 and 1280 px.
+ * drafts a trip permission slip for Class 2 (the demo parent's son's class) and sends it; the demo
+ * parent answers and signs it on a 375 px phone; the principal sees it answered, the child allowed to
+ * go (the consent ledger's, 0115-trips-in-the-consent-ledger.md), and downloads the CSV holding the
+ * answer. Every screen of the feature is scanned by axe at 375 and 1280 px.
  */
 
 test.use({ bypassCSP: true });
@@ -36,6 +37,12 @@ test('a trip form answered by the demo parent shows as answered', async ({
     await page.getByRole('textbox', { name: 'Description (optional)' }).fill('We visit the city museum.');
     await page.getByRole('checkbox', { name: 'Class 2' }).check();
     await page.getByLabel('Due date').fill(due);
+    // A trip permission slip (docs/decisions/0115-trips-in-the-consent-ledger.md): question 1's
+    // answer is kept as the child's consent to the trip.
+    await page
+      .getByRole('checkbox', { name: 'A trip permission slip: question 1 asks whether the child may go' })
+      .check();
+    expect(await blockingViolations(page, '/school-forms?new (trip)', 1280)).toEqual([]);
     await page
       .getByRole('textbox', { name: 'Question', exact: true })
       .fill('May your child come on the trip?');
@@ -66,6 +73,7 @@ test('a trip form answered by the demo parent shows as answered', async ({
     expect(await blockingViolations(phone, '/school-forms', 375)).toEqual([]);
     await card.getByRole('link').click();
     await expect(phone).toHaveURL((url) => `${url.pathname}${url.search}` === formPath);
+    await expect(phone.getByText(/kept as your child’s consent to this trip/)).toBeVisible();
     await phone.getByRole('radio', { name: 'Yes' }).check();
     await phone.getByRole('radio', { name: 'School lunch' }).check();
     await phone.getByRole('textbox', { name: 'Type your full name to sign' }).fill('Signed Parent');
@@ -90,6 +98,9 @@ test('a trip form answered by the demo parent shows as answered', async ({
     const answered = page.getByRole('row').filter({ hasText: 'Answers of' });
     await expect(answered).toHaveCount(1);
     await expect(page.getByText(/^1 of \d+ answered$/)).toBeVisible();
+    // Who may go is the consent ledger's: the parent's yes, the others not answered.
+    await expect(page.getByText(/^1 of \d+ may go$/)).toBeVisible();
+    await expect(answered.locator('td[data-label="May go"]')).toHaveText('Yes');
     const downloaded = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download CSV' }).click();
     const file = await (await downloaded).path();

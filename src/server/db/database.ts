@@ -401,6 +401,8 @@ export interface ConsentEntryTable {
   at: string;
   /** shared/api/consents.ts CONSENT_HOWS. */
   how: string;
+  /** A trip entry's permission slip (kind `trip`); null for every other entry. */
+  school_form_id: number | null;
 }
 
 /** A photo moment: one to ten photos a teacher or the principal posted, with a caption. */
@@ -991,6 +993,8 @@ export interface SchoolFormTable {
   description: Generated<string>;
   /** 1: the whole school; 0: the classes of school_form_class. */
   whole_school: number;
+  /** 1: a trip permission slip, whose first question's yes or no is a trip consent (0115). */
+  trip: Generated<number>;
   due_on: string;
   questions: string;
   status: string;

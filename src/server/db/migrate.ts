@@ -62,6 +62,7 @@ import * as retentionRuns from './migrations/2026-12-08T1100-retention-runs.js';
 import * as consentLedger from './migrations/2026-12-08T1200-consent-ledger.js';
 // The principal resets a staff member's two-factor (docs/decisions/0116-the-principal-resets-two-factor.md)
 import * as twoFactorResets from './migrations/2026-12-09T1000-two-factor-resets.js';
+import * as tripConsents from './migrations/2026-12-09T0900-trip-consents.js';
 
 /**
  * Migrations are imported, not read from a folder, so that the compiled server and the tests run
@@ -120,6 +121,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-08T1200-consent-ledger': consentLedger,
   '2026-12-08T0900-two-factor': twoFactor,
   '2026-12-09T1000-two-factor-resets': twoFactorResets,
+  '2026-12-09T0900-trip-consents': tripConsents,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

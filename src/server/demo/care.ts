@@ -12,12 +12,16 @@ import { schoolDaysBefore } from './school.js';
 /**
  * The demo's care details and day registers (docs/decisions/0021-families.md): care documents for
  * a few pupils (Ethan Walker with a nut allergy, so KG's register shows the flag; student@ with an
- * emergency contact and her grandmother as an authorised pick-up), and the arrivals and departures
+ * emergency contact and her grandmother as an authorised pick-up), every pupil's consent to local
+ * outings but one (NO_OUTINGS_PUPIL), and the arrivals and departures
  * of every pupil present on the last DEMO_REGISTER_DAYS school days. Depends only on the school's
  * pupils, classes, teachers and attendance, not on the demo's parent accounts.
  */
 
 export const DEMO_REGISTER_DAYS = 5;
+
+/** The demo's one pupil without the consent to local outings: of Nursery, teacher@'s own class. */
+export const NO_OUTINGS_PUPIL = 'Noah Kim';
 
 const SEED = 20_261_125;
 /** Pupils are present on a day when their attendance says so (status 1). */
@@ -241,6 +245,20 @@ export async function writeDemoCare(
       how: 'paper',
       at: savedAt,
       answeredWhole: true,
+    });
+  }
+
+  // The standing consent to local outings (docs/decisions/0115-trips-in-the-consent-ledger.md), from
+  // the same paper forms: every pupil's but Noah Kim's, whose family has not returned it yet, so
+  // Nursery's register (teacher@'s Today) marks one child who stays behind on a walk.
+  for (const pupil of pupils) {
+    if (pupil.name === NO_OUTINGS_PUPIL) continue;
+    await recordChildConsents(trx, {
+      studentId: pupil.id,
+      wanted: { outings: true },
+      by: { id: principalId, name: PRINCIPAL.name },
+      how: 'paper',
+      at: savedAt,
     });
   }
 

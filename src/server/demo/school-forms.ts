@@ -56,6 +56,9 @@ export async function writeDemoSchoolForms(trx: Db, timeZone: string, now: Date)
       whole_school: 0,
       due_on: addDaysIso(today, 10),
       questions: JSON.stringify(TRIP_QUESTIONS),
+      // A trip permission slip: question 1's yes or no is the child's consent to the trip
+      // (docs/decisions/0115-trips-in-the-consent-ledger.md).
+      trip: 1,
       status: 'sent',
       created_by: principal.id,
       created_at: yesterday,

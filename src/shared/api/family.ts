@@ -362,6 +362,12 @@ export const RegisterRowSchema = z.object({
   allergy: z.boolean(),
   /** The allergies as written in the care details (empty when none). */
   allergies: z.string(),
+  /**
+   * Whether the child may go on the class's local outings (a walk to the park): the consent
+   * ledger's standing `outings` consent now, whatever the register's day
+   * (docs/decisions/0115-trips-in-the-consent-ledger.md).
+   */
+  outings: z.boolean(),
 });
 export type RegisterRow = z.infer<typeof RegisterRowSchema>;
 export const RegisterAnswerSchema = z.object({

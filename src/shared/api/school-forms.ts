@@ -62,7 +62,24 @@ export const SCHOOL_FORM_MESSAGES = {
   notDraft: 'Only a draft can be changed, sent or deleted.',
   notSent: 'Only a sent form can be closed or reminded of.',
   notOpen: 'This form is closed for answers: its due date has passed or the school closed it.',
+  tripQuestion:
+    'A trip’s permission slip asks first, as a required yes or no question, whether the child may go',
 } as const;
+
+/**
+ * A trip permission slip's first question asks whether the child may go: its yes or no is the
+ * child's consent to the trip, kept in the consent ledger
+ * (docs/decisions/0115-trips-in-the-consent-ledger.md).
+ */
+export const TRIP_QUESTION_ID = 1;
+
+/** The yes or no a trip slip's answers give to its first question; undefined when there is none. */
+export const tripAnswerOf = (
+  answers: readonly { questionId: number; value: unknown }[],
+): boolean | undefined => {
+  const value = answers.find((answer) => answer.questionId === TRIP_QUESTION_ID)?.value;
+  return typeof value === 'boolean' ? value : undefined;
+};
 
 const M = SCHOOL_FORM_MESSAGES;
 
@@ -112,8 +129,16 @@ export const SchoolFormInputSchema = z
     classIds: z.array(chosenIdSchema(M.chooseClass)).max(L.classes, M.classTwice).default([]),
     dueOn: IsoDateSchema,
     questions: z.array(QuestionInputSchema).min(1, M.questions).max(L.questions, M.tooManyQuestions),
+    /**
+     * A trip permission slip: its first question, a required yes or no, asks whether the child may
+     * go, and each answer's yes or no is kept as the child's consent to this trip.
+     */
+    trip: z.boolean().default(false),
   })
   .superRefine((form, ctx) => {
+    const [first] = form.questions;
+    if (form.trip && first && (first.kind !== 'yes-no' || first.required === false))
+      ctx.addIssue({ code: 'custom', path: ['questions', 0, 'kind'], message: M.tripQuestion });
     if (!form.wholeSchool && form.classIds.length === 0)
       ctx.addIssue({ code: 'custom', path: ['classIds'], message: M.audience });
     if (new Set(form.classIds).size !== form.classIds.length)
@@ -134,6 +159,8 @@ const FormFieldsSchema = z.object({
   dueOn: z.string(),
   /** Whether guardians may answer now: sent, and the school's today is not after the due date. */
   open: z.boolean(),
+  /** A trip permission slip: question 1's yes or no is the child's consent to the trip. */
+  trip: z.boolean(),
   questions: z.array(QuestionSchema),
 });
 
@@ -169,6 +196,12 @@ export const FormPupilSchema = z.object({
   classId: z.number().int().nullable(),
   className: z.string().nullable(),
   answer: PupilAnswerSchema.nullable(),
+  /**
+   * A trip slip: whether the child may go, as the consent ledger has it (the latest trip entry of the
+   * child for this form: true given, false refused); null when there is none (not answered: the
+   * child may not go), and for any other form.
+   */
+  mayGo: z.boolean().nullable(),
 });
 export type FormPupil = z.infer<typeof FormPupilSchema>;
 

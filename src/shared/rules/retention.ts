@@ -64,7 +64,7 @@ export const RETENTION_RULES: Record<RetentionKind, RetentionRule> = {
   forms: {
     defaultMonths: 12,
     minimumMonths: 0,
-    what: 'Answers to forms and permission slips',
+    what: 'Answers to forms and permission slips, and the consents to trips and local outings',
     reason: `${STORAGE_LIMITATION}; a consent given for a trip or an activity is needed only while it may be questioned`,
   },
   admissions: {

@@ -193,6 +193,7 @@ const RULES: Record<string, Record<string, z.ZodTypeAny>> = {
   // Forms and permission slips (docs/decisions/0099-forms-and-permission-slips.md)
   school_form: {
     whole_school: flag,
+    trip: flag,
     status: oneOf(SCHOOL_FORM_STATUSES, 'draft, sent or closed'),
     questions: json('array'),
   },

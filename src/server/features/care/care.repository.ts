@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { photoConsentsOf } from '../../../shared/api/consents.js';
 import {
   type CareDetails,
   CareDetailsSchema,
@@ -48,7 +49,10 @@ export async function findCareRecord(db: Db, studentId: number): Promise<StoredC
     .executeTakeFirst();
   if (!row) return undefined;
   // The consents are the ledger's latest entries, whatever the saved document says.
-  const details = { ...parseDocument(row.document), photoConsent: await consentsOf(db, studentId) };
+  const details = {
+    ...parseDocument(row.document),
+    photoConsent: photoConsentsOf(await consentsOf(db, studentId)),
+  };
   return { details, updatedAt: row.updated_at, updatedBy: row.updatedBy };
 }
 
@@ -291,6 +295,9 @@ export async function insertCheckin(
   return toCheckinRow(row);
 }
 
+/** A register row of the day, without the consent to outings the route adds from the ledger. */
+export type RegisterDayRow = Omit<RegisterRow, 'outings'>;
+
 /**
  * The register of a class on a day, if the viewer may see the class (`classVisible`): every
  * current pupil by name in `locale` with their care flags, then the day's entries of those pupils. Two
@@ -303,7 +310,7 @@ export async function registerOf(
   classId: number,
   day: string,
   locale: AnyLocale,
-): Promise<{ className: string; rows: RegisterRow[] } | undefined> {
+): Promise<{ className: string; rows: RegisterDayRow[] } | undefined> {
   const rows = await db
     .selectFrom('school_class as c')
     .leftJoin('enrolment as e', (join) => join.onRef('e.class_id', '=', 'c.id').on('e.ended_on', 'is', null))
@@ -358,7 +365,7 @@ export async function registerOf(
     list.push(entry);
     byPupil.set(entry.student_id, list);
   }
-  const data = pupils.map((pupil): RegisterRow => {
+  const data = pupils.map((pupil): RegisterDayRow => {
     const day = byPupil.get(pupil.id) ?? [];
     const firstIn = day.find((e) => e.kind === 'in');
     const lastOut = day.findLast((e) => e.kind === 'out');

@@ -1,6 +1,7 @@
 import type { FastifyInstance, preValidationAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { isSafeImagePath } from '../../../shared/api/admin.js';
+import { photoConsentsOf } from '../../../shared/api/consents.js';
 import { ErrorBodySchema, type FieldError } from '../../../shared/api/errors.js';
 import {
   CareAnswerSchema,
@@ -32,7 +33,7 @@ import { storeImages } from '../../lib/upload-storage.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { imageForm, picturesOf, uploadedImagesSchema } from '../../plugins/uploads.js';
 import { recordRequestAccess } from '../access-log/record-access.js';
-import { consentsOf } from '../consents/consents.repository.js';
+import { childConsents, consentsOf } from '../consents/consents.repository.js';
 import type { Viewer } from '../school/school.policy.js';
 import { schoolToday } from '../settings/settings.repository.js';
 import { type CareAccess, findCareAccess } from './care.policy.js';
@@ -96,7 +97,7 @@ function careDetailRoutes(app: FastifyInstance): void {
         // Consents are the ledger's even before any care details are saved.
         details: stored?.details ?? {
           ...EMPTY_CARE_DETAILS,
-          photoConsent: await consentsOf(app.db, access.pupil.id),
+          photoConsent: photoConsentsOf(await consentsOf(app.db, access.pupil.id)),
         },
         updatedAt: stored?.updatedAt ?? null,
         updatedBy: stored?.updatedBy ?? null,
@@ -375,7 +376,8 @@ function registerRoutes(app: FastifyInstance): void {
         summary: 'A class’s register of a day (teachers of the class, the principal)',
         description:
           'Every current pupil in name order: first arrival, last departure and who collected, ' +
-          'whether the child is in now, and the allergy flag of the care details. date: YYYY-MM-DD, ' +
+          'whether the child is in now, the allergy flag of the care details, and `outings`: whether ' +
+          'the child’s consent to local outings is given now (the consent ledger). date: YYYY-MM-DD, ' +
           'default today in the school’s time zone.',
         security: BEARER_AUTH,
         params: IdParamSchema,
@@ -393,7 +395,17 @@ function registerRoutes(app: FastifyInstance): void {
         await requestLocale(request),
       );
       if (!register) throw notFound('That class');
-      return { date, classId: request.params.id, className: register.className, data: register.rows };
+      // Who may not go on the class's local outings: the consent ledger's, now
+      // (docs/decisions/0115-trips-in-the-consent-ledger.md). One query for the class.
+      const consents = await childConsents(
+        app.db,
+        register.rows.map((row) => row.studentId),
+      );
+      const data = register.rows.map((row) => ({
+        ...row,
+        outings: consents.get(row.studentId)?.outings ?? false,
+      }));
+      return { date, classId: request.params.id, className: register.className, data };
     },
   );
 

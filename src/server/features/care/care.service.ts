@@ -1,3 +1,4 @@
+import { photoConsentsOf } from '../../../shared/api/consents.js';
 import { CARE_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import {
   type CareDetails,
@@ -59,7 +60,7 @@ export async function saveCare(
     // The consents are the ledger's, with care details saved or not (a child may have consents first).
     const before = {
       ...((await findCareRecord(trx, pupil.id))?.details ?? EMPTY_CARE_DETAILS),
-      photoConsent: await consentsOf(trx, pupil.id),
+      photoConsent: photoConsentsOf(await consentsOf(trx, pupil.id)),
     };
     // Consents left out stay as the ledger has them.
     const details: CareDetails = { ...body, photoConsent: body.photoConsent ?? before.photoConsent };

@@ -228,10 +228,12 @@ describe.each(TEST_ENGINES)('care details and the register on %s', (engine) => {
         .where('student_id', '=', f.users.student)
         .executeTakeFirstOrThrow();
       expect(Number(record.has_allergy)).toBe(0);
+      // The care form changes the photo consents only; the outings consent stays as the ledger had it.
       expect(await consentsOf(t.db, f.users.student)).toEqual({
         website: false,
         ownFamily: true,
         otherFamilies: false,
+        outings: true,
       });
       expect((await putCare(f.users.student, 'guardian', DETAILS)).statusCode).toBe(200);
     });

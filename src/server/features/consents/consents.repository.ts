@@ -8,6 +8,7 @@ import {
   type ConsentHow,
   type ConsentKind,
   NO_CHILD_CONSENTS,
+  TRIP_CONSENT_KIND,
 } from '../../../shared/api/consents.js';
 import type { Db } from '../../db/connect.js';
 import { isPostgres } from '../../db/engine.js';
@@ -16,9 +17,11 @@ import { bumpDataVersion } from '../../lib/data-version.js';
 /**
  * The consent ledger (docs/decisions/0111-consent-as-a-ledger.md): table consent_entry, appended to
  * and never changed. This file is the one place that reads a consent: every feature that needs one
- * (the care details, photo moments, the website's gallery) asks `childConsents`, which answers the
- * latest entry of each child and kind; and every change goes through `recordChildConsents` or
- * `recordNewsletterConsent`, in the transaction of the change it belongs to.
+ * (the care details, photo moments, the website's gallery, the register's outings mark) asks
+ * `childConsents`, which answers the latest entry of each child and kind, and a trip slip's page asks
+ * `tripConsents` (docs/decisions/0115-trips-in-the-consent-ledger.md); every change goes through
+ * `recordChildConsents`, `recordTripConsent` or `recordNewsletterConsent`, in the transaction of the
+ * change it belongs to.
  */
 
 /** Who gave or withdrew a consent: a user (id and name as it is now), or a name alone. */
@@ -76,13 +79,14 @@ export async function consentsOf(db: Db, studentId: number): Promise<ChildConsen
   return (await childConsents(db, [studentId])).get(studentId) ?? { ...NO_CHILD_CONSENTS };
 }
 
-/** Every entry about a child, newest first (index consent_entry_student). */
+/** Every entry about a child, newest first (index consent_entry_student); a trip's with its slip. */
 export async function consentHistory(db: Db, studentId: number): Promise<ConsentEntry[]> {
   const rows = await db
-    .selectFrom('consent_entry')
-    .select(['id', 'kind', 'given', 'by_name', 'at', 'how'])
-    .where('student_id', '=', studentId)
-    .orderBy('id', 'desc')
+    .selectFrom('consent_entry as e')
+    .leftJoin('school_form as f', 'f.id', 'e.school_form_id')
+    .select(['e.id', 'e.kind', 'e.given', 'e.by_name', 'e.at', 'e.how', 'f.id as form_id', 'f.title'])
+    .where('e.student_id', '=', studentId)
+    .orderBy('e.id', 'desc')
     .execute();
   return rows.map((row) => ({
     id: row.id,
@@ -91,6 +95,7 @@ export async function consentHistory(db: Db, studentId: number): Promise<Consent
     at: row.at,
     by: row.by_name,
     how: asHow(row.how),
+    schoolForm: row.form_id === null || row.title === null ? null : { id: row.form_id, title: row.title },
   }));
 }
 
@@ -196,10 +201,86 @@ export async function newsletterConsentOf(db: Db, emailKey: string): Promise<boo
 }
 
 /**
- * Removes a child's consent entries: the retention job's, once the photos and care details they
- * governed are gone (docs/decisions/0110-retention-and-erasure.md). Answers how many went.
+ * The children's consents to one trip (a trip permission slip, `formId`): the latest trip entry of
+ * each child for the form (index consent_entry_form), true given, false refused. A child without an
+ * entry is not in the map: not answered, so not allowed to go.
  */
-export async function forgetChildConsents(trx: Db, studentId: number): Promise<number> {
-  const result = await trx.deleteFrom('consent_entry').where('student_id', '=', studentId).executeTakeFirst();
+export async function tripConsents(
+  db: Db,
+  formId: number,
+  studentIds: Iterable<number>,
+): Promise<Map<number, boolean>> {
+  const ids = [...new Set(studentIds)];
+  const answer = new Map<number, boolean>();
+  for (let start = 0; start < ids.length; start += CHILD_BATCH) {
+    const batch = ids.slice(start, start + CHILD_BATCH);
+    const rows = await db
+      .selectFrom('consent_entry')
+      .select(['student_id', 'given'])
+      .where(
+        'id',
+        'in',
+        db
+          .selectFrom('consent_entry')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .where('school_form_id', '=', formId)
+          .where('kind', '=', TRIP_CONSENT_KIND)
+          .where('student_id', 'in', batch)
+          .groupBy('student_id'),
+      )
+      .execute();
+    for (const row of rows) {
+      if (row.student_id !== null) answer.set(row.student_id, Number(row.given) === 1);
+    }
+  }
+  return answer;
+}
+
+/**
+ * A guardian's yes or no to a trip permission slip, as the child's consent to that trip: appended
+ * when the child has no entry for the form yet or the answer changes it (a slip signed again with the
+ * same answer appends nothing). Call it in the transaction that saves the answer. Answers whether it
+ * appended.
+ */
+export async function recordTripConsent(
+  trx: Db,
+  entry: { studentId: number; formId: number; given: boolean; by: ConsentActor; at: string },
+): Promise<boolean> {
+  await lockChild(trx, entry.studentId);
+  const current = (await tripConsents(trx, entry.formId, [entry.studentId])).get(entry.studentId);
+  if (current === entry.given) return false;
+  await trx
+    .insertInto('consent_entry')
+    .values({
+      student_id: entry.studentId,
+      subscriber_email: null,
+      kind: TRIP_CONSENT_KIND,
+      given: entry.given ? 1 : 0,
+      by_user: entry.by.id,
+      by_name: entry.by.name,
+      at: entry.at,
+      how: 'school-form',
+      school_form_id: entry.formId,
+    })
+    .execute();
+  return true;
+}
+
+/**
+ * Removes a child's consent entries of these kinds: the retention job's, once the records they
+ * governed are gone (docs/decisions/0110-retention-and-erasure.md): the photo consents with the
+ * photos, the outings and trip consents with the forms' answers. Answers how many went.
+ */
+export async function forgetChildConsents(
+  trx: Db,
+  studentId: number,
+  kinds: readonly ConsentKind[],
+): Promise<number> {
+  if (kinds.length === 0) return 0;
+  const result = await trx
+    .deleteFrom('consent_entry')
+    .where('student_id', '=', studentId)
+    .where('kind', 'in', [...kinds])
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

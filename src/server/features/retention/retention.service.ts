@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { PHOTO_CONSENT_KINDS, TRIP_CONSENT_KIND } from '../../../shared/api/consents.js';
 import { RETENTION_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import { PHOTO_MOMENT_RULES } from '../../../shared/api/photo-moments.js';
 import type { RetentionCounts, RetentionRun } from '../../../shared/api/retention.js';
@@ -92,7 +93,7 @@ const purgePhotos: Purge = async (trx, child) => {
     await trx.deleteFrom('content_image_child').where('student_id', '=', child.id).executeTakeFirst(),
   );
   // The consents to photos go with the photos they were about (docs/decisions/0111-consent-as-a-ledger.md).
-  rows += await forgetChildConsents(trx, child.id);
+  rows += await forgetChildConsents(trx, child.id, PHOTO_CONSENT_KINDS);
   return { rows, files };
 };
 
@@ -381,13 +382,23 @@ const purgeFees: Purge = async (trx, child) => {
   return { rows, files: [] };
 };
 
+/**
+ * Answers to forms and permission slips, with the consents to trips they gave and the standing
+ * consent to local outings (docs/decisions/0115-trips-in-the-consent-ledger.md).
+ */
+const purgeForms: Purge = async (trx, child) => {
+  const answers = await deleteRowsOf('school_form_answer')(trx, child);
+  const consents = await forgetChildConsents(trx, child.id, ['outings', TRIP_CONSENT_KIND]);
+  return { rows: answers.rows + consents, files: [] };
+};
+
 function purges(files: FileStore): Record<RetentionKind, Purge> {
   return {
     dayLog: deleteRowsOf('log_entry'),
     photos: purgePhotos,
     messages: purgeMessages,
     care: purgeCare(files),
-    forms: deleteRowsOf('school_form_answer'),
+    forms: purgeForms,
     admissions: purgeAdmissions,
     accessLog: deleteRowsOf('child_access'),
     account: purgeAccount,

@@ -26,6 +26,8 @@ export interface StoredForm {
   classes: FormClass[];
   dueOn: string;
   questions: Question[];
+  /** A trip permission slip: question 1's yes or no is a trip consent (docs/decisions/0115-trips-in-the-consent-ledger.md). */
+  trip: boolean;
   createdAt: string;
   sentAt: string | null;
   closedAt: string | null;
@@ -53,6 +55,7 @@ export interface FormFields {
   classIds: readonly number[];
   dueOn: string;
   questions: readonly Omit<Question, 'id'>[];
+  trip: boolean;
 }
 
 const numbered = (questions: FormFields['questions']): Question[] =>
@@ -72,6 +75,7 @@ const FORM_COLUMNS = [
   'f.whole_school',
   'f.due_on',
   'f.questions',
+  'f.trip',
   'f.created_at',
   'f.sent_at',
   'f.closed_at',
@@ -106,6 +110,7 @@ async function formsWhere(db: Db, ids?: readonly number[]): Promise<StoredForm[]
     classes: classes.filter((c) => c.form_id === row.id).map((c) => ({ id: c.id, name: c.name })),
     dueOn: row.due_on,
     questions: JSON.parse(row.questions) as Question[],
+    trip: Number(row.trip) === 1,
     createdAt: row.created_at,
     sentAt: row.sent_at,
     closedAt: row.closed_at,
@@ -151,6 +156,7 @@ export async function insertDraft(db: Db, fields: FormFields, by: number, at: st
       whole_school: fields.wholeSchool ? 1 : 0,
       due_on: fields.dueOn,
       questions: JSON.stringify(numbered(fields.questions)),
+      trip: fields.trip ? 1 : 0,
       status: 'draft',
       created_by: by,
       created_at: at,
@@ -172,6 +178,7 @@ export async function updateDraft(db: Db, id: number, fields: FormFields, at: st
       whole_school: fields.wholeSchool ? 1 : 0,
       due_on: fields.dueOn,
       questions: JSON.stringify(numbered(fields.questions)),
+      trip: fields.trip ? 1 : 0,
       updated_at: at,
     })
     .where('id', '=', id)

@@ -16,6 +16,7 @@ import {
   SchoolFormAnswerSchema,
   SchoolFormInputSchema,
   SchoolFormListSchema,
+  tripAnswerOf,
 } from '../../../shared/api/school-forms.js';
 import { USER_TYPE } from '../../../shared/constants.js';
 import type { MessageKey } from '../../../shared/i18n/message-keys.js';
@@ -26,6 +27,7 @@ import { CHECKED, DENIED, NO_CONTENT, schoolRouting } from '../../lib/school-rou
 import { nowIso } from '../../lib/time.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { recordRequestAccess } from '../access-log/record-access.js';
+import { recordTripConsent } from '../consents/consents.repository.js';
 import type { Viewer } from '../school/school.policy.js';
 import { schoolTimeZone, schoolToday, userLocale } from '../settings/settings.repository.js';
 import { familyChildrenOf, ownChildren, staffAccess, staffForms } from './school-forms.policy.js';
@@ -89,6 +91,7 @@ async function formFields(
     classIds,
     dueOn: body.dueOn,
     questions: body.questions,
+    trip: body.trip,
   };
 }
 
@@ -161,7 +164,9 @@ export async function schoolFormsRoutes(app: FastifyInstance): Promise<void> {
         description:
           'A title, an optional description, the audience (`wholeSchool`, or `classIds`), a due date and ' +
           'from 1 to 30 questions (yes/no, one choice of 2 to 10 options, free text; each required or ' +
-          'not). The questions are numbered 1, 2, ... in order. Nothing is mailed until it is sent.',
+          'not). The questions are numbered 1, 2, ... in order. Nothing is mailed until it is sent. ' +
+          '`trip`: a trip permission slip, whose question 1 must be a required yes/no asking whether the ' +
+          'child may go; each answer to it is kept as the child’s consent to the trip in the consent ledger.',
         security: BEARER_AUTH,
         body: SchoolFormInputSchema,
         response: { 201: SchoolFormAnswerSchema, ...CHECKED },
@@ -185,7 +190,8 @@ export async function schoolFormsRoutes(app: FastifyInstance): Promise<void> {
         description:
           'The pupils are the audience’s now (the classes’ current pupils, or every pupil), by class and ' +
           'name, and any pupil who answered before leaving it. A teacher sees a sent or closed form for ' +
-          'a class they teach, with those classes’ pupils only; any other form is 404.',
+          'a class they teach, with those classes’ pupils only; any other form is 404. A trip slip: each ' +
+          'pupil’s `mayGo` is the consent ledger’s latest trip entry for the form (null: none yet).',
         security: BEARER_AUTH,
         params: IdParamsSchema,
         response: { 200: SchoolFormAnswerSchema, ...CHECKED },
@@ -462,7 +468,9 @@ export async function schoolFormsRoutes(app: FastifyInstance): Promise<void> {
           'it (the last one signs it) while the form is open; the time and the address it came from are ' +
           'kept. Every required question answered, yes/no as a boolean, a choice as one of its options. ' +
           '404 for a form or child that is not the parent’s; 409 `FORM_NOT_OPEN` after the due date (the ' +
-          'school’s today) or once the form is closed.',
+          'school’s today) or once the form is closed. A trip slip: the yes or no of question 1 is appended ' +
+          'to the consent ledger as the child’s consent to the trip, in the same transaction, when it is ' +
+          'the child’s first or changes it.',
         security: BEARER_AUTH,
         params: FormChildParamsSchema,
         body: FormAnswerInputSchema,
@@ -478,15 +486,32 @@ export async function schoolFormsRoutes(app: FastifyInstance): Promise<void> {
       if (!formIsOpen(form, today)) throw conflict(SCHOOL_FORM_ERROR_CODES.notOpen, M.notOpen);
       const problems = answerProblems(form.questions, request.body.answers);
       if (problems.length > 0) throw invalid(problems[0]?.message ?? M.answerRequired, problems);
-      await saveAnswer(app.db, {
-        formId: form.id,
-        studentId: child.studentId,
-        parentId: viewer.id,
-        parentName: await userName(app.db, viewer.id),
-        signedName: request.body.signedName,
-        answers: keptAnswers(form.questions, request.body.answers),
-        at: nowIso(),
-        from: request.ip,
+      const parentName = await userName(app.db, viewer.id);
+      const answers = keptAnswers(form.questions, request.body.answers);
+      const at = nowIso();
+      await app.db.transaction().execute(async (trx) => {
+        await saveAnswer(trx, {
+          formId: form.id,
+          studentId: child.studentId,
+          parentId: viewer.id,
+          parentName,
+          signedName: request.body.signedName,
+          answers,
+          at,
+          from: request.ip,
+        });
+        // A trip slip's yes or no is the child's consent to this trip, kept in the consent ledger
+        // with the answer (docs/decisions/0115-trips-in-the-consent-ledger.md).
+        const mayGo = form.trip ? tripAnswerOf(answers) : undefined;
+        if (mayGo !== undefined) {
+          await recordTripConsent(trx, {
+            studentId: child.studentId,
+            formId: form.id,
+            given: mayGo,
+            by: { id: viewer.id, name: parentName },
+            at,
+          });
+        }
       });
       const [data] = await familyForms(app.db, viewer, [{ form, children }], today);
       if (!data) throw notFound(THAT_FORM);

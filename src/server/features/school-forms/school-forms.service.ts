@@ -10,6 +10,7 @@ import { dateInZone } from '../../../shared/school-time.js';
 import type { MailConfig } from '../../config.js';
 import type { Db } from '../../db/connect.js';
 import { translatorFor } from '../../lib/i18n.js';
+import { tripConsents } from '../consents/consents.repository.js';
 import { guardiansToMail } from '../family/family.repository.js';
 import { dayInWords } from '../fees/document-words.js';
 import { type MailContent, mailLink } from '../mail/compose.js';
@@ -38,6 +39,7 @@ const formFields = (form: StoredForm, today: string) => ({
   classes: form.classes,
   dueOn: form.dueOn,
   open: formIsOpen(form, today),
+  trip: form.trip,
   questions: form.questions,
 });
 
@@ -88,19 +90,27 @@ export async function formDetail(
   access: StaffAccess,
   today: string,
 ): Promise<SchoolFormDetail> {
-  const pupils: FormPupil[] = (await formPupils(db, form))
-    .filter(({ pupil }) => seenBy(access)(pupil))
-    .map(({ pupil, answer }) => ({
-      ...pupil,
-      answer: answer
-        ? {
-            parentName: answer.parentName,
-            signedName: answer.signedName,
-            answeredAt: answer.answeredAt,
-            answers: answer.answers,
-          }
-        : null,
-    }));
+  const seen = (await formPupils(db, form)).filter(({ pupil }) => seenBy(access)(pupil));
+  // Who may go on a trip is the consent ledger's (docs/decisions/0115-trips-in-the-consent-ledger.md).
+  const mayGo = form.trip
+    ? await tripConsents(
+        db,
+        form.id,
+        seen.map(({ pupil }) => pupil.studentId),
+      )
+    : undefined;
+  const pupils: FormPupil[] = seen.map(({ pupil, answer }) => ({
+    ...pupil,
+    answer: answer
+      ? {
+          parentName: answer.parentName,
+          signedName: answer.signedName,
+          answeredAt: answer.answeredAt,
+          answers: answer.answers,
+        }
+      : null,
+    mayGo: mayGo?.get(pupil.studentId) ?? null,
+  }));
   return {
     ...formFields(form, today),
     sentAt: form.sentAt,

@@ -80,7 +80,7 @@ describe('the consents panel (docs/decisions/0111-consent-as-a-ledger.md)', () =
     let withdrawn = false;
     const after = () =>
       consentsAnswer({
-        current: { website: !withdrawn, ownFamily: false, otherFamilies: false },
+        current: { website: !withdrawn, ownFamily: false, otherFamilies: false, outings: false },
         history: [
           ...(withdrawn
             ? [
@@ -91,6 +91,7 @@ describe('the consents panel (docs/decisions/0111-consent-as-a-ledger.md)', () =
                   at: '2026-11-28T15:00:00.000Z',
                   by: 'Maria Verma',
                   how: 'app' as const,
+                  schoolForm: null,
                 },
               ]
             : []),
@@ -144,6 +145,52 @@ describe('the consents panel (docs/decisions/0111-consent-as-a-ledger.md)', () =
       ]),
     );
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('lists the standing consent to local outings with the photo consents, and a trip slip’s answers in the history (docs/decisions/0115-trips-in-the-consent-ledger.md)', async () => {
+    const { api, user, container } = openConsents(parentProfile(), {
+      'GET pupils/31/consents': consentsAnswer({
+        history: [
+          {
+            id: 3,
+            kind: 'trip',
+            given: true,
+            at: '2026-11-25T18:00:00.000Z',
+            by: 'Maria Verma',
+            how: 'school-form',
+            schoolForm: { id: 4, title: 'Zoo trip' },
+          },
+          ...consentsAnswer().data.history,
+        ],
+      }),
+    });
+    const consents = await panel();
+    const states = await within(consents).findByRole('list');
+    expect(
+      within(states).getByText('Local outings (walks to the park, the library): Not given'),
+    ).toBeInTheDocument();
+    // A trip is not a standing consent: no button for it.
+    expect(within(states).queryByText(/^Trip/)).not.toBeInTheDocument();
+    expect(
+      within(consents).getByText(
+        'A trip further afield asks its own permission slip; each answer to one appears in the history below.',
+      ),
+    ).toBeInTheDocument();
+    const trip = within(within(consents).getByRole('table')).getAllByRole('row')[1] as HTMLElement;
+    expect(within(trip).getByText('Trip: Zoo trip: Given')).toBeInTheDocument();
+    expect(within(trip).getByText('The trip’s permission slip')).toBeInTheDocument();
+    expect(await seriousAxeViolations(container)).toEqual([]);
+
+    await user.click(
+      within(consents).getByRole('button', {
+        name: 'Give: Local outings (walks to the park, the library)',
+      }),
+    );
+    await waitFor(() =>
+      expect(api.requests.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([
+        { kind: 'outings', given: true } satisfies ConsentChangeBody,
+      ]),
+    );
   });
 
   it('the principal records a consent from paper', async () => {

@@ -1,5 +1,9 @@
 import { useId, useState } from 'react';
-import { CHILD_CONSENT_KINDS, type ChildConsentKind } from '../../../../shared/api/consents.js';
+import {
+  CHILD_CONSENT_KINDS,
+  type ChildConsentKind,
+  type ConsentEntry,
+} from '../../../../shared/api/consents.js';
 import { QueryState } from '../../../components/school/QueryState.js';
 import { SchoolPanel, TableWrap } from '../../../components/school/SchoolPanel.js';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.js';
@@ -10,10 +14,13 @@ import { notify } from '../../../lib/toast.js';
 import { useChangeConsent, useConsents } from '../api/consents.js';
 
 /**
- * A child's consents on the care screen (docs/decisions/0111-consent-as-a-ledger.md): each kind's
- * current state, a Give / Withdraw button per kind for those who may change them (the guardians and
- * the principal; a withdrawal asks first), the principal's "recorded from paper", and the history.
- * The care form no longer sends the consents, so an old form cannot give back a withdrawn one.
+ * A child's consents on the care screen (docs/decisions/0111-consent-as-a-ledger.md): each standing
+ * kind's current state (the photo consents, and local outings:
+ * docs/decisions/0115-trips-in-the-consent-ledger.md), a Give / Withdraw button per kind for those
+ * who may change them (the guardians and the principal; a withdrawal asks first), the principal's
+ * "recorded from paper", and the history, where a trip permission slip's answer shows with the
+ * trip's title. The care form no longer sends the consents, so an old form cannot give back a
+ * withdrawn one.
  */
 export function ConsentsPanel({ studentId, studentName }: { studentId: number; studentName: string }) {
   const { t, locale } = useI18n();
@@ -23,7 +30,14 @@ export function ConsentsPanel({ studentId, studentName }: { studentId: number; s
   const timeZone = useSettings().data?.timeZone;
   const [fromPaper, setFromPaper] = useState(false);
   const [withdrawing, setWithdrawing] = useState<ChildConsentKind | null>(null);
-  const kindLabel = (kind: string) => t(`family.consents.kind.${kind as ChildConsentKind}`);
+  const kindLabel = (kind: ChildConsentKind) => t(`family.consents.kind.${kind}`);
+  /** What an entry of the history is about: a standing consent, or one trip (its slip's title). */
+  const entryLabel = (entry: ConsentEntry) => {
+    if (entry.kind === 'trip')
+      return t('family.consents.kind.trip', { title: entry.schoolForm?.title ?? '' });
+    if (entry.kind === 'newsletter') return t('family.consents.kind.newsletter');
+    return kindLabel(entry.kind);
+  };
 
   const send = (kind: ChildConsentKind, given: boolean) => {
     change.mutate(
@@ -82,6 +96,7 @@ export function ConsentsPanel({ studentId, studentName }: { studentId: number; s
                 );
               })}
             </ul>
+            <p className="text-body-secondary small">{t('family.consents.tripsNote')}</p>
             {loaded.mayRecordPaper ? (
               <div className="form-check mb-3">
                 <input
@@ -118,7 +133,7 @@ export function ConsentsPanel({ studentId, studentName }: { studentId: number; s
                         </td>
                         <td>
                           {t('family.consents.state', {
-                            kind: kindLabel(entry.kind),
+                            kind: entryLabel(entry),
                             state: t(entry.given ? 'family.consents.given' : 'family.consents.withdrawn'),
                           })}
                         </td>

@@ -58,9 +58,17 @@ export const consentsAnswer = (
   data: {
     studentId: 31,
     studentName: 'Asha Verma',
-    current: { website: true, ownFamily: false, otherFamilies: false },
+    current: { website: true, ownFamily: false, otherFamilies: false, outings: false },
     history: [
-      { id: 2, kind: 'website', given: true, at: '2026-11-21T10:00:00.000Z', by: 'Maria Verma', how: 'app' },
+      {
+        id: 2,
+        kind: 'website',
+        given: true,
+        at: '2026-11-21T10:00:00.000Z',
+        by: 'Maria Verma',
+        how: 'app',
+        schoolForm: null,
+      },
       {
         id: 1,
         kind: 'ownFamily',
@@ -68,6 +76,7 @@ export const consentsAnswer = (
         at: '2026-09-01T08:00:00.000Z',
         by: null,
         how: 'carried-over',
+        schoolForm: null,
       },
     ],
     mayChange: true,

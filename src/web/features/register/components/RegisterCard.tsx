@@ -1,4 +1,5 @@
 import { type ReactNode, useId, useState } from 'react';
+import { Link } from 'react-router';
 import type { RegisterRow } from '../../../../shared/api/family.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { type Translator, useI18n } from '../../../lib/i18n.js';
@@ -50,7 +51,8 @@ export interface RegisterCardProps {
 
 /**
  * One child of the day's register (docs/decisions/0021-families.md#staff-screens): who they are,
- * the allergy flag at a glance, where they are now, and the one button that moves them on.
+ * the allergy flag at a glance, today a mark when the child may not go on local outings, where
+ * they are now, and the one button that moves them on.
  */
 export function RegisterCard({ row, timeZone, readOnly }: RegisterCardProps) {
   const nameId = useId();
@@ -89,6 +91,15 @@ export function RegisterCard({ row, timeZone, readOnly }: RegisterCardProps) {
               </span>
             </p>
           ) : null}
+          {readOnly || row.outings ? null : (
+            // Who stays behind on a walk to the park (docs/decisions/0115-trips-in-the-consent-ledger.md):
+            // the consent ledger's now; the link opens the child's consents on the care screen.
+            <p className="register-card__outings">
+              <Link to={`/care/${row.studentId}`} aria-describedby={nameId}>
+                {t('register.card.noOutings')}
+              </Link>
+            </p>
+          )}
           <p className="register-card__status">{statusText(t, row, timeZone)}</p>
           {row.reason ? (
             <p className="register-card__reason">{t('register.card.notOnList', { reason: row.reason })}</p>

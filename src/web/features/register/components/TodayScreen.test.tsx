@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FAMILY_MESSAGES } from '../../../../shared/api/family.js';
 import { answer, apiError, mockApi, profile, renderScreen } from '../../../test/school-test-utils.js';
-import { BEN, CARA, CLASSES, register, renderToday, TODAY } from '../testing/today.js';
+import { ADA, BEN, CARA, CLASSES, register, renderToday, TODAY } from '../testing/today.js';
 import { TodayScreen } from './TodayScreen.js';
 
 const checkinRow = (kind: 'in' | 'out', extra: object = {}) => ({
@@ -149,11 +149,37 @@ describe('Today', () => {
     expect(cara).toHaveTextContent('Not on the list. Reason: Grandfather');
   });
 
+  it('marks today the children without the consent to local outings, with a link to their consents', async () => {
+    const { user, location } = renderToday({
+      [`GET classes/2/register?date=${TODAY}`]: register([
+        { ...ADA, outings: false },
+        BEN,
+        { ...CARA, outings: false },
+      ]),
+    });
+    const ada = await screen.findByRole('article', { name: 'Ada Mensah' });
+    const link = within(ada).getByRole('link', { name: 'No outings consent' });
+    expect(link).toHaveAttribute('href', '/care/11');
+    expect(link).toHaveAccessibleDescription('Ada Mensah');
+    expect(
+      within(card('Ben Osei')).queryByRole('link', { name: 'No outings consent' }),
+    ).not.toBeInTheDocument();
+    expect(within(card('Cara Diallo')).getByRole('link', { name: 'No outings consent' })).toHaveAttribute(
+      'href',
+      '/care/13',
+    );
+    expect(screen.getByRole('list', { name: 'The class now' })).toHaveTextContent(
+      '2 without outings consent',
+    );
+    await user.click(link);
+    await waitFor(() => expect(location()).toBe('/care/11'));
+  });
+
   it('an earlier day is shown read only', async () => {
     mockApi({
       'GET teacher/assign_class': CLASSES,
       'GET users/profile': profile('Teacher'),
-      'GET classes/2/register?date=2025-01-06': register([BEN]),
+      'GET classes/2/register?date=2025-01-06': register([{ ...BEN, outings: false }]),
     });
     renderScreen(<TodayScreen />, { path: '/today?date=2025-01-06', pattern: '/today' });
     const ben = await screen.findByRole('article', { name: 'Ben Osei' });
@@ -163,6 +189,9 @@ describe('Today', () => {
       }),
     ).toBeInTheDocument();
     expect(within(ben).queryByRole('button')).not.toBeInTheDocument();
+    // The outings mark is about taking the class out now: not on an earlier day's register.
+    expect(within(ben).queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.queryByText(/without outings consent/)).not.toBeInTheDocument();
     expect(screen.getByLabelText('Day')).toHaveValue('2025-01-06');
   });
 

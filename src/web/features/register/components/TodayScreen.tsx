@@ -15,7 +15,7 @@ import { useRegister } from '../api/get-register.js';
 import { OverridesPanel } from './OverridesPanel.js';
 import { RegisterCard } from './RegisterCard.js';
 
-function Counts({ rows }: { rows: RegisterRow[] }) {
+function Counts({ rows, readOnly }: { rows: RegisterRow[]; readOnly: boolean }) {
   const { t, parts } = useI18n();
   const number = (chunks: ReactNode[]) => (
     <span key="number" className="register-counts__number">
@@ -26,6 +26,8 @@ function Counts({ rows }: { rows: RegisterRow[] }) {
   const gone = rows.filter((row) => !row.present && row.checkedOutAt).length;
   const notYet = rows.length - inNow - gone;
   const allergies = rows.filter((row) => row.allergy).length;
+  // Today only: who may not go on a walk now (docs/decisions/0115-trips-in-the-consent-ledger.md).
+  const noOutings = readOnly ? 0 : rows.filter((row) => !row.outings).length;
   return (
     <ul className="attendance-counts" aria-label={t('register.counts.label')}>
       <li className="register-counts__item register-counts__item--in">
@@ -40,6 +42,11 @@ function Counts({ rows }: { rows: RegisterRow[] }) {
       {allergies > 0 ? (
         <li className="register-counts__item register-counts__item--allergy">
           {parts('register.counts.allergies', { count: allergies, number })}
+        </li>
+      ) : null}
+      {noOutings > 0 ? (
+        <li className="register-counts__item register-counts__item--outings">
+          {parts('register.counts.noOutings', { count: noOutings, number })}
         </li>
       ) : null}
     </ul>
@@ -113,7 +120,7 @@ export function TodayScreen({
     const rows = register.data.data;
     body = (
       <>
-        <Counts rows={rows} />
+        <Counts rows={rows} readOnly={readOnly} />
         <ul
           className="register-list"
           aria-label={t('register.today.registerOf', { className: register.data.className })}

@@ -13,7 +13,7 @@ describe('Today: accessibility', () => {
     const { user, container } = renderToday(
       {
         [`GET classes/2/register?date=${TODAY}`]: register([
-          ADA,
+          { ...ADA, outings: false },
           BEN,
           { ...CARA, collectedBy: 'Yaw Boateng', collectorKnown: false, reason: 'Grandfather' },
         ]),

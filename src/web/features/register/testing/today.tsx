@@ -24,6 +24,7 @@ export const row = (overrides: Partial<RegisterRow>): RegisterRow => ({
   present: false,
   allergy: false,
   allergies: '',
+  outings: true,
   ...overrides,
 });
 

@@ -219,6 +219,7 @@ export function FamilyFormScreen({ id }: { id: number }) {
       }
     >
       {form.description ? <p className="school-form__description">{form.description}</p> : null}
+      {form.trip ? <p className="alert alert-info">{t('school-forms.family.tripNote')}</p> : null}
       {form.children.map((child) => (
         <ChildAnswer key={child.studentId} form={form} child={child} />
       ))}

@@ -28,6 +28,7 @@ export interface FormEditorValues {
   classIds: number[];
   dueOn: string;
   questions: { kind: QuestionKind; prompt: string; required: boolean; options: string[] }[];
+  trip: boolean;
 }
 
 let nextKey = 1;
@@ -47,6 +48,7 @@ export function formInputOf(values: {
   classIds: readonly number[];
   dueOn: string;
   questions: readonly Omit<QuestionDraft, 'key'>[];
+  trip: boolean;
 }): SchoolFormInput {
   return {
     title: values.title,
@@ -66,6 +68,7 @@ export function formInputOf(values: {
               .filter((line) => line !== '')
           : [],
     })),
+    trip: values.trip,
   };
 }
 
@@ -94,6 +97,7 @@ export function FormEditor({
   const [wholeSchool, setWholeSchool] = useState(initial?.wholeSchool ?? false);
   const [classIds, setClassIds] = useState<number[]>(initial?.classIds ?? []);
   const [dueOn, setDueOn] = useState(initial?.dueOn ?? '');
+  const [trip, setTrip] = useState(initial?.trip ?? false);
   const [questions, setQuestions] = useState<QuestionDraft[]>(
     initial?.questions.map((question) => ({
       key: nextKey++,
@@ -112,7 +116,7 @@ export function FormEditor({
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const input = formInputOf({ title, description, wholeSchool, classIds, dueOn, questions });
+    const input = formInputOf({ title, description, wholeSchool, classIds, dueOn, questions, trip });
     const parsed = SchoolFormInputSchema.safeParse(input);
     if (!parsed.success) {
       setErrors([...new Set(parsed.error.issues.map((issue) => inPageWords(translator, issue.message)))]);
@@ -198,6 +202,31 @@ export function FormEditor({
           onChange={(event) => setDueOn(event.target.value)}
         />
       </SchoolField>
+      <div className="form-check mb-3">
+        <input
+          id={`${id}-trip`}
+          className="form-check-input"
+          type="checkbox"
+          checked={trip}
+          aria-describedby={`${id}-trip-help`}
+          onChange={(event) => {
+            setTrip(event.target.checked);
+            // A trip's first question is its permission: a required yes or no.
+            if (event.target.checked)
+              setQuestions((all) =>
+                all.map((question, index) =>
+                  index === 0 ? { ...question, kind: 'yes-no', required: true, options: '' } : question,
+                ),
+              );
+          }}
+        />
+        <label className="form-check-label" htmlFor={`${id}-trip`}>
+          {t('school-forms.editor.trip')}
+        </label>
+        <div id={`${id}-trip-help`} className="form-text">
+          {t('school-forms.editor.tripHelp')}
+        </div>
+      </div>
       <h3 className="h5 mt-4">{t('school-forms.editor.questions')}</h3>
       <ol className="list-unstyled d-grid gap-3">
         {questions.map((question, index) => {
@@ -212,6 +241,7 @@ export function FormEditor({
                     id={`${qid}-kind`}
                     className="form-select"
                     value={question.kind}
+                    disabled={trip && index === 0}
                     onChange={(event) => change(question.key, { kind: event.target.value as QuestionKind })}
                   >
                     {QUESTION_KINDS.map((kind) => (
@@ -252,13 +282,14 @@ export function FormEditor({
                       className="form-check-input"
                       type="checkbox"
                       checked={question.required}
+                      disabled={trip && index === 0}
                       onChange={(event) => change(question.key, { required: event.target.checked })}
                     />
                     <label className="form-check-label" htmlFor={`${qid}-required`}>
                       {t('school-forms.editor.required')}
                     </label>
                   </div>
-                  {questions.length > 1 ? (
+                  {questions.length > 1 && !(trip && index === 0) ? (
                     <button
                       type="button"
                       className="btn btn-outline-danger btn-sm rounded-pill"

@@ -5,7 +5,7 @@ import { SchoolPanel } from '../../../components/school/SchoolPanel.js';
 import { useI18n } from '../../../lib/i18n.js';
 import { formatWhen, longDate, useSchoolTimeZone } from '../../../lib/school-time.js';
 import { useFamilyForms, useSchoolForms } from '../api/school-forms.js';
-import { audienceWords, STATUS_BADGE, statusWord } from './words.js';
+import { audienceWords, STATUS_BADGE, statusWord, TRIP_BADGE } from './words.js';
 
 /** The list's search parameter that opens one form's page. */
 export const FORM_PARAM = 'form';
@@ -23,6 +23,7 @@ function StaffFormCard({ form }: { form: SchoolFormSummary }) {
         <h3 className="h5 card-title d-flex flex-wrap gap-2 align-items-center">
           <Link to={formLink(form.id)}>{form.title}</Link>
           <span className={STATUS_BADGE[form.status]}>{statusWord(t, form.status)}</span>
+          {form.trip ? <span className={TRIP_BADGE}>{t('school-forms.trip')}</span> : null}
         </h3>
         <p className="mb-1">{audienceWords(t, form)}</p>
         <p className="mb-1">{t('school-forms.due', { date: longDate(form.dueOn, { locale }) })}</p>

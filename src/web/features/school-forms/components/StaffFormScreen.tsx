@@ -20,7 +20,7 @@ import {
   useUpdateSchoolForm,
 } from '../api/school-forms.js';
 import { FormEditor } from './FormEditor.js';
-import { audienceWords, STATUS_BADGE, statusWord } from './words.js';
+import { audienceWords, STATUS_BADGE, statusWord, TRIP_BADGE } from './words.js';
 
 /** One answer as the school reads it: yes/no in the reader's language, other answers as given. */
 export function answerText(t: Translator['t'], value: string | boolean | undefined): string {
@@ -48,6 +48,20 @@ function PupilAnswers({ pupil, questions }: { pupil: FormPupil; questions: reado
       </dl>
       <p className="mb-0">{t('school-forms.form.signedBy', { name: answer.signedName })}</p>
     </details>
+  );
+}
+
+/**
+ * Whether a child may go on the trip, as the consent ledger has it (the latest answer to the slip's
+ * first question: docs/decisions/0115-trips-in-the-consent-ledger.md); no answer: may not.
+ */
+function MayGo({ mayGo }: { mayGo: boolean | null }) {
+  const { t } = useI18n();
+  if (mayGo === null) return <span className="text-danger-emphasis">{t('school-forms.form.mayGoNone')}</span>;
+  return mayGo ? (
+    <span className="fw-bold">{t('school-forms.yes')}</span>
+  ) : (
+    <span className="fw-bold text-danger-emphasis">{t('school-forms.no')}</span>
   );
 }
 
@@ -207,6 +221,7 @@ function DraftEditor({ form }: { form: SchoolFormDetail }) {
         classIds: form.classes.map((c) => c.id),
         dueOn: form.dueOn,
         questions: form.questions,
+        trip: form.trip,
       }}
       saving={update.isPending}
       serverErrors={errors}
@@ -225,7 +240,8 @@ function DraftEditor({ form }: { form: SchoolFormDetail }) {
 
 /**
  * A form as the school sees it (docs/decisions/0099-forms-and-permission-slips.md): every pupil of
- * its audience, answered or not (by whom, when) with the answers; the principal edits a draft, sends
+ * its audience, answered or not (by whom, when) with the answers, and for a trip slip who may go
+ * (the consent ledger's, 0115-trips-in-the-consent-ledger.md); the principal edits a draft, sends
  * it, reminds those who have not answered, downloads the answers and closes it. A teacher reads.
  */
 export function StaffFormScreen({ id }: { id: number }) {
@@ -240,6 +256,7 @@ export function StaffFormScreen({ id }: { id: number }) {
   if (query.isError) return <FailureState error={query.error} retry={() => query.refetch()} />;
   const form = query.data.data;
   const answered = form.pupils.filter((pupil) => pupil.answer !== null).length;
+  const mayGo = form.pupils.filter((pupil) => pupil.mayGo === true).length;
   return (
     <SchoolPanel
       title={form.title}
@@ -247,7 +264,12 @@ export function StaffFormScreen({ id }: { id: number }) {
         status: statusWord(t, form.status),
         date: longDate(form.dueOn, { locale }),
       })}
-      actions={<span className={STATUS_BADGE[form.status]}>{statusWord(t, form.status)}</span>}
+      actions={
+        <>
+          <span className={STATUS_BADGE[form.status]}>{statusWord(t, form.status)}</span>
+          {form.trip ? <span className={`${TRIP_BADGE} ms-2`}>{t('school-forms.trip')}</span> : null}
+        </>
+      }
     >
       <p className="mb-1">{t('school-forms.form.audience', { audience: audienceWords(t, form) })}</p>
       {form.description ? <p className="school-form__description">{form.description}</p> : null}
@@ -281,6 +303,14 @@ export function StaffFormScreen({ id }: { id: number }) {
       ) : null}
       <h3 className="h5 mt-3">{t('school-forms.form.pupils')}</h3>
       <p className="fw-bold">{t('school-forms.form.progress', { answered, total: form.pupils.length })}</p>
+      {form.trip && form.status !== 'draft' ? (
+        <>
+          <p className="fw-bold mb-1">
+            {t('school-forms.form.mayGoCount', { count: mayGo, total: form.pupils.length })}
+          </p>
+          <p>{t('school-forms.form.mayGoLead')}</p>
+        </>
+      ) : null}
       {form.pupils.length === 0 ? (
         <p>{t('school-forms.form.noPupils')}</p>
       ) : (
@@ -291,6 +321,14 @@ export function StaffFormScreen({ id }: { id: number }) {
           columns={[
             { header: t('school-forms.form.class'), cell: (pupil) => pupil.className ?? '—' },
             { header: t('school-forms.form.pupil'), cell: (pupil) => pupil.studentName },
+            ...(form.trip
+              ? [
+                  {
+                    header: t('school-forms.form.mayGo'),
+                    cell: (pupil: FormPupil) => <MayGo mayGo={pupil.mayGo} />,
+                  },
+                ]
+              : []),
             {
               header: t('school-forms.form.answer'),
               cell: (pupil) =>

@@ -25,6 +25,7 @@ const DETAIL: SchoolFormDetail = {
   classes: [{ id: 2, name: 'Class 2' }],
   dueOn: '2026-12-10',
   open: true,
+  trip: false,
   questions: QUESTIONS,
   sentAt: '2026-11-27T10:00:00.000Z',
   closedAt: null,
@@ -45,8 +46,9 @@ const DETAIL: SchoolFormDetail = {
           { questionId: 2, value: 'Packed lunch' },
         ],
       },
+      mayGo: null,
     },
-    { studentId: 12, studentName: 'Ada Obi', classId: 2, className: 'Class 2', answer: null },
+    { studentId: 12, studentName: 'Ada Obi', classId: 2, className: 'Class 2', answer: null, mayGo: null },
   ],
 };
 
@@ -59,6 +61,7 @@ const FAMILY: FamilyForm = {
   classes: [{ id: 2, name: 'Class 2' }],
   dueOn: '2026-12-10',
   open: true,
+  trip: false,
   questions: QUESTIONS,
   children: [{ studentId: 11, studentName: 'Sam Lee', answer: null }],
 };
@@ -118,6 +121,44 @@ describe('StaffFormScreen', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send to the families' }));
     await waitFor(() => expect(api.calls('POST')).toEqual(['POST school-forms/4/send']));
     expect(await screen.findByText('The form is sent: 3 mails to families.')).toBeInTheDocument();
+  });
+
+  it('shows a trip slip’s pupils who may go, from the consent ledger, and those who may not', async () => {
+    const [sam, ada] = DETAIL.pupils as [
+      SchoolFormDetail['pupils'][number],
+      SchoolFormDetail['pupils'][number],
+    ];
+    renderStaff({
+      ...DETAIL,
+      trip: true,
+      pupils: [
+        { ...sam, mayGo: true },
+        { ...ada, mayGo: null },
+        {
+          studentId: 13,
+          studentName: 'Bo Chen',
+          classId: 2,
+          className: 'Class 2',
+          answer: { ...(sam.answer as NonNullable<typeof sam.answer>), parentName: 'Li Chen' },
+          mayGo: false,
+        },
+      ],
+    });
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'May go' })).toBeInTheDocument();
+    // The column's cells, in the pupils' order: the header names each (TableWrap's phone layout).
+    const mayGo = () => [...table.querySelectorAll('td[data-label="May go"]')].map((td) => td.textContent);
+    await waitFor(() => expect(mayGo()).toEqual(['Yes', 'No answer: may not go', 'No']));
+    expect(screen.getByText('1 of 3 may go')).toBeInTheDocument();
+    expect(screen.getByText('Trip permission slip')).toBeInTheDocument();
+    expect(await seriousAxeViolations(document.body)).toEqual([]);
+  });
+
+  it('shows no “May go” for a form that is not a trip', async () => {
+    renderStaff(DETAIL);
+    const table = await screen.findByRole('table');
+    expect(within(table).queryByRole('columnheader', { name: 'May go' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/may go$/)).not.toBeInTheDocument();
   });
 
   it('speaks Arabic and has no serious axe finding', async () => {
@@ -197,6 +238,15 @@ describe('FamilyFormScreen', () => {
     expect(screen.getByRole('radio', { name: 'Yes' })).not.toBeChecked();
   });
 
+  it('tells the family that a trip slip’s first answer is kept as the child’s consent to the trip', async () => {
+    renderFamily({ ...FAMILY, trip: true });
+    expect(
+      await screen.findByText(
+        /your yes or no to the first question is kept as your child’s consent to this trip/,
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('takes no answer once closed', async () => {
     renderFamily({ ...FAMILY, open: false, status: 'closed' });
     expect(await screen.findByText('This form is closed. No answer was given.')).toBeInTheDocument();
@@ -230,6 +280,53 @@ describe('NewSchoolFormScreen', () => {
       classIds: [2],
       dueOn: '2026-12-10',
       questions: [{ kind: 'yes-no', prompt: 'May your child come?', required: true, options: [] }],
+      trip: false,
+    });
+  });
+
+  it('marks a trip permission slip: question 1 becomes a required yes or no, kept so', async () => {
+    const api = mockApi({
+      'GET classes': { result: [{ id: 2, classes: 'Class 2' }] },
+      'POST school-forms': { data: { ...DETAIL, id: 9, status: 'draft', trip: true } },
+    });
+    const { container } = renderScreen(<NewSchoolFormScreen />, {
+      path: '/school-forms?new',
+      pattern: '/school-forms',
+    });
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Title' }), 'Zoo trip');
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Class 2' }));
+    await userEvent.type(screen.getByLabelText('Due date'), '2026-12-10');
+    const first = screen.getByRole('group', { name: 'Question 1' });
+    // Written first as a choice, not required; the trip box makes it the permission question.
+    await userEvent.selectOptions(within(first).getByLabelText('Kind of answer'), 'choice');
+    await userEvent.click(within(first).getByRole('checkbox', { name: 'An answer is required' }));
+    await userEvent.type(within(first).getByRole('textbox', { name: 'Question' }), 'May your child come?');
+    const trip = screen.getByRole('checkbox', {
+      name: 'A trip permission slip: question 1 asks whether the child may go',
+    });
+    expect(trip).toHaveAccessibleDescription(/kept as the child’s consent to this trip/);
+    await userEvent.click(trip);
+    expect(within(first).getByLabelText('Kind of answer')).toHaveValue('yes-no');
+    expect(within(first).getByLabelText('Kind of answer')).toBeDisabled();
+    expect(within(first).getByRole('checkbox', { name: 'An answer is required' })).toBeChecked();
+    expect(within(first).getByRole('checkbox', { name: 'An answer is required' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Add a question' }));
+    // Question 1 cannot be removed from a trip slip; the others can.
+    expect(screen.queryByRole('button', { name: 'Remove question 1' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove question 2' })).toBeInTheDocument();
+    await userEvent.type(
+      within(screen.getByRole('group', { name: 'Question 2' })).getByRole('textbox', { name: 'Question' }),
+      'Lunch?',
+    );
+    expect(await seriousAxeViolations(container)).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Save the draft' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/school-forms?form=9'));
+    expect(api.requests.find((r) => r.method === 'POST')?.body).toMatchObject({
+      trip: true,
+      questions: [
+        { kind: 'yes-no', prompt: 'May your child come?', required: true, options: [] },
+        { kind: 'yes-no', prompt: 'Lunch?', required: true, options: [] },
+      ],
     });
   });
 });

@@ -13,6 +13,9 @@ export const STATUS_BADGE: Readonly<Record<SchoolFormStatus, string>> = {
   closed: 'badge text-bg-dark',
 };
 
+/** The badge of a trip permission slip (docs/decisions/0115-trips-in-the-consent-ledger.md). */
+export const TRIP_BADGE = 'badge text-bg-info';
+
 /** Who a form goes to: the whole school, or its classes' names. */
 export const audienceWords = (
   t: Translator['t'],
