@@ -60,9 +60,9 @@ import * as twoFactor from './migrations/2026-12-08T0900-two-factor.js';
 import * as familyExport from './migrations/2026-12-08T1000-family-export.js';
 import * as retentionRuns from './migrations/2026-12-08T1100-retention-runs.js';
 import * as consentLedger from './migrations/2026-12-08T1200-consent-ledger.js';
+import * as tripConsents from './migrations/2026-12-09T0900-trip-consents.js';
 // The principal resets a staff member's two-factor (docs/decisions/0116-the-principal-resets-two-factor.md)
 import * as twoFactorResets from './migrations/2026-12-09T1000-two-factor-resets.js';
-import * as tripConsents from './migrations/2026-12-09T0900-trip-consents.js';
 
 /**
  * Migrations are imported, not read from a folder, so that the compiled server and the tests run
