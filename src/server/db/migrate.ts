@@ -60,6 +60,7 @@ import * as twoFactor from './migrations/2026-12-08T0900-two-factor.js';
 import * as familyExport from './migrations/2026-12-08T1000-family-export.js';
 import * as retentionRuns from './migrations/2026-12-08T1100-retention-runs.js';
 import * as consentLedger from './migrations/2026-12-08T1200-consent-ledger.js';
+import * as signInProvider from './migrations/2026-12-09T0800-sign-in-provider.js';
 
 /**
  * Migrations are imported, not read from a folder, so that the compiled server and the tests run
@@ -117,6 +118,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-08T1000-family-export': familyExport,
   '2026-12-08T1200-consent-ledger': consentLedger,
   '2026-12-08T0900-two-factor': twoFactor,
+  '2026-12-09T0800-sign-in-provider': signInProvider,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

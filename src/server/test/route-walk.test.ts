@@ -445,6 +445,10 @@ const POLICY: Record<string, Rule> = {
   'POST /api/two-factor/disable': { who: TEACHER_PRINCIPAL, body: {} },
   'POST /api/two-factor/recovery-codes': { who: TEACHER_PRINCIPAL, body: {} },
   'PUT /api/two-factor/requirement': { who: PRINCIPAL, body: {} },
+  // The principal's sign-in provider (docs/decisions/0114-the-principal-sets-the-sign-in-provider.md).
+  'GET /api/admin/sign-in-provider': { who: PRINCIPAL },
+  'PUT /api/admin/sign-in-provider': { who: PRINCIPAL, body: {} },
+  'POST /api/admin/sign-in-provider/check': { who: PRINCIPAL, body: {} },
 };
 
 /** Routes for any logged-in user, whatever their type (their own account and session). */
