@@ -93,6 +93,7 @@ import {
 import { settingsRoutes } from './features/settings/settings.routes.js';
 import { setupRoutes } from './features/setup/setup.routes.js';
 import { setupGatePlugin } from './features/setup/setup-gate.js';
+import { signInProviderRoutes } from './features/single-sign-on/sign-in-provider.routes.js';
 import { singleSignOnRoutes } from './features/single-sign-on/single-sign-on.routes.js';
 import { timetableRoutes } from './features/timetable/timetable.routes.js';
 import { twoFactorRoutes } from './features/two-factor/two-factor.routes.js';
@@ -359,6 +360,8 @@ export async function buildApp(config: Config, options: BuildAppOptions): Promis
       await api.register(authRoutes);
       await api.register(passwordResetRoutes);
       await api.register(singleSignOnRoutes);
+      // The principal's sign-in provider (docs/decisions/0114-the-principal-sets-the-sign-in-provider.md).
+      await api.register(signInProviderRoutes);
       // Two-factor for staff (docs/decisions/0108-two-factor-for-staff.md).
       await api.register(twoFactorRoutes);
       await api.register(usersRoutes);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { SSO_AUDIENCES, type SsoAudience } from '../shared/api/single-sign-on.js';
+import { isIssuerUrl, SSO_AUDIENCES, type SsoAudience } from '../shared/api/single-sign-on.js';
 
 /** Start-up cannot go on; `message` is one sentence for the operator. */
 export class ConfigError extends Error {
@@ -193,7 +193,10 @@ const EnvSchema = z.object({
     .transform((v) => (v === '' ? undefined : v)),
   /** The provider's name on the login page's button: "Sign in with Google". */
   OIDC_NAME: z.string().trim().max(60, 'must be at most 60 characters').default(''),
-  /** Who may sign in with it: staff, parents or both. */
+  /**
+   * Who may sign in with it: staff, parents or both; with OIDC_STAFF_MUST, what applies until the
+   * principal chooses on the screen (docs/decisions/0114-the-principal-sets-the-sign-in-provider.md).
+   */
   OIDC_FOR: z
     .string()
     .trim()
@@ -204,17 +207,6 @@ const EnvSchema = z.object({
   /** Staff (the principal aside) may not log in with a password. */
   OIDC_STAFF_MUST: booleanText.default(false),
 });
-
-/** https, or http on this machine only (tests, a provider on the same host). */
-function isIssuerUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') return false;
-    return url.protocol === 'https:' || (url.protocol === 'http:' && isLocalAddress(value));
-  } catch {
-    return false;
-  }
-}
 
 function isSmtpUrl(value: string): boolean {
   try {
@@ -308,17 +300,24 @@ export interface BackupConfig {
   passphrase: string | undefined;
 }
 
-/** Signing in with the school's OpenID Connect provider (features/single-sign-on). */
-export interface SsoConfig {
+/** The connection to the school's OpenID Connect provider (features/single-sign-on). */
+export interface SsoConnection {
   issuer: string;
   clientId: string;
   /** Undefined: a public client, PKCE alone. */
   clientSecret: string | undefined;
   /** The name on the button; '' shows the issuer's host. */
   name: string;
+}
+
+/** Who may sign in with the provider, and whether staff must. */
+export interface SsoPolicy {
   audience: SsoAudience;
   staffMust: boolean;
 }
+
+/** A provider with its policy, as the OIDC_* variables give them both. */
+export type SsoConfig = SsoConnection & SsoPolicy;
 
 export type DatabaseConfig = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
 
@@ -343,8 +342,14 @@ export interface Config {
   twoFactor?: { key: string | undefined; keyFile: string };
   /** PSEUDO_LOCALE: `Accept-Language: en-XA` gets the pseudo-locale (tests only). */
   pseudoLocale?: boolean;
-  /** OIDC_*: sign-in with the school's provider; undefined: password log-in only. */
-  sso?: SsoConfig;
+  /**
+   * OIDC_ISSUER_URL, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_NAME: the provider the environment
+   * names, which the principal's screen then shows read-only; undefined: the principal may enter one
+   * (docs/decisions/0114-the-principal-sets-the-sign-in-provider.md), else password log-in only.
+   */
+  sso?: SsoConnection;
+  /** OIDC_FOR, OIDC_STAFF_MUST: who may use the provider until the principal chooses; unset: both, false. */
+  ssoDefaults?: SsoPolicy;
 }
 
 /** Reads the environment once; a bad value throws a ConfigError naming the variable. */
@@ -412,10 +417,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             clientId: e.OIDC_CLIENT_ID,
             clientSecret: e.OIDC_CLIENT_SECRET,
             name: e.OIDC_NAME,
-            audience: e.OIDC_FOR,
-            staffMust: e.OIDC_STAFF_MUST,
           }
         : undefined,
+    ssoDefaults: { audience: e.OIDC_FOR, staffMust: e.OIDC_STAFF_MUST },
     twoFactor: { key: e.TWO_FACTOR_KEY, keyFile: path.join(dataDir, 'two-factor.key') },
   };
 }

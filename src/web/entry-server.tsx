@@ -47,7 +47,9 @@ export const renderer: PageRenderer = {
     readPublicCalendarWith(async () => PublicCalendarSchema.parse(await input.readPublicCalendar()));
     readAdmissionSeatsWith(async () => AdmissionSeatsSchema.parse(await input.readAdmissionSeats()));
     readSsoOptionsWith(async () =>
-      SsoOptionsSchema.parse((await input.readSsoOptions?.()) ?? { enabled: false, name: '' }),
+      SsoOptionsSchema.parse(
+        (await input.readSsoOptions?.()) ?? { enabled: false, name: '', audience: 'both' },
+      ),
     );
     const queryClient = new QueryClient({
       // One try: a failing section renders its error state, as it would in the browser.

@@ -881,6 +881,8 @@ export interface Database {
   two_factor_policy: TwoFactorPolicyTable;
   // The principal resets a staff member's two-factor (docs/decisions/0116-the-principal-resets-two-factor.md)
   two_factor_reset: TwoFactorResetTable;
+  // The principal's sign-in provider (docs/decisions/0114-the-principal-sets-the-sign-in-provider.md)
+  sso_settings: SsoSettingsTable;
 }
 
 /** A run of the retention job (one a night) or an erasure request carried out, with what it removed. */
@@ -934,7 +936,7 @@ export interface FamilyExportTable {
   error: string | null;
 }
 
-/** A staff member's TOTP secret, sealed (features/two-factor/secret-box.ts); enabled once confirmed. */
+/** A staff member's TOTP secret, sealed (lib/secret-box.ts); enabled once confirmed. */
 export interface TwoFactorTable {
   user_id: number;
   secret_sealed: string;
@@ -1269,6 +1271,24 @@ export type ContentRecordRow = Selectable<ContentRecordTable>;
 export type ContentImageRow = Selectable<ContentImageTable>;
 
 /** A sign-in with the school's provider under way (docs/decisions/0107-sign-in-with-the-schools-provider.md). */
+/**
+ * The principal's choices for signing in with the school's provider: one row (id 1), written once
+ * the principal saves the screen; until then the environment's OIDC_FOR and OIDC_STAFF_MUST apply.
+ */
+export interface SsoSettingsTable {
+  id: number;
+  /** 'staff', 'parents' or 'both'. */
+  audience: string;
+  staff_must: Generated<number>;
+  /** The provider the principal entered; null when none (or the environment names one). */
+  issuer_url: string | null;
+  client_id: string | null;
+  /** The client secret sealed (lib/secret-box.ts, purpose `sso-client-secret`); null: a public client. */
+  client_secret_sealed: string | null;
+  provider_name: Generated<string>;
+  updated_at: string;
+}
+
 export interface SsoPendingTable {
   /** SHA-256 of the state; the browser holds the state. */
   state_hash: string;

@@ -60,6 +60,7 @@ import * as twoFactor from './migrations/2026-12-08T0900-two-factor.js';
 import * as familyExport from './migrations/2026-12-08T1000-family-export.js';
 import * as retentionRuns from './migrations/2026-12-08T1100-retention-runs.js';
 import * as consentLedger from './migrations/2026-12-08T1200-consent-ledger.js';
+import * as signInProvider from './migrations/2026-12-09T0800-sign-in-provider.js';
 import * as tripConsents from './migrations/2026-12-09T0900-trip-consents.js';
 // The principal resets a staff member's two-factor (docs/decisions/0116-the-principal-resets-two-factor.md)
 import * as twoFactorResets from './migrations/2026-12-09T1000-two-factor-resets.js';
@@ -122,6 +123,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-08T0900-two-factor': twoFactor,
   '2026-12-09T1000-two-factor-resets': twoFactorResets,
   '2026-12-09T0900-trip-consents': tripConsents,
+  '2026-12-09T0800-sign-in-provider': signInProvider,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -45,7 +45,10 @@ export async function createTestApp(
     fileStore?: FileStoreKind;
     /** PSEUDO_LOCALE: `Accept-Language: en-XA` gets the pseudo-locale. */
     pseudoLocale?: boolean;
-    /** OIDC_*: sign-in with this provider (single-sign-on/test-provider.ts). */
+    /**
+     * OIDC_*: sign-in with this provider (test/oidc-provider.ts), its audience and staffMust as
+     * OIDC_FOR and OIDC_STAFF_MUST set them (the defaults until the principal chooses).
+     */
     sso?: SsoConfig;
   } = {},
 ): Promise<TestApp> {
@@ -74,8 +77,13 @@ export async function createTestApp(
     }),
     database: database.config,
     webDistDir,
-    sso: options.sso,
+    sso: undefined,
   };
+  if (options.sso) {
+    const { audience, staffMust, ...connection } = options.sso;
+    appConfig.sso = connection;
+    appConfig.ssoDefaults = { audience, staffMust };
+  }
   const files = createFileStore(appConfig, database.db);
   if (options.demo && !demoWithDatabase) await seedDemoSchool(database.db, files, { today: DEMO_TODAY });
   const { logLines } = options;

@@ -215,6 +215,12 @@ function planFor(school: DemoSchool): Plan {
         case 'required':
           // Two-factor required of all staff would stop the callers' own log-ins (docs/decisions/0108-two-factor-for-staff.md).
           return path === '/api/two-factor/requirement' ? false : undefined;
+        case 'staffMust':
+          // Staff made to use the provider would stop the teacher's password log-in (docs/decisions/0114-the-principal-sets-the-sign-in-provider.md).
+          return false;
+        case 'issuerUrl':
+          // A check reaches out to the address: one on this machine where nobody listens, refused at once.
+          return path.startsWith('/api/admin/sign-in-provider') ? 'http://127.0.0.1:1' : undefined;
         case 'dob':
           return '2015-03-14';
         case 'date':

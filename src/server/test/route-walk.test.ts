@@ -452,6 +452,10 @@ const POLICY: Record<string, Rule> = {
     url: '/api/users/999999/two-factor/reset',
     body: { unexpected: true },
   },
+  // The principal's sign-in provider (docs/decisions/0114-the-principal-sets-the-sign-in-provider.md).
+  'GET /api/admin/sign-in-provider': { who: PRINCIPAL },
+  'PUT /api/admin/sign-in-provider': { who: PRINCIPAL, body: {} },
+  'POST /api/admin/sign-in-provider/check': { who: PRINCIPAL, body: {} },
 };
 
 /** Routes for any logged-in user, whatever their type (their own account and session). */

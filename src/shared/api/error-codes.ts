@@ -265,6 +265,14 @@ export const TWO_FACTOR_ERROR_CODES = {
   requiredBySchool: 'TWO_FACTOR_REQUIRED_BY_SCHOOL',
 } as const;
 
+/** The principal's sign-in provider (docs/decisions/0114-the-principal-sets-the-sign-in-provider.md). */
+export const SSO_ERROR_CODES = {
+  /** 409: the server's environment names the provider: its connection is not the screen's to change. */
+  setByEnvironment: 'SSO_SET_BY_ENVIRONMENT',
+  /** 409: a check with no address given, and no provider in use to check. */
+  noProvider: 'SSO_NO_PROVIDER',
+} as const;
+
 type CodesOf<T> = T[keyof T];
 
 /** Every code the server may send. */
@@ -295,7 +303,8 @@ export type ErrorCode =
   | CodesOf<typeof ADMISSIONS_ERROR_CODES>
   | CodesOf<typeof ENROLMENT_ERROR_CODES>
   | CodesOf<typeof RETENTION_ERROR_CODES>
-  | CodesOf<typeof TWO_FACTOR_ERROR_CODES>;
+  | CodesOf<typeof TWO_FACTOR_ERROR_CODES>
+  | CodesOf<typeof SSO_ERROR_CODES>;
 
 /** The codes as one sorted list without repeats (the enum of `ErrorBodySchema.code`). */
 export const ERROR_CODES = [
@@ -328,6 +337,7 @@ export const ERROR_CODES = [
       ENROLMENT_ERROR_CODES,
       RETENTION_ERROR_CODES,
       TWO_FACTOR_ERROR_CODES,
+      SSO_ERROR_CODES,
     ].flatMap((codes): ErrorCode[] => Object.values(codes)),
   ),
 ].sort() as [ErrorCode, ...ErrorCode[]];

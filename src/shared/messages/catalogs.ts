@@ -125,6 +125,9 @@ import settingsFr from './settings/fr.json' with { type: 'json' };
 import setupAr from './setup/ar.json' with { type: 'json' };
 import setupEn from './setup/en.json' with { type: 'json' };
 import setupFr from './setup/fr.json' with { type: 'json' };
+import signInProviderAr from './sign-in-provider/ar.json' with { type: 'json' };
+import signInProviderEn from './sign-in-provider/en.json' with { type: 'json' };
+import signInProviderFr from './sign-in-provider/fr.json' with { type: 'json' };
 import timetableAr from './timetable/ar.json' with { type: 'json' };
 import timetableEn from './timetable/en.json' with { type: 'json' };
 import timetableFr from './timetable/fr.json' with { type: 'json' };
@@ -189,4 +192,6 @@ export const CATALOGS = {
   admissions: { en: admissionsEn, fr: admissionsFr, ar: admissionsAr },
   // Two-factor for staff (docs/decisions/0108-two-factor-for-staff.md)
   'two-factor': { en: twoFactorEn, fr: twoFactorFr, ar: twoFactorAr },
+  // The principal's sign-in provider (docs/decisions/0114-the-principal-sets-the-sign-in-provider.md)
+  'sign-in-provider': { en: signInProviderEn, fr: signInProviderFr, ar: signInProviderAr },
 } as const;

@@ -22,3 +22,7 @@ export const SSO_REFUSALS = [
 export type SsoRefusal = (typeof SSO_REFUSALS)[number];
 export const isSsoRefusal = (value: unknown): value is SsoRefusal =>
   (SSO_REFUSALS as readonly unknown[]).includes(value);
+
+/** Who may sign in with the provider: the school's staff, the parents, or both. */
+export const SSO_AUDIENCES = ['staff', 'parents', 'both'] as const;
+export type SsoAudience = (typeof SSO_AUDIENCES)[number];

@@ -6,6 +6,7 @@ import { passwordRefusedFor } from '../../../shared/api/single-sign-on.js';
 import { LoginSchema, TokenSchema } from '../../../shared/api/users.js';
 import { DENIED } from '../../lib/school-routes.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
+import { passwordPolicy } from '../single-sign-on/sign-in-provider.repository.js';
 import {
   DEVICE_COOKIE,
   DEVICE_COOKIE_PATH,
@@ -22,7 +23,6 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   // Computed ahead, so the first log-in with an unknown email is not slower than the others.
   await getDummyHash();
-  const sso = app.config.sso;
 
   api.post(
     '/users/login',
@@ -57,7 +57,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         password: request.body.password,
         address: request.ip,
         deviceTokens: deviceTokensOf(request.headers.cookie),
-        passwordRefusedFor: sso ? (type) => passwordRefusedFor(sso, type) : undefined,
+        // The provider and its policy as they are now (the principal may change them at any time).
+        passwordRefusedFor: async (type) => {
+          const policy = await passwordPolicy(app.db, app.config);
+          return policy.provider && passwordRefusedFor(policy, type);
+        },
         cookieHeader: request.headers.cookie,
       });
       reply.header('set-cookie', deviceCookie(loggedIn.deviceToken, app.config.mail.publicUrl));

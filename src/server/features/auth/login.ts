@@ -36,9 +36,10 @@ export interface LogInAttempt {
   deviceTokens: readonly string[];
   /**
    * Whether the school refuses a password log-in to this type of account: staff who must sign in
-   * with the school's provider (docs/decisions/0107-sign-in-with-the-schools-provider.md).
+   * with the school's provider (docs/decisions/0107-sign-in-with-the-schools-provider.md), as the
+   * principal set it (docs/decisions/0114-the-principal-sets-the-sign-in-provider.md).
    */
-  passwordRefusedFor?: (type: string) => boolean;
+  passwordRefusedFor?: (type: string) => boolean | Promise<boolean>;
   /** The request's Cookie header: its remembered-device cookie skips the second factor (features/two-factor). */
   cookieHeader?: string | undefined;
 }
@@ -75,7 +76,7 @@ export async function logIn(db: Db, attempt: LogInAttempt): Promise<LoggedIn> {
   if (account.archivedAt !== null && !(await archivedAccessOpen(db, account.archivedAt, nowIso())))
     throw new HttpError(403, AUTH_ERROR_CODES.accountArchived, ROLLOVER_MESSAGES.archiveClosed);
   // Told only to someone who knows the password, like the account's status.
-  if (attempt.passwordRefusedFor?.(account.type))
+  if (await attempt.passwordRefusedFor?.(account.type))
     throw new HttpError(403, AUTH_ERROR_CODES.ssoRequired, SSO_MESSAGES.ssoRequired);
   // Staff with two-factor get a challenge instead (docs/decisions/0108-two-factor-for-staff.md).
   await requireSecondFactor(db, account.id, attempt.cookieHeader);

@@ -8,6 +8,7 @@ import { CONVERSATION_SIDES, MESSAGE_TYPES } from '../../../shared/api/conversat
 import { LOG_KINDS } from '../../../shared/api/day-log.js';
 import { EXPORT_STATES } from '../../../shared/api/family-export.js';
 import { SCHOOL_FORM_STATUSES } from '../../../shared/api/school-forms.js';
+import { SSO_AUDIENCES } from '../../../shared/api/single-sign-on.js';
 import { ACCOUNT_STATUSES, ATTENDANCE_STATUSES, USER_TYPES } from '../../../shared/constants.js';
 import { LOCALES } from '../../../shared/i18n/locales.js';
 import { ADMISSION_STAGES } from '../../../shared/rules/admission-stages.js';
@@ -173,6 +174,8 @@ const RULES: Record<string, Record<string, z.ZodTypeAny>> = {
   two_factor_challenge: { enrol: flag },
   two_factor_policy: { staff_required: flag },
   two_factor: { last_step: nonNegative() },
+  // The principal's sign-in provider (docs/decisions/0114-the-principal-sets-the-sign-in-provider.md)
+  sso_settings: { audience: oneOf(SSO_AUDIENCES, 'staff, parents or both'), staff_must: flag },
   // Who looked (docs/decisions/0106-who-looked.md)
   child_access: {
     kind: oneOf(ACCESS_KINDS, 'a kind of look'),

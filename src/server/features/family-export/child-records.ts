@@ -149,6 +149,7 @@ export const LEFT_OUT: Readonly<Partial<Record<keyof Database, string>>> = {
   receipt_counter: TECHNICAL,
   sso_pending: `${TECHNICAL}: sign-ins at the school’s provider under way, for ten minutes, before anyone is known`,
   two_factor_policy: `${SCHOOL_CONTENT}: whether staff must use two-factor sign-in`,
+  sso_settings: `${SCHOOL_CONTENT}: who signs in with the school’s provider, and its connection (the client secret sealed)`,
   retention_run:
     'the retention job’s record of what it removed, by count; kept as the school’s proof that it deleted',
 };

@@ -4,13 +4,19 @@ import { z } from 'zod';
 import { COMMON_ERROR_CODES } from '../../../shared/api/error-codes.js';
 import { ErrorBodySchema } from '../../../shared/api/errors.js';
 import {
+  SSO_MESSAGES,
   SSO_PENDING_MINUTES,
+  type SsoAudience,
   SsoCallbackQuerySchema,
+  type SsoOptions,
   SsoOptionsSchema,
 } from '../../../shared/api/single-sign-on.js';
 import { SESSION_COOKIE, SESSION_DAYS } from '../../../shared/constants.js';
+import { NOT_MODIFIED } from '../../lib/cached-answer.js';
 import { HttpError } from '../../lib/errors.js';
+import { lazySecretBox } from '../../lib/secret-box.js';
 import { deviceCookie, deviceTokensOf } from '../auth/device-login.js';
+import { buttonNameOf, connectionFor, providerInForce } from './sign-in-provider.service.js';
 import { SingleSignOn } from './single-sign-on.service.js';
 
 /**
@@ -20,7 +26,8 @@ import { SingleSignOn } from './single-sign-on.service.js';
  * which leaves the device known to the account as a password log-in does.
  */
 export const SSO_BASE = '/api/users/login/sso';
-const CALLBACK_PATH = `${SSO_BASE}/callback`;
+export const SSO_CALLBACK_PATH = `${SSO_BASE}/callback`;
+const CALLBACK_PATH = SSO_CALLBACK_PATH;
 
 /** The browser's half of a sign-in under way: the state, HttpOnly, for the callback only. */
 const STATE_COOKIE = 'kids_pre_sso_state';
@@ -53,20 +60,32 @@ export async function singleSignOnRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const publicUrl = app.config.mail.publicUrl;
   const secure = publicUrl.startsWith('https:');
-  const settings = app.config.sso;
-  const sso = settings ? new SingleSignOn(settings, `${publicUrl}${CALLBACK_PATH}`) : undefined;
-  const providerName = settings ? settings.name || new URL(settings.issuer).hostname : '';
-  const off = () =>
-    new HttpError(
-      404,
-      COMMON_ERROR_CODES.notFound,
-      'Signing in with a provider is not set up for this school.',
-    );
+  const redirectUri = `${publicUrl}${CALLBACK_PATH}`;
+  const box = lazySecretBox(app.config);
+  // The provider as the principal or the environment sets it, read at each sign-in: a change made
+  // through any server process holds at the next (docs/decisions/0114-the-principal-sets-the-sign-in-provider.md).
+  // The client (and its discovered metadata) is kept while the connection stays the same.
+  let kept: { key: string; sso: SingleSignOn } | undefined;
+  const current = async (): Promise<{ sso: SingleSignOn; audience: SsoAudience } | undefined> => {
+    const inForce = await providerInForce(app.db, app.config);
+    if (!inForce.connection) return undefined;
+    const connection = connectionFor(inForce.connection, box);
+    const key = JSON.stringify([connection.issuer, connection.clientId, connection.clientSecret ?? null]);
+    if (kept?.key !== key) kept = { key, sso: new SingleSignOn(connection, redirectUri) };
+    return { sso: kept.sso, audience: inForce.audience };
+  };
+  const off = () => new HttpError(404, COMMON_ERROR_CODES.notFound, SSO_MESSAGES.notFound);
   const clearState = cookie(STATE_COOKIE, '', CALLBACK_PATH, 0, secure, true);
-  const options = { enabled: sso !== undefined, name: providerName };
+  const options = async (): Promise<SsoOptions> => {
+    const inForce = await providerInForce(app.db, app.config);
+    return inForce.connection
+      ? { enabled: true, name: buttonNameOf(inForce.connection), audience: inForce.audience }
+      : { enabled: false, name: '', audience: inForce.audience };
+  };
   // Kept for the server rendering of the login page (pages/server-pages.ts reads it): the button is
-  // in the page's first HTML, and the login form's island gets the name from there.
-  app.keptAnswers.add(`${app.prefix}/users/login/sso`, SsoOptionsSchema, async () => options);
+  // in the page's first HTML, and the login form's island gets the name from there. Kept by the
+  // content version, which a change of the principal's settings raises.
+  const keptOptions = app.keptAnswers.add(`${app.prefix}/users/login/sso`, SsoOptionsSchema, options);
 
   api.get(
     '/users/login/sso',
@@ -74,10 +93,13 @@ export async function singleSignOnRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['Accounts'],
         summary: 'Whether the login page offers "Sign in with {name}", the school’s OpenID Connect provider',
-        response: { 200: SsoOptionsSchema },
+        description:
+          '`audience`: who may use it (staff, parents or both). Answers with a strong `ETag` and ' +
+          '`Cache-Control: no-cache`; with `If-None-Match` naming the current tag, 304 without a body.',
+        response: { 200: SsoOptionsSchema, 304: NOT_MODIFIED },
       },
     },
-    async () => options,
+    (request, reply) => keptOptions.send(request, reply),
   );
 
   api.get(
@@ -95,10 +117,11 @@ export async function singleSignOnRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      if (!sso) throw off();
+      const provider = await current();
+      if (!provider) throw off();
       let started: { url: URL; state: string };
       try {
-        started = await sso.start(app.db);
+        started = await provider.sso.start(app.db);
       } catch (error) {
         request.log.warn({ err: error }, 'The OpenID provider could not be reached');
         return reply.redirect('/login?sso=failed', 303);
@@ -132,11 +155,13 @@ export async function singleSignOnRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      if (!sso) throw off();
-      const outcome = await sso.finish(app.db, {
+      const provider = await current();
+      if (!provider) throw off();
+      const outcome = await provider.sso.finish(app.db, {
         callbackUrl: new URL(request.url, publicUrl),
         browserState: cookieValue(request.headers.cookie, STATE_COOKIE),
         deviceTokens: deviceTokensOf(request.headers.cookie),
+        audience: provider.audience,
       });
       if (!outcome.ok) {
         request.log.info(

@@ -1,6 +1,11 @@
 import * as client from 'openid-client';
-import { SSO_PENDING_MINUTES, type SsoRefusal, ssoAllowedFor } from '../../../shared/api/single-sign-on.js';
-import { isLocalAddress, type SsoConfig } from '../../config.js';
+import {
+  SSO_PENDING_MINUTES,
+  type SsoAudience,
+  type SsoRefusal,
+  ssoAllowedFor,
+} from '../../../shared/api/single-sign-on.js';
+import { isLocalAddress, type SsoConnection } from '../../config.js';
 import type { Db } from '../../db/connect.js';
 import { nowIso } from '../../lib/time.js';
 import { rememberDevice } from '../auth/device-login.js';
@@ -28,7 +33,8 @@ export class SingleSignOn {
   private configuration: Promise<client.Configuration> | undefined;
 
   constructor(
-    readonly settings: SsoConfig,
+    /** Who may use it is asked at each sign-in (`finish`): the principal may change it at any time. */
+    readonly settings: SsoConnection,
     /** `${PUBLIC_URL}/api/sso/callback`: registered with the provider as the redirect URI. */
     readonly redirectUri: string,
   ) {}
@@ -88,12 +94,18 @@ export class SingleSignOn {
 
   /**
    * Finishes a sign-in. `callbackUrl` is the address the provider sent the browser to (with its
-   * `code` and `state`); `browserState` the state the browser kept from `start`. The pending row is
-   * used up whatever happens next, so an answer is never taken twice.
+   * `code` and `state`); `browserState` the state the browser kept from `start`; `audience` who the
+   * school lets sign in this way now. The pending row is used up whatever happens next, so an answer
+   * is never taken twice.
    */
   async finish(
     db: Db,
-    input: { callbackUrl: URL; browserState: string | undefined; deviceTokens: readonly string[] },
+    input: {
+      callbackUrl: URL;
+      browserState: string | undefined;
+      deviceTokens: readonly string[];
+      audience: SsoAudience;
+    },
   ): Promise<SsoOutcome> {
     const state = input.callbackUrl.searchParams.get('state') ?? '';
     // The state must be the one this browser started with: another's answer (a link someone sent,
@@ -139,7 +151,7 @@ export class SingleSignOn {
       return refused('unverified', 'the provider does not vouch for the email');
     const account = await findLoginRecord(db, emailKeyOf(email));
     if (!account) return refused('unknown');
-    if (!ssoAllowedFor(this.settings.audience, account.type)) return refused('notAllowed');
+    if (!ssoAllowedFor(input.audience, account.type)) return refused('notAllowed');
     if (account.status === 'pending') return refused('pending');
     if (account.status !== 'active') return refused('rejected');
     if (account.archivedAt !== null && !(await archivedAccessOpen(db, account.archivedAt, nowIso())))

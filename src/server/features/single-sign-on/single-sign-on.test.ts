@@ -84,17 +84,22 @@ describe.each(TEST_ENGINES)('signing in with the school’s provider (%s)', (eng
 
   it('tells the login page the provider’s name, and nothing when there is none', async () => {
     const on = await t.app.inject({ method: 'GET', url: '/api/users/login/sso' });
-    expect(on.json()).toEqual({ enabled: true, name: 'Test ID' });
+    expect(on.json()).toEqual({ enabled: true, name: 'Test ID', audience: 'both' });
     const offApp = await appWith(null);
     const off = await offApp.app.inject({ method: 'GET', url: '/api/users/login/sso' });
-    expect(off.json()).toEqual({ enabled: false, name: '' });
+    expect(off.json()).toEqual({ enabled: false, name: '', audience: 'both' });
     // The same answer is kept for the login page's server rendering, which puts the button in the
     // page's HTML and hands the name to the login form's island (pages/server-pages.ts).
     expect(await t.app.keptAnswers.parsed('/api/users/login/sso')).toEqual({
       enabled: true,
       name: 'Test ID',
+      audience: 'both',
     });
-    expect(await offApp.app.keptAnswers.parsed('/api/users/login/sso')).toEqual({ enabled: false, name: '' });
+    expect(await offApp.app.keptAnswers.parsed('/api/users/login/sso')).toEqual({
+      enabled: false,
+      name: '',
+      audience: 'both',
+    });
     const startOff = await offApp.app.inject({ method: 'GET', url: '/api/users/login/sso/start' });
     expect(startOff.statusCode).toBe(404);
   });

@@ -10,20 +10,27 @@ describe('the school’s provider in the environment', () => {
   });
 
   it('reads the provider, with who may use it and whether staff must', () => {
-    const sso = loadConfig({
+    const config = loadConfig({
       OIDC_ISSUER_URL: 'https://accounts.google.com',
       OIDC_CLIENT_ID: 'id',
       OIDC_CLIENT_SECRET: 'secret',
       OIDC_NAME: 'Google',
       OIDC_FOR: 'Staff',
       OIDC_STAFF_MUST: 'yes',
-    }).sso;
-    expect(sso).toEqual({
+    });
+    expect(config.sso).toEqual({
       issuer: 'https://accounts.google.com',
       clientId: 'id',
       clientSecret: 'secret',
       name: 'Google',
-      audience: 'staff',
+    });
+    expect(config.ssoDefaults).toEqual({ audience: 'staff', staffMust: true });
+  });
+
+  it('reads who may use a provider and whether staff must without one: the defaults of the principal’s screen', () => {
+    expect(loadConfig({}).ssoDefaults).toEqual({ audience: 'both', staffMust: false });
+    expect(loadConfig({ OIDC_FOR: 'parents', OIDC_STAFF_MUST: 'true' }).ssoDefaults).toEqual({
+      audience: 'parents',
       staffMust: true,
     });
   });

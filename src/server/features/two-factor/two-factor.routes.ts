@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,12 +24,12 @@ import { USER_TYPE } from '../../../shared/constants.js';
 import { HttpError } from '../../lib/errors.js';
 import { requestLocale } from '../../lib/i18n.js';
 import { CHECKED, DENIED, NO_CONTENT } from '../../lib/school-routes.js';
+import { lazySecretBox } from '../../lib/secret-box.js';
 import { BEARER_AUTH, currentUser } from '../../plugins/auth.js';
 import { deviceCookie, deviceTokensOf, rememberDevice } from '../auth/device-login.js';
 import { createSession } from '../auth/session.js';
 import { TWO_FACTOR_DEVICE_COOKIE, TWO_FACTOR_DEVICE_COOKIE_PATH } from './second-factor-gate.js';
 import { claimSecondFactorCheck, secondFactorCheckSucceeded } from './second-factor-throttle.js';
-import { loadTwoFactorKey, type SecretBox, secretBox } from './secret-box.js';
 import {
   consumeChallenge,
   disableTwoFactor,
@@ -75,16 +74,8 @@ function rememberedDeviceCookie(token: string, publicUrl: string): string {
  */
 export async function twoFactorRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  let box: SecretBox | undefined;
   // The key is read (or made) when first needed, not by every start of the app.
-  const getBox = (): SecretBox => {
-    box ??= secretBox(
-      loadTwoFactorKey(
-        app.config.twoFactor ?? { key: undefined, keyFile: path.join(app.config.dataDir, 'two-factor.key') },
-      ),
-    );
-    return box;
-  };
+  const getBox = lazySecretBox(app.config);
   const staff = app.requireTypes(USER_TYPE.teacher, USER_TYPE.principal);
 
   api.post(

@@ -6,12 +6,12 @@ import type { MailConfig } from '../../config.js';
 import type { Db } from '../../db/connect.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { userLocale } from '../../lib/school-languages.js';
+import type { SecretBox } from '../../lib/secret-box.js';
 import type { SessionUser } from '../auth/session.js';
 import { queueMails } from '../mail/mail.service.js';
 import { readSettings } from '../settings/settings.repository.js';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.js';
 import { twoFactorResetMail } from './reset-mail.js';
-import type { SecretBox } from './secret-box.js';
 import { acceptedStep, newTotpSecret, otpauthUri } from './totp.js';
 import { type ResetRefusal, twoFactorResetRefusal } from './two-factor.policy.js';
 import {
@@ -30,6 +30,9 @@ import {
 
 /** Enrolment, checking a factor, new recovery codes (docs/decisions/0108-two-factor-for-staff.md). */
 
+/** What an account's TOTP secret is sealed for: copied to another account's row, it does not open. */
+export const sealedFor = (userId: number): string => `two-factor:${userId}`;
+
 /** A fresh secret for the account, kept sealed until its first code; undefined when two-factor is on. */
 export async function startEnrolment(
   db: Db,
@@ -40,7 +43,7 @@ export async function startEnrolment(
   const account = await findAccount(db, userId);
   if (!account) return undefined;
   const secret = newTotpSecret();
-  if (!(await savePendingSecret(db, userId, box.seal(userId, secret), now))) return undefined;
+  if (!(await savePendingSecret(db, userId, box.seal(sealedFor(userId), secret), now))) return undefined;
   const uri = otpauthUri(secret, account.email);
   const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return {
@@ -60,7 +63,7 @@ export async function confirmEnrolment(
 ): Promise<string[] | undefined> {
   const record = await findTwoFactor(db, userId);
   if (!record || record.enabledAt !== undefined) return undefined;
-  const secret = box.open(userId, record.secretSealed);
+  const secret = box.open(sealedFor(userId), record.secretSealed);
   if (secret === undefined) return undefined;
   const step = acceptedStep(secret, code, record.lastStep, now.getTime());
   if (step === undefined) return undefined;
@@ -91,7 +94,7 @@ export async function checkFactor(
     return spendRecoveryCode(db, userId, hashRecoveryCode(factor.recoveryCode), now);
   }
   if (factor.code === undefined) return false;
-  const secret = box.open(userId, record.secretSealed);
+  const secret = box.open(sealedFor(userId), record.secretSealed);
   if (secret === undefined) return false;
   const step = acceptedStep(secret, factor.code, record.lastStep, now.getTime());
   return step !== undefined && (await takeStep(db, userId, step));

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { TWO_FACTOR } from '../../../shared/api/two-factor.js';
 import { USER_TYPE } from '../../../shared/constants.js';
 import { DEMO_PASSWORD } from '../../demo/index.js';
+import { secretBox } from '../../lib/secret-box.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { TEST_ENGINES } from '../../test/databases.js';
 import { LOGIN_LIMITS } from '../auth/login-throttle.js';
@@ -12,7 +13,7 @@ import { hashPassword } from '../auth/password.js';
 import { bearer, call, DEMO, login, tokenOf } from '../users/test-helpers.js';
 import { insertUser } from '../users/users.repository.js';
 import { TWO_FACTOR_DEVICE_COOKIE } from './second-factor-gate.js';
-import { secretBox } from './secret-box.js';
+import { sealedFor } from './two-factor.service.js';
 
 /** docs/decisions/0108-two-factor-for-staff.md, through the API on each engine, with a moved clock. */
 
@@ -431,20 +432,22 @@ describe('the sealed secret', () => {
   const box = secretBox(key);
 
   it('opens with its key for its account only', () => {
-    const sealed = box.seal(7, 'JBSWY3DPEHPK3PXP');
+    const sealed = box.seal(sealedFor(7), 'JBSWY3DPEHPK3PXP');
     expect(sealed).not.toContain('JBSWY3DPEHPK3PXP');
-    expect(box.open(7, sealed)).toBe('JBSWY3DPEHPK3PXP');
-    expect(box.open(8, sealed)).toBeUndefined();
-    expect(box.seal(7, 'JBSWY3DPEHPK3PXP')).not.toBe(sealed);
+    expect(box.open(sealedFor(7), sealed)).toBe('JBSWY3DPEHPK3PXP');
+    expect(box.open(sealedFor(8), sealed)).toBeUndefined();
+    expect(box.seal(sealedFor(7), 'JBSWY3DPEHPK3PXP')).not.toBe(sealed);
   });
 
   it('a backup restored under another key opens to nothing, and a changed value too', () => {
-    const sealed = box.seal(7, 'JBSWY3DPEHPK3PXP');
-    expect(secretBox(crypto.randomBytes(32)).open(7, sealed)).toBeUndefined();
+    const sealed = box.seal(sealedFor(7), 'JBSWY3DPEHPK3PXP');
+    expect(secretBox(crypto.randomBytes(32)).open(sealedFor(7), sealed)).toBeUndefined();
     const parts = sealed.split('.');
     const body = Buffer.from(parts[3] ?? '', 'base64url');
     body[0] = (body[0] ?? 0) ^ 1;
-    expect(box.open(7, [...parts.slice(0, 3), body.toString('base64url')].join('.'))).toBeUndefined();
-    expect(box.open(7, 'garbage')).toBeUndefined();
+    expect(
+      box.open(sealedFor(7), [...parts.slice(0, 3), body.toString('base64url')].join('.')),
+    ).toBeUndefined();
+    expect(box.open(sealedFor(7), 'garbage')).toBeUndefined();
   });
 });

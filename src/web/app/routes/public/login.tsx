@@ -14,15 +14,15 @@ export const clientLoader = (queryClient: QueryClient) => async (): Promise<null
  * Login (docs/contract/product.md#public-pages): email, password, Login. Shown even with a session
  * (docs/contract/product.md#school-routes only guards the school area).
  * The form is an island: it alone hydrates on the server-rendered page. When the school has its own
- * provider, the form starts with "Sign in with {name}".
+ * provider, the form starts with "Sign in with {name}", and says for whom when not for all.
  */
 export default function LoginRoute() {
   const { data } = useSsoOptions();
-  const ssoName = data?.enabled ? data.name : undefined;
+  const sso = data?.enabled ? { ssoName: data.name, ssoFor: data.audience } : {};
   return (
     <section className="account-page container py-5">
       <div className="account-page__card account-page__card--narrow">
-        <Island name="login-form" component={LoginForm} props={ssoName ? { ssoName } : {}} />
+        <Island name="login-form" component={LoginForm} props={sso} />
       </div>
     </section>
   );

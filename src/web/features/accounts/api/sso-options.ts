@@ -18,17 +18,20 @@ export function readSsoOptionsWith(reader: SsoOptionsReader): void {
   readOnServer = reader;
 }
 
+const AUDIENCES: readonly unknown[] = ['staff', 'parents', 'both'] satisfies SsoOptions['audience'][];
+
 const isSsoOptions = (value: unknown): value is SsoOptions => {
   const options = value as Partial<SsoOptions> | null;
   return (
     typeof options === 'object' &&
     options !== null &&
     typeof options.enabled === 'boolean' &&
-    typeof options.name === 'string'
+    typeof options.name === 'string' &&
+    AUDIENCES.includes(options.audience)
   );
 };
 
-const NONE: SsoOptions = { enabled: false, name: '' };
+const NONE: SsoOptions = { enabled: false, name: '', audience: 'both' };
 
 /**
  * The options; when they cannot be read the page simply offers no provider: the password log-in

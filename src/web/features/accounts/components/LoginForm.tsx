@@ -3,7 +3,7 @@ import { type Path, useForm } from 'react-hook-form';
 import { AUTH_ERROR_CODES, TWO_FACTOR_ERROR_CODES } from '../../../../shared/api/error-codes.js';
 import type { SecondFactorChallenge } from '../../../../shared/api/two-factor.js';
 import type { LoginInput } from '../../../../shared/api/users.js';
-import { isSsoRefusal } from '../../../../shared/rules/single-sign-on.js';
+import { isSsoRefusal, type SsoAudience } from '../../../../shared/rules/single-sign-on.js';
 import { FormAlert, TextField } from '../../../components/forms/fields.js';
 import { paths } from '../../../config/paths.js';
 import { isApiError } from '../../../lib/api-client.js';
@@ -44,7 +44,14 @@ const loginResolver = lazyResolver(() =>
  * users/login` itself, and the move to /dashboard loads the school area's page (in the app, the router
  * moves).
  */
-export function LoginForm({ ssoName }: { ssoName?: string } = {}) {
+export function LoginForm({
+  ssoName,
+  ssoFor = 'both',
+}: {
+  ssoName?: string;
+  /** Who may use the provider (docs/decisions/0114-the-principal-sets-the-sign-in-provider.md). */
+  ssoFor?: SsoAudience;
+} = {}) {
   const id = useId();
   const { t, parts, locale } = useI18n();
   const navigate = useAppNavigate();
@@ -159,6 +166,11 @@ export function LoginForm({ ssoName }: { ssoName?: string } = {}) {
           <a className="btn btn-outline-primary btn-lg rounded-pill px-5 w-100" href={SSO_START_URL}>
             {t('accounts.login.sso.button', { name: ssoName })}
           </a>
+          {ssoFor === 'both' ? null : (
+            <p className="account-form__intro small mt-2 mb-0">
+              {t(ssoFor === 'staff' ? 'accounts.login.sso.forStaff' : 'accounts.login.sso.forParents')}
+            </p>
+          )}
           <p className="account-form__intro mt-3 mb-0">{t('accounts.login.sso.or')}</p>
         </div>
       ) : null}
