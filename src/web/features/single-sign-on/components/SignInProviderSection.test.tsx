@@ -261,6 +261,8 @@ describe('the sign-in security screen', () => {
     mockApi({
       'GET users/profile': profile('Principle'),
       'GET two-factor': TWO_FACTOR,
+      // The screen's other principal's section, the staff's two-factor (docs/decisions/0116-the-principal-resets-two-factor.md).
+      'GET two-factor/staff': { data: [] },
       'GET admin/sign-in-provider': FROM_ENVIRONMENT,
     });
     renderScreen(<SecurityRoute />, { path: '/security', pattern: '/security' });
